@@ -1,0 +1,238 @@
+"""Cross-validate estimators and record what happened to every instance."""
+
+import numpy as np
+from sklearn.base import clone, is_classifier
+from sklearn.utils import _safe_indexing, indexable
+from sklearn.utils.parallel import Parallel, delayed
+
+from ._losses import get_loss
+from ._partitions import draw_partitions
+from ._results import CVResult, PairedCVResult
+from ._validation import (
+    check_estimator_methods,
+    check_groups,
+    check_int,
+    check_same_length,
+    check_target,
+)
+
+
+def _add_context(exc, message):
+    """Append ``message`` to an exception without changing its type."""
+    if hasattr(exc, "add_note"):
+        exc.add_note(message)
+    elif exc.args and isinstance(exc.args[0], str):
+        exc.args = (f"{exc.args[0]}\n{message}",) + exc.args[1:]
+
+
+def _fit_and_predict(estimator, X, y, train, test, task):
+    """Fit on ``train``, return predictions for ``test``; name the fold on failure."""
+    step = "fitting"
+    try:
+        estimator.fit(_safe_indexing(X, train), _safe_indexing(y, train))
+        step = "predicting with"
+        return np.asarray(estimator.predict(_safe_indexing(X, test)))
+    except Exception as exc:
+        name, repeat, fold = task
+        _add_context(
+            exc,
+            f"cvinference: {step} {name} failed on fold {fold} of repeat {repeat} "
+            f"({len(train)} training, {len(test)} test instances).",
+        )
+        raise
+
+
+class CVEvaluator:
+    """Cross-validate estimators and keep every instance's fold, prediction and loss.
+
+    The evaluator draws one partition per repeat, fits a clone of each
+    estimator on every training part (one joblib pool over all estimator,
+    repeat and fold tasks) and records the out-of-fold prediction of every
+    instance. The predictions equal
+    :func:`sklearn.model_selection.cross_val_predict` on the same splits.
+
+    Parameters
+    ----------
+    cv : int, "loo", cross-validation splitter or iterable, default=10
+        An int k means :class:`StratifiedEqualSizeKFold` with k folds for
+        classifiers and :class:`EqualSizeKFold` otherwise; ``"loo"`` means
+        leave-one-out. Any sklearn splitter whose test sets form a partition
+        (``KFold``, ``GroupKFold`` with ``groups``, ``PredefinedSplit``, ...)
+        is used as it is. Splitters whose test sets overlap or miss
+        instances (``ShuffleSplit``) are refused.
+    n_repeats : int, default=1
+        Number of partitions. Each repeat draws a new random partition with a
+        seed derived from ``random_state``; this needs an int ``cv`` or a
+        shuffling splitter. Repeated partitions are **not** independent
+        samples (Wong 2015, section 4.3.4): the inference functions treat
+        them accordingly.
+    loss : {"zero_one", "squared_error", "absolute_error"}, default="zero_one"
+        Per-instance loss to record. ``"zero_one"`` needs class labels.
+    n_jobs : int, default=None
+        Number of jobs for the fits. None means 1 unless in a
+        :func:`joblib.parallel_config` context; -1 means all processors.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the partitions. Results are identical for the same int seed,
+        whatever ``n_jobs`` or joblib backend. It does not seed the
+        estimators: set their own ``random_state`` for reproducible fits.
+    verbose : int, default=0
+        Verbosity of the joblib pool.
+
+    See Also
+    --------
+    cross_val_correctness : The same as a function.
+
+    Notes
+    -----
+    The caller's estimators are never fitted: every fit uses
+    :func:`sklearn.base.clone`. Per-instance records follow Wong (2015),
+    section 4.1 (fold j holds m_j instances of which r_j are correct).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import CVEvaluator
+    >>> X, y = load_iris(return_X_y=True)
+    >>> evaluator = CVEvaluator(cv=5, random_state=0)
+    >>> evaluator.evaluate(GaussianNB(), X, y).fold_sizes
+    array([[30, 30, 30, 30, 30]])
+    >>> pair = evaluator.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y)
+    >>> bool((pair.a.fold == pair.b.fold).all())
+    True
+    """
+
+    def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0):
+        self.cv = cv
+        self.n_repeats = check_int(n_repeats, "n_repeats", minimum=1)
+        self.loss = loss
+        get_loss(loss)
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.verbose = verbose
+
+    def __repr__(self):
+        params = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in ("cv", "n_repeats", "loss", "n_jobs", "random_state", "verbose")
+        )
+        return f"{type(self).__name__}({params})"
+
+    def evaluate(self, estimator, X, y, groups=None):
+        """Cross-validate one estimator.
+
+        Parameters
+        ----------
+        estimator : estimator instance
+            Any object with ``fit`` and ``predict``; it is cloned, never fitted.
+        X : array-like or sparse matrix of shape (n_samples, n_features)
+            Features (numpy, lists, pandas DataFrame or scipy sparse).
+        y : array-like of shape (n_samples,)
+            Targets: class labels (str, int, bool) for ``loss="zero_one"``.
+        groups : array-like of shape (n_samples,), default=None
+            Group labels for group-aware splitters such as ``GroupKFold``.
+
+        Returns
+        -------
+        CVResult
+        """
+        return self._run([estimator], X, y, groups)[0]
+
+    def compare(self, estimator_a, estimator_b, X, y, groups=None):
+        """Cross-validate two estimators on identical folds in every repeat.
+
+        Parameters
+        ----------
+        estimator_a, estimator_b : estimator instance
+            The two estimators; both are cloned, never fitted.
+        X, y, groups
+            As in :meth:`evaluate`.
+
+        Returns
+        -------
+        PairedCVResult
+            ``.a`` and ``.b`` hold the two CVResults.
+        """
+        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups))
+
+    def _run(self, estimators, X, y, groups):
+        names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
+        for name, estimator in zip(names, estimators):
+            check_estimator_methods(estimator, name)
+        loss = get_loss(self.loss)
+        n_samples = check_same_length(X, y)
+        check_groups(groups, n_samples)
+        y_array = check_target(y, classification=loss.classification)
+        X, y, groups = indexable(X, y, groups)
+        partitions = draw_partitions(
+            self.cv, X, y_array, groups,
+            n_repeats=self.n_repeats,
+            random_state=self.random_state,
+            classifier=all(is_classifier(e) for e in estimators),
+        )
+        tasks = [
+            (e, r, j, train, test)
+            for e in range(len(estimators))
+            for r, splits in enumerate(partitions.splits)
+            for j, (train, test) in enumerate(splits)
+        ]
+        predictions = Parallel(n_jobs=self.n_jobs, verbose=self.verbose)(
+            delayed(_fit_and_predict)(clone(estimators[e]), X, y, train, test, (names[e], r, j))
+            for e, r, j, train, test in tasks
+        )
+        return [
+            self._result(estimators[e], y_array, partitions, loss, tasks, predictions, e)
+            for e in range(len(estimators))
+        ]
+
+    def _result(self, estimator, y_true, partitions, loss, tasks, predictions, estimator_index):
+        mine = [(task, pred) for task, pred in zip(tasks, predictions) if task[0] == estimator_index]
+        dtype = np.result_type(*(pred.dtype for _, pred in mine))
+        y_pred = np.empty(partitions.fold.shape, dtype=dtype)
+        for (_, r, _, _, test), pred in mine:
+            if pred.shape != (len(test),):
+                raise ValueError(
+                    f"{type(estimator).__name__}.predict returned shape {pred.shape} for "
+                    f"{len(test)} test instances; one prediction per instance is needed."
+                )
+            y_pred[r, test] = pred
+        loss_values = None if loss.name == "zero_one" else loss(y_true[np.newaxis, :], y_pred)
+        return CVResult(
+            y_true, y_pred, partitions.fold,
+            loss=loss_values,
+            loss_name=loss.name,
+            estimator_repr=" ".join(repr(estimator).split()),
+            cv_repr=partitions.cv_repr,
+        )
+
+
+def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
+                          n_jobs=None, random_state=None, verbose=0):
+    """Cross-validate an estimator and record every instance's fold and correctness.
+
+    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups)``;
+    see :class:`CVEvaluator` for the parameters.
+
+    Returns
+    -------
+    CVResult
+        Per-instance ``correct``, ``loss``, ``fold`` and ``y_pred`` for every
+        repeat, and the per-fold counts m_j, r_j and p_j.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import cross_val_correctness
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> result = cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y,
+    ...                                cv=10, random_state=0)
+    >>> result.n_splits, result.fold_sizes.min(), result.fold_sizes.max()
+    (10, np.int64(56), np.int64(57))
+    >>> result.correct.shape
+    (1, 569)
+    """
+    evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs,
+                            random_state=random_state, verbose=verbose)
+    return evaluator.evaluate(estimator, X, y, groups)

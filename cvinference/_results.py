@@ -1,0 +1,460 @@
+"""Per-instance records of cross-validation: the toolkit's single currency.
+
+Every statistic downstream (intervals, tests, reports, studies) is derived from
+the arrays held here; nothing downstream refits a model.
+"""
+
+from functools import cached_property
+
+import numpy as np
+
+from ._format import format_table
+from ._losses import get_loss
+
+_FORMAT_VERSION = 1
+
+
+def _smallest_int_dtype(n_values):
+    """The narrowest signed integer dtype that can hold codes 0 .. n_values - 1."""
+    for dtype in (np.int8, np.int16, np.int32, np.int64):
+        if n_values - 1 <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    raise OverflowError(f"cannot encode {n_values} distinct values")
+
+
+def _readonly(array):
+    array.setflags(write=False)
+    return array
+
+
+def _as_rows(values, name, n_samples=None):
+    """Return ``values`` as a 2-d array (n_repeats, n_samples)."""
+    values = np.asarray(values)
+    if values.ndim == 1:
+        values = values[np.newaxis, :]
+    if values.ndim != 2 or (n_samples is not None and values.shape[1] != n_samples):
+        expected = f"(n_samples,) or (n_repeats, n_samples) with n_samples={n_samples}"
+        raise ValueError(f"{name} must have shape {expected}; got shape {values.shape}.")
+    return values
+
+
+def _json_scalar(value):
+    value = value.item() if isinstance(value, np.generic) else value
+    if not isinstance(value, (str, int, float, bool)):
+        raise TypeError(
+            f"Cannot write the class label {value!r} of type {type(value).__name__} to JSON; "
+            "to_dict() supports str, int, float and bool labels."
+        )
+    return value
+
+
+class CVResult:
+    """What cross-validation did to every instance, in every repeat.
+
+    Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One
+    row per repeat of the cross-validation, one column per instance. All arrays
+    are read-only numpy arrays; derived per-fold counts are computed on first
+    access.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True targets.
+    y_pred : array-like of shape (n_samples,) or (n_repeats, n_samples)
+        Out-of-fold predictions.
+    fold : array-like of int, same shape as ``y_pred``
+        Test fold of each instance, numbered 0 .. n_splits - 1 in every repeat;
+        every fold must be non-empty.
+    loss : array-like of float, same shape as ``y_pred``, default=None
+        Per-instance losses. None means the 0/1 loss, derived from correctness.
+    loss_name : str, default="zero_one"
+        Name of the loss in ``loss``.
+    estimator_repr, cv_repr : str, default=None
+        Descriptions of the estimator and the splitter, for reports.
+
+    Attributes
+    ----------
+    correct : ndarray of bool, shape (n_repeats, n_samples)
+        Whether the prediction equals the true label.
+    loss : ndarray of float, shape (n_repeats, n_samples)
+        Per-instance loss.
+    fold : ndarray of int, shape (n_repeats, n_samples)
+        Test fold of each instance.
+    y_pred : ndarray, shape (n_repeats, n_samples)
+        Out-of-fold predictions.
+    y_true : ndarray, shape (n_samples,)
+        True targets.
+    classes : ndarray or None
+        Sorted labels that occur in ``y_true`` or ``y_pred`` (None for a
+        regression loss). Labels are stored as integer codes into it.
+    fold_sizes, fold_correct : ndarray of int, shape (n_repeats, n_splits)
+        m_j, the instances tested in fold j, and r_j, those predicted correctly.
+    fold_accuracy : ndarray of float, shape (n_repeats, n_splits)
+        p_j = r_j / m_j.
+    accuracy : float
+        Total correct over total tested, all repeats pooled.
+    mean_loss : float
+        Mean per-instance loss, all repeats pooled.
+    n_samples, n_splits, n_repeats : int
+    is_loo : bool
+        Whether every fold holds one instance (leave-one-out).
+
+    Notes
+    -----
+    The notation follows Wong (2015), section 4.1: fold j holds m_j instances
+    of which r_j are predicted correctly, p_j = r_j / m_j, and the
+    dataset-level accuracy is sum(r_j) / n.
+
+    Examples
+    --------
+    >>> from cvinference import CVResult
+    >>> result = CVResult(y_true=["a", "a", "b", "b"], y_pred=["a", "b", "b", "b"],
+    ...                   fold=[0, 1, 0, 1])
+    >>> result
+    CVResult(n_samples=4, n_splits=2, n_repeats=1, accuracy=0.75)
+    >>> result.fold_correct
+    array([[2, 1]])
+    >>> result.fold_accuracy
+    array([[1. , 0.5]])
+    """
+
+    def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None):
+        y_true = np.asarray(y_true)
+        if y_true.ndim != 1:
+            raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
+        y_pred = _as_rows(y_pred, "y_pred", y_true.size)
+        classes = None
+        if get_loss(loss_name).classification:
+            classes = np.unique(np.concatenate([y_true, y_pred.ravel()]))
+            code_dtype = _smallest_int_dtype(classes.size)
+            y_true = np.searchsorted(classes, y_true).astype(code_dtype)
+            y_pred = np.searchsorted(classes, y_pred).astype(code_dtype)
+        self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
+
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr):
+        n_samples = y_true.size
+        y_pred = _as_rows(y_pred, "y_pred", n_samples)
+        fold = _as_rows(fold, "fold", n_samples)
+        if fold.shape != y_pred.shape:
+            raise ValueError(f"fold must have the shape of y_pred {y_pred.shape}; got {fold.shape}.")
+        if fold.dtype.kind not in "iu" or fold.min() < 0:
+            raise ValueError("fold must hold non-negative integer fold numbers 0 .. n_splits - 1.")
+        n_splits = int(fold.max()) + 1
+        fold = fold.astype(_smallest_int_dtype(n_splits), copy=False)
+        self._fold = _readonly(fold)
+        empty = (self._count_per_fold(np.ones(fold.shape, dtype=np.int64), n_splits) == 0).any(axis=1)
+        if empty.any():
+            raise ValueError(
+                f"fold numbers must cover 0 .. {n_splits - 1} in every repeat; repeat "
+                f"{int(np.flatnonzero(empty)[0])} has an empty fold."
+            )
+        if loss is not None:
+            loss = np.asarray(loss, dtype=np.float64).reshape(y_pred.shape)
+            loss = _readonly(loss)
+        self._n_splits = n_splits
+        self._y_true = _readonly(y_true)
+        self._y_pred = _readonly(y_pred)
+        self._classes = None if classes is None else _readonly(classes)
+        self._loss = loss
+        self.loss_name = loss_name
+        self.estimator_repr = estimator_repr
+        self.cv_repr = cv_repr
+
+    @classmethod
+    def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None):
+        result = cls.__new__(cls)
+        result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
+        return result
+
+    def _count_per_fold(self, weights, n_splits=None):
+        """Per-repeat, per-fold sums of ``weights`` (shape (n_repeats, n_samples))."""
+        n_splits = self._n_splits if n_splits is None else n_splits
+        n_repeats = self._fold.shape[0]
+        offsets = (np.arange(n_repeats) * n_splits)[:, np.newaxis]
+        flat = (self._fold.astype(np.int64) + offsets).ravel()
+        sums = np.bincount(flat, weights=weights.ravel(), minlength=n_repeats * n_splits)
+        return sums.reshape(n_repeats, n_splits)
+
+    def _decode(self, values):
+        return values if self._classes is None else self._classes[values]
+
+    @property
+    def n_samples(self):
+        return self._y_true.size
+
+    @property
+    def n_splits(self):
+        return self._n_splits
+
+    @property
+    def n_repeats(self):
+        return self._fold.shape[0]
+
+    @property
+    def is_loo(self):
+        return self._n_splits == self.n_samples
+
+    @property
+    def classes(self):
+        return self._classes
+
+    @property
+    def fold(self):
+        return self._fold
+
+    @cached_property
+    def y_true(self):
+        return _readonly(self._decode(self._y_true))
+
+    @cached_property
+    def y_pred(self):
+        return _readonly(self._decode(self._y_pred))
+
+    @cached_property
+    def correct(self):
+        return _readonly(self._y_pred == self._y_true[np.newaxis, :])
+
+    @cached_property
+    def loss(self):
+        if self._loss is None:
+            return _readonly((~self.correct).astype(np.float64))
+        return self._loss
+
+    @cached_property
+    def fold_sizes(self):
+        return _readonly(self._count_per_fold(np.ones(self._fold.shape)).astype(np.int64))
+
+    @cached_property
+    def fold_correct(self):
+        return _readonly(self._count_per_fold(self.correct).astype(np.int64))
+
+    @cached_property
+    def fold_accuracy(self):
+        return _readonly(self.fold_correct / self.fold_sizes)
+
+    @property
+    def accuracy(self):
+        return float(np.count_nonzero(self.correct) / self.correct.size)
+
+    @property
+    def mean_loss(self):
+        return float(self.loss.mean())
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
+            f"n_repeats={self.n_repeats}, accuracy={self.accuracy:.4g})"
+        )
+
+    def _scheme(self):
+        scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
+        repeats = f", {self.n_repeats} repeats" if self.n_repeats > 1 else ""
+        return f"{scheme}{repeats}, n = {self.n_samples}"
+
+    def _header_lines(self):
+        lines = [self._scheme()]
+        if self.estimator_repr:
+            lines.append(f"estimator: {self.estimator_repr}")
+        if self.cv_repr:
+            lines.append(f"splitter: {self.cv_repr}")
+        return lines
+
+    def _total_line(self):
+        total = int(np.count_nonzero(self.correct))
+        line = f"accuracy {self.accuracy:.4f} ({total} of {self.correct.size} tested instances correct)"
+        if self.loss_name != "zero_one":
+            line += f"; mean {self.loss_name} loss {self.mean_loss:.4g}"
+        return line
+
+    def summary(self):
+        """Per-fold table of m_j, r_j and p_j, and the overall accuracy.
+
+        Under leave-one-out, where every fold holds one instance, the table is
+        replaced by the totals for the whole vector.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import CVResult
+        >>> print(CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 1], fold=[0, 1, 0, 1]).summary())
+        2-fold cross-validation, n = 4
+        fold  m_j  r_j     p_j
+           0    2    2  1.0000
+           1    2    1  0.5000
+        accuracy 0.7500 (3 of 4 tested instances correct)
+        """
+        lines = self._header_lines()
+        if not self.is_loo:
+            for r in range(self.n_repeats):
+                if self.n_repeats > 1:
+                    lines.append(f"repeat {r}")
+                rows = [
+                    [str(j), str(m), str(c), f"{p:.4f}"]
+                    for j, (m, c, p) in enumerate(
+                        zip(self.fold_sizes[r], self.fold_correct[r], self.fold_accuracy[r])
+                    )
+                ]
+                lines.append(format_table(["fold", "m_j", "r_j", "p_j"], rows))
+        lines.append(self._total_line())
+        return "\n".join(lines)
+
+    def to_dict(self):
+        """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
+
+        Examples
+        --------
+        >>> import json
+        >>> from cvinference import CVResult
+        >>> result = CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1])
+        >>> again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+        >>> again.y_pred.tolist(), again.fold_correct.tolist()
+        ([['a', 'a']], [[1, 0]])
+        """
+        classes = None
+        if self._classes is not None:
+            classes = [_json_scalar(label) for label in self._classes.tolist()]
+        return {
+            "format": "cvinference.CVResult",
+            "version": _FORMAT_VERSION,
+            "loss_name": self.loss_name,
+            "estimator_repr": self.estimator_repr,
+            "cv_repr": self.cv_repr,
+            "classes": classes,
+            "classes_dtype": None if self._classes is None else self._classes.dtype.str,
+            "y_dtype": self._y_true.dtype.str,
+            "y_true": self._y_true.tolist(),
+            "y_pred": self._y_pred.tolist(),
+            "fold": self._fold.tolist(),
+            "loss": None if self._loss is None else self._loss.tolist(),
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rebuild a result written by :meth:`to_dict`.
+
+        Parameters
+        ----------
+        data : dict
+            The output of ``to_dict()``, possibly after a JSON round trip.
+
+        Returns
+        -------
+        CVResult
+        """
+        _check_format(data, "cvinference.CVResult")
+        y_dtype = np.dtype(data["y_dtype"])
+        classes = None
+        if data["classes"] is not None:
+            classes_dtype = np.dtype(data["classes_dtype"])
+            classes = np.empty(len(data["classes"]), dtype=classes_dtype)
+            classes[:] = data["classes"]
+        return cls._from_codes(
+            np.asarray(data["y_true"], dtype=y_dtype),
+            np.asarray(data["y_pred"], dtype=y_dtype),
+            np.asarray(data["fold"]),
+            classes=classes,
+            loss=data["loss"],
+            loss_name=data["loss_name"],
+            estimator_repr=data["estimator_repr"],
+            cv_repr=data["cv_repr"],
+        )
+
+
+def _check_format(data, expected):
+    if not isinstance(data, dict) or data.get("format") != expected:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"data is not a {expected} dict (format={found!r}); pass the output of to_dict().")
+    if data.get("version") != _FORMAT_VERSION:
+        raise ValueError(
+            f"data has format version {data.get('version')!r}; this cvinference reads version {_FORMAT_VERSION}."
+        )
+
+
+class PairedCVResult:
+    """Two estimators cross-validated on identical folds.
+
+    Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
+    ``fold`` array of every repeat, which is what the matched-sample tests need.
+
+    Parameters
+    ----------
+    a, b : CVResult
+        The results of estimator A and estimator B.
+
+    Attributes
+    ----------
+    a, b : CVResult
+
+    Examples
+    --------
+    >>> from cvinference import CVResult, PairedCVResult
+    >>> a = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 0, 1, 1], fold=[0, 1, 0, 1])
+    >>> b = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 0], fold=[0, 1, 0, 1])
+    >>> PairedCVResult(a, b)
+    PairedCVResult(n_samples=4, n_splits=2, n_repeats=1, accuracy_a=1, accuracy_b=0.5)
+    """
+
+    def __init__(self, a, b):
+        for name, result in (("a", a), ("b", b)):
+            if not isinstance(result, CVResult):
+                raise TypeError(f"{name} must be a CVResult; got {type(result).__name__}.")
+        if a.n_samples != b.n_samples or not np.array_equal(a.y_true, b.y_true):
+            raise ValueError(
+                "a and b must hold the same instances; their y_true differ. "
+                "Evaluate both estimators on the same data with CVEvaluator.compare."
+            )
+        if a.fold.shape != b.fold.shape or not np.array_equal(a.fold, b.fold):
+            raise ValueError(
+                "a and b were not cross-validated on identical folds. A paired "
+                "comparison needs the same partition in every repeat; use CVEvaluator.compare."
+            )
+        self.a = a
+        self.b = b
+
+    def __repr__(self):
+        a = self.a
+        return (
+            f"{type(self).__name__}(n_samples={a.n_samples}, n_splits={a.n_splits}, "
+            f"n_repeats={a.n_repeats}, accuracy_a={a.accuracy:.4g}, accuracy_b={self.b.accuracy:.4g})"
+        )
+
+    def summary(self):
+        """Side-by-side per-fold table for A and B, with d_j = p_Aj - p_Bj.
+
+        Returns
+        -------
+        str
+        """
+        a, b = self.a, self.b
+        lines = [a._scheme()]
+        for label, result in (("A", a), ("B", b)):
+            if result.estimator_repr:
+                lines.append(f"{label}: {result.estimator_repr}")
+        if not a.is_loo:
+            for r in range(a.n_repeats):
+                if a.n_repeats > 1:
+                    lines.append(f"repeat {r}")
+                d = a.fold_accuracy[r] - b.fold_accuracy[r]
+                rows = [
+                    [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
+                     str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
+                    for j in range(a.n_splits)
+                ]
+                lines.append(format_table(["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows))
+        for label, result in (("A", a), ("B", b)):
+            lines.append(f"{label}: {result._total_line()}")
+        return "\n".join(lines)
+
+    def to_dict(self):
+        """A JSON-safe dict from which :meth:`from_dict` rebuilds this pair exactly."""
+        return {"format": "cvinference.PairedCVResult", "version": _FORMAT_VERSION,
+                "a": self.a.to_dict(), "b": self.b.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rebuild a pair written by :meth:`to_dict`."""
+        _check_format(data, "cvinference.PairedCVResult")
+        return cls(CVResult.from_dict(data["a"]), CVResult.from_dict(data["b"]))

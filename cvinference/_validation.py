@@ -1,0 +1,113 @@
+"""Input checks shared by the splitters and the evaluator.
+
+Each check raises ``ValueError`` or ``TypeError`` with a message that names the
+parameter, the offending value and the fix, in scikit-learn's wording style.
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.utils import column_or_1d
+from sklearn.utils.multiclass import type_of_target
+
+
+def num_samples(X):
+    """Number of rows of an array-like, sparse matrix or DataFrame."""
+    shape = getattr(X, "shape", None)
+    if shape is not None and len(shape) > 0:
+        return int(shape[0])
+    return len(X)
+
+
+def check_int(value, name, *, minimum):
+    """Return ``value`` as an int, refusing non-integers and values below ``minimum``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= {minimum}; got {name}={value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {name}={value}.")
+    return int(value)
+
+
+def check_estimator_methods(estimator, name="estimator"):
+    """Refuse an object that cannot be fitted and asked for predictions."""
+    missing = [m for m in ("fit", "predict") if not callable(getattr(estimator, m, None))]
+    if missing or isinstance(estimator, type):
+        what = "a class, not an instance" if isinstance(estimator, type) else f"no {' or '.join(missing)} method"
+        raise TypeError(
+            f"{name} must be a scikit-learn estimator instance with fit and predict; "
+            f"got {name}={estimator!r}, which has {what}."
+        )
+
+
+def check_same_length(X, y):
+    """Return the common number of samples of X and y."""
+    n_x, n_y = num_samples(X), num_samples(y)
+    if n_x != n_y:
+        raise ValueError(
+            f"X and y have inconsistent numbers of samples: X has {n_x} rows and "
+            f"y has {n_y} labels. Pass one label per row of X."
+        )
+    return n_x
+
+
+def check_groups(groups, n_samples):
+    """Refuse a ``groups`` array whose length is not ``n_samples``."""
+    if groups is not None and num_samples(groups) != n_samples:
+        raise ValueError(
+            f"groups has {num_samples(groups)} entries but X has {n_samples} rows. "
+            "Pass one group label per row of X, or groups=None."
+        )
+
+
+def _missing_mask(y):
+    if y.dtype.kind in "fc":
+        return ~np.isfinite(y)
+    if y.dtype.kind == "O":
+        return np.array([isinstance(v, float) and not np.isfinite(v) or v is None for v in y])
+    return np.zeros(y.shape, dtype=bool)
+
+
+def check_target(y, *, classification):
+    """Return y as a 1-d numpy array after checking it suits the loss.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Targets.
+    classification : bool
+        Whether the loss compares class labels (``loss="zero_one"``).
+    """
+    y = column_or_1d(np.asarray(y), warn=True)
+    bad = _missing_mask(y)
+    if bad.any():
+        raise ValueError(
+            f"y contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
+            f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
+            "impute those samples before cross-validation."
+        )
+    if not classification:
+        if y.dtype.kind not in "biuf":
+            raise ValueError(
+                f"A regression loss needs a numeric y; got y of dtype {y.dtype}. "
+                "Use loss='zero_one' for class labels."
+            )
+        return y
+    target_type = type_of_target(y, input_name="y")
+    if target_type == "continuous":
+        raise ValueError(
+            "loss='zero_one' needs class labels, but y is continuous (for example "
+            f"y[0]={y[0]!r}). For a regression target use a regression loss such "
+            "as loss='squared_error' or loss='absolute_error'."
+        )
+    if target_type not in ("binary", "multiclass"):
+        raise ValueError(
+            f"y must hold one class label per sample; got a {target_type!r} target. "
+            "Multi-output and multilabel targets are not supported."
+        )
+    labels = np.unique(y)
+    if labels.size < 2:
+        raise ValueError(
+            f"y has a single class ({labels[0]!r}): there is nothing to classify. "
+            "Cross-validated accuracy needs at least two classes in y."
+        )
+    return y
