@@ -4,12 +4,13 @@ Every statistic downstream (intervals, tests, reports, studies) is derived from
 the arrays held here; nothing downstream refits a model.
 """
 
-from functools import cached_property
+import functools
 
 import numpy as np
 
 from ._format import format_table
 from ._losses import get_loss
+from ._validation import plain
 
 _FORMAT_VERSION = 1
 
@@ -20,6 +21,19 @@ def _smallest_int_dtype(n_values):
         if n_values - 1 <= np.iinfo(dtype).max:
             return np.dtype(dtype)
     raise OverflowError(f"cannot encode {n_values} distinct values")
+
+
+def _computed_once(method):
+    """A read-only property whose value is computed on first access and kept."""
+    key = f"_{method.__name__}_value"
+
+    @functools.wraps(method)
+    def getter(self):
+        if key not in self.__dict__:
+            self.__dict__[key] = method(self)
+        return self.__dict__[key]
+
+    return property(getter)
 
 
 def _readonly(array):
@@ -39,7 +53,7 @@ def _as_rows(values, name, n_samples=None):
 
 
 def _json_scalar(value):
-    value = value.item() if isinstance(value, np.generic) else value
+    value = plain(value)
     if not isinstance(value, (str, int, float, bool)):
         raise TypeError(
             f"Cannot write the class label {value!r} of type {type(value).__name__} to JSON; "
@@ -202,33 +216,33 @@ class CVResult:
     def fold(self):
         return self._fold
 
-    @cached_property
+    @_computed_once
     def y_true(self):
         return _readonly(self._decode(self._y_true))
 
-    @cached_property
+    @_computed_once
     def y_pred(self):
         return _readonly(self._decode(self._y_pred))
 
-    @cached_property
+    @_computed_once
     def correct(self):
         return _readonly(self._y_pred == self._y_true[np.newaxis, :])
 
-    @cached_property
+    @_computed_once
     def loss(self):
         if self._loss is None:
             return _readonly((~self.correct).astype(np.float64))
         return self._loss
 
-    @cached_property
+    @_computed_once
     def fold_sizes(self):
         return _readonly(self._count_per_fold(np.ones(self._fold.shape)).astype(np.int64))
 
-    @cached_property
+    @_computed_once
     def fold_correct(self):
         return _readonly(self._count_per_fold(self.correct).astype(np.int64))
 
-    @cached_property
+    @_computed_once
     def fold_accuracy(self):
         return _readonly(self.fold_correct / self.fold_sizes)
 
@@ -241,9 +255,12 @@ class CVResult:
         return float(self.loss.mean())
 
     def __repr__(self):
+        score = f"accuracy={self.accuracy:.4g}"
+        if self.loss_name != "zero_one":
+            score = f"mean_loss={self.mean_loss:.4g}, loss_name={self.loss_name!r}"
         return (
             f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
-            f"n_repeats={self.n_repeats}, accuracy={self.accuracy:.4g})"
+            f"n_repeats={self.n_repeats}, {score})"
         )
 
     def _scheme(self):

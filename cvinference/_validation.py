@@ -59,6 +59,11 @@ def check_groups(groups, n_samples):
         )
 
 
+def plain(value):
+    """A numpy scalar as the Python value it holds, for readable messages."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def _missing_mask(y):
     if y.dtype.kind in "fc":
         return ~np.isfinite(y)
@@ -96,7 +101,7 @@ def check_target(y, *, classification):
     if target_type == "continuous":
         raise ValueError(
             "loss='zero_one' needs class labels, but y is continuous (for example "
-            f"y[0]={y[0]!r}). For a regression target use a regression loss such "
+            f"y[0]={plain(y[0])!r}). For a regression target use a regression loss such "
             "as loss='squared_error' or loss='absolute_error'."
         )
     if target_type not in ("binary", "multiclass"):
@@ -107,7 +112,7 @@ def check_target(y, *, classification):
     labels = np.unique(y)
     if labels.size < 2:
         raise ValueError(
-            f"y has a single class ({labels[0]!r}): there is nothing to classify. "
+            f"y has a single class ({plain(labels[0])!r}): there is nothing to classify. "
             "Cross-validated accuracy needs at least two classes in y."
         )
     return y

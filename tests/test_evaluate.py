@@ -1,0 +1,356 @@
+"""The evaluator: equality with cross_val_predict, parallel reproducibility, inputs, errors."""
+
+import joblib
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import load_breast_cancer, load_iris, make_classification, make_regression
+from sklearn.exceptions import NotFittedError
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import (
+    GroupKFold,
+    KFold,
+    PredefinedSplit,
+    ShuffleSplit,
+    StratifiedKFold,
+    cross_val_predict,
+)
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.validation import check_is_fitted
+
+import cvinference as cvi
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris(return_X_y=True)
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    return load_breast_cancer(return_X_y=True)
+
+
+TREE = DecisionTreeClassifier(random_state=0)
+
+
+@pytest.mark.parametrize(
+    "estimator",
+    [TREE, GaussianNB(), KNeighborsClassifier(3), make_pipeline(StandardScaler(), LogisticRegression())],
+    ids=["tree", "nb", "knn", "pipeline"],
+)
+def test_predictions_equal_cross_val_predict_on_the_same_splits(cancer, estimator):
+    X, y = cancer
+    cv = cvi.StratifiedEqualSizeKFold(10, random_state=3)
+    result = cvi.cross_val_correctness(estimator, X, y, cv=cv)
+    expected = cross_val_predict(estimator, X, y, cv=cv)
+    np.testing.assert_array_equal(result.y_pred[0], expected)
+    np.testing.assert_array_equal(result.correct[0], expected == y)
+    # The recorded fold array reproduces the partition through sklearn's PredefinedSplit.
+    again = cross_val_predict(estimator, X, y, cv=PredefinedSplit(result.fold[0]))
+    np.testing.assert_array_equal(result.y_pred[0], again)
+
+
+def test_every_repeat_equals_cross_val_predict_on_its_partition(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=5, n_repeats=3, random_state=0)
+    for r in range(3):
+        expected = cross_val_predict(TREE, X, y, cv=PredefinedSplit(result.fold[r]))
+        np.testing.assert_array_equal(result.y_pred[r], expected)
+
+
+def test_loo_equals_cross_val_predict_with_sklearn_leave_one_out(iris):
+    X, y = iris[0][::3], iris[1][::3]
+    result = cvi.cross_val_correctness(KNeighborsClassifier(5), X, y, cv="loo")
+    from sklearn.model_selection import LeaveOneOut as SkLeaveOneOut
+
+    expected = cross_val_predict(KNeighborsClassifier(5), X, y, cv=SkLeaveOneOut())
+    np.testing.assert_array_equal(result.y_pred[0], expected)
+    assert result.is_loo and result.n_splits == len(y)
+    np.testing.assert_array_equal(result.fold_sizes, np.ones((1, len(y))))
+
+
+@pytest.mark.parametrize("n_jobs", [2, -1])
+def test_identical_results_for_any_n_jobs(cancer, n_jobs):
+    X, y = cancer
+    evaluator_1 = cvi.CVEvaluator(5, n_repeats=2, n_jobs=1, random_state=7)
+    evaluator_n = cvi.CVEvaluator(5, n_repeats=2, n_jobs=n_jobs, random_state=7)
+    a = evaluator_1.compare(TREE, GaussianNB(), X, y)
+    b = evaluator_n.compare(TREE, GaussianNB(), X, y)
+    assert a.to_dict() == b.to_dict()
+
+
+@pytest.mark.parametrize("backend", ["loky", "threading", "multiprocessing"])
+def test_identical_results_for_any_joblib_backend(iris, backend):
+    X, y = iris
+    reference = cvi.cross_val_correctness(TREE, X, y, cv=5, n_repeats=2, random_state=1, n_jobs=1)
+    with joblib.parallel_config(backend=backend, n_jobs=2):
+        result = cvi.cross_val_correctness(TREE, X, y, cv=5, n_repeats=2, random_state=1)
+    assert result.to_dict() == reference.to_dict()
+
+
+def test_identical_results_on_a_dask_cluster(iris):
+    distributed = pytest.importorskip("distributed")
+    X, y = iris
+    reference = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=1, n_jobs=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        with joblib.parallel_config(backend="dask"):
+            result = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=1)
+    assert result.to_dict() == reference.to_dict()
+
+
+def test_same_random_state_same_result_and_different_seed_different_partition(iris):
+    X, y = iris
+    first = cvi.cross_val_correctness(TREE, X, y, random_state=0)
+    second = cvi.cross_val_correctness(TREE, X, y, random_state=0)
+    other = cvi.cross_val_correctness(TREE, X, y, random_state=1)
+    assert first.to_dict() == second.to_dict()
+    assert not np.array_equal(first.fold, other.fold)
+
+
+def test_repeats_draw_new_partitions_and_extend_a_shorter_run(iris):
+    X, y = iris
+    three = cvi.cross_val_correctness(TREE, X, y, cv=5, n_repeats=3, random_state=0)
+    one = cvi.cross_val_correctness(TREE, X, y, cv=5, n_repeats=1, random_state=0)
+    assert three.fold.shape == (3, 150)
+    assert not np.array_equal(three.fold[0], three.fold[1])
+    assert not np.array_equal(three.fold[1], three.fold[2])
+    np.testing.assert_array_equal(three.fold[:1], one.fold)
+
+
+def test_repeats_of_a_shuffling_sklearn_splitter(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=KFold(5, shuffle=True), n_repeats=2, random_state=0)
+    assert not np.array_equal(result.fold[0], result.fold[1])
+
+
+def test_compare_uses_identical_folds_in_every_repeat(iris):
+    X, y = iris
+    pair = cvi.CVEvaluator(5, n_repeats=3, random_state=0).compare(TREE, GaussianNB(), X, y)
+    np.testing.assert_array_equal(pair.a.fold, pair.b.fold)
+    for r in range(3):
+        for estimator, result in ((TREE, pair.a), (GaussianNB(), pair.b)):
+            expected = cross_val_predict(estimator, X, y, cv=PredefinedSplit(pair.a.fold[r]))
+            np.testing.assert_array_equal(result.y_pred[r], expected)
+
+
+def test_callers_estimators_are_never_fitted(iris):
+    X, y = iris
+    a, b = DecisionTreeClassifier(random_state=0), GaussianNB()
+    cvi.CVEvaluator(3, random_state=0).compare(a, b, X, y)
+    cvi.cross_val_correctness(a, X, y, cv=3)
+    for estimator in (a, b):
+        with pytest.raises(NotFittedError):
+            check_is_fitted(estimator)
+
+
+def test_int_cv_stratifies_for_classifiers(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=7, random_state=0)
+    for label in np.unique(y):
+        per_fold = np.bincount(result.fold[0][y == label], minlength=7)
+        assert per_fold.max() - per_fold.min() <= 1
+    assert result.fold_sizes.max() - result.fold_sizes.min() <= 1
+    assert "StratifiedEqualSizeKFold" in result.cv_repr
+
+
+def test_int_cv_uses_equal_size_kfold_for_regressors():
+    X, y = make_regression(103, 3, random_state=0)
+    result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=10, loss="squared_error", random_state=0)
+    np.testing.assert_array_equal(result.fold_sizes[0], [11, 11, 11] + [10] * 7)
+    assert result.cv_repr.startswith("EqualSizeKFold")
+    expected = cross_val_predict(LinearRegression(), X, y, cv=PredefinedSplit(result.fold[0]))
+    np.testing.assert_allclose(result.loss[0], (expected - y) ** 2)
+    assert result.classes is None
+
+
+@pytest.mark.parametrize("cv", [KFold(5), StratifiedKFold(4, shuffle=True, random_state=0),
+                                PredefinedSplit(np.arange(150) % 3)], ids=repr)
+def test_sklearn_splitters_are_used_as_given(iris, cv):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=cv)
+    splits = list(cv.split(X, y))
+    for j, (_, test) in enumerate(splits):
+        assert (result.fold[0][test] == j).all()
+    np.testing.assert_array_equal(result.y_pred[0], cross_val_predict(TREE, X, y, cv=cv))
+
+
+def test_group_kfold_keeps_groups_together(iris):
+    X, y = iris
+    groups = np.arange(150) // 10
+    result = cvi.cross_val_correctness(TREE, X, y, cv=GroupKFold(5), groups=groups)
+    for group in np.unique(groups):
+        assert np.unique(result.fold[0][groups == group]).size == 1
+
+
+def test_an_iterable_of_splits_is_accepted(iris):
+    X, y = iris
+    splits = list(KFold(3).split(X))
+    result = cvi.cross_val_correctness(TREE, X, y, cv=splits)
+    assert result.n_splits == 3 and result.cv_repr == "a list of splits"
+
+
+@pytest.mark.parametrize("make_input", [
+    lambda X, y: (X.tolist(), y.tolist()),
+    lambda X, y: (sp.csr_matrix(X), y),
+    lambda X, y: (X, np.array(["no", "yes"])[y]),
+    lambda X, y: (X, y.astype(bool)),
+    lambda X, y: (X, y.astype(np.int64) * 10 - 5),
+], ids=["lists", "sparse", "strings", "bools", "ints"])
+def test_input_kinds_give_the_same_correctness(cancer, make_input):
+    X, y = cancer
+    reference = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=0)
+    X_in, y_in = make_input(X, y)
+    result = cvi.cross_val_correctness(TREE, X_in, y_in, cv=5, random_state=0)
+    np.testing.assert_array_equal(result.correct, reference.correct)
+    np.testing.assert_array_equal(np.asarray(result.y_true), np.asarray(y_in))
+
+
+def test_pandas_inputs_and_categorical_labels(iris):
+    pd = pytest.importorskip("pandas")
+    X, y = iris
+    names = np.array(["setosa", "versicolor", "virginica"])[y]
+    frame = pd.DataFrame(X, columns=list("abcd"))
+    labels = pd.Series(names).astype("category")
+    result = cvi.cross_val_correctness(TREE, frame, labels, cv=5, random_state=0)
+    reference = cvi.cross_val_correctness(TREE, X, names, cv=5, random_state=0)
+    np.testing.assert_array_equal(result.correct, reference.correct)
+    assert result.classes.tolist() == ["setosa", "versicolor", "virginica"]
+
+
+def test_multiclass_fold_counts_match_a_direct_count(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=0)
+    for j in range(5):
+        in_fold = result.fold[0] == j
+        assert result.fold_sizes[0, j] == in_fold.sum()
+        assert result.fold_correct[0, j] == (result.y_pred[0][in_fold] == y[in_fold]).sum()
+
+
+def test_compact_dtypes(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(TREE, X, y, cv=10, random_state=0)
+    assert result.correct.dtype == bool
+    assert result.fold.dtype == np.int8
+    assert cvi.cross_val_correctness(TREE, X, y, cv="loo").fold.dtype == np.int16
+
+
+class _FailsWithoutFirstInstance(ClassifierMixin, BaseEstimator):
+    """Raises in fit on the fold that tests instance 0 (its marker is X[:, 0] == -1)."""
+
+    def fit(self, X, y):
+        if not (np.asarray(X)[:, 0] == -1).any():
+            raise ValueError("marker instance missing")
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def test_a_failing_fit_names_its_fold(iris):
+    X, y = iris
+    X = X.copy()
+    X[0, 0] = -1
+    evaluator = cvi.CVEvaluator(5, random_state=0)
+    with pytest.raises(ValueError, match="marker instance missing") as info:
+        evaluator.evaluate(_FailsWithoutFirstInstance(), X, y)
+    failing_fold = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=0).fold[0, 0]
+    context = "\n".join(getattr(info.value, "__notes__", [])) + str(info.value)
+    assert f"fold {failing_fold} of repeat 0" in context
+    assert "fitting estimator" in context
+
+
+class _WrongShapePredictor(ClassifierMixin, BaseEstimator):
+    def fit(self, X, y):
+        return self
+
+    def predict(self, X):
+        return np.zeros((len(X), 2))
+
+
+def test_predictions_of_the_wrong_shape_are_refused(iris):
+    X, y = iris
+    with pytest.raises(ValueError, match=r"returned shape \(30, 2\) for 30 test instances"):
+        cvi.cross_val_correctness(_WrongShapePredictor(), X, y, cv=5, random_state=0)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"cv": 1}, ValueError, r"cv must be an integer >= 2; got cv=1"),
+    ({"cv": 151}, ValueError, r"n_splits=151 greater than the number of samples: n_samples=150"),
+    ({"cv": "leave-one-out"}, ValueError, r"cv='leave-one-out' is not understood"),
+    ({"cv": 2.5}, TypeError, r"cv must be an int >= 2, 'loo'.*got cv=2.5"),
+    ({"n_repeats": 0}, ValueError, r"n_repeats must be an integer >= 1; got n_repeats=0"),
+    ({"n_repeats": 1.5}, TypeError, r"n_repeats must be an integer >= 1; got n_repeats=1.5"),
+    ({"cv": "loo", "n_repeats": 3}, ValueError, r"cv='loo' with n_repeats=3"),
+    ({"cv": KFold(5), "n_repeats": 2}, ValueError, r"n_repeats=2 needs a splitter that draws a new random partition"),
+    ({"cv": ShuffleSplit(5, random_state=0)}, ValueError, r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
+    ({"groups": np.zeros(10)}, ValueError, r"groups has 10 entries but X has 150 rows"),
+    ({"loss": "hinge"}, ValueError, r"loss='hinge' is not supported; choose one of"),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_bad_parameters_are_refused_with_a_message_naming_the_value(iris, kwargs, error, match):
+    X, y = iris
+    with pytest.raises(error, match=match):
+        cvi.cross_val_correctness(TREE, X, y, **kwargs)
+
+
+def test_overlapping_train_and_test_is_refused(iris):
+    X, y = iris
+    everything = np.arange(150)
+    splits = [(everything, everything[:75]), (everything[75:], everything[75:])]
+    with pytest.raises(ValueError, match="put a test instance in its own training set in split 0"):
+        cvi.cross_val_correctness(TREE, X, y, cv=splits)
+
+
+def test_bad_data_is_refused_with_a_message_naming_the_value(iris):
+    X, y = iris
+    with pytest.raises(ValueError, match="X has 149 rows and y has 150 labels"):
+        cvi.cross_val_correctness(TREE, X[:-1], y)
+    y_nan = y.astype(float)
+    y_nan[[4, 9]] = [np.nan, np.inf]
+    with pytest.raises(ValueError, match=r"y contains NaN, infinity or None in 2 of 150 entries \(first at index 4\)"):
+        cvi.cross_val_correctness(TREE, X, y_nan)
+    y_none = np.array(["a", None] * 75, dtype=object)
+    with pytest.raises(ValueError, match=r"in 75 of 150 entries \(first at index 1\)"):
+        cvi.cross_val_correctness(TREE, X, y_none)
+    with pytest.raises(ValueError, match=r"y has a single class \('x'\)"):
+        cvi.cross_val_correctness(TREE, X, np.full(150, "x"))
+    with pytest.raises(ValueError, match=r"y is continuous.*loss='squared_error'"):
+        cvi.cross_val_correctness(TREE, X, np.linspace(0, 1, 150))
+    with pytest.raises(ValueError, match=r"y should be a 1d array, got an array of shape \(150, 2\)"):
+        cvi.cross_val_correctness(TREE, X, np.eye(150, 2, dtype=int))
+
+
+@pytest.mark.parametrize("estimator, match", [
+    (object(), "has no fit or predict method"),
+    (DecisionTreeClassifier, "a class, not an instance"),
+])
+def test_an_estimator_without_fit_and_predict_is_refused(iris, estimator, match):
+    X, y = iris
+    with pytest.raises(TypeError, match=match):
+        cvi.cross_val_correctness(estimator, X, y)
+    with pytest.raises(TypeError, match="estimator_b must be"):
+        cvi.CVEvaluator().compare(TREE, estimator, X, y)
+
+
+def test_parameters_are_checked_when_the_evaluator_is_made():
+    with pytest.raises(ValueError, match="n_repeats=0"):
+        cvi.CVEvaluator(n_repeats=0)
+    with pytest.raises(ValueError, match="loss='log'"):
+        cvi.CVEvaluator(loss="log")
+    assert repr(cvi.CVEvaluator(5, random_state=0)) == (
+        "CVEvaluator(cv=5, n_repeats=1, loss='zero_one', n_jobs=None, random_state=0, verbose=0)"
+    )
+
+
+def test_larger_generated_problem_smoke():
+    X, y = make_classification(400, 8, n_classes=3, n_informative=4, random_state=0)
+    result = cvi.cross_val_correctness(LogisticRegression(), X, y, cv=10, n_repeats=2, random_state=0, n_jobs=2)
+    assert result.correct.shape == (2, 400)
+    assert 0.5 < result.accuracy < 1.0

@@ -1,0 +1,183 @@
+"""CVResult and PairedCVResult: derived counts, immutability, JSON round trip, summaries."""
+
+import json
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference import CVResult, PairedCVResult
+
+
+def small_result():
+    # Hand-made: fold 0 holds instances 0, 2, 4 (2 correct); fold 1 holds 1, 3 (1 correct).
+    return CVResult(
+        y_true=["a", "b", "a", "b", "a"],
+        y_pred=["a", "b", "b", "a", "a"],
+        fold=[0, 1, 0, 1, 0],
+    )
+
+
+def test_per_fold_counts_by_hand():
+    result = small_result()
+    np.testing.assert_array_equal(result.correct, [[True, True, False, False, True]])
+    np.testing.assert_array_equal(result.fold_sizes, [[3, 2]])
+    np.testing.assert_array_equal(result.fold_correct, [[2, 1]])
+    np.testing.assert_allclose(result.fold_accuracy, [[2 / 3, 1 / 2]])
+    assert result.accuracy == pytest.approx(3 / 5)
+    np.testing.assert_array_equal(result.loss, [[0.0, 0.0, 1.0, 1.0, 0.0]])
+    assert result.mean_loss == pytest.approx(2 / 5)
+    assert (result.n_samples, result.n_splits, result.n_repeats, result.is_loo) == (5, 2, 1, False)
+
+
+def test_repeats_have_their_own_partitions():
+    # Repeat 0: folds {0,1},{2,3}; repeat 1: folds {0,2},{1,3}. Instance 3 is wrong in both.
+    result = CVResult(y_true=[0, 1, 0, 1], y_pred=[[0, 1, 0, 0], [1, 1, 0, 0]], fold=[[0, 0, 1, 1], [0, 1, 0, 1]])
+    np.testing.assert_array_equal(result.fold_correct, [[2, 1], [1, 1]])
+    np.testing.assert_array_equal(result.fold_sizes, [[2, 2], [2, 2]])
+    assert result.accuracy == pytest.approx(5 / 8)
+
+
+def test_loo_is_recognised_from_singleton_folds():
+    result = CVResult(y_true=[0, 1, 1], y_pred=[0, 1, 0], fold=[2, 0, 1])
+    assert result.is_loo and result.n_splits == 3
+    summary = result.summary()
+    assert "leave-one-out, n = 3" in summary and "fold" not in summary.split("\n")[1]
+    assert "accuracy 0.6667 (2 of 3 tested instances correct)" in summary
+
+
+def test_labels_are_stored_as_codes_and_decoded():
+    result = small_result()
+    assert result.classes.tolist() == ["a", "b"]
+    assert result._y_pred.dtype == np.int8
+    assert result.y_pred.tolist() == [["a", "b", "b", "a", "a"]]
+    assert result.y_true.tolist() == ["a", "b", "a", "b", "a"]
+
+
+def test_a_predicted_label_absent_from_y_true_is_kept():
+    result = CVResult(y_true=["a", "b"], y_pred=["c", "b"], fold=[0, 1])
+    assert result.classes.tolist() == ["a", "b", "c"]
+    assert result.y_pred.tolist() == [["c", "b"]]
+    np.testing.assert_array_equal(result.correct, [[False, True]])
+
+
+def test_arrays_are_read_only():
+    result = small_result()
+    for name in ("correct", "loss", "fold", "y_pred", "y_true", "fold_sizes", "fold_correct", "fold_accuracy"):
+        with pytest.raises(ValueError, match="read-only"):
+            getattr(result, name)[..., 0] = 0
+    with pytest.raises(AttributeError):
+        result.correct = None
+
+
+@pytest.mark.parametrize("labels", [
+    np.array(["no", "yes"]),
+    np.array([False, True]),
+    np.array([-3, 7]),
+    np.array([0.5, 2.25]),
+    np.array(["x", "y"], dtype=object),
+], ids=["str", "bool", "int", "float", "object"])
+def test_json_round_trip_is_lossless(labels):
+    rng = np.random.default_rng(0)
+    y_true = labels[rng.integers(2, size=40)]
+    y_pred = labels[rng.integers(2, size=(3, 40))]
+    fold = np.stack([rng.permutation(np.arange(40) % 4) for _ in range(3)])
+    result = CVResult(y_true, y_pred, fold, estimator_repr="GaussianNB()", cv_repr="KFold(n_splits=4)")
+    text = json.dumps(result.to_dict())
+    again = CVResult.from_dict(json.loads(text))
+    for name in ("y_true", "y_pred", "fold", "correct", "loss", "classes", "fold_sizes", "fold_correct"):
+        expected, actual = getattr(result, name), getattr(again, name)
+        np.testing.assert_array_equal(actual, expected)
+        assert actual.dtype == expected.dtype, name
+    assert (again.estimator_repr, again.cv_repr, again.loss_name) == ("GaussianNB()", "KFold(n_splits=4)", "zero_one")
+    assert again.to_dict() == result.to_dict()
+
+
+def test_json_round_trip_keeps_float_losses_exactly():
+    rng = np.random.default_rng(1)
+    y = rng.normal(size=30)
+    pred = y + rng.normal(scale=1e-3, size=30)
+    loss = (y - pred) ** 2
+    result = CVResult(y, pred, np.arange(30) % 3, loss=loss, loss_name="squared_error")
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    np.testing.assert_array_equal(again.loss, result.loss)
+    np.testing.assert_array_equal(again.y_pred, result.y_pred)
+    assert again.classes is None and again.mean_loss == result.mean_loss
+    assert "mean_loss=" in repr(again) and "accuracy" not in repr(again)
+
+
+def test_evaluator_output_round_trips(tmp_path):
+    X, y = load_iris(return_X_y=True)
+    labels = np.array(["setosa", "versicolor", "virginica"])[y]
+    pair = cvi.CVEvaluator(5, n_repeats=2, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, labels)
+    path = tmp_path / "pair.json"
+    path.write_text(json.dumps(pair.to_dict()))
+    again = PairedCVResult.from_dict(json.loads(path.read_text()))
+    assert again.to_dict() == pair.to_dict()
+    np.testing.assert_array_equal(again.b.y_pred, pair.b.y_pred)
+
+
+def test_from_dict_refuses_foreign_data():
+    with pytest.raises(ValueError, match=r"not a cvinference.CVResult dict \(format='other'\)"):
+        CVResult.from_dict({"format": "other"})
+    data = small_result().to_dict()
+    data["version"] = 99
+    with pytest.raises(ValueError, match="format version 99"):
+        CVResult.from_dict(data)
+    with pytest.raises(ValueError, match="cvinference.PairedCVResult"):
+        PairedCVResult.from_dict(data)
+
+
+def test_unserialisable_labels_are_refused_by_name():
+    labels = np.array([np.datetime64("2020-01-01"), np.datetime64("2021-01-01")])
+    result = CVResult(labels, labels, [0, 1])
+    with pytest.raises(TypeError, match="Cannot write the class label .* to JSON"):
+        result.to_dict()
+
+
+def test_summary_shows_the_per_fold_table():
+    summary = small_result().summary()
+    lines = summary.splitlines()
+    assert lines[0] == "2-fold cross-validation, n = 5"
+    assert lines[1].split() == ["fold", "m_j", "r_j", "p_j"]
+    assert lines[2].split() == ["0", "3", "2", "0.6667"]
+    assert lines[3].split() == ["1", "2", "1", "0.5000"]
+    assert lines[4] == "accuracy 0.6000 (3 of 5 tested instances correct)"
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"y_true": [[0, 1]], "y_pred": [0, 1], "fold": [0, 1]}, "y_true must be 1-d"),
+    ({"y_true": [0, 1], "y_pred": [0, 1, 1], "fold": [0, 1]}, r"y_pred must have shape .*got shape \(1, 3\)"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [[0, 1], [0, 1]]}, r"fold must have the shape of y_pred \(1, 2\)"),
+    ({"y_true": [0, 1, 1], "y_pred": [0, 1, 1], "fold": [0, 2, 2]}, "repeat 0 has an empty fold"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0.0, 1.0]}, "non-negative integer fold numbers"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0, -1]}, "non-negative integer fold numbers"),
+])
+def test_inconsistent_arrays_are_refused(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        CVResult(**kwargs)
+
+
+def test_paired_result_needs_identical_folds_and_instances():
+    a = small_result()
+    other_folds = CVResult(y_true=["a", "b", "a", "b", "a"], y_pred=["a"] * 5, fold=[1, 0, 1, 0, 1])
+    with pytest.raises(ValueError, match="not cross-validated on identical folds"):
+        PairedCVResult(a, other_folds)
+    other_data = CVResult(y_true=["b"] * 5, y_pred=["a"] * 5, fold=[0, 1, 0, 1, 0])
+    with pytest.raises(ValueError, match="same instances"):
+        PairedCVResult(a, other_data)
+    with pytest.raises(TypeError, match="b must be a CVResult; got dict"):
+        PairedCVResult(a, {})
+
+
+def test_paired_summary_shows_both_and_the_differences():
+    a = small_result()
+    b = CVResult(y_true=["a", "b", "a", "b", "a"], y_pred=["a"] * 5, fold=[0, 1, 0, 1, 0])
+    lines = PairedCVResult(a, b).summary().splitlines()
+    assert lines[1].split() == ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"]
+    # Fold 0: A has 2 of 3, B (always "a") has 3 of 3, so d_0 = 2/3 - 1 = -0.3333.
+    assert lines[2].split() == ["0", "3", "2", "0.6667", "3", "1.0000", "-0.3333"]
+    assert lines[3].split() == ["1", "2", "1", "0.5000", "0", "0.0000", "+0.5000"]
