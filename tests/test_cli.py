@@ -1,0 +1,38 @@
+"""The command line: user mistakes exit with status 2 and one line, never a traceback."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from cvinference._cli import main
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([], "a command is required"),
+    (["fly"], "invalid choice: 'fly'"),
+    (["demo", "--cv", "zero"], "expected an integer, got 'zero'"),
+    (["demo", "--cv", "1"], "cv must be an integer >= 2; got cv=1"),
+    (["demo", "--cv", "600"], "n_splits=600 greater than the number of samples: n_samples=569"),
+    (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+])
+def test_user_mistakes_exit_2_with_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cvinference: error: ")
+    assert message in err
+
+
+def test_user_mistake_through_the_console_entry_point_has_no_traceback():
+    completed = subprocess.run([sys.executable, "-m", "cvinference", "demo", "--cv", "1"], capture_output=True, text=True)
+    assert completed.returncode == 2
+    assert "Traceback" not in completed.stderr
+    assert completed.stderr.strip() == "cvinference: error: cv must be an integer >= 2; got cv=1."
+
+
+def test_demo_with_other_folds_and_seed():
+    out = io.StringIO()
+    assert main(["demo", "--cv", "5", "--seed", "3"], out=out) == 0
+    text = out.getvalue()
+    assert "5-fold cross-validation, n = 569" in text and "(seed 3)" in text
