@@ -6,7 +6,7 @@ from sklearn.utils import _safe_indexing, indexable
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._losses import get_loss
-from ._partitions import draw_partitions
+from ._partitions import check_cv_argument, draw_partitions
 from ._results import CVResult, PairedCVResult
 from ._validation import (
     check_estimator_methods,
@@ -104,8 +104,8 @@ class CVEvaluator:
     """
 
     def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0):
-        self.cv = cv
         self.n_repeats = check_int(n_repeats, "n_repeats", minimum=1)
+        self.cv = check_cv_argument(cv, self.n_repeats)
         self.loss = loss
         get_loss(loss)
         self.n_jobs = n_jobs

@@ -36,49 +36,62 @@ def _is_randomisable(cv):
     return hasattr(cv, "random_state") and getattr(cv, "shuffle", True) is True
 
 
+def _is_splitter(cv):
+    return hasattr(cv, "split") and hasattr(cv, "get_n_splits")
+
+
+def _is_list_of_splits(cv):
+    return not isinstance(cv, str) and hasattr(cv, "__iter__") and not hasattr(cv, "shape")
+
+
+def check_cv_argument(cv, n_repeats):
+    """Refuse a ``cv`` (with ``n_repeats``) that no data set could make valid."""
+    is_loo = cv == "loo" if isinstance(cv, str) else isinstance(cv, model_selection.LeaveOneOut)
+    if isinstance(cv, str) and not is_loo:
+        raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
+        check_int(cv, "cv", minimum=2)
+    elif not (is_loo or _is_splitter(cv) or _is_list_of_splits(cv)):
+        raise TypeError(
+            f"cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of "
+            f"(train, test) splits; got cv={cv!r}."
+        )
+    if n_repeats > 1 and is_loo:
+        raise ValueError(
+            f"Leave-one-out has no random partition to repeat; got cv={cv!r} with "
+            f"n_repeats={n_repeats}. Use n_repeats=1."
+        )
+    if n_repeats > 1 and _is_list_of_splits(cv) and not _is_splitter(cv):
+        raise ValueError(
+            f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
+        )
+    if n_repeats > 1 and _is_splitter(cv) and not _is_randomisable(cv):
+        raise ValueError(
+            f"n_repeats={n_repeats} needs a splitter that draws a new random partition "
+            f"per repeat, but cv={cv!r} has no random_state or does not shuffle. Pass "
+            "a shuffling splitter (e.g. StratifiedEqualSizeKFold(10)) or n_repeats=1."
+        )
+    return cv
+
+
 def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
     """One splitter (or list of splits) per repeat."""
+    check_cv_argument(cv, n_repeats)
     if isinstance(cv, str):
-        if cv != "loo":
-            raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
-        if n_repeats > 1:
-            raise ValueError(
-                f"Leave-one-out has no random partition to repeat; got cv='loo' with "
-                f"n_repeats={n_repeats}. Use n_repeats=1."
-            )
         return [model_selection.LeaveOneOut()]
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
-        n_splits = check_int(cv, "cv", minimum=2)
-        stratify = classifier and type_of_target(y) in ("binary", "multiclass")
-        kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
-        seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=n_repeats)
-        return [kind(n_splits, shuffle=True, random_state=int(seed)) for seed in seeds]
-    if hasattr(cv, "split") and hasattr(cv, "get_n_splits"):
-        if n_repeats == 1:
-            return [cv]
-        if not _is_randomisable(cv):
-            raise ValueError(
-                f"n_repeats={n_repeats} needs a splitter that draws a new random partition "
-                f"per repeat, but cv={cv!r} has no random_state or does not shuffle. Pass "
-                "a shuffling splitter (e.g. StratifiedEqualSizeKFold(10)) or n_repeats=1."
-            )
-        seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=n_repeats)
-        splitters = []
-        for seed in seeds:
-            splitter = copy.deepcopy(cv)
-            splitter.random_state = int(seed)
-            splitters.append(splitter)
-        return splitters
-    if hasattr(cv, "__iter__") and not hasattr(cv, "shape"):
-        if n_repeats > 1:
-            raise ValueError(
-                f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
-            )
+    if _is_list_of_splits(cv) and not _is_splitter(cv):
         return [list(cv)]
-    raise TypeError(
-        f"cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of "
-        f"(train, test) splits; got cv={cv!r}."
-    )
+    if _is_splitter(cv) and n_repeats == 1:
+        return [cv]
+    seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=n_repeats)
+    if _is_splitter(cv):
+        splitters = [copy.deepcopy(cv) for _ in seeds]
+        for splitter, seed in zip(splitters, seeds):
+            splitter.random_state = int(seed)
+        return splitters
+    stratify = classifier and type_of_target(y) in ("binary", "multiclass")
+    kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
+    return [kind(int(cv), shuffle=True, random_state=int(seed)) for seed in seeds]
 
 
 def _fold_of_each_instance(splits, n_samples, cv_repr):

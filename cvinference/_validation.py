@@ -64,11 +64,21 @@ def plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def _is_missing(value):
+    if value is None or (isinstance(value, (float, np.floating)) and not np.isfinite(value)):
+        return True
+    # pandas.NA (and anything like it) refuses to be a bool when compared with itself.
+    try:
+        return bool(value != value)
+    except TypeError:
+        return True
+
+
 def _missing_mask(y):
     if y.dtype.kind in "fc":
         return ~np.isfinite(y)
     if y.dtype.kind == "O":
-        return np.array([isinstance(v, float) and not np.isfinite(v) or v is None for v in y])
+        return np.fromiter((_is_missing(v) for v in y), dtype=bool, count=y.size)
     return np.zeros(y.shape, dtype=bool)
 
 

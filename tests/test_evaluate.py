@@ -308,6 +308,15 @@ def test_overlapping_train_and_test_is_refused(iris):
         cvi.cross_val_correctness(TREE, X, y, cv=splits)
 
 
+@pytest.mark.parametrize("missing", [None, float("nan"), "pandas.NA"])
+def test_missing_labels_of_any_kind_are_refused(iris, missing):
+    X, y = iris
+    labels = np.array(["a", "b", "c"], dtype=object)[y]
+    labels[7] = pytest.importorskip("pandas").NA if missing == "pandas.NA" else missing
+    with pytest.raises(ValueError, match=r"in 1 of 150 entries \(first at index 7\)"):
+        cvi.cross_val_correctness(TREE, X, labels)
+
+
 def test_bad_data_is_refused_with_a_message_naming_the_value(iris):
     X, y = iris
     with pytest.raises(ValueError, match="X has 149 rows and y has 150 labels"):
@@ -344,6 +353,12 @@ def test_parameters_are_checked_when_the_evaluator_is_made():
         cvi.CVEvaluator(n_repeats=0)
     with pytest.raises(ValueError, match="loss='log'"):
         cvi.CVEvaluator(loss="log")
+    with pytest.raises(ValueError, match="got cv=1"):
+        cvi.CVEvaluator(cv=1)
+    with pytest.raises(ValueError, match=r"got cv=LeaveOneOut\(\) with n_repeats=2"):
+        cvi.CVEvaluator(cv=cvi.LeaveOneOut(), n_repeats=2)
+    with pytest.raises(TypeError, match="got cv=None"):
+        cvi.CVEvaluator(cv=None)
     assert repr(cvi.CVEvaluator(5, random_state=0)) == (
         "CVEvaluator(cv=5, n_repeats=1, loss='zero_one', n_jobs=None, random_state=0, verbose=0)"
     )
