@@ -220,13 +220,13 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 
     def _iter_test_masks(self, X, y, groups=None):
-        y = column_or_1d(y)
         target_type = type_of_target(y, input_name="y")
         if target_type not in ("binary", "multiclass"):
             raise ValueError(
                 "Supported target types are: ('binary', 'multiclass'). "
                 f"Got {target_type!r} instead."
             )
+        y = column_or_1d(y)
         _, y_codes = np.unique(y, return_inverse=True)
         class_counts = np.bincount(y_codes)
         if class_counts.min() < self.n_splits:
