@@ -228,8 +228,8 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> result = cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y,
     ...                                cv=10, random_state=0)
-    >>> result.n_splits, result.fold_sizes.min(), result.fold_sizes.max()
-    (10, np.int64(56), np.int64(57))
+    >>> result.n_splits, result.fold_sizes.min().item(), result.fold_sizes.max().item()
+    (10, 56, 57)
     >>> result.correct.shape
     (1, 569)
     """
