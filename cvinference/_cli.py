@@ -31,6 +31,8 @@ def _run_demo(args, out):
     from sklearn.datasets import load_breast_cancer
 
     X, y = load_breast_cancer(return_X_y=True)
+    if args.cv > len(y):
+        raise UserError(f"--cv {args.cv} is more folds than the {len(y)} instances of breast_cancer; use 2 to {len(y)}")
     logreg, tree = _demo_estimators()
     evaluator = CVEvaluator(cv=args.cv, n_jobs=args.n_jobs, random_state=args.seed)
     pair = evaluator.compare(logreg, tree, X, y)
@@ -44,23 +46,34 @@ def _run_demo(args, out):
     return 0
 
 
-def _positive_int(text):
+def _fold_count(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {value}")
+        raise argparse.ArgumentTypeError(f"expected an integer number of folds, got {text!r}") from None
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"cross-validation needs at least 2 folds, got {value}")
+    return value
+
+
+def _n_jobs(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"expected a non-zero integer (-1 for all cores), got {text!r}")
     return value
 
 
 def build_parser():
     parser = _Parser(prog="cvinference", description="Honest statistical inference from cross-validation.")
+    parser.add_argument("--traceback", action="store_true", help="show the full traceback of an internal error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
-    demo.add_argument("--cv", type=_positive_int, default=10, help="number of folds (default: 10)")
+    demo.add_argument("--cv", type=_fold_count, default=10, help="number of folds (default: 10)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the partition (default: 0)")
-    demo.add_argument("--n-jobs", type=int, default=None, help="parallel jobs for the fits (default: 1)")
+    demo.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
     demo.set_defaults(run=_run_demo)
     return parser
 
@@ -77,12 +90,19 @@ def main(argv=None, out=None):
     """
     out = sys.stdout if out is None else out
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
         return args.run(args, out)
-    except (UserError, ValueError, TypeError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"cvinference: error: {message}", file=sys.stderr)
+    except UserError as exc:
+        print(f"cvinference: error: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        if args is not None and args.traceback:
+            raise
+        details = " ".join([*str(exc).split(), *" ".join(getattr(exc, "__notes__", [])).split()])
+        print(f"cvinference: internal error: {type(exc).__name__}: {details} (rerun with --traceback "
+              "for details)", file=sys.stderr)
+        return 1

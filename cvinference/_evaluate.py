@@ -1,7 +1,7 @@
 """Cross-validate estimators and record what happened to every instance."""
 
 import numpy as np
-from sklearn.base import clone, is_classifier
+from sklearn.base import clone
 from sklearn.utils import _safe_indexing, indexable
 from sklearn.utils.parallel import Parallel, delayed
 
@@ -14,6 +14,7 @@ from ._validation import (
     check_int,
     check_same_length,
     check_target,
+    is_classifier_like,
 )
 
 
@@ -61,20 +62,30 @@ class CVEvaluator:
         is used as it is. Splitters whose test sets overlap or miss
         instances (``ShuffleSplit``) are refused.
     n_repeats : int, default=1
-        Number of partitions. Each repeat draws a new random partition with a
-        seed derived from ``random_state``; this needs an int ``cv`` or a
-        shuffling splitter. Repeated partitions are **not** independent
-        samples (Wong 2015, section 4.3.4): the inference functions treat
-        them accordingly.
+        Number of partitions. Each repeat draws a new random partition; this
+        needs an int ``cv`` or a shuffling splitter (leave-one-out has nothing
+        to repeat). Repeated partitions are **not** independent samples
+        (Wong 2015, section 4.3.4): the inference functions treat them
+        accordingly.
     loss : {"zero_one", "squared_error", "absolute_error"}, default="zero_one"
         Per-instance loss to record. ``"zero_one"`` needs class labels.
     n_jobs : int, default=None
         Number of jobs for the fits. None means 1 unless in a
         :func:`joblib.parallel_config` context; -1 means all processors.
     random_state : int, RandomState instance or None, default=None
-        Seeds the partitions. Results are identical for the same int seed,
-        whatever ``n_jobs`` or joblib backend. It does not seed the
-        estimators: set their own ``random_state`` for reproducible fits.
+        Seeds the partitions: one seed per repeat is drawn from it, and each
+        repeat's splitter is seeded with its own (so an int ``cv=10`` with
+        ``random_state=0`` uses some derived seed, not 0; ``result.fold``
+        records every partition). A shuffling splitter passed as ``cv`` is
+        copied and reseeded the same way when ``random_state`` is given or
+        ``n_repeats > 1`` (then from its own ``random_state`` if this one is
+        None); otherwise it is used exactly as given. With an int, results
+        are identical for any ``n_jobs`` or joblib backend, and the first r
+        repeats equal a run with ``n_repeats=r``. A RandomState instance
+        advances with each call, as in sklearn, so two calls get different
+        partitions: use :meth:`compare`, not two :meth:`evaluate` calls, to
+        pair estimators. It does not seed the estimators: set their own
+        ``random_state`` for reproducible fits.
     verbose : int, default=0
         Verbosity of the joblib pool.
 
@@ -169,7 +180,7 @@ class CVEvaluator:
             self.cv, X, y_array, groups,
             n_repeats=self.n_repeats,
             random_state=self.random_state,
-            classifier=all(is_classifier(e) for e in estimators),
+            classifier=all(is_classifier_like(e) for e in estimators),
         )
         tasks = [
             (e, r, j, train, test)

@@ -45,7 +45,11 @@ def _is_list_of_splits(cv):
 
 
 def check_cv_argument(cv, n_repeats):
-    """Refuse a ``cv`` (with ``n_repeats``) that no data set could make valid."""
+    """Refuse a ``cv`` (with ``n_repeats``) that no data set could make valid.
+
+    Returns ``cv``, with an iterable of splits made into a list so that it can
+    be used more than once (as sklearn's ``check_cv`` does).
+    """
     is_loo = cv == "loo" if isinstance(cv, str) else isinstance(cv, model_selection.LeaveOneOut)
     if isinstance(cv, str) and not is_loo:
         raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
@@ -61,10 +65,12 @@ def check_cv_argument(cv, n_repeats):
             f"Leave-one-out has no random partition to repeat; got cv={cv!r} with "
             f"n_repeats={n_repeats}. Use n_repeats=1."
         )
-    if n_repeats > 1 and _is_list_of_splits(cv) and not _is_splitter(cv):
-        raise ValueError(
-            f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
-        )
+    if _is_list_of_splits(cv) and not _is_splitter(cv):
+        if n_repeats > 1:
+            raise ValueError(
+                f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
+            )
+        cv = list(cv)
     if n_repeats > 1 and _is_splitter(cv) and not _is_randomisable(cv):
         raise ValueError(
             f"n_repeats={n_repeats} needs a splitter that draws a new random partition "
@@ -74,41 +80,72 @@ def check_cv_argument(cv, n_repeats):
     return cv
 
 
+def _seeds(source, n_repeats):
+    return [int(seed) for seed in check_random_state(source).randint(np.iinfo(np.int32).max, size=n_repeats)]
+
+
 def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
-    """One splitter (or list of splits) per repeat."""
-    check_cv_argument(cv, n_repeats)
+    """One splitter (or list of splits) per repeat.
+
+    The seeding rule: an int ``cv`` builds one splitter per repeat, seeded by
+    ``random_state``. A shuffling splitter is copied and reseeded per repeat
+    when ``random_state`` is given or ``n_repeats > 1`` (the seeds then come
+    from ``random_state``, or from the splitter's own ``random_state`` when
+    ``random_state`` is None); otherwise it is used exactly as given.
+    """
+    cv = check_cv_argument(cv, n_repeats)
     if isinstance(cv, str):
         return [model_selection.LeaveOneOut()]
-    if _is_list_of_splits(cv) and not _is_splitter(cv):
-        return [list(cv)]
-    if _is_splitter(cv) and n_repeats == 1:
-        return [cv]
-    seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=n_repeats)
-    if _is_splitter(cv):
-        splitters = [copy.deepcopy(cv) for _ in seeds]
-        for splitter, seed in zip(splitters, seeds):
-            splitter.random_state = int(seed)
+    if isinstance(cv, numbers.Integral):
+        stratify = classifier and type_of_target(y) in ("binary", "multiclass")
+        kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
+        return [kind(int(cv), shuffle=True, random_state=seed) for seed in _seeds(random_state, n_repeats)]
+    if _is_splitter(cv) and _is_randomisable(cv) and (random_state is not None or n_repeats > 1):
+        source = random_state if random_state is not None else cv.random_state
+        splitters = []
+        for seed in _seeds(source, n_repeats):
+            splitter = copy.deepcopy(cv)
+            splitter.random_state = seed
+            splitters.append(splitter)
         return splitters
-    stratify = classifier and type_of_target(y) in ("binary", "multiclass")
-    kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
-    return [kind(int(cv), shuffle=True, random_state=int(seed)) for seed in seeds]
+    return [cv]
 
 
-def _fold_of_each_instance(splits, n_samples, cv_repr):
-    """Fold numbers of a partition; refuse splits that are not a partition."""
+def _as_indices(part, n_samples, j, cv_repr):
+    """A split's train or test part as an index array, refusing indices out of range."""
+    part = np.asarray(part)
+    if part.dtype == bool:
+        if part.shape != (n_samples,):
+            raise ValueError(f"cv={cv_repr} gave a boolean mask of shape {part.shape} in split {j}; "
+                             f"masks must have shape ({n_samples},).")
+        return np.flatnonzero(part)
+    if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n_samples):
+        raise ValueError(f"cv={cv_repr} gave indices outside 0 .. {n_samples - 1} in split {j}; "
+                         "splits must hold integer indices of rows of X.")
+    return part.astype(np.intp, copy=False)
+
+
+def _checked_partition(splits, n_samples, cv_repr):
+    """The splits as index arrays and the fold of every instance.
+
+    Refuses splits that are not a partition of the instances into test folds.
+    """
     fold = np.full(n_samples, -1, dtype=np.int64)
     times_tested = np.zeros(n_samples, dtype=np.int64)
+    in_test = np.zeros(n_samples, dtype=bool)
+    index_splits = []
     for j, (train, test) in enumerate(splits):
-        test = np.asarray(test)
+        train, test = _as_indices(train, n_samples, j, cv_repr), _as_indices(test, n_samples, j, cv_repr)
+        index_splits.append((train, test))
         np.add.at(times_tested, test, 1)
         fold[test] = j
-        in_test = np.zeros(n_samples, dtype=bool)
         in_test[test] = True
-        if in_test[np.asarray(train, dtype=np.intp)].any():
+        if in_test[train].any():
             raise ValueError(
                 f"cv={cv_repr} put a test instance in its own training set in split {j}; "
                 "cross-validation needs disjoint training and test sets."
             )
+        in_test[test] = False
     never, repeated = int((times_tested == 0).sum()), int((times_tested > 1).sum())
     if never or repeated:
         raise ValueError(
@@ -117,7 +154,7 @@ def _fold_of_each_instance(splits, n_samples, cv_repr):
             "instance in exactly one test fold; use a k-fold splitter such as "
             "StratifiedEqualSizeKFold or LeaveOneOut."
         )
-    return fold
+    return index_splits, fold
 
 
 def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
@@ -144,13 +181,19 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
     """
     n_samples = y.shape[0]
     splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
-    cv_repr = repr(splitters[0]) if hasattr(splitters[0], "split") else "a list of splits"
-    all_splits = [
-        list(splitter.split(X, y, groups)) if hasattr(splitter, "split") else splitter
+    cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
+    checked = [
+        _checked_partition(splitter.split(X, y, groups) if _is_splitter(splitter) else splitter, n_samples, cv_repr)
         for splitter in splitters
     ]
-    folds = np.stack([_fold_of_each_instance(splits, n_samples, cv_repr) for splits in all_splits])
+    all_splits = [splits for splits, _ in checked]
+    folds = np.stack([fold for _, fold in checked])
     n_splits = {len(splits) for splits in all_splits}
     if len(n_splits) > 1:
         raise ValueError(f"cv={cv_repr} gave different numbers of folds across repeats: {sorted(n_splits)}.")
+    if n_repeats > 1 and n_splits == {n_samples}:
+        raise ValueError(
+            f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
+            f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
+        )
     return Partitions(splits=all_splits, fold=folds, cv_repr=cv_repr)

@@ -52,6 +52,66 @@ def _as_rows(values, name, n_samples=None):
     return values
 
 
+def _codes_in(values):
+    """Distinct values of a 1-d array and each value's index among them.
+
+    Sorted (NaN last, found by ``searchsorted``) when the values can be
+    ordered; in order of first appearance otherwise (e.g. mixed str and int).
+    """
+    try:
+        distinct = np.unique(values)
+        return distinct, np.searchsorted(distinct, values)
+    except TypeError:
+        lookup = dict.fromkeys(values.tolist())
+        for i, label in enumerate(lookup):
+            lookup[label] = i
+        distinct = np.empty(len(lookup), dtype=object)
+        distinct[:] = list(lookup)
+        return distinct, np.array([lookup[label] for label in values.tolist()], dtype=np.intp)
+
+
+def _encode_labels(y_true, y_pred):
+    """Classes and integer codes for true and predicted labels.
+
+    The classes are y_true's distinct labels, followed by any predicted label
+    equal to none of them (the classes then have object dtype when the two
+    kinds differ, e.g. int labels and str predictions). A prediction gets the
+    code of the class it equals under numpy's ``==``, so ``correct`` agrees
+    with ``y_pred == y_true``: labels numpy cannot compare (1 and "1") stay
+    apart, and a prediction equal to a class (1 and True) takes its label.
+    """
+    true_classes = classes = np.unique(y_true)
+    flat = y_pred.ravel()
+    codes = np.zeros(flat.size, dtype=np.intp)
+    matched = np.zeros(flat.size, dtype=bool)
+    try:
+        codes = np.minimum(np.searchsorted(classes, flat), classes.size - 1)
+        matched = np.asarray(classes[codes] == flat, dtype=bool).reshape(flat.shape)
+    except (TypeError, ValueError):
+        pass
+    if not matched.all():
+        extra, extra_codes = _codes_in(flat[~matched])
+        if extra.dtype.kind == classes.dtype.kind or {extra.dtype.kind, classes.dtype.kind} <= set("biuf"):
+            joined = np.concatenate([classes, extra])
+        else:
+            joined = np.empty(classes.size + extra.size, dtype=object)
+            joined[: classes.size], joined[classes.size :] = classes.tolist(), extra.tolist()
+        codes[~matched] = classes.size + extra_codes
+        classes = joined
+    code_dtype = _smallest_int_dtype(classes.size)
+    y_true_codes = np.searchsorted(true_classes, y_true).astype(code_dtype)
+    return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
+
+
+def _finite_list(array, name):
+    if array.dtype.kind in "fc" and not np.isfinite(array).all():
+        raise ValueError(
+            f"to_dict() cannot write {name}: it holds NaN or infinity, which JSON cannot represent. "
+            "Check the estimator's predictions and the loss."
+        )
+    return array.tolist()
+
+
 def _json_scalar(value):
     value = plain(value)
     if not isinstance(value, (str, int, float, bool)):
@@ -115,9 +175,10 @@ class CVResult:
 
     Notes
     -----
-    The notation follows Wong (2015), section 4.1: fold j holds m_j instances
-    of which r_j are predicted correctly, p_j = r_j / m_j, and the
-    dataset-level accuracy is sum(r_j) / n.
+    The notation follows Wong (2015): fold j holds m_j instances (section
+    4.3.2) of which r_j are predicted correctly, p_j = r_j / m_j is the fold
+    accuracy (section 4.1), and the dataset-level accuracy is sum(r_j) / n
+    (section 4.3.3).
 
     Examples
     --------
@@ -139,22 +200,24 @@ class CVResult:
         y_pred = _as_rows(y_pred, "y_pred", y_true.size)
         classes = None
         if get_loss(loss_name).classification:
-            classes = np.unique(np.concatenate([y_true, y_pred.ravel()]))
-            code_dtype = _smallest_int_dtype(classes.size)
-            y_true = np.searchsorted(classes, y_true).astype(code_dtype)
-            y_pred = np.searchsorted(classes, y_pred).astype(code_dtype)
+            classes, y_true, y_pred = _encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
 
     def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr):
         n_samples = y_true.size
-        y_pred = _as_rows(y_pred, "y_pred", n_samples)
+        y_true = np.array(y_true, copy=True)
+        y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
         fold = _as_rows(fold, "fold", n_samples)
         if fold.shape != y_pred.shape:
             raise ValueError(f"fold must have the shape of y_pred {y_pred.shape}; got {fold.shape}.")
-        if fold.dtype.kind not in "iu" or fold.min() < 0:
-            raise ValueError("fold must hold non-negative integer fold numbers 0 .. n_splits - 1.")
+        if fold.dtype.kind not in "iu" or fold.min() < 0 or fold.max() >= n_samples:
+            low, high = (fold.min(), fold.max()) if fold.size else (None, None)
+            raise ValueError(
+                f"fold must hold integer fold numbers 0 .. n_splits - 1 with n_splits <= "
+                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {plain(low)} to {plain(high)}."
+            )
         n_splits = int(fold.max()) + 1
-        fold = fold.astype(_smallest_int_dtype(n_splits), copy=False)
+        fold = fold.astype(_smallest_int_dtype(n_splits), copy=True)
         self._fold = _readonly(fold)
         empty = (self._count_per_fold(np.ones(fold.shape, dtype=np.int64), n_splits) == 0).any(axis=1)
         if empty.any():
@@ -163,12 +226,11 @@ class CVResult:
                 f"{int(np.flatnonzero(empty)[0])} has an empty fold."
             )
         if loss is not None:
-            loss = np.asarray(loss, dtype=np.float64).reshape(y_pred.shape)
-            loss = _readonly(loss)
+            loss = _readonly(np.array(loss, dtype=np.float64, copy=True).reshape(y_pred.shape))
         self._n_splits = n_splits
         self._y_true = _readonly(y_true)
         self._y_pred = _readonly(y_pred)
-        self._classes = None if classes is None else _readonly(classes)
+        self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
         self._loss = loss
         self.loss_name = loss_name
         self.estimator_repr = estimator_repr
@@ -332,7 +394,7 @@ class CVResult:
         """
         classes = None
         if self._classes is not None:
-            classes = [_json_scalar(label) for label in self._classes.tolist()]
+            classes = [_json_scalar(label) for label in _finite_list(self._classes, "classes")]
         return {
             "format": "cvinference.CVResult",
             "version": _FORMAT_VERSION,
@@ -341,11 +403,12 @@ class CVResult:
             "cv_repr": self.cv_repr,
             "classes": classes,
             "classes_dtype": None if self._classes is None else self._classes.dtype.str,
-            "y_dtype": self._y_true.dtype.str,
-            "y_true": self._y_true.tolist(),
-            "y_pred": self._y_pred.tolist(),
+            "y_true_dtype": self._y_true.dtype.str,
+            "y_pred_dtype": self._y_pred.dtype.str,
+            "y_true": _finite_list(self._y_true, "y_true"),
+            "y_pred": _finite_list(self._y_pred, "y_pred"),
             "fold": self._fold.tolist(),
-            "loss": None if self._loss is None else self._loss.tolist(),
+            "loss": None if self._loss is None else _finite_list(self._loss, "loss"),
         }
 
     @classmethod
@@ -362,15 +425,14 @@ class CVResult:
         CVResult
         """
         _check_format(data, "cvinference.CVResult")
-        y_dtype = np.dtype(data["y_dtype"])
         classes = None
         if data["classes"] is not None:
             classes_dtype = np.dtype(data["classes_dtype"])
             classes = np.empty(len(data["classes"]), dtype=classes_dtype)
             classes[:] = data["classes"]
         return cls._from_codes(
-            np.asarray(data["y_true"], dtype=y_dtype),
-            np.asarray(data["y_pred"], dtype=y_dtype),
+            np.asarray(data["y_true"], dtype=np.dtype(data["y_true_dtype"])),
+            np.asarray(data["y_pred"], dtype=np.dtype(data["y_pred_dtype"])),
             np.asarray(data["fold"]),
             classes=classes,
             loss=data["loss"],

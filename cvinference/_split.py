@@ -30,7 +30,8 @@ class EqualSizeKFold(model_selection.KFold):
 
     The data are shuffled (by default) and cut into ``n_splits`` consecutive
     folds; the first ``n_samples % n_splits`` folds hold one instance more than
-    the others. This is Wong's recommended "approach (3)" and the partition
+    the others. This is Wong's recommended "approach (3)" up to the order of
+    the folds (his example puts the larger folds last) and the partition
     sklearn's :class:`~sklearn.model_selection.KFold` makes; the only
     difference from ``KFold`` is that shuffling is on by default, because the
     sampling theory of k-fold cross-validation assumes randomly formed folds.

@@ -7,6 +7,7 @@ parameter, the offending value and the fix, in scikit-learn's wording style.
 import numbers
 
 import numpy as np
+from sklearn.base import is_classifier
 from sklearn.utils import column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
@@ -26,6 +27,14 @@ def check_int(value, name, *, minimum):
     if value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}; got {name}={value}.")
     return int(value)
+
+
+def is_classifier_like(estimator):
+    """sklearn's ``is_classifier``, also for objects without sklearn's tags."""
+    try:
+        return is_classifier(estimator)
+    except (AttributeError, TypeError):
+        return getattr(estimator, "_estimator_type", None) == "classifier"
 
 
 def check_estimator_methods(estimator, name="estimator"):
@@ -82,6 +91,15 @@ def _missing_mask(y):
     return np.zeros(y.shape, dtype=bool)
 
 
+_LABEL_KINDS = {
+    str: "str", np.str_: "str",
+    bool: "bool", np.bool_: "bool",
+    int: "int", float: "float",
+    **{t: "int" for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)},
+    **{t: "float" for t in (np.float16, np.float32, np.float64)},
+}
+
+
 def check_target(y, *, classification):
     """Return y as a 1-d numpy array after checking it suits the loss.
 
@@ -107,6 +125,13 @@ def check_target(y, *, classification):
                 "Use loss='zero_one' for class labels."
             )
         return y
+    if y.dtype.kind == "O":
+        kinds = sorted({_LABEL_KINDS.get(type(v), type(v).__name__) for v in y})
+        if len(kinds) > 1:
+            raise ValueError(
+                f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
+                "for example with y.astype(str)."
+            )
     target_type = type_of_target(y, input_name="y")
     if target_type == "continuous":
         raise ValueError(

@@ -12,10 +12,11 @@ from cvinference._cli import main
 @pytest.mark.parametrize("argv, message", [
     ([], "a command is required"),
     (["fly"], "invalid choice: 'fly'"),
-    (["demo", "--cv", "zero"], "expected an integer, got 'zero'"),
-    (["demo", "--cv", "1"], "cv must be an integer >= 2; got cv=1"),
-    (["demo", "--cv", "600"], "n_splits=600 greater than the number of samples: n_samples=569"),
+    (["demo", "--cv", "zero"], "expected an integer number of folds, got 'zero'"),
+    (["demo", "--cv", "1"], "cross-validation needs at least 2 folds, got 1"),
+    (["demo", "--cv", "600"], "--cv 600 is more folds than the 569 instances of breast_cancer"),
     (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["demo", "--n-jobs", "0"], "expected a non-zero integer (-1 for all cores), got '0'"),
 ])
 def test_user_mistakes_exit_2_with_one_line(argv, message, capsys):
     assert main(argv) == 2
@@ -28,7 +29,23 @@ def test_user_mistake_through_the_console_entry_point_has_no_traceback():
     completed = subprocess.run([sys.executable, "-m", "cvinference", "demo", "--cv", "1"], capture_output=True, text=True)
     assert completed.returncode == 2
     assert "Traceback" not in completed.stderr
-    assert completed.stderr.strip() == "cvinference: error: cv must be an integer >= 2; got cv=1."
+    assert completed.stderr.strip() == (
+        "cvinference: error: argument --cv: cross-validation needs at least 2 folds, got 1"
+    )
+
+
+def test_an_internal_error_exits_1_with_one_line_or_the_traceback_on_request(monkeypatch, capsys):
+    import cvinference._cli as cli
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated failure")
+
+    monkeypatch.setattr(cli, "_demo_estimators", broken)
+    assert main(["demo"]) == 1
+    err = capsys.readouterr().err
+    assert err == "cvinference: internal error: RuntimeError: simulated failure (rerun with --traceback for details)\n"
+    with pytest.raises(RuntimeError, match="simulated failure"):
+        main(["--traceback", "demo"])
 
 
 def test_demo_with_other_folds_and_seed():

@@ -127,7 +127,9 @@ def test_repeats_draw_new_partitions_and_extend_a_shorter_run(iris):
 def test_repeats_of_a_shuffling_sklearn_splitter(iris):
     X, y = iris
     result = cvi.cross_val_correctness(TREE, X, y, cv=KFold(5, shuffle=True), n_repeats=2, random_state=0)
+    again = cvi.cross_val_correctness(TREE, X, y, cv=KFold(5, shuffle=True), n_repeats=2, random_state=0)
     assert not np.array_equal(result.fold[0], result.fold[1])
+    np.testing.assert_array_equal(result.fold, again.fold)
 
 
 def test_compare_uses_identical_folds_in_every_repeat(iris):
@@ -369,3 +371,99 @@ def test_larger_generated_problem_smoke():
     result = cvi.cross_val_correctness(LogisticRegression(), X, y, cv=10, n_repeats=2, random_state=0, n_jobs=2)
     assert result.correct.shape == (2, 400)
     assert 0.5 < result.accuracy < 1.0
+
+
+# Seeding rule (see CVEvaluator's random_state): a given random_state reseeds shuffling splitters.
+
+def test_a_user_splitter_is_reseeded_by_random_state_for_one_repeat(iris):
+    X, y = iris
+    first = cvi.cross_val_correctness(TREE, X, y, cv=cvi.EqualSizeKFold(5), random_state=0)
+    second = cvi.cross_val_correctness(TREE, X, y, cv=cvi.EqualSizeKFold(5), random_state=0)
+    other = cvi.cross_val_correctness(TREE, X, y, cv=cvi.EqualSizeKFold(5), random_state=1)
+    np.testing.assert_array_equal(first.fold, second.fold)
+    assert not np.array_equal(first.fold, other.fold)
+
+
+def test_repeats_of_a_seeded_splitter_are_reproducible_without_random_state(iris):
+    X, y = iris
+    cv = KFold(5, shuffle=True, random_state=0)
+    first = cvi.cross_val_correctness(TREE, X, y, cv=cv, n_repeats=3)
+    second = cvi.cross_val_correctness(TREE, X, y, cv=cv, n_repeats=3)
+    np.testing.assert_array_equal(first.fold, second.fold)
+    assert not np.array_equal(first.fold[0], first.fold[1])
+
+
+def test_the_callers_splitter_is_not_mutated(iris):
+    X, y = iris
+    cv = KFold(5, shuffle=True, random_state=11)
+    cvi.cross_val_correctness(TREE, X, y, cv=cv, n_repeats=2, random_state=0)
+    assert cv.random_state == 11
+
+
+def test_a_random_state_instance_advances_like_sklearns(iris):
+    X, y = iris
+    rng = np.random.RandomState(0)
+    evaluator = cvi.CVEvaluator(5, random_state=rng)
+    first, second = evaluator.evaluate(TREE, X, y), evaluator.evaluate(TREE, X, y)
+    assert not np.array_equal(first.fold, second.fold)
+    again = cvi.CVEvaluator(5, random_state=np.random.RandomState(0)).evaluate(TREE, X, y)
+    np.testing.assert_array_equal(first.fold, again.fold)
+
+
+@pytest.mark.filterwarnings("ignore:The least populated class:UserWarning")
+def test_leave_one_out_by_the_number_of_folds_cannot_be_repeated(iris):
+    X, y = iris[0][:30], np.arange(30) % 2
+    with pytest.raises(ValueError, match=r"is leave-one-out here \(n_splits = n_samples = 30\).*n_repeats=3"):
+        cvi.cross_val_correctness(KNeighborsClassifier(3), X, y, cv=30, n_repeats=3, random_state=0)
+
+
+def test_a_generator_of_splits_can_be_used_twice(iris):
+    X, y = iris
+    evaluator = cvi.CVEvaluator(cv=KFold(3).split(X))
+    first, second = evaluator.evaluate(TREE, X, y), evaluator.evaluate(TREE, X, y)
+    np.testing.assert_array_equal(first.fold, second.fold)
+
+
+def test_boolean_masks_and_bad_indices_in_hand_made_splits(iris):
+    X, y = iris
+    masks = [(np.arange(150) >= 75, np.arange(150) < 75), (np.arange(150) < 75, np.arange(150) >= 75)]
+    result = cvi.cross_val_correctness(TREE, X, y, cv=masks)
+    np.testing.assert_array_equal(result.fold[0], np.arange(150) >= 75)
+    bad = [(np.arange(75, 150), np.arange(75)), (np.arange(75), np.arange(75, 151))]
+    with pytest.raises(ValueError, match=r"indices outside 0 \.\. 149 in split 1"):
+        cvi.cross_val_correctness(TREE, X, y, cv=bad)
+
+
+def test_mixed_label_types_are_refused_by_name(iris):
+    X, _ = iris
+    with pytest.raises(ValueError, match=r"y mixes label types \(int, str\)"):
+        cvi.cross_val_correctness(TREE, X, np.array(["a", 1, "b"] * 50, dtype=object))
+
+
+class _DuckMajority:
+    """fit/predict/get_params without sklearn's base classes or tags."""
+
+    def get_params(self, deep=True):
+        return {}
+
+    def set_params(self, **params):
+        return self
+
+    def fit(self, X, y):
+        self.label_ = np.bincount(y).argmax()
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.label_)
+
+
+def test_a_duck_typed_estimator_works_and_gets_unstratified_folds(iris):
+    X, y = iris
+    result = cvi.cross_val_correctness(_DuckMajority(), X, y, cv=5, random_state=0)
+    assert result.cv_repr.startswith("EqualSizeKFold")
+    # sklearn's cross_val_predict needs sklearn tags, so the oracle is a hand computation:
+    # each instance gets the majority label of the other folds.
+    for j in range(5):
+        in_fold = result.fold[0] == j
+        majority = np.bincount(y[~in_fold]).argmax()
+        assert (result.y_pred[0][in_fold] == majority).all()

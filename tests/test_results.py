@@ -153,8 +153,9 @@ def test_summary_shows_the_per_fold_table():
     ({"y_true": [0, 1], "y_pred": [0, 1, 1], "fold": [0, 1]}, r"y_pred must have shape .*got shape \(1, 3\)"),
     ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [[0, 1], [0, 1]]}, r"fold must have the shape of y_pred \(1, 2\)"),
     ({"y_true": [0, 1, 1], "y_pred": [0, 1, 1], "fold": [0, 2, 2]}, "repeat 0 has an empty fold"),
-    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0.0, 1.0]}, "non-negative integer fold numbers"),
-    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0, -1]}, "non-negative integer fold numbers"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0.0, 1.0]}, "got dtype float64 with values from 0.0 to 1.0"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0, -1]}, "got dtype int64 with values from -1 to 0"),
+    ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0, 10**9]}, "n_splits <= n_samples=2; got .* to 1000000000"),
 ])
 def test_inconsistent_arrays_are_refused(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -181,3 +182,65 @@ def test_paired_summary_shows_both_and_the_differences():
     # Fold 0: A has 2 of 3, B (always "a") has 3 of 3, so d_0 = 2/3 - 1 = -0.3333.
     assert lines[2].split() == ["0", "3", "2", "0.6667", "3", "1.0000", "-0.3333"]
     assert lines[3].split() == ["1", "2", "1", "0.5000", "0", "0.0000", "+0.5000"]
+
+
+def test_float_predictions_of_an_integer_target_round_trip_exactly():
+    y = np.array([1, 2, 3, 4])
+    pred = np.array([1.25, 2.5, 2.75, 4.0], dtype=np.float64)
+    result = CVResult(y, pred, [0, 1, 0, 1], loss=(pred - y) ** 2, loss_name="squared_error")
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    assert again.y_true.dtype == np.int64 and again.y_pred.dtype == np.float64
+    np.testing.assert_array_equal(again.y_pred, [[1.25, 2.5, 2.75, 4.0]])
+    single = CVResult(y.astype(np.float32), pred, [0, 1, 0, 1], loss=(pred - y) ** 2, loss_name="squared_error")
+    assert CVResult.from_dict(single.to_dict()).y_pred.dtype == np.float64
+
+
+def test_non_finite_values_are_refused_by_to_dict_with_a_reason():
+    result = CVResult([0.0, 1.0], [np.nan, 1.0], [0, 1])
+    with pytest.raises(ValueError, match="cannot write classes: it holds NaN or infinity"):
+        result.to_dict()
+    regression = CVResult([0.0, 1.0], [0.0, 1e308], [0, 1], loss=[0.0, np.inf], loss_name="squared_error")
+    with pytest.raises(ValueError, match="cannot write loss"):
+        regression.to_dict()
+
+
+def test_the_result_neither_aliases_nor_freezes_the_callers_arrays():
+    y = np.array([0.5, 1.5, 2.5, 3.5])
+    pred = np.array([0.0, 1.0, 2.0, 3.0])
+    fold = np.array([0, 1, 0, 1], dtype=np.int8)
+    result = CVResult(y, pred, fold, loss=(pred - y) ** 2, loss_name="squared_error")
+    y[0], pred[0], fold[0] = 99.0, 99.0, 1
+    assert result.y_true[0] == 0.5 and result.y_pred[0, 0] == 0.0 and result.fold[0, 0] == 0
+
+
+@pytest.mark.parametrize("y_true, y_pred, expected_correct", [
+    # numpy's == decides, as in sklearn's accuracy: the int 1 and the string "1" differ.
+    (np.array([1, 0, 1]), np.array(["1", "0", "1"]), [False, False, False]),
+    # True == 1 under numpy, so a bool target and 0/1 predictions agree.
+    (np.array([True, False, True]), np.array([1, 0, 0]), [True, True, False]),
+    (np.array(["a", "b", "a"]), np.array(["a", "c", "c"]), [True, False, False]),
+    (np.array([0.0, 1.0, 1.0]), np.array([0.0, np.nan, 2.0]), [True, False, False]),
+])
+def test_correctness_follows_numpy_equality(y_true, y_pred, expected_correct):
+    result = CVResult(y_true, y_pred, [0, 1, 2])
+    np.testing.assert_array_equal(result.correct[0], expected_correct)
+    np.testing.assert_array_equal(result.correct[0], y_pred == y_true)
+    assert result.y_true.tolist() == y_true.tolist()
+    assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist()))
+
+
+@pytest.mark.parametrize("y_pred", [np.array(["a", "c", "c"]), np.array(["a", "b", "b"], dtype=object)])
+def test_labels_of_matching_kinds_keep_y_trues_dtype_through_json(y_pred):
+    y_true = np.array(["a", "b", "a"])
+    result = CVResult(y_true, y_pred, [0, 1, 2])
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    assert result.y_true.dtype == again.y_true.dtype == y_true.dtype
+    np.testing.assert_array_equal(again.correct, result.correct)
+
+
+def test_pandas_nullable_labels_keep_their_values():
+    pd = pytest.importorskip("pandas")
+    y = pd.Series([True, False, True, False], dtype="boolean")
+    result = CVResult(y.to_numpy(), np.array([True, False, False, False]), [0, 1, 0, 1])
+    assert result.y_true.tolist() == [True, False, True, False]
+    assert result.accuracy == pytest.approx(3 / 4)
