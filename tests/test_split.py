@@ -609,19 +609,21 @@ def iris():
     return load_iris(return_X_y=True)
 
 
+SEEDED_KFOLDS = [
+    EqualSizeKFold(5, random_state=0),
+    StratifiedEqualSizeKFold(5, random_state=0),
+    RemainderLastKFold(5, random_state=0),
+    RandomAssignmentKFold(5, random_state=0),
+]
+
+
 def make_pipe():
     return make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
 
 
 @pytest.mark.parametrize(
     "cv",
-    [
-        EqualSizeKFold(5, random_state=0),
-        StratifiedEqualSizeKFold(5, random_state=0),
-        RemainderLastKFold(5, random_state=0),
-        RandomAssignmentKFold(5, random_state=0),
-        LeaveOneOut(),
-    ],
+    [*SEEDED_KFOLDS, LeaveOneOut()],
     ids=lambda cv: type(cv).__name__,
 )
 def test_check_cv_passes_splitter_through(cv):
@@ -652,12 +654,7 @@ def test_grid_search_with_stratified_equal_size_kfold(iris):
 
 @pytest.mark.parametrize(
     "cv",
-    [
-        EqualSizeKFold(5, random_state=0),
-        StratifiedEqualSizeKFold(5, random_state=0),
-        RemainderLastKFold(5, random_state=0),
-        RandomAssignmentKFold(5, random_state=0),
-    ],
+    SEEDED_KFOLDS,
     ids=lambda cv: type(cv).__name__,
 )
 def test_cross_validate_uses_the_splitter_folds(iris, cv):
