@@ -39,7 +39,7 @@ def _run_demo(args, out):
     print(
         "cvinference demo: scaled logistic regression (A) against a decision tree (B)\n"
         "on the bundled breast_cancer data (569 instances), both on the same\n"
-        f"stratified equal-size {args.cv}-fold partition (seed {args.seed}).\n",
+        f"stratified equal-size {args.cv}-fold partition (random_state={args.seed}).\n",
         file=out,
     )
     print(pair.summary(), file=out)
@@ -72,7 +72,7 @@ def build_parser():
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
     demo.add_argument("--cv", type=_fold_count, default=10, help="number of folds (default: 10)")
-    demo.add_argument("--seed", type=int, default=0, help="seed of the partition (default: 0)")
+    demo.add_argument("--seed", type=int, default=0, help="random_state from which the partition is drawn (default: 0)")
     demo.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
     demo.set_defaults(run=_run_demo)
     return parser

@@ -59,8 +59,10 @@ class CVEvaluator:
         classifiers and :class:`EqualSizeKFold` otherwise; ``"loo"`` means
         leave-one-out. Any sklearn splitter whose test sets form a partition
         (``KFold``, ``GroupKFold`` with ``groups``, ``PredefinedSplit``, ...)
-        is used as it is. Splitters whose test sets overlap or miss
-        instances (``ShuffleSplit``) are refused.
+        is accepted, and an iterable of (train, test) index pairs; a
+        shuffling splitter is reseeded as ``random_state`` describes.
+        Splitters whose test sets overlap or miss instances
+        (``ShuffleSplit``) are refused.
     n_repeats : int, default=1
         Number of partitions. Each repeat draws a new random partition; this
         needs an int ``cv`` or a shuffling splitter (leave-one-out has nothing
@@ -175,6 +177,8 @@ class CVEvaluator:
         n_samples = check_same_length(X, y)
         check_groups(groups, n_samples)
         y_array = check_target(y, classification=loss.classification)
+        if np.ndim(y) != 1:
+            y = y_array
         X, y, groups = indexable(X, y, groups)
         partitions = draw_partitions(
             self.cv, X, y_array, groups,

@@ -41,14 +41,13 @@ def _readonly(array):
     return array
 
 
-def _as_rows(values, name, n_samples=None):
+def _as_rows(values, name, n_samples):
     """Return ``values`` as a 2-d array (n_repeats, n_samples)."""
-    values = np.asarray(values)
-    if values.ndim == 1:
-        values = values[np.newaxis, :]
-    if values.ndim != 2 or (n_samples is not None and values.shape[1] != n_samples):
+    given = np.asarray(values)
+    values = given[np.newaxis, :] if given.ndim == 1 else given
+    if values.ndim != 2 or values.shape[1] != n_samples:
         expected = f"(n_samples,) or (n_repeats, n_samples) with n_samples={n_samples}"
-        raise ValueError(f"{name} must have shape {expected}; got shape {values.shape}.")
+        raise ValueError(f"{name} must have shape {expected}; got shape {given.shape}.")
     return values
 
 
@@ -159,12 +158,15 @@ class CVResult:
     y_true : ndarray, shape (n_samples,)
         True targets.
     classes : ndarray or None
-        Sorted labels that occur in ``y_true`` or ``y_pred`` (None for a
-        regression loss). Labels are stored as integer codes into it.
+        The sorted labels of ``y_true``, followed by any predicted label
+        equal to none of them (None for a regression loss). Labels are
+        stored as integer codes into it.
     fold_sizes, fold_correct : ndarray of int, shape (n_repeats, n_splits)
         m_j, the instances tested in fold j, and r_j, those predicted correctly.
     fold_accuracy : ndarray of float, shape (n_repeats, n_splits)
         p_j = r_j / m_j.
+    fold_mean_loss : ndarray of float, shape (n_repeats, n_splits)
+        Mean per-instance loss in each fold.
     accuracy : float
         Total correct over total tested, all repeats pooled.
     mean_loss : float
@@ -308,6 +310,12 @@ class CVResult:
     def fold_accuracy(self):
         return _readonly(self.fold_correct / self.fold_sizes)
 
+    @_computed_once
+    def fold_mean_loss(self):
+        if self._loss is None:
+            return _readonly(1.0 - self.fold_accuracy)
+        return _readonly(self._count_per_fold(self._loss) / self.fold_sizes)
+
     @property
     def accuracy(self):
         return float(np.count_nonzero(self.correct) / self.correct.size)
@@ -339,11 +347,23 @@ class CVResult:
         return lines
 
     def _total_line(self):
+        mean_loss = f"mean {self.loss_name} loss {self.mean_loss:.4g}"
+        if self._classes is None:
+            return mean_loss
         total = int(np.count_nonzero(self.correct))
         line = f"accuracy {self.accuracy:.4f} ({total} of {self.correct.size} tested instances correct)"
+        return line if self.loss_name == "zero_one" else f"{line}; {mean_loss}"
+
+    def _fold_rows(self, r):
+        """Header and cells of the per-fold table of repeat r."""
+        header, columns = ["fold", "m_j"], [range(self.n_splits), self.fold_sizes[r]]
+        if self._classes is not None:
+            header += ["r_j", "p_j"]
+            columns += [self.fold_correct[r], [f"{p:.4f}" for p in self.fold_accuracy[r]]]
         if self.loss_name != "zero_one":
-            line += f"; mean {self.loss_name} loss {self.mean_loss:.4g}"
-        return line
+            header.append("mean loss")
+            columns.append([f"{v:.4g}" for v in self.fold_mean_loss[r]])
+        return header, [[str(cell) for cell in row] for row in zip(*columns)]
 
     def summary(self):
         """Per-fold table of m_j, r_j and p_j, and the overall accuracy.
@@ -370,13 +390,7 @@ class CVResult:
             for r in range(self.n_repeats):
                 if self.n_repeats > 1:
                     lines.append(f"repeat {r}")
-                rows = [
-                    [str(j), str(m), str(c), f"{p:.4f}"]
-                    for j, (m, c, p) in enumerate(
-                        zip(self.fold_sizes[r], self.fold_correct[r], self.fold_accuracy[r])
-                    )
-                ]
-                lines.append(format_table(["fold", "m_j", "r_j", "p_j"], rows))
+                lines.append(format_table(*self._fold_rows(r)))
         lines.append(self._total_line())
         return "\n".join(lines)
 

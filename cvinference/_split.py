@@ -177,8 +177,10 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
     A partition in which the fold sizes differ by at most one (the first
     ``n_samples % n_splits`` folds hold one more) **and** every class's count
     differs by at most one across folds. Both hold for any label
-    distribution, including classes with fewer members than ``n_splits``
-    (which only get a warning, as with sklearn's ``StratifiedKFold``).
+    distribution, including classes with fewer members than ``n_splits``:
+    they get sklearn's "least populated class" warning, and unlike
+    sklearn's ``StratifiedKFold`` no error even when every class is smaller
+    than ``n_splits``.
 
     Parameters
     ----------

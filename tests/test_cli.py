@@ -52,4 +52,4 @@ def test_demo_with_other_folds_and_seed():
     out = io.StringIO()
     assert main(["demo", "--cv", "5", "--seed", "3"], out=out) == 0
     text = out.getvalue()
-    assert "5-fold cross-validation, n = 569" in text and "(seed 3)" in text
+    assert "5-fold cross-validation, n = 569" in text and "(random_state=3)" in text

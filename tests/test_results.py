@@ -150,7 +150,7 @@ def test_summary_shows_the_per_fold_table():
 
 @pytest.mark.parametrize("kwargs, match", [
     ({"y_true": [[0, 1]], "y_pred": [0, 1], "fold": [0, 1]}, "y_true must be 1-d"),
-    ({"y_true": [0, 1], "y_pred": [0, 1, 1], "fold": [0, 1]}, r"y_pred must have shape .*got shape \(1, 3\)"),
+    ({"y_true": [0, 1], "y_pred": [0, 1, 1], "fold": [0, 1]}, r"y_pred must have shape .*got shape \(3,\)"),
     ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [[0, 1], [0, 1]]}, r"fold must have the shape of y_pred \(1, 2\)"),
     ({"y_true": [0, 1, 1], "y_pred": [0, 1, 1], "fold": [0, 2, 2]}, "repeat 0 has an empty fold"),
     ({"y_true": [0, 1], "y_pred": [0, 1], "fold": [0.0, 1.0]}, "got dtype float64 with values from 0.0 to 1.0"),
@@ -244,3 +244,18 @@ def test_pandas_nullable_labels_keep_their_values():
     result = CVResult(y.to_numpy(), np.array([True, False, False, False]), [0, 1, 0, 1])
     assert result.y_true.tolist() == [True, False, True, False]
     assert result.accuracy == pytest.approx(3 / 4)
+
+
+def test_regression_summary_shows_per_fold_mean_loss_not_accuracy():
+    # Fold 0 holds instances 0 and 2 with squared errors 1 and 9: mean 5; fold 1: (0 + 4) / 2 = 2.
+    result = CVResult([1.0, 2.0, 3.0, 4.0], [0.0, 2.0, 0.0, 2.0], [0, 1, 0, 1],
+                      loss=[1.0, 0.0, 9.0, 4.0], loss_name="squared_error")
+    np.testing.assert_allclose(result.fold_mean_loss, [[5.0, 2.0]])
+    lines = result.summary().splitlines()
+    assert lines[1].split() == ["fold", "m_j", "mean", "loss"]
+    assert lines[2].split() == ["0", "2", "5"] and lines[3].split() == ["1", "2", "2"]
+    assert lines[4] == "mean squared_error loss 3.5"
+
+
+def test_zero_one_fold_mean_loss_is_the_fold_error_rate():
+    np.testing.assert_allclose(small_result().fold_mean_loss, [[1 / 3, 1 / 2]])
