@@ -66,7 +66,8 @@ def _run_as_script(code, tmp_path):
 
 @pytest.mark.filterwarnings("ignore:The least populated class:UserWarning")
 @pytest.mark.parametrize("code, expected", list(_examples()))
-def test_docs_example(code, expected, tmp_path):
+def test_docs_example(code, expected, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
     # Examples guarded by __main__ start worker processes and must run as scripts.
     output = _run_as_script(code, tmp_path) if "__main__" in code else _run_in_process(code)
     if expected is not None:
