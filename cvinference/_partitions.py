@@ -168,10 +168,9 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
     X, y, groups : array-like
         Passed to the splitter's ``split``.
     n_repeats : int
-        Number of partitions. Repeats draw their seeds from ``random_state``;
-        a splitter object is used unchanged when ``n_repeats == 1``.
+        Number of partitions; leave-one-out cannot be repeated.
     random_state : int, RandomState instance or None
-        Seeds the partitions of an int ``cv`` and of every repeat.
+        Seeds the partitions, by the rule of ``_splitters_per_repeat``.
     classifier : bool
         Whether the estimators are classifiers.
 
