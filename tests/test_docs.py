@@ -7,6 +7,7 @@ a line for any characters. A block that raises is compared as
 """
 
 import contextlib
+import importlib.util
 import io
 import re
 import subprocess
@@ -46,6 +47,11 @@ def _pattern(expected):
     return re.compile("".join(parts))
 
 
+def _missing_modules(code):
+    names = re.findall(r"^\s*(?:from|import)\s+([A-Za-z_]\w*)", code, flags=re.M)
+    return sorted({name for name in names if importlib.util.find_spec(name) is None})
+
+
 def _run_in_process(code):
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
@@ -67,6 +73,9 @@ def _run_as_script(code, tmp_path):
 @pytest.mark.filterwarnings("ignore:The least populated class:UserWarning")
 @pytest.mark.parametrize("code, expected", list(_examples()))
 def test_docs_example(code, expected, tmp_path, monkeypatch):
+    missing = _missing_modules(code)
+    if missing:
+        pytest.skip(f"the example needs {', '.join(missing)}, an optional extra that is not installed")
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
     # Examples guarded by __main__ start worker processes and must run as scripts.
     output = _run_as_script(code, tmp_path) if "__main__" in code else _run_in_process(code)
