@@ -85,7 +85,7 @@ def _encode_labels(y_true, y_pred):
     matched = np.zeros(flat.size, dtype=bool)
     try:
         codes = np.minimum(np.searchsorted(classes, flat), classes.size - 1)
-        matched = np.asarray(classes[codes] == flat, dtype=bool).reshape(flat.shape)
+        matched = np.asarray(classes[codes] == flat, dtype=bool)
     except (TypeError, ValueError):
         pass
     if not matched.all():
@@ -219,9 +219,9 @@ class CVResult:
                 f"n_samples={n_samples}; got dtype {fold.dtype} with values from {plain(low)} to {plain(high)}."
             )
         n_splits = int(fold.max()) + 1
-        fold = fold.astype(_smallest_int_dtype(n_splits), copy=True)
-        self._fold = _readonly(fold)
-        empty = (self._count_per_fold(np.ones(fold.shape, dtype=np.int64), n_splits) == 0).any(axis=1)
+        self._fold = _readonly(fold.astype(_smallest_int_dtype(n_splits), copy=True))
+        self._n_splits = n_splits
+        empty = (self.fold_sizes == 0).any(axis=1)
         if empty.any():
             raise ValueError(
                 f"fold numbers must cover 0 .. {n_splits - 1} in every repeat; repeat "
@@ -229,7 +229,6 @@ class CVResult:
             )
         if loss is not None:
             loss = _readonly(np.array(loss, dtype=np.float64, copy=True).reshape(y_pred.shape))
-        self._n_splits = n_splits
         self._y_true = _readonly(y_true)
         self._y_pred = _readonly(y_pred)
         self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
@@ -244,10 +243,9 @@ class CVResult:
         result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
         return result
 
-    def _count_per_fold(self, weights, n_splits=None):
+    def _count_per_fold(self, weights):
         """Per-repeat, per-fold sums of ``weights`` (shape (n_repeats, n_samples))."""
-        n_splits = self._n_splits if n_splits is None else n_splits
-        n_repeats = self._fold.shape[0]
+        n_splits, n_repeats = self._n_splits, self._fold.shape[0]
         offsets = (np.arange(n_repeats) * n_splits)[:, np.newaxis]
         flat = (self._fold.astype(np.int64) + offsets).ravel()
         sums = np.bincount(flat, weights=weights.ravel(), minlength=n_repeats * n_splits)

@@ -91,13 +91,11 @@ def _missing_mask(y):
     return np.zeros(y.shape, dtype=bool)
 
 
-_LABEL_KINDS = {
-    str: "str", np.str_: "str",
-    bool: "bool", np.bool_: "bool",
-    int: "int", float: "float",
-    **{t: "int" for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)},
-    **{t: "float" for t in (np.float16, np.float32, np.float64)},
-}
+def _label_kind(value):
+    for kind, types in (("bool", (bool, np.bool_)), ("int", numbers.Integral), ("float", numbers.Real), ("str", str)):
+        if isinstance(value, types):
+            return kind
+    return type(value).__name__
 
 
 def check_target(y, *, classification):
@@ -126,7 +124,7 @@ def check_target(y, *, classification):
             )
         return y
     if y.dtype.kind == "O":
-        kinds = sorted({_LABEL_KINDS.get(type(v), type(v).__name__) for v in y})
+        kinds = sorted({_label_kind(v) for v in y})
         if len(kinds) > 1:
             raise ValueError(
                 f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
@@ -141,8 +139,8 @@ def check_target(y, *, classification):
         )
     if target_type not in ("binary", "multiclass"):
         raise ValueError(
-            f"y must hold one class label per sample; got a {target_type!r} target. "
-            "Multi-output and multilabel targets are not supported."
+            f"y's labels cannot be read as classes (sklearn's type_of_target says {target_type!r}). "
+            "Pass one str, int or bool label per sample."
         )
     labels = np.unique(y)
     if labels.size < 2:

@@ -438,6 +438,12 @@ def test_mixed_label_types_are_refused_by_name(iris):
     X, _ = iris
     with pytest.raises(ValueError, match=r"y mixes label types \(int, str\)"):
         cvi.cross_val_correctness(TREE, X, np.array(["a", 1, "b"] * 50, dtype=object))
+    with pytest.raises(ValueError, match=r"y mixes label types \(float, int\)"):
+        cvi.cross_val_correctness(TREE, X, np.array([1, 2.0, np.int64(3)] * 50, dtype=object))
+    sets = np.empty(150, dtype=object)
+    sets[:] = [frozenset({1}), frozenset({2})] * 75
+    with pytest.raises(ValueError, match=r"cannot be read as classes .*'unknown'"):
+        cvi.cross_val_correctness(TREE, X, sets)
 
 
 class _DuckMajority:
