@@ -1,0 +1,104 @@
+"""What every inference function needs: checked inputs, chosen repeats, messages."""
+
+import warnings
+
+from ._stat_results import InferenceWarning
+from ._validation import check_int
+
+
+def check_accuracy_result(result, name="result"):
+    """Refuse anything but a CVResult of a classifier (one with correctness)."""
+    from ._results import CVResult
+
+    if not isinstance(result, CVResult):
+        raise TypeError(
+            f"{name} must be a CVResult, as returned by cross_val_correctness or "
+            f"CVEvaluator.evaluate; got {name} of type {type(result).__name__}."
+        )
+    if result.classes is None:
+        raise ValueError(
+            f"{name} holds a regression loss ({result.loss_name!r}) and has no correctness "
+            "to infer accuracy from. Accuracy intervals and tests need a classifier's result."
+        )
+    return result
+
+
+def check_bool(value, name):
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
+    return value
+
+
+def check_min_count(min_count):
+    return check_int(min_count, "min_count", minimum=1)
+
+
+def select_repeats(result, repeat, name="result"):
+    """The rows (repeats) of ``result`` to use: ``repeat``, or all when None."""
+    if repeat is None:
+        return tuple(range(result.n_repeats))
+    repeat = check_int(repeat, "repeat", minimum=0)
+    if repeat >= result.n_repeats:
+        raise ValueError(
+            f"repeat must be one of 0 .. {result.n_repeats - 1} ({name} has n_repeats="
+            f"{result.n_repeats}), or None to pool them; got repeat={repeat}."
+        )
+    return (repeat,)
+
+
+def pooled_repeats_warning(n_repeats):
+    return (
+        f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
+        "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2012): the estimate "
+        "averages the repeats, but the standard error counts the n instances and the k folds once, "
+        f"so repeating does not narrow the interval. Pass repeat=0 .. {n_repeats - 1} to use one repeat."
+    )
+
+
+def training_size_phrase(result):
+    """How much data each fold's model was trained on, in words."""
+    if result.is_loo:
+        return f"n - 1 = {result.n_samples - 1} instances"
+    k = result.n_splits
+    return f"{k - 1}/{k} of the data (about {round(result.n_samples * (k - 1) / k)} instances)"
+
+
+def accuracy_estimand(result):
+    return (
+        f"accuracy of the learner trained on {training_size_phrase(result)}, over the population "
+        "the instances were drawn from"
+    )
+
+
+def difference_estimand(a, b):
+    trained_a, trained_b = training_size_phrase(a), training_size_phrase(b)
+    if trained_a == trained_b:
+        trained = f"trained on {trained_a}"
+    else:
+        trained = f"A trained on {trained_a}, B on {trained_b}"
+    return (
+        f"difference in accuracy (A minus B) of the two learners ({trained}), over the population "
+        "the instances were drawn from"
+    )
+
+
+class Messages:
+    """Notes and warnings collected while a result is computed.
+
+    Warnings are issued at once as :class:`InferenceWarning` and kept, so the
+    result can carry them.
+    """
+
+    def __init__(self):
+        self.notes = []
+        self.warnings = []
+
+    def note(self, text):
+        self.notes.append(text)
+
+    def warn(self, text):
+        self.warnings.append(text)
+        warnings.warn(text, InferenceWarning, stacklevel=4)
+
+    def as_fields(self):
+        return {"notes": tuple(self.notes), "warnings": tuple(self.warnings)}

@@ -1,0 +1,244 @@
+"""Confidence intervals for one classifier's cross-validated accuracy."""
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from ._conditions import fold_conditions
+from ._inference_support import (
+    Messages,
+    accuracy_estimand,
+    check_accuracy_result,
+    check_bool,
+    check_min_count,
+    pooled_repeats_warning,
+    select_repeats,
+)
+from ._stat_results import Interval, check_choice, check_confidence_level, reference_distribution
+
+METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson")
+AVERAGING = ("dataset", "fold")
+
+_ASSUMPTIONS = {
+    ("dataset", "normal"): "instance independence; normal approximation to the binomial count of correct predictions",
+    ("dataset", "wilson"): "instance independence; binomial count of correct predictions (score interval)",
+    ("dataset", "clopper-pearson"): "instance independence; binomial count of correct predictions (exact)",
+    ("fold", "t"): "instance independence; fold accuracies independent and normally distributed",
+    ("fold", "normal"): "instance independence; fold accuracies independent and normally distributed; many folds",
+}
+_BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
+
+
+def _check_combination(averaging, method, pooled, failing):
+    if averaging == "dataset" and method == "t":
+        raise ValueError(
+            "method='t' is the fold-level interval of Wong (2015, section 4.3.3); pass "
+            "averaging='fold' with it, or use method='normal' at the dataset level."
+        )
+    if averaging == "fold" and method in _BINOMIAL:
+        raise ValueError(
+            f"method={method!r} is a binomial interval for the dataset-level accuracy; pass "
+            "averaging='dataset' with it, or use method='t' at the fold level."
+        )
+    if pooled and method in _BINOMIAL:
+        why = (f"the large-sample conditions fail ({failing.describe()}), so method='auto' needs an exact "
+               "interval, and " if failing is not None else "")
+        raise ValueError(
+            f"{why}method={method!r} needs the 0/1 outcomes of a single repeat, "
+            "but the result's repeats are pooled. Pass repeat=0 (or another repeat) to use one repeat."
+        )
+
+
+def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
+                      drop_failing_folds=False, repeat=None, min_count=5):
+    """Confidence interval for a classifier's cross-validated accuracy.
+
+    Parameters
+    ----------
+    result : CVResult
+        A classifier's cross-validation result.
+    confidence_level : float, default=0.95
+        Strictly between 0 and 1.
+    averaging : {"dataset", "fold"}, default="dataset"
+        ``"dataset"``: the total correct over the total tested, with the
+        binomial variance p(1 - p)/n. ``"fold"``: the mean of the fold
+        accuracies p_j, with the variance estimated from their spread.
+    method : {"auto", "normal", "t", "wilson", "clopper-pearson"}, default="auto"
+        ``"normal"`` is Wong's dataset-level interval (or the fold-level one
+        with a z quantile), ``"t"`` his fold-level interval, ``"wilson"`` and
+        ``"clopper-pearson"`` the binomial score and exact intervals (dataset
+        level only). ``"auto"`` uses Wong's method for ``averaging`` when every
+        fold meets the large-sample conditions, and the Clopper-Pearson
+        interval at the dataset level otherwise; the result's ``notes`` say so.
+    drop_failing_folds : bool, default=False
+        Apply Wong's literal rule: leave the folds that fail the large-sample
+        conditions out of the estimate and of n, and list them in
+        ``dropped_folds``. The estimate then no longer covers every instance.
+    repeat : int or None, default=None
+        The repeat to use. None uses the only repeat, or pools all repeats
+        with an :class:`InferenceWarning` (they are not independent; the
+        standard error still counts n instances and k folds once).
+    min_count : int, default=5
+        The large-sample conditions' smallest count (Wong's 5).
+
+    Returns
+    -------
+    Interval
+        ``estimate``, ``low``, ``high``, ``method``, ``averaging``, the
+        ``conditions`` checked, and ``notes``/``warnings``.
+
+    Warns
+    -----
+    InferenceWarning
+        When a normal approximation is used although the conditions fail, when
+        the interval has zero width, or when repeats are pooled.
+
+    See Also
+    --------
+    large_sample_conditions : the per-fold check behind ``method="auto"``.
+
+    Notes
+    -----
+    Dataset level, ``"normal"``: p +- z sqrt(p (1 - p) / n), with p the total
+    correct over n (Wong 2015, Theorem 1 and section 4.3.3; Kohavi 1995,
+    "Confidence Bounds"; van der Aalst, section 3.6). Clipped to [0, 1].
+    It needs the large-sample conditions and has poor coverage near 0 and 1.
+
+    Fold level, ``"t"``: the mean of p_j +- t_{k-1} s / sqrt(k), with s the
+    sample standard deviation of the k fold accuracies (Wong 2015, section
+    4.3.3, Example 1). Unlike the dataset level it reflects how much the
+    accuracy varies between folds, but with k = 10 it rests on 9 degrees of
+    freedom. Under leave-one-out the folds are single instances and this is a
+    t interval on the 0/1 correctness vector.
+
+    ``"wilson"`` inverts the score test and ``"clopper-pearson"`` inverts the
+    two one-sided exact binomial tests; both come from
+    ``scipy.stats.binomtest(...).proportion_ci``. Clopper-Pearson has coverage
+    at least the confidence level, but is in general conservative; Wilson's
+    coverage is close to nominal on average, also for small counts (Brown,
+    Cai & DasGupta 2001).
+
+    All of them treat the n cross-validated predictions as independent
+    Bernoulli trials (Wong's instance independence). They speak about this
+    dataset's cross-validated accuracy: a single dataset cannot show how the
+    accuracy varies from one training sample to another (Vanwinckelen &
+    Blockeel 2012), so the interval is narrower than the learner's
+    variability over datasets.
+
+    Examples
+    --------
+    Wong (2015), Example 1: five folds of 40 with fold accuracies 0.80, 0.70,
+    0.75, 0.75 and 0.80, that is 32, 28, 30, 30 and 32 correct (the count the
+    paper's p = 0.76 and its fold accuracies imply).
+
+    >>> from cvinference import CVResult, accuracy_interval
+    >>> import numpy as np
+    >>> correct = [32, 28, 30, 30, 32]
+    >>> fold = np.repeat(np.arange(5), 40)
+    >>> y_pred = np.concatenate([[1] * r + [0] * (40 - r) for r in correct])
+    >>> result = CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
+    >>> interval = accuracy_interval(result)
+    >>> interval
+    Interval(estimate=0.76, low=0.7008, high=0.8192, confidence_level=0.95, method='normal')
+    >>> round(interval.standard_error ** 2, 6)
+    0.000912
+    >>> accuracy_interval(result, averaging="fold")
+    Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
+    """
+    check_accuracy_result(result)
+    confidence_level = check_confidence_level(confidence_level)
+    check_choice(averaging, "averaging", AVERAGING)
+    check_choice(method, "method", METHODS)
+    check_bool(drop_failing_folds, "drop_failing_folds")
+    min_count = check_min_count(min_count)
+    rows = select_repeats(result, repeat)
+    pooled = len(rows) > 1
+    messages = Messages()
+    if pooled:
+        messages.warn(pooled_repeats_warning(len(rows)))
+
+    conditions = fold_conditions(result, rows, min_count)
+    keep = np.ones((len(rows), result.n_splits), dtype=bool)
+    dropped = ()
+    if drop_failing_folds and not conditions.satisfied and conditions.units_are_folds:
+        keep = conditions.holds.copy()
+        dropped = conditions.failing_folds
+        if not keep.any():
+            raise ValueError(
+                "drop_failing_folds=True leaves nothing: every fold fails the large-sample "
+                f"conditions ({conditions.describe()}). Use drop_failing_folds=False for an exact interval."
+            )
+        where = "in some repeat " if pooled else ""
+        messages.note(
+            f"folds {list(dropped)} fail the large-sample conditions {where}and are left out of the "
+            "estimate and of n (Wong 2015, section 4.1, after Theorem 1)"
+        )
+    conditions_hold = conditions.satisfied or bool(dropped)
+
+    if method == "auto":
+        if conditions_hold:
+            method = "t" if averaging == "fold" else "normal"
+        else:
+            _check_combination("dataset", "clopper-pearson", pooled, conditions)
+            messages.note(
+                f"method='auto' chose the exact Clopper-Pearson interval at the dataset level because "
+                f"the large-sample conditions fail: {conditions.describe()}"
+            )
+            method, averaging = "clopper-pearson", "dataset"
+    else:
+        _check_combination(averaging, method, pooled, None)
+        if method in ("normal", "t") and not conditions_hold:
+            messages.warn(
+                f"The large-sample conditions fail ({conditions.describe()}), so the {method} "
+                "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
+            )
+
+    compute = _fold_level if averaging == "fold" else _dataset_level
+    fields = compute(result, rows, keep, confidence_level, method, messages)
+    return Interval(
+        confidence_level=confidence_level, method=method, averaging=averaging,
+        estimand=accuracy_estimand(result) + ("; fold accuracies averaged" if averaging == "fold" else ""),
+        assumptions=_ASSUMPTIONS[averaging, method], conditions=conditions, dropped_folds=dropped,
+        **fields, **messages.as_fields(),
+    )
+
+
+def _normal_bounds(estimate, standard_error, confidence_level, df, messages):
+    critical = float(reference_distribution(df).ppf((1 + confidence_level) / 2))
+    if standard_error == 0:
+        messages.warn(
+            f"The estimated standard error is 0 (estimate {estimate:.4g}), so the interval has zero "
+            "width; it does not mean the accuracy is known exactly. Use method='clopper-pearson' or 'wilson'."
+        )
+    half_width = critical * standard_error
+    return {"low": max(0.0, estimate - half_width), "high": min(1.0, estimate + half_width),
+            "standard_error": standard_error, "critical_value": critical, "df": df}
+
+
+def _dataset_level(result, rows, keep, confidence_level, method, messages):
+    correct = int(result.fold_correct[list(rows)][keep].sum())
+    tested = int(result.fold_sizes[list(rows)][keep].sum())
+    estimate = correct / tested
+    n = tested / len(rows)
+    fields = {"estimate": estimate, "n": int(n) if float(n).is_integer() else n}
+    if method in _BINOMIAL:
+        bounds = stats.binomtest(correct, tested).proportion_ci(confidence_level, method=_BINOMIAL[method])
+        return fields | {"low": float(bounds.low), "high": float(bounds.high)}
+    standard_error = math.sqrt(estimate * (1 - estimate) / n)
+    return fields | _normal_bounds(estimate, standard_error, confidence_level, None, messages)
+
+
+def _fold_level(result, rows, keep, confidence_level, method, messages):
+    accuracies = result.fold_accuracy[list(rows)][keep]
+    n_folds = accuracies.size / len(rows)
+    if n_folds < 2:
+        raise ValueError(
+            f"averaging='fold' needs at least two folds to estimate their spread; {accuracies.size} "
+            "fold(s) remain. Use averaging='dataset'."
+        )
+    estimate = float(accuracies.mean())
+    standard_error = float(accuracies.std(ddof=1) / math.sqrt(n_folds))
+    df = None if method == "normal" else n_folds - 1
+    fields = {"estimate": estimate, "n": int(n_folds) if float(n_folds).is_integer() else n_folds}
+    return fields | _normal_bounds(estimate, standard_error, confidence_level, df, messages)

@@ -1,0 +1,436 @@
+"""Immutable result objects of the inference layer, in scipy.stats' vocabulary.
+
+:class:`Interval` and :class:`TestResult` say what they estimate (``estimand``),
+what they assume (``assumptions``), which large-sample conditions applied
+(``conditions``) and what went wrong (``warnings``). :class:`LargeSampleConditions`
+holds the counts behind Wong's (2015) large-sample conditions, and
+:class:`SchemeDiagnostic` the correlation of two correctness vectors.
+"""
+
+import dataclasses
+import math
+import types
+from typing import Optional
+
+import numpy as np
+from scipy import stats
+
+from ._format import format_table
+
+
+class InferenceWarning(UserWarning):
+    """A result was computed but one of its assumptions is doubtful.
+
+    Raised, for example, when the large-sample conditions fail for a normal
+    approximation, when repeats of cross-validation are pooled, or when a test
+    is degenerate (no discordant pairs). The message is also kept in the
+    result's ``warnings``.
+    """
+
+
+def _readonly_array(values, dtype=None):
+    array = np.array(values, dtype=dtype, copy=True)
+    array.setflags(write=False)
+    return array
+
+
+def _format_number(value, digits=4):
+    if value is None:
+        return "None"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return f"{value:.{digits}g}"
+
+
+def format_pvalue(pvalue):
+    """``p = 0.032`` style: three decimals, ``p < 0.001`` below that.
+
+    Examples
+    --------
+    >>> format_pvalue(0.0321), format_pvalue(1e-7), format_pvalue(1.0)
+    ('p = 0.032', 'p < 0.001', 'p = 1.000')
+    """
+    if pvalue is None or math.isnan(pvalue):
+        return "p = nan"
+    return "p < 0.001" if pvalue < 0.0005 else f"p = {pvalue:.3f}"
+
+
+def _text_block(title, lines):
+    return [f"{title}:", *(f"  - {line}" for line in lines)] if lines else []
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class LargeSampleConditions:
+    """Counts behind a large-sample condition, and whether it holds.
+
+    Made by :func:`large_sample_conditions` and attached to every interval and
+    test as ``conditions``.
+
+    Attributes
+    ----------
+    rule : str
+        The condition in words, with its source.
+    min_count : int
+        The smallest count the rule accepts (5 in Wong 2015).
+    counts : mapping of str to ndarray of int, shape (n_checked_repeats, n_units)
+        Each count the rule looks at, e.g. ``"r_j"`` and ``"m_j - r_j"``. A unit
+        is a fold, or the whole vector under leave-one-out.
+    holds : ndarray of bool, shape (n_checked_repeats, n_units)
+        Whether every count of a unit reaches ``min_count``.
+    satisfied : bool
+        Whether the condition holds everywhere.
+    failing_folds : tuple of int
+        Folds (numbered as in ``result.fold``) where it fails, in any checked
+        repeat. Empty when the units are not folds (leave-one-out, McNemar).
+    failing_by_repeat : tuple of tuple of int
+        The failing folds of each checked repeat.
+    repeats : tuple of int
+        The repeats that were checked.
+    subject : str
+        Whose results were checked ("A", "B", ...), empty for one result.
+    """
+
+    rule: str
+    min_count: int
+    counts: types.MappingProxyType
+    holds: np.ndarray
+    satisfied: bool
+    failing_folds: tuple
+    failing_by_repeat: tuple
+    repeats: tuple
+    subject: str = ""
+    units_are_folds: bool = True
+
+    @classmethod
+    def _from_counts(cls, rule, min_count, counts, *, repeats, subject="", units_are_folds=True):
+        counts = {name: _readonly_array(np.atleast_2d(value), np.int64) for name, value in counts.items()}
+        holds = np.logical_and.reduce([value >= min_count for value in counts.values()])
+        holds.setflags(write=False)
+        by_repeat = tuple(
+            tuple(int(j) for j in np.flatnonzero(~row)) if units_are_folds else () for row in holds
+        )
+        failing = tuple(sorted({j for row in by_repeat for j in row}))
+        return cls(rule, int(min_count), types.MappingProxyType(counts), holds, bool(holds.all()),
+                   failing, by_repeat, tuple(int(r) for r in repeats), subject, units_are_folds)
+
+    def __repr__(self):
+        who = f"subject={self.subject!r}, " if self.subject else ""
+        return (f"{type(self).__name__}({who}satisfied={self.satisfied}, "
+                f"failing_folds={self.failing_folds}, min_count={self.min_count})")
+
+    def describe(self):
+        """One line: the rule and whether it holds."""
+        who = f"{self.subject}: " if self.subject else ""
+        if self.satisfied:
+            return f"{who}{self.rule}: holds"
+        if self.units_are_folds:
+            where = ", ".join(
+                f"repeat {r} folds {list(folds)}" if len(self.repeats) > 1 else f"folds {list(folds)}"
+                for r, folds in zip(self.repeats, self.failing_by_repeat) if folds
+            )
+        else:
+            where = ", ".join(f"{name} = {int(value.min())}" for name, value in self.counts.items()
+                              if value.min() < self.min_count)
+        return f"{who}{self.rule}: fails ({where})"
+
+    def summary(self):
+        """A table of the counts per unit and whether each holds.
+
+        Returns
+        -------
+        str
+        """
+        lines = [self.describe()]
+        for row, r in enumerate(self.repeats):
+            if len(self.repeats) > 1:
+                lines.append(f"repeat {r}")
+            names = list(self.counts)
+            unit = "fold" if self.units_are_folds else "unit"
+            cells = [
+                [str(j), *(str(self.counts[name][row, j]) for name in names), "yes" if self.holds[row, j] else "NO"]
+                for j in range(self.holds.shape[1])
+            ]
+            lines.append(format_table([unit, *names, "holds"], cells))
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SchemeDiagnostic:
+    """Correlation of two correctness vectors on the same instances.
+
+    Wong's (2015, section 3, Definition 1b) scheme-independence assumption
+    says that whether A is right on an instance is independent of whether B
+    is. The phi coefficient of the two 0/1 correctness vectors measures how
+    far the data are from that.
+
+    Attributes
+    ----------
+    phi : float
+        Pearson correlation of the two correctness vectors (nan when one of
+        them is constant).
+    both_correct, a_only, b_only, both_wrong : int
+        The 2x2 table of instances: right by both, by A only, by B only, by neither.
+    high : bool
+        Whether |phi| reaches ``threshold``.
+    threshold : float
+    note : str
+        What the value means for the test it accompanies.
+    """
+
+    phi: float
+    both_correct: int
+    a_only: int
+    b_only: int
+    both_wrong: int
+    high: bool
+    threshold: float
+    note: str
+
+    def __repr__(self):
+        return f"{type(self).__name__}(phi={_format_number(self.phi)}, high={self.high})"
+
+
+_INTERVAL_DOC_FIELDS = """
+    estimand : str
+        In words, what is estimated.
+    assumptions : str
+        What the method assumes, separated by semicolons.
+    conditions : LargeSampleConditions or tuple of LargeSampleConditions
+        The large-sample condition check that applied.
+    notes : tuple of str
+        How the result was obtained (e.g. why ``method="auto"`` chose a method).
+    warnings : tuple of str
+        Why the result may not be trusted; each was also issued as an
+        :class:`InferenceWarning`.
+"""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Interval:
+    """A confidence interval for an accuracy or a difference of accuracies.
+
+    Unpacks as ``low, high`` like scipy's ``ConfidenceInterval``.
+
+    Attributes
+    ----------
+    estimate : float
+        The point estimate.
+    low, high : float
+        The interval's bounds.
+    confidence_level : float
+    method : str
+        ``"normal"``, ``"t"``, ``"wilson"`` or ``"clopper-pearson"``.
+    averaging : str
+        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
+    standard_error : float or None
+        The standard error of the estimate (None for the binomial methods).
+    critical_value : float or None
+        The z or t quantile: low = estimate - critical_value * standard_error
+        before clipping to the possible range.
+    df : float or None
+        Degrees of freedom of the t quantile (None for z).
+    n : int
+        Instances (dataset level) or folds (fold level) the estimate averages.
+    dropped_folds : tuple of int
+        Folds left out by ``drop_failing_folds=True``.
+""" + _INTERVAL_DOC_FIELDS
+
+    estimate: float
+    low: float
+    high: float
+    confidence_level: float
+    method: str
+    averaging: str
+    estimand: str
+    assumptions: str
+    conditions: Optional[LargeSampleConditions] = None
+    standard_error: Optional[float] = None
+    critical_value: Optional[float] = None
+    df: Optional[float] = None
+    n: Optional[int] = None
+    dropped_folds: tuple = ()
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    def __iter__(self):
+        return iter((self.low, self.high))
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(estimate={_format_number(self.estimate)}, low={_format_number(self.low)}, "
+            f"high={_format_number(self.high)}, confidence_level={self.confidence_level}, "
+            f"method={self.method!r})"
+        )
+
+    def summary(self):
+        """The interval, what it estimates and assumes, and its warnings.
+
+        Returns
+        -------
+        str
+        """
+        lines = [
+            f"{self.confidence_level:.0%} {self.method} interval ({self.averaging} level): "
+            f"{_format_number(self.estimate)} [{_format_number(self.low)}, {_format_number(self.high)}]",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+        ]
+        if self.conditions is not None:
+            lines.append(f"conditions: {self.conditions.describe()}")
+        lines += _text_block("notes", self.notes) + _text_block("warnings", self.warnings)
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class TestResult:
+    """The result of a test comparing the accuracies of A and B.
+
+    Attributes
+    ----------
+    statistic : float
+        The test statistic; t and z are positive when A is more accurate.
+    pvalue : float
+    df : float or None
+        Degrees of freedom (None for z and the exact binomial test).
+    alternative : str
+        ``"two-sided"``, ``"less"`` or ``"greater"``: the alternative to
+        accuracy(A) = accuracy(B); ``"greater"`` means A is more accurate.
+    estimate : float
+        The estimated difference accuracy(A) - accuracy(B).
+    standard_error : float
+        The standard error of ``estimate`` used by the test statistic.
+    method : str
+        The test's name.
+    interval_standard_error : float
+        The standard error used by :meth:`confidence_interval`; it differs from
+        ``standard_error`` when the test uses the variance under the null
+        hypothesis (the pooled z).
+    interval_df : float or None
+        Degrees of freedom of the interval's t quantile (None for z).
+    diagnostic : SchemeDiagnostic or None
+        The phi correlation of the two correctness vectors (None when A and B
+        were not tested on the same instances).
+""" + _INTERVAL_DOC_FIELDS
+
+    __test__ = False  # keeps pytest from collecting the class by its name
+
+    statistic: float
+    pvalue: float
+    df: Optional[float]
+    alternative: str
+    estimate: float
+    standard_error: float
+    method: str
+    estimand: str
+    assumptions: str
+    interval_standard_error: float
+    interval_df: Optional[float] = None
+    conditions: tuple = ()
+    diagnostic: Optional[SchemeDiagnostic] = None
+    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(statistic={_format_number(self.statistic)}, pvalue={_format_number(self.pvalue)}, "
+            f"df={_format_number(self.df)}, alternative={self.alternative!r}, "
+            f"estimate={_format_number(self.estimate)}, method={self.method!r})"
+        )
+
+    def confidence_interval(self, confidence_level=0.95):
+        """Confidence interval for accuracy(A) - accuracy(B).
+
+        Two-sided for ``alternative="two-sided"``; one-sided (bounded by -1 or
+        1, the possible range of a difference of accuracies) otherwise, as in
+        scipy's tests.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+
+        Returns
+        -------
+        Interval
+        """
+        confidence_level = check_confidence_level(confidence_level)
+        one_sided = self.alternative != "two-sided"
+        quantile = confidence_level if one_sided else (1 + confidence_level) / 2
+        critical = float(reference_distribution(self.interval_df).ppf(quantile))
+        half_width = critical * self.interval_standard_error
+        low = -1.0 if self.alternative == "less" else max(-1.0, self.estimate - half_width)
+        high = 1.0 if self.alternative == "greater" else min(1.0, self.estimate + half_width)
+        method = "normal" if self.interval_df is None else "t"
+        return Interval(
+            estimate=self.estimate, low=low, high=high, confidence_level=confidence_level,
+            method=method, averaging="fold" if self.interval_df is not None else "dataset",
+            estimand=self.estimand, assumptions=self.assumptions,
+            standard_error=self.interval_standard_error, critical_value=critical, df=self.interval_df,
+            notes=(f"interval of the {self.method}",), warnings=self.warnings,
+        )
+
+    def summary(self):
+        """The test, what it estimates and assumes, its diagnostic and warnings.
+
+        Returns
+        -------
+        str
+        """
+        df = "" if self.df is None else f", df = {_format_number(self.df)}"
+        low, high = self.confidence_interval()
+        lines = [
+            f"{self.method}: statistic = {_format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
+            f"({self.alternative})",
+            f"estimate (accuracy A - accuracy B): {self.estimate:+.4f}, "
+            f"95% interval [{low:+.4f}, {high:+.4f}]",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+            *(f"conditions: {c.describe()}" for c in self.conditions),
+        ]
+        if self.diagnostic is not None:
+            lines.append(f"scheme independence: {self.diagnostic.note}")
+        lines += _text_block("notes", self.notes) + _text_block("warnings", self.warnings)
+        return "\n".join(lines)
+
+
+ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+def check_choice(value, name, choices):
+    """Refuse a value not among ``choices`` (exact match, no prefixes)."""
+    if not isinstance(value, str) or value not in choices:
+        valid = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {valid}; got {name}={value!r}.")
+    return value
+
+
+def check_confidence_level(confidence_level):
+    """Return ``confidence_level`` as a float strictly between 0 and 1."""
+    if isinstance(confidence_level, (bool, np.bool_)) or not isinstance(confidence_level, (int, float, np.number)):
+        raise TypeError(
+            f"confidence_level must be a number strictly between 0 and 1, such as 0.95; "
+            f"got confidence_level={confidence_level!r}."
+        )
+    if not 0 < confidence_level < 1:
+        raise ValueError(
+            f"confidence_level must be strictly between 0 and 1, such as 0.95 for 95%; "
+            f"got confidence_level={confidence_level!r}."
+        )
+    return float(confidence_level)
+
+
+def reference_distribution(df):
+    """The standard normal for ``df=None``, Student's t with ``df`` otherwise."""
+    return stats.norm() if df is None else stats.t(df)
+
+
+def pvalue_of(statistic, df, alternative):
+    """P-value of a z (``df=None``) or t statistic under ``alternative``."""
+    distribution = reference_distribution(df)
+    if math.isnan(statistic):
+        return math.nan
+    if alternative == "greater":
+        return float(distribution.sf(statistic))
+    if alternative == "less":
+        return float(distribution.cdf(statistic))
+    return float(min(1.0, 2 * distribution.sf(abs(statistic))))
