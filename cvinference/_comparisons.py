@@ -8,6 +8,7 @@ from scipy import stats
 
 from ._conditions import fold_conditions
 from ._inference_support import (
+    CONDITIONS_FAIL,
     Messages,
     check_accuracy_result,
     check_bool,
@@ -80,7 +81,7 @@ def _t_or_z(estimate, standard_error, df, alternative, messages):
 def _warn_conditions(conditions, messages, advice):
     failing = [c.describe() for c in conditions if not c.satisfied]
     if failing:
-        messages.warn(f"The large-sample conditions fail ({'; '.join(failing)}): {advice}")
+        messages.warn(f"{CONDITIONS_FAIL} ({'; '.join(failing)}): {advice}")
 
 
 def scheme_diagnostic(a, b, *, repeat=None):
@@ -368,7 +369,7 @@ def _welch_t(a, rows_a, b, rows_b):
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else float(k + q - 2)
     return {
         "estimate": float(accuracies_a.mean() - accuracies_b.mean()), "df": df,
-        "method": "independent-sample t (fold accuracies)", "standard_error": standard_error,
+        "method": "independent-sample t (folds)", "standard_error": standard_error,
         "interval_standard_error": standard_error, "interval_df": df,
         "details": types.MappingProxyType({"fold_variance_a": float(accuracies_a.var(ddof=1)),
                                            "fold_variance_b": float(accuracies_b.var(ddof=1))}),

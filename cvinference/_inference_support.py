@@ -6,6 +6,10 @@ from ._stat_results import InferenceWarning
 from ._validation import check_int
 
 
+CONDITIONS_FAIL = "The large-sample conditions fail"
+AUTO_NOTE = "method='auto' chose"
+
+
 def check_accuracy_result(result, name="result"):
     """Refuse anything but a CVResult of a classifier (one with correctness)."""
     from ._results import CVResult

@@ -7,6 +7,8 @@ from scipy import stats
 
 from ._conditions import fold_conditions
 from ._inference_support import (
+    AUTO_NOTE,
+    CONDITIONS_FAIL,
     Messages,
     accuracy_estimand,
     check_accuracy_result,
@@ -30,7 +32,7 @@ _ASSUMPTIONS = {
 _BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
 
 
-def _check_combination(averaging, method, pooled, failing):
+def _check_combination(averaging, method):
     if averaging == "dataset" and method == "t":
         raise ValueError(
             "method='t' is the fold-level interval of Wong (2015, section 4.3.3); pass "
@@ -40,13 +42,6 @@ def _check_combination(averaging, method, pooled, failing):
         raise ValueError(
             f"method={method!r} is a binomial interval for the dataset-level accuracy; pass "
             "averaging='dataset' with it, or use method='t' at the fold level."
-        )
-    if pooled and method in _BINOMIAL:
-        why = (f"the large-sample conditions fail ({failing.describe()}), so method='auto' needs an exact "
-               "interval, and " if failing is not None else "")
-        raise ValueError(
-            f"{why}method={method!r} needs the 0/1 outcomes of a single repeat, "
-            "but the result's repeats are pooled. Pass repeat=0 (or another repeat) to use one repeat."
         )
 
 
@@ -180,17 +175,16 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         if conditions_hold:
             method = "t" if averaging == "fold" else "normal"
         else:
-            _check_combination("dataset", "clopper-pearson", pooled, conditions)
             messages.note(
-                f"method='auto' chose the exact Clopper-Pearson interval at the dataset level because "
+                f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because "
                 f"the large-sample conditions fail: {conditions.describe()}"
             )
             method, averaging = "clopper-pearson", "dataset"
     else:
-        _check_combination(averaging, method, pooled, None)
+        _check_combination(averaging, method)
         if method in ("normal", "t") and not conditions_hold:
             messages.warn(
-                f"The large-sample conditions fail ({conditions.describe()}), so the {method} "
+                f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
                 "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
             )
 
@@ -217,14 +211,20 @@ def _normal_bounds(estimate, standard_error, confidence_level, df, messages):
 
 
 def _dataset_level(result, rows, keep, confidence_level, method, messages):
-    correct = int(result.fold_correct[list(rows)][keep].sum())
-    tested = int(result.fold_sizes[list(rows)][keep].sum())
-    estimate = correct / tested
-    n = tested / len(rows)
+    correct_by_repeat = (result.fold_correct[list(rows)] * keep).sum(axis=1)
+    tested_by_repeat = (result.fold_sizes[list(rows)] * keep).sum(axis=1)
+    estimate = int(correct_by_repeat.sum()) / int(tested_by_repeat.sum())
+    n = int(tested_by_repeat.sum()) / len(rows)
     fields = {"estimate": estimate, "n": int(n) if float(n).is_integer() else n}
     if method in _BINOMIAL:
-        bounds = stats.binomtest(correct, tested).proportion_ci(confidence_level, method=_BINOMIAL[method])
-        return fields | {"low": float(bounds.low), "high": float(bounds.high)}
+        bounds = [stats.binomtest(int(correct), int(tested)).proportion_ci(confidence_level, method=_BINOMIAL[method])
+                  for correct, tested in zip(correct_by_repeat, tested_by_repeat)]
+        if len(rows) > 1:
+            messages.note(
+                f"the {len(rows)} repeats are pooled: the interval spans the {len(rows)} per-repeat {method} "
+                "intervals, so it covers the accuracy at least as often as each of them"
+            )
+        return fields | {"low": float(min(b.low for b in bounds)), "high": float(max(b.high for b in bounds))}
     standard_error = math.sqrt(estimate * (1 - estimate) / n)
     return fields | _normal_bounds(estimate, standard_error, confidence_level, None, messages)
 

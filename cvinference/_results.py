@@ -5,10 +5,14 @@ the arrays held here; nothing downstream refits a model.
 """
 
 import functools
+import inspect
 
 import numpy as np
 
+from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
+from ._conditions import large_sample_conditions
 from ._format import format_table
+from ._intervals import accuracy_interval
 from ._losses import get_loss
 from ._validation import plain
 
@@ -34,6 +38,24 @@ def _computed_once(method):
         return self.__dict__[key]
 
     return property(getter)
+
+
+def _delegate(function, n_results):
+    """A method calling ``function`` with the result (or the pair's a and b) first."""
+
+    def method(self, *args, **kwargs):
+        results = (self,) if n_results == 1 else (self.a, self.b)
+        return function(*results, *args, **kwargs)
+
+    signature = inspect.signature(function)
+    parameters = list(signature.parameters.values())[n_results:]
+    self_parameter = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    method.__signature__ = signature.replace(parameters=[self_parameter, *parameters])
+    method.__name__ = method.__qualname__ = function.__name__
+    first_line = inspect.getdoc(function).splitlines()[0]
+    on = "this result" if n_results == 1 else "a and b"
+    method.__doc__ = f"{first_line}\n\nCalls :func:`cvinference.{function.__name__}` on {on}; see it for the parameters."
+    return method
 
 
 def _readonly(array):
@@ -364,10 +386,12 @@ class CVResult:
         return header, [[str(cell) for cell in row] for row in zip(*columns)]
 
     def summary(self):
-        """Per-fold table of m_j, r_j and p_j, and the overall accuracy.
+        """Per-fold table of m_j, r_j and p_j, the accuracy and its intervals.
 
         Under leave-one-out, where every fold holds one instance, the table is
-        replaced by the totals for the whole vector.
+        replaced by the totals for the whole vector. For a classifier the
+        summary ends with :func:`accuracy_interval` (``method="auto"``), the
+        fold-level t interval and Wong's large-sample conditions.
 
         Returns
         -------
@@ -382,6 +406,12 @@ class CVResult:
            0    2    2  1.0000
            1    2    1  0.5000
         accuracy 0.7500 (3 of 4 tested instances correct)
+        95% intervals: method='auto' (Wong 2015, Theorem 1) and the fold-level t (section 4.3.3)
+        accuracy      95% interval           method  fold mean  fold-level t 95%           conditions
+          0.7500  [0.1941, 0.9937]  clopper-pearson     0.7500  [0.0000, 1.0000]  FAIL (2 of 2 folds)
+        The large-sample conditions (r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1)) fail
+          in folds [0, 1]. Normal and t approximations may be poor there; the exact interval does not need
+          them.
         """
         lines = self._header_lines()
         if not self.is_loo:
@@ -390,7 +420,14 @@ class CVResult:
                     lines.append(f"repeat {r}")
                 lines.append(format_table(*self._fold_rows(r)))
         lines.append(self._total_line())
+        if self._classes is not None:
+            from ._inference_report import single_summary_lines
+
+            lines += single_summary_lines(self)
         return "\n".join(lines)
+
+    accuracy_interval = _delegate(accuracy_interval, 1)
+    large_sample_conditions = _delegate(large_sample_conditions, 1)
 
     def to_dict(self):
         """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
@@ -513,7 +550,13 @@ class PairedCVResult:
         )
 
     def summary(self):
-        """Side-by-side per-fold table for A and B, with d_j = p_Aj - p_Bj.
+        """Side-by-side per-fold table for A and B, their intervals, and every test.
+
+        The per-fold table shows d_j = p_Aj - p_Bj. For classifiers it is
+        followed by each result's accuracy intervals, then the matched-sample
+        t, the independent-sample z and t, and McNemar's test side by side
+        (McNemar on repeat 0 when there are several), the phi diagnostic of
+        scheme independence, and the tests' notes and warnings.
 
         Returns
         -------
@@ -537,7 +580,16 @@ class PairedCVResult:
                 lines.append(format_table(["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows))
         for label, result in (("A", a), ("B", b)):
             lines.append(f"{label}: {result._total_line()}")
+        if a.classes is not None:
+            from ._inference_report import paired_summary_lines
+
+            lines += paired_summary_lines(self)
         return "\n".join(lines)
+
+    matched_sample_test = _delegate(matched_sample_test, 2)
+    independent_sample_test = _delegate(independent_sample_test, 2)
+    mcnemar_test = _delegate(mcnemar_test, 2)
+    scheme_diagnostic = _delegate(scheme_diagnostic, 2)
 
     def to_dict(self):
         """A JSON-safe dict from which :meth:`from_dict` rebuilds this pair exactly."""

@@ -1,0 +1,126 @@
+"""Text sections of intervals and tests for the results' ``summary()``."""
+
+import textwrap
+import warnings
+
+from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test
+from ._format import format_table
+from ._inference_support import AUTO_NOTE, CONDITIONS_FAIL
+from ._intervals import accuracy_interval
+from ._stat_results import InferenceWarning, format_pvalue
+
+
+def _quietly(function, *args, **kwargs):
+    """Call an inference function; its warnings stay in the result only."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", InferenceWarning)
+        return function(*args, **kwargs)
+
+
+def _bounds(low, high, signed=False):
+    spec = "+.4f" if signed else ".4f"
+    return f"[{low:{spec}}, {high:{spec}}]"
+
+
+def _unique(messages):
+    return list(dict.fromkeys(messages))
+
+
+def _messages_block(results):
+    """Notes and warnings not already shown by the tables' method and conditions columns."""
+    notes = _unique(note for result in results for note in result.notes if not note.startswith(AUTO_NOTE))
+    cautions = _unique(warning for result in results for warning in result.warnings
+                       if not warning.startswith(CONDITIONS_FAIL))
+    texts = [f"note: {note}" for note in notes] + [f"warning: {warning}" for warning in cautions]
+    return [line for text in texts for line in _wrapped(text)]
+
+
+def _condition_counts(conditions):
+    if conditions.satisfied:
+        return "hold"
+    if not conditions.units_are_folds:
+        return "FAIL"
+    failing = int((~conditions.holds).sum())
+    return f"FAIL ({failing} of {conditions.holds.size} folds)"
+
+
+def _failing_where(name, conditions):
+    where = f"for {name} " if name else ""
+    if not conditions.units_are_folds:
+        return where.strip() or "for the whole vector"
+    return f"{where}in folds {list(conditions.failing_folds)}"
+
+
+def _wrapped(text, width=100):
+    return textwrap.wrap(text, width=width, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def interval_lines(named_results, confidence_level=0.95):
+    """A table of the recommended and the fold-level interval, one row per result."""
+    rows, intervals, failing = [], [], []
+    for name, result in named_results:
+        chosen = _quietly(accuracy_interval, result, confidence_level)
+        fold = _quietly(accuracy_interval, result, confidence_level, averaging="fold", method="t")
+        rows.append([name, f"{chosen.estimate:.4f}", _bounds(chosen.low, chosen.high), chosen.method,
+                     f"{fold.estimate:.4f}", _bounds(fold.low, fold.high), _condition_counts(chosen.conditions)])
+        intervals += [chosen, fold]
+        if not chosen.conditions.satisfied:
+            failing.append(_failing_where(name, chosen.conditions))
+    level = f"{confidence_level:.0%}"
+    header = ["", "accuracy", f"{level} interval", "method", "fold mean", f"fold-level t {level}", "conditions"]
+    table = format_table(header, rows)
+    if not named_results[0][0]:
+        table = "\n".join(line[2:] for line in table.splitlines())
+    lines = [f"{level} intervals: method='auto' (Wong 2015, Theorem 1) and the fold-level t (section 4.3.3)", table]
+    if failing:
+        exact = "the exact interval" + (" and McNemar's test do" if len(named_results) > 1 else " does")
+        lines += _wrapped(
+            f"The large-sample conditions ({chosen.conditions.rule}) fail {'; '.join(failing)}. "
+            f"Normal and t approximations may be poor there; {exact} not need them."
+        )
+    return lines, intervals
+
+
+def comparison_tests(pair):
+    """Every test that applies to a paired result, as (label, result), quietly computed."""
+    a, b = pair.a, pair.b
+    repeat = None if a.n_repeats == 1 else 0
+    mcnemar = _quietly(mcnemar_test, a, b, repeat=repeat)
+    return [
+        (None, _quietly(matched_sample_test, a, b)),
+        (None, _quietly(independent_sample_test, a, b)),
+        (None, _quietly(independent_sample_test, a, b, method="t")),
+        (None if repeat is None else f"{mcnemar.method} (repeat 0)", mcnemar),
+    ]
+
+
+def comparison_lines(labelled_tests):
+    """A side-by-side table of tests of accuracy(A) - accuracy(B)."""
+    rows = []
+    for label, test in labelled_tests:
+        low, high = test.confidence_interval()
+        df = "" if test.df is None else f"{test.df:.4g}"
+        rows.append([label or test.method, f"{test.statistic:.4g}", df, format_pvalue(test.pvalue),
+                     f"{test.estimate:+.4f}", _bounds(low, high, signed=True),
+                     "hold" if all(c.satisfied for c in test.conditions) else "FAIL"])
+    header = ["test", "statistic", "df", "p-value", "A - B", "95% interval", "conditions"]
+    lines = ["tests of accuracy(A) = accuracy(B) (two-sided; A - B > 0 when A is more accurate)",
+             format_table(header, rows)]
+    diagnostic = labelled_tests[0][1].diagnostic
+    if diagnostic is not None:
+        lines += _wrapped(f"scheme independence: {diagnostic.note}")
+    return lines
+
+
+def single_summary_lines(result):
+    """Interval lines for one classifier's result."""
+    lines, intervals = interval_lines([("", result)])
+    return lines + _messages_block(intervals)
+
+
+def paired_summary_lines(pair):
+    """Interval and test lines for a paired result."""
+    interval_text, intervals = interval_lines([("A", pair.a), ("B", pair.b)])
+    labelled_tests = comparison_tests(pair)
+    tests = [test for _, test in labelled_tests]
+    return interval_text + comparison_lines(labelled_tests) + _messages_block(intervals + tests)
