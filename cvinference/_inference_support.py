@@ -1,5 +1,7 @@
 """What every inference function needs: checked inputs, chosen repeats, messages."""
 
+import os
+import sys
 import warnings
 
 from ._stat_results import InferenceWarning
@@ -86,6 +88,17 @@ def difference_estimand(a, b):
     )
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _first_caller_outside_package():
+    """The ``stacklevel`` that makes a warning point at the user's line."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 class Messages:
     """Notes and warnings collected while a result is computed.
 
@@ -102,7 +115,7 @@ class Messages:
 
     def warn(self, text):
         self.warnings.append(text)
-        warnings.warn(text, InferenceWarning, stacklevel=4)
+        warnings.warn(text, InferenceWarning, stacklevel=_first_caller_outside_package())
 
     def as_fields(self):
         return {"notes": tuple(self.notes), "warnings": tuple(self.warnings)}

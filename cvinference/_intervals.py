@@ -72,8 +72,10 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         ``dropped_folds``. The estimate then no longer covers every instance.
     repeat : int or None, default=None
         The repeat to use. None uses the only repeat, or pools all repeats
-        with an :class:`InferenceWarning` (they are not independent; the
-        standard error still counts n instances and k folds once).
+        with an :class:`InferenceWarning`: they are not independent, so the
+        estimate averages them but the standard error still counts n
+        instances and k folds once, and a binomial interval spans the
+        per-repeat intervals.
     min_count : int, default=5
         The large-sample conditions' smallest count (Wong's 5).
 
@@ -113,6 +115,17 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     at least the confidence level, but is in general conservative; Wilson's
     coverage is close to nominal on average, also for small counts (Brown,
     Cai & DasGupta 2001).
+
+    Pooled repeats (Wong 2015, section 4.3.4): the r predictions of one
+    instance are positively correlated, so averaging them does not shrink
+    the variance the way r n independent instances would. The pooled
+    estimate is therefore given the standard error of a single repeat: the
+    per-instance mean correctness lies in [0, 1] with mean p, so its
+    variance is at most p (1 - p), and p (1 - p) / n bounds the variance of
+    the pooled estimate; at the fold level, s / sqrt(k) with k - 1 degrees of
+    freedom. Binomial intervals need one repeat's 0/1 counts: pooled, the
+    interval runs from the lowest to the highest per-repeat bound, which
+    covers the accuracy at least as often as each per-repeat interval.
 
     All of them treat the n cross-validated predictions as independent
     Bernoulli trials (Wong's instance independence). They speak about this
