@@ -16,6 +16,7 @@ from ._inference_support import (
     difference_estimand,
     pooled_repeats_warning,
     select_repeats,
+    within_repeat_variance,
 )
 from ._stat_results import (
     ALTERNATIVES,
@@ -228,23 +229,24 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
     if a.is_loo:
-        y = (a.correct[list(rows)].astype(np.int8) - b.correct[list(rows)]).astype(np.int8)
-        counts = {f"n_{label}": np.count_nonzero(y == value, axis=1)
+        differences = (a.correct[list(rows)].astype(np.int8) - b.correct[list(rows)]).astype(np.int8)
+        counts = {f"n_{label}": np.count_nonzero(differences == value, axis=1)
                   for label, value in (("-1", -1), ("0", 0), ("+1", 1))}
         rule = f"n_-1, n_0 and n_+1 >= {min_count} (Wong 2015, Theorem 4)"
         conditions = (LargeSampleConditions._from_counts(rule, min_count, counts, repeats=rows, units_are_folds=False),)
-        differences, n_units, method = y.ravel(), a.n_samples, "matched-sample t (leave-one-out)"
+        n_units, method = a.n_samples, "matched-sample t (leave-one-out)"
         advice = "the t approximation may be poor; use mcnemar_test(a, b, exact=True)."
         details = {name: int(value.sum()) for name, value in counts.items()}
     else:
         conditions = tuple(fold_conditions(r, rows, min_count, s) for r, s in ((a, "A"), (b, "B")))
-        d = a.fold_accuracy[list(rows)] - b.fold_accuracy[list(rows)]
-        differences, n_units, method = d.ravel(), a.n_splits, "matched-sample t"
+        # (r_Aj - r_Bj) / m_j as Wong writes it: equal differences give equal floats.
+        differences = (a.fold_correct[list(rows)] - b.fold_correct[list(rows)]) / a.fold_sizes[list(rows)]
+        n_units, method = a.n_splits, "matched-sample t"
         advice = "the t approximation may be poor; mcnemar_test(a, b) does not need them."
-        details = {"d_j": tuple(float(v) for v in differences)}
+        details = {"d_j": tuple(float(v) for v in differences.ravel())}
     _warn_conditions(conditions, messages, advice)
     estimate = float(differences.mean())
-    standard_error = float(differences.std(ddof=1) / math.sqrt(n_units))
+    standard_error = math.sqrt(within_repeat_variance(differences) / n_units)
     df = n_units - 1
     statistic, pvalue = _t_or_z(estimate, standard_error, df, alternative, messages)
     diagnostic = _diagnostic(a, b, rows, rows)
@@ -363,7 +365,8 @@ def _pooled_z(a, rows_a, b, rows_b):
 def _welch_t(a, rows_a, b, rows_b):
     accuracies_a, accuracies_b = a.fold_accuracy[list(rows_a)], b.fold_accuracy[list(rows_b)]
     k, q = a.n_splits, b.n_splits
-    var_a, var_b = accuracies_a.var(ddof=1) / k, accuracies_b.var(ddof=1) / q
+    fold_variance_a, fold_variance_b = within_repeat_variance(accuracies_a), within_repeat_variance(accuracies_b)
+    var_a, var_b = fold_variance_a / k, fold_variance_b / q
     standard_error = math.sqrt(var_a + var_b)
     denominator = var_a**2 / (k - 1) + var_b**2 / (q - 1)
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else float(k + q - 2)
@@ -371,8 +374,7 @@ def _welch_t(a, rows_a, b, rows_b):
         "estimate": float(accuracies_a.mean() - accuracies_b.mean()), "df": df,
         "method": "independent-sample t (folds)", "standard_error": standard_error,
         "interval_standard_error": standard_error, "interval_df": df,
-        "details": types.MappingProxyType({"fold_variance_a": float(accuracies_a.var(ddof=1)),
-                                           "fold_variance_b": float(accuracies_b.var(ddof=1))}),
+        "details": types.MappingProxyType({"fold_variance_a": fold_variance_a, "fold_variance_b": fold_variance_b}),
     }
 
 

@@ -1,8 +1,11 @@
 """What every inference function needs: checked inputs, chosen repeats, messages."""
 
+import math
 import os
 import sys
 import warnings
+
+import numpy as np
 
 from ._stat_results import InferenceWarning
 from ._validation import check_int
@@ -50,6 +53,20 @@ def select_repeats(result, repeat, name="result"):
             f"{result.n_repeats}), or None to pool them; got repeat={repeat}."
         )
     return (repeat,)
+
+
+def within_repeat_variance(values, keep=None):
+    """Sample variance of the values of each repeat (row), averaged over repeats.
+
+    With one repeat this is the usual sample variance (ddof=1). Pooled
+    repeats are not independent, so their values are never treated as one
+    larger sample: each repeat's variance estimates the same per-fold
+    variance, and their mean is used.
+    """
+    values = np.asarray(values, dtype=np.float64)
+    keep = np.ones(values.shape, dtype=bool) if keep is None else keep
+    per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep) if mask.sum() >= 2]
+    return float(np.mean(per_repeat)) if per_repeat else math.nan
 
 
 def pooled_repeats_warning(n_repeats):

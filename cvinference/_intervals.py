@@ -16,6 +16,7 @@ from ._inference_support import (
     check_min_count,
     pooled_repeats_warning,
     select_repeats,
+    within_repeat_variance,
 )
 from ._stat_results import Interval, check_choice, check_confidence_level, reference_distribution
 
@@ -251,7 +252,8 @@ def _fold_level(result, rows, keep, confidence_level, method, messages):
             "fold(s) remain. Use averaging='dataset'."
         )
     estimate = float(accuracies.mean())
-    standard_error = float(accuracies.std(ddof=1) / math.sqrt(n_folds))
+    variance = within_repeat_variance(result.fold_accuracy[list(rows)], keep)
+    standard_error = math.sqrt(variance / n_folds)
     df = None if method == "normal" else n_folds - 1
     fields = {"estimate": estimate, "n": int(n_folds) if float(n_folds).is_integer() else n_folds}
     return fields | _normal_bounds(estimate, standard_error, confidence_level, df, messages)
