@@ -21,6 +21,7 @@ from ._inference_support import (
 from ._stat_results import (
     ALTERNATIVES,
     LargeSampleConditions,
+    McNemarTestResult,
     SchemeDiagnostic,
     TestResult,
     check_choice,
@@ -416,7 +417,7 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     binomial test of b successes in b + c trials with p = 1/2
     (``scipy.stats.binomtest``); the chi-square is
     max(|b - c| - 1, 0)^2 / (b + c) with one degree of freedom (McNemar 1947;
-    Edwards 1948; Dietterich 1998, section 3.2). statsmodels' ``mcnemar`` and
+    Edwards 1948; Dietterich 1998). statsmodels' ``mcnemar`` and
     R's ``mcnemar.test`` omit the max(., 0) and so give a chi-square of
     1 / (b + c) instead of 0 when b = c; scipy's Yates correction for
     contingency tables never moves a count past its expected value, as here.
@@ -427,9 +428,17 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     The test conditions on the discordant instances and needs no scheme
     independence; it does treat the instances as independent, and it
     compares the models fitted in this cross-validation rather than the
-    learners (Dietterich 1998). The interval is the Wald interval for
-    paired proportions, (b - c) / n +- z sqrt(b + c - (b - c)^2 / n) / n
-    (Agresti 2002, Categorical Data Analysis, section 10.1.1).
+    learners (Dietterich 1998).
+
+    ``confidence_interval()`` inverts the same test, so it excludes 0 exactly
+    when the two-sided test rejects at that level: the Clopper-Pearson (exact
+    test) or Wilson score (chi-square; with the continuity correction when
+    ``correction=True``) interval for theta = b / (b + c), the share of the
+    discordant instances that A gets right, mapped to the difference
+    (b + c) / n * (2 theta - 1). It is conditional on the number of discordant
+    instances. ``standard_error`` is the unconditional Wald standard error
+    of the paired difference, sqrt(b + c - (b - c)^2 / n) / n (Agresti 2002,
+    Categorical Data Analysis, section 10.1.1).
 
     Examples
     --------
@@ -459,8 +468,9 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     messages = Messages()
     use_exact = discordant < MCNEMAR_MIN_DISCORDANT if exact is None else exact
     rule = f"b + c >= {MCNEMAR_MIN_DISCORDANT} discordant pairs for the chi-square approximation"
-    conditions = (LargeSampleConditions._from_counts(rule, MCNEMAR_MIN_DISCORDANT, {"b + c": [[discordant]]},
-                                                     repeats=(row_a,), units_are_folds=False),)
+    conditions = () if use_exact else (
+        LargeSampleConditions._from_counts(rule, MCNEMAR_MIN_DISCORDANT, {"b + c": [[discordant]]},
+                                           repeats=(row_a,), units_are_folds=False),)
     if exact is None:
         messages.note(f"{discordant} discordant pairs: the {'exact binomial' if use_exact else 'chi-square'} "
                       f"test was used (exact below {MCNEMAR_MIN_DISCORDANT})")
@@ -486,11 +496,12 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     method = "McNemar exact" if use_exact else "McNemar chi-square"
     assumptions = "instance independence; paired outcomes on the same instances; " + (
         "exact binomial" if use_exact else "chi-square approximation")
-    return TestResult(
+    details = {"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n, "correction": correction}
+    return McNemarTestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b),
         assumptions=assumptions, interval_standard_error=standard_error, interval_df=None,
         conditions=conditions, diagnostic=_diagnostic(a, b, (row_a,), (row_b,)),
-        details=types.MappingProxyType({"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n}),
+        details=types.MappingProxyType(details),
         **messages.as_fields(),
     )

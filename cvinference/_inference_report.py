@@ -94,6 +94,12 @@ def comparison_tests(pair):
     ]
 
 
+def _test_conditions(test):
+    if not test.conditions:
+        return "none needed"
+    return "hold" if all(c.satisfied for c in test.conditions) else "FAIL"
+
+
 def comparison_lines(labelled_tests):
     """A side-by-side table of tests of accuracy(A) - accuracy(B)."""
     rows = []
@@ -102,7 +108,7 @@ def comparison_lines(labelled_tests):
         df = "" if test.df is None else f"{test.df:.4g}"
         rows.append([label or test.method, f"{test.statistic:.4g}", df, format_pvalue(test.pvalue),
                      f"{test.estimate:+.4f}", _bounds(low, high, signed=True),
-                     "hold" if all(c.satisfied for c in test.conditions) else "FAIL"])
+                     _test_conditions(test)])
     header = ["test", "statistic", "df", "p-value", "A - B", "95% interval", "conditions"]
     lines = ["tests of accuracy(A) = accuracy(B) (two-sided; A - B > 0 when A is more accurate)",
              format_table(header, rows)]

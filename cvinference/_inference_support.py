@@ -72,36 +72,39 @@ def within_repeat_variance(values, keep=None):
 def pooled_repeats_warning(n_repeats):
     return (
         f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
-        "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2012): the estimate "
+        "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2015): the estimate "
         "averages the repeats, but the standard error counts the n instances and the k folds once, "
         f"so repeating does not narrow the interval. Pass repeat=0 .. {n_repeats - 1} to use one repeat."
     )
 
 
 def training_size_phrase(result):
-    """How much data each fold's model was trained on, in words."""
+    """What each fold's model was trained on, in words."""
     if result.is_loo:
-        return f"n - 1 = {result.n_samples - 1} instances"
+        return f"n - 1 = {result.n_samples - 1} instances of this dataset"
     k = result.n_splits
-    return f"{k - 1}/{k} of the data (about {round(result.n_samples * (k - 1) / k)} instances)"
+    return f"{k - 1}/{k} of this dataset (about {round(result.n_samples * (k - 1) / k)} instances)"
+
+
+_GIVEN_THIS_DATASET = "given this dataset, not averaged over other datasets of its size (Vanwinckelen & Blockeel 2015)"
 
 
 def accuracy_estimand(result):
     return (
-        f"accuracy of the learner trained on {training_size_phrase(result)}, over the population "
-        "the instances were drawn from"
+        f"accuracy on the population of the models the learner fits to {training_size_phrase(result)}; "
+        f"{_GIVEN_THIS_DATASET}"
     )
 
 
 def difference_estimand(a, b):
     trained_a, trained_b = training_size_phrase(a), training_size_phrase(b)
     if trained_a == trained_b:
-        trained = f"trained on {trained_a}"
+        trained = f"fitted to {trained_a}"
     else:
-        trained = f"A trained on {trained_a}, B on {trained_b}"
+        trained = f"A's fitted to {trained_a}, B's to {trained_b}"
     return (
-        f"difference in accuracy (A minus B) of the two learners ({trained}), over the population "
-        "the instances were drawn from"
+        f"difference in accuracy on the population (A minus B) of the two learners' models ({trained}); "
+        f"{_GIVEN_THIS_DATASET}"
     )
 
 

@@ -132,7 +132,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     Bernoulli trials (Wong's instance independence). They speak about this
     dataset's cross-validated accuracy: a single dataset cannot show how the
     accuracy varies from one training sample to another (Vanwinckelen &
-    Blockeel 2012), so the interval is narrower than the learner's
+    Blockeel 2015), so the interval is narrower than the learner's
     variability over datasets.
 
     Examples
@@ -246,6 +246,7 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
 def _fold_level(result, rows, keep, confidence_level, method, messages):
     accuracies = result.fold_accuracy[list(rows)][keep]
     n_folds = accuracies.size / len(rows)
+    n_folds = int(n_folds) if n_folds.is_integer() else n_folds
     if n_folds < 2:
         raise ValueError(
             f"averaging='fold' needs at least two folds to estimate their spread; {accuracies.size} "
@@ -255,5 +256,5 @@ def _fold_level(result, rows, keep, confidence_level, method, messages):
     variance = within_repeat_variance(result.fold_accuracy[list(rows)], keep)
     standard_error = math.sqrt(variance / n_folds)
     df = None if method == "normal" else n_folds - 1
-    fields = {"estimate": estimate, "n": int(n_folds) if float(n_folds).is_integer() else n_folds}
+    fields = {"estimate": estimate, "n": n_folds}
     return fields | _normal_bounds(estimate, standard_error, confidence_level, df, messages)

@@ -354,20 +354,25 @@ class TestResult:
         Interval
         """
         confidence_level = check_confidence_level(confidence_level)
+        return Interval(
+            estimate=self.estimate, confidence_level=confidence_level, estimand=self.estimand,
+            assumptions=self.assumptions, warnings=self.warnings, **self._interval_fields(confidence_level),
+        )
+
+    def _interval_fields(self, confidence_level):
         one_sided = self.alternative != "two-sided"
         quantile = confidence_level if one_sided else (1 + confidence_level) / 2
         critical = float(reference_distribution(self.interval_df).ppf(quantile))
         half_width = critical * self.interval_standard_error
         low = -1.0 if self.alternative == "less" else max(-1.0, self.estimate - half_width)
         high = 1.0 if self.alternative == "greater" else min(1.0, self.estimate + half_width)
-        method = "normal" if self.interval_df is None else "t"
-        return Interval(
-            estimate=self.estimate, low=low, high=high, confidence_level=confidence_level,
-            method=method, averaging="fold" if self.interval_df is not None else "dataset",
-            estimand=self.estimand, assumptions=self.assumptions,
-            standard_error=self.interval_standard_error, critical_value=critical, df=self.interval_df,
-            notes=(f"interval of the {self.method}",), warnings=self.warnings,
-        )
+        return {
+            "low": low, "high": high, "method": "normal" if self.interval_df is None else "t",
+            "averaging": "dataset" if self.interval_df is None else "fold",
+            "standard_error": self.interval_standard_error, "critical_value": critical, "df": self.interval_df,
+            "notes": (f"interval of the {self.method}",),
+        }
+
 
     def summary(self):
         """The test, what it estimates and assumes, its diagnostic and warnings.
@@ -391,6 +396,43 @@ class TestResult:
             lines.append(f"scheme independence: {self.diagnostic.note}")
         lines += _text_block("notes", self.notes) + _text_block("warnings", self.warnings)
         return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class McNemarTestResult(TestResult):
+    """The result of McNemar's test; its interval inverts the same test.
+
+    ``details`` holds the discordant counts b (A right, B wrong) and c
+    (A wrong, B right), n and whether the continuity correction was used.
+    """
+
+    __test__ = False
+
+    def _interval_fields(self, confidence_level):
+        b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
+        if self.method == "McNemar exact":
+            method, scipy_method = "clopper-pearson", "exact"
+        else:
+            method, scipy_method = "wilson", "wilsoncc" if self.details["correction"] else "wilson"
+        share = (b + c) / n
+        if b + c == 0:
+            low = high = 0.0
+        else:
+            test = stats.binomtest(b, b + c, 0.5, alternative=self.alternative)
+            theta = test.proportion_ci(confidence_level, method=scipy_method)
+            low, high = share * (2 * theta.low - 1), share * (2 * theta.high - 1)
+        if self.alternative == "less":
+            low = -1.0
+        if self.alternative == "greater":
+            high = 1.0
+        return {
+            "low": float(low), "high": float(high), "method": method, "averaging": "dataset",
+            "notes": (
+                f"{method} interval for the share theta = b / (b + c) of discordant instances that A gets "
+                f"right, the one that inverts the {self.method} test, mapped to (b + c) / n * (2 theta - 1); "
+                "conditional on the b + c discordant instances",
+            ),
+        }
 
 
 ALTERNATIVES = ("two-sided", "less", "greater")

@@ -387,15 +387,44 @@ def test_mcnemar_tied_discordant_counts_clamp_the_corrected_statistic(discordant
 
 @pytest.mark.parametrize("confidence_level", LEVELS)
 @pytest.mark.parametrize("table", MCNEMAR_TABLES)
-def test_mcnemar_confidence_interval_is_the_paired_wald_interval(table, confidence_level):
+def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confidence_level):
     # Hand computation, Agresti (2002, section 10.1.1) as the docstring cites:
-    # (b - c) / n +- z sqrt(b + c - (b - c)^2 / n) / n for paired proportions.
+    # sqrt(b + c - (b - c)^2 / n) / n for the difference of paired proportions.
     both, b, c, neither = table
     n = sum(table)
     test = cvi.mcnemar_test(*pair_from_table(*table), exact=True)
-    half_width = stats.norm.ppf((1 + confidence_level) / 2) * math.sqrt(b + c - (b - c) ** 2 / n) / n
-    interval = test.confidence_interval(confidence_level)
-    assert tuple(interval) == pytest.approx(((b - c) / n - half_width, (b - c) / n + half_width), abs=1e-12)
+    assert test.standard_error == pytest.approx(math.sqrt(b + c - (b - c) ** 2 / n) / n, abs=1e-12)
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize(("exact", "correction", "scipy_method"),
+                         [(True, True, "exact"), (False, True, "wilsoncc"), (False, False, "wilson")])
+@pytest.mark.parametrize("table", [(30, 12, 4, 14), (20, 3, 9, 8), (5, 30, 25, 3), (40, 19, 0, 2)])
+def test_mcnemar_interval_maps_scipys_interval_for_the_discordant_share(table, exact, correction, scipy_method,
+                                                                        alternative):
+    # Oracle: scipy.stats.binomtest(b, b + c, 0.5).proportion_ci gives the interval for
+    # theta = b / (b + c) (Clopper-Pearson for the exact test, Wilson's score interval, with
+    # continuity correction or without, for the chi-square); the difference is (b + c) / n * (2 theta - 1).
+    both, b, c, neither = table
+    n = sum(table)
+    test = quiet(cvi.mcnemar_test, *pair_from_table(*table), exact=exact, correction=correction,
+                 alternative=alternative)
+    theta = stats.binomtest(b, b + c, 0.5, alternative=alternative).proportion_ci(0.9, method=scipy_method)
+    expected = ((b + c) / n * (2 * theta.low - 1), (b + c) / n * (2 * theta.high - 1))
+    expected = (-1.0 if alternative == "less" else expected[0], 1.0 if alternative == "greater" else expected[1])
+    assert tuple(test.confidence_interval(0.9)) == pytest.approx(expected, abs=1e-12)
+
+
+@given(st.integers(0, 40), st.integers(0, 40), st.sampled_from([0.8, 0.9, 0.95, 0.99]))
+@settings(max_examples=60, deadline=None)
+def test_mcnemar_exact_interval_excludes_zero_exactly_when_the_test_rejects(b, c, confidence_level):
+    # The interval inverts the exact test: for a symmetric null (theta = 1/2) scipy's two-sided
+    # binomial p-value is twice the smaller tail, so Clopper-Pearson excludes 1/2 iff p < 1 - level.
+    if b + c == 0:
+        return
+    test = quiet(cvi.mcnemar_test, *pair_from_table(5, b, c, 5), exact=True)
+    low, high = test.confidence_interval(confidence_level)
+    assert (low > 0 or high < 0) == (test.pvalue < 1 - confidence_level)
 
 
 @pytest.mark.parametrize(("discordant", "method"), [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
@@ -406,7 +435,10 @@ def test_mcnemar_exact_none_switches_at_25_discordant_pairs(discordant, method):
     test = cvi.mcnemar_test(a_result, b_result)
     assert test.method == f"McNemar {method}"
     assert any(f"{discordant} discordant pairs" in note for note in test.notes)
-    assert test.conditions[0].counts["b + c"].tolist() == [[discordant]]
+    if method == "exact":
+        assert test.conditions == ()  # the exact test needs no large-sample condition
+    else:
+        assert test.conditions[0].counts["b + c"].tolist() == [[discordant]]
 
 
 def test_mcnemar_chi_square_with_few_discordant_pairs_warns():
@@ -835,7 +867,7 @@ def test_independent_test_accepts_different_k_and_n():
         test = cvi.independent_sample_test(a, b, method=method)
         assert math.isfinite(test.statistic) and 0 <= test.pvalue <= 1
         assert test.diagnostic is None and any("not tested on the same instances" in n for n in test.notes)
-    assert "A trained on" in test.estimand
+    assert "A's fitted to" in test.estimand
 
 
 def test_independent_test_on_identical_folds_points_to_the_matched_test():
@@ -964,7 +996,8 @@ def test_one_sided_confidence_intervals_are_bounded_by_one(make_test):
     # One-sided at 90% uses the 90% quantile, i.e. the bound of the two-sided 80% interval.
     eighty = make_test(a, b, "two-sided").confidence_interval(0.8)
     assert greater.low == pytest.approx(eighty.low) and less.high == pytest.approx(eighty.high)
-    assert two_sided.low < greater.low < greater.estimate < less.high < two_sided.high
+    # <= because an exact bound may reach the estimate (McNemar with c = 0: theta's upper bound is 1).
+    assert two_sided.low < greater.low <= greater.estimate <= less.high <= two_sided.high
 
 
 def test_two_sided_confidence_interval_is_clipped_to_the_range_of_a_difference():
