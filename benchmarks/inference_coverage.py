@@ -69,6 +69,32 @@ def rejection_rates(n, k, p, phi, replicates, rng, alpha=0.05):
     return {name: count / replicates for name, count in rejections.items()}
 
 
+def _wald_paired(b, c, n, z):
+    """The plain Wald interval of a paired difference (Agresti 2002, section 10.1.1), for comparison."""
+    d = (b - c) / n
+    half_width = z * np.sqrt(max(b + c - (b - c) ** 2 / n, 0.0)) / n
+    return d - half_width, d + half_width
+
+
+def paired_interval_coverage(n, p_a_only, p_b_only, replicates, rng):
+    """Coverage of mcnemar_test's interval (Agresti-Min) and of the plain Wald interval."""
+    true_difference = p_a_only - p_b_only
+    z = 1.959963984540054
+    hits = {"agresti-min": 0, "wald": 0}
+    for _ in range(replicates):
+        a_only, b_only, rest = rng.multinomial(n, [p_a_only, p_b_only, 1 - p_a_only - p_b_only])
+        both = rest // 2  # the concordant instances do not enter the interval; half right, half wrong
+        correct_a = np.repeat([True, False, True, False], [a_only, b_only, both, rest - both])
+        correct_b = np.repeat([False, True, True, False], [a_only, b_only, both, rest - both])
+        fold = np.arange(n) % 2
+        a, b = _result(correct_a, fold), _result(correct_b, fold)
+        low, high = cvi.mcnemar_test(a, b).confidence_interval()
+        hits["agresti-min"] += low <= true_difference <= high
+        low, high = _wald_paired(a_only, b_only, n, z)
+        hits["wald"] += low <= true_difference <= high
+    return {name: count / replicates for name, count in hits.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicates", type=int, default=2000)
@@ -87,6 +113,12 @@ def main():
     for n, k, p, phi in [(300, 10, 0.8, 0.0), (300, 10, 0.8, 0.5), (569, 10, 0.95, 0.3), (150, 150, 0.85, 0.3)]:
         rates = rejection_rates(n, k, p, phi, args.replicates, rng)
         print(f"{n:>5} {k:>3} {p:>5} {phi:>4}  " + "  ".join(f"{rate:>13.3f}" for rate in rates.values()))
+    print("\ncoverage of the 95% interval of mcnemar_test (Agresti-Min) and of the plain Wald interval")
+    print(f"{'n':>5} {'P(A only)':>9} {'P(B only)':>9}  {'agresti-min':>11}  {'wald':>6}")
+    for n, p_a_only, p_b_only in [(40, 0.05, 0.0), (40, 0.1, 0.02), (100, 0.03, 0.01), (200, 0.1, 0.05),
+                                  (569, 0.02, 0.01)]:
+        rates = paired_interval_coverage(n, p_a_only, p_b_only, args.replicates, rng)
+        print(f"{n:>5} {p_a_only:>9} {p_b_only:>9}  {rates['agresti-min']:>11.3f}  {rates['wald']:>6.3f}")
 
 
 if __name__ == "__main__":

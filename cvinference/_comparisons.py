@@ -43,6 +43,20 @@ def _same_instances(a, b):
     return a.n_samples == b.n_samples and np.array_equal(a.y_true, b.y_true)
 
 
+def same_folds(a, b):
+    """Whether two results were cross-validated on identical folds in every repeat."""
+    return a.fold.shape == b.fold.shape and np.array_equal(a.fold, b.fold)
+
+
+def _check_fold_count(result, name, test):
+    if result.n_splits < 2:
+        raise ValueError(
+            f"{test} compares fold accuracies and needs at least two folds; {name} has "
+            f"n_splits={result.n_splits}. Use a test on the instances (mcnemar_test or "
+            "independent_sample_test with method='z')."
+        )
+
+
 def _check_paired(a, b, test):
     if a.n_samples != b.n_samples:
         raise ValueError(
@@ -63,6 +77,17 @@ def _check_results(a, b, alternative):
     check_choice(alternative, "alternative", ALTERNATIVES)
 
 
+def _check_pooled(rows_a, rows_b, messages):
+    if max(len(rows_a), len(rows_b)) > 1:
+        messages.warn(pooled_repeats_warning(max(len(rows_a), len(rows_b)), min(len(rows_a), len(rows_b))))
+
+
+def _mean_count(counts):
+    """A count per repeat, as an int when the repeats agree."""
+    mean = float(np.mean(counts))
+    return int(mean) if mean.is_integer() else mean
+
+
 def _t_or_z(estimate, standard_error, df, alternative, messages):
     """Statistic and p-value of estimate / standard_error; degenerate cases warned about."""
     if standard_error > 0:
@@ -74,7 +99,7 @@ def _t_or_z(estimate, standard_error, df, alternative, messages):
     else:
         messages.warn(
             f"The differences between A and B have no spread (all equal to {estimate:+.4g}), so the "
-            "statistic is infinite. The test cannot judge that; mcnemar_test(a, b) can."
+            "statistic is infinite and the p-value is not meaningful; use mcnemar_test(a, b)."
         )
         statistic = math.copysign(math.inf, estimate)
     return statistic, pvalue_of(statistic, df, alternative)
@@ -122,14 +147,16 @@ def scheme_diagnostic(a, b, *, repeat=None):
     >>> scheme_diagnostic(a, b)
     SchemeDiagnostic(phi=0.7071, high=True)
     """
-    _check_results(a, b, "two-sided")
+    check_accuracy_result(a, "a")
+    check_accuracy_result(b, "b")
     _check_paired(a, b, "scheme_diagnostic")
     return _diagnostic(a, b, select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b"))
 
 
 def _diagnostic(a, b, rows_a, rows_b):
-    if len(rows_a) != len(rows_b):
-        rows_a = rows_b = (0,)
+    first_only = len(rows_a) != len(rows_b)
+    if first_only:
+        rows_a, rows_b = rows_a[:1], rows_b[:1]
     correct_a = a.correct[list(rows_a)].ravel()
     correct_b = b.correct[list(rows_b)].ravel()
     both = int(np.count_nonzero(correct_a & correct_b))
@@ -143,14 +170,19 @@ def _diagnostic(a, b, rows_a, rows_b):
                 "so their correlation cannot be judged")
     else:
         phi = (both * neither - a_only * b_only) / math.sqrt(margins)
+        factor = (f"assuming independence makes the variance of accuracy(A) - accuracy(B) about "
+                  f"1 / (1 - phi) = {1 / (1 - phi):.2g} times the actual one" if phi < 1 else
+                  "A and B are right on exactly the same instances")
         if abs(phi) >= HIGH_PHI:
-            effect = ("overstates the variance of the difference (conservative)" if phi > 0
-                      else "understates the variance of the difference (anti-conservative)")
+            effect = "conservative" if phi > 0 else "anti-conservative"
             note = (f"phi = {phi:.2f}: A and B are right and wrong on largely the same instances, so "
-                    f"{_SCHEME} is doubtful (Wong 2015, section 3). The independent-sample test "
-                    f"{effect}; prefer the matched-sample t or McNemar's test")
+                    f"{_SCHEME} is doubtful (Wong 2015, section 3); {factor}, which makes the "
+                    f"independent-sample test {effect}. The matched-sample t estimates that variance "
+                    "from the data and McNemar's test does not need the assumption")
         else:
-            note = f"phi = {phi:.2f}: no strong correlation between the correctness of A and B"
+            note = f"phi = {phi:.2f}: {factor} (for similar accuracies)"
+    if first_only:
+        note += "; computed on the first repeat of each, as a and b have different numbers of repeats"
     return SchemeDiagnostic(phi=phi, both_correct=both, a_only=a_only, b_only=b_only, both_wrong=neither,
                             high=bool(abs(phi) >= HIGH_PHI), threshold=HIGH_PHI, note=note)
 
@@ -220,24 +252,25 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     _check_results(a, b, alternative)
     min_count = check_min_count(min_count)
     _check_paired(a, b, "matched_sample_test")
-    if a.fold.shape != b.fold.shape or not np.array_equal(a.fold, b.fold):
+    if not same_folds(a, b):
         raise ValueError(
             "matched_sample_test needs A and B cross-validated on identical folds, but their fold "
             "arrays differ. Use CVEvaluator.compare, or independent_sample_test for different folds."
         )
     rows = select_repeats(a, repeat, "a")
+    if not a.is_loo:
+        _check_fold_count(a, "a", "matched_sample_test")
     messages = Messages()
-    if len(rows) > 1:
-        messages.warn(pooled_repeats_warning(len(rows)))
+    _check_pooled(rows, rows, messages)
     if a.is_loo:
         differences = (a.correct[list(rows)].astype(np.int8) - b.correct[list(rows)]).astype(np.int8)
-        counts = {f"n_{label}": np.count_nonzero(differences == value, axis=1)
+        counts = {f"n_{label}": np.count_nonzero(differences == value, axis=1)[:, np.newaxis]
                   for label, value in (("-1", -1), ("0", 0), ("+1", 1))}
         rule = f"n_-1, n_0 and n_+1 >= {min_count} (Wong 2015, Theorem 4)"
         conditions = (LargeSampleConditions._from_counts(rule, min_count, counts, repeats=rows, units_are_folds=False),)
         n_units, method = a.n_samples, "matched-sample t (leave-one-out)"
         advice = "the t approximation may be poor; use mcnemar_test(a, b, exact=True)."
-        details = {name: int(value.sum()) for name, value in counts.items()}
+        details = {name: _mean_count(value) for name, value in counts.items()}
     else:
         conditions = tuple(fold_conditions(r, rows, min_count, s) for r, s in ((a, "A"), (b, "B")))
         # (r_Aj - r_Bj) / m_j as Wong writes it: equal differences give equal floats.
@@ -294,7 +327,8 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     p_B = r_B / n_B and the pooled p = (r_A + r_B) / (n_A + n_B),
     z = (p_A - p_B) / sqrt(p (1 - p) (1 / n_A + 1 / n_B)); this is
     statsmodels' ``proportions_ztest``. The confidence interval uses Theorem
-    3's unpooled variance p_A (1 - p_A) / n_A + p_B (1 - p_B) / n_B.
+    3's unpooled variance p_A (1 - p_A) / n_A + p_B (1 - p_B) / n_B, so near
+    the threshold the interval and the test can disagree.
 
     ``"t"``: the mean fold accuracies of A (k folds) and B (q folds) with
     standard error sqrt(s_A^2 / k + s_B^2 / q) and Welch-Satterthwaite degrees
@@ -323,10 +357,11 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     check_choice(method, "method", INDEPENDENT_METHODS)
     min_count = check_min_count(min_count)
     rows_a, rows_b = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
+    if method == "t":
+        _check_fold_count(a, "a", "independent_sample_test(method='t')")
+        _check_fold_count(b, "b", "independent_sample_test(method='t')")
     messages = Messages()
-    pooled = max(len(rows_a), len(rows_b))
-    if pooled > 1:
-        messages.warn(pooled_repeats_warning(pooled))
+    _check_pooled(rows_a, rows_b, messages)
     conditions = (fold_conditions(a, rows_a, min_count, "A"), fold_conditions(b, rows_b, min_count, "B"))
     _warn_conditions(conditions, messages, f"the {method} approximation may be poor.")
     compute = _pooled_z if method == "z" else _welch_t
@@ -335,7 +370,7 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     diagnostic = None
     if _same_instances(a, b):
         diagnostic = _diagnostic(a, b, rows_a, rows_b)
-        if a.fold.shape == b.fold.shape and np.array_equal(a.fold, b.fold):
+        if same_folds(a, b):
             messages.note("A and B were tested on identical folds: matched_sample_test uses that pairing "
                           "(Wong 2015, section 4.2) and is usually more powerful")
     else:
@@ -430,15 +465,15 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     compares the models fitted in this cross-validation rather than the
     learners (Dietterich 1998).
 
-    ``confidence_interval()`` inverts the same test, so it excludes 0 exactly
-    when the two-sided test rejects at that level: the Clopper-Pearson (exact
-    test) or Wilson score (chi-square; with the continuity correction when
-    ``correction=True``) interval for theta = b / (b + c), the share of the
-    discordant instances that A gets right, mapped to the difference
-    (b + c) / n * (2 theta - 1). It is conditional on the number of discordant
-    instances. ``standard_error`` is the unconditional Wald standard error
-    of the paired difference, sqrt(b + c - (b - c)^2 / n) / n (Agresti 2002,
-    Categorical Data Analysis, section 10.1.1).
+    ``confidence_interval()`` is Agresti and Min's (2005) interval for the
+    difference of paired proportions: the Wald interval computed after adding
+    1/2 to each cell of the 2x2 table, (b' - c') / n' +- z sqrt((b' + c') / n'
+    - ((b' - c') / n')^2) / sqrt(n'), with b' = b + 1/2, c' = c + 1/2,
+    n' = n + 2. It keeps close to its nominal coverage for small counts,
+    where the plain Wald interval undercovers; it does not invert the test,
+    so near the threshold the two can disagree. ``standard_error`` is the
+    Wald standard error of the estimate, sqrt(b + c - (b - c)^2 / n) / n
+    (Agresti 2002, Categorical Data Analysis, section 10.1.1).
 
     Examples
     --------
@@ -448,12 +483,12 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     >>> b = CVResult(y_true=y_true, y_pred=[1] * 22 + [0] * 18, fold=[0, 1] * 20)
     >>> test = mcnemar_test(a, b)
     >>> test.method, test.statistic, round(test.pvalue, 4)
-    ('McNemar exact', 8, 0.0078)
+    ('McNemar exact', 8.0, 0.0078)
     """
     _check_results(a, b, alternative)
     if exact is not None:
-        check_bool(exact, "exact")
-    check_bool(correction, "correction")
+        exact = check_bool(exact, "exact")
+    correction = check_bool(correction, "correction")
     _check_paired(a, b, "mcnemar_test")
     if repeat is None and max(a.n_repeats, b.n_repeats) > 1:
         raise ValueError(
@@ -480,9 +515,9 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     if discordant == 0:
         messages.warn("A and B are right and wrong on exactly the same instances (no discordant pairs): "
                       "there is no evidence of a difference, p = 1.")
-        statistic, pvalue, df = 0, 1.0, None if use_exact else 1
+        statistic, pvalue, df = 0.0, 1.0, None if use_exact else 1
     elif use_exact:
-        statistic, df = b_count, None
+        statistic, df = float(b_count), None
         pvalue = float(stats.binomtest(b_count, discordant, 0.5, alternative=alternative).pvalue)
     else:
         statistic = max(abs(b_count - c_count) - int(correction), 0) ** 2 / discordant

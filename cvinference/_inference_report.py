@@ -7,7 +7,7 @@ from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_
 from ._format import format_table
 from ._inference_support import AUTO_NOTE, CONDITIONS_FAIL
 from ._intervals import accuracy_interval
-from ._stat_results import InferenceWarning, format_pvalue
+from ._stat_results import InferenceWarning, format_level, format_pvalue
 
 
 def _quietly(function, *args, **kwargs):
@@ -60,13 +60,17 @@ def interval_lines(named_results, confidence_level=0.95):
     rows, intervals, failing = [], [], []
     for name, result in named_results:
         chosen = _quietly(accuracy_interval, result, confidence_level)
-        fold = _quietly(accuracy_interval, result, confidence_level, averaging="fold", method="t")
+        fold_cells = ["n/a", "(one fold)"]
+        intervals.append(chosen)
+        if result.n_splits >= 2:
+            fold = _quietly(accuracy_interval, result, confidence_level, averaging="fold", method="t")
+            fold_cells = [f"{fold.estimate:.4f}", _bounds(fold.low, fold.high)]
+            intervals.append(fold)
         rows.append([name, f"{chosen.estimate:.4f}", _bounds(chosen.low, chosen.high), chosen.method,
-                     f"{fold.estimate:.4f}", _bounds(fold.low, fold.high), _condition_counts(chosen.conditions)])
-        intervals += [chosen, fold]
+                     *fold_cells, _condition_counts(chosen.conditions)])
         if not chosen.conditions.satisfied:
             failing.append(_failing_where(name, chosen.conditions))
-    level = f"{confidence_level:.0%}"
+    level = format_level(confidence_level)
     header = ["", "accuracy", f"{level} interval", "method", "fold mean", f"fold-level t {level}", "conditions"]
     table = format_table(header, rows)
     if not named_results[0][0]:
@@ -86,12 +90,11 @@ def comparison_tests(pair):
     a, b = pair.a, pair.b
     repeat = None if a.n_repeats == 1 else 0
     mcnemar = _quietly(mcnemar_test, a, b, repeat=repeat)
-    return [
-        (None, _quietly(matched_sample_test, a, b)),
-        (None, _quietly(independent_sample_test, a, b)),
-        (None, _quietly(independent_sample_test, a, b, method="t")),
-        (None if repeat is None else f"{mcnemar.method} (repeat 0)", mcnemar),
-    ]
+    tests = [(None, _quietly(independent_sample_test, a, b))]
+    if a.n_splits >= 2:
+        tests = [(None, _quietly(matched_sample_test, a, b)), *tests,
+                 (None, _quietly(independent_sample_test, a, b, method="t"))]
+    return tests + [(None if repeat is None else f"{mcnemar.method} (repeat 0)", mcnemar)]
 
 
 def _test_conditions(test):

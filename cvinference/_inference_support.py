@@ -33,9 +33,9 @@ def check_accuracy_result(result, name="result"):
 
 
 def check_bool(value, name):
-    if not isinstance(value, bool):
+    if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
-    return value
+    return bool(value)
 
 
 def check_min_count(min_count):
@@ -69,12 +69,14 @@ def within_repeat_variance(values, keep=None):
     return float(np.mean(per_repeat)) if per_repeat else math.nan
 
 
-def pooled_repeats_warning(n_repeats):
+def pooled_repeats_warning(n_repeats, n_choosable=None):
+    n_choosable = n_repeats if n_choosable is None else n_choosable
+    choice = "repeat=0" if n_choosable == 1 else f"repeat=0 .. {n_choosable - 1}"
     return (
         f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
         "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2015): the estimate "
         "averages the repeats, but the standard error counts the n instances and the k folds once, "
-        f"so repeating does not narrow the interval. Pass repeat=0 .. {n_repeats - 1} to use one repeat."
+        f"so repeating does not narrow the interval. Pass {choice} to use one repeat."
     )
 
 

@@ -68,9 +68,13 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         fold meets the large-sample conditions, and the Clopper-Pearson
         interval at the dataset level otherwise; the result's ``notes`` say so.
     drop_failing_folds : bool, default=False
-        Apply Wong's literal rule: leave the folds that fail the large-sample
-        conditions out of the estimate and of n, and list them in
-        ``dropped_folds``. The estimate then no longer covers every instance.
+        Apply Wong's literal rule to the normal approximations: leave the
+        folds that fail the large-sample conditions out of the estimate and
+        of n, and list them in ``dropped_folds``. Those folds fail because
+        they hold few wrong (or few right) predictions, so dropping them
+        biases the estimate; an :class:`InferenceWarning` says so. Nothing is
+        dropped under leave-one-out, or when fewer than the folds the
+        averaging needs would remain (the result's notes say why).
     repeat : int or None, default=None
         The repeat to use. None uses the only repeat, or pools all repeats
         with an :class:`InferenceWarning`: they are not independent, so the
@@ -117,6 +121,12 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     coverage is close to nominal on average, also for small counts (Brown,
     Cai & DasGupta 2001).
 
+    ``method="auto"`` checks the conditions fold by fold under k-fold, as
+    Wong's Theorem 1 and section 4.3.3 do, and on the whole vector under
+    leave-one-out (section 5.1). The same predictions can therefore get the
+    exact interval under 10-fold (a fold with fewer than 5 errors) and the
+    normal one under leave-one-out.
+
     Pooled repeats (Wong 2015, section 4.3.4): the r predictions of one
     instance are positively correlated, so averaging them does not shrink
     the variance the way r n independent instances would. The pooled
@@ -159,30 +169,25 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     confidence_level = check_confidence_level(confidence_level)
     check_choice(averaging, "averaging", AVERAGING)
     check_choice(method, "method", METHODS)
-    check_bool(drop_failing_folds, "drop_failing_folds")
+    drop_failing_folds = check_bool(drop_failing_folds, "drop_failing_folds")
     min_count = check_min_count(min_count)
     rows = select_repeats(result, repeat)
-    pooled = len(rows) > 1
+    if method != "auto":
+        _check_combination(averaging, method)
+        if drop_failing_folds and method in _BINOMIAL:
+            raise ValueError(
+                f"drop_failing_folds=True applies to the normal approximations, but method={method!r} "
+                "needs no large-sample conditions. Use drop_failing_folds=False with it."
+            )
     messages = Messages()
-    if pooled:
+    if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
 
     conditions = fold_conditions(result, rows, min_count)
     keep = np.ones((len(rows), result.n_splits), dtype=bool)
-    dropped = ()
-    if drop_failing_folds and not conditions.satisfied and conditions.units_are_folds:
-        keep = conditions.holds.copy()
-        dropped = conditions.failing_folds
-        if not keep.any():
-            raise ValueError(
-                "drop_failing_folds=True leaves nothing: every fold fails the large-sample "
-                f"conditions ({conditions.describe()}). Use drop_failing_folds=False for an exact interval."
-            )
-        where = "in some repeat " if pooled else ""
-        messages.note(
-            f"folds {list(dropped)} fail the large-sample conditions {where}and are left out of the "
-            "estimate and of n (Wong 2015, section 4.1, after Theorem 1)"
-        )
+    if drop_failing_folds:
+        keep = _drop_failing_folds(conditions, averaging, messages)
+    dropped = conditions.failing_folds if not keep.all() else ()
     conditions_hold = conditions.satisfied or bool(dropped)
 
     if method == "auto":
@@ -194,13 +199,11 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
                 f"the large-sample conditions fail: {conditions.describe()}"
             )
             method, averaging = "clopper-pearson", "dataset"
-    else:
-        _check_combination(averaging, method)
-        if method in ("normal", "t") and not conditions_hold:
-            messages.warn(
-                f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
-                "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
-            )
+    elif method in ("normal", "t") and not conditions_hold:
+        messages.warn(
+            f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
+            "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
+        )
 
     compute = _fold_level if averaging == "fold" else _dataset_level
     fields = compute(result, rows, keep, confidence_level, method, messages)
@@ -210,6 +213,32 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         assumptions=_ASSUMPTIONS[averaging, method], conditions=conditions, dropped_folds=dropped,
         **fields, **messages.as_fields(),
     )
+
+
+def _drop_failing_folds(conditions, averaging, messages):
+    """The folds Wong's literal rule keeps, with the note and warning it needs."""
+    keep = conditions.holds.copy()
+    if conditions.satisfied:
+        return keep
+    if not conditions.units_are_folds:
+        messages.note("drop_failing_folds=True has no folds to drop under leave-one-out, where the "
+                      "conditions apply to the whole vector")
+        return np.ones(keep.shape, dtype=bool)
+    needed = 2 if averaging == "fold" else 1
+    if keep.sum(axis=1).min() < needed:
+        messages.note(
+            f"drop_failing_folds=True would leave fewer than {needed} fold(s) in a repeat "
+            f"({conditions.describe()}); no fold is dropped"
+        )
+        return np.ones(keep.shape, dtype=bool)
+    where = " in some repeat" if len(conditions.repeats) > 1 else ""
+    messages.warn(
+        f"drop_failing_folds=True leaves folds {list(conditions.failing_folds)} out of the estimate "
+        f"and of n{where} (Wong 2015, section 4.1, after Theorem 1). They fail the large-sample "
+        "conditions because they hold few correct or few wrong predictions, so dropping them biases "
+        "the estimate; method='auto' without dropping gives an exact interval instead."
+    )
+    return keep
 
 
 def _normal_bounds(estimate, standard_error, confidence_level, df, messages):
@@ -245,12 +274,11 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):
     accuracies = result.fold_accuracy[list(rows)][keep]
-    n_folds = accuracies.size / len(rows)
-    n_folds = int(n_folds) if n_folds.is_integer() else n_folds
+    n_folds = int(keep.sum(axis=1).min())
     if n_folds < 2:
         raise ValueError(
-            f"averaging='fold' needs at least two folds to estimate their spread; {accuracies.size} "
-            "fold(s) remain. Use averaging='dataset'."
+            f"averaging='fold' needs at least two folds to estimate their spread; the result has "
+            f"n_splits={result.n_splits}. Use averaging='dataset'."
         )
     estimate = float(accuracies.mean())
     variance = within_repeat_variance(result.fold_accuracy[list(rows)], keep)

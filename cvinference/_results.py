@@ -9,7 +9,7 @@ import inspect
 
 import numpy as np
 
-from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
+from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test, same_folds, scheme_diagnostic
 from ._conditions import large_sample_conditions
 from ._format import format_table
 from ._intervals import accuracy_interval
@@ -534,7 +534,7 @@ class PairedCVResult:
                 "a and b must hold the same instances; their y_true differ. "
                 "Evaluate both estimators on the same data with CVEvaluator.compare."
             )
-        if a.fold.shape != b.fold.shape or not np.array_equal(a.fold, b.fold):
+        if not same_folds(a, b):
             raise ValueError(
                 "a and b were not cross-validated on identical folds. A paired "
                 "comparison needs the same partition in every repeat; use CVEvaluator.compare."

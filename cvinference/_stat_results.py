@@ -42,6 +42,11 @@ def _format_number(value, digits=4):
     return f"{value:.{digits}g}"
 
 
+def format_level(confidence_level):
+    """A confidence level as a percentage, without rounding it away: 0.975 is 97.5%."""
+    return f"{100 * confidence_level:.10g}%"
+
+
 def format_pvalue(pvalue):
     """``p = 0.032`` style: three decimals, ``p < 0.001`` below that.
 
@@ -59,7 +64,7 @@ def _text_block(title, lines):
     return [f"{title}:", *(f"  - {line}" for line in lines)] if lines else []
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class LargeSampleConditions:
     """Counts behind a large-sample condition, and whether it holds.
 
@@ -88,6 +93,9 @@ class LargeSampleConditions:
         The repeats that were checked.
     subject : str
         Whose results were checked ("A", "B", ...), empty for one result.
+    units_are_folds : bool
+        Whether the units are folds (False for the whole vector under
+        leave-one-out and for counts such as McNemar's discordant pairs).
     """
 
     rule: str
@@ -154,7 +162,7 @@ class LargeSampleConditions:
         return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class SchemeDiagnostic:
     """Correlation of two correctness vectors on the same instances.
 
@@ -205,7 +213,7 @@ _INTERVAL_DOC_FIELDS = """
 """
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class Interval:
     """A confidence interval for an accuracy or a difference of accuracies.
 
@@ -219,14 +227,17 @@ class Interval:
         The interval's bounds.
     confidence_level : float
     method : str
-        ``"normal"``, ``"t"``, ``"wilson"`` or ``"clopper-pearson"``.
+        ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``, or
+        ``"agresti-min"`` (McNemar's test's interval).
     averaging : str
         ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
     standard_error : float or None
         The standard error of the estimate (None for the binomial methods).
     critical_value : float or None
-        The z or t quantile: low = estimate - critical_value * standard_error
-        before clipping to the possible range.
+        The z or t quantile of the interval (for a two-sided interval,
+        low = estimate - critical_value * standard_error before clipping to
+        the possible range; for a one-sided interval, the bound on the
+        closed side).
     df : float or None
         Degrees of freedom of the t quantile (None for z).
     n : int
@@ -270,7 +281,7 @@ class Interval:
         str
         """
         lines = [
-            f"{self.confidence_level:.0%} {self.method} interval ({self.averaging} level): "
+            f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
             f"{_format_number(self.estimate)} [{_format_number(self.low)}, {_format_number(self.high)}]",
             f"estimand: {self.estimand}",
             f"assumptions: {self.assumptions}",
@@ -281,7 +292,7 @@ class Interval:
         return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class TestResult:
     """The result of a test comparing the accuracies of A and B.
 
@@ -298,7 +309,8 @@ class TestResult:
     estimate : float
         The estimated difference accuracy(A) - accuracy(B).
     standard_error : float
-        The standard error of ``estimate`` used by the test statistic.
+        The standard error of ``estimate``: the one in the t or z statistic,
+        or for McNemar's test the Wald standard error of the paired difference.
     method : str
         The test's name.
     interval_standard_error : float
@@ -310,6 +322,11 @@ class TestResult:
     diagnostic : SchemeDiagnostic or None
         The phi correlation of the two correctness vectors (None when A and B
         were not tested on the same instances).
+    details : mapping
+        Read-only, test-specific figures: the d_j (k-fold matched t), the
+        counts n_-1, n_0, n_+1 (leave-one-out matched t), the accuracies and
+        pooled accuracy (z), the fold variances (t), or b, c, n and
+        ``correction`` (McNemar).
 """ + _INTERVAL_DOC_FIELDS
 
     __test__ = False  # keeps pytest from collecting the class by its name
@@ -359,17 +376,21 @@ class TestResult:
             assumptions=self.assumptions, warnings=self.warnings, **self._interval_fields(confidence_level),
         )
 
+    def _interval_center(self):
+        """The interval's center and standard error."""
+        return self.estimate, self.interval_standard_error
+
     def _interval_fields(self, confidence_level):
         one_sided = self.alternative != "two-sided"
         quantile = confidence_level if one_sided else (1 + confidence_level) / 2
         critical = float(reference_distribution(self.interval_df).ppf(quantile))
-        half_width = critical * self.interval_standard_error
-        low = -1.0 if self.alternative == "less" else max(-1.0, self.estimate - half_width)
-        high = 1.0 if self.alternative == "greater" else min(1.0, self.estimate + half_width)
+        center, standard_error = self._interval_center()
+        low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
+        high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
         return {
             "low": low, "high": high, "method": "normal" if self.interval_df is None else "t",
             "averaging": "dataset" if self.interval_df is None else "fold",
-            "standard_error": self.interval_standard_error, "critical_value": critical, "df": self.interval_df,
+            "standard_error": standard_error, "critical_value": critical, "df": self.interval_df,
             "notes": (f"interval of the {self.method}",),
         }
 
@@ -387,7 +408,7 @@ class TestResult:
             f"{self.method}: statistic = {_format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
             f"({self.alternative})",
             f"estimate (accuracy A - accuracy B): {self.estimate:+.4f}, "
-            f"95% interval [{low:+.4f}, {high:+.4f}]",
+            f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
             f"estimand: {self.estimand}",
             f"assumptions: {self.assumptions}",
             *(f"conditions: {c.describe()}" for c in self.conditions),
@@ -398,9 +419,9 @@ class TestResult:
         return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class McNemarTestResult(TestResult):
-    """The result of McNemar's test; its interval inverts the same test.
+    """The result of McNemar's test, with Agresti and Min's interval.
 
     ``details`` holds the discordant counts b (A right, B wrong) and c
     (A wrong, B right), n and whether the continuity correction was used.
@@ -408,31 +429,17 @@ class McNemarTestResult(TestResult):
 
     __test__ = False
 
-    def _interval_fields(self, confidence_level):
+    def _interval_center(self):
         b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
-        if self.method == "McNemar exact":
-            method, scipy_method = "clopper-pearson", "exact"
-        else:
-            method, scipy_method = "wilson", "wilsoncc" if self.details["correction"] else "wilson"
-        share = (b + c) / n
-        if b + c == 0:
-            low = high = 0.0
-        else:
-            test = stats.binomtest(b, b + c, 0.5, alternative=self.alternative)
-            theta = test.proportion_ci(confidence_level, method=scipy_method)
-            low, high = share * (2 * theta.low - 1), share * (2 * theta.high - 1)
-        if self.alternative == "less":
-            low = -1.0
-        if self.alternative == "greater":
-            high = 1.0
-        return {
-            "low": float(low), "high": float(high), "method": method, "averaging": "dataset",
-            "notes": (
-                f"{method} interval for the share theta = b / (b + c) of discordant instances that A gets "
-                f"right, the one that inverts the {self.method} test, mapped to (b + c) / n * (2 theta - 1); "
-                "conditional on the b + c discordant instances",
-            ),
-        }
+        b, c, n = b + 0.5, c + 0.5, n + 2
+        center = (b - c) / n
+        return center, math.sqrt(((b + c) / n - center**2) / n)
+
+    def _interval_fields(self, confidence_level):
+        fields = super()._interval_fields(confidence_level)
+        note = ("Agresti & Min (2005) interval: the Wald interval of a difference of paired proportions "
+                "after adding 1/2 to each cell of the 2x2 table")
+        return fields | {"method": "agresti-min", "notes": (note,)}
 
 
 ALTERNATIVES = ("two-sided", "less", "greater")
@@ -448,6 +455,8 @@ def check_choice(value, name, choices):
 
 def check_confidence_level(confidence_level):
     """Return ``confidence_level`` as a float strictly between 0 and 1."""
+    if isinstance(confidence_level, np.ndarray) and confidence_level.ndim == 0:
+        confidence_level = confidence_level[()]
     if isinstance(confidence_level, (bool, np.bool_)) or not isinstance(confidence_level, (int, float, np.number)):
         raise TypeError(
             f"confidence_level must be a number strictly between 0 and 1, such as 0.95; "

@@ -397,34 +397,21 @@ def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confide
 
 
 @pytest.mark.parametrize("alternative", ALTERNATIVES)
-@pytest.mark.parametrize(("exact", "correction", "scipy_method"),
-                         [(True, True, "exact"), (False, True, "wilsoncc"), (False, False, "wilson")])
-@pytest.mark.parametrize("table", [(30, 12, 4, 14), (20, 3, 9, 8), (5, 30, 25, 3), (40, 19, 0, 2)])
-def test_mcnemar_interval_maps_scipys_interval_for_the_discordant_share(table, exact, correction, scipy_method,
-                                                                        alternative):
-    # Oracle: scipy.stats.binomtest(b, b + c, 0.5).proportion_ci gives the interval for
-    # theta = b / (b + c) (Clopper-Pearson for the exact test, Wilson's score interval, with
-    # continuity correction or without, for the chi-square); the difference is (b + c) / n * (2 theta - 1).
+@pytest.mark.parametrize("table", [(30, 12, 4, 14), (20, 3, 9, 8), (5, 30, 25, 3), (40, 19, 0, 2), (50, 0, 0, 50)])
+def test_mcnemar_interval_is_agresti_and_mins(table, alternative):
+    # Hand computation after Agresti & Min (2005, Statistics in Medicine 24, 729-740): add 1/2 to
+    # each cell, then the Wald interval of the paired difference p12 - p21 with n + 2 instances.
     both, b, c, neither = table
-    n = sum(table)
-    test = quiet(cvi.mcnemar_test, *pair_from_table(*table), exact=exact, correction=correction,
-                 alternative=alternative)
-    theta = stats.binomtest(b, b + c, 0.5, alternative=alternative).proportion_ci(0.9, method=scipy_method)
-    expected = ((b + c) / n * (2 * theta.low - 1), (b + c) / n * (2 * theta.high - 1))
+    n = sum(table) + 2
+    p12, p21 = (b + 0.5) / n, (c + 0.5) / n
+    center, se = p12 - p21, math.sqrt((p12 + p21 - (p12 - p21) ** 2) / n)
+    z = stats.norm.ppf(0.9 if alternative != "two-sided" else 0.95)
+    expected = (max(-1.0, center - z * se), min(1.0, center + z * se))
     expected = (-1.0 if alternative == "less" else expected[0], 1.0 if alternative == "greater" else expected[1])
-    assert tuple(test.confidence_interval(0.9)) == pytest.approx(expected, abs=1e-12)
-
-
-@given(st.integers(0, 40), st.integers(0, 40), st.sampled_from([0.8, 0.9, 0.95, 0.99]))
-@settings(max_examples=60, deadline=None)
-def test_mcnemar_exact_interval_excludes_zero_exactly_when_the_test_rejects(b, c, confidence_level):
-    # The interval inverts the exact test: for a symmetric null (theta = 1/2) scipy's two-sided
-    # binomial p-value is twice the smaller tail, so Clopper-Pearson excludes 1/2 iff p < 1 - level.
-    if b + c == 0:
-        return
-    test = quiet(cvi.mcnemar_test, *pair_from_table(5, b, c, 5), exact=True)
-    low, high = test.confidence_interval(confidence_level)
-    assert (low > 0 or high < 0) == (test.pvalue < 1 - confidence_level)
+    test = quiet(cvi.mcnemar_test, *pair_from_table(*table), alternative=alternative)
+    interval = test.confidence_interval(0.9)
+    assert tuple(interval) == pytest.approx(expected, abs=1e-12) and interval.method == "agresti-min"
+    assert test.estimate == (b - c) / sum(table)
 
 
 @pytest.mark.parametrize(("discordant", "method"), [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
@@ -695,10 +682,11 @@ def test_auto_falls_back_to_clopper_pearson_when_a_fold_fails(averaging):
 
 
 @pytest.mark.parametrize("averaging", ["dataset", "fold"])
-def test_drop_failing_folds_leaves_them_out(averaging):
+def test_drop_failing_folds_leaves_them_out_with_a_warning(averaging):
     # Wong (2015) section 4.1: folds failing the conditions are left out of the estimate and n.
     counts = [38, 30, 28, 31, 2, 33]
-    interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
+    with pytest.warns(cvi.InferenceWarning, match="biases the estimate"):
+        interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
     kept = [30, 28, 31, 33]
     assert interval.dropped_folds == (0, 4)
     assert interval.method == ("normal" if averaging == "dataset" else "t")
@@ -709,12 +697,27 @@ def test_drop_failing_folds_leaves_them_out(averaging):
         p_j = np.array(kept) / 40
         assert interval.n == 4 and interval.df == 3 and interval.estimate == pytest.approx(p_j.mean())
         assert interval.standard_error == pytest.approx(stats.sem(p_j))
-    assert any("[0, 4]" in note for note in interval.notes) and interval.warnings == ()
+    assert len(interval.warnings) == 1 and "[0, 4]" in interval.warnings[0]
 
 
-def test_drop_failing_folds_when_every_fold_fails_raises():
-    with pytest.raises(ValueError, match="drop_failing_folds"):
-        cvi.accuracy_interval(from_fold_counts([38, 2, 40]), drop_failing_folds=True)
+@pytest.mark.parametrize(("counts", "averaging"), [([38, 2, 40], "dataset"), ([38, 30, 2], "fold")])
+def test_drop_failing_folds_drops_nothing_when_too_few_folds_would_remain(counts, averaging):
+    # Every fold fails (dataset level), or one fold would remain where the fold level needs two:
+    # nothing is dropped, method="auto" falls back to the exact interval and the notes say why.
+    interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
+    assert interval.dropped_folds == () and interval.method == "clopper-pearson"
+    assert any("no fold is dropped" in note for note in interval.notes)
+
+
+def test_drop_failing_folds_is_refused_for_the_binomial_methods():
+    with pytest.raises(ValueError, match="needs no large-sample conditions"):
+        cvi.accuracy_interval(from_fold_counts([38, 30, 28]), method="clopper-pearson", drop_failing_folds=True)
+
+
+def test_drop_failing_folds_has_nothing_to_drop_under_leave_one_out():
+    interval = cvi.accuracy_interval(from_correctness([True] * 148 + [False] * 2), drop_failing_folds=True)
+    assert interval.dropped_folds == () and interval.method == "clopper-pearson"
+    assert any("leave-one-out" in note for note in interval.notes)
 
 
 def test_drop_failing_folds_is_a_no_op_when_all_hold():
@@ -1215,11 +1218,7 @@ def test_end_to_end_smoke(breast_cancer_pair):
             for averaging, method in [("dataset", "auto"), ("fold", "auto"), ("dataset", "normal"),
                                       ("dataset", "wilson"), ("dataset", "clopper-pearson"), ("fold", "t")]:
                 results.append(cvi.accuracy_interval(result, averaging=averaging, method=method))
-            if cvi.large_sample_conditions(result).holds.any():
-                results.append(cvi.accuracy_interval(result, drop_failing_folds=True))
-            else:
-                with pytest.raises(ValueError, match="drop_failing_folds"):
-                    cvi.accuracy_interval(result, drop_failing_folds=True)
+            results.append(cvi.accuracy_interval(result, drop_failing_folds=True))
         results += [cvi.matched_sample_test(a, b), cvi.independent_sample_test(a, b),
                     cvi.independent_sample_test(a, b, method="t"), cvi.mcnemar_test(a, b),
                     cvi.mcnemar_test(a, b, exact=True), cvi.mcnemar_test(a, b, exact=False)]
@@ -1241,3 +1240,52 @@ def test_end_to_end_smoke(breast_cancer_pair):
             assert math.isfinite(low) and math.isfinite(high) and low <= obj.estimate <= high
     assert results[-5].estimate == pytest.approx(a.accuracy - b.accuracy)  # independent z: dataset level
     assert results[-6].estimate == pytest.approx(np.mean(a.fold_accuracy - b.fold_accuracy))  # matched: folds
+
+
+# --------------------------------------------------------------------------- review regressions
+
+
+def test_leave_one_out_matched_test_with_repeats_has_per_repeat_conditions():
+    # LOO repeats are only possible by hand; each repeat's n_-1, n_0, n_+1 form one row of counts.
+    correct_a = np.array([[True] * 30 + [False] * 10] * 2)
+    correct_b = np.array([[True] * 20 + [False] * 10 + [True] * 10] * 2)
+    with pytest.warns(cvi.InferenceWarning, match="pooled"):
+        test = cvi.matched_sample_test(from_correctness(correct_a), from_correctness(correct_b))
+    (conditions,) = test.conditions
+    assert conditions.holds.shape == (2, 1) and conditions.summary()
+    assert dict(test.details) == {"n_-1": 10, "n_0": 20, "n_+1": 10}
+
+
+def test_fold_tests_need_two_folds_and_say_so():
+    one_fold = from_correctness([True] * 20 + [False] * 10, fold=np.zeros(30, dtype=int))
+    for call in (lambda: cvi.matched_sample_test(one_fold, one_fold),
+                 lambda: cvi.independent_sample_test(one_fold, one_fold, method="t"),
+                 lambda: cvi.accuracy_interval(one_fold, averaging="fold", method="t")):
+        with pytest.raises(ValueError, match="n_splits=1"):
+            call()
+    assert "(one fold)" in one_fold.summary()
+    assert "McNemar" in cvi.PairedCVResult(one_fold, one_fold).summary()
+
+
+def test_results_compare_by_identity_and_hash():
+    interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1))
+    assert interval == interval and interval != cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1))
+    assert isinstance(hash(interval), int)
+
+
+def test_numpy_scalars_are_accepted_for_flags_and_levels():
+    result = from_fold_counts([38, 30, 28, 31, 2, 33])
+    a, b = pair_from_table(30, 12, 4, 14)
+    assert quiet(cvi.accuracy_interval, result, np.array(0.9), drop_failing_folds=np.True_).dropped_folds == (0, 4)
+    assert quiet(cvi.mcnemar_test, a, b, exact=np.False_, correction=np.True_).method == "McNemar chi-square"
+
+
+def test_summaries_print_confidence_levels_without_rounding_them_away():
+    interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1), 0.975)
+    assert interval.summary().startswith("97.5% normal interval")
+
+
+def test_phi_note_states_the_variance_factor_of_the_independence_assumption():
+    # Var(d) = V_A + V_B - 2 cov; with equal variances, assuming independence overstates it 1 / (1 - phi) times.
+    diagnostic = cvi.scheme_diagnostic(*pair_from_table(30, 12, 4, 14))
+    assert f"{1 / (1 - diagnostic.phi):.2g} times" in diagnostic.note
