@@ -32,12 +32,17 @@ from sklearn.metrics import matthews_corrcoef
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
-from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
-from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint, proportions_ztest
+
+try:  # statsmodels is an oracle of the test extra, not a dependency of the package
+    from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
+    from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint, proportions_ztest
+except ImportError:
+    sm_mcnemar = None
 
 import cvinference as cvi
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
+needs_statsmodels = pytest.mark.skipif(sm_mcnemar is None, reason="statsmodels (the test extra) is not installed")
 
 ALTERNATIVES = ("two-sided", "less", "greater")
 # statsmodels' names for cvinference's alternatives ("greater" = A more accurate).
@@ -157,6 +162,7 @@ def test_binomial_intervals_equal_scipy_binomtest(method, scipy_method, k, n, co
 
 @pytest.mark.parametrize("confidence_level", LEVELS)
 @pytest.mark.parametrize("counts", FOLD_COUNTS)
+@needs_statsmodels
 def test_dataset_normal_interval_equals_statsmodels(counts, confidence_level):
     # Oracle: statsmodels proportion_confint(method="normal"), the Wald interval of
     # Wong (2015) Theorem 1 / section 4.3.3; both clip to [0, 1].
@@ -171,6 +177,7 @@ def test_dataset_normal_interval_equals_statsmodels(counts, confidence_level):
 
 
 @pytest.mark.parametrize(("k", "n"), [(1, 10), (9, 10), (2, 40)])
+@needs_statsmodels
 def test_dataset_normal_interval_clips_like_statsmodels(k, n):
     # Oracle: statsmodels proportion_confint(method="normal") clips to [0, 1]; so does cvinference.
     with pytest.warns(cvi.InferenceWarning, match="large-sample conditions fail"):
@@ -285,6 +292,7 @@ def test_matched_t_loo_equals_ttest_rel_on_correctness(table, seed, alternative)
         ([10, 12, 8, 15], 20, [40, 38, 41], [50, 50, 49]),  # different n and k, unequal fold sizes
     ],
 )
+@needs_statsmodels
 def test_pooled_z_equals_statsmodels_proportions_ztest(counts_a, sizes_a, counts_b, sizes_b, alternative):
     # Oracle: Wong (2015) Theorem 3 with the pooled p is statsmodels' proportions_ztest;
     # its interval (unpooled variance) is confint_proportions_2indep(method="wald").
@@ -329,6 +337,7 @@ MCNEMAR_TABLES = [(30, 12, 4, 14), (20, 3, 9, 8), (50, 20, 13, 17), (10, 1, 0, 5
 
 
 @pytest.mark.parametrize("table", MCNEMAR_TABLES)
+@needs_statsmodels
 def test_mcnemar_equals_statsmodels(table):
     # Oracle: statsmodels.stats.contingency_tables.mcnemar on [[both, a_only], [b_only, neither]]
     # (McNemar 1947; Edwards 1948). statsmodels' exact statistic is min(b, c), cvinference's is b.
@@ -367,6 +376,7 @@ def test_mcnemar_one_sided(table, alternative):
 
 
 @pytest.mark.parametrize("discordant", [2, 8, 30])
+@needs_statsmodels
 def test_mcnemar_tied_discordant_counts_clamp_the_corrected_statistic(discordant):
     # Hand computation (docstring; Edwards 1948): with b = c the corrected statistic is
     # max(|b - c| - 1, 0)^2 / (b + c) = 0 and p = 1. statsmodels (and R) omit the max(., 0) and
