@@ -82,6 +82,8 @@ def pooled_repeats_warning(n_repeats, n_choosable=None):
 
 def training_size_phrase(result):
     """What each fold's model was trained on, in words."""
+    if result.n_train is not None:
+        return f"{result.n_train} instances of this dataset"
     if result.is_loo:
         return f"n - 1 = {result.n_samples - 1} instances of this dataset"
     k = result.n_splits

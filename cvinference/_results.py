@@ -14,7 +14,7 @@ from ._conditions import large_sample_conditions
 from ._format import format_table
 from ._intervals import accuracy_interval
 from ._losses import get_loss
-from ._validation import plain
+from ._validation import check_int, plain
 
 _FORMAT_VERSION = 1
 
@@ -166,6 +166,10 @@ class CVResult:
         Name of the loss in ``loss``.
     estimator_repr, cv_repr : str, default=None
         Descriptions of the estimator and the splitter, for reports.
+    n_train : int, default=None
+        How many instances each model was trained on, for a result that does
+        not imply it, such as the test part of a holdout. None means the
+        rest of the data: n - m_j for fold j.
 
     Attributes
     ----------
@@ -196,6 +200,8 @@ class CVResult:
     n_samples, n_splits, n_repeats : int
     is_loo : bool
         Whether every fold holds one instance (leave-one-out).
+    n_train : int or None
+        Training-set size when the result does not imply it (a holdout).
 
     Notes
     -----
@@ -217,7 +223,8 @@ class CVResult:
     array([[1. , 0.5]])
     """
 
-    def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None):
+    def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
+                 n_train=None):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
@@ -225,9 +232,9 @@ class CVResult:
         classes = None
         if get_loss(loss_name).classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
-        self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
+        self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
 
-    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr):
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train=None):
         n_samples = y_true.size
         y_true = np.array(y_true, copy=True)
         y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
@@ -258,11 +265,13 @@ class CVResult:
         self.loss_name = loss_name
         self.estimator_repr = estimator_repr
         self.cv_repr = cv_repr
+        self.n_train = None if n_train is None else check_int(n_train, "n_train", minimum=1)
 
     @classmethod
-    def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None):
+    def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,
+                    cv_repr=None, n_train=None):
         result = cls.__new__(cls)
-        result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr)
+        result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
         return result
 
     def _count_per_fold(self, weights):
@@ -450,6 +459,7 @@ class CVResult:
             "loss_name": self.loss_name,
             "estimator_repr": self.estimator_repr,
             "cv_repr": self.cv_repr,
+            "n_train": self.n_train,
             "classes": classes,
             "classes_dtype": None if self._classes is None else self._classes.dtype.str,
             "y_true_dtype": self._y_true.dtype.str,
@@ -488,6 +498,7 @@ class CVResult:
             loss_name=data["loss_name"],
             estimator_repr=data["estimator_repr"],
             cv_repr=data["cv_repr"],
+            n_train=data.get("n_train"),
         )
 
 
