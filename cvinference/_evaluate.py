@@ -2,9 +2,10 @@
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.utils import _safe_indexing, indexable
+from sklearn.utils import indexable
 from sklearn.utils.parallel import Parallel, delayed
 
+from ._fitting import fit_and_predict
 from ._losses import get_loss
 from ._partitions import check_cv_argument, draw_partitions
 from ._results import CVResult, PairedCVResult
@@ -12,35 +13,11 @@ from ._validation import (
     check_estimator_methods,
     check_groups,
     check_int,
+    check_predict_proba,
     check_same_length,
     check_target,
     is_classifier_like,
 )
-
-
-def _add_context(exc, message):
-    """Append ``message`` to an exception without changing its type."""
-    if hasattr(exc, "add_note"):
-        exc.add_note(message)
-    elif exc.args and isinstance(exc.args[0], str):
-        exc.args = (f"{exc.args[0]}\n{message}",) + exc.args[1:]
-
-
-def _fit_and_predict(estimator, X, y, train, test, task):
-    """Fit on ``train``, return predictions for ``test``; name the fold on failure."""
-    step = "fitting"
-    try:
-        estimator.fit(_safe_indexing(X, train), _safe_indexing(y, train))
-        step = "predicting with"
-        return np.asarray(estimator.predict(_safe_indexing(X, test)))
-    except Exception as exc:
-        name, repeat, fold = task
-        _add_context(
-            exc,
-            f"cvinference: {step} {name} failed on fold {fold} of repeat {repeat} "
-            f"({len(train)} training, {len(test)} test instances).",
-        )
-        raise
 
 
 class CVEvaluator:
@@ -69,8 +46,19 @@ class CVEvaluator:
         to repeat). Repeated partitions are **not** independent samples
         (Wong 2015, section 4.3.4): the inference functions treat them
         accordingly.
-    loss : {"zero_one", "squared_error", "absolute_error"}, default="zero_one"
-        Per-instance loss to record. ``"zero_one"`` needs class labels.
+    loss : str, callable or Loss, default="zero_one"
+        Per-instance loss to record. ``"zero_one"`` (misclassification),
+        ``"log_loss"`` (-ln of the predicted probability of the true class,
+        clipped to [0.001, 0.999] as in Nedel'ko 2021, section 5; see
+        :func:`make_log_loss` for another clip) and ``"brier"`` (the sum
+        over classes of (p_k - [y = k])^2, halved for two classes as
+        ``sklearn.metrics.brier_score_loss`` does) need class labels;
+        ``"squared_error"`` and ``"absolute_error"`` need a numeric y. A
+        callable ``(y_true, y_pred) -> per-instance losses`` is used as is;
+        :func:`make_loss` makes one that takes probabilities. ``predict_proba``
+        is called only for a loss that needs it, and its columns are lined up
+        with the classes of y through each fold model's ``classes_``, so a
+        class missing from a training fold gets probability 0.
     n_jobs : int, default=None
         Number of jobs for the fits. None means 1 unless in a
         :func:`joblib.parallel_config` context; -1 means all processors.
@@ -174,6 +162,9 @@ class CVEvaluator:
         for name, estimator in zip(names, estimators):
             check_estimator_methods(estimator, name)
         loss = get_loss(self.loss)
+        if loss.needs_proba:
+            for name, estimator in zip(names, estimators):
+                check_predict_proba(estimator, name, loss.name)
         n_samples = check_same_length(X, y)
         check_groups(groups, n_samples)
         y_array = check_target(y, classification=loss.classification)
@@ -192,8 +183,10 @@ class CVEvaluator:
             for r, splits in enumerate(partitions.splits)
             for j, (train, test) in enumerate(splits)
         ]
+        proba_loss = (loss, y_array, np.unique(y_array)) if loss.needs_proba else None
         predictions = Parallel(n_jobs=self.n_jobs, verbose=self.verbose)(
-            delayed(_fit_and_predict)(clone(estimators[e]), X, y, train, test, (names[e], r, j))
+            delayed(fit_and_predict)(clone(estimators[e]), X, y, train, test, name=names[e],
+                                     where=f"fold {j} of repeat {r}", proba_loss=proba_loss)
             for e, r, j, train, test in tasks
         )
         return [
@@ -202,21 +195,21 @@ class CVEvaluator:
         ]
 
     def _result(self, estimator, y_true, partitions, loss, tasks, predictions, estimator_index):
-        mine = [(task, pred) for task, pred in zip(tasks, predictions) if task[0] == estimator_index]
-        dtype = np.result_type(*(pred.dtype for _, pred in mine))
+        mine = [(task, output) for task, output in zip(tasks, predictions) if task[0] == estimator_index]
+        dtype = np.result_type(*(pred.dtype for _, (pred, _) in mine))
         y_pred = np.empty(partitions.fold.shape, dtype=dtype)
-        for (_, r, _, _, test), pred in mine:
-            if pred.shape != (len(test),):
-                raise ValueError(
-                    f"{type(estimator).__name__}.predict returned shape {pred.shape} for "
-                    f"{len(test)} test instances; one prediction per instance is needed."
-                )
+        loss_values = np.empty(partitions.fold.shape) if loss.needs_proba else None
+        for (_, r, _, _, test), (pred, fold_losses) in mine:
             y_pred[r, test] = pred
-        loss_values = None if loss.name == "zero_one" else loss(y_true[np.newaxis, :], y_pred)
+            if loss_values is not None:
+                loss_values[r, test] = fold_losses
+        if loss_values is None and loss.name != "zero_one":
+            loss_values = loss(y_true[np.newaxis, :], y_pred)
         return CVResult(
             y_true, y_pred, partitions.fold,
             loss=loss_values,
             loss_name=loss.name,
+            classification=loss.classification,
             estimator_repr=" ".join(repr(estimator).split()),
             cv_repr=partitions.cv_repr,
         )

@@ -241,16 +241,35 @@ def _drop_failing_folds(conditions, averaging, messages):
     return keep
 
 
-def _normal_bounds(estimate, standard_error, confidence_level, df, messages):
+def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, limits=(0.0, 1.0),
+                  what="accuracy", exact_advice="Use method='clopper-pearson' or 'wilson'."):
+    """estimate +- z (or t with ``df``) standard_error, clipped to ``limits`` (None: not clipped)."""
     critical = float(reference_distribution(df).ppf((1 + confidence_level) / 2))
     if standard_error == 0:
         messages.warn(
             f"The estimated standard error is 0 (estimate {estimate:.4g}), so the interval has zero "
-            "width; it does not mean the accuracy is known exactly. Use method='clopper-pearson' or 'wilson'."
+            f"width; it does not mean the {what} is known exactly. {exact_advice}".rstrip()
         )
     half_width = critical * standard_error
-    return {"low": max(0.0, estimate - half_width), "high": min(1.0, estimate + half_width),
-            "standard_error": standard_error, "critical_value": critical, "df": df}
+    low, high = estimate - half_width, estimate + half_width
+    if limits is not None:
+        low, high = max(limits[0], low), min(limits[1], high)
+    return {"low": low, "high": high, "standard_error": standard_error, "critical_value": critical, "df": df}
+
+
+def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_splits, **bound_options):
+    """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal")."""
+    n_folds = int(keep.sum(axis=1).min())
+    if n_folds < 2:
+        raise ValueError(
+            f"averaging='fold' needs at least two folds to estimate their spread; the result has "
+            f"n_splits={n_splits}. Use averaging='dataset'."
+        )
+    estimate = float(values[keep].mean())
+    standard_error = math.sqrt(within_repeat_variance(values, keep) / n_folds)
+    df = None if method == "normal" else n_folds - 1
+    return {"estimate": estimate, "n": n_folds} | normal_bounds(
+        estimate, standard_error, confidence_level, df, messages, **bound_options)
 
 
 def _dataset_level(result, rows, keep, confidence_level, method, messages):
@@ -269,20 +288,9 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
             )
         return fields | {"low": float(min(b.low for b in bounds)), "high": float(max(b.high for b in bounds))}
     standard_error = math.sqrt(estimate * (1 - estimate) / n)
-    return fields | _normal_bounds(estimate, standard_error, confidence_level, None, messages)
+    return fields | normal_bounds(estimate, standard_error, confidence_level, None, messages)
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):
-    accuracies = result.fold_accuracy[list(rows)][keep]
-    n_folds = int(keep.sum(axis=1).min())
-    if n_folds < 2:
-        raise ValueError(
-            f"averaging='fold' needs at least two folds to estimate their spread; the result has "
-            f"n_splits={result.n_splits}. Use averaging='dataset'."
-        )
-    estimate = float(accuracies.mean())
-    variance = within_repeat_variance(result.fold_accuracy[list(rows)], keep)
-    standard_error = math.sqrt(variance / n_folds)
-    df = None if method == "normal" else n_folds - 1
-    fields = {"estimate": estimate, "n": n_folds}
-    return fields | _normal_bounds(estimate, standard_error, confidence_level, df, messages)
+    return fold_mean_fields(result.fold_accuracy[list(rows)], keep, confidence_level, method, messages,
+                            n_splits=result.n_splits)

@@ -1,9 +1,13 @@
 """Per-instance losses the evaluator can record."""
 
+import numbers
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+
+NEDELKO_CLIP = (0.001, 0.999)
+"""Probability clip of Nedel'ko (2021, section 5) for the log loss."""
 
 
 @dataclass(frozen=True)
@@ -13,19 +17,26 @@ class Loss:
     Attributes
     ----------
     name : str
-        The name users pass as ``loss=``.
+        The name reports use (and users pass as ``loss=`` for the built-in ones).
     classification : bool
-        True when the loss compares class labels; y must then be class labels.
+        True when the loss needs class labels in y.
     function : callable
-        ``function(y_true, y_pred) -> ndarray`` of per-instance losses.
+        ``function(y_true, y_pred) -> ndarray`` of per-instance losses; with
+        ``needs_proba``, ``function(y_true, proba)`` where ``proba`` has one
+        column per class, in the order of ``numpy.unique(y)``.
+    needs_proba : bool
+        Whether the loss needs ``predict_proba`` rather than ``predict``.
     """
 
     name: str
     classification: bool
     function: Callable[[np.ndarray, np.ndarray], np.ndarray]
+    needs_proba: bool = False
 
-    def __call__(self, y_true, y_pred):
-        return np.asarray(self.function(y_true, y_pred), dtype=np.float64)
+    def __call__(self, y_true, predictions, classes=None):
+        if self.needs_proba:
+            return np.asarray(self.function(y_true, predictions, classes), dtype=np.float64)
+        return np.asarray(self.function(y_true, predictions), dtype=np.float64)
 
 
 def _zero_one(y_true, y_pred):
@@ -40,10 +51,115 @@ def _absolute_error(y_true, y_pred):
     return np.abs(np.subtract(y_true, y_pred, dtype=np.float64))
 
 
+def _true_class_columns(y_true, classes):
+    return np.searchsorted(classes, y_true)
+
+
+class _ClippedLogLoss:
+    """-ln p(true class), with p clipped to ``clip`` (a picklable callable)."""
+
+    def __init__(self, clip):
+        self.clip = clip
+
+    def __call__(self, y_true, proba, classes):
+        true_proba = proba[np.arange(len(y_true)), _true_class_columns(y_true, classes)]
+        return -np.log(np.clip(true_proba, *self.clip))
+
+
+def _brier(y_true, proba, classes):
+    """Sum over classes of (p_k - [y = k])^2, halved for two classes as sklearn does."""
+    onehot = np.zeros(proba.shape)
+    onehot[np.arange(len(y_true)), _true_class_columns(y_true, classes)] = 1.0
+    squares = np.square(proba - onehot).sum(axis=1)
+    return squares / 2 if proba.shape[1] == 2 else squares
+
+
+def make_log_loss(clip=NEDELKO_CLIP):
+    """The log loss -ln p(true class), with probabilities clipped to ``clip``.
+
+    Parameters
+    ----------
+    clip : (float, float), default=(0.001, 0.999)
+        The range predicted probabilities are clipped to before the
+        logarithm. The default is Nedel'ko's (2021, section 5), which keeps a
+        confident mistake from dominating the mean; ``(1e-15, 1 - 1e-15)``
+        comes close to ``sklearn.metrics.log_loss``.
+
+    Returns
+    -------
+    Loss
+        A loss named ``"log_loss"`` to pass as ``loss=``.
+
+    Examples
+    --------
+    >>> from cvinference import make_log_loss
+    >>> make_log_loss((1e-6, 1 - 1e-6)).needs_proba
+    True
+    """
+    if (not isinstance(clip, (tuple, list)) or len(clip) != 2
+            or not all(isinstance(v, numbers.Real) for v in clip) or not 0 < clip[0] < clip[1] <= 1):
+        raise ValueError(
+            f"clip must be a pair (low, high) with 0 < low < high <= 1, such as {NEDELKO_CLIP}; got clip={clip!r}."
+        )
+    return Loss("log_loss", True, _ClippedLogLoss((float(clip[0]), float(clip[1]))), needs_proba=True)
+
+
+def make_loss(function, *, name=None, needs_proba=False, classification=True):
+    """A per-instance loss from a function, to pass as ``loss=``.
+
+    Parameters
+    ----------
+    function : callable
+        ``function(y_true, y_pred) -> array of per-instance losses``; with
+        ``needs_proba=True``, ``function(y_true, proba)``, where ``proba`` has
+        one column per class in the order of ``numpy.unique(y)``. It must be
+        picklable to run with ``n_jobs`` other than 1 (a module-level
+        function, not a lambda).
+    name : str, default=None
+        The name reports use; the function's ``__name__`` by default.
+    needs_proba : bool, default=False
+        Whether the loss needs ``predict_proba``.
+    classification : bool, default=True
+        Whether y must hold class labels. False for a regression loss.
+
+    Returns
+    -------
+    Loss
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference import make_loss
+    >>> def cost(y_true, y_pred):  # a missed positive costs five times a false alarm
+    ...     return np.where(y_true == 1, 5.0, 1.0) * (y_true != y_pred)
+    >>> loss = make_loss(cost)
+    >>> loss.name, loss(np.array([1, 0, 1]), np.array([0, 0, 1])).tolist()
+    ('cost', [5.0, 0.0, 0.0])
+    """
+    if not callable(function):
+        raise TypeError(f"function must be callable, (y_true, y_pred) -> losses; got {function!r}.")
+    name = getattr(function, "__name__", type(function).__name__) if name is None else name
+    if not needs_proba:
+        return Loss(str(name), bool(classification), function)
+    return Loss(str(name), True, _UserProbaLoss(function), needs_proba=True)
+
+
+class _UserProbaLoss:
+    """Adapts ``function(y_true, proba)`` to the evaluator's ``(y_true, proba, classes)``."""
+
+    def __init__(self, function):
+        self.function = function
+
+    def __call__(self, y_true, proba, classes):
+        return self.function(y_true, proba)
+
+
 LOSSES = {
     loss.name: loss
     for loss in (
         Loss("zero_one", True, _zero_one),
+        make_log_loss(),
+        Loss("brier", True, _brier, needs_proba=True),
         Loss("squared_error", False, _squared_error),
         Loss("absolute_error", False, _absolute_error),
     )
@@ -51,9 +167,24 @@ LOSSES = {
 
 
 def get_loss(loss):
-    """Return the :class:`Loss` named ``loss``, or raise naming the choices."""
+    """Return the :class:`Loss` for ``loss`` (a name, a Loss or a callable)."""
     if isinstance(loss, Loss):
         return loss
     if isinstance(loss, str) and loss in LOSSES:
         return LOSSES[loss]
-    raise ValueError(f"loss={loss!r} is not supported; choose one of {sorted(LOSSES)}.")
+    if callable(loss) and not isinstance(loss, str):
+        return make_loss(loss)
+    raise ValueError(
+        f"loss={loss!r} is not supported; choose one of {sorted(LOSSES)}, a callable "
+        "(y_true, y_pred) -> per-instance losses, or make_loss(...) / make_log_loss(...)."
+    )
+
+
+def proba_in_class_order(proba, model_classes, classes):
+    """Columns of ``proba`` (ordered as ``model_classes``) placed in the order of ``classes``.
+
+    A class missing from the model's training data gets probability 0.
+    """
+    aligned = np.zeros((proba.shape[0], len(classes)))
+    aligned[:, np.searchsorted(classes, model_classes)] = proba
+    return aligned

@@ -13,7 +13,7 @@ from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_
 from ._conditions import large_sample_conditions
 from ._format import format_table
 from ._intervals import accuracy_interval
-from ._losses import get_loss
+from ._losses import LOSSES
 from ._validation import check_int, plain
 
 _FORMAT_VERSION = 1
@@ -170,6 +170,10 @@ class CVResult:
         How many instances each model was trained on, for a result that does
         not imply it, such as the test part of a holdout. None means the
         rest of the data: n - m_j for fold j.
+    classification : bool, default=None
+        Whether y holds class labels (then ``correct`` and the accuracy are
+        defined). None takes it from a built-in ``loss_name``, and for any
+        other name assumes class labels unless y_true holds floats.
 
     Attributes
     ----------
@@ -224,13 +228,15 @@ class CVResult:
     """
 
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
-                 n_train=None):
+                 n_train=None, classification=None):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
         y_pred = _as_rows(y_pred, "y_pred", y_true.size)
         classes = None
-        if get_loss(loss_name).classification:
+        if classification is None:
+            classification = LOSSES[loss_name].classification if loss_name in LOSSES else y_true.dtype.kind not in "fc"
+        if classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
 
@@ -363,7 +369,10 @@ class CVResult:
         )
 
     def _scheme(self):
-        scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
+        if self.n_train is not None and self.n_splits == 1:
+            scheme = f"holdout, trained on {self.n_train} instances"
+        else:
+            scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
         repeats = f", {self.n_repeats} repeats" if self.n_repeats > 1 else ""
         return f"{scheme}{repeats}, n = {self.n_samples}"
 

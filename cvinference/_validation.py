@@ -48,6 +48,16 @@ def check_estimator_methods(estimator, name="estimator"):
         )
 
 
+def check_predict_proba(estimator, name, loss_name):
+    """Refuse an estimator without ``predict_proba`` for a loss that needs probabilities."""
+    if not hasattr(estimator, "predict_proba"):
+        raise TypeError(
+            f"loss={loss_name!r} needs predicted probabilities, but {name}={type(estimator).__name__}(...) "
+            "has no predict_proba. Use an estimator that has it (SVC(probability=True), or wrap the "
+            "estimator in sklearn.calibration.CalibratedClassifierCV), or loss='zero_one'."
+        )
+
+
 def check_same_length(X, y):
     """Return the common number of samples of X and y."""
     n_x, n_y = num_samples(X), num_samples(y)

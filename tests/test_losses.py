@@ -1,0 +1,232 @@
+"""Per-instance losses (Nedel'ko), the half-sample interval, and set-level metric intervals."""
+
+import math
+import pickle
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.metrics import brier_score_loss, f1_score, log_loss, mean_squared_error, precision_score
+from sklearn.model_selection import PredefinedSplit, cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
+
+
+@pytest.fixture(scope="module")
+def breast_cancer():
+    return load_breast_cancer(return_X_y=True)
+
+
+def _oof_proba(estimator, X, y, fold):
+    """Out-of-fold probabilities from sklearn itself, on the same folds (the oracle)."""
+    return cross_val_predict(estimator, X, y, cv=PredefinedSplit(fold), method="predict_proba")
+
+
+def test_zero_one_loss_is_the_complement_of_correct(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    np.testing.assert_array_equal(result.loss, 1.0 - result.correct)
+
+
+@pytest.mark.parametrize("clip", [(0.001, 0.999), (1e-15, 1 - 1e-15)])
+def test_log_loss_per_fold_equals_sklearn_on_clipped_probabilities(breast_cancer, clip):
+    # Oracle: sklearn.metrics.log_loss of each fold, on sklearn's out-of-fold probabilities
+    # clipped as Nedel'ko (2021, section 5) does; for two classes, clipping p and 1 - p
+    # to [low, 1 - low] keeps the rows summing to one.
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=cvi.make_log_loss(clip))
+    proba = np.clip(_oof_proba(GaussianNB(), X, y, result.fold[0]), *clip)
+    for j in range(5):
+        in_fold = result.fold[0] == j
+        assert result.fold_mean_loss[0, j] == pytest.approx(log_loss(y[in_fold], proba[in_fold], labels=[0, 1]))
+    assert result.loss_name == "log_loss" and result.accuracy == pytest.approx(np.mean(result.correct))
+
+
+def test_default_log_loss_uses_nedelkos_clip(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss="log_loss")
+    # -ln(0.999) and -ln(0.001) bound every per-instance loss.
+    assert result.loss.min() >= -math.log(0.999) - 1e-12 and result.loss.max() <= -math.log(0.001) + 1e-12
+    assert result.loss.max() == pytest.approx(-math.log(0.001))  # GaussianNB is confidently wrong somewhere
+
+
+def test_brier_per_fold_equals_sklearn(breast_cancer):
+    # Oracle: sklearn.metrics.brier_score_loss (binary: (p - y)^2, half the sum over both classes).
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss="brier")
+    proba = _oof_proba(GaussianNB(), X, y, result.fold[0])[:, 1]
+    for j in range(5):
+        in_fold = result.fold[0] == j
+        assert result.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold]))
+
+
+def test_multiclass_brier_is_the_sum_over_classes():
+    # Brier (1950): sum_k (p_k - [y = k])^2 per instance, computed by hand on sklearn's probabilities.
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss="brier")
+    proba = _oof_proba(GaussianNB(), X, y, result.fold[0])
+    np.testing.assert_allclose(result.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
+
+
+def test_a_class_missing_from_a_training_fold_gets_probability_zero():
+    # Class 2 has a single instance: the fold that tests it trains without it, so the
+    # model's predict_proba has two columns and the true class's probability is 0 (clipped).
+    X = np.arange(40, dtype=float).reshape(-1, 1)
+    y = np.array([0] * 20 + [1] * 19 + [2])
+    fold = np.arange(40) % 4
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=PredefinedSplit(fold), loss="log_loss")
+    assert result.loss[0, 39] == pytest.approx(-math.log(0.001))
+    other = result.loss[0, :39]
+    assert np.all(np.isfinite(other)) and other.max() <= -math.log(0.001)
+
+
+def test_predict_proba_is_called_only_when_the_loss_needs_it(breast_cancer):
+    X, y = breast_cancer
+    svc = make_pipeline(StandardScaler(), LinearSVC())
+    assert cvi.cross_val_correctness(svc, X, y, cv=3, random_state=0).n_splits == 3
+    with pytest.raises(TypeError, match=r"loss='log_loss' needs predicted probabilities, but estimator=Pipeline"):
+        cvi.cross_val_correctness(svc, X, y, cv=3, loss="log_loss")
+
+
+def _cost(y_true, y_pred):
+    return np.where(y_true == 1, 5.0, 1.0) * (y_true != y_pred)
+
+
+def _one_minus_true_proba(y_true, proba):
+    return 1.0 - proba[np.arange(len(y_true)), y_true]
+
+
+def test_callable_losses_on_labels_and_on_probabilities(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=_cost, n_jobs=2)
+    np.testing.assert_array_equal(result.loss[0], _cost(y, result.y_pred[0]))
+    assert result.loss_name == "_cost"
+    proba_loss = cvi.make_loss(_one_minus_true_proba, needs_proba=True, name="1 - p")
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=proba_loss)
+    proba = _oof_proba(GaussianNB(), X, y, result.fold[0])
+    np.testing.assert_allclose(result.loss[0], 1.0 - proba[np.arange(y.size), y])
+    assert pickle.loads(pickle.dumps(cvi.make_log_loss())).needs_proba
+
+
+def test_loss_results_round_trip_through_json(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, random_state=0, loss="log_loss")
+    again = cvi.CVResult.from_dict(result.to_dict())
+    np.testing.assert_array_equal(again.loss, result.loss)
+    assert again.loss_name == "log_loss" and again.accuracy == result.accuracy
+
+
+@pytest.mark.parametrize("clip", [(0, 1), (0.5, 0.1), (0.1,), "0.001", (0.1, 1.5)])
+def test_make_log_loss_refuses_bad_clips(clip):
+    with pytest.raises(ValueError, match="clip must be a pair"):
+        cvi.make_log_loss(clip)
+
+
+def test_unknown_losses_list_the_choices():
+    with pytest.raises(ValueError, match=r"loss='hinge' is not supported; choose one of \['absolute_error', 'brier'"):
+        cvi.CVEvaluator(loss="hinge")
+
+
+# --------------------------------------------------------------------------- loss_interval
+
+
+@pytest.fixture(scope="module")
+def log_loss_result(breast_cancer):
+    X, y = breast_cancer
+    return cvi.cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0, loss="log_loss")
+
+
+@pytest.mark.parametrize(("method", "effective"), [("half-sample", 0.5), ("normal", 1.0)])
+def test_loss_interval_equals_nedelkos_formula_computed_with_numpy(log_loss_result, method, effective):
+    # Nedel'ko (2021): S~ is the population standard deviation of the per-instance CV losses
+    # (section 3, ddof = 0) and err_CV ~ S~ / sqrt(N / 2) (section 5); "normal" uses sqrt(N).
+    losses = log_loss_result.loss[0]
+    spread = np.std(losses, ddof=0)
+    half_width = stats.norm.ppf(0.95) * spread / np.sqrt(effective * losses.size)
+    interval = cvi.loss_interval(log_loss_result, 0.9, method=method)
+    assert interval.estimate == pytest.approx(losses.mean())
+    assert tuple(interval) == pytest.approx((losses.mean() - half_width, losses.mean() + half_width))
+    assert interval.method == method and "S~" in interval.notes[0]
+
+
+def test_loss_interval_fold_t_equals_scipy(log_loss_result):
+    # Oracle: scipy.stats.t.interval on the ten fold mean losses.
+    fold_means = log_loss_result.fold_mean_loss[0]
+    expected = stats.t.interval(0.95, 9, loc=fold_means.mean(), scale=stats.sem(fold_means))
+    interval = cvi.loss_interval(log_loss_result, method="fold-t")
+    assert tuple(interval) == pytest.approx(expected) and interval.averaging == "fold"
+
+
+def test_loss_interval_works_for_regression():
+    X = np.linspace(0, 1, 60).reshape(-1, 1)
+    y = 2 * X.ravel() + np.sin(np.arange(60))
+    result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=5, random_state=0, loss="squared_error")
+    interval = cvi.loss_interval(result)
+    assert interval.estimate == pytest.approx(mean_squared_error(y, result.y_pred[0]))
+    assert interval.low < interval.estimate < interval.high and "squared_error" in interval.estimand
+
+
+def test_loss_interval_bad_input(log_loss_result):
+    with pytest.raises(ValueError, match="method must be one of 'half-sample', 'normal', 'fold-t'"):
+        cvi.loss_interval(log_loss_result, method="half")
+    with pytest.raises(ValueError, match="confidence_level"):
+        cvi.loss_interval(log_loss_result, 1.0)
+    with pytest.raises(TypeError, match="result must be a CVResult"):
+        cvi.loss_interval([0.1, 0.2])
+
+
+# --------------------------------------------------------------------------- metric_interval
+
+
+@pytest.mark.parametrize(("metric", "oracle"), [
+    ("f1", f1_score),
+    ("precision", precision_score),
+    (lambda t, p: f1_score(t, p), f1_score),
+])
+def test_metric_per_fold_equals_sklearn_and_the_interval_is_the_fold_t(breast_cancer, metric, oracle):
+    # Oracle: the sklearn metric on each fold's y_true / y_pred, then scipy.stats.t.interval
+    # on the fold values (van der Aalst 3.6: set-level metrics by k-fold; Wong 4.3.3's fold t).
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=10, random_state=0)
+    values = np.array([oracle(y[result.fold[0] == j], result.y_pred[0][result.fold[0] == j]) for j in range(10)])
+    interval = cvi.metric_interval(result, metric, 0.9)
+    assert interval.estimate == pytest.approx(values.mean())
+    assert tuple(interval) == pytest.approx(stats.t.interval(0.9, 9, loc=values.mean(), scale=stats.sem(values)))
+
+
+def test_metric_interval_with_string_labels_and_macro_average():
+    X, y = load_iris(return_X_y=True)
+    names = np.array(["setosa", "versicolor", "virginica"])[y]
+    result = cvi.cross_val_correctness(GaussianNB(), X, names, cv=5, random_state=0)
+    values = [f1_score(names[result.fold[0] == j], result.y_pred[0][result.fold[0] == j], average="macro")
+              for j in range(5)]
+    assert cvi.metric_interval(result, "f1_macro").estimate == pytest.approx(np.mean(values))
+
+
+def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    with pytest.raises(ValueError, match="metric='roc_auc' needs predicted probabilities or decision scores"):
+        cvi.metric_interval(result, "roc_auc")
+    with pytest.raises(ValueError, match="got metric='f2'. Valid names: accuracy, .*f1, f1_macro"):
+        cvi.metric_interval(result, "f2")
+
+
+def test_pooled_repeats_warn_for_loss_and_metric_intervals(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(LogisticRegression(max_iter=5000), X, y, cv=3, n_repeats=2,
+                                       random_state=0, loss="brier")
+    with pytest.warns(cvi.InferenceWarning, match="2 repeats of cross-validation are pooled"):
+        cvi.loss_interval(result)
+    with pytest.warns(cvi.InferenceWarning, match="pooled"):
+        cvi.metric_interval(result, "f1")
+    assert cvi.loss_interval(result, repeat=1).estimate == pytest.approx(result.loss[1].mean())
