@@ -572,7 +572,8 @@ class PairedCVResult:
     def summary(self):
         """Side-by-side per-fold table for A and B, their intervals, and every test.
 
-        The per-fold table shows d_j = p_Aj - p_Bj. For classifiers it is
+        The per-fold table shows d_j = p_Aj - p_Bj (for a regression loss,
+        the fold mean losses of A and B and their difference). For classifiers it is
         followed by each result's accuracy intervals, then the matched-sample
         t, the independent-sample z and t, and McNemar's test side by side
         (McNemar on repeat 0 when there are several), the phi diagnostic of
@@ -591,13 +592,7 @@ class PairedCVResult:
             for r in range(a.n_repeats):
                 if a.n_repeats > 1:
                     lines.append(f"repeat {r}")
-                d = a.fold_accuracy[r] - b.fold_accuracy[r]
-                rows = [
-                    [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
-                     str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
-                    for j in range(a.n_splits)
-                ]
-                lines.append(format_table(["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows))
+                lines.append(format_table(*self._fold_rows(r)))
         for label, result in (("A", a), ("B", b)):
             lines.append(f"{label}: {result._total_line()}")
         if a.classes is not None:
@@ -605,6 +600,22 @@ class PairedCVResult:
 
             lines += paired_summary_lines(self)
         return "\n".join(lines)
+
+    def _fold_rows(self, r):
+        """Header and cells of the side-by-side per-fold table of repeat r."""
+        a, b = self.a, self.b
+        if a.classes is None:
+            d = a.fold_mean_loss[r] - b.fold_mean_loss[r]
+            rows = [[str(j), str(a.fold_sizes[r, j]), f"{a.fold_mean_loss[r, j]:.4g}", f"{b.fold_mean_loss[r, j]:.4g}",
+                     f"{d[j]:+.4g}"] for j in range(a.n_splits)]
+            return ["fold", "m_j", f"{a.loss_name}_Aj", f"{b.loss_name}_Bj", "A - B"], rows
+        d = a.fold_accuracy[r] - b.fold_accuracy[r]
+        rows = [
+            [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
+             str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
+            for j in range(a.n_splits)
+        ]
+        return ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows
 
     matched_sample_test = _delegate(matched_sample_test, 2)
     independent_sample_test = _delegate(independent_sample_test, 2)

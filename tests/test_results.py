@@ -259,3 +259,14 @@ def test_regression_summary_shows_per_fold_mean_loss_not_accuracy():
 
 def test_zero_one_fold_mean_loss_is_the_fold_error_rate():
     np.testing.assert_allclose(small_result().fold_mean_loss, [[1 / 3, 1 / 2]])
+
+
+def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
+    y = np.array([1.0, 2.0, 3.0, 4.0])
+    a = CVResult(y, [1.5, 2.0, 2.0, 4.0], [0, 1, 0, 1], loss=[0.25, 0.0, 1.0, 0.0], loss_name="squared_error")
+    b = CVResult(y, [1.0, 2.0, 3.0, 5.0], [0, 1, 0, 1], loss=[0.0, 0.0, 0.0, 1.0], loss_name="squared_error")
+    lines = PairedCVResult(a, b).summary().splitlines()
+    assert lines[1].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "A", "-", "B"]
+    # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0.
+    assert lines[2].split() == ["0", "2", "0.625", "0", "+0.625"]
+    assert not any("r_Aj" in line or "interval" in line for line in lines)
