@@ -269,4 +269,4 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     assert lines[1].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "A", "-", "B"]
     # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0.
     assert lines[2].split() == ["0", "2", "0.625", "0", "+0.625"]
-    assert not any("r_Aj" in line or "interval" in line for line in lines)
+    assert not any("p_Aj" in line or "interval" in line for line in lines)
