@@ -11,7 +11,7 @@ import types
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.utils import check_random_state, indexable
+from sklearn.utils import check_random_state
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._fitting import fit_and_predict
@@ -24,7 +24,7 @@ from ._stat_results import (
     check_confidence_level,
     format_level,
 )
-from ._validation import check_estimator_methods, check_int, check_same_length, check_target
+from ._validation import check_estimator_methods, check_int, prepare_data
 
 METHODS = (".632", ".632+", "oob")
 
@@ -98,6 +98,10 @@ class BootstrapResult:
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    def __iter__(self):
+        """Unpacks as ``low, high``, like :class:`Interval`."""
+        return iter((self.low, self.high))
 
     def __repr__(self):
         return (
@@ -334,11 +338,8 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     stratify = check_bool(stratify, "stratify")
     confidence_level = check_confidence_level(confidence_level)
     check_estimator_methods(estimator)
-    n = check_same_length(X, y)
-    y_array = check_target(y, classification=True)
-    if np.ndim(y) != 1:
-        y = y_array
-    X, y = indexable(X, y)
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
+    n = y_array.size
 
     indices = _bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)
     out_of_bag = []

@@ -92,17 +92,17 @@ def _t_or_z(estimate, standard_error, df, alternative, messages):
     """Statistic and p-value of estimate / standard_error; degenerate cases warned about."""
     if standard_error > 0:
         statistic = estimate / standard_error
-    elif estimate == 0:
+        return statistic, pvalue_of(statistic, df, alternative)
+    if estimate == 0:
         messages.warn("A and B do not differ at all in the data this test uses: the statistic is 0 and "
-                      "p = 1 for the two-sided test.")
-        statistic = 0.0
-    else:
-        messages.warn(
-            f"The differences between A and B have no spread (all equal to {estimate:+.4g}), so the "
-            "statistic is infinite and the p-value is not meaningful; use mcnemar_test(a, b)."
-        )
-        statistic = math.copysign(math.inf, estimate)
-    return statistic, pvalue_of(statistic, df, alternative)
+                      "p = 1, for every alternative.")
+        return 0.0, 1.0
+    messages.warn(
+        f"The differences between A and B have no spread (all equal to {estimate:+.4g}), so the "
+        "statistic is infinite and the p-value is undefined (nan); a test on the instances, such as "
+        "mcnemar_test, can judge such data."
+    )
+    return math.copysign(math.inf, estimate), math.nan
 
 
 def _warn_conditions(conditions, messages, advice):

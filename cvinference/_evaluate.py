@@ -1,8 +1,9 @@
 """Cross-validate estimators and record what happened to every instance."""
 
+import dataclasses
+
 import numpy as np
 from sklearn.base import clone
-from sklearn.utils import indexable
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._fitting import fit_and_predict
@@ -11,12 +12,12 @@ from ._partitions import check_cv_argument, draw_partitions
 from ._results import CVResult, PairedCVResult
 from ._validation import (
     check_estimator_methods,
-    check_groups,
     check_int,
     check_predict_proba,
-    check_same_length,
-    check_target,
+    estimator_description,
+    holds_class_labels,
     is_classifier_like,
+    prepare_data,
 )
 
 
@@ -165,12 +166,10 @@ class CVEvaluator:
         if loss.needs_proba:
             for name, estimator in zip(names, estimators):
                 check_predict_proba(estimator, name, loss.name)
-        n_samples = check_same_length(X, y)
-        check_groups(groups, n_samples)
-        y_array = check_target(y, classification=loss.classification)
-        if np.ndim(y) != 1:
-            y = y_array
-        X, y, groups = indexable(X, y, groups)
+        X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
+                                             needed_by=f"loss={loss.name!r}", groups=groups)
+        if loss.classification is None:
+            loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
         partitions = draw_partitions(
             self.cv, X, y_array, groups,
             n_repeats=self.n_repeats,
@@ -210,7 +209,7 @@ class CVEvaluator:
             loss=loss_values,
             loss_name=loss.name,
             classification=loss.classification,
-            estimator_repr=" ".join(repr(estimator).split()),
+            estimator_repr=estimator_description(estimator),
             cv_repr=partitions.cv_repr,
         )
 

@@ -13,7 +13,6 @@ import types
 import numpy as np
 from scipy import stats
 from sklearn.base import clone, is_regressor
-from sklearn.utils import indexable
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._fitting import fit_and_predict
@@ -29,7 +28,7 @@ from ._stat_results import (
     format_pvalue,
     pvalue_of,
 )
-from ._validation import check_estimator_methods, check_same_length, check_target
+from ._validation import check_estimator_methods, estimator_description, prepare_data
 
 N_REPLICATIONS = 5
 """Replications of 2-fold cross-validation (Dietterich 1998, section 3.5)."""
@@ -58,7 +57,7 @@ def _check_classifier(estimator, name):
     if regressor:
         raise TypeError(
             f"{name} must be a classifier: the 5x2cv tests compare accuracies; got {name}="
-            f"{' '.join(repr(estimator).split())}, which is a regressor."
+            f"{estimator_description(estimator)}, which is a regressor."
         )
 
 
@@ -97,11 +96,8 @@ def _five_by_two_differences(estimator_a, estimator_b, X, y, *, random_state, n_
     estimators = (estimator_a, estimator_b)
     for name, estimator in zip(_NAMES, estimators):
         _check_classifier(estimator, name)
-    n_samples = check_same_length(X, y)
-    y_array = check_target(y, classification=True)
-    if np.ndim(y) != 1:
-        y = y_array
-    X, y = indexable(X, y)
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
+    n_samples = y_array.size
     splits = five_by_two_splits(X, y_array, random_state)
     tasks = [
         (e, i, j, train, test)
@@ -328,9 +324,9 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     else:
         messages.warn(
             f"The two differences of every replication are equal (all s_i^2 are 0) while p_1^(1) = "
-            f"{formulas.p11:+.4g}: the t statistic is infinite and the p-value is not meaningful."
+            f"{formulas.p11:+.4g}: the t statistic is infinite and the p-value is undefined (nan)."
         )
-        pvalue = pvalue_of(formulas.t, N_REPLICATIONS, alternative)
+        pvalue = math.nan
     return TestResult(
         statistic=formulas.t, pvalue=pvalue, df=N_REPLICATIONS, alternative=alternative,
         estimate=formulas.p11, standard_error=standard_error, method="5x2cv paired t",
@@ -479,9 +475,9 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     else:
         messages.warn(
             "The two differences of every replication are equal (all s_i^2 are 0) but not all are 0: "
-            "the F statistic is infinite and the p-value is not meaningful."
+            "the F statistic is infinite and the p-value is undefined (nan)."
         )
-        pvalue = 0.0
+        pvalue = math.nan
     standard_error = math.sqrt(formulas.mean_s_squared)
     messages.note("confidence_interval() is the mean of the ten differences +- t_5 * sqrt(mean s_i^2): "
                   "conservative, as the ten differences are correlated to an unknown degree")

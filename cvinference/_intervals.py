@@ -257,13 +257,14 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     return {"low": low, "high": high, "standard_error": standard_error, "critical_value": critical, "df": df}
 
 
-def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_splits, **bound_options):
+def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_splits,
+                     what_needs_folds="averaging='fold'", fix="Use averaging='dataset'.", **bound_options):
     """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal")."""
     n_folds = int(keep.sum(axis=1).min())
     if n_folds < 2:
         raise ValueError(
-            f"averaging='fold' needs at least two folds to estimate their spread; the result has "
-            f"n_splits={n_splits}. Use averaging='dataset'."
+            f"{what_needs_folds} needs at least two folds to estimate their spread; the result has "
+            f"n_splits={n_splits}. {fix}"
         )
     estimate = float(values[keep].mean())
     standard_error = math.sqrt(within_repeat_variance(values, keep) / n_folds)

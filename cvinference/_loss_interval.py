@@ -60,10 +60,13 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     it was observed with gradient boosting and the log loss on one dataset.
     ``"normal"`` uses sqrt(N) instead and is shown for comparison.
 
-    The interval is about the expected loss, on the population, of the
-    models fitted to (k-1)/k of this dataset; like every interval from one
-    dataset it does not include the variance over datasets (Vanwinckelen &
-    Blockeel 2015).
+    Nedel'ko's err_CV measures the cross-validation estimate against the
+    loss of the model fitted to all N instances (his K_Q(V_N), section 3),
+    bias included, so the ``"half-sample"`` interval is about that model;
+    ``"normal"`` and ``"fold-t"`` are about the models fitted to (k-1)/k of
+    the data, which is what the cross-validation estimate averages. Like
+    every interval from one dataset, none includes the variance over
+    datasets (Vanwinckelen & Blockeel 2015).
 
     Examples
     --------
@@ -83,13 +86,20 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
-    what = f"mean {result.loss_name} loss"
-    estimand = (f"expected {result.loss_name} loss on the population of the models the learner fits to "
-                f"{training_size_phrase(result)}; given this dataset (Vanwinckelen & Blockeel 2015)")
-    bound_options = {"limits": None, "what": what, "exact_advice": ""}
+    loss = result.loss_name if result.loss_name.endswith("loss") else f"{result.loss_name} loss"
+    if method == "half-sample":
+        trained = f"the model the learner fits to all n = {result.n_samples} instances of this dataset"
+        bias = "; Nedel'ko's err_CV, which this interval follows, includes cross-validation's bias"
+    else:
+        trained, bias = f"the models the learner fits to {training_size_phrase(result)}", ""
+    estimand = (f"expected {loss} on the population of {trained}; given this dataset (Vanwinckelen & "
+                f"Blockeel 2015){bias}")
+    bound_options = {"limits": None, "what": f"mean {loss}", "exact_advice": ""}
     if method == "fold-t":
         fields = fold_mean_fields(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
-                                  confidence_level, "t", messages, n_splits=result.n_splits, **bound_options)
+                                  confidence_level, "t", messages, n_splits=result.n_splits,
+                                  what_needs_folds="method='fold-t'", fix="Use method='half-sample'.",
+                                  **bound_options)
         averaging, interval_method = "fold", "t"
     else:
         losses = result.loss[rows]

@@ -2,7 +2,7 @@
 
 import numbers
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -18,8 +18,10 @@ class Loss:
     ----------
     name : str
         The name reports use (and users pass as ``loss=`` for the built-in ones).
-    classification : bool
-        True when the loss needs class labels in y.
+    classification : bool or None
+        True when the loss needs class labels in y, False when it needs a
+        numeric target, None to decide from y (class labels unless y is
+        continuous).
     function : callable
         ``function(y_true, y_pred) -> ndarray`` of per-instance losses; with
         ``needs_proba``, ``function(y_true, proba)`` where ``proba`` has one
@@ -29,7 +31,7 @@ class Loss:
     """
 
     name: str
-    classification: bool
+    classification: Optional[bool]
     function: Callable[[np.ndarray, np.ndarray], np.ndarray]
     needs_proba: bool = False
 
@@ -104,7 +106,7 @@ def make_log_loss(clip=NEDELKO_CLIP):
     return Loss("log_loss", True, _ClippedLogLoss((float(clip[0]), float(clip[1]))), needs_proba=True)
 
 
-def make_loss(function, *, name=None, needs_proba=False, classification=True):
+def make_loss(function, *, name=None, needs_proba=False, classification=None):
     """A per-instance loss from a function, to pass as ``loss=``.
 
     Parameters
@@ -112,15 +114,15 @@ def make_loss(function, *, name=None, needs_proba=False, classification=True):
     function : callable
         ``function(y_true, y_pred) -> array of per-instance losses``; with
         ``needs_proba=True``, ``function(y_true, proba)``, where ``proba`` has
-        one column per class in the order of ``numpy.unique(y)``. It must be
-        picklable to run with ``n_jobs`` other than 1 (a module-level
-        function, not a lambda).
+        one column per class in the order of ``numpy.unique(y)``.
     name : str, default=None
         The name reports use; the function's ``__name__`` by default.
     needs_proba : bool, default=False
         Whether the loss needs ``predict_proba``.
-    classification : bool, default=True
-        Whether y must hold class labels. False for a regression loss.
+    classification : bool or None, default=None
+        Whether y must hold class labels (True) or numbers (False). None
+        decides from y: class labels unless y is continuous. A loss that
+        needs probabilities needs class labels.
 
     Returns
     -------
@@ -140,7 +142,10 @@ def make_loss(function, *, name=None, needs_proba=False, classification=True):
         raise TypeError(f"function must be callable, (y_true, y_pred) -> losses; got {function!r}.")
     name = getattr(function, "__name__", type(function).__name__) if name is None else name
     if not needs_proba:
-        return Loss(str(name), bool(classification), function)
+        return Loss(str(name), None if classification is None else bool(classification), function)
+    if classification is False:
+        raise ValueError("make_loss(needs_proba=True) needs class labels; got classification=False. "
+                         "Drop classification=False, or needs_proba=True for a regression loss.")
     return Loss(str(name), True, _UserProbaLoss(function), needs_proba=True)
 
 

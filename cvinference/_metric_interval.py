@@ -47,21 +47,30 @@ class _RegressorPredictions(RegressorMixin, BaseEstimator):
         return self.y_pred
 
 
-def _names_computable_from_predictions(classification):
-    """The scorer names that work on predictions alone (tried on a tiny example)."""
-    y_true, y_pred = np.array([0, 1, 0, 1, 1]), np.array([0, 1, 1, 1, 0])
-    predictions = _ClassifierPredictions(y_pred, np.array([0, 1])) if classification else _RegressorPredictions(
-        y_pred.astype(float) + 0.5)
-    names = []
+def _scorer_works(name, predictions, y_true):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for name in sorted(get_scorer_names()):
-            try:
-                get_scorer(name)(predictions, None, y_true if classification else y_true + 1.0)
-            except Exception:  # noqa: BLE001 - any failure means "not from predictions alone"
-                continue
-            names.append(name)
-    return names
+        try:
+            get_scorer(name)(predictions, None, y_true)
+        except Exception:  # noqa: BLE001 - any failure means "not on these predictions"
+            return False
+    return True
+
+
+def _names_computable_from_predictions(classification):
+    """The scorer names that work on predictions alone, tried on tiny examples.
+
+    For classification: those that work on 0/1 labels but not on a
+    continuous target (which leaves out r2, neg_mean_squared_error, ...).
+    """
+    labels, predicted = np.array([0, 1, 0, 1, 1]), np.array([0, 1, 1, 1, 0])
+    continuous, estimate = labels + np.array([0.5, 1.7, 0.2, 1.1, 2.3]), predicted + 0.25
+    names = sorted(get_scorer_names())
+    on_continuous = {name for name in names if _scorer_works(name, _RegressorPredictions(estimate), continuous)}
+    if not classification:
+        return sorted(on_continuous)
+    on_labels = _ClassifierPredictions(predicted, np.array([0, 1]))
+    return [name for name in names if name not in on_continuous and _scorer_works(name, on_labels, labels)]
 
 
 def _metric_function(metric, result):
@@ -83,6 +92,14 @@ def _metric_function(metric, result):
             predictions = _ClassifierPredictions(y_pred, np.unique(np.concatenate([y_true, y_pred])))
         try:
             return scorer(predictions, None, y_true)
+        except ValueError as exc:
+            if "pos_label" not in str(exc):
+                raise
+            raise ValueError(
+                f"metric={metric!r} needs to know the positive class, and the labels are "
+                f"{list(np.unique(y_true))}; pass a callable such as "
+                f"metric=lambda y_true, y_pred: sklearn.metrics.{metric}_score(y_true, y_pred, pos_label=...)."
+            ) from exc
         except AttributeError as exc:
             raise ValueError(
                 f"metric={metric!r} needs predicted probabilities or decision scores, which a CVResult "
@@ -142,6 +159,12 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     """
     check_cv_result(result)
     confidence_level = check_confidence_level(confidence_level)
+    if result.is_loo:
+        raise ValueError(
+            "metric_interval computes a set-level metric on each fold, but under leave-one-out every "
+            "fold holds one instance, where such a metric means nothing (F1 of one instance). Use "
+            "k-fold cross-validation, or accuracy_interval for leave-one-out."
+        )
     score, name = _metric_function(metric, result)
     rows = list(select_repeats(result, repeat))
     messages = Messages()
@@ -155,7 +178,9 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     ])
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
     fields = fold_mean_fields(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
-                              n_splits=result.n_splits, limits=None, what=name, exact_advice="")
+                              n_splits=result.n_splits, what_needs_folds="metric_interval",
+                              fix="A single test set (a holdout) gives one value and no interval.",
+                              limits=None, what=name, exact_advice="")
     return Interval(
         confidence_level=confidence_level, method="t", averaging="fold",
         estimand=(f"{name} on the population of the models the learner fits to {training_size_phrase(result)}, "

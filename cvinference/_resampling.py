@@ -18,7 +18,6 @@ import numpy as np
 from scipy import stats
 from sklearn.base import clone
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
-from sklearn.utils import indexable
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._comparisons import _check_paired, _t_or_z, same_folds
@@ -26,7 +25,7 @@ from ._fitting import fit_and_predict
 from ._inference_support import Messages, check_accuracy_result, check_bool
 from ._results import CVResult
 from ._stat_results import ALTERNATIVES, TestResult, _format_number, _readonly_array, _text_block, check_choice
-from ._validation import check_estimator_methods, check_int, check_same_length, check_target
+from ._validation import check_estimator_methods, check_int, estimator_description, prepare_data
 
 _NOT_INDEPENDENT = (
     "the test sets of different rounds overlap, so the round accuracies are not independent and a "
@@ -53,19 +52,11 @@ def _check_test_size(test_size):
     return float(test_size)
 
 
-def _prepare(estimator, X, y):
+def _prepare(estimator, X, y, needed_by):
     """Checked estimator and data: indexable X and y, the labels as an array, n."""
     check_estimator_methods(estimator)
-    n_samples = check_same_length(X, y)
-    y_array = check_target(y, classification=True)
-    if np.ndim(y) != 1:
-        y = y_array
-    X, y = indexable(X, y)
-    return X, y, y_array, n_samples
-
-
-def _estimator_repr(estimator):
-    return " ".join(repr(estimator).split())
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by=needed_by)
+    return X, y, y_array, y_array.size
 
 
 def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=None):
@@ -131,7 +122,7 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     """
     test_size = _check_test_size(test_size)
     stratify = check_bool(stratify, "stratify")
-    X, y, y_array, n_samples = _prepare(estimator, X, y)
+    X, y, y_array, n_samples = _prepare(estimator, X, y, "holdout")
     train, test = train_test_split(
         np.arange(n_samples), test_size=test_size, stratify=y_array if stratify else None,
         random_state=random_state,
@@ -139,7 +130,7 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     predictions, _ = fit_and_predict(clone(estimator), X, y, train, test, where="the holdout split")
     return CVResult(
         y_array[test], predictions, np.zeros(test.size, dtype=np.intp),
-        estimator_repr=_estimator_repr(estimator),
+        estimator_repr=estimator_description(estimator),
         cv_repr=f"holdout(test_size={test_size:.4g}, stratify={stratify}, random_state={random_state!r})",
         n_train=train.size,
     )
@@ -365,7 +356,7 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     n_rounds = check_int(n_rounds, "n_rounds", minimum=2)
     test_size = _check_test_size(test_size)
     stratify = check_bool(stratify, "stratify")
-    X, y, y_array, n_samples = _prepare(estimator, X, y)
+    X, y, y_array, n_samples = _prepare(estimator, X, y, "random_subsampling")
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(
         n_splits=n_rounds, test_size=test_size, random_state=random_state)
     splits = list(splitter.split(np.zeros((n_samples, 1)), y_array))
@@ -376,7 +367,7 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     correct = [np.asarray(predictions == y_array[test], dtype=bool) for (predictions, _), (_, test) in zip(outputs, splits)]
     return SubsamplingResult(
         test_indices=np.stack([test for _, test in splits]), correct=np.stack(correct), y_true=y_array,
-        n_train=len(splits[0][0]), estimator_repr=_estimator_repr(estimator),
+        n_train=len(splits[0][0]), estimator_repr=estimator_description(estimator),
         cv_repr=" ".join(repr(splitter).split()),
     )
 

@@ -227,8 +227,9 @@ class Interval:
         The interval's bounds.
     confidence_level : float
     method : str
-        ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``, or
-        ``"agresti-min"`` (McNemar's test's interval).
+        ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``,
+        ``"agresti-min"`` (McNemar's test's interval) or ``"half-sample"``
+        (:func:`loss_interval`).
     averaging : str
         ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
     standard_error : float or None

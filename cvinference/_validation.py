@@ -8,7 +8,7 @@ import numbers
 
 import numpy as np
 from sklearn.base import is_classifier
-from sklearn.utils import column_or_1d
+from sklearn.utils import column_or_1d, indexable
 from sklearn.utils.multiclass import type_of_target
 
 
@@ -56,6 +56,22 @@ def check_predict_proba(estimator, name, loss_name):
             "has no predict_proba. Use an estimator that has it (SVC(probability=True), or wrap the "
             "estimator in sklearn.calibration.CalibratedClassifierCV), or loss='zero_one'."
         )
+
+
+def prepare_data(X, y, *, classification, needed_by, groups=None):
+    """Checked data for the fits: indexable X, y and groups, and y as a 1-d array."""
+    n_samples = check_same_length(X, y)
+    check_groups(groups, n_samples)
+    y_array = check_target(y, classification=classification, needed_by=needed_by)
+    if np.ndim(y) != 1:
+        y = y_array
+    X, y, groups = indexable(X, y, groups)
+    return X, y, groups, y_array
+
+
+def estimator_description(estimator):
+    """An estimator's repr on one line, for reports."""
+    return " ".join(repr(estimator).split())
 
 
 def check_same_length(X, y):
@@ -108,15 +124,24 @@ def _label_kind(value):
     return type(value).__name__
 
 
-def check_target(y, *, classification):
+def holds_class_labels(y):
+    """Whether a checked 1-d y reads as class labels rather than a continuous target."""
+    return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
+
+
+def check_target(y, *, classification, needed_by="loss='zero_one'"):
     """Return y as a 1-d numpy array after checking it suits the loss.
 
     Parameters
     ----------
     y : array-like of shape (n_samples,)
         Targets.
-    classification : bool
-        Whether the loss compares class labels (``loss="zero_one"``).
+    classification : bool or None
+        Whether the loss compares class labels; None decides from y (class
+        labels unless y is continuous).
+    needed_by : str
+        What needs class labels, for the message (``"loss='log_loss'"``,
+        ``"bootstrap_accuracy"``).
     """
     y = column_or_1d(np.asarray(y), warn=True)
     bad = _missing_mask(y)
@@ -126,6 +151,8 @@ def check_target(y, *, classification):
             f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
             "impute those samples before cross-validation."
         )
+    if classification is None:
+        classification = holds_class_labels(y)
     if not classification:
         if y.dtype.kind not in "biuf":
             raise ValueError(
@@ -142,10 +169,11 @@ def check_target(y, *, classification):
             )
     target_type = type_of_target(y, input_name="y")
     if target_type == "continuous":
+        fix = ("For a regression target use a regression loss such as loss='squared_error' or "
+               "loss='absolute_error'." if needed_by.startswith("loss=") else
+               f"{needed_by} compares class predictions and does not apply to a regression target.")
         raise ValueError(
-            "loss='zero_one' needs class labels, but y is continuous (for example "
-            f"y[0]={plain(y[0])!r}). For a regression target use a regression loss such "
-            "as loss='squared_error' or loss='absolute_error'."
+            f"{needed_by} needs class labels, but y is continuous (for example y[0]={plain(y[0])!r}). {fix}"
         )
     if target_type not in ("binary", "multiclass"):
         raise ValueError(

@@ -22,6 +22,7 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.datasets import load_iris
 from sklearn.dummy import DummyClassifier
 from sklearn.exceptions import NotFittedError
 from sklearn.linear_model import LogisticRegression
@@ -452,3 +453,10 @@ def test_bad_data_is_refused():
         cvi.bootstrap_accuracy(DummyClassifier(), X, np.zeros(len(y)))
     with pytest.raises(ValueError, match="NaN"):
         cvi.bootstrap_accuracy(DummyClassifier(), X, np.r_[np.nan, y[1:]])
+
+
+def test_bootstrap_result_unpacks_as_low_high():
+    X, y = load_iris(return_X_y=True)
+    result = cvi.bootstrap_accuracy(DummyClassifier(), X, y, method="oob", n_bootstraps=5, random_state=0)
+    low, high = result
+    assert (low, high) == (result.low, result.high)

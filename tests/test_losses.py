@@ -31,9 +31,12 @@ def _oof_proba(estimator, X, y, fold):
     return cross_val_predict(estimator, X, y, cv=PredefinedSplit(fold), method="predict_proba")
 
 
-def test_zero_one_loss_is_the_complement_of_correct(breast_cancer):
+def test_zero_one_loss_is_one_where_the_prediction_is_wrong(breast_cancer):
+    # Oracle: sklearn's own out-of-fold predictions on the same folds, compared with y.
     X, y = breast_cancer
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    predicted = cross_val_predict(GaussianNB(), X, y, cv=PredefinedSplit(result.fold[0]))
+    np.testing.assert_array_equal(result.loss[0], (predicted != y).astype(float))
     np.testing.assert_array_equal(result.loss, 1.0 - result.correct)
 
 
@@ -69,12 +72,20 @@ def test_brier_per_fold_equals_sklearn(breast_cancer):
         assert result.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold]))
 
 
-def test_multiclass_brier_is_the_sum_over_classes():
-    # Brier (1950): sum_k (p_k - [y = k])^2 per instance, computed by hand on sklearn's probabilities.
+def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
+    # Oracles: sklearn.metrics.brier_score_loss (multiclass: the sum over classes, Brier 1950) and
+    # sklearn.metrics.log_loss, per fold, on sklearn's out-of-fold probabilities (log loss with a
+    # clip too small to matter for these probabilities).
     X, y = load_iris(return_X_y=True)
-    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss="brier")
-    proba = _oof_proba(GaussianNB(), X, y, result.fold[0])
-    np.testing.assert_allclose(result.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
+    model = LogisticRegression(max_iter=1000)
+    brier = cvi.cross_val_correctness(model, X, y, cv=5, random_state=0, loss="brier")
+    logs = cvi.cross_val_correctness(model, X, y, cv=5, random_state=0, loss=cvi.make_log_loss((1e-15, 1.0)))
+    proba = _oof_proba(model, X, y, brier.fold[0])
+    np.testing.assert_allclose(brier.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
+    for j in range(5):
+        in_fold = brier.fold[0] == j
+        assert brier.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
+        assert logs.fold_mean_loss[0, j] == pytest.approx(log_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
 
 
 def test_a_class_missing_from_a_training_fold_gets_probability_zero():
@@ -217,7 +228,7 @@ def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
     with pytest.raises(ValueError, match="metric='roc_auc' needs predicted probabilities or decision scores"):
         cvi.metric_interval(result, "roc_auc")
-    with pytest.raises(ValueError, match="got metric='f2'. Valid names: accuracy, .*f1, f1_macro"):
+    with pytest.raises(ValueError, match="got metric='f2'. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
         cvi.metric_interval(result, "f2")
 
 
@@ -230,3 +241,54 @@ def test_pooled_repeats_warn_for_loss_and_metric_intervals(breast_cancer):
     with pytest.warns(cvi.InferenceWarning, match="pooled"):
         cvi.metric_interval(result, "f1")
     assert cvi.loss_interval(result, repeat=1).estimate == pytest.approx(result.loss[1].mean())
+
+
+def _squared(y_true, y_pred):
+    return (y_true - y_pred) ** 2
+
+
+def test_a_bare_callable_on_a_continuous_target_is_a_regression_loss():
+    X = np.linspace(0, 1, 40).reshape(-1, 1)
+    y = 3 * X.ravel() + np.cos(np.arange(40))
+    result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=4, random_state=0, loss=_squared)
+    assert result.classes is None and result.mean_loss == pytest.approx(mean_squared_error(y, result.y_pred[0]))
+    with pytest.raises(ValueError, match="make_loss.needs_proba=True. needs class labels"):
+        cvi.make_loss(_squared, needs_proba=True, classification=False)
+
+
+def test_functions_without_a_loss_name_themselves_when_y_is_continuous():
+    X, y = np.arange(20.0).reshape(-1, 1), np.linspace(0.1, 2.0, 20)
+    with pytest.raises(ValueError, match=r"^holdout needs class labels, but y is continuous"):
+        cvi.holdout(GaussianNB(), X, y)
+    with pytest.raises(ValueError, match=r"^loss='log_loss' needs class labels"):
+        cvi.cross_val_correctness(GaussianNB(), X, y, cv=2, loss="log_loss")
+
+
+def test_half_sample_interval_is_about_the_model_fitted_to_all_instances(log_loss_result):
+    # Nedel'ko (2021, section 3): err_CV compares the CV estimate with the loss of the model
+    # trained on all N instances; the other two methods are about the (k-1)/k models.
+    assert "all n = 569 instances" in cvi.loss_interval(log_loss_result).estimand
+    assert "9/10 of this dataset" in cvi.loss_interval(log_loss_result, method="normal").estimand
+    assert "log_loss loss" not in cvi.loss_interval(log_loss_result).estimand
+
+
+def test_metric_interval_refuses_leave_one_out_and_single_folds(breast_cancer):
+    X, y = breast_cancer
+    loo = cvi.cross_val_correctness(GaussianNB(), X[:60], y[:60], cv="loo")
+    with pytest.raises(ValueError, match="under leave-one-out every fold holds one instance"):
+        cvi.metric_interval(loo, "f1")
+    holdout = cvi.holdout(GaussianNB(), X, y, random_state=0)
+    with pytest.raises(ValueError, match="metric_interval needs at least two folds"):
+        cvi.metric_interval(holdout, "f1")
+
+
+def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive_class(breast_cancer):
+    X, y = breast_cancer
+    labels = np.array(["malignant", "benign"])[y]
+    result = cvi.cross_val_correctness(GaussianNB(), X, labels, cv=5, random_state=0)
+    with pytest.raises(ValueError, match="needs to know the positive class.*pos_label"):
+        cvi.metric_interval(result, "f1")
+    values = [f1_score(labels[result.fold[0] == j], result.y_pred[0][result.fold[0] == j], pos_label="benign")
+              for j in range(5)]
+    interval = cvi.metric_interval(result, lambda t, p: f1_score(t, p, pos_label="benign"))
+    assert interval.estimate == pytest.approx(np.mean(values))
