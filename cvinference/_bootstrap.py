@@ -273,7 +273,10 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     * Err^(.632) = .368 err + .632 Err^(1) (Efron 1983; used by E&T). The
       weights come from the chance (1 - 1/n)^n -> e^-1 = .368 that a
       bootstrap sample leaves an instance out. Kohavi (1995, slide
-      ".632 Bootstrap") gives the same estimate in accuracy form.
+      ".632 Bootstrap") writes the same weights in accuracy form but
+      averages the per-bootstrap out-of-bag accuracies (the mean of
+      ``values``), which differs slightly from Err^(1)'s per-instance
+      average.
     * gamma = sum_k p_k (1 - q_k), the no-information error (E&T eq. 27): the
       error of f if features and labels were independent; p_k is the share
       of class k in y, q_k the share of f's predictions on X that are k.

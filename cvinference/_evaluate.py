@@ -203,7 +203,7 @@ class CVEvaluator:
             if loss_values is not None:
                 loss_values[r, test] = fold_losses
         if loss_values is None and loss.name != "zero_one":
-            loss_values = loss(y_true[np.newaxis, :], y_pred)
+            loss_values = np.stack([loss(y_true, row) for row in y_pred])
         return CVResult(
             y_true, y_pred, partitions.fold,
             loss=loss_values,

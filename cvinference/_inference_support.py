@@ -16,19 +16,7 @@ AUTO_NOTE = "method='auto' chose"
 
 
 def check_cv_result(result, name="result"):
-    """Refuse anything but a CVResult (of any loss)."""
-    from ._results import CVResult
-
-    if not isinstance(result, CVResult):
-        raise TypeError(
-            f"{name} must be a CVResult, as returned by cross_val_correctness or "
-            f"CVEvaluator.evaluate; got {name} of type {type(result).__name__}."
-        )
-    return result
-
-
-def check_accuracy_result(result, name="result"):
-    """Refuse anything but a CVResult of a classifier (one with correctness)."""
+    """Refuse anything but a CVResult (of any loss), explaining why a subsampling result is refused."""
     from ._resampling import SubsamplingResult
     from ._results import CVResult
 
@@ -47,6 +35,12 @@ def check_accuracy_result(result, name="result"):
             f"{name} must be a CVResult, as returned by cross_val_correctness or "
             f"CVEvaluator.evaluate; got {name} of type {type(result).__name__}."
         )
+    return result
+
+
+def check_accuracy_result(result, name="result"):
+    """Refuse anything but a CVResult of a classifier (one with correctness)."""
+    check_cv_result(result, name)
     if result.classes is None:
         raise ValueError(
             f"{name} holds a regression loss ({result.loss_name!r}) and has no correctness "

@@ -97,7 +97,7 @@ def _metric_function(metric, result):
                 raise
             raise ValueError(
                 f"metric={metric!r} needs to know the positive class, and the labels are "
-                f"{list(np.unique(y_true))}; pass a callable such as "
+                f"{np.unique(y_true).tolist()}; pass a callable such as "
                 f"metric=lambda y_true, y_pred: sklearn.metrics.{metric}_score(y_true, y_pred, pos_label=...)."
             ) from exc
         except AttributeError as exc:

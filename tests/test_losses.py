@@ -292,3 +292,13 @@ def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive
               for j in range(5)]
     interval = cvi.metric_interval(result, lambda t, p: f1_score(t, p, pos_label="benign"))
     assert interval.estimate == pytest.approx(np.mean(values))
+
+
+def _looping_loss(y_true, y_pred):
+    return [float(t != p) for t, p in zip(y_true, y_pred)]
+
+
+def test_callable_losses_get_one_dimensional_arrays_once_per_repeat(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, n_repeats=2, random_state=0, loss=_looping_loss)
+    np.testing.assert_array_equal(result.loss, 1.0 - result.correct)
