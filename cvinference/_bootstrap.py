@@ -17,6 +17,7 @@ from sklearn.utils.parallel import Parallel, delayed
 from ._fitting import fit_and_predict
 from ._inference_support import _GIVEN_THIS_DATASET, Messages, check_bool
 from ._stat_results import (
+    IntervalLike,
     _format_number,
     _readonly_array,
     _text_block,
@@ -37,7 +38,7 @@ _OVERFITTING_WARNING_RATE = 0.5
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BootstrapResult:
+class BootstrapResult(IntervalLike):
     """A bootstrap estimate of a classifier's accuracy.
 
     Made by :func:`bootstrap_accuracy`. Every figure is an accuracy
@@ -99,16 +100,8 @@ class BootstrapResult:
     notes: tuple = ()
     warnings: tuple = ()
 
-    def __iter__(self):
-        """Unpacks as ``low, high``, like :class:`Interval`."""
-        return iter((self.low, self.high))
-
-    def __repr__(self):
-        return (
-            f"{type(self).__name__}(estimate={_format_number(self.estimate)}, low={_format_number(self.low)}, "
-            f"high={_format_number(self.high)}, confidence_level={self.confidence_level}, "
-            f"method={self.method!r}, n_bootstraps={self.n_bootstraps})"
-        )
+    def _repr_extra(self):
+        return f", n_bootstraps={self.n_bootstraps}"
 
     def summary(self):
         """The estimate, its parts, the percentile interval, what it estimates and assumes.

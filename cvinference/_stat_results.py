@@ -213,8 +213,25 @@ _INTERVAL_DOC_FIELDS = """
 """
 
 
+class IntervalLike:
+    """An estimate with bounds: unpacks as ``low, high`` and shows them in a one-line repr."""
+
+    def __iter__(self):
+        return iter((self.low, self.high))
+
+    def _repr_extra(self):
+        return ""
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(estimate={_format_number(self.estimate)}, low={_format_number(self.low)}, "
+            f"high={_format_number(self.high)}, confidence_level={self.confidence_level}, "
+            f"method={self.method!r}{self._repr_extra()})"
+        )
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class Interval:
+class Interval(IntervalLike):
     """A confidence interval for an accuracy or a difference of accuracies.
 
     Unpacks as ``low, high`` like scipy's ``ConfidenceInterval``.
@@ -264,15 +281,6 @@ class Interval:
     notes: tuple = ()
     warnings: tuple = ()
 
-    def __iter__(self):
-        return iter((self.low, self.high))
-
-    def __repr__(self):
-        return (
-            f"{type(self).__name__}(estimate={_format_number(self.estimate)}, low={_format_number(self.low)}, "
-            f"high={_format_number(self.high)}, confidence_level={self.confidence_level}, "
-            f"method={self.method!r})"
-        )
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
