@@ -21,7 +21,6 @@ import dataclasses
 import math
 
 import numpy as np
-import pandas as pd
 import pytest
 from scipy import stats
 from sklearn.datasets import load_iris
@@ -308,6 +307,7 @@ def test_holdout_equals_train_test_split_and_is_stratified():
 
 
 def test_holdout_accepts_pandas():
+    pd = pytest.importorskip("pandas")
     X = pd.DataFrame(X_IRIS, index=np.arange(150) * 3)
     y = pd.Series(Y_IRIS, index=X.index)
     plain = cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0)
