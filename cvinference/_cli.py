@@ -1,13 +1,11 @@
-"""The ``cvinference`` command line."""
+"""The ``cvinference`` command line: argument parsing and exit statuses."""
 
 import argparse
 import sys
+import warnings
 
-from ._evaluate import CVEvaluator
-
-
-class UserError(Exception):
-    """A mistake in the command line: reported in one line, exit status 2."""
+from ._cli_errors import UserError
+from ._stat_results import InferenceWarning
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,31 +26,54 @@ def _demo_estimators():
 
 
 def _run_demo(args, out):
-    from sklearn.datasets import load_breast_cancer
+    from ._cli_commands import compare_estimators
+    from ._cli_data import load_data
 
-    X, y = load_breast_cancer(return_X_y=True)
-    if args.cv > len(y):
-        raise UserError(f"--cv {args.cv} is more folds than the {len(y)} instances of breast_cancer; use 2 to {len(y)}")
-    logreg, tree = _demo_estimators()
-    evaluator = CVEvaluator(cv=args.cv, n_jobs=args.n_jobs, random_state=args.seed)
-    pair = evaluator.compare(logreg, tree, X, y)
-    print(
-        "cvinference demo: scaled logistic regression (A) against a decision tree (B)\n"
-        "on the bundled breast_cancer data (569 instances), both on the same\n"
-        f"stratified equal-size {args.cv}-fold partition (random_state={args.seed}).\n",
-        file=out,
-    )
-    print(pair.summary(), file=out)
-    return 0
+    dataset = load_data("breast_cancer")
+    args.data, args.loss, args.metric = "breast_cancer", "zero_one", []
+    if not args.quiet:
+        print(
+            "cvinference demo: scaled logistic regression (A) against a decision tree (B) on the bundled\n"
+            f"breast_cancer data, on identical stratified equal-size {args.cv}-fold partitions\n"
+            f"({args.repeats} repeats, random_state={args.seed}).\n",
+            file=out,
+        )
+    return compare_estimators(args, dataset, _demo_estimators(),
+                              ["StandardScaler + LogisticRegression(max_iter=1000)",
+                               "DecisionTreeClassifier(random_state=0)"], out)
+
+
+def _run_evaluate(args, out):
+    from ._cli_commands import run_evaluate
+
+    return run_evaluate(args, out)
+
+
+def _run_compare(args, out):
+    from ._cli_commands import run_compare
+
+    return run_compare(args, out)
 
 
 def _fold_count(text):
+    if text == "loo":
+        return text
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer number of folds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer number of folds or 'loo', got {text!r}") from None
     if value < 2:
         raise argparse.ArgumentTypeError(f"cross-validation needs at least 2 folds, got {value}")
+    return value
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
     return value
 
 
@@ -66,15 +87,61 @@ def _n_jobs(text):
     return value
 
 
+def _confidence(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a level strictly between 0 and 1, such as 0.95, got {text!r}")
+    return value
+
+
+def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
+    if with_data:
+        parser.add_argument("--data", default="breast_cancer",
+                            help="a bundled dataset (iris, wine, breast_cancer, digits) or a CSV file "
+                                 "(default: breast_cancer)")
+        parser.add_argument("--target", help="the target column of a CSV file")
+        parser.add_argument("--impute", action="store_true",
+                            help="impute missing feature values inside each fold (median / most frequent)")
+        parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
+                            help="per-instance loss to record besides correctness (default: zero_one)")
+        parser.add_argument("--metric", action="append", default=[], metavar="NAME",
+                            help="a set-level metric per fold, such as f1 (repeatable)")
+    parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
+    parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
+                        help=f"repeats of the cross-validation (default: {default_cv_repeats})")
+    parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
+    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
+    parser.add_argument("--seed", type=int, default=0, help="random_state of partitions and models (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
 def build_parser():
     parser = _Parser(prog="cvinference", description="Honest statistical inference from cross-validation.")
     parser.add_argument("--traceback", action="store_true", help="show the full traceback of an internal error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
     demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
-    demo.add_argument("--cv", type=_fold_count, default=10, help="number of folds (default: 10)")
-    demo.add_argument("--seed", type=int, default=0, help="random_state from which the partition is drawn (default: 0)")
-    demo.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
+    _add_common_options(demo, default_cv_repeats=5, with_data=False)
     demo.set_defaults(run=_run_demo)
+
+    evaluate = commands.add_parser("evaluate", help="one estimator: accuracy, intervals, conditions")
+    evaluate.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+    evaluate.add_argument("--params", help="JSON hyper-parameters, such as '{\"C\": 0.5}'")
+    _add_common_options(evaluate)
+    evaluate.set_defaults(run=_run_evaluate)
+
+    compare = commands.add_parser("compare", help="two estimators on identical folds: every applicable test")
+    compare.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
+    compare.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
+    compare.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
+    compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
+    _add_common_options(compare)
+    compare.set_defaults(run=_run_compare)
     return parser
 
 
@@ -95,7 +162,9 @@ def main(argv=None, out=None):
         args = parser.parse_args(argv)
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
-        return args.run(args, out)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
+            return args.run(args, out)
     except UserError as exc:
         print(f"cvinference: error: {exc}", file=sys.stderr)
         return 2

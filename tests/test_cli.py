@@ -12,7 +12,7 @@ from cvinference._cli import main
 @pytest.mark.parametrize("argv, message", [
     ([], "a command is required"),
     (["fly"], "invalid choice: 'fly'"),
-    (["demo", "--cv", "zero"], "expected an integer number of folds, got 'zero'"),
+    (["demo", "--cv", "zero"], "expected an integer number of folds or 'loo', got 'zero'"),
     (["demo", "--cv", "1"], "cross-validation needs at least 2 folds, got 1"),
     (["demo", "--cv", "600"], "--cv 600 is more folds than the 569 instances of breast_cancer"),
     (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
@@ -52,4 +52,4 @@ def test_demo_with_other_folds_and_seed():
     out = io.StringIO()
     assert main(["demo", "--cv", "5", "--seed", "3"], out=out) == 0
     text = out.getvalue()
-    assert "5-fold cross-validation, n = 569" in text and "(random_state=3)" in text
+    assert "569 instances; 5-fold cross-validation, 5 repeats" in text and "random_state=3" in text

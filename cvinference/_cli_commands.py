@@ -1,0 +1,98 @@
+"""What ``cvinference demo``, ``evaluate`` and ``compare`` do: data, fits, report."""
+
+import sys
+
+from ._cli_errors import UserError
+from ._cli_report import comparison_report, evaluation_report, render_text, write_json
+from ._evaluate import CVEvaluator
+
+
+def _progress(args, message):
+    """A progress line on stderr, for long runs, unless quiet or stderr is not a terminal."""
+    if not args.quiet and sys.stderr.isatty():
+        print(f"cvinference: {message}", file=sys.stderr, flush=True)
+
+
+def _check_folds(args, dataset):
+    if args.cv != "loo" and args.cv > dataset.n_samples:
+        raise UserError(f"--cv {args.cv} is more folds than the {dataset.n_samples} instances of "
+                        f"{dataset.name}; use 2 to {dataset.n_samples}, or --cv loo")
+    if args.cv == "loo" and args.repeats > 1:
+        raise UserError("--repeats needs k-fold cross-validation: leave-one-out gives the same partition "
+                        "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
+
+
+def _check_loss(args, estimator, spec):
+    if args.loss != "zero_one" and not hasattr(estimator, "predict_proba"):
+        hint = " (for svm: --params '{\"probability\": true}')" if spec == "svm" else ""
+        raise UserError(f"--loss {args.loss} needs predicted probabilities, but {spec} has no predict_proba; "
+                        f"use --loss zero_one or an estimator with predict_proba{hint}")
+
+
+def _data_record(dataset):
+    return {"name": dataset.name, "n_samples": dataset.n_samples}
+
+
+def _evaluator(args):
+    return CVEvaluator(cv=args.cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
+                       random_state=args.seed)
+
+
+def _finish(args, report, out):
+    if args.json:
+        write_json(report, args.json)
+    if args.plot:
+        from ._cli_plot import plot_report
+
+        plot_report(report, args.plot)
+    if not args.quiet:
+        print(render_text(report), file=out)
+    return 0
+
+
+def run_evaluate(args, out):
+    from ._cli_data import load_data
+    from ._cli_estimators import build_estimator
+
+    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    _check_folds(args, dataset)
+    estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
+                                             random_state=args.seed)
+    _check_loss(args, estimator, args.estimator)
+    _progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
+    result = _evaluator(args).evaluate(estimator, dataset.X, dataset.y)
+    report = evaluation_report(result, description=description, data=_data_record(dataset),
+                               confidence_level=args.confidence, metrics=args.metric)
+    return _finish(args, report, out)
+
+
+def compare_estimators(args, dataset, estimators, descriptions, out):
+    """Fit both estimators on identical folds (and 5x2cv) and report every test."""
+    from ._five_by_two import paired_ttest_5x2cv
+    from ._resampling import corrected_resampled_ttest
+
+    _check_folds(args, dataset)
+    _progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
+    pair = _evaluator(args).compare(*estimators, dataset.X, dataset.y)
+    extra = []
+    if args.cv != "loo":
+        extra.append((f"corrected t ({args.repeats}x{args.cv}-fold)",
+                      corrected_resampled_ttest(pair.a, pair.b)))
+        _progress(args, "fitting A and B for 5x2cv")
+        extra.append(("5x2cv t", paired_ttest_5x2cv(*estimators, dataset.X, dataset.y, random_state=args.seed,
+                                                   n_jobs=args.n_jobs)))
+    report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
+                               confidence_level=args.confidence, extra_tests=extra, metrics=args.metric)
+    return _finish(args, report, out)
+
+
+def run_compare(args, out):
+    from ._cli_data import load_data
+    from ._cli_estimators import build_estimator
+
+    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
+    built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
+    for (estimator, _), (spec, _) in zip(built, specs):
+        _check_loss(args, estimator, spec)
+    return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
