@@ -24,9 +24,8 @@ def _check_folds(args, dataset):
 
 def _check_loss(args, estimator, spec):
     if args.loss != "zero_one" and not hasattr(estimator, "predict_proba"):
-        hint = " (for svm: --params '{\"probability\": true}')" if spec == "svm" else ""
         raise UserError(f"--loss {args.loss} needs predicted probabilities, but {spec} has no predict_proba; "
-                        f"use --loss zero_one or an estimator with predict_proba{hint}")
+                        "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
 
 
 def _data_record(dataset):

@@ -53,8 +53,8 @@ def check_predict_proba(estimator, name, loss_name):
     if not hasattr(estimator, "predict_proba"):
         raise TypeError(
             f"loss={loss_name!r} needs predicted probabilities, but {name}={type(estimator).__name__}(...) "
-            "has no predict_proba. Use an estimator that has it (SVC(probability=True), or wrap the "
-            "estimator in sklearn.calibration.CalibratedClassifierCV), or loss='zero_one'."
+            "has no predict_proba. Use an estimator that has it, or wrap this one in "
+            "sklearn.calibration.CalibratedClassifierCV(..., ensemble=False), or use loss='zero_one'."
         )
 
 
