@@ -3,6 +3,7 @@
 import numpy as np
 
 from ._cli_errors import UserError
+from ._stat_results import format_pvalue
 
 
 def _pyplot():
@@ -27,7 +28,7 @@ def _fold_panel(axis, report):
                      label=f"{label}: {interval['method']} interval")
     axis.set_xlabel("fold")
     axis.set_ylabel("accuracy")
-    axis.set_title("accuracy per fold")
+    axis.set_title("accuracy per fold (repeat 0)")
     axis.legend(fontsize="small")
 
 
@@ -40,7 +41,8 @@ def _difference_panel(axis, report):
     axis.axvline(differences.mean(), color="tab:red", label=f"mean {differences.mean():+.4f}")
     axis.set_xlabel("d_j = p_Aj - p_Bj")
     axis.set_ylabel("folds")
-    axis.set_title("fold differences")
+    repeats = a.shape[0]
+    axis.set_title("fold differences" + (f" ({repeats} repeats)" if repeats > 1 else ""))
     axis.legend(fontsize="small")
 
 
@@ -52,21 +54,20 @@ def _tests_panel(axis, report):
         axis.plot([test["low"], test["high"]], [y, y], color="black")
         axis.plot(test["estimate"], y, "o", color="tab:blue")
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
-    axis.set_yticks(positions, [f"{t['name']} (p = {t['pvalue']:.3g})" if t["pvalue"] is not None
-                                else t["name"] for t in tests])
+    axis.set_yticks(positions, [f"{t['name']} ({format_pvalue(t['pvalue'])})" for t in tests])
     axis.set_xlabel("accuracy(A) - accuracy(B)")
     axis.set_title("tests: estimate and interval")
 
 
 def _intervals_panel(axis, record):
-    """Every interval of one estimator."""
-    intervals = record["intervals"]
+    """Every accuracy interval of one estimator."""
+    intervals = [interval for interval in record["intervals"] if interval["quantity"] == "accuracy"]
     positions = np.arange(len(intervals))
     for y, interval in zip(positions, intervals):
         axis.plot([interval["low"], interval["high"]], [y, y], color="black")
         axis.plot(interval["estimate"], y, "o", color="tab:blue")
     axis.set_yticks(positions, [interval["name"] for interval in intervals])
-    axis.set_title("intervals")
+    axis.set_title("accuracy intervals")
 
 
 def plot_report(report, path):

@@ -34,10 +34,10 @@ def _number(value):
     return value if math.isfinite(value) else None
 
 
-def interval_record(interval, name):
+def interval_record(interval, name, quantity="accuracy"):
     """The numbers and words of an :class:`Interval`, JSON-safe."""
     return {
-        "name": name, "estimate": _number(interval.estimate), "low": _number(interval.low),
+        "name": name, "quantity": quantity, "estimate": _number(interval.estimate), "low": _number(interval.low),
         "high": _number(interval.high), "confidence_level": interval.confidence_level,
         "method": interval.method, "averaging": interval.averaging,
         "standard_error": _number(interval.standard_error), "df": _number(interval.df),
@@ -96,12 +96,12 @@ def estimator_record(result, description, confidence_level, *, metrics=()):
         from ._loss_interval import loss_interval
 
         intervals.append(interval_record(_quietly(loss_interval, result, confidence_level),
-                                         f"mean {result.loss_name}, half-sample (Nedel'ko)"))
+                                         f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
     if metrics:
         from ._metric_interval import metric_interval
 
         intervals += [interval_record(_quietly(metric_interval, result, metric, confidence_level),
-                                      f"{metric}, fold level t") for metric in metrics]
+                                      f"{metric}, fold level t", metric) for metric in metrics]
     return {
         "description": description, "accuracy": result.accuracy, "mean_loss": result.mean_loss,
         "loss": result.loss_name, "n_samples": result.n_samples, "n_splits": result.n_splits,
