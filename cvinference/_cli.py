@@ -26,9 +26,10 @@ def _demo_estimators():
 
 
 def _run_demo(args, out):
-    from ._cli_commands import compare_estimators
+    from ._cli_commands import check_outputs, compare_estimators
     from ._cli_data import load_data
 
+    check_outputs(args)
     dataset = load_data("breast_cancer")
     args.data, args.loss, args.metric = "breast_cancer", "zero_one", []
     if not args.quiet:
@@ -118,6 +119,8 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                        help="show the full traceback of an internal error")
 
 
 def build_parser():
@@ -163,8 +166,11 @@ def main(argv=None, out=None):
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
         with warnings.catch_warnings():
+            warnings.simplefilter("ignore" if args.quiet else "default")
             warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
             return args.run(args, out)
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        return 0
     except UserError as exc:
         print(f"cvinference: error: {exc}", file=sys.stderr)
         return 2

@@ -28,6 +28,42 @@ def _check_loss(args, estimator, spec):
                         "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
 
 
+def check_outputs(args):
+    """Refuse unwritable --json / --plot paths and a missing matplotlib before any fitting."""
+    import os
+
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path is None:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path) or not os.path.isdir(folder):
+            raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder'}); "
+                            "give a file path in an existing folder")
+    if args.plot:
+        from ._cli_plot import _pyplot
+
+        _pyplot()
+
+
+def check_metrics(args, dataset):
+    """Refuse --metric names that cannot be computed from predictions of this target, before fitting."""
+    from ._metric_interval import _names_computable_from_predictions
+
+    valid = _names_computable_from_predictions(classification=True)
+    multiclass = len(set(dataset.y.tolist())) > 2
+    for metric in args.metric:
+        if metric not in valid:
+            raise UserError(f"--metric {metric}: unknown or not computable from predicted labels; "
+                            f"choose one of {', '.join(valid)}")
+        if multiclass and metric in ("f1", "precision", "recall", "jaccard"):
+            raise UserError(f"--metric {metric} is for two classes, and {dataset.name} has "
+                            f"{len(set(dataset.y.tolist()))}; use {metric}_macro, {metric}_micro or {metric}_weighted")
+        if not multiclass and metric in ("f1", "precision", "recall", "jaccard") and dataset.y.dtype.kind not in "biu":
+            raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
+                            f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
+                            "the target as 0/1")
+
+
 def _data_record(dataset):
     return {"name": dataset.name, "n_samples": dataset.n_samples}
 
@@ -53,8 +89,10 @@ def run_evaluate(args, out):
     from ._cli_data import load_data
     from ._cli_estimators import build_estimator
 
+    check_outputs(args)
     dataset = load_data(args.data, target=args.target, impute=args.impute)
     _check_folds(args, dataset)
+    check_metrics(args, dataset)
     estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
                                              random_state=args.seed)
     _check_loss(args, estimator, args.estimator)
@@ -89,7 +127,9 @@ def run_compare(args, out):
     from ._cli_data import load_data
     from ._cli_estimators import build_estimator
 
+    check_outputs(args)
     dataset = load_data(args.data, target=args.target, impute=args.impute)
+    check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
     for (estimator, _), (spec, _) in zip(built, specs):

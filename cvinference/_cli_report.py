@@ -219,7 +219,7 @@ def _bounds(low, high, signed=False):
 
 
 def _estimator_lines(label, record):
-    lines = [f"{label}: {record['description']}"]
+    lines = _wrapped(f"{label}: {record['description']}")
     lines += [f"  accuracy {record['accuracy']:.4f} ({record['n_samples']} instances)"]
     rows = [[interval["name"], f"{interval['estimate']:.4f}", _bounds(interval["low"], interval["high"])]
             for interval in record["intervals"]]
@@ -271,9 +271,11 @@ def _fold_lines(report):
 
 def render_text(report):
     """The report as terminal text, at most 100 columns wide."""
-    lines = [f"{report['data']['name']}: {report['data']['n_samples']} instances; {report['scheme']}; "
-             f"{format_level(report['confidence_level'])} confidence"]
-    lines += ["", *_fold_lines(report)]
+    lines = _wrapped(f"{report['data']['name']}: {report['data']['n_samples']} instances; {report['scheme']}; "
+                     f"{format_level(report['confidence_level'])} confidence")
+    folds = _fold_lines(report)
+    if folds:
+        lines += ["", *folds]
     for label, record in report["estimators"].items():
         lines += ["", *_estimator_lines(label, record)]
     if report["tests"]:
@@ -283,7 +285,7 @@ def render_text(report):
     lines += ["", *_wrapped(f"verdict: {report['verdict']['text']}")]
     for caveat in report["verdict"]["caveats"]:
         lines += _wrapped(f"- {caveat}")
-    return "\n".join(line if len(line) <= WIDTH else line[:WIDTH - 3] + "..." for line in lines)
+    return "\n".join(lines)
 
 
 def write_json(report, path):

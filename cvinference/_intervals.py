@@ -243,7 +243,11 @@ def _drop_failing_folds(conditions, averaging, messages):
 
 def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, limits=(0.0, 1.0),
                   what="accuracy", exact_advice="Use method='clopper-pearson' or 'wilson'."):
-    """estimate +- z (or t with ``df``) standard_error, clipped to ``limits`` (None: not clipped)."""
+    """estimate +- z (or t with ``df``) standard_error, clipped to ``limits``.
+
+    ``limits`` is (lowest, highest) possible value, either of them None for
+    no bound, or None for no clipping at all.
+    """
     critical = float(reference_distribution(df).ppf((1 + confidence_level) / 2))
     if standard_error == 0:
         messages.warn(
@@ -252,8 +256,9 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
         )
     half_width = critical * standard_error
     low, high = estimate - half_width, estimate + half_width
-    if limits is not None:
-        low, high = max(limits[0], low), min(limits[1], high)
+    lowest, highest = (None, None) if limits is None else limits
+    low = low if lowest is None else max(lowest, low)
+    high = high if highest is None else min(highest, high)
     return {"low": low, "high": high, "standard_error": standard_error, "critical_value": critical, "df": df}
 
 

@@ -46,7 +46,8 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     Returns
     -------
     Interval
-        Not clipped: a loss has no upper bound in general.
+        Clipped at 0 when no per-instance loss is negative; a loss has no
+        upper bound in general.
 
     Notes
     -----
@@ -94,7 +95,9 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
         trained, bias = f"the models the learner fits to {training_size_phrase(result)}", ""
     estimand = (f"expected {loss} on the population of {trained}; given this dataset (Vanwinckelen & "
                 f"Blockeel 2015){bias}")
-    bound_options = {"limits": None, "what": f"mean {loss}", "exact_advice": ""}
+    # A loss that is never negative (all the built-in ones) cannot have a negative mean.
+    limits = (0.0, None) if result.loss.min() >= 0 else None
+    bound_options = {"limits": limits, "what": f"mean {loss}", "exact_advice": ""}
     if method == "fold-t":
         fields = fold_mean_fields(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
                                   confidence_level, "t", messages, n_splits=result.n_splits,

@@ -47,6 +47,11 @@ class _RegressorPredictions(RegressorMixin, BaseEstimator):
         return self.y_pred
 
 
+_RANGES = {name: (0.0, 1.0) for name in ("accuracy", "balanced_accuracy", "f1", "precision", "recall", "jaccard")}
+_RANGES["matthews_corrcoef"] = (-1.0, 1.0)
+"""The possible range of bounded scorers (and their _macro/_micro/_weighted forms): the interval is clipped to it."""
+
+
 def _scorer_works(name, predictions, y_true):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -133,6 +138,8 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     -------
     Interval
         ``estimate`` is the mean of the fold values; ``notes`` list them.
+        Clipped to the range of accuracy, F1, precision, recall, Jaccard
+        (0 to 1) and the Matthews correlation (-1 to 1).
 
     Notes
     -----
@@ -180,7 +187,8 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     fields = fold_mean_fields(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
                               n_splits=result.n_splits, what_needs_folds="metric_interval",
                               fix="A single test set (a holdout) gives one value and no interval.",
-                              limits=None, what=name, exact_advice="")
+                              limits=_RANGES.get(name.rsplit("_", 1)[0] if name not in _RANGES else name),
+                              what=name, exact_advice="")
     return Interval(
         confidence_level=confidence_level, method="t", averaging="fold",
         estimand=(f"{name} on the population of the models the learner fits to {training_size_phrase(result)}, "
