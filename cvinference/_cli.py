@@ -13,7 +13,7 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(message)
 
 
-def _demo_estimators():
+def _demo_estimators(seed=0):
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
@@ -21,7 +21,7 @@ def _demo_estimators():
 
     return (
         make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
-        DecisionTreeClassifier(random_state=0),
+        DecisionTreeClassifier(random_state=seed),
     )
 
 
@@ -39,9 +39,9 @@ def _run_demo(args, out):
             f"({args.repeats} repeats, random_state={args.seed}).\n",
             file=out,
         )
-    return compare_estimators(args, dataset, _demo_estimators(),
+    return compare_estimators(args, dataset, _demo_estimators(args.seed),
                               ["StandardScaler + LogisticRegression(max_iter=1000)",
-                               "DecisionTreeClassifier(random_state=0)"], out)
+                               f"DecisionTreeClassifier(random_state={args.seed})"], out)
 
 
 def _run_evaluate(args, out):

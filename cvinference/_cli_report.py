@@ -12,6 +12,7 @@ import warnings
 
 from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test
 from ._format import format_table
+from ._inference_support import CONDITIONS_FAIL
 from ._intervals import accuracy_interval
 from ._stat_results import InferenceWarning, format_level, format_pvalue
 
@@ -73,7 +74,7 @@ def _folds_record(result):
 
 def _conditions_record(result):
     conditions = result.large_sample_conditions()
-    return {"rule": conditions.rule, "satisfied": conditions.satisfied,
+    return {"rule": conditions.rule, "satisfied": conditions.satisfied, "description": conditions.describe(),
             "failing_folds": list(conditions.failing_folds),
             "counts": {name: value.tolist() for name, value in conditions.counts.items()}}
 
@@ -177,21 +178,23 @@ def _comparison_verdict(records, pair, confidence_level):
     others = [r["name"] for r in records if r["name"] not in rejecting]
     difference = pair.a.accuracy - pair.b.accuracy
     better, worse = ("A", "B") if difference > 0 else ("B", "A")
-    reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in records
-                         if r["name"].startswith(("McNemar", "5x2cv")))
+    points = f"{100 * abs(difference):.1f} percentage points"
+    reliable_records = [r for r in records if r["name"].startswith(("McNemar", "5x2cv"))]
+    reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in reliable_records)
+    reliable_names = " and ".join(dict.fromkeys("McNemar's test" if r["name"].startswith("McNemar") else "5x2cv"
+                                                for r in reliable_records))
     if not rejecting:
         text = (f"No test finds a difference at the {alpha:g} level: the accuracies differ by "
-                f"{abs(difference):.1%}, which is within what chance gives on this dataset.")
+                f"{points}, which is within what chance gives on this dataset.")
     elif not others:
-        text = (f"{better} is more accurate than {worse} by {abs(difference):.1%}; every test finds the "
+        text = (f"{better} is more accurate than {worse} by {points}; every test finds the "
                 f"difference at the {alpha:g} level.")
     else:
-        text = (f"{better} is more accurate than {worse} by {abs(difference):.1%}. {len(rejecting)} of "
+        text = (f"{better} is more accurate than {worse} by {points}. {len(rejecting)} of "
                 f"{len(records)} tests find the difference at the {alpha:g} level ({', '.join(rejecting)}); "
                 f"{', '.join(others)} {'does' if len(others) == 1 else 'do'} not.")
     if rejecting and reliable:
-        text += (f" Dietterich (1998) found McNemar's test and 5x2cv to raise the fewest false alarms: "
-                 f"{reliable}.")
+        text += f" Dietterich (1998) found {reliable_names} to raise few false alarms: {reliable}."
     caveats = []
     phi = pair.scheme_diagnostic(repeat=0 if pair.a.n_repeats > 1 else None).phi
     if not math.isnan(phi):
@@ -224,9 +227,7 @@ def _estimator_lines(label, record):
     rows = [[interval["name"], f"{interval['estimate']:.4f}", _bounds(interval["low"], interval["high"])]
             for interval in record["intervals"]]
     lines += ["  " + line for line in format_table(["interval", "estimate", "bounds"], rows).splitlines()]
-    conditions = record["conditions"]
-    verdict = "hold" if conditions["satisfied"] else f"fail in folds {conditions['failing_folds']}"
-    lines += _wrapped(f"large-sample conditions ({conditions['rule']}): {verdict}", "  ")
+    lines += _wrapped(f"large-sample conditions: {record['conditions']['description']}", "  ")
     return lines
 
 
@@ -269,6 +270,12 @@ def _fold_lines(report):
     return [f"per fold{repeat}", *format_table(header, rows).splitlines()]
 
 
+def _report_warnings(report):
+    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
+    records = [i for e in report["estimators"].values() for i in e["intervals"]] + report["tests"]
+    return list(dict.fromkeys(w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL)))
+
+
 def render_text(report):
     """The report as terminal text, at most 100 columns wide."""
     lines = _wrapped(f"{report['data']['name']}: {report['data']['n_samples']} instances; {report['scheme']}; "
@@ -282,6 +289,9 @@ def render_text(report):
         lines += ["", *_test_lines(report["tests"])]
     if report["diagnostic"] is not None:
         lines += _wrapped(f"scheme independence: {report['diagnostic']['note']}")
+    cautions = _report_warnings(report)
+    if cautions:
+        lines += ["", "warnings:", *(line for caution in cautions for line in _wrapped(f"- {caution}"))]
     lines += ["", *_wrapped(f"verdict: {report['verdict']['text']}")]
     for caveat in report["verdict"]["caveats"]:
         lines += _wrapped(f"- {caveat}")

@@ -262,7 +262,7 @@ class Interval(IntervalLike):
         Instances (dataset level) or folds (fold level) the estimate averages.
     dropped_folds : tuple of int
         Folds left out by ``drop_failing_folds=True``.
-""" + _INTERVAL_DOC_FIELDS
+"""
 
     estimate: float
     low: float
@@ -301,6 +301,9 @@ class Interval(IntervalLike):
         return "\n".join(lines)
 
 
+Interval.__doc__ += _INTERVAL_DOC_FIELDS
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class TestResult:
     """The result of a test comparing the accuracies of A and B.
@@ -336,7 +339,7 @@ class TestResult:
         counts n_-1, n_0, n_+1 (leave-one-out matched t), the accuracies and
         pooled accuracy (z), the fold variances (t), or b, c, n and
         ``correction`` (McNemar).
-""" + _INTERVAL_DOC_FIELDS
+"""
 
     __test__ = False  # keeps pytest from collecting the class by its name
 
@@ -426,6 +429,9 @@ class TestResult:
             lines.append(f"scheme independence: {self.diagnostic.note}")
         lines += _text_block("notes", self.notes) + _text_block("warnings", self.warnings)
         return "\n".join(lines)
+
+
+TestResult.__doc__ += _INTERVAL_DOC_FIELDS
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

@@ -317,7 +317,7 @@ def test_evaluate_report_sections(runs, name, data, n, k):
     assert "\nA: " in text and "\nB: " not in text and "tests of accuracy" not in text
     for interval in ESTIMATOR_INTERVALS:
         assert f"  {interval}  " in text
-    assert "large-sample conditions (" in text
+    assert "large-sample conditions: " in text
     assert "\nverdict: Accuracy " in text and "Vanwinckelen & Blockeel 2015" in text
 
 
@@ -709,7 +709,7 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert "B: DecisionTreeClassifier(random_state=0)" in text
     for name in ("dataset level, normal (Wong Theorem 1)", "fold level, t (Wong 4.3.3)"):
         assert text.count(f"  {name}  ") == 2
-    assert "r_j, m_j - r_j >= 5" in text and "large-sample conditions (" in text
+    assert "r_j, m_j - r_j >= 5" in text and "large-sample conditions: " in text
     names = [t["name"] for t in report["tests"]]
     assert names == ["matched-sample t (repeat 0)", "independent-sample z (repeat 0)", "McNemar (repeat 0)",
                      "corrected t (5x10-fold)", "5x2cv t"]
