@@ -15,12 +15,11 @@ the same file.
 
 import csv
 import dataclasses
-import difflib
 import os
 
 import numpy as np
 
-from ._cli_errors import UserError
+from ._cli_errors import UserError, did_you_mean
 
 BUNDLED = ("iris", "wine", "breast_cancer", "digits")
 
@@ -176,7 +175,7 @@ def load_data(data, *, target=None, impute=False):
         return _load_bundled(text)
     if not os.path.exists(text) and not text.lower().endswith(".csv"):
         raise UserError(
-            f"unknown data set {text!r}{_did_you_mean(text, BUNDLED)}: use one of "
+            f"unknown data set {text!r}{did_you_mean(text, BUNDLED)}: use one of "
             f"{', '.join(BUNDLED)}, or the path of a .csv file with --target COLUMN"
         )
     return _load_csv(text, target=target, impute=impute)
@@ -265,14 +264,6 @@ def _listing(names, limit=_MAX_LISTED):
     return f"{', '.join(names[:limit])}, ... ({len(names) - limit} more, {len(names)} in all)"
 
 
-def _did_you_mean(value, choices):
-    close = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1, cutoff=0.6)
-    if not close:
-        lowered = {str(c).lower(): str(c) for c in choices}
-        close = [lowered[str(value).lower()]] if str(value).lower() in lowered else []
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def _rows_text(mask):
     rows = np.flatnonzero(mask) + 1
     shown = ", ".join(str(r) for r in rows[:5])
@@ -319,7 +310,7 @@ def _build_dataset(path, rows, *, target, impute):
         )
     if target not in names:
         raise UserError(
-            f"--target {target}: no such column in {path}{_did_you_mean(target, names)}; "
+            f"--target {target}: no such column in {path}{did_you_mean(target, names)}; "
             f"its columns are: {_listing(names)}"
         )
     if len(names) == 1:

@@ -9,12 +9,11 @@ it can detect is a :class:`~cvinference._cli_errors.UserError` whose one-line
 message names the offending value and the fix.
 """
 
-import difflib
 import importlib
 import inspect
 import json
 
-from ._cli_errors import UserError
+from ._cli_errors import UserError, did_you_mean
 from ._validation import is_classifier_like
 
 #: Alias -> (dotted path of the class, default hyper-parameters).
@@ -37,14 +36,6 @@ _EXAMPLE = "sklearn.ensemble.ExtraTreesClassifier"
 
 def _one_line(text):
     return " ".join(str(text).split())
-
-
-def _did_you_mean(value, choices):
-    close = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1, cutoff=0.6)
-    if not close:
-        lowered = {str(c).lower(): str(c) for c in choices}
-        close = [lowered[str(value).lower()]] if str(value).lower() in lowered else []
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _scaled_classes():
@@ -76,7 +67,7 @@ def _import_class(path, spec):
         public = [name for name in dir(module) if not name.startswith("_")]
         raise UserError(
             f"estimator {spec!r}: module {module_name!r} has no attribute {attribute!r}"
-            f"{_did_you_mean(attribute, public)}; check the class name"
+            f"{did_you_mean(attribute, public)}; check the class name"
         ) from None
 
 
@@ -101,7 +92,7 @@ def _resolve(spec):
         return _import_class(path, spec), dict(defaults), spec
     if "." not in spec:
         raise UserError(
-            f"unknown estimator {spec!r}{_did_you_mean(spec, ALIASES)}: use one of "
+            f"unknown estimator {spec!r}{did_you_mean(spec, ALIASES)}: use one of "
             f"{', '.join(ALIASES)}, or the dotted path of a classifier class such as {_EXAMPLE}"
         )
     cls = _import_class(spec, spec)
@@ -175,7 +166,7 @@ def _configure(cls, instance, spec, params, defaults, random_state):
     if unknown:
         names = sorted(instance.get_params(deep=False))
         raise UserError(
-            f"estimator {spec!r} has no hyper-parameter {unknown[0]!r}{_did_you_mean(unknown[0], names)}; "
+            f"estimator {spec!r} has no hyper-parameter {unknown[0]!r}{did_you_mean(unknown[0], names)}; "
             f"its hyper-parameters are: {', '.join(names)}"
         )
     chosen = {**defaults, **params}
