@@ -88,6 +88,16 @@ def _n_jobs(text):
     return value
 
 
+def _seed(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**32:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**32 - 1, got {text!r}")
+    return value
+
+
 def _confidence(text):
     try:
         value = float(text)
@@ -115,7 +125,7 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")
     parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
     parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
-    parser.add_argument("--seed", type=int, default=0, help="random_state of partitions and models (default: 0)")
+    parser.add_argument("--seed", type=_seed, default=0, help="random_state of partitions and models (default: 0)")
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")

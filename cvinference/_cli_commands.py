@@ -14,6 +14,8 @@ def _progress(args, message):
 
 
 def _check_folds(args, dataset):
+    if args.cv == dataset.n_samples:
+        args.cv = "loo"  # one instance per fold is leave-one-out, whatever it is called
     if args.cv != "loo" and args.cv > dataset.n_samples:
         raise UserError(f"--cv {args.cv} is more folds than the {dataset.n_samples} instances of "
                         f"{dataset.name}; use 2 to {dataset.n_samples}, or --cv loo")
@@ -36,13 +38,17 @@ def check_outputs(args):
         if path is None:
             continue
         folder = os.path.dirname(os.path.abspath(path))
-        if os.path.isdir(path) or not os.path.isdir(folder):
-            raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder'}); "
+        if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder' if not os.path.isdir(folder) else 'the folder is not writable'}); "
                             "give a file path in an existing folder")
     if args.plot:
         from ._cli_plot import _pyplot
 
         _pyplot()
+
+
+_TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likelihood_ratio",
+                      "neg_negative_likelihood_ratio")
 
 
 def check_metrics(args, dataset):
@@ -55,13 +61,28 @@ def check_metrics(args, dataset):
         if metric not in valid:
             raise UserError(f"--metric {metric}: unknown or not computable from predicted labels; "
                             f"choose one of {', '.join(valid)}")
-        if multiclass and metric in ("f1", "precision", "recall", "jaccard"):
+        if multiclass and metric in _TWO_CLASS_METRICS:
+            averaged = (f"use {metric}_macro, {metric}_micro or {metric}_weighted" if "likelihood" not in metric
+                        else "choose another metric")
             raise UserError(f"--metric {metric} is for two classes, and {dataset.name} has "
-                            f"{len(set(dataset.y.tolist()))}; use {metric}_macro, {metric}_micro or {metric}_weighted")
+                            f"{len(set(dataset.y.tolist()))}; {averaged}")
         if not multiclass and metric in ("f1", "precision", "recall", "jaccard") and dataset.y.dtype.kind not in "biu":
             raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
                             f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
                             "the target as 0/1")
+
+
+def fitting(function, *args, **kwargs):
+    """Run the fits; an estimator's own ValueError (bad hyper-parameter, too little data) is a user error."""
+    try:
+        return function(*args, **kwargs)
+    except ValueError as exc:
+        notes = [note for note in getattr(exc, "__notes__", []) if note.startswith("cvinference:")]
+        if not notes:
+            raise
+        message = " ".join(str(exc).split())
+        raise UserError(f"{notes[0][len('cvinference: '):].rstrip('.')}: {message.rstrip('.')}. Check the "
+                        "estimator's --params and that every fold has enough instances of each class") from None
 
 
 def _data_record(dataset):
@@ -97,7 +118,7 @@ def run_evaluate(args, out):
                                              random_state=args.seed)
     _check_loss(args, estimator, args.estimator)
     _progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
-    result = _evaluator(args).evaluate(estimator, dataset.X, dataset.y)
+    result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
     report = evaluation_report(result, description=description, data=_data_record(dataset),
                                confidence_level=args.confidence, metrics=args.metric)
     return _finish(args, report, out)
@@ -110,14 +131,14 @@ def compare_estimators(args, dataset, estimators, descriptions, out):
 
     _check_folds(args, dataset)
     _progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
-    pair = _evaluator(args).compare(*estimators, dataset.X, dataset.y)
+    pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
     extra = []
-    if args.cv != "loo":
+    if not pair.a.is_loo:
         extra.append((f"corrected t ({args.repeats}x{args.cv}-fold)",
                       corrected_resampled_ttest(pair.a, pair.b)))
         _progress(args, "fitting A and B for 5x2cv")
-        extra.append(("5x2cv t", paired_ttest_5x2cv(*estimators, dataset.X, dataset.y, random_state=args.seed,
-                                                   n_jobs=args.n_jobs)))
+        extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
+                                         random_state=args.seed, n_jobs=args.n_jobs)))
     report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric)
     return _finish(args, report, out)

@@ -7,10 +7,12 @@ format it, so the terminal and the JSON file always hold the same numbers.
 
 import json
 import math
+import re
 import textwrap
 import warnings
 
 from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test
+from ._cli_errors import UserError
 from ._format import format_table
 from ._inference_support import CONDITIONS_FAIL
 from ._intervals import accuracy_interval
@@ -178,7 +180,8 @@ def _comparison_verdict(records, pair, confidence_level):
     others = [r["name"] for r in records if r["name"] not in rejecting]
     difference = pair.a.accuracy - pair.b.accuracy
     better, worse = ("A", "B") if difference > 0 else ("B", "A")
-    points = f"{100 * abs(difference):.1f} percentage points"
+    pooled = f", all {pair.a.n_repeats} repeats" if pair.a.n_repeats > 1 else ""
+    points = f"{100 * abs(difference):.1f} percentage points{pooled and f' ({pooled[2:]})'}"
     reliable_records = [r for r in records if r["name"].startswith(("McNemar", "5x2cv"))]
     reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in reliable_records)
     reliable_names = " and ".join(dict.fromkeys("McNemar's test" if r["name"].startswith("McNemar") else "5x2cv"
@@ -193,18 +196,28 @@ def _comparison_verdict(records, pair, confidence_level):
         text = (f"{better} is more accurate than {worse} by {points}. {len(rejecting)} of "
                 f"{len(records)} tests find the difference at the {alpha:g} level ({', '.join(rejecting)}); "
                 f"{', '.join(others)} {'does' if len(others) == 1 else 'do'} not.")
-    if rejecting and reliable:
-        text += f" Dietterich (1998) found {reliable_names} to raise few false alarms: {reliable}."
+    if difference == 0 and rejecting:
+        text = f"A and B are equally accurate overall, yet {', '.join(rejecting)} find a difference; treat it as noise."
+    elif rejecting and reliable:
+        confirmed = any(r["name"] in rejecting for r in reliable_records)
+        text += (f" Dietterich (1998) found {reliable_names} to raise few false alarms: {reliable}"
+                 + ("." if confirmed else "; they do not confirm the difference, so treat it as unproven."))
     caveats = []
     phi = pair.scheme_diagnostic(repeat=0 if pair.a.n_repeats > 1 else None).phi
     if not math.isnan(phi):
-        caveats.append(
-            f"A and B are right and wrong on correlated instances (phi = {phi:.2f}); the independent-sample z "
-            "assumes they are not (Wong's scheme independence), which makes it conservative here."
-            if phi > 0.1 else f"A and B's correctness is nearly uncorrelated (phi = {phi:.2f}).")
-    if any(r["conditions_hold"] is False for r in records):
-        caveats.append("Wong's large-sample conditions fail in some folds: the normal and t approximations are "
-                       "rough there; McNemar's test does not need them.")
+        if abs(phi) <= 0.1:
+            caveats.append(f"A and B's correctness is nearly uncorrelated (phi = {phi:.2f}).")
+        else:
+            together, effect = ("right and wrong on the same instances", "conservative") if phi > 0 else (
+                "right where the other is wrong", "anti-conservative")
+            caveats.append(
+                f"A and B tend to be {together} (phi = {phi:.2f}); the independent-sample z assumes their "
+                f"correctness is independent (Wong's scheme independence), which makes it {effect} here.")
+    failing = [r["name"] for r in records if r["conditions_hold"] is False]
+    if failing:
+        caveats.append(f"The large-sample conditions of {', '.join(failing)} fail (see the conditions column and "
+                       "the per-fold table): their normal and t approximations are rough; McNemar's test does "
+                       "not need them.")
     caveats.append(_CONDITIONAL_CAVEAT)
     return {"text": text, "caveats": caveats}
 
@@ -239,7 +252,7 @@ def _test_lines(records):
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
         rows.append([record["name"], statistic, df, format_pvalue(record["pvalue"]),
                      f"{record['estimate']:+.4f}", _bounds(record["low"], record["high"], signed=True),
-                     {True: "hold", False: "FAIL", None: "none needed"}[record["conditions_hold"]]])
+                     {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
     header = ["test", "statistic", "df", "p-value", "A - B", "interval", "conditions"]
     return ["tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate",
             *format_table(header, rows).splitlines()]
@@ -273,7 +286,9 @@ def _fold_lines(report):
 def _report_warnings(report):
     """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
     records = [i for e in report["estimators"].values() for i in e["intervals"]] + report["tests"]
-    return list(dict.fromkeys(w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL)))
+    cautions = (re.sub(r"Pass repeat=0( \.\. \d+)? to use one repeat\.", "--repeats 1 uses a single repeat.", w)
+                for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
+    return list(dict.fromkeys(cautions))
 
 
 def render_text(report):
@@ -300,5 +315,8 @@ def render_text(report):
 
 def write_json(report, path):
     """Write the report to ``path`` as JSON (the schema is in docs/cli.md)."""
-    with open(path, "w", encoding="utf-8") as stream:
-        json.dump(report, stream, indent=1, allow_nan=False)
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            json.dump(report, stream, indent=1, allow_nan=False)
+    except OSError as exc:
+        raise UserError(f"--json {path}: cannot write the report ({exc.strerror or exc}); check the path") from None

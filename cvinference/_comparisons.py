@@ -174,13 +174,14 @@ def _diagnostic(a, b, rows_a, rows_b):
                   f"1 / (1 - phi) = {1 / (1 - phi):.2g} times the actual one" if phi < 1 else
                   "A and B are right on exactly the same instances")
         if abs(phi) >= HIGH_PHI:
-            effect = "conservative" if phi > 0 else "anti-conservative"
-            note = (f"phi = {phi:.2f}: A and B are right and wrong on largely the same instances, so "
-                    f"{_SCHEME} is doubtful (Wong 2015, section 3); {factor}, which makes the "
-                    f"independent-sample test {effect}. The matched-sample t estimates that variance "
-                    "from the data and McNemar's test does not need the assumption")
+            pattern, effect = (("right and wrong on largely the same instances", "conservative") if phi > 0 else
+                               ("mostly right where the other is wrong", "anti-conservative"))
+            note = (f"phi = {phi:.2f}: A and B are {pattern}, so {_SCHEME} is doubtful (Wong 2015, "
+                    f"section 3); {factor}, which makes the independent-sample test {effect}. The "
+                    "matched-sample t estimates the variance of the differences from the data, and "
+                    "McNemar's test does not need the assumption.")
         else:
-            note = f"phi = {phi:.2f}: {factor} (for similar accuracies)"
+            note = f"phi = {phi:.2f}: {factor} (for similar accuracies)."
     if first_only:
         note += "; computed on the first repeat of each, as a and b have different numbers of repeats"
     return SchemeDiagnostic(phi=phi, both_correct=both, a_only=a_only, b_only=b_only, both_wrong=neither,

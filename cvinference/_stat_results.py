@@ -50,14 +50,19 @@ def format_level(confidence_level):
 def format_pvalue(pvalue):
     """``p = 0.032`` style: three decimals, ``p < 0.001`` below that.
 
+    Near the usual thresholds a fourth decimal shows on which side p lies.
+
     Examples
     --------
-    >>> format_pvalue(0.0321), format_pvalue(1e-7), format_pvalue(1.0)
-    ('p = 0.032', 'p < 0.001', 'p = 1.000')
+    >>> format_pvalue(0.0321), format_pvalue(1e-7), format_pvalue(1.0), format_pvalue(0.0496)
+    ('p = 0.032', 'p < 0.001', 'p = 1.000', 'p = 0.0496')
     """
     if pvalue is None or math.isnan(pvalue):
         return "p = nan"
-    return "p < 0.001" if pvalue < 0.0005 else f"p = {pvalue:.3f}"
+    if pvalue < 0.0005:
+        return "p < 0.001"
+    near_threshold = round(pvalue, 3) in (0.01, 0.05, 0.1) and round(pvalue, 4) != round(pvalue, 3)
+    return f"p = {pvalue:.4f}" if near_threshold else f"p = {pvalue:.3f}"
 
 
 def _text_block(title, lines):

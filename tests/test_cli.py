@@ -15,7 +15,8 @@ from cvinference._cli import main
     (["demo", "--cv", "zero"], "expected an integer number of folds or 'loo', got 'zero'"),
     (["demo", "--cv", "1"], "cross-validation needs at least 2 folds, got 1"),
     (["demo", "--cv", "600"], "--cv 600 is more folds than the 569 instances of breast_cancer"),
-    (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["demo", "--seed", "x"], "argument --seed: expected an integer from 0 to 2**32 - 1, got 'x'"),
+    (["demo", "--seed", "-1"], "argument --seed: expected an integer from 0 to 2**32 - 1, got '-1'"),
     (["demo", "--n-jobs", "0"], "expected a non-zero integer (-1 for all cores), got '0'"),
 ])
 def test_user_mistakes_exit_2_with_one_line(argv, message, capsys):

@@ -439,7 +439,7 @@ def test_format_pvalue_examples():
 TEST_ROW = re.compile(
     r"^\s*(?P<name>\S.*?)\s{2,}(?P<statistic>n/a|[-+]?[\d.]+(?:e[-+]?\d+)?)"
     r"(?:\s+(?P<df>[\d.]+(?:, [\d.]+)?))?\s+(?P<p>p [=<] (?:[\d.]+|nan))\s+(?P<estimate>[-+]\d+\.\d{4})"
-    r"\s+(?P<interval>\[[-+]\d+\.\d{4}, [-+]\d+\.\d{4}\]|n/a)\s+(?P<conditions>hold|FAIL|none needed)$")
+    r"\s+(?P<interval>\[[-+]\d+\.\d{4}, [-+]\d+\.\d{4}\]|n/a)\s+(?P<conditions>hold|FAIL|not checked)$")
 
 
 def test_table(text):
@@ -531,7 +531,7 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
         assert _close(row["estimate"], record["estimate"], 4)
         low, high = _interval(row["interval"])
         assert _close(low, record["low"], 4) and _close(high, record["high"], 4)
-        assert row["conditions"] == {True: "hold", False: "FAIL", None: "none needed"}[record["conditions_hold"]]
+        assert row["conditions"] == {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]
 
 
 @pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
@@ -725,3 +725,29 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert "scheme independence" in flat and f"phi = {phi:.2f}" in flat  # caveat: scheme independence
     assert "Vanwinckelen & Blockeel" in flat and "not how it would do on another dataset" in flat
     assert len(report["verdict"]["caveats"]) >= 2
+
+
+# --------------------------------------------------------------------------- review regressions
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["evaluate", "knn", "--data", "iris", "--cv", "3", "--params", '{"n_neighbors": 200}'], "--params"),
+    (["evaluate", "tree", "--data", "iris", "--metric", "positive_likelihood_ratio"], "is for two classes"),
+    (["evaluate", "nb", "--data", "iris", "--seed", "99999999999"], "--seed"),
+])
+def test_review_user_mistakes_exit_2(argv, fragment, capsys):
+    status, _ = run(argv)
+    assert status == 2 and fragment in one_error_line(capsys)
+
+
+def test_as_many_folds_as_instances_is_leave_one_out():
+    status, text = run(["compare", "tree", "nb", "--data", "iris", "--cv", "150"])
+    assert status == 0 and "leave-one-out" in text and "5x2cv" not in text.split("verdict:")[0]
+
+
+def test_a_negative_phi_is_described_as_such():
+    status, text = run(["compare", "dummy", "dummy", "--data", "breast_cancer", "--cv", "3",
+                        "--params-a", '{"strategy": "constant", "constant": 0}',
+                        "--params-b", '{"strategy": "constant", "constant": 1}'])
+    assert status == 0 and "right where the other is wrong" in " ".join(text.split())
+    assert "nearly uncorrelated" not in text
