@@ -133,6 +133,11 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
                         help="show the full traceback of an internal error")
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A library's warning on one line of stderr, without its source location."""
+    print(f"cvinference: warning: {category.__name__}: {' '.join(str(message).split())}", file=sys.stderr)
+
+
 def build_parser():
     parser = _Parser(prog="cvinference", description="Honest statistical inference from cross-validation.")
     parser.add_argument("--traceback", action="store_true", help="show the full traceback of an internal error")
@@ -176,6 +181,7 @@ def main(argv=None, out=None):
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
         with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
             warnings.simplefilter("ignore" if args.quiet else "default")
             warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
             return args.run(args, out)

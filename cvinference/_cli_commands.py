@@ -38,6 +38,8 @@ def check_outputs(args):
         if path is None:
             continue
         folder = os.path.dirname(os.path.abspath(path))
+        if option == "--plot" and not path.lower().endswith(".png"):
+            raise UserError(f"--plot {path}: the figure is a PNG image; give a file name ending in .png")
         if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder' if not os.path.isdir(folder) else 'the folder is not writable'}); "
                             "give a file path in an existing folder")

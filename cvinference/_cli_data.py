@@ -309,9 +309,12 @@ def _build_dataset(path, rows, *, target, impute):
             f"one of: {_listing(names)}"
         )
     if target not in names:
+        separator = next((mark for mark in (";", "\t", "|") if len(names) == 1 and mark in names[0]), None)
+        hint = (f" (the file seems to separate columns with {separator!r}; cvinference reads comma-separated "
+                "files)") if separator else ""
         raise UserError(
             f"--target {target}: no such column in {path}{did_you_mean(target, names)}; "
-            f"its columns are: {_listing(names)}"
+            f"its columns are: {_listing(names)}{hint}"
         )
     if len(names) == 1:
         raise UserError(

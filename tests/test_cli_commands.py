@@ -751,3 +751,22 @@ def test_a_negative_phi_is_described_as_such():
                         "--params-b", '{"strategy": "constant", "constant": 1}'])
     assert status == 0 and "right where the other is wrong" in " ".join(text.split())
     assert "nearly uncorrelated" not in text
+
+
+def test_plot_needs_a_png_file_name(capsys):
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--plot", "figure.txt"])
+    assert status == 2 and "ending in .png" in one_error_line(capsys)
+
+
+def test_a_semicolon_separated_csv_gets_a_separator_hint(tmp_path, capsys):
+    path = tmp_path / "semi.csv"
+    path.write_text("a;b;y\n1;2;0\n3;4;1\n")
+    status, _ = run(["evaluate", "nb", "--data", str(path), "--target", "y"])
+    assert status == 2 and "separate columns with ';'" in one_error_line(capsys)
+
+
+def test_library_warnings_take_one_line_each(capsys):
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--cv", "60"])  # 50 per class < 60 folds
+    err = capsys.readouterr().err
+    assert status == 0 and "cvinference: warning: UserWarning: The least populated class" in err
+    assert "warnings.warn(" not in err and ".py:" not in err
