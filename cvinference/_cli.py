@@ -68,44 +68,25 @@ def _fold_count(text):
     return value
 
 
-def _positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
+def _option_type(convert, accept, expected):
+    """An argparse type: ``convert`` the text, and refuse it unless ``accept(value)``."""
+
+    def parse(text):
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
+        if value is None or not accept(value):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+        return value
+
+    return parse
 
 
-def _n_jobs(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"expected a non-zero integer (-1 for all cores), got {text!r}")
-    return value
-
-
-def _seed(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value < 2**32:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**32 - 1, got {text!r}")
-    return value
-
-
-def _confidence(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a level strictly between 0 and 1, such as 0.95, got {text!r}")
-    return value
+_positive_int = _option_type(int, lambda value: value >= 1, "a positive integer")
+_n_jobs = _option_type(int, lambda value: value != 0, "a non-zero integer (-1 for all cores)")
+_seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 to 2**32 - 1")
+_confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
 
 
 def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
