@@ -10,12 +10,10 @@ import math
 import types
 
 import numpy as np
-from sklearn.base import clone
 from sklearn.utils import check_random_state
-from sklearn.utils.parallel import Parallel, delayed
 
-from ._fitting import fit_and_predict
-from ._inference_support import _GIVEN_THIS_DATASET, Messages, check_bool
+from ._inference_support import _GIVEN_THIS_DATASET, Messages
+from ._pool import run_fits
 from ._stat_results import (
     IntervalLike,
     _format_number,
@@ -25,7 +23,7 @@ from ._stat_results import (
     check_confidence_level,
     format_level,
 )
-from ._validation import check_estimator_methods, check_int, prepare_data
+from ._validation import check_bool, check_estimator_methods, check_int, prepare_data
 
 METHODS = (".632", ".632+", "oob")
 
@@ -344,11 +342,10 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
         left_out[row] = False
         out_of_bag.append(np.flatnonzero(left_out))
 
-    tasks = [(None, None, None)] + [(train, test, b) for b, (train, test) in enumerate(zip(indices, out_of_bag))]
-    outputs = Parallel(n_jobs=n_jobs)(
-        delayed(fit_and_predict)(clone(estimator), X, y, train, test, where=_bootstrap_where(b))
-        for train, test, b in tasks
-    )
+    tasks = [(0, _bootstrap_where(None), None, None)] + [
+        (0, _bootstrap_where(b), train, test) for b, (train, test) in enumerate(zip(indices, out_of_bag))
+    ]
+    outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
     predictions = [prediction for prediction, _ in outputs]
 
     messages = Messages()

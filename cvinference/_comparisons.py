@@ -11,7 +11,6 @@ from ._inference_support import (
     CONDITIONS_FAIL,
     Messages,
     check_accuracy_result,
-    check_bool,
     check_min_count,
     difference_estimand,
     pooled_repeats_warning,
@@ -27,6 +26,7 @@ from ._stat_results import (
     check_choice,
     pvalue_of,
 )
+from ._validation import check_bool
 
 HIGH_PHI = 0.5
 """|phi| from which the scheme diagnostic calls the correlation high (Cohen's "large" effect)."""

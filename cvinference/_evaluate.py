@@ -3,21 +3,23 @@
 import dataclasses
 
 import numpy as np
-from sklearn.base import clone
-from sklearn.utils.parallel import Parallel, delayed
 
-from ._fitting import fit_and_predict
+from ._fast_loo import fast_loo_predictions
 from ._losses import get_loss
 from ._partitions import check_cv_argument, draw_partitions
+from ._pool import CHEAP_FIT_SECONDS, run_fits
 from ._results import CVResult, PairedCVResult
 from ._validation import (
+    check_bool,
     check_estimator_methods,
     check_int,
     check_predict_proba,
+    check_seconds,
     estimator_description,
     holds_class_labels,
     is_classifier_like,
     prepare_data,
+    smallest_int_dtype,
 )
 
 
@@ -79,6 +81,22 @@ class CVEvaluator:
         ``random_state`` for reproducible fits.
     verbose : int, default=0
         Verbosity of the joblib pool.
+    cheap_fit_seconds : float, default=0.01
+        With ``n_jobs`` > 1, this process is one of the workers: it times the
+        first fit (with its predictions) of each estimator, and an estimator
+        whose fit took less than this many seconds keeps its other fits here,
+        because handing a fit to a worker process costs more than running it.
+        The other estimators' fits go to the joblib pool, the slowest
+        estimator's first. 0 sends every estimator's fits to the pool; ``inf``
+        keeps them all here. Where a fit runs never changes the results.
+    fast_loo : bool, default=True
+        Under leave-one-out, compute the predictions of a plain
+        ``KNeighborsClassifier`` (uniform or distance weights) or
+        ``GaussianNB`` (without ``priors``) from one fit on all the data,
+        with each instance's own contribution removed, instead of n refits.
+        The predictions are identical to the refits' (rows whose result
+        depends on tie order are refitted); any other estimator, a pipeline
+        included, is refitted n times. False always refits.
 
     See Also
     --------
@@ -105,7 +123,8 @@ class CVEvaluator:
     True
     """
 
-    def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0):
+    def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0,
+                 cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True):
         self.n_repeats = check_int(n_repeats, "n_repeats", minimum=1)
         self.cv = check_cv_argument(cv, self.n_repeats)
         self.loss = loss
@@ -113,11 +132,14 @@ class CVEvaluator:
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.verbose = verbose
+        self.cheap_fit_seconds = check_seconds(cheap_fit_seconds, "cheap_fit_seconds")
+        self.fast_loo = check_bool(fast_loo, "fast_loo")
 
     def __repr__(self):
         params = ", ".join(
             f"{name}={getattr(self, name)!r}"
-            for name in ("cv", "n_repeats", "loss", "n_jobs", "random_state", "verbose")
+            for name in ("cv", "n_repeats", "loss", "n_jobs", "random_state", "verbose", "cheap_fit_seconds",
+                         "fast_loo")
         )
         return f"{type(self).__name__}({params})"
 
@@ -176,46 +198,126 @@ class CVEvaluator:
             random_state=self.random_state,
             classifier=all(is_classifier_like(e) for e in estimators),
         )
-        tasks = [
-            (e, r, j, train, test)
-            for e in range(len(estimators))
-            for r, splits in enumerate(partitions.splits)
-            for j, (train, test) in enumerate(splits)
-        ]
-        proba_loss = (loss, y_array, np.unique(y_array)) if loss.needs_proba else None
-        predictions = Parallel(n_jobs=self.n_jobs, verbose=self.verbose)(
-            delayed(fit_and_predict)(clone(estimators[e]), X, y, train, test, name=names[e],
-                                     where=f"fold {j} of repeat {r}", proba_loss=proba_loss)
-            for e, r, j, train, test in tasks
-        )
+        classes = np.unique(y_array) if loss.classification else None
+        records = [_Records(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
+        refit = []
+        for e, estimator in enumerate(estimators):
+            shortcut = self._fast_loo(estimator, X, y_array, partitions, loss)
+            if shortcut is None:
+                refit.append(e)
+            else:
+                predictions, proba = shortcut
+                test = np.arange(y_array.size)
+                records[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
+        tasks = _FoldTasks(partitions, refit)
+        proba_loss = (loss, y_array, classes) if loss.needs_proba else None
+        run_fits(estimators, X, y, tasks, names=names, n_jobs=self.n_jobs, verbose=self.verbose,
+                 cheap_fit_seconds=self.cheap_fit_seconds, proba_loss=proba_loss,
+                 collect=lambda index, output: records[tasks.estimator(index)].add(*tasks.where(index), *output))
         return [
-            self._result(estimators[e], y_array, partitions, loss, tasks, predictions, e)
-            for e in range(len(estimators))
+            record.result(y_array, partitions, loss, estimator_description(estimator))
+            for record, estimator in zip(records, estimators)
         ]
 
-    def _result(self, estimator, y_true, partitions, loss, tasks, predictions, estimator_index):
-        mine = [(task, output) for task, output in zip(tasks, predictions) if task[0] == estimator_index]
-        dtype = np.result_type(*(pred.dtype for _, (pred, _) in mine))
-        y_pred = np.empty(partitions.fold.shape, dtype=dtype)
-        loss_values = np.empty(partitions.fold.shape) if loss.needs_proba else None
-        for (_, r, _, _, test), (pred, fold_losses) in mine:
-            y_pred[r, test] = pred
-            if loss_values is not None:
-                loss_values[r, test] = fold_losses
-        if loss_values is None and loss.name != "zero_one":
-            loss_values = np.stack([loss(y_true, row) for row in y_pred])
-        return CVResult(
-            y_true, y_pred, partitions.fold,
-            loss=loss_values,
-            loss_name=loss.name,
-            classification=loss.classification,
-            estimator_repr=estimator_description(estimator),
-            cv_repr=partitions.cv_repr,
-        )
+    def _fast_loo(self, estimator, X, y_array, partitions, loss):
+        """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""
+        if not (self.fast_loo and partitions.is_loo and loss.classification and not partitions.irregular):
+            return None
+        return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba)
+
+
+class _FoldTasks:
+    """The (estimator, where, train, test) fits of some estimators, made on access."""
+
+    def __init__(self, partitions, estimators):
+        self._partitions = partitions
+        self._estimators = estimators
+        self._per_estimator = partitions.n_repeats * partitions.n_splits
+
+    def __len__(self):
+        return len(self._estimators) * self._per_estimator
+
+    def estimator(self, index):
+        return self._estimators[index // self._per_estimator]
+
+    def where(self, index):
+        """(repeat, test indices) of a fit."""
+        r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
+        return r, self._partitions.split(r, j)[1]
+
+    def __getitem__(self, index):
+        r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
+        train, test = self._partitions.split(r, j)
+        return self.estimator(index), f"fold {j} of repeat {r}", train, test
+
+
+def _common_dtype(*dtypes):
+    try:
+        return np.result_type(*dtypes)
+    except TypeError:
+        return np.dtype(object)
+
+
+class _Records:
+    """One estimator's out-of-fold predictions (as codes into the classes while they are classes) and losses."""
+
+    def __init__(self, shape, classes, has_losses):
+        self._classes = classes
+        self._codes = None if classes is None else np.zeros(shape, dtype=smallest_int_dtype(classes.size))
+        self._labels = None
+        self._shape = shape
+        self._losses = np.empty(shape) if has_losses else None
+
+    def _as_codes(self, predictions):
+        """``predictions`` as codes into the classes, or None when one of them is no class."""
+        if self._codes is None:
+            return None
+        try:
+            codes = np.minimum(np.searchsorted(self._classes, predictions), self._classes.size - 1)
+            return codes if np.asarray(self._classes[codes] == predictions, dtype=bool).all() else None
+        except (TypeError, ValueError):
+            return None
+
+    def _store_labels(self, r, test, predictions):
+        if self._labels is None and self._codes is not None:
+            self._labels = self._classes.astype(_common_dtype(self._classes.dtype, predictions.dtype))[self._codes]
+            self._codes = None
+        elif self._labels is None:
+            self._labels = np.empty(self._shape, dtype=predictions.dtype)
+        dtype = _common_dtype(self._labels.dtype, predictions.dtype)
+        if dtype != self._labels.dtype:
+            self._labels = self._labels.astype(dtype)
+        self._labels[r, test] = predictions
+
+    def add(self, r, test, predictions, losses):
+        codes = self._as_codes(predictions)
+        if codes is not None:
+            self._codes[r, test] = codes
+        else:
+            self._store_labels(r, test, predictions)
+        if losses is not None:
+            self._losses[r, test] = losses
+
+    def result(self, y_true, partitions, loss, estimator_repr):
+        losses = self._losses
+        if self._codes is not None:
+            code_dtype = self._codes.dtype
+            y_true_codes = np.searchsorted(self._classes, y_true).astype(code_dtype)
+            if losses is None and loss.name != "zero_one":
+                losses = np.stack([loss(y_true, self._classes[row]) for row in self._codes])
+            return CVResult._from_codes(y_true_codes, self._codes, partitions.fold, classes=self._classes,
+                                        loss=losses, loss_name=loss.name, estimator_repr=estimator_repr,
+                                        cv_repr=partitions.cv_repr)
+        if losses is None and loss.name != "zero_one":
+            losses = np.stack([loss(y_true, row) for row in self._labels])
+        return CVResult(y_true, self._labels, partitions.fold, loss=losses, loss_name=loss.name,
+                        classification=loss.classification, estimator_repr=estimator_repr,
+                        cv_repr=partitions.cv_repr)
 
 
 def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
-                          n_jobs=None, random_state=None, verbose=0):
+                          n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
+                          fast_loo=True):
     """Cross-validate an estimator and record every instance's fold and correctness.
 
     A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups)``;
@@ -240,6 +342,6 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     >>> result.correct.shape
     (1, 569)
     """
-    evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs,
-                            random_state=random_state, verbose=verbose)
+    evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
+                            verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo)
     return evaluator.evaluate(estimator, X, y, groups)

@@ -12,12 +12,11 @@ import types
 
 import numpy as np
 from scipy import stats
-from sklearn.base import clone, is_regressor
-from sklearn.utils.parallel import Parallel, delayed
+from sklearn.base import is_regressor
 
-from ._fitting import fit_and_predict
 from ._inference_support import Messages
 from ._partitions import _seeds
+from ._pool import run_fits
 from ._split import StratifiedEqualSizeKFold
 from ._stat_results import (
     ALTERNATIVES,
@@ -99,20 +98,13 @@ def _five_by_two_differences(estimator_a, estimator_b, X, y, *, random_state, n_
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
     n_samples = y_array.size
     splits = five_by_two_splits(X, y_array, random_state)
-    tasks = [
-        (e, i, j, train, test)
-        for e in range(len(estimators))
-        for i, replication in enumerate(splits)
-        for j, (train, test) in enumerate(replication)
-    ]
-    outputs = Parallel(n_jobs=n_jobs)(
-        delayed(fit_and_predict)(clone(estimators[e]), X, y, train, test, name=_NAMES[e],
-                                 where=f"fold {j} of 5x2cv replication {i}")
-        for e, i, j, train, test in tasks
-    )
+    cells = [(e, i, j) for e in range(len(estimators)) for i in range(N_REPLICATIONS) for j in range(N_FOLDS)]
+    tasks = [(e, f"fold {j} of 5x2cv replication {i}", *splits[i][j]) for e, i, j in cells]
+    outputs = run_fits(estimators, X, y, tasks, names=_NAMES, n_jobs=n_jobs)
     accuracy = np.zeros((len(estimators), N_REPLICATIONS, N_FOLDS))
     test_sizes = np.zeros((N_REPLICATIONS, N_FOLDS), dtype=np.int64)
-    for (e, i, j, _, test), (prediction, _) in zip(tasks, outputs):
+    for (e, i, j), (prediction, _) in zip(cells, outputs):
+        test = splits[i][j][1]
         # r / m as a count over a size, so equal counts on equal folds give equal floats.
         accuracy[e, i, j] = int(np.count_nonzero(prediction == y_array[test])) / len(test)
         test_sizes[i, j] = len(test)

@@ -49,12 +49,6 @@ def check_accuracy_result(result, name="result"):
     return result
 
 
-def check_bool(value, name):
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
-    return bool(value)
-
-
 def check_min_count(min_count):
     return check_int(min_count, "min_count", minimum=1)
 

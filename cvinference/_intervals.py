@@ -12,13 +12,13 @@ from ._inference_support import (
     Messages,
     accuracy_estimand,
     check_accuracy_result,
-    check_bool,
     check_min_count,
     pooled_repeats_warning,
     select_repeats,
     within_repeat_variance,
 )
 from ._stat_results import Interval, check_choice, check_confidence_level, reference_distribution
+from ._validation import check_bool
 
 METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson")
 AVERAGING = ("dataset", "fold")

@@ -2,34 +2,57 @@
 
 import copy
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn import model_selection
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
-from ._split import EqualSizeKFold, StratifiedEqualSizeKFold
-from ._validation import check_int
+from ._split import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
+from ._validation import check_int, smallest_int_dtype
 
 
 @dataclass(frozen=True)
 class Partitions:
-    """The splits of every repeat, and the fold of every instance.
+    """The fold of every instance in every repeat, from which each split is made on demand.
+
+    Only the fold numbers are kept (the smallest integer type that holds
+    them), so the memory is n_repeats x n_samples small integers rather than
+    n_splits index arrays per repeat.
 
     Attributes
     ----------
-    splits : list of list of (train, test)
-        ``splits[r][j]`` holds the index arrays of fold j in repeat r.
     fold : ndarray of int, shape (n_repeats, n_samples)
         The test fold of each instance in each repeat.
+    n_splits : int
     cv_repr : str
         A description of the splitter, for reports.
+    irregular : dict
+        ``{(r, j): (train, test)}`` for the splits that :meth:`split` cannot
+        rebuild from ``fold``: a training set smaller than the complement of
+        the test set, or indices out of ascending order.
     """
 
-    splits: list
     fold: np.ndarray
+    n_splits: int
     cv_repr: str
+    irregular: dict = field(default_factory=dict)
+
+    @property
+    def n_repeats(self):
+        return self.fold.shape[0]
+
+    @property
+    def is_loo(self):
+        return self.n_splits == self.fold.shape[1]
+
+    def split(self, r, j):
+        """The (train, test) indices of fold j in repeat r."""
+        if (r, j) in self.irregular:
+            return self.irregular[r, j]
+        in_test = self.fold[r] == j
+        return np.flatnonzero(~in_test), np.flatnonzero(in_test)
 
 
 def _is_randomisable(cv):
@@ -125,18 +148,23 @@ def _as_indices(part, n_samples, j, cv_repr):
     return part.astype(np.intp, copy=False)
 
 
+def _is_ascending(indices):
+    return bool(np.all(indices[1:] > indices[:-1]))
+
+
 def _checked_partition(splits, n_samples, cv_repr):
-    """The splits as index arrays and the fold of every instance.
+    """The fold of every instance, and the splits that the folds alone do not describe.
 
     Refuses splits that are not a partition of the instances into test folds.
     """
     fold = np.full(n_samples, -1, dtype=np.int64)
     times_tested = np.zeros(n_samples, dtype=np.int64)
     in_test = np.zeros(n_samples, dtype=bool)
-    index_splits = []
+    irregular = {}
+    n_splits = 0
     for j, (train, test) in enumerate(splits):
         train, test = _as_indices(train, n_samples, j, cv_repr), _as_indices(test, n_samples, j, cv_repr)
-        index_splits.append((train, test))
+        n_splits += 1
         np.add.at(times_tested, test, 1)
         fold[test] = j
         in_test[test] = True
@@ -146,6 +174,8 @@ def _checked_partition(splits, n_samples, cv_repr):
                 "cross-validation needs disjoint training and test sets."
             )
         in_test[test] = False
+        if train.size + test.size != n_samples or not (_is_ascending(train) and _is_ascending(test)):
+            irregular[j] = (train, test)
     never, repeated = int((times_tested == 0).sum()), int((times_tested > 1).sum())
     if never or repeated:
         raise ValueError(
@@ -154,7 +184,11 @@ def _checked_partition(splits, n_samples, cv_repr):
             "instance in exactly one test fold; use a k-fold splitter such as "
             "StratifiedEqualSizeKFold or LeaveOneOut."
         )
-    return index_splits, fold
+    return fold, n_splits, irregular
+
+
+def _is_leave_one_out(cv):
+    return (isinstance(cv, str) and cv == "loo") or type(cv) in (model_selection.LeaveOneOut, LeaveOneOut)
 
 
 def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
@@ -179,20 +213,30 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
     Partitions
     """
     n_samples = y.shape[0]
+    if _is_leave_one_out(cv):
+        # Leave-one-out's folds are known without materialising its n splits.
+        check_cv_argument(cv, n_repeats)
+        return Partitions(fold=np.arange(n_samples)[np.newaxis, :].astype(smallest_int_dtype(n_samples)),
+                          n_splits=n_samples, cv_repr="LeaveOneOut()")
     splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
     cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
     checked = [
         _checked_partition(splitter.split(X, y, groups) if _is_splitter(splitter) else splitter, n_samples, cv_repr)
         for splitter in splitters
     ]
-    all_splits = [splits for splits, _ in checked]
-    folds = np.stack([fold for _, fold in checked])
-    n_splits = {len(splits) for splits in all_splits}
+    n_splits = {count for _, count, _ in checked}
     if len(n_splits) > 1:
         raise ValueError(f"cv={cv_repr} gave different numbers of folds across repeats: {sorted(n_splits)}.")
-    if n_repeats > 1 and n_splits == {n_samples}:
+    n_splits = n_splits.pop()
+    if n_repeats > 1 and n_splits == n_samples:
         raise ValueError(
             f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
             f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
         )
-    return Partitions(splits=all_splits, fold=folds, cv_repr=cv_repr)
+    fold_dtype = smallest_int_dtype(n_splits)
+    return Partitions(
+        fold=np.stack([fold.astype(fold_dtype) for fold, _, _ in checked]),
+        n_splits=n_splits,
+        cv_repr=cv_repr,
+        irregular={(r, j): split for r, (_, _, irregular) in enumerate(checked) for j, split in irregular.items()},
+    )

@@ -18,14 +18,14 @@ import numpy as np
 from scipy import stats
 from sklearn.base import clone
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
-from sklearn.utils.parallel import Parallel, delayed
 
 from ._comparisons import _check_paired, _t_or_z, same_folds
 from ._fitting import fit_and_predict
-from ._inference_support import Messages, check_accuracy_result, check_bool
+from ._inference_support import Messages, check_accuracy_result
+from ._pool import run_fits
 from ._results import CVResult
 from ._stat_results import ALTERNATIVES, TestResult, _format_number, _readonly_array, _text_block, check_choice
-from ._validation import check_estimator_methods, check_int, estimator_description, prepare_data
+from ._validation import check_bool, check_estimator_methods, check_int, estimator_description, prepare_data
 
 _NOT_INDEPENDENT = (
     "the test sets of different rounds overlap, so the round accuracies are not independent and a "
@@ -360,10 +360,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(
         n_splits=n_rounds, test_size=test_size, random_state=random_state)
     splits = list(splitter.split(np.zeros((n_samples, 1)), y_array))
-    outputs = Parallel(n_jobs=n_jobs)(
-        delayed(fit_and_predict)(clone(estimator), X, y, train, test, where=f"round {r}")
-        for r, (train, test) in enumerate(splits)
-    )
+    tasks = [(0, f"round {r}", train, test) for r, (train, test) in enumerate(splits)]
+    outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
     correct = [np.asarray(predictions == y_array[test], dtype=bool) for (predictions, _), (_, test) in zip(outputs, splits)]
     return SubsamplingResult(
         test_indices=np.stack([test for _, test in splits]), correct=np.stack(correct), y_true=y_array,

@@ -14,17 +14,9 @@ from ._conditions import large_sample_conditions
 from ._format import format_table
 from ._intervals import accuracy_interval
 from ._losses import LOSSES
-from ._validation import check_int, plain
+from ._validation import check_int, plain, smallest_int_dtype
 
 _FORMAT_VERSION = 1
-
-
-def _smallest_int_dtype(n_values):
-    """The narrowest signed integer dtype that can hold codes 0 .. n_values - 1."""
-    for dtype in (np.int8, np.int16, np.int32, np.int64):
-        if n_values - 1 <= np.iinfo(dtype).max:
-            return np.dtype(dtype)
-    raise OverflowError(f"cannot encode {n_values} distinct values")
 
 
 def _computed_once(method):
@@ -119,7 +111,7 @@ def _encode_labels(y_true, y_pred):
             joined[: classes.size], joined[classes.size :] = classes.tolist(), extra.tolist()
         codes[~matched] = classes.size + extra_codes
         classes = joined
-    code_dtype = _smallest_int_dtype(classes.size)
+    code_dtype = smallest_int_dtype(classes.size)
     y_true_codes = np.searchsorted(true_classes, y_true).astype(code_dtype)
     return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
 
@@ -254,7 +246,7 @@ class CVResult:
                 f"n_samples={n_samples}; got dtype {fold.dtype} with values from {plain(low)} to {plain(high)}."
             )
         n_splits = int(fold.max()) + 1
-        self._fold = _readonly(fold.astype(_smallest_int_dtype(n_splits), copy=True))
+        self._fold = _readonly(fold.astype(smallest_int_dtype(n_splits), copy=True))
         self._n_splits = n_splits
         empty = (self.fold_sizes == 0).any(axis=1)
         if empty.any():

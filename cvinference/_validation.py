@@ -29,6 +29,22 @@ def check_int(value, name, *, minimum):
     return int(value)
 
 
+def check_bool(value, name):
+    """Return ``value`` as a bool, refusing anything but True and False."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
+    return bool(value)
+
+
+def check_seconds(value, name):
+    """Return ``value`` as a float number of seconds >= 0 (infinity allowed)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or np.isnan(value):
+        raise TypeError(f"{name} must be a number of seconds >= 0; got {name}={value!r}.")
+    if value < 0:
+        raise ValueError(f"{name} must be a number of seconds >= 0; got {name}={value}.")
+    return float(value)
+
+
 def is_classifier_like(estimator):
     """sklearn's ``is_classifier``, also for objects without sklearn's tags."""
     try:
@@ -187,3 +203,11 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
             "Cross-validated accuracy needs at least two classes in y."
         )
     return y
+
+
+def smallest_int_dtype(n_values):
+    """The narrowest signed integer dtype that can hold codes 0 .. n_values - 1."""
+    for dtype in (np.int8, np.int16, np.int32, np.int64):
+        if n_values - 1 <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    raise OverflowError(f"cannot encode {n_values} distinct values")
