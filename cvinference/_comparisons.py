@@ -13,6 +13,7 @@ from ._inference_support import (
     check_accuracy_result,
     check_min_count,
     difference_estimand,
+    in_rows,
     pooled_repeats_warning,
     select_repeats,
     within_repeat_variance,
@@ -157,11 +158,10 @@ def _diagnostic(a, b, rows_a, rows_b):
     first_only = len(rows_a) != len(rows_b)
     if first_only:
         rows_a, rows_b = rows_a[:1], rows_b[:1]
-    correct_a = a.correct[list(rows_a)].ravel()
-    correct_b = b.correct[list(rows_b)].ravel()
+    correct_a, correct_b = in_rows(a.correct, rows_a), in_rows(b.correct, rows_b)
     both = int(np.count_nonzero(correct_a & correct_b))
-    a_only = int(np.count_nonzero(correct_a & ~correct_b))
-    b_only = int(np.count_nonzero(~correct_a & correct_b))
+    a_only = int(np.count_nonzero(correct_a)) - both
+    b_only = int(np.count_nonzero(correct_b)) - both
     neither = correct_a.size - both - a_only - b_only
     margins = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
     if margins == 0:
@@ -264,7 +264,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     messages = Messages()
     _check_pooled(rows, rows, messages)
     if a.is_loo:
-        differences = (a.correct[list(rows)].astype(np.int8) - b.correct[list(rows)]).astype(np.int8)
+        differences = (in_rows(a.correct, rows).astype(np.int8) - in_rows(b.correct, rows)).astype(np.int8)
         counts = {f"n_{label}": np.count_nonzero(differences == value, axis=1)[:, np.newaxis]
                   for label, value in (("-1", -1), ("0", 0), ("+1", 1))}
         rule = f"n_-1, n_0 and n_+1 >= {min_count} (Wong 2015, Theorem 4)"
@@ -387,8 +387,8 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
 
 def _pooled_z(a, rows_a, b, rows_b):
     n_a, n_b = a.n_samples, b.n_samples
-    p_a = int(np.count_nonzero(a.correct[list(rows_a)])) / (n_a * len(rows_a))
-    p_b = int(np.count_nonzero(b.correct[list(rows_b)])) / (n_b * len(rows_b))
+    p_a = int(np.count_nonzero(in_rows(a.correct, rows_a))) / (n_a * len(rows_a))
+    p_b = int(np.count_nonzero(in_rows(b.correct, rows_b))) / (n_b * len(rows_b))
     pooled = (p_a * n_a + p_b * n_b) / (n_a + n_b)
     return {
         "estimate": p_a - p_b, "df": None, "method": "independent-sample z",

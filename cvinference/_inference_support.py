@@ -66,6 +66,14 @@ def select_repeats(result, repeat, name="result"):
     return (repeat,)
 
 
+def in_rows(array, rows):
+    """``array[list(rows)]``, as a view when ``rows`` are consecutive (all repeats, or one)."""
+    rows = tuple(rows)
+    if rows == tuple(range(rows[0], rows[-1] + 1)):
+        return array[rows[0]:rows[-1] + 1]
+    return array[list(rows)]
+
+
 def within_repeat_variance(values, keep=None):
     """Sample variance of the values of each repeat (row), averaged over repeats.
 
@@ -75,9 +83,11 @@ def within_repeat_variance(values, keep=None):
     variance, and their mean is used.
     """
     values = np.asarray(values, dtype=np.float64)
-    keep = np.ones(values.shape, dtype=bool) if keep is None else keep
-    per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep) if mask.sum() >= 2]
-    return float(np.mean(per_repeat)) if per_repeat else math.nan
+    if keep is None or keep.all():
+        per_repeat = values.var(axis=1, ddof=1) if values.shape[1] >= 2 else []
+    else:
+        per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep) if mask.sum() >= 2]
+    return float(np.mean(per_repeat)) if len(per_repeat) else math.nan
 
 
 def pooled_repeats_warning(n_repeats, n_choosable=None):

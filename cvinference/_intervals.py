@@ -285,16 +285,32 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
     n = int(tested_by_repeat.sum()) / len(rows)
     fields = {"estimate": estimate, "n": int(n) if float(n).is_integer() else n}
     if method in _BINOMIAL:
-        bounds = [stats.binomtest(int(correct), int(tested)).proportion_ci(confidence_level, method=_BINOMIAL[method])
-                  for correct, tested in zip(correct_by_repeat, tested_by_repeat)]
         if len(rows) > 1:
             messages.note(
                 f"the {len(rows)} repeats are pooled: the interval spans the {len(rows)} per-repeat {method} "
                 "intervals, so it covers the accuracy at least as often as each of them"
             )
-        return fields | {"low": float(min(b.low for b in bounds)), "high": float(max(b.high for b in bounds))}
+        return fields | _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level,
+                                                    _BINOMIAL[method])
     standard_error = math.sqrt(estimate * (1 - estimate) / n)
     return fields | normal_bounds(estimate, standard_error, confidence_level, None, messages)
+
+
+def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level, method):
+    """The lowest low and the highest high of the per-repeat binomial intervals.
+
+    For a fixed number tested, both bounds of the Clopper-Pearson interval
+    (quantiles of Beta(x, n - x + 1) and Beta(x + 1, n - x)) and of the Wilson
+    interval (roots of |x/n - p| = z sqrt(p (1 - p) / n)) increase with the
+    count x, so per number tested only the smallest and the largest count
+    need an interval.
+    """
+    lows, highs = [], []
+    for tested in np.unique(tested_by_repeat):
+        correct = correct_by_repeat[tested_by_repeat == tested]
+        lows.append(stats.binomtest(int(correct.min()), int(tested)).proportion_ci(confidence_level, method=method).low)
+        highs.append(stats.binomtest(int(correct.max()), int(tested)).proportion_ci(confidence_level, method=method).high)
+    return {"low": float(min(lows)), "high": float(max(highs))}
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):

@@ -184,7 +184,7 @@ def _checked_partition(splits, n_samples, cv_repr):
             "instance in exactly one test fold; use a k-fold splitter such as "
             "StratifiedEqualSizeKFold or LeaveOneOut."
         )
-    return fold, n_splits, irregular
+    return fold.astype(smallest_int_dtype(n_splits)), n_splits, irregular
 
 
 def _is_leave_one_out(cv):
@@ -233,9 +233,8 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
             f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
             f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
         )
-    fold_dtype = smallest_int_dtype(n_splits)
     return Partitions(
-        fold=np.stack([fold.astype(fold_dtype) for fold, _, _ in checked]),
+        fold=np.stack([fold for fold, _, _ in checked]),
         n_splits=n_splits,
         cv_repr=cv_repr,
         irregular={(r, j): split for r, (_, _, irregular) in enumerate(checked) for j, split in irregular.items()},

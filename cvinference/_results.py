@@ -272,13 +272,12 @@ class CVResult:
         result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
         return result
 
-    def _count_per_fold(self, weights):
-        """Per-repeat, per-fold sums of ``weights`` (shape (n_repeats, n_samples))."""
-        n_splits, n_repeats = self._n_splits, self._fold.shape[0]
-        offsets = (np.arange(n_repeats) * n_splits)[:, np.newaxis]
-        flat = (self._fold.astype(np.int64) + offsets).ravel()
-        sums = np.bincount(flat, weights=weights.ravel(), minlength=n_repeats * n_splits)
-        return sums.reshape(n_repeats, n_splits)
+    def _per_fold(self, weights=None):
+        """Per-repeat, per-fold counts of instances, or sums of ``weights`` (n_repeats, n_samples)."""
+        return np.stack([
+            np.bincount(fold, weights=None if weights is None else weights[r], minlength=self._n_splits)
+            for r, fold in enumerate(self._fold)
+        ])
 
     def _decode(self, values):
         return values if self._classes is None else self._classes[values]
@@ -327,11 +326,11 @@ class CVResult:
 
     @_computed_once
     def fold_sizes(self):
-        return _readonly(self._count_per_fold(np.ones(self._fold.shape)).astype(np.int64))
+        return _readonly(self._per_fold())
 
     @_computed_once
     def fold_correct(self):
-        return _readonly(self._count_per_fold(self.correct).astype(np.int64))
+        return _readonly(self._per_fold(self.correct).astype(np.int64))
 
     @_computed_once
     def fold_accuracy(self):
@@ -341,7 +340,7 @@ class CVResult:
     def fold_mean_loss(self):
         if self._loss is None:
             return _readonly(1.0 - self.fold_accuracy)
-        return _readonly(self._count_per_fold(self._loss) / self.fold_sizes)
+        return _readonly(self._per_fold(self._loss) / self.fold_sizes)
 
     @property
     def accuracy(self):

@@ -119,8 +119,8 @@ class LargeSampleConditions:
         counts = {name: _readonly_array(np.atleast_2d(value), np.int64) for name, value in counts.items()}
         holds = np.logical_and.reduce([value >= min_count for value in counts.values()])
         holds.setflags(write=False)
-        by_repeat = tuple(
-            tuple(int(j) for j in np.flatnonzero(~row)) if units_are_folds else () for row in holds
+        by_repeat = ((),) * holds.shape[0] if holds.all() or not units_are_folds else tuple(
+            tuple(int(j) for j in np.flatnonzero(~row)) for row in holds
         )
         failing = tuple(sorted({j for row in by_repeat for j in row}))
         return cls(rule, int(min_count), types.MappingProxyType(counts), holds, bool(holds.all()),

@@ -97,12 +97,29 @@ def test_identical_results_for_any_joblib_backend(iris, backend):
 def test_identical_results_on_a_dask_cluster(iris):
     distributed = pytest.importorskip("distributed")
     X, y = iris
-    reference = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=1, n_jobs=1)
+    reference = cvi.CVEvaluator(5, n_repeats=2, random_state=1, n_jobs=1).compare(TREE, GaussianNB(), X, y)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         with joblib.parallel_config(backend="dask"):
-            result = cvi.cross_val_correctness(TREE, X, y, cv=5, random_state=1)
-    assert result.to_dict() == reference.to_dict()
+            # cheap_fit_seconds=0 sends the fits to the cluster, however fast they are.
+            on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1, cheap_fit_seconds=0.0).compare(
+                TREE, GaussianNB(), X, y)
+            default = cvi.CVEvaluator(5, n_repeats=2, random_state=1).compare(TREE, GaussianNB(), X, y)
+        tasks_run = sum(len(log) for log in client.run(lambda dask_worker: list(dask_worker.state.log)).values())
+    assert on_cluster.to_dict() == reference.to_dict()
+    assert default.to_dict() == reference.to_dict()
+    assert tasks_run > 0
+
+
+def test_splits_that_are_not_complements_are_kept_as_given(iris):
+    X, y = iris
+    order = np.random.default_rng(0).permutation(len(y))
+    tests = np.array_split(order, 5)
+    # Each training set leaves out one instance besides the test fold, and test indices are unsorted.
+    splits = [(np.setdiff1d(np.arange(len(y)), np.concatenate([test, tests[(j + 1) % 5][:1]])), test)
+              for j, test in enumerate(tests)]
+    result = cvi.cross_val_correctness(TREE, X, y, cv=splits)
+    np.testing.assert_array_equal(result.y_pred[0], cross_val_predict(TREE, X, y, cv=splits))
 
 
 def test_same_random_state_same_result_and_different_seed_different_partition(iris):
@@ -241,6 +258,7 @@ def test_compact_dtypes(iris):
     assert result.correct.dtype == bool
     assert result.fold.dtype == np.int8
     assert cvi.cross_val_correctness(TREE, X, y, cv="loo").fold.dtype == np.int16
+    assert result._y_pred.dtype == np.int8 and result._y_true.dtype == np.int8
 
 
 class _FailsWithoutFirstInstance(ClassifierMixin, BaseEstimator):

@@ -1,0 +1,388 @@
+"""The performance suite: ratios of wall time measured side by side, written to docs/performance.md.
+
+Every figure is a ratio of medians of interleaved runs made in this one process
+(the machine may be shared and noisy, so seconds from different runs do not
+compare). Work W1 is ``make_classification(20000, 20, random_state=0)`` with
+10 folds, for a heavy estimator (``DecisionTreeClassifier``) and a cheap one
+(``LogisticRegression``).
+
+    python benchmarks/run.py [--runs 5] [--output docs/performance.md] [--quick]
+"""
+
+import argparse
+import datetime
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+import tracemalloc
+import warnings
+from pathlib import Path
+
+import joblib
+import numpy as np
+import scipy
+import sklearn
+from sklearn.datasets import make_classification
+from sklearn.dummy import DummyClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import PredefinedSplit, cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+HEAVY = DecisionTreeClassifier(random_state=0)
+CHEAP = LogisticRegression()
+N_JOBS = 2
+
+
+def _seconds(function):
+    start = time.perf_counter()
+    function()
+    return time.perf_counter() - start
+
+
+def interleaved(candidates, runs):
+    """Median wall time of each candidate over ``runs`` rounds, one run of each per round, after a warm-up."""
+    for function in candidates.values():
+        function()
+    times = {name: [] for name in candidates}
+    for _ in range(runs):
+        for name, function in candidates.items():
+            times[name].append(_seconds(function))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+class Report:
+    """Rows of (measure, ratio, target) and notes, rendered as Markdown."""
+
+    def __init__(self):
+        self.sections = []
+
+    def section(self, title, text=""):
+        self.sections.append((title, text, []))
+
+    def row(self, measure, ratio, target=None, *, lower_is_better=True, detail=""):
+        met = ""
+        if target is not None:
+            met = "yes" if (ratio <= target if lower_is_better else ratio >= target) else "**no**"
+        bound = "" if target is None else ("<= " if lower_is_better else ">= ") + f"{target:g}"
+        self.sections[-1][2].append((measure, f"{ratio:.3f}", bound, met, detail))
+        print(f"  {measure}: {ratio:.3f} {bound} {met} {detail}", flush=True)
+
+    def markdown(self):
+        lines = []
+        for title, text, rows in self.sections:
+            lines += [f"## {title}", ""]
+            if text:
+                lines += [textwrap.fill(text, 100), ""]
+            if rows:
+                lines += ["| measure | ratio | target | met | medians |", "|---|---|---|---|---|"]
+                lines += ["| " + " | ".join(row) + " |" for row in rows]
+                lines.append("")
+        return "\n".join(lines)
+
+
+def _folds(X, y):
+    return PredefinedSplit(cvi.CVEvaluator(10, random_state=0).evaluate(DummyClassifier(), X, y).fold[0])
+
+
+def _medians(times, *names):
+    return ", ".join(f"{name} {times[name]:.3g} s" for name in names)
+
+
+def overhead(report, X, y, runs):
+    report.section(
+        "1. The evaluator against cross_val_predict (W1)",
+        "CVEvaluator(10, random_state=0).evaluate against sklearn's cross_val_predict on the same folds "
+        "(a PredefinedSplit of the evaluator's partition). For the cheap estimator the target compares "
+        "n_jobs=2 with the faster of cross_val_predict's n_jobs=1 and n_jobs=2: the evaluator keeps "
+        "fits under cheap_fit_seconds (0.01 s) out of the worker pool.",
+    )
+    folds = _folds(X, y)
+    limits = {}
+    for estimator, heavy in ((HEAVY, True), (CHEAP, False)):
+        name = type(estimator).__name__
+        candidates = {}
+        for n_jobs in (1, N_JOBS):
+            evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=n_jobs)
+            candidates[f"evaluate n_jobs={n_jobs}"] = lambda e=evaluator: e.evaluate(estimator, X, y)
+            candidates[f"cross_val_predict n_jobs={n_jobs}"] = (
+                lambda n=n_jobs: cross_val_predict(estimator, X, y, cv=folds, n_jobs=n))
+        candidates["single fits"] = lambda: _single_fits(estimator, X, y, folds)
+        times = interleaved(candidates, runs)
+        for n_jobs in (1, N_JOBS):
+            evaluate, bare = times[f"evaluate n_jobs={n_jobs}"], times[f"cross_val_predict n_jobs={n_jobs}"]
+            report.row(f"{name}: evaluate / cross_val_predict, n_jobs={n_jobs}", evaluate / bare,
+                       1.03 if heavy else None,
+                       detail=_medians(times, f"evaluate n_jobs={n_jobs}", f"cross_val_predict n_jobs={n_jobs}"))
+        if not heavy:
+            faster = min(times["cross_val_predict n_jobs=1"], times[f"cross_val_predict n_jobs={N_JOBS}"])
+            report.row(f"{name}: evaluate n_jobs={N_JOBS} / faster cross_val_predict", 
+                       times[f"evaluate n_jobs={N_JOBS}"] / faster, 1.05)
+        limit = times["single fits"] / joblib.cpu_count()
+        report.row(f"{name}: evaluate n_jobs={N_JOBS} / physical limit", times[f"evaluate n_jobs={N_JOBS}"] / limit,
+                   1.10 if heavy else None,
+                   detail=f"sum of the 10 single fits {times['single fits']:.3g} s on {joblib.cpu_count()} cores")
+        limits[name] = times["single fits"]
+    return limits
+
+
+def _single_fits(estimator, X, y, folds):
+    for train, test in folds.split(X, y):
+        sklearn.base.clone(estimator).fit(X[train], y[train]).predict(X[test])
+
+
+def compare_pool(report, X, y, runs):
+    report.section(
+        "2. compare(a, b) in one pool against two cross_val_predict calls (W1)",
+        f"CVEvaluator(10, n_jobs={N_JOBS}).compare(a, b) against cross_val_predict(a) then "
+        f"cross_val_predict(b), each with n_jobs={N_JOBS}, on the same folds.",
+    )
+    folds = _folds(X, y)
+    evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS)
+    for a, b in ((HEAVY, HEAVY), (CHEAP, HEAVY), (HEAVY, CHEAP)):
+        label = f"{type(a).__name__}, {type(b).__name__}"
+        times = interleaved({
+            "compare": lambda a=a, b=b: evaluator.compare(a, b, X, y),
+            "2 x cross_val_predict": lambda a=a, b=b: [cross_val_predict(e, X, y, cv=folds, n_jobs=N_JOBS)
+                                                       for e in (a, b)],
+        }, runs)
+        report.row(f"compare({label}) / two cross_val_predict", times["compare"] / times["2 x cross_val_predict"],
+                   0.95, detail=_medians(times, "compare", "2 x cross_val_predict"))
+
+
+def against_mlxtend(report, X, y, runs):
+    try:
+        from mlxtend.evaluate import paired_ttest_5x2cv, paired_ttest_kfold_cv
+    except ImportError:
+        report.section("3. Against mlxtend", "Skipped: mlxtend is not installed (pip install mlxtend).")
+        print("  skipped: mlxtend is not installed", flush=True)
+        return
+    import mlxtend
+
+    report.section(
+        "3. Against mlxtend (W1)",
+        f"mlxtend {mlxtend.__version__}'s paired_ttest_kfold_cv(tree, logreg, cv=10) against "
+        f"CVEvaluator(10, n_jobs={N_JOBS}).compare(tree, logreg).matched_sample_test(), and its "
+        f"paired_ttest_5x2cv against cvinference.paired_ttest_5x2cv(n_jobs={N_JOBS}). mlxtend has no n_jobs.",
+    )
+    evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS)
+    times = interleaved({
+        "cvinference k-fold": lambda: evaluator.compare(HEAVY, CHEAP, X, y).matched_sample_test(),
+        "mlxtend k-fold": lambda: paired_ttest_kfold_cv(HEAVY, CHEAP, X, y, cv=10, shuffle=True, random_seed=0),
+        "cvinference 5x2cv": lambda: cvi.paired_ttest_5x2cv(HEAVY, CHEAP, X, y, random_state=0, n_jobs=N_JOBS),
+        "mlxtend 5x2cv": lambda: paired_ttest_5x2cv(HEAVY, CHEAP, X, y, random_seed=0),
+    }, runs)
+    for kind in ("k-fold", "5x2cv"):
+        report.row(f"paired t, {kind}: cvinference / mlxtend", times[f"cvinference {kind}"] / times[f"mlxtend {kind}"],
+                   0.55, detail=_medians(times, f"cvinference {kind}", f"mlxtend {kind}"))
+
+
+def _synthetic_pair(n_repeats, n_samples, rng):
+    y = rng.integers(0, 2, n_samples)
+    fold = np.stack([rng.permutation(np.arange(n_samples) % 10) for _ in range(n_repeats)])
+
+    def predictions(accuracy):
+        return np.where(rng.random((n_repeats, n_samples)) < accuracy, y, 1 - y)
+
+    return y, fold, predictions(0.8), predictions(0.78)
+
+
+def _statistics_seconds(y, fold, pred_a, pred_b):
+    """Seconds for every interval and test on two freshly built CVResults (building them is not timed)."""
+    a, b = cvi.CVResult(y, pred_a, fold), cvi.CVResult(y, pred_b, fold)
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for method in ("auto", "normal", "wilson", "clopper-pearson"):
+            cvi.accuracy_interval(a, method=method)
+        cvi.accuracy_interval(a, method="t", averaging="fold")
+        cvi.large_sample_conditions(a)
+        cvi.matched_sample_test(a, b)
+        cvi.independent_sample_test(a, b)
+        cvi.independent_sample_test(a, b, method="t")
+        cvi.mcnemar_test(a, b, repeat=0)
+        cvi.scheme_diagnostic(a, b)
+    return time.perf_counter() - start
+
+
+def statistics_layer(report, fit_seconds, runs):
+    report.section(
+        "4. The statistics layer",
+        "Every accuracy interval (auto, normal, fold t, Wilson, Clopper-Pearson), the large-sample "
+        "conditions, the matched and independent (z and t) tests, McNemar and the phi diagnostic, on two "
+        "CVResults of synthetic predictions built before the timer starts (their per-fold counts are "
+        "computed inside it, on first use); divided by the sum of W1's 10 single-fit times.",
+    )
+    rng = np.random.default_rng(0)
+    cases = {"n = 10^6, 1 repeat": _synthetic_pair(1, 10**6, rng),
+             "n = 10^4, 1000 repeats": _synthetic_pair(1000, 10**4, rng)}
+    for name, data in cases.items():
+        seconds = statistics.median(_statistics_seconds(*data) for _ in range(runs + 1))
+        for estimator, fit in fit_seconds.items():
+            report.row(f"{name}: statistics / W1 fit time ({estimator})", seconds / fit,
+                       0.01 if estimator == type(HEAVY).__name__ else None,
+                       detail=f"statistics {seconds:.3g} s, fits {fit:.3g} s")
+
+
+_COLD_START = """
+import os, time, json
+from sklearn.datasets import make_classification
+from sklearn.tree import DecisionTreeClassifier
+import cvinference as cvi
+X, y = make_classification(20000, 20, random_state=0)
+evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs={n_jobs})
+def workers():
+    children = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{{task}}/children") as f:
+            children |= set(f.read().split())
+    return sorted(children)
+times, pools = [], []
+for _ in range({calls}):
+    start = time.perf_counter()
+    evaluator.evaluate(DecisionTreeClassifier(random_state=0), X, y)
+    times.append(time.perf_counter() - start)
+    pools.append(workers())
+print(json.dumps({{"times": times, "pools": pools}}))
+"""
+
+
+def cold_start(report, runs):
+    import json
+
+    report.section(
+        "5. Cold start and pool reuse",
+        f"A fresh Python process times {runs + 1} successive evaluate(tree) calls with n_jobs={N_JOBS} on W1. The "
+        "first call starts joblib's worker pool; the later ones reuse it (the same worker processes, read "
+        "from /proc).",
+    )
+    output = subprocess.run([sys.executable, "-c", _COLD_START.format(n_jobs=N_JOBS, calls=runs + 1)],
+                            capture_output=True, text=True, check=True).stdout
+    data = json.loads(output)
+    warm = statistics.median(data["times"][1:])
+    reused = all(pool == data["pools"][0] for pool in data["pools"][1:]) and bool(data["pools"][0])
+    report.row("first call / median warm call", data["times"][0] / warm,
+               detail=f"first {data['times'][0]:.3g} s, warm {warm:.3g} s; "
+                      f"pool reused across calls: {'yes' if reused else 'NO'}")
+
+
+def fast_loo(report, runs):
+    report.section(
+        "6. Fast exact leave-one-out (n = 2000)",
+        "cross_val_correctness(cv='loo') with fast_loo=False (n refits) against fast_loo=True, on "
+        "make_classification(2000, 20, random_state=0), n_jobs=1. The predictions are identical "
+        "(tests/test_fast_loo.py).",
+    )
+    X, y = make_classification(2000, 20, random_state=0)
+    for estimator, target in ((GaussianNB(), 100), (KNeighborsClassifier(5), None)):
+        name = type(estimator).__name__
+        times = interleaved({
+            "refits": lambda e=estimator: cvi.cross_val_correctness(e, X, y, cv="loo", fast_loo=False),
+            "fast": lambda e=estimator: cvi.cross_val_correctness(e, X, y, cv="loo"),
+        }, runs)
+        report.row(f"{name}: refits / fast (speed-up)", times["refits"] / times["fast"], target,
+                   lower_is_better=False, detail=_medians(times, "refits", "fast"))
+
+
+def _peak_bytes(function):
+    tracemalloc.start()
+    try:
+        function()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _bare_fits(X, y, partitions):
+    for r in range(partitions.n_repeats):
+        for j in range(partitions.n_splits):
+            train, test = partitions.split(r, j)
+            DummyClassifier().fit(X[train], y[train]).predict(X[test])
+
+
+def _stored_bytes(result):
+    result.correct  # computed on first access, then kept
+    return sum(array.nbytes for array in (result._fold, result._y_pred, result._y_true, result.correct))
+
+
+def memory(report):
+    from cvinference._partitions import draw_partitions
+
+    report.section(
+        "7. Memory (n_jobs=1, DummyClassifier, X of one column)",
+        "Bytes per instance per repeat: of the arrays a CVResult keeps (fold, prediction codes, correctness "
+        "and y's codes), and of the evaluator's peak traced memory (tracemalloc) above that of a bare loop "
+        "making the same fits on the same splits, so the data and the fits' own copies are excluded. Target: "
+        "1 byte of correctness + 4 of fold + 4 of prediction code.",
+    )
+    rng = np.random.default_rng(0)
+    for n_samples, n_repeats in ((10**6, 1), (10**5, 30)):
+        X, y = rng.random((n_samples, 1)), rng.integers(0, 2, n_samples)
+        evaluator = cvi.CVEvaluator(10, n_repeats=n_repeats, random_state=0)
+        result = evaluator.evaluate(DummyClassifier(), X, y)
+        partitions = draw_partitions(10, X, y, None, n_repeats=n_repeats, random_state=0, classifier=True)
+        evaluator_peak = _peak_bytes(lambda: evaluator.evaluate(DummyClassifier(), X, y))
+        bare_peak = _peak_bytes(lambda: _bare_fits(X, y, partitions))
+        cells = n_samples * n_repeats
+        report.row(f"n = {n_samples}, {n_repeats} repeats: stored bytes per instance-repeat",
+                   _stored_bytes(result) / cells, 9.0)
+        report.row(f"n = {n_samples}, {n_repeats} repeats: evaluator's peak above the fits', bytes per instance-repeat",
+                   (evaluator_peak - bare_peak) / cells,
+                   detail=f"evaluator {evaluator_peak / 2**20:.1f} MiB, bare fits {bare_peak / 2**20:.1f} MiB")
+
+
+def machine():
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        model = platform.processor() or "unknown processor"
+    versions = ", ".join(f"{name} {module.__version__}" for name, module in
+                         (("numpy", np), ("scipy", scipy), ("scikit-learn", sklearn), ("joblib", joblib),
+                          ("cvinference", cvi)))
+    return (f"{platform.system()} {platform.machine()}, {model}, {joblib.cpu_count()} cores "
+            f"(os.cpu_count() = {os.cpu_count()}); Python {platform.python_version()}; {versions}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="interleaved runs per measure (median; default 5)")
+    parser.add_argument("--output", default=str(Path(__file__).resolve().parents[1] / "docs" / "performance.md"))
+    parser.add_argument("--quick", action="store_true", help="smaller W1 (n = 4000) and 3 runs, for a smoke run")
+    args = parser.parse_args()
+    runs = 3 if args.quick else args.runs
+    X, y = make_classification(4000 if args.quick else 20000, 20, random_state=0)
+    started = time.perf_counter()
+    report = Report()
+    fit_seconds = overhead(report, X, y, runs)
+    compare_pool(report, X, y, runs)
+    against_mlxtend(report, X, y, runs)
+    statistics_layer(report, fit_seconds, runs)
+    cold_start(report, runs)
+    fast_loo(report, runs)
+    memory(report)
+    header = [
+        "# Performance",
+        "",
+        f"Written by `python benchmarks/run.py{' --quick' if args.quick else ''}` on "
+        f"{datetime.date.today().isoformat()} in {time.perf_counter() - started:.0f} s. Every ratio compares "
+        f"medians of {runs} interleaved runs made in that one process (after one warm-up run each), so "
+        "the machine's load affects both sides alike; seconds from different runs do not compare. "
+        "[Scaling out](scaling.md) explains the worker pool and the rule for cheap fits.",
+        "",
+        f"Machine: {machine()}.",
+        "",
+    ]
+    Path(args.output).write_text("\n".join(header) + report.markdown())
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""The worker pool: where fits run (cheap ones here, heavy ones in the pool), and that it never changes results."""
+
+import os
+import threading
+import time
+
+import joblib
+import numpy as np
+import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import load_iris, make_classification
+from sklearn.model_selection import cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference._pool import _Queue
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris(return_X_y=True)
+
+
+class _RecordsThreads(ClassifierMixin, BaseEstimator):
+    """Records whether each fit ran on the main thread; fits off it sleep ``pool_seconds``.
+
+    ``main_seconds`` is how long a fit on the main thread takes. With
+    ``hold_pool`` the first fit off the main thread waits until a fit on the
+    main thread has finished, so that the main thread's timing always comes
+    first (a deterministic order for the tests).
+    """
+
+    log = []
+    main_done = threading.Event()
+
+    def __init__(self, main_seconds=0.0, pool_seconds=0.0, hold_pool=False):
+        self.main_seconds = main_seconds
+        self.pool_seconds = pool_seconds
+        self.hold_pool = hold_pool
+
+    def fit(self, X, y):
+        on_main = threading.current_thread() is threading.main_thread()
+        if on_main:
+            time.sleep(self.main_seconds)
+        else:
+            if self.hold_pool:
+                assert type(self).main_done.wait(timeout=30)
+            time.sleep(self.pool_seconds)
+        type(self).log.append(on_main)
+        if on_main:
+            type(self).main_done.set()
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+@pytest.fixture
+def records_threads():
+    _RecordsThreads.log = []
+    _RecordsThreads.main_done = threading.Event()
+    return _RecordsThreads
+
+
+def test_cheap_fits_stay_in_this_process(iris, records_threads):
+    X, y = iris
+    estimator = records_threads(main_seconds=0.0, hold_pool=True)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=4, random_state=0, cheap_fit_seconds=1.0)
+    log = records_threads.log
+    assert len(log) == 40
+    # Only the fit handed to the pool before the first timing ran there.
+    assert log.count(False) == 1
+
+
+def test_heavy_fits_share_the_work_between_this_process_and_the_pool(iris, records_threads):
+    X, y = iris
+    estimator = records_threads(main_seconds=0.02, pool_seconds=0.02)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=2, random_state=0, cheap_fit_seconds=0.001)
+    log = records_threads.log
+    assert len(log) == 20
+    assert log.count(True) >= 3 and log.count(False) >= 3
+
+
+def test_with_one_job_every_fit_runs_here(iris, records_threads):
+    X, y = iris
+    cvi.cross_val_correctness(records_threads(), X, y, cv=5, random_state=0, cheap_fit_seconds=0.0)
+    assert records_threads.log == [True] * 5
+
+
+def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
+    queue = _Queue(groups=[0, 0, 0, 1, 1, 1, 2, 2, 2], cheap_fit_seconds=0.01)
+    assert queue.take_here() == (0, True)     # first fit of estimator 0, to be timed here
+    assert queue.take_for_pool() == 1         # untimed estimators may go to the pool meanwhile
+    assert queue.take_here() == (3, True)     # estimator 1 is timed next
+    queue.timed(0, 0.001)                     # cheap
+    queue.timed(1, 0.5)                       # slow
+    assert queue.take_here() == (6, True)
+    queue.timed(2, 0.05)
+    assert [queue.take_for_pool() for _ in range(4)] == [4, 5, 7, 8]   # slowest estimator first
+    assert queue.take_for_pool() is None      # only cheap fits are left
+    assert queue.take_here() == (2, False)
+    assert queue.take_here() == (None, False)
+
+
+def test_this_process_takes_cheap_fits_before_heavy_ones():
+    queue = _Queue(groups=[0, 0, 1, 1], cheap_fit_seconds=0.01)
+    assert queue.take_here() == (0, True)
+    assert queue.take_here() == (2, True)
+    queue.timed(0, 1.0)
+    queue.timed(1, 0.0)
+    assert queue.take_here() == (3, False)
+    assert queue.take_here() == (1, False)
+
+
+@pytest.mark.parametrize("cheap_fit_seconds", [0.0, 0.01, float("inf")])
+@pytest.mark.parametrize("backend", ["loky", "threading"])
+def test_where_fits_run_never_changes_the_result(iris, backend, cheap_fit_seconds):
+    X, y = iris
+    evaluator = cvi.CVEvaluator(5, n_repeats=2, random_state=3, cheap_fit_seconds=cheap_fit_seconds)
+    reference = cvi.CVEvaluator(5, n_repeats=2, random_state=3, n_jobs=1).compare(
+        DecisionTreeClassifier(random_state=0), GaussianNB(), X, y)
+    with joblib.parallel_config(backend=backend, n_jobs=2):
+        pair = evaluator.compare(DecisionTreeClassifier(random_state=0), GaussianNB(), X, y)
+    assert pair.to_dict() == reference.to_dict()
+
+
+def test_a_large_array_is_shared_through_a_file_that_is_removed_afterwards(tmp_path, monkeypatch):
+    monkeypatch.setenv("JOBLIB_TEMP_FOLDER", str(tmp_path))
+    X, y = make_classification(8000, 20, random_state=0)   # 1.28 MB: above joblib's 1 MB memmap threshold
+    folds = cvi.CVEvaluator(4, random_state=0).evaluate(GaussianNB(), X, y).fold[0]
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=4, random_state=0, n_jobs=2, cheap_fit_seconds=0.0)
+    expected = cross_val_predict(GaussianNB(), X, y, cv=[(np.flatnonzero(folds != j), np.flatnonzero(folds == j))
+                                                           for j in range(4)])
+    np.testing.assert_array_equal(result.y_pred[0], expected)
+    assert not [name for name in os.listdir(tmp_path) if name.startswith("cvinference_")]
+
+
+class _FailsOnOddTrainingSets(ClassifierMixin, BaseEstimator):
+    """Fails when its training set has an odd number of rows."""
+
+    def fit(self, X, y):
+        if len(X) % 2:
+            raise ValueError("odd training set")
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+@pytest.mark.parametrize("cheap_fit_seconds", [0.0, float("inf")])
+def test_a_fit_failing_in_the_pool_or_here_names_its_fold(cheap_fit_seconds):
+    X, y = make_classification(41, 4, random_state=0)   # 5 folds of 9, 8, 8, 8, 8: training sets of 32 and 33
+    with pytest.raises(ValueError, match="odd training set") as info:
+        cvi.cross_val_correctness(_FailsOnOddTrainingSets(), X, y, cv=5, random_state=0, n_jobs=2,
+                                  cheap_fit_seconds=cheap_fit_seconds)
+    context = "\n".join(getattr(info.value, "__notes__", [])) + str(info.value)
+    assert "fitting estimator failed on fold" in context and "(33 training, 8 test instances)" in context
+
+
+@pytest.mark.parametrize("value, error, match", [
+    (-1, ValueError, r"cheap_fit_seconds must be a number of seconds >= 0; got cheap_fit_seconds=-1"),
+    ("fast", TypeError, r"got cheap_fit_seconds='fast'"),
+    (float("nan"), TypeError, r"got cheap_fit_seconds=nan"),
+    (True, TypeError, r"got cheap_fit_seconds=True"),
+])
+def test_bad_cheap_fit_seconds_is_refused(value, error, match):
+    with pytest.raises(error, match=match):
+        cvi.CVEvaluator(5, cheap_fit_seconds=value)
+
+
+def test_bad_fast_loo_is_refused():
+    with pytest.raises(TypeError, match=r"fast_loo must be True or False; got fast_loo='yes'"):
+        cvi.CVEvaluator("loo", fast_loo="yes")
