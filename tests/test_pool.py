@@ -26,13 +26,13 @@ class _RecordsThreads(ClassifierMixin, BaseEstimator):
     """Records whether each fit ran on the main thread; fits off it sleep ``pool_seconds``.
 
     ``main_seconds`` is how long a fit on the main thread takes. With
-    ``hold_pool`` the first fit off the main thread waits until a fit on the
-    main thread has finished, so that the main thread's timing always comes
-    first (a deterministic order for the tests).
+    ``hold_pool`` a fit off the main thread waits until the main thread starts
+    its second fit (so its first has been timed): a deterministic order for
+    the tests.
     """
 
     log = []
-    main_done = threading.Event()
+    second_main_fit = threading.Event()
 
     def __init__(self, main_seconds=0.0, pool_seconds=0.0, hold_pool=False):
         self.main_seconds = main_seconds
@@ -40,16 +40,17 @@ class _RecordsThreads(ClassifierMixin, BaseEstimator):
         self.hold_pool = hold_pool
 
     def fit(self, X, y):
+        cls = type(self)
         on_main = threading.current_thread() is threading.main_thread()
         if on_main:
+            if True in cls.log:
+                cls.second_main_fit.set()
             time.sleep(self.main_seconds)
         else:
             if self.hold_pool:
-                assert type(self).main_done.wait(timeout=30)
+                assert cls.second_main_fit.wait(timeout=30)
             time.sleep(self.pool_seconds)
-        type(self).log.append(on_main)
-        if on_main:
-            type(self).main_done.set()
+        cls.log.append(on_main)
         self.classes_ = np.unique(y)
         return self
 
@@ -60,7 +61,7 @@ class _RecordsThreads(ClassifierMixin, BaseEstimator):
 @pytest.fixture
 def records_threads():
     _RecordsThreads.log = []
-    _RecordsThreads.main_done = threading.Event()
+    _RecordsThreads.second_main_fit = threading.Event()
     return _RecordsThreads
 
 
