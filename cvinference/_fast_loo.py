@@ -46,11 +46,12 @@ _RTOL = 1e-9
 _CANCELLATION = 1e-5
 
 # Elements per (rows, classes, features) block of the GaussianNB scores.
-_BLOCK_ELEMENTS = 2**20
+_BLOCK_ELEMENTS = 2**18
 
-# Effective metrics that sklearn's brute-force search computes as
-# |x|^2 - 2 x.y + |y|^2, whose rounding grows with the norms, not the distance.
-_NORM_EXPANDED_METRICS = ("euclidean", "sqeuclidean")
+# Effective metrics that sklearn's brute-force search computes from dot
+# products, |x|^2 - 2 x.y + |y|^2 or 1 - x.y / (|x| |y|): their rounding is
+# relative to the norms, not to the distance.
+_DOT_PRODUCT_METRICS = ("euclidean", "sqeuclidean", "cosine")
 
 
 class _Shortcut(typing.NamedTuple):
@@ -122,6 +123,7 @@ def fast_loo_predictions(estimator, X, y, *, need_proba=False):
     shortcut = _SHORTCUTS.get(type(estimator))
     if shortcut is None:
         return None
+    y = np.asarray(y)
     labels = _class_codes(X, y)
     if labels is None:
         return None
@@ -138,7 +140,6 @@ def fast_loo_predictions(estimator, X, y, *, need_proba=False):
 
 def _class_codes(X, y):
     """Sorted classes of ``y`` and each row's class index, or None if unusable."""
-    y = np.asarray(y)
     if y.ndim != 1 or X.ndim != 2 or X.shape[0] != y.shape[0] or y.shape[0] < 2:
         return None
     if type_of_target(y) not in ("binary", "multiclass"):
@@ -180,6 +181,37 @@ def _runner_up(scores):
 # --------------------------------------------------------------------------
 
 
+class _Neighbours(typing.NamedTuple):
+    """Each row's k nearest other rows, as the full-data fit found them.
+
+    Attributes
+    ----------
+    distances, indices : ndarray of shape (n_samples, k)
+    compared : ndarray of shape (n_samples, k)
+        The distances on the scale sklearn computes and rounds them on:
+        squared for the euclidean metric, else as they are.
+    slack : ndarray of shape (n_samples,)
+        How far apart two ``compared`` values of the row may be and still
+        count as tied.
+    rounding : ndarray of shape (n_samples,)
+        An additive scale of the rounding of ``compared`` (0 unless brute
+        force computes the metric from dot products).
+    exact_zeros : bool
+        Whether a zero in ``compared`` is exactly zero in any fit (false
+        when dot products can round a small distance to 0).
+    ambiguous : ndarray of bool, shape (n_samples,)
+        Rows whose k nearest others the refit may choose differently.
+    """
+
+    distances: np.ndarray
+    indices: np.ndarray
+    compared: np.ndarray
+    slack: np.ndarray
+    rounding: np.ndarray
+    exact_zeros: bool
+    ambiguous: np.ndarray
+
+
 def _knn_shortcut(estimator, X, codes, n_classes):
     """Leave-one-out votes of a ``KNeighborsClassifier``, or None.
 
@@ -197,47 +229,51 @@ def _knn_shortcut(estimator, X, codes, n_classes):
     params = estimator.get_params()
     weights = params["weights"]
     k = params["n_neighbors"]
-    n_rows = X.shape[0]
     if weights not in (None, "uniform", "distance") or params["metric"] == "precomputed":
         return None
-    if not isinstance(k, Integral) or not 1 <= k < n_rows:
+    if not isinstance(k, Integral) or not 1 <= k < X.shape[0]:
         return None
     model = clone(estimator).fit(X, codes)
-    distances, neighbours = model.kneighbors(X, n_neighbors=min(n_rows, k + 2))
-    distances, neighbours, found_self = _without_self(distances, neighbours)
-    rtol = _tolerance(X.dtype)
-    compared, rounding = _comparable_distances(model, X, distances, neighbours)
-    slack = rtol * (compared[:, -1] + rounding)
-    suspect = ~found_self
-    if compared.shape[1] > k:
-        suspect |= compared[:, k] - compared[:, k - 1] <= slack
-    distances, neighbours, compared = distances[:, :k], neighbours[:, :k], compared[:, :k]
-    vote_weights, counted = _neighbour_weights(distances, weights)
-    votes = _votes(codes[neighbours], vote_weights, n_classes)
+    neighbours = _loo_neighbours(model, X, k)
+    vote_weights, counted = _neighbour_weights(neighbours.distances, weights)
+    votes = _votes(codes[neighbours.indices], vote_weights, n_classes)
+    suspect = neighbours.ambiguous
     if weights == "distance":
-        suspect |= ((compared > 0) & (compared <= slack[:, None])).any(axis=1)
-        suspect |= ~counted & _weighted_near_tie(votes, vote_weights, compared, rounding, rtol)
+        suspect = suspect | _fragile_distance_votes(neighbours, votes, vote_weights, counted, _tolerance(X.dtype))
     return _Shortcut(votes, votes / votes.sum(axis=1, keepdims=True), suspect)
 
 
-def _without_self(distances, neighbours):
+def _loo_neighbours(model, X, k):
+    """The k nearest other rows of each row, from one query of the full fit."""
+    n_rows = X.shape[0]
+    distances, indices = model.kneighbors(X, n_neighbors=min(n_rows, k + 2))
+    distances, indices, found_self = _without_self(distances, indices)
+    compared, rounding, exact_zeros = _comparable_distances(model, X, distances, indices)
+    slack = _tolerance(X.dtype) * (compared[:, -1] + rounding)
+    ambiguous = ~found_self
+    if compared.shape[1] > k:
+        ambiguous |= compared[:, k] - compared[:, k - 1] <= slack
+    return _Neighbours(distances[:, :k], indices[:, :k], compared[:, :k], slack, rounding, exact_zeros, ambiguous)
+
+
+def _without_self(distances, indices):
     """Drop each row's own index from its neighbour list.
 
     Returns the distances and indices of the other rows, one column fewer
     (rows that did not find themselves lose their last neighbour), and
     whether each row found itself.
     """
-    n_rows, n_found = neighbours.shape
-    is_self = neighbours == np.arange(n_rows)[:, None]
+    n_rows, n_found = indices.shape
+    is_self = indices == np.arange(n_rows)[:, None]
     found_self = is_self.any(axis=1)
     keep = ~is_self
     keep[~found_self, -1] = False
     shape = (n_rows, n_found - 1)
-    return distances[keep].reshape(shape), neighbours[keep].reshape(shape), found_self
+    return distances[keep].reshape(shape), indices[keep].reshape(shape), found_self
 
 
-def _comparable_distances(model, X, distances, neighbours):
-    """Distances on the scale they are computed on, and their rounding scale.
+def _comparable_distances(model, X, distances, indices):
+    """Distances on the scale they are computed on, and how they round.
 
     Returns
     -------
@@ -245,19 +281,25 @@ def _comparable_distances(model, X, distances, neighbours):
         Squared distances for the euclidean metric (sklearn computes and
         rounds these), the distances otherwise; monotone in the distances.
     rounding : ndarray of shape (n_samples,)
-        An additive scale of the rounding of ``compared``: the squared norms
-        of the row and of its largest-norm neighbour when brute force
-        expands |x - y|^2, else 0.
+        An additive scale of the rounding of ``compared`` where brute force
+        computes it from dot products: the squared norms of the row and of
+        its largest-norm neighbour for |x|^2 - 2 x.y + |y|^2, 1 for the
+        cosine distance 1 - x.y / (|x| |y|); else 0.
+    exact_zeros : bool
+        False when ``compared`` comes from dot products, whose rounding can
+        give (after clipping at 0) a zero distance between distinct rows.
     """
     metric = model.effective_metric_
     compared = distances**2 if metric == "euclidean" else distances
-    if model._fit_method != "brute" or metric not in _NORM_EXPANDED_METRICS:
-        return compared, np.zeros(distances.shape[0])
+    if model._fit_method != "brute" or metric not in _DOT_PRODUCT_METRICS:
+        return compared, np.zeros(distances.shape[0]), True
+    if metric == "cosine":
+        return compared, np.ones(distances.shape[0]), False
     if sparse.issparse(X):
         norms = np.asarray(X.multiply(X).sum(axis=1)).ravel()
     else:
         norms = np.einsum("ij,ij->i", X, X, dtype=np.float64)
-    return compared, norms + norms[neighbours].max(axis=1)
+    return compared, norms + norms[indices].max(axis=1), False
 
 
 def _neighbour_weights(distances, weights):
@@ -286,12 +328,23 @@ def _votes(neighbour_codes, vote_weights, n_classes):
     return votes
 
 
-def _weighted_near_tie(votes, vote_weights, compared, rounding, rtol):
-    """Rows whose top two 1/distance votes could swap under rounding."""
+def _fragile_distance_votes(neighbours, votes, vote_weights, counted, rtol):
+    """Rows whose 1/distance votes rounding could change.
+
+    A neighbour at a distance that is zero up to rounding may be exactly
+    zero in one fit and not in the other, which switches sklearn's
+    zero-distance rule; and the top two votes may be closer than their
+    rounding.
+    """
+    compared, slack = neighbours.compared, neighbours.slack[:, None]
+    near_zero = compared <= slack
+    if neighbours.exact_zeros:
+        near_zero &= compared > 0
     with np.errstate(divide="ignore", invalid="ignore"):
-        relative_rounding = 1.0 + rounding[:, None] / compared
+        relative_rounding = 1.0 + neighbours.rounding[:, None] / compared
     _, _, gap = _runner_up(votes)
-    return gap <= rtol * (vote_weights * relative_rounding).sum(axis=1)
+    near_tie = ~counted & (gap <= rtol * (vote_weights * relative_rounding).sum(axis=1))
+    return near_zero.any(axis=1) | near_tie
 
 
 # --------------------------------------------------------------------------
@@ -353,7 +406,7 @@ def _gaussian_nb_shortcut(estimator, X, codes, n_classes):
     n_rows = X.shape[0]
     scores = np.empty((n_rows, n_classes))
     suspect = np.empty(n_rows, dtype=bool)
-    block = max(1, _BLOCK_ELEMENTS // (n_classes * X.shape[1]))
+    block = max(1, _BLOCK_ELEMENTS // max(1, n_classes * X.shape[1]))
     for start in range(0, n_rows, block):
         rows = slice(start, start + block)
         scores[rows], suspect[rows] = _loo_log_likelihoods(X[rows], codes[rows], moments, var_smoothing, n_rows)
@@ -420,25 +473,9 @@ def _loo_log_likelihoods(x, own, moments, var_smoothing, n_rows):
     are suspect.
     """
     rows = np.arange(x.shape[0])
-    epsilon, suspect = _loo_epsilon(x, moments, var_smoothing, n_rows)
-    counts = np.tile(moments.counts, (x.shape[0], 1))
-    counts[rows, own] -= 1
+    counts, theta, variance, suspect = _loo_models(x, own, moments, var_smoothing, n_rows)
     alone = counts[rows, own] == 0
-    present = ~alone
-    own_count = counts[rows, own][present, None]
-    own_mean, own_squares, cancelled = _downdate(
-        own_count + 1,
-        moments.means[own[present]],
-        moments.variances[own[present]],
-        x[present],
-        floor=own_count * epsilon[present, None],
-    )
-    theta = np.tile(moments.means, (x.shape[0], 1, 1))
-    variance = moments.variances + epsilon[:, None, None]
-    theta[rows[present], own[present]] = own_mean
-    variance[rows[present], own[present]] = own_squares / own_count + epsilon[present, None]
     variance[rows[alone], own[alone]] = 1.0
-    pass
     suspect |= (variance == 0).any(axis=(1, 2))
     with np.errstate(divide="ignore", invalid="ignore"):
         log_prior = np.log(counts / (n_rows - 1))
@@ -447,6 +484,36 @@ def _loo_log_likelihoods(x, own, moments, var_smoothing, n_rows):
     best, second, gap = _runner_up(scores)
     suspect |= gap <= _RTOL * (rounding[rows, best] + rounding[rows, second])
     return scores, suspect
+
+
+def _loo_models(x, own, moments, var_smoothing, n_rows):
+    """Class counts, means and smoothed variances fitted without each row of ``x``.
+
+    Returns
+    -------
+    counts : ndarray of shape (n_rows_in_block, n_classes)
+    theta, variance : ndarray of shape (n_rows_in_block, n_classes, n_features)
+        ``GaussianNB``'s ``theta_`` and ``var_``; meaningless for a class
+        whose count is 0.
+    unreliable : ndarray of bool, shape (n_rows_in_block,)
+        Rows whose downdates cancelled too many digits.
+    """
+    rows = np.arange(x.shape[0])
+    epsilon, unreliable = _loo_epsilon(x, moments, var_smoothing, n_rows)
+    counts = np.tile(moments.counts, (x.shape[0], 1))
+    counts[rows, own] -= 1
+    theta = np.tile(moments.means, (x.shape[0], 1, 1))
+    variance = moments.variances + epsilon[:, None, None]
+    present = counts[rows, own] > 0
+    rows, own = rows[present], own[present]
+    own_count = counts[rows, own][:, None]
+    own_mean, own_squares, cancelled = _downdate(
+        own_count + 1, moments.means[own], moments.variances[own], x[present], floor=own_count * epsilon[rows, None]
+    )
+    theta[rows, own] = own_mean
+    variance[rows, own] = own_squares / own_count + epsilon[rows, None]
+    unreliable[rows] |= cancelled.any(axis=1)
+    return counts, theta, variance, unreliable
 
 
 def _gaussian_log_likelihoods(x, log_prior, theta, variance, magnitude):
