@@ -1,5 +1,6 @@
 """The evaluator: equality with cross_val_predict, parallel reproducibility, inputs, errors."""
 
+import warnings
 import joblib
 import numpy as np
 import pytest
@@ -73,6 +74,51 @@ def test_loo_equals_cross_val_predict_with_sklearn_leave_one_out(iris):
     np.testing.assert_array_equal(result.y_pred[0], expected)
     assert result.is_loo and result.n_splits == len(y)
     np.testing.assert_array_equal(result.fold_sizes, np.ones((1, len(y))))
+
+
+def _tied_data():
+    """Integer features with many distance ties and duplicate rows, three classes."""
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 3, size=(60, 3)).astype(float)
+    X = np.vstack([X, X[:10]])
+    y = np.array(["a", "b", "c"])[rng.integers(0, 3, size=len(X))]
+    return X, y
+
+
+@pytest.mark.parametrize("estimator", [KNeighborsClassifier(4), KNeighborsClassifier(3, weights="distance"),
+                                       GaussianNB(), GaussianNB(var_smoothing=0.1)], ids=repr)
+@pytest.mark.parametrize("loss", ["zero_one", "log_loss"])
+def test_fast_loo_equals_the_refits_in_the_evaluator(estimator, loss):
+    X, y = _tied_data()
+    fast = cvi.cross_val_correctness(estimator, X, y, cv="loo", loss=loss)
+    refits = cvi.cross_val_correctness(estimator, X, y, cv="loo", loss=loss, fast_loo=False)
+    from sklearn.model_selection import LeaveOneOut as SkLeaveOneOut
+
+    np.testing.assert_array_equal(fast.y_pred[0], cross_val_predict(estimator, X, y, cv=SkLeaveOneOut()))
+    np.testing.assert_array_equal(fast.y_pred, refits.y_pred)
+    np.testing.assert_allclose(fast.loss, refits.loss, rtol=1e-9)
+    assert fast.fold.tolist() == refits.fold.tolist() and fast.cv_repr == refits.cv_repr == "LeaveOneOut()"
+
+
+def test_fast_loo_is_used_only_where_it_applies(iris, monkeypatch):
+    X, y = iris[0][::3], iris[1][::3]
+    calls = []
+    from cvinference import _evaluate
+
+    real = _evaluate.fast_loo_predictions
+    monkeypatch.setattr(_evaluate, "fast_loo_predictions", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    pipeline = make_pipeline(StandardScaler(), KNeighborsClassifier(5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the pipeline falls back to refits silently
+        pair = cvi.CVEvaluator("loo").compare(pipeline, GaussianNB(), X, y)
+    from sklearn.model_selection import LeaveOneOut as SkLeaveOneOut
+
+    np.testing.assert_array_equal(pair.a.y_pred[0], cross_val_predict(pipeline, X, y, cv=SkLeaveOneOut()))
+    assert [type(c).__name__ for c in calls] == ["Pipeline", "GaussianNB"]
+    calls.clear()
+    cvi.CVEvaluator("loo", fast_loo=False).evaluate(GaussianNB(), X, y)
+    cvi.CVEvaluator(5, random_state=0).evaluate(GaussianNB(), X, y)
+    assert calls == []
 
 
 @pytest.mark.parametrize("n_jobs", [2, -1])
