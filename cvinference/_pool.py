@@ -4,14 +4,16 @@ Every refitting scheme (the evaluator, 5x2cv, the bootstrap, random
 subsampling) hands its fits to :func:`run_fits`. The rule it follows:
 
 * with one job, every fit runs here, in order;
-* with more, this process is one of the ``n_jobs`` workers and the pool
+* with more, this process is one of the ``n_jobs`` workers (a thread runs
+  its fits) and times the first fit of each estimator, with its
+  predictions. An estimator whose fit takes less than ``cheap_fit_seconds``
+  is *cheap*: all its fits stay here, because sending a fit to a worker
+  costs more than running it;
+* as soon as a first fit has run for ``cheap_fit_seconds``, the pool
   (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
-  included) holds ``n_jobs - 1`` fits at a time, handed over one by one;
-* the first fit of each estimator that runs here is timed. An estimator
-  whose fit (with its predictions) took less than ``cheap_fit_seconds`` is
-  *cheap*: its remaining fits stay here, because sending a fit to a worker
-  costs more than running it. The others go to the pool longest-first (the
-  estimator with the slowest timed fit first).
+  included) is started and holds ``n_jobs - 1`` fits at a time, handed over
+  one by one, the slowest estimator's first. When every estimator is cheap,
+  no pool is started at all.
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -26,10 +28,10 @@ from collections import deque
 from contextlib import contextmanager
 
 import numpy as np
-from joblib import cpu_count, effective_n_jobs
+from joblib import effective_n_jobs
+from sklearn import config_context, get_config
 from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
-from threadpoolctl import threadpool_limits
 
 from ._fitting import fit_and_predict
 
@@ -49,13 +51,15 @@ class _Queue:
     """
 
     def __init__(self, groups, cheap_fit_seconds):
+        self._groups = groups
         self._pending = {}
         for i, group in enumerate(groups):
             self._pending.setdefault(group, deque()).append(i)
         self._seconds = {}
-        self._piloting = set()
+        self._piloting = {}
         self._cheap_fit_seconds = cheap_fit_seconds
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
 
     def _is_cheap(self, group):
         return group in self._seconds and self._seconds[group] < self._cheap_fit_seconds
@@ -70,12 +74,16 @@ class _Queue:
             del self._pending[group]
         return index
 
+    def group_of(self, index):
+        return self._groups[index]
+
     def take_here(self):
         """The next fit for this process, whether it is timed, or (None, False) when none is left."""
         with self._lock:
             untimed = [g for g in self._pending if g not in self._seconds and g not in self._piloting]
             if untimed:
-                self._piloting.add(untimed[0])
+                self._piloting[untimed[0]] = time.perf_counter()
+                self._changed.notify_all()
                 return self._pop(untimed[0]), True
             cheap = [g for g in self._pending if self._is_cheap(g)]
             groups = cheap or self._slowest_first(self._pending)
@@ -90,11 +98,34 @@ class _Queue:
     def timed(self, group, seconds):
         with self._lock:
             self._seconds[group] = seconds
-            self._piloting.discard(group)
+            self._piloting.pop(group, None)
+            self._changed.notify_all()
 
     def clear(self):
         with self._lock:
             self._pending.clear()
+            self._piloting.clear()
+            self._changed.notify_all()
+
+    def _pool_is_needed(self):
+        """True, False, or the seconds after which to ask again."""
+        if any(not self._is_cheap(g) for g in self._seconds if g in self._pending):
+            return True
+        if self._piloting:
+            waited = time.perf_counter() - min(self._piloting.values())
+            return True if waited >= self._cheap_fit_seconds else self._cheap_fit_seconds - waited
+        if all(self._is_cheap(g) for g in self._pending):
+            return False
+        return None  # an estimator is waiting for its first fit here
+
+    def wait_until_the_pool_is_needed(self):
+        """Whether any fit must go to the pool: an estimator's first fit here took cheap_fit_seconds or longer."""
+        with self._changed:
+            while True:
+                needed = self._pool_is_needed()
+                if isinstance(needed, bool):
+                    return needed
+                self._changed.wait(timeout=needed if needed is not None and np.isfinite(needed) else None)
 
 
 def _temporary_folder():
@@ -147,13 +178,13 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     verbose : int
         Verbosity of the joblib pool.
     cheap_fit_seconds : float
-        Estimators whose first fit here took less than this keep all their
-        fits out of the pool.
+        Estimators whose first fit here takes less than this keep all their
+        fits out of the pool; the pool is started only for the others.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
     collect : callable or None
         ``collect(task_index, output)`` receives each output as soon as it is
-        here, so that the caller can keep a compact form of it.
+        here (one call at a time), so that the caller can keep a compact form of it.
 
     Returns
     -------
@@ -166,10 +197,14 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     if collect is None:
         collect = outputs.__setitem__
 
-    def fit(index):
+    def fit_call(index, X=X):
+        """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
         e, where, train, test = tasks[index]
-        return fit_and_predict(clone(estimators[e]), X, y, train, test, name=names[e], where=where,
-                               proba_loss=proba_loss)
+        return (clone(estimators[e]), X, y, train, test), {"name": names[e], "where": where, "proba_loss": proba_loss}
+
+    def fit(index):
+        args, kwargs = fit_call(index)
+        return fit_and_predict(*args, **kwargs)
 
     if n_workers <= 1:
         for index in range(len(tasks)):
@@ -177,50 +212,73 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         return outputs
 
     queue = _Queue([task[0] for task in tasks], cheap_fit_seconds)
-    with _shared_with_workers(X, n_workers) as X:
+    lock = threading.Lock()
+
+    def keep(index, output):
+        with lock:
+            collect(index, output)
+
+    here = _FitsHere(queue, fit, keep)
+    try:
+        if queue.wait_until_the_pool_is_needed():
+            _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose)
+    except BaseException:
+        queue.clear()
+        here.join()
+        raise
+    here.join()
+    here.raise_failure()
+    return outputs
+
+
+class _FitsHere(threading.Thread):
+    """This process's share of the fits, in a thread, so that the caller's thread can feed the pool."""
+
+    def __init__(self, queue, fit, keep):
+        super().__init__(name="cvinference-fits-here", daemon=True)
+        self._queue, self._fit, self._keep = queue, fit, keep
+        self._config = get_config()
+        self._failure = None
+        self.start()
+
+    def run(self):
+        try:
+            with config_context(**self._config):
+                while True:
+                    index, timed = self._queue.take_here()
+                    if index is None:
+                        return
+                    start = time.perf_counter()
+                    self._keep(index, self._fit(index))
+                    if timed:
+                        self._queue.timed(self._queue.group_of(index), time.perf_counter() - start)
+        except BaseException as exc:
+            self._failure = exc
+            self._queue.clear()
+
+    def raise_failure(self):
+        if self._failure is not None:
+            raise self._failure
+
+
+def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
+    """Hand fits to joblib's pool one by one, n_workers - 1 at a time, until only cheap ones are left."""
+    with _shared_with_workers(X, n_workers) as shared_X:
         def pool_fits():
             while (index := queue.take_for_pool()) is not None:
-                e, where, train, test = tasks[index]
-                yield delayed(_indexed)(index, fit_and_predict, clone(estimators[e]), X, y, train, test,
-                                        name=names[e], where=where, proba_loss=proba_loss)
+                args, kwargs = fit_call(index, shared_X)
+                yield delayed(_indexed)(index, fit_and_predict, *args, **kwargs)
 
         try:
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1, pre_dispatch=n_workers - 1,
                             return_as="generator_unordered")
         except ValueError:
             # A backend that cannot return results as they come (joblib's
-            # "multiprocessing"): every fit goes to the pool in one call.
-            queue = _Queue([None] * len(tasks), cheap_fit_seconds=0.0)
-            for index, output in Parallel(n_jobs=n_jobs, verbose=verbose)(pool_fits()):
-                collect(index, output)
-            return outputs
-        from_pool = pool(pool_fits())
+            # "multiprocessing"): the pool's fits go in one call.
+            pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1)
         try:
-            # The pool's workers run with cpu_count // n_jobs threads each (joblib's
-            # rule); fits here get the same, so they neither oversubscribe the cores
-            # nor compute differently.
-            with threadpool_limits(max(cpu_count() // n_workers, 1)):
-                while True:
-                    index, timed = queue.take_here()
-                    if index is None:
-                        break
-                    start = time.perf_counter()
-                    collect(index, fit(index))
-                    if timed:
-                        queue.timed(tasks[index][0], time.perf_counter() - start)
+            for index, output in pool(pool_fits()):
+                keep(index, output)
         except BaseException:
             queue.clear()
-            _drain(from_pool)
             raise
-        for index, output in from_pool:
-            collect(index, output)
-    return outputs
-
-
-def _drain(results):
-    """Wait for the fits already in the pool, ignoring their failures."""
-    try:
-        for _ in results:
-            pass
-    except Exception:
-        pass

@@ -23,34 +23,21 @@ def iris():
 
 
 class _RecordsThreads(ClassifierMixin, BaseEstimator):
-    """Records whether each fit ran on the main thread; fits off it sleep ``pool_seconds``.
+    """Records whether each fit ran in this process (the caller's thread or its thread for fits).
 
-    ``main_seconds`` is how long a fit on the main thread takes. With
-    ``hold_pool`` a fit off the main thread waits until the main thread starts
-    its second fit (so its first has been timed): a deterministic order for
-    the tests.
+    A fit takes ``main_seconds`` there and ``pool_seconds`` in the pool.
     """
 
     log = []
-    second_main_fit = threading.Event()
 
-    def __init__(self, main_seconds=0.0, pool_seconds=0.0, hold_pool=False):
+    def __init__(self, main_seconds=0.0, pool_seconds=0.0):
         self.main_seconds = main_seconds
         self.pool_seconds = pool_seconds
-        self.hold_pool = hold_pool
 
     def fit(self, X, y):
-        cls = type(self)
-        on_main = threading.current_thread() is threading.main_thread()
-        if on_main:
-            if True in cls.log:
-                cls.second_main_fit.set()
-            time.sleep(self.main_seconds)
-        else:
-            if self.hold_pool:
-                assert cls.second_main_fit.wait(timeout=30)
-            time.sleep(self.pool_seconds)
-        cls.log.append(on_main)
+        here = threading.current_thread().name in ("cvinference-fits-here", "MainThread")
+        time.sleep(self.main_seconds if here else self.pool_seconds)
+        type(self).log.append(here)
         self.classes_ = np.unique(y)
         return self
 
@@ -61,19 +48,15 @@ class _RecordsThreads(ClassifierMixin, BaseEstimator):
 @pytest.fixture
 def records_threads():
     _RecordsThreads.log = []
-    _RecordsThreads.second_main_fit = threading.Event()
     return _RecordsThreads
 
 
-def test_cheap_fits_stay_in_this_process(iris, records_threads):
+def test_cheap_fits_stay_in_this_process_and_start_no_pool(iris, records_threads):
     X, y = iris
-    estimator = records_threads(main_seconds=0.0, hold_pool=True)
     with joblib.parallel_config(backend="threading", n_jobs=2):
-        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=4, random_state=0, cheap_fit_seconds=1.0)
-    log = records_threads.log
-    assert len(log) == 40
-    # Only the fit handed to the pool before the first timing ran there.
-    assert log.count(False) == 1
+        cvi.cross_val_correctness(records_threads(), X, y, cv=10, n_repeats=4, random_state=0,
+                                  cheap_fit_seconds=1.0)
+    assert records_threads.log == [True] * 40
 
 
 def test_heavy_fits_share_the_work_between_this_process_and_the_pool(iris, records_threads):
