@@ -380,7 +380,7 @@ def main():
         f"Machine: {machine()}.",
         "",
     ]
-    Path(args.output).write_text("\n".join(header) + report.markdown())
+    Path(args.output).write_text("\n".join(header) + "\n" + report.markdown())
     print(f"wrote {args.output}")
 
 
