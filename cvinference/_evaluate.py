@@ -243,7 +243,7 @@ class _FoldTasks:
     def where(self, index):
         """(repeat, test indices) of a fit."""
         r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
-        return r, self._partitions.split(r, j)[1]
+        return r, self._partitions.test(r, j)
 
     def __getitem__(self, index):
         r, j = divmod(index % self._per_estimator, self._partitions.n_splits)

@@ -54,6 +54,12 @@ class Partitions:
         in_test = self.fold[r] == j
         return np.flatnonzero(~in_test), np.flatnonzero(in_test)
 
+    def test(self, r, j):
+        """The test indices of fold j in repeat r."""
+        if (r, j) in self.irregular:
+            return self.irregular[r, j][1]
+        return np.flatnonzero(self.fold[r] == j)
+
 
 def _is_randomisable(cv):
     return hasattr(cv, "random_state") and getattr(cv, "shuffle", True) is True
