@@ -26,6 +26,7 @@ import joblib
 import numpy as np
 import scipy
 import sklearn
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
@@ -39,6 +40,7 @@ import cvinference as cvi
 HEAVY = DecisionTreeClassifier(random_state=0)
 CHEAP = LogisticRegression()
 N_JOBS = 2
+CHEAP_FIT_SECONDS = cvi.CVEvaluator().cheap_fit_seconds
 
 
 def _seconds(function):
@@ -65,7 +67,7 @@ class Report:
         self.sections = []
 
     def section(self, title, text=""):
-        self.sections.append((title, text, []))
+        self.sections.append((f"{len(self.sections) + 1}. {title}", text, []))
 
     def row(self, measure, ratio, target=None, *, lower_is_better=True, detail=""):
         met = ""
@@ -98,11 +100,11 @@ def _medians(times, *names):
 
 def overhead(report, X, y, runs):
     report.section(
-        "1. The evaluator against cross_val_predict (W1)",
+        "The evaluator against cross_val_predict (W1)",
         "CVEvaluator(10, random_state=0).evaluate against sklearn's cross_val_predict on the same folds "
         "(a PredefinedSplit of the evaluator's partition). For the cheap estimator the target compares "
         "n_jobs=2 with the faster of cross_val_predict's n_jobs=1 and n_jobs=2: the evaluator keeps "
-        "fits under cheap_fit_seconds (0.01 s) out of the worker pool.",
+        f"fits under cheap_fit_seconds ({CHEAP_FIT_SECONDS:g} s) out of the worker pool.",
     )
     folds = _folds(X, y)
     limits = {}
@@ -138,15 +140,70 @@ def _single_fits(estimator, X, y, folds):
         sklearn.base.clone(estimator).fit(X[train], y[train]).predict(X[test])
 
 
-def compare_pool(report, X, y, runs):
+class SortingClassifier(ClassifierMixin, BaseEstimator):
+    """A fit that only computes, in cache: it sorts a 2000-element array ``sorts`` times."""
+
+    def __init__(self, sorts=1):
+        self.sorts = sorts
+
+    def fit(self, X, y):
+        values = np.arange(2000.0)
+        for _ in range(self.sorts):
+            values = np.sort(values[::-1])
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def _sorts_per_second():
+    sorts = 2000
+    return sorts / _seconds(lambda: SortingClassifier(sorts).fit(None, [0, 1]))
+
+
+def cheap_rule(report, X, y, runs):
     report.section(
-        "2. compare(a, b) in one pool against two cross_val_predict calls (W1)",
+        "The rule for cheap fits (W1 data, n_jobs=2)",
+        f"evaluate with cheap_fit_seconds=0 (every fit goes to the warm pool) against cheap_fit_seconds=inf "
+        f"(every fit here), for LogisticRegression, whose fits stream the training data through memory, and "
+        f"for a classifier whose fit only sorts a small array (in cache) for a set time. Below 1 the pool "
+        f"pays. The default, {CHEAP_FIT_SECONDS:g} s, keeps fits shorter than that here.",
+    )
+    rate = _sorts_per_second()
+    estimators = {f"LogisticRegression ({_median_fit(CHEAP, X, y) * 1000:.0f} ms a fit)": CHEAP}
+    for milliseconds in (5, 20, 50):
+        estimators[f"sorting fit of {milliseconds} ms"] = SortingClassifier(round(rate * milliseconds / 1000))
+    for label, estimator in estimators.items():
+        times = interleaved({
+            f"cheap_fit_seconds={seconds:g}": (
+                lambda e=cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS, cheap_fit_seconds=seconds),
+                estimator=estimator: e.evaluate(estimator, X, y))
+            for seconds in (0, np.inf)
+        }, runs)
+        report.row(f"{label}: pool / here", times["cheap_fit_seconds=0"] / times["cheap_fit_seconds=inf"],
+                   detail=_medians(times, "cheap_fit_seconds=0", "cheap_fit_seconds=inf"))
+
+
+def _median_fit(estimator, X, y):
+    folds = _folds(X, y)
+    train, test = next(folds.split(X, y))
+    return statistics.median(
+        _seconds(lambda: sklearn.base.clone(estimator).fit(X[train], y[train]).predict(X[test])) for _ in range(11))
+
+
+def compare_pool(report, X, y, runs, fit_seconds):
+    report.section(
+        "compare(a, b) in one pool against two cross_val_predict calls (W1)",
         f"CVEvaluator(10, n_jobs={N_JOBS}).compare(a, b) against cross_val_predict(a) then "
-        f"cross_val_predict(b), each with n_jobs={N_JOBS}, on the same folds.",
+        f"cross_val_predict(b), each with n_jobs={N_JOBS}, on the same folds. The target is for a heavy "
+        "and a cheap estimator, where one pool removes the imbalance of two calls. Two equally heavy "
+        "estimators leave no imbalance to remove: the row against the physical limit (the 20 single fits' "
+        "time on the cores) shows what is left.",
     )
     folds = _folds(X, y)
     evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS)
-    for a, b in ((HEAVY, HEAVY), (CHEAP, HEAVY), (HEAVY, CHEAP)):
+    for a, b in ((CHEAP, HEAVY), (HEAVY, CHEAP), (HEAVY, HEAVY)):
         label = f"{type(a).__name__}, {type(b).__name__}"
         times = interleaved({
             "compare": lambda a=a, b=b: evaluator.compare(a, b, X, y),
@@ -154,20 +211,25 @@ def compare_pool(report, X, y, runs):
                                                        for e in (a, b)],
         }, runs)
         report.row(f"compare({label}) / two cross_val_predict", times["compare"] / times["2 x cross_val_predict"],
-                   0.95, detail=_medians(times, "compare", "2 x cross_val_predict"))
+                   0.95 if a is not b else None, detail=_medians(times, "compare", "2 x cross_val_predict"))
+        if a is b:
+            limit = 2 * fit_seconds[type(a).__name__] / joblib.cpu_count()
+            report.row(f"compare({label}) / physical limit", times["compare"] / limit,
+                       detail=f"2 x the sum of the 10 single fits on {joblib.cpu_count()} cores: {limit:.3g} s")
+            report.row(f"two cross_val_predict({label}) / physical limit", times["2 x cross_val_predict"] / limit)
 
 
 def against_mlxtend(report, X, y, runs):
     try:
         from mlxtend.evaluate import paired_ttest_5x2cv, paired_ttest_kfold_cv
     except ImportError:
-        report.section("3. Against mlxtend", "Skipped: mlxtend is not installed (pip install mlxtend).")
+        report.section("Against mlxtend", "Skipped: mlxtend is not installed (pip install mlxtend).")
         print("  skipped: mlxtend is not installed", flush=True)
         return
     import mlxtend
 
     report.section(
-        "3. Against mlxtend (W1)",
+        "Against mlxtend (W1)",
         f"mlxtend {mlxtend.__version__}'s paired_ttest_kfold_cv(tree, logreg, cv=10) against "
         f"CVEvaluator(10, n_jobs={N_JOBS}).compare(tree, logreg).matched_sample_test(), and its "
         f"paired_ttest_5x2cv against cvinference.paired_ttest_5x2cv(n_jobs={N_JOBS}). mlxtend has no n_jobs.",
@@ -214,7 +276,7 @@ def _statistics_seconds(y, fold, pred_a, pred_b):
 
 def statistics_layer(report, fit_seconds, runs):
     report.section(
-        "4. The statistics layer",
+        "The statistics layer",
         "Every accuracy interval (auto, normal, fold t, Wilson, Clopper-Pearson), the large-sample "
         "conditions, the matched and independent (z and t) tests, McNemar and the phi diagnostic, on two "
         "CVResults of synthetic predictions built before the timer starts (their per-fold counts are "
@@ -233,6 +295,7 @@ def statistics_layer(report, fit_seconds, runs):
 
 _COLD_START = """
 import os, time, json
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 import cvinference as cvi
@@ -258,7 +321,7 @@ def cold_start(report, runs):
     import json
 
     report.section(
-        "5. Cold start and pool reuse",
+        "Cold start and pool reuse",
         f"A fresh Python process times {runs + 1} successive evaluate(tree) calls with n_jobs={N_JOBS} on W1. The "
         "first call starts joblib's worker pool; the later ones reuse it (the same worker processes, read "
         "from /proc).",
@@ -275,7 +338,7 @@ def cold_start(report, runs):
 
 def fast_loo(report, runs):
     report.section(
-        "6. Fast exact leave-one-out (n = 2000)",
+        "Fast exact leave-one-out (n = 2000)",
         "cross_val_correctness(cv='loo') with fast_loo=False (n refits) against fast_loo=True, on "
         "make_classification(2000, 20, random_state=0), n_jobs=1. The predictions are identical "
         "(tests/test_fast_loo.py).",
@@ -316,7 +379,7 @@ def memory(report):
     from cvinference._partitions import draw_partitions
 
     report.section(
-        "7. Memory (n_jobs=1, DummyClassifier, X of one column)",
+        "Memory (n_jobs=1, DummyClassifier, X of one column)",
         "Bytes per instance per repeat: of the arrays a CVResult keeps (fold, prediction codes, correctness "
         "and y's codes), and of the evaluator's peak traced memory (tracemalloc) above that of a bare loop "
         "making the same fits on the same splits, so the data and the fits' own copies are excluded. Target: "
@@ -362,7 +425,8 @@ def main():
     started = time.perf_counter()
     report = Report()
     fit_seconds = overhead(report, X, y, runs)
-    compare_pool(report, X, y, runs)
+    cheap_rule(report, X, y, runs)
+    compare_pool(report, X, y, runs, fit_seconds)
     against_mlxtend(report, X, y, runs)
     statistics_layer(report, fit_seconds, runs)
     cold_start(report, runs)

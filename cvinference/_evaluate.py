@@ -81,11 +81,12 @@ class CVEvaluator:
         ``random_state`` for reproducible fits.
     verbose : int, default=0
         Verbosity of the joblib pool.
-    cheap_fit_seconds : float, default=0.01
+    cheap_fit_seconds : float, default=0.05
         With ``n_jobs`` > 1, this process is one of the workers: it times the
         first fit (with its predictions) of each estimator, and an estimator
-        whose fit took less than this many seconds keeps its other fits here,
-        because handing a fit to a worker process costs more than running it.
+        whose fit took less than this many seconds keeps its other fits here:
+        a pool saves little on such fits, and loses when they compete for
+        memory bandwidth or when its worker processes must first be started.
         The other estimators' fits go to the joblib pool, the slowest
         estimator's first. 0 sends every estimator's fits to the pool; ``inf``
         keeps them all here. Where a fit runs never changes the results.

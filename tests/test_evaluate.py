@@ -427,7 +427,7 @@ def test_parameters_are_checked_when_the_evaluator_is_made():
         cvi.CVEvaluator(cv=None)
     assert repr(cvi.CVEvaluator(5, random_state=0)) == (
         "CVEvaluator(cv=5, n_repeats=1, loss='zero_one', n_jobs=None, random_state=0, verbose=0, "
-        "cheap_fit_seconds=0.01, fast_loo=True)"
+        "cheap_fit_seconds=0.05, fast_loo=True)"
     )
 
 

@@ -12,6 +12,7 @@ from sklearn.datasets import load_iris, make_classification
 from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
+from threadpoolctl import threadpool_info
 
 import cvinference as cvi
 from cvinference._pool import _Queue
@@ -73,6 +74,43 @@ def test_with_one_job_every_fit_runs_here(iris, records_threads):
     X, y = iris
     cvi.cross_val_correctness(records_threads(), X, y, cv=5, random_state=0, cheap_fit_seconds=0.0)
     assert records_threads.log == [True] * 5
+
+
+class _RecordsBlasThreads(ClassifierMixin, BaseEstimator):
+    """Records, for each fit in this process's thread for fits, the BLAS thread count it ran with."""
+
+    log = []
+
+    def fit(self, X, y):
+        if threading.current_thread().name == "cvinference-fits-here":
+            type(self).log.append(_blas_threads())
+        time.sleep(0.01)
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def _blas_threads():
+    return [info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"]
+
+
+def test_fits_here_get_one_workers_threads_while_the_pool_runs(iris):
+    X, y = iris
+    before = _blas_threads()
+    if not before:
+        pytest.skip("numpy is linked to no BLAS that threadpoolctl can see")
+    _RecordsBlasThreads.log = []
+    with joblib.parallel_config(backend="loky", n_jobs=2):
+        cvi.cross_val_correctness(_RecordsBlasThreads(), X, y, cv=10, n_repeats=2, random_state=0,
+                                  cheap_fit_seconds=0.0)
+    # The first fit here may start before the pool does; the later ones run
+    # with cpu_count() // n_jobs threads, as joblib's loky workers do.
+    later = _RecordsBlasThreads.log[1:]
+    assert later, "no fit ran in this process after the first"
+    assert all(threads == [max(joblib.cpu_count() // 2, 1)] * len(before) for threads in later)
+    assert _blas_threads() == before
 
 
 def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
