@@ -14,6 +14,8 @@ from ._inference_support import (
     check_min_count,
     difference_estimand,
     in_rows,
+    kept_for_pair,
+    n_correct,
     pooled_repeats_warning,
     select_repeats,
     within_repeat_variance,
@@ -46,7 +48,7 @@ def _same_instances(a, b):
 
 def same_folds(a, b):
     """Whether two results were cross-validated on identical folds in every repeat."""
-    return a.fold.shape == b.fold.shape and np.array_equal(a.fold, b.fold)
+    return a.fold.shape == b.fold.shape and kept_for_pair(a, b, "same folds", lambda: np.array_equal(a.fold, b.fold))
 
 
 def _check_fold_count(result, name, test):
@@ -158,11 +160,11 @@ def _diagnostic(a, b, rows_a, rows_b):
     first_only = len(rows_a) != len(rows_b)
     if first_only:
         rows_a, rows_b = rows_a[:1], rows_b[:1]
-    correct_a, correct_b = in_rows(a.correct, rows_a), in_rows(b.correct, rows_b)
-    both = int(np.count_nonzero(correct_a & correct_b))
-    a_only = int(np.count_nonzero(correct_a)) - both
-    b_only = int(np.count_nonzero(correct_b)) - both
-    neither = correct_a.size - both - a_only - b_only
+    both = kept_for_pair(a, b, ("both correct", rows_a, rows_b), lambda: int(np.count_nonzero(
+        in_rows(a.correct, rows_a) & in_rows(b.correct, rows_b))))
+    a_only = n_correct(a, rows_a) - both
+    b_only = n_correct(b, rows_b) - both
+    neither = a.n_samples * len(rows_a) - both - a_only - b_only
     margins = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
     if margins == 0:
         phi = math.nan
@@ -278,7 +280,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
         differences = (a.fold_correct[list(rows)] - b.fold_correct[list(rows)]) / a.fold_sizes[list(rows)]
         n_units, method = a.n_splits, "matched-sample t"
         advice = "the t approximation may be poor; mcnemar_test(a, b) does not need them."
-        details = {"d_j": tuple(float(v) for v in differences.ravel())}
+        details = {"d_j": tuple(differences.ravel().tolist())}
     _warn_conditions(conditions, messages, advice)
     estimate = float(differences.mean())
     standard_error = math.sqrt(within_repeat_variance(differences) / n_units)
@@ -387,8 +389,8 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
 
 def _pooled_z(a, rows_a, b, rows_b):
     n_a, n_b = a.n_samples, b.n_samples
-    p_a = int(np.count_nonzero(in_rows(a.correct, rows_a))) / (n_a * len(rows_a))
-    p_b = int(np.count_nonzero(in_rows(b.correct, rows_b))) / (n_b * len(rows_b))
+    p_a = n_correct(a, rows_a) / (n_a * len(rows_a))
+    p_b = n_correct(b, rows_b) / (n_b * len(rows_b))
     pooled = (p_a * n_a + p_b * n_b) / (n_a + n_b)
     return {
         "estimate": p_a - p_b, "df": None, "method": "independent-sample z",

@@ -4,6 +4,7 @@ import math
 import os
 import sys
 import warnings
+import weakref
 
 import numpy as np
 
@@ -72,6 +73,26 @@ def in_rows(array, rows):
     if rows == tuple(range(rows[0], rows[-1] + 1)):
         return array[rows[0]:rows[-1] + 1]
     return array[list(rows)]
+
+
+def n_correct(result, rows):
+    """Correct predictions in the given repeats, from the per-fold counts (no pass over the instances)."""
+    return int(in_rows(result.fold_correct, rows).sum())
+
+
+_KEPT_FOR_PAIRS = weakref.WeakKeyDictionary()
+
+
+def kept_for_pair(a, b, key, compute):
+    """``compute()``, computed once per pair of results and ``key``.
+
+    Results are immutable, so a kept value never goes stale. It is kept
+    outside the results (which stay picklable) and only as long as both live.
+    """
+    values = _KEPT_FOR_PAIRS.setdefault(a, weakref.WeakKeyDictionary()).setdefault(b, {})
+    if key not in values:
+        values[key] = compute()
+    return values[key]
 
 
 def within_repeat_variance(values, keep=None):

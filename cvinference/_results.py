@@ -19,6 +19,10 @@ from ._validation import check_int, plain, smallest_int_dtype
 _FORMAT_VERSION = 1
 
 
+_CHUNK_CELLS = 1 << 22
+"""Instances times repeats handled at a time when counting per fold (bounds the temporary arrays)."""
+
+
 def _computed_once(method):
     """A read-only property whose value is computed on first access and kept."""
     key = f"_{method.__name__}_value"
@@ -330,7 +334,28 @@ class CVResult:
 
     @_computed_once
     def fold_correct(self):
-        return _readonly(self._per_fold(self.correct).astype(np.int64))
+        return _readonly(self._per_fold_true(self.correct))
+
+    def _per_fold_true(self, flags):
+        """Per-repeat, per-fold counts of True in ``flags`` (n_repeats, n_samples), as int64.
+
+        The rarer of True and False is counted, by position: a ``bincount`` of
+        (repeat, fold) keys over those positions costs less than a weighted
+        ``bincount`` of every position when they are few.
+        """
+        n_true = int(np.count_nonzero(flags))
+        rare_is_true = 2 * n_true <= flags.size
+        if (n_true if rare_is_true else flags.size - n_true) > flags.size // 4:
+            return self._per_fold(flags).astype(np.int64)
+        counts = np.empty(self.fold_sizes.shape, dtype=np.int64)
+        rows = max(_CHUNK_CELLS // self.n_samples, 1)
+        for start in range(0, flags.shape[0], rows):
+            chunk = flags[start:start + rows]
+            rare = np.flatnonzero(chunk if rare_is_true else ~chunk)
+            keys = rare // self.n_samples * self._n_splits + self._fold[start:start + rows].ravel()[rare]
+            counts[start:start + rows] = np.bincount(keys, minlength=chunk.shape[0] * self._n_splits).reshape(
+                -1, self._n_splits)
+        return counts if rare_is_true else self.fold_sizes - counts
 
     @_computed_once
     def fold_accuracy(self):

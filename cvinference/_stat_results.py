@@ -124,7 +124,7 @@ class LargeSampleConditions:
         )
         failing = tuple(sorted({j for row in by_repeat for j in row}))
         return cls(rule, int(min_count), types.MappingProxyType(counts), holds, bool(holds.all()),
-                   failing, by_repeat, tuple(int(r) for r in repeats), subject, units_are_folds)
+                   failing, by_repeat, tuple(map(int, repeats)), subject, units_are_folds)
 
     def __repr__(self):
         who = f"subject={self.subject!r}, " if self.subject else ""

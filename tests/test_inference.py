@@ -18,6 +18,7 @@ ones (an oracle test that happens to use counts failing the conditions) with
 
 import dataclasses
 import math
+import pickle
 import warnings
 
 import numpy as np
@@ -461,6 +462,31 @@ def test_scheme_diagnostic_phi_equals_pearson_and_matthews(table, fold):
 def test_scheme_diagnostic_phi_is_nan_for_a_constant_vector():
     a_result, b_result = pair_from_table(20, 0, 0, 0)
     assert math.isnan(cvi.scheme_diagnostic(a_result, b_result).phi)
+
+
+def test_the_table_kept_for_a_pair_belongs_to_that_pair_and_its_repeats():
+    # One result compared with two others, pooled and per repeat: each call's
+    # table must be that pair's own (counted directly here), however often asked.
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 60)
+    fold = np.stack([rng.permutation(np.arange(60) % 5) for _ in range(3)])
+
+    def result(accuracy):
+        return cvi.CVResult(y, np.where(rng.random((3, 60)) < accuracy, y, 1 - y), fold)
+
+    a, others = result(0.8), [result(0.7), result(0.9)]
+    for _ in range(2):
+        for b in others:
+            for repeat in (None, 0, 2):
+                rows = slice(None) if repeat is None else slice(repeat, repeat + 1)
+                correct_a, correct_b = a.correct[rows], b.correct[rows]
+                expected = tuple(int(np.count_nonzero(x & z)) for x, z in
+                                 ((correct_a, correct_b), (correct_a, ~correct_b), (~correct_a, correct_b),
+                                  (~correct_a, ~correct_b)))
+                diagnostic = quiet(cvi.scheme_diagnostic, a, b, repeat=repeat)
+                assert (diagnostic.both_correct, diagnostic.a_only, diagnostic.b_only,
+                        diagnostic.both_wrong) == expected
+    assert pickle.loads(pickle.dumps(a)).fold_correct.tolist() == a.fold_correct.tolist()
 
 
 def _one_sided_tests(a, b):

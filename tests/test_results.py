@@ -41,6 +41,21 @@ def test_repeats_have_their_own_partitions():
     assert result.accuracy == pytest.approx(5 / 8)
 
 
+@pytest.mark.parametrize("accuracy", [0.01, 0.2, 0.5, 0.8, 0.99])
+@pytest.mark.parametrize("n_samples, n_repeats, n_splits", [(3000, 400, 7), (50, 3, 50)])
+def test_fold_correct_equals_a_weighted_bincount_per_repeat(accuracy, n_samples, n_repeats, n_splits):
+    # 3000 x 400 cells exceed the 2**20 counted at a time; accuracies near 0
+    # and 1 count the rare value by position, 0.5 by a weighted bincount.
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, n_samples)
+    fold = np.stack([rng.permutation(np.arange(n_samples) % n_splits) for _ in range(n_repeats)])
+    y_pred = np.where(rng.random((n_repeats, n_samples)) < accuracy, y, 1 - y)
+    result = CVResult(y, y_pred, fold)
+    expected = [np.bincount(f, weights=y_pred[r] == y, minlength=n_splits) for r, f in enumerate(fold)]
+    np.testing.assert_array_equal(result.fold_correct, expected)
+    assert result.fold_correct.dtype == np.int64
+
+
 def test_loo_is_recognised_from_singleton_folds():
     result = CVResult(y_true=[0, 1, 1], y_pred=[0, 1, 0], fold=[2, 0, 1])
     assert result.is_loo and result.n_splits == 3
