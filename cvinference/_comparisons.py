@@ -6,6 +6,7 @@ import types
 import numpy as np
 from scipy import stats
 
+from ._blocks import arrays_equal, count_both_true
 from ._conditions import fold_conditions
 from ._inference_support import (
     CONDITIONS_FAIL,
@@ -48,7 +49,7 @@ def _same_instances(a, b):
 
 def same_folds(a, b):
     """Whether two results were cross-validated on identical folds in every repeat."""
-    return a.fold.shape == b.fold.shape and kept_for_pair(a, b, "same folds", lambda: np.array_equal(a.fold, b.fold))
+    return a.fold.shape == b.fold.shape and kept_for_pair(a, b, "same folds", lambda: arrays_equal(a.fold, b.fold))
 
 
 def _check_fold_count(result, name, test):
@@ -160,8 +161,8 @@ def _diagnostic(a, b, rows_a, rows_b):
     first_only = len(rows_a) != len(rows_b)
     if first_only:
         rows_a, rows_b = rows_a[:1], rows_b[:1]
-    both = kept_for_pair(a, b, ("both correct", rows_a, rows_b), lambda: int(np.count_nonzero(
-        in_rows(a.correct, rows_a) & in_rows(b.correct, rows_b))))
+    both = kept_for_pair(a, b, ("both correct", rows_a, rows_b),
+                         lambda: count_both_true(in_rows(a.correct, rows_a), in_rows(b.correct, rows_b)))
     a_only = n_correct(a, rows_a) - both
     b_only = n_correct(b, rows_b) - both
     neither = a.n_samples * len(rows_a) - both - a_only - b_only

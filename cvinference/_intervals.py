@@ -17,7 +17,7 @@ from ._inference_support import (
     select_repeats,
     within_repeat_variance,
 )
-from ._stat_results import Interval, check_choice, check_confidence_level, reference_distribution
+from ._stat_results import Interval, check_choice, check_confidence_level, reference_quantile
 from ._validation import check_bool
 
 METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson")
@@ -248,7 +248,7 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     ``limits`` is (lowest, highest) possible value, either of them None for
     no bound, or None for no clipping at all.
     """
-    critical = float(reference_distribution(df).ppf((1 + confidence_level) / 2))
+    critical = reference_quantile((1 + confidence_level) / 2, df)
     if standard_error == 0:
         messages.warn(
             f"The estimated standard error is 0 (estimate {estimate:.4g}), so the interval has zero "

@@ -9,6 +9,7 @@ import inspect
 
 import numpy as np
 
+from ._blocks import row_blocks
 from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test, same_folds, scheme_diagnostic
 from ._conditions import large_sample_conditions
 from ._format import format_table
@@ -348,13 +349,18 @@ class CVResult:
         if (n_true if rare_is_true else flags.size - n_true) > flags.size // 4:
             return self._per_fold(flags).astype(np.int64)
         counts = np.empty(self.fold_sizes.shape, dtype=np.int64)
-        rows = max(_CHUNK_CELLS // self.n_samples, 1)
-        for start in range(0, flags.shape[0], rows):
-            chunk = flags[start:start + rows]
-            rare = np.flatnonzero(chunk if rare_is_true else ~chunk)
-            keys = rare // self.n_samples * self._n_splits + self._fold[start:start + rows].ravel()[rare]
-            counts[start:start + rows] = np.bincount(keys, minlength=chunk.shape[0] * self._n_splits).reshape(
-                -1, self._n_splits)
+        inverted = None
+        for block in row_blocks(*flags.shape):
+            rare = flags[block]
+            if not rare_is_true:
+                inverted = np.logical_not(rare, out=None if inverted is None else inverted[:rare.shape[0]])
+                rare = inverted
+            keys = np.flatnonzero(rare)  # positions, made into (repeat, fold) keys in place
+            folds = self._fold[block].ravel()[keys]
+            keys //= self.n_samples
+            keys *= self._n_splits
+            keys += folds
+            counts[block] = np.bincount(keys, minlength=rare.shape[0] * self._n_splits).reshape(-1, self._n_splits)
         return counts if rare_is_true else self.fold_sizes - counts
 
     @_computed_once

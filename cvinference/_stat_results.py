@@ -400,7 +400,7 @@ class TestResult:
     def _interval_fields(self, confidence_level):
         one_sided = self.alternative != "two-sided"
         quantile = confidence_level if one_sided else (1 + confidence_level) / 2
-        critical = float(reference_distribution(self.interval_df).ppf(quantile))
+        critical = reference_quantile(quantile, self.interval_df)
         center, standard_error = self._interval_center()
         low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
         high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
@@ -490,18 +490,27 @@ def check_confidence_level(confidence_level):
     return float(confidence_level)
 
 
-def reference_distribution(df):
-    """The standard normal for ``df=None``, Student's t with ``df`` otherwise."""
-    return stats.norm() if df is None else stats.t(df)
+def _reference(df):
+    """The standard normal for ``df=None``, Student's t with ``df`` otherwise, with its shape arguments.
+
+    The distribution is not frozen: freezing one costs more than evaluating it.
+    """
+    return (stats.norm, ()) if df is None else (stats.t, (df,))
+
+
+def reference_quantile(q, df):
+    """The ``q`` quantile of the standard normal (``df=None``) or of Student's t with ``df``."""
+    distribution, shape = _reference(df)
+    return float(distribution.ppf(q, *shape))
 
 
 def pvalue_of(statistic, df, alternative):
     """P-value of a z (``df=None``) or t statistic under ``alternative``."""
-    distribution = reference_distribution(df)
+    distribution, shape = _reference(df)
     if math.isnan(statistic):
         return math.nan
     if alternative == "greater":
-        return float(distribution.sf(statistic))
+        return float(distribution.sf(statistic, *shape))
     if alternative == "less":
-        return float(distribution.cdf(statistic))
-    return float(min(1.0, 2 * distribution.sf(abs(statistic))))
+        return float(distribution.cdf(statistic, *shape))
+    return float(min(1.0, 2 * distribution.sf(abs(statistic), *shape)))
