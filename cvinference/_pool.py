@@ -53,8 +53,9 @@ class _Queue:
     here, which decides whether its other fits may go to the pool.
     """
 
-    def __init__(self, groups, cheap_fit_seconds):
+    def __init__(self, groups, cheap_fit_seconds, n_workers):
         self._groups = groups
+        self._n_workers = n_workers
         self._pending = {}
         for i, group in enumerate(groups):
             self._pending.setdefault(group, deque()).append(i)
@@ -89,8 +90,22 @@ class _Queue:
                 self._changed.notify_all()
                 return self._pop(untimed[0]), True
             cheap = [g for g in self._pending if self._is_cheap(g)]
-            groups = cheap or self._slowest_first(self._pending)
+            heavy = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
+            groups = cheap if cheap and (not heavy or self._cheap_fits_are_a_share(cheap, heavy)) else heavy
             return (self._pop(groups[0]), False) if groups else (None, False)
+
+    def _cheap_fits_are_a_share(self, cheap, heavy):
+        """Whether the cheap fits left take at least this process's share of the work left.
+
+        If not, this process takes heavy fits first and keeps the cheap ones
+        for last: fits of a few milliseconds then fill the time in which the
+        pool finishes its last heavy fits.
+        """
+        def seconds(groups):
+            return sum(self._seconds.get(g, 0.0) * len(self._pending[g]) for g in groups)
+
+        cheap_seconds = seconds(cheap)
+        return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
 
     def take_for_pool(self):
         """The next fit for the pool, or None when only cheap fits (or none) are left."""
@@ -214,7 +229,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
             collect(index, fit(index))
         return outputs
 
-    queue = _Queue([task[0] for task in tasks], cheap_fit_seconds)
+    queue = _Queue([task[0] for task in tasks], cheap_fit_seconds, n_workers)
     lock = threading.Lock()
 
     def keep(index, output):

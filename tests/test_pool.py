@@ -114,7 +114,7 @@ def test_fits_here_get_one_workers_threads_while_the_pool_runs(iris):
 
 
 def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
-    queue = _Queue(groups=[0, 0, 0, 1, 1, 1, 2, 2, 2], cheap_fit_seconds=0.01)
+    queue = _Queue(groups=[0, 0, 0, 1, 1, 1, 2, 2, 2], cheap_fit_seconds=0.01, n_workers=2)
     assert queue.take_here() == (0, True)     # first fit of estimator 0, to be timed here
     assert queue.take_for_pool() == 1         # untimed estimators may go to the pool meanwhile
     assert queue.take_here() == (3, True)     # estimator 1 is timed next
@@ -128,14 +128,29 @@ def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
     assert queue.take_here() == (None, False)
 
 
-def test_this_process_takes_cheap_fits_before_heavy_ones():
-    queue = _Queue(groups=[0, 0, 1, 1], cheap_fit_seconds=0.01)
+def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_share():
+    # 3 heavy fits of 1 s and 3 cheap ones of 1 ms are left for 2 workers:
+    # heavy first here too, and the cheap ones fill the end.
+    queue = _Queue(groups=[0, 0, 0, 0, 1, 1, 1, 1], cheap_fit_seconds=0.01, n_workers=2)
     assert queue.take_here() == (0, True)
-    assert queue.take_here() == (2, True)
     queue.timed(0, 1.0)
-    queue.timed(1, 0.0)
+    assert queue.take_here() == (4, True)
+    queue.timed(1, 0.001)
+    assert queue.take_for_pool() == 1
+    assert [queue.take_here() for _ in range(3)] == [(2, False), (3, False), (5, False)]
+    assert queue.take_for_pool() is None
+
+
+def test_this_process_takes_cheap_fits_first_when_they_are_its_share_or_more():
+    # 1 heavy fit of 0.1 s and 49 cheap ones of 9 ms (0.44 s) are left for 2
+    # workers: the cheap ones are more than this process's share of 0.54 s.
+    queue = _Queue(groups=[0, 0] + [1] * 50, cheap_fit_seconds=0.01, n_workers=2)
+    assert queue.take_here() == (0, True)
+    queue.timed(0, 0.1)
+    assert queue.take_here() == (2, True)
+    queue.timed(1, 0.009)
     assert queue.take_here() == (3, False)
-    assert queue.take_here() == (1, False)
+    assert queue.take_for_pool() == 1
 
 
 @pytest.mark.parametrize("cheap_fit_seconds", [0.0, 0.01, float("inf")])
