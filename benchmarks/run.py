@@ -11,6 +11,7 @@ compare). Work W1 is ``make_classification(20000, 20, random_state=0)`` with
 
 import argparse
 import datetime
+import math
 import os
 import platform
 import statistics
@@ -30,7 +31,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import PredefinedSplit, cross_val_predict
+from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
@@ -49,10 +50,21 @@ def _seconds(function):
     return time.perf_counter() - start
 
 
+MIN_SECONDS_PER_CANDIDATE = 4.0
+"""Runs are added until each candidate has run about this long (at most MAX_RUNS): a 0.1 s call gets 40."""
+MAX_RUNS = 60
+
+
+def _enough_runs(runs, seconds):
+    return max(runs, min(MAX_RUNS, math.ceil(MIN_SECONDS_PER_CANDIDATE / seconds)))
+
+
 def interleaved(candidates, runs):
-    """Median wall time of each candidate over ``runs`` rounds, one run of each per round, after a warm-up."""
-    for function in candidates.values():
-        function()
+    """Median wall time of each candidate over rounds of one run of each, after a warm-up run each.
+
+    At least ``runs`` rounds, and more for quick candidates (see MIN_SECONDS_PER_CANDIDATE).
+    """
+    runs = _enough_runs(runs, max(_seconds(function) for function in candidates.values()))
     times = {name: [] for name in candidates}
     for _ in range(runs):
         for name, function in candidates.items():
@@ -90,8 +102,8 @@ class Report:
         return "\n".join(lines)
 
 
-def _folds(X, y):
-    return PredefinedSplit(cvi.CVEvaluator(10, random_state=0).evaluate(DummyClassifier(), X, y).fold[0])
+FOLDS = cvi.StratifiedEqualSizeKFold(10, shuffle=True, random_state=0)
+"""W1's splitter, given as cv to both the evaluator and cross_val_predict: the same folds, drawn by each call."""
 
 
 def _medians(times, *names):
@@ -101,22 +113,23 @@ def _medians(times, *names):
 def overhead(report, X, y, runs):
     report.section(
         "The evaluator against cross_val_predict (W1)",
-        "CVEvaluator(10, random_state=0).evaluate against sklearn's cross_val_predict on the same folds "
-        "(a PredefinedSplit of the evaluator's partition). For the cheap estimator the target compares "
+        "CVEvaluator(cv).evaluate against sklearn's cross_val_predict(cv=cv) with the same splitter, "
+        "cv = StratifiedEqualSizeKFold(10, shuffle=True, random_state=0): the same folds, which each call "
+        "draws. For the cheap estimator the target compares "
         "n_jobs=2 with the faster of cross_val_predict's n_jobs=1 and n_jobs=2: the evaluator keeps "
         f"fits under cheap_fit_seconds ({CHEAP_FIT_SECONDS:g} s) out of the worker pool.",
     )
-    folds = _folds(X, y)
     limits = {}
+    splits = list(FOLDS.split(X, y))
     for estimator, heavy in ((HEAVY, True), (CHEAP, False)):
         name = type(estimator).__name__
         candidates = {}
         for n_jobs in (1, N_JOBS):
-            evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=n_jobs)
+            evaluator = cvi.CVEvaluator(FOLDS, n_jobs=n_jobs)
             candidates[f"evaluate n_jobs={n_jobs}"] = lambda e=evaluator: e.evaluate(estimator, X, y)
             candidates[f"cross_val_predict n_jobs={n_jobs}"] = (
-                lambda n=n_jobs: cross_val_predict(estimator, X, y, cv=folds, n_jobs=n))
-        candidates["single fits"] = lambda: _single_fits(estimator, X, y, folds)
+                lambda n=n_jobs: cross_val_predict(estimator, X, y, cv=FOLDS, n_jobs=n))
+        candidates["single fits"] = lambda: _single_fits(estimator, X, y, splits)
         times = interleaved(candidates, runs)
         for n_jobs in (1, N_JOBS):
             evaluate, bare = times[f"evaluate n_jobs={n_jobs}"], times[f"cross_val_predict n_jobs={n_jobs}"]
@@ -135,8 +148,8 @@ def overhead(report, X, y, runs):
     return limits
 
 
-def _single_fits(estimator, X, y, folds):
-    for train, test in folds.split(X, y):
+def _single_fits(estimator, X, y, splits):
+    for train, test in splits:
         sklearn.base.clone(estimator).fit(X[train], y[train]).predict(X[test])
 
 
@@ -177,7 +190,7 @@ def cheap_rule(report, X, y, runs):
     for label, estimator in estimators.items():
         times = interleaved({
             f"cheap_fit_seconds={seconds:g}": (
-                lambda e=cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS, cheap_fit_seconds=seconds),
+                lambda e=cvi.CVEvaluator(FOLDS, n_jobs=N_JOBS, cheap_fit_seconds=seconds),
                 estimator=estimator: e.evaluate(estimator, X, y))
             for seconds in (0, np.inf)
         }, runs)
@@ -186,8 +199,7 @@ def cheap_rule(report, X, y, runs):
 
 
 def _median_fit(estimator, X, y):
-    folds = _folds(X, y)
-    train, test = next(folds.split(X, y))
+    train, test = next(FOLDS.split(X, y))
     return statistics.median(
         _seconds(lambda: sklearn.base.clone(estimator).fit(X[train], y[train]).predict(X[test])) for _ in range(11))
 
@@ -201,13 +213,12 @@ def compare_pool(report, X, y, runs, fit_seconds):
         "estimators leave no imbalance to remove: the row against the physical limit (the 20 single fits' "
         "time on the cores) shows what is left.",
     )
-    folds = _folds(X, y)
-    evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS)
+    evaluator = cvi.CVEvaluator(FOLDS, n_jobs=N_JOBS)
     for a, b in ((CHEAP, HEAVY), (HEAVY, CHEAP), (HEAVY, HEAVY)):
         label = f"{type(a).__name__}, {type(b).__name__}"
         times = interleaved({
             "compare": lambda a=a, b=b: evaluator.compare(a, b, X, y),
-            "2 x cross_val_predict": lambda a=a, b=b: [cross_val_predict(e, X, y, cv=folds, n_jobs=N_JOBS)
+            "2 x cross_val_predict": lambda a=a, b=b: [cross_val_predict(e, X, y, cv=FOLDS, n_jobs=N_JOBS)
                                                        for e in (a, b)],
         }, runs)
         report.row(f"compare({label}) / two cross_val_predict", times["compare"] / times["2 x cross_val_predict"],
@@ -286,7 +297,8 @@ def statistics_layer(report, fit_seconds, runs):
     cases = {"n = 10^6, 1 repeat": _synthetic_pair(1, 10**6, rng),
              "n = 10^4, 1000 repeats": _synthetic_pair(1000, 10**4, rng)}
     for name, data in cases.items():
-        seconds = statistics.median(_statistics_seconds(*data) for _ in range(runs + 1))
+        warm_up = _statistics_seconds(*data)
+        seconds = statistics.median(_statistics_seconds(*data) for _ in range(_enough_runs(runs, warm_up)))
         for estimator, fit in fit_seconds.items():
             report.row(f"{name}: statistics / W1 fit time ({estimator})", seconds / fit,
                        0.01 if estimator == type(HEAVY).__name__ else None,
@@ -437,7 +449,9 @@ def main():
         "",
         f"Written by `python benchmarks/run.py{' --quick' if args.quick else ''}` on "
         f"{datetime.date.today().isoformat()} in {time.perf_counter() - started:.0f} s. Every ratio compares "
-        f"medians of {runs} interleaved runs made in that one process (after one warm-up run each), so "
+        f"medians of at least {runs} interleaved runs made in that one process (after one warm-up run each; "
+        f"quick calls get more runs, up to {MAX_RUNS}, so that each side runs about "
+        f"{MIN_SECONDS_PER_CANDIDATE:g} s), so "
         "the machine's load affects both sides alike; seconds from different runs do not compare. "
         "[Scaling out](scaling.md) explains the worker pool and the rule for cheap fits.",
         "",

@@ -291,7 +291,10 @@ def _comparable_distances(model, X, distances, indices):
     """
     metric = model.effective_metric_
     compared = distances**2 if metric == "euclidean" else distances
-    if model._fit_method != "brute" or metric not in _DOT_PRODUCT_METRICS:
+    # sklearn keeps the algorithm that "auto" resolved to in a private
+    # attribute; without it, brute force's wider rounding is assumed, which
+    # only sends more rows to be refitted.
+    if getattr(model, "_fit_method", "brute") != "brute" or metric not in _DOT_PRODUCT_METRICS:
         return compared, np.zeros(distances.shape[0]), True
     if metric == "cosine":
         return compared, np.ones(distances.shape[0]), False

@@ -9,6 +9,7 @@ also warns). ``test_oracle_is_cross_val_predict`` checks the oracle against
 cross_val_predict where no class goes missing.
 """
 
+import copy
 import warnings
 
 import numpy as np
@@ -170,6 +171,22 @@ def test_knn_distances_zero_up_to_rounding_are_refitted(algorithm, refits):
     X, y = _blobs(16, n=30, n_features=4, n_classes=2, offset=1e3)
     X[1] = X[0] + 1e-9
     _assert_matches_brute_force(KNeighborsClassifier(3, weights="distance", algorithm=algorithm), X, y)
+    assert {0, 1} <= set(refits)
+
+
+def test_knn_without_sklearns_private_algorithm_attribute(monkeypatch, refits):
+    """sklearn keeps the algorithm "auto" resolved to in ``_fit_method``; without it brute force's rounding is assumed."""
+    comparable_distances = _fast_loo._comparable_distances
+
+    def without_fit_method(model, *args):
+        model = copy.copy(model)
+        del model._fit_method
+        return comparable_distances(model, *args)
+
+    monkeypatch.setattr(_fast_loo, "_comparable_distances", without_fit_method)
+    X, y = _blobs(16, n=30, n_features=4, n_classes=2, offset=1e3)
+    X[1] = X[0] + 1e-9
+    _assert_matches_brute_force(KNeighborsClassifier(3, weights="distance", algorithm="kd_tree"), X, y)
     assert {0, 1} <= set(refits)
 
 
