@@ -303,13 +303,18 @@ def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_
     (quantiles of Beta(x, n - x + 1) and Beta(x + 1, n - x)) and of the Wilson
     interval (roots of |x/n - p| = z sqrt(p (1 - p) / n)) increase with the
     count x, so per number tested only the smallest and the largest count
-    need an interval.
+    need an interval, and of each only one bound: the lower bound of a
+    two-sided interval is the one-sided ("greater") bound at level
+    (1 + confidence_level) / 2, the upper bound the "less" one.
     """
+    one_sided_level = (1 + confidence_level) / 2
     lows, highs = [], []
     for tested in np.unique(tested_by_repeat):
         correct = correct_by_repeat[tested_by_repeat == tested]
-        lows.append(stats.binomtest(int(correct.min()), int(tested)).proportion_ci(confidence_level, method=method).low)
-        highs.append(stats.binomtest(int(correct.max()), int(tested)).proportion_ci(confidence_level, method=method).high)
+        lows.append(stats.binomtest(int(correct.min()), int(tested), alternative="greater")
+                    .proportion_ci(one_sided_level, method=method).low)
+        highs.append(stats.binomtest(int(correct.max()), int(tested), alternative="less")
+                     .proportion_ci(one_sided_level, method=method).high)
     return {"low": float(min(lows)), "high": float(max(highs))}
 
 
