@@ -18,10 +18,13 @@ def row_blocks(n_rows, n_columns):
 
 def count_both_true(x, y):
     """``np.count_nonzero(x & y)`` for two boolean arrays of the same 2-d shape."""
-    buffer = None
+    if x.shape != y.shape:
+        raise ValueError(f"count_both_true needs arrays of one shape; got {x.shape} and {y.shape}.")
     both = 0
+    buffer = None
     for block in row_blocks(*x.shape):
-        buffer = np.logical_and(x[block], y[block], out=None if buffer is None else buffer[:x[block].shape[0]])
+        rows = x[block]
+        buffer = np.logical_and(rows, y[block], out=None if buffer is None else buffer[:rows.shape[0]])
         both += int(np.count_nonzero(buffer))
     return both
 

@@ -14,8 +14,8 @@ subsampling) hands its fits to :func:`run_fits`. The rule it follows:
   included) is started and holds ``n_jobs - 1`` fits at a time, handed over
   one by one, the slowest estimator's first. When every estimator is cheap,
   no pool is started at all.
-* while the pool runs, this process's fits get the native threads of one
-  worker (``cpu_count() // n_jobs``, as joblib gives its loky workers).
+* while a pool of worker processes runs, this process's fits get the native
+  threads that joblib gives one of its workers.
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -30,13 +30,13 @@ from collections import deque
 from contextlib import ExitStack, contextmanager
 
 import numpy as np
-from joblib import cpu_count, effective_n_jobs
+from joblib import effective_n_jobs
 from sklearn import config_context, get_config
 from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
-from threadpoolctl import threadpool_limits
 
 from ._fitting import fit_and_predict
+from ._native_threads import native_threads_limit, threads_per_worker
 
 CHEAP_FIT_SECONDS = 0.05
 """Default threshold below which an estimator's fits are not sent to the pool (seconds)."""
@@ -239,7 +239,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     here = _FitsHere(queue, fit, keep)
     try:
         if queue.wait_until_the_pool_is_needed():
-            here.share_cores(n_workers)
+            here.share_cores(threads_per_worker(n_workers))
             _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose)
     except BaseException:
         queue.clear()
@@ -253,35 +253,34 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
 class _FitsHere(threading.Thread):
     """This process's share of the fits, in a thread, so that the caller's thread can feed the pool.
 
-    Once the pool runs, this process is one of ``n_workers`` workers and its
-    next fits get the threads of one: native thread pools (BLAS, OpenMP) are
-    limited to ``cpu_count() // n_workers``, as joblib limits its loky
-    workers, so that a fit here does not spin threads on the cores that the
-    pool's fits use.
+    Once a pool of worker processes runs, this process is one of the workers
+    and its next fits get the native threads (BLAS, OpenMP) that joblib gives
+    one of them (:func:`threads_per_worker`, never more than they had), so
+    that a fit here does not spin threads on the cores the pool's fits use.
     """
 
     def __init__(self, queue, fit, keep):
         super().__init__(name="cvinference-fits-here", daemon=True)
         self._queue, self._fit, self._keep = queue, fit, keep
         self._config = get_config()
-        self._threads_per_worker = None
+        self._threads = None
         self._failure = None
         self.start()
 
-    def share_cores(self, n_workers):
-        """Limit the native threads of the next fits here to this process's share of the cores."""
-        self._threads_per_worker = max(cpu_count() // n_workers, 1)
+    def share_cores(self, threads):
+        """Limit the native threads of the next fits here to ``threads`` (None: no limit)."""
+        self._threads = threads
 
     def run(self):
         try:
-            with config_context(**self._config), ExitStack() as limits:
+            with config_context(**self._config), ExitStack() as limit:
                 limited = False
                 while True:
                     index, timed = self._queue.take_here()
                     if index is None:
                         return
-                    if not limited and self._threads_per_worker is not None:
-                        limits.enter_context(threadpool_limits(self._threads_per_worker))
+                    if not limited and self._threads is not None:
+                        limit.enter_context(native_threads_limit.held(self._threads))
                         limited = True
                     start = time.perf_counter()
                     self._keep(index, self._fit(index))

@@ -20,10 +20,6 @@ from ._validation import check_int, plain, smallest_int_dtype
 _FORMAT_VERSION = 1
 
 
-_CHUNK_CELLS = 1 << 22
-"""Instances times repeats handled at a time when counting per fold (bounds the temporary arrays)."""
-
-
 def _computed_once(method):
     """A read-only property whose value is computed on first access and kept."""
     key = f"_{method.__name__}_value"

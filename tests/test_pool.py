@@ -12,9 +12,10 @@ from sklearn.datasets import load_iris, make_classification
 from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
-from threadpoolctl import threadpool_info
+from threadpoolctl import threadpool_info, threadpool_limits
 
 import cvinference as cvi
+from cvinference._native_threads import _lowered_to, native_threads_limit
 from cvinference._pool import _Queue
 
 
@@ -96,21 +97,61 @@ def _blas_threads():
     return [info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"]
 
 
-def test_fits_here_get_one_workers_threads_while_the_pool_runs(iris):
+def _threads_of_fits_here(iris, **config):
+    """The BLAS thread counts of each fit here after the first, under ``joblib.parallel_config(**config)``."""
     X, y = iris
+    _RecordsBlasThreads.log = []
+    with joblib.parallel_config(n_jobs=2, **config):
+        cvi.cross_val_correctness(_RecordsBlasThreads(), X, y, cv=10, n_repeats=2, random_state=0,
+                                  cheap_fit_seconds=0.0)
+    # The first fit here may start before the pool does.
+    later = _RecordsBlasThreads.log[1:]
+    assert later, "no fit ran in this process after the first"
+    return later
+
+
+@pytest.fixture
+def blas_threads():
     before = _blas_threads()
     if not before:
         pytest.skip("numpy is linked to no BLAS that threadpoolctl can see")
-    _RecordsBlasThreads.log = []
-    with joblib.parallel_config(backend="loky", n_jobs=2):
-        cvi.cross_val_correctness(_RecordsBlasThreads(), X, y, cv=10, n_repeats=2, random_state=0,
-                                  cheap_fit_seconds=0.0)
-    # The first fit here may start before the pool does; the later ones run
-    # with cpu_count() // n_jobs threads, as joblib's loky workers do.
-    later = _RecordsBlasThreads.log[1:]
-    assert later, "no fit ran in this process after the first"
-    assert all(threads == [max(joblib.cpu_count() // 2, 1)] * len(before) for threads in later)
-    assert _blas_threads() == before
+    yield before
+    assert _blas_threads() == before, "the thread limit was not lifted"
+
+
+def test_fits_here_get_the_threads_of_a_loky_worker(iris, blas_threads):
+    # joblib gives each loky worker cpu_count() // n_jobs threads.
+    expected = [min(min(blas_threads), max(joblib.cpu_count() // 2, 1))] * len(blas_threads)
+    assert all(threads == expected for threads in _threads_of_fits_here(iris, backend="loky"))
+
+
+def test_fits_here_follow_loky_inner_max_num_threads(iris, blas_threads):
+    most = max(blas_threads)
+    expected = [min(min(blas_threads), most)] * len(blas_threads)
+    later = _threads_of_fits_here(iris, backend="loky", inner_max_num_threads=most)
+    assert all(threads == expected for threads in later)
+
+
+def test_the_limit_never_raises_a_thread_pool(blas_threads):
+    with threadpool_limits(limits=1, user_api="blas"):
+        limits = _lowered_to(max(blas_threads) + 1)
+    assert limits["blas"] == 1
+    assert all(limits[info["user_api"]] <= info["num_threads"] for info in threadpool_info())
+
+
+def test_fits_here_keep_their_threads_beside_a_thread_pool(iris, blas_threads):
+    # joblib does not limit the threads of its threading backend.
+    assert all(threads == blas_threads for threads in _threads_of_fits_here(iris, backend="threading"))
+
+
+def test_overlapping_holders_of_the_thread_limit_lift_it_once_the_last_lets_go(blas_threads):
+    first, second = native_threads_limit.held(1), native_threads_limit.held(1)
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert _blas_threads() == [1] * len(blas_threads)
+    second.__exit__(None, None, None)
+    assert _blas_threads() == blas_threads
 
 
 def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
@@ -129,8 +170,9 @@ def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
 
 
 def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_share():
-    # 3 heavy fits of 1 s and 3 cheap ones of 1 ms are left for 2 workers:
-    # heavy first here too, and the cheap ones fill the end.
+    # After the pilots and one fit for the pool, 2 heavy fits of 1 s and 3
+    # cheap ones of 1 ms are left for 2 workers: heavy first here too, and
+    # the cheap ones fill the end.
     queue = _Queue(groups=[0, 0, 0, 0, 1, 1, 1, 1], cheap_fit_seconds=0.01, n_workers=2)
     assert queue.take_here() == (0, True)
     queue.timed(0, 1.0)
@@ -141,16 +183,20 @@ def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_
     assert queue.take_for_pool() is None
 
 
-def test_this_process_takes_cheap_fits_first_when_they_are_its_share_or_more():
-    # 1 heavy fit of 0.1 s and 49 cheap ones of 9 ms (0.44 s) are left for 2
-    # workers: the cheap ones are more than this process's share of 0.54 s.
-    queue = _Queue(groups=[0, 0] + [1] * 50, cheap_fit_seconds=0.01, n_workers=2)
+@pytest.mark.parametrize("n_workers, cheap_seconds, first_here", [
+    (2, 0.25, 3),    # 49 x 0.25 s = 12.25 s cheap, 12.25 s heavy: exactly half, so cheap first
+    (2, 0.24, 1),    # 11.76 s cheap: less than half of 24.01 s, so the heavy fit first
+    (3, 0.125, 3),   # 6.125 s cheap: exactly a third of 18.375 s
+    (3, 0.12, 1),    # 5.88 s cheap: less than a third of 18.13 s
+])
+def test_this_process_takes_cheap_fits_first_when_they_are_at_least_its_share(n_workers, cheap_seconds, first_here):
+    # Fits 0 and 2 are the pilots; one heavy fit of 12.25 s (index 1) and 49 cheap ones are left.
+    queue = _Queue(groups=[0, 0] + [1] * 50, cheap_fit_seconds=1.0, n_workers=n_workers)
     assert queue.take_here() == (0, True)
-    queue.timed(0, 0.1)
+    queue.timed(0, 12.25)
     assert queue.take_here() == (2, True)
-    queue.timed(1, 0.009)
-    assert queue.take_here() == (3, False)
-    assert queue.take_for_pool() == 1
+    queue.timed(1, cheap_seconds)
+    assert queue.take_here() == (first_here, False)
 
 
 @pytest.mark.parametrize("cheap_fit_seconds", [0.0, 0.01, float("inf")])
