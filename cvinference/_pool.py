@@ -257,6 +257,8 @@ class _FitsHere(threading.Thread):
     and its next fits get the native threads (BLAS, OpenMP) that joblib gives
     one of them (:func:`threads_per_worker`, never more than they had), so
     that a fit here does not spin threads on the cores the pool's fits use.
+    An estimator first timed after that is timed with those threads, as it
+    would run in a worker.
     """
 
     def __init__(self, queue, fit, keep):
