@@ -59,17 +59,25 @@ def _enough_runs(runs, seconds):
     return max(runs, min(MAX_RUNS, math.ceil(MIN_SECONDS_PER_CANDIDATE / seconds)))
 
 
+class Timings(dict):
+    """Median seconds per candidate; ``rounds[name]`` keeps every run's seconds, in round order."""
+
+    def __init__(self, rounds):
+        super().__init__({name: statistics.median(values) for name, values in rounds.items()})
+        self.rounds = rounds
+
+
 def interleaved(candidates, runs):
-    """Median wall time of each candidate over rounds of one run of each, after a warm-up run each.
+    """Timings of rounds of one run of each candidate, after a warm-up run each.
 
     At least ``runs`` rounds, and more for quick candidates (see MIN_SECONDS_PER_CANDIDATE).
     """
     runs = _enough_runs(runs, max(_seconds(function) for function in candidates.values()))
-    times = {name: [] for name in candidates}
+    rounds = {name: [] for name in candidates}
     for _ in range(runs):
         for name, function in candidates.items():
-            times[name].append(_seconds(function))
-    return {name: statistics.median(values) for name, values in times.items()}
+            rounds[name].append(_seconds(function))
+    return Timings(rounds)
 
 
 class Report:
@@ -106,8 +114,11 @@ FOLDS = cvi.StratifiedEqualSizeKFold(10, shuffle=True, random_state=0)
 """W1's splitter, given as cv to both the evaluator and cross_val_predict: the same folds, drawn by each call."""
 
 
-def _medians(times, *names):
-    return ", ".join(f"{name} {times[name]:.3g} s" for name in names)
+def _medians(times, numerator, denominator):
+    """Both medians, and the quartiles of the ratio within each round: the run-to-run spread."""
+    q1, q3 = np.percentile(np.divide(times.rounds[numerator], times.rounds[denominator]), [25, 75])
+    return (f"{numerator} {times[numerator]:.3g} s, {denominator} {times[denominator]:.3g} s; "
+            f"ratio within a round: quartiles {q1:.3f} to {q3:.3f}")
 
 
 def overhead(report, X, y, runs):
@@ -137,9 +148,10 @@ def overhead(report, X, y, runs):
                        1.03 if heavy else None,
                        detail=_medians(times, f"evaluate n_jobs={n_jobs}", f"cross_val_predict n_jobs={n_jobs}"))
         if not heavy:
-            faster = min(times["cross_val_predict n_jobs=1"], times[f"cross_val_predict n_jobs={N_JOBS}"])
-            report.row(f"{name}: evaluate n_jobs={N_JOBS} / faster cross_val_predict", 
-                       times[f"evaluate n_jobs={N_JOBS}"] / faster, 1.05)
+            faster = min(("cross_val_predict n_jobs=1", f"cross_val_predict n_jobs={N_JOBS}"), key=times.get)
+            report.row(f"{name}: evaluate n_jobs={N_JOBS} / faster cross_val_predict",
+                       times[f"evaluate n_jobs={N_JOBS}"] / times[faster], 1.05,
+                       detail=_medians(times, f"evaluate n_jobs={N_JOBS}", faster))
         limit = times["single fits"] / joblib.cpu_count()
         report.row(f"{name}: evaluate n_jobs={N_JOBS} / physical limit", times[f"evaluate n_jobs={N_JOBS}"] / limit,
                    1.10 if heavy else None,
@@ -456,7 +468,9 @@ def main():
         f"medians of at least {runs} interleaved runs made in that one process (after one warm-up run each; "
         f"quick calls get more runs, up to {MAX_RUNS}, so that each side runs about "
         f"{MIN_SECONDS_PER_CANDIDATE:g} s), so "
-        "the machine's load affects both sides alike; seconds from different runs do not compare. "
+        "the machine's load affects both sides alike; seconds from different runs do not compare. The "
+        "quartiles of the ratio within each round show how much it moves from run to run on this shared "
+        "machine: a ratio whose quartiles straddle its target meets it in some runs and not in others. "
         "[Scaling out](scaling.md) explains the worker pool and the rule for cheap fits.",
         "",
         f"Machine: {machine()}.",
