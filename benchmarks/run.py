@@ -387,7 +387,7 @@ def fast_loo(report, runs):
         "Fast exact leave-one-out (n = 2000)",
         "cross_val_correctness(cv='loo') with fast_loo=False (n refits) against fast_loo=True, on "
         "make_classification(2000, 20, random_state=0), n_jobs=1. The predictions are identical "
-        "(tests/test_fast_loo.py).",
+        "(tests/evaluation/test_fast_loo.py).",
     )
     X, y = make_classification(2000, 20, random_state=0)
     for estimator, target in ((GaussianNB(), 100), (KNeighborsClassifier(5), None)):
@@ -422,7 +422,7 @@ def _stored_bytes(result):
 
 
 def memory(report):
-    from cvinference._partitions import draw_partitions
+    from cvinference.evaluation._partitions import draw_partitions
 
     report.section(
         "Memory (n_jobs=1, DummyClassifier, X of one column)",

@@ -3,28 +3,42 @@
 Splitters with equal fold sizes, an evaluator that records what
 cross-validation did to every instance, and (from these records) intervals
 and tests that say what they estimate and when they cannot be trusted.
+
+The package is layered; each layer is a subpackage that imports only from
+the layers below it::
+
+    _utils  <  splitters, records  <  evaluation  <  inference  <  report  <  cli
+
+Every public name is importable from here.
 """
 
-from ._bootstrap import BootstrapResult, bootstrap_accuracy
-from ._comparisons import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
-from ._conditions import large_sample_conditions
-from ._evaluate import CVEvaluator, cross_val_correctness
-from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
-from ._intervals import accuracy_interval
-from ._loss_interval import loss_interval
-from ._losses import Loss, make_log_loss, make_loss
-from ._metric_interval import metric_interval
-from ._resampling import (
+from ._utils import InferenceWarning
+from .evaluation import CVEvaluator, cross_val_correctness, holdout, random_subsampling
+from .inference import (
     BayesianResult,
-    SubsamplingResult,
+    BootstrapResult,
+    FTestResult,
+    Interval,
+    LargeSampleConditions,
+    McNemarTestResult,
+    SchemeDiagnostic,
+    TestResult,
+    accuracy_interval,
     bayesian_correlated_ttest,
+    bootstrap_accuracy,
+    combined_ftest_5x2cv,
     corrected_resampled_ttest,
-    holdout,
-    random_subsampling,
+    independent_sample_test,
+    large_sample_conditions,
+    loss_interval,
+    matched_sample_test,
+    mcnemar_test,
+    metric_interval,
+    paired_ttest_5x2cv,
+    scheme_diagnostic,
 )
-from ._results import CVResult, PairedCVResult
-from ._stat_results import InferenceWarning, Interval, LargeSampleConditions, SchemeDiagnostic, TestResult
-from ._split import (
+from .records import CVResult, Loss, PairedCVResult, SubsamplingResult, make_log_loss, make_loss
+from .splitters import (
     EqualSizeKFold,
     LeaveOneOut,
     RandomAssignmentKFold,
@@ -40,11 +54,13 @@ __all__ = [
     "CVEvaluator",
     "CVResult",
     "EqualSizeKFold",
+    "FTestResult",
     "InferenceWarning",
     "Interval",
     "LargeSampleConditions",
     "LeaveOneOut",
     "Loss",
+    "McNemarTestResult",
     "PairedCVResult",
     "RandomAssignmentKFold",
     "RemainderLastKFold",

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import cvinference
+from cvinference._utils._upward import UpwardMethod
 
 API = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 _BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
@@ -114,7 +115,7 @@ def _public_methods(cls):
     for name, member in vars(cls).items():
         if name.startswith("_"):
             continue
-        if isinstance(member, (classmethod, staticmethod)) or inspect.isfunction(member):
+        if isinstance(member, (classmethod, staticmethod, UpwardMethod)) or inspect.isfunction(member):
             methods[f"{cls.__name__}.{name}"] = getattr(cls, name)
     return methods
 

@@ -1,0 +1,84 @@
+"""Plain text for summaries and reports: tables, numbers, p-values, wrapped lines."""
+
+import math
+import textwrap
+
+import numpy as np
+
+
+def format_table(header, rows):
+    """Right-aligned columns separated by two spaces.
+
+    Parameters
+    ----------
+    header : sequence of str
+        Column titles.
+    rows : sequence of sequence of str
+        Cells, already formatted as text.
+
+    Returns
+    -------
+    str
+        The table, one line per row, titles first.
+
+    Examples
+    --------
+    >>> print(format_table(["fold", "p_j"], [["0", "0.95"], ["1", "1.00"]]))
+    fold   p_j
+       0  0.95
+       1  1.00
+    """
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    lines = ["  ".join(cell.rjust(width) for cell, width in zip(line, widths)) for line in [header, *rows]]
+    return "\n".join(lines)
+
+
+def format_number(value, digits=4):
+    """A number in ``digits`` significant digits; an integer as it is; None as ``"None"``."""
+    if value is None:
+        return "None"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return f"{value:.{digits}g}"
+
+
+def format_level(confidence_level):
+    """A confidence level as a percentage, without rounding it away: 0.975 is 97.5%."""
+    return f"{100 * confidence_level:.10g}%"
+
+
+def format_pvalue(pvalue):
+    """``p = 0.032`` style: three decimals, ``p < 0.001`` below that.
+
+    Near the usual thresholds a fourth decimal shows on which side p lies.
+
+    Examples
+    --------
+    >>> format_pvalue(0.0321), format_pvalue(1e-7), format_pvalue(1.0), format_pvalue(0.0496)
+    ('p = 0.032', 'p < 0.001', 'p = 1.000', 'p = 0.0496')
+    """
+    if pvalue is None or math.isnan(pvalue):
+        return "p = nan"
+    if pvalue < 0.0005:
+        return "p < 0.001"
+    near_threshold = round(pvalue, 3) in (0.01, 0.05, 0.1) and round(pvalue, 4) != round(pvalue, 3)
+    return f"p = {pvalue:.4f}" if near_threshold else f"p = {pvalue:.3f}"
+
+
+def text_block(title, lines):
+    """``title:`` followed by one ``  - line`` per line; nothing when there are no lines."""
+    return [f"{title}:", *(f"  - {line}" for line in lines)] if lines else []
+
+
+def wrapped(text, indent="", width=100):
+    """``text`` wrapped at ``width`` columns, continuation lines indented two more spaces."""
+    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ",
+                         break_on_hyphens=False)
+
+
+def bounds_text(low, high, signed=False):
+    """``[low, high]`` with four decimals (signed for differences); ``n/a`` for a missing bound."""
+    if low is None or high is None:
+        return "n/a"
+    spec = "+.4f" if signed else ".4f"
+    return f"[{low:{spec}}, {high:{spec}}]"

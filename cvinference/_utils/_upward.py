@@ -1,0 +1,64 @@
+"""The one sanctioned upward reference: a record's convenience method calling a higher layer.
+
+Records offer ``result.accuracy_interval()`` and ``result.summary()``; the
+functions behind them live in higher layers (inference, report). They are
+looked up by module name when the method is called, never imported, so the
+import graph stays one-way; ``tests/test_layers.py`` walks it.
+"""
+
+import importlib
+import inspect
+import types
+
+
+def upward(layer, name):
+    """The public function ``name`` of the subpackage ``cvinference.<layer>``, looked up now."""
+    return getattr(importlib.import_module(f"cvinference.{layer}"), name)
+
+
+class UpwardMethod:
+    """A method that calls ``cvinference.<layer>.<name>`` with the record's results first.
+
+    ``subjects`` names the attributes passed first: ``()`` passes the record
+    itself, ``("a", "b")`` a pair's two results. The signature and the first
+    docstring line are the function's, read when asked for.
+
+    Parameters
+    ----------
+    layer : str
+        The subpackage, such as ``"inference"``.
+    name : str
+        The function's public name in it.
+    subjects : tuple of str, default=()
+        Attributes of the record passed as the leading arguments.
+    """
+
+    def __init__(self, layer, name, subjects=()):
+        self.layer = layer
+        self.name = name
+        self.subjects = subjects
+
+    def _function(self):
+        return upward(self.layer, self.name)
+
+    def _leading(self, record):
+        return [getattr(record, subject) for subject in self.subjects] if self.subjects else [record]
+
+    def __get__(self, record, owner=None):
+        return self if record is None else types.MethodType(self, record)
+
+    def __call__(self, record, *args, **kwargs):
+        return self._function()(*self._leading(record), *args, **kwargs)
+
+    @property
+    def __signature__(self):
+        signature = inspect.signature(self._function())
+        parameters = list(signature.parameters.values())[max(len(self.subjects), 1):]
+        own = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        return signature.replace(parameters=[own, *parameters])
+
+    @property
+    def __doc__(self):
+        first_line = inspect.getdoc(self._function()).splitlines()[0]
+        on = " and ".join(self.subjects) if self.subjects else "this result"
+        return f"{first_line}\n\nCalls :func:`cvinference.{self.name}` on {on}; see it for the parameters."

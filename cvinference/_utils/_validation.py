@@ -1,0 +1,227 @@
+"""Input checks shared by the splitters and the evaluator.
+
+Each check raises ``ValueError`` or ``TypeError`` with a message that names the
+parameter, the offending value and the fix, in scikit-learn's wording style.
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.base import is_classifier
+from sklearn.utils import column_or_1d, indexable
+from sklearn.utils.multiclass import type_of_target
+
+from ._arrays import python_scalar
+
+
+def num_samples(X):
+    """Number of rows of an array-like, sparse matrix or DataFrame."""
+    shape = getattr(X, "shape", None)
+    if shape is not None and len(shape) > 0:
+        return int(shape[0])
+    return len(X)
+
+
+def check_int(value, name, *, minimum):
+    """Return ``value`` as an int, refusing non-integers and values below ``minimum``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= {minimum}; got {name}={value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {name}={value}.")
+    return int(value)
+
+
+def check_bool(value, name):
+    """Return ``value`` as a bool, refusing anything but True and False."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
+    return bool(value)
+
+
+def check_seconds(value, name):
+    """Return ``value`` as a float number of seconds >= 0 (infinity allowed)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or np.isnan(value):
+        raise TypeError(f"{name} must be a number of seconds >= 0; got {name}={value!r}.")
+    if value < 0:
+        raise ValueError(f"{name} must be a number of seconds >= 0; got {name}={value}.")
+    return float(value)
+
+
+def is_classifier_like(estimator):
+    """sklearn's ``is_classifier``, also for objects without sklearn's tags."""
+    try:
+        return is_classifier(estimator)
+    except (AttributeError, TypeError):
+        return getattr(estimator, "_estimator_type", None) == "classifier"
+
+
+def check_estimator_methods(estimator, name="estimator"):
+    """Refuse an object that cannot be fitted and asked for predictions."""
+    missing = [m for m in ("fit", "predict") if not callable(getattr(estimator, m, None))]
+    if missing or isinstance(estimator, type):
+        what = "a class, not an instance" if isinstance(estimator, type) else f"no {' or '.join(missing)} method"
+        raise TypeError(
+            f"{name} must be a scikit-learn estimator instance with fit and predict; "
+            f"got {name}={estimator!r}, which has {what}."
+        )
+
+
+def check_predict_proba(estimator, name, loss_name):
+    """Refuse an estimator without ``predict_proba`` for a loss that needs probabilities."""
+    if not hasattr(estimator, "predict_proba"):
+        raise TypeError(
+            f"loss={loss_name!r} needs predicted probabilities, but {name}={type(estimator).__name__}(...) "
+            "has no predict_proba. Use an estimator that has it, or wrap this one in "
+            "sklearn.calibration.CalibratedClassifierCV(..., ensemble=False), or use loss='zero_one'."
+        )
+
+
+def prepare_data(X, y, *, classification, needed_by, groups=None):
+    """Checked data for the fits: indexable X, y and groups, and y as a 1-d array."""
+    n_samples = check_same_length(X, y)
+    check_groups(groups, n_samples)
+    y_array = check_target(y, classification=classification, needed_by=needed_by)
+    if np.ndim(y) != 1:
+        y = y_array
+    X, y, groups = indexable(X, y, groups)
+    return X, y, groups, y_array
+
+
+def estimator_description(estimator):
+    """An estimator's repr on one line, for reports."""
+    return " ".join(repr(estimator).split())
+
+
+def check_same_length(X, y):
+    """Return the common number of samples of X and y."""
+    n_x, n_y = num_samples(X), num_samples(y)
+    if n_x != n_y:
+        raise ValueError(
+            f"X and y have inconsistent numbers of samples: X has {n_x} rows and "
+            f"y has {n_y} labels. Pass one label per row of X."
+        )
+    return n_x
+
+
+def check_groups(groups, n_samples):
+    """Refuse a ``groups`` array whose length is not ``n_samples``."""
+    if groups is not None and num_samples(groups) != n_samples:
+        raise ValueError(
+            f"groups has {num_samples(groups)} entries but X has {n_samples} rows. "
+            "Pass one group label per row of X, or groups=None."
+        )
+
+
+def _is_missing(value):
+    if value is None or (isinstance(value, (float, np.floating)) and not np.isfinite(value)):
+        return True
+    # pandas.NA (and anything like it) refuses to be a bool when compared with itself.
+    try:
+        return bool(value != value)
+    except TypeError:
+        return True
+
+
+def _missing_mask(y):
+    if y.dtype.kind in "fc":
+        return ~np.isfinite(y)
+    if y.dtype.kind == "O":
+        return np.fromiter((_is_missing(v) for v in y), dtype=bool, count=y.size)
+    return np.zeros(y.shape, dtype=bool)
+
+
+def _label_kind(value):
+    for kind, types in (("bool", (bool, np.bool_)), ("int", numbers.Integral), ("float", numbers.Real), ("str", str)):
+        if isinstance(value, types):
+            return kind
+    return type(value).__name__
+
+
+def holds_class_labels(y):
+    """Whether a checked 1-d y reads as class labels rather than a continuous target."""
+    return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
+
+
+def check_target(y, *, classification, needed_by="loss='zero_one'"):
+    """Return y as a 1-d numpy array after checking it suits the loss.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Targets.
+    classification : bool or None
+        Whether the loss compares class labels; None decides from y (class
+        labels unless y is continuous).
+    needed_by : str
+        What needs class labels, for the message (``"loss='log_loss'"``,
+        ``"bootstrap_accuracy"``).
+    """
+    y = column_or_1d(np.asarray(y), warn=True)
+    bad = _missing_mask(y)
+    if bad.any():
+        raise ValueError(
+            f"y contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
+            f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
+            "impute those samples before cross-validation."
+        )
+    if classification is None:
+        classification = holds_class_labels(y)
+    if not classification:
+        if y.dtype.kind not in "biuf":
+            raise ValueError(
+                f"A regression loss needs a numeric y; got y of dtype {y.dtype}. "
+                "Use loss='zero_one' for class labels."
+            )
+        return y
+    if y.dtype.kind == "O":
+        kinds = sorted({_label_kind(v) for v in y})
+        if len(kinds) > 1:
+            raise ValueError(
+                f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
+                "for example with y.astype(str)."
+            )
+    target_type = type_of_target(y, input_name="y")
+    if target_type == "continuous":
+        fix = ("For a regression target use a regression loss such as loss='squared_error' or "
+               "loss='absolute_error'." if needed_by.startswith("loss=") else
+               f"{needed_by} compares class predictions and does not apply to a regression target.")
+        raise ValueError(
+            f"{needed_by} needs class labels, but y is continuous (for example y[0]={python_scalar(y[0])!r}). {fix}"
+        )
+    if target_type not in ("binary", "multiclass"):
+        raise ValueError(
+            f"y's labels cannot be read as classes (sklearn's type_of_target says {target_type!r}). "
+            "Pass one str, int or bool label per sample."
+        )
+    labels = np.unique(y)
+    if labels.size < 2:
+        raise ValueError(
+            f"y has a single class ({python_scalar(labels[0])!r}): there is nothing to classify. "
+            "Cross-validated accuracy needs at least two classes in y."
+        )
+    return y
+
+
+def check_choice(value, name, choices):
+    """Refuse a value not among ``choices`` (exact match, no prefixes)."""
+    if not isinstance(value, str) or value not in choices:
+        valid = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {valid}; got {name}={value!r}.")
+    return value
+
+
+def check_confidence_level(confidence_level):
+    """Return ``confidence_level`` as a float strictly between 0 and 1."""
+    if isinstance(confidence_level, np.ndarray) and confidence_level.ndim == 0:
+        confidence_level = confidence_level[()]
+    if isinstance(confidence_level, (bool, np.bool_)) or not isinstance(confidence_level, (int, float, np.number)):
+        raise TypeError(
+            f"confidence_level must be a number strictly between 0 and 1, such as 0.95; "
+            f"got confidence_level={confidence_level!r}."
+        )
+    if not 0 < confidence_level < 1:
+        raise ValueError(
+            f"confidence_level must be strictly between 0 and 1, such as 0.95 for 95%; "
+            f"got confidence_level={confidence_level!r}."
+        )
+    return float(confidence_level)

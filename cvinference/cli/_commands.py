@@ -1,0 +1,165 @@
+"""What ``cvinference demo``, ``evaluate`` and ``compare`` do: data, fits, report."""
+
+import json
+import sys
+
+from ..evaluation import CVEvaluator
+from ..inference import corrected_resampled_ttest, paired_ttest_5x2cv
+from ..inference._metric_interval import _names_computable_from_predictions
+from ..report import comparison_report, evaluation_report, plot_report, pyplot, render_text
+from ._data import load_data
+from ._errors import UserError
+from ._estimators import build_estimator
+
+
+def _progress(args, message):
+    """A progress line on stderr, for long runs, unless quiet or stderr is not a terminal."""
+    if not args.quiet and sys.stderr.isatty():
+        print(f"cvinference: {message}", file=sys.stderr, flush=True)
+
+
+def _check_folds(args, dataset):
+    if args.cv == dataset.n_samples:
+        args.cv = "loo"  # one instance per fold is leave-one-out, whatever it is called
+    if args.cv != "loo" and args.cv > dataset.n_samples:
+        raise UserError(f"--cv {args.cv} is more folds than the {dataset.n_samples} instances of "
+                        f"{dataset.name}; use 2 to {dataset.n_samples}, or --cv loo")
+    if args.cv == "loo" and args.repeats > 1:
+        raise UserError("--repeats needs k-fold cross-validation: leave-one-out gives the same partition "
+                        "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
+
+
+def _check_loss(args, estimator, spec):
+    if args.loss != "zero_one" and not hasattr(estimator, "predict_proba"):
+        raise UserError(f"--loss {args.loss} needs predicted probabilities, but {spec} has no predict_proba; "
+                        "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
+
+
+def check_outputs(args):
+    """Refuse unwritable --json / --plot paths and a missing matplotlib before any fitting."""
+    import os
+
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path is None:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if option == "--plot" and not path.lower().endswith(".png"):
+            raise UserError(f"--plot {path}: the figure is a PNG image; give a file name ending in .png")
+        if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder' if not os.path.isdir(folder) else 'the folder is not writable'}); "
+                            "give a file path in an existing folder")
+    if args.plot:
+        try:
+            pyplot()
+        except ImportError:
+            raise UserError("--plot needs matplotlib; install it with pip install 'cvinference[plot]'") from None
+
+
+_TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likelihood_ratio",
+                      "neg_negative_likelihood_ratio")
+
+
+def check_metrics(args, dataset):
+    """Refuse --metric names that cannot be computed from predictions of this target, before fitting."""
+    valid = _names_computable_from_predictions(classification=True)
+    multiclass = len(set(dataset.y.tolist())) > 2
+    for metric in args.metric:
+        if metric not in valid:
+            raise UserError(f"--metric {metric}: unknown or not computable from predicted labels; "
+                            f"choose one of {', '.join(valid)}")
+        if multiclass and metric in _TWO_CLASS_METRICS:
+            averaged = (f"use {metric}_macro, {metric}_micro or {metric}_weighted" if "likelihood" not in metric
+                        else "choose another metric")
+            raise UserError(f"--metric {metric} is for two classes, and {dataset.name} has "
+                            f"{len(set(dataset.y.tolist()))}; {averaged}")
+        if not multiclass and metric in ("f1", "precision", "recall", "jaccard") and dataset.y.dtype.kind not in "biu":
+            raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
+                            f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
+                            "the target as 0/1")
+
+
+def fitting(function, *args, **kwargs):
+    """Run the fits; an estimator's own ValueError (bad hyper-parameter, too little data) is a user error."""
+    try:
+        return function(*args, **kwargs)
+    except ValueError as exc:
+        notes = [note for note in getattr(exc, "__notes__", []) if note.startswith("cvinference:")]
+        if not notes:
+            raise
+        message = " ".join(str(exc).split())
+        raise UserError(f"{notes[0][len('cvinference: '):].rstrip('.')}: {message.rstrip('.')}. Check the "
+                        "estimator's --params and that every fold has enough instances of each class") from None
+
+
+def _data_record(dataset):
+    return {"name": dataset.name, "n_samples": dataset.n_samples}
+
+
+def _evaluator(args):
+    return CVEvaluator(cv=args.cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
+                       random_state=args.seed)
+
+
+def _finish(args, report, out):
+    if args.json:
+        write_json(report, args.json)
+    if args.plot:
+        try:
+            plot_report(report, args.plot)
+        except OSError as exc:
+            raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); check the path") from None
+    if not args.quiet:
+        print(render_text(report), file=out)
+    return 0
+
+
+def run_evaluate(args, out):
+    check_outputs(args)
+    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    _check_folds(args, dataset)
+    check_metrics(args, dataset)
+    estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
+                                             random_state=args.seed)
+    _check_loss(args, estimator, args.estimator)
+    _progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
+    result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
+    report = evaluation_report(result, description=description, data=_data_record(dataset),
+                               confidence_level=args.confidence, metrics=args.metric)
+    return _finish(args, report, out)
+
+
+def compare_estimators(args, dataset, estimators, descriptions, out):
+    """Fit both estimators on identical folds (and 5x2cv) and report every test."""
+    _check_folds(args, dataset)
+    _progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
+    pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
+    extra = []
+    if not pair.a.is_loo:
+        extra.append((f"corrected t ({args.repeats}x{args.cv}-fold)",
+                      corrected_resampled_ttest(pair.a, pair.b)))
+        _progress(args, "fitting A and B for 5x2cv")
+        extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
+                                         random_state=args.seed, n_jobs=args.n_jobs)))
+    report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
+                               confidence_level=args.confidence, extra_tests=extra, metrics=args.metric)
+    return _finish(args, report, out)
+
+
+def run_compare(args, out):
+    check_outputs(args)
+    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    check_metrics(args, dataset)
+    specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
+    built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
+    for (estimator, _), (spec, _) in zip(built, specs):
+        _check_loss(args, estimator, spec)
+    return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
+
+
+def write_json(report, path):
+    """Write the report to ``path`` as JSON (the schema is in docs/cli.md)."""
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            json.dump(report, stream, indent=1, allow_nan=False)
+    except OSError as exc:
+        raise UserError(f"--json {path}: cannot write the report ({exc.strerror or exc}); check the path") from None

@@ -1,0 +1,392 @@
+"""Data for the command line: a bundled scikit-learn data set or a CSV file.
+
+:func:`load_data` turns the ``--data``, ``--target`` and ``--impute`` options into
+a :class:`Dataset`. Every mistake it can detect (an unknown name, a missing
+file, an unknown column, missing values, a single class) is a
+:class:`~cvinference.cli._errors.UserError` whose one-line message names the
+offending value and the fix.
+
+A CSV file is read with pandas when it is installed, and with the standard
+library's :mod:`csv` module otherwise. Either reader only splits the file into
+cells of text; one shared function then decides which columns are numeric and
+which cells are missing, so the two readers give the same :class:`Dataset` for
+the same file.
+"""
+
+import csv
+import dataclasses
+import os
+
+import numpy as np
+
+from ._errors import UserError, did_you_mean
+
+BUNDLED = ("iris", "wine", "breast_cancer", "digits")
+
+#: Cells (after stripping surrounding spaces) that count as missing in a CSV file.
+MISSING_TOKENS = ("", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null")
+
+_MAX_LISTED = 10
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Dataset:
+    """Features and class labels ready for cross-validation.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The features, always a numpy array (whichever CSV reader was used, so
+        that the readers agree and nothing needs pandas). Its dtype is float64
+        when every feature column is numeric; otherwise it is ``object``, with
+        Python floats in the numeric columns and strings in the categorical
+        ones. Missing cells are ``nan`` in both kinds of column.
+    y : ndarray of shape (n_samples,)
+        The class labels: int64 when every label is an integer number, strings
+        otherwise.
+    name : str
+        The bundled name (``"iris"``) or the CSV path as given.
+    feature_names : tuple of str
+        The feature columns, in the order of the columns of ``X``.
+    categorical : tuple of str
+        The feature columns that are not numeric (some non-missing cell does
+        not parse as a float); the estimator's pipeline one-hot encodes them.
+    has_missing : bool
+        Whether ``X`` has missing values (only possible with ``impute=True``).
+    target_name : str
+        The target column of a CSV file; ``"target"`` for a bundled data set.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    name: str
+    feature_names: tuple
+    categorical: tuple = ()
+    has_missing: bool = False
+    target_name: str = "target"
+
+    @property
+    def n_samples(self):
+        """Number of instances (rows of ``X``)."""
+        return int(self.y.shape[0])
+
+    @property
+    def n_features(self):
+        """Number of feature columns before any encoding."""
+        return len(self.feature_names)
+
+    def __eq__(self, other):
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        return all(
+            _same(getattr(self, field.name), getattr(other, field.name))
+            for field in dataclasses.fields(self)
+        )
+
+    __hash__ = None
+
+
+def _same(a, b):
+    """Equality that treats arrays elementwise and nan as equal to nan."""
+    if not isinstance(a, np.ndarray) or not isinstance(b, np.ndarray):
+        return type(a) is type(b) and a == b
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    if a.dtype.kind == "f":
+        return bool(np.array_equal(a, b, equal_nan=True))
+    if a.dtype.kind != "O":
+        return bool(np.array_equal(a, b))
+    return all(_same_cell(u, v) for u, v in zip(a.ravel(), b.ravel()))
+
+
+def _same_cell(u, v):
+    if isinstance(u, float) and isinstance(v, float) and u != u and v != v:
+        return True
+    return type(u) is type(v) and u == v
+
+
+def load_data(data, *, target=None, impute=False):
+    """Load a bundled data set or a CSV file for the command line.
+
+    Parameters
+    ----------
+    data : str or path-like
+        One of :data:`BUNDLED` (``"iris"``, ``"wine"``, ``"breast_cancer"``,
+        ``"digits"``; loaded from the copies that ship with scikit-learn,
+        nothing is downloaded), or the path of a CSV file whose first line
+        names its columns. A string that is neither a bundled name nor an
+        existing file, and does not end in ``.csv``, is taken as a mistyped
+        bundled name. A bundled name always means the bundled data set: write
+        ``./iris`` for a file of that name.
+    target : str, default=None
+        The CSV column that holds the class labels; required for a CSV file,
+        and must be None for a bundled data set (which has its own target).
+    impute : bool, default=False
+        Accept missing feature values. They are then filled inside each
+        training fold by the estimator's pipeline (see
+        :func:`cvinference.cli._estimators.build_estimator`); without it, a
+        missing value is an error. A missing class label is always an error.
+
+    Returns
+    -------
+    Dataset
+        The features, labels and the facts the estimator's pipeline needs
+        (``categorical``, ``has_missing``).
+
+    Raises
+    ------
+    UserError
+        With a one-line message naming the value and the fix, for an unknown
+        bundled name, a missing file or a directory, an unreadable or empty
+        CSV, a missing or unknown ``target``, a target with missing values, a
+        continuous target or one with a single class, a file with no feature
+        column, infinite feature values, and missing feature values without
+        ``impute``.
+
+    Notes
+    -----
+    CSV cells are split by pandas (``dtype=str``, no missing-value guessing)
+    when pandas is installed and by :mod:`csv` otherwise; blank lines are
+    skipped and short rows are padded with empty cells, as pandas does. Then,
+    for both readers alike: a cell is missing when, stripped of spaces, it is
+    one of :data:`MISSING_TOKENS`; a column is numeric when each of its
+    non-missing cells parses with Python's ``float``; any other feature column
+    is categorical. An empty header cell is named ``"Unnamed: i"`` (``i`` its
+    0-based position), as pandas names it. A column of codes that look like
+    numbers (zip codes, say) is therefore numeric: recode it with letters to
+    have it one-hot encoded.
+
+    Examples
+    --------
+    >>> from cvinference.cli._data import load_data
+    >>> iris = load_data("iris")
+    >>> iris.X.shape, iris.n_samples, iris.categorical, iris.has_missing
+    ((150, 4), 150, (), False)
+    """
+    text = os.fspath(data) if isinstance(data, os.PathLike) else data
+    if not isinstance(text, str):
+        raise UserError(f"--data must be a bundled name or a CSV path, got {data!r}")
+    if text in BUNDLED:
+        if target is not None:
+            raise UserError(
+                f"--target {target} applies to CSV files only; the bundled data set {text!r} "
+                "has its own target, so drop --target"
+            )
+        return _load_bundled(text)
+    if not os.path.exists(text) and not text.lower().endswith(".csv"):
+        raise UserError(
+            f"unknown data set {text!r}{did_you_mean(text, BUNDLED)}: use one of "
+            f"{', '.join(BUNDLED)}, or the path of a .csv file with --target COLUMN"
+        )
+    return _load_csv(text, target=target, impute=impute)
+
+
+def _load_bundled(name):
+    import sklearn.datasets
+
+    bunch = getattr(sklearn.datasets, f"load_{name}")()
+    return Dataset(
+        X=np.asarray(bunch.data, dtype=float),
+        y=np.asarray(bunch.target),
+        name=name,
+        feature_names=tuple(str(f) for f in bunch.feature_names),
+    )
+
+
+# ---------------------------------------------------------------------------
+# CSV: the readers only split cells; _build_dataset interprets them.
+
+
+def _load_csv(path, *, target, impute):
+    if os.path.isdir(path):
+        raise UserError(f"--data {path} is a directory; pass the path of a .csv file")
+    if not os.path.exists(path):
+        where = "" if os.path.isabs(path) else f" (relative to {os.getcwd()})"
+        raise UserError(f"--data {path}: no such file; check the path{where}")
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        rows = _read_rows_stdlib(path)
+    else:
+        rows = _read_rows_pandas(path)
+    return _build_dataset(path, rows, target=target, impute=impute)
+
+
+def _unreadable(path, exc):
+    detail = " ".join(str(exc).split()) or type(exc).__name__
+    return UserError(
+        f"cannot read --data {path} as a CSV file ({detail}); pass a comma-separated UTF-8 text file"
+    )
+
+
+def _read_rows_stdlib(path):
+    """The file's rows as lists of str, header first, with pandas' layout rules."""
+    rows = []
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            reader = csv.reader(handle)
+            for row in reader:
+                if not row or (len(row) == 1 and not row[0].strip()):
+                    continue  # a blank line, which pandas skips too
+                if rows and len(row) > len(rows[0]):
+                    raise UserError(
+                        f"cannot read --data {path} as a CSV file: line {reader.line_num} has "
+                        f"{len(row)} fields but the header has {len(rows[0])}; fix that line"
+                    )
+                rows.append(row)
+    except (OSError, UnicodeError, csv.Error) as exc:
+        raise _unreadable(path, exc) from exc
+    width = len(rows[0]) if rows else 0
+    return [row + [""] * (width - len(row)) for row in rows]
+
+
+def _read_rows_pandas(path):
+    """As :func:`_read_rows_stdlib`, with pandas' faster parser."""
+    import pandas as pd
+
+    try:
+        frame = pd.read_csv(
+            path, header=None, dtype=str, keep_default_na=False, na_filter=False,
+            encoding="utf-8-sig", compression=None, skip_blank_lines=True,
+        )
+    except pd.errors.EmptyDataError:
+        return []
+    except (OSError, UnicodeError, ValueError) as exc:  # pandas' ParserError is a ValueError
+        raise _unreadable(path, exc) from exc
+    return frame.to_numpy(dtype=object).tolist()
+
+
+def _listing(names, limit=_MAX_LISTED):
+    """Names joined by commas, cut after ``limit`` with a count of the rest."""
+    names = [str(n) for n in names]
+    if len(names) <= limit:
+        return ", ".join(names)
+    return f"{', '.join(names[:limit])}, ... ({len(names) - limit} more, {len(names)} in all)"
+
+
+def _rows_text(mask):
+    rows = np.flatnonzero(mask) + 1
+    shown = ", ".join(str(r) for r in rows[:5])
+    return f"data row{'s' if rows.size > 1 else ''} {shown}{', ...' if rows.size > 5 else ''}"
+
+
+def _parse_column(cells):
+    """Missing mask and values of one column of str cells.
+
+    Returns ``(missing, values, numeric)``: ``values`` is a float array (nan
+    where missing) when every non-missing cell parses as a float, else an object
+    array of the cells with nan where missing.
+    """
+    cells = np.asarray(cells, dtype=object)
+    missing = np.fromiter((c.strip() in _MISSING for c in cells), dtype=bool, count=cells.size)
+    text = cells.copy()
+    text[missing] = "nan"
+    try:
+        return missing, text.astype(float), True
+    except (TypeError, ValueError):
+        values = cells.copy()
+        values[missing] = np.nan
+        return missing, values, False
+
+
+_MISSING = frozenset(MISSING_TOKENS)
+
+
+def _build_dataset(path, rows, *, target, impute):
+    if not rows:
+        raise UserError(f"--data {path} is empty; pass a CSV file with a header line and data rows")
+    names = [cell.strip() or f"Unnamed: {i}" for i, cell in enumerate(rows[0])]
+    seen = set()
+    for column in names:
+        if column in seen:
+            raise UserError(
+                f"--data {path} has two columns named {column!r}; give each column a distinct name"
+            )
+        seen.add(column)
+    if target is None:
+        raise UserError(
+            f"--target is required with a CSV file: name the column of class labels in {path}, "
+            f"one of: {_listing(names)}"
+        )
+    if target not in names:
+        separator = next((mark for mark in (";", "\t", "|") if len(names) == 1 and mark in names[0]), None)
+        hint = (f" (the file seems to separate columns with {separator!r}; cvinference reads comma-separated "
+                "files)") if separator else ""
+        raise UserError(
+            f"--target {target}: no such column in {path}{did_you_mean(target, names)}; "
+            f"its columns are: {_listing(names)}{hint}"
+        )
+    if len(names) == 1:
+        raise UserError(
+            f"--data {path} has no feature columns: its only column is the target {target!r}; "
+            "add the columns to predict it from"
+        )
+    body = rows[1:]
+    if not body:
+        raise UserError(f"--data {path} has a header but no data rows; pass a file with data")
+    columns = list(zip(*body))
+
+    j = names.index(target)
+    missing, labels, numeric = _parse_column(columns[j])
+    if missing.any():
+        raise UserError(
+            f"--target {target} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
+            f"({_rows_text(missing)}); every instance needs a class label: drop those rows or fill them in"
+        )
+    if numeric:
+        if not np.all(np.isfinite(labels)) or not np.all(labels == np.round(labels)):
+            example = next(c for c, v in zip(columns[j], labels) if not np.isfinite(v) or v != round(v))
+            raise UserError(
+                f"--target {target} holds continuous numbers (for example {example.strip()!r}); "
+                "cvinference evaluates classifiers: pick a column of class labels"
+            )
+        y = labels.astype(np.int64)
+    else:
+        y = np.asarray(labels.tolist(), dtype=str)
+    classes = np.unique(y)
+    if classes.size < 2:
+        raise UserError(
+            f"--target {target} has a single class ({classes[0].item()!r}) in all {y.size} rows; "
+            "classification needs at least two classes: pick another column or add instances"
+        )
+
+    feature_names, values, categorical, missing_counts = [], [], [], {}
+    for name, cells in zip(names, columns):
+        if name == target:
+            continue
+        missing, column, numeric = _parse_column(cells)
+        if missing.all():
+            raise UserError(
+                f"feature column {name!r} of {path} has no value in any row; remove it from the file"
+            )
+        if numeric and np.isinf(column).any():
+            bad = np.isinf(column)
+            raise UserError(
+                f"feature column {name!r} of {path} has an infinite value ({_rows_text(bad)}); "
+                "replace it with a finite number, or empty the cell and pass --impute"
+            )
+        if missing.any():
+            missing_counts[name] = int(missing.sum())
+        if not numeric:
+            categorical.append(name)
+        feature_names.append(name)
+        values.append(column)
+    if missing_counts and not impute:
+        total = sum(missing_counts.values())
+        where = _listing([f"{name} ({count})" for name, count in missing_counts.items()])
+        raise UserError(
+            f"--data {path} has {total} missing feature value{'s' if total > 1 else ''} "
+            f"in {len(missing_counts)} column{'s' if len(missing_counts) > 1 else ''}: {where}; "
+            "pass --impute to fill them within each training fold (median of numeric columns, "
+            "most frequent value of categorical ones), or drop those rows"
+        )
+    if categorical:
+        X = np.empty((y.size, len(values)), dtype=object)
+        for k, column in enumerate(values):
+            X[:, k] = column
+    else:
+        X = np.column_stack(values)
+    return Dataset(
+        X=X, y=y, name=str(path), feature_names=tuple(feature_names), categorical=tuple(categorical),
+        has_missing=bool(missing_counts), target_name=target,
+    )

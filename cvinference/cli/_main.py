@@ -1,0 +1,180 @@
+"""The ``cvinference`` command line: argument parsing and exit statuses."""
+
+import argparse
+import sys
+import warnings
+
+from .._utils._warnings import InferenceWarning
+from ._errors import UserError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UserError(message)
+
+
+def _demo_estimators(seed=0):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    return (
+        make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+        DecisionTreeClassifier(random_state=seed),
+    )
+
+
+def _run_demo(args, out):
+    from ._commands import check_outputs, compare_estimators
+    from ._data import load_data
+
+    check_outputs(args)
+    dataset = load_data("breast_cancer")
+    args.data, args.loss, args.metric = "breast_cancer", "zero_one", []
+    if not args.quiet:
+        print(
+            "cvinference demo: scaled logistic regression (A) against a decision tree (B) on the bundled\n"
+            f"breast_cancer data, on identical stratified equal-size {args.cv}-fold partitions\n"
+            f"({args.repeats} repeats, random_state={args.seed}).\n",
+            file=out,
+        )
+    return compare_estimators(args, dataset, _demo_estimators(args.seed),
+                              ["StandardScaler + LogisticRegression(max_iter=1000)",
+                               f"DecisionTreeClassifier(random_state={args.seed})"], out)
+
+
+def _run_evaluate(args, out):
+    from ._commands import run_evaluate
+
+    return run_evaluate(args, out)
+
+
+def _run_compare(args, out):
+    from ._commands import run_compare
+
+    return run_compare(args, out)
+
+
+def _fold_count(text):
+    if text == "loo":
+        return text
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer number of folds or 'loo', got {text!r}") from None
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"cross-validation needs at least 2 folds, got {value}")
+    return value
+
+
+def _option_type(convert, accept, expected):
+    """An argparse type: ``convert`` the text, and refuse it unless ``accept(value)``."""
+
+    def parse(text):
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
+        if value is None or not accept(value):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+        return value
+
+    return parse
+
+
+_positive_int = _option_type(int, lambda value: value >= 1, "a positive integer")
+_n_jobs = _option_type(int, lambda value: value != 0, "a non-zero integer (-1 for all cores)")
+_seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 to 2**32 - 1")
+_confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
+
+
+def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
+    if with_data:
+        parser.add_argument("--data", default="breast_cancer",
+                            help="a bundled dataset (iris, wine, breast_cancer, digits) or a CSV file "
+                                 "(default: breast_cancer)")
+        parser.add_argument("--target", help="the target column of a CSV file")
+        parser.add_argument("--impute", action="store_true",
+                            help="impute missing feature values inside each fold (median / most frequent)")
+        parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
+                            help="per-instance loss to record besides correctness (default: zero_one)")
+        parser.add_argument("--metric", action="append", default=[], metavar="NAME",
+                            help="a set-level metric per fold, such as f1 (repeatable)")
+    parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
+    parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
+                        help=f"repeats of the cross-validation (default: {default_cv_repeats})")
+    parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
+    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
+    parser.add_argument("--seed", type=_seed, default=0, help="random_state of partitions and models (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                        help="show the full traceback of an internal error")
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A library's warning on one line of stderr, without its source location."""
+    print(f"cvinference: warning: {category.__name__}: {' '.join(str(message).split())}", file=sys.stderr)
+
+
+def build_parser():
+    parser = _Parser(prog="cvinference", description="Honest statistical inference from cross-validation.")
+    parser.add_argument("--traceback", action="store_true", help="show the full traceback of an internal error")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
+    _add_common_options(demo, default_cv_repeats=5, with_data=False)
+    demo.set_defaults(run=_run_demo)
+
+    evaluate = commands.add_parser("evaluate", help="one estimator: accuracy, intervals, conditions")
+    evaluate.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+    evaluate.add_argument("--params", help="JSON hyper-parameters, such as '{\"C\": 0.5}'")
+    _add_common_options(evaluate)
+    evaluate.set_defaults(run=_run_evaluate)
+
+    compare = commands.add_parser("compare", help="two estimators on identical folds: every applicable test")
+    compare.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
+    compare.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
+    compare.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
+    compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
+    _add_common_options(compare)
+    compare.set_defaults(run=_run_compare)
+    return parser
+
+
+def main(argv=None, out=None):
+    """Run the command line; return the exit status.
+
+    Parameters
+    ----------
+    argv : list of str, default=None
+        Arguments without the program name; None reads ``sys.argv``.
+    out : file, default=None
+        Where reports go; None means standard output.
+    """
+    out = sys.stdout if out is None else out
+    parser = build_parser()
+    args = None
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            warnings.simplefilter("ignore" if args.quiet else "default")
+            warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
+            return args.run(args, out)
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        return 0
+    except UserError as exc:
+        print(f"cvinference: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        if args is not None and args.traceback:
+            raise
+        details = " ".join([*str(exc).split(), *" ".join(getattr(exc, "__notes__", [])).split()])
+        print(f"cvinference: internal error: {type(exc).__name__}: {details} (rerun with --traceback "
+              "for details)", file=sys.stderr)
+        return 1

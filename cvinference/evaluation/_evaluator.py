@@ -1,0 +1,348 @@
+"""Cross-validate estimators and record what happened to every instance."""
+
+import dataclasses
+
+import numpy as np
+
+from .._utils._arrays import smallest_int_dtype
+from .._utils._validation import (
+    check_bool,
+    check_estimator_methods,
+    check_int,
+    check_predict_proba,
+    check_seconds,
+    estimator_description,
+    holds_class_labels,
+    is_classifier_like,
+    prepare_data,
+)
+from ..records import CVResult, PairedCVResult
+from ..records._losses import get_loss
+from ._fast_loo import fast_loo_predictions
+from ._partitions import check_cv_argument, draw_partitions
+from ._scheduler import CHEAP_FIT_SECONDS, run_fits
+
+
+class CVEvaluator:
+    """Cross-validate estimators and keep every instance's fold, prediction and loss.
+
+    The evaluator draws one partition per repeat, fits a clone of each
+    estimator on every training part (one joblib pool over all estimator,
+    repeat and fold tasks) and records the out-of-fold prediction of every
+    instance. The predictions equal
+    :func:`sklearn.model_selection.cross_val_predict` on the same splits.
+
+    Parameters
+    ----------
+    cv : int, "loo", cross-validation splitter or iterable, default=10
+        An int k means :class:`StratifiedEqualSizeKFold` with k folds for
+        classifiers and :class:`EqualSizeKFold` otherwise; ``"loo"`` means
+        leave-one-out. Any sklearn splitter whose test sets form a partition
+        (``KFold``, ``GroupKFold`` with ``groups``, ``PredefinedSplit``, ...)
+        is accepted, and an iterable of (train, test) index pairs; a
+        shuffling splitter is reseeded as ``random_state`` describes.
+        Splitters whose test sets overlap or miss instances
+        (``ShuffleSplit``) are refused.
+    n_repeats : int, default=1
+        Number of partitions. Each repeat draws a new random partition; this
+        needs an int ``cv`` or a shuffling splitter (leave-one-out has nothing
+        to repeat). Repeated partitions are **not** independent samples
+        (Wong 2015, section 4.3.4): the inference functions treat them
+        accordingly.
+    loss : str, callable or Loss, default="zero_one"
+        Per-instance loss to record. ``"zero_one"`` (misclassification),
+        ``"log_loss"`` (-ln of the predicted probability of the true class,
+        clipped to [0.001, 0.999] as in Nedel'ko 2021, section 5; see
+        :func:`make_log_loss` for another clip) and ``"brier"`` (the sum
+        over classes of (p_k - [y = k])^2, halved for two classes as
+        ``sklearn.metrics.brier_score_loss`` does) need class labels;
+        ``"squared_error"`` and ``"absolute_error"`` need a numeric y. A
+        callable ``(y_true, y_pred) -> per-instance losses`` is used as is;
+        :func:`make_loss` makes one that takes probabilities. ``predict_proba``
+        is called only for a loss that needs it, and its columns are lined up
+        with the classes of y through each fold model's ``classes_``, so a
+        class missing from a training fold gets probability 0.
+    n_jobs : int, default=None
+        Number of jobs for the fits. None means 1 unless in a
+        :func:`joblib.parallel_config` context; -1 means all processors.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the partitions: one seed per repeat is drawn from it, and each
+        repeat's splitter is seeded with its own (so an int ``cv=10`` with
+        ``random_state=0`` uses some derived seed, not 0; ``result.fold``
+        records every partition). A shuffling splitter passed as ``cv`` is
+        copied and reseeded the same way when ``random_state`` is given or
+        ``n_repeats > 1`` (then from its own ``random_state`` if this one is
+        None); otherwise it is used exactly as given. With an int, results
+        are identical for any ``n_jobs`` or joblib backend, and the first r
+        repeats equal a run with ``n_repeats=r``. A RandomState instance
+        advances with each call, as in sklearn, so two calls get different
+        partitions: use :meth:`compare`, not two :meth:`evaluate` calls, to
+        pair estimators. It does not seed the estimators: set their own
+        ``random_state`` for reproducible fits.
+    verbose : int, default=0
+        Verbosity of the joblib pool.
+    cheap_fit_seconds : float, default=0.05
+        With ``n_jobs`` > 1, this process is one of the workers: it times the
+        first fit (with its predictions) of each estimator, and an estimator
+        whose fit took less than this many seconds keeps its other fits here:
+        a pool saves little on such fits, and loses when they compete for
+        memory bandwidth or when its worker processes must first be started.
+        The other estimators' fits go to the joblib pool, the slowest
+        estimator's first. 0 sends every estimator's fits to the pool; ``inf``
+        keeps them all here. Where a fit runs never changes the results.
+    fast_loo : bool, default=True
+        Under leave-one-out, compute the predictions of a plain
+        ``KNeighborsClassifier`` (uniform or distance weights) or
+        ``GaussianNB`` (without ``priors``) from one fit on all the data,
+        with each instance's own contribution removed, instead of n refits.
+        The predictions are identical to the refits' (rows whose result
+        depends on tie order are refitted); any other estimator, a pipeline
+        included, is refitted n times. False always refits.
+
+    See Also
+    --------
+    cross_val_correctness : The same as a function.
+
+    Notes
+    -----
+    The caller's estimators are never fitted: every fit uses
+    :func:`sklearn.base.clone`. Per-instance records follow Wong (2015),
+    section 4.1 (fold j holds m_j instances of which r_j are correct).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import CVEvaluator
+    >>> X, y = load_iris(return_X_y=True)
+    >>> evaluator = CVEvaluator(cv=5, random_state=0)
+    >>> evaluator.evaluate(GaussianNB(), X, y).fold_sizes
+    array([[30, 30, 30, 30, 30]])
+    >>> pair = evaluator.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y)
+    >>> bool((pair.a.fold == pair.b.fold).all())
+    True
+    """
+
+    def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0,
+                 cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True):
+        self.n_repeats = check_int(n_repeats, "n_repeats", minimum=1)
+        self.cv = check_cv_argument(cv, self.n_repeats)
+        self.loss = loss
+        get_loss(loss)
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.verbose = verbose
+        self.cheap_fit_seconds = check_seconds(cheap_fit_seconds, "cheap_fit_seconds")
+        self.fast_loo = check_bool(fast_loo, "fast_loo")
+
+    def __repr__(self):
+        params = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in ("cv", "n_repeats", "loss", "n_jobs", "random_state", "verbose", "cheap_fit_seconds",
+                         "fast_loo")
+        )
+        return f"{type(self).__name__}({params})"
+
+    def evaluate(self, estimator, X, y, groups=None):
+        """Cross-validate one estimator.
+
+        Parameters
+        ----------
+        estimator : estimator instance
+            Any object with ``fit`` and ``predict``; it is cloned, never fitted.
+        X : array-like or sparse matrix of shape (n_samples, n_features)
+            Features (numpy, lists, pandas DataFrame or scipy sparse).
+        y : array-like of shape (n_samples,)
+            Targets: class labels (str, int, bool) for ``loss="zero_one"``.
+        groups : array-like of shape (n_samples,), default=None
+            Group labels for group-aware splitters such as ``GroupKFold``.
+
+        Returns
+        -------
+        CVResult
+        """
+        return self._run([estimator], X, y, groups)[0]
+
+    def compare(self, estimator_a, estimator_b, X, y, groups=None):
+        """Cross-validate two estimators on identical folds in every repeat.
+
+        Parameters
+        ----------
+        estimator_a, estimator_b : estimator instance
+            The two estimators; both are cloned, never fitted.
+        X, y, groups
+            As in :meth:`evaluate`.
+
+        Returns
+        -------
+        PairedCVResult
+            ``.a`` and ``.b`` hold the two CVResults.
+        """
+        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups))
+
+    def _run(self, estimators, X, y, groups):
+        names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
+        for name, estimator in zip(names, estimators):
+            check_estimator_methods(estimator, name)
+        loss = get_loss(self.loss)
+        if loss.needs_proba:
+            for name, estimator in zip(names, estimators):
+                check_predict_proba(estimator, name, loss.name)
+        X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
+                                             needed_by=f"loss={loss.name!r}", groups=groups)
+        if loss.classification is None:
+            loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
+        partitions = draw_partitions(
+            self.cv, X, y_array, groups,
+            n_repeats=self.n_repeats,
+            random_state=self.random_state,
+            classifier=all(is_classifier_like(e) for e in estimators),
+        )
+        classes = np.unique(y_array) if loss.classification else None
+        records = [_Records(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
+        refit = []
+        for e, estimator in enumerate(estimators):
+            shortcut = self._fast_loo(estimator, X, y_array, partitions, loss)
+            if shortcut is None:
+                refit.append(e)
+            else:
+                predictions, proba = shortcut
+                test = np.arange(y_array.size)
+                records[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
+        tasks = _FoldTasks(partitions, refit)
+        proba_loss = (loss, y_array, classes) if loss.needs_proba else None
+        run_fits(estimators, X, y, tasks, names=names, n_jobs=self.n_jobs, verbose=self.verbose,
+                 cheap_fit_seconds=self.cheap_fit_seconds, proba_loss=proba_loss,
+                 collect=lambda index, output: records[tasks.estimator(index)].add(*tasks.where(index), *output))
+        return [
+            record.result(y_array, partitions, loss, estimator_description(estimator))
+            for record, estimator in zip(records, estimators)
+        ]
+
+    def _fast_loo(self, estimator, X, y_array, partitions, loss):
+        """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""
+        if not (self.fast_loo and partitions.is_loo and loss.classification and not partitions.irregular):
+            return None
+        return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba)
+
+
+class _FoldTasks:
+    """The (estimator, where, train, test) fits of some estimators, made on access."""
+
+    def __init__(self, partitions, estimators):
+        self._partitions = partitions
+        self._estimators = estimators
+        self._per_estimator = partitions.n_repeats * partitions.n_splits
+
+    def __len__(self):
+        return len(self._estimators) * self._per_estimator
+
+    def estimator(self, index):
+        return self._estimators[index // self._per_estimator]
+
+    def where(self, index):
+        """(repeat, test indices) of a fit."""
+        r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
+        return r, self._partitions.test(r, j)
+
+    def __getitem__(self, index):
+        r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
+        train, test = self._partitions.split(r, j)
+        return self.estimator(index), f"fold {j} of repeat {r}", train, test
+
+
+def _common_dtype(*dtypes):
+    try:
+        return np.result_type(*dtypes)
+    except TypeError:
+        return np.dtype(object)
+
+
+class _Records:
+    """One estimator's out-of-fold predictions (as codes into the classes while they are classes) and losses."""
+
+    def __init__(self, shape, classes, has_losses):
+        self._classes = classes
+        self._codes = None if classes is None else np.zeros(shape, dtype=smallest_int_dtype(classes.size))
+        self._labels = None
+        self._shape = shape
+        self._losses = np.empty(shape) if has_losses else None
+
+    def _as_codes(self, predictions):
+        """``predictions`` as codes into the classes, or None when one of them is no class."""
+        if self._codes is None:
+            return None
+        try:
+            codes = np.minimum(np.searchsorted(self._classes, predictions), self._classes.size - 1)
+            return codes if np.asarray(self._classes[codes] == predictions, dtype=bool).all() else None
+        except (TypeError, ValueError):
+            return None
+
+    def _store_labels(self, r, test, predictions):
+        if self._labels is None and self._codes is not None:
+            self._labels = self._classes.astype(_common_dtype(self._classes.dtype, predictions.dtype))[self._codes]
+            self._codes = None
+        elif self._labels is None:
+            self._labels = np.empty(self._shape, dtype=predictions.dtype)
+        dtype = _common_dtype(self._labels.dtype, predictions.dtype)
+        if dtype != self._labels.dtype:
+            self._labels = self._labels.astype(dtype)
+        self._labels[r, test] = predictions
+
+    def add(self, r, test, predictions, losses):
+        codes = self._as_codes(predictions)
+        if codes is not None:
+            self._codes[r, test] = codes
+        else:
+            self._store_labels(r, test, predictions)
+        if losses is not None:
+            self._losses[r, test] = losses
+
+    def result(self, y_true, partitions, loss, estimator_repr):
+        losses = self._losses
+        if self._codes is not None:
+            code_dtype = self._codes.dtype
+            y_true_codes = np.searchsorted(self._classes, y_true).astype(code_dtype)
+            if losses is None and loss.name != "zero_one":
+                losses = np.stack([loss(y_true, self._classes[row]) for row in self._codes])
+            return CVResult._from_codes(y_true_codes, self._codes, partitions.fold, classes=self._classes,
+                                        loss=losses, loss_name=loss.name, estimator_repr=estimator_repr,
+                                        cv_repr=partitions.cv_repr)
+        if losses is None and loss.name != "zero_one":
+            losses = np.stack([loss(y_true, row) for row in self._labels])
+        return CVResult(y_true, self._labels, partitions.fold, loss=losses, loss_name=loss.name,
+                        classification=loss.classification, estimator_repr=estimator_repr,
+                        cv_repr=partitions.cv_repr)
+
+
+def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
+                          n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
+                          fast_loo=True):
+    """Cross-validate an estimator and record every instance's fold and correctness.
+
+    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups)``;
+    see :class:`CVEvaluator` for the parameters.
+
+    Returns
+    -------
+    CVResult
+        Per-instance ``correct``, ``loss``, ``fold`` and ``y_pred`` for every
+        repeat, and the per-fold counts m_j, r_j and p_j.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import cross_val_correctness
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> result = cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y,
+    ...                                cv=10, random_state=0)
+    >>> result.n_splits, result.fold_sizes.min().item(), result.fold_sizes.max().item()
+    (10, 56, 57)
+    >>> result.correct.shape
+    (1, 569)
+    """
+    evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
+                            verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo)
+    return evaluator.evaluate(estimator, X, y, groups)

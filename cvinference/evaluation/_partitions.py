@@ -1,0 +1,248 @@
+"""Turn the evaluator's ``cv`` argument into one checked partition per repeat."""
+
+import copy
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn import model_selection
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import type_of_target
+
+from .._utils._arrays import smallest_int_dtype
+from .._utils._validation import check_int
+from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
+
+
+@dataclass(frozen=True)
+class Partitions:
+    """The fold of every instance in every repeat, from which each split is made on demand.
+
+    Only the fold numbers are kept (the smallest integer type that holds
+    them), so the memory is n_repeats x n_samples small integers rather than
+    n_splits index arrays per repeat.
+
+    Attributes
+    ----------
+    fold : ndarray of int, shape (n_repeats, n_samples)
+        The test fold of each instance in each repeat.
+    n_splits : int
+    cv_repr : str
+        A description of the splitter, for reports.
+    irregular : dict
+        ``{(r, j): (train, test)}`` for the splits that :meth:`split` cannot
+        rebuild from ``fold``: a training set smaller than the complement of
+        the test set, or indices out of ascending order.
+    """
+
+    fold: np.ndarray
+    n_splits: int
+    cv_repr: str
+    irregular: dict = field(default_factory=dict)
+
+    @property
+    def n_repeats(self):
+        return self.fold.shape[0]
+
+    @property
+    def is_loo(self):
+        return self.n_splits == self.fold.shape[1]
+
+    def split(self, r, j):
+        """The (train, test) indices of fold j in repeat r."""
+        if (r, j) in self.irregular:
+            return self.irregular[r, j]
+        in_test = self.fold[r] == j
+        return np.flatnonzero(~in_test), np.flatnonzero(in_test)
+
+    def test(self, r, j):
+        """The test indices of fold j in repeat r."""
+        if (r, j) in self.irregular:
+            return self.irregular[r, j][1]
+        return np.flatnonzero(self.fold[r] == j)
+
+
+def _is_randomisable(cv):
+    return hasattr(cv, "random_state") and getattr(cv, "shuffle", True) is True
+
+
+def _is_splitter(cv):
+    return hasattr(cv, "split") and hasattr(cv, "get_n_splits")
+
+
+def _is_list_of_splits(cv):
+    return not isinstance(cv, str) and hasattr(cv, "__iter__") and not hasattr(cv, "shape")
+
+
+def check_cv_argument(cv, n_repeats):
+    """Refuse a ``cv`` (with ``n_repeats``) that no data set could make valid.
+
+    Returns ``cv``, with an iterable of splits made into a list so that it can
+    be used more than once (as sklearn's ``check_cv`` does).
+    """
+    is_loo = cv == "loo" if isinstance(cv, str) else isinstance(cv, model_selection.LeaveOneOut)
+    if isinstance(cv, str) and not is_loo:
+        raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
+        check_int(cv, "cv", minimum=2)
+    elif not (is_loo or _is_splitter(cv) or _is_list_of_splits(cv)):
+        raise TypeError(
+            f"cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of "
+            f"(train, test) splits; got cv={cv!r}."
+        )
+    if n_repeats > 1 and is_loo:
+        raise ValueError(
+            f"Leave-one-out has no random partition to repeat; got cv={cv!r} with "
+            f"n_repeats={n_repeats}. Use n_repeats=1."
+        )
+    if _is_list_of_splits(cv) and not _is_splitter(cv):
+        if n_repeats > 1:
+            raise ValueError(
+                f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
+            )
+        cv = list(cv)
+    if n_repeats > 1 and _is_splitter(cv) and not _is_randomisable(cv):
+        raise ValueError(
+            f"n_repeats={n_repeats} needs a splitter that draws a new random partition "
+            f"per repeat, but cv={cv!r} has no random_state or does not shuffle. Pass "
+            "a shuffling splitter (e.g. StratifiedEqualSizeKFold(10)) or n_repeats=1."
+        )
+    return cv
+
+
+def _seeds(source, n_repeats):
+    return [int(seed) for seed in check_random_state(source).randint(np.iinfo(np.int32).max, size=n_repeats)]
+
+
+def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
+    """One splitter (or list of splits) per repeat.
+
+    The seeding rule: an int ``cv`` builds one splitter per repeat, seeded by
+    ``random_state``. A shuffling splitter is copied and reseeded per repeat
+    when ``random_state`` is given or ``n_repeats > 1`` (the seeds then come
+    from ``random_state``, or from the splitter's own ``random_state`` when
+    ``random_state`` is None); otherwise it is used exactly as given.
+    """
+    cv = check_cv_argument(cv, n_repeats)
+    if isinstance(cv, str):
+        return [model_selection.LeaveOneOut()]
+    if isinstance(cv, numbers.Integral):
+        stratify = classifier and type_of_target(y) in ("binary", "multiclass")
+        kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
+        return [kind(int(cv), shuffle=True, random_state=seed) for seed in _seeds(random_state, n_repeats)]
+    if _is_splitter(cv) and _is_randomisable(cv) and (random_state is not None or n_repeats > 1):
+        source = random_state if random_state is not None else cv.random_state
+        splitters = []
+        for seed in _seeds(source, n_repeats):
+            splitter = copy.deepcopy(cv)
+            splitter.random_state = seed
+            splitters.append(splitter)
+        return splitters
+    return [cv]
+
+
+def _as_indices(part, n_samples, j, cv_repr):
+    """A split's train or test part as an index array, refusing indices out of range."""
+    part = np.asarray(part)
+    if part.dtype == bool:
+        if part.shape != (n_samples,):
+            raise ValueError(f"cv={cv_repr} gave a boolean mask of shape {part.shape} in split {j}; "
+                             f"masks must have shape ({n_samples},).")
+        return np.flatnonzero(part)
+    if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n_samples):
+        raise ValueError(f"cv={cv_repr} gave indices outside 0 .. {n_samples - 1} in split {j}; "
+                         "splits must hold integer indices of rows of X.")
+    return part.astype(np.intp, copy=False)
+
+
+def _is_ascending(indices):
+    return bool(np.all(indices[1:] > indices[:-1]))
+
+
+def _checked_partition(splits, n_samples, cv_repr):
+    """The fold of every instance, and the splits that the folds alone do not describe.
+
+    Refuses splits that are not a partition of the instances into test folds.
+    """
+    fold = np.full(n_samples, -1, dtype=np.int64)
+    times_tested = np.zeros(n_samples, dtype=np.int64)
+    in_test = np.zeros(n_samples, dtype=bool)
+    irregular = {}
+    n_splits = 0
+    for j, (train, test) in enumerate(splits):
+        train, test = _as_indices(train, n_samples, j, cv_repr), _as_indices(test, n_samples, j, cv_repr)
+        n_splits += 1
+        np.add.at(times_tested, test, 1)
+        fold[test] = j
+        in_test[test] = True
+        if in_test[train].any():
+            raise ValueError(
+                f"cv={cv_repr} put a test instance in its own training set in split {j}; "
+                "cross-validation needs disjoint training and test sets."
+            )
+        in_test[test] = False
+        if train.size + test.size != n_samples or not (_is_ascending(train) and _is_ascending(test)):
+            irregular[j] = (train, test)
+    never, repeated = int((times_tested == 0).sum()), int((times_tested > 1).sum())
+    if never or repeated:
+        raise ValueError(
+            f"cv={cv_repr} is not a partition: {never} instances are never tested and "
+            f"{repeated} are tested more than once. Per-instance inference needs every "
+            "instance in exactly one test fold; use a k-fold splitter such as "
+            "StratifiedEqualSizeKFold or LeaveOneOut."
+        )
+    return fold.astype(smallest_int_dtype(n_splits)), n_splits, irregular
+
+
+def _is_leave_one_out(cv):
+    return (isinstance(cv, str) and cv == "loo") or type(cv) in (model_selection.LeaveOneOut, LeaveOneOut)
+
+
+def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
+    """Draw and check the partition of every repeat.
+
+    Parameters
+    ----------
+    cv : int, "loo", splitter or iterable of (train, test)
+        An int means :class:`StratifiedEqualSizeKFold` when ``classifier`` is
+        true and y holds class labels, :class:`EqualSizeKFold` otherwise.
+    X, y, groups : array-like
+        Passed to the splitter's ``split``.
+    n_repeats : int
+        Number of partitions; leave-one-out cannot be repeated.
+    random_state : int, RandomState instance or None
+        Seeds the partitions, by the rule of ``_splitters_per_repeat``.
+    classifier : bool
+        Whether the estimators are classifiers.
+
+    Returns
+    -------
+    Partitions
+    """
+    n_samples = y.shape[0]
+    if _is_leave_one_out(cv):
+        # Leave-one-out's folds are known without materialising its n splits.
+        check_cv_argument(cv, n_repeats)
+        return Partitions(fold=np.arange(n_samples)[np.newaxis, :].astype(smallest_int_dtype(n_samples)),
+                          n_splits=n_samples, cv_repr="LeaveOneOut()")
+    splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
+    cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
+    checked = [
+        _checked_partition(splitter.split(X, y, groups) if _is_splitter(splitter) else splitter, n_samples, cv_repr)
+        for splitter in splitters
+    ]
+    n_splits = {count for _, count, _ in checked}
+    if len(n_splits) > 1:
+        raise ValueError(f"cv={cv_repr} gave different numbers of folds across repeats: {sorted(n_splits)}.")
+    n_splits = n_splits.pop()
+    if n_repeats > 1 and n_splits == n_samples:
+        raise ValueError(
+            f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
+            f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
+        )
+    return Partitions(
+        fold=np.stack([fold for fold, _, _ in checked]),
+        n_splits=n_splits,
+        cv_repr=cv_repr,
+        irregular={(r, j): split for r, (_, _, irregular) in enumerate(checked) for j, split in irregular.items()},
+    )

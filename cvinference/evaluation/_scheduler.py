@@ -1,0 +1,320 @@
+"""Run many fits on joblib's worker pool, keeping cheap ones in this process.
+
+Every refitting scheme (the evaluator, 5x2cv, the bootstrap, random
+subsampling) hands its fits to :func:`run_fits`. The rule it follows:
+
+* with one job, every fit runs here, in order;
+* with more, this process is one of the ``n_jobs`` workers (a thread runs
+  its fits) and times the first fit of each estimator, with its
+  predictions. An estimator whose fit takes less than ``cheap_fit_seconds``
+  is *cheap*: all its fits stay here, because sending a fit to a worker
+  costs more than running it;
+* as soon as a first fit has run for ``cheap_fit_seconds``, the pool
+  (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
+  included) is started and holds ``n_jobs - 1`` fits at a time, handed over
+  one by one, the slowest estimator's first. When every estimator is cheap,
+  no pool is started at all.
+* while a pool of worker processes runs, this process's fits get the native
+  threads that joblib gives one of its workers.
+
+Where a fit runs never changes its result: each fit is a fresh clone on fixed
+indices, so the output is identical for any ``n_jobs`` and backend.
+"""
+
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections import deque
+from contextlib import ExitStack, contextmanager
+
+import numpy as np
+from joblib import effective_n_jobs
+from sklearn import config_context, get_config
+from sklearn.base import clone
+from sklearn.utils.parallel import Parallel, delayed
+
+from ._fit_task import fit_and_predict
+from ._native_threads import native_threads_limit, threads_per_worker
+
+CHEAP_FIT_SECONDS = 0.05
+"""Default threshold below which an estimator's fits are not sent to the pool (seconds)."""
+
+_SHARE_BYTES = 1_000_000
+"""Arrays at least this large are handed to workers as a file-backed memmap (joblib's own default)."""
+
+
+class _Queue:
+    """The fits not yet started, grouped by estimator; thread-safe.
+
+    ``take_here`` and ``take_for_pool`` pick the next fit for this process and
+    for the pool; ``timed`` records the duration of an estimator's first fit
+    here, which decides whether its other fits may go to the pool.
+    """
+
+    def __init__(self, groups, cheap_fit_seconds, n_workers):
+        self._groups = groups
+        self._n_workers = n_workers
+        self._pending = {}
+        for i, group in enumerate(groups):
+            self._pending.setdefault(group, deque()).append(i)
+        self._seconds = {}
+        self._piloting = {}
+        self._cheap_fit_seconds = cheap_fit_seconds
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+
+    def _is_cheap(self, group):
+        return group in self._seconds and self._seconds[group] < self._cheap_fit_seconds
+
+    def _slowest_first(self, groups):
+        return sorted(groups, key=lambda group: -self._seconds.get(group, np.inf))
+
+    def _pop(self, group):
+        indices = self._pending[group]
+        index = indices.popleft()
+        if not indices:
+            del self._pending[group]
+        return index
+
+    def group_of(self, index):
+        return self._groups[index]
+
+    def take_here(self):
+        """The next fit for this process, whether it is timed, or (None, False) when none is left."""
+        with self._lock:
+            untimed = [g for g in self._pending if g not in self._seconds and g not in self._piloting]
+            if untimed:
+                self._piloting[untimed[0]] = time.perf_counter()
+                self._changed.notify_all()
+                return self._pop(untimed[0]), True
+            cheap = [g for g in self._pending if self._is_cheap(g)]
+            heavy = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
+            groups = cheap if cheap and (not heavy or self._cheap_fits_are_a_share(cheap, heavy)) else heavy
+            return (self._pop(groups[0]), False) if groups else (None, False)
+
+    def _cheap_fits_are_a_share(self, cheap, heavy):
+        """Whether the cheap fits left take at least this process's share of the work left.
+
+        If not, this process takes heavy fits first and keeps the cheap ones
+        for last: fits of a few milliseconds then fill the time in which the
+        pool finishes its last heavy fits.
+        """
+        def seconds(groups):
+            return sum(self._seconds.get(g, 0.0) * len(self._pending[g]) for g in groups)
+
+        cheap_seconds = seconds(cheap)
+        return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
+
+    def take_for_pool(self):
+        """The next fit for the pool, or None when only cheap fits (or none) are left."""
+        with self._lock:
+            groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
+            return self._pop(groups[0]) if groups else None
+
+    def timed(self, group, seconds):
+        with self._lock:
+            self._seconds[group] = seconds
+            self._piloting.pop(group, None)
+            self._changed.notify_all()
+
+    def clear(self):
+        with self._lock:
+            self._pending.clear()
+            self._piloting.clear()
+            self._changed.notify_all()
+
+    def _pool_is_needed(self):
+        """True, False, or the seconds after which to ask again."""
+        if any(not self._is_cheap(g) for g in self._seconds if g in self._pending):
+            return True
+        if self._piloting:
+            waited = time.perf_counter() - min(self._piloting.values())
+            return True if waited >= self._cheap_fit_seconds else self._cheap_fit_seconds - waited
+        if all(self._is_cheap(g) for g in self._pending):
+            return False
+        return None  # an estimator is waiting for its first fit here
+
+    def wait_until_the_pool_is_needed(self):
+        """Whether any fit must go to the pool: an estimator's first fit here took cheap_fit_seconds or longer."""
+        with self._changed:
+            while True:
+                needed = self._pool_is_needed()
+                if isinstance(needed, bool):
+                    return needed
+                self._changed.wait(timeout=needed if needed is not None and np.isfinite(needed) else None)
+
+
+def _temporary_folder():
+    return os.environ.get("JOBLIB_TEMP_FOLDER") or None
+
+
+@contextmanager
+def _shared_with_workers(X, n_jobs):
+    """``X`` as a read-only file-backed memmap when it is a large dense array and n_jobs > 1.
+
+    joblib dumps large arrays into a fresh folder on every call and, when the
+    call ends, waits in steps of 0.1 s until the workers have let go of them
+    (``joblib.disk.delete_folder``); an array that is already a file-backed
+    memmap is passed by reference instead, with no such wait.
+    """
+    dense = isinstance(X, np.ndarray) and not isinstance(X, np.memmap) and not X.dtype.hasobject
+    if n_jobs <= 1 or not dense or X.nbytes < _SHARE_BYTES:
+        yield X
+        return
+    folder = tempfile.mkdtemp(prefix="cvinference_", dir=_temporary_folder())
+    try:
+        path = os.path.join(folder, "X.npy")
+        np.save(path, X)
+        yield np.load(path, mmap_mode="r")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _indexed(index, function, *args, **kwargs):
+    return index, function(*args, **kwargs)
+
+
+def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
+             proba_loss=None, collect=None):
+    """Fit a clone of an estimator on every task's training rows and predict its test rows.
+
+    Parameters
+    ----------
+    estimators : sequence of estimator
+        Never fitted: every task fits a clone.
+    X, y : array-like
+        The data, already validated.
+    tasks : sequence of (estimator_index, where, train, test)
+        One fit each; ``where`` names it in error messages. A sequence whose
+        items are made on access keeps only the running fits' indices in memory.
+    names : sequence of str
+        The estimators' names in error messages.
+    n_jobs : int or None
+        As in joblib: None means 1 unless in a :func:`joblib.parallel_config` context.
+    verbose : int
+        Verbosity of the joblib pool.
+    cheap_fit_seconds : float
+        Estimators whose first fit here takes less than this keep all their
+        fits out of the pool; the pool is started only for the others.
+    proba_loss : tuple or None
+        Passed to :func:`fit_and_predict`.
+    collect : callable or None
+        ``collect(task_index, output)`` receives each output as soon as it is
+        here (one call at a time), so that the caller can keep a compact form of it.
+
+    Returns
+    -------
+    list or None
+        Without ``collect``, the output of :func:`fit_and_predict` for every
+        task, in task order.
+    """
+    n_workers = effective_n_jobs(n_jobs)
+    outputs = [None] * len(tasks) if collect is None else None
+    if collect is None:
+        collect = outputs.__setitem__
+
+    def fit_call(index, X=X):
+        """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
+        e, where, train, test = tasks[index]
+        return (clone(estimators[e]), X, y, train, test), {"name": names[e], "where": where, "proba_loss": proba_loss}
+
+    def fit(index):
+        args, kwargs = fit_call(index)
+        return fit_and_predict(*args, **kwargs)
+
+    if n_workers <= 1:
+        for index in range(len(tasks)):
+            collect(index, fit(index))
+        return outputs
+
+    queue = _Queue([task[0] for task in tasks], cheap_fit_seconds, n_workers)
+    lock = threading.Lock()
+
+    def keep(index, output):
+        with lock:
+            collect(index, output)
+
+    here = _FitsHere(queue, fit, keep)
+    try:
+        if queue.wait_until_the_pool_is_needed():
+            here.share_cores(threads_per_worker(n_workers))
+            _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose)
+    except BaseException:
+        queue.clear()
+        here.join()
+        raise
+    here.join()
+    here.raise_failure()
+    return outputs
+
+
+class _FitsHere(threading.Thread):
+    """This process's share of the fits, in a thread, so that the caller's thread can feed the pool.
+
+    Once a pool of worker processes runs, this process is one of the workers
+    and its next fits get the native threads (BLAS, OpenMP) that joblib gives
+    one of them (:func:`threads_per_worker`, never more than they had), so
+    that a fit here does not spin threads on the cores the pool's fits use.
+    An estimator first timed after that is timed with those threads, as it
+    would run in a worker.
+    """
+
+    def __init__(self, queue, fit, keep):
+        super().__init__(name="cvinference-fits-here", daemon=True)
+        self._queue, self._fit, self._keep = queue, fit, keep
+        self._config = get_config()
+        self._threads = None
+        self._failure = None
+        self.start()
+
+    def share_cores(self, threads):
+        """Limit the native threads of the next fits here to ``threads`` (None: no limit)."""
+        self._threads = threads
+
+    def run(self):
+        try:
+            with config_context(**self._config), ExitStack() as limit:
+                limited = False
+                while True:
+                    index, timed = self._queue.take_here()
+                    if index is None:
+                        return
+                    if not limited and self._threads is not None:
+                        limit.enter_context(native_threads_limit.held(self._threads))
+                        limited = True
+                    start = time.perf_counter()
+                    self._keep(index, self._fit(index))
+                    if timed:
+                        self._queue.timed(self._queue.group_of(index), time.perf_counter() - start)
+        except BaseException as exc:
+            self._failure = exc
+            self._queue.clear()
+
+    def raise_failure(self):
+        if self._failure is not None:
+            raise self._failure
+
+
+def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
+    """Hand fits to joblib's pool one by one, n_workers - 1 at a time, until only cheap ones are left."""
+    with _shared_with_workers(X, n_workers) as shared_X:
+        def pool_fits():
+            while (index := queue.take_for_pool()) is not None:
+                args, kwargs = fit_call(index, shared_X)
+                yield delayed(_indexed)(index, fit_and_predict, *args, **kwargs)
+
+        try:
+            pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1, pre_dispatch=n_workers - 1,
+                            return_as="generator_unordered")
+        except ValueError:
+            # A backend that cannot return results as they come (joblib's
+            # "multiprocessing"): the pool's fits go in one call.
+            pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1)
+        try:
+            for index, output in pool(pool_fits()):
+                keep(index, output)
+        except BaseException:
+            queue.clear()
+            raise

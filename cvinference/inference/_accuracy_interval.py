@@ -1,0 +1,317 @@
+"""Confidence intervals for one classifier's cross-validated accuracy."""
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from .._utils._validation import check_bool, check_choice, check_confidence_level
+from .._utils._warnings import Messages
+from ._conditions import fold_conditions
+from ._distributions import reference_quantile
+from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, accuracy_estimand
+from ._inputs import check_accuracy_result, check_min_count
+from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
+from ._results import Interval
+
+METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson")
+AVERAGING = ("dataset", "fold")
+
+_ASSUMPTIONS = {
+    ("dataset", "normal"): "instance independence; normal approximation to the binomial count of correct predictions",
+    ("dataset", "wilson"): "instance independence; binomial count of correct predictions (score interval)",
+    ("dataset", "clopper-pearson"): "instance independence; binomial count of correct predictions (exact)",
+    ("fold", "t"): "instance independence; fold accuracies independent and normally distributed",
+    ("fold", "normal"): "instance independence; fold accuracies independent and normally distributed; many folds",
+}
+_BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
+
+
+def _check_combination(averaging, method):
+    if averaging == "dataset" and method == "t":
+        raise ValueError(
+            "method='t' is the fold-level interval of Wong (2015, section 4.3.3); pass "
+            "averaging='fold' with it, or use method='normal' at the dataset level."
+        )
+    if averaging == "fold" and method in _BINOMIAL:
+        raise ValueError(
+            f"method={method!r} is a binomial interval for the dataset-level accuracy; pass "
+            "averaging='dataset' with it, or use method='t' at the fold level."
+        )
+
+
+def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
+                      drop_failing_folds=False, repeat=None, min_count=5):
+    """Confidence interval for a classifier's cross-validated accuracy.
+
+    Parameters
+    ----------
+    result : CVResult
+        A classifier's cross-validation result.
+    confidence_level : float, default=0.95
+        Strictly between 0 and 1.
+    averaging : {"dataset", "fold"}, default="dataset"
+        ``"dataset"``: the total correct over the total tested, with the
+        binomial variance p(1 - p)/n. ``"fold"``: the mean of the fold
+        accuracies p_j, with the variance estimated from their spread.
+    method : {"auto", "normal", "t", "wilson", "clopper-pearson"}, default="auto"
+        ``"normal"`` is Wong's dataset-level interval (or the fold-level one
+        with a z quantile), ``"t"`` his fold-level interval, ``"wilson"`` and
+        ``"clopper-pearson"`` the binomial score and exact intervals (dataset
+        level only). ``"auto"`` uses Wong's method for ``averaging`` when every
+        fold meets the large-sample conditions, and the Clopper-Pearson
+        interval at the dataset level otherwise; the result's ``notes`` say so.
+    drop_failing_folds : bool, default=False
+        Apply Wong's literal rule to the normal approximations: leave the
+        folds that fail the large-sample conditions out of the estimate and
+        of n, and list them in ``dropped_folds``. Those folds fail because
+        they hold few wrong (or few right) predictions, so dropping them
+        biases the estimate; an :class:`InferenceWarning` says so. Nothing is
+        dropped under leave-one-out, or when fewer than the folds the
+        averaging needs would remain (the result's notes say why).
+    repeat : int or None, default=None
+        The repeat to use. None uses the only repeat, or pools all repeats
+        with an :class:`InferenceWarning`: they are not independent, so the
+        estimate averages them but the standard error still counts n
+        instances and k folds once, and a binomial interval spans the
+        per-repeat intervals.
+    min_count : int, default=5
+        The large-sample conditions' smallest count (Wong's 5).
+
+    Returns
+    -------
+    Interval
+        ``estimate``, ``low``, ``high``, ``method``, ``averaging``, the
+        ``conditions`` checked, and ``notes``/``warnings``.
+
+    Warns
+    -----
+    InferenceWarning
+        When a normal approximation is used although the conditions fail, when
+        the interval has zero width, or when repeats are pooled.
+
+    See Also
+    --------
+    large_sample_conditions : the per-fold check behind ``method="auto"``.
+
+    Notes
+    -----
+    Dataset level, ``"normal"``: p +- z sqrt(p (1 - p) / n), with p the total
+    correct over n (Wong 2015, Theorem 1 and section 4.3.3; Kohavi 1995,
+    "Confidence Bounds"; van der Aalst, section 3.6). Clipped to [0, 1].
+    It needs the large-sample conditions and has poor coverage near 0 and 1.
+
+    Fold level, ``"t"``: the mean of p_j +- t_{k-1} s / sqrt(k), with s the
+    sample standard deviation of the k fold accuracies (Wong 2015, section
+    4.3.3, Example 1). Unlike the dataset level it reflects how much the
+    accuracy varies between folds, but with k = 10 it rests on 9 degrees of
+    freedom. Under leave-one-out the folds are single instances and this is a
+    t interval on the 0/1 correctness vector.
+
+    ``"wilson"`` inverts the score test and ``"clopper-pearson"`` inverts the
+    two one-sided exact binomial tests; both come from
+    ``scipy.stats.binomtest(...).proportion_ci``. Clopper-Pearson has coverage
+    at least the confidence level, but is in general conservative; Wilson's
+    coverage is close to nominal on average, also for small counts (Brown,
+    Cai & DasGupta 2001).
+
+    ``method="auto"`` checks the conditions fold by fold under k-fold, as
+    Wong's Theorem 1 and section 4.3.3 do, and on the whole vector under
+    leave-one-out (section 5.1). The same predictions can therefore get the
+    exact interval under 10-fold (a fold with fewer than 5 errors) and the
+    normal one under leave-one-out.
+
+    Pooled repeats (Wong 2015, section 4.3.4): the r predictions of one
+    instance are positively correlated, so averaging them does not shrink
+    the variance the way r n independent instances would. The pooled
+    estimate is therefore given the standard error of a single repeat: the
+    per-instance mean correctness lies in [0, 1] with mean p, so its
+    variance is at most p (1 - p), and p (1 - p) / n bounds the variance of
+    the pooled estimate; at the fold level, s / sqrt(k) with k - 1 degrees of
+    freedom. Binomial intervals need one repeat's 0/1 counts: pooled, the
+    interval runs from the lowest to the highest per-repeat bound, which
+    covers the accuracy at least as often as each per-repeat interval.
+
+    All of them treat the n cross-validated predictions as independent
+    Bernoulli trials (Wong's instance independence). They speak about this
+    dataset's cross-validated accuracy: a single dataset cannot show how the
+    accuracy varies from one training sample to another (Vanwinckelen &
+    Blockeel 2015), so the interval is narrower than the learner's
+    variability over datasets.
+
+    Examples
+    --------
+    Wong (2015), Example 1: five folds of 40 with fold accuracies 0.80, 0.70,
+    0.75, 0.75 and 0.80, that is 32, 28, 30, 30 and 32 correct (the count the
+    paper's p = 0.76 and its fold accuracies imply).
+
+    >>> from cvinference import CVResult, accuracy_interval
+    >>> import numpy as np
+    >>> correct = [32, 28, 30, 30, 32]
+    >>> fold = np.repeat(np.arange(5), 40)
+    >>> y_pred = np.concatenate([[1] * r + [0] * (40 - r) for r in correct])
+    >>> result = CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
+    >>> interval = accuracy_interval(result)
+    >>> interval
+    Interval(estimate=0.76, low=0.7008, high=0.8192, confidence_level=0.95, method='normal')
+    >>> round(interval.standard_error ** 2, 6)
+    0.000912
+    >>> accuracy_interval(result, averaging="fold")
+    Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
+    """
+    check_accuracy_result(result)
+    confidence_level = check_confidence_level(confidence_level)
+    check_choice(averaging, "averaging", AVERAGING)
+    check_choice(method, "method", METHODS)
+    drop_failing_folds = check_bool(drop_failing_folds, "drop_failing_folds")
+    min_count = check_min_count(min_count)
+    rows = select_repeats(result, repeat)
+    if method != "auto":
+        _check_combination(averaging, method)
+        if drop_failing_folds and method in _BINOMIAL:
+            raise ValueError(
+                f"drop_failing_folds=True applies to the normal approximations, but method={method!r} "
+                "needs no large-sample conditions. Use drop_failing_folds=False with it."
+            )
+    messages = Messages()
+    if len(rows) > 1:
+        messages.warn(pooled_repeats_warning(len(rows)))
+
+    conditions = fold_conditions(result, rows, min_count)
+    keep = np.ones((len(rows), result.n_splits), dtype=bool)
+    if drop_failing_folds:
+        keep = _drop_failing_folds(conditions, averaging, messages)
+    dropped = conditions.failing_folds if not keep.all() else ()
+    conditions_hold = conditions.satisfied or bool(dropped)
+
+    if method == "auto":
+        if conditions_hold:
+            method = "t" if averaging == "fold" else "normal"
+        else:
+            messages.note(
+                f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because "
+                f"the large-sample conditions fail: {conditions.describe()}"
+            )
+            method, averaging = "clopper-pearson", "dataset"
+    elif method in ("normal", "t") and not conditions_hold:
+        messages.warn(
+            f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
+            "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
+        )
+
+    compute = _fold_level if averaging == "fold" else _dataset_level
+    fields = compute(result, rows, keep, confidence_level, method, messages)
+    return Interval(
+        confidence_level=confidence_level, method=method, averaging=averaging,
+        estimand=accuracy_estimand(result) + ("; fold accuracies averaged" if averaging == "fold" else ""),
+        assumptions=_ASSUMPTIONS[averaging, method], conditions=conditions, dropped_folds=dropped,
+        **fields, **messages.as_fields(),
+    )
+
+
+def _drop_failing_folds(conditions, averaging, messages):
+    """The folds Wong's literal rule keeps, with the note and warning it needs."""
+    keep = conditions.holds.copy()
+    if conditions.satisfied:
+        return keep
+    if not conditions.units_are_folds:
+        messages.note("drop_failing_folds=True has no folds to drop under leave-one-out, where the "
+                      "conditions apply to the whole vector")
+        return np.ones(keep.shape, dtype=bool)
+    needed = 2 if averaging == "fold" else 1
+    if keep.sum(axis=1).min() < needed:
+        messages.note(
+            f"drop_failing_folds=True would leave fewer than {needed} fold(s) in a repeat "
+            f"({conditions.describe()}); no fold is dropped"
+        )
+        return np.ones(keep.shape, dtype=bool)
+    where = " in some repeat" if len(conditions.repeats) > 1 else ""
+    messages.warn(
+        f"drop_failing_folds=True leaves folds {list(conditions.failing_folds)} out of the estimate "
+        f"and of n{where} (Wong 2015, section 4.1, after Theorem 1). They fail the large-sample "
+        "conditions because they hold few correct or few wrong predictions, so dropping them biases "
+        "the estimate; method='auto' without dropping gives an exact interval instead."
+    )
+    return keep
+
+
+def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, limits=(0.0, 1.0),
+                  what="accuracy", exact_advice="Use method='clopper-pearson' or 'wilson'."):
+    """estimate +- z (or t with ``df``) standard_error, clipped to ``limits``.
+
+    ``limits`` is (lowest, highest) possible value, either of them None for
+    no bound, or None for no clipping at all.
+    """
+    critical = reference_quantile((1 + confidence_level) / 2, df)
+    if standard_error == 0:
+        messages.warn(
+            f"The estimated standard error is 0 (estimate {estimate:.4g}), so the interval has zero "
+            f"width; it does not mean the {what} is known exactly. {exact_advice}".rstrip()
+        )
+    half_width = critical * standard_error
+    low, high = estimate - half_width, estimate + half_width
+    lowest, highest = (None, None) if limits is None else limits
+    low = low if lowest is None else max(lowest, low)
+    high = high if highest is None else min(highest, high)
+    return {"low": low, "high": high, "standard_error": standard_error, "critical_value": critical, "df": df}
+
+
+def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_splits,
+                     what_needs_folds="averaging='fold'", fix="Use averaging='dataset'.", **bound_options):
+    """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal")."""
+    n_folds = int(keep.sum(axis=1).min())
+    if n_folds < 2:
+        raise ValueError(
+            f"{what_needs_folds} needs at least two folds to estimate their spread; the result has "
+            f"n_splits={n_splits}. {fix}"
+        )
+    estimate = float(values[keep].mean())
+    standard_error = math.sqrt(within_repeat_variance(values, keep) / n_folds)
+    df = None if method == "normal" else n_folds - 1
+    return {"estimate": estimate, "n": n_folds} | normal_bounds(
+        estimate, standard_error, confidence_level, df, messages, **bound_options)
+
+
+def _dataset_level(result, rows, keep, confidence_level, method, messages):
+    correct_by_repeat = (result.fold_correct[list(rows)] * keep).sum(axis=1)
+    tested_by_repeat = (result.fold_sizes[list(rows)] * keep).sum(axis=1)
+    estimate = int(correct_by_repeat.sum()) / int(tested_by_repeat.sum())
+    n = int(tested_by_repeat.sum()) / len(rows)
+    fields = {"estimate": estimate, "n": int(n) if float(n).is_integer() else n}
+    if method in _BINOMIAL:
+        if len(rows) > 1:
+            messages.note(
+                f"the {len(rows)} repeats are pooled: the interval spans the {len(rows)} per-repeat {method} "
+                "intervals, so it covers the accuracy at least as often as each of them"
+            )
+        return fields | _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level,
+                                                    _BINOMIAL[method])
+    standard_error = math.sqrt(estimate * (1 - estimate) / n)
+    return fields | normal_bounds(estimate, standard_error, confidence_level, None, messages)
+
+
+def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level, method):
+    """The lowest low and the highest high of the per-repeat binomial intervals.
+
+    For a fixed number tested, both bounds of the Clopper-Pearson interval
+    (quantiles of Beta(x, n - x + 1) and Beta(x + 1, n - x)) and of the Wilson
+    interval (roots of |x/n - p| = z sqrt(p (1 - p) / n)) increase with the
+    count x, so per number tested only the smallest and the largest count
+    need an interval, and of each only one bound: the lower bound of a
+    two-sided interval is the one-sided ("greater") bound at level
+    (1 + confidence_level) / 2, the upper bound the "less" one.
+    """
+    one_sided_level = (1 + confidence_level) / 2
+    lows, highs = [], []
+    for tested in np.unique(tested_by_repeat):
+        correct = correct_by_repeat[tested_by_repeat == tested]
+        lows.append(stats.binomtest(int(correct.min()), int(tested), alternative="greater")
+                    .proportion_ci(one_sided_level, method=method).low)
+        highs.append(stats.binomtest(int(correct.max()), int(tested), alternative="less")
+                     .proportion_ci(one_sided_level, method=method).high)
+    return {"low": float(min(lows)), "high": float(max(highs))}
+
+
+def _fold_level(result, rows, keep, confidence_level, method, messages):
+    return fold_mean_fields(result.fold_accuracy[list(rows)], keep, confidence_level, method, messages,
+                            n_splits=result.n_splits)

@@ -1,0 +1,356 @@
+"""Bootstrap estimates of accuracy: out-of-bag, .632 and .632+.
+
+Efron (1983) and Efron & Tibshirani (1997) state every quantity as an error
+rate; this module computes them as errors and reports them as accuracies
+(accuracy = 1 - error).
+"""
+
+import math
+import types
+
+import numpy as np
+from sklearn.utils import check_random_state
+
+from .._utils._arrays import readonly_array
+from .._utils._validation import check_bool, check_choice, check_confidence_level, check_estimator_methods, check_int, prepare_data
+from .._utils._warnings import Messages
+from ..evaluation._scheduler import run_fits
+from ._estimands import GIVEN_THIS_DATASET
+from ._results import BootstrapResult
+
+METHODS = (".632", ".632+", "oob")
+
+# Efron (1983): a bootstrap sample of n draws leaves out each instance with
+# probability (1 - 1/n)^n -> e^-1 = 0.368; E&T (1997) use the rounded weights.
+_W_RESUB, _W_OOB = 0.368, 0.632
+
+# A .632 estimate whose relative overfitting rate reaches this is flagged.
+_OVERFITTING_WARNING_RATE = 0.5
+
+
+def _bootstrap_where(bootstrap):
+    if bootstrap is None:
+        return "the full dataset (resubstitution)"
+    return f"bootstrap sample {bootstrap} (a sample holding a single class needs stratify=True)"
+
+
+def _bootstrap_indices(y, n_bootstraps, *, stratify=False, random_state=None):
+    """The training indices of every bootstrap sample, shape (n_bootstraps, n).
+
+    Row b holds n draws with replacement from 0 .. n-1. With ``stratify``,
+    position j draws among the instances of y[j]'s class, so every sample has
+    y's class counts. The rows are drawn in order from one random generator:
+    the first r rows do not depend on ``n_bootstraps``.
+    """
+    rng = check_random_state(random_state)
+    y = np.asarray(y)
+    n = y.shape[0]
+    if not stratify:
+        return rng.randint(0, n, size=(n_bootstraps, n))
+    _, codes = np.unique(y, return_inverse=True)
+    members = [np.flatnonzero(codes == k) for k in range(codes.max() + 1)]
+    indices = np.empty((n_bootstraps, n), dtype=np.intp)
+    for b in range(n_bootstraps):
+        for member in members:
+            indices[b, member] = member[rng.randint(0, member.size, size=member.size)]
+    return indices
+
+
+def _point632_plus_error(err, err1, gamma):
+    """Efron & Tibshirani's (1997) .632+ error (their eq. 32), with R' and w.
+
+    ``err`` is the resubstitution error, ``err1`` the leave-one-out bootstrap
+    error Err^(1), ``gamma`` the no-information error. Returns
+    ``(error, R', w)``.
+    """
+    err1_prime = min(err1, gamma)
+    if err1 > err and gamma > err:
+        rate = (err1_prime - err) / (gamma - err)
+    else:
+        rate = 0.0
+    weight = _W_OOB / (1 - _W_RESUB * rate)
+    error = _W_RESUB * err + _W_OOB * err1 + (err1_prime - err) * (_W_RESUB * _W_OOB * rate) / (1 - _W_RESUB * rate)
+    return error, rate, weight
+
+
+_ASSUMPTIONS = {
+    "oob": (
+        "instances drawn independently from the population; the out-of-bag instances of a bootstrap "
+        "sample act as a test set for the model fitted to it; pessimistic for a model fitted to all n "
+        "instances, since a bootstrap sample holds only about 63.2% distinct instances"
+    ),
+    ".632": (
+        "instances drawn independently from the population; the fixed mix 0.368 resubstitution + 0.632 "
+        "out-of-bag accuracy corrects the out-of-bag pessimism (Efron 1983); optimistic for learners "
+        "that fit their training data perfectly (Kohavi 1995, slide 'Bootstrap failure')"
+    ),
+    ".632+": (
+        "instances drawn independently from the population; the weight of the out-of-bag accuracy grows "
+        "from 0.632 to 1 with the relative overfitting rate R, measured against the no-information error "
+        "gamma of the full-data model's predictions with labels and features made independent "
+        "(Efron & Tibshirani 1997)"
+    ),
+}
+
+
+def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
+                       confidence_level=0.95, random_state=None, n_jobs=None):
+    """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
+
+    Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
+    fits a clone of ``estimator`` to each and predicts the instances the
+    sample left out (out of bag); fits one more clone to all the data for the
+    resubstitution accuracy. All the fits run in one joblib pool.
+
+    Parameters
+    ----------
+    estimator : estimator instance
+        A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
+        Its own ``random_state`` (if any) seeds its fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels (str, int or bool), at least two classes.
+    method : {".632", ".632+", "oob"}, default=".632"
+        ``"oob"``: the leave-one-out bootstrap accuracy 1 - Err^(1).
+        ``".632"``: 0.368 resubstitution accuracy + 0.632 (1 - Err^(1))
+        (Efron 1983). ``".632+"``: Efron & Tibshirani's (1997) correction
+        of .632 for learners that overfit.
+    n_bootstraps : int, default=200
+        Number of bootstrap samples (E&T 1997 use 50 to 200).
+    stratify : bool, default=False
+        Draw every bootstrap sample within classes, so that it has y's class
+        counts (no sample lacks a class). The .632 weights were derived for
+        plain bootstrap samples; stratified samples leave an instance of a
+        class of n_k members out with probability (1 - 1/n_k)^n_k, close to
+        0.368 unless the class is tiny.
+    confidence_level : float, default=0.95
+        Level of the percentile interval ``low``, ``high`` of ``values``.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the bootstrap samples (all drawn before any fit, so with an int
+        the result is identical for any ``n_jobs``; the first r samples do
+        not depend on ``n_bootstraps``). It does not seed the estimator.
+    n_jobs : int, default=None
+        Number of jobs for the n_bootstraps + 1 fits. None means 1 unless in
+        a :func:`joblib.parallel_config` context; -1 means all processors.
+
+    Returns
+    -------
+    BootstrapResult
+        ``estimate``, the per-bootstrap ``values``, their percentile interval
+        ``low``, ``high``, and in ``details`` every ingredient (resubstitution,
+        leave-one-out bootstrap and no-information accuracies, R and w).
+
+    See Also
+    --------
+    cross_val_correctness : Stratified 10-fold cross-validation, the
+        estimator Kohavi (1995) recommends for accuracy.
+
+    Notes
+    -----
+    Efron & Tibshirani (1997), "Improvements on cross-validation: the .632+
+    bootstrap method", JASA 92(438), state every quantity as an **error**
+    rate; this function computes them as errors and reports accuracy =
+    1 - error. With L the 0/1 loss, f^b the model fitted to bootstrap sample
+    b and f the model fitted to all n instances:
+
+    * err = (1/n) sum_i L(y_i, f(x_i)), the resubstitution (apparent)
+      error (E&T eq. 7).
+    * Err^(1) = (1/n) sum_i (1/|C^-i|) sum_{b in C^-i} L(y_i, f^b(x_i)),
+      E&T's leave-one-out bootstrap error, C^-i the bootstrap
+      samples that do not contain i. An instance in every sample has no
+      out-of-bag prediction and is left out of the average (a note says how
+      many); ``"oob"`` is 1 - Err^(1).
+    * Err^(.632) = .368 err + .632 Err^(1) (Efron 1983; used by E&T). The
+      weights come from the chance (1 - 1/n)^n -> e^-1 = .368 that a
+      bootstrap sample leaves an instance out. Kohavi (1995, slide
+      ".632 Bootstrap") writes the same weights in accuracy form but
+      averages the per-bootstrap out-of-bag accuracies (the mean of
+      ``values``), which differs slightly from Err^(1)'s per-instance
+      average.
+    * gamma = sum_k p_k (1 - q_k), the no-information error (E&T eq. 27): the
+      error of f if features and labels were independent; p_k is the share
+      of class k in y, q_k the share of f's predictions on X that are k.
+    * R = (Err^(1) - err) / (gamma - err), the relative overfitting rate
+      (E&T eq. 28), 0 without overfitting and 1 when Err^(1) reaches gamma.
+      E&T's rules for R outside [0, 1] (stated with eq. 32):
+      Err^(1)' = min(Err^(1), gamma), and
+      R' = (Err^(1)' - err) / (gamma - err) when Err^(1) > err and
+      gamma > err, R' = 0 otherwise, so R' lies in [0, 1].
+    * Err^(.632+) = Err^(.632) + (Err^(1)' - err) (.368 .632 R') /
+      (1 - .368 R') (E&T eq. 32). With w = .632 / (1 - .368 R') this is
+      E&T's (1 - w) err + w Err^(1) whenever Err^(1) <= gamma (the usual
+      case): .632 when R' = 0, the ``"oob"`` value when R' = 1. When
+      Err^(1) > gamma > err (the learner does worse out of bag than the
+      no-information rule), R' = 1 and the estimate is .632 Err^(1) +
+      .368 gamma.
+
+    Kohavi (1995, slide "Bootstrap failure") shows why .632 alone fails: a
+    learner that fits its training data perfectly (1-nearest neighbour, an
+    unpruned tree) on a random two-class concept has resubstitution accuracy
+    1 and out-of-bag accuracy about 0.5, so .632 gives about
+    .368 + .632 x 0.5 = 0.684 for a true accuracy of 0.5 (slide "Bootstrap
+    Bias": "extremely biased" on his rand dataset). There R is about 1 and
+    .632+ gives about 0.5. A ``method=".632"`` result whose R' reaches 0.5
+    warns with :class:`InferenceWarning`.
+
+    **The interval.** Each value in ``values`` is the chosen estimator with
+    the out-of-bag accuracy of bootstrap b alone, acc_b, in place of
+    1 - Err^(1): acc_b for ``"oob"``, .368 (1 - err) + .632 acc_b for
+    ``".632"``, and eq. 32 with Err^(1) = 1 - acc_b (same err and gamma) for
+    ``".632+"``. ``low`` and ``high`` are their percentiles. They show how
+    much one bootstrap's out-of-bag estimate varies, which is wider than the
+    Monte Carlo error of the average and is not the sampling error of the
+    estimate over datasets: treat it as a rough guide. It is not the interval
+    E&T (1997) recommend (they estimate the standard error of Err^(1) with
+    the delta method); for an interval with a stated model use
+    :func:`accuracy_interval` on a cross-validation.
+
+    Examples
+    --------
+    Kohavi's failure case: 1-nearest neighbour on labels that are independent
+    of the features, so every model's true accuracy is 0.5.
+
+    >>> import numpy as np
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from cvinference import bootstrap_accuracy
+    >>> rng = np.random.default_rng(0)
+    >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
+    >>> result = bootstrap_accuracy(KNeighborsClassifier(1), X, y, method=".632+",
+    ...                             n_bootstraps=20, random_state=0)
+    >>> result.details["resubstitution_accuracy"]
+    1.0
+    >>> round(result.details["accuracy_632"], 2), round(result.estimate, 2)
+    (0.67, 0.49)
+    >>> result.values.shape
+    (20,)
+    >>> print(result.summary().splitlines()[0])
+    .632+ bootstrap accuracy: 0.4891 (20 bootstraps of n = 200)
+    """
+    method = check_choice(method, "method", METHODS)
+    n_bootstraps = check_int(n_bootstraps, "n_bootstraps", minimum=1)
+    stratify = check_bool(stratify, "stratify")
+    confidence_level = check_confidence_level(confidence_level)
+    check_estimator_methods(estimator)
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
+    n = y_array.size
+
+    indices = _bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)
+    out_of_bag = []
+    for row in indices:
+        left_out = np.ones(n, dtype=bool)
+        left_out[row] = False
+        out_of_bag.append(np.flatnonzero(left_out))
+
+    tasks = [(0, _bootstrap_where(None), None, None)] + [
+        (0, _bootstrap_where(b), train, test) for b, (train, test) in enumerate(zip(indices, out_of_bag))
+    ]
+    outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
+    predictions = [prediction for prediction, _ in outputs]
+
+    messages = Messages()
+    full_pred = predictions[0]
+    err = float(np.mean(full_pred != y_array))
+
+    loss_sum = np.zeros(n)
+    times_left_out = np.zeros(n, dtype=np.int64)
+    oob_accuracy = np.full(n_bootstraps, np.nan)
+    for b, (test, pred) in enumerate(zip(out_of_bag, predictions[1:])):
+        if test.size == 0:
+            continue
+        wrong = pred != y_array[test]
+        loss_sum[test] += wrong
+        times_left_out[test] += 1
+        oob_accuracy[b] = 1.0 - wrong.mean()
+
+    ever = times_left_out > 0
+    n_never = int(n - ever.sum())
+    if not ever.any():
+        raise ValueError(
+            f"No instance was left out of any of the n_bootstraps={n_bootstraps} bootstrap samples of "
+            f"n_samples={n}, so there is no out-of-bag prediction to estimate accuracy from. "
+            "Increase n_bootstraps."
+        )
+    err1 = float(np.mean(loss_sum[ever] / times_left_out[ever]))
+    if n_never:
+        messages.note(
+            f"{n_never} of {n} instances were in every bootstrap sample and have no out-of-bag prediction; "
+            "Err^(1) averages the other instances (Efron & Tibshirani 1997). More bootstraps "
+            "leave every instance out at least once."
+        )
+
+    _, codes = np.unique(y_array, return_inverse=True)
+    classes = np.unique(y_array)
+    p = np.bincount(codes, minlength=classes.size) / n
+    q = np.array([np.mean(full_pred == c) for c in classes])
+    gamma = float(np.sum(p * (1 - q)))
+
+    err632 = _W_RESUB * err + _W_OOB * err1
+    err632plus, rate, weight = _point632_plus_error(err, err1, gamma)
+    if err1 > gamma > err:
+        messages.note(
+            f"the leave-one-out bootstrap error Err^(1) = {err1:.4g} exceeds the no-information error "
+            f"gamma = {gamma:.4g}; .632+ uses Err^(1)' = gamma and R' = 1 (Efron & Tibshirani 1997, eq. 32)"
+        )
+
+    if method == "oob":
+        estimate, values = 1 - err1, oob_accuracy.copy()
+    elif method == ".632":
+        estimate, values = 1 - err632, _W_RESUB * (1 - err) + _W_OOB * oob_accuracy
+    else:
+        estimate = 1 - err632plus
+        values = np.array([
+            math.nan if math.isnan(acc) else 1 - _point632_plus_error(err, 1 - acc, gamma)[0]
+            for acc in oob_accuracy
+        ])
+
+    n_empty = int(np.isnan(oob_accuracy).sum())
+    finite = values[~np.isnan(values)]
+    if n_empty:
+        messages.warn(
+            f"{n_empty} of the {n_bootstraps} bootstrap samples left no instance out (n_samples={n} is very "
+            "small); their values are nan and the percentile interval uses the others."
+        )
+    if finite.size:
+        low, high = (float(v) for v in np.quantile(finite, [(1 - confidence_level) / 2, (1 + confidence_level) / 2]))
+    else:
+        low = high = math.nan
+
+    if stratify:
+        messages.note("each bootstrap sample was drawn within classes and has y's class counts")
+    if method == ".632" and rate >= _OVERFITTING_WARNING_RATE:
+        messages.warn(
+            f"The relative overfitting rate is R = {rate:.3g} (resubstitution accuracy {1 - err:.4g}, "
+            f"out-of-bag accuracy {1 - err1:.4g}): the learner overfits and the .632 estimate is "
+            "optimistic, as in Kohavi's (1995) slide 'Bootstrap failure'. Use method='.632+' "
+            f"(here {1 - err632plus:.4g}) or cross-validation."
+        )
+
+    if method == "oob":
+        estimand = (
+            f"accuracy on the population of the models the learner fits to bootstrap samples of this "
+            f"dataset (n = {n} draws with replacement, about {round(0.632 * n)} distinct instances); "
+            f"{GIVEN_THIS_DATASET}"
+        )
+    else:
+        estimand = (
+            f"accuracy on the population of the model the learner fits to all n = {n} instances of this "
+            f"dataset; {GIVEN_THIS_DATASET}"
+        )
+    details = {
+        "resubstitution_accuracy": 1 - err,
+        "loo_bootstrap_accuracy": 1 - err1,
+        "no_information_accuracy": 1 - gamma,
+        "relative_overfitting_rate": rate,
+        "weight": weight,
+        "accuracy_632": 1 - err632,
+        "accuracy_632_plus": 1 - err632plus,
+        "n_never_left_out": n_never,
+        "n_empty_bootstraps": n_empty,
+    }
+    return BootstrapResult(
+        estimate=float(estimate), low=low, high=high, confidence_level=confidence_level, method=method,
+        values=readonly_array(values, np.float64), n_bootstraps=n_bootstraps, n_samples=n, stratify=stratify,
+        estimand=estimand, assumptions=_ASSUMPTIONS[method], details=types.MappingProxyType(details),
+        **messages.as_fields(),
+    )

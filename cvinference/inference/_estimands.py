@@ -1,0 +1,39 @@
+"""What a result estimates, in words, and the prefixes reports use to recognise messages."""
+
+CONDITIONS_FAIL = "The large-sample conditions fail"
+"""How every warning about failing large-sample conditions starts."""
+
+AUTO_NOTE = "method='auto' chose"
+"""How the note of ``accuracy_interval(method="auto")`` starts."""
+
+
+def training_size_phrase(result):
+    """What each fold's model was trained on, in words."""
+    if result.n_train is not None:
+        return f"{result.n_train} instances of this dataset"
+    if result.is_loo:
+        return f"n - 1 = {result.n_samples - 1} instances of this dataset"
+    k = result.n_splits
+    return f"{k - 1}/{k} of this dataset (about {round(result.n_samples * (k - 1) / k)} instances)"
+
+
+GIVEN_THIS_DATASET = "given this dataset, not averaged over other datasets of its size (Vanwinckelen & Blockeel 2015)"
+
+
+def accuracy_estimand(result):
+    return (
+        f"accuracy on the population of the models the learner fits to {training_size_phrase(result)}; "
+        f"{GIVEN_THIS_DATASET}"
+    )
+
+
+def difference_estimand(a, b):
+    trained_a, trained_b = training_size_phrase(a), training_size_phrase(b)
+    if trained_a == trained_b:
+        trained = f"fitted to {trained_a}"
+    else:
+        trained = f"A's fitted to {trained_a}, B's to {trained_b}"
+    return (
+        f"difference in accuracy on the population (A minus B) of the two learners' models ({trained}); "
+        f"{GIVEN_THIS_DATASET}"
+    )

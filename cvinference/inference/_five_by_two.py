@@ -1,0 +1,459 @@
+"""Dietterich's 5x2cv paired t-test and Alpaydin's combined 5x2cv F test.
+
+Both tests refit the two learners: five replications of stratified 2-fold
+cross-validation, both learners on the same halves, 20 fits in one joblib
+pool. They share :func:`_five_by_two_differences` (the fits) and
+:func:`_five_by_two_formulas` (the arithmetic on the 5 x 2 differences).
+"""
+
+import dataclasses
+import math
+import types
+
+import numpy as np
+from scipy import stats
+from sklearn.base import is_regressor
+
+from .._utils._arrays import readonly_array
+from .._utils._validation import check_choice, check_estimator_methods, estimator_description, prepare_data
+from .._utils._warnings import Messages
+from ..evaluation._partitions import _seeds
+from ..evaluation._scheduler import run_fits
+from ..splitters import StratifiedEqualSizeKFold
+from ._distributions import ALTERNATIVES, pvalue_of
+from ._results import FTestResult, TestResult
+
+N_REPLICATIONS = 5
+"""Replications of 2-fold cross-validation (Dietterich 1998, section 3.5)."""
+
+N_FOLDS = 2
+
+_NAMES = ("estimator_a", "estimator_b")
+
+_DATA_ASSUMPTION = (
+    "instance independence; the training sets are all halves of this one dataset, so the replications "
+    "reuse the same instances and are not independent: the test is approximate (Dietterich 1998, "
+    "section 3.5)"
+)
+
+
+# --------------------------------------------------------------------------- fitting
+
+
+def _check_classifier(estimator, name):
+    """Refuse an object that cannot be fitted, and a regressor (5x2cv compares accuracies)."""
+    check_estimator_methods(estimator, name)
+    try:
+        regressor = is_regressor(estimator)
+    except (AttributeError, TypeError):
+        regressor = getattr(estimator, "_estimator_type", None) == "regressor"
+    if regressor:
+        raise TypeError(
+            f"{name} must be a classifier: the 5x2cv tests compare accuracies; got {name}="
+            f"{estimator_description(estimator)}, which is a regressor."
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class _FiveByTwo:
+    """What the 20 fits gave: per fold, the accuracies of A and B and the test size."""
+
+    accuracy_a: np.ndarray  # (5, 2)
+    accuracy_b: np.ndarray  # (5, 2)
+    test_sizes: np.ndarray  # (5, 2)
+    n_samples: int
+
+    @property
+    def differences(self):
+        """p_i^(j) = accuracy of A minus accuracy of B on fold j of replication i."""
+        return self.accuracy_a - self.accuracy_b
+
+
+def five_by_two_splits(X, y, random_state):
+    """The five partitions: one :class:`StratifiedEqualSizeKFold` (2 folds) per replication.
+
+    The seeding rule is the evaluator's: five ints are drawn with
+    ``check_random_state(random_state).randint(np.iinfo(np.int32).max, size=5)``
+    and replication i uses ``StratifiedEqualSizeKFold(2, shuffle=True,
+    random_state=seed_i)``; fold j of replication i is its j-th (train, test)
+    split.
+    """
+    return [
+        list(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True, random_state=seed).split(X, y))
+        for seed in _seeds(random_state, N_REPLICATIONS)
+    ]
+
+
+def _five_by_two_differences(estimator_a, estimator_b, X, y, *, random_state, n_jobs):
+    """Check the inputs, run the 20 fits in one pool and return a :class:`_FiveByTwo`."""
+    estimators = (estimator_a, estimator_b)
+    for name, estimator in zip(_NAMES, estimators):
+        _check_classifier(estimator, name)
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
+    n_samples = y_array.size
+    splits = five_by_two_splits(X, y_array, random_state)
+    cells = [(e, i, j) for e in range(len(estimators)) for i in range(N_REPLICATIONS) for j in range(N_FOLDS)]
+    tasks = [(e, f"fold {j} of 5x2cv replication {i}", *splits[i][j]) for e, i, j in cells]
+    outputs = run_fits(estimators, X, y, tasks, names=_NAMES, n_jobs=n_jobs)
+    accuracy = np.zeros((len(estimators), N_REPLICATIONS, N_FOLDS))
+    test_sizes = np.zeros((N_REPLICATIONS, N_FOLDS), dtype=np.int64)
+    for (e, i, j), (prediction, _) in zip(cells, outputs):
+        test = splits[i][j][1]
+        # r / m as a count over a size, so equal counts on equal folds give equal floats.
+        accuracy[e, i, j] = int(np.count_nonzero(prediction == y_array[test])) / len(test)
+        test_sizes[i, j] = len(test)
+    return _FiveByTwo(accuracy[0], accuracy[1], test_sizes, n_samples)
+
+
+# --------------------------------------------------------------------------- formulas
+
+
+def _five_by_two_formulas(differences):
+    """Dietterich's t and Alpaydin's F from a 5 x 2 array of differences p_i^(j).
+
+    Pure arithmetic, no warnings. Degenerate ratios are resolved as: 0 / 0 is
+    0 and x / 0 is +-inf for x != 0 (the public functions warn about both).
+
+    Parameters
+    ----------
+    differences : array-like of shape (5, 2)
+        p_i^(j), the difference on fold j of replication i.
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``differences``, ``p11`` (p_1^(1)), ``s_squared`` (the five s_i^2),
+        ``mean_s_squared``, ``t``, ``f_numerator`` (sum of the squared
+        p_i^(j)), ``f_denominator`` (2 sum s_i^2), ``f`` and
+        ``mean_difference``.
+    """
+    p = np.asarray(differences, dtype=np.float64)
+    if p.shape != (N_REPLICATIONS, N_FOLDS):
+        raise ValueError(f"differences must have shape (5, 2); got shape {p.shape}.")
+    p_bar = p.mean(axis=1)                                     # p̄_i = (p_i^(1) + p_i^(2)) / 2
+    s_squared = ((p - p_bar[:, np.newaxis]) ** 2).sum(axis=1)  # s_i^2
+    mean_s_squared = float(s_squared.mean())
+    p11 = float(p[0, 0])
+    if mean_s_squared > 0:
+        t = p11 / math.sqrt(mean_s_squared)
+    else:
+        t = 0.0 if p11 == 0 else math.copysign(math.inf, p11)
+    f_numerator = float((p**2).sum())
+    f_denominator = float(2 * s_squared.sum())
+    if f_denominator > 0:
+        f = f_numerator / f_denominator
+    else:
+        f = 0.0 if f_numerator == 0 else math.inf
+    return types.SimpleNamespace(
+        differences=p, p11=p11, s_squared=s_squared, mean_s_squared=mean_s_squared, t=t,
+        f_numerator=f_numerator, f_denominator=f_denominator, f=f, mean_difference=float(p.mean()),
+    )
+
+
+# --------------------------------------------------------------------------- results
+
+
+def _estimand(n_samples):
+    return (
+        f"difference in accuracy on the population (A minus B) of the models the two learners fit to "
+        f"half of this dataset (about {n_samples // 2} instances), averaged over the random halves; "
+        "the training sets are halves of this one dataset, so the test reflects how the choice of "
+        "training set within it varies the difference, not how other datasets of its size would"
+    )
+
+
+def _details(fits, formulas, **extra):
+    details = {
+        "differences": readonly_array(formulas.differences),
+        "accuracy_a": readonly_array(fits.accuracy_a),
+        "accuracy_b": readonly_array(fits.accuracy_b),
+        "test_sizes": readonly_array(fits.test_sizes),
+        "s_squared": readonly_array(formulas.s_squared),
+        "mean_s_squared": formulas.mean_s_squared,
+        "mean_difference": formulas.mean_difference,
+        **extra,
+    }
+    return types.MappingProxyType(details)
+
+
+def _fits_note():
+    return (f"{N_REPLICATIONS} replications of stratified 2-fold cross-validation "
+            "(StratifiedEqualSizeKFold), both learners on the same halves: 20 fits of clones")
+
+
+_ALL_ZERO = ("A and B have the same accuracy on every fold of all five replications (all ten "
+             "differences are 0), as when a learner is compared with itself: there is no evidence of a "
+             "difference, p = 1.")
+
+
+def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
+                       n_jobs=None):
+    """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
+
+    Five times, the data are split into two stratified halves; each learner
+    is fitted on one half and tested on the other, and then the other way
+    round. The statistic uses the first difference and the variability within
+    each replication.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator instance
+        The two classifiers (objects with ``fit`` and ``predict``). They are
+        cloned for each of the 20 fits, never fitted or modified. Set their
+        own ``random_state`` for reproducible fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
+        "A is more accurate".
+    random_state : int, RandomState instance or None, default=None
+        Seeds the five partitions: five ints are drawn from
+        ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
+        does for its repeats) and replication i uses
+        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``.
+        With an int, the result is identical for any ``n_jobs``.
+    n_jobs : int, default=None
+        Jobs for the 20 fits, which run in one
+        :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in
+        a :func:`joblib.parallel_config` context; -1 means all processors.
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` (t, positive when A is more accurate), ``pvalue``,
+        ``df`` = 5, ``estimate`` = p_1^(1) (the statistic's numerator),
+        ``standard_error`` = sqrt(mean of the s_i^2), and
+        ``confidence_interval()`` = p_1^(1) +- t_5 * standard_error.
+        ``details`` (read-only) holds ``differences`` (the 5 x 2 array of
+        p_i^(j), replication i in row i), ``accuracy_a`` and ``accuracy_b``
+        (5 x 2), ``test_sizes`` (5 x 2), ``s_squared`` (the five s_i^2),
+        ``mean_s_squared`` and ``mean_difference`` (the mean of the ten
+        differences).
+
+    Warns
+    -----
+    InferenceWarning
+        When all ten differences are 0 (then t = 0 and p = 1 for every
+        ``alternative``), or when the s_i^2 are all 0 (then t is infinite
+        and the p-value is not meaningful, or, when p_1^(1) = 0 too, t = 0
+        and p = 1).
+
+    See Also
+    --------
+    combined_ftest_5x2cv : Alpaydin's F test on the same 5 x 2 differences.
+    mcnemar_test : When the learners can be fitted only once.
+
+    Notes
+    -----
+    Dietterich (1998, Neural Computation 10(7), section 3.5, "The 5x2cv
+    paired t test"). In replication i = 1..5 the data are split into halves
+    S_1 and S_2; p_i^(1) is the difference of the two learners' accuracies
+    on fold 1 (the first split ``StratifiedEqualSizeKFold`` yields) and
+    p_i^(2) on fold 2, with p̄_i = (p_i^(1) + p_i^(2)) / 2 and
+    s_i^2 = (p_i^(1) - p̄_i)^2 + (p_i^(2) - p̄_i)^2. Then::
+
+        t = p_1^(1) / sqrt((1/5) * sum_i s_i^2)
+
+    has approximately Student's t distribution with 5 degrees of freedom
+    under the null hypothesis. Dietterich writes the p_i^(j) as differences
+    of error rates; here they are differences of accuracies (A minus B), so
+    t changes sign and the p-value of the two-sided test does not.
+
+    Dietterich's derivation assumes that each p_i^(j) is approximately
+    normal with mean 0 and variance sigma^2 under the null hypothesis, that
+    the s_i^2 / sigma^2 are independent chi-square variables with one degree
+    of freedom each, and that p_1^(1) is independent of them. He notes that
+    none of this holds exactly (the two folds of a replication are
+    complementary, and the replications reuse the same data), and chose the
+    numerator p_1^(1) and five replications because they kept the type I
+    error acceptable in his simulations; his experiments found the test
+    slightly more powerful than McNemar's and with acceptable type I error.
+    Alpaydin (1999) observed that the result can change with which of the
+    ten differences is taken as the numerator and proposed
+    :func:`combined_ftest_5x2cv`, which uses all of them.
+
+    The test compares the learners trained on half of the data: its
+    estimand is not the accuracy of models trained on all n instances.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import paired_ttest_5x2cv
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> test = paired_ttest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test.df, test.details["differences"].shape
+    (5, (5, 2))
+    >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
+    (True, True)
+    >>> low, high = test.confidence_interval()
+    >>> bool(low < test.estimate < high)
+    True
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    fits = _five_by_two_differences(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    formulas = _five_by_two_formulas(fits.differences)
+    messages = Messages()
+    messages.note(_fits_note())
+    standard_error = math.sqrt(formulas.mean_s_squared)
+    if formulas.mean_s_squared > 0:
+        pvalue = pvalue_of(formulas.t, N_REPLICATIONS, alternative)
+    elif formulas.p11 == 0:
+        all_zero = not formulas.differences.any()
+        messages.warn(_ALL_ZERO if all_zero else (
+            "The two differences of every replication are equal (all s_i^2 are 0) and p_1^(1) = 0: "
+            "the t statistic is 0 / 0, taken as 0 with p = 1; the test cannot judge these data."))
+        pvalue = 1.0
+    else:
+        messages.warn(
+            f"The two differences of every replication are equal (all s_i^2 are 0) while p_1^(1) = "
+            f"{formulas.p11:+.4g}: the t statistic is infinite and the p-value is undefined (nan)."
+        )
+        pvalue = math.nan
+    return TestResult(
+        statistic=formulas.t, pvalue=pvalue, df=N_REPLICATIONS, alternative=alternative,
+        estimate=formulas.p11, standard_error=standard_error, method="5x2cv paired t",
+        estimand=_estimand(fits.n_samples),
+        assumptions=(
+            "each difference p_i^(j) approximately normal with a common variance; the s_i^2 / sigma^2 "
+            "independent chi-square with 1 degree of freedom, and p_1^(1) treated as independent of them; "
+            f"{_DATA_ASSUMPTION}"
+        ),
+        interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
+        details=_details(fits, formulas), **messages.as_fields(),
+    )
+
+
+def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
+    """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
+
+    The same five replications of stratified 2-fold cross-validation as
+    :func:`paired_ttest_5x2cv`, with a statistic that uses all ten
+    differences instead of the first one.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator instance
+        The two classifiers; cloned for each of the 20 fits, never fitted
+        or modified.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the five partitions exactly as in :func:`paired_ttest_5x2cv`,
+        so the same ``random_state`` gives both tests the same ten
+        differences.
+    n_jobs : int, default=None
+        Jobs for the 20 fits (one joblib pool).
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` (F, never negative), ``pvalue``, ``df`` = (10, 5) (a
+        pair here: numerator and denominator degrees of freedom),
+        ``alternative`` = "two-sided" (F squares the differences, so it
+        has no direction), ``estimate`` = the mean of the ten differences
+        (A minus B), ``standard_error`` = sqrt(mean of the s_i^2), and
+        ``confidence_interval()`` (see Notes). ``details`` holds what
+        :func:`paired_ttest_5x2cv` gives, plus ``f_numerator`` (sum of the
+        squared p_i^(j)), ``f_denominator`` (2 sum s_i^2) and
+        ``standard_error_if_independent`` = sqrt(mean s_i^2 / 10).
+
+    Warns
+    -----
+    InferenceWarning
+        When all ten differences are 0 (then F = 0 and p = 1), or when all
+        s_i^2 are 0 but some difference is not (then F is infinite and the
+        p-value is not meaningful).
+
+    See Also
+    --------
+    paired_ttest_5x2cv : Dietterich's t on the same differences.
+
+    Notes
+    -----
+    Alpaydin (1999, Neural Computation 11(8), "Combined 5 x 2 cv F test for
+    comparing supervised classification learning algorithms"), with
+    p_i^(j) and s_i^2 as in Dietterich (1998, section 3.5)::
+
+        F = sum_i sum_j (p_i^(j))^2 / (2 * sum_i s_i^2)
+
+    is approximately F distributed with 10 and 5 degrees of freedom under
+    the null hypothesis, and p = ``scipy.stats.f.sf(F, 10, 5)``. Alpaydin's
+    argument: if the ten p_i^(j) are independent normal with mean 0 and
+    variance sigma^2, N = sum (p_i^(j))^2 / sigma^2 is chi-square with 10
+    degrees of freedom and M = sum s_i^2 / sigma^2 chi-square with 5, so
+    F = (N / 10) / (M / 5). The ten differences are not independent (the
+    replications reuse the same instances), so this is an approximation;
+    his simulations found lower type I error and higher power than the 5x2cv
+    t, and no dependence on which difference comes first. Differences are
+    taken as accuracy(A) - accuracy(B); Dietterich and Alpaydin use error
+    rates, which only flips signs that F squares away.
+
+    The interval. F tests only whether the learners differ, so there is no
+    interval that inverts it. ``confidence_interval()`` gives mean of the ten
+    differences +- t_5 * sqrt(mean s_i^2): under Dietterich's assumptions each
+    difference has variance sigma^2, estimated by mean s_i^2 with 5 degrees
+    of freedom, and a mean of ten differences with a common variance has
+    variance at most sigma^2, whatever their correlation. The interval is
+    therefore conservative: as wide as the 5x2cv t's interval, centred on
+    the more stable mean. Were the ten independent, as F's derivation
+    assumes, the standard error would be sqrt(mean s_i^2 / 10) (in
+    ``details``), about a third as wide; that interval undercovers when the
+    differences are positively correlated, which the overlap of the training
+    sets makes likely.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import combined_ftest_5x2cv
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> test = combined_ftest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test.df, test.alternative
+    ((10, 5), 'two-sided')
+    >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
+    (True, True)
+    >>> bool(test.estimate == test.details["differences"].mean())
+    True
+    """
+    fits = _five_by_two_differences(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    formulas = _five_by_two_formulas(fits.differences)
+    messages = Messages()
+    messages.note(_fits_note())
+    df = (N_REPLICATIONS * N_FOLDS, N_REPLICATIONS)
+    if formulas.f_denominator > 0:
+        pvalue = float(stats.f.sf(formulas.f, *df))
+    elif formulas.f_numerator == 0:
+        messages.warn(_ALL_ZERO)
+        pvalue = 1.0
+    else:
+        messages.warn(
+            "The two differences of every replication are equal (all s_i^2 are 0) but not all are 0: "
+            "the F statistic is infinite and the p-value is undefined (nan)."
+        )
+        pvalue = math.nan
+    standard_error = math.sqrt(formulas.mean_s_squared)
+    messages.note("confidence_interval() is the mean of the ten differences +- t_5 * sqrt(mean s_i^2): "
+                  "conservative, as the ten differences are correlated to an unknown degree")
+    details = _details(
+        fits, formulas, f_numerator=formulas.f_numerator, f_denominator=formulas.f_denominator,
+        standard_error_if_independent=math.sqrt(formulas.mean_s_squared / (N_REPLICATIONS * N_FOLDS)),
+    )
+    return FTestResult(
+        statistic=formulas.f, pvalue=pvalue, df=df, alternative="two-sided",
+        estimate=formulas.mean_difference, standard_error=standard_error, method="combined 5x2cv F",
+        estimand=_estimand(fits.n_samples),
+        assumptions=(
+            "the ten differences p_i^(j) approximately normal with a common variance and treated as "
+            "independent, so that sum (p_i^(j))^2 / sigma^2 is chi-square with 10 degrees of freedom and "
+            f"sum s_i^2 / sigma^2 chi-square with 5, independent of it (Alpaydin 1999); {_DATA_ASSUMPTION}"
+        ),
+        interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
+        details=details, **messages.as_fields(),
+    )

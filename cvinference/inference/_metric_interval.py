@@ -1,0 +1,196 @@
+"""Fold-level intervals for set-level metrics such as F1."""
+
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.metrics import get_scorer, get_scorer_names
+
+from .._utils._validation import check_confidence_level
+from .._utils._warnings import Messages
+from ._accuracy_interval import fold_mean_fields
+from ._estimands import training_size_phrase
+from ._inputs import check_cv_result
+from ._repeats import pooled_repeats_warning, select_repeats
+from ._results import Interval
+
+
+class _ClassifierPredictions(ClassifierMixin, BaseEstimator):
+    """Stands in for a fitted classifier whose predictions are already known.
+
+    sklearn's scorers ask an estimator for ``predict(X)``; this one answers
+    with the stored out-of-fold predictions of one fold, so any scorer that
+    needs only predicted labels works on a CVResult.
+    """
+
+    def __init__(self, y_pred=None, classes=None):
+        self.y_pred = y_pred
+        self.classes = classes
+
+    @property
+    def classes_(self):
+        return self.classes
+
+    def predict(self, X):
+        return self.y_pred
+
+
+class _RegressorPredictions(RegressorMixin, BaseEstimator):
+    """The regression counterpart of :class:`_ClassifierPredictions`."""
+
+    def __init__(self, y_pred=None):
+        self.y_pred = y_pred
+
+    def predict(self, X):
+        return self.y_pred
+
+
+_RANGES = {name: (0.0, 1.0) for name in ("accuracy", "balanced_accuracy", "f1", "precision", "recall", "jaccard")}
+_RANGES["matthews_corrcoef"] = (-1.0, 1.0)
+"""The possible range of bounded scorers (and their _macro/_micro/_weighted forms): the interval is clipped to it."""
+
+
+def _scorer_works(name, predictions, y_true):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            get_scorer(name)(predictions, None, y_true)
+        except Exception:  # noqa: BLE001 - any failure means "not on these predictions"
+            return False
+    return True
+
+
+def _names_computable_from_predictions(classification):
+    """The scorer names that work on predictions alone, tried on tiny examples.
+
+    For classification: those that work on 0/1 labels but not on a
+    continuous target (which leaves out r2, neg_mean_squared_error, ...).
+    """
+    labels, predicted = np.array([0, 1, 0, 1, 1]), np.array([0, 1, 1, 1, 0])
+    continuous, estimate = labels + np.array([0.5, 1.7, 0.2, 1.1, 2.3]), predicted + 0.25
+    names = sorted(get_scorer_names())
+    on_continuous = {name for name in names if _scorer_works(name, _RegressorPredictions(estimate), continuous)}
+    if not classification:
+        return sorted(on_continuous)
+    on_labels = _ClassifierPredictions(predicted, np.array([0, 1]))
+    return [name for name in names if name not in on_continuous and _scorer_works(name, on_labels, labels)]
+
+
+def _metric_function(metric, result):
+    """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
+    if callable(metric) and not isinstance(metric, str):
+        return metric, getattr(metric, "__name__", type(metric).__name__)
+    if not isinstance(metric, str) or metric not in get_scorer_names():
+        raise ValueError(
+            f"metric must be a callable (y_true, y_pred) -> float or one of sklearn's scorer names "
+            f"computable from predictions; got metric={metric!r}. Valid names: "
+            f"{', '.join(_names_computable_from_predictions(result.classes is not None))}."
+        )
+    scorer = get_scorer(metric)
+
+    def score(y_true, y_pred):
+        if result.classes is None:
+            predictions = _RegressorPredictions(y_pred)
+        else:
+            predictions = _ClassifierPredictions(y_pred, np.unique(np.concatenate([y_true, y_pred])))
+        try:
+            return scorer(predictions, None, y_true)
+        except ValueError as exc:
+            if "pos_label" not in str(exc):
+                raise
+            raise ValueError(
+                f"metric={metric!r} needs to know the positive class, and the labels are "
+                f"{np.unique(y_true).tolist()}; pass a callable such as "
+                f"metric=lambda y_true, y_pred: sklearn.metrics.{metric}_score(y_true, y_pred, pos_label=...)."
+            ) from exc
+        except AttributeError as exc:
+            raise ValueError(
+                f"metric={metric!r} needs predicted probabilities or decision scores, which a CVResult "
+                "does not hold; use a metric computed from predicted labels, such as 'f1', 'accuracy' "
+                "or 'balanced_accuracy'."
+            ) from exc
+
+    return score, metric
+
+
+def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
+    """Fold-level t interval for a metric computed fold by fold, such as F1.
+
+    Parameters
+    ----------
+    result : CVResult
+        A cross-validation result.
+    metric : str or callable, default="f1"
+        A name from ``sklearn.metrics.get_scorer_names()`` that needs only
+        the predictions (``"f1"``, ``"f1_macro"``, ``"precision"``,
+        ``"balanced_accuracy"``, ``"matthews_corrcoef"``, ``"r2"``, ...), or a
+        callable ``(y_true, y_pred) -> float``. Scorer names follow sklearn's
+        sign convention: ``"neg_..."`` scores are negated errors.
+    confidence_level : float, default=0.95
+        Strictly between 0 and 1.
+    repeat : int or None, default=None
+        The repeat to use; None pools the repeats with an
+        :class:`InferenceWarning` (the t keeps k - 1 degrees of freedom).
+
+    Returns
+    -------
+    Interval
+        ``estimate`` is the mean of the fold values; ``notes`` list them.
+        Clipped to the range of accuracy, F1, precision, recall, Jaccard
+        (0 to 1) and the Matthews correlation (-1 to 1).
+
+    Notes
+    -----
+    van der Aalst (Process Mining, section 3.6): a metric defined on a set of
+    instances, such as F1, "cannot be defined for one instance in isolation",
+    so it is computed on each of the k folds and the k values are averaged.
+    The interval is mean +- t_{k-1} s / sqrt(k), with s the sample standard
+    deviation of the fold values, as Wong's fold-level interval (2015,
+    section 4.3.3). It assumes the fold values are independent and
+    approximately normal; with k = 10 it rests on 9 degrees of freedom, and
+    a metric that is undefined in a fold (F1 of a fold without positive
+    predictions) makes sklearn warn and count it as 0.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import cross_val_correctness, metric_interval
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> result = cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0)
+    >>> interval = metric_interval(result, "f1")
+    >>> interval.method, interval.n, round(interval.estimate, 3)
+    ('t', 10, 0.952)
+    """
+    check_cv_result(result)
+    confidence_level = check_confidence_level(confidence_level)
+    if result.is_loo:
+        raise ValueError(
+            "metric_interval computes a set-level metric on each fold, but under leave-one-out every "
+            "fold holds one instance, where such a metric means nothing (F1 of one instance). Use "
+            "k-fold cross-validation, or accuracy_interval for leave-one-out."
+        )
+    score, name = _metric_function(metric, result)
+    rows = list(select_repeats(result, repeat))
+    messages = Messages()
+    if len(rows) > 1:
+        messages.warn(pooled_repeats_warning(len(rows)))
+    y_true = result.y_true
+    values = np.array([
+        [float(score(y_true[result.fold[r] == j], result.y_pred[r][result.fold[r] == j]))
+         for j in range(result.n_splits)]
+        for r in rows
+    ])
+    messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
+    fields = fold_mean_fields(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
+                              n_splits=result.n_splits, what_needs_folds="metric_interval",
+                              fix="A single test set (a holdout) gives one value and no interval.",
+                              limits=_RANGES.get(name.rsplit("_", 1)[0] if name not in _RANGES else name),
+                              what=name, exact_advice="")
+    return Interval(
+        confidence_level=confidence_level, method="t", averaging="fold",
+        estimand=(f"{name} on the population of the models the learner fits to {training_size_phrase(result)}, "
+                  "computed per fold and averaged; given this dataset (Vanwinckelen & Blockeel 2015)"),
+        assumptions="instance independence; fold values independent and approximately normal",
+        **fields, **messages.as_fields(),
+    )

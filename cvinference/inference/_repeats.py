@@ -1,0 +1,60 @@
+"""Which repeats a statistic uses, and how it combines them (Wong 2015, section 4.3.4)."""
+
+import math
+
+import numpy as np
+
+from .._utils._validation import check_int
+
+
+def select_repeats(result, repeat, name="result"):
+    """The rows (repeats) of ``result`` to use: ``repeat``, or all when None."""
+    if repeat is None:
+        return tuple(range(result.n_repeats))
+    repeat = check_int(repeat, "repeat", minimum=0)
+    if repeat >= result.n_repeats:
+        raise ValueError(
+            f"repeat must be one of 0 .. {result.n_repeats - 1} ({name} has n_repeats="
+            f"{result.n_repeats}), or None to pool them; got repeat={repeat}."
+        )
+    return (repeat,)
+
+
+def rows_of(array, rows):
+    """``array[list(rows)]``, as a view when ``rows`` are consecutive (all repeats, or one)."""
+    rows = tuple(rows)
+    if rows == tuple(range(rows[0], rows[-1] + 1)):
+        return array[rows[0]:rows[-1] + 1]
+    return array[list(rows)]
+
+
+def n_correct(result, rows):
+    """Correct predictions in the given repeats, from the per-fold counts (no pass over the instances)."""
+    return int(rows_of(result.fold_correct, rows).sum())
+
+
+def within_repeat_variance(values, keep=None):
+    """Sample variance of the values of each repeat (row), averaged over repeats.
+
+    With one repeat this is the usual sample variance (ddof=1). Pooled
+    repeats are not independent, so their values are never treated as one
+    larger sample: each repeat's variance estimates the same per-fold
+    variance, and their mean is used.
+    """
+    values = np.asarray(values, dtype=np.float64)
+    if keep is None or keep.all():
+        per_repeat = values.var(axis=1, ddof=1) if values.shape[1] >= 2 else []
+    else:
+        per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep) if mask.sum() >= 2]
+    return float(np.mean(per_repeat)) if len(per_repeat) else math.nan
+
+
+def pooled_repeats_warning(n_repeats, n_choosable=None):
+    n_choosable = n_repeats if n_choosable is None else n_choosable
+    choice = "repeat=0" if n_choosable == 1 else f"repeat=0 .. {n_choosable - 1}"
+    return (
+        f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
+        "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2015): the estimate "
+        "averages the repeats, but the standard error counts the n instances and the k folds once, "
+        f"so repeating does not narrow the interval. Pass {choice} to use one repeat."
+    )

@@ -1,0 +1,392 @@
+"""Tests for repeated resampling: the corrected resampled t and the Bayesian correlated t.
+
+The corrected resampled t of Nadeau & Bengio (2003), its repeated k-fold form
+of Bouckaert & Frank (2004) and the Bayesian correlated t-test of Corani &
+Benavoli (2015) and Benavoli et al. (2017) compare two learners on dependent
+rounds or folds.
+"""
+
+import dataclasses
+import math
+import numbers
+import types
+
+import numpy as np
+from scipy import stats
+
+from .._utils._validation import check_choice
+from .._utils._warnings import Messages
+from ..records import CVResult, SubsamplingResult
+from ..records._same_folds import same_folds
+from ._distributions import ALTERNATIVES, statistic_and_pvalue
+from ._inputs import check_accuracy_result
+from ._paired_tests import check_paired
+from ._results import BayesianResult, TestResult
+
+# --------------------------------------------------------------------------- paired differences
+
+
+@dataclasses.dataclass(frozen=True)
+class _Differences:
+    """The paired differences of two resampling results, and what their correlation needs."""
+
+    values: np.ndarray  # accuracy(A) - accuracy(B) per fold or round, all repeats
+    variance: float  # sample variance of values (exactly 0 when they are all equal)
+    test_train_ratio: float  # n_test / n_train
+    rho: float  # n_test / (n_test + n_train)
+    training_size: float  # n_train (mean over folds)
+    kfold: bool  # repeated k-fold (True) or random subsampling (False)
+    layout: dict  # {"k": ..., "r": ...} or {"n_rounds": ...}
+
+    @property
+    def scheme(self):
+        if self.kfold:
+            return f"{self.layout['r']} x {self.layout['k']}-fold cross-validation"
+        return f"random subsampling, {self.layout['n_rounds']} rounds"
+
+
+def _paired_differences(a, b, test):
+    """Check a pair of results for a corrected test and return their differences."""
+    for name, result in (("a", a), ("b", b)):
+        if not isinstance(result, (CVResult, SubsamplingResult)):
+            raise TypeError(
+                f"{test} takes two CVResults of (repeated) k-fold on identical folds, as made by "
+                f"CVEvaluator.compare, or two SubsamplingResults of random_subsampling; got {name} of "
+                f"type {type(result).__name__}."
+            )
+    if isinstance(a, CVResult) != isinstance(b, CVResult):
+        raise TypeError(
+            f"{test} pairs results of the same scheme; a is a {type(a).__name__} and b a "
+            f"{type(b).__name__}. Evaluate both learners with CVEvaluator.compare or both with "
+            "random_subsampling (same data, same int random_state)."
+        )
+    if isinstance(a, CVResult):
+        return _kfold_differences(a, b, test)
+    return _subsampling_differences(a, b, test)
+
+
+def _values_and_variance(values):
+    """Values as a 1-d array and their sample variance, exactly 0 when all are equal."""
+    values = np.ravel(values).astype(np.float64)
+    values.setflags(write=False)
+    variance = 0.0 if (values == values[0]).all() else float(values.var(ddof=1))
+    return values, variance
+
+
+def _kfold_differences(a, b, test):
+    check_accuracy_result(a, "a")
+    check_accuracy_result(b, "b")
+    check_paired(a, b, test)
+    if not same_folds(a, b):
+        raise ValueError(
+            f"{test} pairs the fold accuracies of A and B, but a and b were not cross-validated on "
+            f"identical folds (fold arrays of shapes {a.fold.shape} and {b.fold.shape}, or different "
+            "partitions). Use CVEvaluator(...).compare(estimator_a, estimator_b, X, y)."
+        )
+    if a.is_loo:
+        raise ValueError(
+            f"{test} does not apply to leave-one-out (n_splits = n_samples = {a.n_samples}): each "
+            "difference is -1, 0 or +1 on one instance, and the correction n_test / n_train was not "
+            "derived or studied for it. Use matched_sample_test(a, b) (Wong 2015, Theorem 4) or "
+            "mcnemar_test(a, b), or repeated k-fold with k < n."
+        )
+    if a.n_splits < 2:
+        raise ValueError(
+            f"{test} needs at least two folds; a has n_splits=1 (a holdout?). Compare a holdout with "
+            "mcnemar_test(a, b), or use repeated k-fold or random_subsampling."
+        )
+    if a.n_train != b.n_train:
+        raise ValueError(f"a and b must have the same training size; got n_train={a.n_train} and {b.n_train}.")
+    sizes = a.fold_sizes
+    training = np.full(sizes.shape, a.n_train) if a.n_train is not None else a.n_samples - sizes
+    values, variance = _values_and_variance((a.fold_correct - b.fold_correct) / sizes)
+    return _Differences(
+        values=values, variance=variance, test_train_ratio=float(np.mean(sizes / training)),
+        rho=float(np.mean(sizes / (sizes + training))), training_size=float(training.mean()), kfold=True,
+        layout={"k": a.n_splits, "r": a.n_repeats},
+    )
+
+
+def _subsampling_differences(a, b, test):
+    if a.n_samples != b.n_samples or not np.array_equal(a.y_true, b.y_true):
+        raise ValueError(
+            f"{test} pairs the rounds of A and B on the same instances, but a and b have different "
+            "y_true. Run random_subsampling on the same data for both."
+        )
+    if a.test_indices.shape != b.test_indices.shape or not np.array_equal(a.test_indices, b.test_indices):
+        raise ValueError(
+            f"{test} pairs the rounds of A and B, but their test indices differ (shapes "
+            f"{a.test_indices.shape} and {b.test_indices.shape}). Run random_subsampling for both with "
+            "the same n_rounds, test_size, stratify and int random_state."
+        )
+    if a.n_train != b.n_train:
+        raise ValueError(f"a and b must have the same training size; got n_train={a.n_train} and {b.n_train}.")
+    if a.n_rounds < 2:
+        raise ValueError(f"{test} needs at least two rounds; a and b have n_rounds={a.n_rounds}.")
+    correct_a, correct_b = np.count_nonzero(a.correct, axis=1), np.count_nonzero(b.correct, axis=1)
+    values, variance = _values_and_variance((correct_a - correct_b) / a.n_test)
+    return _Differences(
+        values=values, variance=variance, test_train_ratio=a.n_test / a.n_train,
+        rho=a.n_test / (a.n_test + a.n_train), training_size=float(a.n_train), kfold=False,
+        layout={"n_rounds": a.n_rounds},
+    )
+
+
+def _estimand(differences, what="difference"):
+    size = differences.training_size
+    size = f"{size:.0f}" if size.is_integer() else f"about {round(size)}"
+    return (
+        f"{what} in expected accuracy (A minus B) of the two learners' models fitted to "
+        f"{size} instances, averaged over training sets of that size from the "
+        "population (Nadeau & Bengio 2003's generalization error); the correction allows for the variation "
+        "of training sets only approximately, and one dataset cannot check it (Vanwinckelen & Blockeel 2015)"
+    )
+
+
+def _assumptions(differences):
+    source = ("Nadeau & Bengio's approximation for random splits, applied to repeated k-fold as Bouckaert & "
+              "Frank 2004 propose: a heuristic, as its folds are not independent random splits"
+              if differences.kfold else
+              "Nadeau & Bengio 2003's approximation, derived for independent random train/test splits")
+    return (
+        "the differences share one mean and variance, and any two are correlated by about "
+        f"rho = n_test / n ({source}); normal differences"
+    )
+
+
+# --------------------------------------------------------------------------- the two tests
+
+
+def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
+    """Corrected t-test over repeated resampling (Nadeau-Bengio; Bouckaert-Frank).
+
+    Parameters
+    ----------
+    a, b : CVResult or SubsamplingResult
+        Either two results of (repeated) k-fold on identical folds, as made by
+        :meth:`CVEvaluator.compare` (with ``n_repeats = r``), or two results
+        of :func:`random_subsampling` with identical test sets (same data and
+        int ``random_state``). Leave-one-out is refused.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
+        "A is more accurate".
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` (t), ``pvalue``, ``df``, ``estimate`` (the mean
+        difference, A minus B), ``standard_error`` (the corrected one) and
+        ``confidence_interval()``. ``details`` holds the differences ``d``,
+        ``n_test_over_n_train``, ``variance_factor`` and the layout (``k``
+        and ``r``, or ``n_rounds``).
+
+    Warns
+    -----
+    InferenceWarning
+        When all differences are equal (p = 1 when they are all 0).
+
+    See Also
+    --------
+    bayesian_correlated_ttest : the same differences, read as a posterior.
+    matched_sample_test : Wong's t for a single k-fold.
+
+    Notes
+    -----
+    With the N paired differences d_i = accuracy_A - accuracy_B of the folds
+    (or rounds), their mean d and sample variance s^2,
+
+        t = d / sqrt((1 / N + n_test / n_train) s^2),  df = N - 1.
+
+    Random subsampling, J rounds (N = J): the corrected resampled t of Nadeau
+    & Bengio (2003), "Inference for the generalization error", Machine
+    Learning 52. Two rounds share training and test instances, so their
+    differences are correlated. With variance sigma^2 and correlation rho
+    between any two, the mean difference has variance
+    sigma^2 (1 / J + rho (J - 1) / J) while s^2 estimates (1 - rho) sigma^2,
+    so Var(mean d) = (1 / J + rho / (1 - rho)) E[s^2]; Nadeau & Bengio
+    approximate rho by n_test / n, that is rho / (1 - rho) by
+    n_test / n_train. They
+    derived it for independent random train/test splits, the scheme of
+    :func:`random_subsampling`; in their simulations its size was near the
+    nominal level, where the uncorrected resampled t (factor 1 / J) rejects
+    far too often (as Dietterich 1998 had shown).
+
+    Repeated k-fold, r repeats (N = k r): the corrected repeated k-fold cv
+    test of Bouckaert & Frank (2004), "Evaluating the replicability of
+    significance tests for comparing learning algorithms", PAKDD: the same
+    formula over all k r fold differences, with n_test / n_train the mean of
+    m_j / (n - m_j) over the folds (1 / (k - 1) for equal folds). This is a
+    heuristic: the folds of one repeat are disjoint, not independent random
+    splits, and the correction was not derived for them. In Bouckaert &
+    Frank's simulations it was among the most replicable tests, with
+    acceptable type I error (they recommend 10 x 10-fold). With r = 1 it differs from the matched-sample t only by the
+    factor 1 / k + 1 / (k - 1) in place of 1 / k.
+
+    What it estimates: the expected difference in accuracy of the two
+    learners trained on n_train instances, over training sets of that size
+    (Nadeau & Bengio's generalization error), not the difference of the
+    particular models fitted here; the term n_test / n_train stands for the
+    variation of training sets, which one dataset cannot measure
+    (Vanwinckelen & Blockeel 2015). All differences equal gives s = 0: a
+    warning and, when they are all 0, t = 0 and p = 1.
+
+    Examples
+    --------
+    Two repeats of 5-fold cross-validation with 40 instances per fold.
+
+    >>> import numpy as np
+    >>> from cvinference import CVResult, corrected_resampled_ttest
+    >>> fold = np.tile(np.repeat(np.arange(5), 40), (2, 1))
+    >>> def result(correct):
+    ...     y_pred = [np.concatenate([[1] * r + [0] * (40 - r) for r in row]) for row in correct]
+    ...     return CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
+    >>> a = result([[32, 28, 30, 30, 32], [31, 30, 29, 33, 29]])
+    >>> b = result([[30, 27, 30, 26, 30], [30, 29, 30, 28, 30]])
+    >>> corrected_resampled_ttest(a, b)
+    TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035, method='corrected repeated k-fold t')
+    """
+    differences = _paired_differences(a, b, "corrected_resampled_ttest")
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    d, n = differences.values, differences.values.size
+    factor = 1 / n + differences.test_train_ratio
+    estimate = float(d.mean())
+    standard_error = math.sqrt(factor * differences.variance)
+    df = n - 1
+    messages = Messages()
+    statistic, pvalue = statistic_and_pvalue(estimate, standard_error, df, alternative, messages)
+    if differences.kfold:
+        method = "corrected repeated k-fold t"
+        messages.note(
+            f"{differences.scheme}: Nadeau & Bengio's correction applied to the {n} fold differences as "
+            "Bouckaert & Frank (2004) propose; it was derived for random train/test splits, so here it "
+            "is a heuristic"
+        )
+    else:
+        method = "corrected resampled t"
+        messages.note(f"{differences.scheme}: the corrected resampled t of Nadeau & Bengio (2003)")
+    messages.note(
+        f"variance factor 1/{n} + n_test/n_train = {factor:.4g} in place of the naive 1/{n}: the standard "
+        f"error is {math.sqrt(factor * n):.3g} times the naive t's"
+    )
+    details = {"d": tuple(float(v) for v in d), "n_differences": n, "variance": differences.variance,
+               "n_test_over_n_train": differences.test_train_ratio, "variance_factor": factor,
+               **differences.layout}
+    return TestResult(
+        statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
+        standard_error=standard_error, method=method, estimand=_estimand(differences),
+        assumptions=_assumptions(differences), interval_standard_error=standard_error, interval_df=df,
+        details=types.MappingProxyType(details), **messages.as_fields(),
+    )
+
+
+def _check_rope(rope):
+    if isinstance(rope, (bool, np.bool_)) or not isinstance(rope, numbers.Real):
+        raise TypeError(
+            f"rope must be a number >= 0, the half-width of the region of practical equivalence "
+            f"(such as 0.01 for one percentage point of accuracy); got rope={rope!r}."
+        )
+    if not (math.isfinite(rope) and rope >= 0):
+        raise ValueError(
+            f"rope must be a finite number >= 0: the half-width of the region of practical equivalence "
+            f"[-rope, rope] in accuracy, such as 0.01; got rope={rope!r}."
+        )
+    return float(rope)
+
+
+def bayesian_correlated_ttest(a, b, *, rope=0.01):
+    """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
+
+    Parameters
+    ----------
+    a, b : CVResult or SubsamplingResult
+        As for :func:`corrected_resampled_ttest`: (repeated) k-fold on
+        identical folds, or random subsampling on identical test sets.
+    rope : float, default=0.01
+        Half-width of the region of practical equivalence: differences in
+        accuracy within [-rope, rope] count as no difference. 0 gives
+        ``prob_equivalent = 0``.
+
+    Returns
+    -------
+    BayesianResult
+        ``prob_a_better``, ``prob_equivalent`` and ``prob_b_better`` (they
+        sum to 1), and the posterior's ``posterior_mean``,
+        ``posterior_scale`` and ``df``.
+
+    Warns
+    -----
+    InferenceWarning
+        When all differences are equal: the posterior is then a point mass.
+
+    See Also
+    --------
+    corrected_resampled_ttest : the frequentist test on the same differences.
+
+    Notes
+    -----
+    Corani & Benavoli (2015), "A Bayesian approach for comparing
+    cross-validated algorithms on multiple data sets", Machine Learning 100;
+    Benavoli, Corani, Demšar & Zaffalon (2017), "Time for a change: a
+    tutorial for comparing multiple classifiers through Bayesian analysis",
+    JMLR 18(77), section 3 (the Bayesian correlated t-test). The n
+    differences d_i (k r folds, or J rounds) are modelled as normal with a
+    common mean mu and a correlation rho between any two; under their
+    non-informative prior the posterior of mu is Student's t with n - 1
+    degrees of freedom, location mean(d) and scale
+    s sqrt(1 / n + rho / (1 - rho)), s the sample standard deviation of the
+    d_i. rho is not identifiable from the data and is set to
+    n_test / n_total, Nadeau & Bengio's (2003) approximation: 1/k for k-fold
+    (the mean m_j / n here), n_test / n for random subsampling; then
+    rho / (1 - rho) = n_test / n_train, the term of the corrected t (for
+    unequal folds the corrected t averages m_j / (n - m_j) instead, which is
+    slightly larger; the two differ noticeably only for small n). The probabilities are posterior
+    probabilities of the regions mu > rope, |mu| <= rope and mu < -rope; they
+    are about the mean difference mu, the quantity the corrected t tests,
+    and share its approximations (the correlation heuristic; the folds of
+    k-fold are not independent random splits). With s = 0 (all differences
+    equal) the posterior is a point mass at mean(d).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference import CVResult, bayesian_correlated_ttest
+    >>> fold = np.tile(np.repeat(np.arange(5), 40), (2, 1))
+    >>> def result(correct):
+    ...     y_pred = [np.concatenate([[1] * r + [0] * (40 - r) for r in row]) for row in correct]
+    ...     return CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
+    >>> a = result([[32, 28, 30, 30, 32], [31, 30, 29, 33, 29]])
+    >>> b = result([[30, 27, 30, 26, 30], [30, 29, 30, 28, 30]])
+    >>> bayesian_correlated_ttest(a, b, rope=0.01)
+    BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
+    """
+    rope = _check_rope(rope)
+    differences = _paired_differences(a, b, "bayesian_correlated_ttest")
+    d, n, rho = differences.values, differences.values.size, differences.rho
+    mean = float(d.mean())
+    scale = math.sqrt(differences.variance * (1 / n + rho / (1 - rho)))
+    df = n - 1
+    messages = Messages()
+    if scale > 0:
+        posterior = stats.t(df, loc=mean, scale=scale)
+        b_better, below_rope = float(posterior.cdf(-rope)), float(posterior.cdf(rope))
+        a_better, equivalent = float(posterior.sf(rope)), below_rope - b_better
+    else:
+        messages.warn(
+            f"The differences between A and B have no spread (all equal to {mean:+.4g}), so the posterior "
+            "is a point mass there and each probability is 0 or 1; that reflects too few or too coarse "
+            "differences, not certainty."
+        )
+        a_better, b_better = float(mean > rope), float(mean < -rope)
+        equivalent = float(abs(mean) <= rope)
+    how = ("1/k for k-fold, as Corani & Benavoli (2015) set it" if differences.kfold
+           else "Nadeau & Bengio's (2003) approximation for random subsampling")
+    messages.note(f"{differences.scheme}: rho = n_test / n = {rho:.4g} ({how})")
+    details = {"d": tuple(float(v) for v in d), "n_differences": n, "variance": differences.variance,
+               **differences.layout}
+    return BayesianResult(
+        prob_a_better=a_better, prob_equivalent=equivalent, prob_b_better=b_better, posterior_mean=mean,
+        posterior_scale=scale, df=df, rope=rope, rho=rho, method="Bayesian correlated t-test",
+        estimand=_estimand(differences, "mean difference"),
+        assumptions=_assumptions(differences) + "; non-informative prior (Corani & Benavoli 2015)",
+        details=types.MappingProxyType(details), **messages.as_fields(),
+    )

@@ -1,0 +1,607 @@
+"""Immutable result objects of the inference layer, in scipy.stats' vocabulary.
+
+:class:`Interval` and :class:`TestResult` say what they estimate (``estimand``),
+what they assume (``assumptions``), which large-sample conditions applied
+(``conditions``) and what went wrong (``warnings``). :class:`LargeSampleConditions`
+holds the counts behind Wong's (2015) large-sample conditions, and
+:class:`SchemeDiagnostic` the correlation of two correctness vectors.
+"""
+
+import dataclasses
+import math
+import types
+from typing import Optional
+
+import numpy as np
+
+from .._utils._arrays import readonly_array
+from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
+from .._utils._validation import check_confidence_level
+from ._distributions import reference_quantile
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class LargeSampleConditions:
+    """Counts behind a large-sample condition, and whether it holds.
+
+    Made by :func:`large_sample_conditions` and attached to every interval and
+    test as ``conditions``.
+
+    Attributes
+    ----------
+    rule : str
+        The condition in words, with its source.
+    min_count : int
+        The smallest count the rule accepts (5 in Wong 2015).
+    counts : mapping of str to ndarray of int, shape (n_checked_repeats, n_units)
+        Each count the rule looks at, e.g. ``"r_j"`` and ``"m_j - r_j"``. A unit
+        is a fold, or the whole vector under leave-one-out.
+    holds : ndarray of bool, shape (n_checked_repeats, n_units)
+        Whether every count of a unit reaches ``min_count``.
+    satisfied : bool
+        Whether the condition holds everywhere.
+    failing_folds : tuple of int
+        Folds (numbered as in ``result.fold``) where it fails, in any checked
+        repeat. Empty when the units are not folds (leave-one-out, McNemar).
+    failing_by_repeat : tuple of tuple of int
+        The failing folds of each checked repeat.
+    repeats : tuple of int
+        The repeats that were checked.
+    subject : str
+        Whose results were checked ("A", "B", ...), empty for one result.
+    units_are_folds : bool
+        Whether the units are folds (False for the whole vector under
+        leave-one-out and for counts such as McNemar's discordant pairs).
+    """
+
+    rule: str
+    min_count: int
+    counts: types.MappingProxyType
+    holds: np.ndarray
+    satisfied: bool
+    failing_folds: tuple
+    failing_by_repeat: tuple
+    repeats: tuple
+    subject: str = ""
+    units_are_folds: bool = True
+
+    @classmethod
+    def _from_counts(cls, rule, min_count, counts, *, repeats, subject="", units_are_folds=True):
+        counts = {name: readonly_array(np.atleast_2d(value), np.int64) for name, value in counts.items()}
+        holds = np.logical_and.reduce([value >= min_count for value in counts.values()])
+        holds.setflags(write=False)
+        by_repeat = ((),) * holds.shape[0] if holds.all() or not units_are_folds else tuple(
+            tuple(int(j) for j in np.flatnonzero(~row)) for row in holds
+        )
+        failing = tuple(sorted({j for row in by_repeat for j in row}))
+        return cls(rule, int(min_count), types.MappingProxyType(counts), holds, bool(holds.all()),
+                   failing, by_repeat, tuple(map(int, repeats)), subject, units_are_folds)
+
+    def __repr__(self):
+        who = f"subject={self.subject!r}, " if self.subject else ""
+        return (f"{type(self).__name__}({who}satisfied={self.satisfied}, "
+                f"failing_folds={self.failing_folds}, min_count={self.min_count})")
+
+    def describe(self):
+        """One line: the rule and whether it holds."""
+        who = f"{self.subject}: " if self.subject else ""
+        if self.satisfied:
+            return f"{who}{self.rule}: holds"
+        if self.units_are_folds:
+            where = ", ".join(
+                f"repeat {r} folds {list(folds)}" if len(self.repeats) > 1 else f"folds {list(folds)}"
+                for r, folds in zip(self.repeats, self.failing_by_repeat) if folds
+            )
+        else:
+            where = ", ".join(f"{name} = {int(value.min())}" for name, value in self.counts.items()
+                              if value.min() < self.min_count)
+        return f"{who}{self.rule}: fails ({where})"
+
+    def summary(self):
+        """A table of the counts per unit and whether each holds.
+
+        Returns
+        -------
+        str
+        """
+        lines = [self.describe()]
+        for row, r in enumerate(self.repeats):
+            if len(self.repeats) > 1:
+                lines.append(f"repeat {r}")
+            names = list(self.counts)
+            unit = "fold" if self.units_are_folds else "unit"
+            cells = [
+                [str(j), *(str(self.counts[name][row, j]) for name in names), "yes" if self.holds[row, j] else "NO"]
+                for j in range(self.holds.shape[1])
+            ]
+            lines.append(format_table([unit, *names, "holds"], cells))
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class SchemeDiagnostic:
+    """Correlation of two correctness vectors on the same instances.
+
+    Wong's (2015, section 3, Definition 1b) scheme-independence assumption
+    says that whether A is right on an instance is independent of whether B
+    is. The phi coefficient of the two 0/1 correctness vectors measures how
+    far the data are from that.
+
+    Attributes
+    ----------
+    phi : float
+        Pearson correlation of the two correctness vectors (nan when one of
+        them is constant).
+    both_correct, a_only, b_only, both_wrong : int
+        The 2x2 table of instances: right by both, by A only, by B only, by neither.
+    high : bool
+        Whether |phi| reaches ``threshold``.
+    threshold : float
+    note : str
+        What the value means for the test it accompanies.
+    """
+
+    phi: float
+    both_correct: int
+    a_only: int
+    b_only: int
+    both_wrong: int
+    high: bool
+    threshold: float
+    note: str
+
+    def __repr__(self):
+        return f"{type(self).__name__}(phi={format_number(self.phi)}, high={self.high})"
+
+
+_INTERVAL_DOC_FIELDS = """
+    estimand : str
+        In words, what is estimated.
+    assumptions : str
+        What the method assumes, separated by semicolons.
+    conditions : LargeSampleConditions or tuple of LargeSampleConditions
+        The large-sample condition check that applied.
+    notes : tuple of str
+        How the result was obtained (e.g. why ``method="auto"`` chose a method).
+    warnings : tuple of str
+        Why the result may not be trusted; each was also issued as an
+        :class:`InferenceWarning`.
+"""
+
+
+class IntervalLike:
+    """An estimate with bounds: unpacks as ``low, high`` and shows them in a one-line repr."""
+
+    def __iter__(self):
+        return iter((self.low, self.high))
+
+    def _repr_extra(self):
+        return ""
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(estimate={format_number(self.estimate)}, low={format_number(self.low)}, "
+            f"high={format_number(self.high)}, confidence_level={self.confidence_level}, "
+            f"method={self.method!r}{self._repr_extra()})"
+        )
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Interval(IntervalLike):
+    """A confidence interval for an accuracy or a difference of accuracies.
+
+    Unpacks as ``low, high`` like scipy's ``ConfidenceInterval``.
+
+    Attributes
+    ----------
+    estimate : float
+        The point estimate.
+    low, high : float
+        The interval's bounds.
+    confidence_level : float
+    method : str
+        ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``,
+        ``"agresti-min"`` (McNemar's test's interval) or ``"half-sample"``
+        (:func:`loss_interval`).
+    averaging : str
+        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
+    standard_error : float or None
+        The standard error of the estimate (None for the binomial methods).
+    critical_value : float or None
+        The z or t quantile of the interval (for a two-sided interval,
+        low = estimate - critical_value * standard_error before clipping to
+        the possible range; for a one-sided interval, the bound on the
+        closed side).
+    df : float or None
+        Degrees of freedom of the t quantile (None for z).
+    n : int
+        Instances (dataset level) or folds (fold level) the estimate averages.
+    dropped_folds : tuple of int
+        Folds left out by ``drop_failing_folds=True``.
+"""
+
+    estimate: float
+    low: float
+    high: float
+    confidence_level: float
+    method: str
+    averaging: str
+    estimand: str
+    assumptions: str
+    conditions: Optional[LargeSampleConditions] = None
+    standard_error: Optional[float] = None
+    critical_value: Optional[float] = None
+    df: Optional[float] = None
+    n: Optional[int] = None
+    dropped_folds: tuple = ()
+    notes: tuple = ()
+    warnings: tuple = ()
+
+
+    def summary(self):
+        """The interval, what it estimates and assumes, and its warnings.
+
+        Returns
+        -------
+        str
+        """
+        lines = [
+            f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
+            f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+        ]
+        if self.conditions is not None:
+            lines.append(f"conditions: {self.conditions.describe()}")
+        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
+        return "\n".join(lines)
+
+
+Interval.__doc__ += _INTERVAL_DOC_FIELDS
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class TestResult:
+    """The result of a test comparing the accuracies of A and B.
+
+    Attributes
+    ----------
+    statistic : float
+        The test statistic; t and z are positive when A is more accurate.
+    pvalue : float
+    df : float or None
+        Degrees of freedom (None for z and the exact binomial test).
+    alternative : str
+        ``"two-sided"``, ``"less"`` or ``"greater"``: the alternative to
+        accuracy(A) = accuracy(B); ``"greater"`` means A is more accurate.
+    estimate : float
+        The estimated difference accuracy(A) - accuracy(B).
+    standard_error : float
+        The standard error of ``estimate``: the one in the t or z statistic,
+        or for McNemar's test the Wald standard error of the paired difference.
+    method : str
+        The test's name.
+    interval_standard_error : float
+        The standard error used by :meth:`confidence_interval`; it differs from
+        ``standard_error`` when the test uses the variance under the null
+        hypothesis (the pooled z).
+    interval_df : float or None
+        Degrees of freedom of the interval's t quantile (None for z).
+    diagnostic : SchemeDiagnostic or None
+        The phi correlation of the two correctness vectors (None when A and B
+        were not tested on the same instances).
+    details : mapping
+        Read-only, test-specific figures: the d_j (k-fold matched t), the
+        counts n_-1, n_0, n_+1 (leave-one-out matched t), the accuracies and
+        pooled accuracy (z), the fold variances (t), or b, c, n and
+        ``correction`` (McNemar).
+"""
+
+    __test__ = False  # keeps pytest from collecting the class by its name
+
+    statistic: float
+    pvalue: float
+    df: Optional[float]
+    alternative: str
+    estimate: float
+    standard_error: float
+    method: str
+    estimand: str
+    assumptions: str
+    interval_standard_error: float
+    interval_df: Optional[float] = None
+    conditions: tuple = ()
+    diagnostic: Optional[SchemeDiagnostic] = None
+    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(statistic={format_number(self.statistic)}, pvalue={format_number(self.pvalue)}, "
+            f"df={format_number(self.df)}, alternative={self.alternative!r}, "
+            f"estimate={format_number(self.estimate)}, method={self.method!r})"
+        )
+
+    def confidence_interval(self, confidence_level=0.95):
+        """Confidence interval for accuracy(A) - accuracy(B).
+
+        Two-sided for ``alternative="two-sided"``; one-sided (bounded by -1 or
+        1, the possible range of a difference of accuracies) otherwise, as in
+        scipy's tests.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+
+        Returns
+        -------
+        Interval
+        """
+        confidence_level = check_confidence_level(confidence_level)
+        return Interval(
+            estimate=self.estimate, confidence_level=confidence_level, estimand=self.estimand,
+            assumptions=self.assumptions, warnings=self.warnings, **self._interval_fields(confidence_level),
+        )
+
+    def _interval_center(self):
+        """The interval's center and standard error."""
+        return self.estimate, self.interval_standard_error
+
+    def _interval_fields(self, confidence_level):
+        one_sided = self.alternative != "two-sided"
+        quantile = confidence_level if one_sided else (1 + confidence_level) / 2
+        critical = reference_quantile(quantile, self.interval_df)
+        center, standard_error = self._interval_center()
+        low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
+        high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
+        return {
+            "low": low, "high": high, "method": "normal" if self.interval_df is None else "t",
+            "averaging": "dataset" if self.interval_df is None else "fold",
+            "standard_error": standard_error, "critical_value": critical, "df": self.interval_df,
+            "notes": (f"interval of the {self.method}",),
+        }
+
+
+    def summary(self):
+        """The test, what it estimates and assumes, its diagnostic and warnings.
+
+        Returns
+        -------
+        str
+        """
+        df = "" if self.df is None else f", df = {format_number(self.df)}"
+        low, high = self.confidence_interval()
+        lines = [
+            f"{self.method}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
+            f"({self.alternative})",
+            f"estimate (accuracy A - accuracy B): {self.estimate:+.4f}, "
+            f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+            *(f"conditions: {c.describe()}" for c in self.conditions),
+        ]
+        if self.diagnostic is not None:
+            lines.append(f"scheme independence: {self.diagnostic.note}")
+        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
+        return "\n".join(lines)
+
+
+TestResult.__doc__ += _INTERVAL_DOC_FIELDS
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class McNemarTestResult(TestResult):
+    """The result of McNemar's test, with Agresti and Min's interval.
+
+    ``details`` holds the discordant counts b (A right, B wrong) and c
+    (A wrong, B right), n and whether the continuity correction was used.
+    """
+
+    __test__ = False
+
+    def _interval_center(self):
+        b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
+        b, c, n = b + 0.5, c + 0.5, n + 2
+        center = (b - c) / n
+        return center, math.sqrt(((b + c) / n - center**2) / n)
+
+    def _interval_fields(self, confidence_level):
+        fields = super()._interval_fields(confidence_level)
+        note = ("Agresti & Min (2005) interval: the Wald interval of a difference of paired proportions "
+                "after adding 1/2 to each cell of the 2x2 table")
+        return fields | {"method": "agresti-min", "notes": (note,)}
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class FTestResult(TestResult):
+    """The result of the combined 5x2cv F test; ``df`` is the pair (10, 5)."""
+
+    __test__ = False
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(statistic={format_number(self.statistic)}, "
+            f"pvalue={format_number(self.pvalue)}, df={self.df}, alternative={self.alternative!r}, "
+            f"estimate={format_number(self.estimate)}, method={self.method!r})"
+        )
+
+    def summary(self):
+        """The test, what it estimates and assumes, and its warnings.
+
+        Returns
+        -------
+        str
+        """
+        lines = TestResult.summary(dataclasses.replace(self, df=None)).split("\n")
+        lines[0] = (f"{self.method}: F = {format_number(self.statistic)}, df = {self.df}, "
+                    f"{format_pvalue(self.pvalue)} ({self.alternative})")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class BayesianResult:
+    """The posterior of the mean difference in accuracy, and its three regions.
+
+    Made by :func:`bayesian_correlated_ttest`. The posterior of the mean
+    difference mu = accuracy(A) - accuracy(B) is Student's t with ``df``
+    degrees of freedom, location ``posterior_mean`` and scale
+    ``posterior_scale`` (a point mass when the scale is 0).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        P(mu > rope): A is practically better.
+    prob_equivalent : float
+        P(-rope <= mu <= rope): practically equivalent (0 for ``rope=0``,
+        unless the posterior is a point mass at 0).
+    prob_b_better : float
+        P(mu < -rope): B is practically better.
+    posterior_mean : float
+        The mean of the differences, A minus B.
+    posterior_scale : float
+        s sqrt(1 / n + rho / (1 - rho)).
+    df : int
+        n - 1, with n the number of differences.
+    rope : float
+        Half-width of the region of practical equivalence.
+    rho : float
+        The correlation of two differences, n_test / n (1/k for k-fold).
+    method, estimand, assumptions : str
+    details : mapping
+        The differences ``d``, their ``variance`` and the layout (``k`` and
+        ``r``, or ``n_rounds``).
+    notes, warnings : tuple of str
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    posterior_mean: float
+    posterior_scale: float
+    df: int
+    rope: float
+    rho: float
+    method: str
+    estimand: str
+    assumptions: str
+    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(prob_a_better={format_number(self.prob_a_better)}, "
+            f"prob_equivalent={format_number(self.prob_equivalent)}, "
+            f"prob_b_better={format_number(self.prob_b_better)}, rope={self.rope})"
+        )
+
+    def summary(self):
+        """The three probabilities, the posterior, what it is about, and warnings.
+
+        Returns
+        -------
+        str
+        """
+        lines = [
+            f"{self.method} (rope = +-{self.rope:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
+            f"P(equivalent) = {self.prob_equivalent:.3f}, P(B better) = {self.prob_b_better:.3f}",
+            f"posterior of accuracy A - accuracy B: Student t, df = {self.df}, location "
+            f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+        ]
+        return "\n".join(lines + text_block("notes", self.notes) + text_block("warnings", self.warnings))
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class BootstrapResult(IntervalLike):
+    """A bootstrap estimate of a classifier's accuracy.
+
+    Made by :func:`bootstrap_accuracy`. Every figure is an accuracy
+    (1 - error), although Efron & Tibshirani (1997) state them as errors.
+
+    Attributes
+    ----------
+    estimate : float
+        The ``method``'s estimate of the accuracy.
+    low, high : float
+        The percentile interval of ``values`` at ``confidence_level``: the
+        (1 - confidence_level)/2 and (1 + confidence_level)/2 quantiles
+        (``numpy.quantile``, linear interpolation) of the finite values. A
+        rough guide to the spread, not a confidence interval with known
+        coverage (see :func:`bootstrap_accuracy`, Notes).
+    confidence_level : float
+    method : str
+        ``".632"``, ``".632+"`` or ``"oob"``.
+    values : ndarray of float, shape (n_bootstraps,)
+        Read-only. The estimator recomputed with the out-of-bag accuracy of
+        bootstrap b alone in place of the leave-one-out bootstrap accuracy
+        (nan for a bootstrap that left no instance out).
+    n_bootstraps : int
+    n_samples : int
+    stratify : bool
+        Whether each bootstrap sample was drawn within classes.
+    estimand : str
+        In words, what is estimated.
+    assumptions : str
+        What the method assumes, separated by semicolons.
+    details : mapping
+        Read-only: ``resubstitution_accuracy`` (1 - err, the full-data model
+        on its own training data), ``loo_bootstrap_accuracy`` (1 - Err^(1),
+        the ``"oob"`` estimate), ``no_information_accuracy`` (1 - gamma),
+        ``relative_overfitting_rate`` (R', in [0, 1]), ``weight`` (w =
+        .632 / (1 - .368 R')), ``accuracy_632`` and ``accuracy_632_plus``
+        (both estimates, whichever ``method`` is), ``n_never_left_out``
+        (instances in every bootstrap sample, dropped from Err^(1)) and
+        ``n_empty_bootstraps`` (bootstraps that left no instance out).
+    notes : tuple of str
+        How the result was obtained.
+    warnings : tuple of str
+        Why the result may not be trusted; each was also issued as an
+        :class:`InferenceWarning`.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    confidence_level: float
+    method: str
+    values: np.ndarray
+    n_bootstraps: int
+    n_samples: int
+    stratify: bool
+    estimand: str
+    assumptions: str
+    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    def _repr_extra(self):
+        return f", n_bootstraps={self.n_bootstraps}"
+
+    def summary(self):
+        """The estimate, its parts, the percentile interval, what it estimates and assumes.
+
+        Returns
+        -------
+        str
+        """
+        d = self.details
+        drawn = "stratified bootstraps" if self.stratify else "bootstraps"
+        lines = [
+            f"{self.method} bootstrap accuracy: {format_number(self.estimate)} "
+            f"({self.n_bootstraps} {drawn} of n = {self.n_samples})",
+            f"{format_level(self.confidence_level)} percentile interval of the per-bootstrap values: "
+            f"[{format_number(self.low)}, {format_number(self.high)}] (a rough guide, not a confidence "
+            "interval with known coverage)",
+            f"resubstitution accuracy {format_number(d['resubstitution_accuracy'])}, "
+            f"leave-one-out bootstrap (oob) accuracy {format_number(d['loo_bootstrap_accuracy'])}, "
+            f".632 {format_number(d['accuracy_632'])}, .632+ {format_number(d['accuracy_632_plus'])}",
+            f"no-information accuracy {format_number(d['no_information_accuracy'])}, relative overfitting "
+            f"rate R = {format_number(d['relative_overfitting_rate'])}, weight w = {format_number(d['weight'])}",
+            f"estimand: {self.estimand}",
+            f"assumptions: {self.assumptions}",
+        ]
+        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
+        return "\n".join(lines)

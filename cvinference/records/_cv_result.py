@@ -1,0 +1,629 @@
+"""Per-instance records of cross-validation: the toolkit's single currency.
+
+Every statistic downstream (intervals, tests, reports, studies) is derived from
+the arrays held here; nothing downstream refits a model.
+"""
+
+import functools
+
+import numpy as np
+
+from .._utils._arrays import python_scalar, smallest_int_dtype
+from .._utils._blockwise import row_blocks
+from .._utils._text import format_table
+from .._utils._upward import UpwardMethod, upward
+from .._utils._validation import check_int
+from ._losses import LOSSES
+from ._same_folds import same_folds
+
+_FORMAT_VERSION = 1
+
+
+def _computed_once(method):
+    """A read-only property whose value is computed on first access and kept."""
+    key = f"_{method.__name__}_value"
+
+    @functools.wraps(method)
+    def getter(self):
+        if key not in self.__dict__:
+            self.__dict__[key] = method(self)
+        return self.__dict__[key]
+
+    return property(getter)
+
+
+def _readonly(array):
+    array.setflags(write=False)
+    return array
+
+
+def _as_rows(values, name, n_samples):
+    """Return ``values`` as a 2-d array (n_repeats, n_samples)."""
+    given = np.asarray(values)
+    values = given[np.newaxis, :] if given.ndim == 1 else given
+    if values.ndim != 2 or values.shape[1] != n_samples:
+        expected = f"(n_samples,) or (n_repeats, n_samples) with n_samples={n_samples}"
+        raise ValueError(f"{name} must have shape {expected}; got shape {given.shape}.")
+    return values
+
+
+def _codes_in(values):
+    """Distinct values of a 1-d array and each value's index among them.
+
+    Sorted (NaN last, found by ``searchsorted``) when the values can be
+    ordered; in order of first appearance otherwise (e.g. mixed str and int).
+    """
+    try:
+        distinct = np.unique(values)
+        return distinct, np.searchsorted(distinct, values)
+    except TypeError:
+        lookup = dict.fromkeys(values.tolist())
+        for i, label in enumerate(lookup):
+            lookup[label] = i
+        distinct = np.empty(len(lookup), dtype=object)
+        distinct[:] = list(lookup)
+        return distinct, np.array([lookup[label] for label in values.tolist()], dtype=np.intp)
+
+
+def _encode_labels(y_true, y_pred):
+    """Classes and integer codes for true and predicted labels.
+
+    The classes are y_true's distinct labels, followed by any predicted label
+    equal to none of them (the classes then have object dtype when the two
+    kinds differ, e.g. int labels and str predictions). A prediction gets the
+    code of the class it equals under numpy's ``==``, so ``correct`` agrees
+    with ``y_pred == y_true``: labels numpy cannot compare (1 and "1") stay
+    apart, and a prediction equal to a class (1 and True) takes its label.
+    """
+    true_classes = classes = np.unique(y_true)
+    flat = y_pred.ravel()
+    codes = np.zeros(flat.size, dtype=np.intp)
+    matched = np.zeros(flat.size, dtype=bool)
+    try:
+        codes = np.minimum(np.searchsorted(classes, flat), classes.size - 1)
+        matched = np.asarray(classes[codes] == flat, dtype=bool)
+    except (TypeError, ValueError):
+        pass
+    if not matched.all():
+        extra, extra_codes = _codes_in(flat[~matched])
+        if extra.dtype.kind == classes.dtype.kind or {extra.dtype.kind, classes.dtype.kind} <= set("biuf"):
+            joined = np.concatenate([classes, extra])
+        else:
+            joined = np.empty(classes.size + extra.size, dtype=object)
+            joined[: classes.size], joined[classes.size :] = classes.tolist(), extra.tolist()
+        codes[~matched] = classes.size + extra_codes
+        classes = joined
+    code_dtype = smallest_int_dtype(classes.size)
+    y_true_codes = np.searchsorted(true_classes, y_true).astype(code_dtype)
+    return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
+
+
+def _finite_list(array, name):
+    if array.dtype.kind in "fc" and not np.isfinite(array).all():
+        raise ValueError(
+            f"to_dict() cannot write {name}: it holds NaN or infinity, which JSON cannot represent. "
+            "Check the estimator's predictions and the loss."
+        )
+    return array.tolist()
+
+
+def _json_scalar(value):
+    value = python_scalar(value)
+    if not isinstance(value, (str, int, float, bool)):
+        raise TypeError(
+            f"Cannot write the class label {value!r} of type {type(value).__name__} to JSON; "
+            "to_dict() supports str, int, float and bool labels."
+        )
+    return value
+
+
+class CVResult:
+    """What cross-validation did to every instance, in every repeat.
+
+    Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One
+    row per repeat of the cross-validation, one column per instance. All arrays
+    are read-only numpy arrays; derived per-fold counts are computed on first
+    access.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True targets.
+    y_pred : array-like of shape (n_samples,) or (n_repeats, n_samples)
+        Out-of-fold predictions.
+    fold : array-like of int, same shape as ``y_pred``
+        Test fold of each instance, numbered 0 .. n_splits - 1 in every repeat;
+        every fold must be non-empty.
+    loss : array-like of float, same shape as ``y_pred``, default=None
+        Per-instance losses. None means the 0/1 loss, derived from correctness.
+    loss_name : str, default="zero_one"
+        Name of the loss in ``loss``.
+    estimator_repr, cv_repr : str, default=None
+        Descriptions of the estimator and the splitter, for reports.
+    n_train : int, default=None
+        How many instances each model was trained on, for a result that does
+        not imply it, such as the test part of a holdout. None means the
+        rest of the data: n - m_j for fold j.
+    classification : bool, default=None
+        Whether y holds class labels (then ``correct`` and the accuracy are
+        defined). None takes it from a built-in ``loss_name``, and for any
+        other name assumes class labels unless y_true holds floats.
+
+    Attributes
+    ----------
+    correct : ndarray of bool, shape (n_repeats, n_samples)
+        Whether the prediction equals the true label.
+    loss : ndarray of float, shape (n_repeats, n_samples)
+        Per-instance loss.
+    fold : ndarray of int, shape (n_repeats, n_samples)
+        Test fold of each instance.
+    y_pred : ndarray, shape (n_repeats, n_samples)
+        Out-of-fold predictions.
+    y_true : ndarray, shape (n_samples,)
+        True targets.
+    classes : ndarray or None
+        The sorted labels of ``y_true``, followed by any predicted label
+        equal to none of them (None for a regression loss). Labels are
+        stored as integer codes into it.
+    fold_sizes, fold_correct : ndarray of int, shape (n_repeats, n_splits)
+        m_j, the instances tested in fold j, and r_j, those predicted correctly.
+    fold_accuracy : ndarray of float, shape (n_repeats, n_splits)
+        p_j = r_j / m_j.
+    fold_mean_loss : ndarray of float, shape (n_repeats, n_splits)
+        Mean per-instance loss in each fold.
+    accuracy : float
+        Total correct over total tested, all repeats pooled.
+    mean_loss : float
+        Mean per-instance loss, all repeats pooled.
+    n_samples, n_splits, n_repeats : int
+    is_loo : bool
+        Whether every fold holds one instance (leave-one-out).
+    n_train : int or None
+        Training-set size when the result does not imply it (a holdout).
+
+    Notes
+    -----
+    The notation follows Wong (2015): fold j holds m_j instances (section
+    4.3.2) of which r_j are predicted correctly, p_j = r_j / m_j is the fold
+    accuracy (section 4.1), and the dataset-level accuracy is sum(r_j) / n
+    (section 4.3.3).
+
+    Examples
+    --------
+    >>> from cvinference import CVResult
+    >>> result = CVResult(y_true=["a", "a", "b", "b"], y_pred=["a", "b", "b", "b"],
+    ...                   fold=[0, 1, 0, 1])
+    >>> result
+    CVResult(n_samples=4, n_splits=2, n_repeats=1, accuracy=0.75)
+    >>> result.fold_correct
+    array([[2, 1]])
+    >>> result.fold_accuracy
+    array([[1. , 0.5]])
+    """
+
+    def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
+                 n_train=None, classification=None):
+        y_true = np.asarray(y_true)
+        if y_true.ndim != 1:
+            raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
+        y_pred = _as_rows(y_pred, "y_pred", y_true.size)
+        classes = None
+        if classification is None:
+            classification = LOSSES[loss_name].classification if loss_name in LOSSES else y_true.dtype.kind not in "fc"
+        if classification:
+            classes, y_true, y_pred = _encode_labels(y_true, y_pred)
+        self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
+
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train=None):
+        n_samples = y_true.size
+        y_true = np.array(y_true, copy=True)
+        y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
+        fold = _as_rows(fold, "fold", n_samples)
+        if fold.shape != y_pred.shape:
+            raise ValueError(f"fold must have the shape of y_pred {y_pred.shape}; got {fold.shape}.")
+        if fold.dtype.kind not in "iu" or fold.min() < 0 or fold.max() >= n_samples:
+            low, high = (fold.min(), fold.max()) if fold.size else (None, None)
+            raise ValueError(
+                f"fold must hold integer fold numbers 0 .. n_splits - 1 with n_splits <= "
+                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to {python_scalar(high)}."
+            )
+        n_splits = int(fold.max()) + 1
+        self._fold = _readonly(fold.astype(smallest_int_dtype(n_splits), copy=True))
+        self._n_splits = n_splits
+        empty = (self.fold_sizes == 0).any(axis=1)
+        if empty.any():
+            raise ValueError(
+                f"fold numbers must cover 0 .. {n_splits - 1} in every repeat; repeat "
+                f"{int(np.flatnonzero(empty)[0])} has an empty fold."
+            )
+        if loss is not None:
+            loss = _readonly(np.array(loss, dtype=np.float64, copy=True).reshape(y_pred.shape))
+        self._y_true = _readonly(y_true)
+        self._y_pred = _readonly(y_pred)
+        self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
+        self._loss = loss
+        self.loss_name = loss_name
+        self.estimator_repr = estimator_repr
+        self.cv_repr = cv_repr
+        self.n_train = None if n_train is None else check_int(n_train, "n_train", minimum=1)
+
+    @classmethod
+    def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,
+                    cv_repr=None, n_train=None):
+        result = cls.__new__(cls)
+        result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
+        return result
+
+    def _per_fold(self, weights=None):
+        """Per-repeat, per-fold counts of instances, or sums of ``weights`` (n_repeats, n_samples)."""
+        return np.stack([
+            np.bincount(fold, weights=None if weights is None else weights[r], minlength=self._n_splits)
+            for r, fold in enumerate(self._fold)
+        ])
+
+    def _decode(self, values):
+        return values if self._classes is None else self._classes[values]
+
+    @property
+    def n_samples(self):
+        return self._y_true.size
+
+    @property
+    def n_splits(self):
+        return self._n_splits
+
+    @property
+    def n_repeats(self):
+        return self._fold.shape[0]
+
+    @property
+    def is_loo(self):
+        return self._n_splits == self.n_samples
+
+    @property
+    def classes(self):
+        return self._classes
+
+    @property
+    def fold(self):
+        return self._fold
+
+    @_computed_once
+    def y_true(self):
+        return _readonly(self._decode(self._y_true))
+
+    @_computed_once
+    def y_pred(self):
+        return _readonly(self._decode(self._y_pred))
+
+    @_computed_once
+    def correct(self):
+        return _readonly(self._y_pred == self._y_true[np.newaxis, :])
+
+    @_computed_once
+    def loss(self):
+        if self._loss is None:
+            return _readonly((~self.correct).astype(np.float64))
+        return self._loss
+
+    @_computed_once
+    def fold_sizes(self):
+        return _readonly(self._per_fold())
+
+    @_computed_once
+    def fold_correct(self):
+        return _readonly(self._per_fold_true(self.correct))
+
+    def _per_fold_true(self, flags):
+        """Per-repeat, per-fold counts of True in ``flags`` (n_repeats, n_samples), as int64.
+
+        The rarer of True and False is counted, by position: a ``bincount`` of
+        (repeat, fold) keys over those positions costs less than a weighted
+        ``bincount`` of every position when they are few.
+        """
+        n_true = int(np.count_nonzero(flags))
+        rare_is_true = 2 * n_true <= flags.size
+        if (n_true if rare_is_true else flags.size - n_true) > flags.size // 4:
+            return self._per_fold(flags).astype(np.int64)
+        counts = np.empty(self.fold_sizes.shape, dtype=np.int64)
+        inverted = None
+        for block in row_blocks(*flags.shape):
+            rare = flags[block]
+            if not rare_is_true:
+                inverted = np.logical_not(rare, out=None if inverted is None else inverted[:rare.shape[0]])
+                rare = inverted
+            keys = np.flatnonzero(rare)  # positions, made into (repeat, fold) keys in place
+            folds = self._fold[block].ravel()[keys]
+            keys //= self.n_samples
+            keys *= self._n_splits
+            keys += folds
+            counts[block] = np.bincount(keys, minlength=rare.shape[0] * self._n_splits).reshape(-1, self._n_splits)
+        return counts if rare_is_true else self.fold_sizes - counts
+
+    @_computed_once
+    def fold_accuracy(self):
+        return _readonly(self.fold_correct / self.fold_sizes)
+
+    @_computed_once
+    def fold_mean_loss(self):
+        if self._loss is None:
+            return _readonly(1.0 - self.fold_accuracy)
+        return _readonly(self._per_fold(self._loss) / self.fold_sizes)
+
+    @property
+    def accuracy(self):
+        return float(np.count_nonzero(self.correct) / self.correct.size)
+
+    @property
+    def mean_loss(self):
+        return float(self.loss.mean())
+
+    def __repr__(self):
+        score = f"accuracy={self.accuracy:.4g}"
+        if self.loss_name != "zero_one":
+            score = f"mean_loss={self.mean_loss:.4g}, loss_name={self.loss_name!r}"
+        return (
+            f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
+            f"n_repeats={self.n_repeats}, {score})"
+        )
+
+    def _scheme(self):
+        if self.n_train is not None and self.n_splits == 1:
+            scheme = f"holdout, trained on {self.n_train} instances"
+        else:
+            scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
+        repeats = f", {self.n_repeats} repeats" if self.n_repeats > 1 else ""
+        return f"{scheme}{repeats}, n = {self.n_samples}"
+
+    def _header_lines(self):
+        lines = [self._scheme()]
+        if self.estimator_repr:
+            lines.append(f"estimator: {self.estimator_repr}")
+        if self.cv_repr:
+            lines.append(f"splitter: {self.cv_repr}")
+        return lines
+
+    def _total_line(self):
+        mean_loss = f"mean {self.loss_name} loss {self.mean_loss:.4g}"
+        if self._classes is None:
+            return mean_loss
+        total = int(np.count_nonzero(self.correct))
+        line = f"accuracy {self.accuracy:.4f} ({total} of {self.correct.size} tested instances correct)"
+        return line if self.loss_name == "zero_one" else f"{line}; {mean_loss}"
+
+    def _fold_rows(self, r):
+        """Header and cells of the per-fold table of repeat r."""
+        header, columns = ["fold", "m_j"], [range(self.n_splits), self.fold_sizes[r]]
+        if self._classes is not None:
+            header += ["r_j", "p_j"]
+            columns += [self.fold_correct[r], [f"{p:.4f}" for p in self.fold_accuracy[r]]]
+        if self.loss_name != "zero_one":
+            header.append("mean loss")
+            columns.append([f"{v:.4g}" for v in self.fold_mean_loss[r]])
+        return header, [[str(cell) for cell in row] for row in zip(*columns)]
+
+    def summary(self):
+        """Per-fold table of m_j, r_j and p_j, the accuracy and its intervals.
+
+        Under leave-one-out, where every fold holds one instance, the table is
+        replaced by the totals for the whole vector. For a classifier the
+        summary ends with :func:`accuracy_interval` (``method="auto"``), the
+        fold-level t interval and Wong's large-sample conditions.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import CVResult
+        >>> print(CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 1], fold=[0, 1, 0, 1]).summary())
+        2-fold cross-validation, n = 4
+        fold  m_j  r_j     p_j
+           0    2    2  1.0000
+           1    2    1  0.5000
+        accuracy 0.7500 (3 of 4 tested instances correct)
+        95% intervals: method='auto' (Wong 2015, Theorem 1) and the fold-level t (section 4.3.3)
+        accuracy      95% interval           method  fold mean  fold-level t 95%           conditions
+          0.7500  [0.1941, 0.9937]  clopper-pearson     0.7500  [0.0000, 1.0000]  FAIL (2 of 2 folds)
+        The large-sample conditions (r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1)) fail
+          in folds [0, 1]. Normal and t approximations may be poor there; the exact interval does not need
+          them.
+        """
+        lines = self._header_lines()
+        if not self.is_loo:
+            for r in range(self.n_repeats):
+                if self.n_repeats > 1:
+                    lines.append(f"repeat {r}")
+                lines.append(format_table(*self._fold_rows(r)))
+        lines.append(self._total_line())
+        if self._classes is not None:
+            lines += upward("report", "single_summary_lines")(self)
+        return "\n".join(lines)
+
+    accuracy_interval = UpwardMethod("inference", "accuracy_interval")
+    large_sample_conditions = UpwardMethod("inference", "large_sample_conditions")
+
+    def to_dict(self):
+        """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
+
+        Examples
+        --------
+        >>> import json
+        >>> from cvinference import CVResult
+        >>> result = CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1])
+        >>> again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+        >>> again.y_pred.tolist(), again.fold_correct.tolist()
+        ([['a', 'a']], [[1, 0]])
+        """
+        classes = None
+        if self._classes is not None:
+            classes = [_json_scalar(label) for label in _finite_list(self._classes, "classes")]
+        return {
+            "format": "cvinference.CVResult",
+            "version": _FORMAT_VERSION,
+            "loss_name": self.loss_name,
+            "estimator_repr": self.estimator_repr,
+            "cv_repr": self.cv_repr,
+            "n_train": self.n_train,
+            "classes": classes,
+            "classes_dtype": None if self._classes is None else self._classes.dtype.str,
+            "y_true_dtype": self._y_true.dtype.str,
+            "y_pred_dtype": self._y_pred.dtype.str,
+            "y_true": _finite_list(self._y_true, "y_true"),
+            "y_pred": _finite_list(self._y_pred, "y_pred"),
+            "fold": self._fold.tolist(),
+            "loss": None if self._loss is None else _finite_list(self._loss, "loss"),
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rebuild a result written by :meth:`to_dict`.
+
+        Parameters
+        ----------
+        data : dict
+            The output of ``to_dict()``, possibly after a JSON round trip.
+
+        Returns
+        -------
+        CVResult
+        """
+        _check_format(data, "cvinference.CVResult")
+        classes = None
+        if data["classes"] is not None:
+            classes_dtype = np.dtype(data["classes_dtype"])
+            classes = np.empty(len(data["classes"]), dtype=classes_dtype)
+            classes[:] = data["classes"]
+        return cls._from_codes(
+            np.asarray(data["y_true"], dtype=np.dtype(data["y_true_dtype"])),
+            np.asarray(data["y_pred"], dtype=np.dtype(data["y_pred_dtype"])),
+            np.asarray(data["fold"]),
+            classes=classes,
+            loss=data["loss"],
+            loss_name=data["loss_name"],
+            estimator_repr=data["estimator_repr"],
+            cv_repr=data["cv_repr"],
+            n_train=data.get("n_train"),
+        )
+
+
+def _check_format(data, expected):
+    if not isinstance(data, dict) or data.get("format") != expected:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"data is not a {expected} dict (format={found!r}); pass the output of to_dict().")
+    if data.get("version") != _FORMAT_VERSION:
+        raise ValueError(
+            f"data has format version {data.get('version')!r}; this cvinference reads version {_FORMAT_VERSION}."
+        )
+
+
+class PairedCVResult:
+    """Two estimators cross-validated on identical folds.
+
+    Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
+    ``fold`` array of every repeat, which is what the matched-sample tests need.
+
+    Parameters
+    ----------
+    a, b : CVResult
+        The results of estimator A and estimator B.
+
+    Attributes
+    ----------
+    a, b : CVResult
+
+    Examples
+    --------
+    >>> from cvinference import CVResult, PairedCVResult
+    >>> a = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 0, 1, 1], fold=[0, 1, 0, 1])
+    >>> b = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 0], fold=[0, 1, 0, 1])
+    >>> PairedCVResult(a, b)
+    PairedCVResult(n_samples=4, n_splits=2, n_repeats=1, accuracy_a=1, accuracy_b=0.5)
+    """
+
+    def __init__(self, a, b):
+        for name, result in (("a", a), ("b", b)):
+            if not isinstance(result, CVResult):
+                raise TypeError(f"{name} must be a CVResult; got {type(result).__name__}.")
+        if a.n_samples != b.n_samples or not np.array_equal(a.y_true, b.y_true):
+            raise ValueError(
+                "a and b must hold the same instances; their y_true differ. "
+                "Evaluate both estimators on the same data with CVEvaluator.compare."
+            )
+        if not same_folds(a, b):
+            raise ValueError(
+                "a and b were not cross-validated on identical folds. A paired "
+                "comparison needs the same partition in every repeat; use CVEvaluator.compare."
+            )
+        self.a = a
+        self.b = b
+
+    def __repr__(self):
+        a = self.a
+        return (
+            f"{type(self).__name__}(n_samples={a.n_samples}, n_splits={a.n_splits}, "
+            f"n_repeats={a.n_repeats}, accuracy_a={a.accuracy:.4g}, accuracy_b={self.b.accuracy:.4g})"
+        )
+
+    def summary(self):
+        """Side-by-side per-fold table for A and B, their intervals, and every test.
+
+        The per-fold table shows d_j = p_Aj - p_Bj (for a regression loss,
+        the fold mean losses of A and B and their difference). For classifiers it is
+        followed by each result's accuracy intervals, then the matched-sample
+        t, the independent-sample z and t, and McNemar's test side by side
+        (McNemar on repeat 0 when there are several), the phi diagnostic of
+        scheme independence, and the tests' notes and warnings.
+
+        Returns
+        -------
+        str
+        """
+        a, b = self.a, self.b
+        lines = [a._scheme()]
+        for label, result in (("A", a), ("B", b)):
+            if result.estimator_repr:
+                lines.append(f"{label}: {result.estimator_repr}")
+        if not a.is_loo:
+            for r in range(a.n_repeats):
+                if a.n_repeats > 1:
+                    lines.append(f"repeat {r}")
+                lines.append(format_table(*self._fold_rows(r)))
+        for label, result in (("A", a), ("B", b)):
+            lines.append(f"{label}: {result._total_line()}")
+        if a.classes is not None:
+            lines += upward("report", "paired_summary_lines")(self)
+        return "\n".join(lines)
+
+    def _fold_rows(self, r):
+        """Header and cells of the side-by-side per-fold table of repeat r."""
+        a, b = self.a, self.b
+        if a.classes is None:
+            d = a.fold_mean_loss[r] - b.fold_mean_loss[r]
+            rows = [[str(j), str(a.fold_sizes[r, j]), f"{a.fold_mean_loss[r, j]:.4g}", f"{b.fold_mean_loss[r, j]:.4g}",
+                     f"{d[j]:+.4g}"] for j in range(a.n_splits)]
+            return ["fold", "m_j", f"{a.loss_name}_Aj", f"{b.loss_name}_Bj", "A - B"], rows
+        d = a.fold_accuracy[r] - b.fold_accuracy[r]
+        rows = [
+            [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
+             str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
+            for j in range(a.n_splits)
+        ]
+        return ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows
+
+    matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"))
+    independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"))
+    mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"))
+    scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"))
+
+    def to_dict(self):
+        """A JSON-safe dict from which :meth:`from_dict` rebuilds this pair exactly."""
+        return {"format": "cvinference.PairedCVResult", "version": _FORMAT_VERSION,
+                "a": self.a.to_dict(), "b": self.b.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rebuild a pair written by :meth:`to_dict`."""
+        _check_format(data, "cvinference.PairedCVResult")
+        return cls(CVResult.from_dict(data["a"]), CVResult.from_dict(data["b"]))

@@ -1,0 +1,16 @@
+"""Layer 1: cross-validators that only produce indices.
+
+Every splitter is a scikit-learn cross-validator (a subclass of
+``KFold``, ``StratifiedKFold`` or ``LeaveOneOut``), so it drops into
+``GridSearchCV``, ``cross_validate``, ``cross_val_predict`` and pipelines.
+"""
+
+from ._kfold import EqualSizeKFold, LeaveOneOut, RandomAssignmentKFold, RemainderLastKFold, StratifiedEqualSizeKFold
+
+__all__ = [
+    "EqualSizeKFold",
+    "LeaveOneOut",
+    "RandomAssignmentKFold",
+    "RemainderLastKFold",
+    "StratifiedEqualSizeKFold",
+]

@@ -1,0 +1,772 @@
+"""The command line's commands end to end: mistakes, reports (text, JSON, PNG), quiet, progress, demo.
+
+Every command runs in-process through ``cvinference.cli.main(argv, out=...)``; a
+subprocess is used only where the console entry point or the process itself
+matters. The runs are small (iris, wine, a 60-row CSV, 3 or 5 folds) and each
+report is computed once per module and shared by the tests that read it.
+"""
+
+import io
+import json
+import math
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import cvinference.cli._commands as commands
+from cvinference.cli import main
+from cvinference.report import WIDTH, render_text
+from cvinference._utils._text import format_pvalue
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def run(argv):
+    """``main(argv)`` with the report captured: (status, report text)."""
+    out = io.StringIO()
+    status = main(argv, out=out)
+    return status, out.getvalue()
+
+
+def one_error_line(capsys, prefix="cvinference: error: "):
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert err.startswith(prefix), err
+    assert "Traceback" not in err
+    return err.rstrip("\n")
+
+
+def mixed_csv(path, rows=60):
+    """A CSV with a categorical column, two numeric ones with missing cells, and string labels."""
+    rng = np.random.default_rng(0)
+    lines = ["color,size,weight,label"]
+    for i in range(rows):
+        size = "" if i % 11 == 4 else f"{rng.normal() + (i % 2):.3f}"
+        weight = "NA" if i % 13 == 6 else f"{rng.normal():.3f}"
+        lines.append(f"{('red', 'blue', 'green')[i % 3]},{size},{weight},{('no', 'yes')[i % 2]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+# ---------------------------------------------------------------------------
+# Reports computed once and shared (each is (argv, status, text, json dict)).
+
+
+class Run:
+    def __init__(self, argv, status, text, report, stdout=None):
+        self.argv, self.status, self.text, self.report = argv, status, text, report
+        self.stdout = text if stdout is None else stdout
+
+
+def _run_with_json(argv, directory, name):
+    path = directory / f"{name}.json"
+    status, text = run([*argv, "--json", str(path)])
+    report = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constants) if status == 0 else None
+    return Run(argv, status, text, report)
+
+
+def _no_constants(name):
+    raise AssertionError(f"the JSON holds {name}, which is not valid JSON")
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    return tmp_path_factory.mktemp("cli_commands")
+
+
+@pytest.fixture(scope="module")
+def csv_file(workdir):
+    return mixed_csv(workdir / "mixed.csv")
+
+
+RUNS = {
+    "evaluate_iris": ["evaluate", "nb", "--data", "iris", "--cv", "5"],
+    "evaluate_wine_repeats": ["evaluate", "logreg", "--data", "wine", "--cv", "3", "--repeats", "2",
+                              "--loss", "log_loss", "--metric", "f1_macro"],
+    "compare_iris": ["compare", "logreg", "tree", "--data", "iris", "--cv", "5", "--repeats", "2"],
+    "compare_wine": ["compare", "knn", "nb", "--data", "wine", "--cv", "3"],
+    "compare_csv": ["compare", "logreg", "tree", "--data", "{csv}", "--target", "label", "--impute", "--cv", "3"],
+    "evaluate_csv": ["evaluate", "nb", "--data", "{csv}", "--target", "label", "--impute", "--cv", "5"],
+    "compare_loo": ["compare", "nb", "tree", "--data", "iris", "--cv", "loo"],
+    "evaluate_loo": ["evaluate", "nb", "--data", "wine", "--cv", "loo"],
+}
+
+
+@pytest.fixture(scope="module")
+def runs(workdir, csv_file):
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            argv = [csv_file if arg == "{csv}" else arg for arg in RUNS[name]]
+            cache[name] = _run_with_json(argv, workdir, name)
+        return cache[name]
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def demo(workdir):
+    """The demo with its default options, run once."""
+    path = workdir / "demo.json"
+    status, stdout = run(["demo", "--json", str(path)])
+    report = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constants)
+    preamble, _, text = stdout.partition("\nbreast_cancer: ")
+    return Run(["demo"], status, "breast_cancer: " + text, report, stdout=stdout)
+
+
+# ---------------------------------------------------------------------------
+# 1. User mistakes: status 2, one line naming the value and the fix, nothing on stdout
+
+
+USER_MISTAKES = [
+    (["evaluate", "nb", "--data", "iris", "--cv", "0"], ["--cv", "got 0", "at least 2 folds"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "1"], ["--cv", "got 1", "at least 2 folds"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "x"], ["--cv", "got 'x'", "integer number of folds or 'loo'"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "151"],
+     ["--cv 151 is more folds than the 150 instances of iris", "use 2 to 150, or --cv loo"]),
+    (["compare", "nb", "tree", "--data", "wine", "--cv", "200"],
+     ["--cv 200 is more folds than the 178 instances of wine", "use 2 to 178, or --cv loo"]),
+    (["evaluate", "nb", "--data", "{tmp}/missing.csv", "--target", "y"],
+     ["--data {tmp}/missing.csv: no such file", "check the path"]),
+    (["evaluate", "nb", "--data", "{csv}"],
+     ["--target is required with a CSV file", "one of: color, size, weight, label"]),
+    (["evaluate", "nb", "--data", "{csv}", "--target", "lable", "--impute"],
+     ["--target lable: no such column", "did you mean 'label'?", "its columns are: color, size, weight, label"]),
+    (["evaluate", "nb", "--data", "{csv}", "--target", "label"],
+     ["missing feature values", "size (6), weight (5)", "pass --impute"]),
+    (["evaluate", "lgreg", "--data", "iris"],
+     ["unknown estimator 'lgreg'", "did you mean 'logreg'?", "logreg, tree, nb, knn, svm, rf, gb, dummy"]),
+    (["compare", "nb", "forest", "--data", "iris"], ["unknown estimator 'forest'", "or the dotted path"]),
+    (["evaluate", "sklearn.ensemble.ExtraTreeClassifier", "--data", "iris"],
+     ["'sklearn.ensemble.ExtraTreeClassifier'", "has no attribute 'ExtraTreeClassifier'",
+      "did you mean 'ExtraTreesClassifier'?"]),
+    (["evaluate", "nosuch.module.Classifier", "--data", "iris"],
+     ["'nosuch.module.Classifier'", "cannot import module 'nosuch.module'", "check the spelling"]),
+    (["evaluate", "sklearn.linear_model.LinearRegression", "--data", "iris"],
+     ["'sklearn.linear_model.LinearRegression' is a regressor", "sklearn.ensemble.ExtraTreesClassifier"]),
+    (["compare", "nb", "sklearn.linear_model.LinearRegression", "--data", "iris"],
+     ["'sklearn.linear_model.LinearRegression' is a regressor", "use an alias"]),
+    (["evaluate", "logreg", "--data", "iris", "--params", "{C: 1}"],
+     ["invalid JSON", "'{C: 1}'", "line 1 column 2", "write a JSON object"]),
+    (["compare", "logreg", "tree", "--data", "iris", "--params-a", "{'C': 1}"],
+     ["invalid JSON", "of 'logreg'", "\"{'C': 1}\"", "double quotes"]),
+    (["compare", "logreg", "tree", "--data", "iris", "--params-b", '{"max_depth": 3,}'],
+     ["invalid JSON", "of 'tree'", "'{\"max_depth\": 3,}'", "write a JSON object"]),
+    (["evaluate", "logreg", "--data", "iris", "--params", '{"c": 1}'],
+     ["estimator 'logreg' has no hyper-parameter 'c'", "did you mean 'C'?", "its hyper-parameters are: C,"]),
+    (["compare", "logreg", "tree", "--data", "iris", "--params-b", '{"depth": 3}'],
+     ["estimator 'tree' has no hyper-parameter 'depth'", "max_depth"]),
+    (["evaluate", "nb", "--data", "iris", "--confidence", "1.5"],
+     ["--confidence", "got '1.5'", "strictly between 0 and 1, such as 0.95"]),
+    (["compare", "nb", "tree", "--data", "iris", "--repeats", "0"], ["--repeats", "got '0'", "positive integer"]),
+    (["evaluate", "nb", "--data", "iris", "--repeats", "3", "--cv", "loo"],
+     ["--repeats needs k-fold cross-validation", "drop --repeats or use --cv K"]),
+    (["evaluate", "svm", "--data", "iris", "--loss", "brier"],
+     ["--loss brier needs predicted probabilities", "svm has no predict_proba", "use --loss zero_one"]),
+    (["compare", "nb", "svm", "--data", "iris", "--loss", "log_loss"],
+     ["--loss log_loss", "svm has no predict_proba"]),
+    (["evaluate", "nb", "--data", "iris", "--loss", "hinge"], ["--loss", "invalid choice: 'hinge'"]),
+]
+
+
+def _fill(argv, tmp_path, csv_path):
+    return [arg.replace("{tmp}", str(tmp_path)).replace("{csv}", csv_path) for arg in argv]
+
+
+@pytest.mark.parametrize("argv, fragments", USER_MISTAKES, ids=lambda v: " ".join(v) if v and v[0] in (
+    "evaluate", "compare") else None)
+def test_user_mistakes_exit_2_with_one_line_naming_the_value_and_the_fix(argv, fragments, tmp_path, csv_file,
+                                                                         capsys, monkeypatch):
+    def no_fit(*args, **kwargs):
+        raise AssertionError("a user mistake must be reported before any fit")
+
+    monkeypatch.setattr(commands.CVEvaluator, "evaluate", no_fit)
+    monkeypatch.setattr(commands.CVEvaluator, "compare", no_fit)
+    status, text = run(_fill(argv, tmp_path, csv_file))
+    line = one_error_line(capsys)
+    assert status == 2, line
+    assert text == ""
+    for fragment in _fill(fragments, tmp_path, csv_file):
+        assert fragment in line
+
+
+def test_plot_to_an_unwritable_path_exits_2(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "no such directory" / "figure.png"
+    status, text = run(["evaluate", "nb", "--data", "iris", "--cv", "3", "--plot", str(target)])
+    line = one_error_line(capsys)
+    assert status == 2
+    assert f"--plot {target}" in line and "no such folder" in line and "existing folder" in line
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("argv, fragments", [
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--json", "{tmp}/no such directory/report.json"],
+     ["--json {tmp}/no such directory/report.json"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--json", "{tmp}"], ["--json {tmp}"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--metric", "f1"], ["--metric f1", "f1_macro"]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--metric", "bogus"], ["--metric bogus", "f1_macro"]),
+], ids=["json-missing-dir", "json-is-dir", "binary-metric-multiclass", "unknown-metric"])
+def test_other_user_mistakes_are_user_errors_too(argv, fragments, tmp_path, capsys):
+    status, _ = run(_fill(argv, tmp_path, ""))
+    line = capsys.readouterr().err.rstrip("\n")
+    assert status == 2 and line.startswith("cvinference: error: ") and "\n" not in line, line
+    for fragment in _fill(fragments, tmp_path, ""):
+        assert fragment in line
+
+
+def test_console_script_reports_a_user_mistake_in_one_line():
+    script = Path(sys.executable).with_name("cvinference")
+    if not script.exists():
+        pytest.skip("the cvinference console script is not installed next to this interpreter")
+    completed = subprocess.run([str(script), "evaluate", "lgreg", "--data", "iris"], capture_output=True,
+                               text=True, timeout=120)
+    assert completed.returncode == 2 and completed.stdout == ""
+    assert completed.stderr.startswith("cvinference: error: unknown estimator 'lgreg' (did you mean 'logreg'?)")
+    assert completed.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------------------
+# 2. Internal errors: status 1 and one line; --traceback re-raises
+
+
+class Boom(ValueError):
+    pass
+
+
+def _boom(*args, **kwargs):
+    exc = Boom("simulated\nfailure inside")
+    exc.add_note("a note")
+    raise exc
+
+
+@pytest.mark.parametrize("where, argv", [
+    ("evaluation_report", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+    ("comparison_report", ["compare", "nb", "tree", "--data", "iris", "--cv", "3"]),
+    ("render_text", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+])
+def test_an_internal_error_exits_1_with_one_line(where, argv, monkeypatch, capsys):
+    monkeypatch.setattr(commands, where, _boom)
+    status, text = run(argv)
+    line = one_error_line(capsys, prefix="cvinference: internal error: ")
+    assert status == 1 and text == ""
+    assert line == ("cvinference: internal error: Boom: simulated failure inside a note "
+                    "(rerun with --traceback for details)")
+    with pytest.raises(Boom, match="simulated"):
+        main(["--traceback", *argv], out=io.StringIO())
+
+
+def test_an_internal_error_in_the_fits_exits_1(monkeypatch, capsys):
+    monkeypatch.setattr(commands.CVEvaluator, "compare", _boom)
+    assert run(["compare", "nb", "tree", "--data", "iris", "--cv", "3"])[0] == 1
+    assert "Boom: simulated failure inside" in one_error_line(capsys, prefix="cvinference: internal error: ")
+
+
+def test_traceback_is_accepted_after_the_command_as_the_error_message_suggests(monkeypatch, capsys):
+    # The one-line message says "rerun with --traceback"; appending it to the command should work.
+    monkeypatch.setattr(commands, "evaluation_report", _boom)
+    with pytest.raises(Boom):
+        main(["evaluate", "nb", "--data", "iris", "--cv", "3", "--traceback"], out=io.StringIO())
+
+
+# ---------------------------------------------------------------------------
+# 3. Reports: sections and width
+
+
+ESTIMATOR_INTERVALS = ["recommended (method='auto')", "dataset level, normal (Wong Theorem 1)",
+                       "fold level, t (Wong 4.3.3)", "Wilson", "Clopper-Pearson (exact)"]
+
+
+def _sections(text):
+    return [line for line in text.splitlines() if line and not line.startswith(" ")]
+
+
+def fold_rows(text):
+    """The rows of the per-fold table as lists of cells (no cell holds a space but the last header)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("per fold"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.strip():
+            break
+        rows.append(line.split())
+    return rows
+
+
+@pytest.mark.parametrize("name, data, n, k", [
+    ("evaluate_iris", "iris", 150, 5), ("evaluate_wine_repeats", "wine", 178, 3),
+    ("evaluate_csv", "mixed.csv", 60, 5),
+])
+def test_evaluate_report_sections(runs, name, data, n, k):
+    result = runs(name)
+    assert result.status == 0
+    text = result.text
+    first = text.splitlines()[0]
+    assert first.startswith(f"{result.report['data']['name']}: {n} instances; {k}-fold cross-validation")
+    assert result.report["data"]["name"].endswith(data)
+    assert ("per fold (repeat 0)" if "--repeats" in result.argv else "per fold") in text.splitlines()
+    rows = fold_rows(text)
+    assert [row[0] for row in rows] == [str(j) for j in range(k)]
+    assert sum(int(row[1]) for row in rows) == n
+    assert "\nA: " in text and "\nB: " not in text and "tests of accuracy" not in text
+    for interval in ESTIMATOR_INTERVALS:
+        assert f"  {interval}  " in text
+    assert "large-sample conditions: " in text
+    assert "\nverdict: Accuracy " in text and "Vanwinckelen & Blockeel 2015" in text
+
+
+def test_evaluate_with_a_loss_and_a_metric_lists_their_intervals(runs):
+    text = runs("evaluate_wine_repeats").text
+    assert "mean log_loss, half-sample (Nedel'ko)" in text and "f1_macro, fold level t" in text
+    assert "2 repeats" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("name, tests", [
+    ("compare_iris", ["matched-sample t (repeat 0)", "independent-sample z (repeat 0)", "McNemar (repeat 0)",
+                      "corrected t (2x5-fold)", "5x2cv t"]),
+    ("compare_wine", ["matched-sample t", "independent-sample z", "McNemar", "corrected t (1x3-fold)", "5x2cv t"]),
+    ("compare_csv", ["matched-sample t", "independent-sample z", "McNemar", "corrected t (1x3-fold)", "5x2cv t"]),
+    ("compare_loo", ["matched-sample t", "independent-sample z", "McNemar"]),
+])
+def test_compare_report_sections(runs, name, tests):
+    result = runs(name)
+    assert result.status == 0
+    text = result.text
+    assert [t["name"] for t in result.report["tests"]] == tests
+    assert "\nA: " in text and "\nB: " in text
+    assert "tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate" in text
+    for test in tests:
+        assert re.search(rf"^ *{re.escape(test)}  ", text, re.M), test
+    assert "\nscheme independence: phi = " in text
+    assert "\nverdict: " in text and "Vanwinckelen & Blockeel 2015" in text
+    sections = _sections(text)
+    order = [next(i for i, s in enumerate(sections) if s.startswith(prefix))
+             for prefix in ("A: ", "B: ", "tests of accuracy", "scheme independence", "verdict: ")]
+    assert order == sorted(order)
+
+
+def test_loo_report_has_no_fold_table_and_no_fold_level_interval(runs):
+    for name in ("compare_loo", "evaluate_loo"):
+        text = runs(name).text
+        assert "leave-one-out" in text.splitlines()[0]
+        assert "per fold" not in text and "fold level, t" not in text
+        assert "corrected t" not in text and "5x2cv" not in text
+
+
+@pytest.mark.parametrize("name", ["evaluate_iris", "compare_iris", "compare_loo", "evaluate_loo"])
+def test_sections_are_separated_by_one_blank_line(name, runs):
+    text = runs(name).text
+    assert "\n\n\n" not in text, "an empty section leaves two blank lines in a row"
+
+
+def test_csv_report_shows_the_encoding_and_imputation_pipeline(runs):
+    result = runs("compare_csv")
+    descriptions = [record["description"] for record in result.report["estimators"].values()]
+    assert descriptions[0].startswith("logreg: SimpleImputer(median; most_frequent for categorical) + "
+                                      "OneHotEncoder(color) + StandardScaler(numeric) + LogisticRegression(")
+    assert descriptions[1].endswith("DecisionTreeClassifier(random_state=0)")
+    assert result.report["estimators"]["A"]["n_samples"] == 60
+
+
+REPORTS = ["evaluate_iris", "evaluate_wine_repeats", "evaluate_csv", "compare_iris", "compare_wine",
+           "compare_csv", "compare_loo", "evaluate_loo", "demo"]
+
+
+def _get(name, runs, demo):
+    return demo if name == "demo" else runs(name)
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_every_printed_line_fits_100_columns(name, runs, demo):
+    stdout = _get(name, runs, demo).stdout
+    assert stdout.strip()
+    too_long = [line for line in stdout.splitlines() if len(line) > 100]
+    assert WIDTH == 100 and too_long == []
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_no_printed_line_is_cut_short(name, runs, demo):
+    """Fitting 100 columns by wrapping, not by cutting the end of a line off."""
+    stdout = _get(name, runs, demo).stdout
+    cut = [line for line in stdout.splitlines() if len(line) == WIDTH and line.endswith("...")]
+    assert cut == []
+    header = " ".join(_get(name, runs, demo).text.split("\n\n")[0].split())
+    assert header.endswith("% confidence")  # the header keeps its end even after a long CSV path
+    for record in _get(name, runs, demo).report["estimators"].values():
+        classifier = record["description"].rsplit(" + ", 1)[-1].split("(")[0]
+        assert classifier in stdout
+
+
+# ---------------------------------------------------------------------------
+# 4. p-values
+
+
+P_CELL = re.compile(r"^(p = (?:0\.\d{3}|1\.000)|p < 0\.001)$")
+
+
+def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
+    for result in (runs("compare_iris"), runs("compare_csv"), demo):
+        rows = test_table(result.text)
+        assert len(rows) == len(result.report["tests"])
+        for row, record in zip(rows, result.report["tests"]):
+            assert P_CELL.match(row["p"]), row["p"]
+            assert row["p"] == format_pvalue(record["pvalue"])
+            if record["pvalue"] < 0.0005:
+                assert row["p"] == "p < 0.001"
+            else:
+                assert row["p"] == f"p = {record['pvalue']:.3f}"
+        assert not re.search(r"p = 0\.000|p = \d(\.\d+)?e-", result.stdout)
+    # the demo has both kinds, in the table and in the verdict
+    assert "p < 0.001" in demo.text and re.search(r"p = 0\.\d{3}", demo.text)
+    assert re.search(r"5x2cv t p [=<] 0\.\d{3}\.", " ".join(demo.report["verdict"]["text"].split()))
+
+
+def test_format_pvalue_examples():
+    assert [format_pvalue(p) for p in (0.0321, 0.0004, 0.0006, 0.5, 1.0)] == [
+        "p = 0.032", "p < 0.001", "p = 0.001", "p = 0.500", "p = 1.000"]
+
+
+# ---------------------------------------------------------------------------
+# 5. JSON: schema, per-fold arrays, the same numbers as the text, round trip
+
+
+TEST_ROW = re.compile(
+    r"^\s*(?P<name>\S.*?)\s{2,}(?P<statistic>n/a|[-+]?[\d.]+(?:e[-+]?\d+)?)"
+    r"(?:\s+(?P<df>[\d.]+(?:, [\d.]+)?))?\s+(?P<p>p [=<] (?:[\d.]+|nan))\s+(?P<estimate>[-+]\d+\.\d{4})"
+    r"\s+(?P<interval>\[[-+]\d+\.\d{4}, [-+]\d+\.\d{4}\]|n/a)\s+(?P<conditions>hold|FAIL|not checked)$")
+
+
+def test_table(text):
+    """The rows of the terminal's table of tests, parsed into dicts of cells."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("tests of accuracy(A)"))
+    assert lines[start + 1].split() == ["test", "statistic", "df", "p-value", "A", "-", "B", "interval",
+                                        "conditions"]
+    rows = []
+    for line in lines[start + 2:]:
+        match = TEST_ROW.match(line)
+        if match is None:
+            break
+        rows.append(match.groupdict())
+    return rows
+
+
+test_table.__test__ = False
+
+
+def _close(text, value, decimals):
+    return value is not None and abs(float(text) - value) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def _interval(text):
+    low, high = text.strip("[]").split(", ")
+    return float(low), float(high)
+
+
+REQUIRED_TEST_KEYS = {"name", "pvalue", "statistic", "estimate", "low", "high", "df", "method",
+                      "confidence_level", "conditions_hold"}
+
+
+@pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
+                                  "compare_loo", "demo"])
+def test_json_schema_and_per_fold_arrays(name, runs, demo):
+    result = _get(name, runs, demo)
+    report = result.report
+    assert report["format"] == "cvinference.report"
+    assert isinstance(report["version"], int) and report["version"] >= 1
+    assert report["command"] == ("evaluate" if name.startswith("evaluate") else "compare")
+    assert set(report["estimators"]) == ({"A"} if report["command"] == "evaluate" else {"A", "B"})
+    assert report["confidence_level"] == 0.95
+    if report["command"] == "evaluate":
+        assert report["tests"] == [] and report["diagnostic"] is None
+    else:
+        assert report["tests"]
+        for test in report["tests"]:
+            assert REQUIRED_TEST_KEYS <= set(test)
+            assert 0 <= test["pvalue"] <= 1 and test["low"] <= test["estimate"] <= test["high"]
+        assert set(report["diagnostic"]) >= {"phi", "high", "note", "table"}
+        table = report["diagnostic"]["table"]
+        assert sum(table.values()) == report["data"]["n_samples"]
+    n = report["data"]["n_samples"]
+    for record in report["estimators"].values():
+        folds = record["folds"]
+        m, r, p = (np.asarray(folds[key], dtype=float) for key in ("m_j", "r_j", "p_j"))
+        assert m.shape == r.shape == p.shape == (record["n_repeats"], record["n_splits"])
+        assert np.all(m.sum(axis=1) == n) and np.all((0 <= r) & (r <= m))
+        np.testing.assert_allclose(p, r / m)
+        assert math.isclose(record["accuracy"], r.sum() / m.sum())
+        assert len(folds["fold"]) == n
+        assert sorted(set(folds["fold"])) == list(range(record["n_splits"]))
+        for interval in record["intervals"]:
+            assert {"name", "estimate", "low", "high", "method", "confidence_level"} <= set(interval)
+    assert report["verdict"]["text"] and report["verdict"]["caveats"]
+
+
+@pytest.mark.parametrize("name", ["compare_iris", "compare_wine", "compare_csv", "compare_loo", "demo"])
+def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
+    result = _get(name, runs, demo)
+    rows = test_table(result.text)
+    records = result.report["tests"]
+    assert [row["name"] for row in rows] == [record["name"] for record in records]
+    for row, record in zip(rows, records):
+        statistic = record["statistic"]
+        assert math.isclose(float(row["statistic"]), statistic, rel_tol=5e-4, abs_tol=5e-5), row
+        assert row["statistic"] == f"{statistic:.4g}"
+        if isinstance(record["df"], list):
+            assert [float(x) for x in row["df"].split(", ")] == record["df"]
+        elif record["df"] is None:
+            assert row["df"] is None
+        else:
+            assert math.isclose(float(row["df"]), record["df"], rel_tol=5e-4)
+        if row["p"] == "p < 0.001":
+            assert record["pvalue"] < 0.001
+        else:
+            assert _close(row["p"].split()[-1], record["pvalue"], 3)
+        assert _close(row["estimate"], record["estimate"], 4)
+        low, high = _interval(row["interval"])
+        assert _close(low, record["low"], 4) and _close(high, record["high"], 4)
+        assert row["conditions"] == {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]
+
+
+@pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
+                                  "evaluate_loo", "demo"])
+def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
+    result = _get(name, runs, demo)
+    text = result.text
+    for label, record in result.report["estimators"].items():
+        block = text.split(f"\n{label}: ", 1)[1].split("\n\n", 1)[0]
+        accuracy = re.search(r"^  accuracy (\d\.\d{4}) \((\d+) instances\)$", block, re.M)
+        assert _close(accuracy.group(1), record["accuracy"], 4)
+        assert int(accuracy.group(2)) == record["n_samples"]
+        for interval in record["intervals"]:
+            row = re.search(rf"^ +{re.escape(interval['name'])}  +(-?\d+\.\d{{4}})  +(\[[^\]]+\])$", block, re.M)
+            assert row, interval["name"]
+            assert _close(row.group(1), interval["estimate"], 4)
+            low, high = _interval(row.group(2))
+            assert _close(low, interval["low"], 4) and _close(high, interval["high"], 4)
+    if "per fold" in text:
+        rows = fold_rows(text)
+        records = list(result.report["estimators"].values())
+        for j, row in enumerate(rows):
+            assert int(row[1]) == records[0]["folds"]["m_j"][0][j]
+            for k, record in enumerate(records):
+                assert int(row[2 + 2 * k]) == record["folds"]["r_j"][0][j]
+                assert _close(row[3 + 2 * k], record["folds"]["p_j"][0][j], 4)
+            if len(records) == 2:
+                a, b = (rec["folds"]["p_j"][0][j] for rec in records)
+                assert _close(row[6], a - b, 4)
+    diagnostic = result.report["diagnostic"]
+    if diagnostic is not None:
+        assert f"scheme independence: phi = {diagnostic['phi']:.2f}" in text
+
+
+@pytest.mark.parametrize("name", REPORTS)
+def test_json_round_trips_to_the_printed_report(name, runs, demo):
+    result = _get(name, runs, demo)
+    assert render_text(result.report) + "\n" == result.text
+    again = json.loads(json.dumps(result.report, allow_nan=False))
+    assert again == result.report
+
+
+def test_json_follows_the_confidence_level(tmp_path):
+    path = tmp_path / "r.json"
+    status, text = run(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--confidence", "0.9",
+                        "--json", str(path)])
+    report = json.loads(path.read_text())
+    assert status == 0 and report["confidence_level"] == 0.9 and "; 90% confidence" in text.splitlines()[0]
+    assert all(test["confidence_level"] == 0.9 for test in report["tests"])
+    assert all(i["confidence_level"] == 0.9 for r in report["estimators"].values() for i in r["intervals"])
+    assert "at the 0.1 level" in report["verdict"]["text"]
+
+
+# ---------------------------------------------------------------------------
+# 6. PNG
+
+
+def _png_size(data):
+    assert data[:8] == PNG_SIGNATURE and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("argv", [
+    ["evaluate", "nb", "--data", "iris", "--cv", "3"],
+    ["compare", "nb", "tree", "--data", "wine", "--cv", "3"],
+    ["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--repeats", "2"],
+])
+def test_plot_writes_a_png(argv, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "figure.png"
+    status, text = run([*argv, "--plot", str(path)])
+    assert status == 0 and "verdict:" in text
+    data = path.read_bytes()
+    width, height = _png_size(data)
+    assert width > height > 100 and len(data) > 10_000
+
+
+def test_plot_without_matplotlib_exits_2_with_a_hint(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
+    path = tmp_path / "figure.png"
+    status, _ = run(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--plot", str(path)])
+    line = one_error_line(capsys)
+    assert status == 2 and not path.exists()
+    assert line == "cvinference: error: --plot needs matplotlib; install it with pip install 'cvinference[plot]'"
+
+
+# ---------------------------------------------------------------------------
+# 7. Quiet and progress
+
+
+class _TTY(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_quiet_prints_nothing_but_still_writes_the_json(tmp_path, capsys, runs):
+    path = tmp_path / "q.json"
+    argv = list(RUNS["compare_wine"])
+    status, text = run([*argv, "--quiet", "--json", str(path)])
+    captured = capsys.readouterr()
+    assert status == 0 and text == "" and captured.out == "" and captured.err == ""
+    assert json.loads(path.read_text()) == runs("compare_wine").report
+
+
+def test_quiet_demo_prints_nothing(monkeypatch, capsys):
+    def fake_compare(args, dataset, estimators, descriptions, out):
+        assert args.quiet
+        return 0
+
+    monkeypatch.setattr(commands, "compare_estimators", fake_compare)
+    status, text = run(["demo", "--quiet"])
+    assert status == 0 and text == "" and capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"], ["fitting nb: GaussianNB() on 2 x 3 folds"]),
+    (["compare", "nb", "tree", "--data", "iris", "--cv", "3"],
+     ["fitting A and B on 1 x 3 identical folds", "fitting A and B for 5x2cv"]),
+])
+def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, monkeypatch):
+    stderr = _TTY()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    status, text = run(argv)
+    assert status == 0
+    assert stderr.getvalue().splitlines() == [f"cvinference: {line}" for line in expected]
+    assert "cvinference: fitting" not in text  # never mixed into the report
+
+    quiet = _TTY()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert run([*argv, "--quiet"]) == (0, "")
+    assert quiet.getvalue() == ""
+
+    piped = io.StringIO()  # not a terminal
+    monkeypatch.setattr(sys, "stderr", piped)
+    assert run(argv) == (0, text)
+    assert piped.getvalue() == ""
+
+
+def test_quiet_process_writes_nothing_to_stderr_either(tmp_path):
+    # more folds than the smallest class has members: the splitter's UserWarning must not reach a
+    # terminal under --quiet ("print nothing but errors")
+    completed = subprocess.run(
+        [sys.executable, "-m", "cvinference", "evaluate", "nb", "--data", "iris", "--cv", "60", "--quiet",
+         "--json", str(tmp_path / "r.json")], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0 and (tmp_path / "r.json").exists()
+    assert completed.stdout == "" and completed.stderr == ""
+
+
+# ---------------------------------------------------------------------------
+# 8. Same seed, same report, whatever the number of jobs
+
+
+def test_same_seed_gives_the_same_json_for_one_and_two_jobs(tmp_path):
+    argv = ["compare", "rf", "nb", "--data", "iris", "--cv", "3", "--repeats", "2", "--params-a",
+            '{"n_estimators": 5}', "--quiet"]
+    texts = {}
+    for seed, jobs in (("4", "1"), ("4", "2"), ("5", "1")):
+        path = tmp_path / f"s{seed}j{jobs}.json"
+        assert run([*argv, "--seed", seed, "--n-jobs", jobs, "--json", str(path)]) == (0, "")
+        texts[seed, jobs] = path.read_text()
+    assert texts["4", "1"] == texts["4", "2"]
+    assert texts["4", "1"] != texts["5", "1"]  # the seed matters, so the equality above says something
+
+
+# ---------------------------------------------------------------------------
+# 9. The demo
+
+
+def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
+    assert demo.status == 0
+    stdout, text, report = demo.stdout, demo.text, demo.report
+    assert stdout.startswith("cvinference demo: scaled logistic regression (A) against a decision tree (B)")
+    assert "breast_cancer: 569 instances; 10-fold cross-validation, 5 repeats; 95% confidence" in text
+    assert "A: StandardScaler + LogisticRegression(max_iter=1000)" in text
+    assert "B: DecisionTreeClassifier(random_state=0)" in text
+    for name in ("dataset level, normal (Wong Theorem 1)", "fold level, t (Wong 4.3.3)"):
+        assert text.count(f"  {name}  ") == 2
+    assert "r_j, m_j - r_j >= 5" in text and "large-sample conditions: " in text
+    names = [t["name"] for t in report["tests"]]
+    assert names == ["matched-sample t (repeat 0)", "independent-sample z (repeat 0)", "McNemar (repeat 0)",
+                     "corrected t (5x10-fold)", "5x2cv t"]
+    assert [row["name"] for row in test_table(text)] == names
+    assert report["tests"][4]["df"] == 5 and report["tests"][3]["df"] == 49
+    phi = report["diagnostic"]["phi"]
+    assert f"scheme independence: phi = {phi:.2f}" in text
+    verdict = text[text.index("\nverdict: ") + 1:]
+    flat = " ".join(verdict.split())
+    assert flat.startswith("verdict: ")
+    assert ("A is more accurate than B" in flat) or ("B is more accurate than A" in flat) or (
+        "No test finds a difference" in flat)
+    assert "scheme independence" in flat and f"phi = {phi:.2f}" in flat  # caveat: scheme independence
+    assert "Vanwinckelen & Blockeel" in flat and "not how it would do on another dataset" in flat
+    assert len(report["verdict"]["caveats"]) >= 2
+
+
+# --------------------------------------------------------------------------- review regressions
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["evaluate", "knn", "--data", "iris", "--cv", "3", "--params", '{"n_neighbors": 200}'], "--params"),
+    (["evaluate", "tree", "--data", "iris", "--metric", "positive_likelihood_ratio"], "is for two classes"),
+    (["evaluate", "nb", "--data", "iris", "--seed", "99999999999"], "--seed"),
+])
+def test_review_user_mistakes_exit_2(argv, fragment, capsys):
+    status, _ = run(argv)
+    assert status == 2 and fragment in one_error_line(capsys)
+
+
+def test_as_many_folds_as_instances_is_leave_one_out():
+    status, text = run(["compare", "tree", "nb", "--data", "iris", "--cv", "150"])
+    assert status == 0 and "leave-one-out" in text and "5x2cv" not in text.split("verdict:")[0]
+
+
+def test_a_negative_phi_is_described_as_such():
+    status, text = run(["compare", "dummy", "dummy", "--data", "breast_cancer", "--cv", "3",
+                        "--params-a", '{"strategy": "constant", "constant": 0}',
+                        "--params-b", '{"strategy": "constant", "constant": 1}'])
+    assert status == 0 and "right where the other is wrong" in " ".join(text.split())
+    assert "nearly uncorrelated" not in text
+
+
+def test_plot_needs_a_png_file_name(capsys):
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--plot", "figure.txt"])
+    assert status == 2 and "ending in .png" in one_error_line(capsys)
+
+
+def test_a_semicolon_separated_csv_gets_a_separator_hint(tmp_path, capsys):
+    path = tmp_path / "semi.csv"
+    path.write_text("a;b;y\n1;2;0\n3;4;1\n")
+    status, _ = run(["evaluate", "nb", "--data", str(path), "--target", "y"])
+    assert status == 2 and "separate columns with ';'" in one_error_line(capsys)
+
+
+def test_library_warnings_take_one_line_each(capsys):
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--cv", "60"])  # 50 per class < 60 folds
+    err = capsys.readouterr().err
+    assert status == 0 and "cvinference: warning: UserWarning: The least populated class" in err
+    assert "warnings.warn(" not in err and ".py:" not in err

@@ -1,0 +1,159 @@
+"""The package's import graph flows one way, and only through public layers.
+
+``cvinference`` is layered (``docs/architecture.md``)::
+
+    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report (4) < cli (5)
+
+A module may import from its own subpackage and from lower layers, never from
+a higher layer or from another subpackage of its own layer, and the graph has
+no cycle. Every import counts, also one inside a function. The one sanctioned
+upward reference is a record's convenience method, which looks a higher
+layer's public function up by name when called (``_utils/_upward.py``).
+"""
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
+
+LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4, "cli": 5}
+
+
+def _module_name(path):
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules():
+    return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imported(module, path):
+    """The cvinference modules ``module`` imports, anywhere in its code."""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            stem = ".".join(base + ([node.module] if node.module else []))
+            names |= {stem} | {f"{stem}.{alias.name}" for alias in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+    known = _modules()
+    return {name for name in names if name in known and name != module}
+
+
+def _subpackage(module):
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def _graph():
+    return {module: _imported(module, path) for module, path in _modules().items()}
+
+
+def test_every_subpackage_has_a_layer_and_the_top_holds_at_most_three_modules():
+    subpackages = {_subpackage(module) for module in _modules()} - {None, "__main__"}
+    assert subpackages == set(LAYERS)
+    top = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py"]
+
+
+def _violations(graph):
+    found = []
+    for module, imported in graph.items():
+        source = _subpackage(module)
+        if source not in LAYERS:
+            continue  # the top-level package and __main__ may import any layer
+        for target in imported:
+            destination = _subpackage(target)
+            if destination == source:
+                continue
+            if destination not in LAYERS or LAYERS[destination] >= LAYERS[source]:
+                found.append(f"{module} imports {target}")
+    return found
+
+
+def test_imports_only_go_down():
+    violations = _violations(_graph())
+    assert not violations, "upward or sideways imports:\n" + "\n".join(sorted(violations))
+
+
+def _cycles(graph):
+    """Strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, on_stack, components = {}, {}, [], set(), []
+
+    def visit(module):
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in graph.get(module, ()):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return components
+
+
+def _without_package_reexports(graph):
+    """The graph without edges into a subpackage's own ``__init__`` from inside it (re-exports, not uses)."""
+    return {module: {t for t in targets if not (module.startswith(t + ".") and t.count(".") == 1)}
+            for module, targets in graph.items()}
+
+
+def test_the_import_graph_has_no_cycle():
+    cycles = _cycles(_without_package_reexports(_graph()))
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_checks_catch_an_upward_import_and_a_cycle():
+    graph = {"cvinference.records._x": {"cvinference.inference._y"},
+             "cvinference.inference._y": {"cvinference.records._x"},
+             "cvinference.splitters._z": {"cvinference.records._x"}}
+    assert _violations(graph) == ["cvinference.records._x imports cvinference.inference._y",
+                                  "cvinference.splitters._z imports cvinference.records._x"]
+    assert _cycles(graph) == [["cvinference.inference._y", "cvinference.records._x"]]
+
+
+def _upward_references():
+    """(module, layer, name) of every ``upward(...)`` and ``UpwardMethod(...)`` call with literal arguments."""
+    found = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("upward", "UpwardMethod")
+                    and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2])):
+                found.append((module, node.args[0].value, node.args[1].value))
+    return found
+
+
+def test_the_sanctioned_upward_references_name_public_functions_of_higher_layers():
+    references = _upward_references()
+    assert references, "the records' convenience methods should be found"
+    for module, layer, name in references:
+        assert LAYERS[layer] > LAYERS[_subpackage(module)], (module, layer)
+        target = importlib.import_module(f"cvinference.{layer}")
+        assert name in target.__all__, f"{module}: cvinference.{layer}.{name} is not public"
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_every_subpackage_exports_what_it_lists(layer):
+    package = importlib.import_module(f"cvinference.{layer}")
+    assert all(hasattr(package, name) for name in package.__all__)
