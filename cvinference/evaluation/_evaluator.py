@@ -1,8 +1,10 @@
 """Cross-validate estimators and record what happened to every instance."""
 
 import dataclasses
+import typing
 
 import numpy as np
+from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
 from .._utils._validation import (
@@ -23,7 +25,17 @@ from ._partitions import check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
 
 
-class CVEvaluator:
+class _Settings(typing.NamedTuple):
+    """An evaluator's parameters after checking."""
+
+    cv: object
+    n_repeats: int
+    loss: object
+    cheap_fit_seconds: float
+    fast_loo: bool
+
+
+class CVEvaluator(BaseEstimator):
     """Cross-validate estimators and keep every instance's fold, prediction and loss.
 
     The evaluator draws one partition per repeat, fits a clone of each
@@ -105,6 +117,12 @@ class CVEvaluator:
 
     Notes
     -----
+    The evaluator follows scikit-learn's rules for estimators: ``__init__``
+    stores the parameters unchanged, they are checked when the evaluator is
+    used (:meth:`evaluate`, :meth:`compare`), and ``get_params``,
+    ``set_params``, :func:`sklearn.base.clone` and the repr work as for any
+    scikit-learn estimator.
+
     The caller's estimators are never fitted: every fit uses
     :func:`sklearn.base.clone`. Per-instance records follow Wong (2015),
     section 4.1 (fold j holds m_j instances of which r_j are correct).
@@ -126,23 +144,33 @@ class CVEvaluator:
 
     def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0,
                  cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True):
-        self.n_repeats = check_int(n_repeats, "n_repeats", minimum=1)
-        self.cv = check_cv_argument(cv, self.n_repeats)
+        self.cv = cv
+        self.n_repeats = n_repeats
         self.loss = loss
-        get_loss(loss)
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.verbose = verbose
-        self.cheap_fit_seconds = check_seconds(cheap_fit_seconds, "cheap_fit_seconds")
-        self.fast_loo = check_bool(fast_loo, "fast_loo")
+        self.cheap_fit_seconds = cheap_fit_seconds
+        self.fast_loo = fast_loo
 
-    def __repr__(self):
-        params = ", ".join(
-            f"{name}={getattr(self, name)!r}"
-            for name in ("cv", "n_repeats", "loss", "n_jobs", "random_state", "verbose", "cheap_fit_seconds",
-                         "fast_loo")
-        )
-        return f"{type(self).__name__}({params})"
+    def _checked_settings(self):
+        """The parameters, checked now (when used), as scikit-learn checks an estimator's in ``fit``.
+
+        A one-shot iterable of splits given as ``cv`` is read once and kept,
+        so that the evaluator can be used more than once.
+        """
+        n_repeats = check_int(self.n_repeats, "n_repeats", minimum=1)
+        cv = self.cv
+        kept = self.__dict__.get("_splits_read_from_cv")
+        if kept is not None and kept[0] is cv:
+            cv = kept[1]
+        else:
+            cv = check_cv_argument(cv, n_repeats)
+            if cv is not self.cv:
+                self._splits_read_from_cv = (self.cv, cv)
+        return _Settings(cv=cv, n_repeats=n_repeats, loss=get_loss(self.loss),
+                         cheap_fit_seconds=check_seconds(self.cheap_fit_seconds, "cheap_fit_seconds"),
+                         fast_loo=check_bool(self.fast_loo, "fast_loo"))
 
     def evaluate(self, estimator, X, y, groups=None):
         """Cross-validate one estimator.
@@ -185,7 +213,8 @@ class CVEvaluator:
         names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         for name, estimator in zip(names, estimators):
             check_estimator_methods(estimator, name)
-        loss = get_loss(self.loss)
+        settings = self._checked_settings()
+        loss = settings.loss
         if loss.needs_proba:
             for name, estimator in zip(names, estimators):
                 check_predict_proba(estimator, name, loss.name)
@@ -194,8 +223,8 @@ class CVEvaluator:
         if loss.classification is None:
             loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
         partitions = draw_partitions(
-            self.cv, X, y_array, groups,
-            n_repeats=self.n_repeats,
+            settings.cv, X, y_array, groups,
+            n_repeats=settings.n_repeats,
             random_state=self.random_state,
             classifier=all(is_classifier_like(e) for e in estimators),
         )
@@ -203,7 +232,7 @@ class CVEvaluator:
         records = [_Records(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
         refit = []
         for e, estimator in enumerate(estimators):
-            shortcut = self._fast_loo(estimator, X, y_array, partitions, loss)
+            shortcut = self._fast_loo(estimator, X, y_array, partitions, loss) if settings.fast_loo else None
             if shortcut is None:
                 refit.append(e)
             else:
@@ -213,7 +242,7 @@ class CVEvaluator:
         tasks = _FoldTasks(partitions, refit)
         proba_loss = (loss, y_array, classes) if loss.needs_proba else None
         run_fits(estimators, X, y, tasks, names=names, n_jobs=self.n_jobs, verbose=self.verbose,
-                 cheap_fit_seconds=self.cheap_fit_seconds, proba_loss=proba_loss,
+                 cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
                  collect=lambda index, output: records[tasks.estimator(index)].add(*tasks.where(index), *output))
         return [
             record.result(y_array, partitions, loss, estimator_description(estimator))
@@ -222,7 +251,7 @@ class CVEvaluator:
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss):
         """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""
-        if not (self.fast_loo and partitions.is_loo and loss.classification and not partitions.irregular):
+        if not (partitions.is_loo and loss.classification and not partitions.irregular):
             return None
         return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba)
 

@@ -414,21 +414,37 @@ def test_an_estimator_without_fit_and_predict_is_refused(iris, estimator, match)
         cvi.CVEvaluator().compare(TREE, estimator, X, y)
 
 
-def test_parameters_are_checked_when_the_evaluator_is_made():
-    with pytest.raises(ValueError, match="n_repeats=0"):
-        cvi.CVEvaluator(n_repeats=0)
-    with pytest.raises(ValueError, match="loss='log'"):
-        cvi.CVEvaluator(loss="log")
-    with pytest.raises(ValueError, match="got cv=1"):
-        cvi.CVEvaluator(cv=1)
-    with pytest.raises(ValueError, match=r"got cv=LeaveOneOut\(\) with n_repeats=2"):
-        cvi.CVEvaluator(cv=cvi.LeaveOneOut(), n_repeats=2)
-    with pytest.raises(TypeError, match="got cv=None"):
-        cvi.CVEvaluator(cv=None)
-    assert repr(cvi.CVEvaluator(5, random_state=0)) == (
-        "CVEvaluator(cv=5, n_repeats=1, loss='zero_one', n_jobs=None, random_state=0, verbose=0, "
-        "cheap_fit_seconds=0.05, fast_loo=True)"
-    )
+@pytest.mark.parametrize("parameters, error, match", [
+    ({"n_repeats": 0}, ValueError, "n_repeats=0"),
+    ({"loss": "log"}, ValueError, "loss='log'"),
+    ({"cv": 1}, ValueError, "got cv=1"),
+    ({"cv": cvi.LeaveOneOut(), "n_repeats": 2}, ValueError, r"got cv=LeaveOneOut\(\) with n_repeats=2"),
+    ({"cv": None}, TypeError, "got cv=None"),
+    ({"cheap_fit_seconds": -1}, ValueError, "cheap_fit_seconds=-1"),
+    ({"fast_loo": "yes"}, TypeError, "fast_loo='yes'"),
+])
+def test_parameters_are_stored_unchanged_and_checked_when_used(iris, parameters, error, match):
+    X, y = iris
+    evaluator = cvi.CVEvaluator(**parameters)  # scikit-learn's rule: __init__ only stores
+    assert {name: evaluator.get_params()[name] for name in parameters} == parameters
+    for use in (evaluator.evaluate, lambda *data: evaluator.compare(TREE, *data)):
+        with pytest.raises(error, match=match):
+            use(TREE, X, y)
+
+
+def test_the_evaluator_is_a_scikit_learn_configuration(iris):
+    from sklearn.base import clone
+
+    evaluator = cvi.CVEvaluator(5, random_state=0, n_repeats=2)
+    assert repr(evaluator) == "CVEvaluator(cv=5, n_repeats=2, random_state=0)"
+    assert evaluator.get_params() == {"cv": 5, "n_repeats": 2, "loss": "zero_one", "n_jobs": None,
+                                      "random_state": 0, "verbose": 0, "cheap_fit_seconds": 0.05, "fast_loo": True}
+    copy = clone(evaluator)
+    assert copy is not evaluator and copy.get_params() == evaluator.get_params()
+    assert copy.set_params(cv=3, n_repeats=1) is copy and copy.get_params()["cv"] == 3
+    X, y = iris
+    np.testing.assert_array_equal(copy.evaluate(TREE, X, y).fold, cvi.CVEvaluator(3, random_state=0).evaluate(TREE, X, y).fold)
+    np.testing.assert_array_equal(clone(evaluator).evaluate(TREE, X, y).fold, evaluator.evaluate(TREE, X, y).fold)
 
 
 def test_larger_generated_problem_smoke():
