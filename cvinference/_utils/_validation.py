@@ -12,6 +12,7 @@ from sklearn.utils import column_or_1d, indexable
 from sklearn.utils.multiclass import type_of_target
 
 from ._arrays import python_scalar
+from ._params import PROBABILITY, SECONDS, Boolean, Integer, Options
 
 
 def num_samples(X):
@@ -24,27 +25,17 @@ def num_samples(X):
 
 def check_int(value, name, *, minimum):
     """Return ``value`` as an int, refusing non-integers and values below ``minimum``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer >= {minimum}; got {name}={value!r}.")
-    if value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}; got {name}={value}.")
-    return int(value)
+    return Integer(minimum).check(name, value)
 
 
 def check_bool(value, name):
     """Return ``value`` as a bool, refusing anything but True and False."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
-    return bool(value)
+    return Boolean().check(name, value)
 
 
 def check_seconds(value, name):
     """Return ``value`` as a float number of seconds >= 0 (infinity allowed)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or np.isnan(value):
-        raise TypeError(f"{name} must be a number of seconds >= 0; got {name}={value!r}.")
-    if value < 0:
-        raise ValueError(f"{name} must be a number of seconds >= 0; got {name}={value}.")
-    return float(value)
+    return SECONDS.check(name, value)
 
 
 def is_classifier_like(estimator):
@@ -204,24 +195,9 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
 
 def check_choice(value, name, choices):
     """Refuse a value not among ``choices`` (exact match, no prefixes)."""
-    if not isinstance(value, str) or value not in choices:
-        valid = ", ".join(repr(c) for c in choices)
-        raise ValueError(f"{name} must be one of {valid}; got {name}={value!r}.")
-    return value
+    return Options(*choices).check(name, value)
 
 
 def check_confidence_level(confidence_level):
     """Return ``confidence_level`` as a float strictly between 0 and 1."""
-    if isinstance(confidence_level, np.ndarray) and confidence_level.ndim == 0:
-        confidence_level = confidence_level[()]
-    if isinstance(confidence_level, (bool, np.bool_)) or not isinstance(confidence_level, (int, float, np.number)):
-        raise TypeError(
-            f"confidence_level must be a number strictly between 0 and 1, such as 0.95; "
-            f"got confidence_level={confidence_level!r}."
-        )
-    if not 0 < confidence_level < 1:
-        raise ValueError(
-            f"confidence_level must be strictly between 0 and 1, such as 0.95 for 95%; "
-            f"got confidence_level={confidence_level!r}."
-        )
-    return float(confidence_level)
+    return PROBABILITY.check("confidence_level", confidence_level)

@@ -210,10 +210,10 @@ class CVEvaluator(BaseEstimator):
         return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups))
 
     def _run(self, estimators, X, y, groups):
+        settings = self._checked_settings()
         names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         for name, estimator in zip(names, estimators):
             check_estimator_methods(estimator, name)
-        settings = self._checked_settings()
         loss = settings.loss
         if loss.needs_proba:
             for name, estimator in zip(names, estimators):

@@ -248,14 +248,16 @@ def test_a_fit_failing_in_the_pool_or_here_names_its_fold(cheap_fit_seconds):
 @pytest.mark.parametrize("value, error, match", [
     (-1, ValueError, r"cheap_fit_seconds must be a number of seconds >= 0; got cheap_fit_seconds=-1"),
     ("fast", TypeError, r"got cheap_fit_seconds='fast'"),
-    (float("nan"), TypeError, r"got cheap_fit_seconds=nan"),
+    (float("nan"), ValueError, r"got cheap_fit_seconds=nan"),
     (True, TypeError, r"got cheap_fit_seconds=True"),
 ])
 def test_bad_cheap_fit_seconds_is_refused(value, error, match):
+    X, y = load_iris(return_X_y=True)
     with pytest.raises(error, match=match):
-        cvi.CVEvaluator(5, cheap_fit_seconds=value)
+        cvi.CVEvaluator(5, cheap_fit_seconds=value).evaluate(GaussianNB(), X, y)
 
 
 def test_bad_fast_loo_is_refused():
+    X, y = load_iris(return_X_y=True)
     with pytest.raises(TypeError, match=r"fast_loo must be True or False; got fast_loo='yes'"):
-        cvi.CVEvaluator("loo", fast_loo="yes")
+        cvi.CVEvaluator("loo", fast_loo="yes").evaluate(GaussianNB(), X, y)

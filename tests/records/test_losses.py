@@ -144,7 +144,7 @@ def test_make_log_loss_refuses_bad_clips(clip):
 
 def test_unknown_losses_list_the_choices():
     with pytest.raises(ValueError, match=r"loss='hinge' is not supported; choose one of \['absolute_error', 'brier'"):
-        cvi.CVEvaluator(loss="hinge")
+        cvi.CVEvaluator(loss="hinge").evaluate(None, [[0], [1]], [0, 1])
 
 
 # --------------------------------------------------------------------------- loss_interval

@@ -1,0 +1,231 @@
+"""What each public parameter accepts, declared once, and the check that enforces it.
+
+A public function lists its parameters' rules in :func:`validate_params`;
+each rule checks a value when the function is called and raises
+``TypeError`` (wrong kind) or ``ValueError`` (right kind, wrong value) with a
+message naming the parameter, the value and what to pass instead, in
+scikit-learn's wording::
+
+    @validate_params(confidence_level=PROBABILITY, method=Options("normal", "t"))
+    def interval(result, confidence_level=0.95, *, method="normal"): ...
+
+A rule returns the value in its canonical form (a Python ``int`` for a numpy
+integer, a ``float`` for a level), and the function receives that form.
+"""
+
+import abc
+import functools
+import inspect
+import math
+import numbers
+
+import numpy as np
+
+
+class Rule(abc.ABC):
+    """What a parameter accepts; :meth:`check` returns the value, canonical, or raises."""
+
+    @abc.abstractmethod
+    def describe(self):
+        """What the rule accepts, in words, to follow "name must be"."""
+
+    @abc.abstractmethod
+    def check(self, name, value):
+        """``value`` in canonical form; TypeError or ValueError naming ``name`` when it is refused."""
+
+    def __or__(self, other):
+        return AnyOf(self, other)
+
+
+def _is_bool(value):
+    return isinstance(value, (bool, np.bool_))
+
+
+class Integer(Rule):
+    """An integer (not a bool) of at least ``minimum``.
+
+    Examples
+    --------
+    >>> Integer(minimum=1).check("n_repeats", np.int64(3))
+    3
+    >>> Integer(minimum=1).check("n_repeats", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_repeats must be an integer >= 1; got n_repeats=0.
+    """
+
+    def __init__(self, minimum):
+        self.minimum = minimum
+
+    def describe(self):
+        return f"an integer >= {self.minimum}"
+
+    def check(self, name, value):
+        if _is_bool(value) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if value < self.minimum:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value}.")
+        return int(value)
+
+
+class Boolean(Rule):
+    """True or False (numpy's bool included), nothing else.
+
+    Examples
+    --------
+    >>> Boolean().check("stratify", "yes")
+    Traceback (most recent call last):
+    ...
+    TypeError: stratify must be True or False; got stratify='yes'.
+    """
+
+    def describe(self):
+        return "True or False"
+
+    def check(self, name, value):
+        if not _is_bool(value):
+            raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
+        return bool(value)
+
+
+class Options(Rule):
+    """One of a few strings, matched exactly (no prefixes, no case folding).
+
+    Examples
+    --------
+    >>> Options("two-sided", "less", "greater").check("alternative", "both")
+    Traceback (most recent call last):
+    ...
+    ValueError: alternative must be one of 'two-sided', 'less', 'greater'; got alternative='both'.
+    """
+
+    def __init__(self, *choices):
+        self.choices = choices
+
+    def describe(self):
+        return "one of " + ", ".join(repr(choice) for choice in self.choices)
+
+    def check(self, name, value):
+        if not isinstance(value, str) or value not in self.choices:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+
+class Real(Rule):
+    """A real number (not a bool) in a range, with words for what it is; nan is in no range.
+
+    Parameters
+    ----------
+    low, high : float
+        The range's ends (``-math.inf`` or ``math.inf`` for none).
+    closed : {"both", "left", "right", "neither"}
+        Which ends belong to the range.
+    what : str
+        What the number is, for the message (``"a number of seconds"``).
+    example : str
+        A value to suggest, or "" for none.
+
+    Examples
+    --------
+    >>> PROBABILITY.check("confidence_level", 95)
+    Traceback (most recent call last):
+    ...
+    ValueError: confidence_level must be a number strictly between 0 and 1, such as 0.95 for 95%; got confidence_level=95.
+    """
+
+    def __init__(self, low, high, *, closed="both", what="a number", example=""):
+        self.low, self.high, self.closed = low, high, closed
+        self.what, self.example = what, example
+
+    def _range(self):
+        if self.low == -math.inf and self.high == math.inf:
+            return ""
+        if self.high == math.inf:
+            return f">= {self.low:g}" if self.closed in ("both", "left") else f"> {self.low:g}"
+        if self.closed == "neither":
+            return f"strictly between {self.low:g} and {self.high:g}"
+        return f"between {self.low:g} and {self.high:g}"
+
+    def describe(self):
+        example = f", such as {self.example}" if self.example else ""
+        return f"{self.what} {self._range()}".rstrip() + example
+
+    def _contains(self, value):
+        above = value >= self.low if self.closed in ("both", "left") else value > self.low
+        below = value <= self.high if self.closed in ("both", "right") else value < self.high
+        return above and below
+
+    def check(self, name, value):
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            value = value[()]
+        if _is_bool(value) or not isinstance(value, numbers.Real):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if math.isnan(value) or not self._contains(value):
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return float(value)
+
+
+class Nullable(Rule):
+    """None, or what ``rule`` accepts."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def describe(self):
+        return f"{self.rule.describe()}, or None"
+
+    def check(self, name, value):
+        return None if value is None else self.rule.check(name, value)
+
+
+class AnyOf(Rule):
+    """What any of ``rules`` accepts, tried in order; the message lists them all."""
+
+    def __init__(self, *rules):
+        self.rules = rules
+
+    def describe(self):
+        return " or ".join(rule.describe() for rule in self.rules)
+
+    def check(self, name, value):
+        for rule in self.rules:
+            try:
+                return rule.check(name, value)
+            except (TypeError, ValueError):
+                continue
+        raise (ValueError if isinstance(value, (numbers.Real, str)) else TypeError)(
+            f"{name} must be {self.describe()}; got {name}={value!r}.")
+
+
+PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95%")
+"""A confidence level: strictly between 0 and 1."""
+
+SECONDS = Real(0, math.inf, closed="both", what="a number of seconds")
+"""A duration: at least 0, infinity allowed."""
+
+
+def validate_params(**rules):
+    """Check the named parameters of every call of the decorated function against their rules.
+
+    The function receives each value in the rule's canonical form. Its
+    signature, name and docstring are kept (``functools.wraps``), so
+    ``inspect.signature`` and ``help`` show the function's own.
+    """
+
+    def decorate(function):
+        signature = inspect.signature(function)
+        unknown = set(rules) - set(signature.parameters)
+        if unknown:
+            raise TypeError(f"{function.__name__} has no parameter {sorted(unknown)} to validate")
+
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            for name, rule in rules.items():
+                bound.arguments[name] = rule.check(name, bound.arguments[name])
+            return function(*bound.args, **bound.kwargs)
+
+        return checked
+
+    return decorate
