@@ -5,12 +5,13 @@ import math
 import numpy as np
 from scipy import stats
 
-from .._utils._validation import check_bool, check_choice, check_confidence_level
+from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, accuracy_estimand
-from ._inputs import check_accuracy_result, check_min_count
+from ._inputs import check_accuracy_result
+from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
 from ._results import Interval
 
@@ -40,6 +41,8 @@ def _check_combination(averaging, method):
         )
 
 
+@validate_params(confidence_level=PROBABILITY, averaging=Options(*AVERAGING), method=Options(*METHODS),
+                 drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT)
 def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
                       drop_failing_folds=False, repeat=None, min_count=5):
     """Confidence interval for a classifier's cross-validated accuracy.
@@ -160,11 +163,6 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
     """
     check_accuracy_result(result)
-    confidence_level = check_confidence_level(confidence_level)
-    check_choice(averaging, "averaging", AVERAGING)
-    check_choice(method, "method", METHODS)
-    drop_failing_folds = check_bool(drop_failing_folds, "drop_failing_folds")
-    min_count = check_min_count(min_count)
     rows = select_repeats(result, repeat)
     if method != "auto":
         _check_combination(averaging, method)

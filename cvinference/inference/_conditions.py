@@ -2,7 +2,9 @@
 
 import numpy as np
 
-from ._inputs import check_accuracy_result, check_min_count
+from .._utils._params import validate_params
+from ._inputs import check_accuracy_result
+from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import select_repeats
 from ._results import LargeSampleConditions
 
@@ -23,6 +25,7 @@ def fold_conditions(result, rows, min_count, subject=""):
                                               repeats=rows, subject=subject)
 
 
+@validate_params(min_count=MIN_COUNT, repeat=REPEAT)
 def large_sample_conditions(result, min_count=5, *, repeat=None):
     """Check Wong's large-sample conditions fold by fold.
 
@@ -76,5 +79,4 @@ def large_sample_conditions(result, min_count=5, *, repeat=None):
        1    6         14    yes
     """
     check_accuracy_result(result)
-    min_count = check_min_count(min_count)
     return fold_conditions(result, select_repeats(result, repeat), min_count)

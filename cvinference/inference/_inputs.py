@@ -1,6 +1,5 @@
 """The records an inference function accepts, and why it refuses the others."""
 
-from .._utils._validation import check_int
 from ..records import CVResult, SubsamplingResult
 
 
@@ -33,7 +32,3 @@ def check_accuracy_result(result, name="result"):
             "to infer accuracy from. Accuracy intervals and tests need a classifier's result."
         )
     return result
-
-
-def check_min_count(min_count):
-    return check_int(min_count, "min_count", minimum=1)

@@ -4,11 +4,12 @@ import math
 
 import numpy as np
 
-from .._utils._validation import check_choice, check_confidence_level
+from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import fold_mean_fields, normal_bounds
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
+from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 from ._results import Interval
 
@@ -23,6 +24,7 @@ _ASSUMPTIONS = {
 }
 
 
+@validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), repeat=REPEAT)
 def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat=None):
     """Confidence interval for a cross-validated mean loss (log loss, Brier, ...).
 
@@ -79,8 +81,6 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     (0.275, 0.0781)
     """
     check_cv_result(result)
-    confidence_level = check_confidence_level(confidence_level)
-    check_choice(method, "method", LOSS_METHODS)
     rows = list(select_repeats(result, repeat))
     messages = Messages()
     if len(rows) > 1:

@@ -6,11 +6,12 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.metrics import get_scorer, get_scorer_names
 
-from .._utils._validation import check_confidence_level
+from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import fold_mean_fields
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
+from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 from ._results import Interval
 
@@ -113,6 +114,7 @@ def _metric_function(metric, result):
     return score, metric
 
 
+@validate_params(confidence_level=PROBABILITY, repeat=REPEAT)
 def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     """Fold-level t interval for a metric computed fold by fold, such as F1.
 
@@ -163,7 +165,6 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     ('t', 10, 0.952)
     """
     check_cv_result(result)
-    confidence_level = check_confidence_level(confidence_level)
     if result.is_loo:
         raise ValueError(
             "metric_interval computes a set-level metric on each fold, but under leave-one-out every "

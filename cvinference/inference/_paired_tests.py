@@ -7,14 +7,15 @@ import numpy as np
 from scipy import stats
 
 from .._utils._blockwise import count_both_true
-from .._utils._validation import check_bool, check_choice
+from .._utils._params import Boolean, Nullable, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._pair_cache import cached_for_pair
 from ..records._same_folds import same_folds
 from ._conditions import fold_conditions
-from ._distributions import ALTERNATIVES, pvalue_of, statistic_and_pvalue
+from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import CONDITIONS_FAIL, difference_estimand
-from ._inputs import check_accuracy_result, check_min_count
+from ._inputs import check_accuracy_result
+from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
 from ._results import LargeSampleConditions, McNemarTestResult, SchemeDiagnostic, TestResult
 
@@ -56,10 +57,9 @@ def check_paired(a, b, test):
         )
 
 
-def _check_results(a, b, alternative):
+def _check_results(a, b):
     check_accuracy_result(a, "a")
     check_accuracy_result(b, "b")
-    check_choice(alternative, "alternative", ALTERNATIVES)
 
 
 def _check_pooled(rows_a, rows_b, messages):
@@ -79,6 +79,7 @@ def _warn_conditions(conditions, messages, advice):
         messages.warn(f"{CONDITIONS_FAIL} ({'; '.join(failing)}): {advice}")
 
 
+@validate_params(repeat=REPEAT)
 def scheme_diagnostic(a, b, *, repeat=None):
     """Phi correlation of the correctness vectors of A and B.
 
@@ -155,6 +156,7 @@ def _diagnostic(a, b, rows_a, rows_b):
                             high=bool(abs(phi) >= HIGH_PHI), threshold=HIGH_PHI, note=note)
 
 
+@validate_params(alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
 def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count=5):
     """Wong's matched-sample t-test: A and B on identical folds.
 
@@ -217,8 +219,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     >>> test
     TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045, method='matched-sample t')
     """
-    _check_results(a, b, alternative)
-    min_count = check_min_count(min_count)
+    _check_results(a, b)
     check_paired(a, b, "matched_sample_test")
     if not same_folds(a, b):
         raise ValueError(
@@ -261,6 +262,8 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     )
 
 
+@validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
+                 min_count=MIN_COUNT)
 def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat=None, min_count=5):
     """Wong's independent-sample test: A and B tested on different folds or data.
 
@@ -321,9 +324,7 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     >>> round(test.statistic, 4)
     -0.7362
     """
-    _check_results(a, b, alternative)
-    check_choice(method, "method", INDEPENDENT_METHODS)
-    min_count = check_min_count(min_count)
+    _check_results(a, b)
     rows_a, rows_b = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
     if method == "t":
         _check_fold_count(a, "a", "independent_sample_test(method='t')")
@@ -382,6 +383,7 @@ def _welch_t(a, rows_a, b, rows_b):
     }
 
 
+@validate_params(exact=Nullable(Boolean()), correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
 def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", repeat=None):
     """McNemar's test on the instances where A and B disagree.
 
@@ -453,10 +455,7 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     >>> test.method, test.statistic, round(test.pvalue, 4)
     ('McNemar exact', 8.0, 0.0078)
     """
-    _check_results(a, b, alternative)
-    if exact is not None:
-        exact = check_bool(exact, "exact")
-    correction = check_bool(correction, "correction")
+    _check_results(a, b)
     check_paired(a, b, "mcnemar_test")
     if repeat is None and max(a.n_repeats, b.n_repeats) > 1:
         raise ValueError(

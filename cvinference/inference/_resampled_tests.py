@@ -8,18 +8,18 @@ rounds or folds.
 
 import dataclasses
 import math
-import numbers
 import types
 
 import numpy as np
 from scipy import stats
 
-from .._utils._validation import check_choice
+from .._utils._params import Real, validate_params
 from .._utils._warnings import Messages
 from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
-from ._distributions import ALTERNATIVES, statistic_and_pvalue
+from ._distributions import statistic_and_pvalue
 from ._inputs import check_accuracy_result
+from ._parameters import ALTERNATIVE
 from ._paired_tests import check_paired
 from ._results import BayesianResult, TestResult
 
@@ -157,6 +157,7 @@ def _assumptions(differences):
 # --------------------------------------------------------------------------- the two tests
 
 
+@validate_params(alternative=ALTERNATIVE)
 def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
     """Corrected t-test over repeated resampling (Nadeau-Bengio; Bouckaert-Frank).
 
@@ -246,7 +247,6 @@ def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
     TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035, method='corrected repeated k-fold t')
     """
     differences = _paired_differences(a, b, "corrected_resampled_ttest")
-    check_choice(alternative, "alternative", ALTERNATIVES)
     d, n = differences.values, differences.values.size
     factor = 1 / n + differences.test_train_ratio
     estimate = float(d.mean())
@@ -279,20 +279,13 @@ def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
     )
 
 
-def _check_rope(rope):
-    if isinstance(rope, (bool, np.bool_)) or not isinstance(rope, numbers.Real):
-        raise TypeError(
-            f"rope must be a number >= 0, the half-width of the region of practical equivalence "
-            f"(such as 0.01 for one percentage point of accuracy); got rope={rope!r}."
-        )
-    if not (math.isfinite(rope) and rope >= 0):
-        raise ValueError(
-            f"rope must be a finite number >= 0: the half-width of the region of practical equivalence "
-            f"[-rope, rope] in accuracy, such as 0.01; got rope={rope!r}."
-        )
-    return float(rope)
+ROPE = Real(0, math.inf, closed="left", what="a finite number",
+            example="0.01 (one percentage point of accuracy): the half-width of the region of practical "
+                    "equivalence [-rope, rope]")
+"""``rope``: how far apart two accuracies may be and still count as equal."""
 
 
+@validate_params(rope=ROPE)
 def bayesian_correlated_ttest(a, b, *, rope=0.01):
     """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
 
@@ -359,7 +352,6 @@ def bayesian_correlated_ttest(a, b, *, rope=0.01):
     >>> bayesian_correlated_ttest(a, b, rope=0.01)
     BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
     """
-    rope = _check_rope(rope)
     differences = _paired_differences(a, b, "bayesian_correlated_ttest")
     d, n, rho = differences.values, differences.values.size, differences.rho
     mean = float(d.mean())
