@@ -90,6 +90,18 @@ def fit_bootstraps(estimator, X, y, y_array, *, n_bootstraps, stratify, random_s
     Returns
     -------
     BootstrapFits
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference.evaluation._bootstrap_fits import fit_bootstraps
+    >>> X, y = load_iris(return_X_y=True)
+    >>> fits = fit_bootstraps(GaussianNB(), X, y, y, n_bootstraps=3, stratify=False, random_state=0, n_jobs=1)
+    >>> fits.resubstitution_predictions.shape, len(fits.out_of_bag_predictions)
+    ((150,), 3)
+    >>> all(p.shape == left_out.shape for p, left_out in zip(fits.out_of_bag_predictions, fits.out_of_bag))
+    True
     """
     n_samples = y_array.size
     indices = bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)

@@ -25,6 +25,14 @@ class FitTask(NamedTuple):
         Indices of the training rows; None means every row.
     test : ndarray of int or None
         Indices of the rows to predict; None means every row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference.evaluation._fit_task import FitTask
+    >>> task = FitTask(0, "round 0", train=np.array([0, 1, 2]), test=np.array([3, 4]))
+    >>> task.estimator, task.where, task.test.tolist()
+    (0, 'round 0', [3, 4])
     """
 
     estimator: int

@@ -206,8 +206,11 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
         Seeds the five partitions: five ints are drawn from
         ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
         does for its repeats) and replication i uses
-        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``.
-        With an int, the result is identical for any ``n_jobs``.
+        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``:
+        the 20 fits are those of ``CVEvaluator(StratifiedEqualSizeKFold(2),
+        n_repeats=5, random_state=random_state).compare(estimator_a,
+        estimator_b, X, y)``, replication i its repeat i. With an int, the
+        result is identical for any ``n_jobs``.
     n_jobs : int, default=None
         Jobs for the 20 fits, which run in one
         :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in
