@@ -1,9 +1,12 @@
 """Layer 2: the only place that fits models.
 
-One scheduler (:func:`run_fits`) runs every refitting scheme: k-fold and
-leave-one-out (:class:`CVEvaluator`, :func:`cross_val_correctness`), holdout and
-random subsampling, and the fits the inference layer's refitting tests (5x2cv,
-the bootstrap) ask for. Every fit is of a clone; predictions equal
+One scheduler (:func:`run_fits`) runs every refitting scheme, each of which
+describes its fits as :class:`FitTask` items: k-fold and leave-one-out
+(:class:`CVEvaluator`, :func:`cross_val_correctness`), the 5x2cv tests of the
+inference layer (through :meth:`CVEvaluator.compare`, five repeats of 2-fold
+cross-validation), holdout and random subsampling, and the bootstrap
+(:func:`fit_bootstraps` draws the samples and runs their fits; the inference
+layer computes the statistics). Every fit is of a clone; predictions equal
 ``cross_val_predict`` on the same splits.
 """
 

@@ -21,6 +21,7 @@ from .._utils._validation import (
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
+from ._fit_task import FitTask
 from ._partitions import check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
 
@@ -257,7 +258,7 @@ class CVEvaluator(BaseEstimator):
 
 
 class _FoldTasks:
-    """The (estimator, where, train, test) fits of some estimators, made on access."""
+    """The :class:`FitTask` of every fold of some estimators, made on access."""
 
     def __init__(self, partitions, estimators):
         self._partitions = partitions
@@ -278,7 +279,7 @@ class _FoldTasks:
     def __getitem__(self, index):
         r, j = divmod(index % self._per_estimator, self._partitions.n_splits)
         train, test = self._partitions.split(r, j)
-        return self.estimator(index), f"fold {j} of repeat {r}", train, test
+        return FitTask(estimator=self.estimator(index), where=f"fold {j} of repeat {r}", train=train, test=test)
 
 
 def _common_dtype(*dtypes):

@@ -1,9 +1,44 @@
 """One fit and its predictions: the unit of work every parallel pool runs."""
 
+from typing import NamedTuple, Optional
+
 import numpy as np
 from sklearn.utils import _safe_indexing
 
 from ..records._losses import proba_in_class_order
+
+
+class FitTask(NamedTuple):
+    """One fit that :func:`~cvinference.evaluation._scheduler.run_fits` runs: which clone, on which rows.
+
+    Every refitting scheme (k-fold, leave-one-out, 5x2cv, the bootstrap,
+    holdout, random subsampling) describes its fits as ``FitTask`` items.
+
+    Attributes
+    ----------
+    estimator : int
+        Index of the estimator (in the ``estimators`` passed to ``run_fits``)
+        of which a fresh clone is fitted.
+    where : str
+        What the fit is, for error messages ("fold 3 of repeat 0").
+    train : ndarray of int or None
+        Indices of the training rows; None means every row.
+    test : ndarray of int or None
+        Indices of the rows to predict; None means every row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference.evaluation._fit_task import FitTask
+    >>> task = FitTask(0, "round 0", train=np.array([0, 1, 2]), test=np.array([3, 4]))
+    >>> task.estimator, task.where, task.test.tolist()
+    (0, 'round 0', [3, 4])
+    """
+
+    estimator: int
+    where: str
+    train: Optional[np.ndarray]
+    test: Optional[np.ndarray]
 
 
 def add_context(exc, message):

@@ -8,14 +8,12 @@ dependent ("Random Subsampling").
 import numbers
 
 import numpy as np
-from sklearn.base import clone
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
 from .._utils._validation import check_bool, check_estimator_methods, check_int, estimator_description, prepare_data
 from ..records import CVResult, SubsamplingResult
-from ._fit_task import fit_and_predict
+from ._fit_task import FitTask
 from ._scheduler import run_fits
-
 
 
 def _check_test_size(test_size):
@@ -108,7 +106,8 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
         np.arange(n_samples), test_size=test_size, stratify=y_array if stratify else None,
         random_state=random_state,
     )
-    predictions, _ = fit_and_predict(clone(estimator), X, y, train, test, where="the holdout split")
+    [(predictions, _)] = run_fits([estimator], X, y, [FitTask(0, "the holdout split", train, test)],
+                                  names=["estimator"])
     return CVResult(
         y_array[test], predictions, np.zeros(test.size, dtype=np.intp),
         estimator_repr=estimator_description(estimator),
@@ -189,7 +188,7 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(
         n_splits=n_rounds, test_size=test_size, random_state=random_state)
     splits = list(splitter.split(np.zeros((n_samples, 1)), y_array))
-    tasks = [(0, f"round {r}", train, test) for r, (train, test) in enumerate(splits)]
+    tasks = [FitTask(0, f"round {r}", train, test) for r, (train, test) in enumerate(splits)]
     outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
     correct = [np.asarray(predictions == y_array[test], dtype=bool) for (predictions, _), (_, test) in zip(outputs, splits)]
     return SubsamplingResult(

@@ -1,7 +1,9 @@
 """Run many fits on joblib's worker pool, keeping cheap ones in this process.
 
-Every refitting scheme (the evaluator, 5x2cv, the bootstrap, random
-subsampling) hands its fits to :func:`run_fits`. The rule it follows:
+Every refitting scheme (k-fold and leave-one-out in the evaluator, 5x2cv
+through the evaluator, the bootstrap, holdout, random subsampling) hands its
+fits to :func:`run_fits` as :class:`~cvinference.evaluation._fit_task.FitTask`
+items. The rule it follows:
 
 * with one job, every fit runs here, in order;
 * with more, this process is one of the ``n_jobs`` workers (a thread runs
@@ -186,9 +188,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         Never fitted: every task fits a clone.
     X, y : array-like
         The data, already validated.
-    tasks : sequence of (estimator_index, where, train, test)
-        One fit each; ``where`` names it in error messages. A sequence whose
-        items are made on access keeps only the running fits' indices in memory.
+    tasks : sequence of FitTask
+        One fit each (see :class:`FitTask`). A sequence whose items are made
+        on access keeps only the running fits' indices in memory.
     names : sequence of str
         The estimators' names in error messages.
     n_jobs : int or None
@@ -217,8 +219,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
 
     def fit_call(index, X=X):
         """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
-        e, where, train, test = tasks[index]
-        return (clone(estimators[e]), X, y, train, test), {"name": names[e], "where": where, "proba_loss": proba_loss}
+        task = tasks[index]
+        return ((clone(estimators[task.estimator]), X, y, task.train, task.test),
+                {"name": names[task.estimator], "where": task.where, "proba_loss": proba_loss})
 
     def fit(index):
         args, kwargs = fit_call(index)
@@ -229,7 +232,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
             collect(index, fit(index))
         return outputs
 
-    queue = _Queue([task[0] for task in tasks], cheap_fit_seconds, n_workers)
+    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers)
     lock = threading.Lock()
 
     def keep(index, output):

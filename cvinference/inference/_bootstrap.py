@@ -9,12 +9,11 @@ import math
 import types
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 from .._utils._arrays import readonly_array
 from .._utils._validation import check_bool, check_choice, check_confidence_level, check_estimator_methods, check_int, prepare_data
 from .._utils._warnings import Messages
-from ..evaluation._scheduler import run_fits
+from ..evaluation._bootstrap_fits import fit_bootstraps
 from ._estimands import GIVEN_THIS_DATASET
 from ._results import BootstrapResult
 
@@ -26,34 +25,6 @@ _W_RESUB, _W_OOB = 0.368, 0.632
 
 # A .632 estimate whose relative overfitting rate reaches this is flagged.
 _OVERFITTING_WARNING_RATE = 0.5
-
-
-def _bootstrap_where(bootstrap):
-    if bootstrap is None:
-        return "the full dataset (resubstitution)"
-    return f"bootstrap sample {bootstrap} (a sample holding a single class needs stratify=True)"
-
-
-def _bootstrap_indices(y, n_bootstraps, *, stratify=False, random_state=None):
-    """The training indices of every bootstrap sample, shape (n_bootstraps, n).
-
-    Row b holds n draws with replacement from 0 .. n-1. With ``stratify``,
-    position j draws among the instances of y[j]'s class, so every sample has
-    y's class counts. The rows are drawn in order from one random generator:
-    the first r rows do not depend on ``n_bootstraps``.
-    """
-    rng = check_random_state(random_state)
-    y = np.asarray(y)
-    n = y.shape[0]
-    if not stratify:
-        return rng.randint(0, n, size=(n_bootstraps, n))
-    _, codes = np.unique(y, return_inverse=True)
-    members = [np.flatnonzero(codes == k) for k in range(codes.max() + 1)]
-    indices = np.empty((n_bootstraps, n), dtype=np.intp)
-    for b in range(n_bootstraps):
-        for member in members:
-            indices[b, member] = member[rng.randint(0, member.size, size=member.size)]
-    return indices
 
 
 def _point632_plus_error(err, err1, gamma):
@@ -235,27 +206,17 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
     n = y_array.size
 
-    indices = _bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)
-    out_of_bag = []
-    for row in indices:
-        left_out = np.ones(n, dtype=bool)
-        left_out[row] = False
-        out_of_bag.append(np.flatnonzero(left_out))
-
-    tasks = [(0, _bootstrap_where(None), None, None)] + [
-        (0, _bootstrap_where(b), train, test) for b, (train, test) in enumerate(zip(indices, out_of_bag))
-    ]
-    outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
-    predictions = [prediction for prediction, _ in outputs]
+    fits = fit_bootstraps(estimator, X, y, y_array, n_bootstraps=n_bootstraps, stratify=stratify,
+                          random_state=random_state, n_jobs=n_jobs)
 
     messages = Messages()
-    full_pred = predictions[0]
+    full_pred = fits.resubstitution_predictions
     err = float(np.mean(full_pred != y_array))
 
     loss_sum = np.zeros(n)
     times_left_out = np.zeros(n, dtype=np.int64)
     oob_accuracy = np.full(n_bootstraps, np.nan)
-    for b, (test, pred) in enumerate(zip(out_of_bag, predictions[1:])):
+    for b, (test, pred) in enumerate(zip(fits.out_of_bag, fits.out_of_bag_predictions)):
         if test.size == 0:
             continue
         wrong = pred != y_array[test]

@@ -1,9 +1,11 @@
 """Dietterich's 5x2cv paired t-test and Alpaydin's combined 5x2cv F test.
 
 Both tests refit the two learners: five replications of stratified 2-fold
-cross-validation, both learners on the same halves, 20 fits in one joblib
-pool. They share :func:`_five_by_two_differences` (the fits) and
-:func:`_five_by_two_formulas` (the arithmetic on the 5 x 2 differences).
+cross-validation, both learners on the same halves, 20 fits that
+:meth:`CVEvaluator.compare` runs in one pool (five repeats of
+:class:`StratifiedEqualSizeKFold` with 2 folds). They share
+:func:`_five_by_two_differences` (the fits) and :func:`_five_by_two_formulas`
+(the arithmetic on the 5 x 2 differences).
 """
 
 import dataclasses
@@ -17,8 +19,8 @@ from sklearn.base import is_regressor
 from .._utils._arrays import readonly_array
 from .._utils._validation import check_choice, check_estimator_methods, estimator_description, prepare_data
 from .._utils._warnings import Messages
-from ..evaluation._partitions import _seeds
-from ..evaluation._scheduler import run_fits
+from ..evaluation import CVEvaluator
+from ..evaluation._fit_task import add_context
 from ..splitters import StratifiedEqualSizeKFold
 from ._distributions import ALTERNATIVES, pvalue_of
 from ._results import FTestResult, TestResult
@@ -69,40 +71,32 @@ class _FiveByTwo:
         return self.accuracy_a - self.accuracy_b
 
 
-def five_by_two_splits(X, y, random_state):
-    """The five partitions: one :class:`StratifiedEqualSizeKFold` (2 folds) per replication.
+def _five_by_two_evaluator(random_state, n_jobs):
+    """Five repeats of stratified 2-fold cross-validation, seeded by the evaluator's rule.
 
-    The seeding rule is the evaluator's: five ints are drawn with
+    The evaluator draws five ints with
     ``check_random_state(random_state).randint(np.iinfo(np.int32).max, size=5)``
-    and replication i uses ``StratifiedEqualSizeKFold(2, shuffle=True,
-    random_state=seed_i)``; fold j of replication i is its j-th (train, test)
-    split.
+    and repeat i uses ``StratifiedEqualSizeKFold(2, shuffle=True,
+    random_state=seed_i)``: fold j of repeat i is fold j of replication i.
     """
-    return [
-        list(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True, random_state=seed).split(X, y))
-        for seed in _seeds(random_state, N_REPLICATIONS)
-    ]
+    return CVEvaluator(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True), n_repeats=N_REPLICATIONS,
+                       random_state=random_state, n_jobs=n_jobs)
 
 
 def _five_by_two_differences(estimator_a, estimator_b, X, y, *, random_state, n_jobs):
-    """Check the inputs, run the 20 fits in one pool and return a :class:`_FiveByTwo`."""
-    estimators = (estimator_a, estimator_b)
-    for name, estimator in zip(_NAMES, estimators):
+    """Check the inputs, run the 20 fits through the evaluator and return a :class:`_FiveByTwo`."""
+    for name, estimator in zip(_NAMES, (estimator_a, estimator_b)):
         _check_classifier(estimator, name)
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
-    n_samples = y_array.size
-    splits = five_by_two_splits(X, y_array, random_state)
-    cells = [(e, i, j) for e in range(len(estimators)) for i in range(N_REPLICATIONS) for j in range(N_FOLDS)]
-    tasks = [(e, f"fold {j} of 5x2cv replication {i}", *splits[i][j]) for e, i, j in cells]
-    outputs = run_fits(estimators, X, y, tasks, names=_NAMES, n_jobs=n_jobs)
-    accuracy = np.zeros((len(estimators), N_REPLICATIONS, N_FOLDS))
-    test_sizes = np.zeros((N_REPLICATIONS, N_FOLDS), dtype=np.int64)
-    for (e, i, j), (prediction, _) in zip(cells, outputs):
-        test = splits[i][j][1]
-        # r / m as a count over a size, so equal counts on equal folds give equal floats.
-        accuracy[e, i, j] = int(np.count_nonzero(prediction == y_array[test])) / len(test)
-        test_sizes[i, j] = len(test)
-    return _FiveByTwo(accuracy[0], accuracy[1], test_sizes, n_samples)
+    try:
+        pair = _five_by_two_evaluator(random_state, n_jobs).compare(estimator_a, estimator_b, X, y)
+    except Exception as exc:
+        add_context(exc, "cvinference: the 5x2cv test ran its replications as repeats: fold j of repeat i "
+                         "is fold j of 5x2cv replication i.")
+        raise
+    # r / m as a count over a size, so equal counts on equal folds give equal floats.
+    accuracy_a, accuracy_b = (result.fold_correct / result.fold_sizes for result in (pair.a, pair.b))
+    return _FiveByTwo(accuracy_a, accuracy_b, pair.a.fold_sizes.astype(np.int64), y_array.size)
 
 
 # --------------------------------------------------------------------------- formulas
@@ -212,8 +206,11 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
         Seeds the five partitions: five ints are drawn from
         ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
         does for its repeats) and replication i uses
-        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``.
-        With an int, the result is identical for any ``n_jobs``.
+        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``:
+        the 20 fits are those of ``CVEvaluator(StratifiedEqualSizeKFold(2),
+        n_repeats=5, random_state=random_state).compare(estimator_a,
+        estimator_b, X, y)``, replication i its repeat i. With an int, the
+        result is identical for any ``n_jobs``.
     n_jobs : int, default=None
         Jobs for the 20 fits, which run in one
         :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in

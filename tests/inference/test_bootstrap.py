@@ -31,7 +31,8 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted
 
 import cvinference as cvi
-from cvinference.inference._bootstrap import _bootstrap_indices, _point632_plus_error
+from cvinference.evaluation._bootstrap_fits import bootstrap_indices
+from cvinference.inference._bootstrap import _point632_plus_error
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
@@ -150,9 +151,9 @@ def test_632_warns_in_kohavi_failure_case(kohavi):
 def test_indices_are_numpy_randint_rows():
     """Unstratified samples are RandomState(seed).randint(0, n, size=(B, n)); prefixes agree."""
     y = np.array([0, 1] * 5)
-    indices = _bootstrap_indices(y, 7, random_state=3)
+    indices = bootstrap_indices(y, 7, random_state=3)
     np.testing.assert_array_equal(indices, np.random.RandomState(3).randint(0, 10, size=(7, 10)))
-    np.testing.assert_array_equal(_bootstrap_indices(y, 4, random_state=3), indices[:4])
+    np.testing.assert_array_equal(bootstrap_indices(y, 4, random_state=3), indices[:4])
 
 
 @pytest.mark.parametrize("seed", [1, 0])  # seed 1: 0 < R < 1; seed 0: Err^(1) > gamma, so R' = 1
@@ -166,7 +167,7 @@ def test_estimates_equal_hand_computation(seed):
                    for m in ("oob", ".632", ".632+")}
 
     # The bootstrap loop, redone: fit on each sample, predict every instance.
-    indices = _bootstrap_indices(y, n_bootstraps, random_state=seed)
+    indices = bootstrap_indices(y, n_bootstraps, random_state=seed)
     wrong = np.zeros((n_bootstraps, n))
     left_out = np.zeros((n_bootstraps, n), dtype=bool)
     for b, sample in enumerate(indices):
@@ -321,7 +322,7 @@ def test_result_is_immutable_and_describes_itself():
 
 def test_stratified_indices_keep_class_counts():
     y = np.array(["a"] * 9 + ["b"] * 4 + ["c"] * 2)
-    indices = _bootstrap_indices(y, 30, stratify=True, random_state=0)
+    indices = bootstrap_indices(y, 30, stratify=True, random_state=0)
     for row in indices:
         np.testing.assert_array_equal(y[row], y)  # position j draws within y[j]'s class
     assert len({tuple(row) for row in indices}) > 1

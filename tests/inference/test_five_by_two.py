@@ -25,6 +25,7 @@ import joblib
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.base import clone
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.exceptions import NotFittedError
@@ -131,6 +132,27 @@ def test_f_matches_alpaydin_on_the_same_splits(data):
     assert test.alternative == "two-sided"
     assert test.estimate == pytest.approx(np.mean(p), abs=1e-15)
     assert test.details["f_numerator"] == pytest.approx(sum(v**2 for row in p for v in row), rel=1e-12)
+
+
+@pytest.mark.parametrize("random_state", [0, 5])
+def test_fits_are_bit_for_bit_plain_sklearn_fits_on_the_documented_splits(data, random_state):
+    """The 20 fits (run by CVEvaluator.compare) against clone(...).fit(...).predict(...) on oracle_splits.
+
+    Accuracy is r / m, the count of correct predictions over the fold size,
+    so the comparison is exact.
+    """
+    X, y = data
+    fits = _five_by_two._five_by_two_differences(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
+    splits = oracle_splits(X, y, random_state)
+
+    def accuracies(estimator):
+        return np.array([[np.count_nonzero(clone(estimator).fit(X[train], y[train]).predict(X[test]) == y[test])
+                          / len(test) for train, test in replication] for replication in splits])
+
+    np.testing.assert_array_equal(fits.accuracy_a, accuracies(tree()))
+    np.testing.assert_array_equal(fits.accuracy_b, accuracies(GaussianNB()))
+    np.testing.assert_array_equal(fits.differences, accuracies(tree()) - accuracies(GaussianNB()))
+    np.testing.assert_array_equal(fits.test_sizes, [[len(test) for _, test in replication] for replication in splits])
 
 
 def test_both_tests_use_the_same_differences_for_the_same_random_state(data):

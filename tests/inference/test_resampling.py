@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 from scipy import stats
 from sklearn.datasets import load_iris
-from sklearn.model_selection import StratifiedShuffleSplit, train_test_split
+from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -339,6 +339,15 @@ def test_random_subsampling_rounds_are_stratified_shuffle_splits(subsampled):
     splitter = StratifiedShuffleSplit(10, test_size=1 / 3, random_state=0)
     for (train, test), indices, correct in zip(splitter.split(X_IRIS, Y_IRIS), subsampled.test_indices,
                                                subsampled.correct):
+        assert np.array_equal(indices, test)
+        assert np.array_equal(correct, GaussianNB().fit(X_IRIS[train], Y_IRIS[train]).predict(X_IRIS[test])
+                              == Y_IRIS[test])
+
+
+def test_random_subsampling_without_stratify_is_shuffle_split():
+    result = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=4, stratify=False, random_state=2)
+    splitter = ShuffleSplit(4, test_size=1 / 3, random_state=2)
+    for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct):
         assert np.array_equal(indices, test)
         assert np.array_equal(correct, GaussianNB().fit(X_IRIS[train], Y_IRIS[train]).predict(X_IRIS[test])
                               == Y_IRIS[test])
