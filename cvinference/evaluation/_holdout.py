@@ -5,30 +5,20 @@ Bounds") and warns that repeating it (random subsampling) makes the rounds
 dependent ("Random Subsampling").
 """
 
-import numbers
 
 import numpy as np
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
-from .._utils._validation import check_bool, check_estimator_methods, check_int, estimator_description, prepare_data
+from .._utils._params import Boolean, Integer, Real, validate_params
+from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
 from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
 
 
-def _check_test_size(test_size):
-    """Return ``test_size`` as a float strictly between 0 and 1."""
-    if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
-        raise TypeError(
-            f"test_size must be the fraction of instances held out for testing, a number strictly "
-            f"between 0 and 1 such as 1/3; got test_size={test_size!r}."
-        )
-    if not 0 < test_size < 1:
-        raise ValueError(
-            f"test_size must be strictly between 0 and 1: the fraction of instances held out for "
-            f"testing, such as 1/3 (a count of instances is not accepted); got test_size={test_size!r}."
-        )
-    return float(test_size)
+TEST_SIZE = Real(0, 1, closed="neither", what="the fraction of instances held out for testing, a number",
+                 example="1/3 (a count of instances is not accepted)")
+"""``test_size``: a fraction, as in ``train_test_split`` but never a count."""
 
 
 def _prepare(estimator, X, y, needed_by):
@@ -38,6 +28,7 @@ def _prepare(estimator, X, y, needed_by):
     return X, y, y_array, y_array.size
 
 
+@validate_params(test_size=TEST_SIZE, stratify=Boolean())
 def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=None):
     """Fit on one random training part, test on the rest (Kohavi's holdout).
 
@@ -99,8 +90,6 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     >>> accuracy_interval(result, method="clopper-pearson").method
     'clopper-pearson'
     """
-    test_size = _check_test_size(test_size)
-    stratify = check_bool(stratify, "stratify")
     X, y, y_array, n_samples = _prepare(estimator, X, y, "holdout")
     train, test = train_test_split(
         np.arange(n_samples), test_size=test_size, stratify=y_array if stratify else None,
@@ -116,6 +105,7 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     )
 
 
+@validate_params(n_rounds=Integer(minimum=2), test_size=TEST_SIZE, stratify=Boolean())
 def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratify=True, random_state=None,
                        n_jobs=None):
     """Repeat the holdout on ``n_rounds`` random splits and average the accuracies.
@@ -181,9 +171,6 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     >>> bool(result.accuracy == result.round_accuracy.mean())
     True
     """
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=2)
-    test_size = _check_test_size(test_size)
-    stratify = check_bool(stratify, "stratify")
     X, y, y_array, n_samples = _prepare(estimator, X, y, "random_subsampling")
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(
         n_splits=n_rounds, test_size=test_size, random_state=random_state)

@@ -11,7 +11,8 @@ import types
 import numpy as np
 
 from .._utils._arrays import readonly_array
-from .._utils._validation import check_bool, check_choice, check_confidence_level, check_estimator_methods, check_int, prepare_data
+from .._utils._params import PROBABILITY, Boolean, Integer, Options, validate_params
+from .._utils._validation import check_estimator_methods, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation._bootstrap_fits import fit_bootstraps
 from ._estimands import GIVEN_THIS_DATASET
@@ -64,6 +65,8 @@ _ASSUMPTIONS = {
 }
 
 
+@validate_params(method=Options(*METHODS), n_bootstraps=Integer(minimum=1), stratify=Boolean(),
+                 confidence_level=PROBABILITY)
 def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
                        confidence_level=0.95, random_state=None, n_jobs=None):
     """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
@@ -198,10 +201,6 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     >>> print(result.summary().splitlines()[0])
     .632+ bootstrap accuracy: 0.4891 (20 bootstraps of n = 200)
     """
-    method = check_choice(method, "method", METHODS)
-    n_bootstraps = check_int(n_bootstraps, "n_bootstraps", minimum=1)
-    stratify = check_bool(stratify, "stratify")
-    confidence_level = check_confidence_level(confidence_level)
     check_estimator_methods(estimator)
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
     n = y_array.size

@@ -17,12 +17,14 @@ from scipy import stats
 from sklearn.base import is_regressor
 
 from .._utils._arrays import readonly_array
-from .._utils._validation import check_choice, check_estimator_methods, estimator_description, prepare_data
+from .._utils._params import validate_params
+from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation import CVEvaluator
 from ..evaluation._fit_task import add_context
 from ..splitters import StratifiedEqualSizeKFold
-from ._distributions import ALTERNATIVES, pvalue_of
+from ._distributions import pvalue_of
+from ._parameters import ALTERNATIVE
 from ._results import FTestResult, TestResult
 
 N_REPLICATIONS = 5
@@ -180,6 +182,7 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
              "difference, p = 1.")
 
 
+@validate_params(alternative=ALTERNATIVE)
 def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
                        n_jobs=None):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
@@ -290,7 +293,6 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     >>> bool(low < test.estimate < high)
     True
     """
-    check_choice(alternative, "alternative", ALTERNATIVES)
     fits = _five_by_two_differences(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
     formulas = _five_by_two_formulas(fits.differences)
     messages = Messages()
