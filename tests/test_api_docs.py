@@ -110,13 +110,22 @@ def _value(node):
 
 
 def _public_methods(cls):
-    """Public functions a cvinference class defines itself (not inherited from scikit-learn)."""
+    """Public functions a cvinference class defines itself or takes from a private cvinference mixin.
+
+    A mixin (a cvinference base class outside ``cvinference.__all__``, such as
+    the one giving every result ``to_dict``) has no heading of its own, so
+    its methods are written under each public class that uses it; methods
+    inherited from scikit-learn or from a public class are not repeated.
+    """
+    mixins = [base for base in cls.__mro__[1:]
+              if base.__module__.startswith("cvinference") and base.__name__ not in cvinference.__all__]
     methods = {}
-    for name, member in vars(cls).items():
-        if name.startswith("_"):
-            continue
-        if isinstance(member, (classmethod, staticmethod, UpwardMethod)) or inspect.isfunction(member):
-            methods[f"{cls.__name__}.{name}"] = getattr(cls, name)
+    for owner in [*reversed(mixins), cls]:
+        for name, member in vars(owner).items():
+            if name.startswith("_"):
+                continue
+            if isinstance(member, (classmethod, staticmethod, UpwardMethod)) or inspect.isfunction(member):
+                methods[f"{cls.__name__}.{name}"] = getattr(cls, name)
     return methods
 
 

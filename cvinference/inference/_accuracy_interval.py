@@ -1,6 +1,7 @@
 """Confidence intervals for one classifier's cross-validated accuracy."""
 
 import math
+from typing import NamedTuple, Optional
 
 import numpy as np
 from scipy import stats
@@ -26,6 +27,36 @@ _ASSUMPTIONS = {
     ("fold", "normal"): "instance independence; fold accuracies independent and normally distributed; many folds",
 }
 _BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
+
+
+class Bounds(NamedTuple):
+    """An interval's bounds and, for a normal or t interval, what they were computed from."""
+
+    low: float
+    high: float
+    standard_error: Optional[float] = None
+    critical_value: Optional[float] = None
+    df: Optional[float] = None
+
+
+class PointEstimate(NamedTuple):
+    """An estimate, the instances or folds it averages (``n``), and its bounds."""
+
+    estimate: float
+    n: int
+    bounds: Bounds
+
+
+def estimate_interval(point, *, confidence_level, method, averaging, estimand, assumptions, messages,
+                      conditions=None, dropped_folds=()):
+    """The :class:`Interval` of a :class:`PointEstimate`, with the notes and warnings in ``messages``."""
+    bounds = point.bounds
+    return Interval(
+        estimate=point.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
+        method=method, averaging=averaging, estimand=estimand, assumptions=assumptions, conditions=conditions,
+        standard_error=bounds.standard_error, critical_value=bounds.critical_value, df=bounds.df, n=point.n,
+        dropped_folds=dropped_folds, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+    )
 
 
 def _check_combination(averaging, method):
@@ -198,12 +229,12 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         )
 
     compute = _fold_level if averaging == "fold" else _dataset_level
-    fields = compute(result, rows, keep, confidence_level, method, messages)
-    return Interval(
-        confidence_level=confidence_level, method=method, averaging=averaging,
+    point = compute(result, rows, keep, confidence_level, method, messages)
+    return estimate_interval(
+        point, confidence_level=confidence_level, method=method, averaging=averaging,
         estimand=accuracy_estimand(result) + ("; fold accuracies averaged" if averaging == "fold" else ""),
-        assumptions=_ASSUMPTIONS[averaging, method], conditions=conditions, dropped_folds=dropped,
-        **fields, **messages.as_fields(),
+        assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=conditions,
+        dropped_folds=dropped,
     )
 
 
@@ -239,6 +270,10 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
 
     ``limits`` is (lowest, highest) possible value, either of them None for
     no bound, or None for no clipping at all.
+
+    Returns
+    -------
+    Bounds
     """
     critical = reference_quantile((1 + confidence_level) / 2, df)
     if standard_error == 0:
@@ -251,12 +286,17 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     lowest, highest = (None, None) if limits is None else limits
     low = low if lowest is None else max(lowest, low)
     high = high if highest is None else min(highest, high)
-    return {"low": low, "high": high, "standard_error": standard_error, "critical_value": critical, "df": df}
+    return Bounds(low=low, high=high, standard_error=standard_error, critical_value=critical, df=df)
 
 
-def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_splits,
+def fold_mean_estimate(values, keep, confidence_level, method, messages, *, n_splits,
                      what_needs_folds="averaging='fold'", fix="Use averaging='dataset'.", **bound_options):
-    """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal")."""
+    """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal").
+
+    Returns
+    -------
+    PointEstimate
+    """
     n_folds = int(keep.sum(axis=1).min())
     if n_folds < 2:
         raise ValueError(
@@ -266,8 +306,8 @@ def fold_mean_fields(values, keep, confidence_level, method, messages, *, n_spli
     estimate = float(values[keep].mean())
     standard_error = math.sqrt(within_repeat_variance(values, keep) / n_folds)
     df = None if method == "normal" else n_folds - 1
-    return {"estimate": estimate, "n": n_folds} | normal_bounds(
-        estimate, standard_error, confidence_level, df, messages, **bound_options)
+    bounds = normal_bounds(estimate, standard_error, confidence_level, df, messages, **bound_options)
+    return PointEstimate(estimate=estimate, n=n_folds, bounds=bounds)
 
 
 def _dataset_level(result, rows, keep, confidence_level, method, messages):
@@ -275,17 +315,18 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
     tested_by_repeat = (result.fold_sizes[list(rows)] * keep).sum(axis=1)
     estimate = int(correct_by_repeat.sum()) / int(tested_by_repeat.sum())
     n = int(tested_by_repeat.sum()) / len(rows)
-    fields = {"estimate": estimate, "n": int(n) if float(n).is_integer() else n}
+    n = int(n) if float(n).is_integer() else n
     if method in _BINOMIAL:
         if len(rows) > 1:
             messages.note(
                 f"the {len(rows)} repeats are pooled: the interval spans the {len(rows)} per-repeat {method} "
                 "intervals, so it covers the accuracy at least as often as each of them"
             )
-        return fields | _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level,
-                                                    _BINOMIAL[method])
-    standard_error = math.sqrt(estimate * (1 - estimate) / n)
-    return fields | normal_bounds(estimate, standard_error, confidence_level, None, messages)
+        bounds = _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level,
+                                             _BINOMIAL[method])
+    else:
+        bounds = normal_bounds(estimate, math.sqrt(estimate * (1 - estimate) / n), confidence_level, None, messages)
+    return PointEstimate(estimate=estimate, n=n, bounds=bounds)
 
 
 def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level, method):
@@ -307,9 +348,9 @@ def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_
                     .proportion_ci(one_sided_level, method=method).low)
         highs.append(stats.binomtest(int(correct.max()), int(tested), alternative="less")
                      .proportion_ci(one_sided_level, method=method).high)
-    return {"low": float(min(lows)), "high": float(max(highs))}
+    return Bounds(low=float(min(lows)), high=float(max(highs)))
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):
-    return fold_mean_fields(result.fold_accuracy[list(rows)], keep, confidence_level, method, messages,
+    return fold_mean_estimate(result.fold_accuracy[list(rows)], keep, confidence_level, method, messages,
                             n_splits=result.n_splits)

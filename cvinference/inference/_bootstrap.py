@@ -312,5 +312,5 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
         estimate=float(estimate), low=low, high=high, confidence_level=confidence_level, method=method,
         values=readonly_array(values, np.float64), n_bootstraps=n_bootstraps, n_samples=n, stratify=stratify,
         estimand=estimand, assumptions=_ASSUMPTIONS[method], details=types.MappingProxyType(details),
-        **messages.as_fields(),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

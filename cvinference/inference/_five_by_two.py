@@ -322,7 +322,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
             f"{_DATA_ASSUMPTION}"
         ),
         interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
-        details=_details(fits, formulas), **messages.as_fields(),
+        details=_details(fits, formulas), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 
@@ -351,9 +351,9 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
 
     Returns
     -------
-    TestResult
-        ``statistic`` (F, never negative), ``pvalue``, ``df`` = (10, 5) (a
-        pair here: numerator and denominator degrees of freedom),
+    FTestResult
+        ``statistic`` (F, never negative), ``pvalue``, ``df`` = 10 and
+        ``df_denominator`` = 5 (numerator and denominator degrees of freedom),
         ``alternative`` = "two-sided" (F squares the differences, so it
         has no direction), ``estimate`` = the mean of the ten differences
         (A minus B), ``standard_error`` = sqrt(mean of the s_i^2), and
@@ -414,8 +414,8 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     >>> from cvinference import combined_ftest_5x2cv
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> test = combined_ftest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
-    >>> test.df, test.alternative
-    ((10, 5), 'two-sided')
+    >>> test.df, test.df_denominator, test.alternative
+    (10, 5, 'two-sided')
     >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
     (True, True)
     >>> bool(test.estimate == test.details["differences"].mean())
@@ -445,7 +445,7 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
         standard_error_if_independent=math.sqrt(formulas.mean_s_squared / (N_REPLICATIONS * N_FOLDS)),
     )
     return FTestResult(
-        statistic=formulas.f, pvalue=pvalue, df=df, alternative="two-sided",
+        statistic=formulas.f, pvalue=pvalue, df=df[0], df_denominator=df[1], alternative="two-sided",
         estimate=formulas.mean_difference, standard_error=standard_error, method="combined 5x2cv F",
         estimand=_estimand(fits.n_samples),
         assumptions=(
@@ -454,5 +454,5 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
             f"sum s_i^2 / sigma^2 chi-square with 5, independent of it (Alpaydin 1999); {_DATA_ASSUMPTION}"
         ),
         interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
-        details=details, **messages.as_fields(),
+        details=details, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -6,12 +6,11 @@ import numpy as np
 
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
-from ._accuracy_interval import fold_mean_fields, normal_bounds
+from ._accuracy_interval import PointEstimate, estimate_interval, fold_mean_estimate, normal_bounds
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
-from ._results import Interval
 
 LOSS_METHODS = ("half-sample", "normal", "fold-t")
 
@@ -97,7 +96,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     limits = (0.0, None) if result.loss.min() >= 0 else None
     bound_options = {"limits": limits, "what": f"mean {loss}", "exact_advice": ""}
     if method == "fold-t":
-        fields = fold_mean_fields(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
+        point = fold_mean_estimate(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
                                   confidence_level, "t", messages, n_splits=result.n_splits,
                                   what_needs_folds="method='fold-t'", fix="Use method='half-sample'.",
                                   **bound_options)
@@ -107,11 +106,11 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
         estimate = float(losses.mean())
         spread = float(losses.std())  # Nedel'ko's S~: ddof = 0
         effective = result.n_samples / 2 if method == "half-sample" else result.n_samples
-        fields = {"estimate": estimate, "n": result.n_samples} | normal_bounds(
-            estimate, spread / math.sqrt(effective), confidence_level, None, messages, **bound_options)
+        bounds = normal_bounds(estimate, spread / math.sqrt(effective), confidence_level, None, messages,
+                               **bound_options)
+        point = PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds)
         messages.note(f"S~ = {spread:.4g}, the population standard deviation of the per-instance losses "
                       "(Nedel'ko 2021, section 3)")
         averaging, interval_method = "dataset", method
-    return Interval(confidence_level=confidence_level, method=interval_method, averaging=averaging,
-                    estimand=estimand, assumptions=_ASSUMPTIONS[method], **fields, **messages.as_fields())
-
+    return estimate_interval(point, confidence_level=confidence_level, method=interval_method, averaging=averaging,
+                             estimand=estimand, assumptions=_ASSUMPTIONS[method], messages=messages)

@@ -8,12 +8,11 @@ from sklearn.metrics import get_scorer, get_scorer_names
 
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
-from ._accuracy_interval import fold_mean_fields
+from ._accuracy_interval import estimate_interval, fold_mean_estimate
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
-from ._results import Interval
 
 
 class _ClassifierPredictions(ClassifierMixin, BaseEstimator):
@@ -183,15 +182,15 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
         for r in rows
     ])
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
-    fields = fold_mean_fields(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
+    point = fold_mean_estimate(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
                               n_splits=result.n_splits, what_needs_folds="metric_interval",
                               fix="A single test set (a holdout) gives one value and no interval.",
                               limits=_RANGES.get(name.rsplit("_", 1)[0] if name not in _RANGES else name),
                               what=name, exact_advice="")
-    return Interval(
-        confidence_level=confidence_level, method="t", averaging="fold",
+    return estimate_interval(
+        point, confidence_level=confidence_level, method="t", averaging="fold",
         estimand=(f"{name} on the population of the models the learner fits to {training_size_phrase(result)}, "
                   "computed per fold and averaged; given this dataset (Vanwinckelen & Blockeel 2015)"),
         assumptions="instance independence; fold values independent and approximately normal",
-        **fields, **messages.as_fields(),
+        messages=messages,
     )

@@ -2,6 +2,7 @@
 
 import math
 import types
+from typing import NamedTuple, Optional
 
 import numpy as np
 from scipy import stats
@@ -28,6 +29,18 @@ MCNEMAR_MIN_DISCORDANT = 25
 INDEPENDENT_METHODS = ("z", "t")
 
 _SCHEME = "scheme independence (Wong 2015, Definition 1b)"
+
+
+class _Difference(NamedTuple):
+    """An independent-sample estimate of accuracy(A) - accuracy(B), and what its test and interval use."""
+
+    estimate: float
+    df: Optional[float]
+    method: str
+    standard_error: float
+    interval_standard_error: float
+    interval_df: Optional[float]
+    details: types.MappingProxyType
 
 
 def _same_instances(a, b):
@@ -258,7 +271,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b),
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
         interval_standard_error=standard_error, interval_df=df, conditions=conditions,
-        diagnostic=diagnostic, details=types.MappingProxyType(details), **messages.as_fields(),
+        diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 
@@ -334,8 +347,9 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     conditions = (fold_conditions(a, rows_a, min_count, "A"), fold_conditions(b, rows_b, min_count, "B"))
     _warn_conditions(conditions, messages, f"the {method} approximation may be poor.")
     compute = _pooled_z if method == "z" else _welch_t
-    fields = compute(a, rows_a, b, rows_b)
-    statistic, pvalue = statistic_and_pvalue(fields["estimate"], fields["standard_error"], fields["df"], alternative, messages)
+    difference = compute(a, rows_a, b, rows_b)
+    statistic, pvalue = statistic_and_pvalue(difference.estimate, difference.standard_error, difference.df,
+                                             alternative, messages)
     diagnostic = None
     if _same_instances(a, b):
         diagnostic = _diagnostic(a, b, rows_a, rows_b)
@@ -346,10 +360,13 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
         messages.note("A and B were not tested on the same instances, so the phi diagnostic of scheme "
                       "independence cannot be computed")
     return TestResult(
-        statistic=statistic, pvalue=pvalue, alternative=alternative,
+        statistic=statistic, pvalue=pvalue, df=difference.df, alternative=alternative,
+        estimate=difference.estimate, standard_error=difference.standard_error, method=difference.method,
         estimand=difference_estimand(a, b),
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
-        conditions=conditions, diagnostic=diagnostic, **fields, **messages.as_fields(),
+        interval_standard_error=difference.interval_standard_error, interval_df=difference.interval_df,
+        conditions=conditions, diagnostic=diagnostic, details=difference.details,
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 
@@ -358,13 +375,13 @@ def _pooled_z(a, rows_a, b, rows_b):
     p_a = n_correct(a, rows_a) / (n_a * len(rows_a))
     p_b = n_correct(b, rows_b) / (n_b * len(rows_b))
     pooled = (p_a * n_a + p_b * n_b) / (n_a + n_b)
-    return {
-        "estimate": p_a - p_b, "df": None, "method": "independent-sample z",
-        "standard_error": math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b)),
-        "interval_standard_error": math.sqrt(p_a * (1 - p_a) / n_a + p_b * (1 - p_b) / n_b),
-        "interval_df": None,
-        "details": types.MappingProxyType({"accuracy_a": p_a, "accuracy_b": p_b, "pooled_accuracy": pooled}),
-    }
+    return _Difference(
+        estimate=p_a - p_b, df=None, method="independent-sample z",
+        standard_error=math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b)),
+        interval_standard_error=math.sqrt(p_a * (1 - p_a) / n_a + p_b * (1 - p_b) / n_b),
+        interval_df=None,
+        details=types.MappingProxyType({"accuracy_a": p_a, "accuracy_b": p_b, "pooled_accuracy": pooled}),
+    )
 
 
 def _welch_t(a, rows_a, b, rows_b):
@@ -375,12 +392,12 @@ def _welch_t(a, rows_a, b, rows_b):
     standard_error = math.sqrt(var_a + var_b)
     denominator = var_a**2 / (k - 1) + var_b**2 / (q - 1)
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else float(k + q - 2)
-    return {
-        "estimate": float(accuracies_a.mean() - accuracies_b.mean()), "df": df,
-        "method": "independent-sample t (folds)", "standard_error": standard_error,
-        "interval_standard_error": standard_error, "interval_df": df,
-        "details": types.MappingProxyType({"fold_variance_a": fold_variance_a, "fold_variance_b": fold_variance_b}),
-    }
+    return _Difference(
+        estimate=float(accuracies_a.mean() - accuracies_b.mean()), df=df,
+        method="independent-sample t (folds)", standard_error=standard_error,
+        interval_standard_error=standard_error, interval_df=df,
+        details=types.MappingProxyType({"fold_variance_a": fold_variance_a, "fold_variance_b": fold_variance_b}),
+    )
 
 
 @validate_params(exact=Nullable(Boolean()), correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
@@ -505,5 +522,5 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
         assumptions=assumptions, interval_standard_error=standard_error, interval_df=None,
         conditions=conditions, diagnostic=_diagnostic(a, b, (row_a,), (row_b,)),
         details=types.MappingProxyType(details),
-        **messages.as_fields(),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -10,18 +10,20 @@ holds the counts behind Wong's (2015) large-sample conditions, and
 import dataclasses
 import math
 import types
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._notebook import import_pandas, summary_html
+from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
 from .._utils._validation import check_confidence_level
 from ._distributions import reference_quantile
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class LargeSampleConditions:
+class LargeSampleConditions(Serializable):
     """Counts behind a large-sample condition, and whether it holds.
 
     Made by :func:`large_sample_conditions` and attached to every interval and
@@ -74,8 +76,9 @@ class LargeSampleConditions:
             tuple(int(j) for j in np.flatnonzero(~row)) for row in holds
         )
         failing = tuple(sorted({j for row in by_repeat for j in row}))
-        return cls(rule, int(min_count), types.MappingProxyType(counts), holds, bool(holds.all()),
-                   failing, by_repeat, tuple(map(int, repeats)), subject, units_are_folds)
+        return cls(rule=rule, min_count=int(min_count), counts=types.MappingProxyType(counts), holds=holds,
+                   satisfied=bool(holds.all()), failing_folds=failing, failing_by_repeat=by_repeat,
+                   repeats=tuple(map(int, repeats)), subject=subject, units_are_folds=units_are_folds)
 
     def __repr__(self):
         who = f"subject={self.subject!r}, " if self.subject else ""
@@ -96,6 +99,26 @@ class LargeSampleConditions:
             where = ", ".join(f"{name} = {int(value.min())}" for name, value in self.counts.items()
                               if value.min() < self.min_count)
         return f"{who}{self.rule}: fails ({where})"
+
+    _repr_html_ = summary_html
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per checked repeat and unit.
+
+        Columns: ``repeat``, ``fold`` (``unit`` when the units are not
+        folds), one column per count, and ``holds``.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        pandas = import_pandas()
+        n_repeats, n_units = self.holds.shape
+        columns = {"repeat": np.repeat(self.repeats, n_units),
+                   "fold" if self.units_are_folds else "unit": np.tile(np.arange(n_units), n_repeats)}
+        columns.update((name, count.ravel()) for name, count in self.counts.items())
+        columns["holds"] = self.holds.ravel()
+        return pandas.DataFrame(columns)
 
     def summary(self):
         """A table of the counts per unit and whether each holds.
@@ -119,7 +142,7 @@ class LargeSampleConditions:
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class SchemeDiagnostic:
+class SchemeDiagnostic(Serializable):
     """Correlation of two correctness vectors on the same instances.
 
     Wong's (2015, section 3, Definition 1b) scheme-independence assumption
@@ -169,11 +192,20 @@ _INTERVAL_DOC_FIELDS = """
 """
 
 
+class _IntervalMethod(NamedTuple):
+    """How :meth:`TestResult.confidence_interval` names its interval."""
+
+    method: str
+    note: str
+
+
 class IntervalLike:
     """An estimate with bounds: unpacks as ``low, high`` and shows them in a one-line repr."""
 
     def __iter__(self):
         return iter((self.low, self.high))
+
+    _repr_html_ = summary_html
 
     def _repr_extra(self):
         return ""
@@ -187,7 +219,7 @@ class IntervalLike:
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class Interval(IntervalLike):
+class Interval(IntervalLike, Serializable):
     """A confidence interval for an accuracy or a difference of accuracies.
 
     Unpacks as ``low, high`` like scipy's ``ConfidenceInterval``.
@@ -261,7 +293,7 @@ Interval.__doc__ += _INTERVAL_DOC_FIELDS
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class TestResult:
+class TestResult(Serializable):
     """The result of a test comparing the accuracies of A and B.
 
     Attributes
@@ -316,6 +348,8 @@ class TestResult:
     notes: tuple = ()
     warnings: tuple = ()
 
+    _repr_html_ = summary_html
+
     def __repr__(self):
         return (
             f"{type(self).__name__}(statistic={format_number(self.statistic)}, pvalue={format_number(self.pvalue)}, "
@@ -339,29 +373,27 @@ class TestResult:
         Interval
         """
         confidence_level = check_confidence_level(confidence_level)
+        one_sided = self.alternative != "two-sided"
+        critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
+                                      self.interval_df)
+        center, standard_error = self._interval_center()
+        low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
+        high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
+        how = self._interval_method()
         return Interval(
-            estimate=self.estimate, confidence_level=confidence_level, estimand=self.estimand,
-            assumptions=self.assumptions, warnings=self.warnings, **self._interval_fields(confidence_level),
+            estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
+            averaging="dataset" if self.interval_df is None else "fold", estimand=self.estimand,
+            assumptions=self.assumptions, standard_error=standard_error, critical_value=critical,
+            df=self.interval_df, notes=(how.note,), warnings=self.warnings,
         )
 
     def _interval_center(self):
         """The interval's center and standard error."""
         return self.estimate, self.interval_standard_error
 
-    def _interval_fields(self, confidence_level):
-        one_sided = self.alternative != "two-sided"
-        quantile = confidence_level if one_sided else (1 + confidence_level) / 2
-        critical = reference_quantile(quantile, self.interval_df)
-        center, standard_error = self._interval_center()
-        low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
-        high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
-        return {
-            "low": low, "high": high, "method": "normal" if self.interval_df is None else "t",
-            "averaging": "dataset" if self.interval_df is None else "fold",
-            "standard_error": standard_error, "critical_value": critical, "df": self.interval_df,
-            "notes": (f"interval of the {self.method}",),
-        }
-
+    def _interval_method(self):
+        """The interval's method and the note that says where it comes from."""
+        return _IntervalMethod("normal" if self.interval_df is None else "t", f"interval of the {self.method}")
 
     def summary(self):
         """The test, what it estimates and assumes, its diagnostic and warnings.
@@ -406,23 +438,30 @@ class McNemarTestResult(TestResult):
         center = (b - c) / n
         return center, math.sqrt(((b + c) / n - center**2) / n)
 
-    def _interval_fields(self, confidence_level):
-        fields = super()._interval_fields(confidence_level)
+    def _interval_method(self):
         note = ("Agresti & Min (2005) interval: the Wald interval of a difference of paired proportions "
                 "after adding 1/2 to each cell of the 2x2 table")
-        return fields | {"method": "agresti-min", "notes": (note,)}
+        return _IntervalMethod("agresti-min", note)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class FTestResult(TestResult):
-    """The result of the combined 5x2cv F test; ``df`` is the pair (10, 5)."""
+    """The result of the combined 5x2cv F test.
+
+    ``df`` is the numerator degrees of freedom (10) and ``df_denominator``
+    the denominator's (5): the statistic is F(10, 5) under the null
+    hypothesis (Alpaydin 1999).
+    """
 
     __test__ = False
+
+    df_denominator: Optional[float] = dataclasses.field(default=None, kw_only=True)
 
     def __repr__(self):
         return (
             f"{type(self).__name__}(statistic={format_number(self.statistic)}, "
-            f"pvalue={format_number(self.pvalue)}, df={self.df}, alternative={self.alternative!r}, "
+            f"pvalue={format_number(self.pvalue)}, df={format_number(self.df)}, "
+            f"df_denominator={format_number(self.df_denominator)}, alternative={self.alternative!r}, "
             f"estimate={format_number(self.estimate)}, method={self.method!r})"
         )
 
@@ -434,13 +473,14 @@ class FTestResult(TestResult):
         str
         """
         lines = TestResult.summary(dataclasses.replace(self, df=None)).split("\n")
-        lines[0] = (f"{self.method}: F = {format_number(self.statistic)}, df = {self.df}, "
+        lines[0] = (f"{self.method}: F = {format_number(self.statistic)}, "
+                    f"df = ({format_number(self.df)}, {format_number(self.df_denominator)}), "
                     f"{format_pvalue(self.pvalue)} ({self.alternative})")
         return "\n".join(lines)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BayesianResult:
+class BayesianResult(Serializable):
     """The posterior of the mean difference in accuracy, and its three regions.
 
     Made by :func:`bayesian_correlated_ttest`. The posterior of the mean
@@ -489,6 +529,8 @@ class BayesianResult:
     notes: tuple = ()
     warnings: tuple = ()
 
+    _repr_html_ = summary_html
+
     def __repr__(self):
         return (
             f"{type(self).__name__}(prob_a_better={format_number(self.prob_a_better)}, "
@@ -515,7 +557,7 @@ class BayesianResult:
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BootstrapResult(IntervalLike):
+class BootstrapResult(IntervalLike, Serializable):
     """A bootstrap estimate of a classifier's accuracy.
 
     Made by :func:`bootstrap_accuracy`. Every figure is an accuracy

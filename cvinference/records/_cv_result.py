@@ -10,13 +10,13 @@ import numpy as np
 
 from .._utils._arrays import python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
+from .._utils._notebook import import_pandas, summary_html
+from .._utils._serialize import FORMAT_VERSION, check_format
 from .._utils._text import format_table
 from .._utils._upward import UpwardMethod, upward
 from .._utils._validation import check_int
 from ._losses import LOSSES
 from ._same_folds import same_folds
-
-_FORMAT_VERSION = 1
 
 
 def _computed_once(method):
@@ -444,6 +444,46 @@ class CVResult:
     accuracy_interval = UpwardMethod("inference", "accuracy_interval")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions")
 
+    _repr_html_ = summary_html
+
+    def _instance_columns(self):
+        """``repeat``, ``instance``, ``fold`` and ``y_true``, one item per repeat and instance."""
+        return {
+            "repeat": np.repeat(np.arange(self.n_repeats), self.n_samples),
+            "instance": np.tile(np.arange(self.n_samples), self.n_repeats),
+            "fold": self._fold.ravel(),
+            "y_true": np.tile(self.y_true, self.n_repeats),
+        }
+
+    def _outcome_columns(self, suffix=""):
+        """``y_pred``, ``correct`` (class labels only) and ``loss``, each name followed by ``suffix``."""
+        columns = {f"y_pred{suffix}": self.y_pred.ravel()}
+        if self._classes is not None:
+            columns[f"correct{suffix}"] = self.correct.ravel()
+        columns[f"loss{suffix}"] = self.loss.ravel()
+        return columns
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per repeat and instance.
+
+        Columns: ``repeat``, ``instance`` (the row number in the data),
+        ``fold``, ``y_true``, ``y_pred``, ``correct`` (only when y holds
+        class labels) and ``loss``. Needs pandas.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> from cvinference import CVResult
+        >>> CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1]).to_frame()
+           repeat  instance  fold y_true y_pred  correct  loss
+        0       0         0     0      a      a     True   0.0
+        1       0         1     1      b      a    False   1.0
+        """
+        return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
+
     def to_dict(self):
         """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
 
@@ -461,7 +501,7 @@ class CVResult:
             classes = [_json_scalar(label) for label in _finite_list(self._classes, "classes")]
         return {
             "format": "cvinference.CVResult",
-            "version": _FORMAT_VERSION,
+            "version": FORMAT_VERSION,
             "loss_name": self.loss_name,
             "estimator_repr": self.estimator_repr,
             "cv_repr": self.cv_repr,
@@ -489,7 +529,7 @@ class CVResult:
         -------
         CVResult
         """
-        _check_format(data, "cvinference.CVResult")
+        check_format(data, "cvinference.CVResult")
         classes = None
         if data["classes"] is not None:
             classes_dtype = np.dtype(data["classes_dtype"])
@@ -505,16 +545,6 @@ class CVResult:
             estimator_repr=data["estimator_repr"],
             cv_repr=data["cv_repr"],
             n_train=data.get("n_train"),
-        )
-
-
-def _check_format(data, expected):
-    if not isinstance(data, dict) or data.get("format") != expected:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise ValueError(f"data is not a {expected} dict (format={found!r}); pass the output of to_dict().")
-    if data.get("version") != _FORMAT_VERSION:
-        raise ValueError(
-            f"data has format version {data.get('version')!r}; this cvinference reads version {_FORMAT_VERSION}."
         )
 
 
@@ -617,13 +647,29 @@ class PairedCVResult:
     mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"))
     scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"))
 
+    _repr_html_ = summary_html
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per repeat and instance, A and B side by side.
+
+        Columns: ``repeat``, ``instance``, ``fold``, ``y_true``, then
+        ``y_pred_a``, ``correct_a`` (class labels only), ``loss_a`` and the
+        same for B. Needs pandas.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        columns = self.a._instance_columns() | self.a._outcome_columns("_a") | self.b._outcome_columns("_b")
+        return import_pandas().DataFrame(columns)
+
     def to_dict(self):
         """A JSON-safe dict from which :meth:`from_dict` rebuilds this pair exactly."""
-        return {"format": "cvinference.PairedCVResult", "version": _FORMAT_VERSION,
+        return {"format": "cvinference.PairedCVResult", "version": FORMAT_VERSION,
                 "a": self.a.to_dict(), "b": self.b.to_dict()}
 
     @classmethod
     def from_dict(cls, data):
         """Rebuild a pair written by :meth:`to_dict`."""
-        _check_format(data, "cvinference.PairedCVResult")
+        check_format(data, "cvinference.PairedCVResult")
         return cls(CVResult.from_dict(data["a"]), CVResult.from_dict(data["b"]))

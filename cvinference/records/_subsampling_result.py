@@ -6,6 +6,8 @@ from typing import Optional
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._notebook import import_pandas, summary_html
+from .._utils._serialize import Serializable
 from .._utils._text import text_block
 from .._utils._validation import check_int
 
@@ -17,7 +19,7 @@ NOT_INDEPENDENT = (
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class SubsamplingResult:
+class SubsamplingResult(Serializable):
     """What random subsampling (the holdout repeated) did in every round.
 
     Made by :func:`random_subsampling`. Round i tests the instances
@@ -126,6 +128,25 @@ class SubsamplingResult:
             f"{type(self).__name__}(n_samples={self.n_samples}, n_rounds={self.n_rounds}, "
             f"n_train={self.n_train}, n_test={self.n_test}, accuracy={self.accuracy:.4g})"
         )
+
+    _repr_html_ = summary_html
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per round and test instance.
+
+        Columns: ``round``, ``instance`` (the row number in the data),
+        ``y_true`` and ``correct``. Needs pandas.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return import_pandas().DataFrame({
+            "round": np.repeat(np.arange(self.n_rounds), self.n_test),
+            "instance": self.test_indices.ravel(),
+            "y_true": self.y_true[self.test_indices.ravel()],
+            "correct": self.correct.ravel(),
+        })
 
     def summary(self):
         """The rounds, the mean accuracy, and why no interval or t-test is given.

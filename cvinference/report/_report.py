@@ -41,9 +41,9 @@ def interval_record(interval, name, quantity="accuracy"):
 def test_record(test, name, confidence_level):
     """The numbers and words of a :class:`TestResult` and its interval, JSON-safe."""
     interval = test.confidence_interval(confidence_level)
-    df = list(test.df) if isinstance(test.df, tuple) else _number(test.df)
     return {
-        "name": name, "method": test.method, "statistic": _number(test.statistic), "df": df,
+        "name": name, "method": test.method, "statistic": _number(test.statistic), "df": _number(test.df),
+        "df_denominator": _number(getattr(test, "df_denominator", None)),
         "pvalue": _number(test.pvalue), "alternative": test.alternative, "estimate": _number(test.estimate),
         "low": _number(interval.low), "high": _number(interval.high), "confidence_level": confidence_level,
         "conditions_hold": all(c.satisfied for c in test.conditions) if test.conditions else None,
@@ -220,8 +220,8 @@ def _estimator_lines(label, record):
 def _test_lines(records):
     rows = []
     for record in records:
-        df = record["df"]
-        df = "" if df is None else (f"{df[0]:g}, {df[1]:g}" if isinstance(df, list) else f"{df:.4g}")
+        df, df_denominator = record["df"], record["df_denominator"]
+        df = "" if df is None else (f"{df:.4g}" if df_denominator is None else f"{df:g}, {df_denominator:g}")
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
         rows.append([record["name"], statistic, df, format_pvalue(record["pvalue"]),
                      f"{record['estimate']:+.4f}", bounds_text(record["low"], record["high"], signed=True),

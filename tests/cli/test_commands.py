@@ -518,8 +518,8 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
         statistic = record["statistic"]
         assert math.isclose(float(row["statistic"]), statistic, rel_tol=5e-4, abs_tol=5e-5), row
         assert row["statistic"] == f"{statistic:.4g}"
-        if isinstance(record["df"], list):
-            assert [float(x) for x in row["df"].split(", ")] == record["df"]
+        if record["df_denominator"] is not None:
+            assert [float(x) for x in row["df"].split(", ")] == [record["df"], record["df_denominator"]]
         elif record["df"] is None:
             assert row["df"] is None
         else:

@@ -128,7 +128,7 @@ def test_f_matches_alpaydin_on_the_same_splits(data):
     f = alpaydin_f(p)
     assert test.statistic == pytest.approx(f, rel=1e-12)
     assert test.pvalue == pytest.approx(stats.f.sf(f, 10, 5), rel=1e-10)
-    assert test.df == (10, 5)
+    assert (test.df, test.df_denominator) == (10, 5)
     assert test.alternative == "two-sided"
     assert test.estimate == pytest.approx(np.mean(p), abs=1e-15)
     assert test.details["f_numerator"] == pytest.approx(sum(v**2 for row in p for v in row), rel=1e-12)
@@ -237,7 +237,7 @@ def test_f_interval_repr_and_summary(data):
     assert interval.high == pytest.approx(test.estimate + half_width, rel=1e-12)
     assert test.details["standard_error_if_independent"] == pytest.approx(
         math.sqrt(test.details["mean_s_squared"] / 10), rel=1e-12)
-    assert "df=(10, 5)" in repr(test)
+    assert "df=10, df_denominator=5" in repr(test)
     assert "df = (10, 5)" in test.summary()
 
 

@@ -1,0 +1,309 @@
+"""Every public result survives a JSON round trip, and reads as a table and as HTML.
+
+The result types are found in ``cvinference.__all__`` (every public class of
+the records and inference layers but ``Loss``, a loss function rather than a
+result), so a new result class without ``to_dict``/``from_dict`` or without a
+case here fails. Each case is built by the public functions on small seeded
+data, with nan statistics and pooled repeats among them. The oracle of a
+round trip is the original object: every field compared with its type
+(arrays with dtype, shape and the read-only flag; tuples stay tuples).
+"""
+
+import dataclasses
+import html
+import inspect
+import json
+import math
+import sys
+import types
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification
+from sklearn.dummy import DummyClassifier
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference._utils import _serialize
+
+NOT_RESULTS = {"Loss"}
+
+
+def _public_result_types():
+    found = set()
+    for name in cvi.__all__:
+        obj = getattr(cvi, name)
+        if inspect.isclass(obj) and obj.__module__.split(".")[1] in ("records", "inference"):
+            found.add(name)
+    return found - NOT_RESULTS
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        return function(*args, **kwargs)
+
+
+def _data():
+    return make_classification(n_samples=60, n_features=4, n_informative=3, n_redundant=0, random_state=0)
+
+
+def _one_more_wrong_per_fold(result):
+    """Predictions of ``result`` with one correct prediction per fold made wrong (binary 0/1 labels)."""
+    y_pred = result.y_pred[0].copy()
+    for j in range(result.n_splits):
+        first_correct = np.flatnonzero((result.fold[0] == j) & result.correct[0])[0]
+        y_pred[first_correct] = 1 - y_pred[first_correct]
+    return y_pred
+
+
+def _cases():
+    """(label, result) pairs built by the public functions."""
+    X, y = _data()
+    tree, nb, dummy = DecisionTreeClassifier(max_depth=2, random_state=0), GaussianNB(), DummyClassifier()
+    a = cvi.cross_val_correctness(tree, X, y, cv=5, random_state=0)
+    b = cvi.cross_val_correctness(nb, X, y, cv=5, random_state=0)
+    a2 = cvi.cross_val_correctness(tree, X, y, cv=5, n_repeats=2, random_state=0)
+    b2 = cvi.cross_val_correctness(nb, X, y, cv=5, n_repeats=2, random_state=0)
+    same = cvi.CVResult(y_true=y, y_pred=a.y_pred, fold=a.fold)  # A = B: no discordant pairs
+    worse = cvi.CVResult(y_true=y, y_pred=_one_more_wrong_per_fold(a), fold=a.fold)  # d_j all equal
+    always_right = cvi.CVResult(y_true=y, y_pred=y, fold=a.fold)  # constant correctness: phi is nan
+    sub_a = cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)
+    sub_b = cvi.random_subsampling(nb, X, y, n_rounds=5, random_state=0)
+    return [
+        ("CVResult", a),
+        ("PairedCVResult", cvi.PairedCVResult(a, b)),
+        ("Interval", _quiet(cvi.accuracy_interval, a)),
+        ("Interval pooled repeats, fold level", _quiet(cvi.accuracy_interval, a2, averaging="fold")),
+        ("Interval dropped folds", _quiet(cvi.accuracy_interval, a, method="normal", drop_failing_folds=True)),
+        ("Interval of a loss", _quiet(cvi.loss_interval, a)),
+        ("LargeSampleConditions", cvi.large_sample_conditions(a2)),
+        ("TestResult matched", _quiet(cvi.matched_sample_test, a, b)),
+        ("TestResult matched, infinite statistic", _quiet(cvi.matched_sample_test, a, worse)),
+        ("TestResult matched pooled repeats", _quiet(cvi.matched_sample_test, a2, b2)),
+        ("TestResult independent z", _quiet(cvi.independent_sample_test, a, b)),
+        ("TestResult independent t", _quiet(cvi.independent_sample_test, a, b, method="t", alternative="less")),
+        ("TestResult corrected t", _quiet(cvi.corrected_resampled_ttest, a2, b2)),
+        ("TestResult 5x2cv t", _quiet(cvi.paired_ttest_5x2cv, tree, nb, X, y, random_state=0)),
+        ("McNemarTestResult", _quiet(cvi.mcnemar_test, a, b)),
+        ("McNemarTestResult, no discordant pairs", _quiet(cvi.mcnemar_test, a, same)),
+        ("FTestResult", _quiet(cvi.combined_ftest_5x2cv, tree, nb, X, y, random_state=0)),
+        ("FTestResult, A = B", _quiet(cvi.combined_ftest_5x2cv, tree, tree, X, y, random_state=0)),
+        ("BayesianResult", _quiet(cvi.bayesian_correlated_ttest, a2, b2)),
+        ("BayesianResult of subsampling", _quiet(cvi.bayesian_correlated_ttest, sub_a, sub_b)),
+        ("BootstrapResult", _quiet(cvi.bootstrap_accuracy, dummy, X[:8], y[:8], n_bootstraps=30, random_state=0)),
+        ("SchemeDiagnostic", cvi.scheme_diagnostic(a, b)),
+        ("SchemeDiagnostic, nan phi", cvi.scheme_diagnostic(always_right, b)),
+        ("SubsamplingResult", sub_a),
+    ]
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return _cases()
+
+
+def _round_trip(result):
+    text = json.dumps(result.to_dict(), allow_nan=False)
+    return type(result).from_dict(json.loads(text))
+
+
+def assert_same(original, again, where="result"):
+    """Equal in every field, with the same types; nan equals nan."""
+    assert type(again) is type(original), f"{where}: {type(again).__name__} is not {type(original).__name__}"
+    if dataclasses.is_dataclass(original):
+        for field in dataclasses.fields(original):
+            assert_same(getattr(original, field.name), getattr(again, field.name), f"{where}.{field.name}")
+    elif isinstance(original, cvi.PairedCVResult):
+        assert_same(original.a, again.a, f"{where}.a")
+        assert_same(original.b, again.b, f"{where}.b")
+    elif isinstance(original, cvi.CVResult):
+        for name in ("y_true", "y_pred", "fold", "loss", "correct", "classes"):
+            assert_same(getattr(original, name), getattr(again, name), f"{where}.{name}")
+        for name in ("loss_name", "estimator_repr", "cv_repr", "n_train"):
+            assert getattr(again, name) == getattr(original, name), f"{where}.{name}"
+    elif isinstance(original, np.ndarray):
+        assert (again.dtype, again.shape) == (original.dtype, original.shape), where
+        assert again.flags.writeable == original.flags.writeable, where
+        if original.dtype.kind in "fc":
+            np.testing.assert_array_equal(again, original, err_msg=where)  # nan == nan here
+        else:
+            assert again.tolist() == original.tolist(), where
+    elif isinstance(original, (tuple, list)):
+        assert len(again) == len(original), where
+        for i, (x, y) in enumerate(zip(original, again)):
+            assert_same(x, y, f"{where}[{i}]")
+    elif isinstance(original, (dict, types.MappingProxyType)):
+        assert list(again) == list(original), where
+        for key in original:
+            assert_same(original[key], again[key], f"{where}[{key!r}]")
+    elif isinstance(original, float) and math.isnan(original):
+        assert math.isnan(again), where
+    else:
+        assert again == original, where
+
+
+def _has_non_finite(value):
+    if dataclasses.is_dataclass(value):
+        return any(_has_non_finite(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "f" and not np.isfinite(value).all()
+    if isinstance(value, (tuple, list)):
+        return any(map(_has_non_finite, value))
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return any(map(_has_non_finite, value.values()))
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def test_every_public_result_type_has_a_case(cases):
+    built = {type(result).__name__ for _, result in cases}
+    assert _public_result_types() <= built, f"no round-trip case for {sorted(_public_result_types() - built)}"
+
+
+def test_the_cases_hold_nan_statistics_and_pooled_repeats(cases):
+    by_label = dict(cases)
+    infinite = by_label["TestResult matched, infinite statistic"]
+    assert infinite.statistic == math.inf and math.isnan(infinite.pvalue)
+    assert math.isnan(by_label["SchemeDiagnostic, nan phi"].phi)
+    assert np.isnan(by_label["BootstrapResult"].values).any()  # bootstraps of 8 instances that left none out
+    assert by_label["TestResult matched pooled repeats"].warnings
+    assert by_label["LargeSampleConditions"].holds.shape[0] == 2
+
+
+def test_every_result_survives_a_json_round_trip(cases):
+    non_finite = 0
+    for label, result in cases:
+        again = _round_trip(result)
+        assert_same(result, again, label)
+        assert repr(again) == repr(result), label
+        if hasattr(result, "summary"):
+            assert again.summary() == result.summary(), label
+        if hasattr(result, "confidence_interval"):
+            for level in (0.9, 0.95):
+                assert_same(result.confidence_interval(level), again.confidence_interval(level), label)
+        non_finite += _has_non_finite(result)
+    assert non_finite >= 3  # infinite statistic and nan p-value, nan phi, empty bootstraps
+
+
+def test_nested_results_come_back_as_their_classes(cases):
+    by_label = dict(cases)
+    test = _round_trip(by_label["TestResult matched"])
+    assert all(type(c) is cvi.LargeSampleConditions for c in test.conditions)
+    assert type(test.diagnostic) is cvi.SchemeDiagnostic
+    assert type(test.details) is types.MappingProxyType and type(test.details["d_j"]) is tuple
+    interval = _round_trip(by_label["Interval"])
+    assert type(interval.conditions) is cvi.LargeSampleConditions
+    assert not interval.conditions.holds.flags.writeable
+
+
+def test_non_finite_floats_are_written_as_tagged_objects():
+    data = _serialize.encode((math.nan, math.inf, -math.inf, np.array([1.5, math.nan])))
+    text = json.dumps(data, allow_nan=False)
+    assert json.loads(text) == {"tuple": [
+        {"float": "nan"}, {"float": "inf"}, {"float": "-inf"},
+        {"array": [1.5, "nan"], "dtype": "<f8", "shape": [2], "writeable": True},
+    ]}
+    again = _serialize.decode(json.loads(text))
+    assert math.isnan(again[0]) and again[1:3] == (math.inf, -math.inf)
+    assert again[3][0] == 1.5 and math.isnan(again[3][1])
+
+
+def test_an_unsupported_value_is_refused_by_name():
+    with pytest.raises(TypeError, match="cannot write a value of type set"):
+        _serialize.encode({1, 2})
+    with pytest.raises(TypeError, match="str keys"):
+        _serialize.encode({1: 2})
+
+
+@pytest.mark.parametrize("name", sorted({"Interval", "TestResult", "SchemeDiagnostic", "SubsamplingResult"}))
+def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name):
+    result = next(r for _, r in cases if type(r).__name__ == name)
+    cls, data = type(result), result.to_dict()
+    with pytest.raises(ValueError, match=r"format='cvinference.CVResult'"):
+        cls.from_dict(data | {"format": "cvinference.CVResult"})
+    with pytest.raises(ValueError, match="format version 2"):
+        cls.from_dict(data | {"version": 2})
+    field = dataclasses.fields(cls)[0].name
+    with pytest.raises(ValueError, match=f"no key '{field}'"):
+        cls.from_dict({key: value for key, value in data.items() if key != field})
+
+
+def test_the_format_of_a_result_dict_is_its_class_name(cases):
+    for _, result in cases:
+        data = result.to_dict()
+        assert (data["format"], data["version"]) == (f"cvinference.{type(result).__name__}", 1)
+
+
+# --------------------------------------------------------------------------- notebooks
+
+
+def test_repr_html_shows_the_escaped_summary(cases):
+    for label, result in cases:
+        if hasattr(result, "summary"):
+            assert result._repr_html_() == f"<pre>{html.escape(result.summary())}</pre>", label
+    result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 0, 1], fold=[0, 0, 1, 1],
+                          estimator_repr="Wrapper(<lambda> & co)")
+    assert "estimator: Wrapper(&lt;lambda&gt; &amp; co)" in result._repr_html_()
+
+
+def test_every_class_with_a_summary_has_repr_html():
+    for name in _public_result_types():
+        cls = getattr(cvi, name)
+        assert hasattr(cls, "summary") == hasattr(cls, "_repr_html_"), name
+
+
+def test_cv_result_to_frame_agrees_with_the_fold_counts():
+    pandas = pytest.importorskip("pandas")
+    X, y = _data()
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, n_repeats=2, random_state=0)
+    frame = result.to_frame()
+    assert list(frame.columns) == ["repeat", "instance", "fold", "y_true", "y_pred", "correct", "loss"]
+    assert len(frame) == result.n_repeats * result.n_samples
+    counts = frame.groupby(["repeat", "fold"])["correct"].agg(["sum", "size"])
+    np.testing.assert_array_equal(counts["sum"].to_numpy().reshape(2, 5), result.fold_correct)
+    np.testing.assert_array_equal(counts["size"].to_numpy().reshape(2, 5), result.fold_sizes)
+    np.testing.assert_array_equal(frame["y_true"], np.tile(y, 2))
+    pandas.testing.assert_series_equal(frame["loss"], (~frame["correct"]).astype(float), check_names=False)
+
+
+def test_paired_to_frame_puts_a_and_b_side_by_side():
+    pytest.importorskip("pandas")
+    X, y = _data()
+    pair = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DummyClassifier(), X, y)
+    frame = pair.to_frame()
+    assert list(frame.columns) == ["repeat", "instance", "fold", "y_true", "y_pred_a", "correct_a", "loss_a",
+                                   "y_pred_b", "correct_b", "loss_b"]
+    np.testing.assert_array_equal(frame["correct_a"], pair.a.correct.ravel())
+    np.testing.assert_array_equal(frame["correct_b"], pair.b.correct.ravel())
+    assert frame["correct_b"].mean() == pair.b.accuracy
+
+
+def test_conditions_to_frame_has_a_row_per_repeat_and_fold():
+    pytest.importorskip("pandas")
+    X, y = _data()
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, n_repeats=2, random_state=0)
+    frame = cvi.large_sample_conditions(result).to_frame()
+    assert list(frame.columns) == ["repeat", "fold", "r_j", "m_j - r_j", "holds"]
+    np.testing.assert_array_equal(frame["r_j"].to_numpy().reshape(2, 5), result.fold_correct)
+    np.testing.assert_array_equal(frame["m_j - r_j"].to_numpy().reshape(2, 5),
+                                  result.fold_sizes - result.fold_correct)
+    np.testing.assert_array_equal(frame["holds"], (frame["r_j"] >= 5) & (frame["m_j - r_j"] >= 5))
+
+
+def test_subsampling_to_frame_gives_the_round_accuracies():
+    pytest.importorskip("pandas")
+    X, y = _data()
+    result = cvi.random_subsampling(GaussianNB(), X, y, n_rounds=4, random_state=0)
+    frame = result.to_frame()
+    assert list(frame.columns) == ["round", "instance", "y_true", "correct"]
+    np.testing.assert_array_equal(frame.groupby("round")["correct"].mean(), result.round_accuracy)
+    np.testing.assert_array_equal(frame["y_true"], y[frame["instance"]])
+
+
+def test_to_frame_without_pandas_says_how_to_install_it(monkeypatch):
+    result = cvi.CVResult(y_true=[0, 1], y_pred=[0, 0], fold=[0, 1])
+    monkeypatch.setitem(sys.modules, "pandas", None)  # makes "import pandas" raise ImportError
+    with pytest.raises(ImportError, match=r"pip install 'cvinference\[pandas\]'"):
+        result.to_frame()
