@@ -1,7 +1,10 @@
-"""Input checks shared by the splitters and the evaluator.
+"""Checks of the data and estimators a public function is given (X, y, groups, the estimator).
 
-Each check raises ``ValueError`` or ``TypeError`` with a message that names the
-parameter, the offending value and the fix, in scikit-learn's wording style.
+A parameter's own value is checked by its rule (:mod:`._params`); what is
+checked here depends on the data: one label per row, class labels where a
+loss needs them, an estimator that can be fitted. Each check raises
+``ValueError`` or ``TypeError`` with a message that names the argument, the
+offending value and the fix, in scikit-learn's wording style.
 """
 
 import numbers
@@ -12,7 +15,6 @@ from sklearn.utils import column_or_1d, indexable
 from sklearn.utils.multiclass import type_of_target
 
 from ._arrays import python_scalar
-from ._params import PROBABILITY, SECONDS, Boolean, Integer, Options
 
 
 def num_samples(X):
@@ -23,19 +25,10 @@ def num_samples(X):
     return len(X)
 
 
-def check_int(value, name, *, minimum):
-    """Return ``value`` as an int, refusing non-integers and values below ``minimum``."""
-    return Integer(minimum).check(name, value)
 
 
-def check_bool(value, name):
-    """Return ``value`` as a bool, refusing anything but True and False."""
-    return Boolean().check(name, value)
 
 
-def check_seconds(value, name):
-    """Return ``value`` as a float number of seconds >= 0 (infinity allowed)."""
-    return SECONDS.check(name, value)
 
 
 def is_classifier_like(estimator):
@@ -191,13 +184,3 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
             "Cross-validated accuracy needs at least two classes in y."
         )
     return y
-
-
-def check_choice(value, name, choices):
-    """Refuse a value not among ``choices`` (exact match, no prefixes)."""
-    return Options(*choices).check(name, value)
-
-
-def check_confidence_level(confidence_level):
-    """Return ``confidence_level`` as a float strictly between 0 and 1."""
-    return PROBABILITY.check("confidence_level", confidence_level)

@@ -44,8 +44,6 @@ class Messages:
         self.warnings.append(text)
         warnings.warn(text, InferenceWarning, stacklevel=_first_caller_outside_package())
 
-    def as_fields(self):
-        return {"notes": tuple(self.notes), "warnings": tuple(self.warnings)}
 
 
 def quietly(function, *args, **kwargs):

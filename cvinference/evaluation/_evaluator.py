@@ -7,12 +7,10 @@ import numpy as np
 from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
+from .._utils._params import SECONDS, Boolean, Integer
 from .._utils._validation import (
-    check_bool,
     check_estimator_methods,
-    check_int,
     check_predict_proba,
-    check_seconds,
     estimator_description,
     holds_class_labels,
     is_classifier_like,
@@ -160,7 +158,7 @@ class CVEvaluator(BaseEstimator):
         A one-shot iterable of splits given as ``cv`` is read once and kept,
         so that the evaluator can be used more than once.
         """
-        n_repeats = check_int(self.n_repeats, "n_repeats", minimum=1)
+        n_repeats = Integer(minimum=1).check("n_repeats", self.n_repeats)
         cv = self.cv
         kept = self.__dict__.get("_splits_read_from_cv")
         if kept is not None and kept[0] is cv:
@@ -170,8 +168,8 @@ class CVEvaluator(BaseEstimator):
             if cv is not self.cv:
                 self._splits_read_from_cv = (self.cv, cv)
         return _Settings(cv=cv, n_repeats=n_repeats, loss=get_loss(self.loss),
-                         cheap_fit_seconds=check_seconds(self.cheap_fit_seconds, "cheap_fit_seconds"),
-                         fast_loo=check_bool(self.fast_loo, "fast_loo"))
+                         cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),
+                         fast_loo=Boolean().check("fast_loo", self.fast_loo))
 
     def evaluate(self, estimator, X, y, groups=None):
         """Cross-validate one estimator.

@@ -10,7 +10,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._utils._arrays import smallest_int_dtype
-from .._utils._validation import check_int
+from .._utils._params import Integer
 from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
 
 
@@ -84,7 +84,7 @@ def check_cv_argument(cv, n_repeats):
     if isinstance(cv, str) and not is_loo:
         raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
     if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
-        check_int(cv, "cv", minimum=2)
+        Integer(minimum=2).check("cv", cv)
     elif not (is_loo or _is_splitter(cv) or _is_list_of_splits(cv)):
         raise TypeError(
             f"cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of "

@@ -4,14 +4,14 @@ import math
 
 import numpy as np
 
-from .._utils._validation import check_int
+from .._utils._params import Integer
 
 
 def select_repeats(result, repeat, name="result"):
     """The rows (repeats) of ``result`` to use: ``repeat``, or all when None."""
     if repeat is None:
         return tuple(range(result.n_repeats))
-    repeat = check_int(repeat, "repeat", minimum=0)
+    repeat = Integer(minimum=0).check("repeat", repeat)
     if repeat >= result.n_repeats:
         raise ValueError(
             f"repeat must be one of 0 .. {result.n_repeats - 1} ({name} has n_repeats="

@@ -18,7 +18,7 @@ from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
-from .._utils._validation import check_confidence_level
+from .._utils._params import PROBABILITY
 from ._distributions import reference_quantile
 
 
@@ -372,7 +372,7 @@ class TestResult(Serializable):
         -------
         Interval
         """
-        confidence_level = check_confidence_level(confidence_level)
+        confidence_level = PROBABILITY.check("confidence_level", confidence_level)
         one_sided = self.alternative != "two-sided"
         critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
                                       self.interval_df)

@@ -14,7 +14,7 @@ from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import FORMAT_VERSION, check_format
 from .._utils._text import format_table
 from .._utils._upward import UpwardMethod, upward
-from .._utils._validation import check_int
+from .._utils._params import Integer
 from ._losses import LOSSES
 from ._same_folds import same_folds
 
@@ -245,7 +245,7 @@ class CVResult:
         self.loss_name = loss_name
         self.estimator_repr = estimator_repr
         self.cv_repr = cv_repr
-        self.n_train = None if n_train is None else check_int(n_train, "n_train", minimum=1)
+        self.n_train = None if n_train is None else Integer(minimum=1).check("n_train", n_train)
 
     @classmethod
     def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,

@@ -9,7 +9,7 @@ from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import text_block
-from .._utils._validation import check_int
+from .._utils._params import Integer
 
 NOT_INDEPENDENT = (
     "the test sets of different rounds overlap, so the round accuracies are not independent and a "
@@ -90,7 +90,7 @@ class SubsamplingResult(Serializable):
                 f"correct must be a bool array of the shape of test_indices {indices.shape}; got "
                 f"dtype {correct.dtype} and shape {correct.shape}."
             )
-        n_train = check_int(self.n_train, "n_train", minimum=1)
+        n_train = Integer(minimum=1).check("n_train", self.n_train)
         if n_train + indices.shape[1] > n_samples:
             raise ValueError(
                 f"n_train + n_test must not exceed n_samples={n_samples}; got n_train={n_train} and "
