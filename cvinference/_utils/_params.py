@@ -175,7 +175,12 @@ class Nullable(Rule):
         return f"{self.rule.describe()}, or None"
 
     def check(self, name, value):
-        return None if value is None else self.rule.check(name, value)
+        if value is None:
+            return None
+        try:
+            return self.rule.check(name, value)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
 
 
 class AnyOf(Rule):

@@ -6,6 +6,8 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from .._utils._params import Boolean, Nullable, validate_params
+
 NEDELKO_CLIP = (0.001, 0.999)
 """Probability clip of Nedel'ko (2021, section 5) for the log loss."""
 
@@ -106,6 +108,7 @@ def make_log_loss(clip=NEDELKO_CLIP):
     return Loss("log_loss", True, _ClippedLogLoss((float(clip[0]), float(clip[1]))), needs_proba=True)
 
 
+@validate_params(needs_proba=Boolean(), classification=Nullable(Boolean()))
 def make_loss(function, *, name=None, needs_proba=False, classification=None):
     """A per-instance loss from a function, to pass as ``loss=``.
 
@@ -142,7 +145,7 @@ def make_loss(function, *, name=None, needs_proba=False, classification=None):
         raise TypeError(f"function must be callable, (y_true, y_pred) -> losses; got {function!r}.")
     name = getattr(function, "__name__", type(function).__name__) if name is None else name
     if not needs_proba:
-        return Loss(str(name), None if classification is None else bool(classification), function)
+        return Loss(str(name), classification, function)
     if classification is False:
         raise ValueError("make_loss(needs_proba=True) needs class labels; got classification=False. "
                          "Drop classification=False, or needs_proba=True for a regression loss.")

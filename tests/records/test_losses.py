@@ -302,3 +302,12 @@ def test_callable_losses_get_one_dimensional_arrays_once_per_repeat(breast_cance
     X, y = breast_cancer
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, n_repeats=2, random_state=0, loss=_looping_loss)
     np.testing.assert_array_equal(result.loss, 1.0 - result.correct)
+
+
+@pytest.mark.parametrize("parameters, match", [
+    ({"needs_proba": "yes"}, "needs_proba must be True or False; got needs_proba='yes'"),
+    ({"classification": 1}, "classification must be True or False, or None; got classification=1"),
+])
+def test_make_loss_refuses_flags_that_are_not_booleans(parameters, match):
+    with pytest.raises(TypeError, match=match):
+        cvi.make_loss(lambda y_true, y_pred: y_true != y_pred, **parameters)
