@@ -10,7 +10,6 @@ import numpy as np
 
 from .._utils._arrays import python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
-from .._utils._text import format_table
 from .._utils._upward import UpwardMethod, upward
 from .._utils._validation import check_int
 from ._losses import LOSSES
@@ -367,41 +366,6 @@ class CVResult:
             f"n_repeats={self.n_repeats}, {score})"
         )
 
-    def _scheme(self):
-        if self.n_train is not None and self.n_splits == 1:
-            scheme = f"holdout, trained on {self.n_train} instances"
-        else:
-            scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
-        repeats = f", {self.n_repeats} repeats" if self.n_repeats > 1 else ""
-        return f"{scheme}{repeats}, n = {self.n_samples}"
-
-    def _header_lines(self):
-        lines = [self._scheme()]
-        if self.estimator_repr:
-            lines.append(f"estimator: {self.estimator_repr}")
-        if self.cv_repr:
-            lines.append(f"splitter: {self.cv_repr}")
-        return lines
-
-    def _total_line(self):
-        mean_loss = f"mean {self.loss_name} loss {self.mean_loss:.4g}"
-        if self._classes is None:
-            return mean_loss
-        total = int(np.count_nonzero(self.correct))
-        line = f"accuracy {self.accuracy:.4f} ({total} of {self.correct.size} tested instances correct)"
-        return line if self.loss_name == "zero_one" else f"{line}; {mean_loss}"
-
-    def _fold_rows(self, r):
-        """Header and cells of the per-fold table of repeat r."""
-        header, columns = ["fold", "m_j"], [range(self.n_splits), self.fold_sizes[r]]
-        if self._classes is not None:
-            header += ["r_j", "p_j"]
-            columns += [self.fold_correct[r], [f"{p:.4f}" for p in self.fold_accuracy[r]]]
-        if self.loss_name != "zero_one":
-            header.append("mean loss")
-            columns.append([f"{v:.4g}" for v in self.fold_mean_loss[r]])
-        return header, [[str(cell) for cell in row] for row in zip(*columns)]
-
     def summary(self):
         """Per-fold table of m_j, r_j and p_j, the accuracy and its intervals.
 
@@ -430,16 +394,7 @@ class CVResult:
           in folds [0, 1]. Normal and t approximations may be poor there; the exact interval does not need
           them.
         """
-        lines = self._header_lines()
-        if not self.is_loo:
-            for r in range(self.n_repeats):
-                if self.n_repeats > 1:
-                    lines.append(f"repeat {r}")
-                lines.append(format_table(*self._fold_rows(r)))
-        lines.append(self._total_line())
-        if self._classes is not None:
-            lines += upward("report", "single_summary_lines")(self)
-        return "\n".join(lines)
+        return upward("report", "summary_text")(self)
 
     accuracy_interval = UpwardMethod("inference", "accuracy_interval")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions")
@@ -580,37 +535,7 @@ class PairedCVResult:
         -------
         str
         """
-        a, b = self.a, self.b
-        lines = [a._scheme()]
-        for label, result in (("A", a), ("B", b)):
-            if result.estimator_repr:
-                lines.append(f"{label}: {result.estimator_repr}")
-        if not a.is_loo:
-            for r in range(a.n_repeats):
-                if a.n_repeats > 1:
-                    lines.append(f"repeat {r}")
-                lines.append(format_table(*self._fold_rows(r)))
-        for label, result in (("A", a), ("B", b)):
-            lines.append(f"{label}: {result._total_line()}")
-        if a.classes is not None:
-            lines += upward("report", "paired_summary_lines")(self)
-        return "\n".join(lines)
-
-    def _fold_rows(self, r):
-        """Header and cells of the side-by-side per-fold table of repeat r."""
-        a, b = self.a, self.b
-        if a.classes is None:
-            d = a.fold_mean_loss[r] - b.fold_mean_loss[r]
-            rows = [[str(j), str(a.fold_sizes[r, j]), f"{a.fold_mean_loss[r, j]:.4g}", f"{b.fold_mean_loss[r, j]:.4g}",
-                     f"{d[j]:+.4g}"] for j in range(a.n_splits)]
-            return ["fold", "m_j", f"{a.loss_name}_Aj", f"{b.loss_name}_Bj", "A - B"], rows
-        d = a.fold_accuracy[r] - b.fold_accuracy[r]
-        rows = [
-            [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
-             str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
-            for j in range(a.n_splits)
-        ]
-        return ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows
+        return upward("report", "summary_text")(self)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"))
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"))
