@@ -391,7 +391,7 @@ def render_text(report, *, every_repeat=False):
     """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
     lines = wrapped(_title(report))
     if report["splitter"]:
-        lines += wrapped(f"splitter: {report['splitter']}")
+        lines += ["", *wrapped(f"splitter: {report['splitter']}")]
     folds = _fold_lines(report, every_repeat)
     if folds:
         lines += ["", *folds]
