@@ -367,12 +367,11 @@ class CVResult:
         )
 
     def summary(self):
-        """Per-fold table of m_j, r_j and p_j, the accuracy and its intervals.
+        """The report of this result as text: per-fold counts, accuracy, intervals, conditions, verdict.
 
-        Under leave-one-out, where every fold holds one instance, the table is
-        replaced by the totals for the whole vector. For a classifier the
-        summary ends with :func:`accuracy_interval` (``method="auto"``), the
-        fold-level t interval and Wong's large-sample conditions.
+        The same report as ``cvinference evaluate`` prints
+        (``cvinference.report.summary_text``), with every repeat's folds.
+        Under leave-one-out the per-fold table is left out.
 
         Returns
         -------
@@ -382,17 +381,30 @@ class CVResult:
         --------
         >>> from cvinference import CVResult
         >>> print(CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 1], fold=[0, 1, 0, 1]).summary())
-        2-fold cross-validation, n = 4
-        fold  m_j  r_j     p_j
-           0    2    2  1.0000
-           1    2    1  0.5000
-        accuracy 0.7500 (3 of 4 tested instances correct)
-        95% intervals: method='auto' (Wong 2015, Theorem 1) and the fold-level t (section 4.3.3)
-        accuracy      95% interval           method  fold mean  fold-level t 95%           conditions
-          0.7500  [0.1941, 0.9937]  clopper-pearson     0.7500  [0.0000, 1.0000]  FAIL (2 of 2 folds)
-        The large-sample conditions (r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1)) fail
-          in folds [0, 1]. Normal and t approximations may be poor there; the exact interval does not need
-          them.
+        4 instances; 2-fold cross-validation; 95% confidence
+        <BLANKLINE>
+        per fold
+        fold  m_j  r_j     p_j  r_j, m_j - r_j >= 5
+           0    2    2  1.0000                   NO
+           1    2    1  0.5000                   NO
+        <BLANKLINE>
+        A
+          accuracy 0.7500 (3 of 4 tested instances correct)
+                                        interval  estimate            bounds
+                     recommended (method='auto')    0.7500  [0.1941, 0.9937]
+          dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]
+                      fold level, t (Wong 4.3.3)    0.7500  [0.0000, 1.0000]
+                                          Wilson    0.7500  [0.3006, 0.9544]
+                         Clopper-Pearson (exact)    0.7500  [0.1941, 0.9937]
+          large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
+            (folds [0, 1])
+        <BLANKLINE>
+        verdict: Accuracy 75.0%; with 95% confidence between 19.4% and 99.4% (clopper-pearson interval).
+        - Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) interval is the
+          one to quote.
+        - These numbers describe this dataset: the models were trained on parts of it and tested on the
+          rest, so they estimate how well the learner does given these data, not how it would do on another
+          dataset of the same size, whose variation one dataset cannot show (Vanwinckelen & Blockeel 2015).
         """
         return upward("report", "summary_text")(self)
 
@@ -522,14 +534,14 @@ class PairedCVResult:
         )
 
     def summary(self):
-        """Side-by-side per-fold table for A and B, their intervals, and every test.
+        """The report of this pair as text, as ``cvinference compare`` prints it (but 5x2cv).
 
-        The per-fold table shows d_j = p_Aj - p_Bj (for a regression loss,
-        the fold mean losses of A and B and their difference). For classifiers it is
-        followed by each result's accuracy intervals, then the matched-sample
-        t, the independent-sample z and t, and McNemar's test side by side
-        (McNemar on repeat 0 when there are several), the phi diagnostic of
-        scheme independence, and the tests' notes and warnings.
+        A side-by-side per-fold table with d_j = p_Aj - p_Bj (for a
+        regression loss, the fold mean losses and their difference), each
+        result's intervals, then the matched-sample t, the independent-sample
+        z and McNemar's test (on repeat 0 when there are several repeats), the
+        corrected repeated-CV t (all repeats), the phi diagnostic, the
+        warnings and a verdict (``cvinference.report.summary_text``).
 
         Returns
         -------
