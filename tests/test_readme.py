@@ -22,7 +22,7 @@ def test_quick_start_has_exactly_two_commands_demo_then_tests():
 def test_python_example_runs(capsys):
     exec(compile(_blocks("python")[0], str(README), "exec"), {})
     printed = capsys.readouterr().out
-    assert "10-fold cross-validation, n = 569" in printed
+    assert "569 instances; 10-fold cross-validation" in printed
     assert "r_Aj" in printed
 
 

@@ -12,7 +12,6 @@ from .._utils._arrays import python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import FORMAT_VERSION, check_format
-from .._utils._text import format_table
 from .._utils._upward import UpwardMethod, upward
 from .._utils._params import Integer
 from ._losses import LOSSES
@@ -367,48 +366,12 @@ class CVResult:
             f"n_repeats={self.n_repeats}, {score})"
         )
 
-    def _scheme(self):
-        if self.n_train is not None and self.n_splits == 1:
-            scheme = f"holdout, trained on {self.n_train} instances"
-        else:
-            scheme = "leave-one-out" if self.is_loo else f"{self.n_splits}-fold cross-validation"
-        repeats = f", {self.n_repeats} repeats" if self.n_repeats > 1 else ""
-        return f"{scheme}{repeats}, n = {self.n_samples}"
-
-    def _header_lines(self):
-        lines = [self._scheme()]
-        if self.estimator_repr:
-            lines.append(f"estimator: {self.estimator_repr}")
-        if self.cv_repr:
-            lines.append(f"splitter: {self.cv_repr}")
-        return lines
-
-    def _total_line(self):
-        mean_loss = f"mean {self.loss_name} loss {self.mean_loss:.4g}"
-        if self._classes is None:
-            return mean_loss
-        total = int(np.count_nonzero(self.correct))
-        line = f"accuracy {self.accuracy:.4f} ({total} of {self.correct.size} tested instances correct)"
-        return line if self.loss_name == "zero_one" else f"{line}; {mean_loss}"
-
-    def _fold_rows(self, r):
-        """Header and cells of the per-fold table of repeat r."""
-        header, columns = ["fold", "m_j"], [range(self.n_splits), self.fold_sizes[r]]
-        if self._classes is not None:
-            header += ["r_j", "p_j"]
-            columns += [self.fold_correct[r], [f"{p:.4f}" for p in self.fold_accuracy[r]]]
-        if self.loss_name != "zero_one":
-            header.append("mean loss")
-            columns.append([f"{v:.4g}" for v in self.fold_mean_loss[r]])
-        return header, [[str(cell) for cell in row] for row in zip(*columns)]
-
     def summary(self):
-        """Per-fold table of m_j, r_j and p_j, the accuracy and its intervals.
+        """The report of this result as text: per-fold counts, accuracy, intervals, conditions, verdict.
 
-        Under leave-one-out, where every fold holds one instance, the table is
-        replaced by the totals for the whole vector. For a classifier the
-        summary ends with :func:`accuracy_interval` (``method="auto"``), the
-        fold-level t interval and Wong's large-sample conditions.
+        The same report as ``cvinference evaluate`` prints
+        (``cvinference.report.summary_text``), with every repeat's folds.
+        Under leave-one-out the per-fold table is left out.
 
         Returns
         -------
@@ -418,28 +381,32 @@ class CVResult:
         --------
         >>> from cvinference import CVResult
         >>> print(CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 1], fold=[0, 1, 0, 1]).summary())
-        2-fold cross-validation, n = 4
-        fold  m_j  r_j     p_j
-           0    2    2  1.0000
-           1    2    1  0.5000
-        accuracy 0.7500 (3 of 4 tested instances correct)
-        95% intervals: method='auto' (Wong 2015, Theorem 1) and the fold-level t (section 4.3.3)
-        accuracy      95% interval           method  fold mean  fold-level t 95%           conditions
-          0.7500  [0.1941, 0.9937]  clopper-pearson     0.7500  [0.0000, 1.0000]  FAIL (2 of 2 folds)
-        The large-sample conditions (r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1)) fail
-          in folds [0, 1]. Normal and t approximations may be poor there; the exact interval does not need
-          them.
+        4 instances; 2-fold cross-validation; 95% confidence
+        <BLANKLINE>
+        per fold
+        fold  m_j  r_j     p_j  r_j, m_j - r_j >= 5
+           0    2    2  1.0000                   NO
+           1    2    1  0.5000                   NO
+        <BLANKLINE>
+        A
+          accuracy 0.7500 (3 of 4 tested instances correct)
+                                        interval  estimate            bounds
+                     recommended (method='auto')    0.7500  [0.1941, 0.9937]
+          dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]
+                      fold level, t (Wong 4.3.3)    0.7500  [0.0000, 1.0000]
+                                          Wilson    0.7500  [0.3006, 0.9544]
+                         Clopper-Pearson (exact)    0.7500  [0.1941, 0.9937]
+          large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
+            (folds [0, 1])
+        <BLANKLINE>
+        verdict: Accuracy 75.0%; with 95% confidence between 19.4% and 99.4% (clopper-pearson interval).
+        - Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) interval is the
+          one to quote.
+        - These numbers describe this dataset: the models were trained on parts of it and tested on the
+          rest, so they estimate how well the learner does given these data, not how it would do on another
+          dataset of the same size, whose variation one dataset cannot show (Vanwinckelen & Blockeel 2015).
         """
-        lines = self._header_lines()
-        if not self.is_loo:
-            for r in range(self.n_repeats):
-                if self.n_repeats > 1:
-                    lines.append(f"repeat {r}")
-                lines.append(format_table(*self._fold_rows(r)))
-        lines.append(self._total_line())
-        if self._classes is not None:
-            lines += upward("report", "single_summary_lines")(self)
-        return "\n".join(lines)
+        return upward("report", "summary_text")(self)
 
     accuracy_interval = UpwardMethod("inference", "accuracy_interval")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions")
@@ -597,50 +564,20 @@ class PairedCVResult:
         )
 
     def summary(self):
-        """Side-by-side per-fold table for A and B, their intervals, and every test.
+        """The report of this pair as text, as ``cvinference compare`` prints it (but 5x2cv).
 
-        The per-fold table shows d_j = p_Aj - p_Bj (for a regression loss,
-        the fold mean losses of A and B and their difference). For classifiers it is
-        followed by each result's accuracy intervals, then the matched-sample
-        t, the independent-sample z and t, and McNemar's test side by side
-        (McNemar on repeat 0 when there are several), the phi diagnostic of
-        scheme independence, and the tests' notes and warnings.
+        A side-by-side per-fold table with d_j = p_Aj - p_Bj (for a
+        regression loss, the fold mean losses and their difference), each
+        result's intervals, then the matched-sample t, the independent-sample
+        z and McNemar's test (on repeat 0 when there are several repeats), the
+        corrected repeated-CV t (all repeats), the phi diagnostic, the
+        warnings and a verdict (``cvinference.report.summary_text``).
 
         Returns
         -------
         str
         """
-        a, b = self.a, self.b
-        lines = [a._scheme()]
-        for label, result in (("A", a), ("B", b)):
-            if result.estimator_repr:
-                lines.append(f"{label}: {result.estimator_repr}")
-        if not a.is_loo:
-            for r in range(a.n_repeats):
-                if a.n_repeats > 1:
-                    lines.append(f"repeat {r}")
-                lines.append(format_table(*self._fold_rows(r)))
-        for label, result in (("A", a), ("B", b)):
-            lines.append(f"{label}: {result._total_line()}")
-        if a.classes is not None:
-            lines += upward("report", "paired_summary_lines")(self)
-        return "\n".join(lines)
-
-    def _fold_rows(self, r):
-        """Header and cells of the side-by-side per-fold table of repeat r."""
-        a, b = self.a, self.b
-        if a.classes is None:
-            d = a.fold_mean_loss[r] - b.fold_mean_loss[r]
-            rows = [[str(j), str(a.fold_sizes[r, j]), f"{a.fold_mean_loss[r, j]:.4g}", f"{b.fold_mean_loss[r, j]:.4g}",
-                     f"{d[j]:+.4g}"] for j in range(a.n_splits)]
-            return ["fold", "m_j", f"{a.loss_name}_Aj", f"{b.loss_name}_Bj", "A - B"], rows
-        d = a.fold_accuracy[r] - b.fold_accuracy[r]
-        rows = [
-            [str(j), str(a.fold_sizes[r, j]), str(a.fold_correct[r, j]), f"{a.fold_accuracy[r, j]:.4f}",
-             str(b.fold_correct[r, j]), f"{b.fold_accuracy[r, j]:.4f}", f"{d[j]:+.4f}"]
-            for j in range(a.n_splits)
-        ]
-        return ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"], rows
+        return upward("report", "summary_text")(self)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"))
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"))

@@ -2,12 +2,21 @@
 
 A report is built once from the records and the inference results
 (:func:`evaluation_report`, :func:`comparison_report`); :func:`render_text`,
-JSON and :func:`plot_report` only format it.
+JSON and :func:`plot_report` only format it. The records' ``summary()`` is
+:func:`summary_text`, the same report rendered.
 """
 
 from ._plot import plot_report, pyplot
-from ._report import REPORT_FORMAT, REPORT_VERSION, WIDTH, comparison_report, evaluation_report, render_text
-from ._summary import paired_summary_lines, single_summary_lines
+from ._report import (
+    REPORT_FORMAT,
+    REPORT_VERSION,
+    WIDTH,
+    comparison_report,
+    evaluation_report,
+    pair_tests,
+    render_text,
+    summary_text,
+)
 
 __all__ = [
     "REPORT_FORMAT",
@@ -15,9 +24,9 @@ __all__ = [
     "WIDTH",
     "comparison_report",
     "evaluation_report",
-    "paired_summary_lines",
+    "pair_tests",
     "plot_report",
     "pyplot",
     "render_text",
-    "single_summary_lines",
+    "summary_text",
 ]

@@ -1,8 +1,25 @@
-"""Reports of the command line: one dict of every number, rendered as text or written as JSON.
+"""One report of every number and word, built once; text, JSON and figures only format it.
 
-A report is built once from the results (:func:`evaluation_report`,
-:func:`comparison_report`); :func:`render_text` and the command line's JSON writer only
-format it, so the terminal and the JSON file always hold the same numbers.
+A report is built once from the records and the inference results
+(:func:`evaluation_report` for one estimator, :func:`comparison_report` for a
+pair). :func:`render_text` writes it as terminal text, the command line's
+``--json`` writes the dict itself and :func:`plot_report` draws it, so
+``result.summary()``, the terminal, the JSON file and the figure always hold
+the same numbers under the same names. :func:`summary_text` is what
+``CVResult.summary()`` and ``PairedCVResult.summary()`` return.
+
+Repeats follow one rule everywhere:
+
+- Wong's per-partition tests (the matched-sample t, the independent-sample z
+  and McNemar's test) assume one partition of the data, so with several
+  repeats they are computed on repeat 0 and named "(repeat 0)";
+- the accuracy intervals pool all repeats (with a warning, shown once, that
+  the repeats are not independent);
+- the corrected repeated cross-validation t (Nadeau & Bengio 2003), made for
+  repeats, uses all of them and is named "corrected t (RxK-fold)".
+
+Wong's large-sample conditions come from :func:`large_sample_conditions` with
+the report's ``min_count``, never re-derived here.
 """
 
 import math
@@ -10,11 +27,21 @@ import re
 
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
 from .._utils._warnings import quietly
-from ..inference import accuracy_interval, independent_sample_test, loss_interval, matched_sample_test, mcnemar_test, metric_interval
+from ..inference import (
+    accuracy_interval,
+    corrected_resampled_ttest,
+    independent_sample_test,
+    large_sample_conditions,
+    loss_interval,
+    matched_sample_test,
+    mcnemar_test,
+    metric_interval,
+    scheme_diagnostic,
+)
 from ..inference._estimands import CONDITIONS_FAIL
 
 REPORT_FORMAT = "cvinference.report"
-REPORT_VERSION = 1
+REPORT_VERSION = 2
 WIDTH = 100
 
 
@@ -55,90 +82,149 @@ def test_record(test, name, confidence_level):
 test_record.__test__ = False  # a report helper, not a pytest test
 
 
+def _is_classifier(result):
+    return result.classes is not None
+
+
 def _folds_record(result):
+    classifier = _is_classifier(result)
     return {
-        "fold": result.fold[0].tolist(),
-        "m_j": result.fold_sizes.tolist(), "r_j": result.fold_correct.tolist(),
-        "p_j": result.fold_accuracy.tolist(), "mean_loss_j": result.fold_mean_loss.tolist(),
+        "fold": result.fold[0].tolist(), "m_j": result.fold_sizes.tolist(),
+        "r_j": result.fold_correct.tolist() if classifier else None,
+        "p_j": result.fold_accuracy.tolist() if classifier else None,
+        "mean_loss_j": result.fold_mean_loss.tolist(),
     }
 
 
-def _conditions_record(result):
-    conditions = result.large_sample_conditions()
-    return {"rule": conditions.rule, "satisfied": conditions.satisfied, "description": conditions.describe(),
-            "failing_folds": list(conditions.failing_folds),
+def _conditions_record(result, min_count):
+    """Wong's conditions as :func:`large_sample_conditions` finds them, per repeat and fold."""
+    conditions = large_sample_conditions(result, min_count)
+    return {"rule": conditions.rule, "min_count": min_count, "satisfied": conditions.satisfied,
+            "description": conditions.describe(), "units_are_folds": conditions.units_are_folds,
+            "holds": conditions.holds.tolist(), "failing_folds": list(conditions.failing_folds),
             "counts": {name: value.tolist() for name, value in conditions.counts.items()}}
 
 
-def estimator_record(result, description, confidence_level, *, metrics=()):
-    """Accuracy, intervals, conditions and per-fold arrays of one estimator."""
-    intervals = [
-        interval_record(quietly(accuracy_interval, result, confidence_level), "recommended (method='auto')"),
-        interval_record(quietly(accuracy_interval, result, confidence_level, method="normal"),
-                        "dataset level, normal (Wong Theorem 1)"),
-        interval_record(quietly(accuracy_interval, result, confidence_level, method="wilson"), "Wilson"),
-        interval_record(quietly(accuracy_interval, result, confidence_level, method="clopper-pearson"),
-                        "Clopper-Pearson (exact)"),
-    ]
+def _accuracy_intervals(result, confidence_level, min_count):
+    def interval(name, **options):
+        found = quietly(accuracy_interval, result, confidence_level, min_count=min_count, **options)
+        return interval_record(found, name)
+
+    intervals = [interval("recommended (method='auto')"),
+                 interval("dataset level, normal (Wong Theorem 1)", method="normal"),
+                 interval("Wilson", method="wilson"),
+                 interval("Clopper-Pearson (exact)", method="clopper-pearson")]
     if result.n_splits >= 2 and not result.is_loo:
-        intervals.insert(2, interval_record(
-            quietly(accuracy_interval, result, confidence_level, averaging="fold", method="t"),
-            "fold level, t (Wong 4.3.3)"))
+        intervals.insert(2, interval("fold level, t (Wong 4.3.3)", averaging="fold", method="t"))
+    return intervals
+
+
+def _intervals(result, confidence_level, metrics, min_count):
+    intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
-    if metrics:
-        intervals += [interval_record(quietly(metric_interval, result, metric, confidence_level),
-                                      f"{metric}, fold level t", metric) for metric in metrics]
+    return intervals + [interval_record(quietly(metric_interval, result, metric, confidence_level),
+                                        f"{metric}, fold level t", metric) for metric in metrics]
+
+
+def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5):
+    """Accuracy, intervals, conditions and per-fold arrays of one estimator."""
+    classifier = _is_classifier(result)
     return {
-        "description": description, "accuracy": result.accuracy, "mean_loss": result.mean_loss,
-        "loss": result.loss_name, "n_samples": result.n_samples, "n_splits": result.n_splits,
-        "n_repeats": result.n_repeats, "intervals": intervals, "conditions": _conditions_record(result),
+        "description": description, "accuracy": result.accuracy if classifier else None,
+        "n_correct": int(result.correct.sum()) if classifier else None, "n_tested": int(result.correct.size),
+        "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
+        "n_splits": result.n_splits, "n_repeats": result.n_repeats,
+        "intervals": _intervals(result, confidence_level, metrics, min_count),
+        "conditions": _conditions_record(result, min_count) if classifier else None,
         "folds": _folds_record(result),
     }
 
 
 def _scheme(result):
-    repeats = f", {result.n_repeats} repeats" if result.n_repeats > 1 else ""
-    return ("leave-one-out" if result.is_loo else f"{result.n_splits}-fold cross-validation") + repeats
+    if result.n_splits == 1:
+        scheme = ("holdout, " if result.n_train else "one test set (one fold), ") + (
+            f"trained on {result.n_train} instances" if result.n_train else "no fold-level statistics")
+    else:
+        scheme = "leave-one-out" if result.is_loo else f"{result.n_splits}-fold cross-validation"
+    return scheme + (f", {result.n_repeats} repeats" if result.n_repeats > 1 else "")
 
 
-def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=()):
-    """The report of ``cvinference evaluate``: one estimator's intervals and conditions."""
-    return {
-        "format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "evaluate", "data": data,
-        "scheme": _scheme(result), "confidence_level": confidence_level,
-        "estimators": {"A": estimator_record(result, description, confidence_level, metrics=metrics)},
-        "tests": [], "diagnostic": None, "verdict": _evaluation_verdict(result, confidence_level),
-    }
+def _header(result, data, confidence_level, min_count, command):
+    return {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": command,
+            "data": {"name": None, "n_samples": result.n_samples} if data is None else data,
+            "scheme": _scheme(result), "splitter": result.cv_repr, "confidence_level": confidence_level,
+            "min_count": min_count}
 
 
-def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=()):
-    """The report of ``cvinference compare``/``demo``: both estimators and every applicable test.
+_REPEAT_HINT = re.compile(r"Pass repeat=0( \.\. \d+)? to use one repeat\.")
 
-    ``extra_tests`` holds (name, TestResult) pairs computed elsewhere (the
-    corrected repeated-CV t, 5x2cv), which need their own fits.
+
+def _cautions(records, command_line):
+    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
+    cautions = (w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
+    if command_line:
+        cautions = (_REPEAT_HINT.sub("--repeats 1 uses a single repeat.", w) for w in cautions)
+    return list(dict.fromkeys(cautions))
+
+
+def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=(), min_count=5,
+                      command_line=True):
+    """The report of one estimator (``cvinference evaluate``, ``CVResult.summary()``).
+
+    ``data`` is {"name", "n_samples"} or None (no name); ``command_line``
+    words the repeat hint of the warnings for the command line.
     """
+    record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count)
+    return {**_header(result, data, confidence_level, min_count, "evaluate"), "estimators": {"A": record},
+            "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], command_line),
+            "verdict": _evaluation_verdict(record)}
+
+
+def pair_tests(pair, *, min_count=5):
+    """Every test of accuracy(A) = accuracy(B) the records allow, as (name, result), under the repeat rule."""
     a, b = pair.a, pair.b
     repeat = None if a.n_repeats == 1 else 0
     suffix = "" if repeat is None else " (repeat 0)"
-    tests = [(f"matched-sample t{suffix}", quietly(matched_sample_test, a, b, repeat=repeat)),
-             (f"independent-sample z{suffix}", quietly(independent_sample_test, a, b, repeat=repeat)),
-             (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat)), *extra_tests]
-    records = [test_record(test, name, confidence_level) for name, test in tests]
-    diagnostic = tests[0][1].diagnostic
-    return {
-        "format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "compare", "data": data,
-        "scheme": _scheme(a), "confidence_level": confidence_level,
-        "estimators": {label: estimator_record(result, description, confidence_level, metrics=metrics)
-                       for label, result, description in (("A", a, descriptions[0]), ("B", b, descriptions[1]))},
-        "tests": records,
-        "diagnostic": None if diagnostic is None else {
-            "phi": _number(diagnostic.phi), "high": diagnostic.high, "note": diagnostic.note,
+    tests = []
+    if a.n_splits >= 2:
+        tests.append((f"matched-sample t{suffix}",
+                      quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
+    tests += [(f"independent-sample z{suffix}",
+               quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
+              (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
+    if a.n_splits >= 2 and not a.is_loo:
+        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
+    return tests
+
+
+def _diagnostic_record(pair):
+    diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
+    return {"phi": _number(diagnostic.phi), "high": diagnostic.high, "note": diagnostic.note,
             "table": {"both_correct": diagnostic.both_correct, "a_only": diagnostic.a_only,
-                      "b_only": diagnostic.b_only, "both_wrong": diagnostic.both_wrong}},
-        "verdict": _comparison_verdict(records, pair, confidence_level),
-    }
+                      "b_only": diagnostic.b_only, "both_wrong": diagnostic.both_wrong}}
+
+
+def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
+                      command_line=True):
+    """The report of two estimators (``cvinference compare``/``demo``, ``PairedCVResult.summary()``).
+
+    The tests of :func:`pair_tests` come first; ``extra_tests`` holds
+    (name, TestResult) pairs that need their own fits (5x2cv).
+    """
+    a, b = pair.a, pair.b
+    estimators = {label: estimator_record(result, description, confidence_level, metrics=metrics,
+                                          min_count=min_count)
+                  for label, result, description in (("A", a, descriptions[0]), ("B", b, descriptions[1]))}
+    classifier = _is_classifier(a)
+    tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else []
+    records = [test_record(test, name, confidence_level) for name, test in tests]
+    diagnostic = _diagnostic_record(pair) if classifier else None
+    intervals = [i for record in estimators.values() for i in record["intervals"]]
+    return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
+            "tests": records, "diagnostic": diagnostic, "warnings": _cautions(intervals + records, command_line),
+            "verdict": _comparison_verdict(estimators, records, diagnostic, confidence_level)}
 
 
 _CONDITIONAL_CAVEAT = (
@@ -148,82 +234,107 @@ _CONDITIONAL_CAVEAT = (
 )
 
 
-def _evaluation_verdict(result, confidence_level):
-    chosen = quietly(accuracy_interval, result, confidence_level)
-    text = (f"Accuracy {chosen.estimate:.1%}; with {format_level(confidence_level)} confidence between "
-            f"{chosen.low:.1%} and {chosen.high:.1%} ({chosen.method} interval).")
+def _evaluation_verdict(record):
+    if record["accuracy"] is None:
+        return {"text": f"Mean {record['loss']} loss {record['mean_loss']:.4g}.", "caveats": [_CONDITIONAL_CAVEAT]}
+    chosen = record["intervals"][0]
+    text = (f"Accuracy {chosen['estimate']:.1%}; with {format_level(chosen['confidence_level'])} confidence "
+            f"between {chosen['low']:.1%} and {chosen['high']:.1%} ({chosen['method']} interval).")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not chosen.conditions.satisfied:
+    if not record["conditions"]["satisfied"]:
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
 
 
-def _comparison_verdict(records, pair, confidence_level):
-    alpha = 1 - confidence_level
+def _phi_caveat(phi):
+    if abs(phi) <= 0.1:
+        return f"A and B's correctness is nearly uncorrelated (phi = {phi:.2f})."
+    together, effect = ("right and wrong on the same instances", "conservative") if phi > 0 else (
+        "right where the other is wrong", "anti-conservative")
+    return (f"A and B tend to be {together} (phi = {phi:.2f}); the independent-sample z assumes their "
+            f"correctness is independent (Wong's scheme independence), which makes it {effect} here.")
+
+
+def _comparison_text(estimators, records, alpha):
     rejecting = [r["name"] for r in records if r["pvalue"] is not None and r["pvalue"] < alpha]
     others = [r["name"] for r in records if r["name"] not in rejecting]
-    difference = pair.a.accuracy - pair.b.accuracy
+    a, b = estimators["A"], estimators["B"]
+    difference = a["accuracy"] - b["accuracy"]
     better, worse = ("A", "B") if difference > 0 else ("B", "A")
-    pooled = f", all {pair.a.n_repeats} repeats" if pair.a.n_repeats > 1 else ""
-    points = f"{100 * abs(difference):.1f} percentage points{pooled and f' ({pooled[2:]})'}"
+    pooled = f" (all {a['n_repeats']} repeats)" if a["n_repeats"] > 1 else ""
+    points = f"{100 * abs(difference):.1f} percentage points{pooled}"
     reliable_records = [r for r in records if r["name"].startswith(("McNemar", "5x2cv"))]
     reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in reliable_records)
     reliable_names = " and ".join(dict.fromkeys("McNemar's test" if r["name"].startswith("McNemar") else "5x2cv"
                                                 for r in reliable_records))
     if not rejecting:
-        text = (f"No test finds a difference at the {alpha:g} level: the accuracies differ by "
+        return (f"No test finds a difference at the {alpha:g} level: the accuracies differ by "
                 f"{points}, which is within what chance gives on this dataset.")
-    elif not others:
+    if difference == 0:
+        return f"A and B are equally accurate overall, yet {', '.join(rejecting)} find a difference; treat it as noise."
+    if not others:
         text = (f"{better} is more accurate than {worse} by {points}; every test finds the "
                 f"difference at the {alpha:g} level.")
     else:
         text = (f"{better} is more accurate than {worse} by {points}. {len(rejecting)} of "
                 f"{len(records)} tests find the difference at the {alpha:g} level ({', '.join(rejecting)}); "
                 f"{', '.join(others)} {'does' if len(others) == 1 else 'do'} not.")
-    if difference == 0 and rejecting:
-        text = f"A and B are equally accurate overall, yet {', '.join(rejecting)} find a difference; treat it as noise."
-    elif rejecting and reliable:
+    if reliable:
         confirmed = any(r["name"] in rejecting for r in reliable_records)
         text += (f" Dietterich (1998) found {reliable_names} to raise few false alarms: {reliable}"
                  + ("." if confirmed else "; they do not confirm the difference, so treat it as unproven."))
-    caveats = []
-    phi = pair.scheme_diagnostic(repeat=0 if pair.a.n_repeats > 1 else None).phi
-    if not math.isnan(phi):
-        if abs(phi) <= 0.1:
-            caveats.append(f"A and B's correctness is nearly uncorrelated (phi = {phi:.2f}).")
-        else:
-            together, effect = ("right and wrong on the same instances", "conservative") if phi > 0 else (
-                "right where the other is wrong", "anti-conservative")
-            caveats.append(
-                f"A and B tend to be {together} (phi = {phi:.2f}); the independent-sample z assumes their "
-                f"correctness is independent (Wong's scheme independence), which makes it {effect} here.")
+    return text
+
+
+def _comparison_verdict(estimators, records, diagnostic, confidence_level):
+    if diagnostic is None:
+        losses = ", ".join(f"{label} {record['mean_loss']:.4g}" for label, record in estimators.items())
+        return {"text": f"Mean {estimators['A']['loss']} loss: {losses}; no test of the difference is made "
+                        "for a regression loss.", "caveats": [_CONDITIONAL_CAVEAT]}
+    caveats = [] if diagnostic["phi"] is None else [_phi_caveat(diagnostic["phi"])]
     failing = [r["name"] for r in records if r["conditions_hold"] is False]
     if failing:
         caveats.append(f"The large-sample conditions of {', '.join(failing)} fail (see the conditions column and "
                        "the per-fold table): their normal and t approximations are rough; McNemar's test does "
                        "not need them.")
     caveats.append(_CONDITIONAL_CAVEAT)
-    return {"text": text, "caveats": caveats}
+    return {"text": _comparison_text(estimators, records, 1 - confidence_level), "caveats": caveats}
+
+
+def _total_text(record):
+    mean_loss = f"mean {record['loss']} loss {record['mean_loss']:.4g}"
+    if record["accuracy"] is None:
+        return mean_loss
+    total = f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested instances correct)"
+    return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
 
 
 def _estimator_lines(label, record):
-    lines = wrapped(f"{label}: {record['description']}")
-    lines += [f"  accuracy {record['accuracy']:.4f} ({record['n_samples']} instances)"]
+    lines = wrapped(f"{label}: {record['description']}" if record["description"] else label)
+    lines += [f"  {_total_text(record)}"]
     rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"])]
             for interval in record["intervals"]]
-    lines += ["  " + line for line in format_table(["interval", "estimate", "bounds"], rows).splitlines()]
-    lines += wrapped(f"large-sample conditions: {record['conditions']['description']}", "  ")
+    if rows:
+        lines += ["  " + line for line in format_table(["interval", "estimate", "bounds"], rows).splitlines()]
+    if record["conditions"] is not None:
+        lines += wrapped(f"large-sample conditions: {record['conditions']['description']}", "  ")
     return lines
+
+
+def _df_text(record):
+    """A test's degrees of freedom; an F test's as "numerator, denominator"."""
+    df, denominator = record["df"], record["df_denominator"]
+    if df is None:
+        return ""
+    return f"{df:.4g}" if denominator is None else f"{df:g}, {denominator:g}"
 
 
 def _test_lines(records):
     rows = []
     for record in records:
-        df, df_denominator = record["df"], record["df_denominator"]
-        df = "" if df is None else (f"{df:.4g}" if df_denominator is None else f"{df:g}, {df_denominator:g}")
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
-        rows.append([record["name"], statistic, df, format_pvalue(record["pvalue"]),
+        rows.append([record["name"], statistic, _df_text(record), format_pvalue(record["pvalue"]),
                      f"{record['estimate']:+.4f}", bounds_text(record["low"], record["high"], signed=True),
                      {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
     header = ["test", "statistic", "df", "p-value", "A - B", "interval", "conditions"]
@@ -231,44 +342,55 @@ def _test_lines(records):
             *format_table(header, rows).splitlines()]
 
 
-def _fold_lines(report):
-    """Per-fold counts of repeat 0, side by side, with whether Wong's conditions hold in each fold."""
+def _fold_table(report, r):
+    """Per-fold counts of repeat r, side by side, with whether Wong's conditions hold in each fold."""
     records = list(report["estimators"].items())
-    first = records[0][1]["folds"]
-    if len(first["m_j"][0]) == first["m_j"][0].count(1) and len(first["m_j"][0]) > 1:
-        return []  # leave-one-out: a row per instance says nothing
-    header, columns = ["fold", "m_j"], [range(len(first["m_j"][0])), first["m_j"][0]]
-    holds = [True] * len(first["m_j"][0])
+    first = records[0][1]
+    label_of = {label: label if len(records) == 2 else "" for label, _ in records}
+    header, columns = ["fold", "m_j"], [range(first["n_splits"]), first["folds"]["m_j"][r]]
     for label, record in records:
-        m, r = record["folds"]["m_j"][0], record["folds"]["r_j"][0]
-        label = label if len(records) == 2 else ""
-        header += [f"r_{label}j", f"p_{label}j"]
-        columns += [r, [f"{p:.4f}" for p in record["folds"]["p_j"][0]]]
-        holds = [h and r_j >= 5 and m_j - r_j >= 5 for h, r_j, m_j in zip(holds, r, m)]
+        folds = record["folds"]
+        if record["accuracy"] is None:
+            header.append(f"{record['loss']}_{label_of[label]}j")
+            columns.append([f"{v:.4g}" for v in folds["mean_loss_j"][r]])
+        else:
+            header += [f"r_{label_of[label]}j", f"p_{label_of[label]}j"]
+            columns += [folds["r_j"][r], [f"{p:.4f}" for p in folds["p_j"][r]]]
     if len(records) == 2:
-        a, b = (record["folds"]["p_j"][0] for _, record in records)
-        header.append("d_j")
-        columns.append([f"{x - y:+.4f}" for x, y in zip(a, b)])
-    header.append("r_j, m_j - r_j >= 5")
-    columns.append(["yes" if h else "NO" for h in holds])
-    rows = [[str(cell) for cell in row] for row in zip(*columns)]
-    repeat = " (repeat 0)" if first["m_j"] and len(first["m_j"]) > 1 else ""
-    return [f"per fold{repeat}", *format_table(header, rows).splitlines()]
+        key, form = ("p_j", "{:+.4f}") if first["accuracy"] is not None else ("mean_loss_j", "{:+.4g}")
+        a, b = (record["folds"][key][r] for _, record in records)
+        header.append("d_j" if key == "p_j" else "A - B")
+        columns.append([form.format(x - y) for x, y in zip(a, b)])
+    if first["conditions"] is not None:
+        holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records))]
+        header.append(f"r_j, m_j - r_j >= {report['min_count']}")
+        columns.append(["yes" if h else "NO" for h in holds])
+    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns)]).splitlines()
 
 
-def _report_warnings(report):
-    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
-    records = [i for e in report["estimators"].values() for i in e["intervals"]] + report["tests"]
-    cautions = (re.sub(r"Pass repeat=0( \.\. \d+)? to use one repeat\.", "--repeats 1 uses a single repeat.", w)
-                for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
-    return list(dict.fromkeys(cautions))
+def _fold_lines(report, every_repeat):
+    first = report["estimators"]["A"]
+    if first["n_splits"] == first["n_samples"] and first["n_samples"] > 1:
+        return []  # leave-one-out: a row per instance says nothing
+    lines = []
+    for r in range(first["n_repeats"] if every_repeat else 1):
+        title = f"per fold (repeat {r})" if first["n_repeats"] > 1 else "per fold"
+        lines += [*([""] if lines else []), title, *_fold_table(report, r)]
+    return lines
 
 
-def render_text(report):
-    """The report as terminal text, at most 100 columns wide."""
-    lines = wrapped(f"{report['data']['name']}: {report['data']['n_samples']} instances; {report['scheme']}; "
-                     f"{format_level(report['confidence_level'])} confidence")
-    folds = _fold_lines(report)
+def _title(report):
+    name = report["data"]["name"]
+    return (f"{name + ': ' if name else ''}{report['data']['n_samples']} instances; {report['scheme']}; "
+            f"{format_level(report['confidence_level'])} confidence")
+
+
+def render_text(report, *, every_repeat=False):
+    """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
+    lines = wrapped(_title(report))
+    if report["splitter"]:
+        lines += ["", *wrapped(f"splitter: {report['splitter']}")]
+    folds = _fold_lines(report, every_repeat)
     if folds:
         lines += ["", *folds]
     for label, record in report["estimators"].items():
@@ -277,10 +399,30 @@ def render_text(report):
         lines += ["", *_test_lines(report["tests"])]
     if report["diagnostic"] is not None:
         lines += wrapped(f"scheme independence: {report['diagnostic']['note']}")
-    cautions = _report_warnings(report)
-    if cautions:
-        lines += ["", "warnings:", *(line for caution in cautions for line in wrapped(f"- {caution}"))]
+    if report["warnings"]:
+        lines += ["", "warnings:", *(line for caution in report["warnings"] for line in wrapped(f"- {caution}"))]
     lines += ["", *wrapped(f"verdict: {report['verdict']['text']}")]
     for caveat in report["verdict"]["caveats"]:
         lines += wrapped(f"- {caveat}")
     return "\n".join(lines)
+
+
+def summary_text(subject):
+    """The text of ``CVResult.summary()`` or ``PairedCVResult.summary()``: the report of the record.
+
+    Parameters
+    ----------
+    subject : CVResult or PairedCVResult
+
+    Returns
+    -------
+    str
+        :func:`render_text` of :func:`evaluation_report` (one result) or
+        :func:`comparison_report` (a pair), with every repeat's folds.
+    """
+    if hasattr(subject, "a"):
+        report = comparison_report(subject, descriptions=(subject.a.estimator_repr, subject.b.estimator_repr),
+                                   data=None, command_line=False)
+    else:
+        report = evaluation_report(subject, description=subject.estimator_repr, data=None, command_line=False)
+    return render_text(report, every_repeat=True)

@@ -541,9 +541,10 @@ def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
     text = result.text
     for label, record in result.report["estimators"].items():
         block = text.split(f"\n{label}: ", 1)[1].split("\n\n", 1)[0]
-        accuracy = re.search(r"^  accuracy (\d\.\d{4}) \((\d+) instances\)$", block, re.M)
+        accuracy = re.search(r"^  accuracy (\d\.\d{4}) \((\d+) of (\d+) tested instances correct\)", block, re.M)
         assert _close(accuracy.group(1), record["accuracy"], 4)
-        assert int(accuracy.group(2)) == record["n_samples"]
+        assert int(accuracy.group(2)) == record["n_correct"]
+        assert int(accuracy.group(3)) == record["n_tested"] == record["n_samples"] * record["n_repeats"]
         for interval in record["intervals"]:
             row = re.search(rf"^ +{re.escape(interval['name'])}  +(-?\d+\.\d{{4}})  +(\[[^\]]+\])$", block, re.M)
             assert row, interval["name"]

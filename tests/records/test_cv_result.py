@@ -60,7 +60,7 @@ def test_loo_is_recognised_from_singleton_folds():
     result = CVResult(y_true=[0, 1, 1], y_pred=[0, 1, 0], fold=[2, 0, 1])
     assert result.is_loo and result.n_splits == 3
     summary = result.summary()
-    assert "leave-one-out, n = 3" in summary and "fold" not in summary.split("\n")[1]
+    assert summary.startswith("3 instances; leave-one-out; 95% confidence") and "per fold" not in summary
     assert "accuracy 0.6667 (2 of 3 tested instances correct)" in summary
 
 
@@ -156,11 +156,12 @@ def test_unserialisable_labels_are_refused_by_name():
 def test_summary_shows_the_per_fold_table():
     summary = small_result().summary()
     lines = summary.splitlines()
-    assert lines[0] == "2-fold cross-validation, n = 5"
-    assert lines[1].split() == ["fold", "m_j", "r_j", "p_j"]
-    assert lines[2].split() == ["0", "3", "2", "0.6667"]
-    assert lines[3].split() == ["1", "2", "1", "0.5000"]
-    assert lines[4] == "accuracy 0.6000 (3 of 5 tested instances correct)"
+    assert lines[0] == "5 instances; 2-fold cross-validation; 95% confidence"
+    assert lines[2] == "per fold"
+    assert lines[3].split() == ["fold", "m_j", "r_j", "p_j", "r_j,", "m_j", "-", "r_j", ">=", "5"]
+    assert lines[4].split() == ["0", "3", "2", "0.6667", "NO"]
+    assert lines[5].split() == ["1", "2", "1", "0.5000", "NO"]
+    assert "  accuracy 0.6000 (3 of 5 tested instances correct)" in lines
 
 
 @pytest.mark.parametrize("kwargs, match", [
@@ -193,10 +194,10 @@ def test_paired_summary_shows_both_and_the_differences():
     a = small_result()
     b = CVResult(y_true=["a", "b", "a", "b", "a"], y_pred=["a"] * 5, fold=[0, 1, 0, 1, 0])
     lines = PairedCVResult(a, b).summary().splitlines()
-    assert lines[1].split() == ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"]
+    assert lines[3].split()[:7] == ["fold", "m_j", "r_Aj", "p_Aj", "r_Bj", "p_Bj", "d_j"]
     # Fold 0: A has 2 of 3, B (always "a") has 3 of 3, so d_0 = 2/3 - 1 = -0.3333.
-    assert lines[2].split() == ["0", "3", "2", "0.6667", "3", "1.0000", "-0.3333"]
-    assert lines[3].split() == ["1", "2", "1", "0.5000", "0", "0.0000", "+0.5000"]
+    assert lines[4].split() == ["0", "3", "2", "0.6667", "3", "1.0000", "-0.3333", "NO"]
+    assert lines[5].split() == ["1", "2", "1", "0.5000", "0", "0.0000", "+0.5000", "NO"]
 
 
 def test_float_predictions_of_an_integer_target_round_trip_exactly():
@@ -267,9 +268,10 @@ def test_regression_summary_shows_per_fold_mean_loss_not_accuracy():
                       loss=[1.0, 0.0, 9.0, 4.0], loss_name="squared_error")
     np.testing.assert_allclose(result.fold_mean_loss, [[5.0, 2.0]])
     lines = result.summary().splitlines()
-    assert lines[1].split() == ["fold", "m_j", "mean", "loss"]
-    assert lines[2].split() == ["0", "2", "5"] and lines[3].split() == ["1", "2", "2"]
-    assert lines[4] == "mean squared_error loss 3.5"
+    assert lines[3].split() == ["fold", "m_j", "squared_error_j"]
+    assert lines[4].split() == ["0", "2", "5"] and lines[5].split() == ["1", "2", "2"]
+    assert "  mean squared_error loss 3.5" in lines
+    assert not any("accuracy" in line for line in lines) and "r_j" not in lines[3].split()
 
 
 def test_zero_one_fold_mean_loss_is_the_fold_error_rate():
@@ -281,7 +283,7 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     a = CVResult(y, [1.5, 2.0, 2.0, 4.0], [0, 1, 0, 1], loss=[0.25, 0.0, 1.0, 0.0], loss_name="squared_error")
     b = CVResult(y, [1.0, 2.0, 3.0, 5.0], [0, 1, 0, 1], loss=[0.0, 0.0, 0.0, 1.0], loss_name="squared_error")
     lines = PairedCVResult(a, b).summary().splitlines()
-    assert lines[1].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "A", "-", "B"]
+    assert lines[3].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "A", "-", "B"]
     # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0.
-    assert lines[2].split() == ["0", "2", "0.625", "0", "+0.625"]
-    assert not any("p_Aj" in line or "interval" in line for line in lines)
+    assert lines[4].split() == ["0", "2", "0.625", "0", "+0.625"]
+    assert not any("p_Aj" in line or "tests of accuracy" in line for line in lines)
