@@ -245,7 +245,7 @@ def test_repr_html_shows_the_escaped_summary(cases):
             assert result._repr_html_() == f"<pre>{html.escape(result.summary())}</pre>", label
     result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 0, 1], fold=[0, 0, 1, 1],
                           estimator_repr="Wrapper(<lambda> & co)")
-    assert "estimator: Wrapper(&lt;lambda&gt; &amp; co)" in result._repr_html_()
+    assert "A: Wrapper(&lt;lambda&gt; &amp; co)" in result._repr_html_()
 
 
 def test_every_class_with_a_summary_has_repr_html():
