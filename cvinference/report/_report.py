@@ -389,7 +389,9 @@ def render_text(report, *, every_repeat=False):
     """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
     lines = wrapped(_title(report))
     if report["splitter"]:
-        lines += ["", *wrapped(f"splitter: {report['splitter']}")]
+        repeats = report["estimators"]["A"]["n_repeats"]
+        which = "splitter" if repeats == 1 else f"splitter, repeat 0 of {repeats}"
+        lines += ["", *wrapped(f"{which}: {report['splitter']}")]
     folds = _fold_lines(report, every_repeat)
     if folds:
         lines += ["", *folds]

@@ -86,3 +86,14 @@ def test_the_df_column_shows_numerator_and_denominator_when_given():
     assert _df_text({"df": 10.0, "df_denominator": 5.0}) == "10, 5"
     assert _df_text({"df": 4.0, "df_denominator": None}) == "4"
     assert _df_text({"df": None, "df_denominator": None}) == ""
+
+
+def test_the_splitter_line_says_which_repeat_its_seed_belongs_to():
+    from sklearn.datasets import load_iris
+    from sklearn.naive_bayes import GaussianNB
+
+    X, y = load_iris(return_X_y=True)
+    repeated = cvi.CVEvaluator(cv=3, n_repeats=2, random_state=0).evaluate(GaussianNB(), X, y)
+    single = cvi.CVEvaluator(cv=3, random_state=0).evaluate(GaussianNB(), X, y)
+    assert f"splitter, repeat 0 of 2: {repeated.cv_repr}" in repeated.summary()
+    assert f"splitter: {single.cv_repr}" in single.summary()
