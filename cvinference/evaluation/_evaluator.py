@@ -228,7 +228,7 @@ class CVEvaluator(BaseEstimator):
             classifier=all(is_classifier_like(e) for e in estimators),
         )
         classes = np.unique(y_array) if loss.classification else None
-        records = [_Records(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
+        out_of_fold = [_OutOfFoldPredictions(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
         refit = []
         for e, estimator in enumerate(estimators):
             shortcut = self._fast_loo(estimator, X, y_array, partitions, loss) if settings.fast_loo else None
@@ -237,15 +237,15 @@ class CVEvaluator(BaseEstimator):
             else:
                 predictions, proba = shortcut
                 test = np.arange(y_array.size)
-                records[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
+                out_of_fold[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
         tasks = _FoldTasks(partitions, refit)
         proba_loss = (loss, y_array, classes) if loss.needs_proba else None
         run_fits(estimators, X, y, tasks, names=names, n_jobs=self.n_jobs, verbose=self.verbose,
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
-                 collect=lambda index, output: records[tasks.estimator(index)].add(*tasks.where(index), *output))
+                 collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
         return [
-            record.result(y_array, partitions, loss, estimator_description(estimator))
-            for record, estimator in zip(records, estimators)
+            kept.result(y_array, partitions, loss, estimator_description(estimator))
+            for kept, estimator in zip(out_of_fold, estimators)
         ]
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss):
@@ -287,7 +287,7 @@ def _common_dtype(*dtypes):
         return np.dtype(object)
 
 
-class _Records:
+class _OutOfFoldPredictions:
     """One estimator's out-of-fold predictions (as codes into the classes while they are classes) and losses."""
 
     def __init__(self, shape, classes, has_losses):
