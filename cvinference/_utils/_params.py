@@ -142,6 +142,8 @@ class Real(Rule):
             return ""
         if self.high == math.inf:
             return f">= {self.low:g}" if self.closed in ("both", "left") else f"> {self.low:g}"
+        if self.low == -math.inf:
+            return f"<= {self.high:g}" if self.closed in ("both", "right") else f"< {self.high:g}"
         if self.closed == "neither":
             return f"strictly between {self.low:g} and {self.high:g}"
         return f"between {self.low:g} and {self.high:g}"
@@ -225,7 +227,10 @@ def validate_params(**rules):
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            bound = signature.bind(*args, **kwargs)
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise TypeError(f"{function.__name__}() {exc}") from None
             bound.apply_defaults()
             for name, rule in rules.items():
                 bound.arguments[name] = rule.check(name, bound.arguments[name])

@@ -53,7 +53,11 @@ class CVEvaluator(BaseEstimator):
         is accepted, and an iterable of (train, test) index pairs; a
         shuffling splitter is reseeded as ``random_state`` describes.
         Splitters whose test sets overlap or miss instances
-        (``ShuffleSplit``) are refused.
+        (``ShuffleSplit``) are refused. A one-shot iterator of splits (such
+        as ``KFold(3).split(X)``) is read on first use and kept, so the
+        evaluator can be used again; a clone cannot read it again (and a
+        generator cannot be copied at all), so pass a list of splits to an
+        evaluator you will clone.
     n_repeats : int, default=1
         Number of partitions. Each repeat draws a new random partition; this
         needs an int ``cv`` or a shuffling splitter (leave-one-out has nothing
@@ -166,6 +170,12 @@ class CVEvaluator(BaseEstimator):
         else:
             cv = check_cv_argument(cv, n_repeats)
             if cv is not self.cv:
+                if not cv:
+                    raise ValueError(
+                        f"cv={self.cv!r} gave no splits: an iterator of splits can be read only once, and "
+                        "this one was read before (by a clone's original, for example). Pass a list of "
+                        "(train, test) splits, or a splitter such as KFold(3)."
+                    )
                 self._splits_read_from_cv = (self.cv, cv)
         return _Settings(cv=cv, n_repeats=n_repeats, loss=get_loss(self.loss),
                          cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),

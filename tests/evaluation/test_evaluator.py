@@ -505,6 +505,16 @@ def test_a_generator_of_splits_can_be_used_twice(iris):
     np.testing.assert_array_equal(first.fold, second.fold)
 
 
+def test_a_clone_of_an_evaluator_with_a_spent_iterator_says_so(iris):
+    from sklearn.base import clone
+
+    X, y = iris
+    evaluator = cvi.CVEvaluator(cv=iter(list(KFold(3).split(X))))
+    evaluator.evaluate(TREE, X, y)
+    with pytest.raises(ValueError, match="gave no splits: an iterator of splits can be read only once"):
+        clone(evaluator).evaluate(TREE, X, y)
+
+
 def test_boolean_masks_and_bad_indices_in_hand_made_splits(iris):
     X, y = iris
     masks = [(np.arange(150) >= 75, np.arange(150) < 75), (np.arange(150) < 75, np.arange(150) >= 75)]

@@ -47,6 +47,7 @@ def test_accepted_values_come_back_canonical(rule, value, expected):
     (PROBABILITY, "0.9", TypeError, "x must be a number strictly between 0 and 1, such as 0.95 for 95%; got x='0.9'."),
     (SECONDS, -1, ValueError, "x must be a number of seconds >= 0; got x=-1."),
     (Real(0, 1, closed="left", what="a fraction"), 1, ValueError, "x must be a fraction between 0 and 1; got x=1."),
+    (Real(-math.inf, 0, closed="left"), 0, ValueError, "x must be a number < 0; got x=0."),
     (Nullable(Integer(0)), -1, ValueError, "x must be an integer >= 0, or None; got x=-1."),
     (Integer(2) | Options("loo"), "lo", ValueError, "x must be an integer >= 2 or one of 'loo'; got x='lo'."),
     (Integer(2) | Options("loo"), [2], TypeError, "x must be an integer >= 2 or one of 'loo'; got x=[2]."),
@@ -86,3 +87,10 @@ def test_the_decorated_function_keeps_its_signature_name_and_docstring():
 def test_a_rule_for_a_parameter_the_function_does_not_have_is_a_programming_error():
     with pytest.raises(TypeError, match=r"has no parameter \['levle'\]"):
         validate_params(levle=PROBABILITY)(lambda level=0.95: level)
+
+
+def test_a_wrong_call_names_the_function_as_python_does():
+    with pytest.raises(TypeError, match=r"^_documented\(\) got an unexpected keyword argument 'levle'$"):
+        _documented("r", levle=0.9)
+    with pytest.raises(TypeError, match=r"^_documented\(\) missing a required argument: 'result'$"):
+        _documented()
