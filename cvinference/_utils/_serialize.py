@@ -14,7 +14,8 @@ dict, read-only mapping                ``{"dict": {...}}``, ``{"mapping": {...}}
 numpy scalar                           ``{"scalar": value, "dtype": "<f8"}``
 ndarray                                ``{"array": [flat items], "dtype": "<f8", "shape": [2, 3],``
                                        ``"writeable": false}``; a non-finite float item is the
-                                       string ``"nan"``, ``"inf"`` or ``"-inf"``
+                                       string ``"nan"``, ``"inf"`` or ``"-inf"`` (in an object
+                                       array, each item is encoded as a value)
 a result (``Serializable``)            its own ``to_dict()``
 =====================================  =====================================================
 
@@ -67,7 +68,9 @@ def _json_item(value):
 def _encode_array(array):
     if array.dtype.kind not in "biufUO":
         raise TypeError(f"to_dict() cannot write an array of dtype {array.dtype} to JSON.")
-    return {"array": [_json_item(item) for item in array.ravel().tolist()], "dtype": array.dtype.str,
+    # An object array's items are encoded one by one, so that a float nan stays apart from the text "nan".
+    write_item = encode if array.dtype.kind == "O" else _json_item
+    return {"array": [write_item(python_scalar(item)) for item in array.ravel().tolist()], "dtype": array.dtype.str,
             "shape": list(array.shape), "writeable": bool(array.flags.writeable)}
 
 
@@ -76,6 +79,8 @@ def _decode_array(data):
     items = data["array"]
     if dtype.kind in "fc":
         items = [_NON_FINITE.get(item, item) if isinstance(item, str) else item for item in items]
+    elif dtype.kind == "O":
+        items = [decode(item) for item in items]
     array = np.empty(len(items), dtype=dtype)
     array[:] = items
     array = array.reshape(data["shape"])

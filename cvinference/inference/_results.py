@@ -22,6 +22,12 @@ from .._utils._params import PROBABILITY
 from ._distributions import reference_quantile
 
 
+def _described(result, headline, checks=()):
+    """A result's summary: its headline lines, what it estimates and assumes, ``checks``, notes, warnings."""
+    lines = [*headline, f"estimand: {result.estimand}", f"assumptions: {result.assumptions}", *checks]
+    return "\n".join(lines + text_block("notes", result.notes) + text_block("warnings", result.warnings))
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class LargeSampleConditions(Serializable):
     """Counts behind a large-sample condition, and whether it holds.
@@ -176,6 +182,33 @@ class SchemeDiagnostic(Serializable):
     def __repr__(self):
         return f"{type(self).__name__}(phi={format_number(self.phi)}, high={self.high})"
 
+    def summary(self):
+        """The 2x2 table of right and wrong by A and B, phi, and what it means.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import SchemeDiagnostic
+        >>> print(SchemeDiagnostic(phi=0.5, both_correct=40, a_only=5, b_only=5, both_wrong=10,
+        ...                        high=True, threshold=0.5, note="phi = 0.50").summary())
+        scheme independence (Wong 2015, Definition 1b): phi = 0.5 (|phi| >= 0.5 is high)
+                   B right  B wrong
+        A right         40        5
+        A wrong          5       10
+        phi = 0.50
+        """
+        threshold = format_number(self.threshold)
+        verdict = f"|phi| >= {threshold} is high" if self.high else f"not high: |phi| < {threshold}"
+        table = format_table(["", "B right", "B wrong"], [["A right", str(self.both_correct), str(self.a_only)],
+                                                        ["A wrong", str(self.b_only), str(self.both_wrong)]])
+        return "\n".join([f"scheme independence (Wong 2015, Definition 1b): phi = {format_number(self.phi)} "
+                          f"({verdict})", table, self.note])
+
+    _repr_html_ = summary_html
+
 
 _INTERVAL_DOC_FIELDS = """
     estimand : str
@@ -277,16 +310,10 @@ class Interval(IntervalLike, Serializable):
         -------
         str
         """
-        lines = [
-            f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
-            f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]",
-            f"estimand: {self.estimand}",
-            f"assumptions: {self.assumptions}",
-        ]
-        if self.conditions is not None:
-            lines.append(f"conditions: {self.conditions.describe()}")
-        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
-        return "\n".join(lines)
+        headline = (f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
+                    f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]")
+        checks = () if self.conditions is None else (f"conditions: {self.conditions.describe()}",)
+        return _described(self, [headline], checks)
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
@@ -404,19 +431,16 @@ class TestResult(Serializable):
         """
         df = "" if self.df is None else f", df = {format_number(self.df)}"
         low, high = self.confidence_interval()
-        lines = [
+        headline = [
             f"{self.method}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
             f"({self.alternative})",
             f"estimate (accuracy A - accuracy B): {self.estimate:+.4f}, "
             f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
-            f"estimand: {self.estimand}",
-            f"assumptions: {self.assumptions}",
-            *(f"conditions: {c.describe()}" for c in self.conditions),
         ]
+        checks = [f"conditions: {c.describe()}" for c in self.conditions]
         if self.diagnostic is not None:
-            lines.append(f"scheme independence: {self.diagnostic.note}")
-        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
-        return "\n".join(lines)
+            checks.append(f"scheme independence: {self.diagnostic.note}")
+        return _described(self, headline, checks)
 
 
 TestResult.__doc__ += _INTERVAL_DOC_FIELDS
@@ -545,15 +569,12 @@ class BayesianResult(Serializable):
         -------
         str
         """
-        lines = [
+        return _described(self, [
             f"{self.method} (rope = +-{self.rope:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
             f"P(equivalent) = {self.prob_equivalent:.3f}, P(B better) = {self.prob_b_better:.3f}",
             f"posterior of accuracy A - accuracy B: Student t, df = {self.df}, location "
             f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
-            f"estimand: {self.estimand}",
-            f"assumptions: {self.assumptions}",
-        ]
-        return "\n".join(lines + text_block("notes", self.notes) + text_block("warnings", self.warnings))
+        ])
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -642,8 +663,5 @@ class BootstrapResult(IntervalLike, Serializable):
             f".632 {format_number(d['accuracy_632'])}, .632+ {format_number(d['accuracy_632_plus'])}",
             f"no-information accuracy {format_number(d['no_information_accuracy'])}, relative overfitting "
             f"rate R = {format_number(d['relative_overfitting_rate'])}, weight w = {format_number(d['weight'])}",
-            f"estimand: {self.estimand}",
-            f"assumptions: {self.assumptions}",
         ]
-        lines += text_block("notes", self.notes) + text_block("warnings", self.warnings)
-        return "\n".join(lines)
+        return _described(self, lines)

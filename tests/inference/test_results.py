@@ -210,6 +210,13 @@ def test_non_finite_floats_are_written_as_tagged_objects():
     assert again[3][0] == 1.5 and math.isnan(again[3][1])
 
 
+def test_an_object_array_keeps_a_float_nan_apart_from_the_text_nan():
+    labels = np.array([1.0, math.nan, "nan", "x", 3], dtype=object)
+    again = _serialize.decode(json.loads(json.dumps(_serialize.encode(labels), allow_nan=False)))
+    assert again.dtype == object and [type(v) for v in again] == [float, float, str, str, int]
+    assert math.isnan(again[1]) and again[2] == "nan"
+
+
 def test_an_unsupported_value_is_refused_by_name():
     with pytest.raises(TypeError, match="cannot write a value of type set"):
         _serialize.encode({1, 2})
