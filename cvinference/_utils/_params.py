@@ -195,13 +195,62 @@ class AnyOf(Rule):
         return " or ".join(rule.describe() for rule in self.rules)
 
     def check(self, name, value):
+        kinds = set()
         for rule in self.rules:
             try:
                 return rule.check(name, value)
-            except (TypeError, ValueError):
-                continue
-        raise (ValueError if isinstance(value, (numbers.Real, str)) else TypeError)(
-            f"{name} must be {self.describe()}; got {name}={value!r}.")
+            except (TypeError, ValueError) as exc:
+                kinds.add(type(exc))
+        wrong_kind = kinds == {TypeError} or not isinstance(value, (numbers.Real, str))
+        raise (TypeError if wrong_kind else ValueError)(f"{name} must be {self.describe()}; got {name}={value!r}.")
+
+
+class Seed(Rule):
+    """A ``random_state``, as scikit-learn's ``check_random_state`` takes it: None, a seed, or a RandomState.
+
+    Examples
+    --------
+    >>> Seed().check("random_state", -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: random_state must be None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance; got random_state=-1.
+    """
+
+    def describe(self):
+        return "None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance"
+
+    def check(self, name, value):
+        if value is None or isinstance(value, np.random.RandomState):
+            return value
+        if _is_bool(value) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if not 0 <= value <= 2**32 - 1:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return int(value)
+
+
+class Jobs(Rule):
+    """An ``n_jobs``, as joblib takes it: None, or a nonzero integer (-1 for every processor).
+
+    Examples
+    --------
+    >>> Jobs().check("n_jobs", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_jobs must be None or a nonzero integer (such as 2, or -1 for every processor); got n_jobs=0.
+    """
+
+    def describe(self):
+        return "None or a nonzero integer (such as 2, or -1 for every processor)"
+
+    def check(self, name, value):
+        if value is None:
+            return None
+        if _is_bool(value) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if value == 0:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return int(value)
 
 
 PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95%")
@@ -209,6 +258,9 @@ PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95
 
 SECONDS = Real(0, math.inf, closed="both", what="a number of seconds")
 """A duration: at least 0, infinity allowed."""
+
+VERBOSE = Integer(minimum=0) | Boolean()
+"""A ``verbose`` level, as joblib takes it: an integer >= 0, or a bool."""
 
 
 def validate_params(**rules):

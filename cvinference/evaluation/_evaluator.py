@@ -7,7 +7,7 @@ import numpy as np
 from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
-from .._utils._params import SECONDS, Boolean, Integer
+from .._utils._params import SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
 from .._utils._validation import (
     check_estimator_methods,
     check_predict_proba,
@@ -30,6 +30,9 @@ class _Settings(typing.NamedTuple):
     cv: object
     n_repeats: int
     loss: object
+    n_jobs: object
+    random_state: object
+    verbose: object
     cheap_fit_seconds: float
     fast_loo: bool
 
@@ -178,6 +181,9 @@ class CVEvaluator(BaseEstimator):
                     )
                 self._splits_read_from_cv = (self.cv, cv)
         return _Settings(cv=cv, n_repeats=n_repeats, loss=get_loss(self.loss),
+                         n_jobs=Jobs().check("n_jobs", self.n_jobs),
+                         random_state=Seed().check("random_state", self.random_state),
+                         verbose=VERBOSE.check("verbose", self.verbose),
                          cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),
                          fast_loo=Boolean().check("fast_loo", self.fast_loo))
 
@@ -234,7 +240,7 @@ class CVEvaluator(BaseEstimator):
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,
-            random_state=self.random_state,
+            random_state=settings.random_state,
             classifier=all(is_classifier_like(e) for e in estimators),
         )
         classes = np.unique(y_array) if loss.classification else None
@@ -250,7 +256,7 @@ class CVEvaluator(BaseEstimator):
                 out_of_fold[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
         tasks = _FoldTasks(partitions, refit)
         proba_loss = (loss, y_array, classes) if loss.needs_proba else None
-        run_fits(estimators, X, y, tasks, names=names, n_jobs=self.n_jobs, verbose=self.verbose,
+        run_fits(estimators, X, y, tasks, names=names, n_jobs=settings.n_jobs, verbose=settings.verbose,
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
         return [

@@ -9,7 +9,7 @@ dependent ("Random Subsampling").
 import numpy as np
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
-from .._utils._params import Boolean, Integer, Real, validate_params
+from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
 from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
 from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
@@ -28,7 +28,7 @@ def _prepare(estimator, X, y, needed_by):
     return X, y, y_array, y_array.size
 
 
-@validate_params(test_size=TEST_SIZE, stratify=Boolean())
+@validate_params(test_size=TEST_SIZE, stratify=Boolean(), random_state=Seed())
 def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=None):
     """Fit on one random training part, test on the rest (Kohavi's holdout).
 
@@ -105,7 +105,8 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     )
 
 
-@validate_params(n_rounds=Integer(minimum=2), test_size=TEST_SIZE, stratify=Boolean())
+@validate_params(n_rounds=Integer(minimum=2), test_size=TEST_SIZE, stratify=Boolean(), random_state=Seed(),
+                 n_jobs=Jobs())
 def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratify=True, random_state=None,
                        n_jobs=None):
     """Repeat the holdout on ``n_rounds`` random splits and average the accuracies.

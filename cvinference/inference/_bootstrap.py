@@ -11,7 +11,7 @@ import types
 import numpy as np
 
 from .._utils._arrays import readonly_array
-from .._utils._params import PROBABILITY, Boolean, Integer, Options, validate_params
+from .._utils._params import PROBABILITY, Boolean, Integer, Jobs, Options, Seed, validate_params
 from .._utils._validation import check_estimator_methods, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation._bootstrap_fits import fit_bootstraps
@@ -66,7 +66,7 @@ _ASSUMPTIONS = {
 
 
 @validate_params(method=Options(*METHODS), n_bootstraps=Integer(minimum=1), stratify=Boolean(),
-                 confidence_level=PROBABILITY)
+                 confidence_level=PROBABILITY, random_state=Seed(), n_jobs=Jobs())
 def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
                        confidence_level=0.95, random_state=None, n_jobs=None):
     """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.

@@ -17,7 +17,7 @@ from scipy import stats
 from sklearn.base import is_regressor
 
 from .._utils._arrays import readonly_array
-from .._utils._params import validate_params
+from .._utils._params import Jobs, Seed, validate_params
 from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation import CVEvaluator
@@ -182,7 +182,7 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
              "difference, p = 1.")
 
 
-@validate_params(alternative=ALTERNATIVE)
+@validate_params(alternative=ALTERNATIVE, random_state=Seed(), n_jobs=Jobs())
 def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
                        n_jobs=None):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
@@ -326,6 +326,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     )
 
 
+@validate_params(random_state=Seed(), n_jobs=Jobs())
 def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
     """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
 

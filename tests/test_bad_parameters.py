@@ -1,0 +1,64 @@
+"""Bad random_state, n_jobs and verbose values get a message naming the parameter, in every function.
+
+Issue 13, items 11 and 12: before, ``random_state="x"`` gave numpy's message without the
+parameter's name, ``n_jobs=0`` joblib's, ``n_jobs="2"`` a crash, and ``n_jobs=1.5`` or
+``verbose="x"`` were accepted silently.
+"""
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.naive_bayes import GaussianNB
+
+import cvinference as cvi
+
+X, Y = load_iris(return_X_y=True)
+NB = GaussianNB()
+
+CALLS = {
+    "cross_val_correctness": lambda **kw: cvi.cross_val_correctness(NB, X, Y, cv=3, **kw),
+    "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3, **kw).evaluate(NB, X, Y),
+    "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3, **kw).compare(NB, NB, X, Y),
+    "holdout": lambda **kw: cvi.holdout(NB, X, Y, **{k: v for k, v in kw.items() if k == "random_state"}),
+    "random_subsampling": lambda **kw: cvi.random_subsampling(NB, X, Y, n_rounds=2, **kw),
+    "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, n_bootstraps=2, **kw),
+    "paired_ttest_5x2cv": lambda **kw: cvi.paired_ttest_5x2cv(NB, NB, X, Y, **kw),
+    "combined_ftest_5x2cv": lambda **kw: cvi.combined_ftest_5x2cv(NB, NB, X, Y, **kw),
+}
+
+SEED_RULE = "random_state must be None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance"
+JOBS_RULE = r"n_jobs must be None or a nonzero integer \(such as 2, or -1 for every processor\)"
+
+
+@pytest.mark.parametrize("function", sorted(CALLS))
+@pytest.mark.parametrize("value, error", [("x", TypeError), (-1, ValueError), (2**40, ValueError),
+                                          (1.5, TypeError), (True, TypeError)])
+def test_a_bad_random_state_is_named(function, value, error):
+    with pytest.raises(error, match=f"^{SEED_RULE.replace('*', '[*]')}; got random_state={value!r}.$"):
+        CALLS[function](random_state=value)
+
+
+@pytest.mark.parametrize("function", sorted(set(CALLS) - {"holdout"}))
+@pytest.mark.parametrize("value, error", [(0, ValueError), ("2", TypeError), (1.5, TypeError)])
+def test_a_bad_n_jobs_is_named(function, value, error):
+    with pytest.raises(error, match=f"^{JOBS_RULE}; got n_jobs={value!r}.$"):
+        CALLS[function](n_jobs=value)
+
+
+@pytest.mark.parametrize("value", ["x", -1, 1.5])
+def test_a_bad_verbose_is_named(value):
+    with pytest.raises((TypeError, ValueError), match=f"^verbose must be an integer >= 0 or True or False; "
+                                                      f"got verbose={value!r}.$"):
+        cvi.cross_val_correctness(NB, X, Y, cv=3, verbose=value)
+
+
+@pytest.mark.parametrize("value", [None, 0, 2**32 - 1, np.int64(7), np.random.RandomState(0)])
+def test_every_kind_of_good_random_state_is_accepted(value):
+    assert cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=value).n_samples == 150
+
+
+def test_a_random_state_instance_is_used_as_is_and_advances():
+    state = np.random.RandomState(0)
+    first = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=state)
+    second = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=state)
+    assert not np.array_equal(first.fold, second.fold)
