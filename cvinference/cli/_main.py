@@ -168,6 +168,9 @@ def main(argv=None, out=None):
             return args.run(args, out)
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: the shell's convention is 128 + SIGINT
+        print("cvinference: interrupted", file=sys.stderr)
+        return 130
     except UserError as exc:
         print(f"cvinference: error: {exc}", file=sys.stderr)
         return 2

@@ -54,3 +54,21 @@ def test_demo_with_other_folds_and_seed():
     assert main(["demo", "--cv", "5", "--seed", "3"], out=out) == 0
     text = out.getvalue()
     assert "569 instances; 5-fold cross-validation, 5 repeats" in text and "random_state=3" in text
+
+
+def test_ctrl_c_prints_one_line_and_exits_130():
+    """Issue 13, item 5: Ctrl-C printed a 55-67 line traceback and exited -2."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    command = [sys.executable, "-m", "cvinference", "evaluate", "rf", "--data", "breast_cancer", "--cv", "loo"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    time.sleep(6)  # past the imports: 569 forest fits take far longer than this
+    assert process.poll() is None, "the command ended before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert stderr == "cvinference: interrupted\n" and stdout == ""
