@@ -10,6 +10,7 @@ from ..report import comparison_report, evaluation_report, plot_report, pyplot, 
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
+from ._outputs import staged_outputs
 
 
 def _progress(args, message):
@@ -101,13 +102,15 @@ def _evaluator(args):
 
 
 def _finish(args, report, out):
-    if args.json:
-        write_json(report, args.json)
-    if args.plot:
-        try:
-            plot_report(report, args.plot)
-        except OSError as exc:
-            raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); check the path") from None
+    with staged_outputs() as stage:
+        if args.json:
+            write_json(report, stage(args.json), shown_as=args.json)
+        if args.plot:
+            try:
+                plot_report(report, stage(args.plot))
+            except OSError as exc:
+                raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
+                                "check the path") from None
     if not args.quiet:
         print(render_text(report), file=out)
     return 0
@@ -154,10 +157,11 @@ def run_compare(args, out):
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
 
 
-def write_json(report, path):
-    """Write the report to ``path`` as JSON (the schema is in docs/cli.md)."""
+def write_json(report, path, *, shown_as=None):
+    """Write the report to ``path`` as JSON (the schema is in docs/cli.md); errors name ``shown_as``."""
     try:
         with open(path, "w", encoding="utf-8") as stream:
             json.dump(report, stream, indent=1, allow_nan=False)
     except OSError as exc:
-        raise UserError(f"--json {path}: cannot write the report ({exc.strerror or exc}); check the path") from None
+        raise UserError(f"--json {shown_as or path}: cannot write the report ({exc.strerror or exc}); "
+                        "check the path") from None
