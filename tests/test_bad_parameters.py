@@ -62,3 +62,31 @@ def test_a_random_state_instance_is_used_as_is_and_advances():
     first = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=state)
     second = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=state)
     assert not np.array_equal(first.fold, second.fold)
+
+
+# Issue 13, item 6: a regressor on class labels was accepted and reported accuracy 0 with no warning.
+REGRESSOR_CALLS = {
+    "cross_val_correctness": lambda est: cvi.cross_val_correctness(est, X, Y, cv=3),
+    "CVEvaluator.compare": lambda est: cvi.CVEvaluator(3).compare(NB, est, X, Y),
+    "holdout": lambda est: cvi.holdout(est, X, Y),
+    "random_subsampling": lambda est: cvi.random_subsampling(est, X, Y, n_rounds=2),
+    "bootstrap_accuracy": lambda est: cvi.bootstrap_accuracy(est, X, Y, n_bootstraps=2),
+    "paired_ttest_5x2cv": lambda est: cvi.paired_ttest_5x2cv(NB, est, X, Y),
+}
+
+
+@pytest.mark.parametrize("function", sorted(REGRESSOR_CALLS))
+def test_a_regressor_on_class_labels_is_refused(function):
+    from sklearn.linear_model import LinearRegression
+
+    with pytest.raises(TypeError, match=r"must be a classifier: .*got .*=LinearRegression\(\), which is a regressor"):
+        REGRESSOR_CALLS[function](LinearRegression())
+
+
+def test_a_regressor_with_a_regression_loss_is_still_welcome():
+    from sklearn.datasets import make_regression
+    from sklearn.linear_model import LinearRegression
+
+    features, target = make_regression(60, 3, random_state=0)
+    result = cvi.cross_val_correctness(LinearRegression(), features, target, cv=3, loss="squared_error")
+    assert result.mean_loss < 1e-20

@@ -10,7 +10,7 @@ offending value and the fix, in scikit-learn's wording style.
 import numbers
 
 import numpy as np
-from sklearn.base import is_classifier
+from sklearn.base import is_classifier, is_regressor
 from sklearn.utils import column_or_1d, indexable
 from sklearn.utils.multiclass import type_of_target
 
@@ -37,6 +37,23 @@ def is_classifier_like(estimator):
         return is_classifier(estimator)
     except (AttributeError, TypeError):
         return getattr(estimator, "_estimator_type", None) == "classifier"
+
+
+def is_regressor_like(estimator):
+    """sklearn's ``is_regressor``, also for objects without sklearn's tags."""
+    try:
+        return is_regressor(estimator)
+    except (AttributeError, TypeError):
+        return getattr(estimator, "_estimator_type", None) == "regressor"
+
+
+def check_not_regressor(estimator, name, reason):
+    """Refuse a regressor where class predictions are compared; ``reason`` says what compares them."""
+    if is_regressor_like(estimator):
+        raise TypeError(
+            f"{name} must be a classifier: {reason}; got {name}={estimator_description(estimator)}, "
+            "which is a regressor."
+        )
 
 
 def check_estimator_methods(estimator, name="estimator"):

@@ -10,6 +10,7 @@ from .._utils._arrays import smallest_int_dtype
 from .._utils._params import SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
 from .._utils._validation import (
     check_estimator_methods,
+    check_not_regressor,
     check_predict_proba,
     estimator_description,
     holds_class_labels,
@@ -237,6 +238,11 @@ class CVEvaluator(BaseEstimator):
                                              needed_by=f"loss={loss.name!r}", groups=groups)
         if loss.classification is None:
             loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
+        if loss.classification:
+            reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
+                      "a regression loss such as loss='squared_error' for a numeric target)")
+            for name, estimator in zip(names, estimators):
+                check_not_regressor(estimator, name, reason)
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,

@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
 from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
-from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
+from .._utils._validation import check_estimator_methods, check_not_regressor, estimator_description, prepare_data
 from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
@@ -24,6 +24,7 @@ TEST_SIZE = Real(0, 1, closed="neither", what="the fraction of instances held ou
 def _prepare(estimator, X, y, needed_by):
     """Checked estimator and data: indexable X and y, the labels as an array, n."""
     check_estimator_methods(estimator)
+    check_not_regressor(estimator, "estimator", f"{needed_by} compares class predictions")
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by=needed_by)
     return X, y, y_array, y_array.size
 

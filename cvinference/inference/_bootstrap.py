@@ -12,7 +12,7 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._params import PROBABILITY, Boolean, Integer, Jobs, Options, Seed, validate_params
-from .._utils._validation import check_estimator_methods, prepare_data
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation._bootstrap_fits import fit_bootstraps
 from ._estimands import GIVEN_THIS_DATASET
@@ -202,6 +202,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     .632+ bootstrap accuracy: 0.4891 (20 bootstraps of n = 200)
     """
     check_estimator_methods(estimator)
+    check_not_regressor(estimator, "estimator", "bootstrap_accuracy compares class predictions")
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
     n = y_array.size
 

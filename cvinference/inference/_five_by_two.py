@@ -14,11 +14,10 @@ import types
 
 import numpy as np
 from scipy import stats
-from sklearn.base import is_regressor
 
 from .._utils._arrays import readonly_array
 from .._utils._params import Jobs, Seed, validate_params
-from .._utils._validation import check_estimator_methods, estimator_description, prepare_data
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from .._utils._warnings import Messages
 from ..evaluation import CVEvaluator
 from ..evaluation._fit_task import add_context
@@ -47,15 +46,7 @@ _DATA_ASSUMPTION = (
 def _check_classifier(estimator, name):
     """Refuse an object that cannot be fitted, and a regressor (5x2cv compares accuracies)."""
     check_estimator_methods(estimator, name)
-    try:
-        regressor = is_regressor(estimator)
-    except (AttributeError, TypeError):
-        regressor = getattr(estimator, "_estimator_type", None) == "regressor"
-    if regressor:
-        raise TypeError(
-            f"{name} must be a classifier: the 5x2cv tests compare accuracies; got {name}="
-            f"{estimator_description(estimator)}, which is a regressor."
-        )
+    check_not_regressor(estimator, name, "the 5x2cv tests compare accuracies")
 
 
 @dataclasses.dataclass(frozen=True)
