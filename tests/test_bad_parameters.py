@@ -90,3 +90,23 @@ def test_a_regressor_with_a_regression_loss_is_still_welcome():
     features, target = make_regression(60, 3, random_state=0)
     result = cvi.cross_val_correctness(LinearRegression(), features, target, cv=3, loss="squared_error")
     assert result.mean_loss < 1e-20
+
+
+# Issue 13, item 2: empty X gave an IndexError deep in the label checks.
+@pytest.mark.parametrize("function", sorted(REGRESSOR_CALLS))
+def test_empty_data_is_refused_with_a_message(function, monkeypatch):
+    global X, Y
+    monkeypatch.setattr(f"{__name__}.X", np.zeros((0, 4)))
+    monkeypatch.setattr(f"{__name__}.Y", np.zeros(0, dtype=int))
+    with pytest.raises(ValueError, match=r"^X and y hold no instances \(0 rows\); cross-validation needs data"):
+        REGRESSOR_CALLS[function](NB)
+
+
+# Issue 13, item 3: the stratified splitter passed numpy's or sklearn's message on.
+@pytest.mark.parametrize("labels, match", [
+    (np.array([1, "a"] * 10, dtype=object), r"y mixes label types \(int, str\)"),
+    ([1, None] * 10, r"y contains NaN, infinity or None in 10 of 20 entries \(first at index 1\)"),
+])
+def test_the_stratified_splitter_explains_labels_it_cannot_use(labels, match):
+    with pytest.raises(ValueError, match=match):
+        list(cvi.StratifiedEqualSizeKFold(2).split(np.zeros((20, 1)), labels))

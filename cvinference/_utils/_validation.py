@@ -80,6 +80,11 @@ def check_predict_proba(estimator, name, loss_name):
 def prepare_data(X, y, *, classification, needed_by, groups=None):
     """Checked data for the fits: indexable X, y and groups, and y as a 1-d array."""
     n_samples = check_same_length(X, y)
+    if n_samples == 0:
+        raise ValueError(
+            "X and y hold no instances (0 rows); cross-validation needs data. Pass at least as many "
+            "instances as folds, and at least two of each class."
+        )
     check_groups(groups, n_samples)
     y_array = check_target(y, classification=classification, needed_by=needed_by)
     if np.ndim(y) != 1:
@@ -138,6 +143,28 @@ def _label_kind(value):
     return type(value).__name__
 
 
+def check_no_missing_labels(y):
+    """Refuse a 1-d y holding NaN, infinity or None, naming how many and where the first is."""
+    bad = _missing_mask(y)
+    if bad.any():
+        raise ValueError(
+            f"y contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
+            f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
+            "impute those samples before cross-validation."
+        )
+
+
+def check_one_label_type(y):
+    """Refuse a 1-d object y whose labels mix types (int and str, ...), which cannot be sorted or compared."""
+    if y.dtype.kind == "O":
+        kinds = sorted({_label_kind(v) for v in y})
+        if len(kinds) > 1:
+            raise ValueError(
+                f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
+                "for example with y.astype(str)."
+            )
+
+
 def holds_class_labels(y):
     """Whether a checked 1-d y reads as class labels rather than a continuous target."""
     return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
@@ -158,13 +185,7 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
         ``"bootstrap_accuracy"``).
     """
     y = column_or_1d(np.asarray(y), warn=True)
-    bad = _missing_mask(y)
-    if bad.any():
-        raise ValueError(
-            f"y contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
-            f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
-            "impute those samples before cross-validation."
-        )
+    check_no_missing_labels(y)
     if classification is None:
         classification = holds_class_labels(y)
     if not classification:
@@ -174,13 +195,7 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
                 "Use loss='zero_one' for class labels."
             )
         return y
-    if y.dtype.kind == "O":
-        kinds = sorted({_label_kind(v) for v in y})
-        if len(kinds) > 1:
-            raise ValueError(
-                f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
-                "for example with y.astype(str)."
-            )
+    check_one_label_type(y)
     target_type = type_of_target(y, input_name="y")
     if target_type == "continuous":
         fix = ("For a regression target use a regression loss such as loss='squared_error' or "

@@ -14,7 +14,7 @@ from sklearn import model_selection
 from sklearn.utils import check_random_state, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
-from .._utils._validation import num_samples
+from .._utils._validation import check_no_missing_labels, check_one_label_type, num_samples
 
 __all__ = [
     "EqualSizeKFold",
@@ -223,6 +223,10 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 
     def _iter_test_masks(self, X, y, groups=None):
+        y = np.asarray(y)
+        if y.ndim == 1:
+            check_no_missing_labels(y)
+            check_one_label_type(y)
         target_type = type_of_target(y, input_name="y")
         if target_type not in ("binary", "multiclass"):
             raise ValueError(
