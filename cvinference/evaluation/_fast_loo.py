@@ -79,8 +79,9 @@ def fast_loo_predictions(estimator, X, y, *, need_proba=False):
     ----------
     estimator : estimator
         Not fitted or modified; a clone is used.
-    X : ndarray or scipy sparse matrix of shape (n_samples, n_features)
-        Validated features.
+    X : array-like or scipy sparse matrix of shape (n_samples, n_features)
+        Features: an array, a list of rows, a DataFrame or a sparse matrix;
+        anything that is not numeric once made an array falls back to refits.
     y : ndarray of shape (n_samples,)
         Class labels.
     need_proba : bool, default=False
@@ -123,6 +124,10 @@ def fast_loo_predictions(estimator, X, y, *, need_proba=False):
     shortcut = _SHORTCUTS.get(type(estimator))
     if shortcut is None:
         return None
+    if not sparse.issparse(X):
+        X = np.asarray(X)
+        if X.ndim != 2 or X.dtype.kind not in "biuf":
+            return None
     y = np.asarray(y)
     labels = _class_codes(X, y)
     if labels is None:

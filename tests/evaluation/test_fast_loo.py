@@ -25,6 +25,7 @@ from sklearn.tree import DecisionTreeClassifier
 from threadpoolctl import threadpool_limits
 
 from cvinference.evaluation import _fast_loo
+from cvinference import cross_val_correctness
 from cvinference.evaluation._fast_loo import fast_loo_predictions
 
 
@@ -354,3 +355,24 @@ def test_no_shortcut(estimator):
 )
 def test_no_gaussian_nb_shortcut_for_data(X, y):
     assert fast_loo_predictions(GaussianNB(), X, y) is None
+
+
+@pytest.mark.parametrize("estimator", [KNeighborsClassifier(5), GaussianNB()], ids=["knn", "nb"])
+@pytest.mark.parametrize("container", ["DataFrame", "list"])
+def test_lists_and_data_frames_take_the_fast_path_and_equal_refits(estimator, container):
+    """Issue 13, item 1: a DataFrame or a list X crashed in this module ('no attribute dtype' / 'ndim')."""
+    pd = pytest.importorskip("pandas")
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    data = pd.DataFrame(X, columns=list("abcd")) if container == "DataFrame" else X.tolist()
+    fast = fast_loo_predictions(estimator, data, y)
+    assert fast is not None
+    brute = cross_val_predict(estimator, X, y, cv=LeaveOneOut())
+    np.testing.assert_array_equal(fast[0], brute)
+    result = cross_val_correctness(estimator, data, y, cv="loo")
+    np.testing.assert_array_equal(result.y_pred[0], brute)
+
+
+def test_text_features_fall_back_to_refits():
+    assert fast_loo_predictions(GaussianNB(), [["a", "b"], ["c", "d"]], np.array([0, 1])) is None
