@@ -235,8 +235,16 @@ class CVResult:
                 f"fold numbers must cover 0 .. {n_splits - 1} in every repeat; repeat "
                 f"{int(np.flatnonzero(empty)[0])} has an empty fold."
             )
+        if loss is None and loss_name in LOSSES and loss_name != "zero_one":
+            raise ValueError(
+                f"loss_name={loss_name!r} needs the per-instance losses; got loss=None, which would report the "
+                "error rate under that name. Pass loss=, or loss_name='zero_one'."
+            )
         if loss is not None:
-            loss = _readonly(np.array(loss, dtype=np.float64, copy=True).reshape(y_pred.shape))
+            loss = np.array(loss, dtype=np.float64, copy=True)
+            if loss.size != y_pred.size:
+                raise ValueError(f"loss must have the shape of y_pred {y_pred.shape}; got shape {loss.shape}.")
+            loss = _readonly(loss.reshape(y_pred.shape))
         self._y_true = _readonly(y_true)
         self._y_pred = _readonly(y_pred)
         self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
@@ -497,22 +505,115 @@ class CVResult:
         CVResult
         """
         check_format(data, "cvinference.CVResult")
-        classes = None
-        if data["classes"] is not None:
-            classes_dtype = np.dtype(data["classes_dtype"])
-            classes = np.empty(len(data["classes"]), dtype=classes_dtype)
-            classes[:] = data["classes"]
+        _check_keys(data)
+        classes = _classes_from(data)
+        y_true = _integer_rows(data, "y_true", ndim=1) if classes is not None else _rows_of(data, "y_true", 1)
+        y_pred = _integer_rows(data, "y_pred", ndim=2) if classes is not None else _rows_of(data, "y_pred", 2)
+        if classes is not None:
+            _check_codes(y_true, y_pred, classes)
+        loss = data["loss"]
+        if loss is not None:
+            loss = _rows_of(data, "loss", 2)
+            if loss.dtype.kind not in "iuf" or not np.isfinite(loss).all():
+                raise ValueError("data['loss'] must hold finite numbers; pass the output of to_dict().")
         return cls._from_codes(
-            np.asarray(data["y_true"], dtype=np.dtype(data["y_true_dtype"])),
-            np.asarray(data["y_pred"], dtype=np.dtype(data["y_pred_dtype"])),
-            np.asarray(data["fold"]),
+            y_true.astype(_dtype_of(data, "y_true_dtype")),
+            y_pred.astype(_dtype_of(data, "y_pred_dtype")),
+            _integer_rows(data, "fold", ndim=2),
             classes=classes,
-            loss=data["loss"],
+            loss=loss,
             loss_name=data["loss_name"],
             estimator_repr=data["estimator_repr"],
             cv_repr=data["cv_repr"],
-            n_train=data.get("n_train"),
+            n_train=data["n_train"],
         )
+
+
+_DICT_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "n_train", "classes", "classes_dtype",
+              "y_true_dtype", "y_pred_dtype", "y_true", "y_pred", "fold", "loss")
+
+
+def _check_keys(data):
+    """Refuse a dict with a key missing or one that ``to_dict`` does not write."""
+    missing = [key for key in _DICT_KEYS if key not in data]
+    unknown = sorted(set(data) - set(_DICT_KEYS))
+    if missing or unknown:
+        which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
+        raise ValueError(f"data {which}; a CVResult dict holds exactly the keys to_dict() writes: "
+                         f"{', '.join(_DICT_KEYS)}.")
+    for key in ("loss_name",):
+        if not isinstance(data[key], str):
+            raise ValueError(f"data[{key!r}] must be a string; got {data[key]!r}.")
+    for key in ("estimator_repr", "cv_repr"):
+        if data[key] is not None and not isinstance(data[key], str):
+            raise ValueError(f"data[{key!r}] must be a string or None; got {data[key]!r}.")
+
+
+def _dtype_of(data, key):
+    try:
+        return np.dtype(data[key])
+    except TypeError:
+        raise ValueError(f"data[{key!r}] is not a numpy dtype string; got {data[key]!r}.") from None
+
+
+def _rows_of(data, key, ndim):
+    """``data[key]`` as a rectangular array of ``ndim`` dimensions, or a ValueError naming the key."""
+    try:
+        array = np.array(data[key])
+    except ValueError:
+        array = None
+    if array is None or array.ndim != ndim or array.dtype.kind == "O":
+        raise ValueError(f"data[{key!r}] must be a rectangular {ndim}-d list of numbers or labels, as to_dict() "
+                         "writes it.")
+    return array
+
+
+def _integer_rows(data, key, ndim):
+    array = _rows_of(data, key, ndim)
+    if array.size and array.dtype.kind not in "iu":
+        raise ValueError(f"data[{key!r}] must hold integers (codes or fold numbers); got dtype {array.dtype}.")
+    return array.astype(np.int64)
+
+
+def _classes_from(data):
+    """The classes array, refusing labels that are missing, repeated, or changed by their dtype."""
+    labels = data["classes"]
+    if labels is None:
+        return None
+    if not isinstance(labels, list) or not labels or any(label is None for label in labels):
+        raise ValueError("data['classes'] must be a non-empty list of labels without null; pass the output of "
+                         "to_dict().")
+    classes = np.empty(len(labels), dtype=_dtype_of(data, "classes_dtype"))
+    try:
+        classes[:] = labels
+    except (TypeError, ValueError):
+        raise ValueError(f"data['classes'] do not fit data['classes_dtype']={data['classes_dtype']!r}.") from None
+    if [python_scalar(label) for label in classes] != labels:
+        raise ValueError(f"data['classes_dtype']={data['classes_dtype']!r} changes the labels "
+                         f"{labels!r} (to {classes.tolist()!r}); pass the output of to_dict().")
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"data['classes'] repeats a label: {labels!r}.")
+    return classes
+
+
+def _check_codes(y_true, y_pred, classes):
+    """Codes within the classes, and the true classes sorted first, as ``to_dict`` writes them."""
+    for key, codes in (("y_true", y_true), ("y_pred", y_pred)):
+        if codes.size and (codes.min() < 0 or codes.max() >= classes.size):
+            raise ValueError(f"data[{key!r}] holds label codes outside 0 .. {classes.size - 1}, the classes' "
+                             "positions.")
+    n_true = int(y_true.max()) + 1 if y_true.size else 0
+    true_classes = classes[:n_true]
+    if np.unique(y_true).size != n_true or not _strictly_increasing(true_classes):
+        raise ValueError("data['classes'] must start with the sorted labels of y_true, each of them used, as "
+                         "to_dict() writes them; these are not (were they reordered?).")
+
+
+def _strictly_increasing(values):
+    try:
+        return bool(np.all(values[1:] > values[:-1]))
+    except TypeError:
+        return False
 
 
 class PairedCVResult:

@@ -287,3 +287,56 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0.
     assert lines[4].split() == ["0", "2", "0.625", "0", "+0.625"]
     assert not any("p_Aj" in line or "tests of accuracy" in line for line in lines)
+
+
+# Issue 13, items 4 and 8: from_dict trusted tampered dicts and failed with low-level errors.
+def _written():
+    import json
+
+    result = cvi.CVResult(y_true=["no", "yes", "no", "yes"], y_pred=["no", "no", "yes", "yes"], fold=[0, 0, 1, 1])
+    return json.loads(json.dumps(result.to_dict()))
+
+
+def _log_loss_written():
+    import json
+
+    result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 1, 1], fold=[0, 0, 1, 1], loss=[0.1, 2.3, 1.2, 0.2],
+                          loss_name="log_loss")
+    return json.loads(json.dumps(result.to_dict()))
+
+
+@pytest.mark.parametrize("tamper, match", [
+    (lambda d: d.pop("fold"), "has no key 'fold'"),
+    (lambda d: d.pop("n_train"), "has no key 'n_train'"),
+    (lambda d: d.update(extra=1), "has the unknown key 'extra'"),
+    (lambda d: d.update(classes=["yes", "no"]), "start with the sorted labels of y_true"),
+    (lambda d: d.update(classes_dtype="<U1"), "changes the labels"),
+    (lambda d: d.update(classes=["no", "no"]), "repeats a label"),
+    (lambda d: d.update(classes=["no", None]), "without null"),
+    (lambda d: d.update(y_true=[0, 5, 0, 1]), r"data\['y_true'\] holds label codes outside 0 \.\. 1"),
+    (lambda d: d.update(fold=[["0", "0", "1", "1"]]), r"data\['fold'\] must hold integers"),
+    (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), r"data\['y_pred'\] must be a rectangular 2-d list"),
+    (lambda d: d.update(loss_name=None), r"data\['loss_name'\] must be a string"),
+])
+def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, match):
+    data = _written()
+    tamper(data)
+    with pytest.raises(ValueError, match=match):
+        cvi.CVResult.from_dict(data)
+
+
+def test_from_dict_refuses_a_log_loss_result_without_its_losses():
+    data = _log_loss_written()
+    assert cvi.CVResult.from_dict(data).mean_loss == pytest.approx(0.95)
+    data["loss"] = None
+    with pytest.raises(ValueError, match="loss_name='log_loss' needs the per-instance losses"):
+        cvi.CVResult.from_dict(data)
+    data["loss"] = [[0.1, 2.3, 1.2]]
+    with pytest.raises(ValueError, match=r"must be a rectangular 2-d|loss must have the shape"):
+        cvi.CVResult.from_dict(data)
+
+
+def test_a_loss_of_the_wrong_length_is_refused_by_the_constructor():
+    with pytest.raises(ValueError, match=r"loss must have the shape of y_pred \(1, 4\); got shape \(3,\)"):
+        cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 1, 1], fold=[0, 0, 1, 1], loss=[1.0, 2.0, 3.0],
+                     loss_name="custom")
