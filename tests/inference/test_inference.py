@@ -125,7 +125,7 @@ def quiet(function, *args, **kwargs):
 
 def regression_result():
     return cvi.CVResult(y_true=[0.5, 1.5, 2.0, 3.0], y_pred=[0.4, 1.0, 2.5, 3.0], fold=[0, 1, 0, 1],
-                        loss_name="squared_error")
+                        loss=[0.01, 0.25, 0.25, 0.0], loss_name="squared_error")
 
 
 # Fold counts (of 40) meeting Wong's large-sample conditions, for oracle tests.
