@@ -47,7 +47,15 @@ class _RegressorPredictions(RegressorMixin, BaseEstimator):
 
 _RANGES = {name: (0.0, 1.0) for name in ("accuracy", "balanced_accuracy", "f1", "precision", "recall", "jaccard")}
 _RANGES["matthews_corrcoef"] = (-1.0, 1.0)
+_RANGES["r2"] = _RANGES["explained_variance"] = (None, 1.0)
 """The possible range of bounded scorers (and their _macro/_micro/_weighted forms): the interval is clipped to it."""
+
+
+def _range_of(name):
+    """The possible (lowest, highest) value of scorer ``name``; None where it is unbounded."""
+    if name.startswith("neg_"):
+        return (None, 0.0)  # a negated error or loss is never above 0
+    return _RANGES.get(name if name in _RANGES else name.rsplit("_", 1)[0])
 
 
 def _scorer_works(name, predictions, y_true):
@@ -185,7 +193,7 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     point = fold_mean_estimate(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
                               n_splits=result.n_splits, what_needs_folds="metric_interval",
                               fix="A single test set (a holdout) gives one value and no interval.",
-                              limits=_RANGES.get(name.rsplit("_", 1)[0] if name not in _RANGES else name),
+                              limits=_range_of(name),
                               what=name, exact_advice="")
     return estimate_interval(
         point, confidence_level=confidence_level, method="t", averaging="fold",

@@ -2,6 +2,7 @@
 
 import math
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -311,3 +312,20 @@ def test_callable_losses_get_one_dimensional_arrays_once_per_repeat(breast_cance
 def test_make_loss_refuses_flags_that_are_not_booleans(parameters, match):
     with pytest.raises(TypeError, match=match):
         cvi.make_loss(lambda y_true, y_pred: y_true != y_pred, **parameters)
+
+
+def test_r2_and_negated_errors_are_clipped_to_their_possible_range():
+    """Issue 13, item 9: metric_interval(result, "r2") gave an upper bound above 1 (1.009, 1.023 seen)."""
+    from sklearn.datasets import make_regression
+    from sklearn.linear_model import LinearRegression
+
+    X, y = make_regression(12, 3, noise=5, random_state=1)
+    result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=3, loss="squared_error", random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        r2 = cvi.metric_interval(result, "r2")
+        error = cvi.metric_interval(result, "neg_mean_absolute_error")
+    unclipped_high = r2.estimate + r2.critical_value * r2.standard_error
+    assert unclipped_high > 1 and r2.high == 1.0  # the fold-t bound passes 1; R^2 cannot
+    assert r2.low == pytest.approx(r2.estimate - r2.critical_value * r2.standard_error)
+    assert error.high <= 0.0
