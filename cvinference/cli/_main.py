@@ -161,11 +161,13 @@ def main(argv=None, out=None):
         args = parser.parse_args(argv)
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
-        with warnings.catch_warnings():
-            warnings.showwarning = _show_warning
+        with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("ignore" if args.quiet else "default")
             warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
-            return args.run(args, out)
+            status = args.run(args, out)
+        for warning in caught:  # only once the command succeeded: a failure is told in one line
+            _show_warning(warning.message, warning.category, warning.filename, warning.lineno)
+        return status
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         return 0
     except KeyboardInterrupt:  # Ctrl-C: the shell's convention is 128 + SIGINT

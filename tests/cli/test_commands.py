@@ -771,3 +771,13 @@ def test_library_warnings_take_one_line_each(capsys):
     err = capsys.readouterr().err
     assert status == 0 and "cvinference: warning: UserWarning: The least populated class" in err
     assert "warnings.warn(" not in err and ".py:" not in err
+
+
+def test_a_failing_command_prints_its_error_alone_not_the_warnings_before_it(tmp_path, capsys):
+    """Issue 13, item 14: a one-member class printed the splitter's warning and then the error line."""
+    lines = ["a,b,label"] + [f"{i % 7},{i % 5},{'x' if i < 30 else 'y'}" for i in range(31)]
+    (tmp_path / "one.csv").write_text("\n".join(lines) + "\n")
+    status, _ = run(["evaluate", "logreg", "--data", str(tmp_path / "one.csv"), "--target", "label", "--cv", "5"])
+    assert status == 2
+    line = one_error_line(capsys)
+    assert "fitting estimator failed" in line
