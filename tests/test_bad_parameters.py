@@ -110,3 +110,23 @@ def test_empty_data_is_refused_with_a_message(function, monkeypatch):
 def test_the_stratified_splitter_explains_labels_it_cannot_use(labels, match):
     with pytest.raises(ValueError, match=match):
         list(cvi.StratifiedEqualSizeKFold(2).split(np.zeros((20, 1)), labels))
+
+
+# Issue 13, item 7: NaN per-instance losses, or a metric returning NaN, gave NaN intervals with no warning.
+def test_nan_losses_are_refused_naming_the_first_instance():
+    def loss_with_a_hole(y_true, y_pred):
+        losses = (y_true != y_pred).astype(float)
+        losses[7] = np.nan
+        return losses
+
+    with pytest.raises(ValueError, match=r"loss holds NaN or infinity for 1 of 150 instance-repeats "
+                                         r"\(first: instance 7 in repeat 0\)"):
+        cvi.cross_val_correctness(NB, X, Y, cv=3, loss=cvi.make_loss(loss_with_a_hole))
+    with pytest.raises(ValueError, match="first: instance 1 in repeat 0"):
+        cvi.CVResult(y_true=[0, 1], y_pred=[0, 1], fold=[0, 1], loss=[0.0, np.nan], loss_name="custom")
+
+
+def test_a_metric_returning_nan_is_refused_naming_the_fold():
+    result = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=0)
+    with pytest.raises(ValueError, match=r"metric '<lambda>' gave NaN or infinity on fold 0 of repeat 0"):
+        cvi.metric_interval(result, lambda y_true, y_pred: float("nan"))

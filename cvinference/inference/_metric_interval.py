@@ -189,6 +189,12 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
          for j in range(result.n_splits)]
         for r in rows
     ])
+    if not np.isfinite(values).all():
+        repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
+        raise ValueError(
+            f"metric {name!r} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the "
+            "fold values would be NaN. Check the metric on that fold's labels and predictions."
+        )
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
     point = fold_mean_estimate(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
                               n_splits=result.n_splits, what_needs_folds="metric_interval",

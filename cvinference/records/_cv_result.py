@@ -244,7 +244,16 @@ class CVResult:
             loss = np.array(loss, dtype=np.float64, copy=True)
             if loss.size != y_pred.size:
                 raise ValueError(f"loss must have the shape of y_pred {y_pred.shape}; got shape {loss.shape}.")
-            loss = _readonly(loss.reshape(y_pred.shape))
+            loss = loss.reshape(y_pred.shape)
+            bad = ~np.isfinite(loss)
+            if bad.any():
+                repeat, instance = (int(i) for i in np.argwhere(bad)[0])
+                raise ValueError(
+                    f"loss holds NaN or infinity for {int(bad.sum())} of {loss.size} instance-repeats (first: "
+                    f"instance {instance} in repeat {repeat}); a mean of them means nothing. Check the loss "
+                    "function, or the estimator's predict_proba for those instances."
+                )
+            loss = _readonly(loss)
         self._y_true = _readonly(y_true)
         self._y_pred = _readonly(y_pred)
         self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
