@@ -550,9 +550,8 @@ def _check_keys(data):
         which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
         raise ValueError(f"data {which}; a CVResult dict holds exactly the keys to_dict() writes: "
                          f"{', '.join(_DICT_KEYS)}.")
-    for key in ("loss_name",):
-        if not isinstance(data[key], str):
-            raise ValueError(f"data[{key!r}] must be a string; got {data[key]!r}.")
+    if not isinstance(data["loss_name"], str):
+        raise ValueError(f"data['loss_name'] must be a string; got {data['loss_name']!r}.")
     for key in ("estimator_repr", "cv_repr"):
         if data[key] is not None and not isinstance(data[key], str):
             raise ValueError(f"data[{key!r}] must be a string or None; got {data[key]!r}.")
