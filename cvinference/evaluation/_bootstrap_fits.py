@@ -9,6 +9,7 @@ import dataclasses
 import numpy as np
 from sklearn.utils import check_random_state
 
+from .._utils._arrays import python_scalar
 from ._fit_task import FitTask
 from ._scheduler import run_fits
 
@@ -62,10 +63,15 @@ def _left_out(training_indices, n_samples):
     return np.flatnonzero(left_out)
 
 
-def _bootstrap_where(bootstrap):
+def _bootstrap_where(bootstrap, labels):
+    """What fit ``bootstrap`` is, for error messages; a sample of one class says how to avoid it."""
     if bootstrap is None:
         return "the full dataset (resubstitution)"
-    return f"bootstrap sample {bootstrap} (a sample holding a single class needs stratify=True)"
+    classes = np.unique(labels)
+    if classes.size > 1:
+        return f"bootstrap sample {bootstrap}"
+    return (f"bootstrap sample {bootstrap}, which holds only class {python_scalar(classes[0])!r} "
+            "(stratify=True draws every sample within classes, so that each holds every class)")
 
 
 def fit_bootstraps(estimator, X, y, y_array, *, n_bootstraps, stratify, random_state, n_jobs):
@@ -106,8 +112,9 @@ def fit_bootstraps(estimator, X, y, y_array, *, n_bootstraps, stratify, random_s
     n_samples = y_array.size
     indices = bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)
     out_of_bag = [_left_out(row, n_samples) for row in indices]
-    tasks = [FitTask(0, _bootstrap_where(None), None, None)] + [
-        FitTask(0, _bootstrap_where(b), train, test) for b, (train, test) in enumerate(zip(indices, out_of_bag))
+    tasks = [FitTask(0, _bootstrap_where(None, y_array), None, None)] + [
+        FitTask(0, _bootstrap_where(b, y_array[train]), train, test)
+        for b, (train, test) in enumerate(zip(indices, out_of_bag))
     ]
     predictions = [prediction for prediction, _ in run_fits([estimator], X, y, tasks, names=["estimator"],
                                                             n_jobs=n_jobs)]

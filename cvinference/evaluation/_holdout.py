@@ -5,10 +5,12 @@ Bounds") and warns that repeating it (random subsampling) makes the rounds
 dependent ("Random Subsampling").
 """
 
+import math
 
 import numpy as np
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
+from .._utils._arrays import python_scalar
 from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
 from .._utils._validation import check_estimator_methods, check_not_regressor, estimator_description, prepare_data
 from ..records import CVResult, SubsamplingResult
@@ -27,6 +29,26 @@ def _prepare(estimator, X, y, needed_by):
     check_not_regressor(estimator, "estimator", f"{needed_by} compares class predictions")
     X, y, _, y_array = prepare_data(X, y, classification=True, needed_by=needed_by)
     return X, y, y_array, y_array.size
+
+
+def _check_stratifiable(y_array, test_size, needed_by):
+    """Refuse, with the fix, labels that stratified training and test parts cannot split."""
+    classes, counts = np.unique(y_array, return_counts=True)
+    rare = classes[counts < 2]
+    if rare.size:
+        raise ValueError(
+            f"{needed_by}(stratify=True) puts every class in both the training and the test part, so every class "
+            f"needs at least 2 instances; class(es) {[python_scalar(c) for c in rare]} have 1. Pass "
+            "stratify=False, or merge or remove the rare classes."
+        )
+    n_test = math.ceil(test_size * y_array.size)
+    smaller = min(n_test, y_array.size - n_test)
+    if smaller < classes.size:
+        raise ValueError(
+            f"{needed_by}(stratify=True) puts every class in both parts, but with test_size={test_size:.4g} one "
+            f"part has {smaller} instances for {classes.size} classes. Pass a test_size nearer 0.5, or "
+            "stratify=False."
+        )
 
 
 @validate_params(test_size=TEST_SIZE, stratify=Boolean(), random_state=Seed())
@@ -92,6 +114,8 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     'clopper-pearson'
     """
     X, y, y_array, n_samples = _prepare(estimator, X, y, "holdout")
+    if stratify:
+        _check_stratifiable(y_array, test_size, "holdout")
     train, test = train_test_split(
         np.arange(n_samples), test_size=test_size, stratify=y_array if stratify else None,
         random_state=random_state,
@@ -174,6 +198,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     True
     """
     X, y, y_array, n_samples = _prepare(estimator, X, y, "random_subsampling")
+    if stratify:
+        _check_stratifiable(y_array, test_size, "random_subsampling")
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(
         n_splits=n_rounds, test_size=test_size, random_state=random_state)
     splits = list(splitter.split(np.zeros((n_samples, 1)), y_array))

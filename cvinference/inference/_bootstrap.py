@@ -45,6 +45,25 @@ def _point632_plus_error(err, err1, gamma):
     return error, rate, weight
 
 
+def _check_percentile_interval(n_values, confidence_level, estimate, low, high, messages):
+    """Warn when too few bootstrap values make the percentile interval unreliable."""
+    tail = (1 - confidence_level) / 2
+    needed = math.ceil(1 / tail - 1e-9) - 1  # (B + 1) * tail >= 1: the tail percentiles lie between values
+    if n_values < needed:
+        messages.warn(
+            f"The percentile interval rests on {n_values} bootstrap values, and a {confidence_level:.4g} "
+            f"interval needs at least {needed} for its tails to lie between them: with fewer, its bounds come "
+            "from the most extreme values and it is narrower than its level says. Increase n_bootstraps."
+        )
+    if not low - 1e-12 <= estimate <= high + 1e-12:
+        messages.warn(
+            f"The estimate {estimate:.4g} lies outside the percentile interval [{low:.4g}, {high:.4g}] of the "
+            "per-bootstrap values: the estimate pools every instance's out-of-bag predictions, each value "
+            "uses one bootstrap sample, and too few values need not bracket the estimate. Increase "
+            "n_bootstraps."
+        )
+
+
 _ASSUMPTIONS = {
     "oob": (
         "instances drawn independently from the population; the out-of-bag instances of a bootstrap "
@@ -178,7 +197,11 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     estimate over datasets: treat it as a rough guide. It is not the interval
     E&T (1997) recommend (they estimate the standard error of Err^(1) with
     the delta method); for an interval with a stated model use
-    :func:`accuracy_interval` on a cross-validation.
+    :func:`accuracy_interval` on a cross-validation. The result warns when
+    the values are too few for the level (fewer than 2 / (1 - level) - 1,
+    39 at 95%, leave the tail percentiles inside the extreme values) and when
+    the estimate falls outside the interval, which few values allow since the
+    estimate pools every instance's out-of-bag predictions.
 
     Examples
     --------
@@ -191,15 +214,15 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
     >>> result = bootstrap_accuracy(KNeighborsClassifier(1), X, y, method=".632+",
-    ...                             n_bootstraps=20, random_state=0)
+    ...                             n_bootstraps=40, random_state=0)
     >>> result.details["resubstitution_accuracy"]
     1.0
     >>> round(result.details["accuracy_632"], 2), round(result.estimate, 2)
-    (0.67, 0.49)
+    (0.67, 0.48)
     >>> result.values.shape
-    (20,)
+    (40,)
     >>> print(result.summary().splitlines()[0])
-    .632+ bootstrap accuracy: 0.4891 (20 bootstraps of n = 200)
+    .632+ bootstrap accuracy: 0.485 (40 bootstraps of n = 200)
     """
     check_estimator_methods(estimator)
     check_not_regressor(estimator, "estimator", "bootstrap_accuracy compares class predictions")
@@ -274,6 +297,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
         )
     if finite.size:
         low, high = (float(v) for v in np.quantile(finite, [(1 - confidence_level) / 2, (1 + confidence_level) / 2]))
+        _check_percentile_interval(finite.size, confidence_level, estimate, low, high, messages)
     else:
         low = high = math.nan
 

@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import get_scorer, get_scorer_names
 
 from .._utils._params import PROBABILITY, validate_params
@@ -100,15 +101,15 @@ def _metric_function(metric, result):
         if result.classes is None:
             predictions = _RegressorPredictions(y_pred)
         else:
-            predictions = _ClassifierPredictions(y_pred, np.unique(np.concatenate([y_true, y_pred])))
+            predictions = _ClassifierPredictions(y_pred, result.classes)
         try:
             return scorer(predictions, None, y_true)
         except ValueError as exc:
             if "pos_label" not in str(exc):
                 raise
             raise ValueError(
-                f"metric={metric!r} needs to know the positive class, and the labels are "
-                f"{np.unique(y_true).tolist()}; pass a callable such as "
+                f"metric={metric!r} needs to know the positive class, and the classes are "
+                f"{np.asarray(result.classes).tolist()}; pass a callable such as "
                 f"metric=lambda y_true, y_pred: sklearn.metrics.{metric}_score(y_true, y_pred, pos_label=...)."
             ) from exc
         except AttributeError as exc:
@@ -119,6 +120,23 @@ def _metric_function(metric, result):
             ) from exc
 
     return score, metric
+
+
+def _fold_values(score, result, rows):
+    """The metric on every fold of the repeats ``rows``, and the folds where sklearn found it undefined."""
+    values, undefined = np.empty((len(rows), result.n_splits)), []
+    for i, r in enumerate(rows):
+        for j in range(result.n_splits):
+            in_fold = result.fold[r] == j
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", UndefinedMetricWarning)
+                values[i, j] = score(result.y_true[in_fold], result.y_pred[r][in_fold])
+            if any(issubclass(warning.category, UndefinedMetricWarning) for warning in caught):
+                undefined.append(f"fold {j} of repeat {r}")
+            for warning in caught:
+                if not issubclass(warning.category, UndefinedMetricWarning):
+                    warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return values, undefined
 
 
 @validate_params(confidence_level=PROBABILITY, repeat=REPEAT)
@@ -158,7 +176,9 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     section 4.3.3). It assumes the fold values are independent and
     approximately normal; with k = 10 it rests on 9 degrees of freedom, and
     a metric that is undefined in a fold (F1 of a fold without positive
-    predictions) makes sklearn warn and count it as 0.
+    labels or predictions) is given sklearn's ``zero_division`` value (0 by
+    default), and the result warns with an :class:`InferenceWarning` naming
+    the folds.
 
     Examples
     --------
@@ -183,12 +203,13 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
-    y_true = result.y_true
-    values = np.array([
-        [float(score(y_true[result.fold[r] == j], result.y_pred[r][result.fold[r] == j]))
-         for j in range(result.n_splits)]
-        for r in rows
-    ])
+    values, undefined = _fold_values(score, result, rows)
+    if undefined:
+        messages.warn(
+            f"{name} is undefined on {len(undefined)} fold(s) ({', '.join(undefined)}): sklearn set it to its "
+            "zero_division value (no true or predicted instances of a class it needs). Fewer folds, a "
+            "stratified splitter, or a callable with zero_division=... make this explicit."
+        )
     if not np.isfinite(values).all():
         repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
         raise ValueError(

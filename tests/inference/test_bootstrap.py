@@ -34,7 +34,11 @@ import cvinference as cvi
 from cvinference.evaluation._bootstrap_fits import bootstrap_indices
 from cvinference.inference._bootstrap import _point632_plus_error
 
-pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
+pytestmark = [
+    pytest.mark.filterwarnings("error::cvinference.InferenceWarning"),
+    # Most tests here use a few bootstraps for speed; the warning about them is tested on its own.
+    pytest.mark.filterwarnings("ignore:The percentile interval rests on:cvinference.InferenceWarning"),
+]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -355,7 +359,9 @@ def test_same_random_state_same_result_for_any_n_jobs():
 def test_callers_estimator_is_not_fitted():
     X, y = noisy_data(2, n=20)
     tree = DecisionTreeClassifier(random_state=0)
-    cvi.bootstrap_accuracy(tree, X, y, method="oob", n_bootstraps=3, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)  # 3 bootstraps: the interval is not the point here
+        cvi.bootstrap_accuracy(tree, X, y, method="oob", n_bootstraps=3, random_state=0)
     with pytest.raises(NotFittedError):
         check_is_fitted(tree)
 
@@ -401,14 +407,18 @@ def test_empty_out_of_bag_bootstraps_warn_and_are_nan():
     assert (result.low, result.high) == (pytest.approx(low), pytest.approx(high))
 
 
+def _failure_text(excinfo):
+    return " ".join(getattr(excinfo.value, "__notes__", [])) + str(excinfo.value)
+
+
 def test_fit_failure_names_the_bootstrap_and_suggests_stratify():
     X, y = noisy_data(4, n=12)
     y = np.zeros(12, dtype=int)
     y[0] = 1  # one instance of class 1: many bootstrap samples hold class 0 only
     with pytest.raises(ValueError) as excinfo:
         cvi.bootstrap_accuracy(LogisticRegression(), X, y, n_bootstraps=10, random_state=0)
-    notes = " ".join(getattr(excinfo.value, "__notes__", [])) + str(excinfo.value)
-    assert "bootstrap sample" in notes and "stratify=True" in notes
+    notes = _failure_text(excinfo)
+    assert "bootstrap sample" in notes and "which holds only class 0" in notes and "stratify=True" in notes
     result = cvi.bootstrap_accuracy(LogisticRegression(), X, y, n_bootstraps=10, stratify=True, random_state=0)
     assert result.details["n_never_left_out"] == 1  # the single class-1 instance is in every sample
 
@@ -461,3 +471,75 @@ def test_bootstrap_result_unpacks_as_low_high():
     result = cvi.bootstrap_accuracy(DummyClassifier(), X, y, method="oob", n_bootstraps=5, random_state=0)
     low, high = result
     assert (low, high) == (result.low, result.high)
+
+
+class FailsOnLargeSamples(DummyClassifier):
+    """A classifier whose fit fails for a reason that has nothing to do with the classes."""
+
+    def fit(self, X, y):
+        if len(y) > 8:
+            raise ValueError("this learner refuses more than 8 instances")
+        return super().fit(X, y)
+
+
+def test_an_unrelated_fit_failure_gets_no_stratify_hint():
+    """Issue 13, item 13: the stratify hint was added to every bootstrap fit failure, related or not."""
+    X, y = noisy_data(5, n=12)
+    with pytest.raises(ValueError, match="refuses more than 8") as excinfo:
+        cvi.bootstrap_accuracy(FailsOnLargeSamples(), X, y, n_bootstraps=5, random_state=0)
+    notes = _failure_text(excinfo)
+    assert "the full dataset (resubstitution)" in notes or "bootstrap sample" in notes
+    assert "stratify" not in notes
+
+
+@pytest.mark.parametrize("method", ["oob", ".632", ".632+"])
+def test_too_few_bootstraps_warn_that_the_interval_cannot_be_trusted(method):
+    """Issue 13, item 10: n = 4 and 3 bootstraps gave an estimate outside its own interval, silently.
+
+    Seed 1 draws the samples [[1, 3, 0, 0], [3, 1, 3, 1], [3, 0, 0, 1]] (RandomState(1).randint(0, 4,
+    size=(3, 4))). Each tree splits at x = 2, so out of bag it predicts instance 0 right and instance 2
+    wrong: per-sample accuracies 0, 0.5 and 0, while the per-instance average (instance 0 right in 1 of 1,
+    instance 2 in 0 of 3) is 0.5, above the 95% percentile interval of the 3 values.
+    """
+    X, y = np.arange(4.0).reshape(-1, 1), np.array([0, 0, 1, 1])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = cvi.bootstrap_accuracy(DecisionTreeClassifier(random_state=0), X, y, method=method,
+                                        n_bootstraps=3, random_state=1)
+    assert not [w for w in caught if issubclass(w.category, RuntimeWarning)]
+    messages = [str(w.message) for w in caught if issubclass(w.category, cvi.InferenceWarning)]
+    assert not result.low <= result.estimate <= result.high
+    assert any("rests on 3 bootstrap values" in m and "needs at least 39" in m for m in messages)
+    assert any(f"The estimate {result.estimate:.4g} lies outside the percentile interval" in m for m in messages)
+    assert set(messages) <= set(result.warnings)
+
+
+@pytest.mark.parametrize(("confidence_level", "enough"), [(0.95, 39), (0.9, 19), (0.8, 9)])
+def test_enough_bootstraps_for_the_level_do_not_warn(confidence_level, enough):
+    # (B + 1) (1 - level) / 2 >= 1 puts the tail percentiles between bootstrap values: B = 2 / (1 - level) - 1.
+    X, y = noisy_data(3, n=30)
+    tree = DecisionTreeClassifier(max_depth=2, random_state=0)
+    result = cvi.bootstrap_accuracy(tree, X, y, method="oob", n_bootstraps=enough,
+                                    confidence_level=confidence_level, random_state=0)
+    assert not any("bootstrap values" in w for w in result.warnings)
+    fewer = cvi.bootstrap_accuracy(tree, X, y, method="oob", n_bootstraps=enough - 1,
+                                   confidence_level=confidence_level, random_state=0)
+    assert any(f"needs at least {enough}" in w for w in fewer.warnings)
+
+
+@pytest.mark.parametrize("stratify", [False, True])
+@pytest.mark.parametrize("seed", range(8))
+def test_tiny_samples_raise_no_runtime_warning_of_their_own(seed, stratify):
+    # Neighbours of item 10: n = 4 and few bootstraps, with learners that themselves never warn.
+    X, y = np.arange(4.0).reshape(-1, 1), np.array([0, 1, 1, 0])
+    for method in ("oob", ".632", ".632+"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", RuntimeWarning)
+            warnings.simplefilter("ignore", cvi.InferenceWarning)
+            try:
+                result = cvi.bootstrap_accuracy(KNeighborsClassifier(1), X, y, method=method, n_bootstraps=3,
+                                                stratify=stratify, random_state=seed)
+            except ValueError as error:  # every instance in every sample: no out-of-bag prediction at all
+                assert "Increase n_bootstraps" in str(error)
+                continue
+        assert np.isfinite(result.estimate) and np.isnan(result.values).sum() == result.details["n_empty_bootstraps"]

@@ -329,3 +329,23 @@ def test_r2_and_negated_errors_are_clipped_to_their_possible_range():
     assert unclipped_high > 1 and r2.high == 1.0  # the fold-t bound passes 1; R^2 cannot
     assert r2.low == pytest.approx(r2.estimate - r2.critical_value * r2.standard_error)
     assert error.high <= 0.0
+
+
+def test_f1_on_a_fold_without_the_positive_class_is_zero_with_a_warning_naming_the_fold():
+    """Issue 13, item 13: "the labels are [0]" when one fold lacked the positive class though y has both."""
+    y = np.array([0] * 12 + [1] * 3)
+    result = cvi.CVResult(y, y.copy(), np.repeat(np.arange(3), 5))  # folds 0 and 1: only class 0
+    with pytest.warns(cvi.InferenceWarning, match=r"f1 is undefined on 2 fold\(s\) \(fold 0 of repeat 0, fold 1 "
+                                                  r"of repeat 0\)"):
+        interval = cvi.metric_interval(result, "f1")
+    # Oracle: sklearn's f1_score with the result's labels and zero_division=0 (its default value), fold by fold.
+    values = [f1_score(y[5 * j:5 * j + 5], y[5 * j:5 * j + 5], labels=[0, 1], zero_division=0.0) for j in range(3)]
+    assert values == [0.0, 0.0, 1.0]
+    assert interval.estimate == pytest.approx(np.mean(values))
+
+
+def test_the_positive_class_message_names_the_results_classes_not_one_folds():
+    y = np.array(["a"] * 12 + ["b"] * 3)
+    result = cvi.CVResult(y, y.copy(), np.repeat(np.arange(3), 5))
+    with pytest.raises(ValueError, match=r"the classes are \['a', 'b'\]; pass a callable"):
+        cvi.metric_interval(result, "f1")
