@@ -200,8 +200,11 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
     Notes
     -----
     The instances are lined up class by class (classes in random order,
-    members in random order) and dealt out like cards: the i-th instance in
-    the line goes to fold ``i % n_splits``. Dealing any line this way gives
+    members in random order; unshuffled, classes in order of first
+    appearance, members in data order) and dealt out like cards: the i-th
+    instance in the line goes to fold ``i % n_splits``. The classes are
+    numbered by first appearance, as in sklearn's ``StratifiedKFold``, so
+    renamed or permuted labels give the same folds for the same seed. Dealing any line this way gives
     fold sizes that differ by at most one with the larger folds first, and
     because each class occupies one contiguous stretch of the line, each
     class is itself dealt evenly. Equal sizes follow Wong (2015), section
@@ -234,7 +237,8 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
                 f"Got {target_type!r} instead."
             )
         y = column_or_1d(y)
-        _, y_codes = np.unique(y, return_inverse=True)
+        _, first, sorted_codes = np.unique(y, return_index=True, return_inverse=True)
+        y_codes = np.argsort(np.argsort(first))[sorted_codes]  # classes numbered by first appearance
         class_counts = np.bincount(y_codes)
         if class_counts.min() < self.n_splits:
             warnings.warn(

@@ -253,7 +253,10 @@ def test_sign_convention_a_better_is_positive(data):
     assert swapped.pvalue == better_first.pvalue
     greater = cvi.paired_ttest_5x2cv(tree(), DummyClassifier(), X, y, alternative="greater", random_state=0)
     less = cvi.paired_ttest_5x2cv(tree(), DummyClassifier(), X, y, alternative="less", random_state=0)
-    assert greater.pvalue < 0.05 < less.pvalue
+    # Oracle: the one-sided tails of Student's t with 5 degrees of freedom (Dietterich 1998), from scipy.
+    assert greater.pvalue == pytest.approx(stats.t.sf(greater.statistic, 5), rel=1e-12)
+    assert less.pvalue == pytest.approx(stats.t.cdf(less.statistic, 5), rel=1e-12)
+    assert greater.pvalue < 0.5 < less.pvalue
     f = cvi.combined_ftest_5x2cv(tree(), DummyClassifier(), X, y, random_state=0)
     f_swapped = cvi.combined_ftest_5x2cv(DummyClassifier(), tree(), X, y, random_state=0)
     assert f.estimate > 0 and f_swapped.estimate == pytest.approx(-f.estimate, abs=1e-15)

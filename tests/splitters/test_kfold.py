@@ -285,8 +285,8 @@ def test_stratified_different_seed_different_partition(class_sizes, k, seed):
 @given(data=labels_and_k())
 def test_stratified_no_shuffle_is_deterministic_dealing(data):
     # shuffle=False: the documented dealing (Notes of the class) with classes
-    # in sorted order and members in index order: the i-th instance of that
-    # line goes to fold i % n_splits.
+    # in order of first appearance and members in index order: the i-th
+    # instance of that line goes to fold i % n_splits.
     y_arr, y, k = data
     n = len(y_arr)
     X = np.zeros((n, 1))
@@ -294,7 +294,10 @@ def test_stratified_no_shuffle_is_deterministic_dealing(data):
     a, _ = stratified_split(cv, X, y)
     b, _ = stratified_split(cv, X, y)
     assert splits_equal(a, b)
-    _, codes = np.unique(y_arr, return_inverse=True)
+    first_seen = {}
+    for label in y_arr.tolist():
+        first_seen.setdefault(label, len(first_seen))
+    codes = np.array([first_seen[label] for label in y_arr.tolist()])
     line = np.argsort(codes, kind="stable")
     expected_fold = np.empty(n, dtype=int)
     expected_fold[line] = np.arange(n) % k
@@ -373,9 +376,9 @@ def test_stratified_multioutput_target_message_matches_sklearn(y, target_type):
 
 
 def test_stratified_label_representations_give_same_partition():
-    # the partition depends on the labels only through their sorted classes,
-    # so int, str, object, list, Series and categorical encodings of the same
-    # labels (same class order) must give identical splits for one seed.
+    # the partition depends on the labels only through which instances share
+    # a class, so int, str, object, list, Series and categorical encodings of
+    # the same labels must give identical splits for one seed.
     codes = np.array([0] * 9 + [1] * 5 + [2] * 3)
     names = np.array(["a", "b", "c"])[codes]
     X = np.zeros((codes.size, 1))
@@ -392,6 +395,43 @@ def test_stratified_label_representations_give_same_partition():
     for y in variants:
         got = list(StratifiedEqualSizeKFold(3, random_state=4).split(X, y))
         assert splits_equal(got, reference), type(y)
+
+
+@PROPERTY_SETTINGS
+@given(data=labels_and_k(), seed=seeds, shuffle=st.booleans(), relabel=st.randoms(use_true_random=False))
+def test_stratified_folds_do_not_depend_on_the_names_of_the_classes(data, seed, shuffle, relabel):
+    """Issue 13, item 16: renamed or permuted class labels gave other folds (0 of 56 trials identical).
+
+    sklearn's StratifiedKFold numbers the classes by first appearance, so the same seed gives the same
+    folds whatever the classes are called; it is the oracle that the property is sklearn's.
+    """
+    y_arr, _, k = data
+    classes = sorted(set(y_arr.tolist()), key=str)
+    names = [f"class {i}" for i in range(len(classes))]
+    relabel.shuffle(names)
+    renamed = np.array([names[classes.index(label)] for label in y_arr.tolist()])
+    X = np.zeros((len(y_arr), 1))
+    random_state = seed if shuffle else None
+    ours, _ = stratified_split(StratifiedEqualSizeKFold(k, shuffle=shuffle, random_state=random_state), X, y_arr)
+    ours_renamed, _ = stratified_split(StratifiedEqualSizeKFold(k, shuffle=shuffle, random_state=random_state),
+                                       X, renamed)
+    assert splits_equal(ours, ours_renamed)
+    counts = np.unique(y_arr, return_counts=True)[1]
+    if counts.max() >= k:  # sklearn's StratifiedKFold refuses labels whose every class is smaller than k
+        sklearn_cv = model_selection.StratifiedKFold(k, shuffle=shuffle, random_state=random_state)
+        theirs, _ = stratified_split(sklearn_cv, X, y_arr)
+        theirs_renamed, _ = stratified_split(sklearn_cv, X, renamed)
+        assert splits_equal(theirs, theirs_renamed)
+
+
+def test_stratified_unshuffled_line_follows_first_appearance_like_sklearn():
+    # Class "b" appears first: unshuffled, its members open the line and go to folds 0, 1, 2, 0, ...
+    y = np.array(["b", "a", "b", "a", "b", "b", "a"])
+    tests = [test.tolist() for _, test in StratifiedEqualSizeKFold(3, shuffle=False).split(np.zeros((7, 1)), y)]
+    # line: b-members 0, 2, 4, 5 then a-members 1, 3, 6 -> folds 0, 1, 2, 0, 1, 2, 0
+    assert tests == [[0, 5, 6], [1, 2], [3, 4]]
+    swapped = np.where(y == "a", "b", "a")  # the same classes, named the other way round
+    assert tests == [t.tolist() for _, t in StratifiedEqualSizeKFold(3, shuffle=False).split(np.zeros((7, 1)), swapped)]
 
 
 def test_stratified_bool_labels():
