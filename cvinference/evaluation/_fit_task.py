@@ -8,6 +8,89 @@ from sklearn.utils import _safe_indexing
 from ..records._losses import proba_in_class_order
 
 
+_SCORE_BLOCK_ROWS = 16384
+"""Rows predicted at once when a model is scored on many rows in the worker."""
+
+
+class ScoredRows(NamedTuple):
+    """Rows ``start <= i < stop`` of X, except the ``excluded`` ones: where a fitted model is scored in the worker.
+
+    The rows are never listed one by one, so a task that scores a model on
+    the rest of a population of 10^5 rows carries two numbers and the (small)
+    excluded indices, not 10^5 of them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference.evaluation._fit_task import ScoredRows
+    >>> ScoredRows(0, 10, excluded=np.array([2, 5])).count
+    8
+    """
+
+    start: int
+    stop: int
+    excluded: Optional[np.ndarray] = None
+
+    @property
+    def count(self):
+        """The number of rows scored."""
+        excluded = 0 if self.excluded is None else int(np.count_nonzero(
+            (self.excluded >= self.start) & (self.excluded < self.stop)))
+        return self.stop - self.start - excluded
+
+    def blocks(self, size=_SCORE_BLOCK_ROWS):
+        """The rows as ascending index arrays of at most ``size`` rows (after exclusion)."""
+        excluded = np.zeros(0, dtype=np.intp) if self.excluded is None else np.asarray(self.excluded)
+        for first in range(self.start, self.stop, size):
+            rows = np.arange(first, min(first + size, self.stop))
+            kept = rows[~np.isin(rows, excluded)]
+            if kept.size:
+                yield kept
+
+
+class LossMoments(NamedTuple):
+    """Count, mean and sum of squared deviations of per-instance losses.
+
+    Two of them merge exactly into the moments of the union (Chan, Golub &
+    LeVeque 1979, the pairwise update of the mean and of M2), so blocks are
+    summarised one at a time.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference.evaluation._fit_task import LossMoments
+    >>> losses = np.array([0.0, 1.0, 1.0, 0.0, 1.0])
+    >>> merged = LossMoments.of(losses[:2]).merged(LossMoments.of(losses[2:]))
+    >>> merged.n, merged.mean, round(merged.std, 6) == round(float(losses.std()), 6)
+    (5, 0.6, True)
+    """
+
+    n: int
+    mean: float
+    m2: float
+
+    @classmethod
+    def of(cls, losses):
+        losses = np.asarray(losses, dtype=np.float64)
+        if losses.size == 0:
+            return cls(0, 0.0, 0.0)
+        mean = float(losses.mean())
+        return cls(int(losses.size), mean, float(np.square(losses - mean).sum()))
+
+    def merged(self, other):
+        n = self.n + other.n
+        if n == 0:
+            return self
+        delta = other.mean - self.mean
+        mean = self.mean + delta * other.n / n
+        return LossMoments(n, mean, self.m2 + other.m2 + delta * delta * self.n * other.n / n)
+
+    @property
+    def std(self):
+        """The standard deviation with divisor n (the loss's spread over these rows)."""
+        return float(np.sqrt(self.m2 / self.n)) if self.n else float("nan")
+
+
 class FitTask(NamedTuple):
     """One fit that :func:`~cvinference.evaluation._scheduler.run_fits` runs: which clone, on which rows.
 
@@ -25,6 +108,9 @@ class FitTask(NamedTuple):
         Indices of the training rows; None means every row.
     test : ndarray of int or None
         Indices of the rows to predict; None means every row.
+    scored : ScoredRows or None
+        Rows on which the fitted model is also scored in the worker, block by
+        block; the output then has a third item, their :class:`LossMoments`.
 
     Examples
     --------
@@ -39,6 +125,7 @@ class FitTask(NamedTuple):
     where: str
     train: Optional[np.ndarray]
     test: Optional[np.ndarray]
+    scored: Optional[ScoredRows] = None
 
 
 def add_context(exc, message):
@@ -53,34 +140,64 @@ def _rows(X, indices):
     return X if indices is None else _safe_indexing(X, indices)
 
 
-def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", proba_loss=None):
+def _predictions(estimator, X_test, n_test):
+    predictions = np.asarray(estimator.predict(X_test))
+    if predictions.shape != (n_test,):
+        raise ValueError(
+            f"{type(estimator).__name__}.predict returned shape {predictions.shape} for "
+            f"{n_test} test instances; one prediction per instance is needed."
+        )
+    return predictions
+
+
+def _losses(estimator, X_rows, y_rows, loss, classes):
+    """Per-instance losses of a fitted model on some rows."""
+    if loss.needs_proba:
+        proba = proba_in_class_order(np.asarray(estimator.predict_proba(X_rows)), estimator.classes_, classes)
+        return loss(y_rows, proba, classes)
+    return loss(y_rows, _predictions(estimator, X_rows, len(y_rows)))
+
+
+def _scored_moments(estimator, X, y, scored, score_loss):
+    """The loss moments of a fitted model on the rows ``scored``, one block at a time."""
+    loss, classes = score_loss
+    moments = LossMoments(0, 0.0, 0.0)
+    for rows in scored.blocks():
+        moments = moments.merged(LossMoments.of(_losses(estimator, _rows(X, rows), _rows(y, rows), loss, classes)))
+    return moments
+
+
+def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", proba_loss=None, scored=None,
+                    score_loss=None):
     """Fit on ``train``; return the predictions for ``test`` and, for a probability loss, their losses.
 
     ``train`` or ``test`` None means every row. ``proba_loss`` is
     ``(loss, y_true, classes)`` when the loss needs ``predict_proba``: the
     columns are lined up with ``classes`` through the fitted model's
     ``classes_``, so a class missing from the training rows gets probability
-    0. A failure is re-raised with a note naming ``name`` and ``where``.
+    0. With ``scored`` (a :class:`ScoredRows`) and ``score_loss``
+    (``(loss, classes)``), the fitted model is also scored on those rows and a
+    third item, their :class:`LossMoments`, is returned. A failure is
+    re-raised with a note naming ``name`` and ``where``.
     """
     step = "fitting"
     try:
         estimator.fit(_rows(X, train), _rows(y, train))
         n_test = len(y) if test is None else len(test)
-        if n_test == 0:
-            return np.empty(0), None
         step = "predicting with"
-        X_test = _rows(X, test)
-        predictions = np.asarray(estimator.predict(X_test))
-        if predictions.shape != (n_test,):
-            raise ValueError(
-                f"{type(estimator).__name__}.predict returned shape {predictions.shape} for "
-                f"{n_test} test instances; one prediction per instance is needed."
-            )
-        if proba_loss is None:
-            return predictions, None
-        loss, y_true, classes = proba_loss
-        proba = proba_in_class_order(np.asarray(estimator.predict_proba(X_test)), estimator.classes_, classes)
-        return predictions, loss(_rows(y_true, test), proba, classes)
+        if n_test == 0:
+            predictions, losses = np.empty(0), None
+        else:
+            X_test = _rows(X, test)
+            predictions = _predictions(estimator, X_test, n_test)
+            losses = None
+            if proba_loss is not None:
+                loss, y_true, classes = proba_loss
+                losses = _losses(estimator, X_test, _rows(y_true, test), loss, classes)
+        if scored is None:
+            return predictions, losses
+        step = "scoring"
+        return predictions, losses, _scored_moments(estimator, X, y, scored, score_loss)
     except Exception as exc:
         n_train = len(y) if train is None else len(train)
         n_test = len(y) if test is None else len(test)

@@ -179,7 +179,7 @@ def _indexed(index, function, *args, **kwargs):
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             proba_loss=None, collect=None):
+             proba_loss=None, score_loss=None, collect=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -202,6 +202,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         fits out of the pool; the pool is started only for the others.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
+    score_loss : tuple or None
+        ``(loss, classes)``: the loss with which tasks that have ``scored``
+        rows score them (see :class:`FitTask`).
     collect : callable or None
         ``collect(task_index, output)`` receives each output as soon as it is
         here (one call at a time), so that the caller can keep a compact form of it.
@@ -221,7 +224,8 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
         task = tasks[index]
         return ((clone(estimators[task.estimator]), X, y, task.train, task.test),
-                {"name": names[task.estimator], "where": task.where, "proba_loss": proba_loss})
+                {"name": names[task.estimator], "where": task.where, "proba_loss": proba_loss,
+                 "scored": task.scored, "score_loss": score_loss})
 
     def fit(index):
         args, kwargs = fit_call(index)

@@ -291,8 +291,8 @@ def test_bootstrap_fits_equal_plain_fits_on_numpy_samples():
 
 def test_fit_task_fields():
     task = FitTask(estimator=1, where="fold 0 of repeat 0", train=np.arange(3), test=None)
-    assert FitTask._fields == ("estimator", "where", "train", "test")
-    assert (task.estimator, task.where, task.test) == (1, "fold 0 of repeat 0", None)
+    assert FitTask._fields == ("estimator", "where", "train", "test", "scored")
+    assert (task.estimator, task.where, task.test, task.scored) == (1, "fold 0 of repeat 0", None, None)
 
 
 @pytest.fixture
