@@ -1,0 +1,98 @@
+"""A study's finished draws, kept in one JSON file that is replaced atomically."""
+
+import json
+import os
+import tempfile
+
+_FORMAT = "cvinference.StudyCheckpoint"
+_VERSION = 1
+
+
+def _normalised(record):
+    """``record`` as it reads back from JSON, so that a resumed run and an uninterrupted one hold equal records."""
+    return json.loads(json.dumps(record, allow_nan=False))
+
+
+class Checkpoint:
+    """The records of a study's finished draws, saved after each one.
+
+    A record is a JSON-safe dict. The file is rewritten whole into a
+    temporary file in the same folder and moved into place with
+    :func:`os.replace`, so a run killed at any moment (SIGKILL included)
+    leaves either the previous file or the new one, never a partial one.
+
+    Parameters
+    ----------
+    path : str, path-like or None
+        The file; None keeps the records in memory only.
+    fingerprint : str
+        What the study was asked (a hash of its arguments and data). A file
+        written for another fingerprint is refused.
+    parameter : str
+        The parameter's name, for messages.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from cvinference.evaluation._checkpoint import Checkpoint
+    >>> path = os.path.join(tempfile.mkdtemp(), "study.json")
+    >>> first = Checkpoint(path, "abc")
+    >>> first.save(3, {"error": 0.25})
+    >>> Checkpoint(path, "abc").records
+    {3: {'error': 0.25}}
+    >>> Checkpoint(path, "other")
+    Traceback (most recent call last):
+    ...
+    ValueError: checkpoint=... was written by a study with other arguments or data; pass the arguments it was made with, or another file to start afresh.
+    """
+
+    def __init__(self, path, fingerprint, parameter="checkpoint"):
+        self.path = None if path is None else os.fspath(path)
+        self.fingerprint = fingerprint
+        self.parameter = parameter
+        self.records = {}
+        if self.path is not None and os.path.exists(self.path):
+            self.records = self._read()
+
+    def _refuse(self, why):
+        return ValueError(f"{self.parameter}={self.path!r} {why}")
+
+    def _read(self):
+        try:
+            with open(self.path, encoding="utf-8") as file:
+                data = json.load(file)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise self._refuse(f"cannot be read as a study checkpoint ({exc}); remove it, or pass another "
+                               "file.") from None
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("draws"), dict):
+            raise self._refuse("is not a cvinference study checkpoint; pass another file.")
+        if data.get("version") != _VERSION:
+            raise self._refuse(f"has checkpoint version {data.get('version')!r}, and this cvinference reads "
+                               f"version {_VERSION}; remove it to start afresh.")
+        if data.get("fingerprint") != self.fingerprint:
+            raise self._refuse("was written by a study with other arguments or data; pass the arguments it "
+                               "was made with, or another file to start afresh.")
+        try:
+            return {int(draw): record for draw, record in data["draws"].items()}
+        except ValueError:
+            raise self._refuse("holds a draw number that is not an integer; remove it.") from None
+
+    def save(self, draw, record):
+        """Keep ``record`` as draw ``draw``'s and, with a path, rewrite the file."""
+        self.records[draw] = _normalised(record)
+        if self.path is None:
+            return
+        data = {"format": _FORMAT, "version": _VERSION, "fingerprint": self.fingerprint,
+                "draws": {str(d): self.records[d] for d in sorted(self.records)}}
+        folder = os.path.dirname(os.path.abspath(self.path))
+        handle, temporary = tempfile.mkstemp(prefix=".cvinference-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(data, file, allow_nan=False)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+            raise

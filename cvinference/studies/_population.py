@@ -1,0 +1,105 @@
+"""What every study shares: the population's checks, the plan of its draws, its checkpoint and its loss."""
+
+import os
+
+import joblib
+import numpy as np
+from sklearn.base import clone, is_classifier
+
+from .._utils._params import Rule
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from ..evaluation._checkpoint import Checkpoint
+from ..evaluation._draws import draw_seeds, plan_draw
+from ..evaluation._fit_task import ScoredRows
+from ..records._losses import get_loss
+
+
+class CheckpointPath(Rule):
+    """A ``checkpoint``: None or a file path (str or path-like) in an existing folder."""
+
+    def describe(self):
+        return "None or the path of a file (str or os.PathLike) in an existing folder"
+
+    def check(self, name, value):
+        if value is None:
+            return None
+        if not isinstance(value, (str, os.PathLike)):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        path = os.fspath(value)
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path) or not os.path.isdir(folder):
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return path
+
+
+def population(estimators, X, y, *, needed_by):
+    """Checked estimators and population: indexable X, y as an array, and the classes."""
+    for name, estimator in estimators.items():
+        check_estimator_methods(estimator, name)
+        check_not_regressor(estimator, name, f"{needed_by} measures classification errors")
+    X, _, _, y_array = prepare_data(X, y, classification=True, needed_by=needed_by)
+    return X, y_array, np.unique(y_array)
+
+
+def check_sample_size(sample_size, available, *, n_splits, needed_by, rest_needed=1, where="the population"):
+    """Refuse a ``sample_size`` that leaves no rest to score on or is too small for the folds."""
+    if sample_size < 2 * n_splits:
+        raise ValueError(
+            f"sample_size={sample_size} is too small for {n_splits}-fold cross-validation in {needed_by}: each "
+            f"training part needs instances of every class; pass sample_size >= {2 * n_splits}."
+        )
+    if sample_size + rest_needed > available:
+        raise ValueError(
+            f"sample_size={sample_size} leaves too few rows of {where} ({available}) to measure the truth on: "
+            f"{needed_by} needs at least {rest_needed} rows outside each sample. Pass sample_size <= "
+            f"{available - rest_needed}, or a larger population."
+        )
+
+
+def check_classes_in_sample(y, sample_size, *, needed_by):
+    """Refuse a population whose rarest class would often miss from a sample of ``sample_size``."""
+    classes, counts = np.unique(y, return_counts=True)
+    expected = counts.min() * sample_size / y.size
+    if expected < 2:
+        raise ValueError(
+            f"class {classes[np.argmin(counts)]!r} holds {counts.min()} of {y.size} rows, so a sample of "
+            f"sample_size={sample_size} holds {expected:.2g} of them on average and the learner often sees none; "
+            f"{needed_by} needs about 2 or more. Pass a larger sample_size, or merge the rare class."
+        )
+
+
+def study_checkpoint(checkpoint, random_state, *, study, estimators, X, y, arguments):
+    """The study's :class:`Checkpoint`, keyed by everything that decides its draws; None without a path."""
+    if checkpoint is None:
+        return None
+    if not isinstance(random_state, int):
+        raise ValueError(
+            f"checkpoint={checkpoint!r} needs an int random_state, so that a restarted run draws the same "
+            f"samples; got random_state={random_state!r}."
+        )
+    fingerprint = joblib.hash([study, [clone(estimator) for estimator in estimators], X, y, random_state,
+                               sorted(arguments.items())])
+    return Checkpoint(checkpoint, fingerprint)
+
+
+def plan_draws(X, y, *, n_draws, random_state, choose_sample, scored, cv, n_repeats):
+    """The plan of every draw, from one seed per draw."""
+    return [plan_draw(X, y, seed, choose_sample=choose_sample, scored=scored, cv=cv, n_repeats=n_repeats,
+                      classifier=True)
+            for seed in draw_seeds(random_state, n_draws)]
+
+
+def rest_of_population(n_rows):
+    """The truth of Vanwinckelen & Blockeel's Algorithm 1: every row of the population outside the sample."""
+    def scored(sample):
+        return ScoredRows(0, n_rows, np.sort(sample))
+    return scored
+
+
+def study_loss(loss):
+    """The :class:`~cvinference.records.Loss` of a ``loss`` argument (a name or a Loss)."""
+    return get_loss(loss)
+
+
+def any_classifier(estimators):
+    return all(is_classifier(estimator) for estimator in estimators)

@@ -1,0 +1,64 @@
+"""What every study result offers: a table, a text summary, a figure, and a JSON round trip."""
+
+from .._utils._notebook import import_pandas, summary_html
+from .._utils._serialize import Serializable
+from .._utils._text import format_number, format_table, wrapped
+from ..report._plot import pyplot
+
+
+class StudyResult(Serializable):
+    """The common face of the studies' results (frozen dataclasses).
+
+    A subclass defines ``_title()`` (one line), ``_columns()`` (an ordered
+    dict of equally long lists: the table), ``_findings()`` (sentences) and
+    ``_draw(figure)`` (the plot).
+    """
+
+    def to_frame(self):
+        """The table as a pandas DataFrame (needs the ``pandas`` extra).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return import_pandas().DataFrame(self._columns())
+
+    def summary(self):
+        """The study in text: what it measured, the table, and what it found.
+
+        Returns
+        -------
+        str
+        """
+        columns = self._columns()
+        rows = list(zip(*([format_number(value) for value in values] for values in columns.values())))
+        lines = [self._title(), "", format_table(list(columns), rows)]
+        findings = [line for finding in self._findings() for line in wrapped(f"- {finding}")]
+        return "\n".join(lines + ([""] + findings if findings else []))
+
+    def plot(self, path=None):
+        """Draw the study's figure (needs the ``plot`` extra: matplotlib).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to save it as a PNG; without it the figure is returned open.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+        """
+        plt = pyplot()
+        figure = plt.figure(figsize=(8, 4.5))
+        self._draw(figure)
+        figure.tight_layout()
+        if path is not None:
+            figure.savefig(path, dpi=120)
+            plt.close(figure)
+        return figure
+
+    def __str__(self):
+        return self.summary()
+
+    def _repr_html_(self):
+        return summary_html(self)
