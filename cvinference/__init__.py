@@ -45,6 +45,7 @@ from .splitters import (
     RemainderLastKFold,
     StratifiedEqualSizeKFold,
 )
+from .studies import ConditionalErrorStudyResult, WinnerTableResult, conditional_error_study, winner_table
 
 __version__ = "0.1.0.dev0"
 
@@ -53,6 +54,7 @@ __all__ = [
     "BootstrapResult",
     "CVEvaluator",
     "CVResult",
+    "ConditionalErrorStudyResult",
     "EqualSizeKFold",
     "FTestResult",
     "InferenceWarning",
@@ -68,10 +70,12 @@ __all__ = [
     "StratifiedEqualSizeKFold",
     "SubsamplingResult",
     "TestResult",
+    "WinnerTableResult",
     "accuracy_interval",
     "bayesian_correlated_ttest",
     "bootstrap_accuracy",
     "combined_ftest_5x2cv",
+    "conditional_error_study",
     "corrected_resampled_ttest",
     "cross_val_correctness",
     "holdout",
@@ -86,4 +90,5 @@ __all__ = [
     "paired_ttest_5x2cv",
     "random_subsampling",
     "scheme_diagnostic",
+    "winner_table",
 ]

@@ -8,4 +8,7 @@ draw runs in one pool of the evaluation layer's scheduler; finished draws
 can be kept in a checkpoint file, from which a restarted run resumes.
 """
 
-__all__ = []
+from ._conditional_error import ConditionalErrorStudyResult, conditional_error_study
+from ._winner import WinnerTableResult, winner_table
+
+__all__ = ["ConditionalErrorStudyResult", "WinnerTableResult", "conditional_error_study", "winner_table"]

@@ -4,8 +4,9 @@ import os
 
 import joblib
 import numpy as np
-from sklearn.base import clone, is_classifier
+from sklearn.base import clone
 
+from .._utils._arrays import python_scalar
 from .._utils._params import Rule
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..evaluation._checkpoint import Checkpoint
@@ -62,7 +63,7 @@ def check_classes_in_sample(y, sample_size, *, needed_by):
     expected = counts.min() * sample_size / y.size
     if expected < 2:
         raise ValueError(
-            f"class {classes[np.argmin(counts)]!r} holds {counts.min()} of {y.size} rows, so a sample of "
+            f"class {python_scalar(classes[np.argmin(counts)])!r} holds {counts.min()} of {y.size} rows, so a sample of "
             f"sample_size={sample_size} holds {expected:.2g} of them on average and the learner often sees none; "
             f"{needed_by} needs about 2 or more. Pass a larger sample_size, or merge the rare class."
         )
@@ -99,7 +100,3 @@ def rest_of_population(n_rows):
 def study_loss(loss):
     """The :class:`~cvinference.records.Loss` of a ``loss`` argument (a name or a Loss)."""
     return get_loss(loss)
-
-
-def any_classifier(estimators):
-    return all(is_classifier(estimator) for estimator in estimators)
