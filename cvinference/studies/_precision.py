@@ -337,7 +337,7 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
       std(ln S_folds) (Table 2). This reading of R_folds fits his numbers:
       for normal fold means, (K - 1) S_folds^2 / s^2 is chi-square with
       K - 1 degrees of freedom, so std(ln S_folds) = sqrt(psi'((K-1)/2)) / 2
-      (psi' the trigamma function) = 0.641, 0.400, 0.249 for K = 3, 5, 10,
+      (psi' the trigamma function) = 0.641, 0.402, 0.249 for K = 3, 5, 10,
       against his Table 2's 0.642, 0.397, 0.250 (1.111 at K = 2, where he
       has 1.367).
     * err_test = sqrt(mean(S^2) / N), the RMS error of the mean loss on an
