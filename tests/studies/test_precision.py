@@ -218,3 +218,11 @@ def test_a_checkpoint_resumes_without_refitting(tmp_path):
     assert first.to_dict() == resumed.to_dict() == again.to_dict() == plain.to_dict()
     with pytest.raises(ValueError, match="other arguments"):
         precision_study(CountingNB(), X, Y, **{**args, "folds": (2, 3)}, checkpoint=path)
+
+
+def test_a_dataframe_population_gives_the_same_result():
+    pd = pytest.importorskip("pandas")
+    args = {**ARGS, "n_draws": 2, "folds": (3,)}
+    frame = pd.DataFrame(X, columns=[f"x{i}" for i in range(X.shape[1])], index=np.arange(Y.size)[::-1])
+    expected = precision_study(GaussianNB(), X, Y, **args).to_dict()
+    assert precision_study(GaussianNB(), frame, pd.Series(Y, index=frame.index), **args).to_dict() == expected
