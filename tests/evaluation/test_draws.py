@@ -151,3 +151,53 @@ def test_a_failed_fit_names_the_draw():
     with pytest.raises(ValueError) as excinfo:
         _run(plans, estimators=[LogisticRegression(C=-1)])
     assert "of draw 0" in " ".join(getattr(excinfo.value, "__notes__", []))
+
+
+def test_checkpoint_parts_share_one_file_and_read_back(tmp_path):
+    path = tmp_path / "parts.json"
+    store = Checkpoint(path, "key")
+    store.save(0, {"plain": 1.0})
+    store.part("K=2").save(1, {"a": 0.5})
+    store.part("K=5").save(0, {"a": 0.25})
+    saved = json.loads(path.read_text())
+    # The layout: the plain draws as before, and each part's draws under "parts".
+    assert saved["draws"] == {"0": {"plain": 1.0}}
+    assert saved["parts"] == {"K=2": {"1": {"a": 0.5}}, "K=5": {"0": {"a": 0.25}}}
+    reread = Checkpoint(path, "key")
+    assert reread.records == {0: {"plain": 1.0}}
+    assert reread.part("K=2").records == {1: {"a": 0.5}} and reread.part("K=5").records == {0: {"a": 0.25}}
+    assert reread.part("K=10").records == {}
+    with pytest.raises(ValueError, match="other arguments or data"):
+        Checkpoint(path, "other")
+
+
+def test_a_file_without_parts_is_still_read(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "cvinference.StudyCheckpoint", "version": 1, "fingerprint": "key",
+                                "draws": {"2": {"e": 0.1}}}))
+    store = Checkpoint(path, "key")
+    assert store.records == {2: {"e": 0.1}} and store.part("x").records == {}
+
+
+@pytest.mark.parametrize("parts", [[1, 2], {"K=2": [1]}, {"K=2": {"one": {}}}])
+def test_malformed_parts_are_refused(tmp_path, parts):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "cvinference.StudyCheckpoint", "version": 1, "fingerprint": "key",
+                                "draws": {}, "parts": parts}))
+    with pytest.raises(ValueError, match="checkpoint="):
+        Checkpoint(path, "key")
+
+
+def test_run_draws_resumes_from_a_part(tmp_path):
+    path = tmp_path / "draws.json"
+    plans = _plans(n_draws=3)
+    CountingNB.fits = 0
+    first = _run(plans, checkpoint=Checkpoint(path, "key").part("p"), estimators=[CountingNB()])
+    assert CountingNB.fits == 3 * (1 + 2 * 3)
+    CountingNB.fits = 0
+    again = _run(plans, checkpoint=Checkpoint(path, "key").part("p"), estimators=[CountingNB()])
+    assert CountingNB.fits == 0 and again == first
+    CountingNB.fits = 0
+    _run(plans, checkpoint=Checkpoint(path, "key").part("q"), estimators=[CountingNB()])
+    assert CountingNB.fits == 3 * (1 + 2 * 3)  # another part starts afresh
+    assert sorted(json.loads(path.read_text())["parts"]) == ["p", "q"]
