@@ -6,6 +6,10 @@ from .._utils._text import format_number, format_table, wrapped
 from ..report._plot import pyplot
 
 
+def _cell(value):
+    return value if isinstance(value, str) else format_number(value)
+
+
 class StudyResult(Serializable):
     """The common face of the studies' results (frozen dataclasses).
 
@@ -31,7 +35,7 @@ class StudyResult(Serializable):
         str
         """
         columns = self._columns()
-        rows = list(zip(*([format_number(value) for value in values] for values in columns.values())))
+        rows = list(zip(*([_cell(value) for value in values] for values in columns.values())))
         lines = [self._title(), "", format_table(list(columns), rows)]
         findings = [line for finding in self._findings() for line in wrapped(f"- {finding}")]
         return "\n".join(lines + ([""] + findings if findings else []))
