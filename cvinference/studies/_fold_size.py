@@ -188,14 +188,22 @@ class FoldSizeStudyResult(StudyResult):
     def _findings(self):
         columns = self._columns()
         best, difference, standard_error = self.variance_differences()
-        comparisons = []
+        comparisons, noise_only = [], True
         for a, name in enumerate(self.approaches):
             if a == best:
                 continue
-            verdict = ("within Monte-Carlo noise" if difference[a] <= _NOISE_STANDARD_ERRORS * standard_error[a]
-                       else "more than twice its standard error")
-            comparisons.append(f"{name} is {difference[a]:.3g} larger (standard error over draws "
-                               f"{standard_error[a]:.2g}: {verdict})")
+            if not (self.fold_variance[:, a] != self.fold_variance[:, best]).any():
+                comparisons.append(f"{name} gave the same fold accuracies in every draw")
+                continue
+            within = difference[a] <= _NOISE_STANDARD_ERRORS * standard_error[a]
+            noise_only &= bool(within)
+            verdict = ("within Monte-Carlo noise" if within
+                       else f"beyond Monte-Carlo noise: more than {_NOISE_STANDARD_ERRORS} standard errors")
+            comparisons.append(f"{name} is {difference[a]:.3g} larger (standard error over draws of the paired "
+                               f"difference {standard_error[a]:.2g}: {verdict})")
+        if noise_only:
+            comparisons.append(f"so over these {self.n_draws} draws the approaches do not differ in fold-accuracy "
+                               "variance beyond Monte-Carlo noise")
         level = f"{100 * self.confidence_level:.10g}%"
         coverage = ", ".join(f"{c:.0%} / {u:.0%} for {name}" for name, c, u in zip(
             self.approaches, columns["coverage_conditional"], columns["coverage_unconditional"]))
@@ -369,7 +377,8 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
     All approaches use the same samples and the same whole-sample fit, and
     each draw seeds every approach's splitter with one seed drawn from the
     draw's own, so the approach is the only difference between the rows;
-    (2) and (3) even cut the same shuffled order. Approach (1) draws its
+    (2) and (3) even cut the same shuffled order, so when k divides n they
+    make the same partition and their rows are equal. Approach (1) draws its
     assignment again when a fold comes out empty (see
     :class:`~cvinference.RandomAssignmentKFold`).
 

@@ -223,3 +223,40 @@ def test_summary_frame_and_plot(study, tmp_path):
     figure = study.plot(tmp_path / "fold_size.png")
     assert (tmp_path / "fold_size.png").stat().st_size > 0
     assert len(figure.axes) == 2
+
+
+class _CountingNB(GaussianNB):
+    fits = 0
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        return super().fit(X, y, sample_weight)
+
+
+def test_the_whole_sample_is_fitted_once_per_draw_for_all_three_approaches():
+    _CountingNB.fits = 0
+    fold_size_study(_CountingNB(), X, Y, sample_size=40, n_splits=4, n_draws=3, random_state=0, n_jobs=1)
+    assert _CountingNB.fits == 3 * (1 + 3 * 4)
+
+
+def test_the_findings_say_when_differences_are_monte_carlo_noise(study):
+    best, difference, standard_error = study.variance_differences()
+    within = [a for a in range(3) if a != best and difference[a] <= 2 * standard_error[a]]
+    first = study._findings()[0]
+    assert first.count("within Monte-Carlo noise") == len(within)
+    assert ("do not differ in fold-accuracy variance beyond Monte-Carlo noise" in first) == (len(within) == 2)
+    # the standard error is that of the paired per-draw difference (the approaches share the samples)
+    other = next(a for a in range(3) if a != best)
+    paired = study.fold_variance[:, other] - study.fold_variance[:, best]
+    assert standard_error[other] == pytest.approx(statistics.stdev(paired) / DRAWS ** 0.5, rel=1e-12)
+
+
+def test_when_k_divides_n_approaches_2_and_3_are_the_same_partition():
+    result = fold_size_study(GaussianNB(), X, Y, sample_size=40, n_splits=4, n_draws=3, random_state=5)
+    np.testing.assert_array_equal(result.fold_correct[:, 1], result.fold_correct[:, 2])
+    columns = result._columns()
+    assert [columns[name][1] for name in columns][1:] == [columns[name][2] for name in columns][1:]
+    best = result.variance_differences()[0]
+    assert best in (0, 1)  # (2) and (3) tie, and argmin takes the first
+    if best == 1:
+        assert f"{APPROACHES[2]} gave the same fold accuracies in every draw" in result._findings()[0]
