@@ -45,7 +45,16 @@ from .splitters import (
     RemainderLastKFold,
     StratifiedEqualSizeKFold,
 )
-from .studies import ConditionalErrorStudyResult, WinnerTableResult, conditional_error_study, winner_table
+from .studies import (
+    ConditionalErrorStudyResult,
+    FoldSizeStudyResult,
+    PrecisionStudyResult,
+    WinnerTableResult,
+    conditional_error_study,
+    fold_size_study,
+    precision_study,
+    winner_table,
+)
 
 __version__ = "0.1.0.dev0"
 
@@ -57,6 +66,7 @@ __all__ = [
     "ConditionalErrorStudyResult",
     "EqualSizeKFold",
     "FTestResult",
+    "FoldSizeStudyResult",
     "InferenceWarning",
     "Interval",
     "LargeSampleConditions",
@@ -64,6 +74,7 @@ __all__ = [
     "Loss",
     "McNemarTestResult",
     "PairedCVResult",
+    "PrecisionStudyResult",
     "RandomAssignmentKFold",
     "RemainderLastKFold",
     "SchemeDiagnostic",
@@ -78,6 +89,7 @@ __all__ = [
     "conditional_error_study",
     "corrected_resampled_ttest",
     "cross_val_correctness",
+    "fold_size_study",
     "holdout",
     "independent_sample_test",
     "large_sample_conditions",
@@ -88,6 +100,7 @@ __all__ = [
     "mcnemar_test",
     "metric_interval",
     "paired_ttest_5x2cv",
+    "precision_study",
     "random_subsampling",
     "scheme_diagnostic",
     "winner_table",

@@ -9,6 +9,17 @@ can be kept in a checkpoint file, from which a restarted run resumes.
 """
 
 from ._conditional_error import ConditionalErrorStudyResult, conditional_error_study
+from ._fold_size import FoldSizeStudyResult, fold_size_study
+from ._precision import PrecisionStudyResult, precision_study
 from ._winner import WinnerTableResult, winner_table
 
-__all__ = ["ConditionalErrorStudyResult", "WinnerTableResult", "conditional_error_study", "winner_table"]
+__all__ = [
+    "ConditionalErrorStudyResult",
+    "FoldSizeStudyResult",
+    "PrecisionStudyResult",
+    "WinnerTableResult",
+    "conditional_error_study",
+    "fold_size_study",
+    "precision_study",
+    "winner_table",
+]
