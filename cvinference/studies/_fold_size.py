@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._utils._params import PROBABILITY, VERBOSE, Integer, Jobs, Seed, validate_params
+from .._utils._params import PROBABILITY, Integer, validate_params
 from .._utils._validation import estimator_description
 from ..evaluation._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ..evaluation._partitions import Partitions
@@ -13,7 +13,7 @@ from ..inference._distributions import reference_quantile
 from ..records._losses import get_loss
 from ..splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
 from ._population import (
-    CheckpointPath,
+    STUDY_RULES,
     check_classes_in_sample,
     check_sample_size,
     population,
@@ -284,9 +284,7 @@ def _summarize(fits):
     }
 
 
-@validate_params(sample_size=Integer(minimum=2), n_splits=Integer(minimum=2), n_draws=Integer(minimum=2),
-                 random_state=Seed(), n_jobs=Jobs(), checkpoint=CheckpointPath(), verbose=VERBOSE,
-                 confidence_level=PROBABILITY)
+@validate_params(**STUDY_RULES, n_splits=Integer(minimum=2), confidence_level=PROBABILITY)
 def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, confidence_level=0.95,
                     random_state=None, n_jobs=None, checkpoint=None, verbose=0):
     """Compare Wong's three ways of cutting a sample into k folds, on the same samples of a population.

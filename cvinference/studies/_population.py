@@ -7,12 +7,11 @@ import numpy as np
 from sklearn.base import clone
 
 from .._utils._arrays import python_scalar
-from .._utils._params import Rule
+from .._utils._params import VERBOSE, Integer, Jobs, Rule, Seed
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..evaluation._checkpoint import Checkpoint
 from ..evaluation._draws import draw_seeds, plan_draw
 from ..evaluation._fit_task import ScoredRows
-from ..records._losses import get_loss
 
 
 class CheckpointPath(Rule):
@@ -31,6 +30,11 @@ class CheckpointPath(Rule):
         if os.path.isdir(path) or not os.path.isdir(folder):
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return path
+
+
+STUDY_RULES = dict(sample_size=Integer(minimum=2), n_draws=Integer(minimum=2), random_state=Seed(), n_jobs=Jobs(),
+                   checkpoint=CheckpointPath(), verbose=VERBOSE)
+"""The parameters every study shares, and their rules."""
 
 
 def population(estimators, X, y, *, needed_by):
@@ -95,8 +99,3 @@ def rest_of_population(n_rows):
     def scored(sample):
         return ScoredRows(0, n_rows, np.sort(sample))
     return scored
-
-
-def study_loss(loss):
-    """The :class:`~cvinference.records.Loss` of a ``loss`` argument (a name or a Loss)."""
-    return get_loss(loss)

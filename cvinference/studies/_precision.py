@@ -8,12 +8,12 @@ import numpy as np
 from sklearn.utils import _safe_indexing, check_random_state
 
 from .._utils._arrays import readonly_array
-from .._utils._params import VERBOSE, Integer, Jobs, Seed, validate_params
+from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba, estimator_description
 from ..evaluation._draws import draw_seeds, plan_draw, run_draws
 from ..evaluation._fit_task import ScoredRows
-from ._population import (CheckpointPath, check_classes_in_sample, check_sample_size, population,
-                          study_checkpoint, study_loss)
+from ..records._losses import get_loss
+from ._population import STUDY_RULES, check_classes_in_sample, check_sample_size, population, study_checkpoint
 from ._result import StudyResult
 
 _NEEDED_BY = "precision_study"
@@ -243,8 +243,7 @@ class PrecisionStudyResult(StudyResult):
         axis.legend(fontsize="small")
 
 
-@validate_params(sample_size=Integer(minimum=2), n_repeats=Integer(minimum=1), n_draws=Integer(minimum=2),
-                 random_state=Seed(), n_jobs=Jobs(), checkpoint=CheckpointPath(), verbose=VERBOSE)
+@validate_params(**STUDY_RULES, n_repeats=Integer(minimum=1))
 def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repeats=1, loss="log_loss", n_draws=100,
                     random_state=None, n_jobs=None, checkpoint=None, verbose=0):
     """Measure how precise K-fold cross-validation is, for several K, on a population (Nedel'ko 2021).
@@ -366,7 +365,7 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
     True
     """
     X, y, _ = population({"estimator": estimator}, X, y, needed_by=_NEEDED_BY)
-    loss = study_loss(loss)
+    loss = get_loss(loss)
     if loss.classification is False:
         raise ValueError(f"loss={loss.name!r} needs a numeric target, and {_NEEDED_BY} measures classification "
                          "losses; pass loss='log_loss', 'zero_one' or 'brier'.")

@@ -4,11 +4,9 @@ import numbers
 
 import numpy as np
 
-from .._utils._params import Integer, Jobs, Seed, VERBOSE
 from ..evaluation._draws import run_draws
 from ..records._losses import get_loss
 from ._population import (
-    CheckpointPath,
     check_classes_in_sample,
     check_sample_size,
     plan_draws,
@@ -18,9 +16,6 @@ from ._population import (
 )
 
 ERROR = get_loss("zero_one")
-STUDY_RULES = dict(sample_size=Integer(minimum=2), n_draws=Integer(minimum=2), random_state=Seed(), n_jobs=Jobs(),
-                    checkpoint=CheckpointPath(), verbose=VERBOSE)
-"""The parameters every study shares, and their rules."""
 
 
 def n_splits_of(cv):

@@ -7,7 +7,8 @@ import numpy as np
 from .._utils._params import Integer, validate_params
 from .._utils._validation import estimator_description
 from ._result import StudyResult
-from ._vanwinckelen import STUDY_RULES, n_splits_of, run_algorithm_1
+from ._population import STUDY_RULES
+from ._vanwinckelen import n_splits_of, run_algorithm_1
 
 ROWS = ("CV error of a > b", "CV error of a <= b")
 COLUMNS = ("conditional error of a > b", "conditional error of a <= b")
