@@ -1,4 +1,4 @@
-"""Layer 5: the ``cvinference`` command line (``demo``, ``evaluate``, ``compare``)."""
+"""Layer 6: the ``cvinference`` command line (``demo``, ``evaluate``, ``compare``, ``study``)."""
 
 from ._main import main
 

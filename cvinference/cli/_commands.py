@@ -13,9 +13,14 @@ from ._estimators import build_estimator
 from ._outputs import staged_outputs
 
 
-def _progress(args, message):
-    """A progress line on stderr, for long runs, unless quiet or stderr is not a terminal."""
-    if not args.quiet and sys.stderr.isatty():
+def showing_progress(args):
+    """Whether to report progress: on a terminal's stderr, unless quiet (a pipe or a log file gets none)."""
+    return not args.quiet and sys.stderr.isatty()
+
+
+def progress(args, message):
+    """A progress line on stderr, for long runs, when :func:`showing_progress`."""
+    if showing_progress(args):
         print(f"cvinference: {message}", file=sys.stderr, flush=True)
 
 
@@ -30,17 +35,18 @@ def _check_folds(args, dataset):
                         "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
 
 
-def _check_loss(args, estimator, spec):
+def check_loss(args, estimator, spec):
     if args.loss != "zero_one" and not hasattr(estimator, "predict_proba"):
         raise UserError(f"--loss {args.loss} needs predicted probabilities, but {spec} has no predict_proba; "
                         "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
 
 
 def check_outputs(args):
-    """Refuse unwritable --json / --plot paths and a missing matplotlib before any fitting."""
+    """Refuse unwritable --json / --plot (/ --checkpoint) paths and a missing matplotlib before any fitting."""
     import os
 
-    for option, path in (("--json", args.json), ("--plot", args.plot)):
+    for option, path in (("--json", args.json), ("--plot", args.plot),
+                         ("--checkpoint", getattr(args, "checkpoint", None))):
         if path is None:
             continue
         folder = os.path.dirname(os.path.abspath(path))
@@ -79,17 +85,29 @@ def check_metrics(args, dataset):
                             "the target as 0/1")
 
 
+def fit_failure(exc, advice):
+    """The UserError for an estimator's own ValueError in a fit (bad hyper-parameter, too little data), else None.
+
+    The fits' scheduler notes where a fit failed (``"cvinference: fitting ... failed on fold 3 of repeat
+    0 ..."``); an exception without that note did not come from an estimator's fit.
+    """
+    notes = [note for note in getattr(exc, "__notes__", []) if note.startswith("cvinference:")]
+    if not isinstance(exc, ValueError) or not notes:
+        return None
+    message = " ".join(str(exc).split())
+    return UserError(f"{notes[0][len('cvinference: '):].rstrip('.')}: {message.rstrip('.')}. {advice}")
+
+
 def fitting(function, *args, **kwargs):
-    """Run the fits; an estimator's own ValueError (bad hyper-parameter, too little data) is a user error."""
+    """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`)."""
     try:
         return function(*args, **kwargs)
     except ValueError as exc:
-        notes = [note for note in getattr(exc, "__notes__", []) if note.startswith("cvinference:")]
-        if not notes:
+        error = fit_failure(exc, "Check the estimator's --params and that every fold has enough instances of "
+                                 "each class")
+        if error is None:
             raise
-        message = " ".join(str(exc).split())
-        raise UserError(f"{notes[0][len('cvinference: '):].rstrip('.')}: {message.rstrip('.')}. Check the "
-                        "estimator's --params and that every fold has enough instances of each class") from None
+        raise error from None
 
 
 def _data_record(dataset):
@@ -123,8 +141,8 @@ def run_evaluate(args, out):
     check_metrics(args, dataset)
     estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
                                              random_state=args.seed)
-    _check_loss(args, estimator, args.estimator)
-    _progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
+    check_loss(args, estimator, args.estimator)
+    progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
     result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
     report = evaluation_report(result, description=description, data=_data_record(dataset),
                                confidence_level=args.confidence, metrics=args.metric)
@@ -134,11 +152,11 @@ def run_evaluate(args, out):
 def compare_estimators(args, dataset, estimators, descriptions, out):
     """Fit both estimators on identical folds (and 5x2cv) and report every test."""
     _check_folds(args, dataset)
-    _progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
+    progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
     pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
     extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
     if not pair.a.is_loo:
-        _progress(args, "fitting A and B for 5x2cv")
+        progress(args, "fitting A and B for 5x2cv")
         extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
                                          random_state=args.seed, n_jobs=args.n_jobs)))
     report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
@@ -153,7 +171,7 @@ def run_compare(args, out):
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
     for (estimator, _), (spec, _) in zip(built, specs):
-        _check_loss(args, estimator, spec)
+        check_loss(args, estimator, spec)
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
 
 

@@ -105,7 +105,7 @@ def _same_cell(u, v):
     return type(u) is type(v) and u == v
 
 
-def load_data(data, *, target=None, impute=False):
+def load_data(data, *, target=None, impute=False, other_names=()):
     """Load a bundled data set or a CSV file for the command line.
 
     Parameters
@@ -126,6 +126,9 @@ def load_data(data, *, target=None, impute=False):
         training fold by the estimator's pipeline (see
         :func:`cvinference.cli._estimators.build_estimator`); without it, a
         missing value is an error. A missing class label is always an error.
+    other_names : tuple of str, default=()
+        Further names that the caller loads itself (the study populations),
+        listed with the bundled ones when ``data`` is an unknown name.
 
     Returns
     -------
@@ -174,9 +177,10 @@ def load_data(data, *, target=None, impute=False):
             )
         return _load_bundled(text)
     if not os.path.exists(text) and not text.lower().endswith(".csv"):
+        names = (*other_names, *BUNDLED)
         raise UserError(
-            f"unknown data set {text!r}{did_you_mean(text, BUNDLED)}: use one of "
-            f"{', '.join(BUNDLED)}, or the path of a .csv file with --target COLUMN"
+            f"unknown data set {text!r}{did_you_mean(text, names)}: use one of "
+            f"{', '.join(names)}, or the path of a .csv file with --target COLUMN"
         )
     return _load_csv(text, target=target, impute=impute)
 

@@ -5,6 +5,8 @@ import sys
 import warnings
 
 from .._utils._warnings import InferenceWarning
+from ..studies import POPULATIONS
+from ._data import BUNDLED
 from ._errors import UserError
 
 
@@ -56,6 +58,12 @@ def _run_compare(args, out):
     return run_compare(args, out)
 
 
+def _run_study(args, out):
+    from ._study import run_study
+
+    return run_study(args, out)
+
+
 def _fold_count(text):
     if text == "loo":
         return text
@@ -87,16 +95,42 @@ _positive_int = _option_type(int, lambda value: value >= 1, "a positive integer"
 _n_jobs = _option_type(int, lambda value: value != 0, "a non-zero integer (-1 for all cores)")
 _seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 to 2**32 - 1")
 _confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
+_at_least_two = _option_type(int, lambda value: value >= 2, "an integer >= 2")
+
+
+def _fold_list(text):
+    """``--folds 2,3,5,10``: increasing numbers of folds, each at least 2."""
+    try:
+        values = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        values = ()
+    if not values or min(values) < 2 or any(b <= a for a, b in zip(values, values[1:])):
+        raise argparse.ArgumentTypeError(f"expected increasing numbers of folds >= 2 separated by commas, "
+                                         f"such as 2,3,5,10, got {text!r}")
+    return values
+
+
+def _add_data_options(parser, *, default="breast_cancer", names=None):
+    names = names or "a bundled dataset (iris, wine, breast_cancer, digits)"
+    parser.add_argument("--data", default=default, help=f"{names} or a CSV file (default: {default})")
+    parser.add_argument("--target", help="the target column of a CSV file")
+    parser.add_argument("--impute", action="store_true",
+                        help="impute missing feature values inside each fold (median / most frequent)")
+
+
+def _add_run_options(parser, *, seeded="partitions and models"):
+    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
+    parser.add_argument("--seed", type=_seed, default=0, help=f"random_state of {seeded} (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                        help="show the full traceback of an internal error")
 
 
 def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     if with_data:
-        parser.add_argument("--data", default="breast_cancer",
-                            help="a bundled dataset (iris, wine, breast_cancer, digits) or a CSV file "
-                                 "(default: breast_cancer)")
-        parser.add_argument("--target", help="the target column of a CSV file")
-        parser.add_argument("--impute", action="store_true",
-                            help="impute missing feature values inside each fold (median / most frequent)")
+        _add_data_options(parser)
         parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
                             help="per-instance loss to record besides correctness (default: zero_one)")
         parser.add_argument("--metric", action="append", default=[], metavar="NAME",
@@ -105,13 +139,69 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")
     parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
-    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
-    parser.add_argument("--seed", type=_seed, default=0, help="random_state of partitions and models (default: 0)")
-    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
-    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
-    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
-                        help="show the full traceback of an internal error")
+    _add_run_options(parser)
+
+
+def _add_study_kind(kinds, name, description, *, pair=False, options=()):
+    """``cvinference study NAME``: its estimator(s), population, sizes, ``options`` and the run options."""
+    parser = kinds.add_parser(name, help=description, description=description)
+    if pair:
+        parser.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
+        parser.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
+        parser.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
+        parser.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
+    else:
+        parser.add_argument("estimator", metavar="ESTIMATOR",
+                            help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+        parser.add_argument("--params", help="JSON hyper-parameters, such as '{\"C\": 0.5}'")
+    _add_data_options(parser, default="synthetic",
+                      names=f"the population: a study population ({', '.join(POPULATIONS)}), "
+                            f"a bundled dataset ({', '.join(BUNDLED)})")
+    parser.add_argument("--sample-size", type=_at_least_two, required=True, metavar="N",
+                        help="instances per drawn sample (required)")
+    parser.add_argument("--draws", type=_at_least_two, default=100, metavar="D",
+                        help="samples drawn from the population (default: 100)")
+    for flags, settings in options:
+        parser.add_argument(*flags, **settings)
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="keep finished draws in FILE while the study runs; a rerun of the same command resumes")
+    _add_run_options(parser, seeded="the samples, partitions and models")
+    parser.set_defaults(run=_run_study)
+
+
+def _cv_option(default, name="n_splits"):
+    return (("--cv",), dict(type=_at_least_two, default=default, metavar="K",
+                            help=f"number of folds ({name}; default: {default})"))
+
+
+def _repeats_option(default, name):
+    return (("--repeats",), dict(type=_positive_int, default=default, metavar="R",
+                                 help=f"repetitions of the cross-validation on every sample ({name}; "
+                                      f"default: {default})"))
+
+
+def _add_study_parser(commands):
+    study = commands.add_parser("study", help="how good is cross-validation itself: a study on a population",
+                                description="Draw many samples from a population, cross-validate the "
+                                            "estimator on each and measure the truth on the rest.")
+    kinds = study.add_subparsers(dest="kind", metavar="KIND", parser_class=_Parser, required=True)
+    _add_study_kind(kinds, "conditional", "what repeated cross-validation estimates: the conditional or the "
+                    "unconditional error (conditional_error_study)",
+                    options=[_cv_option(10, "cv"), _repeats_option(30, "max_repeats")])
+    _add_study_kind(kinds, "winner", "how often cross-validation picks the really better of two estimators "
+                    "(winner_table)", pair=True, options=[_cv_option(10, "cv"), _repeats_option(1, "n_repeats")])
+    _add_study_kind(kinds, "precision", "how precise K-fold cross-validation is for several K (precision_study)",
+                    options=[(("--folds",), dict(type=_fold_list, default=(2, 3, 5, 10), metavar="K,K,...",
+                                                 help="numbers of folds, increasing (default: 2,3,5,10)")),
+                             (("--loss",), dict(default="log_loss", choices=("log_loss", "zero_one", "brier"),
+                                                help="per-instance loss (default: log_loss)")),
+                             _repeats_option(1, "n_repeats")])
+    _add_study_kind(kinds, "fold-size", "Wong's three ways of cutting a sample into k folds, side by side "
+                    "(fold_size_study)",
+                    options=[_cv_option(5),
+                             (("--confidence",), dict(type=_confidence, default=0.95, metavar="LEVEL",
+                                                      help="level of the fold-level t interval whose coverage "
+                                                           "is measured (default: 0.95)"))])
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):
@@ -141,6 +231,8 @@ def build_parser():
     compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
     _add_common_options(compare)
     compare.set_defaults(run=_run_compare)
+
+    _add_study_parser(commands)
     return parser
 
 
