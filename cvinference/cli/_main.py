@@ -257,8 +257,11 @@ def main(argv=None, out=None):
             warnings.simplefilter("ignore" if args.quiet else "default")
             warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
             status = args.run(args, out)
+        shown = set()
         for warning in caught:  # only once the command succeeded: a failure is told in one line
-            _show_warning(warning.message, warning.category, warning.filename, warning.lineno)
+            if (warning.category, str(warning.message)) not in shown:  # once, however many fits raised it
+                shown.add((warning.category, str(warning.message)))
+                _show_warning(warning.message, warning.category, warning.filename, warning.lineno)
         return status
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         return 0

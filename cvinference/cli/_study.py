@@ -127,7 +127,7 @@ def _refusal(exc, options):
 
 
 @contextlib.contextmanager
-def _kept_only_if_finished(path):
+def _checkpoint_unchanged_on_error(path):
     """Leave ``--checkpoint`` as it was when the study stops with an error (it would fail again the same way).
 
     An interruption (Ctrl-C, or a killed process) keeps the draws finished
@@ -199,7 +199,7 @@ def run_study(args, out):
     parameters = {**_SHARED, **kind.parameters}
     keywords = {name: getattr(args, attribute) for name, (attribute, _) in parameters.items()}
     progress(args, f"{args.kind} study: {args.draws} samples of {args.sample_size} from {dataset.name}")
-    with _kept_only_if_finished(args.checkpoint):
+    with _checkpoint_unchanged_on_error(args.checkpoint):
         result = _run(kind, [estimator for estimator, _ in built], dataset,
                       {**keywords, "verbose": int(showing_progress(args))},
                       {name: option for name, (_, option) in parameters.items()})

@@ -213,6 +213,17 @@ def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(monkeypat
         assert stderr.getvalue() == ""
 
 
+def test_a_warning_that_many_fits_raise_is_printed_once(capsys):
+    # samples of 40 from the ten digits: the splitter warns of a class with fewer members than folds in
+    # many draws and repeats, with a few distinct counts
+    status, _ = run(["study", "conditional", "nb", "--data", "digits", "--sample-size", "40", "--cv", "5",
+                     "--draws", "3", "--repeats", "2"])
+    lines = capsys.readouterr().err.splitlines()
+    assert status == 0 and lines
+    assert all(line.startswith("cvinference: warning: UserWarning: The least populated class") for line in lines)
+    assert len(lines) == len(set(lines))
+
+
 # ---------------------------------------------------------------------------
 # 2. The checkpoint: written while the study runs, and a rerun resumes from it
 
