@@ -19,7 +19,14 @@ from pathlib import Path
 import numpy as np
 
 from ..evaluation._draws import run_draws
-from ..studies import POPULATIONS, conditional_error_study, fold_size_study, load_population, precision_study, winner_table
+from ..studies import (
+    POPULATIONS,
+    conditional_error_study,
+    fold_size_study,
+    load_population,
+    precision_study,
+    winner_table,
+)
 from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, write_json
 from ._data import Dataset, load_data
 from ._errors import UserError
@@ -97,23 +104,27 @@ def _with_options(message, options):
     """
     def value(match):
         text = match.group(2)
-        if text[0] == "'" or text[0] == "(":
-            text = text[1:-1].replace(", ", ",") if text[0] == "(" else text[1:-1]
+        if text.startswith("("):
+            text = text[1:-1].replace(", ", ",")
+        elif text.startswith("'"):
+            text = text[1:-1]
         return f"{options[match.group(1)]} {text}"
 
     names = "|".join(re.escape(name) for name in options)
     message = re.sub(rf"\b({names})=('[^']*'|\([^)]*\)|[^\s,;]*[^\s,;.])", value, message)
-    return re.sub(rf"(?<![\w-])({names})\b", lambda match: options[match.group(1)] if "_" in match.group(1)
-                  else match.group(1), message)
+    words = "|".join(re.escape(name) for name in options if "_" in name)
+    return re.sub(rf"(?<![\w-])({words})\b", lambda match: options[match.group(1)], message) if words else message
 
 
 def _refusal(exc, options):
     """A study's refusal of an argument as a UserError; None for an exception that is no refusal.
 
     A refusal is a ValueError or TypeError that cvinference's own code raised
-    (the innermost frame of its traceback is in the package) outside the
-    draws' fits. One raised inside numpy, scikit-learn or Python, or by the
-    fits' machinery, is a fault, not a refusal.
+    (the innermost frame of its traceback is in the package) and not within
+    the draws' fits (:func:`~cvinference.evaluation._draws.run_draws`), that
+    is, one of the checks a study makes before its first fit. One raised
+    inside numpy, scikit-learn or Python, or within the fits, is a fault,
+    not a refusal.
     """
     if not isinstance(exc, (ValueError, TypeError)):
         return None
@@ -139,11 +150,12 @@ def _checkpoint_unchanged_on_error(path):
     except Exception:
         now = Path(path).read_bytes() if path is not None and os.path.isfile(path) else None
         if now != before:
-            if before is None:
-                os.remove(path)
-            else:
-                with staged_outputs() as stage:
-                    Path(stage(path)).write_bytes(before)
+            with contextlib.suppress(OSError):  # the error that stopped the study is the one to report
+                if before is None:
+                    os.remove(path)
+                else:
+                    with staged_outputs() as stage:
+                        Path(stage(path)).write_bytes(before)
         raise
 
 

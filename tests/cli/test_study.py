@@ -7,7 +7,6 @@ the Python function called with the same arguments, the oracle the command wraps
 
 import io
 import json
-import os
 import sys
 
 import numpy as np
@@ -67,8 +66,8 @@ KINDS = {
     "winner": (
         ["study", "winner", "nb", "tree", "--data", "breast_cancer", "--sample-size", "60", "--draws", "4", "--cv",
          "3", "--repeats", "2", "--seed", "3"],
-        "breast_cancer: 569 instances, the population; a = nb: GaussianNB(), "
-        "b = tree: DecisionTreeClassifier(random_state=3)",
+        ("breast_cancer: 569 instances, the population; a = nb: GaussianNB(), "
+         "b = tree: DecisionTreeClassifier(random_state=3)"),
         lambda: winner_table(GaussianNB(), DecisionTreeClassifier(random_state=3), *_cancer(), sample_size=60,
                              n_draws=4, cv=3, n_repeats=2, random_state=3),
         WinnerTableResult),
