@@ -2,7 +2,7 @@
 
 ``cvinference`` is layered (``docs/architecture.md``)::
 
-    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report (4) < cli (5)
+    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report (4) < studies (5) < cli (6)
 
 A module may import from its own subpackage and from lower layers, never from
 a higher layer or from another subpackage of its own layer, and the graph has
