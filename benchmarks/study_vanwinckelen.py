@@ -58,6 +58,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.studies import POPULATIONS, load_population
+from cvinference.studies._conditional_error import study_result
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "study_vanwinckelen.json"
@@ -154,15 +155,20 @@ def conditional_findings(study):
 
 
 def winner_findings(result):
-    repeats = result.n_repeats
+    """The tables in the paper's layout, their shares, and each learner's own conditional-error figures."""
+    learners = {}
+    for role, column, name in (("L1", 1, result.estimator_b), ("L2", 0, result.estimator_a)):
+        # The draws of a winner table hold, per learner, what a conditional-error study of it would (n_repeats deep).
+        study = study_result(result.conditional_error[:, column], result.cv_error[:, column, :],
+                             sample_size=result.sample_size, n_splits=result.n_splits, estimator=name)
+        learners[role] = {"estimator": name, **conditional_findings(study)}
     return {
         "table_one_repeat": paper_layout(result.table_one_repeat),
         "table": paper_layout(result.table),
-        "n_repeats": repeats,
-        "mean_conditional_error": {"L1": float(result.conditional_error[:, 1].mean()),
-                                   "L2": float(result.conditional_error[:, 0].mean())},
+        "n_repeats": result.n_repeats,
         "shares_one_repeat": table_shares(result.table_one_repeat),
         "shares": table_shares(result.table),
+        "learners": learners,
     }
 
 
