@@ -211,13 +211,23 @@ def conditional_error_study(estimator, X, y, *, sample_size, n_draws=100, cv=10,
         cv=cv, n_repeats=max_repeats, random_state=random_state, n_jobs=n_jobs, checkpoint=checkpoint,
         verbose=verbose, arguments={"sample_size": sample_size, "n_draws": n_draws, "cv": cv,
                                     "max_repeats": max_repeats})
-    conditional, repeat_error = conditional[:, 0], repeat_error[:, 0, :]
+    return study_result(conditional[:, 0], repeat_error[:, 0, :], sample_size=sample_size, n_splits=n_splits_of(cv),
+                        estimator=estimator_description(estimator))
+
+
+def study_result(conditional, repeat_error, *, sample_size, n_splits, estimator):
+    """The study's quantities from one learner's conditional errors (n_draws,) and repeat errors (n_draws, repeats).
+
+    Also builds the study of each learner of a :func:`winner_table`, whose
+    draws hold the same two arrays per learner.
+    """
     cv_error = cumulative_mean(repeat_error)
+    max_repeats = repeat_error.shape[1]
     internal = float(np.mean(np.var(repeat_error, axis=1, ddof=1))) if max_repeats > 1 else float("nan")
     return ConditionalErrorStudyResult(
         conditional_error=conditional, unconditional_error=float(conditional.mean()), repeat_error=repeat_error,
         cv_error=cv_error, internal_variance=internal, sample_variance=float(np.var(cv_error[:, -1], ddof=1)),
         conditional_error_variance=float(np.var(conditional, ddof=1)),
         bias=float(np.mean(repeat_error - conditional[:, None])), sample_size=sample_size,
-        n_splits=n_splits_of(cv), n_draws=n_draws, estimator=estimator_description(estimator),
+        n_splits=n_splits, n_draws=conditional.shape[0], estimator=estimator,
     )

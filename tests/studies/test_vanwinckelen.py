@@ -11,6 +11,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.evaluation._draws import draw_seeds, plan_draw
+from cvinference.studies._conditional_error import study_result
 from cvinference.studies._population import rest_of_population
 from cvinference.studies._winner import conditional_probabilities, contingency_table
 
@@ -141,6 +142,10 @@ def test_both_learners_see_the_same_samples_and_partitions(winners):
     alone = cvi.conditional_error_study(tree(), X, Y, sample_size=90, n_draws=6, cv=3, max_repeats=2, random_state=0)
     np.testing.assert_array_equal(alone.conditional_error, winners.conditional_error[:, 1])
     np.testing.assert_array_equal(alone.repeat_error, winners.cv_error[:, 1, :])
+    # So study_result builds b's whole study from the winner table's draws.
+    rebuilt = study_result(winners.conditional_error[:, 1], winners.cv_error[:, 1, :], sample_size=90, n_splits=3,
+                           estimator=winners.estimator_b)
+    assert rebuilt.to_dict() == alone.to_dict()
 
 
 def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
