@@ -54,9 +54,10 @@ class DrawFits:
     cv_loss : tuple of ndarray of shape (n_repeats, sample_size)
         Each instance's out-of-fold loss in each repeat.
     sample_loss : tuple of ndarray of shape (sample_size,)
-        The loss on each instance of the sample of the model fitted to all of it.
+        The loss on each instance of the sample of the model fitted to all of it
+        (None where :func:`run_draws` skipped the whole-sample fits).
     truth : tuple of LossMoments
-        That model's losses on the scored rows.
+        That model's losses on the scored rows (None likewise).
     """
 
     plan: DrawPlan
@@ -84,13 +85,15 @@ class _DrawTasks(Sequence):
     """The fit tasks of the pending draws, made on access.
 
     Per draw and estimator: the whole-sample fit (predicting the sample and
-    scoring the truth rows), then every fold of every repeat.
+    scoring the truth rows) unless ``whole_sample`` is false, then every fold
+    of every repeat.
     """
 
-    def __init__(self, plans, draws, n_estimators):
+    def __init__(self, plans, draws, n_estimators, whole_sample=True):
         self._plans, self._draws, self._n_estimators = plans, draws, n_estimators
+        self._whole = int(bool(whole_sample))
         first = plans[draws[0]].partitions if draws else None
-        self._per_estimator = 1 + (first.n_repeats * first.n_splits if first else 0)
+        self._per_estimator = self._whole + (first.n_repeats * first.n_splits if first else 0)
         self._per_draw = self._per_estimator * n_estimators
 
     def __len__(self):
@@ -100,9 +103,9 @@ class _DrawTasks(Sequence):
         """(draw, estimator, repeat, fold) of task ``index``; repeat and fold are None for the whole-sample fit."""
         position, within = divmod(index, self._per_draw)
         estimator, fit = divmod(within, self._per_estimator)
-        if fit == 0:
+        if fit < self._whole:
             return self._draws[position], estimator, None, None
-        repeat, fold = divmod(fit - 1, self._plans[self._draws[position]].partitions.n_splits)
+        repeat, fold = divmod(fit - self._whole, self._plans[self._draws[position]].partitions.n_splits)
         return self._draws[position], estimator, repeat, fold
 
     def __getitem__(self, index):
@@ -120,10 +123,11 @@ class _DrawTasks(Sequence):
 
 
 class _Progress:
-    """A one-line progress report on standard error: draws done, time spent, time left."""
+    """A one-line progress report on standard error: draws done, time spent, time left (after ``label``, if any)."""
 
-    def __init__(self, total, done, verbose):
+    def __init__(self, total, done, verbose, label=None):
         self._total, self._done, self._verbose = total, done, verbose
+        self._prefix = "" if label is None else f"{label}: "
         self._start_done, self._start = done, time.perf_counter()
 
     def step(self):
@@ -134,7 +138,7 @@ class _Progress:
         finished_here = self._done - self._start_done
         left = elapsed / finished_here * (self._total - self._done)
         end = "\n" if self._done == self._total else ""
-        sys.stderr.write(f"\rdraws {self._done}/{self._total}, {_duration(elapsed)} elapsed, "
+        sys.stderr.write(f"\r{self._prefix}draws {self._done}/{self._total}, {_duration(elapsed)} elapsed, "
                          f"about {_duration(left)} left{end}")
         sys.stderr.flush()
 
@@ -197,7 +201,7 @@ class _DrawCollector:
 
 
 def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, checkpoint=None, n_jobs=None,
-              verbose=0):
+              verbose=0, whole_sample=True, label=None):
     """Run every fit of every draw not yet in ``checkpoint`` in one pool; return the records in draw order.
 
     Parameters
@@ -222,6 +226,11 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
     n_jobs : int or None
     verbose : int
         Above 0, a progress line on standard error.
+    whole_sample : bool, default=True
+        False skips the whole-sample fits (another call on the same samples
+        made them): ``summarize`` then gets ``sample_loss`` and ``truth`` of None.
+    label : str or None
+        Put before the progress line, to tell several calls apart.
 
     Returns
     -------
@@ -231,8 +240,8 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
     checkpoint = Checkpoint(None, "") if checkpoint is None else checkpoint
     pending = [draw for draw in range(len(plans)) if draw not in checkpoint.records]
     if pending:
-        tasks = _DrawTasks(plans, pending, len(estimators))
-        progress = _Progress(len(plans), len(plans) - len(pending), verbose)
+        tasks = _DrawTasks(plans, pending, len(estimators), whole_sample)
+        progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
         collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, checkpoint, progress)
         proba_loss = (loss, y, classes) if loss.needs_proba else None
         run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, proba_loss=proba_loss,

@@ -39,18 +39,25 @@ def _check_folds(folds, sample_size):
     return tuple(values)
 
 
-def _summarize(fits):
-    """One draw's record: Nedel'ko's per-sample statistics (section 2 and 3)."""
+def _summarize_cv(fits):
+    """One draw's record for one K: Nedel'ko's cross-validation statistics (section 2 and 3)."""
     cv_loss = fits.cv_loss[0]  # (n_repeats, N)
     fold = fits.plan.partitions.fold
     n_splits = fits.plan.partitions.n_splits
     cv_estimate = float(cv_loss.mean())
     fold_means = np.array([[row[ids == k].mean() for k in range(n_splits)] for row, ids in zip(cv_loss, fold)])
-    truth = fits.truth[0]
     return {
         "cv_loss": cv_estimate,
         "cv_std": float(np.sqrt(np.square(cv_loss - cv_estimate).mean())),
         "fold_std": float(fold_means.std(axis=1, ddof=1).mean()),
+    }
+
+
+def _summarize(fits):
+    """One draw's record for the first K: also the whole-sample model's true and training loss (Table 1)."""
+    truth = fits.truth[0]
+    return {
+        **_summarize_cv(fits),
         "true_loss": float(truth.mean),
         "true_std": float(truth.std),
         "train_loss": float(fits.sample_loss[0].mean()),
@@ -252,8 +259,8 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
     training half. ``n_draws`` training samples of ``sample_size`` rows (his
     N) come from the training half. On each sample and for each K in
     ``folds``, the learner is cross-validated (K~, the estimate); a model
-    fitted to the whole sample is scored on the test half (K, the truth the
-    estimate aims at). Over the draws this gives the error of the estimate
+    fitted to the whole sample (once, for every K) is scored on the test
+    half (K, the truth the estimate aims at). Over the draws this gives the error of the estimate
     and its parts: bias, spread, and correlation with the truth.
 
     Parameters
@@ -288,7 +295,7 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
         A file that keeps finished draws; a restarted run with the same
         arguments (an int ``random_state``) refits none of them.
     verbose : int, default=0
-        Above 0, a progress line per K on standard error.
+        Above 0, a progress line per K (named) on standard error.
 
     Returns
     -------
@@ -404,11 +411,13 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
 
     records = []
     for k in folds:
+        first = not records  # the samples are the same for every K: fit and score the whole sample once
         plans = [plan_draw(X, y, seed, choose_sample=chooser(draw), scored=scored, cv=k, n_repeats=n_repeats,
                            classifier=True) for draw, seed in enumerate(seeds)]
         records.append(run_draws([estimator], X, y, plans, names=["estimator"], loss=loss, classes=classes,
-                                 summarize=_summarize, checkpoint=None if store is None else store.part(f"K={k}"),
-                                 n_jobs=n_jobs, verbose=verbose))
+                                 summarize=_summarize if first else _summarize_cv,
+                                 checkpoint=None if store is None else store.part(f"K={k}"),
+                                 n_jobs=n_jobs, verbose=verbose, whole_sample=first, label=f"K={k}"))
 
     def per_draw(key):
         return readonly_array([record[key] for record in records[0]], dtype=np.float64)

@@ -120,6 +120,26 @@ def test_a_checkpoint_keeps_finished_draws_and_a_rerun_fits_nothing(tmp_path):
     assert first == _run(plans, estimators=[CountingNB()])  # and equal to a run without a checkpoint
 
 
+def test_without_whole_sample_fits_only_the_folds_are_fitted_and_they_are_unchanged():
+    plans = _plans(n_draws=3)
+    full = _run(plans)
+    CountingNB.fits = 0
+    records = run_draws([CountingNB(), DecisionTreeClassifier(random_state=0)], X, Y, plans, names=["a", "b"],
+                        loss=get_loss("zero_one"), classes=CLASSES, whole_sample=False,
+                        summarize=lambda fits: {"cv": [loss.tolist() for loss in fits.cv_loss],
+                                                "sample": fits.sample_loss, "truth": fits.truth})
+    assert CountingNB.fits == 3 * 2 * 3  # per draw 2 repeats x 3 folds, no whole-sample fit
+    assert [record["cv"] for record in records] == [record["cv"] for record in full]
+    assert all(record["sample"] == record["truth"] == [None, None] for record in records)
+
+
+def test_the_progress_line_names_its_label(capsys):
+    run_draws([GaussianNB()], X, Y, _plans(n_draws=2), names=["a"], loss=get_loss("zero_one"), classes=CLASSES,
+              summarize=lambda fits: {}, verbose=1, label="K=3")
+    lines = capsys.readouterr().err.split("\r")
+    assert lines[-1].startswith("K=3: draws 2/2, ") and lines[-1].endswith("left\n")
+
+
 def test_a_partial_checkpoint_resumes_with_the_missing_draws_only(tmp_path):
     path = tmp_path / "draws.json"
     plans = _plans(n_draws=3)

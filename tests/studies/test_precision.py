@@ -141,6 +141,22 @@ def test_nedelko_tables_satisfy_the_decomposition_and_err_test():
     assert 0.031 / (0.649 / math.sqrt(500)) == pytest.approx(1.0, abs=0.1)
 
 
+def test_the_whole_sample_is_fitted_once_per_draw_and_every_k_equals_its_own_study(result, capsys):
+    CountingNB.fits = 0
+    counted = precision_study(CountingNB(), X, Y, **ARGS, n_jobs=1, verbose=1)
+    assert CountingNB.fits == 6 * (1 + 2 + 5)  # one whole-sample fit per draw, not one per K
+    progress = capsys.readouterr().err
+    assert "K=2: draws 6/6" in progress and "K=5: draws 6/6" in progress
+    # Oracle: a study of one K alone, which fits the whole sample for that K; the samples do not depend on folds.
+    for j, k in enumerate(ARGS["folds"]):
+        alone = precision_study(GaussianNB(), X, Y, **{**ARGS, "folds": (k,)})
+        for name in ("cv_loss", "cv_std", "fold_std"):
+            np.testing.assert_array_equal(getattr(counted, name)[:, j], getattr(alone, name)[:, 0])
+        for name in ("true_loss", "true_std", "train_loss"):
+            np.testing.assert_array_equal(getattr(counted, name), getattr(alone, name))
+    assert {**counted.to_dict(), "estimator": "GaussianNB()"} == result.to_dict()
+
+
 def test_the_same_result_for_any_n_jobs(result):
     assert precision_study(GaussianNB(), X, Y, **ARGS, n_jobs=2).to_dict() == result.to_dict()
 
@@ -203,14 +219,14 @@ def test_a_checkpoint_resumes_without_refitting(tmp_path):
     args = {**ARGS, "n_draws": 3}
     CountingNB.fits = 0
     first = precision_study(CountingNB(), X, Y, **args, checkpoint=path)
-    assert CountingNB.fits == 3 * ((1 + 2) + (1 + 5))  # per draw: per K the whole sample and K folds
+    assert CountingNB.fits == 3 * (1 + 2 + 5)  # per draw: the whole sample once, then K folds per K
     saved = json.loads(path.read_text())
     assert sorted(saved["parts"]) == ["K=2", "K=5"] and sorted(saved["parts"]["K=5"]) == ["0", "1", "2"]
     del saved["parts"]["K=5"]["1"]
     path.write_text(json.dumps(saved))
     CountingNB.fits = 0
     resumed = precision_study(CountingNB(), X, Y, **args, checkpoint=path)
-    assert CountingNB.fits == 1 + 5  # only draw 1 at K=5
+    assert CountingNB.fits == 5  # only the folds of draw 1 at K=5: its whole sample was fitted with K=2
     CountingNB.fits = 0
     again = precision_study(CountingNB(), X, Y, **args, checkpoint=path)
     assert CountingNB.fits == 0
