@@ -13,11 +13,16 @@ items. The rule it follows:
   costs more than running it;
 * as soon as a first fit has run for ``cheap_fit_seconds``, the pool
   (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
-  included) is started and holds ``n_jobs - 1`` fits at a time, handed over
-  one by one, the slowest estimator's first. When every estimator is cheap,
-  no pool is started at all.
+  included) is started and holds ``n_jobs - 1`` tasks at a time, handed
+  over one by one, the slowest estimator's first; a task is one fit unless
+  batched (below). When every estimator is cheap, no pool is started at all.
 * while a pool of worker processes runs, this process's fits get the native
-  threads that joblib gives one of its workers.
+  threads that joblib gives one of its workers;
+* with ``pool_batch_seconds``, a task sent to the pool holds several fits of
+  one estimator, as many as its first fit here says take about that long:
+  the round trip of a task to a worker is then paid once for them all. The
+  studies, whose hundreds of fits make a pool pay however cheap each is,
+  send every fit to the pool this way (``cheap_fit_seconds=0``).
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -51,13 +56,15 @@ class _Queue:
     """The fits not yet started, grouped by estimator; thread-safe.
 
     ``take_here`` and ``take_for_pool`` pick the next fit for this process and
-    for the pool; ``timed`` records the duration of an estimator's first fit
-    here, which decides whether its other fits may go to the pool.
+    the next fits for the pool; ``timed`` records the duration of an
+    estimator's first fit here, which decides whether its other fits may go
+    to the pool, and how many of them make one task of ``batch_seconds``.
     """
 
-    def __init__(self, groups, cheap_fit_seconds, n_workers):
+    def __init__(self, groups, cheap_fit_seconds, n_workers, batch_seconds=0.0):
         self._groups = groups
         self._n_workers = n_workers
+        self._batch_seconds = batch_seconds
         self._pending = {}
         for i, group in enumerate(groups):
             self._pending.setdefault(group, deque()).append(i)
@@ -110,10 +117,20 @@ class _Queue:
         return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
 
     def take_for_pool(self):
-        """The next fit for the pool, or None when only cheap fits (or none) are left."""
+        """The next fits for the pool (a list: one task), or None when only cheap fits (or none) are left.
+
+        A task holds fits of one estimator: one, or with ``batch_seconds`` as
+        many as take that long by its first fit's time (one while it is untimed).
+        """
         with self._lock:
             groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
-            return self._pop(groups[0]) if groups else None
+            if not groups:
+                return None
+            group = groups[0]
+            size = 1
+            if self._batch_seconds and group in self._seconds:
+                size = max(1, round(self._batch_seconds / max(self._seconds[group], 1e-9)))
+            return [self._pop(group) for _ in range(min(size, len(self._pending[group])))]
 
     def timed(self, group, seconds):
         with self._lock:
@@ -174,12 +191,13 @@ def _shared_with_workers(X, n_jobs):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _indexed(index, function, *args, **kwargs):
-    return index, function(*args, **kwargs)
+def _fit_batch(indices, calls):
+    """Run several fits in a worker: ``[(index, output)]`` for the ``(args, kwargs)`` of each."""
+    return [(index, fit_and_predict(*args, **kwargs)) for index, (args, kwargs) in zip(indices, calls)]
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             proba_loss=None, score_loss=None, collect=None):
+             pool_batch_seconds=0.0, proba_loss=None, score_loss=None, collect=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -200,6 +218,10 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     cheap_fit_seconds : float
         Estimators whose first fit here takes less than this keep all their
         fits out of the pool; the pool is started only for the others.
+    pool_batch_seconds : float
+        Above 0, each task sent to the pool holds as many fits of one
+        estimator as its first fit's time here says take about this long
+        (at least one); 0 sends fits one by one.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
     score_loss : tuple or None
@@ -236,7 +258,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
             collect(index, fit(index))
         return outputs
 
-    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers)
+    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, pool_batch_seconds)
     lock = threading.Lock()
 
     def keep(index, output):
@@ -305,12 +327,11 @@ class _FitsHere(threading.Thread):
 
 
 def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
-    """Hand fits to joblib's pool one by one, n_workers - 1 at a time, until only cheap ones are left."""
+    """Hand tasks to joblib's pool one by one, n_workers - 1 at a time, until only cheap fits are left."""
     with _shared_with_workers(X, n_workers) as shared_X:
         def pool_fits():
-            while (index := queue.take_for_pool()) is not None:
-                args, kwargs = fit_call(index, shared_X)
-                yield delayed(_indexed)(index, fit_and_predict, *args, **kwargs)
+            while (indices := queue.take_for_pool()) is not None:
+                yield delayed(_fit_batch)(indices, [fit_call(index, shared_X) for index in indices])
 
         try:
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1, pre_dispatch=n_workers - 1,
@@ -320,8 +341,9 @@ def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
             # "multiprocessing"): the pool's fits go in one call.
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1)
         try:
-            for index, output in pool(pool_fits()):
-                keep(index, output)
+            for outputs in pool(pool_fits()):
+                for index, output in outputs:
+                    keep(index, output)
         except BaseException:
             queue.clear()
             raise

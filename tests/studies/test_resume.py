@@ -214,8 +214,7 @@ def _kill_midway(run, checkpoint, *, parallel, timeout=60):
         run.kill()
 
 
-SECONDS_PER_FIT = {1: 0.02, 2: 0.06}
-"""A fit that lasts the scheduler's cheap_fit_seconds (0.05) or longer sends the other fits to the pool."""
+SECONDS_PER_FIT = 0.02
 
 
 @pytest.mark.parametrize(("study", "n_jobs", "backend"), [
@@ -227,7 +226,7 @@ def test_a_killed_run_resumes_to_the_result_of_an_uninterrupted_one(study, n_job
                                                                     tmp_path_factory):
     checkpoint = tmp_path / "study.json"
     per_draw = STUDIES[study][1]
-    arguments = dict(backend=backend, seconds_per_fit=SECONDS_PER_FIT[n_jobs], checkpoint=checkpoint)
+    arguments = dict(backend=backend, seconds_per_fit=SECONDS_PER_FIT, checkpoint=checkpoint)
     expected = _reference(study, tmp_path_factory.getbasetemp())
 
     killed = Run(study, n_jobs, tmp_path, "killed", wait_for_pool=n_jobs > 1, **arguments)
