@@ -191,9 +191,17 @@ def _shared_with_workers(X, n_jobs):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _fit_batch(indices, calls):
-    """Run several fits in a worker: ``[(index, output)]`` for the ``(args, kwargs)`` of each."""
-    return [(index, fit_and_predict(*args, **kwargs)) for index, (args, kwargs) in zip(indices, calls)]
+def _fit_batch(X, y, fits, proba_loss, score_loss):
+    """Run several fits (one task): ``[(index, output)]`` of :func:`fit_and_predict` for each.
+
+    ``fits`` holds what differs between fits, ``(index, estimator, train,
+    test, name, where, scored)``; the data and the losses are arguments of
+    their own, so that a backend that scatters large arguments (dask) sends
+    them once per call, not once per task.
+    """
+    return [(index, fit_and_predict(estimator, X, y, train, test, where=where, name=name, proba_loss=proba_loss,
+                                    scored=scored, score_loss=score_loss))
+            for index, estimator, train, test, name, where, scored in fits]
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
@@ -242,16 +250,14 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     if collect is None:
         collect = outputs.__setitem__
 
-    def fit_call(index, X=X):
-        """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
+    def one_fit(index):
+        """What a task's fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""
         task = tasks[index]
-        return ((clone(estimators[task.estimator]), X, y, task.train, task.test),
-                {"name": names[task.estimator], "where": task.where, "proba_loss": proba_loss,
-                 "scored": task.scored, "score_loss": score_loss})
+        return (index, clone(estimators[task.estimator]), task.train, task.test, names[task.estimator], task.where,
+                task.scored)
 
     def fit(index):
-        args, kwargs = fit_call(index)
-        return fit_and_predict(*args, **kwargs)
+        return _fit_batch(X, y, [one_fit(index)], proba_loss, score_loss)[0][1]
 
     if n_workers <= 1:
         for index in range(len(tasks)):
@@ -269,7 +275,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     try:
         if queue.wait_until_the_pool_is_needed():
             here.share_cores(threads_per_worker(n_workers))
-            _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose)
+            _fit_in_pool(queue, one_fit, keep, X, y, (proba_loss, score_loss), n_jobs, n_workers, verbose)
     except BaseException:
         queue.clear()
         here.join()
@@ -326,12 +332,12 @@ class _FitsHere(threading.Thread):
             raise self._failure
 
 
-def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
+def _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose):
     """Hand tasks to joblib's pool one by one, n_workers - 1 at a time, until only cheap fits are left."""
     with _shared_with_workers(X, n_workers) as shared_X:
         def pool_fits():
             while (indices := queue.take_for_pool()) is not None:
-                yield delayed(_fit_batch)(indices, [fit_call(index, shared_X) for index in indices])
+                yield delayed(_fit_batch)(shared_X, y, [one_fit(index) for index in indices], *losses)
 
         try:
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1, pre_dispatch=n_workers - 1,
