@@ -23,6 +23,15 @@ from ._fit_task import FitTask, LossMoments, ScoredRows
 from ._partitions import Partitions, draw_partitions
 from ._scheduler import run_fits
 
+POOL_TASK_SECONDS = 0.1
+"""About how long each task that a study sends to the pool lasts (several fits when they are cheap).
+
+A study has hundreds of fits, so with ``n_jobs`` > 1 every fit may go to the
+pool, cheap or not: the round trip of a task to a worker (milliseconds) is
+paid once per task, and the pool's last task outlasts this process's last
+fit by this much at most.
+"""
+
 
 @dataclasses.dataclass(frozen=True)
 class DrawPlan:
@@ -204,6 +213,9 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
               verbose=0, whole_sample=True, label=None):
     """Run every fit of every draw not yet in ``checkpoint`` in one pool; return the records in draw order.
 
+    With ``n_jobs`` > 1 no estimator's fits are kept out of the pool as cheap:
+    they go in tasks of about :data:`POOL_TASK_SECONDS`.
+
     Parameters
     ----------
     estimators : sequence of estimator
@@ -244,6 +256,7 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
         progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
         collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, checkpoint, progress)
         proba_loss = (loss, y, classes) if loss.needs_proba else None
-        run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, proba_loss=proba_loss,
-                 score_loss=(loss, classes), collect=collector)
+        run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, cheap_fit_seconds=0.0,
+                 pool_batch_seconds=POOL_TASK_SECONDS, proba_loss=proba_loss, score_loss=(loss, classes),
+                 collect=collector)
     return [checkpoint.records[draw] for draw in range(len(plans))]

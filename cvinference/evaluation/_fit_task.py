@@ -137,7 +137,11 @@ def add_context(exc, message):
 
 
 def _rows(X, indices):
-    return X if indices is None else _safe_indexing(X, indices)
+    if indices is None:
+        return X
+    if isinstance(X, np.ndarray):  # what _safe_indexing does for arrays, without its checks for data frames
+        return X[indices]
+    return _safe_indexing(X, indices)
 
 
 def _predictions(estimator, X_test, n_test):

@@ -13,11 +13,16 @@ items. The rule it follows:
   costs more than running it;
 * as soon as a first fit has run for ``cheap_fit_seconds``, the pool
   (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
-  included) is started and holds ``n_jobs - 1`` fits at a time, handed over
-  one by one, the slowest estimator's first. When every estimator is cheap,
-  no pool is started at all.
+  included) is started and holds ``n_jobs - 1`` tasks at a time, handed
+  over one by one, the slowest estimator's first; a task is one fit unless
+  batched (below). When every estimator is cheap, no pool is started at all.
 * while a pool of worker processes runs, this process's fits get the native
-  threads that joblib gives one of its workers.
+  threads that joblib gives one of its workers;
+* with ``pool_batch_seconds``, a task sent to the pool holds several fits of
+  one estimator, as many as its first fit here says take about that long:
+  the round trip of a task to a worker is then paid once for them all. The
+  studies, whose hundreds of fits make a pool pay however cheap each is,
+  send every fit to the pool this way (``cheap_fit_seconds=0``).
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -51,13 +56,15 @@ class _Queue:
     """The fits not yet started, grouped by estimator; thread-safe.
 
     ``take_here`` and ``take_for_pool`` pick the next fit for this process and
-    for the pool; ``timed`` records the duration of an estimator's first fit
-    here, which decides whether its other fits may go to the pool.
+    the next fits for the pool; ``timed`` records the duration of an
+    estimator's first fit here, which decides whether its other fits may go
+    to the pool, and how many of them make one task of ``batch_seconds``.
     """
 
-    def __init__(self, groups, cheap_fit_seconds, n_workers):
+    def __init__(self, groups, cheap_fit_seconds, n_workers, batch_seconds=0.0):
         self._groups = groups
         self._n_workers = n_workers
+        self._batch_seconds = batch_seconds
         self._pending = {}
         for i, group in enumerate(groups):
             self._pending.setdefault(group, deque()).append(i)
@@ -110,10 +117,20 @@ class _Queue:
         return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
 
     def take_for_pool(self):
-        """The next fit for the pool, or None when only cheap fits (or none) are left."""
+        """The next fits for the pool (a list: one task), or None when only cheap fits (or none) are left.
+
+        A task holds fits of one estimator: one, or with ``batch_seconds`` as
+        many as take that long by its first fit's time (one while it is untimed).
+        """
         with self._lock:
             groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
-            return self._pop(groups[0]) if groups else None
+            if not groups:
+                return None
+            group = groups[0]
+            size = 1
+            if self._batch_seconds and group in self._seconds:
+                size = max(1, round(self._batch_seconds / max(self._seconds[group], 1e-9)))
+            return [self._pop(group) for _ in range(min(size, len(self._pending[group])))]
 
     def timed(self, group, seconds):
         with self._lock:
@@ -174,12 +191,21 @@ def _shared_with_workers(X, n_jobs):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _indexed(index, function, *args, **kwargs):
-    return index, function(*args, **kwargs)
+def _fit_batch(X, y, fits, proba_loss, score_loss):
+    """Run several fits (one task): ``[(index, output)]`` of :func:`fit_and_predict` for each.
+
+    ``fits`` holds what differs between fits, ``(index, estimator, train,
+    test, name, where, scored)``; the data and the losses are arguments of
+    their own, so that a backend that scatters large arguments (dask) sends
+    them once per call, not once per task.
+    """
+    return [(index, fit_and_predict(estimator, X, y, train, test, where=where, name=name, proba_loss=proba_loss,
+                                    scored=scored, score_loss=score_loss))
+            for index, estimator, train, test, name, where, scored in fits]
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             proba_loss=None, score_loss=None, collect=None):
+             pool_batch_seconds=0.0, proba_loss=None, score_loss=None, collect=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -200,6 +226,10 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     cheap_fit_seconds : float
         Estimators whose first fit here takes less than this keep all their
         fits out of the pool; the pool is started only for the others.
+    pool_batch_seconds : float
+        Above 0, each task sent to the pool holds as many fits of one
+        estimator as its first fit's time here says take about this long
+        (at least one); 0 sends fits one by one.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
     score_loss : tuple or None
@@ -220,23 +250,21 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     if collect is None:
         collect = outputs.__setitem__
 
-    def fit_call(index, X=X):
-        """The arguments of :func:`fit_and_predict` for a task, with a fresh clone."""
+    def one_fit(index):
+        """What a task's fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""
         task = tasks[index]
-        return ((clone(estimators[task.estimator]), X, y, task.train, task.test),
-                {"name": names[task.estimator], "where": task.where, "proba_loss": proba_loss,
-                 "scored": task.scored, "score_loss": score_loss})
+        return (index, clone(estimators[task.estimator]), task.train, task.test, names[task.estimator], task.where,
+                task.scored)
 
     def fit(index):
-        args, kwargs = fit_call(index)
-        return fit_and_predict(*args, **kwargs)
+        return _fit_batch(X, y, [one_fit(index)], proba_loss, score_loss)[0][1]
 
     if n_workers <= 1:
         for index in range(len(tasks)):
             collect(index, fit(index))
         return outputs
 
-    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers)
+    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, pool_batch_seconds)
     lock = threading.Lock()
 
     def keep(index, output):
@@ -247,7 +275,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     try:
         if queue.wait_until_the_pool_is_needed():
             here.share_cores(threads_per_worker(n_workers))
-            _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose)
+            _fit_in_pool(queue, one_fit, keep, X, y, (proba_loss, score_loss), n_jobs, n_workers, verbose)
     except BaseException:
         queue.clear()
         here.join()
@@ -304,13 +332,12 @@ class _FitsHere(threading.Thread):
             raise self._failure
 
 
-def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
-    """Hand fits to joblib's pool one by one, n_workers - 1 at a time, until only cheap ones are left."""
+def _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose):
+    """Hand tasks to joblib's pool one by one, n_workers - 1 at a time, until only cheap fits are left."""
     with _shared_with_workers(X, n_workers) as shared_X:
         def pool_fits():
-            while (index := queue.take_for_pool()) is not None:
-                args, kwargs = fit_call(index, shared_X)
-                yield delayed(_indexed)(index, fit_and_predict, *args, **kwargs)
+            while (indices := queue.take_for_pool()) is not None:
+                yield delayed(_fit_batch)(shared_X, y, [one_fit(index) for index in indices], *losses)
 
         try:
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1, pre_dispatch=n_workers - 1,
@@ -320,8 +347,9 @@ def _fit_in_pool(queue, fit_call, keep, X, n_jobs, n_workers, verbose):
             # "multiprocessing"): the pool's fits go in one call.
             pool = Parallel(n_jobs=n_jobs, verbose=verbose, batch_size=1)
         try:
-            for index, output in pool(pool_fits()):
-                keep(index, output)
+            for outputs in pool(pool_fits()):
+                for index, output in outputs:
+                    keep(index, output)
         except BaseException:
             queue.clear()
             raise

@@ -1,7 +1,10 @@
 """The studies' engine: draws from a population, fitted in one pool, kept in a checkpoint."""
 
 import json
+import threading
+import time
 
+import joblib
 import numpy as np
 import pytest
 from sklearn.datasets import make_classification
@@ -104,6 +107,27 @@ class CountingNB(GaussianNB):
     def fit(self, X, y):
         type(self).fits += 1
         return super().fit(X, y)
+
+
+class ThreadRecordingNB(GaussianNB):
+    """A fit of 5 ms, cheap by the evaluator's rule (under 0.05 s); records the thread it ran in."""
+
+    threads = []
+
+    def fit(self, X, y):
+        type(self).threads.append(threading.current_thread().name)
+        time.sleep(0.005)
+        return super().fit(X, y)
+
+
+def test_with_n_jobs_2_even_cheap_fits_go_to_the_pool():
+    plans = _plans(n_draws=6)
+    ThreadRecordingNB.threads = []
+    with joblib.parallel_config(backend="threading"):
+        records = _run(plans, n_jobs=2, estimators=[ThreadRecordingNB()])
+    here = ThreadRecordingNB.threads.count("cvinference-fits-here")
+    assert len(ThreadRecordingNB.threads) == 6 * (1 + 2 * 3) and 0 < here < 6 * (1 + 2 * 3)
+    assert records == _run(plans, estimators=[GaussianNB()])
 
 
 def test_a_checkpoint_keeps_finished_draws_and_a_rerun_fits_nothing(tmp_path):

@@ -157,13 +157,13 @@ def test_overlapping_holders_of_the_thread_limit_lift_it_once_the_last_lets_go(b
 def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
     queue = _Queue(groups=[0, 0, 0, 1, 1, 1, 2, 2, 2], cheap_fit_seconds=0.01, n_workers=2)
     assert queue.take_here() == (0, True)     # first fit of estimator 0, to be timed here
-    assert queue.take_for_pool() == 1         # untimed estimators may go to the pool meanwhile
+    assert queue.take_for_pool() == [1]       # untimed estimators may go to the pool meanwhile
     assert queue.take_here() == (3, True)     # estimator 1 is timed next
     queue.timed(0, 0.001)                     # cheap
     queue.timed(1, 0.5)                       # slow
     assert queue.take_here() == (6, True)
     queue.timed(2, 0.05)
-    assert [queue.take_for_pool() for _ in range(4)] == [4, 5, 7, 8]   # slowest estimator first
+    assert [queue.take_for_pool() for _ in range(4)] == [[4], [5], [7], [8]]   # slowest estimator first
     assert queue.take_for_pool() is None      # only cheap fits are left
     assert queue.take_here() == (2, False)
     assert queue.take_here() == (None, False)
@@ -178,8 +178,19 @@ def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_
     queue.timed(0, 1.0)
     assert queue.take_here() == (4, True)
     queue.timed(1, 0.001)
-    assert queue.take_for_pool() == 1
+    assert queue.take_for_pool() == [1]
     assert [queue.take_here() for _ in range(3)] == [(2, False), (3, False), (5, False)]
+    assert queue.take_for_pool() is None
+
+
+def test_with_batch_seconds_a_pool_task_holds_as_many_fits_as_take_that_long():
+    queue = _Queue(groups=[0] * 12 + [1] * 3, cheap_fit_seconds=0.0, n_workers=2, batch_seconds=0.1)
+    assert queue.take_here() == (0, True)
+    assert queue.take_here() == (12, True)
+    assert queue.take_for_pool() == [1]               # one fit while the estimator is untimed
+    queue.timed(0, 0.02)                              # 0.1 s / 0.02 s: 5 fits a task
+    queue.timed(1, 0.3)                               # longer than 0.1 s: 1 fit a task, and first
+    assert [queue.take_for_pool() for _ in range(4)] == [[13], [14], [2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]
     assert queue.take_for_pool() is None
 
 
