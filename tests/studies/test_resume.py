@@ -93,15 +93,15 @@ STUDIES = {
         {"": 2 * (1 + 3)}),
     "precision_study": (
         lambda **run: cvi.precision_study(SlowNB(), X, Y, sample_size=40, folds=(2, 3), **run),
-        {"K=2": 1 + 2, "K=3": 1 + 3}),
+        {"K=2": 1 + 2, "K=3": 3}),
     "fold_size_study": (
         lambda **run: cvi.fold_size_study(SlowNB(), X, Y, sample_size=40, n_splits=3, **run),
         {"": 1 + 3 * 3}),
 }
 """Per study: the call, and the fits of one draw in each part of its checkpoint ("" for the plain draws),
 counted by hand from the study's scheme: conditional_error_study fits the whole sample, then 2 repeats of 3
-folds; winner_table does so for each learner with 1 repeat; precision_study, per K, the whole sample and K
-folds; fold_size_study the whole sample, then 3 folds for each of Wong's 3 approaches."""
+folds; winner_table does so for each learner with 1 repeat; precision_study fits the whole sample once (in
+the first K's part), and K folds per K; fold_size_study the whole sample, then 3 folds for each of Wong's 3 approaches."""
 
 
 def run_study(study, n_jobs, checkpoint, *, random_state=0):
