@@ -18,7 +18,7 @@ class InferenceWarning(UserWarning):
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _first_caller_outside_package():
+def first_caller_outside_package():
     """The ``stacklevel`` that makes a warning point at the user's line."""
     frame, level = sys._getframe(1), 1
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR + os.sep):
@@ -42,7 +42,7 @@ class Messages:
 
     def warn(self, text):
         self.warnings.append(text)
-        warnings.warn(text, InferenceWarning, stacklevel=_first_caller_outside_package())
+        warnings.warn(text, InferenceWarning, stacklevel=first_caller_outside_package())
 
 
 

@@ -1,6 +1,7 @@
 """What every study shares: the population's checks, the plan of its draws, its checkpoint and its loss."""
 
 import os
+import warnings
 
 import joblib
 import numpy as np
@@ -9,6 +10,7 @@ from sklearn.base import clone
 from .._utils._arrays import python_scalar
 from .._utils._params import VERBOSE, Integer, Jobs, Rule, Seed
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..evaluation._checkpoint import Checkpoint
 from ..evaluation._draws import draw_seeds, plan_draw
 from ..evaluation._fit_task import ScoredRows
@@ -47,7 +49,7 @@ def population(estimators, X, y, *, needed_by):
 
 
 def check_sample_size(sample_size, available, *, n_splits, needed_by, rest_needed=1, where="the population"):
-    """Refuse a ``sample_size`` that leaves no rest to score on or is too small for the folds."""
+    """Refuse a ``sample_size`` that leaves no rest to score on or is too small for the folds; warn when the rest is smaller than a sample."""
     if sample_size < 2 * n_splits:
         raise ValueError(
             f"sample_size={sample_size} is too small for {n_splits}-fold cross-validation in {needed_by}: each "
@@ -59,6 +61,14 @@ def check_sample_size(sample_size, available, *, n_splits, needed_by, rest_neede
             f"{needed_by} needs at least {rest_needed} rows outside each sample. Pass sample_size <= "
             f"{available - rest_needed}, or a larger population."
         )
+    rest = available - sample_size
+    if rest_needed and rest < sample_size:
+        warnings.warn(
+            f"sample_size={sample_size} leaves {rest} rows of {where} ({available}) outside each sample: the truth is "
+            f"measured on fewer rows than the sample holds (its standard error is up to 0.5/sqrt({rest}) = "
+            f"{0.5 / np.sqrt(rest):.2g}), and the samples overlap heavily, so they vary less than independent "
+            f"datasets would. Pass sample_size <= {available // 2}, or a larger population.",
+            InferenceWarning, stacklevel=first_caller_outside_package())
 
 
 def check_classes_in_sample(y, sample_size, *, needed_by):

@@ -1,6 +1,7 @@
 """conditional_error_study and winner_table (Vanwinckelen & Blockeel 2012, sections 5.1 and 5.2)."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -202,3 +203,19 @@ def test_a_checkpointed_study_resumes_to_the_same_result(tmp_path):
     assert resumed.to_dict() == first.to_dict()
     with pytest.raises(ValueError, match="was written by a study with other arguments or data"):
         cvi.conditional_error_study(GaussianNB(), X, Y, checkpoint=path, **{**arguments, "max_repeats": 3})
+
+
+@pytest.mark.parametrize("study", ["conditional_error_study", "fold_size_study"])
+def test_a_rest_smaller_than_the_sample_warns_that_the_truth_and_the_draws_are_weak(study):
+    """Issue 14: "a population smaller than sample_size plus a useful rest". 60 rows, samples of 40: the rest
+    holds 20 rows, so the truth's standard error can reach 0.5 / sqrt(20) = 0.11; samples of 30 leave 30 (no warning)."""
+    X, y = make_classification(60, 4, random_state=0)
+    run = getattr(cvi, study)
+    keywords = dict(n_draws=2, random_state=0, **({"cv": 2, "max_repeats": 1} if study == "conditional_error_study"
+                                                  else {"n_splits": 2}))
+    with pytest.warns(cvi.InferenceWarning, match=r"sample_size=40 leaves 20 rows .* 0\.5/sqrt\(20\) = 0\.11.*"
+                                                  r"Pass sample_size <= 30"):
+        run(GaussianNB(), X, y, sample_size=40, **keywords)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cvi.InferenceWarning)
+        run(GaussianNB(), X, y, sample_size=30, **keywords)
