@@ -30,9 +30,9 @@ Targets (see docs/inference.md, "Targets")
   sample;
 - ``unconditional``: the mean of the conditional accuracies over the
   replications of the cell (its Monte-Carlo error is printed beside it);
-  methods built for a smaller training size n_train (the conservative Z) are
-  also measured against the unconditional accuracy at that size
-  (``target = "unconditional@n_train"``), the mean held-back accuracy of a
+  the conservative Z, built for a smaller training size n_train, is also
+  measured against the unconditional accuracy at that size (method
+  "conservative-z (at n_train = ...)"), the mean held-back accuracy of a
   model fitted to the first n_train rows of every sample.
 
 Rows (JSON, one per method, quantity, target, cell)::
@@ -89,6 +89,8 @@ ALPHA = 0.05
 N_SPLITS = 10
 N_REPEATS = 10
 SUBSAMPLING_ROUNDS = 15
+NESTED = {"n_splits": 5, "n_repeats": 5}  # R K^2 = 125 fits per learner (the library's default, 10 x 50, makes 5,000)
+CONSERVATIVE_Z = {"n_pairs": 5, "n_splits": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
 HELD_BACK = 50_000
 KNN_TRUTH_ROWS = 10_000  # k-NN predicts slowly: its truth is the first 10,000 held-back rows
 BLOCK = 5
@@ -205,7 +207,7 @@ def _accuracy_bounds(interval, loss=False):
 
 
 def _coverage_intervals(result):
-    """Every record-based interval of one 10-fold result, as accuracy bounds, with its target."""
+    """Every record-based interval of one 10-fold result, as accuracy bounds."""
     found = {}
     for method in ("normal", "wilson", "clopper-pearson", "auto"):
         interval = cvi.accuracy_interval(result, NOMINAL, method=method)
@@ -213,7 +215,21 @@ def _coverage_intervals(result):
     interval = cvi.accuracy_interval(result, NOMINAL, averaging="fold", method="t")
     found["fold t"] = _accuracy_bounds(interval)
     found["half-sample"] = _accuracy_bounds(cvi.loss_interval(result, NOMINAL), loss=True)
+    for variance in ("within-fold", "all-pairs"):
+        interval = cvi.loss_interval(result, NOMINAL, method="cv-clt", variance=variance)
+        found[f"cv-clt {variance}"] = _accuracy_bounds(interval, loss=True)
     return found
+
+
+def _refitting_intervals(estimator, X, y, seeds, estimator_b=None):
+    """The intervals that refit the learner: nested CV and the conservative Z (accuracy scale, or A - B)."""
+    nested = cvi.nested_cv_interval(estimator, X, y, estimator_b=estimator_b, confidence_level=NOMINAL,
+                                    random_state=seeds[0], **NESTED)
+    conservative = cvi.conservative_z_interval(estimator, X, y, estimator_b=estimator_b, confidence_level=NOMINAL,
+                                               random_state=seeds[1], **CONSERVATIVE_Z)
+    turn = estimator_b is None  # one learner: an error interval, turned into accuracy; A - B is already signed
+    return {"nested-cv": _accuracy_bounds(nested, loss=turn),
+            "conservative-z": _accuracy_bounds(conservative, loss=turn)}, int(conservative.details["n_train"])
 
 
 def coverage_replication(population, cell, seed):
@@ -237,9 +253,15 @@ def coverage_replication(population, cell, seed):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         intervals = _coverage_intervals(result)
+        refitting, n_train = _refitting_intervals(learner(cell.learner), X, y,
+                                                  [int(s) for s in rng.integers(2**31, size=2)])
+    intervals.update(refitting)
+    # The sample is in random order, so its first n_train rows are a random training set of that size.
+    smaller = clone(learner(cell.learner)).fit(X[:n_train], y[:n_train])
     return {"intervals": intervals,
             "truth": {"kfold": float(np.mean(fold_truth)),
-                      "conditional": float(np.mean(whole.predict(X_truth) == y_truth))}}
+                      "conditional": float(np.mean(whole.predict(X_truth) == y_truth)),
+                      "at_n_train": float(np.mean(smaller.predict(X_truth) == y_truth)), "n_train": n_train}}
 
 
 def _naive_t_pvalue(a, b):
@@ -268,15 +290,20 @@ def pair_replication(population, cell, seed):
                            ("5x2cv F", cvi.combined_ftest_5x2cv(estimator_a, estimator_b, X, y,
                                                                 random_state=seed_5x2))):
             low, high = test.confidence_interval(NOMINAL)
-            found[name] = {"pvalue": float(test.pvalue), "width": float(high - low), "target": test.target}
+            found[name] = {"reject": bool(test.pvalue < ALPHA), "width": float(high - low), "target": test.target}
         found["naive t (10x10-fold, control)"] = {
-            "pvalue": _naive_t_pvalue(a.fold_accuracy.ravel(), b.fold_accuracy.ravel()), "width": None,
+            "reject": _naive_t_pvalue(a.fold_accuracy.ravel(), b.fold_accuracy.ravel()) < ALPHA, "width": None,
             "target": "unconditional"}
         rounds_a = cvi.random_subsampling(estimator_a, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
         rounds_b = cvi.random_subsampling(estimator_b, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
         found[f"uncorrected resampled t ({SUBSAMPLING_ROUNDS} rounds, control)"] = {
-            "pvalue": _naive_t_pvalue(rounds_a.round_accuracy, rounds_b.round_accuracy), "width": None,
+            "reject": _naive_t_pvalue(rounds_a.round_accuracy, rounds_b.round_accuracy) < ALPHA, "width": None,
             "target": "unconditional"}
+        refitting, _ = _refitting_intervals(estimator_a, X, y, [int(s) for s in rng.integers(2**31, size=2)],
+                                            estimator_b=estimator_b)
+        for name, (low, high) in refitting.items():
+            found[name] = {"reject": not low <= 0 <= high, "width": high - low,
+                           "target": "conditional" if name == "nested-cv" else "unconditional"}
     X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
     accuracy = [float(np.mean(clone(e).fit(X, y).predict(X_truth) == y_truth)) for e in (estimator_a, estimator_b)]
     return {"tests": found, "truth": {"conditional": accuracy[0] - accuracy[1]}}
@@ -304,6 +331,7 @@ def _coverage_rows(cell, records):
     truths = {"kfold": np.array([r["truth"]["kfold"] for r in records]),
               "conditional": np.array([r["truth"]["conditional"] for r in records])}
     truths["unconditional"] = np.full(len(records), truths["conditional"].mean())
+    at_n_train = np.full(len(records), np.mean([r["truth"]["at_n_train"] for r in records]))
     rows = []
     for method in records[0]["intervals"]:
         bounds = np.array([r["intervals"][method] for r in records])
@@ -314,6 +342,12 @@ def _coverage_rows(cell, records):
                          **_rate_row(covered, len(records)),
                          "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])),
                          "truth": float(truth.mean())})
+        if method == "conservative-z":  # also against its own target, the learner's error at n_train
+            covered = int(np.sum((bounds[:, 0] <= at_n_train) & (at_n_train <= bounds[:, 1])))
+            rows.append({"method": f"{method} (at n_train = {records[0]['truth']['n_train']})",
+                         "quantity": "coverage", "target": "unconditional", "learner": cell.learner, "n": cell.n,
+                         "population": cell.population, "nominal": NOMINAL, **_rate_row(covered, len(records)),
+                         "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])), "truth": float(at_n_train[0])})
     return rows
 
 
@@ -321,12 +355,12 @@ def _test_rows(cell, records):
     rows = []
     truth = float(np.mean([r["truth"]["conditional"] for r in records]))
     for method, first in records[0]["tests"].items():
-        pvalues = np.array([r["tests"][method]["pvalue"] for r in records])
+        rejects = np.array([r["tests"][method]["reject"] for r in records])
         widths = [r["tests"][method]["width"] for r in records]
         rows.append({"method": method, "quantity": "type_i" if cell.kind == "null" else "power",
                      "target": first["target"], "learner": cell.learner, "n": cell.n,
                      "population": cell.population, "nominal": ALPHA,
-                     **_rate_row(int(np.sum(pvalues < ALPHA)), len(records)),
+                     **_rate_row(int(np.sum(rejects)), len(records)),
                      "mean_width": None if widths[0] is None else float(np.mean(widths)),
                      "truth": 0.0 if cell.kind == "null" else truth})
     return rows

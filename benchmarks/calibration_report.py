@@ -45,7 +45,7 @@ def falls_short(row):
 
 def recommended(rows, target):
     """Per cell, the method closest to nominal among those that fall short in no cell of this target."""
-    coverage = [r for r in rows if r["quantity"] == "coverage" and r["target"] == target]
+    coverage = [r for r in rows if r["quantity"] == "coverage" and r["target"] == target and "n_train" not in r["method"]]
     methods = sorted({r["method"] for r in coverage})
     cells = sorted({_cell(r) for r in coverage})
     by_method = {m: [r for r in coverage if r["method"] == m] for m in methods}
@@ -133,7 +133,8 @@ def generated_section(payload):
 def evidence(payload):
     keep = ("method", "quantity", "target", "learner", "n", "population", "nominal", "measured", "wilson_low",
             "wilson_high", "replications", "mean_width")
-    rows = [{key: row[key] for key in keep} for row in payload["rows"] if row["quantity"] in ("coverage", "type_i")]
+    rows = [{key: row[key] for key in keep} for row in payload["rows"]
+            if row["quantity"] in ("coverage", "type_i") and "n_train" not in row["method"]]
     return {"format": "cvinference.calibration-evidence", "version": 1, "mode": payload["mode"],
             "source": "benchmarks/calibration.py", "floor": FLOOR, "type_i_limit": TYPE_I_LIMIT, "rows": rows}
 

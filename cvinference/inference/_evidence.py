@@ -105,16 +105,22 @@ def evidence_source():
     return f"the calibration benchmark ({evidence['mode']} run of benchmarks/calibration.py, docs/calibration.md)"
 
 
-def type_i_error(method, learner_kinds, n_samples):
-    """The largest measured type-I error of ``method`` for these learners (all when unknown) at the nearest N.
+def test_family(name):
+    """A test's name without its parenthesis: "corrected t (5x10-fold)" and "corrected t (10x10-fold)" match."""
+    return name.split(" (")[0]
 
+
+def type_i_error(test_name, learner_kinds, n_samples):
+    """The largest measured type-I error of a test for these learners (all when unknown) at the nearest N.
+
+    ``test_name`` is matched to the benchmark's tests by :func:`test_family`.
     Returns ``(rate, regime)``, or ``(None, None)`` when it was not measured.
     """
     rows = [row for row in calibration_evidence()["rows"]
-            if row["quantity"] == "type_i" and row["method"] == method]
+            if row["quantity"] == "type_i" and test_family(row["method"]) == test_family(test_name)]
     rates = []
     regimes = []
-    for kind in learner_kinds or (None,):
+    for kind in set(learner_kinds) or {None}:
         regime = regime_of(rows, kind, n_samples)
         cells = _cells(rows, regime)
         if cells:

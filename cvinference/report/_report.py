@@ -39,6 +39,7 @@ from ..inference import (
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
+from ..inference._evidence import calibration_evidence, learner_kind, type_i_error
 
 REPORT_FORMAT = "cvinference.report"
 REPORT_VERSION = 2
@@ -220,6 +221,7 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
     classifier = _is_classifier(a)
     tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else []
     records = [test_record(test, name, confidence_level) for name, test in tests]
+    _measured_type_i(estimators, records)
     diagnostic = _diagnostic_record(pair) if classifier else None
     intervals = [i for record in estimators.values() for i in record["intervals"]]
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
@@ -298,8 +300,38 @@ def _comparison_verdict(estimators, records, diagnostic, confidence_level):
         caveats.append(f"The large-sample conditions of {', '.join(failing)} fail (see the conditions column and "
                        "the per-fold table): their normal and t approximations are rough; McNemar's test does "
                        "not need them.")
+    counted, caveat = _counted_tests(estimators, records)
+    if caveat:
+        caveats.append(caveat)
     caveats.append(_CONDITIONAL_CAVEAT)
-    return {"text": _comparison_text(estimators, records, 1 - confidence_level), "caveats": caveats}
+    return {"text": _comparison_text(estimators, counted, 1 - confidence_level), "caveats": caveats}
+
+
+def _measured_type_i(estimators, records):
+    """Each test record's type-I error measured by the calibration benchmark for these learners (None if not)."""
+    kinds = [learner_kind(record["description"]) for record in estimators.values()]
+    n_samples = estimators["A"]["n_samples"]
+    for record in records:
+        rate, regime = type_i_error(record["name"], kinds, n_samples)
+        record["measured_type_i"] = rate
+        record["type_i_regime"] = None if regime is None else regime.describe()
+
+
+def _counted_tests(estimators, records):
+    """The tests whose measured type-I error stays within the limit, and the caveat about the others."""
+    limit = calibration_evidence()["type_i_limit"]
+    counted = [r for r in records if r["measured_type_i"] is not None and r["measured_type_i"] <= limit]
+    left_out = [r for r in records if r not in counted]
+    if not left_out:
+        return counted, None
+    why = "; ".join(f"{r['name']} not measured" if r["measured_type_i"] is None else
+                    f"{r['name']} {r['measured_type_i']:.3f} ({r['type_i_regime']})" for r in left_out)
+    if not counted:
+        return records, (f"No test here kept its type-I error at or below {limit} in the calibration benchmark "
+                         f"for these learners ({why}); the verdict counts them all, so a difference it reports "
+                         "may be a false alarm.")
+    return counted, (f"The verdict counts only the tests whose type-I error the calibration benchmark measured at "
+                     f"or below {limit} for these learners; left out: {why}.")
 
 
 def _total_text(record):
