@@ -1,4 +1,4 @@
-"""Per-instance losses (Nedel'ko), the half-sample interval, and set-level metric intervals."""
+"""Per-instance losses (Nedel'ko), loss_interval (Nedel'ko's half-sample, Bayle et al.'s cv-clt), set-level metrics."""
 
 import json
 import math
