@@ -249,7 +249,7 @@ def test_cv_clt_equals_bayles_formulas_written_out(breast_cancer, cv):
 
 def test_cv_clt_under_leave_one_out_needs_all_pairs():
     X, y = load_iris(return_X_y=True)
-    result = cvi.cross_val_correctness(GaussianNB(), X[::3], y[::3], cv="loo")
+    result = cvi.cross_val_correctness(GaussianNB(), X[::3], y[::3], cv="loo", loss="log_loss")
     with pytest.raises(ValueError, match=r"variance='within-fold' needs at least 2 instances in every fold.*"
                                          r"leave-one-out.*Pass variance='all-pairs'"):
         cvi.loss_interval(result, method="cv-clt")
