@@ -54,11 +54,11 @@ def _check_within_fold(result, rows):
     """Refuse the within-fold variance when a fold holds one instance (leave-one-out), with the fix."""
     smallest = int(result.fold_sizes[list(rows)].min())
     if smallest < 2:
-        scheme = "leave-one-out, whose folds hold one instance each" if result.is_loo else (
-            f"a fold of {smallest} instance(s)")
+        scheme = "comes from leave-one-out, whose folds hold one instance each" if result.is_loo else (
+            f"has a fold of {smallest} instance")
         raise ValueError(
             f"variance='within-fold' needs at least 2 instances in every fold to measure the spread around "
-            f"each fold's mean, and the result has {scheme}. Pass variance='all-pairs' (Bayle et al. 2020's "
+            f"each fold's mean, and the result {scheme}. Pass variance='all-pairs' (Bayle et al. 2020's "
             "other estimator, the spread of all n losses around their mean), which needs none."
         )
 
