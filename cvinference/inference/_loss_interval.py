@@ -155,7 +155,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     (0.275, 0.0781, 'conditional')
     >>> clt = loss_interval(result, method="cv-clt")
     >>> round(clt.standard_error, 4), clt.target
-    (0.0548, 'kfold')
+    (0.0382, 'kfold')
     """
     check_cv_result(result)
     rows = list(select_repeats(result, repeat))
