@@ -1,0 +1,428 @@
+"""Calibration: how often every interval covers each target, and how often every test rejects, with real fits.
+
+A large dataset stands in for the population. Each replication draws a
+training sample of N rows without replacement, runs every method on it, and
+scores the models on rows outside the sample (the truth). Within a
+replication every method sees the same sample, the same 10-fold partition
+(the first repeat of the 10 x 10-fold) and the same truth: common random
+numbers, so differences between methods are not Monte-Carlo noise of
+different draws.
+
+Populations
+-----------
+- ``nonlinear``: 250,000 rows of ten standard-normal features in two blocks
+  of five, y = 1[g(block 1) + s g(block 2) + logistic noise > 0] with
+  g(b) = sin(2 b1) + b2 b3 + 0.6 |b4| - 0.5 b5 - 0.48 (s = 1). 50,000 rows are
+  held back for the truth (k-NN, slow to predict, is scored on the first
+  10,000 of them); samples come from the other 200,000. Swapping the
+  blocks leaves the population unchanged, so a learner on block 1 and the same
+  learner on block 2 have exactly equal expected accuracy at every training
+  size: the null of the type-I cells.
+- ``nonlinear-power``: the same with s = 0.6, so the learner on block 1 is
+  better (power); the true difference is estimated from the held-back rows.
+- ``fair`` (6,366 rows, statsmodels): a real population; the truth is the
+  rest of the population (about 5,400-6,300 rows), different in every draw.
+
+Targets (see docs/inference.md, "Targets")
+------------------------------------------
+- ``kfold``: the mean held-back accuracy of the ten fold models of the draw;
+- ``conditional``: the held-back accuracy of the model fitted to the whole
+  sample;
+- ``unconditional``: the mean of the conditional accuracies over the
+  replications of the cell (its Monte-Carlo error is printed beside it);
+  methods built for a smaller training size n_train (the conservative Z) are
+  also measured against the unconditional accuracy at that size
+  (``target = "unconditional@n_train"``), the mean held-back accuracy of a
+  model fitted to the first n_train rows of every sample.
+
+Rows (JSON, one per method, quantity, target, cell)::
+
+    {method, quantity: coverage|type_i|power, target, learner, n, population,
+     nominal, measured, mc_se, wilson_low, wilson_high, replications,
+     mean_width, truth}
+
+``measured`` is the covering (or rejecting) fraction, ``mc_se`` its
+Monte-Carlo standard error sqrt(p (1 - p) / R), ``wilson_low``/``wilson_high``
+its 95% Wilson interval (``scipy.stats.binomtest``), ``mean_width`` the mean
+width of the interval (for tests: of the difference's interval) and ``truth``
+the mean target value (for power: the true difference).
+
+Modes: ``--quick`` (the tree and logistic regression at N = 100 and 300,
+100 replications per cell; the tree pair's null and power) must stay under
+10 minutes on 2 cores; the full mode (four learners, N = 100, 300, 1000, the
+real population, 500 replications per cell) is long on 2 cores: it keeps
+every finished replication in ``--checkpoint`` (JSON lines) so it can be
+stopped and resumed, and ``--cells`` runs a subset. Results do not depend
+on ``--n-jobs`` (each replication has its own seed, spawned from
+``--seed``; fits inside a replication use one job).
+
+    python benchmarks/calibration.py --quick [--n-jobs 2]
+    python benchmarks/calibration.py --n-jobs 2 --checkpoint /tmp/calibration.jsonl \\
+        --out benchmarks/results/calibration.json
+"""
+
+import argparse
+import dataclasses
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+from joblib import Parallel, delayed
+from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.linear_model import LogisticRegression
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+NOMINAL = 0.95
+ALPHA = 0.05
+N_SPLITS = 10
+N_REPEATS = 10
+SUBSAMPLING_ROUNDS = 15
+HELD_BACK = 50_000
+KNN_TRUTH_ROWS = 10_000  # k-NN predicts slowly: its truth is the first 10,000 held-back rows
+BLOCK = 5
+
+
+class OnColumns(ClassifierMixin, BaseEstimator):
+    """``estimator`` fitted to and predicting from the columns ``start <= j < stop`` of X only."""
+
+    def __init__(self, estimator, start, stop):
+        self.estimator = estimator
+        self.start = start
+        self.stop = stop
+
+    def fit(self, X, y):
+        self.model_ = clone(self.estimator).fit(X[:, self.start:self.stop], y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict(self, X):
+        return self.model_.predict(X[:, self.start:self.stop])
+
+
+def learner(name, columns=None):
+    """A fresh estimator; ``columns`` (start, stop) restricts it to those features (the pair cells)."""
+    estimators = {
+        # liblinear: the same penalised fit as lbfgs, seven times faster on these small samples
+        "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
+        "tree": lambda: DecisionTreeClassifier(random_state=0),
+        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=15, algorithm="brute")),
+        "naive_bayes": GaussianNB,
+    }
+    estimator = estimators[name]()
+    if columns is None:
+        return estimator
+    return OnColumns(estimator, *columns)
+
+
+def _block_score(block):
+    return (np.sin(2 * block[:, 0]) + block[:, 1] * block[:, 2] + 0.6 * np.abs(block[:, 3])
+            - 0.5 * block[:, 4] - 0.48)
+
+
+def nonlinear_population(strength=1.0, n_rows=HELD_BACK + 200_000, seed=20261123):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n_rows, 2 * BLOCK))
+    score = _block_score(X[:, :BLOCK]) + strength * _block_score(X[:, BLOCK:])
+    y = (score + rng.logistic(scale=0.6, size=n_rows) > 0).astype(np.int64)
+    return X, y
+
+
+@dataclasses.dataclass(frozen=True)
+class Population:
+    X: np.ndarray
+    y: np.ndarray
+    held_back: int  # the first ``held_back`` rows are the truth; 0: the rest of the population is
+
+    def draw(self, n, rng):
+        pool = np.arange(self.held_back, self.y.size)
+        sample = rng.choice(pool, size=n, replace=False)
+        if self.held_back:
+            truth = np.arange(self.held_back)
+        else:
+            truth = np.setdiff1d(pool, sample, assume_unique=True)
+        return sample, truth
+
+
+def load(name):
+    if name == "nonlinear":
+        return Population(*nonlinear_population(), held_back=HELD_BACK)
+    if name == "nonlinear-power":
+        return Population(*nonlinear_population(strength=0.6), held_back=HELD_BACK)
+    from cvinference.studies import load_population
+    X, y = load_population(name, return_X_y=True)
+    return Population(X, np.asarray(y), held_back=0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    kind: str  # "coverage", "null" or "power"
+    population: str
+    learner: str
+    n: int
+    replications: int
+
+    @property
+    def key(self):
+        return f"{self.kind}/{self.population}/{self.learner}/{self.n}"
+
+
+def cells(quick, replications=None):
+    if quick:
+        r = replications or 100
+        coverage = [Cell("coverage", "nonlinear", lrn, n, r) for lrn in ("tree", "logistic") for n in (100, 300)]
+        pairs = [Cell("null", "nonlinear", "tree", n, r) for n in (100, 300)]
+        return coverage + pairs + [Cell("power", "nonlinear-power", "tree", 300, r)]
+    r = replications or 500
+    coverage = [Cell("coverage", "nonlinear", lrn, n, r)
+                for n in (100, 300, 1000) for lrn in ("tree", "logistic", "naive_bayes", "knn")]
+    coverage += [Cell("coverage", "fair", lrn, 300, r) for lrn in ("tree", "logistic")]
+    pairs = [Cell(kind, population, lrn, n, r)
+             for kind, population in (("null", "nonlinear"), ("power", "nonlinear-power"))
+             for n in (100, 300, 1000) for lrn in ("tree", "logistic")]
+    return coverage + pairs
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One replication
+
+
+def _accuracy_bounds(interval, loss=False):
+    """(low, high) of an interval on the accuracy scale; a zero-one loss interval is turned over."""
+    low, high = float(interval.low), float(interval.high)
+    return (1 - high, 1 - low) if loss else (low, high)
+
+
+def _coverage_intervals(result):
+    """Every record-based interval of one 10-fold result, as accuracy bounds, with its target."""
+    found = {}
+    for method in ("normal", "wilson", "clopper-pearson", "auto"):
+        interval = cvi.accuracy_interval(result, NOMINAL, method=method)
+        found[method] = _accuracy_bounds(interval)
+    interval = cvi.accuracy_interval(result, NOMINAL, averaging="fold", method="t")
+    found["fold t"] = _accuracy_bounds(interval)
+    found["half-sample"] = _accuracy_bounds(cvi.loss_interval(result, NOMINAL), loss=True)
+    return found
+
+
+def coverage_replication(population, cell, seed):
+    rng = np.random.default_rng(seed)
+    sample, truth_rows = population.draw(cell.n, rng)
+    X, y = population.X[sample], population.y[sample]
+    if cell.learner == "knn":
+        truth_rows = truth_rows[:KNN_TRUTH_ROWS]
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    splitter = cvi.StratifiedEqualSizeKFold(N_SPLITS, shuffle=True, random_state=int(rng.integers(2**31)))
+    y_pred = np.empty_like(y)
+    fold = np.empty(y.size, dtype=np.int64)
+    fold_truth = []
+    for j, (train, test) in enumerate(splitter.split(X, y)):
+        model = clone(learner(cell.learner)).fit(X[train], y[train])
+        y_pred[test] = model.predict(X[test])
+        fold[test] = j
+        fold_truth.append(float(np.mean(model.predict(X_truth) == y_truth)))
+    whole = clone(learner(cell.learner)).fit(X, y)
+    result = cvi.CVResult(y, y_pred, fold)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        intervals = _coverage_intervals(result)
+    return {"intervals": intervals,
+            "truth": {"kfold": float(np.mean(fold_truth)),
+                      "conditional": float(np.mean(whole.predict(X_truth) == y_truth))}}
+
+
+def _naive_t_pvalue(a, b):
+    return float(stats.ttest_rel(a, b).pvalue)
+
+
+def pair_replication(population, cell, seed):
+    rng = np.random.default_rng(seed)
+    sample, truth_rows = population.draw(cell.n, rng)
+    X, y = population.X[sample], population.y[sample]
+    estimator_a = learner(cell.learner, (0, BLOCK))
+    estimator_b = learner(cell.learner, (BLOCK, 2 * BLOCK))
+    seed_cv, seed_5x2, seed_sub = (int(s) for s in rng.integers(2**31, size=3))
+    found = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pair = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv).compare(
+            estimator_a, estimator_b, X, y)
+        a, b = pair.a, pair.b
+        for name, test in (("matched-sample t", cvi.matched_sample_test(a, b, repeat=0)),
+                           ("independent-sample z", cvi.independent_sample_test(a, b, repeat=0)),
+                           ("McNemar", cvi.mcnemar_test(a, b, repeat=0)),
+                           ("corrected t (10x10-fold)", cvi.corrected_resampled_ttest(a, b)),
+                           ("5x2cv t", cvi.paired_ttest_5x2cv(estimator_a, estimator_b, X, y,
+                                                              random_state=seed_5x2)),
+                           ("5x2cv F", cvi.combined_ftest_5x2cv(estimator_a, estimator_b, X, y,
+                                                                random_state=seed_5x2))):
+            low, high = test.confidence_interval(NOMINAL)
+            found[name] = {"pvalue": float(test.pvalue), "width": float(high - low), "target": test.target}
+        found["naive t (10x10-fold, control)"] = {
+            "pvalue": _naive_t_pvalue(a.fold_accuracy.ravel(), b.fold_accuracy.ravel()), "width": None,
+            "target": "unconditional"}
+        rounds_a = cvi.random_subsampling(estimator_a, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
+        rounds_b = cvi.random_subsampling(estimator_b, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
+        found[f"uncorrected resampled t ({SUBSAMPLING_ROUNDS} rounds, control)"] = {
+            "pvalue": _naive_t_pvalue(rounds_a.round_accuracy, rounds_b.round_accuracy), "width": None,
+            "target": "unconditional"}
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    accuracy = [float(np.mean(clone(e).fit(X, y).predict(X_truth) == y_truth)) for e in (estimator_a, estimator_b)]
+    return {"tests": found, "truth": {"conditional": accuracy[0] - accuracy[1]}}
+
+
+def replication(population, cell, index, seed):
+    run = coverage_replication if cell.kind == "coverage" else pair_replication
+    record = run(population, cell, seed)
+    record.update(cell=cell.key, replication=index)
+    return record
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Rows
+
+
+def _rate_row(successes, trials):
+    measured = successes / trials
+    wilson = stats.binomtest(int(successes), int(trials)).proportion_ci(NOMINAL, method="wilson")
+    return {"measured": measured, "mc_se": math.sqrt(measured * (1 - measured) / trials),
+            "wilson_low": float(wilson.low), "wilson_high": float(wilson.high), "replications": int(trials)}
+
+
+def _coverage_rows(cell, records):
+    truths = {"kfold": np.array([r["truth"]["kfold"] for r in records]),
+              "conditional": np.array([r["truth"]["conditional"] for r in records])}
+    truths["unconditional"] = np.full(len(records), truths["conditional"].mean())
+    rows = []
+    for method in records[0]["intervals"]:
+        bounds = np.array([r["intervals"][method] for r in records])
+        for target, truth in truths.items():
+            covered = int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
+            rows.append({"method": method, "quantity": "coverage", "target": target, "learner": cell.learner,
+                         "n": cell.n, "population": cell.population, "nominal": NOMINAL,
+                         **_rate_row(covered, len(records)),
+                         "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])),
+                         "truth": float(truth.mean())})
+    return rows
+
+
+def _test_rows(cell, records):
+    rows = []
+    truth = float(np.mean([r["truth"]["conditional"] for r in records]))
+    for method, first in records[0]["tests"].items():
+        pvalues = np.array([r["tests"][method]["pvalue"] for r in records])
+        widths = [r["tests"][method]["width"] for r in records]
+        rows.append({"method": method, "quantity": "type_i" if cell.kind == "null" else "power",
+                     "target": first["target"], "learner": cell.learner, "n": cell.n,
+                     "population": cell.population, "nominal": ALPHA,
+                     **_rate_row(int(np.sum(pvalues < ALPHA)), len(records)),
+                     "mean_width": None if widths[0] is None else float(np.mean(widths)),
+                     "truth": 0.0 if cell.kind == "null" else truth})
+    return rows
+
+
+def rows_of(cell, records):
+    records = sorted(records, key=lambda r: r["replication"])
+    return (_coverage_rows if cell.kind == "coverage" else _test_rows)(cell, records)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Running
+
+
+def seeds(master, cell, replications):
+    """One seed per replication of a cell: the first r do not depend on how many are run."""
+    entropy = [master, *cell.key.encode()]
+    return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(entropy).spawn(replications)]
+
+
+def read_checkpoint(path):
+    done = {}
+    if path and os.path.exists(path):
+        with open(path) as handle:
+            for line in handle:
+                if line.strip():
+                    record = json.loads(line)
+                    done[record["cell"], record["replication"]] = record
+    return done
+
+
+def run(selected, *, seed, n_jobs, checkpoint, log=print):
+    done = read_checkpoint(checkpoint)
+    populations = {}
+    records = {cell.key: [] for cell in selected}
+    jobs = []
+    for cell in selected:
+        if cell.population not in populations:
+            populations[cell.population] = load(cell.population)
+        for index, replication_seed in enumerate(seeds(seed, cell, cell.replications)):
+            if (cell.key, index) in done:
+                records[cell.key].append(done[cell.key, index])
+            else:
+                jobs.append((cell, index, replication_seed))
+    log(f"{len(jobs)} replications to run, {sum(map(len, records.values()))} from the checkpoint")
+    out = open(checkpoint, "a") if checkpoint else None
+    start = time.perf_counter()
+    try:
+        results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+            delayed(replication)(populations[cell.population], cell, index, s) for cell, index, s in jobs)
+        for count, record in enumerate(results, 1):
+            records[record["cell"]].append(record)
+            if out:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+            if count % 50 == 0 or count == len(jobs):
+                log(f"  {count}/{len(jobs)} replications, {time.perf_counter() - start:.0f} s")
+    finally:
+        if out:
+            out.close()
+    return {cell.key: rows_of(cell, records[cell.key]) for cell in selected}, time.perf_counter() - start
+
+
+def print_table(rows_by_cell):
+    for key, rows in rows_by_cell.items():
+        print(f"\n{key}")
+        for row in rows:
+            width = "" if row["mean_width"] is None else f"  width {row['mean_width']:.3f}"
+            print(f"  {row['quantity']:8s} {row['target']:14s} {row['method']:44s} {row['measured']:.3f} "
+                  f"[{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]{width}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--replications", type=int, default=None)
+    parser.add_argument("--cells", default=None, help="comma-separated substrings of the cell keys to run")
+    parser.add_argument("--n-jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--checkpoint", default=None)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    selected = cells(args.quick, args.replications)
+    if args.cells:
+        wanted = args.cells.split(",")
+        selected = [cell for cell in selected if any(w in cell.key for w in wanted)]
+    rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint)
+    print_table(rows)
+    out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
+    payload = {"mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs,
+               "seed": args.seed, "python": sys.version.split()[0],
+               "rows": [row for cell_rows in rows.values() for row in cell_rows]}
+    with open(out, "w") as handle:
+        json.dump(payload, handle, indent=1)
+    print(f"\n{len(payload['rows'])} rows in {seconds:.0f} s written to {out}")
+
+
+if __name__ == "__main__":
+    main()

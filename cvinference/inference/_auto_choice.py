@@ -1,0 +1,86 @@
+"""``accuracy_interval(method="auto")``: Wong's conditions first, then the calibration benchmark's evidence."""
+
+from typing import NamedTuple
+
+from ._estimands import AUTO_NOTE, TARGETS
+from ._evidence import coverage_regime, evidence_source, measured_coverage
+
+_BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
+                   ("dataset", "clopper-pearson"): "clopper-pearson", ("fold", "normal"): None}
+"""The benchmark's name of each (averaging, method) it measured."""
+
+_REFITTING_ADVICE = {
+    "kfold": "",
+    "conditional": " nested_cv_interval refits the learner to estimate the error of the model fitted to all "
+                   "the data, and the calibration page shows how it fares.",
+    "unconditional": " No interval from one dataset can see how the error varies over datasets (Vanwinckelen & "
+                     "Blockeel 2015); conservative_z_interval allows for it at a smaller training size.",
+}
+
+
+class Choice(NamedTuple):
+    method: str
+    averaging: str
+
+
+def _shortfall_warning(target, regime, measured):
+    return (f"The calibration benchmark found no interval computable from a cross-validation result that "
+            f"covers the {target} error ({TARGETS[target]}) at the nominal rate for {regime.describe()}: the "
+            f"best, {measured.method}, covered it {measured.worst:.3f} of the time at 95% in its worst cell "
+            f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
+
+
+def evidence_warning(result, averaging, method, target, messages):
+    """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime."""
+    name = _BENCHMARK_NAME.get((averaging, method))
+    regime = coverage_regime(target, result.estimator_repr, result.n_samples)
+    measured = None if name is None or regime.n is None else measured_coverage(name, target, regime)
+    if measured is not None and measured.falls_short:
+        messages.warn(
+            f"The {method} interval covered the {target} error ({TARGETS[target]}) only {measured.worst:.3f} of "
+            f"the time at 95% for {regime.describe()} in {evidence_source()}."
+            + _REFITTING_ADVICE[target]
+        )
+
+
+def choose_auto(result, averaging, conditions, conditions_hold, target, messages):
+    """The (method, averaging) that ``method="auto"`` uses, with the note (and warning) that says why.
+
+    Wong's method for ``averaging`` when his large-sample conditions hold,
+    unless the benchmark measured it falling short of ``target`` in the
+    result's regime; the exact Clopper-Pearson interval when they fail; in
+    between, the binomial interval (Wilson or Clopper-Pearson) whose measured
+    coverage is closest to nominal without falling short. When every
+    candidate falls short, the one with the best worst-cell coverage, and a
+    warning that names the regime.
+    """
+    wong = Choice("t" if averaging == "fold" else "normal", averaging)
+    if not conditions_hold:
+        messages.note(f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because the "
+                      f"large-sample conditions fail: {conditions.describe()}")
+        choice = Choice("clopper-pearson", "dataset")
+        evidence_warning(result, choice.averaging, choice.method, target, messages)
+        return choice
+    regime = coverage_regime(target, result.estimator_repr, result.n_samples)
+    candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset")]
+    measured = {c: measured_coverage(_BENCHMARK_NAME[c.averaging, c.method], target, regime)
+                for c in candidates if regime.n is not None and _BENCHMARK_NAME.get((c.averaging, c.method))}
+    wong_measured = measured.get(wong)
+    if wong_measured is None or not wong_measured.falls_short:
+        return wong
+    holding = [c for c, m in measured.items() if m is not None and not m.falls_short]
+    if holding:
+        choice = min(holding, key=lambda c: measured[c].deviation)
+        messages.note(
+            f"{AUTO_NOTE} the {choice.method} interval: the large-sample conditions hold, but Wong's {wong.method} "
+            f"interval covered the {target} error only {wong_measured.worst:.3f} of the time at 95% for "
+            f"{regime.describe()} in {evidence_source()}, and the {choice.method} interval "
+            f"{measured[choice].worst:.3f}, the closest to nominal that did not fall short"
+        )
+        return choice
+    found = {c: m for c, m in measured.items() if m is not None}
+    choice = max(found, key=lambda c: found[c].worst)
+    messages.note(f"{AUTO_NOTE} the {choice.method} interval, the best measured for the {target} error "
+                  f"for {regime.describe()}")
+    messages.warn(_shortfall_warning(target, regime, found[choice]))
+    return choice
