@@ -1,6 +1,5 @@
 """Cross-validate estimators and record what happened to every instance."""
 
-import dataclasses
 import typing
 
 import numpy as np
@@ -8,19 +7,12 @@ from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
 from .._utils._params import SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
-from .._utils._validation import (
-    check_estimator_methods,
-    check_not_regressor,
-    check_predict_proba,
-    estimator_description,
-    holds_class_labels,
-    is_classifier_like,
-    prepare_data,
-)
+from .._utils._validation import estimator_description, is_classifier_like
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
 from ._fit_task import FitTask
+from ._loss_data import prepare_loss_data
 from ._partitions import check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
 
@@ -228,21 +220,7 @@ class CVEvaluator(BaseEstimator):
     def _run(self, estimators, X, y, groups):
         settings = self._checked_settings()
         names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
-        for name, estimator in zip(names, estimators):
-            check_estimator_methods(estimator, name)
-        loss = settings.loss
-        if loss.needs_proba:
-            for name, estimator in zip(names, estimators):
-                check_predict_proba(estimator, name, loss.name)
-        X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
-                                             needed_by=f"loss={loss.name!r}", groups=groups)
-        if loss.classification is None:
-            loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
-        if loss.classification:
-            reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
-                      "a regression loss such as loss='squared_error' for a numeric target)")
-            for name, estimator in zip(names, estimators):
-                check_not_regressor(estimator, name, reason)
+        X, y, groups, y_array, loss = prepare_loss_data(estimators, names, X, y, settings.loss, groups)
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,

@@ -8,6 +8,7 @@ bootstrap) ask the evaluation layer for their fits.
 from ._accuracy_interval import accuracy_interval
 from ._bootstrap import bootstrap_accuracy
 from ._conditions import large_sample_conditions
+from ._conservative_z import conservative_z_interval
 from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
@@ -37,6 +38,7 @@ __all__ = [
     "bayesian_correlated_ttest",
     "bootstrap_accuracy",
     "combined_ftest_5x2cv",
+    "conservative_z_interval",
     "corrected_resampled_ttest",
     "independent_sample_test",
     "large_sample_conditions",

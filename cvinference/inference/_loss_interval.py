@@ -1,4 +1,4 @@
-"""Nedel'ko's interval for a cross-validated mean loss."""
+"""Intervals for a cross-validated mean loss: Nedel'ko's half-sample heuristic and Bayle et al.'s CLT."""
 
 import math
 
@@ -12,9 +12,8 @@ from ._inputs import check_cv_result
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
-LOSS_METHODS = ("half-sample", "normal", "fold-t")
-
-_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold"}
+LOSS_METHODS = ("half-sample", "normal", "fold-t", "cv-clt")
+VARIANCES = ("within-fold", "all-pairs")
 
 _ASSUMPTIONS = {
     "half-sample": ("instance independence; Nedel'ko's empirical finding that cross-validation is about as "
@@ -22,11 +21,51 @@ _ASSUMPTIONS = {
     "normal": ("instance independence; the n cross-validated losses treated as an independent test sample "
                "(ignores that the folds' models share training data); normal approximation"),
     "fold-t": "instance independence; fold mean losses independent and normally distributed",
+    "cv-clt": ("instances drawn independently from the population; a learner stable enough for Bayle et al.'s "
+               "central limit theorem (2020); many instances (an asymptotic normal interval)"),
 }
 
+_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold"}
 
-@validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), repeat=REPEAT)
-def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat=None):
+
+def cv_clt_variance(losses, fold, variance):
+    """Bayle et al.'s (2020) estimate of sigma^2 from one repeat's per-instance losses and folds.
+
+    ``"within-fold"``: the mean over the k folds of each fold's sample
+    variance around the fold's mean (divisor m_j - 1, m_j the fold's size);
+    ``"all-pairs"``: the variance of all n losses around their mean (divisor n).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> losses, fold = np.array([0.0, 1.0, 1.0, 3.0]), np.array([0, 0, 1, 1])
+    >>> cv_clt_variance(losses, fold, "within-fold"), cv_clt_variance(losses, fold, "all-pairs")
+    (1.25, 1.1875)
+    """
+    if variance == "all-pairs":
+        return float(np.mean((losses - losses.mean()) ** 2))
+    sizes = np.bincount(fold)
+    fold_means = np.bincount(fold, weights=losses) / sizes
+    squares = np.bincount(fold, weights=(losses - fold_means[fold]) ** 2)
+    return float(np.mean(squares / (sizes - 1)))
+
+
+def _check_within_fold(result, rows):
+    """Refuse the within-fold variance when a fold holds one instance (leave-one-out), with the fix."""
+    smallest = int(result.fold_sizes[list(rows)].min())
+    if smallest < 2:
+        scheme = "comes from leave-one-out, whose folds hold one instance each" if result.is_loo else (
+            f"has a fold of {smallest} instance")
+        raise ValueError(
+            f"variance='within-fold' needs at least 2 instances in every fold to measure the spread around "
+            f"each fold's mean, and the result {scheme}. Pass variance='all-pairs' (Bayle et al. 2020's "
+            "other estimator, the spread of all n losses around their mean), which needs none."
+        )
+
+
+@validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), variance=Options(*VARIANCES),
+                 repeat=REPEAT)
+def loss_interval(result, confidence_level=0.95, *, method="half-sample", variance="within-fold", repeat=None):
     """Confidence interval for a cross-validated mean loss (log loss, Brier, ...).
 
     Parameters
@@ -35,11 +74,20 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
         Any cross-validation result; its per-instance ``loss`` is used.
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
-    method : {"half-sample", "normal", "fold-t"}, default="half-sample"
+    method : {"half-sample", "normal", "fold-t", "cv-clt"}, default="half-sample"
         ``"half-sample"``: Nedel'ko's mean loss +- z S~ / sqrt(N / 2).
         ``"normal"``: mean loss +- z S~ / sqrt(N), as if the N losses came
         from an independent test sample (for comparison; too narrow).
         ``"fold-t"``: the mean of the fold mean losses +- t_{k-1} s / sqrt(k).
+        ``"cv-clt"``: Bayle et al.'s (2020) interval, mean loss +-
+        z sigma_hat / sqrt(N), with sigma_hat from ``variance``.
+    variance : {"within-fold", "all-pairs"}, default="within-fold"
+        The variance estimate of ``method="cv-clt"`` (other methods ignore
+        it): ``"within-fold"`` averages the folds' sample variances (each
+        around its fold's mean); ``"all-pairs"`` is the spread of all N
+        losses around their mean. Leave-one-out (folds of one instance)
+        allows only ``"all-pairs"``; ``"within-fold"`` then raises a
+        ValueError that says so.
     repeat : int or None, default=None
         The repeat to use. None uses the only repeat, or pools all repeats
         with an :class:`InferenceWarning` (N still counts each instance once).
@@ -48,7 +96,9 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     -------
     Interval
         Clipped at 0 when no per-instance loss is negative; a loss has no
-        upper bound in general.
+        upper bound in general. Its ``target`` is ``"conditional"`` for
+        ``"half-sample"`` (the model fitted to all N instances) and
+        ``"kfold"`` for the others (the models fitted in the folds).
 
     Notes
     -----
@@ -64,11 +114,34 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
 
     Nedel'ko's err_CV measures the cross-validation estimate against the
     loss of the model fitted to all N instances (his K_Q(V_N), section 3),
-    bias included, so the ``"half-sample"`` interval is about that model;
-    ``"normal"`` and ``"fold-t"`` are about the models fitted to (k-1)/k of
-    the data, which is what the cross-validation estimate averages. Like
-    every interval from one dataset, none includes the variance over
-    datasets (Vanwinckelen & Blockeel 2015).
+    bias included, so the ``"half-sample"`` interval is about that model
+    (target ``"conditional"``); ``"normal"``, ``"fold-t"`` and ``"cv-clt"``
+    are about the models fitted to (k-1)/k of the data, which is what the
+    cross-validation estimate averages (target ``"kfold"``). Like every
+    interval from one dataset, none includes the variance over datasets
+    (Vanwinckelen & Blockeel 2015).
+
+    ``"cv-clt"``: Bayle, Bayle, Janson & Mackey (2020), "Cross-validation
+    confidence intervals for test error", NeurIPS, section 3. With the k
+    folds B_j of sizes m_j (n / k in the paper) and L_i the loss of
+    instance i under the model fitted without its fold, the k-fold
+    estimate R_hat = (1/N) sum_i L_i is asymptotically normal around the
+    k-fold test error, the mean of the population losses of the k fitted
+    models, with a variance sigma^2 / N that they estimate in two ways:
+
+        within-fold  sigma_hat^2 = (1/k) sum_j 1/(m_j - 1) sum_{i in B_j} (L_i - mean_{B_j} L)^2
+        all-pairs    sigma_hat^2 = (1/N) sum_i (L_i - R_hat)^2
+
+    (the paper's normalisations, 1/(n/k - 1) within each fold and 1/n
+    over all instances), and the interval is R_hat +- z_{1-alpha/2}
+    sigma_hat / sqrt(N). Their central limit theorem rests on the learner
+    being stable (its loss changes little when one training instance
+    changes), not on the instances' losses being independent; it holds for
+    any per-instance loss. The within-fold estimator needs two instances
+    per fold; under leave-one-out only the all-pairs one is computable.
+    Its all-pairs interval equals ``"normal"``; the two differ in what they
+    claim. With pooled repeats, R_hat averages them and sigma_hat^2 is the
+    mean of the per-repeat estimates.
 
     Examples
     --------
@@ -78,8 +151,11 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     >>> result = CVResult(y_true=[0.0] * 8, y_pred=[0.0] * 8, fold=[0, 1] * 4,
     ...                   loss=losses, loss_name="custom")
     >>> interval = loss_interval(result)
-    >>> round(interval.estimate, 4), round(interval.standard_error, 4)
-    (0.275, 0.0781)
+    >>> round(interval.estimate, 4), round(interval.standard_error, 4), interval.target
+    (0.275, 0.0781, 'conditional')
+    >>> clt = loss_interval(result, method="cv-clt")
+    >>> round(clt.standard_error, 4), clt.target
+    (0.0382, 'kfold')
     """
     check_cv_result(result)
     rows = list(select_repeats(result, repeat))
@@ -97,6 +173,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     # A loss that is never negative (all the built-in ones) cannot have a negative mean.
     limits = (0.0, None) if result.loss.min() >= 0 else None
     bound_options = {"limits": limits, "what": f"mean {loss}", "exact_advice": ""}
+    details = {}
     if method == "fold-t":
         point = fold_mean_estimate(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
                                   confidence_level, "t", messages, n_splits=result.n_splits,
@@ -106,14 +183,22 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
     else:
         losses = result.loss[rows]
         estimate = float(losses.mean())
-        spread = float(losses.std())  # Nedel'ko's S~: ddof = 0
-        effective = result.n_samples / 2 if method == "half-sample" else result.n_samples
+        if method == "cv-clt":
+            if variance == "within-fold":
+                _check_within_fold(result, rows)
+            spread = math.sqrt(np.mean([cv_clt_variance(result.loss[r], result.fold[r], variance) for r in rows]))
+            effective = result.n_samples
+            messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3)")
+            details = {"variance": variance, "sigma_hat": spread}
+        else:
+            spread = float(losses.std())  # Nedel'ko's S~: ddof = 0
+            effective = result.n_samples / 2 if method == "half-sample" else result.n_samples
+            messages.note(f"S~ = {spread:.4g}, the population standard deviation of the per-instance losses "
+                          "(Nedel'ko 2021, section 3)")
         bounds = normal_bounds(estimate, spread / math.sqrt(effective), confidence_level, None, messages,
                                **bound_options)
         point = PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds)
-        messages.note(f"S~ = {spread:.4g}, the population standard deviation of the per-instance losses "
-                      "(Nedel'ko 2021, section 3)")
         averaging, interval_method = "dataset", method
     return estimate_interval(point, confidence_level=confidence_level, method=interval_method, averaging=averaging,
-                             estimand=estimand, assumptions=_ASSUMPTIONS[method], messages=messages,
-                             target=_TARGETS[method])
+                             estimand=estimand, assumptions=_ASSUMPTIONS[method], target=_TARGETS[method],
+                             details=details, messages=messages)

@@ -273,8 +273,9 @@ class Interval(IntervalLike, Serializable):
     confidence_level : float
     method : str
         ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``,
-        ``"agresti-min"`` (McNemar's test's interval) or ``"half-sample"``
-        (:func:`loss_interval`).
+        ``"agresti-min"`` (McNemar's test's interval), ``"half-sample"`` or
+        ``"cv-clt"`` (:func:`loss_interval`), or ``"conservative-z"``
+        (:func:`conservative_z_interval`).
     averaging : str
         ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
     standard_error : float or None

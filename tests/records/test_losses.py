@@ -1,5 +1,6 @@
-"""Per-instance losses (Nedel'ko), the half-sample interval, and set-level metric intervals."""
+"""Per-instance losses (Nedel'ko), loss_interval (Nedel'ko's half-sample, Bayle et al.'s cv-clt), set-level metrics."""
 
+import json
 import math
 import pickle
 import warnings
@@ -188,12 +189,93 @@ def test_loss_interval_works_for_regression():
 
 
 def test_loss_interval_bad_input(log_loss_result):
-    with pytest.raises(ValueError, match="method must be one of 'half-sample', 'normal', 'fold-t'"):
+    with pytest.raises(ValueError, match="method must be one of 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
         cvi.loss_interval(log_loss_result, method="half")
     with pytest.raises(ValueError, match="confidence_level"):
         cvi.loss_interval(log_loss_result, 1.0)
     with pytest.raises(TypeError, match="result must be a CVResult"):
         cvi.loss_interval([0.1, 0.2])
+
+
+def test_loss_interval_targets():
+    # Nedel'ko's err_CV is about the model fitted to all N (conditional); the others are about the
+    # models fitted in the folds, Bayle et al. (2020)'s k-fold test error.
+    result = cvi.CVResult(y_true=[0.0] * 6, y_pred=[0.0] * 6, fold=[0, 1, 2] * 2,
+                          loss=[0.1, 0.5, 0.2, 0.4, 0.3, 0.9], loss_name="custom")
+    targets = {method: cvi.loss_interval(result, method=method).target
+               for method in ("half-sample", "normal", "fold-t", "cv-clt")}
+    assert targets == {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold"}
+
+
+def test_cv_clt_variances_by_hand():
+    # Bayle et al. (2020), section 3. Losses 0, 1 | 1, 3 in two folds of two:
+    # within-fold: fold variances (ddof 1) 0.5 and 2.0, mean 1.25;
+    # all-pairs: mean 1.25, squared deviations 1.5625 + 0.0625 + 0.0625 + 3.0625 = 4.75, / 4 = 1.1875.
+    result = cvi.CVResult(y_true=[0.0] * 4, y_pred=[0.0] * 4, fold=[0, 0, 1, 1], loss=[0.0, 1.0, 1.0, 3.0],
+                          loss_name="custom")
+    z = stats.norm.ppf(0.975)
+    for variance, sigma2 in (("within-fold", 1.25), ("all-pairs", 1.1875)):
+        interval = cvi.loss_interval(result, method="cv-clt", variance=variance)
+        half_width = z * math.sqrt(sigma2 / 4)
+        assert interval.estimate == 1.25 and interval.standard_error == pytest.approx(math.sqrt(sigma2 / 4), abs=1e-15)
+        assert tuple(interval) == pytest.approx((max(0.0, 1.25 - half_width), 1.25 + half_width), abs=1e-15)
+        assert interval.details["sigma_hat"] == pytest.approx(math.sqrt(sigma2), abs=1e-15)
+        assert interval.method == "cv-clt" and interval.details["variance"] == variance
+
+
+def _within_fold_by_loops(losses, fold):
+    """Bayle et al.'s within-fold estimator written out: (1/k) sum_j 1/(m_j - 1) sum_{i in B_j} (L_i - mean_j)^2."""
+    total, folds = 0.0, sorted(set(fold.tolist()))
+    for j in folds:
+        members = [loss for loss, f in zip(losses, fold) if f == j]
+        mean = sum(members) / len(members)
+        total += sum((loss - mean) ** 2 for loss in members) / (len(members) - 1)
+    return total / len(folds)
+
+
+@pytest.mark.parametrize("cv", [10, 7])  # 569 = 10 folds of 56-57; 7 folds of 81-82: unequal sizes
+def test_cv_clt_equals_bayles_formulas_written_out(breast_cancer, cv):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=cv, random_state=0, loss="log_loss")
+    losses, fold, n = result.loss[0], result.fold[0], result.n_samples
+    z = stats.norm.ppf(0.95)
+    expected = {"within-fold": _within_fold_by_loops(losses, fold), "all-pairs": np.var(losses, ddof=0)}
+    for variance, sigma2 in expected.items():
+        interval = cvi.loss_interval(result, 0.9, method="cv-clt", variance=variance)
+        low, high = losses.mean() - z * math.sqrt(sigma2 / n), losses.mean() + z * math.sqrt(sigma2 / n)
+        assert abs(interval.low - low) < 1e-12 and abs(interval.high - high) < 1e-12
+        assert abs(interval.estimate - losses.mean()) < 1e-12
+
+
+def test_cv_clt_under_leave_one_out_needs_all_pairs():
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(GaussianNB(), X[::3], y[::3], cv="loo", loss="log_loss")
+    with pytest.raises(ValueError, match=r"variance='within-fold' needs at least 2 instances in every fold.*"
+                                         r"leave-one-out.*Pass variance='all-pairs'"):
+        cvi.loss_interval(result, method="cv-clt")
+    clt = cvi.loss_interval(result, method="cv-clt", variance="all-pairs")
+    normal = cvi.loss_interval(result, method="normal")
+    assert tuple(clt) == pytest.approx(tuple(normal), abs=1e-15)  # same formula; they differ in their claim
+
+
+def test_cv_clt_pools_repeats_with_the_mean_of_their_variances(breast_cancer):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, n_repeats=2, random_state=0, loss="log_loss")
+    with pytest.warns(cvi.InferenceWarning, match="2 repeats of cross-validation are pooled"):
+        pooled = cvi.loss_interval(result, method="cv-clt")
+    sigma2 = np.mean([_within_fold_by_loops(result.loss[r], result.fold[r]) for r in range(2)])
+    assert pooled.estimate == pytest.approx(result.loss.mean(), abs=1e-12)
+    assert pooled.standard_error == pytest.approx(math.sqrt(sigma2 / result.n_samples), abs=1e-12)
+    single = cvi.loss_interval(result, method="cv-clt", repeat=1)
+    assert single.estimate == pytest.approx(result.loss[1].mean(), abs=1e-12)
+
+
+def test_cv_clt_bad_variance_and_round_trip(log_loss_result):
+    with pytest.raises(ValueError, match=r"variance must be one of 'within-fold', 'all-pairs'; got variance='pooled'"):
+        cvi.loss_interval(log_loss_result, method="cv-clt", variance="pooled")
+    interval = cvi.loss_interval(log_loss_result, method="cv-clt")
+    back = cvi.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
+    assert back.to_dict() == interval.to_dict() and back.target == "kfold"
 
 
 # --------------------------------------------------------------------------- metric_interval

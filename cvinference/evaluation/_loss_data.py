@@ -1,0 +1,50 @@
+"""The checks every loss-recording scheme makes of its estimators, data and loss, once."""
+
+import dataclasses
+
+from .._utils._validation import (
+    check_estimator_methods,
+    check_not_regressor,
+    check_predict_proba,
+    holds_class_labels,
+    prepare_data,
+)
+
+
+def prepare_loss_data(estimators, names, X, y, loss, groups=None):
+    """Checked estimators and data for recording the per-instance ``loss``.
+
+    Every estimator must fit and predict (and ``predict_proba`` for a loss
+    that needs it); y must suit the loss; a loss that compares class labels
+    refuses a regressor. A loss whose ``classification`` is None is decided
+    from y here.
+
+    Parameters
+    ----------
+    estimators : sequence of estimator
+    names : sequence of str
+        The estimators' parameter names, for error messages.
+    X, y : array-like
+    loss : Loss
+    groups : array-like or None
+
+    Returns
+    -------
+    X, y, groups, y_array, loss
+        Indexable data, y as a 1-d array, and the loss with ``classification`` decided.
+    """
+    for name, estimator in zip(names, estimators):
+        check_estimator_methods(estimator, name)
+    if loss.needs_proba:
+        for name, estimator in zip(names, estimators):
+            check_predict_proba(estimator, name, loss.name)
+    X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
+                                         needed_by=f"loss={loss.name!r}", groups=groups)
+    if loss.classification is None:
+        loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
+    if loss.classification:
+        reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
+                  "a regression loss such as loss='squared_error' for a numeric target)")
+        for name, estimator in zip(names, estimators):
+            check_not_regressor(estimator, name, reason)
+    return X, y, groups, y_array, loss
