@@ -218,11 +218,11 @@ def test_the_convention_catches_a_wrong_signature():
     """The checks above are not vacuous: a mistyped default or a missing parameter is found."""
     actual = _actual("accuracy_interval", cvinference.accuracy_interval)
     right = _parse('result, confidence_level=0.95, *, averaging="dataset", method="auto", '
-                   "drop_failing_folds=False, repeat=None, min_count=5")
+                   "drop_failing_folds=False, repeat=None, min_count=5, target='kfold'")
     wrong_default = _parse('result, confidence_level=0.9, *, averaging="dataset", method="auto", '
-                           "drop_failing_folds=False, repeat=None, min_count=5")
+                           "drop_failing_folds=False, repeat=None, min_count=5, target='kfold'")
     not_keyword_only = _parse('result, confidence_level=0.95, averaging="dataset", method="auto", '
-                              "drop_failing_folds=False, repeat=None, min_count=5")
+                              "drop_failing_folds=False, repeat=None, min_count=5, target='kfold'")
     assert all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(right, actual))
     assert [(n, k) for n, k, _ in right] == [(n, k) for n, k, _ in actual]
     assert not all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(wrong_default, actual))
