@@ -228,21 +228,7 @@ class CVEvaluator(BaseEstimator):
     def _run(self, estimators, X, y, groups):
         settings = self._checked_settings()
         names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
-        for name, estimator in zip(names, estimators):
-            check_estimator_methods(estimator, name)
-        loss = settings.loss
-        if loss.needs_proba:
-            for name, estimator in zip(names, estimators):
-                check_predict_proba(estimator, name, loss.name)
-        X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
-                                             needed_by=f"loss={loss.name!r}", groups=groups)
-        if loss.classification is None:
-            loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
-        if loss.classification:
-            reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
-                      "a regression loss such as loss='squared_error' for a numeric target)")
-            for name, estimator in zip(names, estimators):
-                check_not_regressor(estimator, name, reason)
+        X, y, groups, y_array, loss = check_fit_inputs(estimators, names, X, y, settings.loss, groups=groups)
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,
@@ -275,6 +261,41 @@ class CVEvaluator(BaseEstimator):
         if not (partitions.is_loo and loss.classification and not partitions.irregular):
             return None
         return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba)
+
+
+def check_fit_inputs(estimators, names, X, y, loss, *, groups=None):
+    """Checked estimators, data and loss for fits whose predictions ``loss`` scores against y.
+
+    Parameters
+    ----------
+    estimators : sequence of estimator
+    names : sequence of str
+        The estimators' parameter names, for the messages.
+    X, y, groups : array-like
+    loss : Loss
+        Already looked up with ``get_loss``.
+
+    Returns
+    -------
+    X, y, groups, y_array, loss
+        Indexable data, y as an array, and the loss with ``classification``
+        decided from y when it was None.
+    """
+    for name, estimator in zip(names, estimators):
+        check_estimator_methods(estimator, name)
+    if loss.needs_proba:
+        for name, estimator in zip(names, estimators):
+            check_predict_proba(estimator, name, loss.name)
+    X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
+                                         needed_by=f"loss={loss.name!r}", groups=groups)
+    if loss.classification is None:
+        loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
+    if loss.classification:
+        reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
+                  "a regression loss such as loss='squared_error' for a numeric target)")
+        for name, estimator in zip(names, estimators):
+            check_not_regressor(estimator, name, reason)
+    return X, y, groups, y_array, loss
 
 
 class _FoldTasks:
