@@ -130,6 +130,22 @@ def _check_fold_sizes(n_samples, n_splits):
         )
 
 
+def _check_finite(outer, inner, fold):
+    """Refuse NaN or infinite losses (a user's loss, or predict_proba), naming the first."""
+    n_splits = inner.shape[2]
+    outside = fold[np.newaxis, :, np.newaxis, :] != np.arange(n_splits)[np.newaxis, np.newaxis, :, np.newaxis]
+    for losses, in_use, fits in ((outer, np.ones(outer.shape, dtype=bool), "outer"),
+                                 (inner, np.broadcast_to(outside, inner.shape), "inner")):
+        bad = in_use & ~np.isfinite(losses)
+        if bad.any():
+            first = np.argwhere(bad)[0]
+            raise ValueError(
+                f"loss gave NaN or infinity for {int(bad.sum())} of {int(in_use.sum())} losses of the {fits} fits "
+                f"(first: instance {int(first[-1])} in repeat {int(first[1])}); a mean of them means nothing. "
+                "Check the loss function, or the estimator's predict_proba for those instances."
+            )
+
+
 def fit_nested(estimators, X, y, *, n_splits, n_repeats, loss, random_state, n_jobs):
     """Run nested cross-validation for one or two estimators on the same folds, in one call of :func:`run_fits`.
 
@@ -200,6 +216,7 @@ def fit_nested(estimators, X, y, *, n_splits, n_repeats, loss, random_state, n_j
 
     run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs,
              proba_loss=(loss, y_array, classes) if loss.needs_proba else None, collect=keep)
+    _check_finite(outer, inner, partitions.fold)
     return NestedLosses(fold=partitions.fold, outer=outer, inner=inner, n_splits=n_splits, loss_name=loss.name,
                         estimator_reprs=tuple(estimator_description(e) for e in estimators),
                         cv_repr=partitions.cv_repr, n_fits=len(tasks))
