@@ -34,6 +34,7 @@ from .inference import (
     matched_sample_test,
     mcnemar_test,
     metric_interval,
+    nested_cv_interval,
     paired_ttest_5x2cv,
     scheme_diagnostic,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "matched_sample_test",
     "mcnemar_test",
     "metric_interval",
+    "nested_cv_interval",
     "paired_ttest_5x2cv",
     "precision_study",
     "random_subsampling",
