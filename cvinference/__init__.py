@@ -35,6 +35,7 @@ from .inference import (
     matched_sample_test,
     mcnemar_test,
     metric_interval,
+    nested_cv_interval,
     paired_ttest_5x2cv,
     scheme_diagnostic,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "matched_sample_test",
     "mcnemar_test",
     "metric_interval",
+    "nested_cv_interval",
     "paired_ttest_5x2cv",
     "precision_study",
     "random_subsampling",

@@ -24,6 +24,7 @@ CALLS = {
     "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, n_bootstraps=2, **kw),
     "paired_ttest_5x2cv": lambda **kw: cvi.paired_ttest_5x2cv(NB, NB, X, Y, **kw),
     "combined_ftest_5x2cv": lambda **kw: cvi.combined_ftest_5x2cv(NB, NB, X, Y, **kw),
+    "nested_cv_interval": lambda **kw: cvi.nested_cv_interval(NB, X, Y, n_splits=3, n_repeats=1, **kw),
 }
 
 SEED_RULE = "random_state must be None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance"
@@ -72,6 +73,7 @@ REGRESSOR_CALLS = {
     "random_subsampling": lambda est: cvi.random_subsampling(est, X, Y, n_rounds=2),
     "bootstrap_accuracy": lambda est: cvi.bootstrap_accuracy(est, X, Y, n_bootstraps=2),
     "paired_ttest_5x2cv": lambda est: cvi.paired_ttest_5x2cv(NB, est, X, Y),
+    "nested_cv_interval": lambda est: cvi.nested_cv_interval(est, X, Y, n_splits=3, n_repeats=1),
 }
 
 

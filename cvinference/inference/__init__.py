@@ -12,6 +12,7 @@ from ._conservative_z import conservative_z_interval
 from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
+from ._nested_cv import nested_cv_interval
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
 from ._results import (
@@ -46,6 +47,7 @@ __all__ = [
     "matched_sample_test",
     "mcnemar_test",
     "metric_interval",
+    "nested_cv_interval",
     "paired_ttest_5x2cv",
     "scheme_diagnostic",
 ]
