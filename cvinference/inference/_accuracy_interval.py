@@ -1,6 +1,7 @@
 """Confidence intervals for one classifier's cross-validated accuracy."""
 
 import math
+import types
 from typing import NamedTuple, Optional
 
 import numpy as np
@@ -48,14 +49,16 @@ class PointEstimate(NamedTuple):
 
 
 def estimate_interval(point, *, confidence_level, method, averaging, estimand, assumptions, messages,
-                      conditions=None, dropped_folds=()):
+                      target="kfold", conditions=None, dropped_folds=(), details=None):
     """The :class:`Interval` of a :class:`PointEstimate`, with the notes and warnings in ``messages``."""
     bounds = point.bounds
     return Interval(
         estimate=point.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method=method, averaging=averaging, estimand=estimand, assumptions=assumptions, conditions=conditions,
+        method=method, averaging=averaging, estimand=estimand, assumptions=assumptions, target=target,
+        conditions=conditions,
         standard_error=bounds.standard_error, critical_value=bounds.critical_value, df=bounds.df, n=point.n,
-        dropped_folds=dropped_folds, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        dropped_folds=dropped_folds, details=types.MappingProxyType(dict(details or {})),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 

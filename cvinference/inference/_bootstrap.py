@@ -336,6 +336,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     return BootstrapResult(
         estimate=float(estimate), low=low, high=high, confidence_level=confidence_level, method=method,
         values=readonly_array(values, np.float64), n_bootstraps=n_bootstraps, n_samples=n, stratify=stratify,
-        estimand=estimand, assumptions=_ASSUMPTIONS[method], details=types.MappingProxyType(details),
+        estimand=estimand, assumptions=_ASSUMPTIONS[method], target="kfold" if method == "oob" else "conditional",
+        details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

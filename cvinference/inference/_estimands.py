@@ -37,3 +37,32 @@ def difference_estimand(a, b):
         f"difference in accuracy on the population (A minus B) of the two learners' models ({trained}); "
         f"{GIVEN_THIS_DATASET}"
     )
+
+
+TARGETS = {
+    "kfold": ("the mean population error of the models fitted in the folds, each to part of this dataset "
+              "(Bayle et al. 2020's target; what Wong's intervals estimate)"),
+    "conditional": "the population error of the model fitted to the whole dataset (Err_XY)",
+    "unconditional": ("the expected population error of the learner over datasets of this size (Err; "
+                      "Vanwinckelen & Blockeel's learner error)"),
+}
+"""What each ``target`` of a result means, in words (accuracy is 1 minus the error)."""
+
+
+TARGET_PHRASES = {
+    "kfold": "the models fitted in the folds",
+    "conditional": "the model fitted to all the data",
+    "unconditional": "the learner, over datasets of the training size",
+}
+"""Each target in a few words, for tables."""
+
+
+def check_target(result):
+    """Refuse a result whose ``target`` is not one of :data:`TARGETS`."""
+    if result.target not in TARGETS:
+        raise ValueError(f"target={result.target!r} is not a known target; pass one of {sorted(TARGETS)}.")
+
+
+def target_line(target):
+    """The report's line that names a result's target."""
+    return f"target: {target} ({TARGETS[target]})"

@@ -142,10 +142,10 @@ def _five_by_two_formulas(differences):
 
 def _estimand(n_samples):
     return (
-        f"difference in accuracy on the population (A minus B) of the models the two learners fit to "
-        f"half of this dataset (about {n_samples // 2} instances), averaged over the random halves; "
-        "the training sets are halves of this one dataset, so the test reflects how the choice of "
-        "training set within it varies the difference, not how other datasets of its size would"
+        f"difference in expected accuracy (A minus B) of the models the two learners fit to training sets of "
+        f"half this dataset's size (about {n_samples // 2} instances): Dietterich's (1998) question whether "
+        "the algorithms differ at that training size; the five replications' halves of this one dataset "
+        "stand in for other training sets of that size"
     )
 
 
@@ -306,7 +306,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     return TestResult(
         statistic=formulas.t, pvalue=pvalue, df=N_REPLICATIONS, alternative=alternative,
         estimate=formulas.p11, standard_error=standard_error, method="5x2cv paired t",
-        estimand=_estimand(fits.n_samples),
+        estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "each difference p_i^(j) approximately normal with a common variance; the s_i^2 / sigma^2 "
             "independent chi-square with 1 degree of freedom, and p_1^(1) treated as independent of them; "
@@ -439,7 +439,7 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     return FTestResult(
         statistic=formulas.f, pvalue=pvalue, df=df[0], df_denominator=df[1], alternative="two-sided",
         estimate=formulas.mean_difference, standard_error=standard_error, method="combined 5x2cv F",
-        estimand=_estimand(fits.n_samples),
+        estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "the ten differences p_i^(j) approximately normal with a common variance and treated as "
             "independent, so that sum (p_i^(j))^2 / sigma^2 is chi-square with 10 degrees of freedom and "

@@ -14,6 +14,8 @@ from ._repeats import pooled_repeats_warning, select_repeats
 
 LOSS_METHODS = ("half-sample", "normal", "fold-t")
 
+_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold"}
+
 _ASSUMPTIONS = {
     "half-sample": ("instance independence; Nedel'ko's empirical finding that cross-validation is about as "
                     "precise as a test sample of half the size (a heuristic, not a theorem); normal approximation"),
@@ -113,4 +115,5 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", repeat
                       "(Nedel'ko 2021, section 3)")
         averaging, interval_method = "dataset", method
     return estimate_interval(point, confidence_level=confidence_level, method=interval_method, averaging=averaging,
-                             estimand=estimand, assumptions=_ASSUMPTIONS[method], messages=messages)
+                             estimand=estimand, assumptions=_ASSUMPTIONS[method], messages=messages,
+                             target=_TARGETS[method])

@@ -268,7 +268,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     diagnostic = _diagnostic(a, b, rows, rows)
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method, estimand=difference_estimand(a, b),
+        standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
         interval_standard_error=standard_error, interval_df=df, conditions=conditions,
         diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
@@ -362,7 +362,7 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=difference.df, alternative=alternative,
         estimate=difference.estimate, standard_error=difference.standard_error, method=difference.method,
-        estimand=difference_estimand(a, b),
+        estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
         interval_standard_error=difference.interval_standard_error, interval_df=difference.interval_df,
         conditions=conditions, diagnostic=diagnostic, details=difference.details,
@@ -518,7 +518,7 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     details = {"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n, "correction": correction}
     return McNemarTestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method, estimand=difference_estimand(a, b),
+        standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=assumptions, interval_standard_error=standard_error, interval_df=None,
         conditions=conditions, diagnostic=_diagnostic(a, b, (row_a,), (row_b,)),
         details=types.MappingProxyType(details),

@@ -274,7 +274,7 @@ def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=_estimand(differences),
-        assumptions=_assumptions(differences), interval_standard_error=standard_error, interval_df=df,
+        assumptions=_assumptions(differences), target="unconditional", interval_standard_error=standard_error, interval_df=df,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
@@ -380,5 +380,6 @@ def bayesian_correlated_ttest(a, b, *, rope=0.01):
         posterior_scale=scale, df=df, rope=rope, rho=rho, method="Bayesian correlated t-test",
         estimand=_estimand(differences, "mean difference"),
         assumptions=_assumptions(differences) + "; non-informative prior (Corani & Benavoli 2015)",
+        target="unconditional",
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -20,11 +20,13 @@ from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
 from .._utils._params import PROBABILITY
 from ._distributions import reference_quantile
+from ._estimands import check_target, target_line
 
 
 def _described(result, headline, checks=()):
     """A result's summary: its headline lines, what it estimates and assumes, ``checks``, notes, warnings."""
-    lines = [*headline, f"estimand: {result.estimand}", f"assumptions: {result.assumptions}", *checks]
+    lines = [*headline, f"estimand: {result.estimand}", target_line(result.target),
+             f"assumptions: {result.assumptions}", *checks]
     return "\n".join(lines + text_block("notes", result.notes) + text_block("warnings", result.warnings))
 
 
@@ -215,6 +217,11 @@ _INTERVAL_DOC_FIELDS = """
         In words, what is estimated.
     assumptions : str
         What the method assumes, separated by semicolons.
+    target : str
+        Which error the result is about: ``"kfold"`` (the mean population
+        error of the models fitted in the folds), ``"conditional"`` (the
+        population error of the model fitted to the whole dataset) or
+        ``"unconditional"`` (its expectation over datasets of this size).
     conditions : LargeSampleConditions or tuple of LargeSampleConditions
         The large-sample condition check that applied.
     notes : tuple of str
@@ -283,6 +290,8 @@ class Interval(IntervalLike, Serializable):
         Instances (dataset level) or folds (fold level) the estimate averages.
     dropped_folds : tuple of int
         Folds left out by ``drop_failing_folds=True``.
+    details : mapping
+        Read-only, method-specific figures (empty for most methods).
 """
 
     estimate: float
@@ -293,14 +302,18 @@ class Interval(IntervalLike, Serializable):
     averaging: str
     estimand: str
     assumptions: str
+    target: str
     conditions: Optional[LargeSampleConditions] = None
     standard_error: Optional[float] = None
     critical_value: Optional[float] = None
     df: Optional[float] = None
     n: Optional[int] = None
     dropped_folds: tuple = ()
+    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    __post_init__ = check_target
 
 
     def summary(self):
@@ -367,6 +380,7 @@ class TestResult(Serializable):
     method: str
     estimand: str
     assumptions: str
+    target: str
     interval_standard_error: float
     interval_df: Optional[float] = None
     conditions: tuple = ()
@@ -374,6 +388,8 @@ class TestResult(Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    __post_init__ = check_target
 
     _repr_html_ = summary_html
 
@@ -410,7 +426,8 @@ class TestResult(Serializable):
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
             averaging="dataset" if self.interval_df is None else "fold", estimand=self.estimand,
-            assumptions=self.assumptions, standard_error=standard_error, critical_value=critical,
+            assumptions=self.assumptions, target=self.target, standard_error=standard_error,
+            critical_value=critical,
             df=self.interval_df, notes=(how.note,), warnings=self.warnings,
         )
 
@@ -532,6 +549,10 @@ class BayesianResult(Serializable):
     rho : float
         The correlation of two differences, n_test / n (1/k for k-fold).
     method, estimand, assumptions : str
+    target : str
+        ``"unconditional"``: the expected difference of the two learners over
+        datasets of the training size (Corani & Benavoli's model of the
+        correlated differences, after Nadeau & Bengio 2003).
     details : mapping
         The differences ``d``, their ``variance`` and the layout (``k`` and
         ``r``, or ``n_rounds``).
@@ -549,9 +570,12 @@ class BayesianResult(Serializable):
     method: str
     estimand: str
     assumptions: str
+    target: str
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    __post_init__ = check_target
 
     _repr_html_ = summary_html
 
@@ -609,6 +633,9 @@ class BootstrapResult(IntervalLike, Serializable):
         In words, what is estimated.
     assumptions : str
         What the method assumes, separated by semicolons.
+    target : str
+        ``"conditional"``: Efron & Tibshirani (1997) define the error the
+        bootstrap estimates as that of the rule fitted to this dataset.
     details : mapping
         Read-only: ``resubstitution_accuracy`` (1 - err, the full-data model
         on its own training data), ``loo_bootstrap_accuracy`` (1 - Err^(1),
@@ -636,9 +663,12 @@ class BootstrapResult(IntervalLike, Serializable):
     stratify: bool
     estimand: str
     assumptions: str
+    target: str
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    __post_init__ = check_target
 
     def _repr_extra(self):
         return f", n_bootstraps={self.n_bootstraps}"

@@ -38,7 +38,7 @@ from ..inference import (
     metric_interval,
     scheme_diagnostic,
 )
-from ..inference._estimands import CONDITIONS_FAIL
+from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 
 REPORT_FORMAT = "cvinference.report"
 REPORT_VERSION = 2
@@ -60,7 +60,7 @@ def interval_record(interval, name, quantity="accuracy"):
         "high": _number(interval.high), "confidence_level": interval.confidence_level,
         "method": interval.method, "averaging": interval.averaging,
         "standard_error": _number(interval.standard_error), "df": _number(interval.df),
-        "estimand": interval.estimand, "assumptions": interval.assumptions,
+        "estimand": interval.estimand, "target": interval.target, "assumptions": interval.assumptions,
         "notes": list(interval.notes), "warnings": list(interval.warnings),
     }
 
@@ -74,7 +74,7 @@ def test_record(test, name, confidence_level):
         "pvalue": _number(test.pvalue), "alternative": test.alternative, "estimate": _number(test.estimate),
         "low": _number(interval.low), "high": _number(interval.high), "confidence_level": confidence_level,
         "conditions_hold": all(c.satisfied for c in test.conditions) if test.conditions else None,
-        "estimand": test.estimand, "assumptions": test.assumptions,
+        "estimand": test.estimand, "target": test.target, "assumptions": test.assumptions,
         "notes": list(test.notes), "warnings": list(test.warnings),
     }
 
@@ -313,10 +313,11 @@ def _total_text(record):
 def _estimator_lines(label, record):
     lines = wrapped(f"{label}: {record['description']}" if record["description"] else label)
     lines += [f"  {_total_text(record)}"]
-    rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"])]
-            for interval in record["intervals"]]
+    rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"]),
+             interval["target"]] for interval in record["intervals"]]
     if rows:
-        lines += ["  " + line for line in format_table(["interval", "estimate", "bounds"], rows).splitlines()]
+        lines += ["  " + line for line in format_table(["interval", "estimate", "bounds", "target"],
+                                                        rows).splitlines()]
     if record["conditions"] is not None:
         lines += wrapped(f"large-sample conditions: {record['conditions']['description']}", "  ")
     return lines
@@ -338,8 +339,13 @@ def _test_lines(records):
                      f"{record['estimate']:+.4f}", bounds_text(record["low"], record["high"], signed=True),
                      {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
     header = ["test", "statistic", "df", "p-value", "A - B", "interval", "conditions"]
+    by_target = {}
+    for record in records:
+        by_target.setdefault(record["target"], []).append(record["name"])
+    targets = "; ".join(f"{target} ({TARGET_PHRASES[target]}): {', '.join(names)}"
+                        for target, names in by_target.items())
     return ["tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate",
-            *format_table(header, rows).splitlines()]
+            *format_table(header, rows).splitlines(), *wrapped(f"targets: {targets}")]
 
 
 def _fold_table(report, r):

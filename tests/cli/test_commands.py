@@ -546,8 +546,10 @@ def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
         assert int(accuracy.group(2)) == record["n_correct"]
         assert int(accuracy.group(3)) == record["n_tested"] == record["n_samples"] * record["n_repeats"]
         for interval in record["intervals"]:
-            row = re.search(rf"^ +{re.escape(interval['name'])}  +(-?\d+\.\d{{4}})  +(\[[^\]]+\])$", block, re.M)
+            row = re.search(rf"^ +{re.escape(interval['name'])}  +(-?\d+\.\d{{4}})  +(\[[^\]]+\])  +(\w+)$",
+                            block, re.M)
             assert row, interval["name"]
+            assert row.group(3) == interval["target"]
             assert _close(row.group(1), interval["estimate"], 4)
             low, high = _interval(row.group(2))
             assert _close(low, interval["low"], 4) and _close(high, interval["high"], 4)
