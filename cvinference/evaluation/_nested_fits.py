@@ -94,6 +94,8 @@ class _NestedTasks:
 
     def locate(self, index):
         """(estimator, repeat, k, k2) of a fit; k2 is None for an outer fit."""
+        if not 0 <= index < len(self):
+            raise IndexError(f"fit index {index} out of range")  # ends iteration over the tasks
         estimator, rest = divmod(index, self._per_estimator)
         r, pair = divmod(rest, len(self._left_out))
         return (estimator, r, *self._left_out[pair])

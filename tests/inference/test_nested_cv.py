@@ -10,6 +10,7 @@ figures with plain loops and scipy's normal quantile.
 
 import json
 import math
+import threading
 import warnings
 
 import time
@@ -177,10 +178,14 @@ def test_a_negative_mse_hat_warns_and_falls_back_to_the_naive_standard_error():
 # --------------------------------------------------------------------------- fits
 
 
+FIT_THREADS = set()
+
+
 class SlowTree(DecisionTreeClassifier):
-    """A tree whose fit waits past the cheap-fit threshold, so that its fits go to the pool."""
+    """A tree whose fit waits past the cheap-fit threshold, so that its fits go to the pool; records its threads."""
 
     def fit(self, X, y, sample_weight=None, check_input=True):
+        FIT_THREADS.add(threading.current_thread().name)
         time.sleep(1.2 * CHEAP_FIT_SECONDS)
         return super().fit(X, y, sample_weight=sample_weight, check_input=check_input)
 
@@ -190,9 +195,12 @@ def test_identical_for_one_and_two_jobs(backend):
     tree = SlowTree(max_depth=2, random_state=0)
     run = dict(n_splits=3, n_repeats=1, random_state=1, estimator_b=GaussianNB())
     reference = quiet(cvi.nested_cv_interval, tree, X, Y, n_jobs=1, **run)
+    FIT_THREADS.clear()
     with joblib.parallel_config(backend=backend):
         parallel = quiet(cvi.nested_cv_interval, tree, X, Y, n_jobs=2, **run)
     assert parallel.to_dict() == reference.to_dict()
+    if backend == "threading":
+        assert len(FIT_THREADS) >= 2, "no fit ran in the pool"
 
 
 def test_the_estimators_are_cloned_not_fitted():
