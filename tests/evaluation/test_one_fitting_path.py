@@ -5,7 +5,7 @@ samples and fits into ``cvinference/evaluation/_bootstrap_fits.py``, and made
 every fit a typed :class:`FitTask`. This file checks that
 
 * every producer of fits (the evaluator, and through it 5x2cv; holdout and
-  random subsampling; the bootstrap) hands ``run_fits`` ``FitTask`` items;
+  random subsampling; the bootstrap; nested cross-validation) hands ``run_fits`` ``FitTask`` items;
 * no result changed. The numbers in ``FIVE_BY_TWO``, ``BOOTSTRAP``,
   ``HOLDOUT`` and ``SUBSAMPLING`` were produced by the code at commit
   ea97ee3, before the fits moved to the evaluation layer, with exactly the
@@ -34,7 +34,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.evaluation import _bootstrap_fits, _evaluator, _holdout, _paired_subsampling
+from cvinference.evaluation import _bootstrap_fits, _evaluator, _holdout, _nested_fits, _paired_subsampling
 from cvinference.evaluation._bootstrap_fits import fit_bootstraps
 from cvinference.evaluation._fit_task import FitTask
 from cvinference.evaluation._scheduler import CHEAP_FIT_SECONDS
@@ -299,7 +299,7 @@ def test_fit_task_fields():
 def submitted(monkeypatch):
     """{producer module name: [the tasks of each call of run_fits]}, recorded on the way to the real run_fits."""
     calls = {}
-    for module in (_evaluator, _holdout, _bootstrap_fits, _paired_subsampling):
+    for module in (_evaluator, _holdout, _bootstrap_fits, _paired_subsampling, _nested_fits):
         def spy(estimators, X, y, tasks, *args, _real=module.run_fits, _name=module.__name__, **kwargs):
             calls.setdefault(_name.rsplit(".", 1)[1], []).append([tasks[i] for i in range(len(tasks))])
             return _real(estimators, X, y, tasks, *args, **kwargs)
@@ -330,7 +330,10 @@ def assert_fit_tasks(tasks, n_estimators, where):
     (lambda: cvi.conservative_z_interval(GaussianNB(), X_IRIS, Y_IRIS, estimator_b=DecisionTreeClassifier(),
                                          n_pairs=2, n_splits=3, random_state=0),
      "_paired_subsampling", 30, 2, "split"),
-], ids=["kfold", "5x2cv t", "5x2cv F", "holdout", "subsampling", "bootstrap", "paired subsampling"])
+    (lambda: cvi.nested_cv_interval(GaussianNB(), X_IRIS, Y_IRIS, n_splits=3, n_repeats=2, random_state=0,
+                                    estimator_b=DecisionTreeClassifier()),
+     "_nested_fits", 2 * 2 * 6, 2, "repeat"),
+], ids=["kfold", "5x2cv t", "5x2cv F", "holdout", "subsampling", "bootstrap", "paired subsampling", "nested"])
 def test_every_scheme_submits_fit_tasks_to_run_fits(submitted, producer, module, n_fits, n_estimators, where):
     producer()
     assert list(submitted) == [module]
