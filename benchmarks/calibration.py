@@ -450,7 +450,8 @@ def main(argv=None):
     rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint)
     print_table(rows)
     out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
-    payload = {"mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs,
+    payload = {"command": "python benchmarks/calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+               "mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs,
                "seed": args.seed, "python": sys.version.split()[0],
                "rows": [row for cell_rows in rows.values() for row in cell_rows]}
     with open(out, "w") as handle:
