@@ -121,8 +121,9 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         The error the interval is meant to cover: that of the models fitted
         in the folds (what Wong's intervals estimate), of the model fitted to
         all the data, or of the learner over datasets of this size. It is the
-        result's ``target``; ``method="auto"`` chooses for it, and any method
-        warns when the calibration benchmark measured it falling short of it.
+        result's ``target``; ``method="auto"`` chooses for it, and an explicit
+        method asked for another target than ``"kfold"`` warns when the
+        calibration benchmark measured it falling short of that target.
 
     Returns
     -------
@@ -246,7 +247,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
                 f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
                 "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
             )
-        evidence_warning(result, averaging, method, target, messages)
+        if target != "kfold":  # Wong's intervals are built for the k-fold target; another one is asked for
+            evidence_warning(result, averaging, method, target, messages)
 
     compute = _fold_level if averaging == "fold" else _dataset_level
     point = compute(result, rows, keep, confidence_level, method, messages)

@@ -30,8 +30,15 @@ def _shortfall_warning(target, regime, measured):
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 
 
+def _measured_scheme(result):
+    """Whether the benchmark measured results like this one: k-fold cross-validation, not leave-one-out."""
+    return result.n_splits >= 2 and not result.is_loo
+
+
 def evidence_warning(result, averaging, method, target, messages):
     """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime."""
+    if not _measured_scheme(result):
+        return
     name = _BENCHMARK_NAME.get((averaging, method))
     regime = coverage_regime(target, result.estimator_repr, result.n_samples)
     measured = None if name is None or regime.n is None else measured_coverage(name, target, regime)
@@ -61,6 +68,8 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
         choice = Choice("clopper-pearson", "dataset")
         evidence_warning(result, choice.averaging, choice.method, target, messages)
         return choice
+    if not _measured_scheme(result):
+        return wong
     regime = coverage_regime(target, result.estimator_repr, result.n_samples)
     candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset")]
     measured = {c: measured_coverage(_BENCHMARK_NAME[c.averaging, c.method], target, regime)

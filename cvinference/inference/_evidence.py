@@ -120,7 +120,7 @@ def type_i_error(test_name, learner_kinds, n_samples):
             if row["quantity"] == "type_i" and test_family(row["method"]) == test_family(test_name)]
     rates = []
     regimes = []
-    for kind in set(learner_kinds) or {None}:
+    for kind in dict.fromkeys(learner_kinds) or (None,):
         regime = regime_of(rows, kind, n_samples)
         cells = _cells(rows, regime)
         if cells:

@@ -424,7 +424,7 @@ def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
         assert not re.search(r"p = 0\.000|p = \d(\.\d+)?e-", result.stdout)
     # the demo has both kinds, in the table and in the verdict
     assert "p < 0.001" in demo.text and re.search(r"p = 0\.\d{3}", demo.text)
-    assert re.search(r"5x2cv t p [=<] 0\.\d{3}\.", " ".join(demo.report["verdict"]["text"].split()))
+    assert re.search(r"5x2cv t p [=<] 0\.\d{3}[.;]", " ".join(demo.report["verdict"]["text"].split()))
 
 
 def test_format_pvalue_examples():
