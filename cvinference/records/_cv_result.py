@@ -407,12 +407,12 @@ class CVResult:
         <BLANKLINE>
         A
           accuracy 0.7500 (3 of 4 tested instances correct)
-                                        interval  estimate            bounds
-                     recommended (method='auto')    0.7500  [0.1941, 0.9937]
-          dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]
-                      fold level, t (Wong 4.3.3)    0.7500  [0.0000, 1.0000]
-                                          Wilson    0.7500  [0.3006, 0.9544]
-                         Clopper-Pearson (exact)    0.7500  [0.1941, 0.9937]
+                                        interval  estimate            bounds  target
+                     recommended (method='auto')    0.7500  [0.1941, 0.9937]   kfold
+          dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]   kfold
+                      fold level, t (Wong 4.3.3)    0.7500  [0.0000, 1.0000]   kfold
+                                          Wilson    0.7500  [0.3006, 0.9544]   kfold
+                         Clopper-Pearson (exact)    0.7500  [0.1941, 0.9937]   kfold
           large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
             (folds [0, 1])
         <BLANKLINE>
