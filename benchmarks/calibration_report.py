@@ -57,42 +57,39 @@ def recommended(rows, target):
     return best, by_method[best], False
 
 
+def _cell_order(cell):
+    population, learner, size = cell.split()
+    return population, learner, int(size.split("=")[1])
+
+
+def _method_table(rows, first_column, label, text):
+    """One row per method of ``rows``, one column per cell; ``text(row)`` fills a cell, ``label(row)`` names a row."""
+    cells = sorted({_cell(r) for r in rows}, key=_cell_order)
+    lines = [f"| {first_column} | " + " | ".join(cells) + " |", "|---|" + "---|" * len(cells)]
+    for method in dict.fromkeys(r["method"] for r in rows):
+        found = {_cell(r): r for r in rows if r["method"] == method}
+        texts = [text(found[cell]) if cell in found else "" for cell in cells]
+        lines.append(f"| {label(next(iter(found.values())))} | " + " | ".join(texts) + " |")
+    return lines, cells
+
+
+def _coverage_text(row):
+    mark = " ✗" if falls_short(row) else (" (waste)" if row["measured"] > WASTE else "")
+    return f"{row['measured']:.3f}{mark} ±{row['mean_width'] / 2:.3f}"
+
+
 def coverage_table(rows, target):
     coverage = [r for r in rows if r["quantity"] == "coverage" and r["target"] == target]
-    cells = sorted({_cell(r) for r in coverage}, key=lambda c: (c.split()[0], c.split()[1], int(c.split("=")[1])))
-    methods = list(dict.fromkeys(r["method"] for r in coverage))
-    lines = ["| method | " + " | ".join(cells) + " |", "|---|" + "---|" * len(cells)]
-    for method in methods:
-        found = {_cell(r): r for r in coverage if r["method"] == method}
-        cells_text = []
-        for cell in cells:
-            row = found.get(cell)
-            if row is None:
-                cells_text.append("")
-                continue
-            mark = " ✗" if falls_short(row) else (" (waste)" if row["measured"] > WASTE else "")
-            cells_text.append(f"{row['measured']:.3f}{mark} ±{row['mean_width'] / 2:.3f}")
-        lines.append(f"| {method} | " + " | ".join(cells_text) + " |")
+    lines, _ = _method_table(coverage, "method", lambda row: row["method"], _coverage_text)
     return "\n".join(lines)
 
 
 def test_table(rows, quantity):
     tests = [r for r in rows if r["quantity"] == quantity]
-    cells = sorted({_cell(r) for r in tests}, key=lambda c: (c.split()[1], int(c.split("=")[1])))
-    methods = list(dict.fromkeys(r["method"] for r in tests))
-    lines = ["| test (target) | " + " | ".join(cells) + " |", "|---|" + "---|" * len(cells)]
-    for method in methods:
-        found = {_cell(r): r for r in tests if r["method"] == method}
-        target = next(r["target"] for r in tests if r["method"] == method)
-        texts = []
-        for cell in cells:
-            row = found.get(cell)
-            if row is None:
-                texts.append("")
-                continue
-            mark = " ✗" if quantity == "type_i" and row["measured"] > TYPE_I_LIMIT else ""
-            texts.append(f"{_rate(row)}{mark}")
-        lines.append(f"| {method} ({target}) | " + " | ".join(texts) + " |")
+
+    def text(row):
+        return _rate(row) + (" ✗" if quantity == "type_i" and row["measured"] > TYPE_I_LIMIT else "")
+    lines, cells = _method_table(tests, "test (target)", lambda row: f"{row['method']} ({row['target']})", text)
     if quantity == "power":
         truth = {_cell(r): r["truth"] for r in tests}
         lines.append("| true difference (conditional, mean) | " + " | ".join(f"{truth[c]:+.3f}" for c in cells) + " |")

@@ -6,7 +6,7 @@ from ._estimands import AUTO_NOTE, TARGETS
 from ._evidence import coverage_regime, evidence_source, measured_coverage
 
 _BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
-                   ("dataset", "clopper-pearson"): "clopper-pearson", ("fold", "normal"): None}
+                   ("dataset", "clopper-pearson"): "clopper-pearson"}
 """The benchmark's name of each (averaging, method) it measured."""
 
 _REFITTING_ADVICE = {
