@@ -1,0 +1,100 @@
+"""benchmarks/calibration_report.py: the evidence file it writes is what the library reads, and its choices.
+
+The payload is a small hand-made run whose right answers are worked out in
+the comments: a method "falls short" in a cell when its 95% Wilson interval
+stays below 0.93 (nominal 0.95 - 0.02, the issue's floor).
+"""
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+from cvinference.inference import _evidence
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def report():
+    spec = importlib.util.spec_from_file_location("calibration_report", ROOT / "benchmarks" / "calibration_report.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _row(method, measured, high, *, target="kfold", learner="tree", n=100, quantity="coverage"):
+    return {"method": method, "quantity": quantity, "target": target, "learner": learner, "n": n,
+            "population": "nonlinear", "nominal": 0.95 if quantity == "coverage" else 0.05,
+            "measured": measured, "mc_se": 0.01, "wilson_low": measured - 0.02, "wilson_high": high,
+            "replications": 500, "mean_width": 0.2, "truth": 0.8}
+
+
+PAYLOAD = {"command": "python benchmarks/calibration.py", "mode": "full", "seconds": 600.0, "n_jobs": 2,
+           "rows": [
+               # wilson falls short at N = 100 (0.925 < 0.93), so it is not recommended although it is
+               # closer to nominal at N = 300.
+               _row("wilson", 0.90, 0.925), _row("wilson", 0.95, 0.97, n=300),
+               # nested-cv holds in both cells: its worst deviation is |0.97 - 0.95| = 0.02.
+               _row("nested-cv", 0.96, 0.975), _row("nested-cv", 0.97, 0.98, n=300),
+               # conservative-z holds too, but deviates by 0.04 at N = 300.
+               _row("conservative-z", 0.95, 0.965), _row("conservative-z", 0.99, 0.995, n=300),
+               # conditional: nothing holds; the best of those measured has the highest worst cell (0.91).
+               _row("wilson", 0.85, 0.88, target="conditional"), _row("nested-cv", 0.91, 0.928, target="conditional"),
+               _row("conservative-z (n_train)", 0.95, 0.97, target="unconditional"),
+               _row("matched t", 0.12, 0.15, quantity="type_i"), _row("corrected t", 0.04, 0.06, quantity="type_i"),
+               _row("matched t", 0.40, 0.44, quantity="power"),
+           ]}
+
+
+def test_the_recommended_method_holds_in_every_cell_and_is_closest_to_nominal(report):
+    method, cells, holds = report.recommended(PAYLOAD["rows"], "kfold")
+    assert (method, holds) == ("nested-cv", True)
+    assert sorted(row["n"] for row in cells) == [100, 300]
+
+
+def test_where_nothing_holds_the_best_measured_method_is_named_as_not_holding(report):
+    method, _, holds = report.recommended(PAYLOAD["rows"], "conditional")
+    assert (method, holds) == ("nested-cv", False)
+
+
+def test_the_evidence_keeps_coverage_and_type_i_rows_without_the_n_train_variant(report):
+    evidence = report.evidence(PAYLOAD)
+    assert evidence["format"] == "cvinference.calibration-evidence"
+    assert (evidence["floor"], evidence["type_i_limit"], evidence["mode"]) == (0.93, 0.075, "full")
+    kept = {(row["method"], row["quantity"], row["target"], row["n"]) for row in evidence["rows"]}
+    assert len(kept) == 10  # 12 rows less the power row and the n_train variant
+    assert not any("n_train" in method or quantity == "power" for method, quantity, _, _ in kept)
+    assert all("truth" not in row and "mc_se" not in row for row in evidence["rows"])
+
+
+def test_the_library_reads_what_the_report_writes(report, tmp_path, monkeypatch):
+    path = tmp_path / "calibration.json"
+    report.main([str(_write(tmp_path, PAYLOAD)), "--evidence", str(path)])
+    monkeypatch.setattr(_evidence, "calibration_evidence", lambda: json.loads(path.read_text()))
+    regime = _evidence.coverage_regime("kfold", "DecisionTreeClassifier()", 120)
+    assert regime == _evidence.Regime("tree", 100)
+    wilson = _evidence.measured_coverage("wilson", "kfold", regime)
+    assert (wilson.worst, wilson.falls_short) == (0.90, True)
+    nested = _evidence.measured_coverage("nested-cv", "kfold", regime)
+    assert (nested.worst, nested.falls_short) == (0.96, False)
+    assert _evidence.type_i_error("matched t (10-fold)", ["tree"], 100) == (0.12, _evidence.Regime("tree", 100))
+
+
+def test_the_docs_section_is_replaced_between_its_markers_and_the_prose_is_kept(report, tmp_path):
+    page = tmp_path / "calibration.md"
+    page.write_text(f"# Title\n\nbefore\n\n{report.START}\nold tables\n{report.END}\n\nafter\n")
+    report.main([str(_write(tmp_path, PAYLOAD)), "--docs", str(page)])
+    text = page.read_text()
+    assert text.startswith("# Title\n\nbefore\n\n") and text.endswith("\n\nafter\n")
+    assert "old tables" not in text
+    assert "| kfold | nested-cv | yes |" in text
+    assert "| conditional | nested-cv | no: best of those measured |" in text
+    assert "0.120 [0.100, 0.150] ✗" in text  # the matched t's type-I error is above 0.075
+
+
+def _write(directory, payload):
+    path = directory / "run.json"
+    path.write_text(json.dumps(payload))
+    return path
