@@ -19,6 +19,7 @@ import numpy as np
 from sklearn.utils import _safe_indexing, check_random_state
 
 from ._checkpoint import Checkpoint
+from ._cluster import dask_client, run_on_cluster
 from ._fit_task import FitTask, LossMoments, ScoredRows
 from ._partitions import Partitions, draw_partitions
 from ._scheduler import run_fits
@@ -209,12 +210,41 @@ class _DrawCollector:
         self._progress.step()
 
 
+class _Record:
+    """Receives the one record of a draw run on its own (what a :class:`Checkpoint` receives otherwise)."""
+
+    record = None
+
+    def save(self, draw, record):
+        self.record = record
+
+
+class _Silent:
+    def step(self):
+        pass
+
+
+def draw_record(X, y, estimators, names, loss, classes, summarize, whole_sample, draw_and_plan):
+    """Every fit of one draw, here and in order, reduced to its record: one task of a study on a cluster."""
+    draw, plan = draw_and_plan
+    plans = {draw: plan}
+    tasks = _DrawTasks(plans, [draw], len(estimators), whole_sample)
+    kept = _Record()
+    collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, kept, _Silent())
+    run_fits(estimators, X, y, tasks, names=names, n_jobs=1, proba_loss=(loss, y, classes) if loss.needs_proba else None,
+             score_loss=(loss, classes), collect=collector)
+    return kept.record
+
+
 def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, checkpoint=None, n_jobs=None,
               verbose=0, whole_sample=True, label=None):
     """Run every fit of every draw not yet in ``checkpoint`` in one pool; return the records in draw order.
 
     With ``n_jobs`` > 1 no estimator's fits are kept out of the pool as cheap:
-    they go in tasks of about :data:`POOL_TASK_SECONDS`.
+    they go in tasks of about :data:`POOL_TASK_SECONDS`. Inside
+    ``joblib.parallel_config(backend="dask")`` the draws go to the cluster
+    instead, one task each (:func:`draw_record`), with the population sent
+    to every worker once; ``n_jobs`` is then the cluster's.
 
     Parameters
     ----------
@@ -251,7 +281,16 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
     """
     checkpoint = Checkpoint(None, "") if checkpoint is None else checkpoint
     pending = [draw for draw in range(len(plans)) if draw not in checkpoint.records]
-    if pending:
+    client = dask_client() if pending else None
+    if client is not None:
+        progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
+
+        def receive(draw_and_plan, record):
+            checkpoint.save(draw_and_plan[0], record)
+            progress.step()
+        shared = (X, y, list(estimators), list(names), loss, classes, summarize, whole_sample)
+        run_on_cluster(client, draw_record, shared, [(draw, plans[draw]) for draw in pending], receive)
+    elif pending:
         tasks = _DrawTasks(plans, pending, len(estimators), whole_sample)
         progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
         collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, checkpoint, progress)
