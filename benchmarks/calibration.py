@@ -54,14 +54,19 @@ real population, 500 replications per cell) is long on 2 cores: it keeps
 every finished replication in ``--checkpoint`` (JSON lines) so it can be
 stopped and resumed, and ``--cells`` runs a subset. Results do not depend
 on ``--n-jobs`` (each replication has its own seed, spawned from
-``--seed``; fits inside a replication use one job).
+``--seed``; fits inside a replication use one job). With ``--dask`` the
+replications run on a Dask cluster instead: the populations go to every
+worker once, a task holds whole replications, and the checkpoint is written
+as they finish.
 
     python benchmarks/calibration.py --quick [--n-jobs 2]
     python benchmarks/calibration.py --n-jobs 2 --checkpoint /tmp/calibration.jsonl \\
         --out benchmarks/results/calibration.json
+    python benchmarks/calibration.py --dask local:16 --checkpoint /tmp/calibration.jsonl
 """
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import math
@@ -392,7 +397,25 @@ def read_checkpoint(path):
     return done
 
 
-def run(selected, *, seed, n_jobs, checkpoint, log=print):
+def _replication_of(populations, job):
+    cell, index, seed = job
+    return replication(populations[cell.population], cell, index, seed)
+
+
+def _run_jobs(populations, jobs, n_jobs, client, keep):
+    """``keep(record)`` for each replication as it finishes: on joblib's pool, or on a Dask cluster."""
+    if client is None:
+        for record in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                delayed(replication)(populations[cell.population], cell, index, s) for cell, index, s in jobs):
+            keep(record)
+        return
+    from cvinference.evaluation._cluster import run_on_cluster
+
+    # The populations go to every worker once; a task holds whole replications.
+    run_on_cluster(client, _replication_of, (populations,), jobs, lambda job, record: keep(record))
+
+
+def run(selected, *, seed, n_jobs, checkpoint, log=print, client=None):
     done = read_checkpoint(checkpoint)
     populations = {}
     records = {cell.key: [] for cell in selected}
@@ -408,16 +431,19 @@ def run(selected, *, seed, n_jobs, checkpoint, log=print):
     log(f"{len(jobs)} replications to run, {sum(map(len, records.values()))} from the checkpoint")
     out = open(checkpoint, "a") if checkpoint else None
     start = time.perf_counter()
+    count = 0
+
+    def keep(record):
+        nonlocal count
+        count += 1
+        records[record["cell"]].append(record)
+        if out:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+        if count % 50 == 0 or count == len(jobs):
+            log(f"  {count}/{len(jobs)} replications, {time.perf_counter() - start:.0f} s", flush=True)
     try:
-        results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-            delayed(replication)(populations[cell.population], cell, index, s) for cell, index, s in jobs)
-        for count, record in enumerate(results, 1):
-            records[record["cell"]].append(record)
-            if out:
-                out.write(json.dumps(record) + "\n")
-                out.flush()
-            if count % 50 == 0 or count == len(jobs):
-                log(f"  {count}/{len(jobs)} replications, {time.perf_counter() - start:.0f} s")
+        _run_jobs(populations, jobs, n_jobs, client, keep)
     finally:
         if out:
             out.close()
@@ -433,6 +459,23 @@ def print_table(rows_by_cell):
                   f"[{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]{width}")
 
 
+@contextlib.contextmanager
+def _cluster(address):
+    """A Dask client for ``--dask`` (None without it)."""
+    if address is None:
+        yield None
+        return
+    from distributed import Client, LocalCluster
+
+    if address.startswith("local:"):
+        with LocalCluster(n_workers=int(address[6:]), threads_per_worker=1, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            yield client
+    else:
+        with Client(address) as client:
+            yield client
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
@@ -442,16 +485,20 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--checkpoint", default=None)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--dask", default=None, metavar="ADDRESS",
+                        help="run on this Dask scheduler (tcp://host:8786), or on a LocalCluster of N single-thread "
+                             "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
     selected = cells(args.quick, args.replications)
     if args.cells:
         wanted = args.cells.split(",")
         selected = [cell for cell in selected if any(w in cell.key for w in wanted)]
-    rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint)
+    with _cluster(args.dask) as client:
+        rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint, client=client)
     print_table(rows)
     out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
     payload = {"command": "python benchmarks/calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-               "mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs,
+               "mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs, "dask": args.dask,
                "seed": args.seed, "python": sys.version.split()[0],
                "rows": [row for cell_rows in rows.values() for row in cell_rows]}
     with open(out, "w") as handle:

@@ -489,7 +489,9 @@ def main():
         "the machine's load affects both sides alike; seconds from different runs do not compare. The "
         "quartiles of the ratio within each round show how much it moves from run to run on this shared "
         "machine: a ratio whose quartiles straddle its target meets it in some runs and not in others. "
-        "[Scaling out](scaling.md) explains the worker pool and the rule for cheap fits.",
+        "[Scaling out](scaling.md) explains the worker pool and the rule for cheap fits, and has the figures of "
+        "`benchmarks/scaling.py`: n_jobs against one process, first calls, scikit-learn at many workers and "
+        "studies on a Dask cluster.",
         "",
         f"Machine: {machine()}.",
         "",

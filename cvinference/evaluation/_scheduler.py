@@ -15,7 +15,14 @@ items. The rule it follows:
   (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
   included) is started and holds ``n_jobs - 1`` tasks at a time, handed
   over one by one, the slowest estimator's first; a task is one fit unless
-  batched (below). When every estimator is cheap, no pool is started at all.
+  batched (below). When every estimator is cheap, no pool is started at all;
+* unless a pool of that size is running (threads, a Dask cluster, or a loky
+  pool used in the last minutes), starting one costs its worker processes'
+  start, which :func:`pool_start_seconds` estimates: the pool is started
+  only once the fits it would take are seen to last longer than that, so
+  that a call with ``n_jobs`` > 1 is not slower than one without. The
+  first tasks the pool gets do nothing, and fits follow only as they
+  return: no fit waits in a worker that is still starting;
 * while a pool of worker processes runs, this process's fits get the native
   threads that joblib gives one of its workers;
 * with ``pool_batch_seconds``, a task sent to the pool holds several fits of
@@ -38,6 +45,7 @@ from contextlib import ExitStack, contextmanager
 
 import numpy as np
 from joblib import effective_n_jobs
+from joblib.parallel import get_active_backend
 from sklearn import config_context, get_config
 from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
@@ -47,6 +55,22 @@ from ._native_threads import native_threads_limit, threads_per_worker
 
 CHEAP_FIT_SECONDS = 0.05
 """Default threshold below which an estimator's fits are not sent to the pool (seconds)."""
+
+_RECHECK_SECONDS = 0.05
+"""While a first fit runs, how often to ask again whether the work seen so far outlasts the pool's start."""
+
+_STARTUP_CPU_SECONDS = min(max(time.process_time(), 0.2), 10.0)
+"""CPU seconds this process had spent when this module was imported (bounded to [0.2, 10]).
+
+About what a fresh worker process spends starting: the interpreter, numpy
+and scikit-learn, which it imports too.
+"""
+
+_LOKY_IDLE_SECONDS = 240.0
+"""A loky pool this module used this recently is taken to be running (loky stops idle workers after 300 s)."""
+
+_pools_used = {}
+"""(backend class name, workers) -> time.monotonic() when this module's last pool of that kind finished."""
 
 _SHARE_BYTES = 1_000_000
 """Arrays at least this large are handed to workers as a file-backed memmap (joblib's own default)."""
@@ -61,10 +85,11 @@ class _Queue:
     to the pool, and how many of them make one task of ``batch_seconds``.
     """
 
-    def __init__(self, groups, cheap_fit_seconds, n_workers, batch_seconds=0.0):
+    def __init__(self, groups, cheap_fit_seconds, n_workers, batch_seconds=0.0, start_seconds=0.0):
         self._groups = groups
         self._n_workers = n_workers
         self._batch_seconds = batch_seconds
+        self._start_seconds = start_seconds
         self._pending = {}
         for i, group in enumerate(groups):
             self._pending.setdefault(group, deque()).append(i)
@@ -144,14 +169,33 @@ class _Queue:
             self._piloting.clear()
             self._changed.notify_all()
 
+    def _work_for_the_pool(self, now):
+        """Seconds of the fits not yet started that the pool would take: a lower bound while a first fit runs."""
+        seconds = 0.0
+        for group, indices in self._pending.items():
+            if group in self._seconds:
+                seconds += 0.0 if self._is_cheap(group) else self._seconds[group] * len(indices)
+            elif group in self._piloting:
+                seconds += (now - self._piloting[group]) * len(indices)
+        return seconds
+
     def _pool_is_needed(self):
-        """True, False, or the seconds after which to ask again."""
-        if any(not self._is_cheap(g) for g in self._seconds if g in self._pending):
+        """True, False, or the seconds after which to ask again (None: when a first fit here is timed).
+
+        The pool is needed for fits that are not cheap, once they are known
+        to outlast the pool's start (``start_seconds``, 0 for a pool that is
+        running): starting worker processes costs more than a short call's fits.
+        """
+        now = time.perf_counter()
+        worth_a_start = self._work_for_the_pool(now) >= self._start_seconds
+        if worth_a_start and any(not self._is_cheap(g) for g in self._seconds if g in self._pending):
             return True
         if self._piloting:
-            waited = time.perf_counter() - min(self._piloting.values())
-            return True if waited >= self._cheap_fit_seconds else self._cheap_fit_seconds - waited
-        if all(self._is_cheap(g) for g in self._pending):
+            waited = now - min(self._piloting.values())
+            if waited < self._cheap_fit_seconds:
+                return self._cheap_fit_seconds - waited
+            return True if worth_a_start else _RECHECK_SECONDS
+        if all(g in self._seconds for g in self._pending):
             return False
         return None  # an estimator is waiting for its first fit here
 
@@ -163,6 +207,28 @@ class _Queue:
                 if isinstance(needed, bool):
                     return needed
                 self._changed.wait(timeout=needed if needed is not None and np.isfinite(needed) else None)
+
+
+def _backend_name():
+    return type(get_active_backend()[0]).__name__
+
+
+def pool_start_seconds(n_workers):
+    """About how long starting a pool of ``n_workers`` would delay this call's fits: 0 when none must start.
+
+    Threads start at once and a Dask cluster is already running; a loky
+    pool this module used in the last few minutes is still running. Cold
+    worker processes each spend about :data:`_STARTUP_CPU_SECONDS` starting,
+    on the cores this process leaves them, while it runs fits itself.
+    """
+    name = _backend_name()
+    if name not in ("LokyBackend", "MultiprocessingBackend"):
+        return 0.0
+    last = _pools_used.get((name, n_workers))
+    if name == "LokyBackend" and last is not None and time.monotonic() - last < _LOKY_IDLE_SECONDS:
+        return 0.0
+    spare_cores = max(1, (os.cpu_count() or 1) - 1)
+    return n_workers * _STARTUP_CPU_SECONDS / spare_cores
 
 
 def _temporary_folder():
@@ -225,7 +291,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         Verbosity of the joblib pool.
     cheap_fit_seconds : float
         Estimators whose first fit here takes less than this keep all their
-        fits out of the pool; the pool is started only for the others.
+        fits out of the pool; the pool is started only for the others, and
+        only when their fits outlast its start (:func:`pool_start_seconds`).
+        0 sends every fit to the pool, whatever its start costs.
     pool_batch_seconds : float
         Above 0, each task sent to the pool holds as many fits of one
         estimator as its first fit's time here says take about this long
@@ -264,7 +332,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
             collect(index, fit(index))
         return outputs
 
-    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, pool_batch_seconds)
+    start_seconds = 0.0 if cheap_fit_seconds == 0 else pool_start_seconds(n_workers)
+    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, pool_batch_seconds,
+                   start_seconds)
     lock = threading.Lock()
 
     def keep(index, output):
@@ -332,10 +402,22 @@ class _FitsHere(threading.Thread):
             raise self._failure
 
 
+def _worker_ready():
+    """A task that does nothing: when it returns, a worker of the pool is up, with this module imported."""
+    return []
+
+
 def _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose):
-    """Hand tasks to joblib's pool one by one, n_workers - 1 at a time, until only cheap fits are left."""
+    """Hand tasks to joblib's pool one by one, n_workers - 1 at a time, until only cheap fits are left.
+
+    The first n_workers - 1 tasks do nothing: a fit is handed over only when
+    one of them has returned, so that no fit waits in a pool whose worker
+    processes are still starting while this process could run it.
+    """
     with _shared_with_workers(X, n_workers) as shared_X:
         def pool_fits():
+            for _ in range(n_workers - 1):
+                yield delayed(_worker_ready)()
             while (indices := queue.take_for_pool()) is not None:
                 yield delayed(_fit_batch)(shared_X, y, [one_fit(index) for index in indices], *losses)
 
@@ -353,3 +435,4 @@ def _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose)
         except BaseException:
             queue.clear()
             raise
+        _pools_used[_backend_name(), n_workers] = time.monotonic()

@@ -16,6 +16,7 @@ from threadpoolctl import threadpool_info, threadpool_limits
 
 import cvinference as cvi
 from cvinference.evaluation._native_threads import _lowered_to, native_threads_limit
+from cvinference.evaluation import _scheduler
 from cvinference.evaluation._scheduler import _Queue
 
 
@@ -192,6 +193,39 @@ def test_with_batch_seconds_a_pool_task_holds_as_many_fits_as_take_that_long():
     queue.timed(1, 0.3)                               # longer than 0.1 s: 1 fit a task, and first
     assert [queue.take_for_pool() for _ in range(4)] == [[13], [14], [2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]
     assert queue.take_for_pool() is None
+
+
+@pytest.mark.parametrize("fit_seconds, needed", [(0.5, False), (0.6, True)])
+def test_a_pool_that_must_start_is_started_only_for_fits_that_outlast_its_start(fit_seconds, needed):
+    # 10 fits; after the pilot, 9 are left: 9 x 0.5 s = 4.5 s < 5 s of start, 9 x 0.6 s = 5.4 s >= 5 s.
+    queue = _Queue(groups=[0] * 10, cheap_fit_seconds=0.05, n_workers=2, start_seconds=5.0)
+    assert queue.take_here() == (0, True)
+    queue.timed(0, fit_seconds)
+    assert queue.wait_until_the_pool_is_needed() is needed
+
+
+def test_while_the_first_fit_runs_the_pool_waits_for_enough_work_to_outlast_its_start():
+    queue = _Queue(groups=[0] * 3, cheap_fit_seconds=0.0, n_workers=2, start_seconds=3600.0)
+    assert queue.take_here() == (0, True)
+    assert queue._pool_is_needed() == _scheduler._RECHECK_SECONDS   # 2 fits left, not yet an hour of work
+    running = _Queue(groups=[0] * 3, cheap_fit_seconds=0.0, n_workers=2, start_seconds=0.0)
+    assert running.take_here() == (0, True)
+    assert running._pool_is_needed() is True
+
+
+def test_only_a_cold_process_pool_has_a_start_to_weigh(monkeypatch):
+    monkeypatch.setattr(_scheduler, "_pools_used", {})
+    monkeypatch.setattr(_scheduler, "_STARTUP_CPU_SECONDS", 2.0)
+    monkeypatch.setattr(_scheduler.os, "cpu_count", lambda: 5)
+    with joblib.parallel_config(backend="threading"):
+        assert _scheduler.pool_start_seconds(4) == 0.0
+    with joblib.parallel_config(backend="loky"):
+        assert _scheduler.pool_start_seconds(4) == 2.0   # 4 workers x 2 s on the 4 cores left to them
+        _scheduler._pools_used["LokyBackend", 4] = time.monotonic()
+        assert _scheduler.pool_start_seconds(4) == 0.0   # running: used a moment ago
+        assert _scheduler.pool_start_seconds(2) == 1.0   # another size starts afresh
+        _scheduler._pools_used["LokyBackend", 4] = time.monotonic() - 600
+        assert _scheduler.pool_start_seconds(4) == 2.0   # loky has stopped its idle workers by now
 
 
 @pytest.mark.parametrize("n_workers, cheap_seconds, first_here", [

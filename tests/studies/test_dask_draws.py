@@ -37,7 +37,7 @@ def client():
 def _draw_tasks(client):
     """The keys of every draw task the workers have run (the transitions in their logs)."""
     def run(dask_worker):
-        return sorted({str(entry[0]) for entry in dask_worker.state.log if str(entry[0]).startswith("draw_record")})
+        return sorted({str(entry[0]) for entry in dask_worker.state.log if str(entry[0]).startswith("_run_items")})
     return {key for keys in client.run(run).values() for key in keys}
 
 
@@ -48,7 +48,8 @@ def test_a_study_on_a_cluster_equals_the_study_in_one_process(client, study):
     with joblib.parallel_config(backend="dask"):
         there = STUDIES[study](n_draws=N_DRAWS, random_state=0)
     assert there.to_dict() == here.to_dict()
-    # One task per draw (per number of folds for precision_study, which plans each K apart), not one per fit.
+    # Draws, not fits, are the tasks: one each here, where the first tasks outnumber the draws (per number
+    # of folds for precision_study, which plans each K apart).
     parts = 2 if study == "precision_study" else 1
     assert len(_draw_tasks(client) - before) == N_DRAWS * parts
 
@@ -65,13 +66,29 @@ def test_the_checkpoint_holds_every_draw_as_it_finishes_and_a_rerun_fits_nothing
     assert again.to_dict() == first.to_dict()
 
 
-def test_more_draws_than_the_submission_window(client, monkeypatch):
+def test_more_draws_than_the_submission_window_in_tasks_of_several_draws(client, monkeypatch):
     from cvinference.evaluation import _cluster
-    monkeypatch.setattr(_cluster, "TASKS_PER_THREAD", 1)  # 2 tasks in flight for 5 draws
-    here = STUDIES["conditional_error_study"](n_draws=N_DRAWS, random_state=1, n_jobs=1)
+    monkeypatch.setattr(_cluster, "TASKS_PER_THREAD", 1)  # 2 tasks in flight
+    monkeypatch.setattr(_cluster, "TASK_SECONDS", 60.0)   # once timed, tasks as large as the end allows
+    n_draws = 30
+    here = STUDIES["conditional_error_study"](n_draws=n_draws, random_state=1, n_jobs=1)
+    before = _draw_tasks(client)
     with joblib.parallel_config(backend="dask"):
-        there = STUDIES["conditional_error_study"](n_draws=N_DRAWS, random_state=1)
+        there = STUDIES["conditional_error_study"](n_draws=n_draws, random_state=1)
     assert there.to_dict() == here.to_dict()
+    assert 2 < len(_draw_tasks(client) - before) < n_draws
+
+
+def test_a_task_holds_about_task_seconds_of_draws_and_leaves_two_per_thread_for_the_end():
+    from cvinference.evaluation._cluster import TASK_SECONDS, _TaskSizes
+    sizes = _TaskSizes(threads=4)
+    assert sizes.next(1000) == 1                       # nothing timed yet
+    sizes.timed(4, 0.4 * TASK_SECONDS)                 # a tenth of TASK_SECONDS a draw
+    assert sizes.next(1000) == 10
+    assert sizes.next(40) == 5                         # 40 left: 5 a task leaves 2 tasks per thread
+    assert sizes.next(3) == 1
+    sizes.timed(1, 100 * TASK_SECONDS)                 # slow draws: one a task
+    assert sizes.next(1000) == 1
 
 
 class _FailsOnSmallSamples(ClassifierMixin, BaseEstimator):
