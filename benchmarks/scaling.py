@@ -182,8 +182,8 @@ def studies(report, n_jobs, quick):
         f"conditional_error_study(tree of depth 6, make_classification(20000, 10), sample_size=300, "
         f"n_draws={n_draws}, cv=10, max_repeats=10): {fits:,} fits of a few milliseconds. Core use = "
         f"one-process time / ({n_jobs} x wall time); targets 0.90 on loky, 0.80 on a LocalCluster of "
-        f"{n_jobs} single-thread worker processes (the futures path: one task per draw, the population "
-        f"scattered once). Each run's result is compared with the one-process run's.")
+        f"{n_jobs} single-thread worker processes (the futures path: tasks of whole draws, the population "
+        f"scattered once); on loky each draw is a task too. Each run's result is compared with the one-process run's.")
     one = _seconds(lambda: _study(n_draws, 1))
     reference = _study(n_draws, 1).to_dict()
     _study(2, n_jobs)  # the pool is warm, as the cluster is

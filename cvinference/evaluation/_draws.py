@@ -4,9 +4,11 @@ The studies (Vanwinckelen & Blockeel 2012, Algorithm 1; Nedel'ko 2021,
 section 4) treat a large dataset as the population: every draw takes a
 sample of it, cross-validates the learners on the sample, fits them to the
 whole sample and scores that model on rows of the population outside the
-sample (the truth). This module plans the draws, hands every fit of every
-draw to :func:`run_fits` at once, reduces each draw to a compact record as
-soon as its last fit is in, and keeps the records in a :class:`Checkpoint`.
+sample (the truth). This module plans the draws and runs them: in this
+process, every fit through :func:`run_fits`; with ``n_jobs`` > 1, each draw
+a task of joblib's pool; on a Dask cluster, tasks of whole draws (see
+``_cluster``). Each draw is reduced to a compact record as soon as its last
+fit is in, and the records are kept in a :class:`Checkpoint`.
 """
 
 import dataclasses
@@ -16,23 +18,15 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
+from joblib import effective_n_jobs
 from sklearn.utils import _safe_indexing, check_random_state
+from sklearn.utils.parallel import Parallel, delayed
 
 from ._checkpoint import Checkpoint
 from ._cluster import dask_client, run_on_cluster
 from ._fit_task import FitTask, LossMoments, ScoredRows
 from ._partitions import Partitions, draw_partitions
 from ._scheduler import run_fits
-
-POOL_TASK_SECONDS = 0.1
-"""About how long each task that a study sends to the pool lasts (several fits when they are cheap).
-
-A study has hundreds of fits, so with ``n_jobs`` > 1 every fit may go to the
-pool, cheap or not: the round trip of a task to a worker (milliseconds) is
-paid once per task, and the pool's last task outlasts this process's last
-fit by this much at most.
-"""
-
 
 @dataclasses.dataclass(frozen=True)
 class DrawPlan:
@@ -236,15 +230,31 @@ def draw_record(X, y, estimators, names, loss, classes, summarize, whole_sample,
     return kept.record
 
 
+def _numbered_draw_record(*arguments):
+    return arguments[-1][0], draw_record(*arguments)
+
+
+def _draws_in_pool(shared, draws_and_plans, n_jobs, receive):
+    """Every draw a task of joblib's pool (batched by joblib), its record handed to ``receive`` as it comes."""
+    tasks = (delayed(_numbered_draw_record)(*shared, draw_and_plan) for draw_and_plan in draws_and_plans)
+    try:
+        pool = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
+    except ValueError:  # a backend that cannot return results as they come (joblib's "multiprocessing")
+        pool = Parallel(n_jobs=n_jobs)
+    for draw, record in pool(tasks):
+        receive(draw, record)
+
+
 def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, checkpoint=None, n_jobs=None,
               verbose=0, whole_sample=True, label=None):
     """Run every fit of every draw not yet in ``checkpoint`` in one pool; return the records in draw order.
 
-    With ``n_jobs`` > 1 no estimator's fits are kept out of the pool as cheap:
-    they go in tasks of about :data:`POOL_TASK_SECONDS`. Inside
+    With ``n_jobs`` > 1 each draw is a task of joblib's pool
+    (:func:`draw_record`: all its fits in one worker, its compact record
+    sent back), batched by joblib. Inside
     ``joblib.parallel_config(backend="dask")`` the draws go to the cluster
-    instead, one task each (:func:`draw_record`), with the population sent
-    to every worker once; ``n_jobs`` is then the cluster's.
+    instead, a second's worth a task, with the population sent to every
+    worker once; ``n_jobs`` is then the cluster's.
 
     Parameters
     ----------
@@ -282,20 +292,21 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
     checkpoint = Checkpoint(None, "") if checkpoint is None else checkpoint
     pending = [draw for draw in range(len(plans)) if draw not in checkpoint.records]
     client = dask_client() if pending else None
-    if client is not None:
-        progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
+    progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
 
-        def receive(draw_and_plan, record):
-            checkpoint.save(draw_and_plan[0], record)
-            progress.step()
-        shared = (X, y, list(estimators), list(names), loss, classes, summarize, whole_sample)
-        run_on_cluster(client, draw_record, shared, [(draw, plans[draw]) for draw in pending], receive)
+    def receive(draw, record):
+        checkpoint.save(draw, record)
+        progress.step()
+    shared = (X, y, list(estimators), list(names), loss, classes, summarize, whole_sample)
+    if client is not None:
+        run_on_cluster(client, draw_record, shared, [(draw, plans[draw]) for draw in pending],
+                       lambda draw_and_plan, record: receive(draw_and_plan[0], record))
+    elif pending and effective_n_jobs(n_jobs) > 1:
+        _draws_in_pool(shared, [(draw, plans[draw]) for draw in pending], n_jobs, receive)
     elif pending:
         tasks = _DrawTasks(plans, pending, len(estimators), whole_sample)
-        progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
         collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, checkpoint, progress)
         proba_loss = (loss, y, classes) if loss.needs_proba else None
-        run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, cheap_fit_seconds=0.0,
-                 pool_batch_seconds=POOL_TASK_SECONDS, proba_loss=proba_loss, score_loss=(loss, classes),
+        run_fits(estimators, X, y, tasks, names=names, n_jobs=1, proba_loss=proba_loss, score_loss=(loss, classes),
                  collect=collector)
     return [checkpoint.records[draw] for draw in range(len(plans))]
