@@ -16,8 +16,8 @@ items. The rule it follows:
   included) is started and holds ``n_jobs - 1`` tasks at a time, handed
   over one by one, the slowest estimator's first; a task is one fit unless
   batched (below). When every estimator is cheap, no pool is started at all;
-* unless a pool of that size is running (threads, a Dask cluster, or a loky
-  pool used in the last minutes), starting one costs its worker processes'
+* unless a pool of that size is running (threads, a Dask cluster, or loky
+  workers alive), starting one costs its worker processes'
   start, which :func:`pool_start_seconds` estimates: the pool is started
   only once the fits it would take are seen to last longer than that, so
   that a call with ``n_jobs`` > 1 is not slower than one without. The
@@ -59,8 +59,8 @@ CHEAP_FIT_SECONDS = 0.05
 _RECHECK_SECONDS = 0.05
 """While a first fit runs, how often to ask again whether the work seen so far outlasts the pool's start."""
 
-_STARTUP_CPU_SECONDS = min(max(time.process_time(), 0.2), 10.0)
-"""CPU seconds this process had spent when this module was imported (bounded to [0.2, 10]).
+_STARTUP_CPU_SECONDS = min(max(time.process_time(), 0.2), 3.0)
+"""CPU seconds this process had spent when this module was imported (bounded to [0.2, 3]).
 
 About what a fresh worker process spends starting: the interpreter, numpy
 and scikit-learn, which it imports too.
@@ -213,11 +213,30 @@ def _backend_name():
     return type(get_active_backend()[0]).__name__
 
 
+def _loky_workers_alive():
+    """How many workers joblib's reusable loky executor has running (0 when unknown).
+
+    Any caller's pool counts, scikit-learn's included. loky keeps no public
+    count, so its executor is read, and any failure to read it counts as none.
+    """
+    try:
+        from joblib.externals.loky import reusable_executor
+
+        executor = reusable_executor._executor
+        if executor is None or executor._flags.broken or executor._flags.shutdown:
+            return 0
+        return sum(process.is_alive() for process in list(executor._processes.values()))
+    except Exception:  # noqa: BLE001 - a private structure of another library: never let it fail a call
+        return 0
+
+
 def pool_start_seconds(n_workers):
     """About how long starting a pool of ``n_workers`` would delay this call's fits: 0 when none must start.
 
-    Threads start at once and a Dask cluster is already running; a loky
-    pool this module used in the last few minutes is still running. Cold
+    Threads start at once and a Dask cluster is already running; so is
+    joblib's loky pool when that many of its workers are alive (scikit-learn
+    may have started them), or when this module used it in the last few
+    minutes. Cold
     worker processes each spend about :data:`_STARTUP_CPU_SECONDS` starting,
     on the cores this process leaves them, while it runs fits itself.
     """
@@ -225,7 +244,8 @@ def pool_start_seconds(n_workers):
     if name not in ("LokyBackend", "MultiprocessingBackend"):
         return 0.0
     last = _pools_used.get((name, n_workers))
-    if name == "LokyBackend" and last is not None and time.monotonic() - last < _LOKY_IDLE_SECONDS:
+    if name == "LokyBackend" and (_loky_workers_alive() >= n_workers
+                                  or (last is not None and time.monotonic() - last < _LOKY_IDLE_SECONDS)):
         return 0.0
     spare_cores = max(1, (os.cpu_count() or 1) - 1)
     return n_workers * _STARTUP_CPU_SECONDS / spare_cores
