@@ -17,7 +17,6 @@ wall time is the sum of the single fits plus the study's own bookkeeping.
 import argparse
 import json
 import pickle
-import statistics
 import subprocess
 import sys
 import textwrap
@@ -25,7 +24,6 @@ import time
 from pathlib import Path
 
 import joblib
-from sklearn.base import clone
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import cross_validate
@@ -34,7 +32,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.evaluation._partitions import draw_partitions
-from run import Report, _medians, _seconds, interleaved, machine
+from run import Report, Timings, _medians, _seconds, _single_fits, interleaved, machine
 
 START, END = "<!-- scaling figures -->", "<!-- end scaling figures -->"
 TREE = DecisionTreeClassifier(random_state=0)
@@ -114,23 +112,12 @@ def first_calls(report, n_jobs, runs, quick):
         for _ in range(runs):
             for key, (library, k) in candidates.items():
                 rounds[key].append(_first_call(library, estimator, n, p, n_repeats, k))
-        times = _Timings(rounds)
+        times = Timings(rounds)
         ours = f"cvinference n_jobs={n_jobs}"
         report.row(f"{name}: first call, n_jobs={n_jobs} / n_jobs=1", times[ours] / times["cvinference n_jobs=1"],
                    detail=_medians(times, ours, "cvinference n_jobs=1"))
         report.row(f"{name}: first call / scikit-learn's first call", times[ours] / times[f"scikit-learn n_jobs={n_jobs}"],
                    FIRST_CALL, detail=_medians(times, ours, f"scikit-learn n_jobs={n_jobs}"))
-
-
-class _Timings(dict):
-    def __init__(self, rounds):
-        super().__init__({name: statistics.median(values) for name, values in rounds.items()})
-        self.rounds = rounds
-
-
-def _single_fits(estimator, X, y, splits):
-    for train, test in splits:
-        clone(estimator).fit(X[train], y[train]).predict(X[test])
 
 
 def against_sklearn(report, n_jobs, runs, quick):

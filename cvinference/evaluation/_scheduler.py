@@ -24,12 +24,7 @@ items. The rule it follows:
   first tasks the pool gets do nothing, and fits follow only as they
   return: no fit waits in a worker that is still starting;
 * while a pool of worker processes runs, this process's fits get the native
-  threads that joblib gives one of its workers;
-* with ``pool_batch_seconds``, a task sent to the pool holds several fits of
-  one estimator, as many as its first fit here says take about that long:
-  the round trip of a task to a worker is then paid once for them all. The
-  studies, whose hundreds of fits make a pool pay however cheap each is,
-  send every fit to the pool this way (``cheap_fit_seconds=0``).
+  threads that joblib gives one of its workers.
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -82,13 +77,12 @@ class _Queue:
     ``take_here`` and ``take_for_pool`` pick the next fit for this process and
     the next fits for the pool; ``timed`` records the duration of an
     estimator's first fit here, which decides whether its other fits may go
-    to the pool, and how many of them make one task of ``batch_seconds``.
+    to the pool.
     """
 
-    def __init__(self, groups, cheap_fit_seconds, n_workers, batch_seconds=0.0, start_seconds=0.0):
+    def __init__(self, groups, cheap_fit_seconds, n_workers, start_seconds=0.0):
         self._groups = groups
         self._n_workers = n_workers
-        self._batch_seconds = batch_seconds
         self._start_seconds = start_seconds
         self._pending = {}
         for i, group in enumerate(groups):
@@ -142,20 +136,10 @@ class _Queue:
         return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
 
     def take_for_pool(self):
-        """The next fits for the pool (a list: one task), or None when only cheap fits (or none) are left.
-
-        A task holds fits of one estimator: one, or with ``batch_seconds`` as
-        many as take that long by its first fit's time (one while it is untimed).
-        """
+        """The next fit for the pool (a list of one: a task), or None when only cheap fits (or none) are left."""
         with self._lock:
             groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
-            if not groups:
-                return None
-            group = groups[0]
-            size = 1
-            if self._batch_seconds and group in self._seconds:
-                size = max(1, round(self._batch_seconds / max(self._seconds[group], 1e-9)))
-            return [self._pop(group) for _ in range(min(size, len(self._pending[group])))]
+            return [self._pop(groups[0])] if groups else None
 
     def timed(self, group, seconds):
         with self._lock:
@@ -291,7 +275,7 @@ def _fit_batch(X, y, fits, proba_loss, score_loss):
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             pool_batch_seconds=0.0, proba_loss=None, score_loss=None, collect=None):
+             proba_loss=None, score_loss=None, collect=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -314,10 +298,6 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         fits out of the pool; the pool is started only for the others, and
         only when their fits outlast its start (:func:`pool_start_seconds`).
         0 sends every fit to the pool, whatever its start costs.
-    pool_batch_seconds : float
-        Above 0, each task sent to the pool holds as many fits of one
-        estimator as its first fit's time here says take about this long
-        (at least one); 0 sends fits one by one.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
     score_loss : tuple or None
@@ -353,8 +333,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         return outputs
 
     start_seconds = 0.0 if cheap_fit_seconds == 0 else pool_start_seconds(n_workers)
-    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, pool_batch_seconds,
-                   start_seconds)
+    queue = _Queue([task.estimator for task in tasks], cheap_fit_seconds, n_workers, start_seconds)
     lock = threading.Lock()
 
     def keep(index, output):

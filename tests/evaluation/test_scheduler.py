@@ -184,17 +184,6 @@ def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_
     assert queue.take_for_pool() is None
 
 
-def test_with_batch_seconds_a_pool_task_holds_as_many_fits_as_take_that_long():
-    queue = _Queue(groups=[0] * 12 + [1] * 3, cheap_fit_seconds=0.0, n_workers=2, batch_seconds=0.1)
-    assert queue.take_here() == (0, True)
-    assert queue.take_here() == (12, True)
-    assert queue.take_for_pool() == [1]               # one fit while the estimator is untimed
-    queue.timed(0, 0.02)                              # 0.1 s / 0.02 s: 5 fits a task
-    queue.timed(1, 0.3)                               # longer than 0.1 s: 1 fit a task, and first
-    assert [queue.take_for_pool() for _ in range(4)] == [[13], [14], [2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]
-    assert queue.take_for_pool() is None
-
-
 @pytest.mark.parametrize("fit_seconds, needed", [(0.5, False), (0.6, True)])
 def test_a_pool_that_must_start_is_started_only_for_fits_that_outlast_its_start(fit_seconds, needed):
     # 10 fits; after the pilot, 9 are left: 9 x 0.5 s = 4.5 s < 5 s of start, 9 x 0.6 s = 5.4 s >= 5 s.
