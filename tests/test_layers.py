@@ -20,8 +20,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
 
-LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4, "studies": 5, "model_selection": 5,
-          "cli": 6}
+LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4, "studies": 5,
+          "model_selection": 5, "cli": 6}
 
 
 def _module_name(path):
