@@ -37,12 +37,26 @@ class _Differences:
     training_size: float  # n_train (mean over folds)
     kfold: bool  # repeated k-fold (True) or random subsampling (False)
     layout: dict  # {"k": ..., "r": ...} or {"n_rounds": ...}
+    quantity: str = "accuracy"  # what the differences are differences of
 
     @property
     def scheme(self):
         if self.kfold:
             return f"{self.layout['r']} x {self.layout['k']}-fold cross-validation"
         return f"random subsampling, {self.layout['n_rounds']} rounds"
+
+
+def score_differences(values, *, n_splits, n_repeats, quantity):
+    """The differences of two learners' scores on the same k r folds of (repeated) equal-size k-fold.
+
+    ``values`` are score(A) - score(B) per fold, repeat after repeat; the
+    training size is (k - 1) / k of the data, so n_test / n_train = 1 / (k - 1).
+    """
+    values, variance = _values_and_variance(values)
+    ratio = 1 / (n_splits - 1)
+    return _Differences(values=values, variance=variance, test_train_ratio=ratio, rho=1 / n_splits,
+                        training_size=math.nan, kfold=True, layout={"k": n_splits, "r": n_repeats},
+                        quantity=quantity)
 
 
 def _paired_differences(a, b, test):
@@ -134,9 +148,13 @@ def _subsampling_differences(a, b, test):
 
 def _estimand(differences, what="difference"):
     size = differences.training_size
-    size = f"{size:.0f}" if size.is_integer() else f"about {round(size)}"
+    if math.isnan(size):
+        k = differences.layout["k"]
+        size = f"{k - 1}/{k} of the"
+    else:
+        size = f"{size:.0f}" if size.is_integer() else f"about {round(size)}"
     return (
-        f"{what} in expected accuracy (A minus B) of the two learners' models fitted to "
+        f"{what} in expected {differences.quantity} (A minus B) of the two learners' models fitted to "
         f"{size} instances, averaged over training sets of that size from the "
         "population (Nadeau & Bengio 2003's generalization error); the correction allows for the variation "
         "of training sets only approximately, and one dataset cannot check it (Vanwinckelen & Blockeel 2015)"
@@ -246,7 +264,11 @@ def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
     >>> corrected_resampled_ttest(a, b)
     TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035, method='corrected repeated k-fold t')
     """
-    differences = _paired_differences(a, b, "corrected_resampled_ttest")
+    return corrected_ttest_of(_paired_differences(a, b, "corrected_resampled_ttest"), alternative)
+
+
+def corrected_ttest_of(differences, alternative="two-sided"):
+    """The corrected resampled t (see :func:`corrected_resampled_ttest`) of checked ``_Differences``."""
     d, n = differences.values, differences.values.size
     factor = 1 / n + differences.test_train_ratio
     estimate = float(d.mean())
@@ -352,7 +374,11 @@ def bayesian_correlated_ttest(a, b, *, rope=0.01):
     >>> bayesian_correlated_ttest(a, b, rope=0.01)
     BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
     """
-    differences = _paired_differences(a, b, "bayesian_correlated_ttest")
+    return bayesian_ttest_of(_paired_differences(a, b, "bayesian_correlated_ttest"), rope)
+
+
+def bayesian_ttest_of(differences, rope):
+    """The Bayesian correlated t (see :func:`bayesian_correlated_ttest`) of checked ``_Differences``."""
     d, n, rho = differences.values, differences.values.size, differences.rho
     mean = float(d.mean())
     scale = math.sqrt(differences.variance * (1 / n + rho / (1 - rho)))
