@@ -7,7 +7,7 @@ and tests that say what they estimate and when they cannot be trusted.
 The package is layered; each layer is a subpackage that imports only from
 the layers below it::
 
-    _utils  <  splitters, records  <  evaluation  <  inference  <  report  <  cli
+    _utils  <  splitters, records  <  evaluation  <  inference  <  report  <  studies, model_selection  <  cli
 
 Every public name is importable from here.
 """
@@ -39,6 +39,13 @@ from .inference import (
     paired_ttest_5x2cv,
     scheme_diagnostic,
 )
+from .model_selection import (
+    CandidateComparison,
+    OneStandardError,
+    SimplestIndistinguishable,
+    compare_candidates,
+    tuning_interval,
+)
 from .records import CVResult, Loss, PairedCVResult, SubsamplingResult, make_log_loss, make_loss
 from .splitters import (
     EqualSizeKFold,
@@ -67,6 +74,7 @@ __all__ = [
     "BayesianResult",
     "BootstrapResult",
     "CVEvaluator",
+    "CandidateComparison",
     "CVResult",
     "ConditionalErrorStudyResult",
     "EqualSizeKFold",
@@ -78,11 +86,13 @@ __all__ = [
     "LeaveOneOut",
     "Loss",
     "McNemarTestResult",
+    "OneStandardError",
     "PairedCVResult",
     "PrecisionStudyResult",
     "RandomAssignmentKFold",
     "RemainderLastKFold",
     "SchemeDiagnostic",
+    "SimplestIndistinguishable",
     "StratifiedEqualSizeKFold",
     "SubsamplingResult",
     "TestResult",
@@ -91,6 +101,7 @@ __all__ = [
     "bayesian_correlated_ttest",
     "bootstrap_accuracy",
     "combined_ftest_5x2cv",
+    "compare_candidates",
     "conditional_error_study",
     "conservative_z_interval",
     "corrected_resampled_ttest",
@@ -111,5 +122,6 @@ __all__ = [
     "precision_study",
     "random_subsampling",
     "scheme_diagnostic",
+    "tuning_interval",
     "winner_table",
 ]

@@ -3,9 +3,21 @@
 :func:`compare_candidates` compares every candidate of a fitted
 ``GridSearchCV`` or ``RandomizedSearchCV`` (or named cross-validation results
 on identical folds) with the best, with the corrected resampled t and an
-adjustment for the family of comparisons; :func:`compare_on_datasets` ranks
-learners over several datasets (Friedman, Nemenyi, Wilcoxon with Holm;
-Demšar 2006).
+adjustment for the family of comparisons; :class:`SimplestIndistinguishable`
+and :class:`OneStandardError` are refit rules for the search;
+:func:`tuning_interval` cross-validates the whole search;
+:func:`compare_on_datasets` ranks learners over several datasets (Friedman,
+Nemenyi, Wilcoxon with Holm; Demšar 2006).
 """
 
-__all__ = []
+from ._candidates import CandidateComparison, compare_candidates
+from ._refit import OneStandardError, SimplestIndistinguishable
+from ._tuning import tuning_interval
+
+__all__ = [
+    "CandidateComparison",
+    "OneStandardError",
+    "SimplestIndistinguishable",
+    "compare_candidates",
+    "tuning_interval",
+]

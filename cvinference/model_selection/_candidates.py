@@ -1,0 +1,493 @@
+"""Every candidate of a search against the best: corrected t, adjusted p-values, selection bias, refit rules."""
+
+import dataclasses
+import math
+import types
+
+import numpy as np
+
+from .._utils._arrays import readonly_array
+from .._utils._notebook import import_pandas, summary_html
+from .._utils._params import Options, PROBABILITY, validate_params
+from .._utils._serialize import Serializable
+from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block, wrapped
+from .._utils._warnings import Messages, quietly
+from ..inference._distributions import reference_quantile
+from ..inference._estimands import target_line
+from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
+from ._multiple_testing import CORRECTION, adjust_pvalues
+from ._split_scores import complexity_key, split_scores
+
+METHOD = Options("corrected_t", "bayesian")
+"""``method``: what decides that a candidate is worse than the best."""
+
+
+def _json_value(value):
+    """A parameter value as itself when JSON can hold it, else its repr."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    return repr(value)
+
+
+def _floats(values):
+    return readonly_array(np.asarray(values, dtype=np.float64))
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class CandidateComparison(Serializable):
+    """Every candidate compared with the best, as :func:`compare_candidates` made it.
+
+    Arrays have one entry per candidate, in the order of the search's
+    ``cv_results_`` (or of the CVResults given); the entries of the best
+    candidate itself are nan (its ``indistinguishable`` is True).
+
+    Attributes
+    ----------
+    candidates : tuple of str
+        The candidates' names: their parameters (``"max_depth=3"``) or the
+        names given with the CVResults.
+    params : mapping of str to tuple
+        Each parameter's value per candidate (a value JSON cannot hold is
+        kept as its repr); empty for CVResults.
+    scoring : str
+        What a score is: ``"score"`` (the search's scorer), a metric name,
+        or ``"accuracy"`` for CVResults.
+    split_scores : ndarray of shape (n_candidates, n_repeats * n_splits)
+        Each candidate's score on every split, repeat after repeat.
+    n_splits, n_repeats : int
+        k and r of the (repeated) k-fold cross-validation.
+    mean_score : ndarray of float
+        The mean split score (``mean_test_score``); nan for a candidate
+        that has a missing score (a failed fit).
+    best : int
+        Index of the candidate with the highest mean score (the first of
+        ties), the one every other is compared with.
+    estimate, low, high : ndarray of float
+        Score(candidate) - score(best): the mean difference over the
+        splits and its ``confidence_level`` interval from the corrected t
+        (not adjusted for the family: each holds on its own).
+    statistic, pvalue : ndarray of float
+        The corrected resampled t and its two-sided p-value.
+    df : int
+        Its degrees of freedom, k r - 1.
+    pvalue_adjusted : ndarray of float
+        The p-values adjusted for the family of comparisons (``correction``).
+    prob_best_better, prob_equivalent, prob_candidate_better : ndarray of float
+        The Bayesian correlated t's posterior probabilities that the best
+        is better by more than ``rope``, that the two are within ``rope``,
+        and that the candidate is better by more than ``rope``.
+    indistinguishable : ndarray of bool
+        Whether the candidate is not shown to be worse than the best:
+        ``pvalue_adjusted > alpha`` (method ``"corrected_t"``) or
+        ``prob_best_better < 1 - alpha`` (method ``"bayesian"``).
+    selection_bias : float
+        Tibshirani & Tibshirani's (2009) estimate of how much the best
+        candidate's mean score is inflated by having been chosen on the same
+        splits (always >= 0).
+    method, correction : str
+    alpha, confidence_level, rope : float
+    target : str
+        ``"unconditional"``: the differences are about learners, averaged
+        over training sets, not about these fitted models.
+    estimand, assumptions : str
+    notes, warnings : tuple of str
+    """
+
+    candidates: tuple
+    params: types.MappingProxyType
+    scoring: str
+    split_scores: np.ndarray
+    n_splits: int
+    n_repeats: int
+    mean_score: np.ndarray
+    best: int
+    estimate: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    statistic: np.ndarray
+    df: int
+    pvalue: np.ndarray
+    pvalue_adjusted: np.ndarray
+    prob_best_better: np.ndarray
+    prob_equivalent: np.ndarray
+    prob_candidate_better: np.ndarray
+    indistinguishable: np.ndarray
+    selection_bias: float
+    method: str
+    correction: str
+    alpha: float
+    confidence_level: float
+    rope: float
+    target: str
+    estimand: str
+    assumptions: str
+    notes: tuple = ()
+    warnings: tuple = ()
+
+    @property
+    def best_candidate(self):
+        """The best candidate's name."""
+        return self.candidates[self.best]
+
+    @property
+    def best_score_corrected(self):
+        """The best mean score less the selection bias: a less optimistic estimate of the tuned learner."""
+        return float(self.mean_score[self.best] - self.selection_bias)
+
+    def __repr__(self):
+        return (f"{type(self).__name__}(best={self.best_candidate!r}, n_candidates={len(self.candidates)}, "
+                f"n_indistinguishable={int(self.indistinguishable.sum())}, method={self.method!r}, "
+                f"correction={self.correction!r})")
+
+    def __str__(self):
+        return self.summary()
+
+    _repr_html_ = summary_html
+
+    def to_frame(self):
+        """One row per candidate, in the search's order (needs the ``pandas`` extra).
+
+        Columns: ``candidate``, one ``param_<name>`` per parameter,
+        ``mean_score``, ``estimate``, ``low``, ``high``, ``statistic``,
+        ``df``, ``pvalue``, ``pvalue_adjusted``, ``prob_best_better``,
+        ``prob_equivalent``, ``prob_candidate_better`` and
+        ``indistinguishable``.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        columns = {"candidate": list(self.candidates)}
+        columns.update((f"param_{name}", list(values)) for name, values in self.params.items())
+        columns.update(mean_score=self.mean_score, estimate=self.estimate, low=self.low, high=self.high,
+                       statistic=self.statistic, df=np.full(len(self.candidates), self.df), pvalue=self.pvalue,
+                       pvalue_adjusted=self.pvalue_adjusted, prob_best_better=self.prob_best_better,
+                       prob_equivalent=self.prob_equivalent, prob_candidate_better=self.prob_candidate_better,
+                       indistinguishable=self.indistinguishable)
+        return import_pandas().DataFrame(columns)
+
+    def _order(self):
+        """Candidates by mean score, best first, missing scores last."""
+        return sorted(range(len(self.candidates)),
+                      key=lambda i: (math.isnan(self.mean_score[i]), -np.nan_to_num(self.mean_score[i])))
+
+    def summary(self):
+        """The table of candidates against the best, what it estimates, and what to read from it.
+
+        Returns
+        -------
+        str
+        """
+        level = format_level(self.confidence_level)
+        rows = []
+        for i in self._order():
+            if i == self.best:
+                cells = ["(best)", "", "", ""]
+            else:
+                cells = [f"{self.estimate[i]:+.4f}", f"[{self.low[i]:+.4f}, {self.high[i]:+.4f}]",
+                         format_number(self.pvalue[i], 3), format_number(self.pvalue_adjusted[i], 3)]
+            rows.append([self.candidates[i], format_number(self.mean_score[i]), *cells,
+                         format_number(self.prob_best_better[i], 3) if i != self.best else "",
+                         "yes" if self.indistinguishable[i] else "no"])
+        header = ["candidate", f"mean {self.scoring}", "minus best", f"{level} interval", "p",
+                  f"p {self.correction}", "P(best better)", "indistinguishable"]
+        n_same = int(self.indistinguishable.sum())
+        decided = (f"adjusted p > {self.alpha:g}" if self.method == "corrected_t"
+                   else f"P(best better by more than {self.rope:g}) < {1 - self.alpha:g}")
+        lines = [
+            f"{len(self.candidates)} candidates against the best, {self.best_candidate} "
+            f"(mean {self.scoring} {format_number(self.mean_score[self.best])}), on {self.n_repeats} x "
+            f"{self.n_splits}-fold cross-validation",
+            "",
+            format_table(header, rows),
+            "",
+            *wrapped(f"indistinguishable from the best ({decided}): {n_same} of {len(self.candidates)}"),
+            *wrapped(f"selection bias of the best score (Tibshirani & Tibshirani 2009): "
+                     f"{format_number(self.selection_bias)}; corrected best score "
+                     f"{format_number(self.best_score_corrected)}"),
+            f"estimand: {self.estimand}",
+            target_line(self.target),
+            f"assumptions: {self.assumptions}",
+        ]
+        return "\n".join(lines + text_block("notes", self.notes) + text_block("warnings", self.warnings))
+
+    def plot(self, path=None):
+        """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
+
+        Needs the ``plot`` extra (matplotlib).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to save the figure as a PNG; without it the figure is returned open.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+        """
+        from ._plots import plot_candidates
+
+        return plot_candidates(self, path)
+
+    def simplest(self, param, order="ascending"):
+        """The simplest candidate among those indistinguishable from the best.
+
+        Parameters
+        ----------
+        param : str
+            The parameter that measures complexity (``"max_depth"``).
+        order : {"ascending", "descending"} or sequence, default="ascending"
+            ``"ascending"``: smaller values are simpler (None counts as
+            infinitely large, as ``max_depth=None``); ``"descending"``:
+            larger values are simpler (a regularisation strength such as
+            Ridge's ``alpha``); or every value, simplest first. Ties go to
+            the higher mean score.
+
+        Returns
+        -------
+        int
+            The candidate's index, as ``GridSearchCV(refit=...)`` expects.
+        """
+        return self._simplest_of(np.flatnonzero(self.indistinguishable), param, order)
+
+    def one_standard_error(self, param, order="ascending"):
+        """The simplest candidate whose mean score is within one standard error of the best's.
+
+        The classic rule (Breiman et al. 1984, section 3.4.3; Hastie,
+        Tibshirani & Friedman 2009, section 7.10): the standard error is the
+        standard deviation of the best candidate's split scores over the
+        square root of their number. It treats the splits as independent,
+        which they are not (they share training instances, and repeats share
+        everything), so it is a rule of thumb, not a test.
+
+        Parameters
+        ----------
+        param, order
+            As for :meth:`simplest`.
+
+        Returns
+        -------
+        int
+        """
+        best_scores = self.split_scores[self.best]
+        standard_error = float(np.std(best_scores, ddof=1) / math.sqrt(best_scores.size))
+        threshold = self.mean_score[self.best] - standard_error
+        within = np.flatnonzero(np.nan_to_num(self.mean_score, nan=-np.inf) >= threshold)
+        return self._simplest_of(within, param, order)
+
+    def _simplest_of(self, indices, param, order):
+        if param not in self.params:
+            raise ValueError(f"param={param!r} is not a parameter of the candidates; they vary "
+                             f"{sorted(self.params)}.")
+        keys = complexity_key([self.params[param][i] for i in indices], order, param)
+        chosen = min(zip(keys, -self.mean_score[indices], indices), key=lambda triple: triple[:2])
+        return int(chosen[2])
+
+
+def _selection_bias(scores, best):
+    """Tibshirani & Tibshirani (2009), section 2: mean over splits of (best score of the split - the chosen one's)."""
+    return max(0.0, float(np.mean(scores.max(axis=0) - scores[best])))
+
+
+def _comparisons(scores, valid, best, quantity, confidence_level, rope):
+    """Per candidate: the corrected t, its interval and the Bayesian probabilities against the best."""
+    n = len(scores.names)
+    columns = {name: np.full(n, np.nan) for name in (
+        "estimate", "low", "high", "statistic", "pvalue", "prob_best_better", "prob_equivalent",
+        "prob_candidate_better")}
+    first, degenerate = None, []
+    for i in np.flatnonzero(valid):
+        if i == best:
+            continue
+        differences = score_differences(scores.scores[i] - scores.scores[best], n_splits=scores.n_splits,
+                                        n_repeats=scores.n_repeats, quantity=quantity)
+        test = quietly(corrected_ttest_of, differences)
+        posterior = quietly(bayesian_ttest_of, differences, rope)
+        first = first or test
+        if test.warnings:
+            degenerate.append(scores.names[i])
+        half = reference_quantile((1 + confidence_level) / 2, test.df) * test.standard_error
+        for name, value in (("estimate", test.estimate), ("low", test.estimate - half),
+                            ("high", test.estimate + half), ("statistic", test.statistic), ("pvalue", test.pvalue),
+                            ("prob_best_better", posterior.prob_b_better),
+                            ("prob_equivalent", posterior.prob_equivalent),
+                            ("prob_candidate_better", posterior.prob_a_better)):
+            columns[name][i] = value
+    return columns, first, degenerate
+
+
+@validate_params(method=METHOD, correction=CORRECTION, alpha=PROBABILITY, confidence_level=PROBABILITY, rope=ROPE)
+def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
+                       rope=0.01, scoring=None):
+    """Which candidates of a search are really worse than the best?
+
+    Every candidate is compared with the one of the highest mean score on
+    the same splits, by the corrected resampled t (Nadeau & Bengio 2003;
+    Bouckaert & Frank 2004 for repeated k-fold), with its p-values adjusted
+    for the family of comparisons and the Bayesian correlated t's
+    probabilities beside them. The candidates not shown to be worse are
+    "indistinguishable from the best"; the best's own score is reported
+    with an estimate of its selection bias.
+
+    Parameters
+    ----------
+    search : GridSearchCV, RandomizedSearchCV, dict or list
+        A fitted search whose splitter is a (repeated) k-fold partition: an
+        int, ``KFold``, ``StratifiedKFold``, ``GroupKFold``,
+        ``RepeatedKFold``, ``RepeatedStratifiedKFold``, ``EqualSizeKFold``
+        or ``StratifiedEqualSizeKFold``. Or named CVResults on identical
+        folds, ``{"name": result, ...}`` or ``[("name", result), ...]``,
+        compared by their fold accuracies.
+    method : {"corrected_t", "bayesian"}, default="corrected_t"
+        What decides that a candidate is worse than the best: its
+        adjusted corrected-t p-value at most ``alpha``, or a posterior
+        probability of at least ``1 - alpha`` that the best is better by
+        more than ``rope``. Both are reported either way.
+    correction : {"holm", "bonferroni", "none"}, default="holm"
+        The adjustment of the p-values for the m - 1 comparisons.
+    alpha : float, default=0.05
+        The family-wise level of the decisions.
+    confidence_level : float, default=0.95
+        The level of each difference's interval (per comparison, not
+        simultaneous).
+    rope : float, default=0.01
+        The region of practical equivalence of the Bayesian correlated t, on
+        the scale of the scores.
+    scoring : str, optional
+        The metric to compare when the search scored several.
+
+    Returns
+    -------
+    CandidateComparison
+
+    Raises
+    ------
+    ValueError
+        When the splitter is not a k-fold partition (leave-one-out, shuffle
+        splits, a list of splits), when ``cv_results_`` has no split scores,
+        when fewer than two candidates have a score on every split, or for
+        a successive-halving search.
+
+    Warns
+    -----
+    InferenceWarning
+        When candidates with a missing split score are left out, or a
+        candidate's differences from the best have no spread.
+
+    See Also
+    --------
+    corrected_resampled_ttest : the test for one pair of CVResults.
+    SimplestIndistinguishable, OneStandardError : refit rules for ``GridSearchCV``.
+    tuning_interval : nested cross-validation of the whole search.
+
+    Notes
+    -----
+    For candidate c and the best b, the differences d_i = s_ci - s_bi of
+    their scores on the N = k r splits give t = mean(d) /
+    sqrt((1 / N + n_test / n_train) s_d^2) with N - 1 degrees of freedom,
+    n_test / n_train = 1 / (k - 1) (Nadeau & Bengio 2003, Machine Learning
+    52, eq. for the corrected resampled t; Bouckaert & Frank 2004, PAKDD,
+    for r repeats of k-fold); the interval is mean(d) +- t_{N-1} times that
+    standard error. This is the test of scikit-learn's example "Statistical
+    comparison of models using grid search"; the naive t over the splits
+    (factor 1 / N alone) rejects far too often, because splits share
+    training data. The p-values are two-sided: the best was chosen because
+    it scored highest on these very splits, so its lead is biased upwards,
+    and a one-sided test would double down on that.
+
+    Holm's (1979) step-down adjustment keeps the family-wise error (the
+    chance of calling any candidate worse when none is) at ``alpha`` under
+    any dependence between the comparisons; Bonferroni is its cruder bound.
+
+    The Bayesian correlated t (Corani & Benavoli 2015; Benavoli et al.
+    2017, JMLR 18(77), section 3) reads the same differences as a posterior
+    for their mean with correlation rho = 1 / k.
+
+    Selection bias: Tibshirani & Tibshirani (2009), "A bias correction for
+    the minimum error rate in cross-validation", Ann. Appl. Stat. 3(2),
+    section 2, in scores: the mean over the splits of (the highest score of
+    any candidate on the split minus the best candidate's score on it). It
+    estimates how far the best mean score overstates the tuned learner;
+    :func:`tuning_interval` measures the whole tuning procedure by nested
+    cross-validation instead.
+
+    What it estimates: differences in expected score of learners fitted to
+    (k - 1) / k of the data (target ``"unconditional"``), not of the models
+    fitted here. The correction is a heuristic for k-fold; its calibration
+    for a family of equal candidates is measured in ``docs/calibration.md``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import compare_candidates
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 5, None]},
+    ...                       cv=cv).fit(X, y)
+    >>> comparison = compare_candidates(search)
+    >>> comparison.best_candidate
+    'max_depth=5'
+    >>> comparison.to_frame()[["candidate", "estimate", "pvalue_adjusted", "indistinguishable"]].round(4)
+            candidate  estimate  pvalue_adjusted  indistinguishable
+    0     max_depth=1   -0.0422           0.0726               True
+    1     max_depth=2   -0.0193           0.3786               True
+    2     max_depth=3   -0.0070           1.0000               True
+    3     max_depth=5       NaN              NaN               True
+    4  max_depth=None   -0.0062           1.0000               True
+    >>> round(comparison.selection_bias, 4), round(comparison.best_score_corrected, 4)
+    (0.0088, 0.9244)
+    """
+    scores = split_scores(search, scoring)
+    return comparison_of(scores, method=method, correction=correction, alpha=alpha,
+                         confidence_level=confidence_level, rope=rope)
+
+
+def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
+    """The :class:`CandidateComparison` of checked :class:`SplitScores`."""
+    messages = Messages()
+    valid = np.isfinite(scores.scores).all(axis=1)
+    if valid.sum() < 2:
+        raise ValueError(
+            f"comparing candidates needs at least 2 candidates with a score on every split; {int(valid.sum())} "
+            f"of {len(scores.names)} have one (a failed fit leaves nan, see the search's error_score)."
+        )
+    if not valid.all():
+        left_out = [scores.names[i] for i in np.flatnonzero(~valid)]
+        messages.warn(f"left out of the comparison, for a missing split score (a failed fit?): {left_out}")
+    mean = np.where(valid, np.mean(np.where(valid[:, None], scores.scores, 0.0), axis=1), np.nan)
+    best = int(np.nanargmax(mean))
+    quantity = scores.scoring if scores.scoring in ("accuracy", "score") else f"score ({scores.scoring})"
+    columns, first, degenerate = _comparisons(scores, valid, best, quantity, confidence_level, rope)
+    if degenerate:
+        messages.warn(f"the differences from the best have no spread for {degenerate} (identical scores on "
+                      "every split?): their p-value is 1 when they are all 0, and nan (counted as "
+                      "indistinguishable) otherwise")
+    adjusted = adjust_pvalues(columns["pvalue"], correction)
+    if method == "corrected_t":
+        indistinguishable = ~(adjusted <= alpha)
+    else:
+        indistinguishable = ~(columns["prob_best_better"] >= 1 - alpha)
+    indistinguishable &= valid
+    indistinguishable[best] = True
+    k, r = scores.n_splits, scores.n_repeats
+    messages.note(first.notes[0])
+    messages.note(f"intervals at {format_level(confidence_level)} hold one comparison at a time; the decisions "
+                  f"use the {correction} adjustment over {int(valid.sum()) - 1} comparisons")
+    messages.note("the best candidate was chosen on these splits, so its lead over the others is biased upwards; "
+                  "two-sided p-values are the cautious reading")
+    return CandidateComparison(
+        candidates=scores.names,
+        params=types.MappingProxyType({name: tuple(_json_value(v) for v in values)
+                                       for name, values in scores.params.items()}),
+        scoring=scores.scoring, split_scores=_floats(scores.scores), n_splits=k, n_repeats=r, mean_score=_floats(mean),
+        best=best, **{name: _floats(values) for name, values in columns.items()}, df=k * r - 1,
+        pvalue_adjusted=_floats(adjusted), indistinguishable=readonly_array(indistinguishable, np.bool_),
+        selection_bias=_selection_bias(scores.scores[valid], int(np.flatnonzero(valid).tolist().index(best))),
+        method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
+        target="unconditional", estimand=first.estimand.replace("(A minus B)", "(each candidate minus the best)"),
+        assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+    )

@@ -1,0 +1,137 @@
+"""Refit rules for ``GridSearchCV(refit=...)``: the simplest candidate the evidence cannot tell from the best."""
+
+from .._utils._params import PROBABILITY
+from ..inference._resampled_tests import ROPE
+from ._candidates import METHOD, comparison_of
+from ._multiple_testing import CORRECTION
+from ._split_scores import Layout, layout_of, scores_from_cv_results
+
+
+class _RefitRule:
+    """A callable of ``cv_results_`` that returns the index to refit; parameters stored as given."""
+
+    def __repr__(self):
+        arguments = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"{type(self).__name__}({arguments})"
+
+    def _layout(self):
+        cv = getattr(self, "cv", None)
+        return Layout(None, 1) if cv is None else layout_of(cv)
+
+
+class SimplestIndistinguishable(_RefitRule):
+    """Refit the simplest candidate that is not shown to be worse than the best.
+
+    Pass an instance as ``GridSearchCV(refit=...)`` (or
+    ``RandomizedSearchCV``): after the search, it compares every candidate
+    with the best by :func:`compare_candidates` and returns the index of the
+    simplest candidate among those indistinguishable from the best.
+
+    Parameters
+    ----------
+    param : str
+        The parameter that measures complexity, as named in the grid
+        (``"max_depth"``, ``"clf__C"``).
+    order : {"ascending", "descending"} or sequence, default="ascending"
+        ``"ascending"``: smaller values are simpler (None counts as
+        infinitely large); ``"descending"``: larger values are simpler; or
+        every value, simplest first.
+    cv : int or splitter, optional
+        The search's splitter, needed for repeated k-fold (to tell k from r);
+        None reads the splits as one k-fold.
+    method, correction, alpha, rope, scoring
+        As for :func:`compare_candidates`.
+
+    Notes
+    -----
+    Assumptions: those of :func:`compare_candidates` (the corrected t's
+    heuristic correlation of the splits), and that ``param`` orders the
+    candidates by complexity. "Indistinguishable" is not "equal": with few
+    folds the test has little power, and a much worse candidate can pass.
+    With ties in ``param`` (other parameters differ), the higher mean score
+    wins. The rule asks which candidates the data cannot tell apart, where
+    :class:`OneStandardError` uses a rule of thumb.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import SimplestIndistinguishable
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 5, None]}, cv=cv,
+    ...                       refit=SimplestIndistinguishable("max_depth", cv=cv)).fit(X, y)
+    >>> search.best_params_
+    {'max_depth': 1}
+    """
+
+    def __init__(self, param, *, order="ascending", cv=None, method="corrected_t", correction="holm", alpha=0.05,
+                 rope=0.01, scoring=None):
+        self.param = param
+        self.order = order
+        self.cv = cv
+        self.method = method
+        self.correction = correction
+        self.alpha = alpha
+        self.rope = rope
+        self.scoring = scoring
+
+    def __call__(self, cv_results):
+        scores = scores_from_cv_results(cv_results, self._layout(), self.scoring)
+        comparison = comparison_of(
+            scores, method=METHOD.check("method", self.method),
+            correction=CORRECTION.check("correction", self.correction),
+            alpha=PROBABILITY.check("alpha", self.alpha), confidence_level=0.95,
+            rope=ROPE.check("rope", self.rope))
+        return comparison.simplest(self.param, self.order)
+
+
+class OneStandardError(_RefitRule):
+    """Refit the simplest candidate whose mean score is within one standard error of the best's.
+
+    The classic one-standard-error rule (Breiman, Friedman, Olshen & Stone
+    1984, section 3.4.3; Hastie, Tibshirani & Friedman 2009, section 7.10),
+    as a ``GridSearchCV(refit=...)`` callable.
+
+    Parameters
+    ----------
+    param : str
+        The parameter that measures complexity.
+    order : {"ascending", "descending"} or sequence, default="ascending"
+        As for :class:`SimplestIndistinguishable`.
+    scoring : str, optional
+        The metric, when the search scored several.
+
+    Notes
+    -----
+    The standard error is the standard deviation of the best candidate's
+    split scores (ddof = 1) over the square root of their number. That
+    treats the splits as independent; they are not (they share training
+    instances, and repeats share all of them), so the standard error is too
+    small, and with repeated k-fold much too small: a rule of thumb, not a
+    test. :class:`SimplestIndistinguishable` accounts for the dependence.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.model_selection import GridSearchCV
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import OneStandardError
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 5, None]}, cv=10,
+    ...                       refit=OneStandardError("max_depth")).fit(X, y)
+    >>> search.best_params_
+    {'max_depth': 2}
+    """
+
+    def __init__(self, param, *, order="ascending", scoring=None):
+        self.param = param
+        self.order = order
+        self.scoring = scoring
+
+    def __call__(self, cv_results):
+        scores = scores_from_cv_results(cv_results, self._layout(), self.scoring)
+        comparison = comparison_of(scores, method="corrected_t", correction="holm", alpha=0.05,
+                                   confidence_level=0.95, rope=0.01)
+        return comparison.one_standard_error(self.param, self.order)

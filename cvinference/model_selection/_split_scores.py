@@ -1,0 +1,198 @@
+"""The candidates' scores on every split, and the k-fold layout behind them, from a search or from CVResults."""
+
+import dataclasses
+import math
+import numbers
+
+import numpy as np
+from sklearn.utils.validation import check_is_fitted
+
+from ..records import CVResult
+from ..records._same_folds import same_folds
+
+_PARTITIONS = ("KFold", "StratifiedKFold", "GroupKFold", "StratifiedGroupKFold", "EqualSizeKFold",
+               "StratifiedEqualSizeKFold", "RemainderLastKFold", "RandomAssignmentKFold")
+_REPEATED_PARTITIONS = ("RepeatedKFold", "RepeatedStratifiedKFold")
+_NEEDED = ("a k-fold splitter: an int, KFold, StratifiedKFold, GroupKFold, EqualSizeKFold, "
+           "StratifiedEqualSizeKFold, RepeatedKFold or RepeatedStratifiedKFold")
+
+
+@dataclasses.dataclass(frozen=True)
+class SplitScores:
+    """Every candidate's score on every split: the split scores of a search, or the fold accuracies of CVResults."""
+
+    names: tuple  # one per candidate
+    params: dict  # parameter name -> tuple of each candidate's value (empty for CVResults)
+    scores: np.ndarray  # (n_candidates, n_repeats * n_splits), repeat after repeat
+    n_splits: int  # k
+    n_repeats: int  # r
+    scoring: str  # what a score is ("accuracy" for CVResults)
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """k and r of (repeated) k-fold; ``None`` for either where the splitter leaves it to the split count."""
+
+    n_splits: int = None
+    n_repeats: int = 1
+
+    def resolve(self, n_columns):
+        """(k, r) for ``n_columns`` split scores; ValueError when they do not match."""
+        k = self.n_splits if self.n_splits is not None else n_columns // self.n_repeats
+        if k * self.n_repeats != n_columns:
+            raise ValueError(
+                f"the search scored {n_columns} splits, but its splitter makes {self.n_repeats} x {k}; pass the "
+                "splitter the search was fitted with."
+            )
+        if k < 2:
+            raise ValueError(f"comparing candidates needs at least 2 folds; the search has n_splits={k}.")
+        return k, self.n_repeats
+
+
+def layout_of(cv, where="cv"):
+    """The k-fold layout of a splitter as a search holds it (``None`` means 5-fold); ValueError when not k-fold."""
+    if cv is None:
+        return Layout(5)
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        return Layout(int(cv))
+    name = type(cv).__name__
+    if name in _REPEATED_PARTITIONS:
+        n_repeats = int(cv.n_repeats)
+        return Layout(cv.get_n_splits() // n_repeats, n_repeats)
+    if name in _PARTITIONS:
+        return Layout(cv.get_n_splits())
+    if name in ("LeaveOneOut", "LeavePOut", "LeaveOneGroupOut", "LeavePGroupsOut"):
+        why = "its folds hold one instance or one group, where the correction n_test / n_train was not studied"
+    elif name in ("ShuffleSplit", "StratifiedShuffleSplit", "GroupShuffleSplit"):
+        why = ("its splits are random subsamples whose sizes the search does not record; compare them with "
+               "random_subsampling and corrected_resampled_ttest")
+    else:
+        why = "cvinference cannot tell the training and test sizes of its splits"
+    raise ValueError(f"{where}={cv!r} is not a partition into k folds: {why}. Fit the search with {_NEEDED}.")
+
+
+def _metric(cv_results, scoring, multimetric):
+    if scoring is None:
+        if multimetric:
+            names = sorted(key[len("mean_test_"):] for key in cv_results if key.startswith("mean_test_"))
+            raise ValueError(f"the search scored several metrics {names}; pass scoring= one of them.")
+        return "score"
+    if f"mean_test_{scoring}" not in cv_results:
+        names = sorted(key[len("mean_test_"):] for key in cv_results if key.startswith("mean_test_"))
+        raise ValueError(f"scoring={scoring!r} is not a metric of the search; it scored {names}.")
+    return scoring
+
+
+def _name(params):
+    return ", ".join(f"{key}={value!r}" for key, value in params.items()) or "(default)"
+
+
+def scores_from_cv_results(cv_results, layout, scoring=None):
+    """:class:`SplitScores` from a search's ``cv_results_``."""
+    if "n_resources" in cv_results:
+        raise ValueError(
+            "cv_results_ comes from a successive-halving search, whose candidates were scored on different "
+            "numbers of samples and not all in the last round; compare the candidates of a GridSearchCV or "
+            "RandomizedSearchCV."
+        )
+    multimetric = any(key.startswith("mean_test_") and key != "mean_test_score" for key in cv_results)
+    metric = _metric(cv_results, scoring, multimetric)
+    columns = sorted((key for key in cv_results if key.startswith("split") and key.endswith(f"_test_{metric}")),
+                     key=lambda key: int(key[len("split"):].split("_")[0]))
+    if not columns:
+        raise ValueError(
+            f"cv_results_ holds no split scores (split0_test_{metric}, ...); compare_candidates needs the "
+            "score of every candidate on every split, as GridSearchCV and RandomizedSearchCV record them."
+        )
+    k, r = layout.resolve(len(columns))
+    scores = np.column_stack([np.asarray(cv_results[key], dtype=np.float64) for key in columns])
+    params = cv_results["params"]
+    keys = sorted({key for candidate in params for key in candidate})
+    values = {key: tuple(candidate.get(key) for candidate in params) for key in keys}
+    return SplitScores(names=tuple(_name(candidate) for candidate in params), params=values, scores=scores,
+                       n_splits=k, n_repeats=r, scoring="score" if metric == "score" else metric)
+
+
+def scores_from_search(search, scoring=None):
+    """:class:`SplitScores` of a fitted ``GridSearchCV`` or ``RandomizedSearchCV``."""
+    if not hasattr(search, "cv_results_") and not hasattr(search, "cv"):
+        raise TypeError(
+            "search must be a fitted GridSearchCV or RandomizedSearchCV, or a dict or list of named CVResults; "
+            f"got {type(search).__name__}."
+        )
+    check_is_fitted(search, "cv_results_")
+    return scores_from_cv_results(search.cv_results_, layout_of(search.cv, "search.cv"), scoring)
+
+
+def _named_results(results):
+    pairs = list(results.items()) if isinstance(results, dict) else list(results)
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], CVResult)):
+            raise TypeError(
+                "search as a list must hold (name, CVResult) pairs; got an item of type "
+                f"{type(pair).__name__}. Pass {{'name': result, ...}} or [('name', result), ...]."
+            )
+    names = [str(name) for name, _ in pairs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"the candidates' names must differ; got {names}.")
+    return names, [result for _, result in pairs]
+
+
+def scores_from_results(results):
+    """:class:`SplitScores` of named CVResults on identical (repeated) k-fold folds: their fold accuracies."""
+    names, results = _named_results(results)
+    if len(results) < 2:
+        raise ValueError(f"comparing candidates needs at least 2 results; got {len(results)}.")
+    first = results[0]
+    if first.is_loo or first.n_splits < 2:
+        raise ValueError(
+            f"the results must come from k-fold cross-validation with 2 <= k < n; got n_splits={first.n_splits} "
+            f"for n_samples={first.n_samples}."
+        )
+    for name, result in zip(names[1:], results[1:]):
+        if not same_folds(first, result):
+            raise ValueError(
+                f"the results {names[0]!r} and {name!r} were not cross-validated on identical folds; evaluate "
+                "every candidate with the same splitter and int random_state (CVEvaluator(random_state=0))."
+            )
+    sizes = first.fold_sizes
+    if not np.all(np.abs(sizes - sizes.mean()) <= 1):
+        raise ValueError(f"the folds must have equal sizes (within one); got sizes {sizes.tolist()}.")
+    scores = np.stack([(result.fold_correct / result.fold_sizes).ravel() for result in results])
+    return SplitScores(names=tuple(names), params={}, scores=scores, n_splits=first.n_splits,
+                       n_repeats=first.n_repeats, scoring="accuracy")
+
+
+def split_scores(search, scoring=None):
+    """:class:`SplitScores` of whatever :func:`compare_candidates` was given."""
+    if isinstance(search, (dict, list, tuple)):
+        if scoring not in (None, "accuracy"):
+            raise ValueError(f"named CVResults are compared by accuracy; got scoring={scoring!r}. Leave it None.")
+        return scores_from_results(search)
+    return scores_from_search(search, scoring)
+
+
+def complexity_key(values, order, param):
+    """A sort key per candidate, simplest first, for ``order`` of the parameter ``param``'s ``values``."""
+    if isinstance(order, str):
+        if order not in ("ascending", "descending"):
+            raise ValueError(f"order must be 'ascending', 'descending' or a list of values simplest first; "
+                             f"got order={order!r}.")
+        keys = []
+        for value in values:
+            if value is None:
+                number = math.inf
+            elif isinstance(value, numbers.Real) and not isinstance(value, bool):
+                number = float(value)
+            else:
+                raise ValueError(
+                    f"{param}={value!r} is not a number, so order={order!r} cannot rank it; pass order= a list "
+                    "of the values, simplest first."
+                )
+            keys.append(number if order == "ascending" else -number)
+        return keys
+    ranked = list(order)
+    missing = sorted({repr(value) for value in values if value not in ranked})
+    if missing:
+        raise ValueError(f"order does not list the values {missing} of {param}; list every value, simplest first.")
+    return [ranked.index(value) for value in values]

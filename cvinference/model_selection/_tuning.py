@@ -1,0 +1,75 @@
+"""Nested cross-validation of a whole search: the error of tuning and refitting, not of the best candidate."""
+
+import dataclasses
+
+from ..inference import nested_cv_interval
+from ..inference._nested_cv import N_REPEATS
+
+
+def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",
+                    random_state=None, n_jobs=None):
+    """Nested cross-validation interval for the error of the whole tuning procedure.
+
+    The best candidate's cross-validation score is biased upwards, since it
+    was chosen on the same splits (the winner's curse). Cross-validating the
+    search itself (every fit runs the whole search on the training part and
+    refits its choice) measures what tuning delivers. This runs
+    :func:`nested_cv_interval` (Bates, Hastie & Tibshirani 2023) with the
+    unfitted search as the learner.
+
+    Parameters
+    ----------
+    search : GridSearchCV or RandomizedSearchCV
+        The search, fitted or not (it is cloned); ``refit`` must be on (True,
+        a metric name or a refit rule), so that it can predict.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    n_splits, n_repeats, confidence_level, loss, random_state, n_jobs
+        As for :func:`nested_cv_interval`. Every fit is a whole search:
+        about ``n_repeats * n_splits**2`` searches in all, so keep the
+        search's own ``n_jobs`` at None and parallelise here.
+
+    Returns
+    -------
+    Interval
+        ``method="nested-cv"``, ``target="conditional"``: for the error (mean
+        ``loss``) of the model that the search, run on this whole dataset,
+        would end with.
+
+    See Also
+    --------
+    compare_candidates : its ``selection_bias`` is the cheap estimate of the winner's curse.
+
+    Notes
+    -----
+    Bates, Hastie & Tibshirani (2023), "Cross-validation: what does it
+    estimate and how well does it do it?", JASA, Algorithm 1; see
+    :func:`nested_cv_interval` for the formulas and the choices made. That
+    the inner search must run inside every training part, not once on all
+    data, is Varma & Simon (2006), "Bias in error estimation when using
+    cross-validation for model selection", BMC Bioinformatics 7:91.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.model_selection import GridSearchCV
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from cvinference import tuning_interval
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=3)
+    >>> interval = tuning_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
+    >>> interval.method, interval.target
+    ('nested-cv', 'conditional')
+    """
+    if not (hasattr(search, "cv") and hasattr(search, "estimator") and hasattr(search, "refit")):
+        raise TypeError(f"search must be a GridSearchCV or RandomizedSearchCV; got {type(search).__name__}. "
+                        "For a single learner, use nested_cv_interval.")
+    if search.refit is False:
+        raise ValueError("search has refit=False, so it cannot predict; set refit=True (or a refit rule) to "
+                         "measure the tuning procedure.")
+    interval = nested_cv_interval(search, X, y, n_splits=n_splits, n_repeats=n_repeats,
+                                  confidence_level=confidence_level, loss=loss, random_state=random_state,
+                                  n_jobs=n_jobs)
+    estimand = ("error of the model that the whole search (selection among its candidates by its own "
+                "cross-validation, then a refit) fits to this dataset; " + interval.estimand)
+    return dataclasses.replace(interval, estimand=estimand)
