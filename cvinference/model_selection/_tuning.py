@@ -57,9 +57,11 @@ def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidenc
     >>> from cvinference import tuning_interval
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=3)
-    >>> interval = tuning_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
+    >>> interval = tuning_interval(search, X, y, n_splits=5, n_repeats=2, random_state=0)
     >>> interval.method, interval.target
     ('nested-cv', 'conditional')
+    >>> print(f"error {interval.estimate:.3f}, 95% interval [{interval.low:.3f}, {interval.high:.3f}]")
+    error 0.065, 95% interval [0.030, 0.101]
     """
     if not (hasattr(search, "cv") and hasattr(search, "estimator") and hasattr(search, "refit")):
         raise TypeError(f"search must be a GridSearchCV or RandomizedSearchCV; got {type(search).__name__}. "

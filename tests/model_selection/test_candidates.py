@@ -1,0 +1,296 @@
+"""compare_candidates, the refit rules and tuning_interval against independent computations."""
+
+import json
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import make_classification
+from sklearn.exceptions import NotFittedError
+from sklearn.model_selection import (
+    GridSearchCV,
+    KFold,
+    LeaveOneOut,
+    RepeatedStratifiedKFold,
+    ShuffleSplit,
+    StratifiedKFold,
+)
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference import CandidateComparison, InferenceWarning, compare_candidates
+from cvinference.model_selection._split_scores import Layout, scores_from_cv_results
+
+GRID = {"max_depth": [1, 2, 4, None]}
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_classification(n_samples=300, n_features=8, n_informative=4, random_state=0)
+
+
+@pytest.fixture(scope="module")
+def search(data):
+    X, y = data
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=3, random_state=0)
+    return GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv).fit(X, y)
+
+
+def _split_matrix(search):
+    n = search.n_splits_
+    return np.array([[search.cv_results_[f"split{i}_test_score"][c] for i in range(n)]
+                     for c in range(len(search.cv_results_["params"]))])
+
+
+def _sklearn_example_ttest(differences, n_train, n_test):
+    """scikit-learn's example "Statistical comparison of models using grid search"
+    (examples/model_selection/plot_grid_search_stats.py): corrected_std and compute_corrected_ttest,
+    with the p-value made two-sided (the example's is one-sided, t.sf(|t|, df))."""
+    kr = len(differences)
+    corrected_std = np.sqrt(np.var(differences, ddof=1) * (1 / kr + n_test / n_train))
+    t_stat = np.mean(differences) / corrected_std
+    return t_stat, 2 * stats.t.sf(np.abs(t_stat), kr - 1)
+
+
+def test_every_candidate_gets_the_corrected_t_of_scikit_learns_example(search, data):
+    comparison = compare_candidates(search)
+    scores = _split_matrix(search)
+    assert comparison.best == search.best_index_
+    train, test = next(search.cv.split(*data))  # 300 rows in 10 folds: 270 and 30 instances
+    for c in range(scores.shape[0]):
+        if c == comparison.best:
+            assert math.isnan(comparison.pvalue[c]) and comparison.indistinguishable[c]
+            continue
+        t_stat, pvalue = _sklearn_example_ttest(scores[c] - scores[comparison.best], len(train), len(test))
+        assert comparison.statistic[c] == pytest.approx(t_stat, rel=1e-10)
+        assert comparison.pvalue[c] == pytest.approx(pvalue, rel=1e-10)
+    np.testing.assert_allclose(comparison.mean_score, search.cv_results_["mean_test_score"], rtol=1e-12)
+    assert comparison.df == 29 and (comparison.n_splits, comparison.n_repeats) == (10, 3)
+
+
+def test_the_interval_is_the_estimate_plus_minus_t_times_the_corrected_standard_error(search):
+    comparison = compare_candidates(search, confidence_level=0.9)
+    scores = _split_matrix(search)
+    c = next(i for i in range(scores.shape[0]) if i != comparison.best)
+    d = scores[c] - scores[comparison.best]
+    standard_error = np.sqrt(np.var(d, ddof=1) * (1 / d.size + 1 / 9))
+    half = stats.t.ppf(0.95, d.size - 1) * standard_error
+    assert comparison.estimate[c] == pytest.approx(d.mean())
+    assert (comparison.low[c], comparison.high[c]) == pytest.approx((d.mean() - half, d.mean() + half))
+
+
+def test_adjusted_pvalues_are_holm_and_bonferroni_of_statsmodels(search):
+    multitest = pytest.importorskip("statsmodels.stats.multitest")
+    for correction in ("holm", "bonferroni"):
+        comparison = compare_candidates(search, correction=correction)
+        tested = ~np.isnan(comparison.pvalue)
+        expected = multitest.multipletests(comparison.pvalue[tested], method=correction)[1]
+        np.testing.assert_allclose(comparison.pvalue_adjusted[tested], expected)
+        np.testing.assert_array_equal(comparison.indistinguishable[tested],
+                                      comparison.pvalue_adjusted[tested] > 0.05)
+    none = compare_candidates(search, correction="none")
+    np.testing.assert_array_equal(none.pvalue_adjusted, none.pvalue)
+
+
+def _results(data, depths, cv=5, n_repeats=2):
+    X, y = data
+    evaluator = cvi.CVEvaluator(cv=cv, n_repeats=n_repeats, random_state=0)
+    return {f"depth {d}": evaluator.evaluate(DecisionTreeClassifier(max_depth=d, random_state=0), X, y)
+            for d in depths}
+
+
+def test_named_cvresults_agree_with_the_pairwise_tests(data):
+    results = _results(data, [1, 3, None])
+    comparison = compare_candidates(results, rope=0.02)
+    names = list(results)
+    best = results[names[comparison.best]]
+    assert comparison.scoring == "accuracy"
+    for i, name in enumerate(names):
+        if i == comparison.best:
+            continue
+        test = cvi.corrected_resampled_ttest(results[name], best)
+        posterior = cvi.bayesian_correlated_ttest(results[name], best, rope=0.02)
+        assert (comparison.statistic[i], comparison.pvalue[i]) == pytest.approx((test.statistic, test.pvalue))
+        assert comparison.prob_best_better[i] == pytest.approx(posterior.prob_b_better)
+        assert comparison.prob_equivalent[i] == pytest.approx(posterior.prob_equivalent)
+        assert comparison.prob_candidate_better[i] == pytest.approx(posterior.prob_a_better)
+    pairs = compare_candidates(list(results.items()), rope=0.02)
+    np.testing.assert_array_equal(pairs.pvalue, comparison.pvalue)
+
+
+def test_selection_bias_by_hand():
+    """Tibshirani & Tibshirani (2009), section 2, by hand on three candidates and four folds (scores, higher
+    better): the best by mean is candidate 1 (mean 0.80); the per-fold maxima are 0.9, 0.8, 0.9, 0.8 and
+    candidate 1 scores 0.8, 0.8, 0.8, 0.8 there, so the bias is (0.1 + 0 + 0.1 + 0) / 4 = 0.05."""
+    cv_results = {"params": [{"C": 1}, {"C": 2}, {"C": 3}], "mean_test_score": np.zeros(3),
+                  "split0_test_score": np.array([0.9, 0.8, 0.6]), "split1_test_score": np.array([0.6, 0.8, 0.7]),
+                  "split2_test_score": np.array([0.7, 0.8, 0.9]), "split3_test_score": np.array([0.7, 0.8, 0.6])}
+    comparison = cvi.model_selection._candidates.comparison_of(
+        scores_from_cv_results(cv_results, Layout(4)), method="corrected_t", correction="holm", alpha=0.05,
+        confidence_level=0.95, rope=0.01)
+    assert comparison.best == 1
+    assert comparison.selection_bias == pytest.approx(0.05)
+    assert comparison.best_score_corrected == pytest.approx(0.75)
+
+
+def test_bayesian_method_decides_by_the_posterior(search):
+    comparison = compare_candidates(search, method="bayesian", alpha=0.2, rope=0.0)
+    tested = ~np.isnan(comparison.pvalue)
+    np.testing.assert_array_equal(comparison.indistinguishable[tested], comparison.prob_best_better[tested] < 0.8)
+
+
+@pytest.mark.parametrize("cv, expected", [(4, (4, 1)), (None, (5, 1)), (KFold(3), (3, 1)),
+                                          (StratifiedKFold(6), (6, 1)), (cvi.EqualSizeKFold(4), (4, 1)),
+                                          (RepeatedStratifiedKFold(n_splits=3, n_repeats=2), (3, 2))])
+def test_the_layout_is_read_from_the_searchs_splitter(data, cv, expected):
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=cv).fit(X, y)
+    comparison = compare_candidates(search)
+    assert (comparison.n_splits, comparison.n_repeats) == expected
+
+
+@pytest.mark.parametrize("cv, match", [(LeaveOneOut(), "one instance"), (ShuffleSplit(3), "random subsamples"),
+                                       ("list", "cannot tell")])
+def test_splitters_that_are_not_k_fold_are_refused(data, cv, match):
+    X, y = data
+    X, y = X[:30], y[:30]
+    if cv == "list":
+        cv = list(KFold(3).split(X))
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=cv).fit(X, y)
+    with pytest.raises(ValueError, match=match):
+        compare_candidates(search)
+
+
+def test_unfitted_searches_and_other_objects_are_refused():
+    with pytest.raises(NotFittedError):
+        compare_candidates(GridSearchCV(DecisionTreeClassifier(), GRID))
+    with pytest.raises(TypeError, match="search must be a fitted GridSearchCV"):
+        compare_candidates(DecisionTreeClassifier())
+    with pytest.raises(TypeError, match=r"\(name, CVResult\) pairs"):
+        compare_candidates([1, 2])
+
+
+def test_several_metrics_need_scoring(data):
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=3,
+                          scoring=["accuracy", "balanced_accuracy"], refit="accuracy").fit(X, y)
+    with pytest.raises(ValueError, match="pass scoring="):
+        compare_candidates(search)
+    with pytest.raises(ValueError, match="scoring='f1' is not a metric"):
+        compare_candidates(search, scoring="f1")
+    comparison = compare_candidates(search, scoring="balanced_accuracy")
+    np.testing.assert_allclose(comparison.mean_score, search.cv_results_["mean_test_balanced_accuracy"])
+    assert "balanced_accuracy" in comparison.estimand
+
+
+def test_a_candidate_with_a_failed_fit_is_left_out_with_a_warning():
+    cv_results = {"params": [{"C": 1}, {"C": 2}, {"C": 3}], "mean_test_score": np.zeros(3),
+                  **{f"split{i}_test_score": np.array([0.8 + 0.01 * i, 0.7 + 0.02 * i, np.nan if i == 2 else 0.5])
+                     for i in range(5)}}
+    scores = scores_from_cv_results(cv_results, Layout(5))
+    with pytest.warns(InferenceWarning, match="left out"):
+        comparison = cvi.model_selection._candidates.comparison_of(
+            scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, rope=0.01)
+    assert math.isnan(comparison.mean_score[2]) and not comparison.indistinguishable[2]
+    assert comparison.best == 0
+    cv_results["split0_test_score"] = np.array([np.nan, np.nan, 0.5])
+    with pytest.raises(ValueError, match="at least 2 candidates with a score on every split"):
+        cvi.model_selection._candidates.comparison_of(
+            scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
+            confidence_level=0.95, rope=0.01)
+
+
+def test_bad_parameters_name_themselves(search, data):
+    with pytest.raises(ValueError, match="method must be one of 'corrected_t', 'bayesian'; got method='naive'"):
+        compare_candidates(search, method="naive")
+    with pytest.raises(ValueError, match="correction must be one of"):
+        compare_candidates(search, correction="hochberg")
+    with pytest.raises(ValueError, match="alpha must be"):
+        compare_candidates(search, alpha=5)
+    results = _results(data, [1, 2], cv=3, n_repeats=1)
+    with pytest.raises(ValueError, match="compared by accuracy"):
+        compare_candidates(results, scoring="f1")
+    other = cvi.CVEvaluator(cv=3, random_state=1).evaluate(DecisionTreeClassifier(random_state=0), *data)
+    with pytest.raises(ValueError, match="not cross-validated on identical folds"):
+        compare_candidates({**results, "other": other})
+
+
+def test_the_simplest_indistinguishable_candidate_is_refit(data):
+    X, y = data
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    rule = cvi.SimplestIndistinguishable("max_depth", cv=cv)
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv, refit=rule).fit(X, y)
+    comparison = compare_candidates(search)
+    candidates = np.flatnonzero(comparison.indistinguishable)
+    depths = [np.inf if GRID["max_depth"][i] is None else GRID["max_depth"][i] for i in candidates]
+    assert search.best_index_ == candidates[int(np.argmin(depths))]
+    assert hasattr(search, "best_estimator_")
+    assert repr(rule).startswith("SimplestIndistinguishable(param='max_depth', order='ascending', cv=")
+
+
+def test_simplest_orders():
+    cv_results = {"params": [{"alpha": a, "kind": k} for a, k in ((0.1, "b"), (1.0, "a"), (10.0, "c"))],
+                  "mean_test_score": np.zeros(3),
+                  **{f"split{i}_test_score": np.array([0.8, 0.8 - 0.001 * (i % 2), third])
+                     for i, third in enumerate([0.81, 0.79, 0.80, 0.78, 0.82])}}
+    comparison = cvi.model_selection._candidates.comparison_of(
+        scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
+        confidence_level=0.95, rope=0.01)
+    assert comparison.indistinguishable.all()
+    assert comparison.simplest("alpha", "ascending") == 0
+    assert comparison.simplest("alpha", "descending") == 2
+    assert comparison.simplest("kind", ["a", "c", "b"]) == 1
+    with pytest.raises(ValueError, match="is not a number"):
+        comparison.simplest("kind")
+    with pytest.raises(ValueError, match=r"does not list the values \['c'\]"):
+        comparison.simplest("kind", ["a", "b"])
+    with pytest.raises(ValueError, match="param='gamma' is not a parameter"):
+        comparison.simplest("gamma")
+
+
+def test_one_standard_error_by_hand(data):
+    """Breiman et al. (1984) 3.4.3 / Hastie et al. (2009) 7.10: the smallest max_depth whose mean is at least
+    the best mean minus sd(best's split scores) / sqrt(number of splits)."""
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=10,
+                          refit=cvi.OneStandardError("max_depth")).fit(X, y)
+    scores = _split_matrix(search)
+    means = scores.mean(axis=1)
+    best = int(np.argmax(means))
+    threshold = means[best] - scores[best].std(ddof=1) / np.sqrt(10)
+    eligible = [i for i in range(len(means)) if means[i] >= threshold]
+    depths = [np.inf if GRID["max_depth"][i] is None else GRID["max_depth"][i] for i in eligible]
+    assert search.best_index_ == eligible[int(np.argmin(depths))]
+
+
+def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plot(search, tmp_path):
+    comparison = compare_candidates(search)
+    again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
+    for name in ("estimate", "pvalue", "pvalue_adjusted", "indistinguishable", "split_scores"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(comparison, name))
+    assert again.params == comparison.params and again.candidates == comparison.candidates
+    frame = comparison.to_frame()
+    assert list(frame.columns[:2]) == ["candidate", "param_max_depth"]
+    assert {"estimate", "low", "high", "pvalue", "pvalue_adjusted", "indistinguishable"} <= set(frame.columns)
+    text = comparison.summary()
+    assert comparison.best_candidate in text and "Tibshirani" in text and "target: unconditional" in text
+    pytest.importorskip("matplotlib")
+    comparison.plot(tmp_path / "candidates.png")
+    assert (tmp_path / "candidates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_tuning_interval_is_the_nested_interval_of_the_search(data):
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", InferenceWarning)
+        interval = cvi.tuning_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
+        nested = cvi.nested_cv_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
+    assert (interval.estimate, interval.low, interval.high) == (nested.estimate, nested.low, nested.high)
+    assert interval.estimand.startswith("error of the model that the whole search")
+    with pytest.raises(ValueError, match="refit=False"):
+        cvi.tuning_interval(GridSearchCV(DecisionTreeClassifier(), GRID, refit=False), X, y)
+    with pytest.raises(TypeError, match="nested_cv_interval"):
+        cvi.tuning_interval(DecisionTreeClassifier(), X, y)
