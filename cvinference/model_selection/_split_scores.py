@@ -192,7 +192,7 @@ def complexity_key(values, order, param):
             keys.append(number if order == "ascending" else -number)
         return keys
     ranked = list(order)
-    missing = sorted({repr(value) for value in values if value not in ranked})
+    missing = [value for value in dict.fromkeys(values) if value not in ranked]
     if missing:
         raise ValueError(f"order does not list the values {missing} of {param}; list every value, simplest first.")
     return [ranked.index(value) for value in values]
