@@ -135,7 +135,7 @@ def _check_classifier(cls, spec):
     return instance
 
 
-def _parse_params(params, spec):
+def parse_params(params, spec):
     """The hyper-parameters as a dict, from a JSON object (or a dict)."""
     if params is None:
         return {}
@@ -326,7 +326,7 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
     cls, defaults, alias = _resolve(spec)
     spec = spec.strip()
     instance = _check_classifier(cls, spec)
-    estimator = _configure(cls, instance, spec, _parse_params(params, spec), defaults, random_state)
+    estimator = _configure(cls, instance, spec, parse_params(params, spec), defaults, random_state)
     scale = alias in NEEDS_SCALING if alias is not None else issubclass(cls, _scaled_classes())
     steps, words = _preprocessing(dataset, scale)
     shown = " ".join(repr(estimator).split())

@@ -64,6 +64,12 @@ def _run_study(args, out):
     return run_study(args, out)
 
 
+def _run_select(args, out):
+    from ._select import run_select
+
+    return run_select(args, out)
+
+
 def _fold_count(text):
     if text == "loo":
         return text
@@ -204,6 +210,32 @@ def _add_study_parser(commands):
                                                            "is measured (default: 0.95)"))])
 
 
+def _add_select_parser(commands):
+    select = commands.add_parser(
+        "select", help="a grid search: which candidates are really worse than the best",
+        description="Cross-validate every candidate of a grid on the same repeated stratified k-fold splits and "
+                    "compare each with the best (corrected resampled t, Holm-adjusted p-values).")
+    select.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+    select.add_argument("--grid", required=True, metavar="JSON",
+                        help="the grid as JSON, such as '{\"max_depth\": [1, 2, 3, null]}' (null is None)")
+    select.add_argument("--params", help="JSON hyper-parameters shared by every candidate")
+    _add_data_options(select)
+    select.add_argument("--cv", type=_at_least_two, default=10, metavar="K", help="number of folds (default: 10)")
+    select.add_argument("--repeats", type=_positive_int, default=10, metavar="R",
+                        help="repeats of the k-fold cross-validation (default: 10, as Bouckaert & Frank advise)")
+    select.add_argument("--scoring", help="a scikit-learn scorer name (default: the estimator's score, accuracy)")
+    select.add_argument("--correction", default="holm", choices=("holm", "bonferroni", "none"),
+                        help="adjustment of the p-values for the comparisons (default: holm)")
+    select.add_argument("--alpha", type=_confidence, default=0.05, help="family-wise level (default: 0.05)")
+    select.add_argument("--confidence", type=_confidence, default=0.95,
+                        help="level of each difference's interval (default: 0.95)")
+    select.add_argument("--simplest", metavar="PARAM",
+                        help="also name the candidate each refit rule picks, simplest by PARAM (smaller is simpler)")
+    select.add_argument("--descending", action="store_true", help="with --simplest: larger values are simpler")
+    _add_run_options(select)
+    select.set_defaults(run=_run_select)
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None):
     """A library's warning on one line of stderr, without its source location."""
     print(f"cvinference: warning: {category.__name__}: {' '.join(str(message).split())}", file=sys.stderr)
@@ -232,6 +264,7 @@ def build_parser():
     _add_common_options(compare)
     compare.set_defaults(run=_run_compare)
 
+    _add_select_parser(commands)
     _add_study_parser(commands)
     return parser
 

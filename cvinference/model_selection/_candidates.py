@@ -488,6 +488,7 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
         pvalue_adjusted=_floats(adjusted), indistinguishable=readonly_array(indistinguishable, np.bool_),
         selection_bias=_selection_bias(scores.scores[valid], int(np.flatnonzero(valid).tolist().index(best))),
         method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
-        target="unconditional", estimand=first.estimand.replace("(A minus B)", "(each candidate minus the best)"),
+        target="unconditional", estimand=first.estimand.replace("(A minus B) of the two learners'", "(each candidate minus the best) of the "
+                                                                          "candidates'"),
         assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -5,6 +5,7 @@ import math
 import numbers
 
 import numpy as np
+from sklearn.base import is_classifier, is_regressor
 from sklearn.utils.validation import check_is_fitted
 
 from ..records import CVResult
@@ -87,8 +88,8 @@ def _name(params):
     return ", ".join(f"{key}={value!r}" for key, value in params.items()) or "(default)"
 
 
-def scores_from_cv_results(cv_results, layout, scoring=None):
-    """:class:`SplitScores` from a search's ``cv_results_``."""
+def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score"):
+    """:class:`SplitScores` from a search's ``cv_results_``; ``default_name`` names a single metric's scores."""
     if "n_resources" in cv_results:
         raise ValueError(
             "cv_results_ comes from a successive-halving search, whose candidates were scored on different "
@@ -110,7 +111,7 @@ def scores_from_cv_results(cv_results, layout, scoring=None):
     keys = sorted({key for candidate in params for key in candidate})
     values = {key: tuple(candidate.get(key) for candidate in params) for key in keys}
     return SplitScores(names=tuple(_name(candidate) for candidate in params), params=values, scores=scores,
-                       n_splits=k, n_repeats=r, scoring="score" if metric == "score" else metric)
+                       n_splits=k, n_repeats=r, scoring=default_name if metric == "score" else metric)
 
 
 def scores_from_search(search, scoring=None):
@@ -121,7 +122,21 @@ def scores_from_search(search, scoring=None):
             f"got {type(search).__name__}."
         )
     check_is_fitted(search, "cv_results_")
-    return scores_from_cv_results(search.cv_results_, layout_of(search.cv, "search.cv"), scoring)
+    return scores_from_cv_results(search.cv_results_, layout_of(search.cv, "search.cv"), scoring,
+                                  _single_metric_name(search))
+
+
+def _single_metric_name(search):
+    """What a search's one score is: its scoring string, or the estimator's default (accuracy, r2)."""
+    if isinstance(search.scoring, str):
+        return search.scoring
+    if search.scoring is None:
+        estimator = getattr(search, "estimator", None)
+        if is_classifier(estimator):
+            return "accuracy"
+        if is_regressor(estimator):
+            return "r2"
+    return "score"
 
 
 def _named_results(results):

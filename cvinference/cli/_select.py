@@ -1,0 +1,139 @@
+"""What ``cvinference select`` does: a grid search on repeated k-fold, then every candidate against the best.
+
+The grid is checked before the first fit: each candidate's hyper-parameters
+are built with :func:`~cvinference.cli._estimators.build_estimator`, which
+names a bad value as ``evaluate --params`` does.
+"""
+
+import dataclasses
+import json
+
+from ..model_selection import compare_candidates
+from ._commands import check_outputs, progress, write_json
+from ._data import load_data
+from ._errors import UserError
+from ._estimators import build_estimator, parse_params
+from ._outputs import staged_outputs
+
+REPORT_FORMAT = "cvinference.select_report"
+REPORT_VERSION = 1
+_STEP = "classifier__"  # the estimator's step name when build_estimator wraps it in a pipeline
+
+
+def parse_grid(text):
+    """``--grid``: a JSON object of name -> non-empty list of values, or a list of such objects."""
+    try:
+        grid = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"--grid {text!r} is not valid JSON: {exc.msg} at char {exc.pos}; write for example "
+                        "'{\"max_depth\": [1, 2, 3, null]}' (double quotes, null for None)") from None
+    grids = grid if isinstance(grid, list) else [grid]
+    if not grids or not all(isinstance(g, dict) and g for g in grids):
+        raise UserError(f"--grid {text!r} must be a JSON object of hyper-parameter: list of values (or a list of "
+                        "such objects); write for example '{\"max_depth\": [1, 2, 3, null]}'")
+    for g in grids:
+        for name, values in g.items():
+            if not isinstance(values, list) or not values:
+                raise UserError(f"--grid: the values of {name!r} must be a non-empty JSON list, got "
+                                f"{json.dumps(values)}; write for example '{{\"{name}\": [1, 2, 3]}}'")
+    return grids
+
+
+def _candidates(grids):
+    from sklearn.model_selection import ParameterGrid
+
+    return list(ParameterGrid(grids))
+
+
+def _search_grid(grids, estimator):
+    """The grid with the pipeline's step prefix where build_estimator wrapped the classifier."""
+    if not hasattr(estimator, "steps"):
+        return grids
+    return [{_STEP + name: values for name, values in g.items()} for g in grids]
+
+
+def _unprefixed(comparison):
+    """The comparison with the pipeline prefix taken off its candidates' names and parameters."""
+    params = {name.removeprefix(_STEP): values for name, values in comparison.params.items()}
+    names = tuple(name.replace(_STEP, "") for name in comparison.candidates)
+    return dataclasses.replace(comparison, candidates=names, params=type(comparison.params)(params))
+
+
+def _scorer(name):
+    if name is None:
+        return None
+    from sklearn.metrics import get_scorer
+
+    try:
+        get_scorer(name)
+    except ValueError:
+        raise UserError(f"--scoring {name!r} is not a scikit-learn scorer name; use for example accuracy, "
+                        "balanced_accuracy, roc_auc or neg_log_loss") from None
+    return name
+
+
+def _rules(args, comparison):
+    """Lines naming the candidate each refit rule picks, when ``--simplest PARAM`` is given."""
+    if args.simplest is None:
+        return {}
+    order = "descending" if args.descending else "ascending"
+    try:
+        simplest = comparison.simplest(args.simplest, order)
+        one_se = comparison.one_standard_error(args.simplest, order)
+    except ValueError as exc:
+        raise UserError(f"--simplest {args.simplest}: {exc}") from None
+    return {"param": args.simplest, "order": order, "simplest_indistinguishable": comparison.candidates[simplest],
+            "one_standard_error": comparison.candidates[one_se]}
+
+
+def run_select(args, out):
+    """``cvinference select ESTIMATOR --grid JSON``: print the comparison; write its JSON and PNG when asked."""
+    from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+
+    check_outputs(args)
+    grids = parse_grid(args.grid)
+    scoring = _scorer(args.scoring)
+    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    base = parse_params(args.params, args.estimator)
+    candidates = _candidates(grids)
+    for candidate in candidates:  # every value is checked before the first fit
+        build_estimator(args.estimator, params={**base, **candidate}, dataset=dataset, random_state=args.seed)
+    estimator, description = build_estimator(args.estimator, params=base, dataset=dataset, random_state=args.seed)
+    if args.cv > dataset.n_samples // 2:
+        raise UserError(f"--cv {args.cv} leaves folds of fewer than 2 of the {dataset.n_samples} instances; "
+                        "use fewer folds")
+    cv = RepeatedStratifiedKFold(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
+    search = GridSearchCV(estimator, _search_grid(grids, estimator), cv=cv, scoring=scoring, refit=False,
+                          n_jobs=args.n_jobs, error_score="raise")
+    progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds")
+    try:
+        search.fit(dataset.X, dataset.y)
+    except ValueError as exc:
+        raise UserError(f"a candidate failed to fit: {' '.join(str(exc).split())}; check the grid and --params, "
+                        "and that every fold has instances of each class") from None
+    comparison = _unprefixed(compare_candidates(search, correction=args.correction, alpha=args.alpha,
+                                                confidence_level=args.confidence))
+    rules = _rules(args, comparison)
+    report = {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "select",
+              "options": {"estimator": args.estimator, "params": base, "grid": grids, "data": args.data,
+                          "cv": args.cv, "repeats": args.repeats, "scoring": args.scoring,
+                          "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
+              "data": {"name": dataset.name, "n_samples": dataset.n_samples}, "estimator": description,
+              "refit_rules": rules, "result": comparison.to_dict()}
+    with staged_outputs() as stage:
+        if args.json:
+            write_json(report, stage(args.json), shown_as=args.json)
+        if args.plot:
+            try:
+                comparison.plot(stage(args.plot))
+            except OSError as exc:
+                raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
+                                "check the path") from None
+    if not args.quiet:
+        lines = [f"{dataset.name}: {dataset.n_samples} instances; {description}", "", comparison.summary()]
+        if rules:
+            lines += ["", f"refit rules, by {rules['param']} ({rules['order']}: simplest first):",
+                      f"  simplest indistinguishable from the best: {rules['simplest_indistinguishable']}",
+                      f"  one-standard-error rule (a rule of thumb): {rules['one_standard_error']}"]
+        print("\n".join(lines), file=out)
+    return 0

@@ -1,0 +1,83 @@
+"""``cvinference select``: a grid search compared candidate by candidate, its files, and the user's mistakes.
+
+The printed table and the JSON are checked against compare_candidates on a GridSearchCV with the
+same estimator, grid and splits, the oracle the command wraps.
+"""
+
+import io
+import json
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+from sklearn.tree import DecisionTreeClassifier
+
+from cvinference import CandidateComparison, compare_candidates
+from cvinference.cli import main
+
+GRID = '{"max_depth": [1, 2, null]}'
+ARGS = ["select", "tree", "--grid", GRID, "--data", "iris", "--cv", "5", "--repeats", "2"]
+
+
+def run(argv):
+    out = io.StringIO()
+    return main(argv, out=out), out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def expected():
+    X, y = load_iris(return_X_y=True)
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, None]}, cv=cv).fit(X, y)
+    return compare_candidates(search)
+
+
+def test_the_report_is_compare_candidates_of_the_same_search(expected, tmp_path):
+    path = tmp_path / "select.json"
+    status, text = run([*ARGS, "--json", str(path), "--simplest", "max_depth"])
+    assert status == 0
+    assert expected.summary() in text
+    assert "simplest indistinguishable from the best: max_depth=" in text
+    report = json.loads(path.read_text())
+    assert report["command"] == "select" and report["options"]["grid"] == [{"max_depth": [1, 2, None]}]
+    result = CandidateComparison.from_dict(report["result"])
+    np.testing.assert_array_equal(result.pvalue_adjusted, expected.pvalue_adjusted)
+    assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[expected.simplest("max_depth")]
+    assert report["refit_rules"]["one_standard_error"] == expected.candidates[
+        expected.one_standard_error("max_depth")]
+
+
+def test_a_pipeline_keeps_the_users_parameter_names(tmp_path):
+    status, text = run(["select", "logreg", "--grid", '{"C": [0.01, 1.0]}', "--data", "iris", "--cv", "3",
+                        "--repeats", "1", "--quiet", "--json", str(tmp_path / "r.json")])
+    assert status == 0 and text == ""
+    result = CandidateComparison.from_dict(json.loads((tmp_path / "r.json").read_text())["result"])
+    assert result.candidates == ("C=0.01", "C=1.0") and list(result.params) == ["C"]
+
+
+def test_a_plot_is_written(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "select.png"
+    status, _ = run([*ARGS, "--plot", str(path), "--quiet"])
+    assert status == 0 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--grid", "{max_depth: [1]}"], "is not valid JSON"),
+    (["--grid", "[1, 2]"], "must be a JSON object"),
+    (["--grid", '{"max_depth": []}'], "must be a non-empty JSON list"),
+    (["--grid", '{"max_dept": [1, 2]}'], "has no hyper-parameter 'max_dept'"),
+    (["--grid", '{"max_depth": [-1, 2]}'], "rejects the hyper-parameters"),
+    (["--grid", GRID, "--scoring", "acuracy"], "not a scikit-learn scorer name"),
+    (["--grid", GRID, "--simplest", "criterion"], "--simplest criterion"),
+    (["--grid", GRID, "--params", "[1]"], "must be a JSON object"),
+])
+def test_mistakes_exit_2_with_one_line_and_write_nothing(argv, message, capsys, tmp_path):
+    path = tmp_path / "select.json"
+    status, text = run(["select", "tree", "--data", "iris", "--cv", "3", "--repeats", "1", "--json", str(path),
+                        *argv])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and err.startswith("cvinference: error: "), err
+    assert message in err
+    assert not path.exists() and text == ""
