@@ -39,6 +39,7 @@ from .inference import (
     paired_ttest_5x2cv,
     scheme_diagnostic,
 )
+from .model_selection import DatasetComparison, FriedmanResult, compare_on_datasets
 from .records import CVResult, Loss, PairedCVResult, SubsamplingResult, make_log_loss, make_loss
 from .splitters import (
     EqualSizeKFold,
@@ -69,9 +70,11 @@ __all__ = [
     "CVEvaluator",
     "CVResult",
     "ConditionalErrorStudyResult",
+    "DatasetComparison",
     "EqualSizeKFold",
     "FTestResult",
     "FoldSizeStudyResult",
+    "FriedmanResult",
     "InferenceWarning",
     "Interval",
     "LargeSampleConditions",
@@ -91,6 +94,7 @@ __all__ = [
     "bayesian_correlated_ttest",
     "bootstrap_accuracy",
     "combined_ftest_5x2cv",
+    "compare_on_datasets",
     "conditional_error_study",
     "conservative_z_interval",
     "corrected_resampled_ttest",

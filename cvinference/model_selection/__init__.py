@@ -8,4 +8,6 @@ learners over several datasets (Friedman, Nemenyi, Wilcoxon with Holm;
 Demšar 2006).
 """
 
-__all__ = []
+from ._datasets import DatasetComparison, FriedmanResult, compare_on_datasets
+
+__all__ = ["DatasetComparison", "FriedmanResult", "compare_on_datasets"]
