@@ -41,9 +41,12 @@ from .inference import (
 )
 from .model_selection import (
     CandidateComparison,
+    DatasetComparison,
+    FriedmanResult,
     OneStandardError,
     SimplestIndistinguishable,
     compare_candidates,
+    compare_on_datasets,
     tuning_interval,
 )
 from .records import CVResult, Loss, PairedCVResult, SubsamplingResult, make_log_loss, make_loss
@@ -77,9 +80,11 @@ __all__ = [
     "CandidateComparison",
     "CVResult",
     "ConditionalErrorStudyResult",
+    "DatasetComparison",
     "EqualSizeKFold",
     "FTestResult",
     "FoldSizeStudyResult",
+    "FriedmanResult",
     "InferenceWarning",
     "Interval",
     "LargeSampleConditions",
@@ -102,6 +107,7 @@ __all__ = [
     "bootstrap_accuracy",
     "combined_ftest_5x2cv",
     "compare_candidates",
+    "compare_on_datasets",
     "conditional_error_study",
     "conservative_z_interval",
     "corrected_resampled_ttest",

@@ -11,13 +11,17 @@ Nemenyi, Wilcoxon with Holm; Demšar 2006).
 """
 
 from ._candidates import CandidateComparison, compare_candidates
+from ._datasets import DatasetComparison, FriedmanResult, compare_on_datasets
 from ._refit import OneStandardError, SimplestIndistinguishable
 from ._tuning import tuning_interval
 
 __all__ = [
     "CandidateComparison",
+    "DatasetComparison",
+    "FriedmanResult",
     "OneStandardError",
     "SimplestIndistinguishable",
     "compare_candidates",
+    "compare_on_datasets",
     "tuning_interval",
 ]
