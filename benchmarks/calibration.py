@@ -20,6 +20,13 @@ Populations
   size: the null of the type-I cells.
 - ``nonlinear-power``: the same with s = 0.6, so the learner on block 1 is
   better (power); the true difference is estimated from the held-back rows.
+- ``familywise`` cells (population ``nonlinear``): a grid search of four
+  candidates equal by construction (the learner on block 1 or block 2 with
+  one independent standard-normal column appended, a new column for each
+  candidate) on 10 x 10-fold; ``compare_candidates`` compares them with the
+  best of them, and the row says how often it declares any worse
+  (quantity ``familywise_error``), with Holm, Bonferroni, no adjustment, and
+  the naive t over the splits with Holm (a positive control).
 - ``fair`` (6,366 rows, statsmodels): a real population; the truth is the
   rest of the population (about 5,400-6,300 rows), different in every draw.
 
@@ -37,7 +44,7 @@ Targets (see docs/inference.md, "Targets")
 
 Rows (JSON, one per method, quantity, target, cell)::
 
-    {method, quantity: coverage|type_i|power, target, learner, n, population,
+    {method, quantity: coverage|type_i|power|familywise_error, target, learner, n, population,
      nominal, measured, mc_se, wilson_low, wilson_high, replications,
      mean_width, truth}
 
@@ -48,8 +55,8 @@ width of the interval (for tests: of the difference's interval) and ``truth``
 the mean target value (for power: the true difference).
 
 Modes: ``--quick`` (the tree and logistic regression at N = 100 and 300,
-100 replications per cell; the tree pair's null and power) must stay under
-10 minutes on 2 cores; the full mode (four learners, N = 100, 300, 1000, the
+100 replications per cell; the tree pair's null and power; the tree's
+family-wise cell at N = 300) must stay under 10 minutes on 2 cores; the full mode (four learners, N = 100, 300, 1000, the
 real population, 500 replications per cell) is long on 2 cores: it keeps
 every finished replication in ``--checkpoint`` (JSON lines) so it can be
 stopped and resumed, and ``--cells`` runs a subset. Results do not depend
@@ -81,6 +88,7 @@ from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -88,6 +96,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
+from cvinference.model_selection._multiple_testing import adjust_pvalues
 
 NOMINAL = 0.95
 ALPHA = 0.05
@@ -99,6 +108,7 @@ CONSERVATIVE_Z = {"n_pairs": 5, "n_splits": 10}  # J (2 M + 1) = 110 fits per le
 HELD_BACK = 50_000
 KNN_TRUTH_ROWS = 10_000  # k-NN predicts slowly: its truth is the first 10,000 held-back rows
 BLOCK = 5
+FAMILY = 4  # equal candidates of a family-wise cell
 
 
 class OnColumns(ClassifierMixin, BaseEstimator):
@@ -190,7 +200,8 @@ def cells(quick, replications=None):
         r = replications or 100
         coverage = [Cell("coverage", "nonlinear", lrn, n, r) for lrn in ("tree", "logistic") for n in (100, 300)]
         pairs = [Cell("null", "nonlinear", "tree", n, r) for n in (100, 300)]
-        return coverage + pairs + [Cell("power", "nonlinear-power", "tree", 300, r)]
+        return coverage + pairs + [Cell("power", "nonlinear-power", "tree", 300, r),
+                                   Cell("familywise", "nonlinear", "tree", 300, r)]
     r = replications or 500
     coverage = [Cell("coverage", "nonlinear", lrn, n, r)
                 for n in (100, 300, 1000) for lrn in ("tree", "logistic", "naive_bayes", "knn")]
@@ -198,7 +209,8 @@ def cells(quick, replications=None):
     pairs = [Cell(kind, population, lrn, n, r)
              for kind, population in (("null", "nonlinear"), ("power", "nonlinear-power"))
              for n in (100, 300, 1000) for lrn in ("tree", "logistic")]
-    return coverage + pairs
+    families = [Cell("familywise", "nonlinear", lrn, n, r) for n in (100, 300, 1000) for lrn in ("tree", "logistic")]
+    return coverage + pairs + families
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -314,8 +326,58 @@ def pair_replication(population, cell, seed):
     return {"tests": found, "truth": {"conditional": accuracy[0] - accuracy[1]}}
 
 
+def _equal_candidates(X, rng):
+    """FAMILY column slices [block, a noise column], blocks alternating: candidates equal by construction.
+
+    The two blocks play the same part in y and the noise columns are independent standard normals, so
+    a learner on any slice has the same expected accuracy at every training size.
+    """
+    noise = rng.standard_normal((X.shape[0], FAMILY))
+    parts = []
+    for j in range(FAMILY):
+        start = (j % 2) * BLOCK
+        parts += [X[:, start:start + BLOCK], noise[:, j:j + 1]]
+    return np.hstack(parts)
+
+
+def _naive_holm_rejects(comparison):
+    """The positive control: the uncorrected t over the splits (variance factor 1/N), Holm-adjusted."""
+    scores = comparison.split_scores
+    pvalues = [_naive_t_pvalue(scores[i], scores[comparison.best]) for i in range(scores.shape[0])
+               if i != comparison.best]
+    return bool((adjust_pvalues(np.nan_to_num(pvalues, nan=1.0), "holm") <= ALPHA).any())
+
+
+def familywise_replication(population, cell, seed):
+    """FAMILY equal candidates in a grid search on 10 x 10-fold: does any comparison with the best reject?"""
+    rng = np.random.default_rng(seed)
+    sample, _ = population.draw(cell.n, rng)
+    X, y = _equal_candidates(population.X[sample], rng), population.y[sample]
+    width = BLOCK + 1
+    grid = [{"start": [j * width], "stop": [(j + 1) * width]} for j in range(FAMILY)]
+    cv = RepeatedStratifiedKFold(n_splits=N_SPLITS, n_repeats=N_REPEATS, random_state=int(rng.integers(2**31)))
+    search = GridSearchCV(OnColumns(learner(cell.learner), 0, width), grid, cv=cv, refit=False).fit(X, y)
+    found = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, correction in (("candidates: corrected t, Holm", "holm"),
+                                 ("candidates: corrected t, Bonferroni", "bonferroni"),
+                                 ("candidates: corrected t, unadjusted (control)", "none")):
+            comparison = cvi.compare_candidates(search, correction=correction)
+            found[name] = {"reject": bool((comparison.pvalue_adjusted <= ALPHA).any()),
+                           "width": float(np.nanmean(comparison.high - comparison.low)), "target": comparison.target}
+        found["candidates: naive t, Holm (control)"] = {"reject": _naive_holm_rejects(comparison), "width": None,
+                                                         "target": "unconditional"}
+    return {"tests": found, "truth": {"conditional": 0.0}}
+
+
+REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "power": pair_replication,
+                "familywise": familywise_replication}
+QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error"}
+
+
 def replication(population, cell, index, seed):
-    run = coverage_replication if cell.kind == "coverage" else pair_replication
+    run = REPLICATIONS[cell.kind]
     record = run(population, cell, seed)
     record.update(cell=cell.key, replication=index)
     return record
@@ -362,12 +424,12 @@ def _test_rows(cell, records):
     for method, first in records[0]["tests"].items():
         rejects = np.array([r["tests"][method]["reject"] for r in records])
         widths = [r["tests"][method]["width"] for r in records]
-        rows.append({"method": method, "quantity": "type_i" if cell.kind == "null" else "power",
+        rows.append({"method": method, "quantity": QUANTITIES[cell.kind],
                      "target": first["target"], "learner": cell.learner, "n": cell.n,
                      "population": cell.population, "nominal": ALPHA,
                      **_rate_row(int(np.sum(rejects)), len(records)),
                      "mean_width": None if widths[0] is None else float(np.mean(widths)),
-                     "truth": 0.0 if cell.kind == "null" else truth})
+                     "truth": truth if cell.kind == "power" else 0.0})
     return rows
 
 

@@ -93,7 +93,8 @@ def test_table(rows, quantity):
     tests = [r for r in rows if r["quantity"] == quantity]
 
     def text(row):
-        return _rate(row) + (" ✗" if quantity == "type_i" and row["measured"] > TYPE_I_LIMIT else "")
+        limit = {"type_i": TYPE_I_LIMIT, "familywise_error": TYPE_I_TARGET}.get(quantity)
+        return _rate(row) + (" ✗" if limit is not None and row["measured"] > limit else "")
     lines, cells = _method_table(tests, "test (target)", lambda row: f"{row['method']} ({row['target']})", text)
     if quantity == "power":
         truth = {_cell(r): r["truth"] for r in tests}
@@ -122,12 +123,18 @@ def generated_section(payload):
                       "Coverage at nominal 0.95, ± the mean half-width; ✗ marks a cell whose 95% Wilson "
                       f"interval stays below {FLOOR} (falls short), (waste) one above {WASTE}.", "",
                       coverage_table(rows, target)]
+    notes = {"type_i": f"Rejection rate at alpha = 0.05 with its 95% Wilson interval; ✗ marks a rate above "
+                       f"{TYPE_I_LIMIT}.",
+             "power": "Rejection rate at alpha = 0.05.",
+             "familywise_error": "compare_candidates on a grid search (10 x 10-fold) of candidates of equal "
+                                 "unconditional accuracy by construction: how often any candidate is declared worse "
+                                 f"than the best at alpha = 0.05; ✗ marks a rate above {TYPE_I_TARGET}."}
     for quantity, title in (("type_i", "Type-I error (two learners of equal unconditional accuracy)"),
-                            ("power", "Power (the learner on the stronger block is better)")):
+                            ("power", "Power (the learner on the stronger block is better)"),
+                            ("familywise_error", "Family-wise error of the candidate comparison (all candidates "
+                                                 "equal)")):
         if any(r["quantity"] == quantity for r in rows):
-            note = (f"Rejection rate at alpha = 0.05 with its 95% Wilson interval; ✗ marks a rate above "
-                    f"{TYPE_I_LIMIT}." if quantity == "type_i" else "Rejection rate at alpha = 0.05.")
-            parts += ["", f"### {title}", "", note, "", test_table(rows, quantity)]
+            parts += ["", f"### {title}", "", notes[quantity], "", test_table(rows, quantity)]
     parts += ["", "### The sources' figures", "", SOURCES.rstrip()]
     return "\n".join(parts)
 

@@ -98,3 +98,13 @@ def _write(directory, payload):
     path = directory / "run.json"
     path.write_text(json.dumps(payload))
     return path
+
+
+def test_the_family_wise_error_has_its_own_table_marked_above_0_06(report):
+    rows = [_row("candidates: corrected t, Holm", 0.05, 0.07, quantity="familywise_error"),
+            _row("candidates: naive t, Holm (control)", 0.62, 0.66, quantity="familywise_error")]
+    text = report.generated_section({**PAYLOAD, "rows": PAYLOAD["rows"] + rows})
+    assert "### Family-wise error of the candidate comparison" in text
+    assert "0.050 [0.030, 0.070] |" in text and "0.620 [0.600, 0.660] ✗" in text
+    assert not any(row["quantity"] == "familywise_error" for row in report.evidence(
+        {**PAYLOAD, "rows": PAYLOAD["rows"] + rows})["rows"])
