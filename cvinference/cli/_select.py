@@ -96,6 +96,9 @@ def run_select(args, out):
     dataset = load_data(args.data, target=args.target, impute=args.impute)
     base = parse_params(args.params, args.estimator)
     candidates = _candidates(grids)
+    if len(candidates) < 2:
+        raise UserError(f"--grid {args.grid} makes {len(candidates)} candidate; give at least two values to "
+                        "compare, such as '{\"max_depth\": [2, 4]}'")
     for candidate in candidates:  # every value is checked before the first fit
         build_estimator(args.estimator, params={**base, **candidate}, dataset=dataset, random_state=args.seed)
     estimator, description = build_estimator(args.estimator, params=base, dataset=dataset, random_state=args.seed)
@@ -108,9 +111,9 @@ def run_select(args, out):
     progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds")
     try:
         search.fit(dataset.X, dataset.y)
-    except ValueError as exc:
-        raise UserError(f"a candidate failed to fit: {' '.join(str(exc).split())}; check the grid and --params, "
-                        "and that every fold has instances of each class") from None
+    except (ValueError, TypeError) as exc:
+        raise UserError(f"fitting or scoring a candidate failed: {' '.join(str(exc).split())}; check the grid, "
+                        "--params and --scoring, and that every fold has instances of each class") from None
     comparison = _unprefixed(compare_candidates(search, correction=args.correction, alpha=args.alpha,
                                                 confidence_level=args.confidence))
     rules = _rules(args, comparison)

@@ -38,6 +38,7 @@ class _Differences:
     kfold: bool  # repeated k-fold (True) or random subsampling (False)
     layout: dict  # {"k": ..., "r": ...} or {"n_rounds": ...}
     quantity: str = "accuracy"  # what the differences are differences of
+    contrast: str = "A minus B) of the two learners"  # completes "(...' models" in the estimand
 
     @property
     def scheme(self):
@@ -46,7 +47,7 @@ class _Differences:
         return f"random subsampling, {self.layout['n_rounds']} rounds"
 
 
-def score_differences(values, *, n_splits, n_repeats, quantity):
+def score_differences(values, *, n_splits, n_repeats, quantity, contrast):
     """The differences of two learners' scores on the same k r folds of (repeated) equal-size k-fold.
 
     ``values`` are score(A) - score(B) per fold, repeat after repeat; the
@@ -56,7 +57,7 @@ def score_differences(values, *, n_splits, n_repeats, quantity):
     ratio = 1 / (n_splits - 1)
     return _Differences(values=values, variance=variance, test_train_ratio=ratio, rho=1 / n_splits,
                         training_size=math.nan, kfold=True, layout={"k": n_splits, "r": n_repeats},
-                        quantity=quantity)
+                        quantity=quantity, contrast=contrast)
 
 
 def _paired_differences(a, b, test):
@@ -154,7 +155,7 @@ def _estimand(differences, what="difference"):
     else:
         size = f"{size:.0f}" if size.is_integer() else f"about {round(size)}"
     return (
-        f"{what} in expected {differences.quantity} (A minus B) of the two learners' models fitted to "
+        f"{what} in expected {differences.quantity} ({differences.contrast}' models fitted to "
         f"{size} instances, averaged over training sets of that size from the "
         "population (Nadeau & Bengio 2003's generalization error); the correction allows for the variation "
         "of training sets only approximately, and one dataset cannot check it (Vanwinckelen & Blockeel 2015)"

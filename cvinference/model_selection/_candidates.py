@@ -10,25 +10,22 @@ from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import Options, PROBABILITY, validate_params
 from .._utils._serialize import Serializable
-from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block, wrapped
+from .._utils._text import format_level, format_number, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
 from ..inference._distributions import reference_quantile
 from ..inference._estimands import target_line
 from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
 from ._multiple_testing import CORRECTION, adjust_pvalues
-from ._split_scores import complexity_key, split_scores
+from ._split_scores import (
+    SplitScores,
+    mean_scores,
+    one_standard_error_index,
+    simplest_among,
+    split_scores,
+)
 
 METHOD = Options("corrected_t", "bayesian")
 """``method``: what decides that a candidate is worse than the best."""
-
-
-def _json_value(value):
-    """A parameter value as itself when JSON can hold it, else its repr."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, np.generic):
-        return value.item()
-    return repr(value)
 
 
 def _floats(values):
@@ -50,7 +47,8 @@ class CandidateComparison(Serializable):
         names given with the CVResults.
     params : mapping of str to tuple
         Each parameter's value per candidate (a value JSON cannot hold is
-        kept as its repr); empty for CVResults.
+        kept as its repr; ``"(not set)"`` where the candidate's part of the
+        grid does not set the parameter); empty for CVResults.
     scoring : str
         What a score is: ``"score"`` (the search's scorer), a metric name,
         or ``"accuracy"`` for CVResults.
@@ -243,14 +241,15 @@ class CandidateComparison(Serializable):
             infinitely large, as ``max_depth=None``); ``"descending"``:
             larger values are simpler (a regularisation strength such as
             Ridge's ``alpha``); or every value, simplest first. Ties go to
-            the higher mean score.
+            the higher mean score; candidates that do not set ``param``
+            (another part of a list-of-dicts grid) are passed over.
 
         Returns
         -------
         int
             The candidate's index, as ``GridSearchCV(refit=...)`` expects.
         """
-        return self._simplest_of(np.flatnonzero(self.indistinguishable), param, order)
+        return simplest_among(np.flatnonzero(self.indistinguishable), self._scores(), self.mean_score, param, order)
 
     def one_standard_error(self, param, order="ascending"):
         """The simplest candidate whose mean score is within one standard error of the best's.
@@ -271,19 +270,11 @@ class CandidateComparison(Serializable):
         -------
         int
         """
-        best_scores = self.split_scores[self.best]
-        standard_error = float(np.std(best_scores, ddof=1) / math.sqrt(best_scores.size))
-        threshold = self.mean_score[self.best] - standard_error
-        within = np.flatnonzero(np.nan_to_num(self.mean_score, nan=-np.inf) >= threshold)
-        return self._simplest_of(within, param, order)
+        return one_standard_error_index(self._scores(), param, order)
 
-    def _simplest_of(self, indices, param, order):
-        if param not in self.params:
-            raise ValueError(f"param={param!r} is not a parameter of the candidates; they vary "
-                             f"{sorted(self.params)}.")
-        keys = complexity_key([self.params[param][i] for i in indices], order, param)
-        chosen = min(zip(keys, -self.mean_score[indices], indices), key=lambda triple: triple[:2])
-        return int(chosen[2])
+    def _scores(self):
+        return SplitScores(names=self.candidates, params=dict(self.params), scores=self.split_scores,
+                           n_splits=self.n_splits, n_repeats=self.n_repeats, scoring=self.scoring)
 
 
 def _selection_bias(scores, best):
@@ -302,7 +293,8 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
         if i == best:
             continue
         differences = score_differences(scores.scores[i] - scores.scores[best], n_splits=scores.n_splits,
-                                        n_repeats=scores.n_repeats, quantity=quantity)
+                                        n_repeats=scores.n_repeats, quantity=quantity,
+                                        contrast="each candidate minus the best) of the candidates")
         test = quietly(corrected_ttest_of, differences)
         posterior = quietly(bayesian_ttest_of, differences, rope)
         first = first or test
@@ -348,7 +340,10 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     correction : {"holm", "bonferroni", "none"}, default="holm"
         The adjustment of the p-values for the m - 1 comparisons.
     alpha : float, default=0.05
-        The family-wise level of the decisions.
+        The level of the decisions: family-wise with ``"corrected_t"`` and
+        Holm or Bonferroni; with ``"bayesian"``, a candidate is worse when
+        the posterior probability that the best is better by more than
+        ``rope`` reaches ``1 - alpha`` (no family-wise control).
     confidence_level : float, default=0.95
         The level of each difference's interval (per comparison, not
         simultaneous).
@@ -399,7 +394,12 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
 
     Holm's (1979) step-down adjustment keeps the family-wise error (the
     chance of calling any candidate worse when none is) at ``alpha`` under
-    any dependence between the comparisons; Bonferroni is its cruder bound.
+    any dependence, for a family of hypotheses fixed in advance;
+    Bonferroni is its cruder bound. Here the reference, the best, is chosen
+    by the same data, so that guarantee is not exact (Hsu 1996, "Multiple
+    Comparisons", chapter 4, treats comparisons with the best); the
+    calibration benchmark measures the family-wise error of equal
+    candidates (``docs/calibration.md``).
 
     The Bayesian correlated t (Corani & Benavoli 2015; Benavoli et al.
     2017, JMLR 18(77), section 3) reads the same differences as a posterior
@@ -415,8 +415,7 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
 
     What it estimates: differences in expected score of learners fitted to
     (k - 1) / k of the data (target ``"unconditional"``), not of the models
-    fitted here. The correction is a heuristic for k-fold; its calibration
-    for a family of equal candidates is measured in ``docs/calibration.md``.
+    fitted here. The correction is a heuristic for k-fold.
 
     Examples
     --------
@@ -458,37 +457,39 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
     if not valid.all():
         left_out = [scores.names[i] for i in np.flatnonzero(~valid)]
         messages.warn(f"left out of the comparison, for a missing split score (a failed fit?): {left_out}")
-    mean = np.where(valid, np.mean(np.where(valid[:, None], scores.scores, 0.0), axis=1), np.nan)
+    mean = mean_scores(scores)
     best = int(np.nanargmax(mean))
     quantity = scores.scoring if scores.scoring in ("accuracy", "score") else f"score ({scores.scoring})"
     columns, first, degenerate = _comparisons(scores, valid, best, quantity, confidence_level, rope)
     if degenerate:
-        messages.warn(f"the differences from the best have no spread for {degenerate} (identical scores on "
-                      "every split?): their p-value is 1 when they are all 0, and nan (counted as "
-                      "indistinguishable) otherwise")
+        messages.warn(f"the differences from the best have no spread for {degenerate}: p = 1 where they are all "
+                      "0 (identical scores on every split); where the candidate is behind by the same amount on "
+                      "every split, p is undefined (nan) and the candidate counts as worse")
     adjusted = adjust_pvalues(columns["pvalue"], correction)
+    behind_everywhere = np.isnan(columns["pvalue"]) & (columns["estimate"] < 0)
     if method == "corrected_t":
-        indistinguishable = ~(adjusted <= alpha)
+        indistinguishable = ~(adjusted <= alpha) & ~behind_everywhere
+        decision = (f"the decisions use the {correction} adjustment over {int(valid.sum()) - 1} comparisons, "
+                    f"at a family-wise level of {alpha:g}")
     else:
         indistinguishable = ~(columns["prob_best_better"] >= 1 - alpha)
+        decision = (f"the decisions use the posterior probability that the best is better by more than "
+                    f"{rope:g}, at least {1 - alpha:g} for 'worse'; they do not control a family-wise error")
     indistinguishable &= valid
     indistinguishable[best] = True
     k, r = scores.n_splits, scores.n_repeats
     messages.note(first.notes[0])
-    messages.note(f"intervals at {format_level(confidence_level)} hold one comparison at a time; the decisions "
-                  f"use the {correction} adjustment over {int(valid.sum()) - 1} comparisons")
+    messages.note(f"intervals at {format_level(confidence_level)} hold one comparison at a time; {decision}")
     messages.note("the best candidate was chosen on these splits, so its lead over the others is biased upwards; "
                   "two-sided p-values are the cautious reading")
     return CandidateComparison(
         candidates=scores.names,
-        params=types.MappingProxyType({name: tuple(_json_value(v) for v in values)
-                                       for name, values in scores.params.items()}),
+        params=types.MappingProxyType(dict(scores.params)),
         scoring=scores.scoring, split_scores=_floats(scores.scores), n_splits=k, n_repeats=r, mean_score=_floats(mean),
         best=best, **{name: _floats(values) for name, values in columns.items()}, df=k * r - 1,
         pvalue_adjusted=_floats(adjusted), indistinguishable=readonly_array(indistinguishable, np.bool_),
         selection_bias=_selection_bias(scores.scores[valid], int(np.flatnonzero(valid).tolist().index(best))),
         method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
-        target="unconditional", estimand=first.estimand.replace("(A minus B) of the two learners'", "(each candidate minus the best) of the "
-                                                                          "candidates'"),
+        target="unconditional", estimand=first.estimand,
         assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

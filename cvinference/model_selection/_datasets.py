@@ -29,7 +29,6 @@ ALPHA = Real(0, 1, closed="neither", what="a significance level", example="0.05"
 _SCORES_KINDS = ("a pandas DataFrame or a 2-D array of numbers (rows = datasets, columns = learners), or a mapping "
                  "{dataset name: {learner name: CVResult}}")
 
-# --------------------------------------------------------------------------- the tests, one function each
 
 
 def rank_within_datasets(scores, higher_is_better=True):
@@ -134,7 +133,6 @@ def _wilcoxon(differences, learner, control, messages):
     return float(result.statistic), float(result.pvalue)
 
 
-# --------------------------------------------------------------------------- results
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -184,16 +182,17 @@ class FriedmanResult(Serializable):
 
 def _friedman(scores, ranks, messages):
     n, k = scores.shape
+    undefined = FriedmanResult(math.nan, math.nan, k - 1, math.nan, math.nan, (k - 1, (k - 1) * (n - 1)))
     if k < 3:
         messages.warn(
             "Friedman's test needs at least three learners, so its statistic and p-value are nan: with two "
             "learners, the Wilcoxon signed-rank test of one against the other (wilcoxon_pvalue) is the test "
             "(Demšar 2006, section 3.1.3)."
         )
-        return FriedmanResult(math.nan, math.nan, k - 1, math.nan, math.nan, (k - 1, (k - 1) * (n - 1)))
+        return undefined
     if np.all(ranks == (k + 1) / 2):
         messages.warn("Every learner has the same score on every dataset: Friedman's test is not defined (nan).")
-        return FriedmanResult(math.nan, math.nan, k - 1, math.nan, math.nan, (k - 1, (k - 1) * (n - 1)))
+        return undefined
     result = stats.friedmanchisquare(*scores.T)
     chi_square = float(result.statistic)
     if any(np.unique(row).size < k for row in scores):
@@ -433,12 +432,13 @@ class DatasetComparison(Serializable):
         figure = draw_cd_diagram(plt, self.learners, self.average_ranks, self.groups, self.critical_difference,
                                  alpha=self.alpha)
         if path is not None:
-            figure.savefig(path, dpi=120)
-            plt.close(figure)
+            try:
+                figure.savefig(path, format="png", dpi=120)
+            finally:
+                plt.close(figure)
         return figure
 
 
-# --------------------------------------------------------------------------- reading the scores
 
 
 class _Table(NamedTuple):
@@ -590,7 +590,6 @@ def _control_index(control, learners, average_ranks):
                 f"got control={control!r}.")
 
 
-# --------------------------------------------------------------------------- the per-dataset intervals
 
 
 def _dataset_intervals(table, control, confidence_level, messages):
@@ -614,7 +613,6 @@ def _dataset_intervals(table, control, confidence_level, messages):
     return tuple(readonly_array(values) for values in (estimate, low, high, pvalue))
 
 
-# --------------------------------------------------------------------------- the function
 
 
 def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
@@ -624,11 +622,15 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
         if j != control:
             statistic[j], pvalue[j] = _wilcoxon(scores[:, j] - scores[:, control], learners[j], learners[control],
                                                 messages)
-    smallest = 2.0 / 2**n  # the exact two-sided p-value when every difference has the same sign
+    adjusted = adjust_pvalues(pvalue, correction)
+    # The exact two-sided p-value when every difference has the same sign, and after the adjustment (which
+    # multiplies the smallest p-value by k - 1 under both Holm and Bonferroni).
+    smallest = 2.0 / 2**n * (1 if correction == "none" or k == 2 else k - 1)
     if smallest > alpha:
-        messages.note(f"With {n} datasets no Wilcoxon p-value can fall below {smallest:.3g}, so none can reach "
-                      f"alpha = {alpha:g}: more datasets are needed to find a difference.")
-    return statistic, pvalue, adjust_pvalues(pvalue, correction)
+        messages.note(f"With {n} datasets no {'adjusted ' if correction != 'none' and k > 2 else ''}Wilcoxon "
+                      f"p-value can fall below {min(smallest, 1):.3g}, so none can reach alpha = {alpha:g}: more "
+                      "datasets are needed to find a difference.")
+    return statistic, pvalue, adjusted
 
 
 @validate_params(alpha=ALPHA, higher_is_better=Boolean(), correction=CORRECTION, confidence_level=PROBABILITY)

@@ -21,8 +21,9 @@ def plot_candidates(comparison, path=None):
     labels = [f"{comparison.candidates[i]} ({comparison.mean_score[i]:.4g})" for i in reversed(order)]
     axis.set_yticks(np.arange(len(order)), labels)
     axis.set_xlabel(f"{comparison.scoring}: candidate minus best ({comparison.confidence_level:.0%} interval)")
-    axis.set_title(f"blue: indistinguishable from the best ({comparison.correction}, alpha = {comparison.alpha:g}); "
-                   "red: worse", fontsize="medium")
+    rule = (f"{comparison.correction}, alpha = {comparison.alpha:g}" if comparison.method == "corrected_t"
+            else f"P(best better) < {1 - comparison.alpha:g}")
+    axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")
     if path is not None:
         try:
             figure.savefig(path, format="png", dpi=100)

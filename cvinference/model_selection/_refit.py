@@ -4,7 +4,7 @@ from .._utils._params import PROBABILITY
 from ..inference._resampled_tests import ROPE
 from ._candidates import METHOD, comparison_of
 from ._multiple_testing import CORRECTION
-from ._split_scores import Layout, layout_of, scores_from_cv_results
+from ._split_scores import Layout, layout_of, one_standard_error_index, scores_from_cv_results
 
 
 class _RefitRule:
@@ -14,9 +14,11 @@ class _RefitRule:
         arguments = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
         return f"{type(self).__name__}({arguments})"
 
-    def _layout(self):
-        cv = getattr(self, "cv", None)
-        return Layout(None, 1) if cv is None else layout_of(cv)
+    def _scores(self, cv_results, layout):
+        """The split scores, or None when there is one candidate (nothing to choose)."""
+        if len(cv_results["params"]) == 1:
+            return None
+        return scores_from_cv_results(cv_results, layout, self.scoring)
 
 
 class SimplestIndistinguishable(_RefitRule):
@@ -36,9 +38,11 @@ class SimplestIndistinguishable(_RefitRule):
         ``"ascending"``: smaller values are simpler (None counts as
         infinitely large); ``"descending"``: larger values are simpler; or
         every value, simplest first.
-    cv : int or splitter, optional
-        The search's splitter, needed for repeated k-fold (to tell k from r);
-        None reads the splits as one k-fold.
+    cv : int or splitter
+        The search's splitter (or its number of folds): the rule sees only
+        ``cv_results_``, and needs k to correct for the overlap of the
+        training sets (with repeated k-fold, the split count alone would pass
+        for k r folds).
     method, correction, alpha, rope, scoring
         As for :func:`compare_candidates`.
 
@@ -66,11 +70,11 @@ class SimplestIndistinguishable(_RefitRule):
     {'max_depth': 1}
     """
 
-    def __init__(self, param, *, order="ascending", cv=None, method="corrected_t", correction="holm", alpha=0.05,
+    def __init__(self, param, *, cv, order="ascending", method="corrected_t", correction="holm", alpha=0.05,
                  rope=0.01, scoring=None):
         self.param = param
-        self.order = order
         self.cv = cv
+        self.order = order
         self.method = method
         self.correction = correction
         self.alpha = alpha
@@ -78,7 +82,9 @@ class SimplestIndistinguishable(_RefitRule):
         self.scoring = scoring
 
     def __call__(self, cv_results):
-        scores = scores_from_cv_results(cv_results, self._layout(), self.scoring)
+        scores = self._scores(cv_results, layout_of(self.cv, "cv"))
+        if scores is None:
+            return 0
         comparison = comparison_of(
             scores, method=METHOD.check("method", self.method),
             correction=CORRECTION.check("correction", self.correction),
@@ -131,7 +137,5 @@ class OneStandardError(_RefitRule):
         self.scoring = scoring
 
     def __call__(self, cv_results):
-        scores = scores_from_cv_results(cv_results, self._layout(), self.scoring)
-        comparison = comparison_of(scores, method="corrected_t", correction="holm", alpha=0.05,
-                                   confidence_level=0.95, rope=0.01)
-        return comparison.one_standard_error(self.param, self.order)
+        scores = self._scores(cv_results, Layout(None, 1))
+        return 0 if scores is None else one_standard_error_index(scores, self.param, self.order)

@@ -12,10 +12,21 @@ from ..records import CVResult
 from ..records._same_folds import same_folds
 
 _PARTITIONS = ("KFold", "StratifiedKFold", "GroupKFold", "StratifiedGroupKFold", "EqualSizeKFold",
-               "StratifiedEqualSizeKFold", "RemainderLastKFold", "RandomAssignmentKFold")
+               "StratifiedEqualSizeKFold")
 _REPEATED_PARTITIONS = ("RepeatedKFold", "RepeatedStratifiedKFold")
-_NEEDED = ("a k-fold splitter: an int, KFold, StratifiedKFold, GroupKFold, EqualSizeKFold, "
+_NEEDED = ("a k-fold splitter: an int, KFold, StratifiedKFold, GroupKFold, StratifiedGroupKFold, EqualSizeKFold, "
            "StratifiedEqualSizeKFold, RepeatedKFold or RepeatedStratifiedKFold")
+NOT_SET = "(not set)"
+"""A candidate's value of a parameter that its part of the grid does not set."""
+
+
+def plain_value(value):
+    """A parameter value as itself when JSON can hold it (numpy scalars as Python ones), else its repr."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return repr(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,7 +73,9 @@ def layout_of(cv, where="cv"):
         return Layout(cv.get_n_splits() // n_repeats, n_repeats)
     if name in _PARTITIONS:
         return Layout(cv.get_n_splits())
-    if name in ("LeaveOneOut", "LeavePOut", "LeaveOneGroupOut", "LeavePGroupsOut"):
+    if name in ("RemainderLastKFold", "RandomAssignmentKFold"):
+        why = "its folds differ in size by more than one, and the correction n_test / n_train assumes equal folds"
+    elif name in ("LeaveOneOut", "LeavePOut", "LeaveOneGroupOut", "LeavePGroupsOut"):
         why = "its folds hold one instance or one group, where the correction n_test / n_train was not studied"
     elif name in ("ShuffleSplit", "StratifiedShuffleSplit", "GroupShuffleSplit"):
         why = ("its splits are random subsamples whose sizes the search does not record; compare them with "
@@ -72,20 +85,31 @@ def layout_of(cv, where="cv"):
     raise ValueError(f"{where}={cv!r} is not a partition into k folds: {why}. Fit the search with {_NEEDED}.")
 
 
-def _metric(cv_results, scoring, multimetric):
-    if scoring is None:
-        if multimetric:
-            names = sorted(key[len("mean_test_"):] for key in cv_results if key.startswith("mean_test_"))
-            raise ValueError(f"the search scored several metrics {names}; pass scoring= one of them.")
+def _metric(cv_results, scoring, single_name):
+    """The suffix of the split-score keys to read: "score" for a single metric, else the metric's name."""
+    names = sorted(key[len("mean_test_"):] for key in cv_results if key.startswith("mean_test_"))
+    if names == ["score"]:
+        if scoring not in (None, single_name):
+            raise ValueError(f"scoring={scoring!r} is not the metric of the search, which scored {single_name!r}; "
+                             "leave scoring=None.")
         return "score"
-    if f"mean_test_{scoring}" not in cv_results:
-        names = sorted(key[len("mean_test_"):] for key in cv_results if key.startswith("mean_test_"))
+    if scoring is None and len(names) == 1:
+        return names[0]
+    if scoring is None:
+        raise ValueError(f"the search scored several metrics {names}; pass scoring= one of them.")
+    if scoring not in names:
         raise ValueError(f"scoring={scoring!r} is not a metric of the search; it scored {names}.")
     return scoring
 
 
+def _shown(value):
+    """A parameter value in a candidate's name: repr of what JSON can hold, the repr itself otherwise."""
+    plain = plain_value(value)
+    return plain if isinstance(plain, str) and plain is not value else repr(plain)
+
+
 def _name(params):
-    return ", ".join(f"{key}={value!r}" for key, value in params.items()) or "(default)"
+    return ", ".join(f"{key}={_shown(value)}" for key, value in params.items()) or "(default)"
 
 
 def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score"):
@@ -96,8 +120,7 @@ def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score
             "numbers of samples and not all in the last round; compare the candidates of a GridSearchCV or "
             "RandomizedSearchCV."
         )
-    multimetric = any(key.startswith("mean_test_") and key != "mean_test_score" for key in cv_results)
-    metric = _metric(cv_results, scoring, multimetric)
+    metric = _metric(cv_results, scoring, default_name)
     columns = sorted((key for key in cv_results if key.startswith("split") and key.endswith(f"_test_{metric}")),
                      key=lambda key: int(key[len("split"):].split("_")[0]))
     if not columns:
@@ -109,7 +132,8 @@ def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score
     scores = np.column_stack([np.asarray(cv_results[key], dtype=np.float64) for key in columns])
     params = cv_results["params"]
     keys = sorted({key for candidate in params for key in candidate})
-    values = {key: tuple(candidate.get(key) for candidate in params) for key in keys}
+    values = {key: tuple(plain_value(candidate[key]) if key in candidate else NOT_SET for candidate in params)
+              for key in keys}
     return SplitScores(names=tuple(_name(candidate) for candidate in params), params=values, scores=scores,
                        n_splits=k, n_repeats=r, scoring=default_name if metric == "score" else metric)
 
@@ -140,6 +164,8 @@ def _single_metric_name(search):
 
 
 def _named_results(results):
+    if isinstance(results, dict) and "params" in results and "mean_fit_time" in results:
+        raise TypeError("search is a cv_results_ dict; pass the fitted search itself, which knows its splitter.")
     pairs = list(results.items()) if isinstance(results, dict) else list(results)
     for pair in pairs:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], CVResult)):
@@ -187,8 +213,8 @@ def split_scores(search, scoring=None):
     return scores_from_search(search, scoring)
 
 
-def complexity_key(values, order, param):
-    """A sort key per candidate, simplest first, for ``order`` of the parameter ``param``'s ``values``."""
+def _complexity_key(values, order, param):
+    """A sort key per value, simplest first, for ``order`` of the parameter ``param``."""
     if isinstance(order, str):
         if order not in ("ascending", "descending"):
             raise ValueError(f"order must be 'ascending', 'descending' or a list of values simplest first; "
@@ -206,8 +232,37 @@ def complexity_key(values, order, param):
                 )
             keys.append(number if order == "ascending" else -number)
         return keys
-    ranked = list(order)
+    ranked = [plain_value(value) for value in order]
     missing = [value for value in dict.fromkeys(values) if value not in ranked]
     if missing:
         raise ValueError(f"order does not list the values {missing} of {param}; list every value, simplest first.")
     return [ranked.index(value) for value in values]
+
+
+def simplest_among(indices, scores, mean, param, order):
+    """The index, among ``indices``, of the simplest candidate by ``param`` in ``order``; ties to the higher mean."""
+    if param not in scores.params:
+        raise ValueError(f"param={param!r} is not a parameter of the candidates; they vary {sorted(scores.params)}.")
+    values = scores.params[param]
+    having = [i for i in indices if values[i] != NOT_SET]
+    if not having:
+        raise ValueError(f"none of the eligible candidates {[scores.names[i] for i in indices]} sets {param}; "
+                         "pass a parameter they set.")
+    keys = _complexity_key([values[i] for i in having], order, param)
+    return int(min(zip(keys, -np.asarray(mean)[having], having), key=lambda triple: triple[:2])[2])
+
+
+def mean_scores(scores):
+    """Each candidate's mean split score; nan for a candidate with a missing score."""
+    valid = np.isfinite(scores.scores).all(axis=1)
+    return np.where(valid, np.mean(np.where(valid[:, None], scores.scores, 0.0), axis=1), np.nan)
+
+
+def one_standard_error_index(scores, param, order):
+    """The one-standard-error rule (see :meth:`CandidateComparison.one_standard_error`) on split scores."""
+    mean = mean_scores(scores)
+    best = int(np.nanargmax(mean))
+    best_scores = scores.scores[best]
+    standard_error = float(np.std(best_scores, ddof=1) / math.sqrt(best_scores.size))
+    within = np.flatnonzero(np.nan_to_num(mean, nan=-np.inf) >= mean[best] - standard_error)
+    return simplest_among(within, scores, mean, param, order)

@@ -26,7 +26,8 @@ def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidenc
     y : array-like of shape (n_samples,)
     n_splits, n_repeats, confidence_level, loss, random_state, n_jobs
         As for :func:`nested_cv_interval`. Every fit is a whole search:
-        about ``n_repeats * n_splits**2`` searches in all, so keep the
+        about ``n_repeats * n_splits**2`` searches in all (5,000 with the
+        defaults; ``n_splits=5, n_repeats=10`` makes 250), so keep the
         search's own ``n_jobs`` at None and parallelise here.
 
     Returns

@@ -81,3 +81,13 @@ def test_mistakes_exit_2_with_one_line_and_write_nothing(argv, message, capsys, 
     assert status == 2 and err.count("\n") == 1 and err.startswith("cvinference: error: "), err
     assert message in err
     assert not path.exists() and text == ""
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--grid", '{"max_depth": [1]}'], "makes 1 candidate"),
+    (["--grid", GRID, "--scoring", "roc_auc"], "fitting or scoring a candidate failed"),  # iris has 3 classes
+])
+def test_a_grid_of_one_and_a_scorer_that_fails_are_user_errors(argv, message, capsys):
+    status, _ = run(["select", "tree", "--data", "iris", "--cv", "3", "--repeats", "1", *argv])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and message in err, err

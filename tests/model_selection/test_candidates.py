@@ -227,7 +227,7 @@ def test_the_simplest_indistinguishable_candidate_is_refit(data):
     depths = [np.inf if GRID["max_depth"][i] is None else GRID["max_depth"][i] for i in candidates]
     assert search.best_index_ == candidates[int(np.argmin(depths))]
     assert hasattr(search, "best_estimator_")
-    assert repr(rule).startswith("SimplestIndistinguishable(param='max_depth', order='ascending', cv=")
+    assert repr(rule).startswith("SimplestIndistinguishable(param='max_depth', cv=")
 
 
 def test_simplest_orders():
@@ -294,3 +294,81 @@ def test_tuning_interval_is_the_nested_interval_of_the_search(data):
         cvi.tuning_interval(GridSearchCV(DecisionTreeClassifier(), GRID, refit=False), X, y)
     with pytest.raises(TypeError, match="nested_cv_interval"):
         cvi.tuning_interval(DecisionTreeClassifier(), X, y)
+
+
+def _comparison_of(scores):
+    return cvi.model_selection._candidates.comparison_of(scores, method="corrected_t", correction="holm",
+                                                         alpha=0.05, confidence_level=0.95, rope=0.01)
+
+
+def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candidates_over(data):
+    X, y = data
+    grid = [{"max_depth": [1, 8]}, {"min_samples_leaf": [1, 20]}]
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), grid, cv=5).fit(X, y)
+    comparison = compare_candidates(search)
+    assert comparison.params["max_depth"] == (1, 8, "(not set)", "(not set)")
+    eligible = [i for i in np.flatnonzero(comparison.indistinguishable) if i < 2]
+    if eligible:
+        assert comparison.simplest("max_depth") == min(eligible)
+    else:
+        with pytest.raises(ValueError, match="sets max_depth"):
+            comparison.simplest("max_depth")
+
+
+def test_values_json_cannot_hold_are_ordered_by_the_users_list(data):
+    X, y = data
+    weights = [None, {0: 1, 1: 2}]
+    search = GridSearchCV(DecisionTreeClassifier(max_depth=3, random_state=0), {"class_weight": weights},
+                          cv=5).fit(X, y)
+    comparison = compare_candidates(search)
+    assert comparison.candidates == ("class_weight=None", "class_weight={0: 1, 1: 2}")
+    if comparison.indistinguishable.all():
+        assert comparison.simplest("class_weight", weights[::-1]) == 1
+
+
+def test_numpy_values_are_named_as_python_values(data):
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": np.arange(1, 3)}, cv=3).fit(X, y)
+    comparison = compare_candidates(search)
+    assert comparison.candidates == ("max_depth=1", "max_depth=2") and comparison.params["max_depth"] == (1, 2)
+
+
+def test_the_searchs_own_scoring_is_accepted_and_a_single_named_metric_is_used(data):
+    X, y = data
+    one = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=3, scoring="roc_auc")
+    one.fit(X, y)
+    assert compare_candidates(one, scoring="roc_auc").scoring == "roc_auc"
+    with pytest.raises(ValueError, match="not the metric of the search"):
+        compare_candidates(one, scoring="accuracy")
+    named = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=3,
+                         scoring={"auc": "roc_auc"}, refit="auc").fit(X, y)
+    assert compare_candidates(named).scoring == "auc"
+    with pytest.raises(TypeError, match="pass the fitted search itself"):
+        compare_candidates(one.cv_results_)
+
+
+def test_a_candidate_behind_by_the_same_amount_on_every_split_counts_as_worse():
+    rng = np.random.default_rng(0)
+    best = rng.uniform(0.7, 0.9, size=10)
+    cv_results = {"params": [{"C": 1}, {"C": 2}], "mean_test_score": np.zeros(2),
+                  **{f"split{i}_test_score": np.array([best[i], best[i] - 0.1]) for i in range(10)}}
+    with pytest.warns(InferenceWarning, match="counts as worse"):
+        comparison = _comparison_of(scores_from_cv_results(cv_results, Layout(10)))
+    assert math.isnan(comparison.pvalue[1]) and not comparison.indistinguishable[1]
+
+
+def test_splitters_with_unequal_folds_are_refused(data):
+    X, y = data
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]},
+                          cv=cvi.RandomAssignmentKFold(3, random_state=0)).fit(X, y)
+    with pytest.raises(ValueError, match="differ in size by more than one"):
+        compare_candidates(search)
+
+
+def test_refit_rules_need_the_splitter_and_refit_a_lone_candidate(data):
+    X, y = data
+    with pytest.raises(TypeError, match="cv"):
+        cvi.SimplestIndistinguishable("max_depth")
+    for rule in (cvi.SimplestIndistinguishable("max_depth", cv=3), cvi.OneStandardError("max_depth")):
+        search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [3]}, cv=3, refit=rule)
+        assert search.fit(X, y).best_index_ == 0

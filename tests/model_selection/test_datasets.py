@@ -281,8 +281,15 @@ def test_all_zero_differences_give_p_one_with_a_warning():
 
 
 def test_few_datasets_get_a_note_that_wilcoxon_cannot_reject():
+    """The smallest exact two-sided p-value on n datasets is 2 / 2**n (every difference of one sign); Holm
+    multiplies the smallest of k - 1 p-values by k - 1: 4 datasets, 3 learners: 2 / 16 * 2 = 0.25; with 6
+    datasets the raw 2 / 64 = 0.031 could reach 0.05, but not after the adjustment (0.0625)."""
     result = cvi.compare_on_datasets(_random_scores(0, n=4, k=3))
-    assert any("no Wilcoxon p-value can fall below 0.125" in note for note in result.notes)
+    assert any("no adjusted Wilcoxon p-value can fall below 0.25" in note for note in result.notes)
+    six = cvi.compare_on_datasets(_random_scores(0, n=6, k=3))
+    assert any("no adjusted Wilcoxon p-value can fall below 0.0625" in note for note in six.notes)
+    unadjusted = cvi.compare_on_datasets(_random_scores(0, n=6, k=3), correction="none")
+    assert not any("can fall below" in note for note in unadjusted.notes)
 
 
 # --------------------------------------------------------------------------- cross-validation results
