@@ -119,16 +119,21 @@ def _evaluator(args):
                        random_state=args.seed)
 
 
-def _finish(args, report, out):
+def write_outputs(args, report, draw):
+    """``--json`` (``report``) and ``--plot`` (``draw(path)``), all of them or none (see :func:`staged_outputs`)."""
     with staged_outputs() as stage:
         if args.json:
             write_json(report, stage(args.json), shown_as=args.json)
         if args.plot:
             try:
-                plot_report(report, stage(args.plot))
+                draw(stage(args.plot))
             except OSError as exc:
                 raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
                                 "check the path") from None
+
+
+def _finish(args, report, out):
+    write_outputs(args, report, lambda path: plot_report(report, path))
     if not args.quiet:
         print(render_text(report), file=out)
     return 0

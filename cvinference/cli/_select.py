@@ -9,11 +9,10 @@ import dataclasses
 import json
 
 from ..model_selection import compare_candidates
-from ._commands import check_outputs, progress, write_json
+from ._commands import check_outputs, progress, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator, parse_params
-from ._outputs import staged_outputs
 
 REPORT_FORMAT = "cvinference.select_report"
 REPORT_VERSION = 1
@@ -123,15 +122,7 @@ def run_select(args, out):
                           "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
               "data": {"name": dataset.name, "n_samples": dataset.n_samples}, "estimator": description,
               "refit_rules": rules, "result": comparison.to_dict()}
-    with staged_outputs() as stage:
-        if args.json:
-            write_json(report, stage(args.json), shown_as=args.json)
-        if args.plot:
-            try:
-                comparison.plot(stage(args.plot))
-            except OSError as exc:
-                raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
-                                "check the path") from None
+    write_outputs(args, report, comparison.plot)
     if not args.quiet:
         lines = [f"{dataset.name}: {dataset.n_samples} instances; {description}", "", comparison.summary()]
         if rules:

@@ -27,7 +27,7 @@ from ..studies import (
     precision_study,
     winner_table,
 )
-from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, write_json
+from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, write_outputs
 from ._data import Dataset, load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -216,16 +216,7 @@ def run_study(args, out):
                       {**keywords, "verbose": int(showing_progress(args))},
                       {name: option for name, (_, option) in parameters.items()})
     descriptions = [description for _, description in built]
-    with staged_outputs() as stage:
-        if args.json:
-            write_json(_report(args, kind, specs, dataset, descriptions, result), stage(args.json),
-                       shown_as=args.json)
-        if args.plot:
-            try:
-                result.plot(stage(args.plot))
-            except OSError as exc:
-                raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
-                                "check the path") from None
+    write_outputs(args, _report(args, kind, specs, dataset, descriptions, result), result.plot)
     if not args.quiet:
         print(f"{_header(dataset, descriptions)}\n\n{result.summary()}", file=out)
     return 0

@@ -19,7 +19,7 @@ from .._utils._text import format_level, format_number, format_pvalue, format_ta
 from .._utils._warnings import Messages, quietly
 from ..inference import corrected_resampled_ttest
 from ..records import CVResult
-from ..report._plot import pyplot
+from ..report._plot import pyplot, save_png
 from ._cd_diagram import draw_cd_diagram
 from ._multiple_testing import CORRECTION, adjust_pvalues
 
@@ -432,10 +432,7 @@ class DatasetComparison(Serializable):
         figure = draw_cd_diagram(plt, self.learners, self.average_ranks, self.groups, self.critical_difference,
                                  alpha=self.alpha)
         if path is not None:
-            try:
-                figure.savefig(path, format="png", dpi=120)
-            finally:
-                plt.close(figure)
+            save_png(figure, path, dpi=120)
         return figure
 
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..report._plot import pyplot
+from ..report._plot import pyplot, save_png
 
 
 def plot_candidates(comparison, path=None):
@@ -25,8 +25,5 @@ def plot_candidates(comparison, path=None):
             else f"P(best better) < {1 - comparison.alpha:g}")
     axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")
     if path is not None:
-        try:
-            figure.savefig(path, format="png", dpi=100)
-        finally:
-            plt.close(figure)
+        save_png(figure, path)
     return figure

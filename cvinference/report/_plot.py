@@ -17,6 +17,15 @@ def pyplot():
     return plt
 
 
+def save_png(figure, path, dpi=100):
+    """Write ``figure`` to ``path`` as a PNG and close it, also when writing fails."""
+    plt = pyplot()
+    try:
+        figure.savefig(path, format="png", dpi=dpi)
+    finally:
+        plt.close(figure)
+
+
 def _fold_panel(axis, report):
     """Per-fold accuracies of each estimator (repeat 0), with the recommended interval as a band."""
     for offset, (label, record) in zip((-0.15, 0.15), report["estimators"].items()):
@@ -82,7 +91,4 @@ def plot_report(report, path):
         figure, axes = plt.subplots(1, 2, figsize=(13, 5), layout="constrained")
         _fold_panel(axes[0], report)
         _intervals_panel(axes[1], report["estimators"]["A"])
-    try:
-        figure.savefig(path, format="png", dpi=100)
-    finally:
-        plt.close(figure)
+    save_png(figure, path)

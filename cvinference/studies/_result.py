@@ -3,7 +3,7 @@
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import format_number, format_table, wrapped
-from ..report._plot import pyplot
+from ..report._plot import pyplot, save_png
 
 
 def _cell(value):
@@ -57,8 +57,7 @@ class StudyResult(Serializable):
         self._draw(figure)
         figure.tight_layout()
         if path is not None:
-            figure.savefig(path, dpi=120)
-            plt.close(figure)
+            save_png(figure, path, dpi=120)
         return figure
 
     def __str__(self):
