@@ -32,6 +32,7 @@ import types
 import numpy as np
 
 from ._arrays import python_scalar
+from ._pickling import KeepsReadOnly
 
 FORMAT_VERSION = 1
 _PREFIX = "cvinference."
@@ -144,11 +145,12 @@ def decode(data):
     raise ValueError(f"data holds an object with none of the keys to_dict() writes: {sorted(data)}.")
 
 
-class Serializable:
+class Serializable(KeepsReadOnly):
     """``to_dict()`` and ``from_dict(data)`` for a dataclass, field by field.
 
     A subclass is registered under ``"cvinference.<ClassName>"`` so that a
-    nested result is rebuilt as its own class.
+    nested result is rebuilt as its own class. It pickles read-only too
+    (:class:`KeepsReadOnly`).
     """
 
     def __init_subclass__(cls, **kwargs):

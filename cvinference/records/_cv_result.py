@@ -14,6 +14,7 @@ from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import FORMAT_VERSION, check_format
 from .._utils._upward import UpwardMethod, upward
 from .._utils._params import Integer
+from .._utils._pickling import KeepsReadOnly
 from ._losses import LOSSES
 from ._same_folds import same_folds
 
@@ -116,7 +117,7 @@ def _json_scalar(value):
     return value
 
 
-class CVResult:
+class CVResult(KeepsReadOnly):
     """What cross-validation did to every instance, in every repeat.
 
     Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One

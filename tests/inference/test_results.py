@@ -14,6 +14,7 @@ import html
 import inspect
 import json
 import math
+import pickle
 import sys
 import types
 import warnings
@@ -185,6 +186,23 @@ def test_every_result_survives_a_json_round_trip(cases):
                 assert_same(result.confidence_interval(level), again.confidence_interval(level), label)
         non_finite += _has_non_finite(result)
     assert non_finite >= 3  # infinite statistic and nan p-value, nan phi, empty bootstraps
+
+
+def test_every_result_survives_pickle_and_joblib(cases):
+    """Read-only mappings, which pickle alone refuses, come back read-only; the oracle is the original."""
+    joblib = pytest.importorskip("joblib")
+    for label, result in cases:
+        again = pickle.loads(pickle.dumps(result))
+        assert_same(result, again, label)
+        assert repr(again) == repr(result), label
+    interval = dict(cases)["Interval"]
+    back = joblib.Parallel(n_jobs=2, backend="loky")(joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
+    for again in back:
+        assert_same(interval, again, "Interval from a worker")
+    test = pickle.loads(pickle.dumps(dict(cases)["TestResult matched"]))
+    assert type(test.details) is types.MappingProxyType
+    with pytest.raises(TypeError):
+        test.details["d_j"] = ()
 
 
 def test_nested_results_come_back_as_their_classes(cases):

@@ -2,6 +2,7 @@
 
 import json
 import math
+import pickle
 import warnings
 
 import numpy as np
@@ -228,6 +229,10 @@ def test_the_simplest_indistinguishable_candidate_is_refit(data):
     assert search.best_index_ == candidates[int(np.argmin(depths))]
     assert hasattr(search, "best_estimator_")
     assert repr(rule).startswith("SimplestIndistinguishable(param='max_depth', cv=")
+    again = pickle.loads(pickle.dumps(search))  # the search, refit rule included, saved and loaded
+    assert again.best_index_ == search.best_index_
+    np.testing.assert_array_equal(again.predict(X), search.predict(X))
+    assert again.refit(search.cv_results_) == search.best_index_
 
 
 def test_simplest_orders():
@@ -268,6 +273,7 @@ def test_one_standard_error_by_hand(data):
 def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plot(search, tmp_path):
     comparison = compare_candidates(search)
     again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
+    assert pickle.loads(pickle.dumps(comparison)).to_dict() == comparison.to_dict()
     for name in ("estimate", "pvalue", "pvalue_adjusted", "indistinguishable", "split_scores"):
         np.testing.assert_array_equal(getattr(again, name), getattr(comparison, name))
     assert again.params == comparison.params and again.candidates == comparison.candidates

@@ -9,6 +9,7 @@ its Wilcoxon T, Table 5(a), Table 6 and its Friedman, Iman-Davenport and Nemenyi
 import dataclasses
 import json
 import math
+import pickle
 import types
 import warnings
 
@@ -395,6 +396,7 @@ def _assert_round_trip(result):
     again = cvi.DatasetComparison.from_dict(json.loads(json.dumps(result.to_dict(), allow_nan=False)))
     _assert_same(result, again)
     assert again.summary() == result.summary() and repr(again) == repr(result)
+    _assert_same(result, pickle.loads(pickle.dumps(result)))
 
 
 def test_round_trip_with_nan_friedman():

@@ -1,6 +1,7 @@
 """fold_size_study: Wong's (2015, section 4.3.2) three ways of cutting a sample into folds, on one population."""
 
 import json
+import pickle
 import statistics
 import warnings
 
@@ -160,6 +161,7 @@ def test_n_jobs_and_the_json_round_trip_leave_the_result_unchanged(study):
     data = json.loads(json.dumps(study.to_dict(), allow_nan=False))
     back = FoldSizeStudyResult.from_dict(data)
     assert back.to_dict() == study.to_dict()
+    assert pickle.loads(pickle.dumps(study)).to_dict() == study.to_dict()
     for name in ("fold_sizes", "fold_correct", "conditional_accuracy"):
         np.testing.assert_array_equal(getattr(back, name), getattr(study, name))
         assert getattr(back, name).dtype == getattr(study, name).dtype

@@ -1,6 +1,7 @@
 """precision_study: Nedel'ko's (2021) study of K-fold cross-validation's precision on a population."""
 
 import json
+import pickle
 import math
 import statistics
 
@@ -165,6 +166,7 @@ def test_to_dict_round_trips_exactly_through_json(result):
     data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
     rebuilt = PrecisionStudyResult.from_dict(data)
     assert rebuilt.to_dict() == result.to_dict()
+    assert pickle.loads(pickle.dumps(result)).to_dict() == result.to_dict()
     for name in ("folds", "cv_loss", "cv_std", "fold_std", "true_loss", "true_std", "train_loss"):
         original, copy = getattr(result, name), getattr(rebuilt, name)
         assert copy.dtype == original.dtype and np.array_equal(copy, original) and not copy.flags.writeable
