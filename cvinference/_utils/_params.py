@@ -256,6 +256,9 @@ class Jobs(Rule):
 PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95%")
 """A confidence level: strictly between 0 and 1."""
 
+SIGNIFICANCE_LEVEL = Real(0, 1, closed="neither", what="a significance level", example="0.05")
+"""A test's alpha: strictly between 0 and 1."""
+
 SECONDS = Real(0, math.inf, closed="both", what="a number of seconds")
 """A duration: at least 0, infinity allowed."""
 

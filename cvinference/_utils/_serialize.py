@@ -145,12 +145,31 @@ def decode(data):
     raise ValueError(f"data holds an object with none of the keys to_dict() writes: {sorted(data)}.")
 
 
-class Serializable(KeepsReadOnly):
+class EqualByContent:
+    """``==`` compares what ``to_dict()`` writes: every field, with its type; nan equals nan.
+
+    A result whose fields JSON cannot hold (an estimator among a search's
+    parameters) equals only itself. Results are unhashable, like the arrays
+    they hold.
+    """
+
+    __hash__ = None
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        try:
+            return self.to_dict() == other.to_dict()
+        except TypeError:
+            return self is other
+
+
+class Serializable(EqualByContent, KeepsReadOnly):
     """``to_dict()`` and ``from_dict(data)`` for a dataclass, field by field.
 
     A subclass is registered under ``"cvinference.<ClassName>"`` so that a
     nested result is rebuilt as its own class. It pickles read-only too
-    (:class:`KeepsReadOnly`).
+    (:class:`KeepsReadOnly`), and ``==`` compares content (:class:`EqualByContent`).
     """
 
     def __init_subclass__(cls, **kwargs):

@@ -101,6 +101,7 @@ _positive_int = _option_type(int, lambda value: value >= 1, "a positive integer"
 _n_jobs = _option_type(int, lambda value: value != 0, "a non-zero integer (-1 for all cores)")
 _seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 to 2**32 - 1")
 _confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
+_alpha = _option_type(float, lambda value: 0 < value < 1, "a significance level strictly between 0 and 1, such as 0.05")
 _at_least_two = _option_type(int, lambda value: value >= 2, "an integer >= 2")
 
 
@@ -226,7 +227,7 @@ def _add_select_parser(commands):
     select.add_argument("--scoring", help="a scikit-learn scorer name (default: the estimator's score, accuracy)")
     select.add_argument("--correction", default="holm", choices=("holm", "bonferroni", "none"),
                         help="adjustment of the p-values for the comparisons (default: holm)")
-    select.add_argument("--alpha", type=_confidence, default=0.05, help="family-wise level (default: 0.05)")
+    select.add_argument("--alpha", type=_alpha, default=0.05, help="family-wise level (default: 0.05)")
     select.add_argument("--confidence", type=_confidence, default=0.95,
                         help="level of each difference's interval (default: 0.95)")
     select.add_argument("--simplest", metavar="PARAM",

@@ -42,6 +42,8 @@ def prepare_loss_data(estimators, names, X, y, loss, groups=None):
                                          needed_by=f"loss={loss.name!r}", groups=groups)
     if loss.classification is None:
         loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
+    if not loss.needs_proba:
+        loss(y_array, y_array)  # a set-level metric passed as a loss is refused before any fit
     if loss.classification:
         reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
                   "a regression loss such as loss='squared_error' for a numeric target)")

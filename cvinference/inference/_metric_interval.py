@@ -105,6 +105,12 @@ def _metric_function(metric, result):
         try:
             return scorer(predictions, None, y_true)
         except ValueError as exc:
+            if result.classes is None:
+                raise ValueError(
+                    f"metric={metric!r} does not apply to a regression result (loss_name="
+                    f"{result.loss_name!r}): sklearn says {exc}. Use a regression metric, such as 'r2' or "
+                    "'neg_mean_absolute_error'."
+                ) from exc
             if "pos_label" not in str(exc):
                 raise
             raise ValueError(

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import Options, PROBABILITY, validate_params
+from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
@@ -310,7 +310,8 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
     return columns, first, degenerate
 
 
-@validate_params(method=METHOD, correction=CORRECTION, alpha=PROBABILITY, confidence_level=PROBABILITY, rope=ROPE)
+@validate_params(method=METHOD, correction=CORRECTION, alpha=SIGNIFICANCE_LEVEL, confidence_level=PROBABILITY,
+                 rope=ROPE)
 def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
                        rope=0.01, scoring=None):
     """Which candidates of a search are really worse than the best?
@@ -351,7 +352,8 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
         The region of practical equivalence of the Bayesian correlated t, on
         the scale of the scores.
     scoring : str, optional
-        The metric to compare when the search scored several.
+        The metric to compare when the search scored several; None takes
+        the one the search refits on (``refit="name"``).
 
     Returns
     -------

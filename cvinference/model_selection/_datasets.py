@@ -13,7 +13,7 @@ from scipy import stats
 
 from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import PROBABILITY, Boolean, Real, validate_params
+from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Boolean, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
@@ -23,7 +23,6 @@ from ..report._plot import pyplot, save_png
 from ._cd_diagram import draw_cd_diagram
 from ._multiple_testing import CORRECTION, adjust_pvalues
 
-ALPHA = Real(0, 1, closed="neither", what="a significance level", example="0.05")
 """``alpha``: the level of the Nemenyi and Wilcoxon decisions."""
 
 _SCORES_KINDS = ("a pandas DataFrame or a 2-D array of numbers (rows = datasets, columns = learners), or a mapping "
@@ -630,7 +629,7 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     return statistic, pvalue, adjusted
 
 
-@validate_params(alpha=ALPHA, higher_is_better=Boolean(), correction=CORRECTION, confidence_level=PROBABILITY)
+@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION, confidence_level=PROBABILITY)
 def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, higher_is_better=True,
                         correction="holm", confidence_level=0.95):
     """Compare several learners over several datasets: Friedman, Nemenyi, and Wilcoxon against a control.

@@ -1,6 +1,6 @@
 """Refit rules for ``GridSearchCV(refit=...)``: the simplest candidate the evidence cannot tell from the best."""
 
-from .._utils._params import PROBABILITY
+from .._utils._params import SIGNIFICANCE_LEVEL
 from ..inference._resampled_tests import ROPE
 from ._candidates import METHOD, comparison_of
 from ._multiple_testing import CORRECTION
@@ -88,7 +88,7 @@ class SimplestIndistinguishable(_RefitRule):
         comparison = comparison_of(
             scores, method=METHOD.check("method", self.method),
             correction=CORRECTION.check("correction", self.correction),
-            alpha=PROBABILITY.check("alpha", self.alpha), confidence_level=0.95,
+            alpha=SIGNIFICANCE_LEVEL.check("alpha", self.alpha), confidence_level=0.95,
             rope=ROPE.check("rope", self.rope))
         return comparison.simplest(self.param, self.order)
 

@@ -146,6 +146,9 @@ def scores_from_search(search, scoring=None):
             f"got {type(search).__name__}."
         )
     check_is_fitted(search, "cv_results_")
+    if scoring is None and getattr(search, "multimetric_", False) and isinstance(search.refit, str):
+        # A multi-metric search chose its best candidate by this metric.
+        scoring = search.refit
     return scores_from_cv_results(search.cv_results_, layout_of(search.cv, "search.cv"), scoring,
                                   _single_metric_name(search))
 
@@ -168,10 +171,23 @@ def _named_results(results):
         raise TypeError("search is a cv_results_ dict; pass the fitted search itself, which knows its splitter.")
     pairs = list(results.items()) if isinstance(results, dict) else list(results)
     for pair in pairs:
-        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], CVResult)):
+        if not (isinstance(pair, tuple) and len(pair) == 2):
             raise TypeError(
                 "search as a list must hold (name, CVResult) pairs; got an item of type "
                 f"{type(pair).__name__}. Pass {{'name': result, ...}} or [('name', result), ...]."
+            )
+        name, result = pair
+        if not isinstance(result, CVResult):
+            raise TypeError(
+                f"the candidate {name!r} is a {type(result).__name__}; named candidates must be CVResults of "
+                "k-fold cross-validation on identical folds (CVEvaluator(random_state=0).evaluate)."
+            )
+        if result.classes is None:
+            raise ValueError(
+                f"the candidate {name!r} holds a regression loss ({result.loss_name!r}); named CVResults are "
+                "compared by their fold accuracies, which need a classifier's result. For regressors compare "
+                "a fitted GridSearchCV, whose scorer (e.g. scoring='neg_mean_squared_error') gives the split "
+                "scores."
             )
     names = [str(name) for name, _ in pairs]
     if len(set(names)) != len(names):

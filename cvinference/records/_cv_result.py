@@ -5,14 +5,17 @@ the arrays held here; nothing downstream refits a model.
 """
 
 import functools
+import numbers
+import warnings
 
 import numpy as np
 
 from .._utils._arrays import python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._serialize import FORMAT_VERSION, check_format
+from .._utils._serialize import FORMAT_VERSION, EqualByContent, check_format
 from .._utils._upward import UpwardMethod, upward
+from .._utils._warnings import InferenceWarning
 from .._utils._params import Integer
 from .._utils._pickling import KeepsReadOnly
 from ._losses import LOSSES
@@ -65,6 +68,25 @@ def _codes_in(values):
         return distinct, np.array([lookup[label] for label in values.tolist()], dtype=np.intp)
 
 
+def _label_kind(labels):
+    """"numbers", "text" or None (mixed or other objects) for an array of labels."""
+    kinds = {"numbers" if isinstance(label, (numbers.Number, np.bool_)) else
+             "text" if isinstance(label, (str, bytes)) else None for label in labels.tolist()}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _warn_if_kinds_differ(classes, extra):
+    """Warn when predictions are text and the labels numbers (or the reverse): none can be right."""
+    true_kind, predicted_kind = _label_kind(classes), _label_kind(extra)
+    if None not in (true_kind, predicted_kind) and true_kind != predicted_kind:
+        warnings.warn(
+            f"y_pred holds {predicted_kind} ({extra[:3].tolist()}) where y_true holds {true_kind} "
+            f"({classes[:3].tolist()}): no such prediction can equal a true label, so each counts as wrong "
+            "(scikit-learn's accuracy_score refuses this mix). Check how the estimator encodes its classes.",
+            InferenceWarning, stacklevel=4,
+        )
+
+
 def _encode_labels(y_true, y_pred):
     """Classes and integer codes for true and predicted labels.
 
@@ -86,6 +108,7 @@ def _encode_labels(y_true, y_pred):
         pass
     if not matched.all():
         extra, extra_codes = _codes_in(flat[~matched])
+        _warn_if_kinds_differ(classes, extra)
         if extra.dtype.kind == classes.dtype.kind or {extra.dtype.kind, classes.dtype.kind} <= set("biuf"):
             joined = np.concatenate([classes, extra])
         else:
@@ -117,7 +140,7 @@ def _json_scalar(value):
     return value
 
 
-class CVResult(KeepsReadOnly):
+class CVResult(EqualByContent, KeepsReadOnly):
     """What cross-validation did to every instance, in every repeat.
 
     Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One
@@ -168,16 +191,18 @@ class CVResult(KeepsReadOnly):
     fold_sizes, fold_correct : ndarray of int, shape (n_repeats, n_splits)
         m_j, the instances tested in fold j, and r_j, those predicted correctly.
     fold_accuracy : ndarray of float, shape (n_repeats, n_splits)
-        p_j = r_j / m_j.
+        p_j = r_j / m_j; nan for a regression loss.
     fold_mean_loss : ndarray of float, shape (n_repeats, n_splits)
         Mean per-instance loss in each fold.
     accuracy : float
-        Total correct over total tested, all repeats pooled.
+        Total correct over total tested, all repeats pooled; nan for a
+        regression loss, whose predictions are not right or wrong.
     mean_loss : float
         Mean per-instance loss, all repeats pooled.
     n_samples, n_splits, n_repeats : int
     is_loo : bool
-        Whether every fold holds one instance (leave-one-out).
+        Whether every fold holds one instance (leave-one-out; a holdout that
+        tests a single instance is not).
     n_train : int or None
         Training-set size when the result does not imply it (a holdout).
 
@@ -206,6 +231,8 @@ class CVResult(KeepsReadOnly):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
+        if y_true.size == 0:
+            raise ValueError("y_true is empty; a CVResult records at least one tested instance.")
         y_pred = _as_rows(y_pred, "y_pred", y_true.size)
         classes = None
         if classification is None:
@@ -295,7 +322,7 @@ class CVResult(KeepsReadOnly):
 
     @property
     def is_loo(self):
-        return self._n_splits == self.n_samples
+        return self._n_splits == self.n_samples > 1
 
     @property
     def classes(self):
@@ -359,6 +386,8 @@ class CVResult(KeepsReadOnly):
 
     @_computed_once
     def fold_accuracy(self):
+        if self._classes is None:  # a regression loss: nothing is "correct"
+            return _readonly(np.full(self.fold_sizes.shape, np.nan))
         return _readonly(self.fold_correct / self.fold_sizes)
 
     @_computed_once
@@ -369,6 +398,8 @@ class CVResult(KeepsReadOnly):
 
     @property
     def accuracy(self):
+        if self._classes is None:
+            return float("nan")
         return float(np.count_nonzero(self.correct) / self.correct.size)
 
     @property
@@ -625,7 +656,7 @@ def _strictly_increasing(values):
         return False
 
 
-class PairedCVResult:
+class PairedCVResult(EqualByContent):
     """Two estimators cross-validated on identical folds.
 
     Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
@@ -667,10 +698,13 @@ class PairedCVResult:
         self.b = b
 
     def __repr__(self):
-        a = self.a
+        a, b = self.a, self.b
+        scores = f"accuracy_a={a.accuracy:.4g}, accuracy_b={b.accuracy:.4g}"
+        if a.loss_name != "zero_one":
+            scores = f"mean_loss_a={a.mean_loss:.4g}, mean_loss_b={b.mean_loss:.4g}, loss_name={a.loss_name!r}"
         return (
             f"{type(self).__name__}(n_samples={a.n_samples}, n_splits={a.n_splits}, "
-            f"n_repeats={a.n_repeats}, accuracy_a={a.accuracy:.4g}, accuracy_b={self.b.accuracy:.4g})"
+            f"n_repeats={a.n_repeats}, {scores})"
         )
 
     def summary(self):

@@ -39,8 +39,17 @@ class Loss:
 
     def __call__(self, y_true, predictions, classes=None):
         if self.needs_proba:
-            return np.asarray(self.function(y_true, predictions, classes), dtype=np.float64)
-        return np.asarray(self.function(y_true, predictions), dtype=np.float64)
+            losses = np.asarray(self.function(y_true, predictions, classes), dtype=np.float64)
+        else:
+            losses = np.asarray(self.function(y_true, predictions), dtype=np.float64)
+        if losses.shape != (len(y_true),):
+            raise ValueError(
+                f"the loss {self.name!r} must return one loss per instance, an array of shape ({len(y_true)},); "
+                f"got shape {losses.shape}. A metric such as sklearn.metrics.zero_one_loss returns one number for "
+                "the whole set: pass a per-instance function instead (make_loss(lambda y_true, y_pred: ...)), "
+                "or use metric_interval for a set-level metric."
+            )
+        return losses
 
 
 def _zero_one(y_true, y_pred):

@@ -11,7 +11,7 @@ from ._population import STUDY_RULES
 from ._vanwinckelen import cumulative_mean, n_splits_of, repeat_counts, run_algorithm_1
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class ConditionalErrorStudyResult(StudyResult):
     """What :func:`conditional_error_study` measured.
 

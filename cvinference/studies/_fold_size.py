@@ -58,7 +58,7 @@ def size_excess(fold_sizes):
     return np.array(excess, dtype=np.float64).reshape(fold_sizes.shape[:-1])
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class FoldSizeStudyResult(StudyResult):
     """What :func:`fold_size_study` measured: per draw and approach, the fold sizes and correct counts.
 

@@ -1,5 +1,10 @@
 """What every study result offers: a table, a text summary, a figure, and a JSON round trip."""
 
+import dataclasses
+
+import numpy as np
+
+from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import format_number, format_table, wrapped
@@ -15,8 +20,14 @@ class StudyResult(Serializable):
 
     A subclass defines ``_title()`` (one line), ``_columns()`` (an ordered
     dict of equally long lists: the table), ``_findings()`` (sentences) and
-    ``_draw(figure)`` (the plot).
+    ``_draw(figure)`` (the plot). Its arrays are read-only copies.
     """
+
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, np.ndarray) and value.flags.writeable:
+                object.__setattr__(self, field.name, readonly_array(value))
 
     def to_frame(self):
         """The table as a pandas DataFrame (needs the ``pandas`` extra).

@@ -46,7 +46,7 @@ def conditional_probabilities(table):
     return probabilities
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class WinnerTableResult(StudyResult):
     """What :func:`winner_table` measured.
 

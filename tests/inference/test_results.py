@@ -178,6 +178,7 @@ def test_every_result_survives_a_json_round_trip(cases):
     for label, result in cases:
         again = _round_trip(result)
         assert_same(result, again, label)
+        assert again == result, label
         assert repr(again) == repr(result), label
         if hasattr(result, "summary"):
             assert again.summary() == result.summary(), label
@@ -194,6 +195,7 @@ def test_every_result_survives_pickle_and_joblib(cases):
     for label, result in cases:
         again = pickle.loads(pickle.dumps(result))
         assert_same(result, again, label)
+        assert again == result, label
         assert repr(again) == repr(result), label
     interval = dict(cases)["Interval"]
     back = joblib.Parallel(n_jobs=2, backend="loky")(joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
@@ -203,6 +205,19 @@ def test_every_result_survives_pickle_and_joblib(cases):
     assert type(test.details) is types.MappingProxyType
     with pytest.raises(TypeError):
         test.details["d_j"] = ()
+
+
+def test_results_compare_by_content_and_are_unhashable(cases):
+    by_label = dict(cases)
+    interval, other = by_label["Interval"], by_label["Interval of a loss"]
+    assert interval == _round_trip(interval) and interval != other and interval != interval.to_dict()
+    assert by_label["SchemeDiagnostic, nan phi"] == _round_trip(by_label["SchemeDiagnostic, nan phi"])  # nan == nan
+    changed = dataclasses.replace(interval, high=interval.high + 1e-12)
+    assert changed != interval
+    assert by_label["CVResult"] == cvi.CVResult.from_dict(by_label["CVResult"].to_dict())
+    assert by_label["CVResult"] != by_label["PairedCVResult"].b
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(interval)
 
 
 def test_nested_results_come_back_as_their_classes(cases):

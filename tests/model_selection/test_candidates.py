@@ -10,6 +10,7 @@ import pytest
 from scipy import stats
 from sklearn.datasets import make_classification
 from sklearn.exceptions import NotFittedError
+from sklearn.linear_model import Ridge
 from sklearn.model_selection import (
     GridSearchCV,
     KFold,
@@ -173,12 +174,16 @@ def test_unfitted_searches_and_other_objects_are_refused():
         compare_candidates([1, 2])
 
 
-def test_several_metrics_need_scoring(data):
+def test_several_metrics_need_scoring_or_the_refit_metric(data):
     X, y = data
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=3,
-                          scoring=["accuracy", "balanced_accuracy"], refit="accuracy").fit(X, y)
+                          scoring=["accuracy", "balanced_accuracy"], refit=False).fit(X, y)
     with pytest.raises(ValueError, match="pass scoring="):
         compare_candidates(search)
+    search.set_params(refit="accuracy").fit(X, y)
+    by_refit = compare_candidates(search)  # the metric the search chose its best candidate by
+    assert by_refit.scoring == "accuracy"
+    np.testing.assert_allclose(by_refit.mean_score, search.cv_results_["mean_test_accuracy"])
     with pytest.raises(ValueError, match="scoring='f1' is not a metric"):
         compare_candidates(search, scoring="f1")
     comparison = compare_candidates(search, scoring="balanced_accuracy")
@@ -378,3 +383,25 @@ def test_refit_rules_need_the_splitter_and_refit_a_lone_candidate(data):
     for rule in (cvi.SimplestIndistinguishable("max_depth", cv=3), cvi.OneStandardError("max_depth")):
         search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [3]}, cv=3, refit=rule)
         assert search.fit(X, y).best_index_ == 0
+
+
+def test_named_results_must_be_classifiers_cv_results():
+    rng = np.random.RandomState(0)
+    X = rng.randn(100, 3)
+    y = 2 * X[:, 0] + rng.randn(100)
+    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(alpha=0.1), Ridge(alpha=1000),
+                                                                                X, y)
+    with pytest.raises(ValueError, match="'a' holds a regression loss .* scoring='neg_mean_squared_error'"):
+        compare_candidates({"a": pair.a, "b": pair.b})
+    labels = (y > 0).astype(int)
+    rounds = cvi.random_subsampling(DecisionTreeClassifier(random_state=0), X, labels, n_rounds=3, random_state=0)
+    with pytest.raises(TypeError, match="the candidate 'a' is a SubsamplingResult"):
+        compare_candidates({"a": rounds, "b": rounds})
+
+
+@pytest.mark.parametrize("alpha", [0, 1, 1.5])
+def test_alpha_is_refused_as_a_significance_level(data, alpha):
+    results = {name: cvi.CVEvaluator(cv=3, random_state=0).evaluate(DecisionTreeClassifier(max_depth=d), *data)
+               for name, d in (("a", 1), ("b", 2))}
+    with pytest.raises(ValueError, match=r"alpha must be a significance level strictly between 0 and 1, such as 0\.05"):
+        compare_candidates(results, alpha=alpha)

@@ -1,6 +1,7 @@
 """CVResult and PairedCVResult: derived counts, immutability, JSON round trip, summaries."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -9,7 +10,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference import CVResult, PairedCVResult
+from cvinference import CVResult, InferenceWarning, PairedCVResult
 
 
 def small_result():
@@ -230,7 +231,7 @@ def test_the_result_neither_aliases_nor_freezes_the_callers_arrays():
 
 
 @pytest.mark.parametrize("y_true, y_pred, expected_correct", [
-    # numpy's == decides, as in sklearn's accuracy: the int 1 and the string "1" differ.
+    # numpy's == decides: the int 1 and the string "1" differ (with a warning, tested below).
     (np.array([1, 0, 1]), np.array(["1", "0", "1"]), [False, False, False]),
     # True == 1 under numpy, so a bool target and 0/1 predictions agree.
     (np.array([True, False, True]), np.array([1, 0, 0]), [True, True, False]),
@@ -238,11 +239,27 @@ def test_the_result_neither_aliases_nor_freezes_the_callers_arrays():
     (np.array([0.0, 1.0, 1.0]), np.array([0.0, np.nan, 2.0]), [True, False, False]),
 ])
 def test_correctness_follows_numpy_equality(y_true, y_pred, expected_correct):
-    result = CVResult(y_true, y_pred, [0, 1, 2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", InferenceWarning)
+        result = CVResult(y_true, y_pred, [0, 1, 2])
     np.testing.assert_array_equal(result.correct[0], expected_correct)
     np.testing.assert_array_equal(result.correct[0], y_pred == y_true)
     assert result.y_true.tolist() == y_true.tolist()
     assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist()))
+
+
+def test_text_predictions_of_number_labels_warn_that_none_can_be_right():
+    """scikit-learn's accuracy_score raises on this mix ("Mix of label input types"); the record keeps it and warns."""
+    with pytest.warns(InferenceWarning, match=r"y_pred holds text \(\['0', '1'\]\) where y_true holds numbers"):
+        result = CVResult(np.array([1, 0, 1]), np.array(["1", "0", "1"]), [0, 1, 2])
+    assert result.accuracy == 0
+    with pytest.warns(InferenceWarning, match="y_pred holds numbers"):
+        CVResult(np.array(["a", "b"]), np.array([0, 1]), [0, 1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        CVResult(np.array([1, 0, 1]), np.array([2, 0, 1]), [0, 1, 2])  # an unseen number is a mistake, not a mix
+        CVResult(np.array(["a", "b", "a"]), np.array(["a", "c", "c"]), [0, 1, 2])
+        CVResult(np.array([True, False, True]), np.array([1, 0, 0]), [0, 1, 2])
 
 
 @pytest.mark.parametrize("y_pred", [np.array(["a", "c", "c"]), np.array(["a", "b", "b"], dtype=object)])
@@ -340,3 +357,23 @@ def test_a_loss_of_the_wrong_length_is_refused_by_the_constructor():
     with pytest.raises(ValueError, match=r"loss must have the shape of y_pred \(1, 4\); got shape \(3,\)"):
         cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 1, 1], fold=[0, 0, 1, 1], loss=[1.0, 2.0, 3.0],
                      loss_name="custom")
+
+
+def test_a_regression_result_has_no_accuracy_and_its_pair_shows_mean_losses():
+    y = np.array([0.5, 1.5, 2.5, 3.5])
+    a = CVResult(y, y + 1.0, [0, 1, 0, 1], loss=np.ones(4), loss_name="squared_error")
+    b = CVResult(y, y, [0, 1, 0, 1], loss=np.zeros(4), loss_name="squared_error")
+    assert np.isnan(a.accuracy) and np.isnan(a.fold_accuracy).all() and a.fold_accuracy.shape == (1, 2)
+    assert a.mean_loss == 1.0
+    assert repr(PairedCVResult(a, b)) == ("PairedCVResult(n_samples=4, n_splits=2, n_repeats=1, mean_loss_a=1, "
+                                          "mean_loss_b=0, loss_name='squared_error')")
+
+
+def test_one_tested_instance_is_not_leave_one_out():
+    assert not CVResult([1], [1], [0]).is_loo  # a holdout that tests one instance
+    assert CVResult([1, 0], [1, 1], [0, 1]).is_loo
+
+
+def test_an_empty_result_is_refused_by_name():
+    with pytest.raises(ValueError, match="y_true is empty"):
+        CVResult([], [], [])

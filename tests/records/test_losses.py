@@ -10,7 +10,7 @@ import pytest
 from scipy import stats
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.metrics import brier_score_loss, f1_score, log_loss, mean_squared_error, precision_score
+from sklearn.metrics import brier_score_loss, f1_score, log_loss, mean_squared_error, precision_score, zero_one_loss
 from sklearn.model_selection import PredefinedSplit, cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
@@ -128,6 +128,28 @@ def test_callable_losses_on_labels_and_on_probabilities(breast_cancer):
     proba = _oof_proba(GaussianNB(), X, y, result.fold[0])
     np.testing.assert_allclose(result.loss[0], 1.0 - proba[np.arange(y.size), y])
     assert pickle.loads(pickle.dumps(cvi.make_log_loss())).needs_proba
+
+
+class _NeverFitted(GaussianNB):
+    def fit(self, X, y):
+        raise AssertionError("fitted before the loss was checked")
+
+
+def test_a_set_level_metric_as_a_loss_is_refused_before_any_fit(breast_cancer):
+    X, y = breast_cancer
+    with pytest.raises(ValueError, match=r"must return one loss per instance, an array of shape \(569,\); got shape "
+                                         r"\(\)\. A metric such as sklearn.metrics.zero_one_loss"):
+        cvi.cross_val_correctness(_NeverFitted(), X, y, cv=5, loss=zero_one_loss)
+    with pytest.raises(ValueError, match=r"'1 - p' must return one loss per instance.*got shape \(\)"):
+        cvi.make_loss(lambda y_true, proba: 0.5, needs_proba=True, name="1 - p")(y[:3], np.ones((3, 2)), [0, 1])
+
+
+def test_metric_interval_names_the_mismatch_of_a_classification_metric_and_a_regression_result():
+    y = np.array([0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
+    result = cvi.CVResult(y, y + 0.1, [0, 1, 2, 0, 1, 2], loss=np.full(6, 0.01), loss_name="squared_error")
+    with pytest.raises(ValueError, match="metric='accuracy' does not apply to a regression result .* 'r2'"):
+        cvi.metric_interval(result, "accuracy")
+    assert cvi.metric_interval(result, "neg_mean_absolute_error").estimate == pytest.approx(-0.1)
 
 
 def test_loss_results_round_trip_through_json(breast_cancer):

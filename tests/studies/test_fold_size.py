@@ -162,6 +162,9 @@ def test_n_jobs_and_the_json_round_trip_leave_the_result_unchanged(study):
     back = FoldSizeStudyResult.from_dict(data)
     assert back.to_dict() == study.to_dict()
     assert pickle.loads(pickle.dumps(study)).to_dict() == study.to_dict()
+    assert back == study
+    for name in ("fold_sizes", "fold_correct", "conditional_accuracy"):
+        assert not getattr(study, name).flags.writeable, name
     for name in ("fold_sizes", "fold_correct", "conditional_accuracy"):
         np.testing.assert_array_equal(getattr(back, name), getattr(study, name))
         assert getattr(back, name).dtype == getattr(study, name).dtype

@@ -79,6 +79,9 @@ def test_results_round_trip_through_json(study):
     again = cvi.ConditionalErrorStudyResult.from_dict(json.loads(json.dumps(study.to_dict(), allow_nan=False)))
     assert again.to_dict() == study.to_dict()
     assert pickle.loads(pickle.dumps(study)).to_dict() == study.to_dict()
+    assert again == study
+    for name in ("conditional_error", "repeat_error", "cv_error"):
+        assert not getattr(study, name).flags.writeable, name
     np.testing.assert_array_equal(again.cv_error, study.cv_error)
 
 
@@ -155,6 +158,9 @@ def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
     again = cvi.WinnerTableResult.from_dict(json.loads(json.dumps(winners.to_dict(), allow_nan=False)))
     assert again.to_dict() == winners.to_dict()
     assert pickle.loads(pickle.dumps(winners)).to_dict() == winners.to_dict()
+    assert again == winners
+    for name in ("table", "table_one_repeat", "conditional_error", "cv_error"):
+        assert not getattr(winners, name).flags.writeable, name
     assert "named the winner of the conditional errors" in winners.summary()
     pytest.importorskip("matplotlib")
     winners.plot(tmp_path / "winners.png")
