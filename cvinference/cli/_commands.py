@@ -67,7 +67,7 @@ _TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likeliho
 
 
 def check_metrics(args, dataset):
-    """Refuse --metric names that cannot be computed from predictions of this target, before fitting."""
+    """Refuse --metric names that cannot be computed from predictions of this target, or under LOO, before fitting."""
     valid = _names_computable_from_predictions(classification=True)
     multiclass = len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
@@ -83,6 +83,17 @@ def check_metrics(args, dataset):
             raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
                             f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
                             "the target as 0/1")
+    if args.metric and args.cv in ("loo", dataset.n_samples):
+        _refuse_metric_under_loo(args.metric[0], dataset)
+
+
+def _refuse_metric_under_loo(metric, dataset):
+    """A set-level metric per fold needs folds of more than one instance (as :func:`metric_interval` says)."""
+    folds = max(2, min(10, dataset.n_samples // 2))
+    raise UserError(f"--metric {metric} is computed on each fold, and under leave-one-out each of the "
+                    f"{dataset.n_samples} folds of {dataset.name} holds a single instance; use k-fold "
+                    f"cross-validation such as --cv {folds}, or drop --metric (the report's accuracy intervals "
+                    "and --loss work with leave-one-out)")
 
 
 def fit_failure(exc, advice):

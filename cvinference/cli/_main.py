@@ -140,7 +140,7 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
         parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
                             help="per-instance loss to record besides correctness (default: zero_one)")
         parser.add_argument("--metric", action="append", default=[], metavar="NAME",
-                            help="a set-level metric per fold, such as f1 (repeatable)")
+                            help="a set-level metric per fold, such as f1 (repeatable; not with leave-one-out)")
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
     parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")
