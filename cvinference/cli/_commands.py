@@ -1,6 +1,7 @@
 """What ``cvinference demo``, ``evaluate`` and ``compare`` do: data, fits, report."""
 
 import json
+import os
 import sys
 
 from ..evaluation import CVEvaluator
@@ -41,20 +42,60 @@ def check_loss(args, estimator, spec):
                         "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
 
 
-def check_outputs(args):
-    """Refuse unwritable --json / --plot (/ --checkpoint) paths and a missing matplotlib before any fitting."""
-    import os
+STDOUT = "-"
+"""The ``--json`` value that means standard output."""
 
-    for option, path in (("--json", args.json), ("--plot", args.plot),
-                         ("--checkpoint", getattr(args, "checkpoint", None))):
-        if path is None:
-            continue
-        folder = os.path.dirname(os.path.abspath(path))
+
+def shows_text(args):
+    """Whether to print the text report: not under --quiet, nor when --json - puts the JSON on standard output."""
+    return not args.quiet and args.json != STDOUT
+
+
+def _output_paths(args):
+    """The files the command writes: option -> path, for the output options given (standard output left out)."""
+    paths = {"--json": args.json, "--plot": args.plot, "--checkpoint": getattr(args, "checkpoint", None)}
+    return {option: path for option, path in paths.items() if path is not None and path != STDOUT}
+
+
+def _check_writable(option, path):
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        problem = "a directory"
+    elif not os.path.isdir(folder):
+        problem = "no such folder"
+    elif not os.access(folder, os.W_OK):
+        problem = "the folder is not writable"
+    else:
+        return
+    raise UserError(f"{option} {path}: cannot write there ({problem}); give a file path in an existing folder")
+
+
+def _check_distinct(paths):
+    """Refuse two output options naming one file: the last written would silently replace the other."""
+    seen = {}
+    for option, path in paths.items():
+        resolved = os.path.realpath(path)
+        if resolved in seen:
+            first = seen[resolved]
+            raise UserError(f"{first} {paths[first]} and {option} {path} name the same file, and one would "
+                            f"overwrite the other; give {option} a file name of its own")
+        seen[resolved] = option
+
+
+def check_outputs(args):
+    """Refuse unwritable or clashing --json / --plot (/ --checkpoint) paths and a missing matplotlib before fitting."""
+    if args.plot == STDOUT:
+        raise UserError("--plot -: a PNG image cannot go to standard output (only --json can); give a file name "
+                        "ending in .png")
+    if getattr(args, "checkpoint", None) == STDOUT:
+        raise UserError("--checkpoint -: the study reads its checkpoint back, so it cannot be standard output; "
+                        "give a file name")
+    paths = _output_paths(args)
+    for option, path in paths.items():
         if option == "--plot" and not path.lower().endswith(".png"):
             raise UserError(f"--plot {path}: the figure is a PNG image; give a file name ending in .png")
-        if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise UserError(f"{option} {path}: cannot write there ({'a directory' if os.path.isdir(path) else 'no such folder' if not os.path.isdir(folder) else 'the folder is not writable'}); "
-                            "give a file path in an existing folder")
+        _check_writable(option, path)
+    _check_distinct(paths)
     if args.plot:
         try:
             pyplot()
@@ -67,7 +108,7 @@ _TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likeliho
 
 
 def check_metrics(args, dataset):
-    """Refuse --metric names that cannot be computed from predictions of this target, before fitting."""
+    """Refuse --metric names that cannot be computed from predictions of this target, or under LOO, before fitting."""
     valid = _names_computable_from_predictions(classification=True)
     multiclass = len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
@@ -83,6 +124,17 @@ def check_metrics(args, dataset):
             raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
                             f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
                             "the target as 0/1")
+    if args.metric and args.cv in ("loo", dataset.n_samples):
+        _refuse_metric_under_loo(args.metric[0], dataset)
+
+
+def _refuse_metric_under_loo(metric, dataset):
+    """A set-level metric per fold needs folds of more than one instance (as :func:`metric_interval` says)."""
+    folds = max(2, min(10, dataset.n_samples // 2))
+    raise UserError(f"--metric {metric} is computed on each fold, and under leave-one-out each of the "
+                    f"{dataset.n_samples} folds of {dataset.name} holds a single instance; use k-fold "
+                    f"cross-validation such as --cv {folds}, or drop --metric (the report's accuracy intervals "
+                    "and --loss work with leave-one-out)")
 
 
 def fit_failure(exc, advice):
@@ -119,10 +171,13 @@ def _evaluator(args):
                        random_state=args.seed)
 
 
-def write_outputs(args, report, draw):
-    """``--json`` (``report``) and ``--plot`` (``draw(path)``), all of them or none (see :func:`staged_outputs`)."""
+def write_outputs(args, report, draw, out):
+    """``--json`` (``report``) and ``--plot`` (``draw(path)``), all of them or none (see :func:`staged_outputs`).
+
+    ``--json -`` prints the report as JSON to ``out``, once every file is written.
+    """
     with staged_outputs() as stage:
-        if args.json:
+        if args.json and args.json != STDOUT:
             write_json(report, stage(args.json), shown_as=args.json)
         if args.plot:
             try:
@@ -130,11 +185,13 @@ def write_outputs(args, report, draw):
             except OSError as exc:
                 raise UserError(f"--plot {args.plot}: cannot write the figure ({exc.strerror or exc}); "
                                 "check the path") from None
+    if args.json == STDOUT:
+        print(_json_text(report), file=out)
 
 
 def _finish(args, report, out):
-    write_outputs(args, report, lambda path: plot_report(report, path))
-    if not args.quiet:
+    write_outputs(args, report, lambda path: plot_report(report, path), out)
+    if shows_text(args):
         print(render_text(report), file=out)
     return 0
 
@@ -180,11 +237,16 @@ def run_compare(args, out):
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
 
 
+def _json_text(report):
+    return json.dumps(report, indent=1, allow_nan=False)
+
+
 def write_json(report, path, *, shown_as=None):
     """Write the report to ``path`` as JSON (the schema is in docs/cli.md); errors name ``shown_as``."""
+    text = _json_text(report)
     try:
         with open(path, "w", encoding="utf-8") as stream:
-            json.dump(report, stream, indent=1, allow_nan=False)
+            stream.write(text)
     except OSError as exc:
         raise UserError(f"--json {shown_as or path}: cannot write the report ({exc.strerror or exc}); "
                         "check the path") from None

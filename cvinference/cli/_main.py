@@ -28,13 +28,13 @@ def _demo_estimators(seed=0):
 
 
 def _run_demo(args, out):
-    from ._commands import check_outputs, compare_estimators
+    from ._commands import check_outputs, compare_estimators, shows_text
     from ._data import load_data
 
     check_outputs(args)
     dataset = load_data("breast_cancer")
     args.data, args.loss, args.metric = "breast_cancer", "zero_one", []
-    if not args.quiet:
+    if shows_text(args):
         print(
             "cvinference demo: scaled logistic regression (A) against a decision tree (B) on the bundled\n"
             f"breast_cancer data, on identical stratified equal-size {args.cv}-fold partitions\n"
@@ -128,8 +128,11 @@ def _add_data_options(parser, *, default="breast_cancer", names=None):
 def _add_run_options(parser, *, seeded="partitions and models"):
     parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
     parser.add_argument("--seed", type=_seed, default=0, help=f"random_state of {seeded} (default: 0)")
-    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report to a PNG file (needs matplotlib)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write the report as JSON to FILE; '-' prints the JSON to standard output "
+                             "instead of the text report")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="also draw the report to a PNG file, not the --json file (needs matplotlib)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
     parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
                         help="show the full traceback of an internal error")
@@ -141,7 +144,7 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
         parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
                             help="per-instance loss to record besides correctness (default: zero_one)")
         parser.add_argument("--metric", action="append", default=[], metavar="NAME",
-                            help="a set-level metric per fold, such as f1 (repeatable)")
+                            help="a set-level metric per fold, such as f1 (repeatable; not with leave-one-out)")
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
     parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")

@@ -9,7 +9,7 @@ import dataclasses
 import json
 
 from ..model_selection import compare_candidates
-from ._commands import check_outputs, progress, write_outputs
+from ._commands import check_outputs, progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator, parse_params
@@ -122,8 +122,8 @@ def run_select(args, out):
                           "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
               "data": {"name": dataset.name, "n_samples": dataset.n_samples}, "estimator": description,
               "refit_rules": rules, "result": comparison.to_dict()}
-    write_outputs(args, report, comparison.plot)
-    if not args.quiet:
+    write_outputs(args, report, comparison.plot, out)
+    if shows_text(args):
         lines = [f"{dataset.name}: {dataset.n_samples} instances; {description}", "", comparison.summary()]
         if rules:
             lines += ["", f"refit rules, by {rules['param']} ({rules['order']}: simplest first):",

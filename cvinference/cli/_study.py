@@ -27,7 +27,8 @@ from ..studies import (
     precision_study,
     winner_table,
 )
-from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, write_outputs
+from ._commands import (check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text,
+                        write_outputs)
 from ._data import Dataset, load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -216,7 +217,7 @@ def run_study(args, out):
                       {**keywords, "verbose": int(showing_progress(args))},
                       {name: option for name, (_, option) in parameters.items()})
     descriptions = [description for _, description in built]
-    write_outputs(args, _report(args, kind, specs, dataset, descriptions, result), result.plot)
-    if not args.quiet:
+    write_outputs(args, _report(args, kind, specs, dataset, descriptions, result), result.plot, out)
+    if shows_text(args):
         print(f"{_header(dataset, descriptions)}\n\n{result.summary()}", file=out)
     return 0

@@ -198,13 +198,13 @@ def metric_interval(result, metric="f1", confidence_level=0.95, *, repeat=None):
     ('t', 10, 0.952)
     """
     check_cv_result(result)
+    score, name = _metric_function(metric, result)
     if result.is_loo:
         raise ValueError(
             "metric_interval computes a set-level metric on each fold, but under leave-one-out every "
-            "fold holds one instance, where such a metric means nothing (F1 of one instance). Use "
+            f"fold holds one instance, so {name} would be computed on one instance at a time. Use "
             "k-fold cross-validation, or accuracy_interval for leave-one-out."
         )
-    score, name = _metric_function(metric, result)
     rows = list(select_repeats(result, repeat))
     messages = Messages()
     if len(rows) > 1:

@@ -172,6 +172,13 @@ USER_MISTAKES = [
     (["compare", "nb", "svm", "--data", "iris", "--loss", "log_loss"],
      ["--loss log_loss", "svm has no predict_proba"]),
     (["evaluate", "nb", "--data", "iris", "--loss", "hinge"], ["--loss", "invalid choice: 'hinge'"]),
+    (["evaluate", "logreg", "--data", "iris", "--cv", "loo", "--metric", "f1_macro"],
+     ["--metric f1_macro is computed on each fold", "each of the 150 folds of iris holds a single instance",
+      "such as --cv 10, or drop --metric"]),
+    (["compare", "logreg", "tree", "--data", "iris", "--cv", "150", "--metric", "accuracy"],
+     ["--metric accuracy is computed on each fold", "leave-one-out", "such as --cv 10, or drop --metric"]),
+    (["evaluate", "nb", "--data", "wine", "--cv", "178", "--metric", "balanced_accuracy", "--metric", "f1_macro"],
+     ["--metric balanced_accuracy", "178 folds of wine"]),
 ]
 
 
@@ -741,6 +748,20 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
 def test_review_user_mistakes_exit_2(argv, fragment, capsys):
     status, _ = run(argv)
     assert status == 2 and fragment in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("command", [["evaluate", "nb"], ["compare", "nb", "tree"]])
+def test_a_metric_under_leave_one_out_writes_no_file(command, tmp_path, capsys):
+    target = tmp_path / "report.json"
+    status, text = run([*command, "--data", "iris", "--cv", "loo", "--metric", "f1_macro", "--json", str(target)])
+    assert status == 2 and text == ""
+    assert "--metric f1_macro" in one_error_line(capsys)
+    assert not target.exists()
+
+
+def test_a_metric_with_folds_of_two_instances_is_still_computed(capsys):
+    status, text = run(["evaluate", "nb", "--data", "iris", "--cv", "75", "--metric", "accuracy"])
+    assert status == 0 and "accuracy, fold level t" in text
 
 
 def test_as_many_folds_as_instances_is_leave_one_out():

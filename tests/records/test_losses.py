@@ -382,6 +382,9 @@ def test_metric_interval_refuses_leave_one_out_and_single_folds(breast_cancer):
     loo = cvi.cross_val_correctness(GaussianNB(), X[:60], y[:60], cv="loo")
     with pytest.raises(ValueError, match="under leave-one-out every fold holds one instance"):
         cvi.metric_interval(loo, "f1")
+    with pytest.raises(ValueError, match="so balanced_accuracy would be computed on one instance") as refused:
+        cvi.metric_interval(loo, "balanced_accuracy")
+    assert "F1" not in str(refused.value)
     holdout = cvi.holdout(GaussianNB(), X, y, random_state=0)
     with pytest.raises(ValueError, match="metric_interval needs at least two folds"):
         cvi.metric_interval(holdout, "f1")
