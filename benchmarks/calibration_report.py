@@ -62,6 +62,45 @@ def recommended(rows, target):
     return best, by_method[best], False
 
 
+def _is_control(method):
+    return "control" in method
+
+
+def recommended_test(rows):
+    """The test of the highest mean power among those whose type-I error is at most 0.06 in every cell.
+
+    Returns ``(method, holds)``; when no test holds, the one whose worst type-I error is lowest, with
+    ``holds`` False. The positive controls are never recommended.
+    """
+    type_i = [r for r in rows if r["quantity"] == "type_i" and not _is_control(r["method"])]
+    methods = list(dict.fromkeys(r["method"] for r in type_i))
+    worst = {m: max(r["measured"] for r in type_i if r["method"] == m) for m in methods}
+    holding = [m for m in methods if worst[m] <= TYPE_I_TARGET]
+    if not holding:
+        return min(methods, key=worst.get), False
+    return max(holding, key=lambda m: _mean_power(rows, m)), True
+
+
+def _mean_power(rows, method):
+    power = [r["measured"] for r in rows if r["quantity"] == "power" and r["method"] == method]
+    return sum(power) / len(power) if power else float("nan")
+
+
+def test_summary_table(rows):
+    """Per test (controls left out): its worst type-I error and cell, whether it holds 0.06, its power."""
+    type_i = [r for r in rows if r["quantity"] == "type_i" and not _is_control(r["method"])]
+    lines = ["| test (target) | worst type-I error (cell) | at most 0.06 in every cell | power: mean (range) |",
+             "|---|---|---|---|"]
+    for method in dict.fromkeys(r["method"] for r in type_i):
+        mine = [r for r in type_i if r["method"] == method]
+        worst = max(mine, key=lambda r: r["measured"])
+        power = [r["measured"] for r in rows if r["quantity"] == "power" and r["method"] == method]
+        spread = f"{sum(power) / len(power):.3f} ({min(power):.3f}-{max(power):.3f})" if power else ""
+        lines.append(f"| {method} ({worst['target']}) | {_rate(worst)} ({_cell(worst)}) | "
+                     f"{'yes' if worst['measured'] <= TYPE_I_TARGET else 'no'} | {spread} |")
+    return "\n".join(lines)
+
+
 def _cell_order(cell):
     population, learner, size = cell.split()
     return population, learner, int(size.split("=")[1])
@@ -123,6 +162,13 @@ def generated_section(payload):
                       "Coverage at nominal 0.95, ± the mean half-width; ✗ marks a cell whose 95% Wilson "
                       f"interval stays below {FLOOR} (falls short), (waste) one above {WASTE}.", "",
                       coverage_table(rows, target)]
+    if any(r["quantity"] == "type_i" for r in rows):
+        method, holds = recommended_test(rows)
+        verdict = (f"**{method}**: its type-I error is at most {TYPE_I_TARGET} in every cell, and its power is "
+                   "the highest of those that are" if holds else
+                   f"no test stays at or below {TYPE_I_TARGET} in every cell; **{method}** comes nearest")
+        parts += ["", "### The recommended comparison test", "", f"Recommended: {verdict}.", "",
+                  test_summary_table(rows)]
     notes = {"type_i": f"Rejection rate at alpha = 0.05 with its 95% Wilson interval; ✗ marks a rate above "
                        f"{TYPE_I_LIMIT}.",
              "power": "Rejection rate at alpha = 0.05.",

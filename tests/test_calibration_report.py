@@ -108,3 +108,25 @@ def test_the_family_wise_error_has_its_own_table_marked_above_0_06(report):
     assert "0.050 [0.030, 0.070] |" in text and "0.620 [0.600, 0.660] ✗" in text
     assert not any(row["quantity"] == "familywise_error" for row in report.evidence(
         {**PAYLOAD, "rows": PAYLOAD["rows"] + rows})["rows"])
+
+
+def test_the_recommended_test_holds_0_06_everywhere_and_has_the_most_power(report):
+    rows = [
+        # corrected t: most power (0.5) but 0.07 > 0.06 in one cell, so not recommended.
+        _row("corrected t", 0.04, 0.06, quantity="type_i"), _row("corrected t", 0.07, 0.09, n=300, quantity="type_i"),
+        _row("corrected t", 0.5, 0.55, quantity="power"),
+        # nested-cv and McNemar hold (worst 0.06 and 0.05); nested-cv has more power (0.3 > 0.2).
+        _row("nested-cv", 0.06, 0.08, quantity="type_i"), _row("nested-cv", 0.03, 0.05, n=300, quantity="type_i"),
+        _row("nested-cv", 0.3, 0.35, quantity="power"),
+        _row("McNemar", 0.05, 0.07, quantity="type_i"), _row("McNemar", 0.2, 0.25, quantity="power"),
+        # a positive control is never recommended, however it does.
+        _row("naive t (control)", 0.01, 0.03, quantity="type_i"), _row("naive t (control)", 0.9, 0.95, quantity="power"),
+    ]
+    assert report.recommended_test(rows) == ("nested-cv", True)
+    table = report.test_summary_table(rows)
+    assert "| corrected t (kfold) | 0.070 [0.050, 0.090] (nonlinear tree N=300) | no | 0.500 (0.500-0.500) |" in table
+    assert "control" not in table
+    only_failing = [r for r in rows if r["method"] == "corrected t"] + [_row("5x2cv t", 0.09, 0.1, quantity="type_i")]
+    assert report.recommended_test(only_failing) == ("corrected t", False)  # worst 0.07 beats worst 0.09
+    section = report.generated_section({**PAYLOAD, "rows": PAYLOAD["rows"] + rows})
+    assert "Recommended: **nested-cv**: its type-I error is at most 0.06 in every cell" in section
