@@ -110,6 +110,18 @@ def test_family(name):
     return name.split(" (")[0]
 
 
+def steadiest_test():
+    """The measured test (controls left out) whose worst type-I error is lowest: ``(name, worst)``, or None."""
+    worst = {}
+    for row in calibration_evidence()["rows"]:
+        if row["quantity"] == "type_i" and "control" not in row["method"]:
+            worst[row["method"]] = max(worst.get(row["method"], 0.0), row["measured"])
+    if not worst:
+        return None
+    name = min(worst, key=worst.get)
+    return name, worst[name]
+
+
 def type_i_error(test_name, learner_kinds, n_samples):
     """The largest measured type-I error of a test for these learners (all when unknown) at the nearest N.
 

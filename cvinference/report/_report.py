@@ -39,7 +39,7 @@ from ..inference import (
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
-from ..inference._evidence import calibration_evidence, learner_kind, type_i_error
+from ..inference._evidence import calibration_evidence, learner_kind, steadiest_test, type_i_error
 
 REPORT_FORMAT = "cvinference.report"
 REPORT_VERSION = 2
@@ -327,9 +327,12 @@ def _counted_tests(estimators, records):
     why = "; ".join(f"{r['name']} not measured" if r["measured_type_i"] is None else
                     f"{r['name']} {r['measured_type_i']:.3f} ({r['type_i_regime']})" for r in left_out)
     if not counted:
+        steadiest = steadiest_test()
+        pointer = "" if steadiest is None else (f" The steadiest test measured, {steadiest[0]}, kept its type-I error "
+                                                f"at or below {steadiest[1]:.3f} in every cell (docs/calibration.md).")
         return records, (f"No test here kept its type-I error at or below {limit} in the calibration benchmark "
                          f"for these learners ({why}); the verdict counts them all, so a difference it reports "
-                         "may be a false alarm.")
+                         f"may be a false alarm.{pointer}")
     return counted, (f"The verdict counts only the tests whose type-I error the calibration benchmark measured at "
                      f"or below {limit} for these learners; left out: {why}.")
 
