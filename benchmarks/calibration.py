@@ -538,11 +538,18 @@ def _cluster(address):
             yield client
 
 
+def in_key(part, key):
+    """Whether ``part`` is a run of whole segments of ``key`` ("tree/100" is in ".../tree/100", not ".../tree/1000")."""
+    return f"/{part.strip('/')}/" in f"/{key}/"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--replications", type=int, default=None)
-    parser.add_argument("--cells", default=None, help="comma-separated substrings of the cell keys to run")
+    parser.add_argument("--cells", default=None,
+                        help="comma-separated parts of the cell keys (kind/population/learner/N) to run, in whole "
+                             "segments: tree/100 is not tree/1000")
     parser.add_argument("--n-jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--checkpoint", default=None)
@@ -553,8 +560,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     selected = cells(args.quick, args.replications)
     if args.cells:
-        wanted = args.cells.split(",")
-        selected = [cell for cell in selected if any(w in cell.key for w in wanted)]
+        selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]
     with _cluster(args.dask) as client:
         rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint, client=client)
     print_table(rows)

@@ -130,3 +130,15 @@ def test_the_recommended_test_holds_0_06_everywhere_and_has_the_most_power(repor
     assert report.recommended_test(only_failing) == ("corrected t", False)  # worst 0.07 beats worst 0.09
     section = report.generated_section({**PAYLOAD, "rows": PAYLOAD["rows"] + rows})
     assert "Recommended: **nested-cv**: its type-I error is at most 0.06 in every cell" in section
+
+
+def test_cells_are_chosen_by_whole_segments_of_their_keys():
+    spec = importlib.util.spec_from_file_location("calibration_benchmark", ROOT / "benchmarks" / "calibration.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    keys = [cell.key for cell in module.cells(quick=False)]
+    chosen = [key for key in keys if module.in_key("tree/100", key)]
+    assert chosen == ["coverage/nonlinear/tree/100", "null/nonlinear/tree/100", "power/nonlinear-power/tree/100",
+                      "familywise/nonlinear/tree/100"]
+    assert not any(module.in_key("nonlinear", key) for key in keys if key.startswith("power/"))
+    assert sum(module.in_key("null", key) for key in keys) == 6

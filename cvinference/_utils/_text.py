@@ -33,6 +33,18 @@ def format_table(header, rows):
     return "\n".join(lines)
 
 
+def listed(names):
+    """``"a"``, ``"a and b"``, ``"a, b and c"``.
+
+    Examples
+    --------
+    >>> listed(["McNemar", "5x2cv t", "corrected t"])
+    'McNemar, 5x2cv t and corrected t'
+    """
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def format_number(value, digits=4):
     """A number in ``digits`` significant digits; an integer as it is; None as ``"None"``."""
     if value is None:

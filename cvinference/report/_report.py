@@ -25,7 +25,7 @@ the report's ``min_count``, never re-derived here.
 import math
 import re
 
-from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
+from .._utils._text import bounds_text, format_level, format_pvalue, format_table, listed, wrapped
 from .._utils._warnings import quietly
 from ..inference import (
     accuracy_interval,
@@ -258,8 +258,13 @@ def _phi_caveat(phi):
             f"correctness is independent (Wong's scheme independence), which makes it {effect} here.")
 
 
-def _comparison_text(estimators, records, alpha):
-    rejecting = [r["name"] for r in records if r["pvalue"] is not None and r["pvalue"] < alpha]
+def _rejects(record, alpha):
+    return record["pvalue"] is not None and record["pvalue"] < alpha
+
+
+def _comparison_text(estimators, records, alpha, ignored=()):
+    """The verdict's sentence from the counted ``records``; ``ignored`` names left-out tests that did reject."""
+    rejecting = [r["name"] for r in records if _rejects(r, alpha)]
     others = [r["name"] for r in records if r["name"] not in rejecting]
     a, b = estimators["A"], estimators["B"]
     difference = a["accuracy"] - b["accuracy"]
@@ -270,6 +275,11 @@ def _comparison_text(estimators, records, alpha):
     reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in reliable_records)
     reliable_names = " and ".join(dict.fromkeys("McNemar's test" if r["name"].startswith("McNemar") else "5x2cv"
                                                 for r in reliable_records))
+    if not rejecting and ignored:
+        return (f"No test the verdict counts finds a difference at the {alpha:g} level: the accuracies differ by "
+                f"{points}, which is within what chance gives on this dataset. {listed(ignored)} "
+                f"{'does' if len(ignored) == 1 else 'do'}, but the calibration benchmark found "
+                f"{'it' if len(ignored) == 1 else 'them'} rejecting too many true nulls for these learners.")
     if not rejecting:
         return (f"No test finds a difference at the {alpha:g} level: the accuracies differ by "
                 f"{points}, which is within what chance gives on this dataset.")
@@ -304,7 +314,9 @@ def _comparison_verdict(estimators, records, diagnostic, confidence_level):
     if caveat:
         caveats.append(caveat)
     caveats.append(_CONDITIONAL_CAVEAT)
-    return {"text": _comparison_text(estimators, counted, 1 - confidence_level), "caveats": caveats}
+    alpha = 1 - confidence_level
+    ignored = [r["name"] for r in records if r not in counted and _rejects(r, alpha)]
+    return {"text": _comparison_text(estimators, counted, alpha, ignored), "caveats": caveats}
 
 
 def _measured_type_i(estimators, records):

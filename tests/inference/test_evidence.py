@@ -166,3 +166,25 @@ def test_when_no_test_held_the_caveat_names_the_steadiest_measured_test(evidence
     caveat = next(c for c in report["verdict"]["caveats"] if c.startswith("No test here kept"))
     assert caveat.endswith("The steadiest test measured, nested-cv, kept its type-I error at or below 0.060 in "
                            "every cell (docs/calibration.md).")
+
+
+def test_a_left_out_test_that_rejects_is_named_in_the_verdict(evidence):
+    from sklearn.datasets import load_wine
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_wine(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y)
+    names = ("matched-sample t", "independent-sample z", "McNemar", "corrected t (10x10-fold)")
+    descriptions = ("GaussianNB()", "DecisionTreeClassifier(random_state=0)")
+    evidence(*[_row(name, 0.05, 0.07, quantity="type_i", n=100) for name in names])
+    tests = _report.comparison_report(pair, descriptions=descriptions, data="wine")["tests"]
+    rejecting = [r["name"] for r in tests if r["pvalue"] < 0.05]
+    assert rejecting and len(rejecting) < len(tests)  # the data give both kinds
+    # Leave out exactly the rejecting tests: the counted ones find nothing, and the sentence says who did.
+    evidence(*[_row(name, 0.2 if any(r.startswith(name) for r in rejecting) else 0.05, 0.25, quantity="type_i",
+                    n=100) for name in names])
+    text = _report.comparison_report(pair, descriptions=descriptions, data="wine")["verdict"]["text"]
+    assert text.startswith("No test the verdict counts finds a difference at the 0.05 level")
+    named = rejecting[0] + " does" if len(rejecting) == 1 else ", ".join(rejecting[:-1]) + f" and {rejecting[-1]} do"
+    assert f"dataset. {named}, but" in text
+    assert text.endswith("rejecting too many true nulls for these learners.")
