@@ -211,13 +211,23 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     >>> fold = np.repeat(np.arange(5), 40)
     >>> y_pred = np.concatenate([[1] * r + [0] * (40 - r) for r in correct])
     >>> result = CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
-    >>> interval = accuracy_interval(result)
+    >>> interval = accuracy_interval(result, method="normal")
     >>> interval
     Interval(estimate=0.76, low=0.7008, high=0.8192, confidence_level=0.95, method='normal')
     >>> round(interval.standard_error ** 2, 6)
     0.000912
-    >>> accuracy_interval(result, averaging="fold")
+    >>> accuracy_interval(result, averaging="fold", method="t")
     Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
+
+    ``method="auto"`` keeps Wong's fold-level t only where the calibration
+    benchmark did not measure it falling short; for an unnamed learner at
+    this size it did, so ``auto`` takes the exact interval and says why:
+
+    >>> auto = accuracy_interval(result, averaging="fold")
+    >>> auto.method
+    'clopper-pearson'
+    >>> "calibration benchmark" in auto.notes[0]
+    True
     """
     check_accuracy_result(result)
     rows = select_repeats(result, repeat)
