@@ -81,8 +81,12 @@ def recommended_test(rows):
     return max(holding, key=lambda m: _mean_power(rows, m)), True
 
 
+def _power(rows, method):
+    return [r["measured"] for r in rows if r["quantity"] == "power" and r["method"] == method]
+
+
 def _mean_power(rows, method):
-    power = [r["measured"] for r in rows if r["quantity"] == "power" and r["method"] == method]
+    power = _power(rows, method)
     return sum(power) / len(power) if power else float("nan")
 
 
@@ -94,8 +98,8 @@ def test_summary_table(rows):
     for method in dict.fromkeys(r["method"] for r in type_i):
         mine = [r for r in type_i if r["method"] == method]
         worst = max(mine, key=lambda r: r["measured"])
-        power = [r["measured"] for r in rows if r["quantity"] == "power" and r["method"] == method]
-        spread = f"{sum(power) / len(power):.3f} ({min(power):.3f}-{max(power):.3f})" if power else ""
+        power = _power(rows, method)
+        spread = f"{_mean_power(rows, method):.3f} ({min(power):.3f}-{max(power):.3f})" if power else ""
         lines.append(f"| {method} ({worst['target']}) | {_rate(worst)} ({_cell(worst)}) | "
                      f"{'yes' if worst['measured'] <= TYPE_I_TARGET else 'no'} | {spread} |")
     return "\n".join(lines)

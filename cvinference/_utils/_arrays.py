@@ -3,11 +3,15 @@
 import numpy as np
 
 
-def readonly_array(values, dtype=None):
-    """A read-only copy of ``values``."""
-    array = np.array(values, dtype=dtype, copy=True)
+def locked(array):
+    """``array`` itself, made read-only."""
     array.setflags(write=False)
     return array
+
+
+def readonly_array(values, dtype=None):
+    """A read-only copy of ``values``."""
+    return locked(np.array(values, dtype=dtype, copy=True))
 
 
 def smallest_int_dtype(n_values):

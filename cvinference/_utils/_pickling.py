@@ -10,14 +10,11 @@ import types
 
 import numpy as np
 
+from ._arrays import locked
 
-def _read_only_mapping(mapping):
+
+def _read_only_mapping(mapping):  # pickle cannot name types.MappingProxyType itself
     return types.MappingProxyType(mapping)
-
-
-def _read_only_array(array):
-    array.setflags(write=False)
-    return array
 
 
 class _Tagged:
@@ -36,7 +33,7 @@ def picklable(value):
     if isinstance(value, types.MappingProxyType):
         return _Tagged(_read_only_mapping, {key: picklable(item) for key, item in value.items()})
     if isinstance(value, np.ndarray) and not value.flags.writeable:
-        return _Tagged(_read_only_array, value)
+        return _Tagged(locked, value)
     if type(value) is dict:
         return {key: picklable(item) for key, item in value.items()}
     if type(value) is tuple:

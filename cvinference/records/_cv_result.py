@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from .._utils._arrays import python_scalar, smallest_int_dtype
+from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import FORMAT_VERSION, EqualByContent, check_format
@@ -33,11 +33,6 @@ def _computed_once(method):
         return self.__dict__[key]
 
     return property(getter)
-
-
-def _readonly(array):
-    array.setflags(write=False)
-    return array
 
 
 def _as_rows(values, name, n_samples):
@@ -255,7 +250,7 @@ class CVResult(EqualByContent, KeepsReadOnly):
                 f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to {python_scalar(high)}."
             )
         n_splits = int(fold.max()) + 1
-        self._fold = _readonly(fold.astype(smallest_int_dtype(n_splits), copy=True))
+        self._fold = locked(fold.astype(smallest_int_dtype(n_splits), copy=True))
         self._n_splits = n_splits
         empty = (self.fold_sizes == 0).any(axis=1)
         if empty.any():
@@ -281,10 +276,10 @@ class CVResult(EqualByContent, KeepsReadOnly):
                     f"instance {instance} in repeat {repeat}); a mean of them means nothing. Check the loss "
                     "function, or the estimator's predict_proba for those instances."
                 )
-            loss = _readonly(loss)
-        self._y_true = _readonly(y_true)
-        self._y_pred = _readonly(y_pred)
-        self._classes = None if classes is None else _readonly(np.array(classes, copy=True))
+            loss = locked(loss)
+        self._y_true = locked(y_true)
+        self._y_pred = locked(y_pred)
+        self._classes = None if classes is None else locked(np.array(classes, copy=True))
         self._loss = loss
         self.loss_name = loss_name
         self.estimator_repr = estimator_repr
@@ -334,29 +329,29 @@ class CVResult(EqualByContent, KeepsReadOnly):
 
     @_computed_once
     def y_true(self):
-        return _readonly(self._decode(self._y_true))
+        return locked(self._decode(self._y_true))
 
     @_computed_once
     def y_pred(self):
-        return _readonly(self._decode(self._y_pred))
+        return locked(self._decode(self._y_pred))
 
     @_computed_once
     def correct(self):
-        return _readonly(self._y_pred == self._y_true[np.newaxis, :])
+        return locked(self._y_pred == self._y_true[np.newaxis, :])
 
     @_computed_once
     def loss(self):
         if self._loss is None:
-            return _readonly((~self.correct).astype(np.float64))
+            return locked((~self.correct).astype(np.float64))
         return self._loss
 
     @_computed_once
     def fold_sizes(self):
-        return _readonly(self._per_fold())
+        return locked(self._per_fold())
 
     @_computed_once
     def fold_correct(self):
-        return _readonly(self._per_fold_true(self.correct))
+        return locked(self._per_fold_true(self.correct))
 
     def _per_fold_true(self, flags):
         """Per-repeat, per-fold counts of True in ``flags`` (n_repeats, n_samples), as int64.
@@ -387,14 +382,14 @@ class CVResult(EqualByContent, KeepsReadOnly):
     @_computed_once
     def fold_accuracy(self):
         if self._classes is None:  # a regression loss: nothing is "correct"
-            return _readonly(np.full(self.fold_sizes.shape, np.nan))
-        return _readonly(self.fold_correct / self.fold_sizes)
+            return locked(np.full(self.fold_sizes.shape, np.nan))
+        return locked(self.fold_correct / self.fold_sizes)
 
     @_computed_once
     def fold_mean_loss(self):
         if self._loss is None:
-            return _readonly(1.0 - self.fold_accuracy)
-        return _readonly(self._per_fold(self._loss) / self.fold_sizes)
+            return locked(1.0 - self.fold_accuracy)
+        return locked(self._per_fold(self._loss) / self.fold_sizes)
 
     @property
     def accuracy(self):

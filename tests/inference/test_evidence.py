@@ -188,3 +188,15 @@ def test_a_left_out_test_that_rejects_is_named_in_the_verdict(evidence):
     named = rejecting[0] + " does" if len(rejecting) == 1 else ", ".join(rejecting[:-1]) + f" and {rejecting[-1]} do"
     assert f"dataset. {named}, but" in text
     assert text.endswith("rejecting too many true nulls for these learners.")
+
+
+def test_the_advice_sentences_agree_with_the_shipped_evidence():
+    """_auto_choice's advice says nested CV covered the unconditional error in every measured cell: check it."""
+    from cvinference.inference._auto_choice import _REFITTING_ADVICE
+    shipped = _evidence.calibration_evidence()
+    rows = [r for r in shipped["rows"] if r["quantity"] == "coverage" and r["target"] == "unconditional"
+            and r["method"] == "nested-cv"]
+    assert "covered the unconditional error in every cell" in _REFITTING_ADVICE["unconditional"]
+    assert rows and all(r["wilson_high"] >= shipped["floor"] for r in rows)
+    assert {(r["learner"], r["n"]) for r in rows} >= {(learner, n) for learner in ("tree", "logistic", "knn")
+                                                      for n in (100, 300, 1000)}
