@@ -5,7 +5,8 @@ import os
 import sys
 
 from ..evaluation import CVEvaluator
-from ..inference import paired_ttest_5x2cv
+from ..inference import decide, nested_cv_interval, pair_tests, paired_ttest_5x2cv
+from ..inference._decision import NESTED_SETTINGS, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions
 from ..report import comparison_report, evaluation_report, plot_report, pyplot, render_text
 from ._data import load_data
@@ -211,9 +212,21 @@ def run_evaluate(args, out):
     return _finish(args, report, out)
 
 
-def compare_estimators(args, dataset, estimators, descriptions, out):
-    """Fit both estimators on identical folds (and 5x2cv) and report every test."""
+def _needs_nested(args, pair, tests):
+    """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell."""
+    if args.nested == "never" or args.metric or pair.a.classes is None:
+        return False
+    if args.nested == "always":
+        return True
+    return decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell"
+
+
+def compare_estimators(args, dataset, estimators, descriptions, out, names=None):
+    """Fit both estimators on identical folds (and 5x2cv, and nested CV when the decision needs it) and report."""
     _check_folds(args, dataset)
+    if args.nested == "always" and args.metric:
+        raise UserError(f"--nested always: nested cross-validation's interval is for accuracy, and --metric "
+                        f"{args.metric[0]} asks for a decision about {args.metric[0]}; drop one of them")
     progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
     pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
     extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
@@ -221,8 +234,16 @@ def compare_estimators(args, dataset, estimators, descriptions, out):
         progress(args, "fitting A and B for 5x2cv")
         extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
                                          random_state=args.seed, n_jobs=args.n_jobs)))
+    nested = None
+    if _needs_nested(args, pair, [*pair_tests(pair), *extra]):
+        progress(args, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
+                       f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits()} fits)")
+        nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
+                         confidence_level=args.confidence, random_state=args.seed, n_jobs=args.n_jobs,
+                         **NESTED_SETTINGS)
     report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
-                               confidence_level=args.confidence, extra_tests=extra, metrics=args.metric)
+                               confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,
+                               nested=nested, names=names)
     return _finish(args, report, out)
 
 
@@ -234,7 +255,13 @@ def run_compare(args, out):
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
     for (estimator, _), (spec, _) in zip(built, specs):
         check_loss(args, estimator, spec)
-    return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out)
+    return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out,
+                              names=(_short_name(args.estimator_a), _short_name(args.estimator_b)))
+
+
+def _short_name(spec):
+    """An estimator's name on the command line: its alias, or the class name of a dotted path."""
+    return spec.rsplit(".", 1)[-1]
 
 
 def _json_text(report):

@@ -42,8 +42,9 @@ def _run_demo(args, out):
             file=out,
         )
     return compare_estimators(args, dataset, _demo_estimators(args.seed),
-                              ["StandardScaler + LogisticRegression(max_iter=1000)",
-                               f"DecisionTreeClassifier(random_state={args.seed})"], out)
+                              ["logreg: StandardScaler + LogisticRegression(max_iter=1000)",
+                               f"tree: DecisionTreeClassifier(random_state={args.seed})"], out,
+                              names=("logreg", "tree"))
 
 
 def _run_evaluate(args, out):
@@ -152,6 +153,13 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     _add_run_options(parser)
 
 
+def _add_decision_options(parser):
+    parser.add_argument("--nested", default="auto", choices=("auto", "always", "never"),
+                        help="nested cross-validation's difference interval (5 x 5 folds, 150 fits), on which the "
+                             "decision can rest: auto runs it when no test computable from the folds is calibrated "
+                             "for these learners and this size (default: auto)")
+
+
 def _add_study_kind(kinds, name, description, *, pair=False, options=()):
     """``cvinference study NAME``: its estimator(s), population, sizes, ``options`` and the run options."""
     parser = kinds.add_parser(name, help=description, description=description)
@@ -252,6 +260,7 @@ def build_parser():
 
     demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
     _add_common_options(demo, default_cv_repeats=5, with_data=False)
+    _add_decision_options(demo)
     demo.set_defaults(run=_run_demo)
 
     evaluate = commands.add_parser("evaluate", help="one estimator: accuracy, intervals, conditions")
@@ -266,6 +275,7 @@ def build_parser():
     compare.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
     compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
     _add_common_options(compare)
+    _add_decision_options(compare)
     compare.set_defaults(run=_run_compare)
 
     _add_select_parser(commands)

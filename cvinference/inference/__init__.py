@@ -9,6 +9,7 @@ from ._accuracy_interval import accuracy_interval
 from ._bootstrap import bootstrap_accuracy
 from ._conditions import large_sample_conditions
 from ._conservative_z import conservative_z_interval
+from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
@@ -27,6 +28,9 @@ from ._results import (
 )
 
 __all__ = [
+    "ANSWERS",
+    "Decision",
+    "DecisionTest",
     "BayesianResult",
     "BootstrapResult",
     "FTestResult",
@@ -41,6 +45,7 @@ __all__ = [
     "combined_ftest_5x2cv",
     "conservative_z_interval",
     "corrected_resampled_ttest",
+    "decide",
     "independent_sample_test",
     "large_sample_conditions",
     "loss_interval",
@@ -48,6 +53,7 @@ __all__ = [
     "mcnemar_test",
     "metric_interval",
     "nested_cv_interval",
+    "pair_tests",
     "paired_ttest_5x2cv",
     "scheme_diagnostic",
 ]

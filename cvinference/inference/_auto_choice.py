@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from ._estimands import AUTO_NOTE, TARGETS
-from ._evidence import coverage_regime, evidence_source, measured_coverage
+from ._evidence import coverage_regime, evidence_source, learner_of_result, measured_coverage
 
 _BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
                    ("dataset", "clopper-pearson"): "clopper-pearson"}
@@ -41,8 +41,8 @@ def evidence_warning(result, averaging, method, target, messages):
     if not _measured_scheme(result):
         return
     name = _BENCHMARK_NAME.get((averaging, method))
-    regime = coverage_regime(target, result.estimator_repr, result.n_samples)
-    measured = None if name is None or regime.n is None else measured_coverage(name, target, regime)
+    regime = coverage_regime(target, learner_of_result(result), result.n_samples)
+    measured = None if name is None or not regime.sizes else measured_coverage(name, target, regime)
     if measured is not None and measured.falls_short:
         messages.warn(
             f"The {method} interval covered the {target} error ({TARGETS[target]}) only {measured.worst:.3f} of "
@@ -71,10 +71,10 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
         return choice
     if not _measured_scheme(result):
         return wong
-    regime = coverage_regime(target, result.estimator_repr, result.n_samples)
+    regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset")]
     measured = {c: measured_coverage(_BENCHMARK_NAME[c.averaging, c.method], target, regime)
-                for c in candidates if regime.n is not None and _BENCHMARK_NAME.get((c.averaging, c.method))}
+                for c in candidates if regime.sizes and _BENCHMARK_NAME.get((c.averaging, c.method))}
     wong_measured = measured.get(wong)
     if wong_measured is None or not wong_measured.falls_short:
         return wong

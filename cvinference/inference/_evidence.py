@@ -1,29 +1,56 @@
-"""What the calibration benchmark measured, and the choices it makes for ``method="auto"`` and the verdicts.
+"""What the calibration benchmark measured, and which of its cells stand for a result.
 
 ``benchmarks/calibration.py`` measures, with real fits on populations whose
 truth is known, how often every interval covers each target and how often
 every comparison test rejects a true null; ``benchmarks/calibration_report.py``
-keeps the figures the library needs in ``data/calibration.json``. A *regime*
-is a measured cell: a learner (a decision tree, logistic regression, k-NN,
-naive Bayes) at a sample size N. A result is matched to the cells of its
-learner, recognised from its ``estimator_repr``, or of every learner when it
-is not recognised, at the measured N nearest its size.
+keeps the figures the library needs in ``data/calibration.json``. A *cell* is
+one measured learner (a decision tree, logistic regression, ...) at one
+sample size N.
+
+A result is matched to cells by two rules, which :class:`Regime` records:
+
+- **the learner, by type**: the final estimator's class (``estimator_type``
+  of the record) names a measured learner only when it is that very class;
+  a class of the same family (single trees, tree ensembles, boosting,
+  linear, kernel, neighbours, naive Bayes) borrows the family's measured
+  learners, and any other class every measured learner, each time taking the
+  worst of their figures and saying that the evidence is borrowed;
+- **the size**: a measured N equal to the result's, or else the two measured
+  sizes on either side of it, whose worse figure stands (not the nearest);
+  below the smallest or above the largest measured size, that size stands
+  and the regime says the result is beyond the measured range.
 """
 
 import functools
+import importlib
 import json
-import math
 from importlib import resources
 from typing import NamedTuple, Optional
 
-_LEARNER_KINDS = (
-    ("DecisionTree", "tree"), ("ExtraTree", "tree"), ("LogisticRegression", "logistic"),
-    ("KNeighbors", "knn"), ("GaussianNB", "naive_bayes"),
-)
-"""Class names in an estimator's repr, and the measured learner each stands for (first match wins)."""
+_MEASURED_CLASSES = {
+    "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
+    "GaussianNB": "naive_bayes", "RandomForestClassifier": "forest", "HistGradientBoostingClassifier": "hgb",
+    "SVC": "svm",
+}
+"""scikit-learn classes the benchmark measures, by the key of their cells (the class itself, not a subclass)."""
 
 LEARNER_WORDS = {"tree": "a decision tree", "logistic": "logistic regression", "knn": "k-NN",
-                 "naive_bayes": "naive Bayes"}
+                 "naive_bayes": "naive Bayes", "forest": "a random forest", "hgb": "histogram gradient boosting",
+                 "svm": "an RBF support vector machine"}
+
+FAMILY_OF_KIND = {"tree": "single trees", "logistic": "linear", "knn": "neighbours", "naive_bayes": "naive Bayes",
+                  "forest": "tree ensembles", "hgb": "boosting", "svm": "kernel"}
+
+_FAMILY_OF_CLASS = {
+    "RandomForestClassifier": "tree ensembles", "ExtraTreesClassifier": "tree ensembles",
+    "BaggingClassifier": "tree ensembles", "IsolationForest": "tree ensembles",
+    "GradientBoostingClassifier": "boosting", "HistGradientBoostingClassifier": "boosting",
+    "AdaBoostClassifier": "boosting", "SVC": "kernel", "NuSVC": "kernel", "LinearSVC": "linear",
+}
+"""scikit-learn classes whose module does not tell their family (sklearn.ensemble and sklearn.svm hold several)."""
+
+_FAMILY_OF_MODULE = (("sklearn.tree.", "single trees"), ("sklearn.linear_model.", "linear"),
+                     ("sklearn.neighbors.", "neighbours"), ("sklearn.naive_bayes.", "naive Bayes"))
 
 
 @functools.lru_cache(maxsize=1)
@@ -31,44 +58,141 @@ def calibration_evidence():
     """The benchmark's rows, as ``data/calibration.json`` holds them (an empty list when absent)."""
     path = resources.files("cvinference.inference") / "data" / "calibration.json"
     if not path.is_file():
-        return {"rows": [], "floor": 0.93, "type_i_limit": 0.075, "mode": None}
+        return {"rows": [], "floor": 0.93, "type_i_limit": 0.06, "mode": None}
     return json.loads(path.read_text())
 
 
-def learner_kind(estimator_repr):
-    """The measured learner an estimator's repr names, or None."""
-    if not estimator_repr:
+class Learner(NamedTuple):
+    """A learner as the evidence sees it: its class name, the measured cells' key and its family."""
+
+    name: Optional[str]
+    kind: Optional[str]
+    family: Optional[str]
+
+    def describe(self):
+        return self.name or "an unnamed learner"
+
+
+def _class_of(estimator_type):
+    """The class ``"module.QualName"`` names, or None when it cannot be imported."""
+    module, _, qualname = estimator_type.rpartition(".")
+    try:
+        found = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError, ValueError):
         return None
-    # The final estimator of a pipeline is named last.
-    found = [(estimator_repr.rfind(name), kind) for name, kind in _LEARNER_KINDS if name in estimator_repr]
-    return max(found)[1] if found else None
+    return found if isinstance(found, type) else None
+
+
+def _ancestry(estimator_type):
+    """(module, class name) of the class and of each class it derives from (just its own when not importable)."""
+    cls = _class_of(estimator_type)
+    if cls is None:
+        module, _, name = estimator_type.rpartition(".")
+        return [(module + ".", name)]
+    return [(c.__module__ + ".", c.__name__) for c in cls.__mro__ if c is not object]
+
+
+def _family(ancestry):
+    for module, name in ancestry:
+        if module.startswith("sklearn.") and name in _FAMILY_OF_CLASS:
+            return _FAMILY_OF_CLASS[name]
+        for prefix, family in _FAMILY_OF_MODULE:
+            if module.startswith(prefix):
+                return family
+    return None
+
+
+def learner_of(estimator_type):
+    """The :class:`Learner` of a final estimator's class, given as ``"module.QualName"`` (None: unknown).
+
+    A subclass of a measured class is of its family but is not the measured
+    learner: ``ExtraTreeClassifier`` derives from ``DecisionTreeClassifier``
+    and borrows the decision tree's cells.
+    """
+    if not estimator_type:
+        return Learner(None, None, None)
+    ancestry = _ancestry(estimator_type)
+    module, name = ancestry[0]
+    kind = _MEASURED_CLASSES.get(name) if module.startswith("sklearn.") else None
+    return Learner(name, kind, _family(ancestry))
+
+
+def learner_of_result(result):
+    """The :class:`Learner` of a record (its ``estimator_type``)."""
+    return learner_of(getattr(result, "estimator_type", None))
 
 
 class Regime(NamedTuple):
-    """The measured cells that stand for a result: one learner (or all) at the nearest measured N."""
+    """The measured cells that stand for a result: measured learners and sizes, and what is borrowed."""
 
-    learner: Optional[str]
-    n: Optional[int]
+    kinds: tuple
+    sizes: tuple
+    borrowed: tuple = ()
+    beyond: Optional[str] = None
 
     def describe(self):
-        who = LEARNER_WORDS.get(self.learner, "the measured learners")
-        return f"{who} at N = {self.n}"
+        if not self.sizes:
+            return "no measured cell"
+        who = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in self.kinds)
+        sizes = " and ".join(str(n) for n in self.sizes)
+        return f"{who} at N = {sizes}"
+
+    def caveats(self):
+        """Sentences saying what is borrowed and whether the size is beyond the measured range."""
+        return [*self.borrowed, *([self.beyond] if self.beyond else [])]
 
 
-def regime_of(rows, learner, n_samples):
-    """The :class:`Regime` of a result among ``rows``: its learner when measured, and the measured N nearest."""
-    learners = {row["learner"] for row in rows}
-    learner = learner if learner in learners else None
-    sizes = sorted({row["n"] for row in rows if learner is None or row["learner"] == learner})
-    if not sizes:
-        return Regime(learner, None)
-    nearest = min(sizes, key=lambda n: (abs(math.log(n) - math.log(n_samples)), n))
-    return Regime(learner, nearest)
+def _stand_ins(learner, measured):
+    """The measured learners whose cells stand for ``learner``, and the sentence when they are borrowed."""
+    if learner.kind in measured:
+        return (learner.kind,), None
+    family = sorted(kind for kind in measured if FAMILY_OF_KIND.get(kind) == learner.family)
+    who = learner.describe()
+    if family:
+        words = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in family)
+        return tuple(family), (f"The calibration benchmark did not measure {who}; the figures are borrowed from "
+                               f"its family ({learner.family}: {words}).")
+    family_words = f" nor its family ({learner.family})" if learner.family else ""
+    return tuple(sorted(measured)), (f"The calibration benchmark did not measure {who}{family_words}; the figures "
+                                     "are the worst of every measured learner.")
+
+
+def _sizes(measured_sizes, n_samples):
+    """The measured sizes that stand for ``n_samples``, and a sentence when it is beyond them."""
+    sizes = sorted(measured_sizes)
+    if n_samples in sizes:
+        return (n_samples,), None
+    if n_samples < sizes[0]:
+        return (sizes[0],), (f"N = {n_samples} is below the smallest size the calibration measured ({sizes[0]}); "
+                             "smaller samples usually fare worse than the figures used.")
+    if n_samples > sizes[-1]:
+        return (sizes[-1],), (f"N = {n_samples} is above the largest size the calibration measured "
+                              f"({sizes[-1]}); the figures at N = {sizes[-1]} are used.")
+    above = next(n for n in sizes if n > n_samples)
+    below = max(n for n in sizes if n < n_samples)
+    return (below, above), None
+
+
+def regime_of(rows, learners, n_samples):
+    """The :class:`Regime` of a result whose learners are ``learners`` (a list of :class:`Learner`) among ``rows``."""
+    measured = {row["learner"] for row in rows}
+    if not measured:
+        return Regime((), ())
+    kinds, borrowed = [], []
+    for learner in learners:
+        stand_ins, sentence = _stand_ins(learner, measured)
+        kinds += stand_ins
+        if sentence and sentence not in borrowed:
+            borrowed.append(sentence)
+    kinds = tuple(dict.fromkeys(kinds))
+    sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples)
+    return Regime(kinds, sizes, tuple(borrowed), beyond)
 
 
 def _cells(rows, regime, **match):
-    return [row for row in rows
-            if row["n"] == regime.n and (regime.learner is None or row["learner"] == regime.learner)
+    return [row for row in rows if row["n"] in regime.sizes and row["learner"] in regime.kinds
             and all(row[key] == value for key, value in match.items())]
 
 
@@ -93,10 +217,10 @@ def measured_coverage(method, target, regime):
                     falls_short=any(row["wilson_high"] < evidence["floor"] for row in cells), cells=len(cells))
 
 
-def coverage_regime(target, estimator_repr, n_samples):
-    """The regime of a result for the coverage rows of ``target``."""
+def coverage_regime(target, learner, n_samples):
+    """The regime of one learner's result for the coverage rows of ``target``."""
     rows = [row for row in calibration_evidence()["rows"] if row["quantity"] == "coverage" and row["target"] == target]
-    return regime_of(rows, learner_kind(estimator_repr), n_samples)
+    return regime_of(rows, [learner], n_samples)
 
 
 def evidence_source():
@@ -110,35 +234,39 @@ def test_family(name):
     return name.split(" (")[0]
 
 
-def steadiest_test():
-    """The measured test (controls left out) whose worst type-I error is lowest: ``(name, worst)``, or None."""
-    worst = {}
-    for row in calibration_evidence()["rows"]:
-        if row["quantity"] == "type_i" and "control" not in row["method"]:
-            worst[row["method"]] = max(worst.get(row["method"], 0.0), row["measured"])
-    if not worst:
-        return None
-    name = min(worst, key=worst.get)
-    return name, worst[name]
+test_family.__test__ = False  # not a pytest test
 
 
-def type_i_error(test_name, learner_kinds, n_samples):
-    """The largest measured type-I error of a test for these learners (all when unknown) at the nearest N.
+class TestEvidence(NamedTuple):
+    """A comparison test's measured type-I error and power in the cells that stand for a pair of learners."""
+
+    type_i: Optional[float]
+    power: Optional[float]
+    regime: Optional[Regime]
+
+
+TestEvidence.__test__ = False  # not a pytest test
+
+
+def _rows_of_test(quantity, test_name):
+    return [row for row in calibration_evidence()["rows"]
+            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)]
+
+
+def test_evidence(test_name, learners, n_samples):
+    """The worst measured type-I error and the mean power of a test for ``learners`` at ``n_samples``.
 
     ``test_name`` is matched to the benchmark's tests by :func:`test_family`.
-    Returns ``(rate, regime)``, or ``(None, None)`` when it was not measured.
+    Unmeasured figures are None.
     """
-    rows = [row for row in calibration_evidence()["rows"]
-            if row["quantity"] == "type_i" and test_family(row["method"]) == test_family(test_name)]
-    rates = []
-    regimes = []
-    for kind in dict.fromkeys(learner_kinds) or (None,):
-        regime = regime_of(rows, kind, n_samples)
-        cells = _cells(rows, regime)
-        if cells:
-            rates.append(max(row["measured"] for row in cells))
-            regimes.append(regime)
-    if not rates:
-        return None, None
-    worst = max(range(len(rates)), key=rates.__getitem__)
-    return rates[worst], regimes[worst]
+    rows = _rows_of_test("type_i", test_name)
+    regime = regime_of(rows, learners, n_samples)
+    cells = _cells(rows, regime)
+    if not cells:
+        return TestEvidence(None, None, None)
+    power = _cells(_rows_of_test("power", test_name), regime)
+    mean_power = sum(row["measured"] for row in power) / len(power) if power else None
+    return TestEvidence(max(row["measured"] for row in cells), mean_power, regime)
+
+
+test_evidence.__test__ = False  # not a pytest test

@@ -29,20 +29,17 @@ from .._utils._text import bounds_text, format_level, format_pvalue, format_tabl
 from .._utils._warnings import quietly
 from ..inference import (
     accuracy_interval,
-    corrected_resampled_ttest,
-    independent_sample_test,
+    decide,
     large_sample_conditions,
     loss_interval,
-    matched_sample_test,
-    mcnemar_test,
     metric_interval,
+    pair_tests,
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
-from ..inference._evidence import calibration_evidence, learner_kind, steadiest_test, type_i_error
 
 REPORT_FORMAT = "cvinference.report"
-REPORT_VERSION = 2
+REPORT_VERSION = 3
 WIDTH = 100
 
 
@@ -183,23 +180,6 @@ def evaluation_report(result, *, description, data, confidence_level=0.95, metri
             "verdict": _evaluation_verdict(record)}
 
 
-def pair_tests(pair, *, min_count=5):
-    """Every test of accuracy(A) = accuracy(B) the records allow, as (name, result), under the repeat rule."""
-    a, b = pair.a, pair.b
-    repeat = None if a.n_repeats == 1 else 0
-    suffix = "" if repeat is None else " (repeat 0)"
-    tests = []
-    if a.n_splits >= 2:
-        tests.append((f"matched-sample t{suffix}",
-                      quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
-    tests += [(f"independent-sample z{suffix}",
-               quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
-              (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
-    if a.n_splits >= 2 and not a.is_loo:
-        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
-    return tests
-
-
 def _diagnostic_record(pair):
     diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
     return {"phi": _number(diagnostic.phi), "high": diagnostic.high, "note": diagnostic.note,
@@ -208,11 +188,14 @@ def _diagnostic_record(pair):
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
-                      command_line=True):
+                      command_line=True, nested=None, names=None):
     """The report of two estimators (``cvinference compare``/``demo``, ``PairedCVResult.summary()``).
 
     The tests of :func:`pair_tests` come first; ``extra_tests`` holds
-    (name, TestResult) pairs that need their own fits (5x2cv).
+    (name, TestResult) pairs that need their own fits (5x2cv) and ``nested``
+    nested cross-validation's difference interval. The decision
+    (:func:`~cvinference.decide`) is about the first of ``metrics``, or
+    accuracy.
     """
     a, b = pair.a, pair.b
     estimators = {label: estimator_record(result, description, confidence_level, metrics=metrics,
@@ -221,12 +204,29 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
     classifier = _is_classifier(a)
     tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else []
     records = [test_record(test, name, confidence_level) for name, test in tests]
-    _measured_type_i(estimators, records)
+    decision = decide(pair, metric=metrics[0] if metrics else "accuracy", confidence_level=confidence_level,
+                      tests=tests, nested=nested, names=names or ("A", "B"))
     diagnostic = _diagnostic_record(pair) if classifier else None
     intervals = [i for record in estimators.values() for i in record["intervals"]]
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
             "tests": records, "diagnostic": diagnostic, "warnings": _cautions(intervals + records, command_line),
-            "verdict": _comparison_verdict(estimators, records, diagnostic, confidence_level)}
+            "notes": _comparison_notes(records, diagnostic), "decision": decision_record(decision)}
+
+
+def decision_record(decision):
+    """The numbers and words of a :class:`~cvinference.Decision`, JSON-safe (the JSON's ``"decision"``)."""
+    def test(found):
+        return None if found is None else {
+            "name": found.name, "estimate": _number(found.estimate), "low": _number(found.low),
+            "high": _number(found.high), "pvalue": _number(found.pvalue), "target": found.target,
+            "measured_type_i": _number(found.measured_type_i), "measured_power": _number(found.measured_power),
+            "regime": found.regime, "why_not": found.why_not}
+
+    return {"answer": decision.answer, "names": list(decision.names), "metric": decision.metric,
+            "target": decision.target, "confidence_level": decision.confidence_level,
+            "difference": _number(decision.difference), "rests_on": test(decision.rests_on),
+            "context": [test(found) for found in decision.context], "reason": decision.reason,
+            "route": decision.route, "caveats": list(decision.caveats), "text": decision.text}
 
 
 _CONDITIONAL_CAVEAT = (
@@ -258,95 +258,17 @@ def _phi_caveat(phi):
             f"correctness is independent (Wong's scheme independence), which makes it {effect} here.")
 
 
-def _rejects(record, alpha):
-    return record["pvalue"] is not None and record["pvalue"] < alpha
-
-
-def _comparison_text(estimators, records, alpha, ignored=()):
-    """The verdict's sentence from the counted ``records``; ``ignored`` names left-out tests that did reject."""
-    rejecting = [r["name"] for r in records if _rejects(r, alpha)]
-    others = [r["name"] for r in records if r["name"] not in rejecting]
-    a, b = estimators["A"], estimators["B"]
-    difference = a["accuracy"] - b["accuracy"]
-    better, worse = ("A", "B") if difference > 0 else ("B", "A")
-    pooled = f" (all {a['n_repeats']} repeats)" if a["n_repeats"] > 1 else ""
-    points = f"{100 * abs(difference):.1f} percentage points{pooled}"
-    reliable_records = [r for r in records if r["name"].startswith(("McNemar", "5x2cv"))]
-    reliable = "; ".join(f"{r['name']} {format_pvalue(r['pvalue'])}" for r in reliable_records)
-    reliable_names = " and ".join(dict.fromkeys("McNemar's test" if r["name"].startswith("McNemar") else "5x2cv"
-                                                for r in reliable_records))
-    if not rejecting and ignored:
-        return (f"No test the verdict counts finds a difference at the {alpha:g} level: the accuracies differ by "
-                f"{points}, which is within what chance gives on this dataset. {listed(ignored)} "
-                f"{'does' if len(ignored) == 1 else 'do'}, but the calibration benchmark found "
-                f"{'it' if len(ignored) == 1 else 'them'} rejecting too many true nulls for these learners.")
-    if not rejecting:
-        return (f"No test finds a difference at the {alpha:g} level: the accuracies differ by "
-                f"{points}, which is within what chance gives on this dataset.")
-    if difference == 0:
-        return f"A and B are equally accurate overall, yet {', '.join(rejecting)} find a difference; treat it as noise."
-    if not others:
-        text = (f"{better} is more accurate than {worse} by {points}; every test finds the "
-                f"difference at the {alpha:g} level.")
-    else:
-        text = (f"{better} is more accurate than {worse} by {points}. {len(rejecting)} of "
-                f"{len(records)} tests find the difference at the {alpha:g} level ({', '.join(rejecting)}); "
-                f"{', '.join(others)} {'does' if len(others) == 1 else 'do'} not.")
-    if reliable:
-        confirmed = any(r["name"] in rejecting for r in reliable_records)
-        text += (f" Dietterich (1998) found {reliable_names} to raise few false alarms: {reliable}"
-                 + ("." if confirmed else "; they do not confirm the difference, so treat it as unproven."))
-    return text
-
-
-def _comparison_verdict(estimators, records, diagnostic, confidence_level):
+def _comparison_notes(records, diagnostic):
+    """What the tests' table and the diagnostic mean for reading them (not the decision's caveats)."""
     if diagnostic is None:
-        losses = ", ".join(f"{label} {record['mean_loss']:.4g}" for label, record in estimators.items())
-        return {"text": f"Mean {estimators['A']['loss']} loss: {losses}; no test of the difference is made "
-                        "for a regression loss.", "caveats": [_CONDITIONAL_CAVEAT]}
-    caveats = [] if diagnostic["phi"] is None else [_phi_caveat(diagnostic["phi"])]
+        return [_CONDITIONAL_CAVEAT]
+    notes = [] if diagnostic["phi"] is None else [_phi_caveat(diagnostic["phi"])]
     failing = [r["name"] for r in records if r["conditions_hold"] is False]
     if failing:
-        caveats.append(f"The large-sample conditions of {', '.join(failing)} fail (see the conditions column and "
-                       "the per-fold table): their normal and t approximations are rough; McNemar's test does "
-                       "not need them.")
-    counted, caveat = _counted_tests(estimators, records)
-    if caveat:
-        caveats.append(caveat)
-    caveats.append(_CONDITIONAL_CAVEAT)
-    alpha = 1 - confidence_level
-    ignored = [r["name"] for r in records if r not in counted and _rejects(r, alpha)]
-    return {"text": _comparison_text(estimators, counted, alpha, ignored), "caveats": caveats}
-
-
-def _measured_type_i(estimators, records):
-    """Each test record's type-I error measured by the calibration benchmark for these learners (None if not)."""
-    kinds = [learner_kind(record["description"]) for record in estimators.values()]
-    n_samples = estimators["A"]["n_samples"]
-    for record in records:
-        rate, regime = type_i_error(record["name"], kinds, n_samples)
-        record["measured_type_i"] = rate
-        record["type_i_regime"] = None if regime is None else regime.describe()
-
-
-def _counted_tests(estimators, records):
-    """The tests whose measured type-I error stays within the limit, and the caveat about the others."""
-    limit = calibration_evidence()["type_i_limit"]
-    counted = [r for r in records if r["measured_type_i"] is not None and r["measured_type_i"] <= limit]
-    left_out = [r for r in records if r not in counted]
-    if not left_out:
-        return counted, None
-    why = "; ".join(f"{r['name']} not measured" if r["measured_type_i"] is None else
-                    f"{r['name']} {r['measured_type_i']:.3f} ({r['type_i_regime']})" for r in left_out)
-    if not counted:
-        steadiest = steadiest_test()
-        pointer = "" if steadiest is None else (f" The steadiest test measured, {steadiest[0]}, kept its type-I error "
-                                                f"at or below {steadiest[1]:.3f} in every cell (docs/calibration.md).")
-        return records, (f"No test here kept its type-I error at or below {limit} in the calibration benchmark "
-                         f"for these learners ({why}); the verdict counts them all, so a difference it reports "
-                         f"may be a false alarm.{pointer}")
-    return counted, (f"The verdict counts only the tests whose type-I error the calibration benchmark measured at "
-                     f"or below {limit} for these learners; left out: {why}.")
+        notes.append(f"The large-sample conditions of {', '.join(failing)} fail (see the conditions column and "
+                     "the per-fold table): their normal and t approximations are rough; McNemar's test does "
+                     "not need them.")
+    return notes + [_CONDITIONAL_CAVEAT]
 
 
 def _total_text(record):
@@ -456,10 +378,26 @@ def render_text(report, *, every_repeat=False):
         lines += wrapped(f"scheme independence: {report['diagnostic']['note']}")
     if report["warnings"]:
         lines += ["", "warnings:", *(line for caution in report["warnings"] for line in wrapped(f"- {caution}"))]
-    lines += ["", *wrapped(f"verdict: {report['verdict']['text']}")]
-    for caveat in report["verdict"]["caveats"]:
-        lines += wrapped(f"- {caveat}")
+    if report.get("notes"):
+        lines += ["", "notes:", *(line for note in report["notes"] for line in wrapped(f"- {note}"))]
+    if "decision" in report:
+        lines += ["", *_decision_lines(report["decision"])]
+    else:
+        lines += ["", *wrapped(f"verdict: {report['verdict']['text']}")]
+        for caveat in report["verdict"]["caveats"]:
+            lines += wrapped(f"- {caveat}")
     return "\n".join(lines)
+
+
+def _decision_lines(decision):
+    a, b = decision["names"]
+    lines = wrapped(f"decision: {decision['answer']} ({decision['metric']}; A = {a}, B = {b})")
+    lines += wrapped(decision["text"], "  ")
+    for test in decision["context"]:
+        lines += wrapped(f"- not {test['name']}: {test['why_not']}", "  ")
+    for caveat in decision["caveats"]:
+        lines += wrapped(f"- {caveat}", "  ")
+    return lines
 
 
 def summary_text(subject):

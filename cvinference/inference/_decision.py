@@ -1,0 +1,447 @@
+"""The decision a user acts on: which of two learners is better on the metric asked for, or that one cannot tell.
+
+What the policy reads, and nothing else:
+
+- the records: a :class:`PairedCVResult` (both learners on identical folds);
+- the tests computable from them, about the metric asked for: for accuracy,
+  Wong's matched-sample t, independent-sample z and McNemar's test (on one
+  partition, repeat 0) and the corrected repeated k-fold t (every repeat);
+  for any other metric, the corrected t on the fold-level metric differences;
+- the refitting results the caller passes: the 5x2cv t and nested
+  cross-validation's difference interval (this layer fits nothing);
+- the calibration evidence (``data/calibration.json``, see ``_evidence``):
+  each test's worst measured type-I error and its mean power in the cells
+  that stand for these two learners, by type, at this N.
+
+The rule (documented in docs/reading-results.md, "The decision"):
+
+1. a test is *eligible* when its measured type-I error stays at or below
+   the evidence's limit (0.06 at alpha = 0.05) in every cell that stands for
+   the pair: the worse of the two neighbouring measured sizes, the learners'
+   own cells or, when borrowed, the worst of their family or of every
+   measured learner;
+2. the decision rests on the eligible test with the most measured power
+   (ties, and tests without a power figure, in the order of
+   ``_PREFERENCE``); every other test is shown for context with the reason it
+   is not the one;
+3. the answer is "A better" or "B better" when that test rejects at
+   alpha = 1 - confidence_level (by the sign of its estimate, A minus B),
+   "no difference shown" when it does not, and "cannot tell" when no test is
+   eligible, with the refitting route that holds (nested cross-validation)
+   and its cost. It is never a vote among tests, whose count of rejections
+   moves with the seed.
+"""
+
+import dataclasses
+import math
+from typing import Optional
+
+import numpy as np
+from scipy import stats
+
+from .._utils._notebook import summary_html
+from .._utils._params import PROBABILITY, validate_params
+from .._utils._serialize import Serializable
+from .._utils._text import format_level, format_pvalue, listed, text_block
+from .._utils._warnings import quietly
+from . import _evidence
+from ._evidence import evidence_source, learner_of_result, test_evidence
+from ._metric_interval import _fold_values, _metric_function
+from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
+from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
+
+ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
+
+_PREFERENCE = ("nested-cv", "corrected t", "McNemar", "5x2cv t", "matched-sample t", "independent-sample z")
+"""The order among eligible tests of equal (or unmeasured) power: steadiest first."""
+
+NESTED_SETTINGS = {"n_splits": 5, "n_repeats": 5}
+"""The nested cross-validation the calibration benchmark measured: R = 5 partitions into K = 5 folds."""
+
+
+def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"]):
+    """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each."""
+    return n_learners * n_repeats * n_splits * (n_splits + 1) // 2
+
+
+def pair_tests(pair, *, min_count=5):
+    """Every test of accuracy(A) = accuracy(B) the records allow, as (name, result).
+
+    Wong's per-partition tests assume one partition of the data, so with
+    several repeats they use repeat 0 and are named "(repeat 0)"; the
+    corrected repeated k-fold t, made for repeats, uses all of them and is
+    named "corrected t (RxK-fold)".
+    """
+    a, b = pair.a, pair.b
+    repeat = None if a.n_repeats == 1 else 0
+    suffix = "" if repeat is None else " (repeat 0)"
+    tests = []
+    if a.n_splits >= 2:
+        tests.append((f"matched-sample t{suffix}",
+                      quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
+    tests += [(f"independent-sample z{suffix}",
+               quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
+              (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
+    if a.n_splits >= 2 and not a.is_loo:
+        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
+    return tests
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class DecisionTest(Serializable):
+    """One test a decision considered: its figures, its calibration evidence, and its part in the decision.
+
+    Attributes
+    ----------
+    name : str
+        The test, as reports name it ("corrected t (5x10-fold)").
+    estimate, low, high : float
+        The difference metric(A) - metric(B) and its interval.
+    pvalue : float
+        Two-sided.
+    target : str
+        What the test is about: "kfold", "conditional" or "unconditional".
+    measured_type_i, measured_power : float or None
+        The calibration benchmark's worst type-I error and mean power of the
+        test in the cells that stand for the pair (None: not measured).
+    regime : str
+        Those cells, in words.
+    role : str
+        "rests on" for the test the decision rests on, else "context".
+    why_not : str
+        Why a context test is not the one ("" for the one).
+    """
+
+    __test__ = False  # not a pytest test
+
+    name: str
+    estimate: float
+    low: float
+    high: float
+    pvalue: float
+    target: str
+    measured_type_i: Optional[float]
+    measured_power: Optional[float]
+    regime: str
+    role: str
+    why_not: str
+
+    def __repr__(self):
+        return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Decision(Serializable):
+    """Which of two learners is better on a metric, on what evidence, and how far to trust it.
+
+    Made by :func:`decide`; ``summary()``, the command line's text and the
+    ``"decision"`` object of its JSON all render this one object.
+
+    Attributes
+    ----------
+    answer : str
+        One of "A better", "B better", "no difference shown", "cannot tell".
+    names : tuple of str
+        The learners A and B.
+    metric : str
+        What the decision is about ("accuracy", "balanced_accuracy", ...).
+    target : str or None
+        What the test it rests on estimates ("unconditional", "conditional",
+        "kfold"); None when it cannot tell.
+    confidence_level : float
+        1 - alpha, the level of the test and of its interval.
+    difference : float
+        metric(A) - metric(B) as observed (all repeats pooled).
+    rests_on : DecisionTest or None
+        The one test the answer rests on; None when it cannot tell.
+    context : tuple of DecisionTest
+        The other tests, each with why it is not the one.
+    reason : str
+        Why this test (or why none).
+    route : str
+        When it cannot tell: the refitting route that holds, with its cost;
+        otherwise "".
+    caveats : tuple of str
+        What limits the answer: borrowed evidence, sizes beyond the measured
+        range, a metric other than the one the evidence measured, a contrary
+        answer of accuracy.
+    """
+
+    answer: str
+    names: tuple
+    metric: str
+    target: Optional[str]
+    confidence_level: float
+    difference: float
+    rests_on: Optional[DecisionTest]
+    context: tuple
+    reason: str
+    route: str
+    caveats: tuple
+
+    _repr_html_ = summary_html
+
+    def __repr__(self):
+        test = "None" if self.rests_on is None else repr(self.rests_on.name)
+        return f"Decision(answer={self.answer!r}, metric={self.metric!r}, rests_on={test})"
+
+    @property
+    def alpha(self):
+        return 1 - self.confidence_level
+
+    @property
+    def text(self):
+        """The decision in one paragraph."""
+        a, b = self.names
+        if self.rests_on is None:
+            return f"Cannot tell whether {a} or {b} has the higher {self.metric}. {self.reason} {self.route}".strip()
+        test = self.rests_on
+        figures = (f"{self.metric} A - B = {test.estimate:+.4f}, {format_level(self.confidence_level)} interval "
+                   f"[{test.low:+.4f}, {test.high:+.4f}], {format_pvalue(test.pvalue)} ({test.name}; "
+                   f"{test.target} target)")
+        if self.answer == "no difference shown":
+            return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
+                    f"{figures}. {self.reason}")
+        better, worse = (a, b) if self.answer == "A better" else (b, a)
+        return f"{better} has the higher {self.metric} than {worse}: {figures}. {self.reason}"
+
+    def summary(self):
+        """The decision, the test it rests on, the tests for context and the caveats.
+
+        Returns
+        -------
+        str
+        """
+        lines = [f"decision: {self.answer} ({self.metric}; A = {self.names[0]}, B = {self.names[1]})", self.text]
+        context = [f"{test.name}: {format_pvalue(test.pvalue)}, not the one: {test.why_not}" for test in self.context]
+        return "\n".join(lines + text_block("tests for context", context) + text_block("caveats", self.caveats))
+
+
+# --------------------------------------------------------------------------- the candidates
+
+
+def _from_test(name, test, confidence_level):
+    interval = test.confidence_interval(confidence_level)
+    return name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue), test.target
+
+
+def _from_nested(interval):
+    """A nested CV difference interval as a test: its two-sided normal p-value (0 outside the interval)."""
+    se = interval.standard_error
+    pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
+    return ("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high), pvalue,
+            interval.target)
+
+
+def _metric_test(pair, metric):
+    """The corrected t on fold-level differences of ``metric`` (every repeat), and the metric's name."""
+    a, b = pair.a, pair.b
+    score, name = _metric_function(metric, a)
+    rows = list(range(a.n_repeats))
+    values_a, _ = _fold_values(score, a, rows)
+    values_b, _ = _fold_values(score, b, rows)
+    differences = score_differences(values_a - values_b, n_splits=a.n_splits, n_repeats=a.n_repeats,
+                                    quantity=name, contrast="A minus B) of the two learners")
+    test = quietly(corrected_ttest_of, differences)
+    return f"corrected t on fold {name} ({a.n_repeats}x{a.n_splits}-fold)", test, name, float(
+        np.mean(values_a) - np.mean(values_b))
+
+
+def _candidates(pair, metric, tests, nested, confidence_level):
+    """(name, estimate, low, high, pvalue, target) of each test about ``metric``, its name and A - B observed."""
+    if metric == "accuracy":
+        found = [_from_test(name, test, confidence_level) for name, test in tests]
+        if nested is not None:
+            found.append(_from_nested(nested))
+        return found, "accuracy", pair.a.accuracy - pair.b.accuracy
+    name, test, metric_name, difference = _metric_test(pair, metric)
+    return [_from_test(name, test, confidence_level)], metric_name, difference
+
+
+def _evidence_name(name):
+    """The calibration benchmark's name for a test: "corrected t on fold f1 (...)" is measured as "corrected t"."""
+    if name.startswith("corrected t"):
+        return "corrected t"
+    return "nested-cv" if name.startswith("nested-cv") else name
+
+
+def _preference(name):
+    family = _evidence_name(name).split(" (")[0]
+    return _PREFERENCE.index(family) if family in _PREFERENCE else len(_PREFERENCE)
+
+
+def _judged(candidate, learners, n_samples, limit):
+    name = candidate[0]
+    found = test_evidence(_evidence_name(name), learners, n_samples)
+    regime = "" if found.regime is None else found.regime.describe()
+    if found.type_i is None:
+        why = "its type-I error was not measured by the calibration benchmark"
+    elif found.type_i > limit:
+        why = f"its type-I error was {found.type_i:.3f} for {regime}, above {limit:g}"
+    else:
+        why = ""
+    return {"candidate": candidate, "evidence": found, "regime": regime, "why": why}
+
+
+def _as_test(judged, role, why_not):
+    name, estimate, low, high, pvalue, target = judged["candidate"]
+    return DecisionTest(name=name, estimate=estimate, low=low, high=high, pvalue=pvalue, target=target,
+                        measured_type_i=judged["evidence"].type_i, measured_power=judged["evidence"].power,
+                        regime=judged["regime"], role=role, why_not=why_not)
+
+
+def _answer(test, alpha):
+    if not test.pvalue < alpha or test.estimate == 0:
+        return "no difference shown"
+    return "A better" if test.estimate > 0 else "B better"
+
+
+def _route(pair, metric, nested):
+    if nested is not None:
+        return ""
+    fits = pair.a.n_splits * pair.a.n_repeats * 2
+    if metric != "accuracy":
+        return ("No refitting test for a set-level metric was calibrated; nested cross-validation covers "
+                "per-instance losses (nested_cv_interval with a loss), not this metric.")
+    return (f"Nested cross-validation's difference interval kept its type-I error within the limit in every cell "
+            f"the benchmark measured: nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, "
+            f"n_splits={NESTED_SETTINGS['n_splits']}, n_repeats={NESTED_SETTINGS['n_repeats']}) "
+            f"(on the command line, --nested) fits {nested_fits()} models, "
+            f"{nested_fits() / fits:.1f} times the {fits} of this cross-validation.")
+
+
+def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
+    caveats = []
+    regime = chosen["evidence"].regime if chosen else next(
+        (j["evidence"].regime for j in judged_tests if j["evidence"].regime is not None), None)
+    if regime is not None:
+        caveats += regime.caveats()
+    if chosen and metric != "accuracy":
+        caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
+                       f"{metric} was not measured and is assumed alike.")
+    if chosen and chosen["candidate"][0].startswith("corrected t") and pair.a.n_repeats != 10:
+        caveats.append(f"The benchmark measured the corrected t on 10 x 10-fold cross-validation; here it runs on "
+                       f"{pair.a.n_repeats} x {pair.a.n_splits}-fold.")
+    if metric != "accuracy" and answer in ("A better", "B better") and pair.a.classes is not None:
+        better_on_metric = 1 if answer == "A better" else -1
+        if accuracy_difference * better_on_metric < 0:
+            more = "A" if accuracy_difference > 0 else "B"
+            caveats.append(f"Accuracy says the opposite: {more} is more accurate by "
+                           f"{100 * abs(accuracy_difference):.1f} percentage points. The decision is about "
+                           f"{metric}, as asked.")
+    return tuple(caveats)
+
+
+def _regression_decision(pair, names, confidence_level):
+    loss = pair.a.loss_name
+    return Decision(
+        answer="cannot tell", names=names, metric=f"mean {loss} loss", target=None, confidence_level=confidence_level,
+        difference=float(pair.b.mean_loss - pair.a.mean_loss), rests_on=None, context=(),
+        reason=(f"The calibration benchmark measured comparison tests of classifiers only; no test of a difference "
+                f"in mean {loss} loss is calibrated (A {pair.a.mean_loss:.4g}, B {pair.b.mean_loss:.4g})."),
+        route=("nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, loss=...) gives an interval for the "
+               "difference of two learners' mean losses."),
+        caveats=())
+
+
+@validate_params(confidence_level=PROBABILITY)
+def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None):
+    """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
+
+    Parameters
+    ----------
+    pair : PairedCVResult
+        Both learners on identical folds, from :meth:`CVEvaluator.compare`.
+    metric : str or callable, default="accuracy"
+        What the decision is about: ``"accuracy"``, or a scikit-learn scorer
+        name computable from predicted labels (``"balanced_accuracy"``,
+        ``"f1"``, ``"matthews_corrcoef"``, ...) or a callable
+        ``(y_true, y_pred) -> float``, higher being better. Another metric
+        is tested by the corrected t on its fold-level differences.
+    confidence_level : float, default=0.95
+        1 - alpha for the tests and their intervals.
+    tests : list of (str, TestResult) or None, default=None
+        The accuracy tests to consider; None computes those the records
+        allow (:func:`pair_tests`). Add refitting tests here, such as
+        ``("5x2cv t", paired_ttest_5x2cv(...))``.
+    nested : Interval or None, default=None
+        Nested cross-validation's difference interval,
+        ``nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b,
+        n_splits=5, n_repeats=5)`` on the same data (for accuracy only).
+    names : tuple of str or None, default=None
+        The learners' names; None takes them from the records.
+
+    Returns
+    -------
+    Decision
+
+    Notes
+    -----
+    The decision rests on one test, chosen before its p-value is seen: the
+    test whose type-I error the calibration benchmark (docs/calibration.md)
+    measured at or below its limit for these learners and this sample size,
+    with the most power (see this module's docstring for the rule). Counting
+    the tests that reject instead (a vote) makes the answer follow the seed:
+    Dietterich (1998) and Bouckaert & Frank (2004) show how differently
+    these tests behave on the same data. When no computable test is
+    calibrated for the pair, the answer is "cannot tell", with nested
+    cross-validation (Bates, Hastie & Tibshirani 2023), whose difference
+    interval held its type-I error in every measured cell, as the route.
+    The nested interval's p-value is the two-sided normal one of its
+    estimate and standard error, so it rejects exactly when the interval
+    excludes 0.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> import cvinference as cvi
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pair = cvi.CVEvaluator(cv=10, n_repeats=3, random_state=0).compare(
+    ...     DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1, random_state=0), X, y)
+    >>> decision = cvi.decide(pair)
+    >>> decision.answer in cvi.inference.ANSWERS
+    True
+    """
+    from ..records import PairedCVResult
+
+    if not isinstance(pair, PairedCVResult):
+        raise TypeError(f"pair must be a PairedCVResult, as CVEvaluator(...).compare(estimator_a, estimator_b, X, y) "
+                        f"makes; got {type(pair).__name__}.")
+    names = tuple(names) if names is not None else tuple(
+        getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
+    alpha = 1 - confidence_level
+    limit = _evidence.calibration_evidence()["type_i_limit"]
+    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    if pair.a.classes is None:
+        return _regression_decision(pair, names, confidence_level)
+    tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
+    candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level)
+    judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
+    eligible = sorted((j for j in judged if not j["why"]),
+                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"][0])))
+    chosen = eligible[0] if eligible else None
+    context = tuple(_as_test(j, "context", j["why"] or (
+        f"less measured power than {chosen['candidate'][0]}" if j is not chosen else ""))
+        for j in judged if j is not chosen)
+    accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan
+    if chosen is None:
+        reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged) or "no test applies"
+        return Decision(
+            answer="cannot tell", names=names, metric=metric_name, target=None, confidence_level=confidence_level,
+            difference=float(difference), rests_on=None, context=context,
+            reason=(f"No test computable here kept its type-I error at or below {limit:g} in "
+                    f"{evidence_source()} for these learners at N = {pair.a.n_samples} ({reasons})."),
+            route=_route(pair, metric, nested),
+            caveats=_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell"))
+    rests_on = _as_test(chosen, "rests on", "")
+    answer = _answer(rests_on, alpha)
+    power = chosen["evidence"].power
+    reason = (f"It rests on {rests_on.name}, the test whose type-I error the calibration benchmark measured at "
+              f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}"
+              + (f", with power {power:.2f} on its power cells" if power is not None else "") + ".")
+    return Decision(answer=answer, names=names, metric=metric_name, target=rests_on.target,
+                    confidence_level=confidence_level, difference=float(difference), rests_on=rests_on,
+                    context=context, reason=reason, route="",
+                    caveats=_caveats(judged, chosen, metric_name, pair, accuracy_difference, answer))

@@ -1,0 +1,158 @@
+"""decide(): one decision resting on the one test the calibration evidence recommends (docs/reading-results.md).
+
+The evidence is replaced by small hand-made tables, so each rule is checked on
+figures whose consequence is known; the tests' own figures are checked against
+the package's test functions and against scikit-learn's metrics computed fold
+by fold here.
+"""
+
+import json
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import load_breast_cancer, load_wine
+from sklearn.metrics import balanced_accuracy_score
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference.inference import _decision, _evidence
+
+TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
+
+
+def _row(method, measured, *, quantity="type_i", learner="tree", n=300):
+    return {"method": method, "quantity": quantity, "target": "unconditional", "learner": learner, "n": n,
+            "population": "test", "nominal": 0.05, "measured": measured, "wilson_low": measured - 0.02,
+            "wilson_high": measured + 0.02, "replications": 500, "mean_width": 0.1}
+
+
+@pytest.fixture
+def evidence(monkeypatch):
+    def install(*rows):
+        table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}
+        monkeypatch.setattr(_evidence, "calibration_evidence", lambda: table)
+    return install
+
+
+@pytest.fixture(scope="module")
+def pair():
+    X, y = load_breast_cancer(return_X_y=True)
+    return cvi.CVEvaluator(cv=10, n_repeats=2, random_state=0).compare(
+        DecisionTreeClassifier(random_state=0), GaussianNB(), X, y)
+
+
+def _typed(pair):
+    """The pair's records as a tree (A) and naive Bayes (B), by type."""
+    a, b = (cvi.CVResult.from_dict({**r.to_dict(), "estimator_type": t}) for r, t in ((pair.a, TREE), (pair.b, NB)))
+    return cvi.PairedCVResult(a, b)
+
+
+def test_it_rests_on_the_eligible_test_with_the_most_measured_power(evidence, pair):
+    evidence(*[_row(name, rate, learner=learner) for name, rate in
+               (("McNemar", 0.05), ("corrected t (10x10-fold)", 0.04), ("matched-sample t", 0.11))
+               for learner in ("tree", "naive_bayes")],
+             _row("McNemar", 0.30, quantity="power"), _row("corrected t (10x10-fold)", 0.50, quantity="power"))
+    decision = cvi.decide(_typed(pair))
+    expected = cvi.corrected_resampled_ttest(pair.a, pair.b)
+    assert decision.rests_on.name == "corrected t (2x10-fold)"
+    assert decision.rests_on.pvalue == pytest.approx(expected.pvalue)
+    assert decision.rests_on.estimate == pytest.approx(pair.a.accuracy - pair.b.accuracy)
+    assert decision.rests_on.measured_type_i == 0.04 and decision.rests_on.measured_power == 0.5
+    want = "no difference shown" if expected.pvalue >= 0.05 else ("A better" if expected.estimate > 0 else "B better")
+    assert decision.answer == want
+    why = {test.name: test.why_not for test in decision.context}
+    assert why["McNemar (repeat 0)"] == "less measured power than corrected t (2x10-fold)"
+    assert why["matched-sample t (repeat 0)"].startswith("its type-I error was 0.110 for a decision tree and naive "
+                                                        "Bayes at N = 300, above 0.06")
+    assert "not measured" in why["independent-sample z (repeat 0)"]
+    assert decision.caveats == ("N = 569 is above the largest size the calibration measured (300); the figures "
+                                "at N = 300 are used.", "The benchmark measured the corrected t on 10 x 10-fold "
+                                "cross-validation; here it runs on 2 x 10-fold.")
+
+
+def test_when_no_test_is_eligible_it_cannot_tell_and_gives_the_refitting_route(evidence, pair):
+    evidence(*[_row(name, 0.09) for name in ("McNemar", "corrected t (10x10-fold)")])
+    decision = cvi.decide(_typed(pair))
+    assert decision.answer == "cannot tell" and decision.rests_on is None and decision.target is None
+    assert "No test computable here kept its type-I error at or below 0.06" in decision.reason
+    assert "McNemar (repeat 0): its type-I error was 0.090" in decision.reason
+    # R K (K + 1) / 2 fits per learner (nested_cv_interval's Notes), against 2 x 10-fold's 20 fits of each
+    assert decision.route.endswith(f"fits {2 * 5 * 5 * 6 // 2} models, {150 / 40:.1f} times the 40 of this "
+                                   "cross-validation.")
+    assert decision.text.startswith("Cannot tell whether")
+
+
+def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zero(evidence, pair):
+    evidence(_row("nested-cv", 0.05), _row("nested-cv", 0.05, learner="naive_bayes"),
+             _row("corrected t (10x10-fold)", 0.09))
+    nested = cvi.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014, high=0.03 + 1.959963984540054 * 0.014,
+                          confidence_level=0.95, method="nested-cv", averaging="dataset", estimand="e",
+                          assumptions="a", target="conditional", standard_error=0.014)
+    decision = cvi.decide(_typed(pair), nested=nested)
+    assert decision.rests_on.name == "nested-cv difference" and decision.target == "conditional"
+    assert decision.rests_on.pvalue == pytest.approx(2 * stats.norm.sf(0.03 / 0.014))
+    assert decision.answer == "A better"  # 0.03 / 0.014 = 2.14 > 1.96, and 0 is below the interval
+
+
+def test_another_metric_decides_by_the_corrected_t_on_its_fold_values(evidence, pair):
+    evidence(_row("corrected t (10x10-fold)", 0.04), _row("corrected t (10x10-fold)", 0.04, learner="naive_bayes"))
+    decision = cvi.decide(_typed(pair), metric="balanced_accuracy")
+    # The oracle: scikit-learn's balanced accuracy on every fold of every repeat, and Nadeau & Bengio's
+    # corrected variance (1/(k r) + 1/(k - 1)) s^2 written out (Bouckaert & Frank 2004).
+    d = np.array([balanced_accuracy_score(pair.a.y_true[pair.a.fold[r] == j], pair.a.y_pred[r][pair.a.fold[r] == j])
+                  - balanced_accuracy_score(pair.b.y_true[pair.b.fold[r] == j], pair.b.y_pred[r][pair.b.fold[r] == j])
+                  for r in range(2) for j in range(10)])
+    t = d.mean() / math.sqrt((1 / 20 + 1 / 9) * d.var(ddof=1))
+    assert decision.metric == "balanced_accuracy"
+    assert decision.rests_on.name == "corrected t on fold balanced_accuracy (2x10-fold)"
+    assert decision.rests_on.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 19))
+    assert any("its type-I error for balanced_accuracy was not measured" in c for c in decision.caveats)
+
+
+def test_the_report_says_when_accuracy_would_answer_the_opposite(evidence):
+    # A predicts the majority class always (high accuracy, balanced accuracy 0.5); B finds the minority class
+    # at the cost of some majority instances: B is better on balanced accuracy, A more accurate.
+    rng = np.random.default_rng(0)
+    y = (rng.random(600) < 0.1).astype(int)
+    fold = np.tile(np.arange(10), 60)
+    y_b = np.where(y == 1, rng.random(600) < 0.9, rng.random(600) < 0.15).astype(int)
+    a = cvi.CVResult(y, np.zeros(600, dtype=int), fold, estimator_type=TREE)
+    b = cvi.CVResult(y, y_b, fold, estimator_type=TREE)
+    evidence(_row("corrected t (10x10-fold)", 0.04))
+    decision = cvi.decide(cvi.PairedCVResult(a, b), metric="balanced_accuracy", names=("majority", "finder"))
+    assert decision.answer == "B better"
+    assert decision.text.startswith("finder has the higher balanced_accuracy than majority")
+    assert any(c.startswith("Accuracy says the opposite: A is more accurate by") for c in decision.caveats)
+
+
+def test_the_decision_round_trips_and_renders_in_the_report(pair):
+    decision = cvi.decide(pair, names=("tree", "nb"))
+    assert cvi.Decision.from_dict(json.loads(json.dumps(decision.to_dict(), allow_nan=False))) == decision
+    assert decision.summary().startswith(f"decision: {decision.answer} (accuracy; A = tree, B = nb)")
+    from cvinference.report import comparison_report, render_text
+    report = comparison_report(pair, descriptions=("tree", "nb"), data=None, names=("tree", "nb"))
+    assert report["decision"]["answer"] == decision.answer and report["decision"]["text"] == decision.text
+    assert f"decision: {decision.answer} (accuracy; A = tree, B = nb)" in render_text(report)
+    json.dumps(report, allow_nan=False)
+
+
+def test_a_regression_pair_cannot_be_told_apart_by_an_uncalibrated_test():
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.tree import DecisionTreeRegressor
+    X, y = load_diabetes(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(), DecisionTreeRegressor(), X, y)
+    decision = cvi.decide(pair)
+    assert decision.answer == "cannot tell" and decision.metric == "mean squared_error loss"
+    assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
+
+
+def test_bad_input_is_refused_by_name(pair):
+    with pytest.raises(TypeError, match="pair must be a PairedCVResult"):
+        cvi.decide(pair.a)
+    with pytest.raises(ValueError, match="confidence_level"):
+        cvi.decide(pair, confidence_level=1.5)
