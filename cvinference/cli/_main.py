@@ -4,6 +4,7 @@ import argparse
 import sys
 import warnings
 
+from .._utils._describe import estimator_description
 from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
 from ._data import BUNDLED
@@ -41,9 +42,8 @@ def _run_demo(args, out):
             f"({args.repeats} repeats, random_state={args.seed}).\n",
             file=out,
         )
-    return compare_estimators(args, dataset, _demo_estimators(args.seed),
-                              ["StandardScaler + LogisticRegression(max_iter=1000)",
-                               f"DecisionTreeClassifier(random_state={args.seed})"], out)
+    estimators = _demo_estimators(args.seed)
+    return compare_estimators(args, dataset, estimators, [estimator_description(e) for e in estimators], out)
 
 
 def _run_evaluate(args, out):
