@@ -111,6 +111,60 @@ class Options(Rule):
         return value
 
 
+class Text(Rule):
+    """A string that is not empty (nor only spaces), such as ``example``.
+
+    Examples
+    --------
+    >>> Text("tuned tree").check("name", " ")
+    Traceback (most recent call last):
+    ...
+    ValueError: name must be a non-empty string (such as 'tuned tree'); got name=' '.
+    """
+
+    def __init__(self, example):
+        self.example = example
+
+    def describe(self):
+        return f"a non-empty string (such as {self.example!r})"
+
+    def check(self, name, value):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if not value.strip():
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+
+class DistinctPair(Rule):
+    """Two different values, each accepted by ``rule``, as a tuple (a list or tuple of two).
+
+    Examples
+    --------
+    >>> DistinctPair(Text("logistic")).check("names", ["a", "a"])
+    Traceback (most recent call last):
+    ...
+    ValueError: names must be a pair of different values, each a non-empty string (such as 'logistic'); got names=['a', 'a'].
+    """
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def describe(self):
+        return f"a pair of different values, each {self.rule.describe()}"
+
+    def check(self, name, value):
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        try:
+            pair = tuple(self.rule.check(name, item) for item in value)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
+        if pair[0] == pair[1]:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return pair
+
+
 class Real(Rule):
     """A real number (not a bool) in a range, with words for what it is; nan is in no range.
 
@@ -264,6 +318,12 @@ SECONDS = Real(0, math.inf, closed="both", what="a number of seconds")
 
 VERBOSE = Integer(minimum=0) | Boolean()
 """A ``verbose`` level, as joblib takes it: an integer >= 0, or a bool."""
+
+NAME = Nullable(Text("tuned tree"))
+"""A learner's name in reports: None (its description) or a non-empty string."""
+
+NAMES = Nullable(DistinctPair(Text("logistic")))
+"""Two learners' names: None (their descriptions) or two different non-empty strings."""
 
 
 def validate_params(**rules):

@@ -15,6 +15,7 @@ from sklearn.utils import column_or_1d, indexable
 from sklearn.utils.multiclass import type_of_target
 
 from ._arrays import python_scalar
+from ._describe import estimator_description
 
 
 def num_samples(X):
@@ -91,11 +92,6 @@ def prepare_data(X, y, *, classification, needed_by, groups=None):
         y = y_array
     X, y, groups = indexable(X, y, groups)
     return X, y, groups, y_array
-
-
-def estimator_description(estimator):
-    """An estimator's repr on one line, for reports."""
-    return " ".join(repr(estimator).split())
 
 
 def check_same_length(X, y):

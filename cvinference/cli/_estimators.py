@@ -13,6 +13,7 @@ import importlib
 import inspect
 import json
 
+from .._utils._describe import estimator_description
 from .._utils._validation import is_classifier_like
 from ._errors import UserError, did_you_mean
 
@@ -329,8 +330,7 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
     estimator = _configure(cls, instance, spec, parse_params(params, spec), defaults, random_state)
     scale = alias in NEEDS_SCALING if alias is not None else issubclass(cls, _scaled_classes())
     steps, words = _preprocessing(dataset, scale)
-    shown = " ".join(repr(estimator).split())
-    description = f"{spec}: {' + '.join([*words, shown])}"
+    description = f"{spec}: {' + '.join([*words, estimator_description(estimator)])}"
     if not steps:
         return estimator, description
     from sklearn.pipeline import Pipeline

@@ -4,6 +4,7 @@ import argparse
 import sys
 import warnings
 
+from .._utils._describe import estimator_description
 from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
 from ._data import BUNDLED
@@ -41,10 +42,10 @@ def _run_demo(args, out):
             f"({args.repeats} repeats, random_state={args.seed}).\n",
             file=out,
         )
-    return compare_estimators(args, dataset, _demo_estimators(args.seed),
-                              ["logreg: StandardScaler + LogisticRegression(max_iter=1000)",
-                               f"tree: DecisionTreeClassifier(random_state={args.seed})"], out,
-                              names=("logreg", "tree"))
+    estimators = _demo_estimators(args.seed)
+    return compare_estimators(args, dataset, estimators,
+                              [f"{name}: {estimator_description(e)}" for name, e in zip(("logreg", "tree"), estimators)],
+                              out, names=("logreg", "tree"))
 
 
 def _run_evaluate(args, out):

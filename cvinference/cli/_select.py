@@ -52,10 +52,9 @@ def _search_grid(grids, estimator):
 
 
 def _unprefixed(comparison):
-    """The comparison with the pipeline prefix taken off its candidates' names and parameters."""
+    """The comparison with the pipeline prefix taken off its parameters (its candidates' names have none)."""
     params = {name.removeprefix(_STEP): values for name, values in comparison.params.items()}
-    names = tuple(name.replace(_STEP, "") for name in comparison.candidates)
-    return dataclasses.replace(comparison, candidates=names, params=type(comparison.params)(params))
+    return dataclasses.replace(comparison, params=type(comparison.params)(params))
 
 
 def _scorer(name):

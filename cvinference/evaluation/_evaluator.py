@@ -6,8 +6,9 @@ import numpy as np
 from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
-from .._utils._params import SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
-from .._utils._validation import estimator_description, is_classifier_like
+from .._utils._describe import learner_labels
+from .._utils._params import NAME, NAMES, SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
+from .._utils._validation import is_classifier_like
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
@@ -180,7 +181,7 @@ class CVEvaluator(BaseEstimator):
                          cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),
                          fast_loo=Boolean().check("fast_loo", self.fast_loo))
 
-    def evaluate(self, estimator, X, y, groups=None):
+    def evaluate(self, estimator, X, y, groups=None, *, name=None):
         """Cross-validate one estimator.
 
         Parameters
@@ -193,14 +194,22 @@ class CVEvaluator(BaseEstimator):
             Targets: class labels (str, int, bool) for ``loss="zero_one"``.
         groups : array-like of shape (n_samples,), default=None
             Group labels for group-aware splitters such as ``GroupKFold``.
+        name : str, default=None
+            The learner's name in reports (``result.name``). None names it
+            by its short description (``result.estimator_repr``), such as
+            ``"StandardScaler + LogisticRegression(max_iter=1000)"``.
 
         Returns
         -------
         CVResult
+            With ``name``, ``estimator_repr`` (the short description) and
+            ``estimator_type`` (the final estimator's class, as
+            ``module.QualifiedName``).
         """
-        return self._run([estimator], X, y, groups)[0]
+        name = NAME.check("name", name)
+        return self._run([estimator], X, y, groups, None if name is None else (name,))[0]
 
-    def compare(self, estimator_a, estimator_b, X, y, groups=None):
+    def compare(self, estimator_a, estimator_b, X, y, groups=None, *, names=None):
         """Cross-validate two estimators on identical folds in every repeat.
 
         Parameters
@@ -209,18 +218,23 @@ class CVEvaluator(BaseEstimator):
             The two estimators; both are cloned, never fitted.
         X, y, groups
             As in :meth:`evaluate`.
+        names : pair of str, default=None
+            The two learners' names in reports, different from each other
+            (``pair.a.name``, ``pair.b.name``). None names each by its short
+            description.
 
         Returns
         -------
         PairedCVResult
             ``.a`` and ``.b`` hold the two CVResults.
         """
-        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups))
+        names = NAMES.check("names", names)
+        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names))
 
-    def _run(self, estimators, X, y, groups):
+    def _run(self, estimators, X, y, groups, names=None):
         settings = self._checked_settings()
-        names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
-        X, y, groups, y_array, loss = prepare_loss_data(estimators, names, X, y, settings.loss, groups)
+        arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
+        X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,
@@ -240,13 +254,11 @@ class CVEvaluator(BaseEstimator):
                 out_of_fold[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
         tasks = _FoldTasks(partitions, refit)
         proba_loss = (loss, y_array, classes) if loss.needs_proba else None
-        run_fits(estimators, X, y, tasks, names=names, n_jobs=settings.n_jobs, verbose=settings.verbose,
+        run_fits(estimators, X, y, tasks, names=arguments, n_jobs=settings.n_jobs, verbose=settings.verbose,
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
-        return [
-            kept.result(y_array, partitions, loss, estimator_description(estimator))
-            for kept, estimator in zip(out_of_fold, estimators)
-        ]
+        return [kept.result(y_array, partitions, loss, learner_labels(estimator, name))
+                for kept, estimator, name in zip(out_of_fold, estimators, names or [None] * len(estimators))]
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss):
         """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""
@@ -327,7 +339,8 @@ class _OutOfFoldPredictions:
         if losses is not None:
             self._losses[r, test] = losses
 
-    def result(self, y_true, partitions, loss, estimator_repr):
+    def result(self, y_true, partitions, loss, labels):
+        """The CVResult; ``labels`` are the learner's (:func:`learner_labels`)."""
         losses = self._losses
         if self._codes is not None:
             code_dtype = self._codes.dtype
@@ -335,22 +348,20 @@ class _OutOfFoldPredictions:
             if losses is None and loss.name != "zero_one":
                 losses = np.stack([loss(y_true, self._classes[row]) for row in self._codes])
             return CVResult._from_codes(y_true_codes, self._codes, partitions.fold, classes=self._classes,
-                                        loss=losses, loss_name=loss.name, estimator_repr=estimator_repr,
-                                        cv_repr=partitions.cv_repr)
+                                        loss=losses, loss_name=loss.name, cv_repr=partitions.cv_repr, **labels)
         if losses is None and loss.name != "zero_one":
             losses = np.stack([loss(y_true, row) for row in self._labels])
         return CVResult(y_true, self._labels, partitions.fold, loss=losses, loss_name=loss.name,
-                        classification=loss.classification, estimator_repr=estimator_repr,
-                        cv_repr=partitions.cv_repr)
+                        classification=loss.classification, cv_repr=partitions.cv_repr, **labels)
 
 
 def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
                           n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-                          fast_loo=True):
+                          fast_loo=True, name=None):
     """Cross-validate an estimator and record every instance's fold and correctness.
 
-    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups)``;
-    see :class:`CVEvaluator` for the parameters.
+    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups, name=name)``;
+    see :class:`CVEvaluator` for the parameters and :meth:`CVEvaluator.evaluate` for ``name``.
 
     Returns
     -------
@@ -373,4 +384,4 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     """
     evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
                             verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo)
-    return evaluator.evaluate(estimator, X, y, groups)
+    return evaluator.evaluate(estimator, X, y, groups, name=name)

@@ -11,8 +11,9 @@ import numpy as np
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_test_split
 
 from .._utils._arrays import python_scalar
+from .._utils._describe import estimator_description, learner_labels
 from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
-from .._utils._validation import check_estimator_methods, check_not_regressor, estimator_description, prepare_data
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
@@ -124,9 +125,8 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
                                   names=["estimator"])
     return CVResult(
         y_array[test], predictions, np.zeros(test.size, dtype=np.intp),
-        estimator_repr=estimator_description(estimator),
         cv_repr=f"holdout(test_size={test_size:.4g}, stratify={stratify}, random_state={random_state!r})",
-        n_train=train.size,
+        n_train=train.size, **learner_labels(estimator),
     )
 
 

@@ -16,7 +16,8 @@ import dataclasses
 
 import numpy as np
 
-from .._utils._validation import estimator_description, is_classifier_like, is_regressor_like
+from .._utils._describe import estimator_description
+from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records._losses import get_loss
 from ._loss_data import prepare_loss_data
 from ._fit_task import FitTask

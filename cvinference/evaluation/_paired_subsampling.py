@@ -14,7 +14,7 @@ from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 from sklearn.utils import check_random_state
 
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._validation import estimator_description
+from .._utils._describe import estimator_description
 from ._fit_task import FitTask
 from ._loss_data import prepare_loss_data
 from ._scheduler import run_fits

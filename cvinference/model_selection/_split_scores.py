@@ -8,6 +8,7 @@ import numpy as np
 from sklearn.base import is_classifier, is_regressor
 from sklearn.utils.validation import check_is_fitted
 
+from .._utils._describe import short_param_names
 from ..records import CVResult
 from ..records._same_folds import same_folds
 
@@ -108,12 +109,17 @@ def _shown(value):
     return plain if isinstance(plain, str) and plain is not value else repr(plain)
 
 
-def _name(params):
-    return ", ".join(f"{key}={_shown(value)}" for key, value in params.items()) or "(default)"
+def _name(params, shown_names):
+    return ", ".join(f"{shown_names[key]}={_shown(value)}" for key, value in params.items()) or "(default)"
 
 
-def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score"):
-    """:class:`SplitScores` from a search's ``cv_results_``; ``default_name`` names a single metric's scores."""
+def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score", estimator=None):
+    """:class:`SplitScores` from a search's ``cv_results_``; ``default_name`` names a single metric's scores.
+
+    With the search's ``estimator``, a candidate's name shows its parameters
+    without the final step's prefix where that is unambiguous
+    (:func:`short_param_names`); ``params`` keeps the grid's names.
+    """
     if "n_resources" in cv_results:
         raise ValueError(
             "cv_results_ comes from a successive-halving search, whose candidates were scored on different "
@@ -134,7 +140,8 @@ def scores_from_cv_results(cv_results, layout, scoring=None, default_name="score
     keys = sorted({key for candidate in params for key in candidate})
     values = {key: tuple(plain_value(candidate[key]) if key in candidate else NOT_SET for candidate in params)
               for key in keys}
-    return SplitScores(names=tuple(_name(candidate) for candidate in params), params=values, scores=scores,
+    shown_names = short_param_names(estimator, keys)
+    return SplitScores(names=tuple(_name(candidate, shown_names) for candidate in params), params=values, scores=scores,
                        n_splits=k, n_repeats=r, scoring=default_name if metric == "score" else metric)
 
 
@@ -150,7 +157,7 @@ def scores_from_search(search, scoring=None):
         # A multi-metric search chose its best candidate by this metric.
         scoring = search.refit
     return scores_from_cv_results(search.cv_results_, layout_of(search.cv, "search.cv"), scoring,
-                                  _single_metric_name(search))
+                                  _single_metric_name(search), getattr(search, "estimator", None))
 
 
 def _single_metric_name(search):

@@ -6,6 +6,7 @@ the arrays held here; nothing downstream refits a model.
 
 import functools
 import numbers
+import typing
 import warnings
 
 import numpy as np
@@ -16,10 +17,23 @@ from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import FORMAT_VERSION, EqualByContent, check_format
 from .._utils._upward import UpwardMethod, upward
 from .._utils._warnings import InferenceWarning
-from .._utils._params import Integer
+from .._utils._params import NAME, Integer, Nullable, Text
 from .._utils._pickling import KeepsReadOnly
 from ._losses import LOSSES
 from ._same_folds import same_folds
+
+
+TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
+"""``estimator_type``: None or the dotted name of a class."""
+
+
+class _Labels(typing.NamedTuple):
+    """What a record says about the learner and the splitter, beside its arrays."""
+
+    estimator_repr: typing.Optional[str]
+    cv_repr: typing.Optional[str]
+    name: typing.Optional[str]
+    estimator_type: typing.Optional[str]
 
 
 def _computed_once(method):
@@ -157,7 +171,7 @@ class CVResult(EqualByContent, KeepsReadOnly):
     loss_name : str, default="zero_one"
         Name of the loss in ``loss``.
     estimator_repr, cv_repr : str, default=None
-        Descriptions of the estimator and the splitter, for reports.
+        Short descriptions of the estimator and the splitter, for reports.
     n_train : int, default=None
         How many instances each model was trained on, for a result that does
         not imply it, such as the test part of a holdout. None means the
@@ -166,6 +180,13 @@ class CVResult(EqualByContent, KeepsReadOnly):
         Whether y holds class labels (then ``correct`` and the accuracy are
         defined). None takes it from a built-in ``loss_name``, and for any
         other name assumes class labels unless y_true holds floats.
+    name : str, default=None
+        The learner's name in reports (the evaluator's default is
+        ``estimator_repr``).
+    estimator_type : str, default=None
+        ``module.QualifiedName`` of the final estimator's class: the last
+        step of a pipeline, the ``estimator`` of a search; set by the
+        evaluator, None for a record made by hand.
 
     Attributes
     ----------
@@ -200,6 +221,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
         tests a single instance is not).
     n_train : int or None
         Training-set size when the result does not imply it (a holdout).
+    name, estimator_type, estimator_repr, cv_repr : str or None
+        As given.
 
     Notes
     -----
@@ -222,7 +245,7 @@ class CVResult(EqualByContent, KeepsReadOnly):
     """
 
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
-                 n_train=None, classification=None):
+                 n_train=None, classification=None, name=None, estimator_type=None):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
@@ -234,9 +257,10 @@ class CVResult(EqualByContent, KeepsReadOnly):
             classification = LOSSES[loss_name].classification if loss_name in LOSSES else y_true.dtype.kind not in "fc"
         if classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
-        self._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
+        self._store(y_true, y_pred, fold, classes, loss, loss_name,
+                    _Labels(estimator_repr, cv_repr, name, estimator_type), n_train)
 
-    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train=None):
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, labels, n_train=None):
         n_samples = y_true.size
         y_true = np.array(y_true, copy=True)
         y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
@@ -282,15 +306,18 @@ class CVResult(EqualByContent, KeepsReadOnly):
         self._classes = None if classes is None else locked(np.array(classes, copy=True))
         self._loss = loss
         self.loss_name = loss_name
-        self.estimator_repr = estimator_repr
-        self.cv_repr = cv_repr
+        self.estimator_repr = labels.estimator_repr
+        self.cv_repr = labels.cv_repr
+        self.name = NAME.check("name", labels.name)
+        self.estimator_type = TYPE_NAME.check("estimator_type", labels.estimator_type)
         self.n_train = None if n_train is None else Integer(minimum=1).check("n_train", n_train)
 
     @classmethod
     def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,
-                    cv_repr=None, n_train=None):
+                    cv_repr=None, n_train=None, name=None, estimator_type=None):
         result = cls.__new__(cls)
-        result._store(y_true, y_pred, fold, classes, loss, loss_name, estimator_repr, cv_repr, n_train)
+        result._store(y_true, y_pred, fold, classes, loss, loss_name,
+                      _Labels(estimator_repr, cv_repr, name, estimator_type), n_train)
         return result
 
     def _per_fold(self, weights=None):
@@ -516,6 +543,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
             "loss_name": self.loss_name,
             "estimator_repr": self.estimator_repr,
             "cv_repr": self.cv_repr,
+            "name": self.name,
+            "estimator_type": self.estimator_type,
             "n_train": self.n_train,
             "classes": classes,
             "classes_dtype": None if self._classes is None else self._classes.dtype.str,
@@ -562,16 +591,20 @@ class CVResult(EqualByContent, KeepsReadOnly):
             estimator_repr=data["estimator_repr"],
             cv_repr=data["cv_repr"],
             n_train=data["n_train"],
+            name=data.get("name"),
+            estimator_type=data.get("estimator_type"),
         )
 
 
-_DICT_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "n_train", "classes", "classes_dtype",
-              "y_true_dtype", "y_pred_dtype", "y_true", "y_pred", "fold", "loss")
+_DICT_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "name", "estimator_type", "n_train",
+              "classes", "classes_dtype", "y_true_dtype", "y_pred_dtype", "y_true", "y_pred", "fold", "loss")
+_LATER_KEYS = ("name", "estimator_type")
+"""Keys a dict written before they were added lacks: they read as None."""
 
 
 def _check_keys(data):
     """Refuse a dict with a key missing or one that ``to_dict`` does not write."""
-    missing = [key for key in _DICT_KEYS if key not in data]
+    missing = [key for key in _DICT_KEYS if key not in data and key not in _LATER_KEYS]
     unknown = sorted(set(data) - set(_DICT_KEYS))
     if missing or unknown:
         which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
@@ -579,8 +612,8 @@ def _check_keys(data):
                          f"{', '.join(_DICT_KEYS)}.")
     if not isinstance(data["loss_name"], str):
         raise ValueError(f"data['loss_name'] must be a string; got {data['loss_name']!r}.")
-    for key in ("estimator_repr", "cv_repr"):
-        if data[key] is not None and not isinstance(data[key], str):
+    for key in ("estimator_repr", "cv_repr", *_LATER_KEYS):
+        if data.get(key) is not None and not isinstance(data[key], str):
             raise ValueError(f"data[{key!r}] must be a string or None; got {data[key]!r}.")
 
 

@@ -205,7 +205,7 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
     tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else []
     records = [test_record(test, name, confidence_level) for name, test in tests]
     decision = decide(pair, metric=metrics[0] if metrics else "accuracy", confidence_level=confidence_level,
-                      tests=tests, nested=nested, names=names or ("A", "B"))
+                      tests=tests, nested=nested, names=names)
     diagnostic = _diagnostic_record(pair) if classifier else None
     intervals = [i for record in estimators.values() for i in record["intervals"]]
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
@@ -414,8 +414,24 @@ def summary_text(subject):
         :func:`comparison_report` (a pair), with every repeat's folds.
     """
     if hasattr(subject, "a"):
-        report = comparison_report(subject, descriptions=(subject.a.estimator_repr, subject.b.estimator_repr),
+        report = comparison_report(subject, descriptions=(learner_text(subject.a), learner_text(subject.b)),
                                    data=None, command_line=False)
     else:
-        report = evaluation_report(subject, description=subject.estimator_repr, data=None, command_line=False)
+        report = evaluation_report(subject, description=learner_text(subject), data=None, command_line=False)
     return render_text(report, every_repeat=True)
+
+
+def learner_text(result):
+    """How a summary names a record's learner: its name, then its description when that differs.
+
+    Examples
+    --------
+    >>> from cvinference import CVResult
+    >>> result = CVResult([0, 1], [0, 1], [0, 1], name="tuned tree", estimator_repr="DecisionTreeClassifier()")
+    >>> learner_text(result)
+    'tuned tree: DecisionTreeClassifier()'
+    """
+    name, description = result.name, result.estimator_repr
+    if name is None or name == description:
+        return description
+    return name if description is None else f"{name}: {description}"

@@ -4,8 +4,8 @@ import dataclasses
 
 import numpy as np
 
+from .._utils._describe import estimator_description
 from .._utils._params import Integer, validate_params
-from .._utils._validation import estimator_description
 from ._result import StudyResult
 from ._population import STUDY_RULES
 from ._vanwinckelen import cumulative_mean, n_splits_of, repeat_counts, run_algorithm_1

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from .._utils._describe import estimator_description
 from .._utils._params import PROBABILITY, Integer, validate_params
-from .._utils._validation import estimator_description
 from ..evaluation._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ..evaluation._partitions import Partitions
 from ..inference._distributions import reference_quantile

@@ -8,8 +8,9 @@ import numpy as np
 from sklearn.utils import _safe_indexing, check_random_state
 
 from .._utils._arrays import readonly_array
+from .._utils._describe import estimator_description
 from .._utils._params import Integer, validate_params
-from .._utils._validation import check_predict_proba, estimator_description
+from .._utils._validation import check_predict_proba
 from ..evaluation._draws import draw_seeds, plan_draw, run_draws
 from ..evaluation._fit_task import ScoredRows
 from ..records._losses import get_loss
