@@ -61,8 +61,49 @@ def recommended(rows, target):
     return best, by_method[best], False
 
 
+DECISION = "decision (compare, --nested auto)"
+RECORD_TESTS = ("matched-sample t", "independent-sample z", "McNemar", "corrected t", "5x2cv t")
+"""The tests ``cvinference compare`` computes from its folds (and 5x2cv's), before nested CV is considered."""
+
+
 def _is_control(method):
-    return "control" in method
+    return "control" in method or method == DECISION
+
+
+def _decision_choice(rows, learner, n):
+    """What the decision (cvinference.decide, with nested CV when auto runs it) rests on in a measured pair cell.
+
+    The cell's learners and size are measured, so the regime is the cell itself: the eligible tests are those
+    of the null cell at or below the limit, the most powerful of them (power cell) is chosen, and nested CV
+    when none is eligible, as ``cvinference compare --nested auto`` does.
+    """
+    from cvinference.inference._decision import _preference
+
+    def figure(quantity, method):
+        found = [r["measured"] for r in rows if r["quantity"] == quantity and r["learner"] == learner
+                 and r["n"] == n and r["method"].split(" (")[0] == method]
+        return found[0] if found else None
+
+    eligible = [m for m in RECORD_TESTS if (figure("type_i", m) is not None and figure("type_i", m) <= TYPE_I_LIMIT)]
+    if not eligible:
+        return "nested-cv"
+    return min(eligible, key=lambda m: (-(figure("power", m) or 0.0), _preference(m)))
+
+
+def decision_rows(rows):
+    """The decision's false-alarm rate and power in every null and power cell: its chosen test's, same replications.
+
+    The decision rejects exactly when the test it rests on rejects (at alpha = 0.05), so its rate in a cell is
+    that test's rate on the same replications; the row names the test in ``rests_on``.
+    """
+    found = []
+    for row in rows:
+        if row["quantity"] not in ("type_i", "power"):
+            continue
+        choice = _decision_choice(rows, row["learner"], row["n"])
+        if row["method"].split(" (")[0] == choice:
+            found.append({**row, "method": DECISION, "target": row["target"], "rests_on": row["method"]})
+    return found
 
 
 def recommended_test(rows):
@@ -144,8 +185,21 @@ def test_table(rows, quantity):
     return "\n".join(lines)
 
 
+def decision_table(rows):
+    """Per pair cell: the test the decision rests on, its false-alarm rate and its power."""
+    lines = ["| cell | rests on | false alarms (null cell) | power (power cell) |", "|---|---|---|---|"]
+    for learner, n in sorted({(r["learner"], r["n"]) for r in rows if r["method"] == DECISION},
+                             key=lambda cell: (cell[0], cell[1])):
+        found = {r["quantity"]: r for r in rows if r["method"] == DECISION and (r["learner"], r["n"]) == (learner, n)}
+        type_i, power = found.get("type_i"), found.get("power")
+        lines.append(f"| {learner} N={n} | {(type_i or power)['rests_on']} | "
+                     f"{_rate(type_i) + (' ✗' if type_i['measured'] > TYPE_I_LIMIT else '') if type_i else ''} | "
+                     f"{_rate(power) if power else ''} |")
+    return "\n".join(lines)
+
+
 def generated_section(payload):
-    rows = payload["rows"]
+    rows = payload["rows"] + decision_rows(payload["rows"])
     replications = sorted({r["replications"] for r in rows})
     parts = [f"Run: `{payload.get('command', 'python benchmarks/calibration.py')}` ({payload['mode']} mode, "
              f"{', '.join(map(str, replications))} replications per cell, {payload['seconds'] / 60:.0f} minutes "
@@ -184,6 +238,11 @@ def generated_section(payload):
                                                  "equal)")):
         if any(r["quantity"] == quantity for r in rows):
             parts += ["", f"### {title}", "", notes[quantity], "", test_table(rows, quantity)]
+    parts += ["", "### The decision", "",
+              "What `cvinference compare` (and `decide`) rests on in each pair cell, and how often it declares a "
+              f"difference: in the null cells (false alarms, ✗ above {TYPE_I_LIMIT}) and in the power cells. The "
+              "decision rejects exactly when its test does, so each figure is that test's on the same replications.",
+              "", decision_table(rows)]
     parts += ["", "### The sources' figures", "", SOURCES.rstrip()]
     return "\n".join(parts)
 

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import cvinference.cli._commands as commands
+import cvinference as cvi
 from cvinference.cli import main
 from cvinference.report import WIDTH, render_text
 from cvinference._utils._text import format_pvalue
@@ -351,10 +352,10 @@ def test_compare_report_sections(runs, name, tests):
     for test in tests:
         assert re.search(rf"^ *{re.escape(test)}  ", text, re.M), test
     assert "\nscheme independence: phi = " in text
-    assert "\nverdict: " in text and "Vanwinckelen & Blockeel 2015" in text
+    assert "\ndecision: " in text and "Vanwinckelen & Blockeel 2015" in text
     sections = _sections(text)
     order = [next(i for i, s in enumerate(sections) if s.startswith(prefix))
-             for prefix in ("A: ", "B: ", "tests of accuracy", "scheme independence", "verdict: ")]
+             for prefix in ("A: ", "B: ", "tests of accuracy", "scheme independence", "decision: ")]
     assert order == sorted(order)
 
 
@@ -429,9 +430,9 @@ def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
             else:
                 assert row["p"] == f"p = {record['pvalue']:.3f}"
         assert not re.search(r"p = 0\.000|p = \d(\.\d+)?e-", result.stdout)
-    # the demo has both kinds, in the table and in the verdict
+    # the demo has both kinds in the table, and the decision quotes its test's p-value the same way
     assert "p < 0.001" in demo.text and re.search(r"p = 0\.\d{3}", demo.text)
-    assert re.search(r"5x2cv t p [=<] 0\.\d{3}[.;]", " ".join(demo.report["verdict"]["text"].split()))
+    assert re.search(r"p [=<] 0\.\d{3} \(nested-cv difference;", " ".join(demo.report["decision"]["text"].split()))
 
 
 def test_format_pvalue_examples():
@@ -512,7 +513,10 @@ def test_json_schema_and_per_fold_arrays(name, runs, demo):
         assert sorted(set(folds["fold"])) == list(range(record["n_splits"]))
         for interval in record["intervals"]:
             assert {"name", "estimate", "low", "high", "method", "confidence_level"} <= set(interval)
-    assert report["verdict"]["text"] and report["verdict"]["caveats"]
+    if "decision" in report:
+        assert report["decision"]["answer"] in cvi.inference.ANSWERS and report["decision"]["text"]
+    else:
+        assert report["verdict"]["text"] and report["verdict"]["caveats"]
 
 
 @pytest.mark.parametrize("name", ["compare_iris", "compare_wine", "compare_csv", "compare_loo", "demo"])
@@ -592,7 +596,7 @@ def test_json_follows_the_confidence_level(tmp_path):
     assert status == 0 and report["confidence_level"] == 0.9 and "; 90% confidence" in text.splitlines()[0]
     assert all(test["confidence_level"] == 0.9 for test in report["tests"])
     assert all(i["confidence_level"] == 0.9 for r in report["estimators"].values() for i in r["intervals"])
-    assert "at the 0.1 level" in report["verdict"]["text"]
+    assert report["decision"]["confidence_level"] == 0.9
 
 
 # ---------------------------------------------------------------------------
@@ -613,7 +617,7 @@ def test_plot_writes_a_png(argv, tmp_path):
     pytest.importorskip("matplotlib")
     path = tmp_path / "figure.png"
     status, text = run([*argv, "--plot", str(path)])
-    assert status == 0 and "verdict:" in text
+    assert status == 0 and ("verdict:" in text if argv[0] == "evaluate" else "decision:" in text)
     data = path.read_bytes()
     width, height = _png_size(data)
     assert width > height > 100 and len(data) > 10_000
@@ -715,8 +719,8 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     stdout, text, report = demo.stdout, demo.text, demo.report
     assert stdout.startswith("cvinference demo: scaled logistic regression (A) against a decision tree (B)")
     assert "breast_cancer: 569 instances; 10-fold cross-validation, 5 repeats; 95% confidence" in text
-    assert "A: StandardScaler + LogisticRegression(max_iter=1000)" in text
-    assert "B: DecisionTreeClassifier(random_state=0)" in text
+    assert "A: logreg: StandardScaler + LogisticRegression(max_iter=1000)" in text
+    assert "B: tree: DecisionTreeClassifier(random_state=0)" in text
     for name in ("dataset level, normal (Wong Theorem 1)", "fold level, t (Wong 4.3.3)"):
         assert text.count(f"  {name}  ") == 2
     assert "r_j, m_j - r_j >= 5" in text and "large-sample conditions: " in text
@@ -727,14 +731,13 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert report["tests"][4]["df"] == 5 and report["tests"][3]["df"] == 49
     phi = report["diagnostic"]["phi"]
     assert f"scheme independence: phi = {phi:.2f}" in text
-    verdict = text[text.index("\nverdict: ") + 1:]
-    flat = " ".join(verdict.split())
-    assert flat.startswith("verdict: ")
-    assert ("A is more accurate than B" in flat) or ("B is more accurate than A" in flat) or (
-        "No test finds a difference" in flat)
-    assert "scheme independence" in flat and f"phi = {phi:.2f}" in flat  # caveat: scheme independence
-    assert "Vanwinckelen & Blockeel" in flat and "not how it would do on another dataset" in flat
-    assert len(report["verdict"]["caveats"]) >= 2
+    notes = " ".join(text[text.index("\nnotes:") + 1:text.index("\ndecision: ")].split())
+    assert "scheme independence" in notes and f"phi = {phi:.2f}" in notes
+    assert "Vanwinckelen & Blockeel" in notes and "not how it would do on another dataset" in notes
+    decision = " ".join(text[text.index("\ndecision: ") + 1:].split())
+    assert decision.startswith("decision: A better (accuracy; A = logreg, B = tree) logreg has the higher accuracy")
+    assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
+    assert [t["name"] for t in report["decision"]["context"]] == names
 
 
 # --------------------------------------------------------------------------- review regressions
@@ -766,7 +769,7 @@ def test_a_metric_with_folds_of_two_instances_is_still_computed(capsys):
 
 def test_as_many_folds_as_instances_is_leave_one_out():
     status, text = run(["compare", "tree", "nb", "--data", "iris", "--cv", "150"])
-    assert status == 0 and "leave-one-out" in text and "5x2cv" not in text.split("verdict:")[0]
+    assert status == 0 and "leave-one-out" in text and "5x2cv" not in text.split("decision:")[0]
 
 
 def test_a_negative_phi_is_described_as_such():

@@ -54,9 +54,8 @@ pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
 @pytest.fixture(autouse=True)
 def without_evidence(monkeypatch):
-    empty = {"rows": [], "floor": 0.93, "type_i_limit": 0.075, "mode": None}
+    empty = {"rows": [], "floor": 0.93, "type_i_limit": 0.06, "mode": None}
     monkeypatch.setattr(_evidence, "calibration_evidence", lambda: empty)
-    monkeypatch.setattr(_report, "calibration_evidence", lambda: empty)
 needs_statsmodels = pytest.mark.skipif(sm_mcnemar is None, reason="statsmodels (the test extra) is not installed")
 
 ALTERNATIVES = ("two-sided", "less", "greater")
