@@ -6,7 +6,10 @@ scores the models on rows outside the sample (the truth). Within a
 replication every method sees the same sample, the same 10-fold partition
 (the first repeat of the 10 x 10-fold) and the same truth: common random
 numbers, so differences between methods are not Monte-Carlo noise of
-different draws.
+different draws. The coverage cells also cross-validate the learner on a
+10 x 10-fold whose first repeat is that partition, and measure the pooled
+intervals of that repeated result (methods "normal (10 repeats)",
+"wilson (10 repeats)", "clopper-pearson (10 repeats)", "auto (10 repeats)").
 
 Populations
 -----------
@@ -32,7 +35,8 @@ Populations
 
 Targets (see docs/inference.md, "Targets")
 ------------------------------------------
-- ``kfold``: the mean held-back accuracy of the ten fold models of the draw;
+- ``kfold``: the mean held-back accuracy of the ten fold models of the draw
+  (for the "(10 repeats)" methods, of the 100 fold models of the 10 x 10-fold);
 - ``conditional``: the held-back accuracy of the model fitted to the whole
   sample;
 - ``unconditional``: the mean of the conditional accuracies over the
@@ -109,6 +113,7 @@ HELD_BACK = 50_000
 KNN_TRUTH_ROWS = 10_000  # k-NN predicts slowly: its truth is the first 10,000 held-back rows
 BLOCK = 5
 FAMILY = 4  # equal candidates of a family-wise cell
+REPEATED = f" ({N_REPEATS} repeats)"  # the name's suffix of the pooled intervals of a 10 x 10-fold result
 
 
 class OnColumns(ClassifierMixin, BaseEstimator):
@@ -223,6 +228,12 @@ def _accuracy_bounds(interval, loss=False):
     return (1 - high, 1 - low) if loss else (low, high)
 
 
+def _repeated_intervals(result):
+    """The pooled dataset-level intervals of a repeated result, as accuracy bounds."""
+    return {f"{method}{REPEATED}": _accuracy_bounds(cvi.accuracy_interval(result, NOMINAL, method=method))
+            for method in ("normal", "wilson", "clopper-pearson", "auto")}
+
+
 def _coverage_intervals(result):
     """Every record-based interval of one 10-fold result, as accuracy bounds."""
     found = {}
@@ -249,6 +260,24 @@ def _refitting_intervals(estimator, X, y, seeds, estimator_b=None):
             "conservative-z": _accuracy_bounds(conservative, loss=turn)}, int(conservative.details["n_train"])
 
 
+def _cross_validate(name, X, y, splitters, X_truth, y_truth):
+    """Out-of-fold predictions of learner ``name``, one repeat per splitter, and each fold model's truth.
+
+    Returns the (n_repeats, n) predictions and folds and the (n_repeats, N_SPLITS) held-back accuracies
+    of the fold models.
+    """
+    y_pred = np.empty((len(splitters), y.size), dtype=y.dtype)
+    fold = np.empty((len(splitters), y.size), dtype=np.int64)
+    fold_truth = np.empty((len(splitters), N_SPLITS))
+    for r, splitter in enumerate(splitters):
+        for j, (train, test) in enumerate(splitter.split(X, y)):
+            model = clone(learner(name)).fit(X[train], y[train])
+            y_pred[r, test] = model.predict(X[test])
+            fold[r, test] = j
+            fold_truth[r, j] = np.mean(model.predict(X_truth) == y_truth)
+    return y_pred, fold, fold_truth
+
+
 def coverage_replication(population, cell, seed):
     rng = np.random.default_rng(seed)
     sample, truth_rows = population.draw(cell.n, rng)
@@ -256,27 +285,22 @@ def coverage_replication(population, cell, seed):
     if cell.learner == "knn":
         truth_rows = truth_rows[:KNN_TRUTH_ROWS]
     X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
-    splitter = cvi.StratifiedEqualSizeKFold(N_SPLITS, shuffle=True, random_state=int(rng.integers(2**31)))
-    y_pred = np.empty_like(y)
-    fold = np.empty(y.size, dtype=np.int64)
-    fold_truth = []
-    for j, (train, test) in enumerate(splitter.split(X, y)):
-        model = clone(learner(cell.learner)).fit(X[train], y[train])
-        y_pred[test] = model.predict(X[test])
-        fold[test] = j
-        fold_truth.append(float(np.mean(model.predict(X_truth) == y_truth)))
+    partition_seeds = [int(rng.integers(2**31))]
+    refitting_seeds = [int(s) for s in rng.integers(2**31, size=2)]
+    partition_seeds += [int(s) for s in rng.integers(2**31, size=N_REPEATS - 1)]
+    splitters = [cvi.StratifiedEqualSizeKFold(N_SPLITS, shuffle=True, random_state=s) for s in partition_seeds]
+    y_pred, fold, fold_truth = _cross_validate(cell.learner, X, y, splitters, X_truth, y_truth)
     whole = clone(learner(cell.learner)).fit(X, y)
-    result = cvi.CVResult(y, y_pred, fold)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        intervals = _coverage_intervals(result)
-        refitting, n_train = _refitting_intervals(learner(cell.learner), X, y,
-                                                  [int(s) for s in rng.integers(2**31, size=2)])
+        intervals = _coverage_intervals(cvi.CVResult(y, y_pred[0], fold[0]))
+        intervals.update(_repeated_intervals(cvi.CVResult(y, y_pred, fold)))
+        refitting, n_train = _refitting_intervals(learner(cell.learner), X, y, refitting_seeds)
     intervals.update(refitting)
     # The sample is in random order, so its first n_train rows are a random training set of that size.
     smaller = clone(learner(cell.learner)).fit(X[:n_train], y[:n_train])
     return {"intervals": intervals,
-            "truth": {"kfold": float(np.mean(fold_truth)),
+            "truth": {"kfold": float(np.mean(fold_truth[0])), "kfold_repeated": float(np.mean(fold_truth)),
                       "conditional": float(np.mean(whole.predict(X_truth) == y_truth)),
                       "at_n_train": float(np.mean(smaller.predict(X_truth) == y_truth)), "n_train": n_train}}
 
@@ -399,10 +423,11 @@ def _coverage_rows(cell, records):
               "conditional": np.array([r["truth"]["conditional"] for r in records])}
     truths["unconditional"] = np.full(len(records), truths["conditional"].mean())
     at_n_train = np.full(len(records), np.mean([r["truth"]["at_n_train"] for r in records]))
+    repeated_truths = dict(truths, kfold=np.array([r["truth"]["kfold_repeated"] for r in records]))
     rows = []
     for method in records[0]["intervals"]:
         bounds = np.array([r["intervals"][method] for r in records])
-        for target, truth in truths.items():
+        for target, truth in (repeated_truths if method.endswith(REPEATED) else truths).items():
             covered = int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
             rows.append({"method": method, "quantity": "coverage", "target": target, "learner": cell.learner,
                          "n": cell.n, "population": cell.population, "nominal": NOMINAL,

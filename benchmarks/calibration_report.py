@@ -43,8 +43,13 @@ def falls_short(row):
 
 
 def _target_coverage(rows, target):
-    """The coverage rows of a target, without the conservative Z's own-n_train variant."""
-    return [r for r in rows if r["quantity"] == "coverage" and r["target"] == target and "n_train" not in r["method"]]
+    """The coverage rows of a target that compete for the recommendation.
+
+    Left out: the conservative Z's own-n_train variant, and the pooled intervals of a repeated
+    cross-validation ("... (10 repeats)"), which answer for a repeated result, not a single one.
+    """
+    return [r for r in rows if r["quantity"] == "coverage" and r["target"] == target
+            and "n_train" not in r["method"] and not r["method"].endswith(" repeats)")]
 
 
 def recommended(rows, target):

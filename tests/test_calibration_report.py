@@ -54,6 +54,13 @@ def test_the_recommended_method_holds_in_every_cell_and_is_closest_to_nominal(re
     assert sorted(row["n"] for row in cells) == [100, 300]
 
 
+def test_the_pooled_intervals_of_repeats_are_not_recommended_for_a_single_result(report):
+    # "wilson (10 repeats)" is closer to nominal than nested-cv (0.95 against 0.96 and 0.97) in both
+    # cells, but it answers for a 10 x 10-fold result, so the recommendation stays nested-cv.
+    rows = PAYLOAD["rows"] + [_row("wilson (10 repeats)", 0.95, 0.97), _row("wilson (10 repeats)", 0.95, 0.97, n=300)]
+    assert report.recommended(rows, "kfold")[0] == "nested-cv"
+
+
 def test_where_nothing_holds_the_best_measured_method_is_named_as_not_holding(report):
     method, _, holds = report.recommended(PAYLOAD["rows"], "conditional")
     assert (method, holds) == ("nested-cv", False)
@@ -132,13 +139,38 @@ def test_the_recommended_test_holds_0_06_everywhere_and_has_the_most_power(repor
     assert "Recommended: **nested-cv**: its type-I error is at most 0.06 in every cell" in section
 
 
-def test_cells_are_chosen_by_whole_segments_of_their_keys():
+@pytest.fixture(scope="module")
+def calibration_module():
     spec = importlib.util.spec_from_file_location("calibration_benchmark", ROOT / "benchmarks" / "calibration.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_cells_are_chosen_by_whole_segments_of_their_keys(calibration_module):
+    module = calibration_module
     keys = [cell.key for cell in module.cells(quick=False)]
     chosen = [key for key in keys if module.in_key("tree/100", key)]
     assert chosen == ["coverage/nonlinear/tree/100", "null/nonlinear/tree/100", "power/nonlinear-power/tree/100",
                       "familywise/nonlinear/tree/100"]
     assert not any(module.in_key("nonlinear", key) for key in keys if key.startswith("power/"))
     assert sum(module.in_key("null", key) for key in keys) == 6
+
+
+def test_the_repeated_rows_cover_the_mean_of_all_fold_models(calibration_module):
+    # Two replications. The one-repeat "wilson" row is scored against the first partition's fold
+    # models (kfold 0.80, 0.70), the pooled "wilson (10 repeats)" row against all 100 fold models'
+    # mean (0.76, 0.74); both against the same conditional truth (0.78, 0.72).
+    records = [{"replication": i, "intervals": {"wilson": bounds, "wilson (10 repeats)": bounds},
+                "truth": {"kfold": kfold, "kfold_repeated": repeated, "conditional": conditional,
+                          "at_n_train": 0.7, "n_train": 120}}
+               for i, (bounds, kfold, repeated, conditional) in enumerate(
+                   [((0.75, 0.77), 0.80, 0.76, 0.78), ((0.69, 0.75), 0.70, 0.74, 0.72)])]
+    cell = calibration_module.Cell("coverage", "nonlinear", "tree", 100, 2)
+    rows = {(row["method"], row["target"]): row for row in calibration_module.rows_of(cell, records)}
+    # kfold: 0.80 is outside [0.75, 0.77] and 0.70 inside [0.69, 0.75]; 0.76 and 0.74 are both inside.
+    assert rows["wilson", "kfold"]["measured"] == 0.5 and rows["wilson", "kfold"]["truth"] == pytest.approx(0.75)
+    assert rows["wilson (10 repeats)", "kfold"]["measured"] == 1.0
+    assert rows["wilson (10 repeats)", "kfold"]["truth"] == pytest.approx(0.75)
+    # conditional: 0.78 is outside [0.75, 0.77], 0.72 inside [0.69, 0.75], for both rows.
+    assert rows["wilson", "conditional"]["measured"] == rows["wilson (10 repeats)", "conditional"]["measured"] == 0.5

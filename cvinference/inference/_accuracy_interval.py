@@ -112,9 +112,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     repeat : int or None, default=None
         The repeat to use. None uses the only repeat, or pools all repeats
         with an :class:`InferenceWarning`: they are not independent, so the
-        estimate averages them but the standard error still counts n
-        instances and k folds once, and a binomial interval spans the
-        per-repeat intervals.
+        estimate averages them but the interval is one repeat's, of n
+        instances and k folds, at the repeats' average (see Notes).
     min_count : int, default=5
         The large-sample conditions' smallest count (Wong's 5).
     target : {"kfold", "conditional", "unconditional"}, default="kfold"
@@ -181,16 +180,29 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     exact interval under 10-fold (a fold with fewer than 5 errors) and the
     normal one under leave-one-out.
 
-    Pooled repeats (Wong 2015, section 4.3.4): the r predictions of one
-    instance are positively correlated, so averaging them does not shrink
-    the variance the way r n independent instances would. The pooled
-    estimate is therefore given the standard error of a single repeat: the
-    per-instance mean correctness lies in [0, 1] with mean p, so its
-    variance is at most p (1 - p), and p (1 - p) / n bounds the variance of
-    the pooled estimate; at the fold level, s / sqrt(k) with k - 1 degrees of
-    freedom. Binomial intervals need one repeat's 0/1 counts: pooled, the
-    interval runs from the lowest to the highest per-repeat bound, which
-    covers the accuracy at least as often as each per-repeat interval.
+    Pooled repeats (Wong 2015, section 4.3.4): the R repeats test the same
+    n instances, and the predictions of one instance in different repeats
+    are positively correlated, so the R n predictions are not R n
+    independent instances. The estimate is the pooled accuracy p, the mean
+    of the per-repeat accuracies p_r, and the interval is the one-repeat
+    interval of n instances at the repeats' average count x = p n (not
+    always a whole number): p +- z sqrt(p (1 - p) / n); Wilson's interval
+    of x and n; Clopper-Pearson's in its beta-quantile form,
+    Beta(alpha/2; x, n - x + 1) and Beta(1 - alpha/2; x + 1, n - x), which
+    is the exact interval at whole x; at the fold level, the mean of all R k
+    fold accuracies +- t_{k-1} s / sqrt(k), with s^2 the variance of the
+    fold accuracies within a repeat, averaged over the repeats. This claims
+    no independence: Var(p) = (1/R^2) sum_r sum_s Cov(p_r, p_s) <= max_r
+    Var(p_r), because |Cov(p_r, p_s)| <= sqrt(Var(p_r) Var(p_s))
+    (Cauchy-Schwarz), so one repeat's variance, p (1 - p) / n by Wong's
+    Theorem 1, bounds that of the average whatever the repeats'
+    correlation. What averaging does remove is part of the noise of the
+    random partition, the internal variance of Vanwinckelen & Blockeel
+    (2015, Definition 13 and section 4.1). The interval is therefore as
+    wide as one repeat's at p, however many repeats there are: no wider
+    than the widest per-repeat interval when the per-repeat accuracies lie
+    on one side of 1/2, and at most one repeat's interval at 1/2 when they
+    straddle it.
 
     All of them treat the n cross-validated predictions as independent
     Bernoulli trials (Wong's instance independence). They speak about this
@@ -228,6 +240,21 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     'clopper-pearson'
     >>> "calibration benchmark" in auto.notes[0]
     True
+
+    A second partition of the same 200 instances with 30, 27, 30, 26 and 30
+    correct (143 in all, 0.715). Pooled, the estimate is their mean, 0.7375,
+    and the interval is one repeat's at the average count 147.5 of 200,
+    between the two per-repeat intervals rather than spanning them:
+
+    >>> import warnings
+    >>> second = np.concatenate([[1] * r + [0] * (40 - r) for r in [30, 27, 30, 26, 30]])
+    >>> repeated = CVResult(y_true=np.ones(200, dtype=int), y_pred=[y_pred, second], fold=[fold, fold])
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # the warning that the repeats are pooled
+    ...     accuracy_interval(repeated, method="clopper-pearson")
+    Interval(estimate=0.7375, low=0.6708, high=0.797, confidence_level=0.95, method='clopper-pearson')
+    >>> accuracy_interval(repeated, method="clopper-pearson", repeat=1)
+    Interval(estimate=0.715, low=0.6471, high=0.7764, confidence_level=0.95, method='clopper-pearson')
     """
     check_accuracy_result(result)
     rows = select_repeats(result, repeat)
@@ -346,41 +373,54 @@ def _dataset_level(result, rows, keep, confidence_level, method, messages):
     correct_by_repeat = (result.fold_correct[list(rows)] * keep).sum(axis=1)
     tested_by_repeat = (result.fold_sizes[list(rows)] * keep).sum(axis=1)
     estimate = int(correct_by_repeat.sum()) / int(tested_by_repeat.sum())
-    n = int(tested_by_repeat.sum()) / len(rows)
-    n = int(n) if float(n).is_integer() else n
+    n = _integer_if_whole(int(tested_by_repeat.sum()) / len(rows))
     if method in _BINOMIAL:
+        count = _integer_if_whole(int(correct_by_repeat.sum()) / len(rows))
         if len(rows) > 1:
             messages.note(
-                f"the {len(rows)} repeats are pooled: the interval spans the {len(rows)} per-repeat {method} "
-                "intervals, so it covers the accuracy at least as often as each of them"
+                f"the {len(rows)} repeats are pooled: this is the {method} interval of one repeat of n = {n:.6g} "
+                f"instances at the repeats' average count, {count:.6g} correct; the repeats are not independent, "
+                "so they are not counted as more instances (Wong 2015, section 4.3.4)"
             )
-        bounds = _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level,
-                                             _BINOMIAL[method])
+        bounds = binomial_bounds(count, n, confidence_level, method)
     else:
         bounds = normal_bounds(estimate, math.sqrt(estimate * (1 - estimate) / n), confidence_level, None, messages)
     return PointEstimate(estimate=estimate, n=n, bounds=bounds)
 
 
-def _spanning_binomial_interval(correct_by_repeat, tested_by_repeat, confidence_level, method):
-    """The lowest low and the highest high of the per-repeat binomial intervals.
+def _integer_if_whole(value):
+    return int(value) if float(value).is_integer() else value
 
-    For a fixed number tested, both bounds of the Clopper-Pearson interval
-    (quantiles of Beta(x, n - x + 1) and Beta(x + 1, n - x)) and of the Wilson
-    interval (roots of |x/n - p| = z sqrt(p (1 - p) / n)) increase with the
-    count x, so per number tested only the smallest and the largest count
-    need an interval, and of each only one bound: the lower bound of a
-    two-sided interval is the one-sided ("greater") bound at level
-    (1 + confidence_level) / 2, the upper bound the "less" one.
+
+def binomial_bounds(count, n, confidence_level, method):
+    """The Wilson or Clopper-Pearson interval of ``count`` correct of ``n``, either of them possibly non-integer.
+
+    Whole numbers go to ``scipy.stats.binomtest``. Otherwise Clopper-Pearson
+    is its beta-quantile form, Beta(alpha/2; x, n - x + 1) and
+    Beta(1 - alpha/2; x + 1, n - x), which is defined for any real x in
+    [0, n] and equals the exact interval at whole x (Clopper & Pearson 1934;
+    Brown, Cai & DasGupta 2001, section 4.1.1), and Wilson its closed form
+    (p + z^2/2n -+ z sqrt(p (1 - p)/n + z^2/4n^2)) / (1 + z^2/n) with
+    p = x/n (Brown, Cai & DasGupta 2001, section 4.1.1). As in scipy, the
+    bound at x = 0 is 0 and at x = n is 1.
+
+    Returns
+    -------
+    Bounds
     """
-    one_sided_level = (1 + confidence_level) / 2
-    lows, highs = [], []
-    for tested in np.unique(tested_by_repeat):
-        correct = correct_by_repeat[tested_by_repeat == tested]
-        lows.append(stats.binomtest(int(correct.min()), int(tested), alternative="greater")
-                    .proportion_ci(one_sided_level, method=method).low)
-        highs.append(stats.binomtest(int(correct.max()), int(tested), alternative="less")
-                     .proportion_ci(one_sided_level, method=method).high)
-    return Bounds(low=float(min(lows)), high=float(max(highs)))
+    if isinstance(count, int) and isinstance(n, int):
+        interval = stats.binomtest(count, n).proportion_ci(confidence_level, method=_BINOMIAL[method])
+        return Bounds(low=float(interval.low), high=float(interval.high))
+    tail = (1 - confidence_level) / 2
+    if method == "clopper-pearson":
+        low = stats.beta.ppf(tail, count, n - count + 1) if count > 0 else 0.0
+        high = stats.beta.isf(tail, count + 1, n - count) if count < n else 1.0
+        return Bounds(low=float(low), high=float(high))
+    z = reference_quantile(1 - tail, None)
+    p = count / n
+    center = (p + z ** 2 / (2 * n)) / (1 + z ** 2 / n)
+    half_width = z * math.sqrt(p * (1 - p) / n + z ** 2 / (4 * n ** 2)) / (1 + z ** 2 / n)
+    return Bounds(low=center - half_width if count > 0 else 0.0, high=center + half_width if count < n else 1.0)
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):

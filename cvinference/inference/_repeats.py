@@ -55,6 +55,6 @@ def pooled_repeats_warning(n_repeats, n_choosable=None):
     return (
         f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
         "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2015): the estimate "
-        "averages the repeats, but the standard error counts the n instances and the k folds once, "
-        f"so repeating does not narrow the interval. Pass {choice} to use one repeat."
+        "averages the repeats, but the interval is one repeat's at that average: it counts the n "
+        f"instances and the k folds once, so repeating does not narrow it. Pass {choice} to use one repeat."
     )

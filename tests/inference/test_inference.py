@@ -852,8 +852,8 @@ def _fold_level_numbers(obj):
 @pytest.mark.parametrize("kind", list(FOLD_LEVEL_CALLS))
 @pytest.mark.parametrize("n_repeats", [2, 5])
 def test_pooling_identical_repeats_does_not_narrow_the_fold_level_results(n_repeats, kind):
-    # The pooled-repeats warning says "the standard error counts the n instances and the k folds
-    # once, so repeating does not narrow the interval", and the Notes give the pooled fold level
+    # The pooled-repeats warning says "the interval is one repeat's at that average: it counts the n
+    # instances and the k folds once, so repeating does not narrow it", and the Notes give the pooled fold level
     # as s / sqrt(k) with k - 1 df (Wong 2015, section 4.3.4: repeats are not independent).
     # r copies of one repeat therefore must give that repeat's fold-level interval and tests.
     call = FOLD_LEVEL_CALLS[kind]
@@ -864,28 +864,67 @@ def test_pooling_identical_repeats_does_not_narrow_the_fold_level_results(n_repe
     assert _fold_level_numbers(pooled) == pytest.approx(_fold_level_numbers(single))
 
 
-@pytest.mark.parametrize(("method", "scipy_method"), [("wilson", "wilson"), ("clopper-pearson", "exact")])
-def test_pooled_binomial_interval_spans_the_per_repeat_intervals(method, scipy_method):
-    # Docstring (Notes, "Pooled repeats"): a binomial interval needs one repeat's 0/1 counts;
-    # pooled, it runs from the lowest to the highest per-repeat bound (oracle: scipy binomtest).
+STATSMODELS_METHOD = {"normal": "normal", "wilson": "wilson", "clopper-pearson": "beta"}
+SCIPY_METHOD = {"wilson": "wilson", "clopper-pearson": "exact"}
+
+
+@pytest.mark.parametrize("confidence_level", LEVELS)
+@pytest.mark.parametrize("method", list(STATSMODELS_METHOD))
+@needs_statsmodels
+def test_pooled_interval_is_one_repeat_at_the_average_count(method, confidence_level):
+    # Docstring (Notes, "Pooled repeats"): the interval of one repeat of n at the average count
+    # x = p n, here 295 / 2 = 147.5 of 200. Oracle: statsmodels proportion_confint, which takes a
+    # non-integer count ("beta" is Clopper-Pearson's beta-quantile form).
+    pooled = from_repeats([32, 28, 30, 30, 32], [30, 27, 30, 26, 30])
+    with pytest.warns(cvi.InferenceWarning, match="pooled"):
+        interval = cvi.accuracy_interval(pooled, confidence_level, method=method)
+    expected = proportion_confint(147.5, 200, alpha=1 - confidence_level, method=STATSMODELS_METHOD[method])
+    assert tuple(interval) == pytest.approx(expected, abs=1e-12)
+    assert interval.estimate == pytest.approx(pooled.accuracy) == 147.5 / 200 and interval.n == 200
+
+
+@pytest.mark.parametrize("confidence_level", LEVELS)
+@pytest.mark.parametrize("method", list(SCIPY_METHOD))
+def test_pooled_binomial_interval_at_a_whole_average_count_equals_scipy(method, confidence_level):
+    # 152, 143 and 158 correct of 200: the average count is 151, a whole number, so the pooled
+    # interval is the exact (or Wilson) interval of 151 of 200 (oracle: scipy binomtest).
     pooled = from_repeats([32, 28, 30, 30, 32], [30, 27, 30, 26, 30], [33, 31, 29, 35, 30])
     with pytest.warns(cvi.InferenceWarning, match="pooled"):
-        interval = cvi.accuracy_interval(pooled, method=method)
-    per_repeat = [stats.binomtest(int(k), 200).proportion_ci(0.95, method=scipy_method)
-                  for k in pooled.fold_correct.sum(axis=1)]
-    assert interval.low == pytest.approx(min(ci.low for ci in per_repeat))
-    assert interval.high == pytest.approx(max(ci.high for ci in per_repeat))
-    assert interval.estimate == pytest.approx(pooled.accuracy) and interval.n == 200
-    assert any("per-repeat" in note for note in interval.notes)
+        interval = cvi.accuracy_interval(pooled, confidence_level, method=method)
+    expected = stats.binomtest(151, 200).proportion_ci(confidence_level, method=SCIPY_METHOD[method])
+    assert tuple(interval) == pytest.approx((expected.low, expected.high), abs=1e-12)
+    assert any("average count, 151 correct" in note for note in interval.notes)
 
 
-def test_pooled_repeats_with_failing_conditions_fall_back_to_the_exact_hull():
+@pytest.mark.parametrize("method", list(SCIPY_METHOD))
+def test_one_repeat_binomial_interval_is_scipys(method):
+    # One repeat: the pooled rule is the usual interval, scipy's to the last bit.
+    result = from_fold_counts([32, 28, 30, 30, 32])
+    interval = cvi.accuracy_interval(result, method=method)
+    expected = stats.binomtest(152, 200).proportion_ci(0.95, method=SCIPY_METHOD[method])
+    assert (interval.low, interval.high) == (expected.low, expected.high) and interval.notes == ()
+
+
+def test_more_repeats_do_not_widen_the_binomial_interval():
+    # The old rule spanned the per-repeat intervals and widened with every repeat that moved a
+    # bound; the average's interval is as wide as one repeat's (all accuracies here are above 1/2).
+    rows = ([32, 28, 30, 30, 32], [30, 27, 30, 26, 30], [33, 31, 29, 35, 30])
+    for method in SCIPY_METHOD:
+        per_repeat = [stats.binomtest(k, 200).proportion_ci(0.95, method=SCIPY_METHOD[method]) for k in (152, 143, 158)]
+        with pytest.warns(cvi.InferenceWarning, match="pooled"):
+            pooled = cvi.accuracy_interval(from_repeats(*rows), method=method)
+        assert pooled.high - pooled.low <= max(ci.high - ci.low for ci in per_repeat)
+        assert pooled.low > min(ci.low for ci in per_repeat) and pooled.high < max(ci.high for ci in per_repeat)
+
+
+def test_pooled_repeats_with_failing_conditions_take_the_exact_interval_at_the_average_count():
     failing = from_repeats([38, 28, 30, 30, 32], [30, 27, 30, 26, 30])
     with pytest.warns(cvi.InferenceWarning, match="pooled"):
         interval = cvi.accuracy_interval(failing)
     assert interval.method == "clopper-pearson" and interval.conditions.failing_by_repeat == ((0,), ())
-    per_repeat = [stats.binomtest(k, 200).proportion_ci(0.95, method="exact") for k in (158, 143)]
-    assert tuple(interval) == pytest.approx((per_repeat[1].low, per_repeat[0].high))
+    # (158 + 143) / 2 = 150.5 of 200; Clopper & Pearson's beta quantiles (Brown, Cai & DasGupta 2001).
+    expected = (stats.beta.ppf(0.025, 150.5, 200 - 150.5 + 1), stats.beta.ppf(0.975, 151.5, 200 - 150.5))
+    assert tuple(interval) == pytest.approx(expected, abs=1e-12)
 
 
 def test_matched_test_pooled_repeats_warn():
@@ -1226,6 +1265,40 @@ def test_property_intervals_contain_the_estimate(sizes_and_counts, confidence_le
                               ("dataset", "clopper-pearson"), ("fold", "t"), ("fold", "normal"), ("fold", "auto")]:
         interval = quiet(cvi.accuracy_interval, result, confidence_level, averaging=averaging, method=method)
         assert 0.0 <= interval.low <= interval.estimate <= interval.high <= 1.0
+
+
+@st.composite
+def repeated_fold_counts(draw):
+    """Fold sizes m_j (2 to 6 folds of 1 to 30) and 2 to 5 repeats of counts r_j in 0 .. m_j."""
+    sizes = draw(st.lists(st.integers(1, 30), min_size=2, max_size=6))
+    n_repeats = draw(st.integers(2, 5))
+    return sizes, [[draw(st.integers(0, m)) for m in sizes] for _ in range(n_repeats)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(repeated_fold_counts(), st.sampled_from(LEVELS))
+@needs_statsmodels
+def test_property_pooled_interval_is_no_wider_than_one_repeat(sizes_and_rows, confidence_level):
+    # Docstring (Notes, "Pooled repeats"): the pooled interval contains the pooled accuracy and is
+    # as wide as one repeat's at that accuracy, so it is no wider than the widest per-repeat
+    # interval when the per-repeat accuracies lie on one side of 1/2, and never wider than one
+    # repeat's at 1/2, the widest any interval of n instances gets (oracle for that: statsmodels).
+    sizes, rows = sizes_and_rows
+    result = from_repeats(*rows, sizes=sizes)
+    n = sum(sizes)
+    accuracies = [sum(row) / n for row in rows]
+    for method in ("normal", "wilson", "clopper-pearson", "auto"):
+        pooled = quiet(cvi.accuracy_interval, result, confidence_level, method=method)
+        assert 0.0 <= pooled.low <= pooled.estimate <= pooled.high <= 1.0
+        assert pooled.estimate == pytest.approx(np.mean(accuracies)) and pooled.n == n
+        one = [quiet(cvi.accuracy_interval, result, confidence_level, method=pooled.method, repeat=r)
+               for r in range(len(rows))]
+        width = pooled.high - pooled.low
+        if max(accuracies) <= 0.5 or min(accuracies) >= 0.5:
+            assert width <= max(i.high - i.low for i in one) + 1e-12
+        low, high = proportion_confint(n / 2, n, alpha=1 - confidence_level,
+                                       method=STATSMODELS_METHOD[pooled.method])
+        assert width <= high - low + 1e-12
 
 
 @settings(max_examples=60, deadline=None)
