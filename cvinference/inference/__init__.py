@@ -13,6 +13,7 @@ from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
 from ._nested_cv import nested_cv_interval
+from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
 from ._results import (
@@ -22,6 +23,7 @@ from ._results import (
     Interval,
     LargeSampleConditions,
     McNemarTestResult,
+    NoInformationTestResult,
     SchemeDiagnostic,
     TestResult,
 )
@@ -33,6 +35,7 @@ __all__ = [
     "Interval",
     "LargeSampleConditions",
     "McNemarTestResult",
+    "NoInformationTestResult",
     "SchemeDiagnostic",
     "TestResult",
     "accuracy_interval",
@@ -48,6 +51,7 @@ __all__ = [
     "mcnemar_test",
     "metric_interval",
     "nested_cv_interval",
+    "no_information_test",
     "paired_ttest_5x2cv",
     "scheme_diagnostic",
 ]

@@ -472,6 +472,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
         <BLANKLINE>
         A
           accuracy 0.7500 (3 of 4 tested instances correct)
+          no-information rate 0.5000 (always predicting 0); does not beat the no-information rate: p = 0.312
+            (one-sided exact binomial)
                                         interval  estimate            bounds  target
                      recommended (method='auto')    0.7500  [0.1941, 0.9937]   kfold
           dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]   kfold
@@ -481,7 +483,9 @@ class CVResult(EqualByContent, KeepsReadOnly):
           large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
             (folds [0, 1])
         <BLANKLINE>
-        verdict: Accuracy 75.0%; with 95% confidence between 19.4% and 99.4% (clopper-pearson interval).
+        verdict: Does not beat the no-information rate: always predicting 0 scores 50.0%, and accuracy >
+          50.0% has p = 0.312 (one-sided exact binomial). Accuracy 75.0%; with 95% confidence between 19.4%
+          and 99.4% (clopper-pearson interval).
         - Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) interval is the
           one to quote.
         - These numbers describe this dataset: the models were trained on parts of it and tested on the
