@@ -1,5 +1,8 @@
 """What ``cvinference select`` does: a grid search on repeated k-fold, then every candidate against the best.
 
+When the candidates are scored by accuracy, each is also checked against the
+no-information rate of the data's labels (``compare_candidates(..., y=)``).
+
 The grid is checked before the first fit: each candidate's hyper-parameters
 are built with :func:`~cvinference.cli._estimators.build_estimator`, which
 names a bad value as ``evaluate --params`` does.
@@ -113,7 +116,7 @@ def run_select(args, out):
         raise UserError(f"fitting or scoring a candidate failed: {' '.join(str(exc).split())}; check the grid, "
                         "--params and --scoring, and that every fold has instances of each class") from None
     comparison = _unprefixed(compare_candidates(search, correction=args.correction, alpha=args.alpha,
-                                                confidence_level=args.confidence))
+                                                confidence_level=args.confidence, y=dataset.y))
     rules = _rules(args, comparison)
     report = {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "select",
               "options": {"estimator": args.estimator, "params": base, "grid": grids, "data": args.data,

@@ -14,6 +14,7 @@ from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
 from ._nested_cv import nested_cv_interval
+from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
 from ._results import (
@@ -23,6 +24,7 @@ from ._results import (
     Interval,
     LargeSampleConditions,
     McNemarTestResult,
+    NoInformationTestResult,
     SchemeDiagnostic,
     TestResult,
 )
@@ -37,6 +39,7 @@ __all__ = [
     "Interval",
     "LargeSampleConditions",
     "McNemarTestResult",
+    "NoInformationTestResult",
     "SchemeDiagnostic",
     "TestResult",
     "accuracy_interval",
@@ -53,6 +56,7 @@ __all__ = [
     "mcnemar_test",
     "metric_interval",
     "nested_cv_interval",
+    "no_information_test",
     "pair_tests",
     "paired_ttest_5x2cv",
     "scheme_diagnostic",

@@ -47,6 +47,7 @@ from .._utils._warnings import quietly
 from . import _evidence
 from ._evidence import evidence_source, learner_of_result, test_evidence
 from ._metric_interval import _fold_values, _metric_function
+from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
 from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 
@@ -310,6 +311,19 @@ def _route(pair, metric, nested):
             f"{nested_fits() / fits:.1f} times the {fits} of this cross-validation.")
 
 
+def _baseline_caveats(pair, names, alpha):
+    """A sentence for each learner that does not beat the no-information rate (caret's P-Value [Acc > NIR])."""
+    caveats = []
+    for name, result in zip(names, (pair.a, pair.b)):
+        test = quietly(no_information_test, result)
+        if not test.pvalue < alpha:
+            rate, majority = test.details["no_information_rate"], test.details["majority_class"]
+            caveats.append(f"{name} does not beat the no-information rate: always predicting {majority!r} scores "
+                           f"{rate:.4f}, and its accuracy {result.accuracy:.4f} is not above it "
+                           f"({format_pvalue(test.pvalue)}, one-sided exact binomial).")
+    return caveats
+
+
 def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     caveats = []
     regime = chosen["evidence"].regime if chosen else next(
@@ -434,7 +448,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
             reason=(f"No test computable here kept its type-I error at or below {limit:g} in "
                     f"{evidence_source()} for these learners at N = {pair.a.n_samples} ({reasons})."),
             route=_route(pair, metric, nested),
-            caveats=_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell"))
+            caveats=(*_baseline_caveats(pair, names, alpha),
+                     *_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell")))
     rests_on = _as_test(chosen, "rests on", "")
     answer = _answer(rests_on, alpha)
     power = chosen["evidence"].power
@@ -444,4 +459,5 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     return Decision(answer=answer, names=names, metric=metric_name, target=rests_on.target,
                     confidence_level=confidence_level, difference=float(difference), rests_on=rests_on,
                     context=context, reason=reason, route="",
-                    caveats=_caveats(judged, chosen, metric_name, pair, accuracy_difference, answer))
+                    caveats=(*_baseline_caveats(pair, names, alpha),
+                             *_caveats(judged, chosen, metric_name, pair, accuracy_difference, answer)))

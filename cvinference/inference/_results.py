@@ -13,6 +13,7 @@ import types
 from typing import NamedTuple, Optional
 
 import numpy as np
+from scipy import stats
 
 from .._utils._arrays import readonly_array
 from .._utils._notebook import import_pandas, summary_html
@@ -484,6 +485,68 @@ class McNemarTestResult(TestResult):
         note = ("Agresti & Min (2005) interval: the Wald interval of a difference of paired proportions "
                 "after adding 1/2 to each cell of the 2x2 table")
         return _IntervalMethod("agresti-min", note)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class NoInformationTestResult(TestResult):
+    """The result of the exact binomial test of accuracy > the no-information rate.
+
+    Made by :func:`no_information_test`. B is the trivial classifier that
+    always predicts the majority class, whose accuracy on the tested
+    instances is the no-information rate: ``estimate`` is accuracy minus
+    that rate, ``statistic`` the count of correct predictions the test
+    uses, and ``details`` hold ``no_information_rate``,
+    ``majority_class``, ``n_correct``, ``n_tested``, ``accuracy`` (of the
+    repeats used, before rounding) and ``imbalance_ratio`` (the largest
+    class count over the smallest).
+    """
+
+    __test__ = False
+
+    def confidence_interval(self, confidence_level=0.95):
+        """One-sided exact (Clopper-Pearson) interval for accuracy minus the no-information rate.
+
+        The lower bound of ``scipy.stats.binomtest(n_correct, n_tested,
+        alternative="greater").proportion_ci(confidence_level, "exact")``
+        less the rate, up to 1 less the rate: it lies above 0 exactly when
+        the test's p-value is below 1 - ``confidence_level``.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+
+        Returns
+        -------
+        Interval
+        """
+        confidence_level = PROBABILITY.check("confidence_level", confidence_level)
+        rate, k, n = (self.details[key] for key in ("no_information_rate", "n_correct", "n_tested"))
+        low = stats.binomtest(k, n, rate, alternative=self.alternative).proportion_ci(confidence_level, "exact").low
+        return Interval(
+            estimate=self.estimate, low=float(low) - rate, high=1.0 - rate, confidence_level=confidence_level,
+            method="clopper-pearson", averaging="dataset", estimand=self.estimand, assumptions=self.assumptions,
+            target=self.target, n=n, notes=("one-sided exact (Clopper-Pearson) bound of the accuracy, less the "
+                                            "no-information rate",), warnings=self.warnings,
+        )
+
+    def summary(self):
+        """The test, the accuracy against the no-information rate, what it assumes, and warnings.
+
+        Returns
+        -------
+        str
+        """
+        d = self.details
+        low = self.confidence_interval().low
+        return _described(self, [
+            f"{self.method}: {d['n_correct']} of {d['n_tested']} correct, {format_pvalue(self.pvalue)} "
+            f"({self.alternative})",
+            f"accuracy {format_number(d['accuracy'])} against the no-information rate "
+            f"{format_number(d['no_information_rate'])} (always predicting {d['majority_class']!r}; class "
+            f"imbalance {format_number(d['imbalance_ratio'])}:1)",
+            f"estimate (accuracy - no-information rate): {self.estimate:+.4f}, 95% one-sided exact interval "
+            f"[{low:+.4f}, {1 - d['no_information_rate']:+.4f}]",
+        ])
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

@@ -1,12 +1,14 @@
 """Every candidate of a search against the best: corrected t, adjusted p-values, selection bias, refit rules."""
 
+import collections
 import dataclasses
 import math
 import types
+from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .._utils._arrays import readonly_array
+from .._utils._arrays import python_scalar, readonly_array
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, validate_params
 from .._utils._serialize import Serializable
@@ -14,11 +16,13 @@ from .._utils._text import format_level, format_number, format_table, text_block
 from .._utils._warnings import Messages, quietly
 from ..inference._distributions import reference_quantile
 from ..inference._estimands import target_line
+from ..inference._no_information import no_information_pvalue, no_information_test
 from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
 from ._multiple_testing import CORRECTION, adjust_pvalues
 from ._split_scores import (
     SplitScores,
     mean_scores,
+    named_results,
     one_standard_error_index,
     simplest_among,
     split_scores,
@@ -91,6 +95,20 @@ class CandidateComparison(Serializable):
         over training sets, not about these fitted models.
     estimand, assumptions : str
     notes, warnings : tuple of str
+    no_information_rate : float
+        The largest class's share of the labels (caret's "No Information
+        Rate"): the accuracy of always predicting ``majority_class``; nan when
+        it was not checked (the scores are not accuracy, or a search was
+        given without ``y``).
+    majority_class : label or None
+        The most frequent label.
+    baseline_pvalue : ndarray of float or None
+        Each candidate's one-sided exact binomial p-value of accuracy >
+        the no-information rate (nan for a missing score); None when not
+        checked.
+    beats_baseline : ndarray of bool or None
+        Whether ``baseline_pvalue < alpha``: the candidate is shown to beat
+        always predicting the majority class. None when not checked.
     """
 
     candidates: tuple
@@ -123,6 +141,10 @@ class CandidateComparison(Serializable):
     assumptions: str
     notes: tuple = ()
     warnings: tuple = ()
+    no_information_rate: float = math.nan
+    majority_class: object = None
+    baseline_pvalue: Optional[np.ndarray] = None
+    beats_baseline: Optional[np.ndarray] = None
 
     @property
     def best_candidate(self):
@@ -151,7 +173,9 @@ class CandidateComparison(Serializable):
         ``mean_score``, ``estimate``, ``low``, ``high``, ``statistic``,
         ``df``, ``pvalue``, ``pvalue_adjusted``, ``prob_best_better``,
         ``prob_equivalent``, ``prob_candidate_better`` and
-        ``indistinguishable``.
+        ``indistinguishable``; then, when the candidates were checked
+        against the no-information rate, ``baseline_pvalue`` and
+        ``beats_baseline``.
 
         Returns
         -------
@@ -164,6 +188,8 @@ class CandidateComparison(Serializable):
                        pvalue_adjusted=self.pvalue_adjusted, prob_best_better=self.prob_best_better,
                        prob_equivalent=self.prob_equivalent, prob_candidate_better=self.prob_candidate_better,
                        indistinguishable=self.indistinguishable)
+        if self.beats_baseline is not None:
+            columns.update(baseline_pvalue=self.baseline_pvalue, beats_baseline=self.beats_baseline)
         return import_pandas().DataFrame(columns)
 
     def _order(self):
@@ -205,11 +231,28 @@ class CandidateComparison(Serializable):
             *wrapped(f"selection bias of the best score (Tibshirani & Tibshirani 2009): "
                      f"{format_number(self.selection_bias)}; corrected best score "
                      f"{format_number(self.best_score_corrected)}"),
+            *self._baseline_lines(),
             f"estimand: {self.estimand}",
             target_line(self.target),
             f"assumptions: {self.assumptions}",
         ]
         return "\n".join(lines + text_block("notes", self.notes) + text_block("warnings", self.warnings))
+
+    def _baseline_lines(self):
+        """Which candidates do not beat the no-information rate; nothing when it was not checked."""
+        if self.beats_baseline is None:
+            return []
+        rate = (f"the no-information rate {format_number(self.no_information_rate)} (always predicting "
+                f"{self.majority_class!r}, by the one-sided exact binomial test at {self.alpha:g})")
+        flagged = [self.candidates[i] for i in self._order()
+                   if not self.beats_baseline[i] and math.isfinite(self.mean_score[i])]
+        if not flagged:
+            return wrapped(f"every candidate beats {rate}")
+        text = f"{len(flagged)} of {len(self.candidates)} do not beat {rate}: {'; '.join(flagged)}"
+        if not self.beats_baseline[self.best]:
+            text += (f". The best candidate, {self.best_candidate}, is among them: its accuracy is no better "
+                     "than ignoring the features")
+        return wrapped(text)
 
     def plot(self, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
@@ -277,6 +320,61 @@ class CandidateComparison(Serializable):
                            n_splits=self.n_splits, n_repeats=self.n_repeats, scoring=self.scoring)
 
 
+class _Baseline(NamedTuple):
+    """The no-information rate, its class, and each candidate's p-value of accuracy > the rate."""
+
+    rate: float
+    majority_class: object
+    pvalue: np.ndarray
+
+
+def _label_counts(y):
+    """The distinct labels of ``y`` and their counts (sorted, or in order of first appearance when unsortable)."""
+    labels = np.asarray(y)
+    if labels.ndim != 1 or labels.size == 0:
+        raise ValueError(f"y must be the 1-d array of labels the search was fitted on; got shape {labels.shape}.")
+    try:
+        classes, counts = np.unique(labels, return_counts=True)
+    except TypeError:
+        counted = collections.Counter(labels.tolist())
+        classes, counts = list(counted), np.array(list(counted.values()))
+    return classes, counts
+
+
+def _search_baseline(scores, y):
+    """The baseline from the labels: k = the mean split accuracy times n, rounded down, of n = len(y)."""
+    classes, counts = _label_counts(y)
+    n = int(counts.sum())
+    rate = float(counts.max() / n)
+    pvalues = [no_information_pvalue(math.floor(round(mean * n, 9)), n, rate) if math.isfinite(mean) else math.nan
+               for mean in mean_scores(scores)]
+    return _Baseline(rate, python_scalar(classes[int(np.argmax(counts))]), np.array(pvalues))
+
+
+def _records_baseline(results):
+    """The baseline of named CVResults, each tested on its own records (:func:`no_information_test`)."""
+    tests = [quietly(no_information_test, result) for result in named_results(results)[1]]
+    return _Baseline(tests[0].details["no_information_rate"], tests[0].details["majority_class"],
+                     np.array([test.pvalue for test in tests]))
+
+
+NOT_CHECKED = ("the candidates were not checked against the no-information rate (always predicting the majority "
+               "class); pass y=, the labels the search was fitted on, to check them")
+
+
+def _baseline(search, scores, y):
+    """The :class:`_Baseline` when the scores are accuracy and the labels are known; None otherwise."""
+    named = isinstance(search, (dict, list, tuple))
+    if named and y is not None:
+        raise ValueError("y is for a fitted search, which does not keep its labels; named CVResults carry theirs. "
+                         "Leave y=None.")
+    if scores.scoring != "accuracy":
+        return None
+    if named:
+        return _records_baseline(search)
+    return None if y is None else _search_baseline(scores, y)
+
+
 def _selection_bias(scores, best):
     """Tibshirani & Tibshirani (2009), section 2: mean over splits of (best score of the split - the chosen one's)."""
     return max(0.0, float(np.mean(scores.max(axis=0) - scores[best])))
@@ -313,7 +411,7 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
 @validate_params(method=METHOD, correction=CORRECTION, alpha=SIGNIFICANCE_LEVEL, confidence_level=PROBABILITY,
                  rope=ROPE)
 def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
-                       rope=0.01, scoring=None):
+                       rope=0.01, scoring=None, y=None):
     """Which candidates of a search are really worse than the best?
 
     Every candidate is compared with the one of the highest mean score on
@@ -354,6 +452,12 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     scoring : str, optional
         The metric to compare when the search scored several; None takes
         the one the search refits on (``refit="name"``).
+    y : array-like of shape (n_samples,), optional
+        The labels the search was fitted on. When the scores are accuracy,
+        every candidate is checked against the no-information rate, the
+        accuracy of always predicting the majority class of ``y``; a
+        fitted search does not keep its labels, so without ``y`` it is not
+        checked. Named CVResults carry their labels: leave it None.
 
     Returns
     -------
@@ -419,6 +523,18 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     (k - 1) / k of the data (target ``"unconditional"``), not of the models
     fitted here. The correction is a heuristic for k-fold.
 
+    The baseline: a candidate can be the best and still no better than a
+    classifier that ignores the features. When the scores are accuracy,
+    each candidate is tested against the no-information rate (R caret's
+    ``confusionMatrix``: the largest class's share of the labels) by the
+    one-sided exact binomial test of :func:`no_information_test`, at level
+    ``alpha`` and without adjustment for the family (a flag to look at, not
+    a decision). For a search, the count of correct predictions is the mean
+    split accuracy times n = len(y), rounded down: the pooled count when
+    the folds have equal sizes, and never in the candidate's favour;
+    repeats test the same n instances, so n is counted once (Wong 2015,
+    section 4.3.4). Named CVResults are tested on their own records.
+
     Examples
     --------
     >>> from sklearn.datasets import load_breast_cancer
@@ -443,12 +559,22 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     (0.0088, 0.9244)
     """
     scores = split_scores(search, scoring)
+    baseline = _baseline(search, scores, y)
     return comparison_of(scores, method=method, correction=correction, alpha=alpha,
-                         confidence_level=confidence_level, rope=rope)
+                         confidence_level=confidence_level, rope=rope, baseline=baseline)
 
 
-def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
-    """The :class:`CandidateComparison` of checked :class:`SplitScores`."""
+def _baseline_fields(baseline, alpha):
+    """The no-information fields of a :class:`CandidateComparison` (their defaults when not checked)."""
+    if baseline is None:
+        return {}
+    return {"no_information_rate": baseline.rate, "majority_class": baseline.majority_class,
+            "baseline_pvalue": _floats(baseline.pvalue),
+            "beats_baseline": readonly_array(baseline.pvalue < alpha, np.bool_)}
+
+
+def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, baseline=None):
+    """The :class:`CandidateComparison` of checked :class:`SplitScores`, with the ``baseline`` when checked."""
     messages = Messages()
     valid = np.isfinite(scores.scores).all(axis=1)
     if valid.sum() < 2:
@@ -484,6 +610,8 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
     messages.note(f"intervals at {format_level(confidence_level)} hold one comparison at a time; {decision}")
     messages.note("the best candidate was chosen on these splits, so its lead over the others is biased upwards; "
                   "two-sided p-values are the cautious reading")
+    if baseline is None and scores.scoring == "accuracy":
+        messages.note(NOT_CHECKED)
     return CandidateComparison(
         candidates=scores.names,
         params=types.MappingProxyType(dict(scores.params)),
@@ -494,4 +622,5 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope):
         method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
         target="unconditional", estimand=first.estimand,
         assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        **_baseline_fields(baseline, alpha),
     )

@@ -173,7 +173,7 @@ def _single_metric_name(search):
     return "score"
 
 
-def _named_results(results):
+def named_results(results):
     if isinstance(results, dict) and "params" in results and "mean_fit_time" in results:
         raise TypeError("search is a cv_results_ dict; pass the fitted search itself, which knows its splitter.")
     pairs = list(results.items()) if isinstance(results, dict) else list(results)
@@ -204,7 +204,7 @@ def _named_results(results):
 
 def scores_from_results(results):
     """:class:`SplitScores` of named CVResults on identical (repeated) k-fold folds: their fold accuracies."""
-    names, results = _named_results(results)
+    names, results = named_results(results)
     if len(results) < 2:
         raise ValueError(f"comparing candidates needs at least 2 results; got {len(results)}.")
     first = results[0]

@@ -213,6 +213,16 @@ class CVResult(EqualByContent, KeepsReadOnly):
     accuracy : float
         Total correct over total tested, all repeats pooled; nan for a
         regression loss, whose predictions are not right or wrong.
+    class_counts : ndarray of int, shape (len(classes),) or None
+        How many tested instances hold each label of ``classes`` in
+        ``y_true`` (0 for a label only predicted); None for a regression loss.
+    no_information_rate : float
+        The largest class's share of the tested instances' true labels: the
+        accuracy of always predicting ``majority_class`` (caret's "No
+        Information Rate"); nan for a regression loss.
+    majority_class : label or None
+        The most frequent label of ``y_true`` (the first of ``classes`` on
+        ties); None for a regression loss.
     mean_loss : float
         Mean per-instance loss, all repeats pooled.
     n_samples, n_splits, n_repeats : int
@@ -231,6 +241,13 @@ class CVResult(EqualByContent, KeepsReadOnly):
     accuracy (section 4.1), and the dataset-level accuracy is sum(r_j) / n
     (section 4.3.3).
 
+    The no-information rate follows R caret's ``confusionMatrix`` (Kuhn
+    2008, J. Stat. Softw. 28(5)): the largest class's share of the observed
+    (true) classes, here of the tested instances; a label that is only
+    predicted never counts. It is not the no-information error of the .632+
+    bootstrap (Efron & Tibshirani 1997), which also looks at the predictions.
+    :func:`no_information_test` tests whether the accuracy exceeds it.
+
     Examples
     --------
     >>> from cvinference import CVResult
@@ -242,6 +259,9 @@ class CVResult(EqualByContent, KeepsReadOnly):
     array([[2, 1]])
     >>> result.fold_accuracy
     array([[1. , 0.5]])
+    >>> skewed = CVResult(y_true=[0, 1, 1, 1], y_pred=[1, 1, 1, 1], fold=[0, 1, 0, 1])
+    >>> skewed.no_information_rate, skewed.majority_class, skewed.class_counts
+    (0.75, 1, array([1, 3]))
     """
 
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
@@ -424,6 +444,24 @@ class CVResult(EqualByContent, KeepsReadOnly):
             return float("nan")
         return float(np.count_nonzero(self.correct) / self.correct.size)
 
+    @_computed_once
+    def class_counts(self):
+        if self._classes is None:
+            return None
+        return locked(np.bincount(self._y_true, minlength=self._classes.size).astype(np.int64))
+
+    @property
+    def no_information_rate(self):
+        if self._classes is None:
+            return float("nan")
+        return float(self.class_counts.max() / self.n_samples)
+
+    @property
+    def majority_class(self):
+        if self._classes is None:
+            return None
+        return python_scalar(self._classes[int(np.argmax(self.class_counts))])
+
     @property
     def mean_loss(self):
         return float(self.loss.mean())
@@ -461,6 +499,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
         <BLANKLINE>
         A
           accuracy 0.7500 (3 of 4 tested instances correct)
+          no-information rate 0.5000 (always predicting 0); does not beat the no-information rate: p = 0.312
+            (one-sided exact binomial)
                                         interval  estimate            bounds  target
                      recommended (method='auto')    0.7500  [0.1941, 0.9937]   kfold
           dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]   kfold
@@ -470,7 +510,9 @@ class CVResult(EqualByContent, KeepsReadOnly):
           large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
             (folds [0, 1])
         <BLANKLINE>
-        verdict: Accuracy 75.0%; with 95% confidence between 19.4% and 99.4% (clopper-pearson interval).
+        verdict: Does not beat the no-information rate: always predicting 0 scores 50.0%, and accuracy >
+          50.0% has p = 0.312 (one-sided exact binomial). Accuracy 75.0%; with 95% confidence between 19.4%
+          and 99.4% (clopper-pearson interval).
         - Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) interval is the
           one to quote.
         - These numbers describe this dataset: the models were trained on parts of it and tested on the

@@ -25,6 +25,7 @@ the report's ``min_count``, never re-derived here.
 import math
 import re
 
+from .._utils._arrays import python_scalar
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, listed, wrapped
 from .._utils._warnings import quietly
 from ..inference import (
@@ -33,6 +34,7 @@ from ..inference import (
     large_sample_conditions,
     loss_interval,
     metric_interval,
+    no_information_test,
     pair_tests,
     scheme_diagnostic,
 )
@@ -41,6 +43,8 @@ from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 REPORT_FORMAT = "cvinference.report"
 REPORT_VERSION = 3
 WIDTH = 100
+IMBALANCE_FOR_A_METRIC = 10
+"""Largest over smallest class count from which the report suggests a metric that sees the imbalance."""
 
 
 def _number(value):
@@ -126,8 +130,24 @@ def _intervals(result, confidence_level, metrics, min_count):
                                         f"{metric}, fold level t", metric) for metric in metrics]
 
 
+def _json_label(label):
+    """A class label as JSON can hold it: itself when a str, bool, int or finite float, else its str."""
+    label = python_scalar(label)
+    plain = isinstance(label, (str, bool, int)) or (isinstance(label, float) and math.isfinite(label))
+    return label if plain else str(label)
+
+
+def _baseline_record(result, confidence_level):
+    """The no-information rate, its majority class and the exact binomial p-value of accuracy > it."""
+    test = quietly(no_information_test, result)
+    details = test.details
+    return {"no_information_rate": details["no_information_rate"],
+            "majority_class": _json_label(details["majority_class"]), "pvalue": _number(test.pvalue),
+            "beats": bool(test.pvalue < 1 - confidence_level), "imbalance_ratio": details["imbalance_ratio"]}
+
+
 def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5):
-    """Accuracy, intervals, conditions and per-fold arrays of one estimator."""
+    """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator."""
     classifier = _is_classifier(result)
     return {
         "description": description, "accuracy": result.accuracy if classifier else None,
@@ -136,6 +156,7 @@ def estimator_record(result, description, confidence_level, *, metrics=(), min_c
         "n_splits": result.n_splits, "n_repeats": result.n_repeats,
         "intervals": _intervals(result, confidence_level, metrics, min_count),
         "conditions": _conditions_record(result, min_count) if classifier else None,
+        "baseline": _baseline_record(result, confidence_level) if classifier else None,
         "folds": _folds_record(result),
     }
 
@@ -242,6 +263,11 @@ def _evaluation_verdict(record):
     chosen = record["intervals"][0]
     text = (f"Accuracy {chosen['estimate']:.1%}; with {format_level(chosen['confidence_level'])} confidence "
             f"between {chosen['low']:.1%} and {chosen['high']:.1%} ({chosen['method']} interval).")
+    baseline = record["baseline"]
+    if not baseline["beats"]:
+        text = (f"Does not beat the no-information rate: always predicting {baseline['majority_class']!r} scores "
+                f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
+                f"{format_pvalue(baseline['pvalue'])} (one-sided exact binomial). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
     if not record["conditions"]["satisfied"]:
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
@@ -279,9 +305,28 @@ def _total_text(record):
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
 
 
+def _baseline_lines(record):
+    """The no-information rate and whether the accuracy beats it; a metric to use when the classes are skewed."""
+    baseline = record["baseline"]
+    if baseline is None:
+        return []
+    p = format_pvalue(baseline["pvalue"])
+    rate = f"no-information rate {baseline['no_information_rate']:.4f} (always predicting {baseline['majority_class']!r})"
+    if not baseline["beats"]:
+        rate = f"does not beat the {rate}"
+    lines = wrapped(f"{rate}; accuracy > NIR: {p} (exact binomial)", "  ")
+    metrics = {interval["quantity"] for interval in record["intervals"]} - {"accuracy", record["loss"]}
+    if baseline["imbalance_ratio"] >= IMBALANCE_FOR_A_METRIC and not metrics:
+        lines += wrapped(f"class imbalance {baseline['imbalance_ratio']:.1f}:1 (largest class over smallest): "
+                         "accuracy rewards predicting the majority class; a metric that sees the imbalance tells "
+                         "more: balanced_accuracy, f1 or matthews_corrcoef (metric_interval in Python, --metric "
+                         "on the command line)", "  ")
+    return lines
+
+
 def _estimator_lines(label, record):
     lines = wrapped(f"{label}: {record['description']}" if record["description"] else label)
-    lines += [f"  {_total_text(record)}"]
+    lines += [f"  {_total_text(record)}", *_baseline_lines(record)]
     rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"]),
              interval["target"]] for interval in record["intervals"]]
     if rows:

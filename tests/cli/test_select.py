@@ -30,7 +30,7 @@ def expected():
     X, y = load_iris(return_X_y=True)
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, None]}, cv=cv).fit(X, y)
-    return compare_candidates(search)
+    return compare_candidates(search, y=y)
 
 
 def test_the_report_is_compare_candidates_of_the_same_search(expected, tmp_path):
@@ -91,3 +91,24 @@ def test_a_grid_of_one_and_a_scorer_that_fails_are_user_errors(argv, message, ca
     status, _ = run(["select", "tree", "--data", "iris", "--cv", "3", "--repeats", "1", *argv])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and message in err, err
+
+
+def test_select_passes_the_labels_and_flags_a_stump_that_does_not_beat_the_no_information_rate(tmp_path):
+    from scipy import stats
+    from sklearn.datasets import make_classification
+
+    # 379 of 400 instances in class 0; on these splits a depth-1 tree predicts only class 0.
+    X, y = make_classification(n_samples=400, n_features=8, n_informative=4, weights=[0.95], random_state=17)
+    data = tmp_path / "skewed.csv"
+    data.write_text("\n".join([",".join([f"x{i}" for i in range(8)] + ["label"]),
+                               *(",".join([*(f"{v:.17g}" for v in row), str(label)]) for row, label in zip(X, y))]))
+    status, text = run(["select", "tree", "--grid", '{"max_depth": [1, 3]}', "--data", str(data), "--target", "label",
+                        "--cv", "5", "--repeats", "2", "--json", str(tmp_path / "r.json")])
+    assert status == 0
+    assert "do not beat the no-information rate 0.9475 (always predicting 0" in " ".join(text.split())
+    result = CandidateComparison.from_dict(json.loads((tmp_path / "r.json").read_text())["result"])
+    stump = result.candidates.index("max_depth=1")
+    assert result.no_information_rate == 379 / 400 and not result.beats_baseline[stump]
+    # Its accuracy is the NIR: 379 of 400 right, P(X >= 379) for X ~ Binomial(400, 379 / 400).
+    assert result.baseline_pvalue[stump] == pytest.approx(
+        stats.binomtest(379, 400, 379 / 400, alternative="greater").pvalue, rel=1e-12)

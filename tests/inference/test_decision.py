@@ -156,3 +156,18 @@ def test_bad_input_is_refused_by_name(pair):
         cvi.decide(pair.a)
     with pytest.raises(ValueError, match="confidence_level"):
         cvi.decide(pair, confidence_level=1.5)
+
+
+def test_a_learner_that_does_not_beat_the_no_information_rate_is_named_in_the_caveats():
+    # A always predicts the majority class (0): its accuracy is the no-information rate, 0.9 (caret's definition:
+    # the largest class's share); scipy's binomtest gives P(X >= 540 | n = 600, p = 0.9) = 0.5 or more.
+    y = np.r_[np.zeros(540, dtype=int), np.ones(60, dtype=int)]
+    fold = np.tile(np.arange(10), 60)
+    a = cvi.CVResult(y, np.zeros(600, dtype=int), fold)
+    b = cvi.CVResult(y, y, fold)
+    decision = cvi.decide(cvi.PairedCVResult(a, b), names=("stump", "oracle"))
+    p = stats.binomtest(540, 600, 0.9, alternative="greater").pvalue
+    assert p >= 0.5
+    assert any(c.startswith("stump does not beat the no-information rate: always predicting 0 scores 0.9000")
+               for c in decision.caveats)
+    assert not any(c.startswith("oracle") for c in decision.caveats)

@@ -90,6 +90,8 @@ def _cases():
         ("TestResult 5x2cv t", _quiet(cvi.paired_ttest_5x2cv, tree, nb, X, y, random_state=0)),
         ("McNemarTestResult", _quiet(cvi.mcnemar_test, a, b)),
         ("McNemarTestResult, no discordant pairs", _quiet(cvi.mcnemar_test, a, same)),
+        ("NoInformationTestResult", cvi.no_information_test(a)),
+        ("NoInformationTestResult pooled repeats", cvi.no_information_test(a2)),
         ("FTestResult", _quiet(cvi.combined_ftest_5x2cv, tree, nb, X, y, random_state=0)),
         ("FTestResult, A = B", _quiet(cvi.combined_ftest_5x2cv, tree, tree, X, y, random_state=0)),
         ("BayesianResult", _quiet(cvi.bayesian_correlated_ttest, a2, b2)),

@@ -405,3 +405,92 @@ def test_alpha_is_refused_as_a_significance_level(data, alpha):
                for name, d in (("a", 1), ("b", 2))}
     with pytest.raises(ValueError, match=r"alpha must be a significance level strictly between 0 and 1, such as 0\.05"):
         compare_candidates(results, alpha=alpha)
+
+
+@pytest.fixture(scope="module")
+def skewed():
+    """379 of 400 instances in class 0; on these splits a depth-1 tree predicts only class 0 (checked in the test)."""
+    X, y = make_classification(n_samples=400, n_features=8, n_informative=4, weights=[0.95], random_state=17)
+    return X, y, RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+
+
+def test_a_stump_that_predicts_only_the_majority_is_flagged_even_as_the_best(skewed):
+    X, y, cv = skewed
+    for train, test in cv.split(X, y):
+        assert set(DecisionTreeClassifier(max_depth=1, random_state=0).fit(X[train], y[train]).predict(X[test])) == {0}
+    grid = {"max_depth": [1, 3, None]}
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), grid, cv=cv).fit(X, y)
+    comparison = compare_candidates(search, y=y)
+    nir = np.bincount(y).max() / y.size
+    assert comparison.no_information_rate == nir == 379 / 400 and comparison.majority_class == 0
+    # The oracle: scipy's binomtest of the mean split accuracy times n, rounded down, against the NIR.
+    stump = comparison.candidates.index("max_depth=1")
+    k = math.floor(round(search.cv_results_["mean_test_score"][stump] * 400, 9))
+    assert k == 379  # it predicts only the majority class: its accuracy is the NIR
+    assert comparison.baseline_pvalue[stump] == pytest.approx(
+        stats.binomtest(k, 400, nir, alternative="greater").pvalue, rel=1e-12)
+    assert not comparison.beats_baseline[stump]
+    frame = comparison.to_frame()
+    assert list(frame.columns[-2:]) == ["baseline_pvalue", "beats_baseline"]
+    assert frame["beats_baseline"].tolist() == (comparison.baseline_pvalue < 0.05).tolist()
+    text = comparison.summary()
+    assert "do not beat the no-information rate 0.9475 (always predicting 0" in " ".join(text.split())
+    assert "max_depth=1" in text.split("do not beat", 1)[1]
+
+    stumps = GridSearchCV(DecisionTreeClassifier(max_depth=1, random_state=0), {"criterion": ["gini", "entropy"]},
+                          cv=cv).fit(X, y)
+    with pytest.warns(InferenceWarning, match="no spread"):  # two stumps that predict the same: equal scores
+        best_stump = compare_candidates(stumps, y=y)
+    assert not best_stump.beats_baseline.any()
+    assert (f"The best candidate, {best_stump.best_candidate}, is among them: its accuracy is no better than "
+            "ignoring the features") in " ".join(best_stump.summary().split())
+
+
+def test_candidates_that_beat_the_rate_are_not_flagged(skewed):
+    _, _, cv = skewed
+    X, y = make_classification(n_samples=300, n_features=8, n_informative=4, weights=[0.7], class_sep=2,
+                               random_state=0)
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3, None]}, cv=cv).fit(X, y)
+    comparison = compare_candidates(search, y=list(y))
+    nir = np.bincount(y).max() / y.size
+    expected = [stats.binomtest(math.floor(round(mean * 300, 9)), 300, nir, alternative="greater").pvalue
+                for mean in search.cv_results_["mean_test_score"]]
+    np.testing.assert_allclose(comparison.baseline_pvalue, expected, rtol=1e-12)
+    assert comparison.beats_baseline.all()
+    assert "every candidate beats the no-information rate" in comparison.summary()
+
+
+def test_named_cvresults_are_checked_on_their_own_records(data):
+    results = _results(data, [1, 3])
+    comparison = compare_candidates(results)
+    for i, result in enumerate(results.values()):
+        test = cvi.no_information_test(result)
+        assert comparison.baseline_pvalue[i] == test.pvalue
+        assert comparison.no_information_rate == test.details["no_information_rate"]
+    with pytest.raises(ValueError, match="named CVResults carry theirs. Leave y=None"):
+        compare_candidates(results, y=data[1])
+
+
+def test_without_labels_or_accuracy_nothing_is_checked(search, data):
+    comparison = compare_candidates(search)
+    assert comparison.beats_baseline is None and comparison.baseline_pvalue is None
+    assert math.isnan(comparison.no_information_rate) and "baseline_pvalue" not in comparison.to_frame()
+    assert "pass y=, the labels the search was fitted on" in comparison.notes[-1]
+    X, y = data
+    cv = KFold(5, shuffle=True, random_state=0)
+    scored = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv, scoring="roc_auc").fit(X, y)
+    by_auc = compare_candidates(scored, y=y)
+    assert by_auc.beats_baseline is None and not any("no-information" in note for note in by_auc.notes)
+    with pytest.raises(ValueError, match=r"y must be the 1-d array of labels the search was fitted on; got shape "
+                                         r"\(300, 8\)"):
+        compare_candidates(search, y=X)
+
+
+def test_the_baseline_round_trips_through_json(skewed):
+    X, y, cv = skewed
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=cv).fit(X, y)
+    comparison = compare_candidates(search, y=np.array(["no", "yes"])[y])
+    assert comparison.majority_class == "no"
+    again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
+    assert again == comparison and again.majority_class == "no"
+    np.testing.assert_array_equal(again.beats_baseline, comparison.beats_baseline)

@@ -377,3 +377,31 @@ def test_one_tested_instance_is_not_leave_one_out():
 def test_an_empty_result_is_refused_by_name():
     with pytest.raises(ValueError, match="y_true is empty"):
         CVResult([], [], [])
+
+
+def test_no_information_rate_is_the_largest_true_class_share_by_hand():
+    # caret's confusionMatrix: "No Information Rate" = the largest class's share of the reference (true) labels.
+    # y_true holds a 2 times, b 5 times, c 3 times: NIR = 5 / 10; the predictions ("z" only predicted) do not count.
+    y_true = ["a", "b", "b", "c", "b", "c", "a", "b", "c", "b"]
+    y_pred = ["z"] * 10
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", InferenceWarning)
+        result = CVResult(y_true, np.array([y_pred, y_pred]), np.array([[0, 1] * 5, [1, 0] * 5]))
+    assert result.no_information_rate == 0.5
+    assert result.majority_class == "b" and isinstance(result.majority_class, str)
+    assert result.classes.tolist() == ["a", "b", "c", "z"]
+    np.testing.assert_array_equal(result.class_counts, [2, 5, 3, 0])
+    assert not result.class_counts.flags.writeable
+
+
+def test_no_information_rate_ties_go_to_the_first_class_and_survive_json():
+    result = CVResult([3, 1, 1, 3], [1, 1, 1, 1], [0, 1, 0, 1])
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    for record in (result, again):
+        assert record.no_information_rate == 0.5 and record.majority_class == 1
+
+
+def test_a_regression_result_has_no_no_information_rate():
+    result = CVResult([0.5, 1.5], [0.5, 1.0], [0, 1], loss=[0.0, 0.25], loss_name="squared_error")
+    assert np.isnan(result.no_information_rate)
+    assert result.majority_class is None and result.class_counts is None

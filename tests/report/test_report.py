@@ -5,12 +5,14 @@ import re
 
 import numpy as np
 import pytest
+from scipy import stats
 from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import cvinference as cvi
+from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
 from cvinference.report import evaluation_report, render_text
 
@@ -97,3 +99,74 @@ def test_the_splitter_line_says_which_repeat_its_seed_belongs_to():
     single = cvi.CVEvaluator(cv=3, random_state=0).evaluate(GaussianNB(), X, y)
     assert f"splitter, repeat 0 of 2: {repeated.cv_repr}" in repeated.summary()
     assert f"splitter: {single.cv_repr}" in single.summary()
+
+
+def _stump_on_skewed_data():
+    """A depth-1 tree on 600 instances of which 97% are class 0: it predicts (nearly) only the majority class."""
+    from sklearn.datasets import make_classification
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = make_classification(n_samples=600, weights=[0.97], flip_y=0, random_state=0)
+    return cvi.cross_val_correctness(DecisionTreeClassifier(max_depth=1, random_state=0), X, y, cv=10,
+                                     random_state=0)
+
+
+def test_the_baseline_record_is_no_information_test_and_json_safe():
+    import json
+
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(LogisticRegression(max_iter=1000), X, y, cv=5, random_state=0)
+    report = evaluation_report(result, description=None, data=None)
+    baseline = report["estimators"]["A"]["baseline"]
+    # Oracle: iris has 50 instances of each class, so NIR = 50 / 150 and the majority class is the first, 0.
+    oracle = stats.binomtest(int(result.correct.sum()), 150, 50 / 150, alternative="greater")
+    assert baseline == {"no_information_rate": pytest.approx(1 / 3), "majority_class": 0,
+                        "pvalue": pytest.approx(oracle.pvalue, rel=1e-12), "beats": True, "imbalance_ratio": 1.0}
+    assert type(baseline["majority_class"]) is int
+    json.dumps(report, allow_nan=False)
+    text = render_text(report)
+    assert "  no-information rate 0.3333 (always predicting 0); accuracy > NIR: p < 0.001 (exact binomial)" in (
+        text.splitlines())
+    assert "class imbalance" not in text and "Does not beat" not in text
+
+
+def test_a_regression_record_has_no_baseline():
+    result = cvi.CVResult([0.5, 1.5, 2.5, 3.5], [0.5, 1.0, 2.0, 3.0], [0, 1, 0, 1], loss=[0.0, 0.25, 0.25, 0.25],
+                          loss_name="squared_error")
+    report = evaluation_report(result, description=None, data=None)
+    assert report["estimators"]["A"]["baseline"] is None
+    assert "no-information" not in render_text(report)
+
+
+def test_beats_is_the_pvalue_below_one_minus_the_confidence_level():
+    # 16 of 20 instances are class 1 (NIR 0.8); all 20 right: p = 0.8^20 = 0.0115 (the binomial tail P(X = 20)).
+    result = cvi.CVResult([1] * 16 + [0] * 4, [1] * 16 + [0] * 4, [0, 1] * 10)
+    for level, beats in ((0.95, True), (0.99, False)):
+        baseline = evaluation_report(result, description=None, data=None, confidence_level=level)[
+            "estimators"]["A"]["baseline"]
+        assert baseline["pvalue"] == pytest.approx(0.8**20, rel=1e-12) and baseline["beats"] is beats
+
+
+def test_a_learner_that_does_not_beat_the_rate_is_told_first_and_pointed_to_a_metric():
+    result = _stump_on_skewed_data()
+    report = evaluation_report(result, description=None, data=None)
+    baseline = report["estimators"]["A"]["baseline"]
+    assert baseline["no_information_rate"] == pytest.approx(582 / 600) and baseline["majority_class"] == 0
+    assert baseline["imbalance_ratio"] == pytest.approx(582 / 18) and not baseline["beats"]
+    oracle = stats.binomtest(int(result.correct.sum()), 600, 582 / 600, alternative="greater").pvalue
+    assert baseline["pvalue"] == pytest.approx(oracle, rel=1e-12) and oracle > 0.05
+    text = render_text(report)
+    assert (f"  does not beat the no-information rate 0.9700 (always predicting 0); accuracy > NIR: "
+            f"{format_pvalue(oracle)}") in text
+    assert "class imbalance 32.3:1 (largest class over smallest)" in text and "--metric" in text  # 582 / 18
+    assert report["verdict"]["text"].startswith("Does not beat the no-information rate: always predicting 0 "
+                                                "scores 97.0%")
+    with_metric = render_text(evaluation_report(result, description=None, data=None, metrics=("balanced_accuracy",)))
+    assert "class imbalance" not in with_metric and "does not beat the no-information rate" in with_metric
+
+
+def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
+    cli_text, pair = iris_runs
+    for text in (cli_text, pair.summary()):
+        lines = [line for line in text.splitlines() if line.startswith("  no-information rate 0.3333")]
+        assert len(lines) == 2 and all("accuracy > NIR: p < 0.001" in line for line in lines)
