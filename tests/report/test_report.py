@@ -97,3 +97,30 @@ def test_the_splitter_line_says_which_repeat_its_seed_belongs_to():
     single = cvi.CVEvaluator(cv=3, random_state=0).evaluate(GaussianNB(), X, y)
     assert f"splitter, repeat 0 of 2: {repeated.cv_repr}" in repeated.summary()
     assert f"splitter: {single.cv_repr}" in single.summary()
+
+
+def test_a_named_pair_names_its_learners_as_the_command_line_does(iris_runs):
+    from sklearn.naive_bayes import GaussianNB
+
+    cli_text, _ = iris_runs
+    X, y = load_iris(return_X_y=True)
+    logreg = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000, random_state=0))
+    pair = cvi.CVEvaluator(cv=5, n_repeats=3, random_state=0).compare(logreg, GaussianNB(), X, y,
+                                                                      names=("logreg", "nb"))
+    learners = [line for line in cli_text.splitlines() if line.startswith(("A: ", "B: "))]
+    assert learners == ["A: logreg: StandardScaler + LogisticRegression(max_iter=1000, random_state=0)",
+                        "B: nb: GaussianNB()"]
+    assert [line for line in pair.summary().splitlines() if line.startswith(("A: ", "B: "))] == learners
+
+
+def test_learner_text():
+    from cvinference.report._report import learner_text
+
+    def record(**labels):
+        return cvi.CVResult([0, 1], [0, 1], [0, 1], **labels)
+
+    assert learner_text(record()) is None
+    assert learner_text(record(estimator_repr="GaussianNB()")) == "GaussianNB()"
+    assert learner_text(record(estimator_repr="GaussianNB()", name="GaussianNB()")) == "GaussianNB()"
+    assert learner_text(record(estimator_repr="GaussianNB()", name="nb")) == "nb: GaussianNB()"
+    assert learner_text(record(name="nb")) == "nb"
