@@ -47,12 +47,14 @@ class CandidateComparison(Serializable):
     Attributes
     ----------
     candidates : tuple of str
-        The candidates' names: their parameters (``"max_depth=3"``) or the
-        names given with the CVResults.
+        The candidates' names: their parameters (``"max_depth=3"``; for a
+        pipeline, without the final step's prefix where that is
+        unambiguous) or the names given with the CVResults.
     params : mapping of str to tuple
-        Each parameter's value per candidate (a value JSON cannot hold is
-        kept as its repr; ``"(not set)"`` where the candidate's part of the
-        grid does not set the parameter); empty for CVResults.
+        Each parameter's value per candidate, under the grid's names (a
+        value JSON cannot hold is kept as its repr; ``"(not set)"`` where
+        the candidate's part of the grid does not set the parameter); empty
+        for CVResults.
     scoring : str
         What a score is: ``"score"`` (the search's scorer), a metric name,
         or ``"accuracy"`` for CVResults.

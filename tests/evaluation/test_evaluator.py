@@ -10,6 +10,7 @@ from sklearn.datasets import load_breast_cancer, load_iris, make_classification,
 from sklearn.exceptions import NotFittedError
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import (
+    GridSearchCV,
     GroupKFold,
     KFold,
     PredefinedSplit,
@@ -564,3 +565,85 @@ def test_a_duck_typed_estimator_works_and_gets_unstratified_folds(iris):
         in_fold = result.fold[0] == j
         majority = np.bincount(y[~in_fold]).argmax()
         assert (result.y_pred[0][in_fold] == majority).all()
+
+
+LOGISTIC_TYPE = "sklearn.linear_model._logistic.LogisticRegression"
+
+
+def test_records_are_named_by_their_short_description_unless_given_a_name(iris):
+    X, y = iris
+    pipeline = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    evaluator = cvi.CVEvaluator(cv=3, random_state=0)
+    default = evaluator.evaluate(pipeline, X, y)
+    assert default.estimator_repr == default.name == "StandardScaler + LogisticRegression(max_iter=1000)"
+    named = evaluator.evaluate(pipeline, X, y, name="logistic")
+    assert (named.name, named.estimator_repr) == ("logistic", default.estimator_repr)
+    assert named != default  # the name is part of the content
+    assert cvi.cross_val_correctness(pipeline, X, y, cv=3, random_state=0, name="logistic") == named
+
+
+def test_compare_names_both_records(iris):
+    X, y = iris
+    evaluator = cvi.CVEvaluator(cv=3, random_state=0)
+    pair = evaluator.compare(GaussianNB(), TREE, X, y, names=("bayes", "tree"))
+    assert (pair.a.name, pair.b.name) == ("bayes", "tree")
+    unnamed = evaluator.compare(GaussianNB(), TREE, X, y)
+    assert (unnamed.a.name, unnamed.b.name) == ("GaussianNB()", "DecisionTreeClassifier(random_state=0)")
+    text = pair.summary()
+    assert "\nA: bayes: GaussianNB()\n" in text and "\nB: tree: DecisionTreeClassifier(random_state=0)\n" in text
+
+
+def test_summaries_of_evaluated_pipelines_are_short(iris):
+    X, y = iris
+    pipeline = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    search = GridSearchCV(make_pipeline(StandardScaler(), DecisionTreeClassifier(random_state=0)),
+                          {"decisiontreeclassifier__max_depth": [1, 2]}, cv=2)
+    pair = cvi.CVEvaluator(cv=3, random_state=0).compare(pipeline, search, X, y)
+    text = pair.summary()
+    assert "\nA: StandardScaler + LogisticRegression(max_iter=1000)\n" in text
+    assert ("\nB: GridSearchCV(StandardScaler + DecisionTreeClassifier(random_state=0), tuning max_depth)\n"
+            in text)
+    assert "Pipeline(" not in text and "__" not in text
+
+
+@pytest.mark.parametrize("estimator, expected", [
+    (GaussianNB(), "sklearn.naive_bayes.GaussianNB"),
+    (make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)), LOGISTIC_TYPE),
+    (GridSearchCV(make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+                  {"logisticregression__C": [0.1, 1.0]}, cv=2), LOGISTIC_TYPE),
+], ids=["plain", "pipeline", "search over a pipeline"])
+def test_every_record_the_evaluator_makes_knows_its_learners_type(iris, estimator, expected):
+    X, y = iris
+    assert cvi.CVEvaluator(cv=3, random_state=0).evaluate(estimator, X, y).estimator_type == expected
+    assert cvi.CVEvaluator(cv=3, random_state=0, loss="log_loss").evaluate(estimator, X, y).estimator_type == expected
+    assert cvi.holdout(estimator, X, y, random_state=0).estimator_type == expected
+
+
+def test_fast_leave_one_out_records_know_their_learner_too(iris):
+    X, y = iris
+    result = cvi.CVEvaluator(cv="loo").evaluate(KNeighborsClassifier(3), X, y, name="3-NN")
+    assert (result.name, result.estimator_type) == ("3-NN", "sklearn.neighbors._classification.KNeighborsClassifier")
+
+
+def test_regression_records_are_named_and_typed():
+    X, y = make_regression(n_samples=40, n_features=3, random_state=0)
+    result = cvi.CVEvaluator(cv=4, loss="squared_error", random_state=0).evaluate(LinearRegression(), X, y,
+                                                                                     name="ols")
+    assert (result.name, result.estimator_type) == ("ols", "sklearn.linear_model._base.LinearRegression")
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda e, X, y: e.evaluate(TREE, X, y, name=""), ValueError,
+     r"name must be a non-empty string \(such as 'tuned tree'\), or None; got name=''"),
+    (lambda e, X, y: e.evaluate(TREE, X, y, name=("a",)), TypeError, r"got name=\('a',\)"),
+    (lambda e, X, y: e.compare(TREE, TREE, X, y, names=("a", "a")), ValueError,
+     r"names must be a pair of different values, each a non-empty string .*, or None; got names=\('a', 'a'\)"),
+    (lambda e, X, y: e.compare(TREE, TREE, X, y, names="ab"), TypeError, "got names='ab'"),
+    (lambda e, X, y: e.compare(TREE, TREE, X, y, names=("a", None)), TypeError, r"got names=\('a', None\)"),
+    (lambda e, X, y: cvi.cross_val_correctness(TREE, X, y, name=3), TypeError, "got name=3"),
+])
+def test_bad_names_are_refused_before_any_fit(iris, call, error, match, monkeypatch):
+    X, y = iris
+    monkeypatch.setattr(cvi.CVEvaluator, "_run", lambda *a, **k: pytest.fail("fitted before checking the name"))
+    with pytest.raises(error, match=match):
+        call(cvi.CVEvaluator(cv=3), X, y)

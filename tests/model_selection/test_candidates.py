@@ -494,3 +494,35 @@ def test_the_baseline_round_trips_through_json(skewed):
     again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
     assert again == comparison and again.majority_class == "no"
     np.testing.assert_array_equal(again.beats_baseline, comparison.beats_baseline)
+
+
+@pytest.mark.filterwarnings("ignore:the differences from the best have no spread:cvinference.InferenceWarning")
+def test_candidates_of_a_pipeline_are_named_without_the_final_steps_prefix(data):
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = data
+    pipeline = Pipeline([("scale", StandardScaler()), ("classifier", DecisionTreeClassifier(random_state=0))])
+    grid = {"classifier__max_depth": [1, 3], "scale__with_mean": [True, False]}
+    search = GridSearchCV(pipeline, grid, cv=StratifiedKFold(5)).fit(X, y)
+    comparison = compare_candidates(search)
+    assert comparison.candidates == tuple(
+        f"max_depth={depth}, scale__with_mean={mean}" for depth in (1, 3) for mean in (True, False))
+    # The parameters keep the grid's names, as cv_results_ and the refit rules name them.
+    assert list(comparison.params) == ["classifier__max_depth", "scale__with_mean"]
+    assert comparison.simplest("classifier__max_depth") in (0, 1, 2, 3)
+    assert "classifier__" not in comparison.summary()
+
+
+def test_a_prefix_is_kept_where_dropping_it_would_be_ambiguous(data):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = data
+    pipeline = Pipeline([("scale", StandardScaler()), ("classifier", LogisticRegression())])
+    # "verbose" is the pipeline's own parameter: the classifier's keeps its prefix.
+    grid = {"classifier__C": [0.1, 1.0], "classifier__verbose": [0], "verbose": [False]}
+    comparison = compare_candidates(GridSearchCV(pipeline, grid, cv=StratifiedKFold(5)).fit(X, y))
+    assert comparison.candidates == ("C=0.1, classifier__verbose=0, verbose=False",
+                                     "C=1.0, classifier__verbose=0, verbose=False")

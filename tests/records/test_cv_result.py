@@ -405,3 +405,74 @@ def test_a_regression_result_has_no_no_information_rate():
     result = CVResult([0.5, 1.5], [0.5, 1.0], [0, 1], loss=[0.0, 0.25], loss_name="squared_error")
     assert np.isnan(result.no_information_rate)
     assert result.majority_class is None and result.class_counts is None
+
+
+def _named(**labels):
+    return CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 1, 1, 1], fold=[0, 0, 1, 1], **labels)
+
+
+def test_name_and_estimator_type_default_to_none_on_a_record_made_by_hand():
+    result = _named()
+    assert (result.name, result.estimator_type) == (None, None)
+
+
+def test_name_and_estimator_type_round_trip_through_json_and_pickle():
+    import pickle
+
+    result = _named(name="tuned tree", estimator_type="sklearn.tree._classes.DecisionTreeClassifier",
+                    estimator_repr="DecisionTreeClassifier(max_depth=2)")
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    unpickled = pickle.loads(pickle.dumps(result))
+    for copy in (again, unpickled):
+        assert (copy.name, copy.estimator_type) == ("tuned tree", "sklearn.tree._classes.DecisionTreeClassifier")
+        assert copy == result
+
+
+def test_results_that_differ_only_in_their_name_or_type_are_not_equal():
+    assert _named(name="a") != _named(name="b")
+    assert _named(estimator_type="x.A") != _named(estimator_type="x.B")
+    assert _named(name="a") == _named(name="a")
+
+
+def test_a_dict_written_before_names_existed_reads_them_as_none():
+    data = json.loads(json.dumps(_named(estimator_repr="GaussianNB()").to_dict()))
+    del data["name"], data["estimator_type"]
+    again = CVResult.from_dict(data)
+    assert (again.name, again.estimator_type, again.estimator_repr) == (None, None, "GaussianNB()")
+
+
+@pytest.mark.parametrize("tamper, error, match", [
+    (lambda d: d.update(name=3), ValueError, r"data\['name'\] must be a string or None; got 3"),
+    (lambda d: d.update(estimator_type=["x"]), ValueError, r"data\['estimator_type'\] must be a string or None"),
+    (lambda d: d.update(name=""), ValueError, "name must be a non-empty string"),
+])
+def test_from_dict_refuses_a_bad_name_or_type(tamper, error, match):
+    data = json.loads(json.dumps(_named(name="a").to_dict()))
+    tamper(data)
+    with pytest.raises(error, match=match):
+        CVResult.from_dict(data)
+
+
+@pytest.mark.parametrize("labels, error, match", [
+    ({"name": ""}, ValueError, r"name must be a non-empty string \(such as 'tuned tree'\), or None; got name=''"),
+    ({"name": "  "}, ValueError, "got name='  '"),
+    ({"name": 7}, TypeError, "got name=7"),
+    ({"estimator_type": 7}, TypeError, "estimator_type must be a non-empty string"),
+])
+def test_the_constructor_refuses_a_bad_name_or_type(labels, error, match):
+    with pytest.raises(error, match=match):
+        _named(**labels)
+
+
+def test_summaries_name_the_learner_then_its_description_when_they_differ():
+    named = _named(name="tuned tree", estimator_repr="DecisionTreeClassifier(max_depth=2)")
+    assert "\nA: tuned tree: DecisionTreeClassifier(max_depth=2)\n" in named.summary()
+    same = _named(name="GaussianNB()", estimator_repr="GaussianNB()")
+    assert "\nA: GaussianNB()\n" in same.summary()
+    only_name = _named(name="mine")
+    assert "\nA: mine\n" in only_name.summary()
+    b = CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 1, 1], fold=[0, 0, 1, 1], name="coin",
+                 estimator_repr="DummyClassifier(strategy='uniform')")
+    text = PairedCVResult(named, b).summary()
+    assert "\nA: tuned tree: DecisionTreeClassifier(max_depth=2)\n" in text
+    assert "\nB: coin: DummyClassifier(strategy='uniform')\n" in text

@@ -170,3 +170,30 @@ def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
     for text in (cli_text, pair.summary()):
         lines = [line for line in text.splitlines() if line.startswith("  no-information rate 0.3333")]
         assert len(lines) == 2 and all("accuracy > NIR: p < 0.001" in line for line in lines)
+
+
+def test_a_named_pair_names_its_learners_as_the_command_line_does(iris_runs):
+    from sklearn.naive_bayes import GaussianNB
+
+    cli_text, _ = iris_runs
+    X, y = load_iris(return_X_y=True)
+    logreg = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000, random_state=0))
+    pair = cvi.CVEvaluator(cv=5, n_repeats=3, random_state=0).compare(logreg, GaussianNB(), X, y,
+                                                                      names=("logreg", "nb"))
+    learners = [line for line in cli_text.splitlines() if line.startswith(("A: ", "B: "))]
+    assert learners == ["A: logreg: StandardScaler + LogisticRegression(max_iter=1000, random_state=0)",
+                        "B: nb: GaussianNB()"]
+    assert [line for line in pair.summary().splitlines() if line.startswith(("A: ", "B: "))] == learners
+
+
+def test_learner_text():
+    from cvinference.report._report import learner_text
+
+    def record(**labels):
+        return cvi.CVResult([0, 1], [0, 1], [0, 1], **labels)
+
+    assert learner_text(record()) is None
+    assert learner_text(record(estimator_repr="GaussianNB()")) == "GaussianNB()"
+    assert learner_text(record(estimator_repr="GaussianNB()", name="GaussianNB()")) == "GaussianNB()"
+    assert learner_text(record(estimator_repr="GaussianNB()", name="nb")) == "nb: GaussianNB()"
+    assert learner_text(record(name="nb")) == "nb"

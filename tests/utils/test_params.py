@@ -7,13 +7,16 @@ import numpy as np
 import pytest
 
 from cvinference._utils._params import (
+    NAMES,
     PROBABILITY,
     SECONDS,
     Boolean,
+    DistinctPair,
     Integer,
     Nullable,
     Options,
     Real,
+    Text,
     validate_params,
 )
 
@@ -29,6 +32,9 @@ from cvinference._utils._params import (
     (SECONDS, 0, 0.0),
     (Nullable(Integer(0)), None, None),
     (Integer(1) | Options("loo"), "loo", "loo"),
+    (Text("t"), "a b", "a b"),
+    (NAMES, ["a", "b"], ("a", "b")),
+    (NAMES, None, None),
 ])
 def test_accepted_values_come_back_canonical(rule, value, expected):
     checked = rule.check("x", value)
@@ -51,6 +57,18 @@ def test_accepted_values_come_back_canonical(rule, value, expected):
     (Nullable(Integer(0)), -1, ValueError, "x must be an integer >= 0, or None; got x=-1."),
     (Integer(2) | Options("loo"), "lo", ValueError, "x must be an integer >= 2 or one of 'loo'; got x='lo'."),
     (Integer(2) | Options("loo"), [2], TypeError, "x must be an integer >= 2 or one of 'loo'; got x=[2]."),
+    (Text("t"), "", ValueError, "x must be a non-empty string (such as 't'); got x=''."),
+    (Text("t"), b"t", TypeError, "x must be a non-empty string (such as 't'); got x=b't'."),
+    (DistinctPair(Text("t")), ("a", "a"), ValueError,
+     "x must be a pair of different values, each a non-empty string (such as 't'); got x=('a', 'a')."),
+    (DistinctPair(Text("t")), ("a", " "), ValueError,
+     "x must be a pair of different values, each a non-empty string (such as 't'); got x=('a', ' ')."),
+    (DistinctPair(Text("t")), ("a", 1), TypeError,
+     "x must be a pair of different values, each a non-empty string (such as 't'); got x=('a', 1)."),
+    (DistinctPair(Text("t")), "ab", TypeError,
+     "x must be a pair of different values, each a non-empty string (such as 't'); got x='ab'."),
+    (DistinctPair(Text("t")), ("a", "b", "c"), TypeError,
+     "x must be a pair of different values, each a non-empty string (such as 't'); got x=('a', 'b', 'c')."),
 ])
 def test_refused_values_get_a_message_naming_parameter_value_and_what_is_accepted(rule, value, error, message):
     with pytest.raises(error) as raised:
