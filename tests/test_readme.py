@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from test_docs import _pattern  # the docs pages' excerpt convention ("..." lines), for the README too
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -31,5 +33,11 @@ def test_demo_command_runs_and_prints_both_tables():
     rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+\s+[+-][\d.]+\s+(?:yes|NO)$", completed.stdout, flags=re.M)
     # breast_cancer has 569 = 10 * 56 + 9 instances: folds 0-8 hold 57, fold 9 holds 56.
     assert [(int(j), int(m)) for j, m in rows] == [(j, 57) for j in range(9)] + [(9, 56)]
-    assert "A: StandardScaler + LogisticRegression" in completed.stdout and "McNemar" in completed.stdout
-    assert "verdict:" in completed.stdout
+    assert "A: logreg: StandardScaler + LogisticRegression" in completed.stdout and "McNemar" in completed.stdout
+    assert "decision: A better (accuracy; A = logreg, B = tree)" in completed.stdout
+    # The README's excerpt is the real output whole: every line as printed, "..." lines standing for the lines
+    # left out (the convention of tests/test_docs.py).
+    readme = README.read_text()
+    start = readme.index("An excerpt of the demo's output:")
+    excerpt = readme[readme.index("```text\n", start) + len("```text\n"):readme.index("\n```", start)] + "\n"
+    assert _pattern(excerpt).search(completed.stdout), "README.md's demo excerpt differs from the demo's output"

@@ -651,7 +651,7 @@ def test_quiet_prints_nothing_but_still_writes_the_json(tmp_path, capsys, runs):
 
 
 def test_quiet_demo_prints_nothing(monkeypatch, capsys):
-    def fake_compare(args, dataset, estimators, descriptions, out):
+    def fake_compare(args, dataset, estimators, descriptions, out, names=None):
         assert args.quiet
         return 0
 
