@@ -97,11 +97,11 @@ class CandidateComparison(Serializable):
         over training sets, not about these fitted models.
     estimand, assumptions : str
     notes, warnings : tuple of str
-    no_information_rate : float
+    no_information_rate : float or None
         The largest class's share of the labels (caret's "No Information
-        Rate"): the accuracy of always predicting ``majority_class``; nan when
-        it was not checked (the scores are not accuracy, or a search was
-        given without ``y``).
+        Rate"): the accuracy of always predicting ``majority_class``; None
+        when it was not checked (the scores are not accuracy, or a search
+        was given without ``y``).
     majority_class : label or None
         The most frequent label.
     baseline_pvalue : ndarray of float or None
@@ -143,7 +143,7 @@ class CandidateComparison(Serializable):
     assumptions: str
     notes: tuple = ()
     warnings: tuple = ()
-    no_information_rate: float = math.nan
+    no_information_rate: Optional[float] = None
     majority_class: object = None
     baseline_pvalue: Optional[np.ndarray] = None
     beats_baseline: Optional[np.ndarray] = None
