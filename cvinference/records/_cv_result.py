@@ -499,8 +499,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
         <BLANKLINE>
         A
           accuracy 0.7500 (3 of 4 tested instances correct)
-          no-information rate 0.5000 (always predicting 0); does not beat the no-information rate: p = 0.312
-            (one-sided exact binomial)
+          does not beat the no-information rate 0.5000 (always predicting 0); accuracy > NIR: p = 0.312
+            (exact binomial)
                                         interval  estimate            bounds  target
                      recommended (method='auto')    0.7500  [0.1941, 0.9937]   kfold
           dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]   kfold
