@@ -60,7 +60,8 @@ the mean target value (for power: the true difference).
 
 Modes: ``--quick`` (the tree and logistic regression at N = 100 and 300,
 100 replications per cell; the tree pair's null and power; the tree's
-family-wise cell at N = 300) must stay under 10 minutes on 2 cores; the full mode (four learners, N = 100, 300, 1000, the
+family-wise cell at N = 300) was meant to stay under 10 minutes on 2 cores (513 s), and the 10 x 10-fold
+of the coverage cells makes them about three times as costly (about 12 minutes in all, estimated); the full mode (four learners, N = 100, 300, 1000, the
 real population, 500 replications per cell) is long on 2 cores: it keeps
 every finished replication in ``--checkpoint`` (JSON lines) so it can be
 stopped and resumed, and ``--cells`` runs a subset. Results do not depend

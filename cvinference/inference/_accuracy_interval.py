@@ -399,9 +399,9 @@ def binomial_bounds(count, n, confidence_level, method):
     is its beta-quantile form, Beta(alpha/2; x, n - x + 1) and
     Beta(1 - alpha/2; x + 1, n - x), which is defined for any real x in
     [0, n] and equals the exact interval at whole x (Clopper & Pearson 1934;
-    Brown, Cai & DasGupta 2001, section 4.1.1), and Wilson its closed form
+    Brown, Cai & DasGupta 2001), and Wilson its closed form
     (p + z^2/2n -+ z sqrt(p (1 - p)/n + z^2/4n^2)) / (1 + z^2/n) with
-    p = x/n (Brown, Cai & DasGupta 2001, section 4.1.1). As in scipy, the
+    p = x/n (Wilson 1927; Brown, Cai & DasGupta 2001). As in scipy, the
     bound at x = 0 is 0 and at x = n is 1.
 
     Returns
