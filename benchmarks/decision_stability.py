@@ -102,10 +102,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n-jobs", type=int, default=1, help="comparisons run in parallel (each fits on one core)")
     parser.add_argument("--seeds", type=int, default=SEEDS)
-    parser.add_argument("--only", default=None, help="run the comparisons whose name contains this text")
+    parser.add_argument("--only", default=None,
+                        help="run the comparisons whose name contains one of these comma-separated texts")
     parser.add_argument("--out", default=None, help="write the rows as JSON here")
     args = parser.parse_args(argv)
-    selected = [c for c in COMPARISONS if args.only is None or args.only in c[0]]
+    selected = [c for c in COMPARISONS if args.only is None or any(part in c[0] for part in args.only.split(","))]
     with tempfile.TemporaryDirectory() as folder:
         commands = []
         for name, keel, command in selected:

@@ -66,13 +66,14 @@ def test_where_nothing_holds_the_best_measured_method_is_named_as_not_holding(re
     assert (method, holds) == ("nested-cv", False)
 
 
-def test_the_evidence_keeps_coverage_and_type_i_rows_without_the_n_train_variant(report):
+def test_the_evidence_keeps_coverage_type_i_and_power_rows_without_the_n_train_variant(report):
     evidence = report.evidence(PAYLOAD)
     assert evidence["format"] == "cvinference.calibration-evidence"
-    assert (evidence["floor"], evidence["type_i_limit"], evidence["mode"]) == (0.93, 0.075, "full")
+    assert (evidence["floor"], evidence["type_i_limit"], evidence["mode"]) == (0.93, 0.06, "full")
     kept = {(row["method"], row["quantity"], row["target"], row["n"]) for row in evidence["rows"]}
-    assert len(kept) == 10  # 12 rows less the power row and the n_train variant
-    assert not any("n_train" in method or quantity == "power" for method, quantity, _, _ in kept)
+    assert len(kept) == 11  # 12 rows less the n_train variant; the power row ranks the tests a decision may rest on
+    assert not any("n_train" in method for method, _, _, _ in kept)
+    assert any(quantity == "power" for _, quantity, _, _ in kept)
     assert all("truth" not in row and "mc_se" not in row for row in evidence["rows"])
 
 
@@ -80,13 +81,15 @@ def test_the_library_reads_what_the_report_writes(report, tmp_path, monkeypatch)
     path = tmp_path / "calibration.json"
     report.main([str(_write(tmp_path, PAYLOAD)), "--evidence", str(path)])
     monkeypatch.setattr(_evidence, "calibration_evidence", lambda: json.loads(path.read_text()))
-    regime = _evidence.coverage_regime("kfold", "DecisionTreeClassifier()", 120)
-    assert regime == _evidence.Regime("tree", 100)
+    tree = _evidence.learner_of("sklearn.tree.DecisionTreeClassifier")
+    regime = _evidence.coverage_regime("kfold", tree, 100)
+    assert regime == _evidence.Regime(("tree",), (100,))
     wilson = _evidence.measured_coverage("wilson", "kfold", regime)
     assert (wilson.worst, wilson.falls_short) == (0.90, True)
     nested = _evidence.measured_coverage("nested-cv", "kfold", regime)
     assert (nested.worst, nested.falls_short) == (0.96, False)
-    assert _evidence.type_i_error("matched t (10-fold)", ["tree"], 100) == (0.12, _evidence.Regime("tree", 100))
+    found = _evidence.test_evidence("matched t (10-fold)", [tree], 100)
+    assert (found.type_i, found.power, found.regime) == (0.12, 0.40, _evidence.Regime(("tree",), (100,)))
 
 
 def test_the_docs_section_is_replaced_between_its_markers_and_the_prose_is_kept(report, tmp_path):
@@ -98,7 +101,7 @@ def test_the_docs_section_is_replaced_between_its_markers_and_the_prose_is_kept(
     assert "old tables" not in text
     assert "| kfold | nested-cv | yes |" in text
     assert "| conditional | nested-cv | no: best of those measured |" in text
-    assert "0.120 [0.100, 0.150] ✗" in text  # the matched t's type-I error is above 0.075
+    assert "0.120 [0.100, 0.150] ✗" in text  # the matched t's type-I error is above 0.06
 
 
 def _write(directory, payload):

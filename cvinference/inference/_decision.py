@@ -44,8 +44,8 @@ from .._utils._params import PROBABILITY, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_pvalue, listed, text_block
 from .._utils._warnings import quietly
-from . import _evidence
-from ._evidence import evidence_source, learner_of_result, test_evidence
+from ..records import PairedCVResult
+from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
 from ._metric_interval import _fold_values, _metric_function
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
@@ -418,15 +418,13 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> decision.answer in cvi.inference.ANSWERS
     True
     """
-    from ..records import PairedCVResult
-
     if not isinstance(pair, PairedCVResult):
         raise TypeError(f"pair must be a PairedCVResult, as CVEvaluator(...).compare(estimator_a, estimator_b, X, y) "
                         f"makes; got {type(pair).__name__}.")
     names = tuple(names) if names is not None else tuple(
         getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
     alpha = 1 - confidence_level
-    limit = _evidence.calibration_evidence()["type_i_limit"]
+    limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
     if pair.a.classes is None:
         return _regression_decision(pair, names, confidence_level)

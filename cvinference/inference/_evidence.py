@@ -223,6 +223,11 @@ def coverage_regime(target, learner, n_samples):
     return regime_of(rows, [learner], n_samples)
 
 
+def type_i_limit():
+    """The largest type-I error (at alpha = 0.05) the evidence accepts for a test a decision rests on."""
+    return calibration_evidence()["type_i_limit"]
+
+
 def evidence_source():
     """Where the figures come from, in words."""
     evidence = calibration_evidence()

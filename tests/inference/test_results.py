@@ -100,6 +100,9 @@ def _cases():
         ("SchemeDiagnostic", cvi.scheme_diagnostic(a, b)),
         ("SchemeDiagnostic, nan phi", cvi.scheme_diagnostic(always_right, b)),
         ("SubsamplingResult", sub_a),
+        ("Decision", _quiet(cvi.decide, cvi.PairedCVResult(a2, b2))),
+        ("Decision on another metric", _quiet(cvi.decide, cvi.PairedCVResult(a2, b2), metric="balanced_accuracy")),
+        ("DecisionTest", _quiet(cvi.decide, cvi.PairedCVResult(a2, b2)).context[0]),
     ]
 
 
