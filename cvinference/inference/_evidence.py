@@ -152,11 +152,11 @@ def _stand_ins(learner, measured):
     who = learner.describe()
     if family:
         words = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in family)
-        return tuple(family), (f"The calibration benchmark did not measure {who}; the figures are borrowed from "
-                               f"its family ({learner.family}: {words}).")
+        return tuple(family), (f"The calibration benchmark did not measure this for {who}; the figures are "
+                               f"borrowed from its family ({learner.family}: {words}).")
     family_words = f" nor its family ({learner.family})" if learner.family else ""
-    return tuple(sorted(measured)), (f"The calibration benchmark did not measure {who}{family_words}; the figures "
-                                     "are the worst of every measured learner.")
+    return tuple(sorted(measured)), (f"The calibration benchmark did not measure this for {who}{family_words}; "
+                                     "the figures are the worst of every measured learner.")
 
 
 def _sizes(measured_sizes, n_samples):

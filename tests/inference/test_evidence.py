@@ -108,8 +108,8 @@ def test_an_unmeasured_learner_borrows_its_family_or_else_every_measured_learner
     extra_tree = _evidence.learner_of("sklearn.tree.ExtraTreeClassifier")
     by_family = _evidence.regime_of(rows, [extra_tree], 300)
     assert by_family.kinds == ("tree",)
-    assert by_family.borrowed == ("The calibration benchmark did not measure ExtraTreeClassifier; the figures are "
-                                  "borrowed from its family (single trees: a decision tree).",)
+    assert by_family.borrowed == ("The calibration benchmark did not measure this for ExtraTreeClassifier; the "
+                                  "figures are borrowed from its family (single trees: a decision tree).",)
     everyone = _evidence.regime_of(rows, [extra_trees], 300)
     assert set(everyone.kinds) == {"tree", "logistic", "knn"}
     assert "nor its family (tree ensembles)" in everyone.borrowed[0]
