@@ -96,11 +96,14 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         ``"normal"`` is Wong's dataset-level interval (or the fold-level one
         with a z quantile), ``"t"`` his fold-level interval, ``"wilson"`` and
         ``"clopper-pearson"`` the binomial score and exact intervals (dataset
-        level only). ``"auto"`` uses Wong's method for ``averaging`` when every
-        fold meets the large-sample conditions and the calibration benchmark
-        did not measure it falling short of ``target`` in this result's
-        regime, and the Clopper-Pearson interval at the dataset level when the
-        conditions fail; the result's ``notes`` say which and why (see Notes).
+        level only). ``"auto"`` chooses the method and never the
+        ``averaging`` asked for: at the fold level Wong's t (warning when the
+        conditions fail or the calibration benchmark measured it falling
+        short); at the dataset level Wong's normal interval when every fold
+        meets the large-sample conditions and the benchmark did not measure
+        it falling short of ``target`` in this result's regime, and the
+        Clopper-Pearson interval when the conditions fail; the result's
+        ``notes`` say which and why (see Notes).
     drop_failing_folds : bool, default=False
         Apply Wong's literal rule to the normal approximations: leave the
         folds that fail the large-sample conditions out of the estimate and
@@ -231,14 +234,18 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     >>> accuracy_interval(result, averaging="fold", method="t")
     Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
 
-    ``method="auto"`` keeps Wong's fold-level t only where the calibration
-    benchmark did not measure it falling short; for an unnamed learner at
-    this size it did, so ``auto`` takes the exact interval and says why:
+    ``method="auto"`` never changes the ``averaging`` asked for: at the fold
+    level the t is the only interval, and it warns where the calibration
+    benchmark measured it falling short (here, for an unnamed learner at
+    this size):
 
-    >>> auto = accuracy_interval(result, averaging="fold")
-    >>> auto.method
-    'clopper-pearson'
-    >>> "calibration benchmark" in auto.notes[0]
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     auto = accuracy_interval(result, averaging="fold")
+    >>> auto.method, auto.averaging
+    ('t', 'fold')
+    >>> any("calibration benchmark" in str(w.message) for w in caught)
     True
 
     A second partition of the same 200 instances with 30, 27, 30, 26 and 30

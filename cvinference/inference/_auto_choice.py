@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from ._estimands import AUTO_NOTE, TARGETS
+from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, TARGETS
 from ._evidence import coverage_regime, evidence_source, learner_of_result, measured_coverage
 
 _BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
@@ -51,10 +51,23 @@ def evidence_warning(result, averaging, method, target, messages):
         )
 
 
+def _fold_level_choice(result, wong, conditions, conditions_hold, target, messages):
+    """``averaging="fold"`` was asked for, and Wong's t is the only fold-level interval: keep it, and say when it is weak."""
+    messages.note(f"{AUTO_NOTE} Wong's fold-level t interval, the only interval at the averaging asked for")
+    if not conditions_hold:
+        messages.warn(f"{CONDITIONS_FAIL} ({conditions.describe()}), so the t approximation may be poor; "
+                      "averaging='dataset' (method='auto') gives the exact Clopper-Pearson interval.")
+    elif _measured_scheme(result):
+        evidence_warning(result, wong.averaging, wong.method, target, messages)
+    return wong
+
+
 def choose_auto(result, averaging, conditions, conditions_hold, target, messages):
     """The (method, averaging) that ``method="auto"`` uses, with the note (and warning) that says why.
 
-    Wong's method for ``averaging`` when his large-sample conditions hold,
+    ``averaging`` is the user's and is kept: at the fold level, Wong's t is
+    the only interval, and a warning says when it is weak. At the dataset
+    level, Wong's method when his large-sample conditions hold,
     unless the benchmark measured it falling short of ``target`` in the
     result's regime; the exact Clopper-Pearson interval when they fail; in
     between, the binomial interval (Wilson or Clopper-Pearson) whose measured
@@ -63,6 +76,8 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     warning that names the regime.
     """
     wong = Choice("t" if averaging == "fold" else "normal", averaging)
+    if averaging == "fold":
+        return _fold_level_choice(result, wong, conditions, conditions_hold, target, messages)
     if not conditions_hold:
         messages.note(f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because the "
                       f"large-sample conditions fail: {conditions.describe()}")

@@ -716,10 +716,21 @@ def test_large_sample_conditions_by_repeat():
 def test_auto_uses_wongs_method_when_all_folds_hold(averaging, method):
     interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1), averaging=averaging)
     assert interval.method == method and interval.averaging == averaging
-    assert interval.conditions.satisfied and interval.notes == () and interval.warnings == ()
+    assert interval.conditions.satisfied and interval.warnings == ()
+    assert interval.notes == () if averaging == "dataset" else "the only interval at the averaging" in interval.notes[0]
 
 
-@pytest.mark.parametrize("averaging", ["dataset", "fold"])
+def test_auto_at_the_fold_level_keeps_the_averaging_asked_for_and_warns_when_a_fold_fails():
+    counts = [38, 30, 28, 31, 33]  # fold 0 has only 2 wrong
+    with pytest.warns(cvi.InferenceWarning, match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
+        interval = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold")
+    assert (interval.method, interval.averaging) == ("t", "fold")
+    with pytest.warns(cvi.InferenceWarning, match="approximation may be poor"):
+        explicit = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold", method="t")
+    assert (interval.low, interval.high) == (explicit.low, explicit.high)
+
+
+@pytest.mark.parametrize("averaging", ["dataset"])
 def test_auto_falls_back_to_clopper_pearson_when_a_fold_fails(averaging):
     counts = [38, 30, 28, 31, 33]  # fold 0 has only 2 wrong
     interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging)
@@ -752,10 +763,16 @@ def test_drop_failing_folds_leaves_them_out_with_a_warning(averaging):
 @pytest.mark.parametrize(("counts", "averaging"), [([38, 2, 40], "dataset"), ([38, 30, 2], "fold")])
 def test_drop_failing_folds_drops_nothing_when_too_few_folds_would_remain(counts, averaging):
     # Every fold fails (dataset level), or one fold would remain where the fold level needs two:
-    # nothing is dropped, method="auto" falls back to the exact interval and the notes say why.
-    interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
-    assert interval.dropped_folds == () and interval.method == "clopper-pearson"
-    assert any("no fold is dropped" in note for note in interval.notes)
+    # nothing is dropped and the notes say why; method="auto" then takes the exact interval at the dataset
+    # level, and keeps the fold-level t asked for with a warning.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
+    assert interval.dropped_folds == () and any("no fold is dropped" in note for note in interval.notes)
+    if averaging == "dataset":
+        assert interval.method == "clopper-pearson" and not caught
+    else:
+        assert interval.method == "t" and any("gives the exact" in str(w.message) for w in caught)
 
 
 def test_drop_failing_folds_is_refused_for_the_binomial_methods():
