@@ -745,6 +745,8 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
 
 
 @pytest.mark.parametrize("argv, fragment", [
+    (["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--metric", "f1_macro", "--nested", "always"],
+     "--nested always: nested cross-validation's interval is for accuracy"),
     (["evaluate", "knn", "--data", "iris", "--cv", "3", "--params", '{"n_neighbors": 200}'], "--params"),
     (["evaluate", "tree", "--data", "iris", "--metric", "positive_likelihood_ratio"], "is for two classes"),
     (["evaluate", "nb", "--data", "iris", "--seed", "99999999999"], "--seed"),
@@ -808,3 +810,23 @@ def test_a_failing_command_prints_its_error_alone_not_the_warnings_before_it(tmp
     assert status == 2
     line = one_error_line(capsys)
     assert "fitting estimator failed" in line
+
+
+def test_the_decision_rests_on_a_calibrated_test_without_nested_fits_when_one_is_eligible():
+    # Two decision trees at N = 569: the corrected t's measured type-I error for a decision tree is 0.032 at
+    # N = 300 and 0.012 at N = 1000 (docs/calibration.md), so --nested auto fits nothing more.
+    status, text = run(["compare", "tree", "tree", "--params-b", '{"max_depth": 1}', "--data", "breast_cancer",
+                        "--json", "-", "--quiet"])
+    decision = json.loads(text)["decision"]
+    assert status == 0 and decision["rests_on"]["name"] == "corrected t (1x10-fold)"
+    assert decision["answer"] in ("A better", "B better", "no difference shown")
+    assert decision["rests_on"]["measured_type_i"] == 0.032
+
+
+def test_nested_never_leaves_an_uncalibrated_pair_at_cannot_tell():
+    status, text = run(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--nested", "never", "--json", "-",
+                        "--quiet"])
+    decision = json.loads(text)["decision"]
+    assert status == 0 and decision["answer"] == "cannot tell" and decision["rests_on"] is None
+    assert "nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, n_splits=5, n_repeats=5)" in (
+        decision["route"])
