@@ -42,7 +42,7 @@ from scipy import stats
 from .._utils._notebook import summary_html
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._serialize import Serializable
-from .._utils._text import format_level, format_pvalue, listed, text_block
+from .._utils._text import format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
@@ -204,7 +204,7 @@ class Decision(Serializable):
             return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
                     f"{figures}. {self.reason}")
         better, worse = (a, b) if self.answer == "A better" else (b, a)
-        return f"{better} has the higher {self.metric} than {worse}: {figures}. {self.reason}"
+        return f"{better} has a higher {self.metric} than {worse}: {figures}. {self.reason}"
 
     def summary(self):
         """The decision, the test it rests on, the tests for context and the caveats.

@@ -26,7 +26,7 @@ import math
 import re
 
 from .._utils._arrays import python_scalar
-from .._utils._text import bounds_text, format_level, format_pvalue, format_table, listed, wrapped
+from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
 from .._utils._warnings import quietly
 from ..inference import (
     accuracy_interval,

@@ -736,7 +736,7 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert "scheme independence" in notes and f"phi = {phi:.2f}" in notes
     assert "Vanwinckelen & Blockeel" in notes and "not how it would do on another dataset" in notes
     decision = " ".join(text[text.index("\ndecision: ") + 1:].split())
-    assert decision.startswith("decision: A better (accuracy; A = logreg, B = tree) logreg has the higher accuracy")
+    assert decision.startswith("decision: A better (accuracy; A = logreg, B = tree) logreg has a higher accuracy")
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
     assert [t["name"] for t in report["decision"]["context"]] == names
 

@@ -125,7 +125,7 @@ def test_the_report_says_when_accuracy_would_answer_the_opposite(evidence):
     evidence(_row("corrected t (10x10-fold)", 0.04))
     decision = cvi.decide(cvi.PairedCVResult(a, b), metric="balanced_accuracy", names=("majority", "finder"))
     assert decision.answer == "B better"
-    assert decision.text.startswith("finder has the higher balanced_accuracy than majority")
+    assert decision.text.startswith("finder has a higher balanced_accuracy than majority")
     assert any(c.startswith("Accuracy says the opposite: A is more accurate by") for c in decision.caveats)
 
 
