@@ -34,7 +34,7 @@ The rule (documented in docs/reading-results.md, "The decision"):
 
 import dataclasses
 import math
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 from scipy import stats
@@ -44,6 +44,7 @@ from .._utils._params import PROBABILITY, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
+from ..evaluation._nested_fits import fits_per_repeat
 from ..records import PairedCVResult
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
 from ._metric_interval import _fold_values, _metric_function
@@ -62,7 +63,7 @@ NESTED_SETTINGS = {"n_splits": 5, "n_repeats": 5}
 
 def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"]):
     """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each."""
-    return n_learners * n_repeats * n_splits * (n_splits + 1) // 2
+    return n_learners * n_repeats * fits_per_repeat(n_splits)
 
 
 def pair_tests(pair, *, min_count=5):
@@ -221,17 +222,30 @@ class Decision(Serializable):
 # --------------------------------------------------------------------------- the candidates
 
 
+class _Candidate(NamedTuple):
+    """A test's figures, as a decision weighs them: A - B, its interval, two-sided p-value and target."""
+
+    name: str
+    estimate: float
+    low: float
+    high: float
+    pvalue: float
+    target: str
+
+
+
 def _from_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
-    return name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue), test.target
+    return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
+                      test.target)
 
 
 def _from_nested(interval):
     """A nested CV difference interval as a test: its two-sided normal p-value (0 outside the interval)."""
     se = interval.standard_error
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
-    return ("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high), pvalue,
-            interval.target)
+    return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
+                      pvalue, interval.target)
 
 
 def _metric_test(pair, metric):
@@ -249,7 +263,7 @@ def _metric_test(pair, metric):
 
 
 def _candidates(pair, metric, tests, nested, confidence_level):
-    """(name, estimate, low, high, pvalue, target) of each test about ``metric``, its name and A - B observed."""
+    """The :class:`_Candidate` of each test about ``metric``, the metric's name and A - B observed."""
     if metric == "accuracy":
         found = [_from_test(name, test, confidence_level) for name, test in tests]
         if nested is not None:
@@ -272,8 +286,7 @@ def _preference(name):
 
 
 def _judged(candidate, learners, n_samples, limit):
-    name = candidate[0]
-    found = test_evidence(_evidence_name(name), learners, n_samples)
+    found = test_evidence(_evidence_name(candidate.name), learners, n_samples)
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
         why = "its type-I error was not measured by the calibration benchmark"
@@ -285,9 +298,7 @@ def _judged(candidate, learners, n_samples, limit):
 
 
 def _as_test(judged, role, why_not):
-    name, estimate, low, high, pvalue, target = judged["candidate"]
-    return DecisionTest(name=name, estimate=estimate, low=low, high=high, pvalue=pvalue, target=target,
-                        measured_type_i=judged["evidence"].type_i, measured_power=judged["evidence"].power,
+    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i, measured_power=judged["evidence"].power,
                         regime=judged["regime"], role=role, why_not=why_not)
 
 
@@ -333,7 +344,7 @@ def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     if chosen and metric != "accuracy":
         caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
                        f"{metric} was not measured and is assumed alike.")
-    if chosen and chosen["candidate"][0].startswith("corrected t") and pair.a.n_repeats != 10:
+    if chosen and chosen["candidate"].name.startswith("corrected t") and pair.a.n_repeats != 10:
         caveats.append(f"The benchmark measured the corrected t on 10 x 10-fold cross-validation; here it runs on "
                        f"{pair.a.n_repeats} x {pair.a.n_splits}-fold.")
     if metric != "accuracy" and answer in ("A better", "B better") and pair.a.classes is not None:
@@ -432,10 +443,10 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
     eligible = sorted((j for j in judged if not j["why"]),
-                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"][0])))
+                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))
     chosen = eligible[0] if eligible else None
     context = tuple(_as_test(j, "context", j["why"] or (
-        f"less measured power than {chosen['candidate'][0]}" if j is not chosen else ""))
+        f"less measured power than {chosen['candidate'].name}" if j is not chosen else ""))
         for j in judged if j is not chosen)
     accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan
     if chosen is None:
