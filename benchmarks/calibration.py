@@ -78,6 +78,7 @@ as they finish.
 """
 
 import argparse
+import collections
 import contextlib
 import dataclasses
 import json
@@ -92,12 +93,14 @@ import numpy as np
 from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing import FunctionTransformer, StandardScaler
+from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
@@ -111,9 +114,15 @@ SUBSAMPLING_ROUNDS = 15
 NESTED = {"n_splits": 5, "n_repeats": 5}  # R K^2 = 125 fits per learner (the library's default, 10 x 50, makes 5,000)
 CONSERVATIVE_Z = {"n_pairs": 5, "n_splits": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
 HELD_BACK = 50_000
-KNN_TRUTH_ROWS = 10_000  # k-NN predicts slowly: its truth is the first 10,000 held-back rows
 BLOCK = 5
 FAMILY = 4  # equal candidates of a family-wise cell
+PAIRS = "-pairs"  # a real population's paired_population: the null of the type-I cells on real data
+TRUTH_ROWS = 10_000  # the learners that predict slowly are scored on the first 10,000 held-back rows
+SLOW_PREDICTORS = ("knn", "forest", "hgb", "svm")
+NEW_LEARNERS = ("svm", "hgb", "forest")  # the --learners mode's, cheapest first
+REAL = ("phoneme", "spambase")
+DECISION = "decision (decide, as shipped, --nested auto)"
+DECISION_FOLDS = "decision (decide, as shipped, without nested CV)"
 REPEATED = f" ({N_REPEATS} repeats)"  # the name's suffix of the pooled intervals of a 10 x 10-fold result
 
 
@@ -134,19 +143,31 @@ class OnColumns(ClassifierMixin, BaseEstimator):
         return self.model_.predict(X[:, self.start:self.stop])
 
 
+def _columns(X, start, stop):
+    return X[:, start:stop]
+
+
 def learner(name, columns=None):
-    """A fresh estimator; ``columns`` (start, stop) restricts it to those features (the pair cells)."""
+    """A fresh estimator; ``columns`` (start, stop) restricts it to those features (the pair cells).
+
+    The restriction is a pipeline's first step, so the learner stays the pipeline's final step, where
+    ``decide`` recognises it (its evidence is that learner's).
+    """
     estimators = {
         # liblinear: the same penalised fit as lbfgs, seven times faster on these small samples
         "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
         "tree": lambda: DecisionTreeClassifier(random_state=0),
         "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=15, algorithm="brute")),
         "naive_bayes": GaussianNB,
+        "forest": lambda: RandomForestClassifier(random_state=0),
+        "hgb": lambda: HistGradientBoostingClassifier(random_state=0),
+        "svm": lambda: make_pipeline(StandardScaler(), SVC()),
     }
     estimator = estimators[name]()
     if columns is None:
         return estimator
-    return OnColumns(estimator, *columns)
+    start, stop = columns
+    return make_pipeline(FunctionTransformer(_columns, kw_args={"start": start, "stop": stop}), estimator)
 
 
 def _block_score(block):
@@ -178,19 +199,41 @@ class Population:
         return sample, truth
 
 
+def paired_population(X, y, seed=20261124):
+    """Two real instances of one class side by side, in both orders: learners on either half are equal.
+
+    The instances of each class are matched at random into disjoint pairs (i, j), and each pair gives
+    the rows [x_i, x_j] and [x_j, x_i] with their class (one instance of an odd class is left out).
+    Swapping the halves maps the population onto itself, so a learner on the first half and the same
+    learner on the second have exactly equal expected accuracy over the draws at every training size:
+    the null of the type-I cells, on real class-conditional distributions.
+    """
+    rng = np.random.default_rng(seed)
+    first, second = [], []
+    for label in np.unique(y):
+        rows = rng.permutation(np.flatnonzero(y == label))
+        rows = rows[:rows.size - rows.size % 2]
+        first += [rows[0::2], rows[1::2]]
+        second += [rows[1::2], rows[0::2]]
+    first, second = np.concatenate(first), np.concatenate(second)
+    return np.hstack([X[first], X[second]]), y[first]
+
+
 def load(name):
     if name == "nonlinear":
         return Population(*nonlinear_population(), held_back=HELD_BACK)
     if name == "nonlinear-power":
         return Population(*nonlinear_population(strength=0.6), held_back=HELD_BACK)
     from cvinference.studies import load_population
-    X, y = load_population(name, return_X_y=True)
+    X, y = load_population(name.removesuffix(PAIRS), return_X_y=True)
+    if name.endswith(PAIRS):
+        X, y = paired_population(X, np.asarray(y))
     return Population(X, np.asarray(y), held_back=0)
 
 
 @dataclasses.dataclass(frozen=True)
 class Cell:
-    kind: str  # "coverage", "null" or "power"
+    kind: str  # "coverage", "null", "power", "familywise", or "coverage-folds", "null-folds" (see learner_cells)
     population: str
     learner: str
     n: int
@@ -201,8 +244,26 @@ class Cell:
         return f"{self.kind}/{self.population}/{self.learner}/{self.n}"
 
 
-def cells(quick, replications=None):
-    if quick:
+def learner_cells(replications=None):
+    """The learners people use (an RBF SVM, histogram gradient boosting, a random forest), cheapest first.
+
+    Record-based intervals only ("coverage-folds": one 10-fold partition; what accuracy_interval chooses
+    among) on the synthetic population and two real ones, and the tests ``cvinference compare`` runs
+    before nested CV ("null-folds": 10 x 10 folds and the 5x2cv t, and the decision from them) on the
+    synthetic null and the real populations made null by :func:`paired_population`.
+    """
+    r = replications or 300
+    coverage = [Cell("coverage-folds", population, lrn, n, r)
+                for lrn in NEW_LEARNERS for population in ("nonlinear", *REAL) for n in (100, 300, 1000)]
+    nulls = [Cell("null-folds", population, lrn, n, r) for lrn in NEW_LEARNERS for n in (100, 300, 1000)
+             for population in ("nonlinear", *(f"{name}{PAIRS}" for name in REAL))]
+    return coverage + nulls
+
+
+def cells(mode, replications=None):
+    if mode == "learners":
+        return learner_cells(replications)
+    if mode == "quick":
         r = replications or 100
         coverage = [Cell("coverage", "nonlinear", lrn, n, r) for lrn in ("tree", "logistic") for n in (100, 300)]
         pairs = [Cell("null", "nonlinear", "tree", n, r) for n in (100, 300)]
@@ -257,8 +318,8 @@ def _refitting_intervals(estimator, X, y, seeds, estimator_b=None):
     conservative = cvi.conservative_z_interval(estimator, X, y, estimator_b=estimator_b, confidence_level=NOMINAL,
                                                random_state=seeds[1], **CONSERVATIVE_Z)
     turn = estimator_b is None  # one learner: an error interval, turned into accuracy; A - B is already signed
-    return {"nested-cv": _accuracy_bounds(nested, loss=turn),
-            "conservative-z": _accuracy_bounds(conservative, loss=turn)}, int(conservative.details["n_train"])
+    return ({"nested-cv": _accuracy_bounds(nested, loss=turn), "conservative-z": _accuracy_bounds(conservative, loss=turn)},
+            int(conservative.details["n_train"]), nested)
 
 
 def _cross_validate(name, X, y, splitters, X_truth, y_truth):
@@ -279,76 +340,147 @@ def _cross_validate(name, X, y, splitters, X_truth, y_truth):
     return y_pred, fold, fold_truth
 
 
+def _coverage_sample(population, cell, rng):
+    """The sample (X, y) of a coverage replication and the rows its models are scored on (X_truth, y_truth)."""
+    sample, truth_rows = population.draw(cell.n, rng)
+    if cell.learner in SLOW_PREDICTORS:
+        truth_rows = truth_rows[:TRUTH_ROWS]
+    return population.X[sample], population.y[sample], population.X[truth_rows], population.y[truth_rows]
+
+
+def _held_back_accuracy(estimator, X, y, X_truth, y_truth):
+    return float(np.mean(clone(estimator).fit(X, y).predict(X_truth) == y_truth))
+
+
 def coverage_replication(population, cell, seed):
     rng = np.random.default_rng(seed)
-    sample, truth_rows = population.draw(cell.n, rng)
-    X, y = population.X[sample], population.y[sample]
-    if cell.learner == "knn":
-        truth_rows = truth_rows[:KNN_TRUTH_ROWS]
-    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    X, y, X_truth, y_truth = _coverage_sample(population, cell, rng)
     partition_seeds = [int(rng.integers(2**31))]
     refitting_seeds = [int(s) for s in rng.integers(2**31, size=2)]
     partition_seeds += [int(s) for s in rng.integers(2**31, size=N_REPEATS - 1)]
     splitters = [cvi.StratifiedEqualSizeKFold(N_SPLITS, shuffle=True, random_state=s) for s in partition_seeds]
     y_pred, fold, fold_truth = _cross_validate(cell.learner, X, y, splitters, X_truth, y_truth)
-    whole = clone(learner(cell.learner)).fit(X, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         intervals = _coverage_intervals(cvi.CVResult(y, y_pred[0], fold[0]))
         intervals.update(_repeated_intervals(cvi.CVResult(y, y_pred, fold)))
-        refitting, n_train = _refitting_intervals(learner(cell.learner), X, y, refitting_seeds)
+        refitting, n_train, _ = _refitting_intervals(learner(cell.learner), X, y, refitting_seeds)
     intervals.update(refitting)
     # The sample is in random order, so its first n_train rows are a random training set of that size.
-    smaller = clone(learner(cell.learner)).fit(X[:n_train], y[:n_train])
     return {"intervals": intervals,
             "truth": {"kfold": float(np.mean(fold_truth[0])), "kfold_repeated": float(np.mean(fold_truth)),
-                      "conditional": float(np.mean(whole.predict(X_truth) == y_truth)),
-                      "at_n_train": float(np.mean(smaller.predict(X_truth) == y_truth)), "n_train": n_train}}
+                      "conditional": _held_back_accuracy(learner(cell.learner), X, y, X_truth, y_truth),
+                      "at_n_train": _held_back_accuracy(learner(cell.learner), X[:n_train], y[:n_train], X_truth,
+                                                        y_truth),
+                      "n_train": n_train}}
+
+
+def coverage_folds_replication(population, cell, seed):
+    """The record-based intervals of one 10-fold partition only (what accuracy_interval chooses among)."""
+    rng = np.random.default_rng(seed)
+    X, y, X_truth, y_truth = _coverage_sample(population, cell, rng)
+    splitter = cvi.StratifiedEqualSizeKFold(N_SPLITS, shuffle=True, random_state=int(rng.integers(2**31)))
+    y_pred, fold, fold_truth = _cross_validate(cell.learner, X, y, [splitter], X_truth, y_truth)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        intervals = _coverage_intervals(cvi.CVResult(y, y_pred[0], fold[0]))
+    return {"intervals": intervals,
+            "truth": {"kfold": float(np.mean(fold_truth[0])),
+                      "conditional": _held_back_accuracy(learner(cell.learner), X, y, X_truth, y_truth)}}
 
 
 def _naive_t_pvalue(a, b):
     return float(stats.ttest_rel(a, b).pvalue)
 
 
+def _pair_sample(population, cell, rng):
+    """The sample (X, y), the learner on each half of the columns (A, B) and the held-back rows."""
+    sample, truth_rows = population.draw(cell.n, rng)
+    half = population.X.shape[1] // 2
+    estimators = (learner(cell.learner, (0, half)), learner(cell.learner, (half, 2 * half)))
+    if cell.learner in SLOW_PREDICTORS:
+        truth_rows = truth_rows[:TRUTH_ROWS]
+    return population.X[sample], population.y[sample], estimators, truth_rows
+
+
+def _rejection(test):
+    low, high = test.confidence_interval(NOMINAL)
+    return {"reject": bool(test.pvalue < ALPHA), "width": float(high - low), "target": test.target}
+
+
+def _fold_tests(estimators, X, y, seed_cv, seed_5x2):
+    """Both learners on identical 10 x 10 folds, the tests of their records and the 5x2cv t (with its name)."""
+    pair = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv).compare(*estimators, X, y)
+    a, b = pair.a, pair.b
+    tests = {"matched-sample t": cvi.matched_sample_test(a, b, repeat=0),
+             "independent-sample z": cvi.independent_sample_test(a, b, repeat=0),
+             "McNemar": cvi.mcnemar_test(a, b, repeat=0),
+             "corrected t (10x10-fold)": cvi.corrected_resampled_ttest(a, b),
+             "5x2cv t": cvi.paired_ttest_5x2cv(*estimators, X, y, random_state=seed_5x2)}
+    return pair, tests
+
+
+def _decision(pair, five_by_two, nested=None):
+    """What ``decide`` answers, as ``cvinference compare --nested auto`` runs it (the evidence shipped now).
+
+    It declares a difference when it answers "A better" or "B better"; ``nested`` (a callable giving
+    nested CV's difference interval) is asked for only when the folds' tests cannot tell.
+    """
+    tests = [*cvi.inference.pair_tests(pair), ("5x2cv t", five_by_two)]
+    decision = cvi.decide(pair, tests=tests, confidence_level=NOMINAL)
+    if decision.answer == "cannot tell" and nested is not None:
+        decision = cvi.decide(pair, tests=tests, nested=nested(), confidence_level=NOMINAL)
+    rests_on = decision.rests_on
+    return {"reject": decision.answer in ("A better", "B better"),
+            "width": None if rests_on is None else rests_on.high - rests_on.low,
+            "target": "per test" if rests_on is None else rests_on.target,
+            "rests_on": "cannot tell" if rests_on is None else rests_on.name}
+
+
+def _pair_truth(population, estimators, X, y, truth_rows):
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    accuracy = [_held_back_accuracy(e, X, y, X_truth, y_truth) for e in estimators]
+    return {"conditional": accuracy[0] - accuracy[1]}
+
+
 def pair_replication(population, cell, seed):
     rng = np.random.default_rng(seed)
-    sample, truth_rows = population.draw(cell.n, rng)
-    X, y = population.X[sample], population.y[sample]
-    estimator_a = learner(cell.learner, (0, BLOCK))
-    estimator_b = learner(cell.learner, (BLOCK, 2 * BLOCK))
+    X, y, estimators, truth_rows = _pair_sample(population, cell, rng)
     seed_cv, seed_5x2, seed_sub = (int(s) for s in rng.integers(2**31, size=3))
-    found = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        pair = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv).compare(
-            estimator_a, estimator_b, X, y)
-        a, b = pair.a, pair.b
-        for name, test in (("matched-sample t", cvi.matched_sample_test(a, b, repeat=0)),
-                           ("independent-sample z", cvi.independent_sample_test(a, b, repeat=0)),
-                           ("McNemar", cvi.mcnemar_test(a, b, repeat=0)),
-                           ("corrected t (10x10-fold)", cvi.corrected_resampled_ttest(a, b)),
-                           ("5x2cv t", cvi.paired_ttest_5x2cv(estimator_a, estimator_b, X, y,
-                                                              random_state=seed_5x2)),
-                           ("5x2cv F", cvi.combined_ftest_5x2cv(estimator_a, estimator_b, X, y,
-                                                                random_state=seed_5x2))):
-            low, high = test.confidence_interval(NOMINAL)
-            found[name] = {"reject": bool(test.pvalue < ALPHA), "width": float(high - low), "target": test.target}
+        pair, tests = _fold_tests(estimators, X, y, seed_cv, seed_5x2)
+        tests["5x2cv F"] = cvi.combined_ftest_5x2cv(*estimators, X, y, random_state=seed_5x2)
+        found = {name: _rejection(test) for name, test in tests.items()}
         found["naive t (10x10-fold, control)"] = {
-            "reject": _naive_t_pvalue(a.fold_accuracy.ravel(), b.fold_accuracy.ravel()) < ALPHA, "width": None,
-            "target": "unconditional"}
-        rounds_a = cvi.random_subsampling(estimator_a, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
-        rounds_b = cvi.random_subsampling(estimator_b, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
+            "reject": _naive_t_pvalue(pair.a.fold_accuracy.ravel(), pair.b.fold_accuracy.ravel()) < ALPHA,
+            "width": None, "target": "unconditional"}
+        rounds_a, rounds_b = (cvi.random_subsampling(e, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
+                              for e in estimators)
         found[f"uncorrected resampled t ({SUBSAMPLING_ROUNDS} rounds, control)"] = {
             "reject": _naive_t_pvalue(rounds_a.round_accuracy, rounds_b.round_accuracy) < ALPHA, "width": None,
             "target": "unconditional"}
-        refitting, _ = _refitting_intervals(estimator_a, X, y, [int(s) for s in rng.integers(2**31, size=2)],
-                                            estimator_b=estimator_b)
+        refitting, _, nested = _refitting_intervals(estimators[0], X, y, [int(s) for s in rng.integers(2**31, size=2)],
+                                                    estimator_b=estimators[1])
         for name, (low, high) in refitting.items():
             found[name] = {"reject": not low <= 0 <= high, "width": high - low,
                            "target": "conditional" if name == "nested-cv" else "unconditional"}
-    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
-    accuracy = [float(np.mean(clone(e).fit(X, y).predict(X_truth) == y_truth)) for e in (estimator_a, estimator_b)]
-    return {"tests": found, "truth": {"conditional": accuracy[0] - accuracy[1]}}
+        found[DECISION] = _decision(pair, tests["5x2cv t"], nested=lambda: nested)
+    return {"tests": found, "truth": _pair_truth(population, estimators, X, y, truth_rows)}
+
+
+def pair_folds_replication(population, cell, seed):
+    """The tests ``cvinference compare`` computes before nested CV (10 x 10 folds and the 5x2cv t), and the
+    decision from them alone (nested CV, 250 fits more, is left out: "cannot tell" declares nothing)."""
+    rng = np.random.default_rng(seed)
+    X, y, estimators, truth_rows = _pair_sample(population, cell, rng)
+    seed_cv, seed_5x2 = (int(s) for s in rng.integers(2**31, size=2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pair, tests = _fold_tests(estimators, X, y, seed_cv, seed_5x2)
+        found = {name: _rejection(test) for name, test in tests.items()}
+        found[DECISION_FOLDS] = _decision(pair, tests["5x2cv t"])
+    return {"tests": found, "truth": _pair_truth(population, estimators, X, y, truth_rows)}
 
 
 def _equal_candidates(X, rng):
@@ -397,8 +529,9 @@ def familywise_replication(population, cell, seed):
 
 
 REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "power": pair_replication,
-                "familywise": familywise_replication}
-QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error"}
+                "familywise": familywise_replication, "coverage-folds": coverage_folds_replication,
+                "null-folds": pair_folds_replication}
+QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i"}
 
 
 def replication(population, cell, index, seed):
@@ -423,12 +556,13 @@ def _coverage_rows(cell, records):
     truths = {"kfold": np.array([r["truth"]["kfold"] for r in records]),
               "conditional": np.array([r["truth"]["conditional"] for r in records])}
     truths["unconditional"] = np.full(len(records), truths["conditional"].mean())
-    at_n_train = np.full(len(records), np.mean([r["truth"]["at_n_train"] for r in records]))
-    repeated_truths = dict(truths, kfold=np.array([r["truth"]["kfold_repeated"] for r in records]))
     rows = []
     for method in records[0]["intervals"]:
         bounds = np.array([r["intervals"][method] for r in records])
-        for target, truth in (repeated_truths if method.endswith(REPEATED) else truths).items():
+        targets = truths
+        if method.endswith(REPEATED):  # the repeated result's k-fold target: its 100 fold models
+            targets = dict(truths, kfold=np.array([r["truth"]["kfold_repeated"] for r in records]))
+        for target, truth in targets.items():
             covered = int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
             rows.append({"method": method, "quantity": "coverage", "target": target, "learner": cell.learner,
                          "n": cell.n, "population": cell.population, "nominal": NOMINAL,
@@ -436,6 +570,7 @@ def _coverage_rows(cell, records):
                          "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])),
                          "truth": float(truth.mean())})
         if method == "conservative-z":  # also against its own target, the learner's error at n_train
+            at_n_train = np.full(len(records), np.mean([r["truth"]["at_n_train"] for r in records]))
             covered = int(np.sum((bounds[:, 0] <= at_n_train) & (at_n_train <= bounds[:, 1])))
             rows.append({"method": f"{method} (at n_train = {records[0]['truth']['n_train']})",
                          "quantity": "coverage", "target": "unconditional", "learner": cell.learner, "n": cell.n,
@@ -450,18 +585,21 @@ def _test_rows(cell, records):
     for method, first in records[0]["tests"].items():
         rejects = np.array([r["tests"][method]["reject"] for r in records])
         widths = [r["tests"][method]["width"] for r in records]
+        widths = [w for w in widths if w is not None] or [None]  # the decision has none when it cannot tell
         rows.append({"method": method, "quantity": QUANTITIES[cell.kind],
                      "target": first["target"], "learner": cell.learner, "n": cell.n,
                      "population": cell.population, "nominal": ALPHA,
                      **_rate_row(int(np.sum(rejects)), len(records)),
                      "mean_width": None if widths[0] is None else float(np.mean(widths)),
                      "truth": truth if cell.kind == "power" else 0.0})
+        if "rests_on" in first:  # the decision: which test it rested on, how often
+            rows[-1]["rests_on"] = dict(collections.Counter(r["tests"][method]["rests_on"] for r in records))
     return rows
 
 
 def rows_of(cell, records):
     records = sorted(records, key=lambda r: r["replication"])
-    return (_coverage_rows if cell.kind == "coverage" else _test_rows)(cell, records)
+    return (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -501,6 +639,21 @@ def _run_jobs(populations, jobs, n_jobs, client, keep):
 
     # The populations go to every worker once; a task holds whole replications.
     run_on_cluster(client, _replication_of, (populations,), jobs, lambda job, record: keep(record))
+
+
+def rows_from_checkpoint(selected, checkpoint):
+    """The rows of the selected cells from the replications a checkpoint holds, without running any.
+
+    A cell with fewer replications than asked is reported with those it has (its rows say how many);
+    one with none is left out.
+    """
+    done = read_checkpoint(checkpoint)
+    found = {}
+    for cell in selected:
+        records = [done[cell.key, i] for i in range(cell.replications) if (cell.key, i) in done]
+        if records:
+            found[cell.key] = rows_of(cell, records)
+    return found
 
 
 def run(selected, *, seed, n_jobs, checkpoint, log=print, client=None):
@@ -571,7 +724,13 @@ def in_key(part, key):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--quick", action="store_true")
+    modes.add_argument("--learners", action="store_true",
+                       help="the cells of the learners people use (learner_cells): an RBF SVM, histogram gradient "
+                            "boosting and a random forest, on the synthetic and two real populations")
+    parser.add_argument("--from-checkpoint", action="store_true",
+                        help="run nothing: report the selected cells from the replications --checkpoint holds")
     parser.add_argument("--replications", type=int, default=None)
     parser.add_argument("--cells", default=None,
                         help="comma-separated parts of the cell keys (kind/population/learner/N) to run, in whole "
@@ -584,20 +743,28 @@ def main(argv=None):
                         help="run on this Dask scheduler (tcp://host:8786), or on a LocalCluster of N single-thread "
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
-    selected = cells(args.quick, args.replications)
+    mode = "quick" if args.quick else "learners" if args.learners else "full"
+    selected = cells(mode, args.replications)
     if args.cells:
         selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]
-    with _cluster(args.dask) as client:
-        rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint, client=client)
+    if args.from_checkpoint:
+        if not args.checkpoint:
+            parser.error("--from-checkpoint reads --checkpoint FILE")
+        rows, seconds = rows_from_checkpoint(selected, args.checkpoint), None
+    else:
+        with _cluster(args.dask) as client:
+            rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint,
+                                client=client)
     print_table(rows)
     out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
     payload = {"command": "python benchmarks/calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-               "mode": "quick" if args.quick else "full", "seconds": seconds, "n_jobs": args.n_jobs, "dask": args.dask,
+               "mode": mode, "seconds": seconds, "n_jobs": args.n_jobs, "dask": args.dask,
                "seed": args.seed, "python": sys.version.split()[0],
                "rows": [row for cell_rows in rows.values() for row in cell_rows]}
     with open(out, "w") as handle:
         json.dump(payload, handle, indent=1)
-    print(f"\n{len(payload['rows'])} rows in {seconds:.0f} s written to {out}")
+    took = "" if seconds is None else f" in {seconds:.0f} s"
+    print(f"\n{len(payload['rows'])} rows{took} written to {out}")
 
 
 if __name__ == "__main__":

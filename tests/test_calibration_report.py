@@ -9,6 +9,7 @@ import importlib.util
 import json
 import pathlib
 
+import numpy as np
 import pytest
 
 from cvinference.inference import _evidence
@@ -152,7 +153,7 @@ def calibration_module():
 
 def test_cells_are_chosen_by_whole_segments_of_their_keys(calibration_module):
     module = calibration_module
-    keys = [cell.key for cell in module.cells(quick=False)]
+    keys = [cell.key for cell in module.cells("full")]
     chosen = [key for key in keys if module.in_key("tree/100", key)]
     assert chosen == ["coverage/nonlinear/tree/100", "null/nonlinear/tree/100", "power/nonlinear-power/tree/100",
                       "familywise/nonlinear/tree/100"]
@@ -177,3 +178,65 @@ def test_the_repeated_rows_cover_the_mean_of_all_fold_models(calibration_module)
     assert rows["wilson (10 repeats)", "kfold"]["truth"] == pytest.approx(0.75)
     # conditional: 0.78 is outside [0.75, 0.77], 0.72 inside [0.69, 0.75], for both rows.
     assert rows["wilson", "conditional"]["measured"] == rows["wilson (10 repeats)", "conditional"]["measured"] == 0.5
+
+
+def test_a_method_after_the_repeated_ones_is_scored_against_the_first_partitions_models(calibration_module):
+    # The order of the full mode's records: the pooled "(10 repeats)" rows come before nested-cv, whose
+    # k-fold truth stays the first partition's (0.80), not the 100 fold models' mean (0.76).
+    record = {"replication": 0, "intervals": {"wilson (10 repeats)": (0.75, 0.77), "nested-cv": (0.75, 0.77)},
+              "truth": {"kfold": 0.80, "kfold_repeated": 0.76, "conditional": 0.76}}
+    cell = calibration_module.Cell("coverage", "nonlinear", "tree", 100, 1)
+    rows = {(row["method"], row["target"]): row for row in calibration_module.rows_of(cell, [record])}
+    assert rows["wilson (10 repeats)", "kfold"]["measured"] == 1.0
+    assert rows["nested-cv", "kfold"]["measured"] == 0.0
+
+
+def test_a_paired_population_is_its_own_mirror_image(calibration_module):
+    # Swapping the halves of every row gives the same multiset of (row, class): the learner on either half
+    # has the same expected accuracy over the draws, which is the null of the type-I cells.
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((41, 3)), rng.integers(0, 3, size=41)
+    X2, y2 = calibration_module.paired_population(X, y, seed=1)
+    assert X2.shape[1] == 6 and y2.size == sum(c - c % 2 for c in np.bincount(y))
+    rows = sorted(map(tuple, np.column_stack([X2, y2])))
+    swapped = sorted(map(tuple, np.column_stack([X2[:, 3:], X2[:, :3], y2])))
+    assert rows == swapped
+    # each half holds real instances of the row's class, every kept instance once per half
+    for half in (X2[:, :3], X2[:, 3:]):
+        found = {tuple(row): label for row, label in zip(half, y2)}
+        assert len(found) == y2.size
+        assert all(found[tuple(X[i])] == y[i] for i in range(y.size) if tuple(X[i]) in found)
+
+
+def test_the_learners_cells_run_from_a_checkpoint_with_the_replications_it_holds(calibration_module, tmp_path):
+    module = calibration_module
+    keys = [cell.key for cell in module.cells("learners")]
+    assert "coverage-folds/phoneme/forest/1000" in keys and "null-folds/spambase-pairs/svm/100" in keys
+    assert {key.split("/")[2] for key in keys} == {"svm", "hgb", "forest"}
+    # Two replications of a coverage-folds cell asked for three: its rows say 2; a cell without any is left out.
+    cell = module.Cell("coverage-folds", "nonlinear", "svm", 100, 3)
+    other = module.Cell("coverage-folds", "nonlinear", "svm", 300, 3)
+    records = [{"cell": cell.key, "replication": i, "intervals": {"wilson": (0.7, 0.8)},
+                "truth": {"kfold": kfold, "conditional": 0.75}} for i, kfold in enumerate((0.72, 0.85))]
+    path = tmp_path / "checkpoint.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    rows = module.rows_from_checkpoint([cell, other], str(path))
+    assert list(rows) == [cell.key]
+    kfold = next(row for row in rows[cell.key] if row["target"] == "kfold")
+    assert kfold["replications"] == 2 and kfold["measured"] == 0.5
+
+
+def test_a_measured_decision_row_counts_what_it_rested_on(calibration_module, report):
+    module = calibration_module
+    cell = module.Cell("null-folds", "nonlinear", "svm", 100, 3)
+    records = [{"replication": i, "tests": {module.DECISION_FOLDS: {
+        "reject": reject, "width": width, "target": "unconditional", "rests_on": rests_on}},
+        "truth": {"conditional": 0.0}}
+        for i, (reject, width, rests_on) in enumerate([(True, 0.2, "corrected t (10x10-fold)"),
+                                                        (False, None, "cannot tell"),
+                                                        (False, 0.1, "corrected t (10x10-fold)")])]
+    (row,) = module.rows_of(cell, records)
+    assert row["quantity"] == "type_i" and row["measured"] == pytest.approx(1 / 3)
+    assert row["mean_width"] == pytest.approx(0.15)  # the cannot-tell replication has no interval
+    assert row["rests_on"] == {"corrected t (10x10-fold)": 2, "cannot tell": 1}
+    assert "| nonlinear svm N=100 | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in report.decision_table([row])

