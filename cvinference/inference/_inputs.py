@@ -1,6 +1,6 @@
 """The records an inference function accepts, and why it refuses the others."""
 
-from ..records import CVResult, SubsamplingResult
+from ..records import CVResult, PairedCVResult, SubsamplingResult
 
 
 def check_cv_result(result, name="result"):
@@ -32,3 +32,36 @@ def check_accuracy_result(result, name="result"):
             "to infer accuracy from. Accuracy intervals and tests need a classifier's result."
         )
     return result
+
+
+def two_results(a, b, function):
+    """The two results a pair test compares: ``a`` and ``b``, or the ``a`` and ``b`` of the PairedCVResult ``a``.
+
+    As ``scipy.stats.linregress(x, y=None)`` takes ``x`` alone when it holds
+    both variables, a pair test takes a :class:`PairedCVResult` alone.
+
+    Examples
+    --------
+    >>> from cvinference import CVResult, PairedCVResult
+    >>> a = CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 1, 1, 1], fold=[0, 0, 1, 1])
+    >>> two_results(PairedCVResult(a, a), None, "mcnemar_test") == (a, a)
+    True
+    >>> two_results(a, None, "mcnemar_test")
+    Traceback (most recent call last):
+    ...
+    TypeError: mcnemar_test() compares two results: pass a PairedCVResult, as mcnemar_test(pair), or two results, as mcnemar_test(a, b); got a of type CVResult and no b.
+    """
+    if isinstance(a, PairedCVResult):
+        if b is not None:
+            raise TypeError(
+                f"{function}() takes a PairedCVResult or two results, not both: a is a PairedCVResult, so b must "
+                f"be left out; got b of type {type(b).__name__}. Call {function}(pair), or "
+                f"{function}(pair.a, b) to compare pair.a with b."
+            )
+        return a.a, a.b
+    if b is None:
+        raise TypeError(
+            f"{function}() compares two results: pass a PairedCVResult, as {function}(pair), or two results, as "
+            f"{function}(a, b); got a of type {type(a).__name__} and no b."
+        )
+    return a, b

@@ -15,7 +15,7 @@ from ..records._same_folds import same_folds
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import CONDITIONS_FAIL, difference_estimand
-from ._inputs import check_accuracy_result
+from ._inputs import check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
 from ._results import LargeSampleConditions, McNemarTestResult, SchemeDiagnostic, TestResult
@@ -93,13 +93,17 @@ def _warn_conditions(conditions, messages, advice):
 
 
 @validate_params(repeat=REPEAT)
-def scheme_diagnostic(a, b, *, repeat=None):
+def scheme_diagnostic(a, b=None, *, repeat=None):
     """Phi correlation of the correctness vectors of A and B.
 
     Parameters
     ----------
-    a, b : CVResult
-        Results of two classifiers on the same instances.
+    a : CVResult or PairedCVResult
+        The result of classifier A, or a pair holding both results (as
+        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    b : CVResult, optional
+        The result of classifier B on the same instances; left out when
+        ``a`` is a pair.
     repeat : int or None, default=None
         The repeat to use; None pools the repeats.
 
@@ -129,6 +133,7 @@ def scheme_diagnostic(a, b, *, repeat=None):
     >>> scheme_diagnostic(a, b)
     SchemeDiagnostic(phi=0.7071, high=True)
     """
+    a, b = two_results(a, b, "scheme_diagnostic")
     check_accuracy_result(a, "a")
     check_accuracy_result(b, "b")
     check_paired(a, b, "scheme_diagnostic")
@@ -170,14 +175,17 @@ def _diagnostic(a, b, rows_a, rows_b):
 
 
 @validate_params(alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
-def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count=5):
+def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_count=5):
     """Wong's matched-sample t-test: A and B on identical folds.
 
     Parameters
     ----------
-    a, b : CVResult
-        Results of two classifiers on the same instances and identical folds
-        (as made by :meth:`CVEvaluator.compare`).
+    a : CVResult or PairedCVResult
+        The result of classifier A, or a pair holding both results (as
+        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    b : CVResult, optional
+        The result of classifier B on the same instances and identical folds;
+        left out when ``a`` is a pair.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
         The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
         "A is more accurate".
@@ -232,6 +240,7 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
     >>> test
     TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045, method='matched-sample t')
     """
+    a, b = two_results(a, b, "matched_sample_test")
     _check_results(a, b)
     check_paired(a, b, "matched_sample_test")
     if not same_folds(a, b):
@@ -277,14 +286,17 @@ def matched_sample_test(a, b, *, alternative="two-sided", repeat=None, min_count
 
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
                  min_count=MIN_COUNT)
-def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat=None, min_count=5):
+def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", repeat=None, min_count=5):
     """Wong's independent-sample test: A and B tested on different folds or data.
 
     Parameters
     ----------
-    a, b : CVResult
-        Results of two classifiers; they may come from different folds,
-        different k and even different data.
+    a : CVResult or PairedCVResult
+        The result of classifier A, or a pair holding both results (as
+        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    b : CVResult, optional
+        The result of classifier B; it may come from different folds,
+        different k and even different data. Left out when ``a`` is a pair.
     method : {"z", "t"}, default="z"
         ``"z"``: the pooled two-proportion z-test on the dataset-level
         accuracies. ``"t"``: Welch's t on the fold accuracies.
@@ -337,6 +349,7 @@ def independent_sample_test(a, b, *, method="z", alternative="two-sided", repeat
     >>> round(test.statistic, 4)
     -0.7362
     """
+    a, b = two_results(a, b, "independent_sample_test")
     _check_results(a, b)
     rows_a, rows_b = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
     if method == "t":
@@ -401,13 +414,17 @@ def _welch_t(a, rows_a, b, rows_b):
 
 
 @validate_params(exact=Nullable(Boolean()), correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
-def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", repeat=None):
+def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sided", repeat=None):
     """McNemar's test on the instances where A and B disagree.
 
     Parameters
     ----------
-    a, b : CVResult
-        Results of two classifiers on the same instances (the folds may differ).
+    a : CVResult or PairedCVResult
+        The result of classifier A, or a pair holding both results (as
+        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    b : CVResult, optional
+        The result of classifier B on the same instances (the folds may
+        differ); left out when ``a`` is a pair.
     exact : bool or None, default=None
         True: the exact binomial test on the discordant pairs. False: the
         chi-square approximation. None: exact when there are fewer than 25
@@ -471,7 +488,14 @@ def mcnemar_test(a, b, *, exact=None, correction=True, alternative="two-sided", 
     >>> test = mcnemar_test(a, b)
     >>> test.method, test.statistic, round(test.pvalue, 4)
     ('McNemar exact', 8.0, 0.0078)
+
+    A :class:`PairedCVResult` holds both results:
+
+    >>> from cvinference import PairedCVResult
+    >>> mcnemar_test(PairedCVResult(a, b)) == test
+    True
     """
+    a, b = two_results(a, b, "mcnemar_test")
     _check_results(a, b)
     check_paired(a, b, "mcnemar_test")
     if repeat is None and max(a.n_repeats, b.n_repeats) > 1:

@@ -18,7 +18,7 @@ from .._utils._warnings import Messages
 from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
 from ._distributions import statistic_and_pvalue
-from ._inputs import check_accuracy_result
+from ._inputs import check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE
 from ._paired_tests import check_paired
 from ._results import BayesianResult, TestResult
@@ -61,7 +61,8 @@ def score_differences(values, *, n_splits, n_repeats, quantity, contrast):
 
 
 def _paired_differences(a, b, test):
-    """Check a pair of results for a corrected test and return their differences."""
+    """Check a pair of results (``a`` and ``b``, or a PairedCVResult ``a``) for a corrected test; their differences."""
+    a, b = two_results(a, b, test)
     for name, result in (("a", a), ("b", b)):
         if not isinstance(result, (CVResult, SubsamplingResult)):
             raise TypeError(
@@ -177,16 +178,21 @@ def _assumptions(differences):
 
 
 @validate_params(alternative=ALTERNATIVE)
-def corrected_resampled_ttest(a, b, *, alternative="two-sided"):
+def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     """Corrected t-test over repeated resampling (Nadeau-Bengio; Bouckaert-Frank).
 
     Parameters
     ----------
-    a, b : CVResult or SubsamplingResult
-        Either two results of (repeated) k-fold on identical folds, as made by
-        :meth:`CVEvaluator.compare` (with ``n_repeats = r``), or two results
-        of :func:`random_subsampling` with identical test sets (same data and
-        int ``random_state``). Leave-one-out is refused.
+    a : CVResult, SubsamplingResult or PairedCVResult
+        The result of learner A, or a pair holding both results (as
+        :meth:`CVEvaluator.compare` makes it, with ``n_repeats = r``) with
+        ``b`` left out.
+    b : CVResult or SubsamplingResult, optional
+        The result of learner B: with ``a``, either two results of (repeated)
+        k-fold on identical folds, or two results of
+        :func:`random_subsampling` with identical test sets (same data and
+        int ``random_state``). Left out when ``a`` is a pair. Leave-one-out
+        is refused.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
         The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
         "A is more accurate".
@@ -309,12 +315,15 @@ ROPE = Real(0, math.inf, closed="left", what="a finite number",
 
 
 @validate_params(rope=ROPE)
-def bayesian_correlated_ttest(a, b, *, rope=0.01):
+def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
 
     Parameters
     ----------
-    a, b : CVResult or SubsamplingResult
+    a : CVResult, SubsamplingResult or PairedCVResult
+        As for :func:`corrected_resampled_ttest`: the result of learner A,
+        or a pair holding both with ``b`` left out.
+    b : CVResult or SubsamplingResult, optional
         As for :func:`corrected_resampled_ttest`: (repeated) k-fold on
         identical folds, or random subsampling on identical test sets.
     rope : float, default=0.01
