@@ -258,12 +258,12 @@ def against_mlxtend(report, X, y, runs):
     report.section(
         "Against mlxtend (W1)",
         f"mlxtend {mlxtend.__version__}'s paired_ttest_kfold_cv(tree, logreg, cv=10) against "
-        f"CVEvaluator(10, n_jobs={N_JOBS}).compare(tree, logreg).matched_sample_test(), and its "
+        f"matched_sample_test(CVEvaluator(10, n_jobs={N_JOBS}).compare(tree, logreg)), and its "
         f"paired_ttest_5x2cv against cvinference.paired_ttest_5x2cv(n_jobs={N_JOBS}). mlxtend has no n_jobs.",
     )
     evaluator = cvi.CVEvaluator(10, random_state=0, n_jobs=N_JOBS)
     times = interleaved({
-        "cvinference k-fold": lambda: evaluator.compare(HEAVY, CHEAP, X, y).matched_sample_test(),
+        "cvinference k-fold": lambda: cvi.matched_sample_test(evaluator.compare(HEAVY, CHEAP, X, y)),
         "mlxtend k-fold": lambda: paired_ttest_kfold_cv(HEAVY, CHEAP, X, y, cv=10, shuffle=True, random_seed=0),
         "cvinference 5x2cv": lambda: cvi.paired_ttest_5x2cv(HEAVY, CHEAP, X, y, random_state=0, n_jobs=N_JOBS),
         "mlxtend 5x2cv": lambda: paired_ttest_5x2cv(HEAVY, CHEAP, X, y, random_seed=0),

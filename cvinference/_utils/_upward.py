@@ -1,14 +1,18 @@
-"""The one sanctioned upward reference: a record's convenience method calling a higher layer.
+"""The one sanctioned upward reference: a record's method calling a higher layer.
 
-Records offer ``result.accuracy_interval()`` and ``result.summary()``; the
-functions behind them live in higher layers (inference, report). They are
-looked up by module name when the method is called, never imported, so the
-import graph stays one-way; ``tests/test_layers.py`` walks it.
+Records offer ``result.summary()``; the function behind it lives in a higher
+layer (report). It is looked up by module name when the method is called,
+never imported, so the import graph stays one-way; ``tests/test_layers.py``
+walks it. The records' forwarding methods to inference functions
+(``result.accuracy_interval()``) are deprecated: statistics are functions of
+records (``docs/architecture.md``, "One way per operation").
 """
 
 import importlib
 import inspect
 import types
+
+from ._deprecation import deprecated_docstring, removal_version, warn_deprecated
 
 
 def upward(layer, name):
@@ -31,12 +35,24 @@ class UpwardMethod:
         The function's public name in it.
     subjects : tuple of str, default=()
         Attributes of the record passed as the leading arguments.
+    since : str, optional
+        The version that deprecated the method: calling it then warns
+        (FutureWarning) and names the function call to write instead.
     """
 
-    def __init__(self, layer, name, subjects=()):
+    def __init__(self, layer, name, subjects=(), *, since=None):
         self.layer = layer
         self.name = name
         self.subjects = subjects
+        self.since = since
+        self.owner = None
+
+    def __set_name__(self, owner, attribute):
+        self.owner = owner.__name__
+
+    def _instead(self):
+        subject = "pair" if self.subjects else "result"
+        return f"call cvinference.{self.name}({subject}) instead, as statistics are functions of records"
 
     def _function(self):
         return upward(self.layer, self.name)
@@ -48,6 +64,9 @@ class UpwardMethod:
         return self if record is None else types.MethodType(self, record)
 
     def __call__(self, record, *args, **kwargs):
+        if self.since is not None:
+            warn_deprecated(f"{self.owner}.{self.name}() is deprecated since version {self.since} and will be "
+                            f"removed in version {removal_version(self.since)}; {self._instead()}.")
         return self._function()(*self._leading(record), *args, **kwargs)
 
     @property
@@ -61,4 +80,5 @@ class UpwardMethod:
     def __doc__(self):
         first_line = inspect.getdoc(self._function()).splitlines()[0]
         on = " and ".join(self.subjects) if self.subjects else "this result"
-        return f"{first_line}\n\nCalls :func:`cvinference.{self.name}` on {on}; see it for the parameters."
+        doc = f"{first_line}\n\nCalls :func:`cvinference.{self.name}` on {on}; see it for the parameters."
+        return doc if self.since is None else deprecated_docstring(doc, self.since, self._instead())

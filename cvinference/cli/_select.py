@@ -11,7 +11,7 @@ names a bad value as ``evaluate --params`` does.
 import dataclasses
 import json
 
-from ..model_selection import compare_candidates
+from ..model_selection import OneStandardError, SimplestIndistinguishable, compare_candidates
 from ._commands import check_outputs, progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
@@ -73,16 +73,20 @@ def _scorer(name):
     return name
 
 
-def _rules(args, comparison):
-    """Lines naming the candidate each refit rule picks, when ``--simplest PARAM`` is given."""
+def _rules(args, search, comparison):
+    """The candidate each refit rule picks on the search, when ``--simplest PARAM`` is given."""
     if args.simplest is None:
         return {}
     order = "descending" if args.descending else "ascending"
+    prefix = _STEP if hasattr(search.estimator, "steps") else ""
+    param = prefix + args.simplest
+    rules = (SimplestIndistinguishable(param, cv=search.cv, order=order, correction=args.correction,
+                                       alpha=args.alpha, scoring=search.scoring),
+             OneStandardError(param, order=order, scoring=search.scoring))
     try:
-        simplest = comparison.simplest(args.simplest, order)
-        one_se = comparison.one_standard_error(args.simplest, order)
+        simplest, one_se = (rule(search.cv_results_) for rule in rules)
     except ValueError as exc:
-        raise UserError(f"--simplest {args.simplest}: {exc}") from None
+        raise UserError(f"--simplest {args.simplest}: {str(exc).replace(prefix, '') if prefix else exc}") from None
     return {"param": args.simplest, "order": order, "simplest_indistinguishable": comparison.candidates[simplest],
             "one_standard_error": comparison.candidates[one_se]}
 
@@ -117,7 +121,7 @@ def run_select(args, out):
                         "--params and --scoring, and that every fold has instances of each class") from None
     comparison = _unprefixed(compare_candidates(search, correction=args.correction, alpha=args.alpha,
                                                 confidence_level=args.confidence, y=dataset.y))
-    rules = _rules(args, comparison)
+    rules = _rules(args, search, comparison)
     report = {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "select",
               "options": {"estimator": args.estimator, "params": base, "grid": grids, "data": args.data,
                           "cv": args.cv, "repeats": args.repeats, "scoring": args.scoring,

@@ -9,6 +9,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .._utils._arrays import python_scalar, readonly_array
+from .._utils._deprecation import deprecated
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, validate_params
 from .._utils._serialize import Serializable
@@ -274,6 +275,8 @@ class CandidateComparison(Serializable):
 
         return plot_candidates(self, path)
 
+    @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
+                                     "GridSearchCV(refit=...), or call it on search.cv_results_")
     def simplest(self, param, order="ascending"):
         """The simplest candidate among those indistinguishable from the best.
 
@@ -296,6 +299,8 @@ class CandidateComparison(Serializable):
         """
         return simplest_among(np.flatnonzero(self.indistinguishable), self._scores(), self.mean_score, param, order)
 
+    @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
+                                     "call it on search.cv_results_")
     def one_standard_error(self, param, order="ascending"):
         """The simplest candidate whose mean score is within one standard error of the best's.
 

@@ -1,10 +1,12 @@
 """Refit rules for ``GridSearchCV(refit=...)``: the simplest candidate the evidence cannot tell from the best."""
 
+import numpy as np
+
 from .._utils._params import SIGNIFICANCE_LEVEL
 from ..inference._resampled_tests import ROPE
 from ._candidates import METHOD, comparison_of
 from ._multiple_testing import CORRECTION
-from ._split_scores import Layout, layout_of, one_standard_error_index, scores_from_cv_results
+from ._split_scores import Layout, layout_of, one_standard_error_index, scores_from_cv_results, simplest_among
 
 
 class _RefitRule:
@@ -90,7 +92,8 @@ class SimplestIndistinguishable(_RefitRule):
             correction=CORRECTION.check("correction", self.correction),
             alpha=SIGNIFICANCE_LEVEL.check("alpha", self.alpha), confidence_level=0.95,
             rope=ROPE.check("rope", self.rope))
-        return comparison.simplest(self.param, self.order)
+        return simplest_among(np.flatnonzero(comparison.indistinguishable), scores, comparison.mean_score,
+                              self.param, self.order)
 
 
 class OneStandardError(_RefitRule):

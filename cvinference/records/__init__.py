@@ -3,10 +3,12 @@
 :class:`CVResult` and :class:`PairedCVResult` hold per-instance folds,
 predictions, correctness and losses; :class:`SubsamplingResult` the rounds of
 random subsampling; :class:`Loss` and its factories the per-instance losses.
-Nothing here fits a model or computes a statistic. The records' convenience
-methods (``result.accuracy_interval()``, ``result.summary()``, ...) are the
-one sanctioned upward reference: they look the function up in a higher layer
-when called (:mod:`cvinference._utils._upward`), never at import.
+Nothing here fits a model or computes a statistic: statistics are functions
+of records (``accuracy_interval(result)``, ``mcnemar_test(pair)``). A
+record's ``summary()`` is the one sanctioned upward reference: it looks the
+report up in a higher layer when called (:mod:`cvinference._utils._upward`),
+never at import. The forwarding methods ``result.accuracy_interval()``,
+``pair.mcnemar_test()``, ... are deprecated since version 0.1.
 """
 
 from ._cv_result import CVResult, PairedCVResult

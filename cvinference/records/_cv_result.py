@@ -521,8 +521,8 @@ class CVResult(EqualByContent, KeepsReadOnly):
         """
         return upward("report", "summary_text")(self)
 
-    accuracy_interval = UpwardMethod("inference", "accuracy_interval")
-    large_sample_conditions = UpwardMethod("inference", "large_sample_conditions")
+    accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
+    large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
 
     _repr_html_ = summary_html
 
@@ -793,10 +793,10 @@ class PairedCVResult(EqualByContent):
         """
         return upward("report", "summary_text")(self)
 
-    matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"))
-    independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"))
-    mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"))
-    scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"))
+    matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
+    independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")
+    mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"), since="0.1")
+    scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"), since="0.1")
 
     _repr_html_ = summary_html
 

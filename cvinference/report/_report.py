@@ -126,7 +126,7 @@ def _intervals(result, confidence_level, metrics, min_count):
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
-    return intervals + [interval_record(quietly(metric_interval, result, metric, confidence_level),
+    return intervals + [interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level),
                                         f"{metric}, fold level t", metric) for metric in metrics]
 
 

@@ -13,7 +13,7 @@ from sklearn.datasets import load_iris
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
-from cvinference import CandidateComparison, compare_candidates
+from cvinference import CandidateComparison, OneStandardError, SimplestIndistinguishable, compare_candidates
 from cvinference.cli import main
 
 GRID = '{"max_depth": [1, 2, null]}'
@@ -26,14 +26,18 @@ def run(argv):
 
 
 @pytest.fixture(scope="module")
-def expected():
+def search():
     X, y = load_iris(return_X_y=True)
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
-    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, None]}, cv=cv).fit(X, y)
-    return compare_candidates(search, y=y)
+    return GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, None]}, cv=cv).fit(X, y)
 
 
-def test_the_report_is_compare_candidates_of_the_same_search(expected, tmp_path):
+@pytest.fixture(scope="module")
+def expected(search):
+    return compare_candidates(search, y=load_iris(return_X_y=True)[1])
+
+
+def test_the_report_is_compare_candidates_of_the_same_search(search, expected, tmp_path):
     path = tmp_path / "select.json"
     status, text = run([*ARGS, "--json", str(path), "--simplest", "max_depth"])
     assert status == 0
@@ -43,9 +47,10 @@ def test_the_report_is_compare_candidates_of_the_same_search(expected, tmp_path)
     assert report["command"] == "select" and report["options"]["grid"] == [{"max_depth": [1, 2, None]}]
     result = CandidateComparison.from_dict(report["result"])
     np.testing.assert_array_equal(result.pvalue_adjusted, expected.pvalue_adjusted)
-    assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[expected.simplest("max_depth")]
-    assert report["refit_rules"]["one_standard_error"] == expected.candidates[
-        expected.one_standard_error("max_depth")]
+    simplest = SimplestIndistinguishable("max_depth", cv=search.cv)(search.cv_results_)
+    one_se = OneStandardError("max_depth")(search.cv_results_)
+    assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[simplest]
+    assert report["refit_rules"]["one_standard_error"] == expected.candidates[one_se]
 
 
 def test_a_pipeline_keeps_the_users_parameter_names(tmp_path):
@@ -54,6 +59,19 @@ def test_a_pipeline_keeps_the_users_parameter_names(tmp_path):
     assert status == 0 and text == ""
     result = CandidateComparison.from_dict(json.loads((tmp_path / "r.json").read_text())["result"])
     assert result.candidates == ("C=0.01", "C=1.0") and list(result.params) == ["C"]
+
+
+def test_the_refit_rules_of_a_pipeline_take_the_users_parameter_name(tmp_path, capsys):
+    argv = ["select", "logreg", "--grid", '{"C": [0.01, 1.0]}', "--data", "iris", "--cv", "3", "--repeats", "1",
+            "--json", str(tmp_path / "r.json"), "--descending"]
+    status, _ = run([*argv, "--simplest", "C"])
+    rules = json.loads((tmp_path / "r.json").read_text())["refit_rules"]
+    assert status == 0 and rules["param"] == "C" and rules["order"] == "descending"
+    assert {rules["simplest_indistinguishable"], rules["one_standard_error"]} <= {"C=0.01", "C=1.0"}
+    status, _ = run([*argv, "--simplest", "penalty"])
+    err = capsys.readouterr().err
+    assert status == 2 and "--simplest penalty: param='penalty' is not a parameter" in err
+    assert "classifier__" not in err
 
 
 def test_a_plot_is_written(tmp_path):

@@ -249,15 +249,33 @@ def test_simplest_orders():
         scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
         confidence_level=0.95, rope=0.01)
     assert comparison.indistinguishable.all()
-    assert comparison.simplest("alpha", "ascending") == 0
-    assert comparison.simplest("alpha", "descending") == 2
-    assert comparison.simplest("kind", ["a", "c", "b"]) == 1
+
+    def simplest(param, order="ascending"):
+        return cvi.SimplestIndistinguishable(param, cv=5, order=order)(cv_results)
+
+    assert simplest("alpha", "ascending") == 0
+    assert simplest("alpha", "descending") == 2
+    assert simplest("kind", ["a", "c", "b"]) == 1
     with pytest.raises(ValueError, match="is not a number"):
-        comparison.simplest("kind")
+        simplest("kind")
     with pytest.raises(ValueError, match=r"does not list the values \['c'\]"):
-        comparison.simplest("kind", ["a", "b"])
+        simplest("kind", ["a", "b"])
     with pytest.raises(ValueError, match="param='gamma' is not a parameter"):
-        comparison.simplest("gamma")
+        simplest("gamma")
+
+
+@pytest.mark.parametrize("order", ["ascending", "descending"])
+def test_the_comparisons_refit_methods_are_deprecated_for_the_rules_and_pick_the_same(search, order):
+    """Issue 27: one form of each refit rule, the GridSearchCV(refit=...) class; the methods warn for a release."""
+    comparison = compare_candidates(search)
+    with pytest.warns(FutureWarning, match=r"CandidateComparison\.simplest\(\) is deprecated since version 0\.1.*"
+                                           r"SimplestIndistinguishable\(param, cv=\.\.\., order=\.\.\.\)"):
+        simplest = comparison.simplest("max_depth", order)
+    with pytest.warns(FutureWarning, match=r"CandidateComparison\.one_standard_error\(\) is deprecated.*"
+                                           r"OneStandardError\(param, order=\.\.\.\)"):
+        one_se = comparison.one_standard_error("max_depth", order)
+    assert simplest == cvi.SimplestIndistinguishable("max_depth", cv=search.cv, order=order)(search.cv_results_)
+    assert one_se == cvi.OneStandardError("max_depth", order=order)(search.cv_results_)
 
 
 def test_one_standard_error_by_hand(data):
@@ -319,11 +337,12 @@ def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candi
     comparison = compare_candidates(search)
     assert comparison.params["max_depth"] == (1, 8, "(not set)", "(not set)")
     eligible = [i for i in np.flatnonzero(comparison.indistinguishable) if i < 2]
+    rule = cvi.SimplestIndistinguishable("max_depth", cv=5)
     if eligible:
-        assert comparison.simplest("max_depth") == min(eligible)
+        assert rule(search.cv_results_) == min(eligible)
     else:
         with pytest.raises(ValueError, match="sets max_depth"):
-            comparison.simplest("max_depth")
+            rule(search.cv_results_)
 
 
 def test_values_json_cannot_hold_are_ordered_by_the_users_list(data):
@@ -334,7 +353,7 @@ def test_values_json_cannot_hold_are_ordered_by_the_users_list(data):
     comparison = compare_candidates(search)
     assert comparison.candidates == ("class_weight=None", "class_weight={0: 1, 1: 2}")
     if comparison.indistinguishable.all():
-        assert comparison.simplest("class_weight", weights[::-1]) == 1
+        assert cvi.SimplestIndistinguishable("class_weight", cv=5, order=weights[::-1])(search.cv_results_) == 1
 
 
 def test_numpy_values_are_named_as_python_values(data):
@@ -510,7 +529,7 @@ def test_candidates_of_a_pipeline_are_named_without_the_final_steps_prefix(data)
         f"max_depth={depth}, scale__with_mean={mean}" for depth in (1, 3) for mean in (True, False))
     # The parameters keep the grid's names, as cv_results_ and the refit rules name them.
     assert list(comparison.params) == ["classifier__max_depth", "scale__with_mean"]
-    assert comparison.simplest("classifier__max_depth") in (0, 1, 2, 3)
+    assert cvi.SimplestIndistinguishable("classifier__max_depth", cv=search.cv)(search.cv_results_) in (0, 1, 2, 3)
     assert "classifier__" not in comparison.summary()
 
 

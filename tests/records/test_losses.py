@@ -314,7 +314,7 @@ def test_metric_per_fold_equals_sklearn_and_the_interval_is_the_fold_t(breast_ca
     X, y = breast_cancer
     result = cvi.cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=10, random_state=0)
     values = np.array([oracle(y[result.fold[0] == j], result.y_pred[0][result.fold[0] == j]) for j in range(10)])
-    interval = cvi.metric_interval(result, metric, 0.9)
+    interval = cvi.metric_interval(result, metric, confidence_level=0.9)
     assert interval.estimate == pytest.approx(values.mean())
     assert tuple(interval) == pytest.approx(stats.t.interval(0.9, 9, loc=values.mean(), scale=stats.sem(values)))
 

@@ -1,0 +1,139 @@
+"""Issue 27, item 5: names agree across the public API, and the old spellings warn for one release.
+
+The rules are those of docs/architecture.md, "Names" and "One way per operation".
+"""
+
+import dataclasses
+import inspect
+import warnings
+
+import numpy as np
+import pytest
+
+import cvinference as cvi
+
+# Where the design contract (DESIGN.md) writes confidence_level positionally, or scipy's
+# result.confidence_interval(confidence_level=0.95) does; the deprecated forwarding method follows
+# accuracy_interval.
+POSITIONAL_LEVEL = {"accuracy_interval", "loss_interval", "CVResult.accuracy_interval"}
+# precision_study(folds=(2, 3, 5, 10)): several numbers of folds, as the design contract names them.
+FOLD_NAMES_ALLOWED = {("precision_study", "folds")}
+LEARNERS = {"estimator", "estimator_a", "estimator_b"}
+
+
+def _public_callables():
+    """name -> callable: every public function and class, and every public method of a public class."""
+    found = {}
+    for name in cvi.__all__:
+        obj = getattr(cvi, name)
+        if not callable(obj) or (inspect.isclass(obj) and issubclass(obj, Warning)):
+            continue
+        found[name] = obj
+        if inspect.isclass(obj):
+            for attribute in dir(obj):
+                member = getattr(obj, attribute)
+                if not attribute.startswith("_") and callable(member) and not inspect.isclass(member):
+                    found[f"{name}.{attribute}"] = member
+    return found
+
+
+def _parameters(obj):
+    try:
+        return inspect.signature(obj).parameters
+    except (TypeError, ValueError):
+        return {}
+
+
+def _is_result_class(obj):
+    return inspect.isclass(obj) and dataclasses.is_dataclass(obj)  # fields, not options
+
+
+CALLABLES = {name: obj for name, obj in _public_callables().items() if not _is_result_class(obj)}
+
+
+def test_confidence_level_is_keyword_only_except_where_the_contract_shows_it_positional():
+    positional = sorted(name for name, obj in CALLABLES.items()
+                        if "confidence_level" in _parameters(obj) and not name.endswith(".confidence_interval")
+                        and _parameters(obj)["confidence_level"].kind is not inspect.Parameter.KEYWORD_ONLY)
+    assert positional == sorted(POSITIONAL_LEVEL & set(CALLABLES))
+
+
+def test_folds_are_n_splits_or_cv():
+    odd = sorted((name, parameter) for name, obj in CALLABLES.items() for parameter in _parameters(obj)
+                 if parameter in ("folds", "n_folds", "k", "n_fold") and (name, parameter) not in FOLD_NAMES_ALLOWED)
+    assert not odd
+
+
+def test_learners_are_estimator_and_estimator_b_or_estimator_a_and_estimator_b():
+    for name, obj in CALLABLES.items():
+        learners = {p for p in _parameters(obj) if p.startswith("estimator") and not p.endswith("_type")
+                    and not p.endswith("_repr")}
+        assert learners <= LEARNERS, (name, learners)
+        if "estimator_b" in learners:
+            assert learners in ({"estimator", "estimator_b"}, {"estimator_a", "estimator_b"}), (name, learners)
+
+
+# --------------------------------------------------------------------------- metric_interval's level
+
+
+@pytest.fixture(scope="module")
+def pair():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    return cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(max_depth=2,
+                                                                                               random_state=0), X, y)
+
+
+def _silent(function, *args, **kwargs):
+    """The call, failing on any FutureWarning (InferenceWarnings are not the point here)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        warnings.simplefilter("error", FutureWarning)
+        return function(*args, **kwargs)
+
+
+def test_metric_interval_takes_the_level_by_keyword(pair):
+    interval = _silent(cvi.metric_interval, pair.a, "f1", confidence_level=0.9)
+    assert interval.confidence_level == 0.9
+
+
+def test_metric_interval_by_position_warns_naming_the_keyword_with_the_same_numbers(pair):
+    with pytest.warns(FutureWarning, match=r"metric_interval\(\): passing confidence_level=0\.9 by position .* "
+                                           r"pass it by keyword: confidence_level=0\.9"):
+        old = cvi.metric_interval(pair.a, "f1", 0.9)
+    assert old == cvi.metric_interval(pair.a, "f1", confidence_level=0.9)
+
+
+# --------------------------------------------------------------------------- the forwarding methods
+
+FORWARDING = [
+    ("accuracy_interval", False, (0.9,), {"averaging": "fold"}),
+    ("large_sample_conditions", False, (), {"min_count": 3}),
+    ("matched_sample_test", True, (), {"alternative": "greater"}),
+    ("independent_sample_test", True, (), {"method": "t"}),
+    ("mcnemar_test", True, (), {"exact": True}),
+    ("scheme_diagnostic", True, (), {}),
+]
+
+
+@pytest.mark.parametrize("name, on_pair, args, kwargs", FORWARDING, ids=[case[0] for case in FORWARDING])
+def test_a_forwarding_method_warns_naming_the_function_with_the_same_numbers(pair, name, on_pair, args, kwargs):
+    record, owner, subject = (pair, "PairedCVResult", "pair") if on_pair else (pair.a, "CVResult", "result")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        with pytest.warns(FutureWarning, match=rf"{owner}\.{name}\(\) is deprecated since version 0\.1 and will be "
+                                               rf"removed in version 0\.2; call cvinference\.{name}\({subject}\)"):
+            from_method = getattr(record, name)(*args, **kwargs)
+        from_function = _silent(getattr(cvi, name), record, *args, **kwargs)
+    assert from_method == from_function
+    assert ".. deprecated:: 0.1" in inspect.getdoc(getattr(type(record), name))
+
+
+def test_the_package_itself_uses_no_deprecated_form(pair):
+    """summary() renders every test of the pair; it must not go through a deprecated path."""
+    _silent(pair.summary)
+    _silent(pair.a.summary)
+    assert np.isfinite(_silent(cvi.mcnemar_test, pair).pvalue)
