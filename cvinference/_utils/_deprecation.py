@@ -123,7 +123,7 @@ def positional_deprecated(*names, since):
     ...     interval(None, "f1", 0.9)
     0.9
     >>> print(caught[0].message)
-    interval(): passing confidence_level=0.9 by position is deprecated since version 0.1 and will be an error in version 0.2; pass it by keyword: confidence_level=0.9.
+    interval(): passing confidence_level=0.9 by position is deprecated ...; pass it by keyword: confidence_level=0.9.
     """
 
     def decorate(function):
@@ -144,7 +144,7 @@ def positional_deprecated(*names, since):
             if len(extra) > len(names):
                 raise TypeError(f"{name}() takes at most {n_positional + len(names)} positional arguments "
                                 f"({n_positional} from version {removal_version(since)}) but {len(args)} were given.")
-            moved = dict(zip(names, extra))
+            moved = dict(zip(names, extra, strict=False))
             for keyword in moved:
                 if keyword in kwargs:
                     raise TypeError(f"{name}() got multiple values for argument {keyword!r}")

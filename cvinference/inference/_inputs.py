@@ -49,7 +49,7 @@ def two_results(a, b, function):
     >>> two_results(a, None, "mcnemar_test")
     Traceback (most recent call last):
     ...
-    TypeError: mcnemar_test() compares two results: pass a PairedCVResult, as mcnemar_test(pair), or two results, as mcnemar_test(a, b); got a of type CVResult and no b.
+    TypeError: mcnemar_test() compares two results: ... as mcnemar_test(pair), or ... as mcnemar_test(a, b); got ...
     """
     if isinstance(a, PairedCVResult):
         if b is not None:
