@@ -123,7 +123,7 @@ def _model_selection_cases(X, y):
 def _study_cases():
     X, y = make_classification(1000, 5, n_informative=3, flip_y=0.1, random_state=0)
     nb, tree = GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)
-    common = dict(sample_size=60, n_draws=3, random_state=0)
+    common = {"sample_size": 60, "n_draws": 3, "random_state": 0}
     return [
         ("ConditionalErrorStudyResult", cvi.conditional_error_study(nb, X, y, cv=3, max_repeats=2, **common)),
         ("WinnerTableResult", cvi.winner_table(nb, tree, X, y, cv=3, n_repeats=2, **common)),

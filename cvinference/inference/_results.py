@@ -16,12 +16,44 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._kinds import (
+    ALTERNATIVE,
+    INDICES,
+    LEVEL,
+    NON_NEGATIVE,
+    P_VALUE,
+    POSITIVE,
+    TEXT,
+    TEXTS,
+    Array,
+    Instance,
+    Mapping,
+    Number,
+    Options,
+    Ordered,
+    Sequence,
+)
 from .._utils._notebook import import_pandas, summary_html
+from .._utils._params import PROBABILITY, Nullable
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
-from .._utils._params import PROBABILITY
 from ._distributions import reference_quantile
-from ._estimands import check_target, target_line
+from ._estimands import TARGET, check_target, target_line
+
+
+def _conditions_agree(owner, values):
+    """``holds`` is every count's ``>= min_count``, cell by cell, and ``satisfied`` all of ``holds``."""
+    holds, counts = values["holds"], values["counts"]
+    if any(count.shape != holds.shape for count in counts.values()):
+        raise ValueError(f"{owner}.counts must each have the shape of {owner}.holds {holds.shape}; got "
+                         f"{[count.shape for count in counts.values()]}. Pass the output of to_dict() unchanged.")
+    expected = np.logical_and.reduce([count >= values["min_count"] for count in counts.values()])
+    if counts and not np.array_equal(expected, holds):
+        raise ValueError(f"{owner}.holds disagrees with {owner}.counts and min_count={values['min_count']}. Pass "
+                         "the output of to_dict() unchanged.")
+    if values["satisfied"] != bool(holds.all()):
+        raise ValueError(f"{owner}.satisfied={values['satisfied']} disagrees with {owner}.holds. Pass the output "
+                         "of to_dict() unchanged.")
 
 
 def _described(result, headline, checks=()):
@@ -75,6 +107,10 @@ class LargeSampleConditions(Serializable):
     repeats: tuple
     subject: str = ""
     units_are_folds: bool = True
+
+    _kinds = {"rule": TEXT, "counts": Mapping(Array("iu", ndim=2, low=0)), "holds": Array("b", ndim=2),
+              "failing_folds": INDICES, "failing_by_repeat": Sequence(INDICES), "repeats": INDICES}
+    _rules = (_conditions_agree,)
 
     @classmethod
     def _from_counts(cls, rule, min_count, counts, *, repeats, subject="", units_are_folds=True):
@@ -181,6 +217,8 @@ class SchemeDiagnostic(Serializable):
     high: bool
     threshold: float
     note: str
+
+    _kinds = {"phi": Number(-1, 1), "threshold": Number(0, 1, nan=False)}
 
     def __repr__(self):
         return f"{type(self).__name__}(phi={format_number(self.phi)}, high={self.high})"
@@ -315,8 +353,12 @@ class Interval(IntervalLike, Serializable):
     notes: tuple = ()
     warnings: tuple = ()
 
-    __post_init__ = check_target
+    _kinds = {"confidence_level": LEVEL, "method": TEXT, "averaging": Options("dataset", "fold"), "target": TARGET,
+              "standard_error": Nullable(NON_NEGATIVE), "df": Nullable(NON_NEGATIVE), "dropped_folds": INDICES,
+              "notes": TEXTS, "warnings": TEXTS}
+    _rules = (Ordered("low", "high"),)
 
+    __post_init__ = check_target
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
@@ -390,6 +432,11 @@ class TestResult(Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"pvalue": P_VALUE, "df": Nullable(NON_NEGATIVE), "alternative": ALTERNATIVE,
+              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET, "interval_standard_error": NON_NEGATIVE,
+              "interval_df": Nullable(NON_NEGATIVE), "conditions": Sequence(Instance(LargeSampleConditions)),
+              "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
 
@@ -562,6 +609,8 @@ class FTestResult(TestResult):
 
     df_denominator: Optional[float] = dataclasses.field(default=None, kw_only=True)
 
+    _kinds = {"df_denominator": Nullable(NON_NEGATIVE)}
+
     def __repr__(self):
         return (
             f"{type(self).__name__}(statistic={format_number(self.statistic)}, "
@@ -638,6 +687,10 @@ class BayesianResult(Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"prob_a_better": P_VALUE, "prob_equivalent": P_VALUE, "prob_b_better": P_VALUE,
+              "posterior_scale": NON_NEGATIVE, "rope": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
+              "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
 
@@ -731,6 +784,10 @@ class BootstrapResult(IntervalLike, Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"confidence_level": LEVEL, "method": Options(".632", ".632+", "oob"), "values": Array("f", ndim=1),
+              "n_bootstraps": POSITIVE, "n_samples": POSITIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
+    _rules = (Ordered("low", "high"),)
 
     __post_init__ = check_target
 
