@@ -37,6 +37,7 @@ dict of each older version into the next, so old files still read.
 
 import dataclasses
 import functools
+import json
 import math
 import types
 import typing
@@ -94,7 +95,9 @@ def _float_text(value):
 def _encode_array(array):
     kind = array.dtype.kind
     if kind not in _ARRAY_KINDS:
-        raise TypeError(f"to_dict() cannot write an array of dtype {array.dtype} to JSON.")
+        raise TypeError(f"to_dict() cannot write an array of dtype {array.dtype} to JSON; it writes arrays of bools, "
+                        "integers, floats, strings or Python objects (such as class labels of mixed types). Convert "
+                        "the values, for example dates to strings with .astype(str).")
     items = array.ravel().tolist()
     if kind == "O":  # each item encoded as a value, so that a float nan stays apart from the text "nan"
         items = [encode(item) for item in items]
@@ -301,12 +304,12 @@ def _check_keys(cls, data, kinds):
     expected = ("format", "version", *kinds)
     unknown = [key for key in data if key not in expected]
     if unknown:
-        raise ValueError(f"{cls.__name__}.from_dict: data has the unknown key {unknown[0]!r}; a {cls.__name__} "
-                         f"dict holds only the keys to_dict() writes: {', '.join(expected)}.")
+        raise ValueError(f"{cls.__name__}.from_dict: data has the unknown key {unknown[0]!r}; {cls.__name__}.to_dict() "
+                         f"writes only the keys {', '.join(expected)}.")
     missing = [key for key in kinds if key not in data]
     if missing:
-        raise ValueError(f"{cls.__name__}.from_dict: data has no key {missing[0]!r}, which a {cls.__name__} dict "
-                         "holds; pass the output of to_dict().")
+        raise ValueError(f"{cls.__name__}.from_dict: data has no key {missing[0]!r}, which {cls.__name__}.to_dict() "
+                         "writes; pass the output of to_dict().")
 
 
 class EqualByContent:
@@ -405,3 +408,40 @@ class Serializable(EqualByContent, KeepsReadOnly):
         for rule in cls._rules:
             rule(cls.__name__, values)
         return cls._from_fields(values)
+
+    def to_json(self, *, indent=None):
+        """:meth:`to_dict` as JSON text (``json.dumps`` with ``allow_nan=False``: non-finite numbers are tagged).
+
+        Parameters
+        ----------
+        indent : int or None, default=None
+            As ``json.dumps`` takes it: None writes one line.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import CVResult
+        >>> result = CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1])
+        >>> text = result.to_json()
+        >>> CVResult.from_json(text) == result
+        True
+        """
+        return json.dumps(self.to_dict(), allow_nan=False, indent=indent)
+
+    @classmethod
+    def from_json(cls, text):
+        """Rebuild a result from the JSON text of :meth:`to_json` (or of ``to_dict()``), checking every field.
+
+        Parameters
+        ----------
+        text : str, bytes or bytearray
+            JSON text holding one result's dict.
+
+        Returns
+        -------
+        The result, equal to the one written in every field.
+        """
+        return cls.from_dict(json.loads(text))

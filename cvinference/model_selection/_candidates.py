@@ -58,6 +58,17 @@ def _best_is_a_candidate(owner, values):
                          f"best={values['best']}. Pass the output of to_dict() unchanged.")
 
 
+_BASELINE = ("no_information_rate", "majority_class", "baseline_pvalue", "beats_baseline")
+
+
+def _baseline_checked_or_not(owner, values):
+    given = [values[name] is not None for name in _BASELINE]
+    if any(given) and not all(given):
+        raise ValueError(f"{owner}.{', '.join(_BASELINE)} must all be None (the baseline was not checked) or all be "
+                         f"given; got None for {[name for name in _BASELINE if values[name] is None]}. Pass the "
+                         "output of to_dict() unchanged.")
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class CandidateComparison(Serializable):
     """Every candidate compared with the best, as :func:`compare_candidates` made it.
@@ -184,7 +195,7 @@ class CandidateComparison(Serializable):
     _rules = (SameLength("candidates", "split_scores", "mean_score", "estimate", "low", "high", "statistic", "pvalue",
                          "pvalue_adjusted", "prob_best_better", "prob_equivalent", "prob_candidate_better",
                          "indistinguishable", "baseline_pvalue", "beats_baseline"),
-              Ordered("low", "high"), _best_is_a_candidate)
+              Ordered("low", "high"), _best_is_a_candidate, _baseline_checked_or_not)
 
     @property
     def best_candidate(self):

@@ -42,22 +42,22 @@ def check_labels(owner, values):
     """
     classes = values["classes"]
     if values["classification"] != (classes is not None):
-        has = "no classes (null)" if classes is None else "classes"
-        _refuse(f"classification={values['classification']} but the dict holds {has}: a record of class labels "
-                "holds its classes, a regression record none")
+        has = "None" if classes is None else "an array"
+        _refuse(f"CVResult.classification={values['classification']} but CVResult.classes is {has}: a record of "
+                "class labels holds its classes, a regression record none")
     if classes is None:
         return
     if classes.size == 0 or len(set(classes.tolist())) != classes.size:
-        _refuse(f"classes must be distinct labels, at least one; got {classes.tolist()!r}")
+        _refuse(f"CVResult.classes must be distinct labels, at least one; got {classes.tolist()!r}")
     for key in ("y_true", "y_pred"):
         codes = values[key]
         if codes.dtype.kind not in "iu" or (codes.size and (codes.min() < 0 or codes.max() >= classes.size)):
-            _refuse(f"{key} must hold integer codes 0 .. {classes.size - 1}, the positions of the classes")
+            _refuse(f"CVResult.{key} must hold integer codes 0 .. {classes.size - 1}, the positions of the classes")
     y_true = values["y_true"]
     n_true = int(y_true.max()) + 1
     if np.unique(y_true).size != n_true or not _sorted_and_distinct(classes[:n_true]):
-        _refuse("classes must start with the sorted labels of y_true, each of them used, as to_dict() writes "
-                "them; these are not (were they reordered?)")
+        _refuse("CVResult.classes must start with the sorted labels of CVResult.y_true, each of them used, as "
+                "to_dict() writes them; these are not (were they reordered?)")
 
 
 _V1_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "name", "estimator_type", "n_train",
@@ -88,10 +88,10 @@ def _v1_rows(data, key, ndim):
     if ndim == 1:
         rows = [rows]
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-        _refuse(f"{key} of a version-1 dict must be a {ndim}-d list; got {data[key]!r:.80}")
+        _refuse(f"CVResult.{key} of a version-1 dict must be a {ndim}-d list; got {data[key]!r:.80}")
     lengths = {len(row) for row in rows}
     if len(lengths) > 1 or any(isinstance(item, (list, dict)) for row in rows for item in row):
-        _refuse(f"{key} of a version-1 dict must be a rectangular {ndim}-d list of numbers or labels")
+        _refuse(f"CVResult.{key} of a version-1 dict must be a rectangular {ndim}-d list of numbers or labels")
     shape = [len(rows[0]) if rows else 0] if ndim == 1 else [len(rows), lengths.pop() if lengths else 0]
     return [item for row in rows for item in row], shape
 
@@ -107,8 +107,8 @@ def from_version_1(data):
     classification = data["classes"] is not None
     y_true_dtype = data["y_true_dtype"]
     if not classification and classification_by_default(data["loss_name"], _kind(y_true_dtype)):
-        _refuse(f"classes is null, which makes a regression record, but loss_name={data['loss_name']!r} and "
-                f"y_true of dtype {y_true_dtype!r} make a record of class labels")
+        _refuse(f"CVResult.classes is null in a version-1 dict, which makes a regression record, but "
+                f"loss_name={data['loss_name']!r} and y_true of dtype {y_true_dtype!r} make a record of class labels")
     fields = {key: data.get(key) for key in ("loss_name", "estimator_repr", "cv_repr", "name", "estimator_type",
                                              "n_train")}
     classes = None if not classification else _v1_array(data, "classes", 1, data["classes_dtype"])

@@ -329,7 +329,7 @@ def _items(data, key, items):
     (lambda d: d.pop("fold"), ValueError, "has no key 'fold'"),
     (lambda d: d.pop("n_train"), ValueError, "has no key 'n_train'"),
     (lambda d: d.update(extra=1), ValueError, "has the unknown key 'extra'"),
-    (lambda d: _items(d, "classes", ["yes", "no"]), ValueError, "start with the sorted labels of y_true"),
+    (lambda d: _items(d, "classes", ["yes", "no"]), ValueError, "start with the sorted labels of CVResult.y_true"),
     (lambda d: d["classes"].update(dtype="<U1"), ValueError, "holds a string longer than its dtype <U1 keeps"),
     (lambda d: _items(d, "classes", ["no", "no"]), ValueError, "classes must be distinct labels"),
     (lambda d: _items(d, "classes", ["no", None]), ValueError, r"CVResult.classes is an array of dtype <U3 but holds None"),
@@ -337,7 +337,7 @@ def _items(data, key, items):
     (lambda d: _items(d, "fold", ["0", "0", "1", "1"]), ValueError, r"CVResult.fold is an array of dtype int8 but holds '0'"),
     (lambda d: d["y_pred"].update(shape=[2, 3]), ValueError, r"CVResult.y_pred has the shape \[2, 3\], which does not hold"),
     (lambda d: d.update(loss_name=None), TypeError, r"CVResult.loss_name must be a non-empty string"),
-    (lambda d: d.update(classes=None), ValueError, r"classification=True but the dict holds no classes"),
+    (lambda d: d.update(classes=None), ValueError, r"CVResult.classification=True but CVResult.classes is None"),
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
@@ -382,14 +382,14 @@ def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
 @pytest.mark.parametrize("tamper, match", [
     (lambda d: d.pop("fold"), "the version-1 dict has no key 'fold'"),
     (lambda d: d.update(extra=1), "the version-1 dict has the unknown key 'extra'"),
-    (lambda d: d.update(classes=["yes", "no", "maybe"]), "start with the sorted labels of y_true"),
+    (lambda d: d.update(classes=["yes", "no", "maybe"]), "start with the sorted labels of CVResult.y_true"),
     (lambda d: d.update(classes_dtype="<U1"), "holds a string longer than its dtype <U1 keeps"),
     (lambda d: d.update(classes=["no", "no", "maybe"]), "classes must be distinct labels"),
     (lambda d: d.update(classes=["no", None, "maybe"]), "CVResult.classes is an array of dtype <U5 but holds None"),
     (lambda d: d.update(y_true=[5] * len(d["y_true"])), r"y_true must hold integer codes 0 \.\. 2"),
     (lambda d: d.update(fold=[[str(j) for j in d["fold"][0]]]), "CVResult.fold is an array of dtype int64 but holds"),
     (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), "y_pred of a version-1 dict must be a rectangular 2-d list"),
-    (lambda d: d.update(classes=None), (r"classes is null, which makes a regression record, but "
+    (lambda d: d.update(classes=None), (r"classes is null in a version-1 dict, which makes a regression record, but "
                                         r"loss_name='zero_one' and y_true of dtype '\|i1' make a record of class labels")),
 ])
 def test_a_tampered_version_1_dict_is_refused_by_name(tamper, match):
