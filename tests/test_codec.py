@@ -151,7 +151,7 @@ def test_a_string_where_a_number_belongs_is_refused_by_name(by_class, name):
 
 def _probability_fields(data):
     return [field for field in _fields(data)
-            if ("pvalue" in field or field.startswith("prob_") or field.startswith("measured_"))
+            if ("pvalue" in field or field.startswith(("prob_", "measured_")))
             and data[field] is not None]
 
 

@@ -149,7 +149,8 @@ class Array(Rule):
     ValueError: CandidateComparison.pvalue must be a 1-d array of floats, each a number between 0 and 1, or nan; got 2.0 at index (1,).
     """
 
-    _NAMES = {"f": "floats", "iu": "integers", "b": "bools", "biufUO": "values", "U": "strings"}
+    _NAMES = types.MappingProxyType({"f": "floats", "iu": "integers", "b": "bools", "biufUO": "values",
+                                     "U": "strings"})
 
     def __init__(self, kinds="biufUO", *, ndim=None, low=-math.inf, high=math.inf, nan=True):
         self.kinds, self.ndim = kinds, ndim

@@ -6,20 +6,19 @@ that today's ``from_dict`` rebuilds each payload and writes it again as today's 
 same case. A stored file is never rewritten: a new format version gets a new file.
 """
 
+import importlib
 import json
 import pathlib
 import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
-
-from result_cases import result_cases  # noqa: E402
 
 
 def main(version, commit):
     path = pathlib.Path(__file__).with_name(f"result_payloads_v{version}.json")
     if path.exists():
         raise SystemExit(f"{path} exists; stored payloads are never rewritten.")
-    payloads = {label: result.to_dict() for label, result in result_cases()}
+    sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
+    cases = importlib.import_module("result_cases").result_cases()
+    payloads = {label: result.to_dict() for label, result in cases}
     document = {"written_by_commit": commit, "cases": payloads}
     path.write_text(json.dumps(document, allow_nan=False, indent=1) + "\n", encoding="utf-8")
 
