@@ -262,6 +262,38 @@ def decode(data, where="data"):
     return reader(data, where)
 
 
+def plain(data):
+    """What :func:`encode` wrote, as a report's reader wants it: JSON literals only, lossy.
+
+    nan and infinities become null, tuples and arrays lists (nested by the
+    array's shape), mappings objects, and a nested result the object of its
+    fields (without ``format`` and ``version``). :func:`decode` cannot
+    rebuild a value from it; ``to_dict()`` is the lossless form.
+    """
+    if isinstance(data, list):
+        return [plain(item) for item in data]
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if not isinstance(data, dict):
+        return data
+    if "format" in data:
+        return {key: plain(value) for key, value in data.items() if key not in ("format", "version")}
+    if "array" in data or "scalar" in data:
+        return plain(decode(data).tolist())
+    if "float" in data:
+        return None
+    if "tuple" in data:
+        return plain(data["tuple"])
+    (mapping,) = data.values()
+    return {key: plain(value) for key, value in mapping.items()}
+
+
+def plain_fields(result, names):
+    """The fields ``names`` of ``result.to_dict()``, in that order, each as :func:`plain` writes it."""
+    written = result.to_dict()
+    return {name: plain(written[name]) for name in names}
+
+
 _ANNOTATION_KINDS = {float: NUMBER, int: COUNT, str: STRING, bool: BOOLEAN, object: ANY,
                      tuple: Sequence(ANY), np.ndarray: Array(), types.MappingProxyType: Mapping()}
 
