@@ -327,3 +327,18 @@ def test_non_finite_numbers_survive_everywhere(by_class):
     data = _json(inf_test.to_dict())
     assert data["statistic"] == {"float": "inf"} and data["pvalue"] == {"float": "nan"}
     assert isinstance(cvi.TestResult.from_dict(data).details, types.MappingProxyType)
+
+
+@pytest.mark.parametrize("label, key, value, match", [
+    ("NoInformationTestResult", "n_correct", -3, r"NoInformationTestResult.details\['n_correct'\] must be an integer >= 0"),
+    ("NoInformationTestResult", "no_information_rate", 1.5, r"details\['no_information_rate'\] must be a number between 0"),
+    ("McNemarTestResult", "n", "60", r"McNemarTestResult.details\['n'\] must be an integer >= 1"),
+    ("McNemarTestResult", "extra", 1, r"McNemarTestResult.details must be .*; it has the unknown key 'extra'"),
+    ("BootstrapResult", "weight", 2.0, r"BootstrapResult.details\['weight'\] must be a number between 0 and 1"),
+])
+def test_the_details_a_method_reads_are_checked(label, key, value, match):
+    result = dict(result_cases())[label]
+    data = _json(result.to_dict())
+    data["details"]["mapping"][key] = value
+    with pytest.raises((TypeError, ValueError), match=match):
+        type(result).from_dict(data)

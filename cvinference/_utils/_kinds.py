@@ -196,6 +196,36 @@ class Mapping(Rule):
         return value
 
 
+class Fields(Rule):
+    """A read-only mapping of exactly the keys of ``kinds``, each value of its kind (a result's ``details``).
+
+    Examples
+    --------
+    >>> import types
+    >>> Fields(n=COUNT).check("McNemarTestResult.details", types.MappingProxyType({"n": -1}))
+    Traceback (most recent call last):
+    ...
+    ValueError: McNemarTestResult.details['n'] must be an integer >= 0; got McNemarTestResult.details['n']=-1.
+    """
+
+    def __init__(self, **kinds):
+        self.kinds = kinds
+
+    def describe(self):
+        return f"a read-only mapping of the keys {', '.join(self.kinds)}"
+
+    def check(self, name, value):
+        Mapping().check(name, value)
+        missing = [key for key in self.kinds if key not in value]
+        unknown = [key for key in value if key not in self.kinds]
+        if missing or unknown:
+            which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
+            raise ValueError(f"{name} must be {self.describe()}; it {which}.")
+        for key, kind in self.kinds.items():
+            kind.check(f"{name}[{key!r}]", value[key])
+        return value
+
+
 class Ordered:
     """The cross-field rule ``low <= high`` (item by item for arrays) where both are finite."""
 
@@ -274,5 +304,5 @@ def non_negatives(ndim):
     return Array("f", ndim=ndim, low=0)
 
 __all__ = ["ALTERNATIVE", "ANY", "BOOLEAN", "COUNT", "INDICES", "LEVEL", "NON_NEGATIVE", "NUMBER", "POSITIVE",
-           "P_VALUE", "STRING", "TEXT", "TEXTS", "Anything", "Array", "Instance", "Mapping", "Nullable", "Number",
+           "P_VALUE", "STRING", "TEXT", "TEXTS", "Anything", "Array", "Fields", "Instance", "Mapping", "Nullable", "Number",
            "Options", "Ordered", "SameLength", "Sequence", "String", "non_negatives", "proportions"]

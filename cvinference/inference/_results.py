@@ -18,6 +18,9 @@ from scipy import stats
 from .._utils._arrays import readonly_array
 from .._utils._kinds import (
     ALTERNATIVE,
+    ANY,
+    BOOLEAN,
+    COUNT,
     INDICES,
     LEVEL,
     NON_NEGATIVE,
@@ -26,6 +29,7 @@ from .._utils._kinds import (
     TEXT,
     TEXTS,
     Array,
+    Fields,
     Instance,
     Mapping,
     Number,
@@ -522,6 +526,8 @@ class McNemarTestResult(TestResult):
 
     __test__ = False
 
+    _kinds = {"details": Fields(a_correct_b_wrong=COUNT, a_wrong_b_correct=COUNT, n=POSITIVE, correction=BOOLEAN)}
+
     def _interval_center(self):
         b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
         b, c, n = b + 0.5, c + 0.5, n + 2
@@ -549,6 +555,9 @@ class NoInformationTestResult(TestResult):
     """
 
     __test__ = False
+
+    _kinds = {"details": Fields(no_information_rate=P_VALUE, majority_class=ANY, n_correct=COUNT, n_tested=POSITIVE,
+                                accuracy=P_VALUE, imbalance_ratio=Number(1, math.inf))}
 
     def confidence_interval(self, confidence_level=0.95):
         """One-sided exact (Clopper-Pearson) interval for accuracy minus the no-information rate.
@@ -786,7 +795,11 @@ class BootstrapResult(IntervalLike, Serializable):
     warnings: tuple = ()
 
     _kinds = {"confidence_level": LEVEL, "method": Options(".632", ".632+", "oob"), "values": Array("f", ndim=1),
-              "n_bootstraps": POSITIVE, "n_samples": POSITIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
+              "n_bootstraps": POSITIVE, "n_samples": POSITIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
+              "details": Fields(resubstitution_accuracy=P_VALUE, loo_bootstrap_accuracy=P_VALUE,
+                                no_information_accuracy=P_VALUE, relative_overfitting_rate=P_VALUE,
+                                weight=P_VALUE, accuracy_632=P_VALUE, accuracy_632_plus=P_VALUE,
+                                n_never_left_out=COUNT, n_empty_bootstraps=COUNT)}
     _rules = (Ordered("low", "high"),)
 
     __post_init__ = check_target
