@@ -294,7 +294,7 @@ _CLASSES_OF_VERSION_1 = {
     "Interval", "LargeSampleConditions", "McNemarTestResult", "NoInformationTestResult", "PairedCVResult",
     "PrecisionStudyResult", "SchemeDiagnostic", "SubsamplingResult", "TestResult", "WinnerTableResult",
 }
-"""The public result classes when the version-1 payloads were written (commit cfc92f7)."""
+"""The public result classes when the stored payloads were written (commits cfc92f7 and 52b37a6)."""
 
 
 def _stored(version):
@@ -303,7 +303,7 @@ def _stored(version):
     return document["cases"]
 
 
-@pytest.mark.parametrize("version", [1])
+@pytest.mark.parametrize("version", [1, 2])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)
@@ -314,7 +314,7 @@ def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
         assert again == result, label
         assert again.to_dict() == result.to_dict(), label
         if type(result) is cvi.CVResult:
-            assert data["version"] == 1 and again.to_dict()["version"] == 2, label
+            assert data["version"] == version and again.to_dict()["version"] == 2, label
 
 
 def test_non_finite_numbers_survive_everywhere(by_class):

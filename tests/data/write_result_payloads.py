@@ -16,7 +16,8 @@ def main(version, commit):
     path = pathlib.Path(__file__).with_name(f"result_payloads_v{version}.json")
     if path.exists():
         raise SystemExit(f"{path} exists; stored payloads are never rewritten.")
-    sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
+    root = pathlib.Path(__file__).parents[2]
+    sys.path[:0] = [str(root), str(root / "tests")]  # this checkout's cvinference, not an installed one
     cases = importlib.import_module("result_cases").result_cases()
     payloads = {label: result.to_dict() for label, result in cases}
     document = {"written_by_commit": commit, "cases": payloads}
