@@ -1,9 +1,9 @@
-"""Results as JSON-safe dicts and back: the format, its version, and field-by-field encoding.
+"""Results as JSON-safe dicts and back: one codec for every result and record, checked as it reads.
 
 Every result's ``to_dict()`` is ``{"format": "cvinference.<ClassName>",
-"version": 1, <field>: <encoded value>, ...}``. A value is written as itself
-when JSON has a literal for it (str, bool, int, finite float, None, list);
-anything else becomes a JSON object with one tag key:
+"version": <its format version>, <field>: <encoded value>, ...}``. A value is
+written as itself when JSON has a literal for it (str, bool, int, finite
+float, None, list); anything else becomes a JSON object with one tag key:
 
 =====================================  =====================================================
 value                                  written as
@@ -23,70 +23,88 @@ So ``json.dumps(result.to_dict(), allow_nan=False)`` always works, and
 ``from_dict`` rebuilds every field with its type: tuples stay tuples, arrays
 keep their dtype, shape and read-only flag, nested results are rebuilt as
 their classes (found by their ``"format"``).
+
+``from_dict`` reads only what ``to_dict`` writes. It refuses another format,
+a version this cvinference cannot read, a missing or an unknown key, a
+tagged object of another shape, an array item its dtype would change, a
+field of the wrong kind or out of its range (each class declares its fields'
+kinds once, see :mod:`._kinds`) and a dict that breaks a rule between fields
+(``low <= high``); each message names the class, the field, the value and
+what is expected. A class whose format changed shape raises its
+``_format_version`` and keeps, in ``_upgrades``, the function that turns a
+dict of each older version into the next, so old files still read.
 """
 
 import dataclasses
+import functools
+import json
 import math
 import types
+import typing
 
 import numpy as np
 
-from ._arrays import python_scalar
+from ._kinds import ANY, BOOLEAN, COUNT, NUMBER, STRING, Array, Instance, Mapping, Sequence
+from ._params import Nullable
 from ._pickling import KeepsReadOnly
 
 FORMAT_VERSION = 1
+"""The version of every format that has kept its first shape."""
+
 _PREFIX = "cvinference."
 _NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
+_ARRAY_KINDS = "biufUO"
 _REGISTRY = {}
 
 
-def check_format(data, expected):
-    """Refuse ``data`` unless it is a dict of format ``expected`` and the current version."""
-    if not isinstance(data, dict) or data.get("format") != expected:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise ValueError(f"data is not a {expected} dict (format={found!r}); pass the output of to_dict().")
-    if data.get("version") != FORMAT_VERSION:
-        raise ValueError(
-            f"data has format version {data.get('version')!r}; this cvinference reads version {FORMAT_VERSION}."
-        )
+def format_name(cls):
+    """The ``"format"`` of ``cls``'s dicts: ``"cvinference.<ClassName>"``."""
+    return _PREFIX + cls.__name__
+
+
+def read_format(data, cls):
+    """``data`` at ``cls``'s current format version, or an error naming what is wrong with it.
+
+    Refuses anything but a dict of ``cls``'s format and of a version this
+    cvinference reads; a dict of an older version goes through the class's
+    ``_upgrades``, one version at a time.
+    """
+    name = cls.__name__
+    if not isinstance(data, dict):
+        raise TypeError(f"{name}.from_dict needs the dict that {name}.to_dict() writes; got a {type(data).__name__}.")
+    if data.get("format") != format_name(cls):
+        raise ValueError(f"data is not a {format_name(cls)} dict (format={data.get('format')!r}); pass the output "
+                         f"of {name}.to_dict().")
+    version, current = data.get("version"), cls._format_version
+    readable = sorted({*cls._upgrades, current})
+    if type(version) is not int or version not in readable:
+        newer = (" It was written by a newer cvinference: upgrade cvinference to read it."
+                 if type(version) is int and version > current else "")
+        raise ValueError(f"data has {name} format version {version!r}; this cvinference reads versions "
+                         f"{', '.join(map(str, readable))}.{newer}")
+    while version < current:
+        data = cls._upgrades[version](data)
+        version = data["version"]
+    return data
 
 
 def _float_text(value):
     return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
 
 
-def _json_item(value):
-    """One array item as a JSON literal: a Python scalar, non-finite floats as text."""
-    value = python_scalar(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return _float_text(value)
-    if value is not None and not isinstance(value, (str, int, float, bool)):
-        raise TypeError(f"to_dict() cannot write the array item {value!r} of type {type(value).__name__} to JSON; "
-                        "it supports str, int, float, bool and None items.")
-    return value
-
-
 def _encode_array(array):
-    if array.dtype.kind not in "biufUO":
-        raise TypeError(f"to_dict() cannot write an array of dtype {array.dtype} to JSON.")
-    # An object array's items are encoded one by one, so that a float nan stays apart from the text "nan".
-    write_item = encode if array.dtype.kind == "O" else _json_item
-    return {"array": [write_item(python_scalar(item)) for item in array.ravel().tolist()], "dtype": array.dtype.str,
-            "shape": list(array.shape), "writeable": bool(array.flags.writeable)}
-
-
-def _decode_array(data):
-    dtype = np.dtype(data["dtype"])
-    items = data["array"]
-    if dtype.kind in "fc":
-        items = [_NON_FINITE.get(item, item) if isinstance(item, str) else item for item in items]
-    elif dtype.kind == "O":
-        items = [decode(item) for item in items]
-    array = np.empty(len(items), dtype=dtype)
-    array[:] = items
-    array = array.reshape(data["shape"])
-    array.setflags(write=data["writeable"])
-    return array
+    kind = array.dtype.kind
+    if kind not in _ARRAY_KINDS:
+        raise TypeError(f"to_dict() cannot write an array of dtype {array.dtype} to JSON; it writes arrays of bools, "
+                        "integers, floats, strings or Python objects (such as class labels of mixed types). Convert "
+                        "the values, for example dates to strings with .astype(str).")
+    items = array.ravel().tolist()
+    if kind == "O":  # each item encoded as a value, so that a float nan stays apart from the text "nan"
+        items = [encode(item) for item in items]
+    elif kind == "f" and not np.isfinite(array).all():
+        items = [item if math.isfinite(item) else _float_text(item) for item in items]
+    return {"array": items, "dtype": array.dtype.str, "shape": list(array.shape),
+            "writeable": bool(array.flags.writeable)}
 
 
 def _encode_mapping(mapping, tag):
@@ -96,6 +114,15 @@ def _encode_mapping(mapping, tag):
     return {tag: {key: encode(value) for key, value in mapping.items()}}
 
 
+def _encode_scalar(value):
+    if value.dtype.kind not in "biufU":
+        raise TypeError(f"to_dict() cannot write the numpy scalar {value!r} of dtype {value.dtype} to JSON.")
+    item = value.item()
+    if isinstance(item, float) and not math.isfinite(item):
+        item = _float_text(item)
+    return {"scalar": item, "dtype": value.dtype.str}
+
+
 def encode(value):
     """``value`` as JSON-safe data (see the module's table)."""
     if isinstance(value, Serializable):
@@ -103,7 +130,7 @@ def encode(value):
     if isinstance(value, np.ndarray):
         return _encode_array(value)
     if isinstance(value, np.generic):
-        return {"scalar": _json_item(value), "dtype": value.dtype.str}
+        return _encode_scalar(value)
     if isinstance(value, float) and not math.isfinite(value):
         return {"float": _float_text(value)}
     if value is None or isinstance(value, (str, bool, int, float)):
@@ -119,30 +146,202 @@ def encode(value):
     raise TypeError(f"to_dict() cannot write a value of type {type(value).__name__} to JSON: {value!r}.")
 
 
-def decode(data):
-    """The value that :func:`encode` wrote as ``data``."""
+def _refuse(where, what):
+    raise ValueError(f"{where} {what}; pass the output of to_dict() unchanged.")
+
+
+def _dtype(text, where, kinds):
+    try:
+        dtype = np.dtype(text) if isinstance(text, str) else None
+    except TypeError:
+        dtype = None
+    if dtype is None or dtype.kind not in kinds:
+        _refuse(where, f"has the dtype {text!r}, which is not a numpy dtype to_dict() writes (kinds {kinds!r})")
+    return dtype
+
+
+_ITEM_TYPES = {"b": {bool}, "i": {int}, "u": {int}, "f": {int, float, str}, "U": {str}}
+
+
+def _items(items, dtype, where):
+    """The JSON items of an array or scalar of ``dtype`` as Python values it holds unchanged."""
+    if not isinstance(items, list):
+        _refuse(where, f"holds {items!r} where to_dict() writes a list of items")
+    if dtype.kind == "O":
+        return [decode(item, f"{where}[{i}]") for i, item in enumerate(items)]
+    allowed = _ITEM_TYPES[dtype.kind]
+    found = {type(item) for item in items}
+    if not found <= allowed:
+        bad = next(item for item in items if type(item) not in allowed)
+        _refuse(where, f"is an array of dtype {dtype} but holds {bad!r}, of type {type(bad).__name__}")
+    if dtype.kind in "iu" and items and (min(items) < np.iinfo(dtype).min or max(items) > np.iinfo(dtype).max):
+        _refuse(where, f"holds integers from {min(items)} to {max(items)}, beyond its dtype {dtype}")
+    if dtype.kind == "U" and items and max(map(len, items)) > dtype.itemsize // 4:
+        _refuse(where, f"holds a string longer than its dtype {dtype} keeps")
+    if dtype.kind == "f" and str in found:
+        unknown = next((item for item in items if isinstance(item, str) and item not in _NON_FINITE), None)
+        if unknown is not None:
+            _refuse(where, f"is an array of dtype {dtype} but holds the string {unknown!r}")
+        items = [_NON_FINITE[item] if isinstance(item, str) else item for item in items]
+    return items
+
+
+def _shape(shape, size, where):
+    if not isinstance(shape, list) or any(type(n) is not int or n < 0 for n in shape) or math.prod(shape) != size:
+        _refuse(where, f"has the shape {shape!r}, which does not hold its {size} items")
+    return shape
+
+
+def _decode_array(data, where):
+    dtype = _dtype(data["dtype"], where, _ARRAY_KINDS)
+    items = _items(data["array"], dtype, where)
+    shape = _shape(data["shape"], len(items), where)
+    if type(data["writeable"]) is not bool:
+        _refuse(where, f"has writeable={data['writeable']!r}, where to_dict() writes true or false")
+    array = np.empty(len(items), dtype=dtype)
+    if dtype.kind == "O":
+        for i, item in enumerate(items):  # one by one: numpy would read a tuple item as a row
+            array[i] = item
+    else:
+        array[:] = items
+    array = array.reshape(shape)
+    array.setflags(write=data["writeable"])
+    return array
+
+
+def _decode_scalar(data, where):
+    dtype = _dtype(data["dtype"], where, "biufU")
+    return dtype.type(_items([data["scalar"]], dtype, where)[0])
+
+
+def _decode_float(data, where):
+    if data["float"] not in _NON_FINITE:
+        _refuse(where, f"holds {{'float': {data['float']!r}}}, where to_dict() writes 'nan', 'inf' or '-inf'")
+    return _NON_FINITE[data["float"]]
+
+
+def _decode_tuple(data, where):
+    if not isinstance(data["tuple"], list):
+        _refuse(where, f"holds {{'tuple': {data['tuple']!r}}}, where to_dict() writes a list")
+    return tuple(decode(item, f"{where}[{i}]") for i, item in enumerate(data["tuple"]))
+
+
+def _decode_dict(data, where, tag):
+    mapping = data[tag]
+    if not isinstance(mapping, dict) or not all(isinstance(key, str) for key in mapping):
+        _refuse(where, f"holds {{{tag!r}: {mapping!r}}}, where to_dict() writes an object with string keys")
+    return {key: decode(value, f"{where}[{key!r}]") for key, value in mapping.items()}
+
+
+_TAGGED = {
+    frozenset({"float"}): _decode_float,
+    frozenset({"tuple"}): _decode_tuple,
+    frozenset({"array", "dtype", "shape", "writeable"}): _decode_array,
+    frozenset({"scalar", "dtype"}): _decode_scalar,
+    frozenset({"mapping"}): lambda data, where: types.MappingProxyType(_decode_dict(data, where, "mapping")),
+    frozenset({"dict"}): lambda data, where: _decode_dict(data, where, "dict"),
+}
+
+
+def decode(data, where="data"):
+    """The value that :func:`encode` wrote as ``data``; ``where`` names it in error messages."""
     if isinstance(data, list):
-        return [decode(item) for item in data]
+        return [decode(item, f"{where}[{i}]") for i, item in enumerate(data)]
+    if data is None or isinstance(data, (str, bool, int, float)):
+        return data
+    if not isinstance(data, dict):
+        raise TypeError(f"{where} holds a {type(data).__name__}, which to_dict() never writes; pass the output of "
+                        "to_dict(), after a JSON round trip if any.")
+    if "format" in data:
+        if not isinstance(data["format"], str) or data["format"] not in _REGISTRY:
+            _refuse(where, f"holds a result of unknown format {data['format']!r}")
+        return _REGISTRY[data["format"]].from_dict(data)
+    reader = _TAGGED.get(frozenset(data))
+    if reader is None:
+        _refuse(where, f"holds an object with the keys {sorted(data)}, none of the forms to_dict() writes")
+    return reader(data, where)
+
+
+def plain(data):
+    """What :func:`encode` wrote, as a report's reader wants it: JSON literals only, lossy.
+
+    nan and infinities become null, tuples and arrays lists (nested by the
+    array's shape), mappings objects, and a nested result the object of its
+    fields (without ``format`` and ``version``). :func:`decode` cannot
+    rebuild a value from it; ``to_dict()`` is the lossless form.
+    """
+    if isinstance(data, list):
+        return [plain(item) for item in data]
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
     if not isinstance(data, dict):
         return data
     if "format" in data:
-        name = data["format"]
-        if name not in _REGISTRY:
-            raise ValueError(f"data holds a result of unknown format {name!r}; pass the output of to_dict().")
-        return _REGISTRY[name].from_dict(data)
+        return {key: plain(value) for key, value in data.items() if key not in ("format", "version")}
+    if "array" in data or "scalar" in data:
+        return plain(decode(data).tolist())
     if "float" in data:
-        return _NON_FINITE[data["float"]]
+        return None
     if "tuple" in data:
-        return tuple(decode(item) for item in data["tuple"])
-    if "array" in data:
-        return _decode_array(data)
-    if "scalar" in data:
-        return np.dtype(data["dtype"]).type(_NON_FINITE.get(data["scalar"], data["scalar"]))
-    if "mapping" in data:
-        return types.MappingProxyType({key: decode(value) for key, value in data["mapping"].items()})
-    if "dict" in data:
-        return {key: decode(value) for key, value in data["dict"].items()}
-    raise ValueError(f"data holds an object with none of the keys to_dict() writes: {sorted(data)}.")
+        return plain(data["tuple"])
+    (mapping,) = data.values()
+    return {key: plain(value) for key, value in mapping.items()}
+
+
+def plain_fields(result, names):
+    """The fields ``names`` of ``result.to_dict()``, in that order, each as :func:`plain` writes it."""
+    written = result.to_dict()
+    return {name: plain(written[name]) for name in names}
+
+
+_ANNOTATION_KINDS = {float: NUMBER, int: COUNT, str: STRING, bool: BOOLEAN, object: ANY,
+                     tuple: Sequence(ANY), np.ndarray: Array(), types.MappingProxyType: Mapping()}
+
+
+def _kind_of(annotation):
+    """The kind a field's type annotation implies, when the class declares none."""
+    args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        return Nullable(_kind_of(args[0]))
+    if annotation in _ANNOTATION_KINDS:
+        return _ANNOTATION_KINDS[annotation]
+    if isinstance(annotation, type) and issubclass(annotation, Serializable):
+        return Instance(annotation)
+    raise TypeError(f"no field kind for the annotation {annotation!r}; declare the field in _kinds.")
+
+
+def declared_kinds(cls):
+    """The kinds ``cls`` and its bases declare in ``_kinds``, a subclass's over its bases'."""
+    declared = {}
+    for klass in reversed(cls.__mro__):
+        declared.update(vars(klass).get("_kinds", {}))
+    return declared
+
+
+@functools.cache
+def field_kinds(cls):
+    """Every field of ``cls`` with its kind, in the order ``to_dict`` writes them."""
+    declared = declared_kinds(cls)
+    if not dataclasses.is_dataclass(cls):
+        return types.MappingProxyType(declared)
+    names = [field.name for field in dataclasses.fields(cls)]
+    unknown = sorted(set(declared) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__}._kinds names {unknown}, which are not its fields.")
+    hints = typing.get_type_hints(cls)
+    return types.MappingProxyType({name: declared.get(name) or _kind_of(hints[name]) for name in names})
+
+
+def _check_keys(cls, data, kinds):
+    expected = ("format", "version", *kinds)
+    unknown = [key for key in data if key not in expected]
+    if unknown:
+        raise ValueError(f"{cls.__name__}.from_dict: data has the unknown key {unknown[0]!r}; {cls.__name__}.to_dict() "
+                         f"writes only the keys {', '.join(expected)}.")
+    missing = [key for key in kinds if key not in data]
+    if missing:
+        raise ValueError(f"{cls.__name__}.from_dict: data has no key {missing[0]!r}, which {cls.__name__}.to_dict() "
+                         "writes; pass the output of to_dict().")
 
 
 class EqualByContent:
@@ -165,16 +364,35 @@ class EqualByContent:
 
 
 class Serializable(EqualByContent, KeepsReadOnly):
-    """``to_dict()`` and ``from_dict(data)`` for a dataclass, field by field.
+    """``to_dict()`` and ``from_dict(data)`` for a result, field by field, checked on the way in.
 
     A subclass is registered under ``"cvinference.<ClassName>"`` so that a
-    nested result is rebuilt as its own class. It pickles read-only too
-    (:class:`KeepsReadOnly`), and ``==`` compares content (:class:`EqualByContent`).
+    nested result is rebuilt as its own class. A dataclass's fields are its
+    dataclass fields, with the kinds of their annotations unless ``_kinds``
+    declares others; another class declares every field in ``_kinds`` and
+    defines ``_field_values`` and ``_from_fields``. ``_rules`` are checks
+    across fields, made after every field's own. It pickles read-only too
+    (:class:`KeepsReadOnly`), and ``==`` compares content
+    (:class:`EqualByContent`).
     """
+
+    _format_version = FORMAT_VERSION
+    _upgrades = types.MappingProxyType({})
+    _kinds = types.MappingProxyType({})
+    _rules = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        _REGISTRY[_PREFIX + cls.__name__] = cls
+        _REGISTRY[format_name(cls)] = cls
+
+    def _field_values(self):
+        """Each field's value, by name, in the order ``to_dict`` writes them."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def _from_fields(cls, values):
+        """The result of the checked field values."""
+        return cls(**values)
 
     def to_dict(self):
         """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
@@ -186,27 +404,76 @@ class Serializable(EqualByContent, KeepsReadOnly):
         -------
         dict
         """
-        fields = {field.name: encode(getattr(self, field.name)) for field in dataclasses.fields(self)}
-        return {"format": _PREFIX + type(self).__name__, "version": FORMAT_VERSION, **fields}
+        fields = {name: encode(value) for name, value in self._field_values().items()}
+        return {"format": format_name(type(self)), "version": self._format_version, **fields}
 
     @classmethod
     def from_dict(cls, data):
-        """Rebuild a result written by :meth:`to_dict`.
+        """Rebuild a result written by :meth:`to_dict`, checking every field.
 
         Parameters
         ----------
         data : dict
-            The output of ``to_dict()``, possibly after a JSON round trip.
+            The output of ``to_dict()``, possibly after a JSON round trip;
+            a dict of an older format version reads too.
+
+        Returns
+        -------
+        The result, equal to the one written in every field.
+
+        Raises
+        ------
+        ValueError, TypeError
+            When ``data`` is not what ``to_dict()`` writes: another format,
+            an unknown version, a missing or unknown key, a field of the
+            wrong kind or out of range, fields that contradict each other.
+            The message names the class, the field and the value.
+        """
+        data = read_format(data, cls)
+        kinds = field_kinds(cls)
+        _check_keys(cls, data, kinds)
+        values = {}
+        for name, kind in kinds.items():
+            where = f"{cls.__name__}.{name}"
+            values[name] = decode(data[name], where)
+            kind.check(where, values[name])  # its canonical form is not kept: the value stays as written
+        for rule in cls._rules:
+            rule(cls.__name__, values)
+        return cls._from_fields(values)
+
+    def to_json(self, *, indent=None):
+        """:meth:`to_dict` as JSON text (``json.dumps`` with ``allow_nan=False``: non-finite numbers are tagged).
+
+        Parameters
+        ----------
+        indent : int or None, default=None
+            As ``json.dumps`` takes it: None writes one line.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import CVResult
+        >>> result = CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1])
+        >>> text = result.to_json()
+        >>> CVResult.from_json(text) == result
+        True
+        """
+        return json.dumps(self.to_dict(), allow_nan=False, indent=indent)
+
+    @classmethod
+    def from_json(cls, text):
+        """Rebuild a result from the JSON text of :meth:`to_json` (or of ``to_dict()``), checking every field.
+
+        Parameters
+        ----------
+        text : str, bytes or bytearray
+            JSON text holding one result's dict.
 
         Returns
         -------
         The result, equal to the one written in every field.
         """
-        check_format(data, _PREFIX + cls.__name__)
-        values = {}
-        for field in dataclasses.fields(cls):
-            if field.name not in data:
-                raise ValueError(f"data has no key {field.name!r}, which a {cls.__name__} dict holds; "
-                                 "pass the output of to_dict().")
-            values[field.name] = decode(data[field.name])
-        return cls(**values)
+        return cls.from_dict(json.loads(text))

@@ -39,13 +39,15 @@ from typing import NamedTuple, Optional
 import numpy as np
 from scipy import stats
 
+from .._utils._kinds import LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
-from .._utils._params import PROBABILITY, validate_params
+from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..evaluation._nested_fits import fits_per_repeat
 from ..records import PairedCVResult
+from ._estimands import TARGET
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
 from ._metric_interval import _fold_values, _metric_function
 from ._no_information import no_information_test
@@ -128,8 +130,22 @@ class DecisionTest(Serializable):
     role: str
     why_not: str
 
+    _kinds = {"name": TEXT, "pvalue": P_VALUE, "target": TARGET, "measured_type_i": Nullable(P_VALUE),
+              "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context")}
+    _rules = (Ordered("low", "high"),)
+
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
+
+
+def _rests_on_one_test(owner, values):
+    """"cannot tell" rests on no test; any other answer on one, whose target is the decision's."""
+    rests_on = values["rests_on"]
+    if (rests_on is None) != (values["answer"] == "cannot tell") or values["target"] != (
+            None if rests_on is None else rests_on.target):
+        raise ValueError(f"{owner}.answer={values['answer']!r}, {owner}.target={values['target']!r} and "
+                         f"{owner}.rests_on disagree: 'cannot tell' rests on no test and has no target; any other "
+                         "answer rests on one test and has its target. Pass the output of to_dict() unchanged.")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -180,6 +196,11 @@ class Decision(Serializable):
     reason: str
     route: str
     caveats: tuple
+
+    _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
+              "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
+              "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS}
+    _rules = (_rests_on_one_test,)
 
     _repr_html_ = summary_html
 

@@ -1,5 +1,7 @@
 """What a result estimates, in words, and the prefixes reports use to recognise messages."""
 
+from .._utils._params import Options
+
 CONDITIONS_FAIL = "The large-sample conditions fail"
 """How every warning about failing large-sample conditions starts."""
 
@@ -55,6 +57,10 @@ TARGET_PHRASES = {
     "unconditional": "the learner, over datasets of the training size",
 }
 """Each target in a few words, for tables."""
+
+
+TARGET = Options(*TARGETS)
+"""The field kind of a result's ``target``: one of :data:`TARGETS`."""
 
 
 def check_target(result):

@@ -16,12 +16,48 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._kinds import (
+    ALTERNATIVE,
+    ANY,
+    BOOLEAN,
+    COUNT,
+    INDICES,
+    LEVEL,
+    NON_NEGATIVE,
+    P_VALUE,
+    POSITIVE,
+    TEXT,
+    TEXTS,
+    Array,
+    Fields,
+    Instance,
+    Mapping,
+    Number,
+    Options,
+    Ordered,
+    Sequence,
+)
 from .._utils._notebook import import_pandas, summary_html
+from .._utils._params import PROBABILITY, Nullable
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
-from .._utils._params import PROBABILITY
 from ._distributions import reference_quantile
-from ._estimands import check_target, target_line
+from ._estimands import TARGET, check_target, target_line
+
+
+def _conditions_agree(owner, values):
+    """``holds`` is every count's ``>= min_count``, cell by cell, and ``satisfied`` all of ``holds``."""
+    holds, counts = values["holds"], values["counts"]
+    if any(count.shape != holds.shape for count in counts.values()):
+        raise ValueError(f"{owner}.counts must each have the shape of {owner}.holds {holds.shape}; got "
+                         f"{[count.shape for count in counts.values()]}. Pass the output of to_dict() unchanged.")
+    expected = np.logical_and.reduce([count >= values["min_count"] for count in counts.values()])
+    if counts and not np.array_equal(expected, holds):
+        raise ValueError(f"{owner}.holds disagrees with {owner}.counts and min_count={values['min_count']}. Pass "
+                         "the output of to_dict() unchanged.")
+    if values["satisfied"] != bool(holds.all()):
+        raise ValueError(f"{owner}.satisfied={values['satisfied']} disagrees with {owner}.holds. Pass the output "
+                         "of to_dict() unchanged.")
 
 
 def _described(result, headline, checks=()):
@@ -75,6 +111,10 @@ class LargeSampleConditions(Serializable):
     repeats: tuple
     subject: str = ""
     units_are_folds: bool = True
+
+    _kinds = {"rule": TEXT, "counts": Mapping(Array("iu", ndim=2, low=0)), "holds": Array("b", ndim=2),
+              "failing_folds": INDICES, "failing_by_repeat": Sequence(INDICES), "repeats": INDICES}
+    _rules = (_conditions_agree,)
 
     @classmethod
     def _from_counts(cls, rule, min_count, counts, *, repeats, subject="", units_are_folds=True):
@@ -181,6 +221,8 @@ class SchemeDiagnostic(Serializable):
     high: bool
     threshold: float
     note: str
+
+    _kinds = {"phi": Number(-1, 1), "threshold": Number(0, 1, nan=False)}
 
     def __repr__(self):
         return f"{type(self).__name__}(phi={format_number(self.phi)}, high={self.high})"
@@ -315,8 +357,12 @@ class Interval(IntervalLike, Serializable):
     notes: tuple = ()
     warnings: tuple = ()
 
-    __post_init__ = check_target
+    _kinds = {"confidence_level": LEVEL, "method": TEXT, "averaging": Options("dataset", "fold"), "target": TARGET,
+              "standard_error": Nullable(NON_NEGATIVE), "df": Nullable(NON_NEGATIVE), "dropped_folds": INDICES,
+              "notes": TEXTS, "warnings": TEXTS}
+    _rules = (Ordered("low", "high"),)
 
+    __post_init__ = check_target
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
@@ -390,6 +436,11 @@ class TestResult(Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"pvalue": P_VALUE, "df": Nullable(NON_NEGATIVE), "alternative": ALTERNATIVE,
+              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET, "interval_standard_error": NON_NEGATIVE,
+              "interval_df": Nullable(NON_NEGATIVE), "conditions": Sequence(Instance(LargeSampleConditions)),
+              "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
 
@@ -475,6 +526,8 @@ class McNemarTestResult(TestResult):
 
     __test__ = False
 
+    _kinds = {"details": Fields(a_correct_b_wrong=COUNT, a_wrong_b_correct=COUNT, n=POSITIVE, correction=BOOLEAN)}
+
     def _interval_center(self):
         b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
         b, c, n = b + 0.5, c + 0.5, n + 2
@@ -502,6 +555,9 @@ class NoInformationTestResult(TestResult):
     """
 
     __test__ = False
+
+    _kinds = {"details": Fields(no_information_rate=P_VALUE, majority_class=ANY, n_correct=COUNT, n_tested=POSITIVE,
+                                accuracy=P_VALUE, imbalance_ratio=Number(1, math.inf))}
 
     def confidence_interval(self, confidence_level=0.95):
         """One-sided exact (Clopper-Pearson) interval for accuracy minus the no-information rate.
@@ -561,6 +617,8 @@ class FTestResult(TestResult):
     __test__ = False
 
     df_denominator: Optional[float] = dataclasses.field(default=None, kw_only=True)
+
+    _kinds = {"df_denominator": Nullable(NON_NEGATIVE)}
 
     def __repr__(self):
         return (
@@ -638,6 +696,10 @@ class BayesianResult(Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"prob_a_better": P_VALUE, "prob_equivalent": P_VALUE, "prob_b_better": P_VALUE,
+              "posterior_scale": NON_NEGATIVE, "rope": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
+              "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
 
@@ -731,6 +793,14 @@ class BootstrapResult(IntervalLike, Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"confidence_level": LEVEL, "method": Options(".632", ".632+", "oob"), "values": Array("f", ndim=1),
+              "n_bootstraps": POSITIVE, "n_samples": POSITIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
+              "details": Fields(resubstitution_accuracy=P_VALUE, loo_bootstrap_accuracy=P_VALUE,
+                                no_information_accuracy=P_VALUE, relative_overfitting_rate=P_VALUE,
+                                weight=P_VALUE, accuracy_632=P_VALUE, accuracy_632_plus=P_VALUE,
+                                n_never_left_out=COUNT, n_empty_bootstraps=COUNT)}
+    _rules = (Ordered("low", "high"),)
 
     __post_init__ = check_target
 

@@ -10,13 +10,29 @@ import numpy as np
 
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._deprecation import deprecated
+from .._utils._kinds import (
+    ANY,
+    LEVEL,
+    NON_NEGATIVE,
+    P_VALUE,
+    POSITIVE,
+    TEXT,
+    TEXTS,
+    Array,
+    Mapping,
+    Nullable,
+    Ordered,
+    SameLength,
+    Sequence,
+    proportions,
+)
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
 from ..inference._distributions import reference_quantile
-from ..inference._estimands import target_line
+from ..inference._estimands import TARGET, target_line
 from ..inference._no_information import no_information_pvalue, no_information_test
 from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
 from ._multiple_testing import CORRECTION, adjust_pvalues
@@ -35,6 +51,23 @@ METHOD = Options("corrected_t", "bayesian")
 
 def _floats(values):
     return readonly_array(np.asarray(values, dtype=np.float64))
+
+
+def _best_is_a_candidate(owner, values):
+    if values["best"] >= len(values["candidates"]):
+        raise ValueError(f"{owner}.best must be the index of one of the {len(values['candidates'])} candidates; got "
+                         f"best={values['best']}. Pass the output of to_dict() unchanged.")
+
+
+_BASELINE = ("no_information_rate", "majority_class", "baseline_pvalue", "beats_baseline")
+
+
+def _baseline_checked_or_not(owner, values):
+    given = [values[name] is not None for name in _BASELINE]
+    if any(given) and not all(given):
+        raise ValueError(f"{owner}.{', '.join(_BASELINE)} must all be None (the baseline was not checked) or all be "
+                         f"given; got None for {[name for name in _BASELINE if values[name] is None]}. Pass the "
+                         "output of to_dict() unchanged.")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -148,6 +181,22 @@ class CandidateComparison(Serializable):
     majority_class: object = None
     baseline_pvalue: Optional[np.ndarray] = None
     beats_baseline: Optional[np.ndarray] = None
+
+    _kinds = {"candidates": Sequence(TEXT, min_length=2), "params": Mapping(Sequence(ANY)), "scoring": TEXT,
+              "split_scores": Array("f", ndim=2), "n_splits": POSITIVE, "n_repeats": POSITIVE,
+              "mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), "low": Array("f", ndim=1),
+              "high": Array("f", ndim=1), "statistic": Array("f", ndim=1), "pvalue": proportions(1),
+              "pvalue_adjusted": proportions(1), "prob_best_better": proportions(1),
+              "prob_equivalent": proportions(1), "prob_candidate_better": proportions(1),
+              "indistinguishable": Array("b", ndim=1), "selection_bias": NON_NEGATIVE,
+              "method": METHOD, "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
+              "rope": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
+              "no_information_rate": Nullable(P_VALUE), "baseline_pvalue": Nullable(proportions(1)),
+              "beats_baseline": Nullable(Array("b", ndim=1))}
+    _rules = (SameLength("candidates", "split_scores", "mean_score", "estimate", "low", "high", "statistic", "pvalue",
+                         "pvalue_adjusted", "prob_best_better", "prob_equivalent", "prob_candidate_better",
+                         "indistinguishable", "baseline_pvalue", "beats_baseline"),
+              Ordered("low", "high"), _best_is_a_candidate, _baseline_checked_or_not)
 
     @property
     def best_candidate(self):

@@ -12,6 +12,20 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._kinds import (
+    COUNT,
+    LEVEL,
+    NON_NEGATIVE,
+    P_VALUE,
+    TEXT,
+    TEXTS,
+    Array,
+    Nullable,
+    Ordered,
+    SameLength,
+    Sequence,
+    proportions,
+)
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Boolean, validate_params
 from .._utils._serialize import Serializable
@@ -159,6 +173,8 @@ class FriedmanResult(Serializable):
     iman_davenport_pvalue: float
     iman_davenport_df: tuple
 
+    _kinds = {"pvalue": P_VALUE, "iman_davenport_pvalue": P_VALUE, "iman_davenport_df": Sequence(COUNT, length=2)}
+
     def __repr__(self):
         return (f"{type(self).__name__}(statistic={format_number(self.statistic)}, "
                 f"pvalue={format_number(self.pvalue)}, df={self.df}, "
@@ -206,6 +222,12 @@ def _friedman(scores, ranks, messages):
         messages.note("The learners rank alike on every dataset (chi2 = N (k - 1)): the Iman-Davenport F is "
                       "infinite and is reported as nan.")
     return FriedmanResult(chi_square, float(result.pvalue), k - 1, id_statistic, id_pvalue, id_df)
+
+
+def _control_is_a_learner(owner, values):
+    if values["control"] not in values["learners"]:
+        raise ValueError(f"{owner}.control={values['control']!r} is none of {owner}.learners "
+                         f"{values['learners']!r}. Pass the output of to_dict() unchanged.")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -275,6 +297,21 @@ class DatasetComparison(Serializable):
     dataset_pvalue: Optional[np.ndarray] = None
     notes: tuple = ()
     warnings: tuple = ()
+
+    _kinds = {"learners": Sequence(TEXT, min_length=2), "datasets": Sequence(TEXT, min_length=2),
+              "scores": Array("iuf", ndim=2), "ranks": Array("f", ndim=2, low=1),
+              "average_ranks": Array("f", ndim=1, low=1), "critical_difference": NON_NEGATIVE,
+              "nemenyi_pvalues": proportions(2), "groups": Sequence(Sequence(TEXT)), "control": TEXT,
+              "wilcoxon_statistic": Array("f", ndim=1), "wilcoxon_pvalue": proportions(1),
+              "wilcoxon_pvalue_adjusted": proportions(1), "alpha": SIGNIFICANCE_LEVEL, "correction": CORRECTION,
+              "confidence_level": LEVEL, "dataset_estimate": Nullable(Array("f", ndim=2)),
+              "dataset_low": Nullable(Array("f", ndim=2)), "dataset_high": Nullable(Array("f", ndim=2)),
+              "dataset_pvalue": Nullable(proportions(2)), "notes": TEXTS, "warnings": TEXTS}
+    _rules = (SameLength("datasets", "scores", "ranks", "dataset_estimate", "dataset_low", "dataset_high",
+                         "dataset_pvalue"),
+              SameLength("learners", "average_ranks", "nemenyi_pvalues", "wilcoxon_statistic", "wilcoxon_pvalue",
+                         "wilcoxon_pvalue_adjusted"),
+              Ordered("dataset_low", "dataset_high"), _control_is_a_learner)
 
     def __repr__(self):
         return (f"{type(self).__name__}(learners={len(self.learners)}, datasets={len(self.datasets)}, "

@@ -13,15 +13,15 @@ import numpy as np
 
 from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
+from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._serialize import FORMAT_VERSION, EqualByContent, check_format
+from .._utils._params import NAME, Integer, Nullable, Text
+from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._warnings import InferenceWarning
-from .._utils._params import NAME, Integer, Nullable, Text
-from .._utils._pickling import KeepsReadOnly
+from ._cv_result_codec import check_labels, classification_by_default, from_version_1
 from ._losses import LOSSES
 from ._same_folds import same_folds
-
 
 TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
 """``estimator_type``: None or the dotted name of a class."""
@@ -130,26 +130,7 @@ def _encode_labels(y_true, y_pred):
     return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
 
 
-def _finite_list(array, name):
-    if array.dtype.kind in "fc" and not np.isfinite(array).all():
-        raise ValueError(
-            f"to_dict() cannot write {name}: it holds NaN or infinity, which JSON cannot represent. "
-            "Check the estimator's predictions and the loss."
-        )
-    return array.tolist()
-
-
-def _json_scalar(value):
-    value = python_scalar(value)
-    if not isinstance(value, (str, int, float, bool)):
-        raise TypeError(
-            f"Cannot write the class label {value!r} of type {type(value).__name__} to JSON; "
-            "to_dict() supports str, int, float and bool labels."
-        )
-    return value
-
-
-class CVResult(EqualByContent, KeepsReadOnly):
+class CVResult(Serializable):
     """What cross-validation did to every instance, in every repeat.
 
     Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One
@@ -274,7 +255,7 @@ class CVResult(EqualByContent, KeepsReadOnly):
         y_pred = _as_rows(y_pred, "y_pred", y_true.size)
         classes = None
         if classification is None:
-            classification = LOSSES[loss_name].classification if loss_name in LOSSES else y_true.dtype.kind not in "fc"
+            classification = classification_by_default(loss_name, y_true.dtype.kind)
         if classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name,
@@ -564,169 +545,33 @@ class CVResult(EqualByContent, KeepsReadOnly):
         """
         return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
 
-    def to_dict(self):
-        """A JSON-safe dict from which :meth:`from_dict` rebuilds this result exactly.
+    _format_version = 2
+    _upgrades = {1: from_version_1}
+    _kinds = {
+        "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
+        "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,
+        "classes": Nullable(Array(ndim=1)), "y_true": Array(ndim=1), "y_pred": Array(ndim=2),
+        "fold": Array("iu", ndim=2, low=0), "loss": Nullable(Array("f", ndim=2)),
+    }
+    _rules = (check_labels,)
 
-        Examples
-        --------
-        >>> import json
-        >>> from cvinference import CVResult
-        >>> result = CVResult(y_true=["a", "b"], y_pred=["a", "a"], fold=[0, 1])
-        >>> again = CVResult.from_dict(json.loads(json.dumps(result.to_dict())))
-        >>> again.y_pred.tolist(), again.fold_correct.tolist()
-        ([['a', 'a']], [[1, 0]])
-        """
-        classes = None
-        if self._classes is not None:
-            classes = [_json_scalar(label) for label in _finite_list(self._classes, "classes")]
-        return {
-            "format": "cvinference.CVResult",
-            "version": FORMAT_VERSION,
-            "loss_name": self.loss_name,
-            "estimator_repr": self.estimator_repr,
-            "cv_repr": self.cv_repr,
-            "name": self.name,
-            "estimator_type": self.estimator_type,
-            "n_train": self.n_train,
-            "classes": classes,
-            "classes_dtype": None if self._classes is None else self._classes.dtype.str,
-            "y_true_dtype": self._y_true.dtype.str,
-            "y_pred_dtype": self._y_pred.dtype.str,
-            "y_true": _finite_list(self._y_true, "y_true"),
-            "y_pred": _finite_list(self._y_pred, "y_pred"),
-            "fold": self._fold.tolist(),
-            "loss": None if self._loss is None else _finite_list(self._loss, "loss"),
-        }
+    def _field_values(self):
+        """What the record stores: labels as codes into ``classes`` (a record of class labels)."""
+        return {"loss_name": self.loss_name, "estimator_repr": self.estimator_repr, "cv_repr": self.cv_repr,
+                "name": self.name, "estimator_type": self.estimator_type, "n_train": self.n_train,
+                "classification": self._classes is not None, "classes": self._classes, "y_true": self._y_true,
+                "y_pred": self._y_pred, "fold": self._fold, "loss": self._loss}
 
     @classmethod
-    def from_dict(cls, data):
-        """Rebuild a result written by :meth:`to_dict`.
-
-        Parameters
-        ----------
-        data : dict
-            The output of ``to_dict()``, possibly after a JSON round trip.
-
-        Returns
-        -------
-        CVResult
-        """
-        check_format(data, "cvinference.CVResult")
-        _check_keys(data)
-        classes = _classes_from(data)
-        y_true = _integer_rows(data, "y_true", ndim=1) if classes is not None else _rows_of(data, "y_true", 1)
-        y_pred = _integer_rows(data, "y_pred", ndim=2) if classes is not None else _rows_of(data, "y_pred", 2)
-        if classes is not None:
-            _check_codes(y_true, y_pred, classes)
-        loss = data["loss"]
-        if loss is not None:
-            loss = _rows_of(data, "loss", 2)
-            if loss.dtype.kind not in "iuf" or not np.isfinite(loss).all():
-                raise ValueError("data['loss'] must hold finite numbers; pass the output of to_dict().")
+    def _from_fields(cls, values):
         return cls._from_codes(
-            y_true.astype(_dtype_of(data, "y_true_dtype")),
-            y_pred.astype(_dtype_of(data, "y_pred_dtype")),
-            _integer_rows(data, "fold", ndim=2),
-            classes=classes,
-            loss=loss,
-            loss_name=data["loss_name"],
-            estimator_repr=data["estimator_repr"],
-            cv_repr=data["cv_repr"],
-            n_train=data["n_train"],
-            name=data.get("name"),
-            estimator_type=data.get("estimator_type"),
+            values["y_true"], values["y_pred"], values["fold"], classes=values["classes"], loss=values["loss"],
+            loss_name=values["loss_name"], estimator_repr=values["estimator_repr"], cv_repr=values["cv_repr"],
+            n_train=values["n_train"], name=values["name"], estimator_type=values["estimator_type"],
         )
 
 
-_DICT_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "name", "estimator_type", "n_train",
-              "classes", "classes_dtype", "y_true_dtype", "y_pred_dtype", "y_true", "y_pred", "fold", "loss")
-_LATER_KEYS = ("name", "estimator_type")
-"""Keys a dict written before they were added lacks: they read as None."""
-
-
-def _check_keys(data):
-    """Refuse a dict with a key missing or one that ``to_dict`` does not write."""
-    missing = [key for key in _DICT_KEYS if key not in data and key not in _LATER_KEYS]
-    unknown = sorted(set(data) - set(_DICT_KEYS))
-    if missing or unknown:
-        which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
-        raise ValueError(f"data {which}; a CVResult dict holds exactly the keys to_dict() writes: "
-                         f"{', '.join(_DICT_KEYS)}.")
-    if not isinstance(data["loss_name"], str):
-        raise ValueError(f"data['loss_name'] must be a string; got {data['loss_name']!r}.")
-    for key in ("estimator_repr", "cv_repr", *_LATER_KEYS):
-        if data.get(key) is not None and not isinstance(data[key], str):
-            raise ValueError(f"data[{key!r}] must be a string or None; got {data[key]!r}.")
-
-
-def _dtype_of(data, key):
-    try:
-        return np.dtype(data[key])
-    except TypeError:
-        raise ValueError(f"data[{key!r}] is not a numpy dtype string; got {data[key]!r}.") from None
-
-
-def _rows_of(data, key, ndim):
-    """``data[key]`` as a rectangular array of ``ndim`` dimensions, or a ValueError naming the key."""
-    try:
-        array = np.array(data[key])
-    except ValueError:
-        array = None
-    if array is None or array.ndim != ndim or array.dtype.kind == "O":
-        raise ValueError(f"data[{key!r}] must be a rectangular {ndim}-d list of numbers or labels, as to_dict() "
-                         "writes it.")
-    return array
-
-
-def _integer_rows(data, key, ndim):
-    array = _rows_of(data, key, ndim)
-    if array.size and array.dtype.kind not in "iu":
-        raise ValueError(f"data[{key!r}] must hold integers (codes or fold numbers); got dtype {array.dtype}.")
-    return array.astype(np.int64)
-
-
-def _classes_from(data):
-    """The classes array, refusing labels that are missing, repeated, or changed by their dtype."""
-    labels = data["classes"]
-    if labels is None:
-        return None
-    if not isinstance(labels, list) or not labels or any(label is None for label in labels):
-        raise ValueError("data['classes'] must be a non-empty list of labels without null; pass the output of "
-                         "to_dict().")
-    classes = np.empty(len(labels), dtype=_dtype_of(data, "classes_dtype"))
-    try:
-        classes[:] = labels
-    except (TypeError, ValueError):
-        raise ValueError(f"data['classes'] do not fit data['classes_dtype']={data['classes_dtype']!r}.") from None
-    if [python_scalar(label) for label in classes] != labels:
-        raise ValueError(f"data['classes_dtype']={data['classes_dtype']!r} changes the labels "
-                         f"{labels!r} (to {classes.tolist()!r}); pass the output of to_dict().")
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"data['classes'] repeats a label: {labels!r}.")
-    return classes
-
-
-def _check_codes(y_true, y_pred, classes):
-    """Codes within the classes, and the true classes sorted first, as ``to_dict`` writes them."""
-    for key, codes in (("y_true", y_true), ("y_pred", y_pred)):
-        if codes.size and (codes.min() < 0 or codes.max() >= classes.size):
-            raise ValueError(f"data[{key!r}] holds label codes outside 0 .. {classes.size - 1}, the classes' "
-                             "positions.")
-    n_true = int(y_true.max()) + 1 if y_true.size else 0
-    true_classes = classes[:n_true]
-    if np.unique(y_true).size != n_true or not _strictly_increasing(true_classes):
-        raise ValueError("data['classes'] must start with the sorted labels of y_true, each of them used, as "
-                         "to_dict() writes them; these are not (were they reordered?).")
-
-
-def _strictly_increasing(values):
-    try:
-        return bool(np.all(values[1:] > values[:-1]))
-    except TypeError:
-        return False
-
-
-class PairedCVResult(EqualByContent):
+class PairedCVResult(Serializable):
     """Two estimators cross-validated on identical folds.
 
     Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
@@ -814,13 +659,11 @@ class PairedCVResult(EqualByContent):
         columns = self.a._instance_columns() | self.a._outcome_columns("_a") | self.b._outcome_columns("_b")
         return import_pandas().DataFrame(columns)
 
-    def to_dict(self):
-        """A JSON-safe dict from which :meth:`from_dict` rebuilds this pair exactly."""
-        return {"format": "cvinference.PairedCVResult", "version": FORMAT_VERSION,
-                "a": self.a.to_dict(), "b": self.b.to_dict()}
+    _kinds = {"a": Instance(CVResult), "b": Instance(CVResult)}
+
+    def _field_values(self):
+        return {"a": self.a, "b": self.b}
 
     @classmethod
-    def from_dict(cls, data):
-        """Rebuild a pair written by :meth:`to_dict`."""
-        check_format(data, "cvinference.PairedCVResult")
-        return cls(CVResult.from_dict(data["a"]), CVResult.from_dict(data["b"]))
+    def _from_fields(cls, values):
+        return cls(values["a"], values["b"])

@@ -6,10 +6,11 @@ from typing import Optional
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._kinds import POSITIVE, Array
 from .._utils._notebook import import_pandas, summary_html
+from .._utils._params import Integer
 from .._utils._serialize import Serializable
 from .._utils._text import text_block
-from .._utils._params import Integer
 
 NOT_INDEPENDENT = (
     "the test sets of different rounds overlap, so the round accuracies are not independent and a "
@@ -71,6 +72,9 @@ class SubsamplingResult(Serializable):
     n_train: int
     estimator_repr: Optional[str] = None
     cv_repr: Optional[str] = None
+
+    _kinds = {"test_indices": Array("iu", ndim=2, low=0), "correct": Array("b", ndim=2), "y_true": Array(ndim=1),
+              "n_train": POSITIVE}
 
     def __post_init__(self):
         y_true = np.asarray(self.y_true)

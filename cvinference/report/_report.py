@@ -20,15 +20,23 @@ Repeats follow one rule everywhere:
 
 Wong's large-sample conditions come from :func:`large_sample_conditions` with
 the report's ``min_count``, never re-derived here.
+
+The records of intervals, tests, the diagnostic, the conditions and the
+decision are fields of the results' ``to_dict()`` under their own names,
+written plain (``_serialize.plain``: null for nan, lists for tuples), with
+the few keys a report adds: no third shape of the same numbers.
 """
 
+import dataclasses
 import math
 import re
 
 from .._utils._arrays import python_scalar
+from .._utils._serialize import plain_fields
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
 from .._utils._warnings import quietly
 from ..inference import (
+    FTestResult,
     accuracy_interval,
     decide,
     large_sample_conditions,
@@ -48,36 +56,40 @@ IMBALANCE_FOR_A_METRIC = 10
 
 
 def _number(value):
-    """A JSON-safe float: nan and infinities become None."""
+    """A JSON-safe float: nan and infinities become None (degrees of freedom are floats in the report's JSON)."""
     if value is None:
         return None
     value = float(value)
     return value if math.isfinite(value) else None
 
 
+_INTERVAL_FIELDS = ("estimate", "low", "high", "confidence_level", "method", "averaging", "standard_error", "df",
+                    "estimand", "target", "assumptions", "notes", "warnings")
+_WORDS = ("estimand", "target", "assumptions", "notes", "warnings")
+
+
 def interval_record(interval, name, quantity="accuracy"):
-    """The numbers and words of an :class:`Interval`, JSON-safe."""
-    return {
-        "name": name, "quantity": quantity, "estimate": _number(interval.estimate), "low": _number(interval.low),
-        "high": _number(interval.high), "confidence_level": interval.confidence_level,
-        "method": interval.method, "averaging": interval.averaging,
-        "standard_error": _number(interval.standard_error), "df": _number(interval.df),
-        "estimand": interval.estimand, "target": interval.target, "assumptions": interval.assumptions,
-        "notes": list(interval.notes), "warnings": list(interval.warnings),
-    }
+    """The report's row of an :class:`Interval`: its name, its quantity and fields of its ``to_dict()``.
+
+    The fields are written as :func:`~cvinference._utils._serialize.plain`
+    writes them: null for nan, lists for tuples.
+    """
+    fields = plain_fields(interval, _INTERVAL_FIELDS)
+    return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"])}
 
 
 def test_record(test, name, confidence_level):
-    """The numbers and words of a :class:`TestResult` and its interval, JSON-safe."""
-    interval = test.confidence_interval(confidence_level)
+    """The report's row of a :class:`TestResult`: fields of its ``to_dict()`` and of its interval's."""
+    fields = plain_fields(test, ("method", "statistic", "df", "pvalue", "alternative", "estimate", *_WORDS))
+    bounds = plain_fields(test.confidence_interval(confidence_level), ("low", "high"))
+    df_denominator = plain_fields(test, ("df_denominator",)) if isinstance(test, FTestResult) else {}
     return {
-        "name": name, "method": test.method, "statistic": _number(test.statistic), "df": _number(test.df),
-        "df_denominator": _number(getattr(test, "df_denominator", None)),
-        "pvalue": _number(test.pvalue), "alternative": test.alternative, "estimate": _number(test.estimate),
-        "low": _number(interval.low), "high": _number(interval.high), "confidence_level": confidence_level,
+        "name": name, "method": fields["method"], "statistic": fields["statistic"], "df": _number(fields["df"]),
+        "df_denominator": _number(df_denominator.get("df_denominator")),
+        **{key: fields[key] for key in ("pvalue", "alternative", "estimate")}, **bounds,
+        "confidence_level": confidence_level,
         "conditions_hold": all(c.satisfied for c in test.conditions) if test.conditions else None,
-        "estimand": test.estimand, "target": test.target, "assumptions": test.assumptions,
-        "notes": list(test.notes), "warnings": list(test.warnings),
+        **{key: fields[key] for key in _WORDS},
     }
 
 
@@ -101,10 +113,10 @@ def _folds_record(result):
 def _conditions_record(result, min_count):
     """Wong's conditions as :func:`large_sample_conditions` finds them, per repeat and fold."""
     conditions = large_sample_conditions(result, min_count)
-    return {"rule": conditions.rule, "min_count": min_count, "satisfied": conditions.satisfied,
-            "description": conditions.describe(), "units_are_folds": conditions.units_are_folds,
-            "holds": conditions.holds.tolist(), "failing_folds": list(conditions.failing_folds),
-            "counts": {name: value.tolist() for name, value in conditions.counts.items()}}
+    fields = plain_fields(conditions, ("rule", "satisfied", "units_are_folds", "holds", "failing_folds", "counts"))
+    return {"rule": fields["rule"], "min_count": min_count, "satisfied": fields["satisfied"],
+            "description": conditions.describe(),
+            **{key: fields[key] for key in ("units_are_folds", "holds", "failing_folds", "counts")}}
 
 
 def _accuracy_intervals(result, confidence_level, min_count):
@@ -203,9 +215,8 @@ def evaluation_report(result, *, description, data, confidence_level=0.95, metri
 
 def _diagnostic_record(pair):
     diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
-    return {"phi": _number(diagnostic.phi), "high": diagnostic.high, "note": diagnostic.note,
-            "table": {"both_correct": diagnostic.both_correct, "a_only": diagnostic.a_only,
-                      "b_only": diagnostic.b_only, "both_wrong": diagnostic.both_wrong}}
+    fields = plain_fields(diagnostic, ("phi", "high", "note", "both_correct", "a_only", "b_only", "both_wrong"))
+    return {"phi": fields.pop("phi"), "high": fields.pop("high"), "note": fields.pop("note"), "table": fields}
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
@@ -235,19 +246,15 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
 
 
 def decision_record(decision):
-    """The numbers and words of a :class:`~cvinference.Decision`, JSON-safe (the JSON's ``"decision"``)."""
-    def test(found):
-        return None if found is None else {
-            "name": found.name, "estimate": _number(found.estimate), "low": _number(found.low),
-            "high": _number(found.high), "pvalue": _number(found.pvalue), "target": found.target,
-            "measured_type_i": _number(found.measured_type_i), "measured_power": _number(found.measured_power),
-            "regime": found.regime, "why_not": found.why_not}
+    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.Decision`'s ``to_dict()``, and its text.
 
-    return {"answer": decision.answer, "names": list(decision.names), "metric": decision.metric,
-            "target": decision.target, "confidence_level": decision.confidence_level,
-            "difference": _number(decision.difference), "rests_on": test(decision.rests_on),
-            "context": [test(found) for found in decision.context], "reason": decision.reason,
-            "route": decision.route, "caveats": list(decision.caveats), "text": decision.text}
+    Its tests are written without their ``role`` (``rests_on`` or ``context`` says it).
+    """
+    record = plain_fields(decision, [field.name for field in dataclasses.fields(decision)])
+    for test in [record["rests_on"], *record["context"]]:
+        if test is not None:
+            del test["role"]
+    return {**record, "text": decision.text}
 
 
 _CONDITIONAL_CAVEAT = (

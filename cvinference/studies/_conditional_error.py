@@ -5,9 +5,10 @@ import dataclasses
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._kinds import NON_NEGATIVE, P_VALUE, POSITIVE, TEXT, proportions
 from .._utils._params import Integer, validate_params
-from ._result import StudyResult
 from ._population import STUDY_RULES
+from ._result import StudyResult
 from ._vanwinckelen import cumulative_mean, n_splits_of, repeat_counts, run_algorithm_1
 
 
@@ -53,6 +54,11 @@ class ConditionalErrorStudyResult(StudyResult):
     n_splits: int
     n_draws: int
     estimator: str
+
+    _kinds = {"conditional_error": proportions(1), "unconditional_error": P_VALUE, "repeat_error": proportions(2),
+              "cv_error": proportions(2), "internal_variance": NON_NEGATIVE, "sample_variance": NON_NEGATIVE,
+              "conditional_error_variance": NON_NEGATIVE, "sample_size": POSITIVE, "n_splits": POSITIVE,
+              "n_draws": POSITIVE, "estimator": TEXT}
 
     @property
     def max_repeats(self):

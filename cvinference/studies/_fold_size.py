@@ -6,6 +6,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._kinds import LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
 from .._utils._params import PROBABILITY, Integer, validate_params
 from ..evaluation._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ..evaluation._partitions import Partitions
@@ -95,6 +96,11 @@ class FoldSizeStudyResult(StudyResult):
     n_draws: int
     population_size: int
     estimator: str
+
+    _kinds = {"approaches": Sequence(TEXT, min_length=1), "fold_sizes": Array("iu", ndim=3, low=0),
+              "fold_correct": Array("iu", ndim=3, low=0), "conditional_accuracy": proportions(1),
+              "confidence_level": LEVEL, "sample_size": POSITIVE, "n_splits": POSITIVE, "n_draws": POSITIVE,
+              "population_size": POSITIVE, "estimator": TEXT}
 
     @property
     def fold_accuracy(self):

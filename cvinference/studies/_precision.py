@@ -9,6 +9,7 @@ from sklearn.utils import _safe_indexing, check_random_state
 
 from .._utils._arrays import readonly_array
 from .._utils._describe import estimator_description
+from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, non_negatives
 from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
 from ..evaluation._draws import draw_seeds, plan_draw, run_draws
@@ -123,6 +124,12 @@ class PrecisionStudyResult(StudyResult):
     true_std: np.ndarray
     train_loss: np.ndarray
     notes: tuple = ()
+
+    _kinds = {"estimator": TEXT, "loss": TEXT, "sample_size": POSITIVE, "n_draws": POSITIVE, "n_repeats": POSITIVE,
+              "population_size": POSITIVE, "test_size": POSITIVE, "folds": Array("iu", ndim=1, low=2),
+              "cv_loss": non_negatives(2), "cv_std": non_negatives(2), "fold_std": non_negatives(2),
+              "true_loss": non_negatives(1), "true_std": non_negatives(1), "train_loss": non_negatives(1),
+              "notes": TEXTS}
 
     # Nedel'ko's Table 2-7 columns, one value per K.
 

@@ -5,9 +5,10 @@ import dataclasses
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._kinds import POSITIVE, TEXT, Array, proportions
 from .._utils._params import Integer, validate_params
-from ._result import StudyResult
 from ._population import STUDY_RULES
+from ._result import StudyResult
 from ._vanwinckelen import n_splits_of, run_algorithm_1
 
 ROWS = ("CV error of a > b", "CV error of a <= b")
@@ -77,6 +78,11 @@ class WinnerTableResult(StudyResult):
     n_repeats: int
     estimator_a: str
     estimator_b: str
+
+    _kinds = {"table": Array("iu", ndim=2, low=0), "table_one_repeat": Array("iu", ndim=2, low=0),
+              "conditional_error": proportions(2), "cv_error": proportions(3), "sample_size": POSITIVE,
+              "n_splits": POSITIVE, "n_draws": POSITIVE, "n_repeats": POSITIVE, "estimator_a": TEXT,
+              "estimator_b": TEXT}
 
     @property
     def probabilities(self):

@@ -2,6 +2,7 @@
 
 import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -150,7 +151,7 @@ def test_from_dict_refuses_foreign_data():
 def test_unserialisable_labels_are_refused_by_name():
     labels = np.array([np.datetime64("2020-01-01"), np.datetime64("2021-01-01")])
     result = CVResult(labels, labels, [0, 1])
-    with pytest.raises(TypeError, match="Cannot write the class label .* to JSON"):
+    with pytest.raises(TypeError, match=r"cannot write an array of dtype datetime64\[D\] to JSON"):
         result.to_dict()
 
 
@@ -212,10 +213,12 @@ def test_float_predictions_of_an_integer_target_round_trip_exactly():
     assert CVResult.from_dict(single.to_dict()).y_pred.dtype == np.float64
 
 
-def test_non_finite_values_are_refused_by_to_dict_with_a_reason():
+def test_a_nan_prediction_round_trips_as_a_class_of_its_own():
+    # Version 1 refused to write it; version 2 writes non-finite items of a float array as text (issue 27).
     result = CVResult([0.0, 1.0], [np.nan, 1.0], [0, 1])
-    with pytest.raises(ValueError, match="cannot write classes: it holds NaN or infinity"):
-        result.to_dict()
+    again = CVResult.from_dict(json.loads(json.dumps(result.to_dict(), allow_nan=False)))
+    assert again == result and again.classes.tolist()[:2] == [0.0, 1.0] and np.isnan(again.classes[2])
+    assert again.correct.tolist() == [[False, True]]
     # An infinite loss (here 1e308 squared) no longer gets that far: the record refuses it (issue 13, item 7).
     with pytest.raises(ValueError, match=r"loss holds NaN or infinity for 1 of 2 .*instance 1 in repeat 0"):
         CVResult([0.0, 1.0], [0.0, 1e308], [0, 1], loss=[0.0, np.inf], loss_name="squared_error")
@@ -306,39 +309,45 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     assert not any("p_Aj" in line or "tests of accuracy" in line for line in lines)
 
 
-# Issue 13, items 4 and 8: from_dict trusted tampered dicts and failed with low-level errors.
+# Issue 13, items 4 and 8, and issue 27, item 3: from_dict trusted tampered dicts and failed with low-level errors.
 def _written():
-    import json
-
     result = cvi.CVResult(y_true=["no", "yes", "no", "yes"], y_pred=["no", "no", "yes", "yes"], fold=[0, 0, 1, 1])
     return json.loads(json.dumps(result.to_dict()))
 
 
 def _log_loss_written():
-    import json
-
     result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 1, 1], fold=[0, 0, 1, 1], loss=[0.1, 2.3, 1.2, 0.2],
                           loss_name="log_loss")
     return json.loads(json.dumps(result.to_dict()))
 
 
-@pytest.mark.parametrize("tamper, match", [
-    (lambda d: d.pop("fold"), "has no key 'fold'"),
-    (lambda d: d.pop("n_train"), "has no key 'n_train'"),
-    (lambda d: d.update(extra=1), "has the unknown key 'extra'"),
-    (lambda d: d.update(classes=["yes", "no"]), "start with the sorted labels of y_true"),
-    (lambda d: d.update(classes_dtype="<U1"), "changes the labels"),
-    (lambda d: d.update(classes=["no", "no"]), "repeats a label"),
-    (lambda d: d.update(classes=["no", None]), "without null"),
-    (lambda d: d.update(y_true=[0, 5, 0, 1]), r"data\['y_true'\] holds label codes outside 0 \.\. 1"),
-    (lambda d: d.update(fold=[["0", "0", "1", "1"]]), r"data\['fold'\] must hold integers"),
-    (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), r"data\['y_pred'\] must be a rectangular 2-d list"),
-    (lambda d: d.update(loss_name=None), r"data\['loss_name'\] must be a string"),
+def _items(data, key, items):
+    data[key]["array"] = items
+
+
+@pytest.mark.parametrize("tamper, error, match", [
+    (lambda d: d.pop("fold"), ValueError, "has no key 'fold'"),
+    (lambda d: d.pop("n_train"), ValueError, "has no key 'n_train'"),
+    (lambda d: d.update(extra=1), ValueError, "has the unknown key 'extra'"),
+    (lambda d: _items(d, "classes", ["yes", "no"]), ValueError, "start with the sorted labels of CVResult.y_true"),
+    (lambda d: d["classes"].update(dtype="<U1"), ValueError, "holds a string longer than its dtype <U1 keeps"),
+    (lambda d: _items(d, "classes", ["no", "no"]), ValueError, "classes must be distinct labels"),
+    (lambda d: _items(d, "classes", ["no", None]), ValueError, r"CVResult.classes is an array of dtype <U3 but holds None"),
+    (lambda d: _items(d, "y_true", [0, 5, 0, 1]), ValueError, r"y_true must hold integer codes 0 \.\. 1"),
+    (lambda d: _items(d, "fold", ["0", "0", "1", "1"]), ValueError, r"CVResult.fold is an array of dtype int8 but holds '0'"),
+    (lambda d: d["y_pred"].update(shape=[2, 3]), ValueError, r"CVResult.y_pred has the shape \[2, 3\], which does not hold"),
+    (lambda d: d.update(loss_name=None), TypeError, r"CVResult.loss_name must be a non-empty string"),
+    (lambda d: d.update(classes=None), ValueError, r"CVResult.classification=True but CVResult.classes is None"),
+    (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
+    (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
+    (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
+    (lambda d: d.update(version=3), ValueError, ("CVResult format version 3; this cvinference reads versions 1, 2. "
+                                                 "It was written by a newer cvinference")),
 ])
-def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, match):
+def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, error, match):
     data = _written()
     tamper(data)
-    with pytest.raises(ValueError, match=match):
+    with pytest.raises(error, match=match):
         cvi.CVResult.from_dict(data)
 
 
@@ -348,9 +357,46 @@ def test_from_dict_refuses_a_log_loss_result_without_its_losses():
     data["loss"] = None
     with pytest.raises(ValueError, match="loss_name='log_loss' needs the per-instance losses"):
         cvi.CVResult.from_dict(data)
-    data["loss"] = [[0.1, 2.3, 1.2]]
-    with pytest.raises(ValueError, match=r"must be a rectangular 2-d|loss must have the shape"):
+    data["loss"] = {"array": [0.1, 2.3, 1.2], "dtype": "<f8", "shape": [1, 3], "writeable": False}
+    with pytest.raises(ValueError, match=r"loss must have the shape of y_pred \(1, 4\); got shape \(1, 3\)"):
         cvi.CVResult.from_dict(data)
+
+
+def _stored_version_1(label="CVResult, text labels and an extra predicted label"):
+    """A version-1 dict, as main wrote it before issue 27 (tests/data/README.md)."""
+    path = Path(__file__).parents[1] / "data" / "result_payloads_v1.json"
+    return json.loads(path.read_text())["cases"][label]
+
+
+def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
+    data = _stored_version_1()
+    assert (data["version"], data["classes"], data["classes_dtype"]) == (1, ["no", "yes", "maybe"], "<U5")
+    again = CVResult.from_dict(data)
+    assert again.classes.tolist() == ["no", "yes", "maybe"] and again.classes.dtype == np.dtype("<U5")
+    assert again.y_true.tolist() == np.array(["no", "yes"])[data["y_true"]].tolist()
+    assert again.y_pred.tolist() == again.classes[np.array(data["y_pred"])].tolist()
+    assert again.fold.tolist() == data["fold"] and again.name == "text labels"
+    assert again.to_dict()["version"] == 2
+
+
+@pytest.mark.parametrize("tamper, match", [
+    (lambda d: d.pop("fold"), "the version-1 dict has no key 'fold'"),
+    (lambda d: d.update(extra=1), "the version-1 dict has the unknown key 'extra'"),
+    (lambda d: d.update(classes=["yes", "no", "maybe"]), "start with the sorted labels of CVResult.y_true"),
+    (lambda d: d.update(classes_dtype="<U1"), "holds a string longer than its dtype <U1 keeps"),
+    (lambda d: d.update(classes=["no", "no", "maybe"]), "classes must be distinct labels"),
+    (lambda d: d.update(classes=["no", None, "maybe"]), "CVResult.classes is an array of dtype <U5 but holds None"),
+    (lambda d: d.update(y_true=[5] * len(d["y_true"])), r"y_true must hold integer codes 0 \.\. 2"),
+    (lambda d: d.update(fold=[[str(j) for j in d["fold"][0]]]), "CVResult.fold is an array of dtype int64 but holds"),
+    (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), "y_pred of a version-1 dict must be a rectangular 2-d list"),
+    (lambda d: d.update(classes=None), (r"classes is null in a version-1 dict, which makes a regression record, but "
+                                        r"loss_name='zero_one' and y_true of dtype '\|i1' make a record of class labels")),
+])
+def test_a_tampered_version_1_dict_is_refused_by_name(tamper, match):
+    data = _stored_version_1()
+    tamper(data)
+    with pytest.raises(ValueError, match=match):
+        CVResult.from_dict(data)
 
 
 def test_a_loss_of_the_wrong_length_is_refused_by_the_constructor():
@@ -434,17 +480,22 @@ def test_results_that_differ_only_in_their_name_or_type_are_not_equal():
     assert _named(name="a") == _named(name="a")
 
 
-def test_a_dict_written_before_names_existed_reads_them_as_none():
-    data = json.loads(json.dumps(_named(estimator_repr="GaussianNB()").to_dict()))
+def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
+    data = _stored_version_1("CVResult, holdout")
     del data["name"], data["estimator_type"]
     again = CVResult.from_dict(data)
     assert (again.name, again.estimator_type, again.estimator_repr) == (None, None, "GaussianNB()")
+    assert again.n_train == 45
+    version_2 = again.to_dict()
+    del version_2["name"]
+    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2 dict always holds it
+        CVResult.from_dict(version_2)
 
 
 @pytest.mark.parametrize("tamper, error, match", [
-    (lambda d: d.update(name=3), ValueError, r"data\['name'\] must be a string or None; got 3"),
-    (lambda d: d.update(estimator_type=["x"]), ValueError, r"data\['estimator_type'\] must be a string or None"),
-    (lambda d: d.update(name=""), ValueError, "name must be a non-empty string"),
+    (lambda d: d.update(name=3), TypeError, r"CVResult.name must be a non-empty string .*, or None; got CVResult.name=3"),
+    (lambda d: d.update(estimator_type=["x"]), TypeError, r"CVResult.estimator_type must be a non-empty string"),
+    (lambda d: d.update(name=""), ValueError, "CVResult.name must be a non-empty string"),
 ])
 def test_from_dict_refuses_a_bad_name_or_type(tamper, error, match):
     data = json.loads(json.dumps(_named(name="a").to_dict()))

@@ -1,5 +1,6 @@
 """One report builder: the records' summary() and the command line show the same numbers under the same names."""
 
+import dataclasses
 import io
 import re
 
@@ -197,3 +198,38 @@ def test_learner_text():
     assert learner_text(record(estimator_repr="GaussianNB()", name="GaussianNB()")) == "GaussianNB()"
     assert learner_text(record(estimator_repr="GaussianNB()", name="nb")) == "nb: GaussianNB()"
     assert learner_text(record(name="nb")) == "nb"
+
+
+def _plain_number(value):
+    return None if value is None or not np.isfinite(value) else value
+
+
+def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
+    """Issue 27, item 3: the report's rows are fields of the results' to_dict(), not a parallel shape.
+
+    The oracle is each result's own attributes: the same names, nan written as null, tuples as lists.
+    """
+    from cvinference.report import comparison_report
+
+    _, pair = iris_runs
+    report = comparison_report(pair, descriptions=("logreg", "nb"), data=None)
+    with pytest.warns(cvi.InferenceWarning, match="3 repeats of cross-validation are pooled"):
+        interval = cvi.accuracy_interval(pair.a, method="wilson")
+    row = next(r for r in report["estimators"]["A"]["intervals"] if r["name"] == "Wilson")
+    for name in ("estimate", "low", "high", "confidence_level", "method", "averaging", "standard_error", "df",
+                 "estimand", "target", "assumptions"):
+        assert row[name] == getattr(interval, name), name
+    test = cvi.mcnemar_test(pair.a, pair.b, repeat=0)
+    row = next(r for r in report["tests"] if r["name"] == "McNemar (repeat 0)")
+    assert (row["statistic"], row["df"], row["pvalue"], row["alternative"]) == (
+        test.statistic, None, test.pvalue, test.alternative)
+    assert (row["low"], row["high"]) == tuple(test.confidence_interval(0.95))
+    decision = cvi.decide(pair)
+    written = report["decision"]
+    assert list(written) == [field.name for field in dataclasses.fields(decision)] + ["text"]
+    assert written["names"] == list(decision.names) and written["text"] == decision.text
+    for found, shown in zip(decision.context, written["context"], strict=True):
+        assert shown == {"name": found.name, "estimate": found.estimate, "low": found.low, "high": found.high,
+                         "pvalue": _plain_number(found.pvalue), "target": found.target,
+                         "measured_type_i": found.measured_type_i, "measured_power": found.measured_power,
+                         "regime": found.regime, "why_not": found.why_not}

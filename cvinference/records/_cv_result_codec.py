@@ -1,0 +1,119 @@
+"""What a CVResult dict must hold beyond each field's kind, and the reading of version-1 dicts.
+
+Version 2 (the common codec, :mod:`cvinference._utils._serialize`) writes the
+record's stored arrays as tagged arrays with their dtypes, and whether the
+record holds class labels as ``classification``. Version 1, CVResult's own
+codec until issue 27, wrote each array as nested lists beside its dtype
+(``y_true_dtype``, ``y_pred_dtype``, ``classes_dtype``) and nothing for
+``classification``; :func:`from_version_1` turns such a dict into version 2.
+"""
+
+import numpy as np
+
+from ._losses import LOSSES
+
+_OWNER = "CVResult"
+
+
+def classification_by_default(loss_name, y_true_kind):
+    """Whether a record holds class labels when the caller does not say: the loss's, else unless y is float."""
+    return LOSSES[loss_name].classification if loss_name in LOSSES else y_true_kind not in "fc"
+
+
+def _refuse(message):
+    raise ValueError(f"{_OWNER}.from_dict: {message}; pass the output of to_dict() unchanged.")
+
+
+def _sorted_and_distinct(values):
+    """Whether ``values`` are distinct and sorted as ``numpy.unique`` sorts them (nan last)."""
+    try:
+        unique = np.unique(values)
+    except TypeError:
+        return False
+    return unique.shape == values.shape and np.array_equal(unique, values, equal_nan=values.dtype.kind in "fc")
+
+
+def check_labels(owner, values):
+    """A classification record holds its classes and codes into them; a regression record neither.
+
+    The classes start with the sorted labels of y_true, each of them used
+    (then the predicted labels that equal none of them), as the constructor
+    encodes them.
+    """
+    classes = values["classes"]
+    if values["classification"] != (classes is not None):
+        has = "None" if classes is None else "an array"
+        _refuse(f"CVResult.classification={values['classification']} but CVResult.classes is {has}: a record of "
+                "class labels holds its classes, a regression record none")
+    if classes is None:
+        return
+    if classes.size == 0 or len(set(classes.tolist())) != classes.size:
+        _refuse(f"CVResult.classes must be distinct labels, at least one; got {classes.tolist()!r}")
+    for key in ("y_true", "y_pred"):
+        codes = values[key]
+        if codes.dtype.kind not in "iu" or (codes.size and (codes.min() < 0 or codes.max() >= classes.size)):
+            _refuse(f"CVResult.{key} must hold integer codes 0 .. {classes.size - 1}, the positions of the classes")
+    y_true = values["y_true"]
+    n_true = int(y_true.max()) + 1
+    if np.unique(y_true).size != n_true or not _sorted_and_distinct(classes[:n_true]):
+        _refuse("CVResult.classes must start with the sorted labels of CVResult.y_true, each of them used, as "
+                "to_dict() writes them; these are not (were they reordered?)")
+
+
+_V1_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "name", "estimator_type", "n_train",
+            "classes", "classes_dtype", "y_true_dtype", "y_pred_dtype", "y_true", "y_pred", "fold", "loss")
+_V1_LATER_KEYS = ("name", "estimator_type")
+"""Keys a version-1 dict written before they were added lacks: they read as None."""
+
+
+def _kind(dtype_text):
+    """The kind of a dtype string, or "" for what is none (refused later, by the version-2 checks)."""
+    try:
+        return np.dtype(dtype_text).kind if isinstance(dtype_text, str) else ""
+    except TypeError:
+        return ""
+
+
+def _v1_keys(data):
+    missing = [key for key in _V1_KEYS if key not in data and key not in _V1_LATER_KEYS]
+    unknown = [key for key in data if key not in _V1_KEYS]
+    if missing or unknown:
+        which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
+        _refuse(f"the version-1 dict {which}; it holds exactly the keys: {', '.join(_V1_KEYS)}")
+
+
+def _v1_rows(data, key, ndim):
+    """The flat items and the shape of a version-1 list of ``ndim`` dimensions (1 or 2)."""
+    rows = data[key]
+    if ndim == 1:
+        rows = [rows]
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        _refuse(f"CVResult.{key} of a version-1 dict must be a {ndim}-d list; got {data[key]!r:.80}")
+    lengths = {len(row) for row in rows}
+    if len(lengths) > 1 or any(isinstance(item, (list, dict)) for row in rows for item in row):
+        _refuse(f"CVResult.{key} of a version-1 dict must be a rectangular {ndim}-d list of numbers or labels")
+    shape = [len(rows[0]) if rows else 0] if ndim == 1 else [len(rows), lengths.pop() if lengths else 0]
+    return [item for row in rows for item in row], shape
+
+
+def _v1_array(data, key, ndim, dtype):
+    items, shape = _v1_rows(data, key, ndim)
+    return {"array": items, "dtype": dtype, "shape": shape, "writeable": False}
+
+
+def from_version_1(data):
+    """A version-1 CVResult dict as version 2: the same record, every check of version 2 still to come."""
+    _v1_keys(data)
+    classification = data["classes"] is not None
+    y_true_dtype = data["y_true_dtype"]
+    if not classification and classification_by_default(data["loss_name"], _kind(y_true_dtype)):
+        _refuse(f"CVResult.classes is null in a version-1 dict, which makes a regression record, but "
+                f"loss_name={data['loss_name']!r} and y_true of dtype {y_true_dtype!r} make a record of class labels")
+    fields = {key: data.get(key) for key in ("loss_name", "estimator_repr", "cv_repr", "name", "estimator_type",
+                                             "n_train")}
+    classes = None if not classification else _v1_array(data, "classes", 1, data["classes_dtype"])
+    loss = None if data["loss"] is None else _v1_array(data, "loss", 2, "<f8")
+    return {"format": data["format"], "version": 2, **fields, "classification": classification,
+            "classes": classes, "y_true": _v1_array(data, "y_true", 1, y_true_dtype),
+            "y_pred": _v1_array(data, "y_pred", 2, data["y_pred_dtype"]),
+            "fold": _v1_array(data, "fold", 2, "<i8"), "loss": loss}
