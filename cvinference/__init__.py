@@ -7,13 +7,30 @@ and tests that say what they estimate and when they cannot be trusted.
 The package is layered; each layer is a subpackage that imports only from
 the layers below it::
 
-    _utils  <  splitters, records  <  evaluation  <  inference  <  report  <  studies, model_selection  <  cli
+    _utils  <  splitters, records  <  evaluation  <  inference  <  report, conveniences
+        <  studies, model_selection  <  cli
 
 Every public name is importable from here.
 """
 
 from ._utils import InferenceWarning
-from .evaluation import CVEvaluator, cross_val_correctness, holdout, random_subsampling
+from .conveniences import (
+    bootstrap_accuracy,
+    combined_ftest_5x2cv,
+    conservative_z_interval,
+    nested_cv_interval,
+    paired_ttest_5x2cv,
+)
+from .evaluation import (
+    CVEvaluator,
+    bootstrap_sampling,
+    cross_val_correctness,
+    five_by_two_cv,
+    holdout,
+    nested_cross_validation,
+    paired_subsampling,
+    random_subsampling,
+)
 from .inference import (
     BayesianResult,
     BootstrapResult,
@@ -28,9 +45,9 @@ from .inference import (
     TestResult,
     accuracy_interval,
     bayesian_correlated_ttest,
-    bootstrap_accuracy,
-    combined_ftest_5x2cv,
-    conservative_z_interval,
+    bootstrap_accuracy_of,
+    combined_ftest_5x2cv_of,
+    conservative_z_interval_of,
     corrected_resampled_ttest,
     decide,
     independent_sample_test,
@@ -39,9 +56,9 @@ from .inference import (
     matched_sample_test,
     mcnemar_test,
     metric_interval,
-    nested_cv_interval,
+    nested_cv_interval_of,
     no_information_test,
-    paired_ttest_5x2cv,
+    paired_ttest_5x2cv_of,
     scheme_diagnostic,
 )
 from .model_selection import (
@@ -54,7 +71,17 @@ from .model_selection import (
     compare_on_datasets,
     tuning_interval,
 )
-from .records import CVResult, Loss, PairedCVResult, SubsamplingResult, make_log_loss, make_loss
+from .records import (
+    BootstrapSamplingResult,
+    CVResult,
+    Loss,
+    NestedCVResult,
+    PairedCVResult,
+    PairedSubsamplingResult,
+    SubsamplingResult,
+    make_log_loss,
+    make_loss,
+)
 from .splitters import (
     EqualSizeKFold,
     LeaveOneOut,
@@ -78,29 +105,32 @@ from .studies import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
-    "POPULATIONS",
     "BayesianResult",
     "BootstrapResult",
-    "CVEvaluator",
+    "BootstrapSamplingResult",
     "CandidateComparison",
-    "CVResult",
     "ConditionalErrorStudyResult",
+    "CVEvaluator",
+    "CVResult",
     "DatasetComparison",
     "Decision",
     "DecisionTest",
     "EqualSizeKFold",
-    "FTestResult",
     "FoldSizeStudyResult",
     "FriedmanResult",
+    "FTestResult",
     "InferenceWarning",
     "Interval",
     "LargeSampleConditions",
     "LeaveOneOut",
     "Loss",
     "McNemarTestResult",
+    "NestedCVResult",
     "NoInformationTestResult",
     "OneStandardError",
     "PairedCVResult",
+    "PairedSubsamplingResult",
+    "POPULATIONS",
     "PrecisionStudyResult",
     "RandomAssignmentKFold",
     "RemainderLastKFold",
@@ -113,28 +143,37 @@ __all__ = [
     "accuracy_interval",
     "bayesian_correlated_ttest",
     "bootstrap_accuracy",
+    "bootstrap_accuracy_of",
+    "bootstrap_sampling",
     "combined_ftest_5x2cv",
+    "combined_ftest_5x2cv_of",
     "compare_candidates",
     "compare_on_datasets",
     "conditional_error_study",
     "conservative_z_interval",
+    "conservative_z_interval_of",
     "corrected_resampled_ttest",
     "cross_val_correctness",
     "decide",
+    "five_by_two_cv",
     "fold_size_study",
-    "load_population",
     "holdout",
     "independent_sample_test",
     "large_sample_conditions",
+    "load_population",
     "loss_interval",
     "make_log_loss",
     "make_loss",
     "matched_sample_test",
     "mcnemar_test",
     "metric_interval",
+    "nested_cross_validation",
     "nested_cv_interval",
+    "nested_cv_interval_of",
     "no_information_test",
+    "paired_subsampling",
     "paired_ttest_5x2cv",
+    "paired_ttest_5x2cv_of",
     "precision_study",
     "random_subsampling",
     "scheme_diagnostic",

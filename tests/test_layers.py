@@ -2,14 +2,18 @@
 
 ``cvinference`` is layered (``docs/architecture.md``)::
 
-    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report (4)
+    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report, conveniences (4)
         < studies, model_selection (5) < cli (6)
 
 A module may import from its own subpackage and from lower layers, never from
 a higher layer or from another subpackage of its own layer, and the graph has
-no cycle. Every import counts, also one inside a function. The one sanctioned
-upward reference is a record's convenience method, which looks a higher
-layer's public function up by name when called (``_utils/_upward.py``).
+no cycle. Every import counts, also one inside a function. The inference
+layer imports nothing from the evaluation layer either: its intervals and
+tests are pure functions of records (issue 27). The one sanctioned upward
+reference is a public function of a higher layer looked up by name when
+called (``_utils/_upward.py``): a record's convenience method, and the moved
+``estimator, X, y`` forms that ``cvinference.inference`` still resolves for
+one release.
 """
 
 import ast
@@ -20,8 +24,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
 
-LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4, "studies": 5,
-          "model_selection": 5, "cli": 6}
+LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4,
+          "conveniences": 4, "studies": 5, "model_selection": 5, "cli": 6}
 
 
 def _module_name(path):
@@ -120,6 +124,17 @@ def test_the_import_graph_has_no_cycle():
     assert not cycles, f"import cycles: {cycles}"
 
 
+def _imports_between(graph, source, target):
+    return sorted(f"{module} imports {imported}" for module, modules in graph.items() if _subpackage(module) == source
+                  for imported in modules if _subpackage(imported) == target)
+
+
+def test_inference_imports_nothing_from_evaluation():
+    """Every interval and test is a pure function of records: the fits reach inference only as records."""
+    found = _imports_between(_graph(), "inference", "evaluation")
+    assert not found, "the inference layer imports the evaluation layer:\n" + "\n".join(found)
+
+
 def test_the_checks_catch_an_upward_import_and_a_cycle():
     graph = {"cvinference.records._x": {"cvinference.inference._y"},
              "cvinference.inference._y": {"cvinference.records._x"},
@@ -127,6 +142,8 @@ def test_the_checks_catch_an_upward_import_and_a_cycle():
     assert _violations(graph) == ["cvinference.records._x imports cvinference.inference._y",
                                   "cvinference.splitters._z imports cvinference.records._x"]
     assert _cycles(graph) == [["cvinference.inference._y", "cvinference.records._x"]]
+    assert _imports_between({"cvinference.inference._y": {"cvinference.evaluation._w"}}, "inference", "evaluation") == [
+        "cvinference.inference._y imports cvinference.evaluation._w"]
 
 
 def _calls(name):

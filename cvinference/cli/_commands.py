@@ -4,8 +4,9 @@ import json
 import os
 import sys
 
+from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
-from ..inference import decide, nested_cv_interval, pair_tests, paired_ttest_5x2cv
+from ..inference import decide, pair_tests
 from ..inference._decision import NESTED_SETTINGS, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions
 from ..report import comparison_report, evaluation_report, plot_report, pyplot, render_text

@@ -1,37 +1,21 @@
 """The bootstrap's fits: draw the samples, fit each, predict its out-of-bag rows.
 
-The statistics computed from these predictions (out-of-bag, .632, .632+) live
-in the inference layer (:func:`cvinference.bootstrap_accuracy`).
+The samples and the correctness of their out-of-bag predictions are kept in a
+:class:`BootstrapSamplingResult`; the statistics computed from them
+(out-of-bag, .632, .632+) live in the inference layer
+(:func:`cvinference.bootstrap_accuracy_of`).
 """
-
-import dataclasses
 
 import numpy as np
 from sklearn.utils import check_random_state
 
 from .._utils._arrays import python_scalar
+from .._utils._describe import estimator_description
+from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from ..records import BootstrapSamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
-
-
-@dataclasses.dataclass(frozen=True)
-class BootstrapFits:
-    """What the fits of :func:`fit_bootstraps` gave.
-
-    Attributes
-    ----------
-    resubstitution_predictions : ndarray of shape (n_samples,)
-        Predictions on every row of the model fitted to all of them.
-    out_of_bag : list of ndarray of int
-        For each bootstrap sample, the (ascending) indices it left out.
-    out_of_bag_predictions : list of ndarray
-        For each bootstrap sample, the predictions of the model fitted to it
-        on its ``out_of_bag`` rows.
-    """
-
-    resubstitution_predictions: np.ndarray
-    out_of_bag: list
-    out_of_bag_predictions: list
 
 
 def bootstrap_indices(y, n_bootstraps, *, stratify=False, random_state=None):
@@ -74,41 +58,62 @@ def _bootstrap_where(bootstrap, labels):
             "(stratify=True draws every sample within classes, so that each holds every class)")
 
 
-def fit_bootstraps(estimator, X, y, y_array, *, n_bootstraps, stratify, random_state, n_jobs):
-    """Fit a clone to all the data and one to each bootstrap sample, in one call of :func:`run_fits`.
+@validate_params(n_bootstraps=Integer(minimum=1), stratify=Boolean(), random_state=Seed(), n_jobs=Jobs())
+def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, random_state=None, n_jobs=None):
+    """Fit a classifier to bootstrap samples and predict what each left out; fit one more to all the data.
+
+    Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
+    fits a clone of ``estimator`` to each and predicts the instances the
+    sample left out (out of bag); fits one more clone to all the data for the
+    resubstitution predictions. All the fits run in one pool.
+    :func:`bootstrap_accuracy_of` computes the out-of-bag, .632 and .632+
+    accuracies from the record.
 
     Parameters
     ----------
     estimator : estimator instance
-        Cloned for each fit, never fitted.
-    X, y : array-like
-        The data, already validated.
-    y_array : ndarray of shape (n_samples,)
-        The labels as an array (what :func:`bootstrap_indices` stratifies on).
-    n_bootstraps : int
-    stratify : bool
-        Draw every sample within classes (see :func:`bootstrap_indices`).
-    random_state : int, RandomState instance or None
-        Seeds the samples, all drawn before any fit, so that the result does
-        not depend on ``n_jobs``.
-    n_jobs : int or None
+        A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
+        Its own ``random_state`` (if any) seeds its fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels (str, int or bool), at least two classes.
+    n_bootstraps : int, default=200
+        Number of bootstrap samples (Efron & Tibshirani 1997 use 50 to 200).
+    stratify : bool, default=False
+        Draw every bootstrap sample within classes, so that it has y's class
+        counts (no sample lacks a class).
+    random_state : int, RandomState instance or None, default=None
+        Seeds the bootstrap samples (all drawn before any fit, so with an int
+        the result is identical for any ``n_jobs``; the first r samples do
+        not depend on ``n_bootstraps``): sample b is row b of
+        ``check_random_state(random_state).randint(0, n, size=(n_bootstraps, n))``
+        (without ``stratify``). It does not seed the estimator.
+    n_jobs : int, default=None
+        Number of jobs for the n_bootstraps + 1 fits. None means 1 unless in
+        a :func:`joblib.parallel_config` context; -1 means all processors.
 
     Returns
     -------
-    BootstrapFits
+    BootstrapSamplingResult
+
+    See Also
+    --------
+    bootstrap_accuracy : this function and :func:`bootstrap_accuracy_of` in one call.
 
     Examples
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference.evaluation._bootstrap_fits import fit_bootstraps
+    >>> from cvinference import bootstrap_sampling
     >>> X, y = load_iris(return_X_y=True)
-    >>> fits = fit_bootstraps(GaussianNB(), X, y, y, n_bootstraps=3, stratify=False, random_state=0, n_jobs=1)
-    >>> fits.resubstitution_predictions.shape, len(fits.out_of_bag_predictions)
-    ((150,), 3)
-    >>> all(p.shape == left_out.shape for p, left_out in zip(fits.out_of_bag_predictions, fits.out_of_bag))
-    True
+    >>> result = bootstrap_sampling(GaussianNB(), X, y, n_bootstraps=3, random_state=0)
+    >>> result.sample_indices.shape, result.out_of_bag_correct.shape
+    ((3, 150), (3, 150))
     """
+    check_estimator_methods(estimator)
+    check_not_regressor(estimator, "estimator", "the bootstrap's accuracy compares class predictions")
+    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the bootstrap's accuracy")
     n_samples = y_array.size
     indices = bootstrap_indices(y_array, n_bootstraps, stratify=stratify, random_state=random_state)
     out_of_bag = [_left_out(row, n_samples) for row in indices]
@@ -118,5 +123,9 @@ def fit_bootstraps(estimator, X, y, y_array, *, n_bootstraps, stratify, random_s
     ]
     predictions = [prediction for prediction, _ in run_fits([estimator], X, y, tasks, names=["estimator"],
                                                             n_jobs=n_jobs)]
-    return BootstrapFits(resubstitution_predictions=predictions[0], out_of_bag=out_of_bag,
-                         out_of_bag_predictions=predictions[1:])
+    correct = np.zeros(indices.shape, dtype=bool)
+    for b, (test, prediction) in enumerate(zip(out_of_bag, predictions[1:])):
+        correct[b, test] = prediction == y_array[test]
+    return BootstrapSamplingResult(y_true=y_array, y_pred=predictions[0], sample_indices=indices,
+                                   out_of_bag_correct=correct, stratified=stratify,
+                                   estimator_repr=estimator_description(estimator))

@@ -8,16 +8,16 @@ model fitted without folds k and k' serves two inner cross-validations: it
 tests fold k' for outer fold k and fold k for outer fold k'. It is fitted
 once, so a repeat costs K + K(K - 1)/2 fits instead of K + K(K - 1).
 
-The statistics computed from these losses live in the inference layer
-(:func:`cvinference.nested_cv_interval`).
+The losses are kept in a :class:`NestedCVResult`; the statistics computed
+from them live in the inference layer (:func:`cvinference.nested_cv_interval_of`).
 """
-
-import dataclasses
 
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._params import Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
+from ..records import NestedCVResult
 from ..records._losses import get_loss
 from ._loss_data import prepare_loss_data
 from ._fit_task import FitTask
@@ -25,53 +25,19 @@ from ._partitions import draw_partitions
 from ._scheduler import run_fits
 
 
-@dataclasses.dataclass(frozen=True)
-class NestedLosses:
-    """The per-instance losses of nested cross-validation, for one or two estimators on the same folds.
-
-    Attributes
-    ----------
-    fold : ndarray of int, shape (n_repeats, n_samples)
-        The fold of every instance in every repeat.
-    outer : ndarray of float, shape (n_estimators, n_repeats, n_samples)
-        ``outer[e, r, i]``: the loss on instance i of estimator e's model
-        fitted to every fold of repeat r but i's own (ordinary
-        cross-validation: Bates et al.'s e_out).
-    inner : ndarray of float, shape (n_estimators, n_repeats, n_splits, n_samples)
-        ``inner[e, r, k, i]``, for i outside fold k: the loss on instance i
-        of the model fitted to every fold of repeat r but k and i's own
-        (the inner cross-validation of outer fold k: Bates et al.'s e_in);
-        nan for the instances of fold k.
-    n_splits : int
-    loss_name : str
-    estimator_reprs : tuple of str
-    cv_repr : str
-        The splitter of the first repeat.
-    n_fits : int
-        The fits that were run.
-    """
-
-    fold: np.ndarray
-    outer: np.ndarray
-    inner: np.ndarray
-    n_splits: int
-    loss_name: str
-    estimator_reprs: tuple
-    cv_repr: str
-    n_fits: int
-
-    @property
-    def n_repeats(self):
-        return self.fold.shape[0]
-
-    @property
-    def n_samples(self):
-        return self.fold.shape[1]
+N_REPEATS = 50
+"""Default number of random partitions: the default of Bates's R package ``nestedcv`` (``reps = 50``)."""
 
 
-def fits_per_repeat(n_splits):
-    """K outer fits and one fit per pair of folds: K (K + 1) / 2."""
-    return n_splits * (n_splits + 1) // 2
+class _SplitsForNesting(Integer):
+    """``n_splits``: K >= 3, because each inner cross-validation splits K - 1 folds."""
+
+    def __init__(self):
+        super().__init__(minimum=3)
+
+    def describe(self):
+        return ("an integer >= 3 (each outer fold's inner cross-validation is a cross-validation on the other "
+                "n_splits - 1 folds, and needs at least 2 of them)")
 
 
 class _NestedTasks:
@@ -133,64 +99,75 @@ def _check_fold_sizes(n_samples, n_splits):
         )
 
 
-def _check_finite(outer, inner, fold):
-    """Refuse NaN or infinite losses (a user's loss, or predict_proba), naming the first."""
-    n_splits = inner.shape[2]
-    outside = fold[np.newaxis, :, np.newaxis, :] != np.arange(n_splits)[np.newaxis, np.newaxis, :, np.newaxis]
-    for losses, in_use, fits in ((outer, np.ones(outer.shape, dtype=bool), "outer"),
-                                 (inner, np.broadcast_to(outside, inner.shape), "inner")):
-        bad = in_use & ~np.isfinite(losses)
-        if bad.any():
-            first = np.argwhere(bad)[0]
-            raise ValueError(
-                f"loss gave NaN or infinity for {int(bad.sum())} of {int(in_use.sum())} losses of the {fits} fits "
-                f"(first: instance {int(first[-1])} in repeat {int(first[1])}); a mean of them means nothing. "
-                "Check the loss function, or the estimator's predict_proba for those instances."
-            )
+@validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), random_state=Seed(), n_jobs=Jobs())
+def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
+                            random_state=None, n_jobs=None):
+    """Run nested cross-validation: every instance's outer and inner losses, in one pool of fits.
 
-
-def fit_nested(estimators, X, y, *, n_splits, n_repeats, loss, random_state, n_jobs):
-    """Run nested cross-validation for one or two estimators on the same folds, in one call of :func:`run_fits`.
+    Bates, Hastie & Tibshirani (2023, Algorithm 1): in each of R random
+    partitions into K folds, each outer fold k is tested by the model fitted
+    to the other folds, and the other K - 1 folds are cross-validated
+    among themselves (the inner cross-validation of outer fold k). With
+    ``estimator_b`` both learners are fitted on identical folds.
+    :func:`nested_cv_interval_of` computes the interval from the record.
 
     Parameters
     ----------
-    estimators : sequence of one or two estimators
-        Cloned for each fit, never fitted. Two are named ``estimator`` and
-        ``estimator_b`` in messages.
-    X, y : array-like
-        The data (checked here).
-    n_splits : int
-        K, at least 3 (checked by the caller).
-    n_repeats : int
-        R, the random partitions.
-    loss : str, callable or Loss
-        As ``loss`` of :func:`cross_val_correctness`.
-    random_state : int, RandomState instance or None
-        Seeds the partitions as :class:`CVEvaluator` does: repeat r's
-        splitter (:class:`StratifiedEqualSizeKFold` for classifiers,
-        :class:`EqualSizeKFold` otherwise) gets the r-th of R seeds drawn
-        from it, so the outer losses equal ``cross_val_correctness(...,
-        cv=n_splits, n_repeats=n_repeats, random_state=random_state).loss``.
-    n_jobs : int or None
+    estimator : estimator instance
+        Any object with ``fit`` and ``predict`` (and ``predict_proba`` for a
+        loss that needs it); it is cloned, never fitted.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    n_splits : int, default=10
+        K, the folds of every partition; at least 3, since each outer
+        fold's inner cross-validation splits the other K - 1 folds. Every
+        fold needs at least 2 instances.
+    n_repeats : int, default=50
+        R, the random partitions (the default of the authors' R package
+        ``nestedcv``).
+    loss : str, callable or Loss, default="zero_one"
+        The per-instance loss, as in :func:`cross_val_correctness`:
+        ``"zero_one"``, ``"log_loss"``, ``"brier"``, ``"squared_error"``,
+        ``"absolute_error"``, a callable or :func:`make_loss`.
+    estimator_b : estimator instance or None, default=None
+        A second learner, of the same task, fitted on the same folds.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the partitions: repeat r uses
+        :class:`StratifiedEqualSizeKFold` (for classifiers;
+        :class:`EqualSizeKFold` otherwise) with the r-th seed drawn from it,
+        as :func:`cross_val_correctness` with ``cv=n_splits,
+        n_repeats=n_repeats`` does, so the outer losses are that call's
+        ``loss``. It does not seed the estimators.
+    n_jobs : int, default=None
+        Number of jobs for the fits. None means 1 unless in a
+        :func:`joblib.parallel_config` context. The result does not depend
+        on it.
 
     Returns
     -------
-    NestedLosses
+    NestedCVResult
+        The folds and every outer and inner loss; ``n_fits`` says how many
+        models were fitted: K (K + 1) / 2 per learner and repeat (the model
+        fitted without folds k and k' serves the inner cross-validations of
+        outer folds k and k').
+
+    See Also
+    --------
+    nested_cv_interval : this function and :func:`nested_cv_interval_of` in one call.
 
     Examples
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference.evaluation._nested_fits import fit_nested
+    >>> from cvinference import nested_cross_validation
     >>> X, y = load_iris(return_X_y=True)
-    >>> losses = fit_nested([GaussianNB()], X, y, n_splits=3, n_repeats=2, loss="zero_one", random_state=0,
-    ...                     n_jobs=1)
-    >>> losses.outer.shape, losses.inner.shape, losses.n_fits
+    >>> result = nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=2, random_state=0)
+    >>> result.outer.shape, result.inner.shape, result.n_fits
     ((1, 2, 150), (1, 2, 3, 150), 12)
-    >>> import numpy as np
-    >>> bool(np.isnan(losses.inner[0, 0, 1, losses.fold[0] == 1]).all())
-    True
+    >>> print(result.summary().splitlines()[0])
+    nested cross-validation: 2 partitions into 3 folds, n = 150, 12 fits
     """
+    estimators = [estimator] if estimator_b is None else [estimator, estimator_b]
     names = ["estimator", "estimator_b"][:len(estimators)]
     if len(estimators) == 2:
         check_same_task(*estimators)
@@ -219,7 +196,6 @@ def fit_nested(estimators, X, y, *, n_splits, n_repeats, loss, random_state, n_j
 
     run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs,
              proba_loss=(loss, y_array, classes) if loss.needs_proba else None, collect=keep)
-    _check_finite(outer, inner, partitions.fold)
-    return NestedLosses(fold=partitions.fold, outer=outer, inner=inner, n_splits=n_splits, loss_name=loss.name,
-                        estimator_reprs=tuple(estimator_description(e) for e in estimators),
-                        cv_repr=partitions.cv_repr, n_fits=len(tasks))
+    return NestedCVResult(fold=partitions.fold, outer=outer, inner=inner, loss_name=loss.name,
+                          estimator_reprs=tuple(estimator_description(e) for e in estimators),
+                          cv_repr=partitions.cv_repr)

@@ -1,9 +1,10 @@
 """Nadeau & Bengio's paired subsampling: random splits of all the data and of pairs of disjoint halves.
 
 The splits are planned here (:func:`plan_paired_subsampling`) and fitted
-through the scheduler (:func:`fit_paired_subsampling`), which returns every
-test instance's loss; the conservative Z interval built from them lives in the
-inference layer (:func:`cvinference.conservative_z_interval`).
+through the scheduler (:func:`paired_subsampling`), which returns every test
+instance's loss in a :class:`PairedSubsamplingResult`; the conservative Z
+interval built from them lives in the inference layer
+(:func:`cvinference.conservative_z_interval_of`).
 """
 
 import dataclasses
@@ -15,7 +16,11 @@ from sklearn.utils import check_random_state
 
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._describe import estimator_description
+from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from ..records import PairedSubsamplingResult
+from ..records._losses import get_loss
 from ._fit_task import FitTask
+from ._holdout import TEST_SIZE
 from ._loss_data import prepare_loss_data
 from ._scheduler import run_fits
 
@@ -175,76 +180,79 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class PairedSubsamplingLosses:
-    """What the fits of :func:`fit_paired_subsampling` gave.
+@validate_params(n_pairs=Integer(minimum=1), n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
+                 random_state=Seed(), n_jobs=Jobs())
+def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, loss="zero_one", estimator_b=None,
+                       stratify=True, random_state=None, n_jobs=None):
+    """Nadeau & Bengio's paired subsampling: random splits of all the data and of M pairs of disjoint halves.
 
-    Attributes
-    ----------
-    plan : PairedSubsamplingPlan
-    losses : ndarray of float, shape (n_estimators, 2 n_pairs + 1, n_splits, n_test)
-        Read-only: ``losses[e, g, j, i]`` is the loss of estimator e's model
-        fitted to ``plan.train[g, j]`` on the instance ``plan.test[g, j, i]``.
-    loss_name : str
-    nonnegative : bool
-        Whether no loss is negative.
-    estimator_reprs : tuple of str
-    """
-
-    plan: PairedSubsamplingPlan
-    losses: np.ndarray
-    loss_name: str
-    nonnegative: bool
-    estimator_reprs: tuple
-
-
-def fit_paired_subsampling(estimators, names, X, y, *, loss, n_pairs, n_splits, test_size, stratify,
-                           random_state, n_jobs):
-    """Fit a clone of every estimator on every split of paired subsampling; record the test losses.
-
-    All the estimators are fitted on identical splits, drawn by
-    :func:`plan_paired_subsampling` before any fit, so the result does not
-    depend on ``n_jobs``. The splits are stratified when ``stratify`` and y
-    holds class labels.
+    Draws every split first (:func:`plan_paired_subsampling`), then fits a
+    clone of every learner to the training part of every split and records
+    its loss on every test instance, in one pool of fits. Both learners are
+    fitted on identical splits. :func:`conservative_z_interval_of` computes
+    the conservative Z interval from the record.
 
     Parameters
     ----------
-    estimators : sequence of estimator
-        Cloned for each fit, never fitted.
-    names : sequence of str
-        Their parameter names, for error messages.
-    X, y : array-like
-    loss : Loss
-    n_pairs, n_splits, test_size, random_state
-        As in :func:`plan_paired_subsampling`.
-    stratify : bool
-    n_jobs : int or None
+    estimator : estimator instance
+        Any object with ``fit`` and ``predict`` (``predict_proba`` for a
+        probability loss); it is cloned, never fitted.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class labels for a classification loss, numbers for a regression loss.
+    n_pairs : int, default=10
+        M, the number of random pairs of disjoint halves.
+    n_rounds : int, default=15
+        J, the number of random train/test splits of all the data and of
+        each half.
+    test_size : float, default=0.2
+        The share of a half tested in each split, strictly between 0 and 1:
+        with h = floor(n / 2) instances in a half, n2 = ceil(test_size * h)
+        are tested and n1 = h - n2 train, so n1 + n2 = n / 2, the largest
+        the method allows. The default gives n1 = 0.4 n and n2 = 0.1 n.
+    loss : str, callable or Loss, default="zero_one"
+        Per-instance loss, as in :class:`CVEvaluator`.
+    estimator_b : estimator instance or None, default=None
+        A second learner, fitted on the same splits.
+    stratify : bool, default=True
+        Keep the class proportions in every halving and every split when y
+        holds class labels (a numeric target is split at random).
+    random_state : int, RandomState instance or None, default=None
+        Seeds every split, all drawn before any fit, so that with an int the
+        result is identical for any ``n_jobs``. It does not seed the estimators.
+    n_jobs : int, default=None
+        Number of jobs for the J (2 M + 1) fits per learner. None means 1
+        unless in a :func:`joblib.parallel_config` context.
 
     Returns
     -------
-    PairedSubsamplingLosses
+    PairedSubsamplingResult
+
+    See Also
+    --------
+    conservative_z_interval : this function and :func:`conservative_z_interval_of` in one call.
 
     Examples
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference.evaluation._paired_subsampling import fit_paired_subsampling
-    >>> from cvinference.records._losses import get_loss
+    >>> from cvinference import paired_subsampling
     >>> X, y = load_iris(return_X_y=True)
-    >>> fits = fit_paired_subsampling([GaussianNB()], ["estimator"], X, y, loss=get_loss("zero_one"), n_pairs=2,
-    ...                               n_splits=3, test_size=0.2, stratify=True, random_state=0, n_jobs=1)
-    >>> fits.losses.shape
-    (1, 5, 3, 15)
+    >>> result = paired_subsampling(GaussianNB(), X, y, n_pairs=2, n_rounds=3, random_state=0)
+    >>> result.losses.shape, result.n_train, result.n_test, result.half_size
+    ((1, 5, 3, 15), 60, 15, 75)
     """
-    X, y, _, y_array, loss = prepare_loss_data(estimators, names, X, y, loss)
-    plan = plan_paired_subsampling(y_array, n_pairs=n_pairs, n_splits=n_splits, test_size=test_size,
+    estimators, names = ([estimator], ["estimator"]) if estimator_b is None else (
+        [estimator, estimator_b], ["estimator", "estimator_b"])
+    X, y, _, y_array, loss = prepare_loss_data(estimators, names, X, y, get_loss(loss))
+    plan = plan_paired_subsampling(y_array, n_pairs=n_pairs, n_splits=n_rounds, test_size=test_size,
                                    stratified=bool(stratify and loss.classification), random_state=random_state)
     n_groups = plan.test.shape[0]
-    cells = [(e, g, j) for e in range(len(estimators)) for g in range(n_groups) for j in range(n_splits)]
+    cells = [(e, g, j) for e in range(len(estimators)) for g in range(n_groups) for j in range(n_rounds)]
     tasks = [FitTask(e, plan.where(g, j), plan.train[g, j], plan.test[g, j]) for e, g, j in cells]
     classes = np.unique(y_array) if loss.classification else None
     proba_loss = (loss, y_array, classes) if loss.needs_proba else None
-    losses = np.empty((len(estimators), n_groups, n_splits, plan.n_test))
+    losses = np.empty((len(estimators), n_groups, n_rounds, plan.n_test))
 
     def collect(index, output):
         predictions, proba_losses = output
@@ -252,6 +260,7 @@ def fit_paired_subsampling(estimators, names, X, y, *, loss, n_pairs, n_splits, 
         losses[e, g, j] = proba_losses if loss.needs_proba else loss(y_array[plan.test[g, j]], predictions)
 
     run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, proba_loss=proba_loss, collect=collect)
-    return PairedSubsamplingLosses(plan=plan, losses=readonly_array(losses, np.float64), loss_name=loss.name,
-                                   nonnegative=bool(losses.min() >= 0),
-                                   estimator_reprs=tuple(estimator_description(e) for e in estimators))
+    return PairedSubsamplingResult(
+        test_indices=plan.test, losses=losses, halves=plan.halves, n_samples=plan.n_samples, n_train=plan.n_train,
+        stratified=plan.stratified, loss_name=loss.name,
+        estimator_reprs=tuple(estimator_description(e) for e in estimators))

@@ -1,19 +1,30 @@
 """Layer 3: intervals and tests computed from the records; immutable results.
 
-Pure numpy and scipy on :class:`~cvinference.CVResult` and
-:class:`~cvinference.PairedCVResult`; the refitting tests (5x2cv, the
-bootstrap) ask the evaluation layer for their fits.
+Pure numpy and scipy on the records of the ``records`` layer: every function
+here takes records (:class:`~cvinference.CVResult`,
+:class:`~cvinference.PairedCVResult`, :class:`~cvinference.SubsamplingResult`,
+:class:`~cvinference.NestedCVResult`,
+:class:`~cvinference.PairedSubsamplingResult`,
+:class:`~cvinference.BootstrapSamplingResult`) and fits nothing; nothing here
+imports the evaluation layer. The ``estimator, X, y`` forms of the refitting
+methods (``nested_cv_interval``, ``conservative_z_interval``,
+``bootstrap_accuracy``, the 5x2cv tests) fit the record and call the
+function here; they live in :mod:`cvinference.conveniences`.
 """
 
+import warnings
+
+from .._utils._upward import upward
+
 from ._accuracy_interval import accuracy_interval
-from ._bootstrap import bootstrap_accuracy
+from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
-from ._conservative_z import conservative_z_interval
+from ._conservative_z import conservative_z_interval_of
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
-from ._five_by_two import combined_ftest_5x2cv, paired_ttest_5x2cv
+from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
 from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
-from ._nested_cv import nested_cv_interval
+from ._nested_cv import nested_cv_interval_of
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
@@ -44,9 +55,9 @@ __all__ = [
     "TestResult",
     "accuracy_interval",
     "bayesian_correlated_ttest",
-    "bootstrap_accuracy",
-    "combined_ftest_5x2cv",
-    "conservative_z_interval",
+    "bootstrap_accuracy_of",
+    "combined_ftest_5x2cv_of",
+    "conservative_z_interval_of",
     "corrected_resampled_ttest",
     "decide",
     "independent_sample_test",
@@ -55,9 +66,30 @@ __all__ = [
     "matched_sample_test",
     "mcnemar_test",
     "metric_interval",
-    "nested_cv_interval",
+    "nested_cv_interval_of",
     "no_information_test",
     "pair_tests",
-    "paired_ttest_5x2cv",
+    "paired_ttest_5x2cv_of",
     "scheme_diagnostic",
 ]
+
+_MOVED = {  # the estimator, X, y forms, here until issue 27; each name literal, as tests/test_layers.py asks
+    "bootstrap_accuracy": lambda: upward("conveniences", "bootstrap_accuracy"),
+    "combined_ftest_5x2cv": lambda: upward("conveniences", "combined_ftest_5x2cv"),
+    "conservative_z_interval": lambda: upward("conveniences", "conservative_z_interval"),
+    "nested_cv_interval": lambda: upward("conveniences", "nested_cv_interval"),
+    "paired_ttest_5x2cv": lambda: upward("conveniences", "paired_ttest_5x2cv"),
+}
+
+
+def __getattr__(name):
+    """``cvinference.inference.nested_cv_interval`` and the other moved forms, for one release, with a FutureWarning."""
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"cvinference.inference.{name} fits models, which the inference layer no longer does; it moved to "
+        f"cvinference.{name} (also cvinference.conveniences.{name}), and cvinference.inference.{name}_of computes "
+        f"the result from a record. cvinference.inference.{name} will be removed in the next release.",
+        FutureWarning, stacklevel=2,
+    )
+    return _MOVED[name]()

@@ -11,10 +11,9 @@ import types
 import numpy as np
 
 from .._utils._arrays import readonly_array
-from .._utils._params import PROBABILITY, Boolean, Integer, Jobs, Options, Seed, validate_params
-from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
-from ..evaluation._bootstrap_fits import fit_bootstraps
+from ..records import BootstrapSamplingResult
 from ._estimands import GIVEN_THIS_DATASET
 from ._results import BootstrapResult
 
@@ -84,48 +83,37 @@ _ASSUMPTIONS = {
 }
 
 
-@validate_params(method=Options(*METHODS), n_bootstraps=Integer(minimum=1), stratify=Boolean(),
-                 confidence_level=PROBABILITY, random_state=Seed(), n_jobs=Jobs())
-def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
-                       confidence_level=0.95, random_state=None, n_jobs=None):
-    """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
+def _check_record(result):
+    """Refuse anything but a BootstrapSamplingResult, saying how to make one."""
+    if not isinstance(result, BootstrapSamplingResult):
+        raise TypeError(
+            f"result must be a BootstrapSamplingResult, as made by bootstrap_sampling; got result of type "
+            f"{type(result).__name__}. For a learner and data, call bootstrap_accuracy(estimator, X, y, ...), "
+            "which fits the record and calls this function."
+        )
+    return result
 
-    Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
-    fits a clone of ``estimator`` to each and predicts the instances the
-    sample left out (out of bag); fits one more clone to all the data for the
-    resubstitution accuracy. All the fits run in one joblib pool.
+
+@validate_params(method=Options(*METHODS), confidence_level=PROBABILITY)
+def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
+    """A classifier's out-of-bag, .632 or .632+ bootstrap accuracy, from the bootstrap's record.
+
+    The record holds, for every bootstrap sample, which instances it left
+    out (out of bag) and whether the model fitted to it predicted them
+    correctly, and the predictions of the model fitted to all the data
+    (resubstitution).
 
     Parameters
     ----------
-    estimator : estimator instance
-        A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
-        Its own ``random_state`` (if any) seeds its fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels (str, int or bool), at least two classes.
+    result : BootstrapSamplingResult
+        As made by :func:`bootstrap_sampling`.
     method : {".632", ".632+", "oob"}, default=".632"
         ``"oob"``: the leave-one-out bootstrap accuracy 1 - Err^(1).
         ``".632"``: 0.368 resubstitution accuracy + 0.632 (1 - Err^(1))
         (Efron 1983). ``".632+"``: Efron & Tibshirani's (1997) correction
         of .632 for learners that overfit.
-    n_bootstraps : int, default=200
-        Number of bootstrap samples (E&T 1997 use 50 to 200).
-    stratify : bool, default=False
-        Draw every bootstrap sample within classes, so that it has y's class
-        counts (no sample lacks a class). The .632 weights were derived for
-        plain bootstrap samples; stratified samples leave an instance of a
-        class of n_k members out with probability (1 - 1/n_k)^n_k, close to
-        0.368 unless the class is tiny.
     confidence_level : float, default=0.95
         Level of the percentile interval ``low``, ``high`` of ``values``.
-    random_state : int, RandomState instance or None, default=None
-        Seeds the bootstrap samples (all drawn before any fit, so with an int
-        the result is identical for any ``n_jobs``; the first r samples do
-        not depend on ``n_bootstraps``). It does not seed the estimator.
-    n_jobs : int, default=None
-        Number of jobs for the n_bootstraps + 1 fits. None means 1 unless in
-        a :func:`joblib.parallel_config` context; -1 means all processors.
 
     Returns
     -------
@@ -136,6 +124,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
     See Also
     --------
+    bootstrap_accuracy : :func:`bootstrap_sampling` and this function in one call.
     cross_val_correctness : Stratified 10-fold cross-validation, the
         estimator Kohavi (1995) recommends for accuracy.
 
@@ -210,11 +199,11 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
     >>> import numpy as np
     >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from cvinference import bootstrap_accuracy
+    >>> from cvinference import bootstrap_accuracy_of, bootstrap_sampling
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
-    >>> result = bootstrap_accuracy(KNeighborsClassifier(1), X, y, method=".632+",
-    ...                             n_bootstraps=40, random_state=0)
+    >>> samples = bootstrap_sampling(KNeighborsClassifier(1), X, y, n_bootstraps=40, random_state=0)
+    >>> result = bootstrap_accuracy_of(samples, method=".632+")
     >>> result.details["resubstitution_accuracy"]
     1.0
     >>> round(result.details["accuracy_632"], 2), round(result.estimate, 2)
@@ -224,25 +213,21 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     >>> print(result.summary().splitlines()[0])
     .632+ bootstrap accuracy: 0.485 (40 bootstraps of n = 200)
     """
-    check_estimator_methods(estimator)
-    check_not_regressor(estimator, "estimator", "bootstrap_accuracy compares class predictions")
-    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="bootstrap_accuracy")
-    n = y_array.size
-
-    fits = fit_bootstraps(estimator, X, y, y_array, n_bootstraps=n_bootstraps, stratify=stratify,
-                          random_state=random_state, n_jobs=n_jobs)
+    record = _check_record(result)
+    y_array, n, n_bootstraps, stratify = record.y_true, record.n_samples, record.n_bootstraps, record.stratified
 
     messages = Messages()
-    full_pred = fits.resubstitution_predictions
+    full_pred = record.y_pred
     err = float(np.mean(full_pred != y_array))
 
     loss_sum = np.zeros(n)
     times_left_out = np.zeros(n, dtype=np.int64)
     oob_accuracy = np.full(n_bootstraps, np.nan)
-    for b, (test, pred) in enumerate(zip(fits.out_of_bag, fits.out_of_bag_predictions)):
+    for b, (left_out, correct) in enumerate(zip(record.out_of_bag, record.out_of_bag_correct)):
+        test = np.flatnonzero(left_out)
         if test.size == 0:
             continue
-        wrong = pred != y_array[test]
+        wrong = ~correct[test]
         loss_sum[test] += wrong
         times_left_out[test] += 1
         oob_accuracy[b] = 1.0 - wrong.mean()

@@ -6,11 +6,9 @@ import types
 import numpy as np
 
 from .._utils._arrays import readonly_array
-from .._utils._params import PROBABILITY, Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
-from ..evaluation._holdout import TEST_SIZE
-from ..evaluation._paired_subsampling import fit_paired_subsampling
-from ..records._losses import get_loss
+from ..records import PairedSubsamplingResult
 from ._accuracy_interval import normal_bounds
 from ._results import Interval
 
@@ -30,7 +28,7 @@ def conservative_z_statistics(split_means, n_pairs):
     split_means : ndarray of shape (2 n_pairs + 1, n_splits)
         Row 0: the J splits of all the data; row 1 + 2 m + side: the J splits
         of side ``side`` of pair m (the layout of
-        :class:`~cvinference.evaluation._paired_subsampling.PairedSubsamplingPlan`).
+        :class:`~cvinference.PairedSubsamplingResult`).
     n_pairs : int
 
     Returns
@@ -60,79 +58,56 @@ def _loss_words(loss_name):
     return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
 
 
-def _estimand(fits, paired):
-    plan = fits.plan
-    trained = (f"fitted to n1 = {plan.n_train} instances, over training sets of that size drawn from the "
+def _estimand(record, paired):
+    trained = (f"fitted to n1 = {record.n_train} instances, over training sets of that size drawn from the "
                f"population (Nadeau & Bengio's generalization error at n1; not the model fitted to all n = "
-               f"{plan.n_samples} instances of this dataset)")
+               f"{record.n_samples} instances of this dataset)")
     if not paired:
-        return f"expected {_loss_words(fits.loss_name)} on the population of the learner's models {trained}"
-    if fits.loss_name == "zero_one":
+        return f"expected {_loss_words(record.loss_name)} on the population of the learner's models {trained}"
+    if record.loss_name == "zero_one":
         return f"difference in accuracy on the population (A minus B) of the two learners' models {trained}"
-    return (f"difference in expected {_loss_words(fits.loss_name)} on the population (B minus A, positive when "
+    return (f"difference in expected {_loss_words(record.loss_name)} on the population (B minus A, positive when "
             f"A is better) of the two learners' models {trained}")
 
 
-def _limits(fits, paired):
+def _limits(record, paired):
     """The possible range of the estimate: [0, 1] or [-1, 1] for the 0/1 loss, [0, inf) for a nonnegative one."""
-    if fits.loss_name == "zero_one":
+    if record.loss_name == "zero_one":
         return (-1.0, 1.0) if paired else (0.0, 1.0)
-    if fits.nonnegative and not paired:
+    if record.nonnegative and not paired:
         return (0.0, None)
     return None
 
 
-@validate_params(n_pairs=Integer(minimum=1), n_splits=Integer(minimum=1), test_size=TEST_SIZE,
-                 confidence_level=PROBABILITY, stratify=Boolean(), random_state=Seed(), n_jobs=Jobs())
-def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_size=0.2, confidence_level=0.95,
-                            loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
-    """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling.
+def _check_record(result):
+    """Refuse anything but a PairedSubsamplingResult, saying how to make one."""
+    if not isinstance(result, PairedSubsamplingResult):
+        raise TypeError(
+            f"result must be a PairedSubsamplingResult, as made by paired_subsampling; got result of type "
+            f"{type(result).__name__}. For a learner and data, call conservative_z_interval(estimator, X, y, ...), "
+            "which fits the record and calls this function."
+        )
+    return result
+
+
+@validate_params(confidence_level=PROBABILITY)
+def conservative_z_interval_of(result, *, confidence_level=0.95):
+    """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling's record.
 
     Estimates the mean loss of the models the learner fits to n1 instances,
     averaged over training sets of that size (the ``"unconditional"``
     target at training size n1: a statement about the learner, not about the
     one model fitted to this dataset), and its variance from M pairs of
-    disjoint halves of the data. With ``estimator_b``, the interval is for
-    the difference of the two learners, on identical splits.
+    disjoint halves of the data. For a record of two learners, the interval
+    is for the difference of the two learners, on identical splits.
 
     Parameters
     ----------
-    estimator : estimator instance
-        Any object with ``fit`` and ``predict`` (``predict_proba`` for a
-        probability loss); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Class labels for a classification loss, numbers for a regression loss.
-    n_pairs : int, default=10
-        M, the number of random pairs of disjoint halves whose estimates
-        give the variance.
-    n_splits : int, default=15
-        J, the number of random train/test splits of all the data and of
-        each half.
-    test_size : float, default=0.2
-        The share of a half tested in each split, strictly between 0 and 1:
-        with h = floor(n / 2) instances in a half, n2 = ceil(test_size * h)
-        are tested and n1 = h - n2 train, so n1 + n2 = n / 2, the largest
-        the method allows. The default gives n1 = 0.4 n and n2 = 0.1 n.
+    result : PairedSubsamplingResult
+        The test losses of one or two learners, as made by
+        :func:`paired_subsampling`.
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
-    loss : str, callable or Loss, default="zero_one"
-        Per-instance loss, as in :class:`CVEvaluator` (``"zero_one"``,
-        ``"log_loss"``, ``"brier"``, ``"squared_error"``,
-        ``"absolute_error"``, or :func:`make_loss`).
-    estimator_b : estimator instance or None, default=None
-        A second learner: the interval is then for the mean loss of B minus
-        that of A (positive when A is better; for ``loss="zero_one"``,
-        accuracy(A) - accuracy(B)), fitted on the same splits.
-    stratify : bool, default=True
-        Keep the class proportions in every halving and every split when y
-        holds class labels (a numeric target is split at random).
-    random_state : int, RandomState instance or None, default=None
-        Seeds every split, all drawn before any fit, so that with an int the
-        result is identical for any ``n_jobs``. It does not seed the estimators.
-    n_jobs : int, default=None
-        Number of jobs for the J (2 M + 1) fits per learner. None means 1
-        unless in a :func:`joblib.parallel_config` context.
 
     Returns
     -------
@@ -143,11 +118,12 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
         ``n_test`` (n2), ``half_size``, ``stratified``, ``split_estimates``
         (the J mean losses, or differences, on all the data),
         ``half_estimates`` (shape (M, 2): the estimate on each half of each
-        pair), ``variance`` (the variance estimate), and with ``estimator_b``
+        pair), ``variance`` (the variance estimate), and for two learners
         ``estimate_a`` and ``estimate_b`` (each learner's mean loss on all the data).
 
     See Also
     --------
+    conservative_z_interval : :func:`paired_subsampling` and this function in one call.
     corrected_resampled_ttest : Nadeau & Bengio's other variance estimate,
         from the random-subsampling rounds alone.
     loss_interval : intervals about the models of one cross-validation.
@@ -181,8 +157,9 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     less), so that sigma_hat^2 overestimates its variance and the interval
     is conservative: wider than needed, hence the name. Its price is the
     training size: n1 < n / 2, so the interval is about a learner trained
-    on less than half the data. Few pairs make sigma_hat^2 itself noisy. With ``estimator_b`` each mu_hat_j
-    is the mean over the split's test instances of loss(B) - loss(A).
+    on less than half the data. Few pairs make sigma_hat^2 itself noisy.
+    For two learners each mu_hat_j is the mean over the split's test
+    instances of loss(B) - loss(A).
 
     The fits number J (2 M + 1) per learner (315 with the defaults). M and
     J default to mlr3inferr's ``repeats_out = 10`` and ``repeats_in = 15``
@@ -196,9 +173,10 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import conservative_z_interval
+    >>> from cvinference import conservative_z_interval_of, paired_subsampling
     >>> X, y = load_iris(return_X_y=True)
-    >>> interval = conservative_z_interval(GaussianNB(), X, y, n_pairs=3, n_splits=4, random_state=0)
+    >>> losses = paired_subsampling(GaussianNB(), X, y, n_pairs=3, n_rounds=4, random_state=0)
+    >>> interval = conservative_z_interval_of(losses)
     >>> interval.method, interval.target
     ('conservative-z', 'unconditional')
     >>> interval.details["n_train"], interval.details["n_test"], interval.details["half_estimates"].shape
@@ -206,31 +184,26 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     >>> bool(interval.low <= interval.estimate <= interval.high)
     True
     """
-    paired = estimator_b is not None
-    estimators = [estimator, estimator_b] if paired else [estimator]
-    names = ["estimator", "estimator_b"] if paired else ["estimator"]
-    fits = fit_paired_subsampling(estimators, names, X, y, loss=get_loss(loss), n_pairs=n_pairs,
-                                  n_splits=n_splits, test_size=test_size, stratify=stratify,
-                                  random_state=random_state, n_jobs=n_jobs)
-    plan = fits.plan
-    split_means = fits.losses.mean(axis=-1)  # (estimators, 2 M + 1, J)
+    record = _check_record(result)
+    paired, n_pairs, n_splits = record.paired, record.n_pairs, record.n_rounds
+    split_means = record.losses.mean(axis=-1)  # (learners, 2 M + 1, J)
     values = split_means[1] - split_means[0] if paired else split_means[0]
     estimate, half_estimates, variance = conservative_z_statistics(values, n_pairs)
 
     messages = Messages()
-    what = "difference" if paired else f"mean {_loss_words(fits.loss_name)}"
+    what = "difference" if paired else f"mean {_loss_words(record.loss_name)}"
     bounds = normal_bounds(estimate, math.sqrt(variance), confidence_level, None, messages,
-                           limits=_limits(fits, paired), what=what, exact_advice="More pairs (n_pairs) help.")
+                           limits=_limits(record, paired), what=what, exact_advice="More pairs (n_pairs) help.")
     messages.note(
-        f"centred on the mean of J = {n_splits} splits of all n = {plan.n_samples} instances (n1 = {plan.n_train} "
-        f"training, n2 = {plan.n_test} test each); variance from M = {n_pairs} pairs of disjoint halves of "
-        f"{plan.half_size} instances, (1/2M) sum (mu_1 - mu_2)^2 = {variance:.4g} (Nadeau & Bengio 2003, section 4)"
+        f"centred on the mean of J = {n_splits} splits of all n = {record.n_samples} instances (n1 = {record.n_train} "
+        f"training, n2 = {record.n_test} test each); variance from M = {n_pairs} pairs of disjoint halves of "
+        f"{record.half_size} instances, (1/2M) sum (mu_1 - mu_2)^2 = {variance:.4g} (Nadeau & Bengio 2003, section 4)"
     )
     if paired:
         messages.note("difference = mean loss of B minus mean loss of A on the same splits (positive when A is better)")
     details = {
-        "n_pairs": n_pairs, "n_splits": n_splits, "n_train": plan.n_train, "n_test": plan.n_test,
-        "half_size": plan.half_size, "stratified": plan.stratified,
+        "n_pairs": n_pairs, "n_splits": n_splits, "n_train": record.n_train, "n_test": record.n_test,
+        "half_size": record.half_size, "stratified": record.stratified,
         "split_estimates": readonly_array(values[0], np.float64),
         "half_estimates": readonly_array(half_estimates, np.float64), "variance": variance,
     }
@@ -238,8 +211,8 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
         details.update(estimate_a=float(split_means[0, 0].mean()), estimate_b=float(split_means[1, 0].mean()))
     return Interval(
         estimate=estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method="conservative-z", averaging="dataset", estimand=_estimand(fits, paired), assumptions=_ASSUMPTIONS,
+        method="conservative-z", averaging="dataset", estimand=_estimand(record, paired), assumptions=_ASSUMPTIONS,
         target="unconditional", standard_error=bounds.standard_error, critical_value=bounds.critical_value,
-        n=plan.n_samples, details=types.MappingProxyType(details), notes=tuple(messages.notes),
+        n=record.n_samples, details=types.MappingProxyType(details), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )

@@ -45,8 +45,8 @@ from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
-from ..evaluation._nested_fits import fits_per_repeat
 from ..records import PairedCVResult
+from ..records._nested_cv_result import nested_fit_count
 from ._estimands import TARGET
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
 from ._metric_interval import _fold_values, _metric_function
@@ -65,7 +65,7 @@ NESTED_SETTINGS = {"n_splits": 5, "n_repeats": 5}
 
 def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"]):
     """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each."""
-    return n_learners * n_repeats * fits_per_repeat(n_splits)
+    return nested_fit_count(n_splits, n_repeats, n_learners)
 
 
 def pair_tests(pair, *, min_count=5):

@@ -1,11 +1,10 @@
-"""Dietterich's 5x2cv paired t-test and Alpaydin's combined 5x2cv F test.
+"""Dietterich's 5x2cv paired t-test and Alpaydin's combined 5x2cv F test, from the record of their fits.
 
-Both tests refit the two learners: five replications of stratified 2-fold
-cross-validation, both learners on the same halves, 20 fits that
-:meth:`CVEvaluator.compare` runs in one pool (five repeats of
-:class:`StratifiedEqualSizeKFold` with 2 folds). They share
-:func:`_five_by_two_differences` (the fits) and :func:`_five_by_two_formulas`
-(the arithmetic on the 5 x 2 differences).
+Both tests read a :class:`PairedCVResult` of five repeats of 2-fold
+cross-validation, both learners on the same halves (made by
+:func:`five_by_two_cv`: 20 fits in one pool). They share
+:func:`_five_by_two_differences` (the per-fold accuracies of the record) and
+:func:`_five_by_two_formulas` (the arithmetic on the 5 x 2 differences).
 """
 
 import dataclasses
@@ -16,13 +15,11 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._params import Jobs, Seed, validate_params
-from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._params import validate_params
 from .._utils._warnings import Messages
-from ..evaluation import CVEvaluator
-from ..evaluation._fit_task import add_context
-from ..splitters import StratifiedEqualSizeKFold
+from ..records import PairedCVResult
 from ._distributions import pvalue_of
+from ._inputs import check_accuracy_result
 from ._parameters import ALTERNATIVE
 from ._results import FTestResult, TestResult
 
@@ -31,8 +28,6 @@ N_REPLICATIONS = 5
 
 N_FOLDS = 2
 
-_NAMES = ("estimator_a", "estimator_b")
-
 _DATA_ASSUMPTION = (
     "instance independence; the training sets are all halves of this one dataset, so the replications "
     "reuse the same instances and are not independent: the test is approximate (Dietterich 1998, "
@@ -40,13 +35,7 @@ _DATA_ASSUMPTION = (
 )
 
 
-# --------------------------------------------------------------------------- fitting
-
-
-def _check_classifier(estimator, name):
-    """Refuse an object that cannot be fitted, and a regressor (5x2cv compares accuracies)."""
-    check_estimator_methods(estimator, name)
-    check_not_regressor(estimator, name, "the 5x2cv tests compare accuracies")
+# --------------------------------------------------------------------------- the record
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +46,7 @@ class _FiveByTwo:
     accuracy_b: np.ndarray  # (5, 2)
     test_sizes: np.ndarray  # (5, 2)
     n_samples: int
+    cv_repr: object
 
     @property
     def differences(self):
@@ -64,32 +54,25 @@ class _FiveByTwo:
         return self.accuracy_a - self.accuracy_b
 
 
-def _five_by_two_evaluator(random_state, n_jobs):
-    """Five repeats of stratified 2-fold cross-validation, seeded by the evaluator's rule.
-
-    The evaluator draws five ints with
-    ``check_random_state(random_state).randint(np.iinfo(np.int32).max, size=5)``
-    and repeat i uses ``StratifiedEqualSizeKFold(2, shuffle=True,
-    random_state=seed_i)``: fold j of repeat i is fold j of replication i.
-    """
-    return CVEvaluator(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True), n_repeats=N_REPLICATIONS,
-                       random_state=random_state, n_jobs=n_jobs)
-
-
-def _five_by_two_differences(estimator_a, estimator_b, X, y, *, random_state, n_jobs):
-    """Check the inputs, run the 20 fits through the evaluator and return a :class:`_FiveByTwo`."""
-    for name, estimator in zip(_NAMES, (estimator_a, estimator_b)):
-        _check_classifier(estimator, name)
-    X, y, _, y_array = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
-    try:
-        pair = _five_by_two_evaluator(random_state, n_jobs).compare(estimator_a, estimator_b, X, y)
-    except Exception as exc:
-        add_context(exc, "cvinference: the 5x2cv test ran its replications as repeats: fold j of repeat i "
-                         "is fold j of 5x2cv replication i.")
-        raise
+def _five_by_two_differences(pair):
+    """The per-fold accuracies of a record of five repeats of 2-fold cross-validation, as a :class:`_FiveByTwo`."""
+    if not isinstance(pair, PairedCVResult):
+        raise TypeError(
+            f"pair must be a PairedCVResult of five repeats of 2-fold cross-validation, as made by five_by_two_cv; "
+            f"got pair of type {type(pair).__name__}. For two learners and data, call paired_ttest_5x2cv or "
+            "combined_ftest_5x2cv(estimator_a, estimator_b, X, y), which fit the record and call this function."
+        )
+    for name in ("a", "b"):
+        check_accuracy_result(getattr(pair, name), f"pair.{name}")
+    if (pair.a.n_repeats, pair.a.n_splits) != (N_REPLICATIONS, N_FOLDS) or pair.a.is_loo:
+        raise ValueError(
+            f"the 5x2cv tests need five repeats of 2-fold cross-validation (Dietterich 1998, section 3.5); pair "
+            f"holds {pair.a.n_repeats} repeat(s) of {'leave-one-out' if pair.a.is_loo else f'{pair.a.n_splits}-fold'} "
+            "cross-validation. Make it with five_by_two_cv, or CVEvaluator(2, n_repeats=5).compare."
+        )
     # r / m as a count over a size, so equal counts on equal folds give equal floats.
     accuracy_a, accuracy_b = (result.fold_correct / result.fold_sizes for result in (pair.a, pair.b))
-    return _FiveByTwo(accuracy_a, accuracy_b, pair.a.fold_sizes.astype(np.int64), y_array.size)
+    return _FiveByTwo(accuracy_a, accuracy_b, pair.a.fold_sizes.astype(np.int64), pair.a.n_samples, pair.a.cv_repr)
 
 
 # --------------------------------------------------------------------------- formulas
@@ -163,9 +146,11 @@ def _details(fits, formulas, **extra):
     return types.MappingProxyType(details)
 
 
-def _fits_note():
-    return (f"{N_REPLICATIONS} replications of stratified 2-fold cross-validation "
-            "(StratifiedEqualSizeKFold), both learners on the same halves: 20 fits of clones")
+def _fits_note(cv_repr):
+    stratified = cv_repr is not None and cv_repr.startswith("StratifiedEqualSizeKFold(")
+    scheme = ("stratified 2-fold cross-validation (StratifiedEqualSizeKFold)" if stratified else
+              f"2-fold cross-validation ({cv_repr or 'splitter not recorded'})")
+    return f"{N_REPLICATIONS} replications of {scheme}, both learners on the same halves: 20 fits of clones"
 
 
 _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replications (all ten "
@@ -173,42 +158,25 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
              "difference, p = 1.")
 
 
-@validate_params(alternative=ALTERNATIVE, random_state=Seed(), n_jobs=Jobs())
-def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
-                       n_jobs=None):
-    """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
+@validate_params(alternative=ALTERNATIVE)
+def paired_ttest_5x2cv_of(pair, *, alternative="two-sided"):
+    """Dietterich's 5x2cv paired t-test of two classifiers' accuracies, from the record of the 20 fits.
 
-    Five times, the data are split into two stratified halves; each learner
-    is fitted on one half and tested on the other, and then the other way
-    round. The statistic uses the first difference and the variability within
-    each replication.
+    Five times, the data were split into two halves; each learner was fitted
+    on one half and tested on the other, and then the other way round. The
+    statistic uses the first difference and the variability within each
+    replication.
 
     Parameters
     ----------
-    estimator_a, estimator_b : estimator instance
-        The two classifiers (objects with ``fit`` and ``predict``). They are
-        cloned for each of the 20 fits, never fitted or modified. Set their
-        own ``random_state`` for reproducible fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels.
+    pair : PairedCVResult
+        Two classifiers on five repeats of 2-fold cross-validation, as made
+        by :func:`five_by_two_cv` (or ``CVEvaluator(2,
+        n_repeats=5).compare``): fold j of repeat i is fold j of
+        replication i.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
         The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
         "A is more accurate".
-    random_state : int, RandomState instance or None, default=None
-        Seeds the five partitions: five ints are drawn from
-        ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
-        does for its repeats) and replication i uses
-        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``:
-        the 20 fits are those of ``CVEvaluator(StratifiedEqualSizeKFold(2),
-        n_repeats=5, random_state=random_state).compare(estimator_a,
-        estimator_b, X, y)``, replication i its repeat i. With an int, the
-        result is identical for any ``n_jobs``.
-    n_jobs : int, default=None
-        Jobs for the 20 fits, which run in one
-        :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in
-        a :func:`joblib.parallel_config` context; -1 means all processors.
 
     Returns
     -------
@@ -233,7 +201,8 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
 
     See Also
     --------
-    combined_ftest_5x2cv : Alpaydin's F test on the same 5 x 2 differences.
+    paired_ttest_5x2cv : :func:`five_by_two_cv` and this function in one call.
+    combined_ftest_5x2cv_of : Alpaydin's F test on the same 5 x 2 differences.
     mcnemar_test : When the learners can be fitted only once.
 
     Notes
@@ -241,7 +210,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     Dietterich (1998, Neural Computation 10(7), section 3.5, "The 5x2cv
     paired t test"). In replication i = 1..5 the data are split into halves
     S_1 and S_2; p_i^(1) is the difference of the two learners' accuracies
-    on fold 1 (the first split ``StratifiedEqualSizeKFold`` yields) and
+    on fold 1 (the first split the splitter yields) and
     p_i^(2) on fold 2, with p̄_i = (p_i^(1) + p_i^(2)) / 2 and
     s_i^2 = (p_i^(1) - p̄_i)^2 + (p_i^(2) - p̄_i)^2. Then::
 
@@ -273,9 +242,10 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.dummy import DummyClassifier
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import paired_ttest_5x2cv
+    >>> from cvinference import five_by_two_cv, paired_ttest_5x2cv_of
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> test = paired_ttest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> pair = five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test = paired_ttest_5x2cv_of(pair)
     >>> test.df, test.details["differences"].shape
     (5, (5, 2))
     >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
@@ -284,10 +254,10 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     >>> bool(low < test.estimate < high)
     True
     """
-    fits = _five_by_two_differences(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    fits = _five_by_two_differences(pair)
     formulas = _five_by_two_formulas(fits.differences)
     messages = Messages()
-    messages.note(_fits_note())
+    messages.note(_fits_note(fits.cv_repr))
     standard_error = math.sqrt(formulas.mean_s_squared)
     if formulas.mean_s_squared > 0:
         pvalue = pvalue_of(formulas.t, N_REPLICATIONS, alternative)
@@ -317,29 +287,18 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     )
 
 
-@validate_params(random_state=Seed(), n_jobs=Jobs())
-def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
-    """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
+def combined_ftest_5x2cv_of(pair):
+    """Alpaydin's combined 5x2cv F test of two classifiers' accuracies, from the record of the 20 fits.
 
-    The same five replications of stratified 2-fold cross-validation as
-    :func:`paired_ttest_5x2cv`, with a statistic that uses all ten
+    The same five replications of 2-fold cross-validation as
+    :func:`paired_ttest_5x2cv_of`, with a statistic that uses all ten
     differences instead of the first one.
 
     Parameters
     ----------
-    estimator_a, estimator_b : estimator instance
-        The two classifiers; cloned for each of the 20 fits, never fitted
-        or modified.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels.
-    random_state : int, RandomState instance or None, default=None
-        Seeds the five partitions exactly as in :func:`paired_ttest_5x2cv`,
-        so the same ``random_state`` gives both tests the same ten
-        differences.
-    n_jobs : int, default=None
-        Jobs for the 20 fits (one joblib pool).
+    pair : PairedCVResult
+        Two classifiers on five repeats of 2-fold cross-validation, as made
+        by :func:`five_by_two_cv`.
 
     Returns
     -------
@@ -350,7 +309,7 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
         has no direction), ``estimate`` = the mean of the ten differences
         (A minus B), ``standard_error`` = sqrt(mean of the s_i^2), and
         ``confidence_interval()`` (see Notes). ``details`` holds what
-        :func:`paired_ttest_5x2cv` gives, plus ``f_numerator`` (sum of the
+        :func:`paired_ttest_5x2cv_of` gives, plus ``f_numerator`` (sum of the
         squared p_i^(j)), ``f_denominator`` (2 sum s_i^2) and
         ``standard_error_if_independent`` = sqrt(mean s_i^2 / 10).
 
@@ -363,7 +322,8 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
 
     See Also
     --------
-    paired_ttest_5x2cv : Dietterich's t on the same differences.
+    combined_ftest_5x2cv : :func:`five_by_two_cv` and this function in one call.
+    paired_ttest_5x2cv_of : Dietterich's t on the same differences.
 
     Notes
     -----
@@ -403,9 +363,9 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.dummy import DummyClassifier
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import combined_ftest_5x2cv
+    >>> from cvinference import combined_ftest_5x2cv_of, five_by_two_cv
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> test = combined_ftest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test = combined_ftest_5x2cv_of(five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0))
     >>> test.df, test.df_denominator, test.alternative
     (10, 5, 'two-sided')
     >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
@@ -413,10 +373,10 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     >>> bool(test.estimate == test.details["differences"].mean())
     True
     """
-    fits = _five_by_two_differences(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    fits = _five_by_two_differences(pair)
     formulas = _five_by_two_formulas(fits.differences)
     messages = Messages()
-    messages.note(_fits_note())
+    messages.note(_fits_note(fits.cv_repr))
     df = (N_REPLICATIONS * N_FOLDS, N_REPLICATIONS)
     if formulas.f_denominator > 0:
         pvalue = float(stats.f.sf(formulas.f, *df))

@@ -6,27 +6,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._utils._params import PROBABILITY, Integer, Jobs, Seed, validate_params
+from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
-from ..evaluation._nested_fits import fit_nested
+from ..records import NestedCVResult
 from ._accuracy_interval import normal_bounds
 from ._results import Interval
 
-N_REPEATS = 50
-"""Default number of random partitions: the default of Bates's R package ``nestedcv`` (``reps = 50``)."""
-
 METHOD = "nested-cv"
-
-
-class _SplitsForNesting(Integer):
-    """``n_splits``: K >= 3, because each inner cross-validation splits K - 1 folds."""
-
-    def __init__(self):
-        super().__init__(minimum=3)
-
-    def describe(self):
-        return ("an integer >= 3 (each outer fold's inner cross-validation is a cross-validation on the other "
-                "n_splits - 1 folds, and needs at least 2 of them)")
 
 
 class NestedFigures(NamedTuple):
@@ -163,67 +149,45 @@ def _limits(loss_name, paired, losses):
     return None
 
 
-@validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), confidence_level=PROBABILITY,
-                 random_state=Seed(), n_jobs=Jobs())
-def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
-                       loss="zero_one", estimator_b=None, random_state=None, n_jobs=None):
-    """Nested cross-validation interval for the error of the model fitted to the whole dataset.
+def _check_record(result):
+    """Refuse anything but a NestedCVResult, saying how to make one."""
+    if not isinstance(result, NestedCVResult):
+        raise TypeError(
+            f"result must be a NestedCVResult, as made by nested_cross_validation; got result of type "
+            f"{type(result).__name__}. For a learner and data, call nested_cv_interval(estimator, X, y, ...), "
+            "which fits the record and calls this function."
+        )
+    return result
+
+
+@validate_params(confidence_level=PROBABILITY)
+def nested_cv_interval_of(result, *, confidence_level=0.95):
+    """Nested cross-validation interval for the error of the model fitted to the whole dataset, from its record.
 
     Bates, Hastie & Tibshirani (2023): naive intervals from cross-validation
     are too narrow, because the folds' estimates are correlated; nested
     cross-validation estimates the mean squared error of the
     cross-validation estimate directly and widens the interval accordingly.
-    With ``estimator_b``, the interval is for the difference of two
-    learners' errors, by the same algorithm on per-instance loss
-    differences.
+    For a record of two learners, the interval is for the difference of
+    their errors, by the same algorithm on per-instance loss differences.
 
     Parameters
     ----------
-    estimator : estimator instance
-        Any object with ``fit`` and ``predict`` (and ``predict_proba`` for a
-        loss that needs it); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-    n_splits : int, default=10
-        K, the folds of every partition; at least 3, since each outer
-        fold's inner cross-validation splits the other K - 1 folds. Every
-        fold needs at least 2 instances.
-    n_repeats : int, default=50
-        R, the random partitions (the default of the authors' R package
-        ``nestedcv``). The estimate of the mean squared error is noisy: few
-        repeats often make it negative or push it outside its bounds (with
-        a warning).
+    result : NestedCVResult
+        The outer and inner losses of one or two learners, as made by
+        :func:`nested_cross_validation`.
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
-    loss : str, callable or Loss, default="zero_one"
-        The per-instance loss, as in :func:`cross_val_correctness`:
-        ``"zero_one"`` (the interval is then for the error rate),
-        ``"log_loss"``, ``"brier"``, ``"squared_error"``,
-        ``"absolute_error"``, a callable or :func:`make_loss`.
-    estimator_b : estimator instance or None, default=None
-        A second learner, of the same task, fitted on the same folds; the
-        interval is then for the mean loss of B minus the mean loss of A,
-        positive when A is better (for the zero-one loss: accuracy(A) -
-        accuracy(B), the sign convention of every two-sample result).
-    random_state : int, RandomState instance or None, default=None
-        Seeds the partitions: repeat r uses
-        :class:`StratifiedEqualSizeKFold` (for classifiers;
-        :class:`EqualSizeKFold` otherwise) with the r-th seed drawn from it,
-        as :func:`cross_val_correctness` with ``cv=n_splits,
-        n_repeats=n_repeats`` does, so the outer folds are those of that
-        call. It does not seed the estimators.
-    n_jobs : int, default=None
-        Number of jobs for the fits. None means 1 unless in a
-        :func:`joblib.parallel_config` context. The result does not depend
-        on it.
 
     Returns
     -------
     Interval
         ``method="nested-cv"``, ``target="conditional"``: the interval is for
         the population error (mean loss) of the model that the learner fits
-        to this whole dataset (with ``estimator_b``, the difference of the
-        two such models' errors). ``estimate`` is the bias-corrected
+        to this whole dataset (for a record of two learners, the difference
+        of the two such models' errors: the mean loss of B minus the mean
+        loss of A, positive when A is better; for the zero-one loss,
+        accuracy(A) - accuracy(B)). ``estimate`` is the bias-corrected
         Err_NCV - bias; ``standard_error`` the bounded nested estimate;
         ``details`` holds ``err_ncv``, ``err_cv``, ``mse_hat``, ``bias``,
         ``se_naive``, ``inflation_unbounded`` and ``inflation`` (the
@@ -232,6 +196,7 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
     See Also
     --------
+    nested_cv_interval : :func:`nested_cross_validation` and this function in one call.
     loss_interval : Nedel'ko's interval from one cross-validation.
     accuracy_interval : Wong's intervals for the models fitted in the folds.
 
@@ -303,18 +268,17 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import nested_cv_interval
+    >>> from cvinference import nested_cross_validation, nested_cv_interval_of
     >>> X, y = load_iris(return_X_y=True)
-    >>> interval = nested_cv_interval(GaussianNB(), X, y, n_splits=5, n_repeats=4, random_state=0)
+    >>> losses = nested_cross_validation(GaussianNB(), X, y, n_splits=5, n_repeats=4, random_state=0)
+    >>> interval = nested_cv_interval_of(losses, confidence_level=0.9)
     >>> interval.method, interval.target, interval.details["n_fits"]
     ('nested-cv', 'conditional', 60)
     >>> bool(interval.low <= interval.estimate <= interval.high)
     True
     """
-    estimators = [estimator] if estimator_b is None else [estimator, estimator_b]
-    losses = fit_nested(estimators, X, y, n_splits=n_splits, n_repeats=n_repeats, loss=loss,
-                        random_state=random_state, n_jobs=n_jobs)
-    paired = estimator_b is not None
+    losses = _check_record(result)
+    n_splits, n_repeats, paired = losses.n_splits, losses.n_repeats, losses.paired
     outer, inner = (losses.outer[1] - losses.outer[0], losses.inner[1] - losses.inner[0]) if paired else (
         losses.outer[0], losses.inner[0])
     figures = nested_cv_figures(losses.fold, outer, inner, n_splits)

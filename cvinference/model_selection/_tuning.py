@@ -2,8 +2,8 @@
 
 import dataclasses
 
-from ..inference import nested_cv_interval
-from ..inference._nested_cv import N_REPEATS
+from ..conveniences import nested_cv_interval
+from ..evaluation._nested_fits import N_REPEATS
 
 
 def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",

@@ -1,0 +1,356 @@
+"""Fit the record, then call the pure function: the ``estimator, X, y`` forms of the refitting methods.
+
+Each function checks the parameters that only the pure function reads (so
+that a bad ``confidence_level`` fails before any fit), fits the record with
+the evaluation layer, which checks its own, and returns the pure function's
+result on it.
+"""
+
+from .._utils._params import PROBABILITY, Integer, Options, validate_params
+from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
+from ..evaluation._nested_fits import N_REPEATS
+from ..inference import (
+    bootstrap_accuracy_of,
+    combined_ftest_5x2cv_of,
+    conservative_z_interval_of,
+    nested_cv_interval_of,
+    paired_ttest_5x2cv_of,
+)
+from ..inference._bootstrap import METHODS
+from ..inference._parameters import ALTERNATIVE
+
+
+@validate_params(confidence_level=PROBABILITY)
+def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
+                       loss="zero_one", estimator_b=None, random_state=None, n_jobs=None):
+    """Nested cross-validation interval for the error of the model fitted to the whole dataset.
+
+    Bates, Hastie & Tibshirani (2023): naive intervals from cross-validation
+    are too narrow, because the folds' estimates are correlated; nested
+    cross-validation estimates the mean squared error of the
+    cross-validation estimate directly and widens the interval accordingly.
+    With ``estimator_b``, the interval is for the difference of the two
+    learners' errors (the mean loss of B minus the mean loss of A, positive
+    when A is better; for the zero-one loss, accuracy(A) - accuracy(B)).
+
+    Parameters
+    ----------
+    estimator : estimator instance
+        Any object with ``fit`` and ``predict`` (and ``predict_proba`` for a
+        loss that needs it); it is cloned, never fitted.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    n_splits : int, default=10
+        K, the folds of every partition, at least 3.
+    n_repeats : int, default=50
+        R, the random partitions. The estimate of the mean squared error is
+        noisy: few repeats often make it negative or push it outside its
+        bounds (with a warning).
+    confidence_level : float, default=0.95
+        Strictly between 0 and 1.
+    loss, estimator_b, random_state, n_jobs
+        As in :func:`nested_cross_validation`.
+
+    Returns
+    -------
+    Interval
+        ``nested_cv_interval_of(nested_cross_validation(estimator, X, y,
+        n_splits=n_splits, n_repeats=n_repeats, loss=loss,
+        estimator_b=estimator_b, random_state=random_state, n_jobs=n_jobs),
+        confidence_level=confidence_level)``; see
+        :func:`nested_cv_interval_of` for its fields.
+
+    See Also
+    --------
+    nested_cross_validation : the fits, as a record.
+    nested_cv_interval_of : the interval from the record; its Notes give
+        the formulas and their source (Bates, Hastie & Tibshirani 2023,
+        Algorithm 1).
+
+    Notes
+    -----
+    The fits number R K (K + 1) / 2 per learner (2750 with the defaults);
+    keep the record (:func:`nested_cross_validation`) to compute intervals
+    at other levels without fitting again.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import nested_cv_interval
+    >>> X, y = load_iris(return_X_y=True)
+    >>> interval = nested_cv_interval(GaussianNB(), X, y, n_splits=5, n_repeats=4, random_state=0)
+    >>> interval.method, interval.target, interval.details["n_fits"]
+    ('nested-cv', 'conditional', 60)
+    >>> bool(interval.low <= interval.estimate <= interval.high)
+    True
+    """
+    record = nested_cross_validation(estimator, X, y, n_splits=n_splits, n_repeats=n_repeats, loss=loss,
+                                     estimator_b=estimator_b, random_state=random_state, n_jobs=n_jobs)
+    return nested_cv_interval_of(record, confidence_level=confidence_level)
+
+
+@validate_params(n_splits=Integer(minimum=1), confidence_level=PROBABILITY)
+def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_size=0.2, confidence_level=0.95,
+                            loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
+    """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling.
+
+    Estimates the mean loss of the models the learner fits to n1 instances,
+    averaged over training sets of that size (the ``"unconditional"``
+    target at training size n1), and its variance from M pairs of disjoint
+    halves of the data. With ``estimator_b``, the interval is for the
+    difference of the two learners (the mean loss of B minus that of A,
+    positive when A is better), on identical splits.
+
+    Parameters
+    ----------
+    estimator : estimator instance
+        Any object with ``fit`` and ``predict`` (``predict_proba`` for a
+        probability loss); it is cloned, never fitted.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class labels for a classification loss, numbers for a regression loss.
+    n_pairs : int, default=10
+        M, the number of random pairs of disjoint halves.
+    n_splits : int, default=15
+        J, the number of random train/test splits of all the data and of
+        each half (``n_rounds`` of :func:`paired_subsampling`).
+    test_size : float, default=0.2
+        The share of a half tested in each split; the default gives
+        n1 = 0.4 n and n2 = 0.1 n.
+    confidence_level : float, default=0.95
+        Strictly between 0 and 1.
+    loss, estimator_b, stratify, random_state, n_jobs
+        As in :func:`paired_subsampling`.
+
+    Returns
+    -------
+    Interval
+        ``conservative_z_interval_of(paired_subsampling(estimator, X, y,
+        n_pairs=n_pairs, n_rounds=n_splits, test_size=test_size, loss=loss,
+        estimator_b=estimator_b, stratify=stratify,
+        random_state=random_state, n_jobs=n_jobs),
+        confidence_level=confidence_level)``; see
+        :func:`conservative_z_interval_of` for its fields.
+
+    See Also
+    --------
+    paired_subsampling : the fits, as a record.
+    conservative_z_interval_of : the interval from the record; its Notes
+        give the formulas and their source (Nadeau & Bengio 2003, section 4).
+
+    Notes
+    -----
+    The fits number J (2 M + 1) per learner (315 with the defaults).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import conservative_z_interval
+    >>> X, y = load_iris(return_X_y=True)
+    >>> interval = conservative_z_interval(GaussianNB(), X, y, n_pairs=3, n_splits=4, random_state=0)
+    >>> interval.method, interval.target
+    ('conservative-z', 'unconditional')
+    >>> interval.details["n_train"], interval.details["n_test"], interval.details["half_estimates"].shape
+    (60, 15, (3, 2))
+    >>> bool(interval.low <= interval.estimate <= interval.high)
+    True
+    """
+    record = paired_subsampling(estimator, X, y, n_pairs=n_pairs, n_rounds=n_splits, test_size=test_size, loss=loss,
+                                estimator_b=estimator_b, stratify=stratify, random_state=random_state,
+                                n_jobs=n_jobs)
+    return conservative_z_interval_of(record, confidence_level=confidence_level)
+
+
+@validate_params(method=Options(*METHODS), confidence_level=PROBABILITY)
+def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
+                       confidence_level=0.95, random_state=None, n_jobs=None):
+    """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
+
+    Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
+    fits a clone of ``estimator`` to each and predicts the instances the
+    sample left out (out of bag); fits one more clone to all the data for the
+    resubstitution accuracy. All the fits run in one joblib pool.
+
+    Parameters
+    ----------
+    estimator : estimator instance
+        A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
+        Its own ``random_state`` (if any) seeds its fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels (str, int or bool), at least two classes.
+    method : {".632", ".632+", "oob"}, default=".632"
+        As in :func:`bootstrap_accuracy_of`.
+    n_bootstraps : int, default=200
+        Number of bootstrap samples (E&T 1997 use 50 to 200).
+    stratify : bool, default=False
+        Draw every bootstrap sample within classes (see
+        :func:`bootstrap_sampling`).
+    confidence_level : float, default=0.95
+        Level of the percentile interval ``low``, ``high`` of ``values``.
+    random_state, n_jobs
+        As in :func:`bootstrap_sampling`.
+
+    Returns
+    -------
+    BootstrapResult
+        ``bootstrap_accuracy_of(bootstrap_sampling(estimator, X, y,
+        n_bootstraps=n_bootstraps, stratify=stratify,
+        random_state=random_state, n_jobs=n_jobs), method=method,
+        confidence_level=confidence_level)``: ``estimate``, the
+        per-bootstrap ``values``, their percentile interval and, in
+        ``details``, every ingredient.
+
+    See Also
+    --------
+    bootstrap_sampling : the fits, as a record.
+    bootstrap_accuracy_of : the estimate from the record; its Notes give
+        the formulas and their sources (Efron 1983; Efron & Tibshirani 1997).
+    cross_val_correctness : Stratified 10-fold cross-validation, the
+        estimator Kohavi (1995) recommends for accuracy.
+
+    Notes
+    -----
+    One record serves every method: ``bootstrap_accuracy_of(record,
+    method=m)`` for each m costs no further fit.
+
+    Examples
+    --------
+    Kohavi's failure case: 1-nearest neighbour on labels that are independent
+    of the features, so every model's true accuracy is 0.5.
+
+    >>> import numpy as np
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from cvinference import bootstrap_accuracy
+    >>> rng = np.random.default_rng(0)
+    >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
+    >>> result = bootstrap_accuracy(KNeighborsClassifier(1), X, y, method=".632+",
+    ...                             n_bootstraps=40, random_state=0)
+    >>> result.details["resubstitution_accuracy"]
+    1.0
+    >>> round(result.details["accuracy_632"], 2), round(result.estimate, 2)
+    (0.67, 0.48)
+    """
+    record = bootstrap_sampling(estimator, X, y, n_bootstraps=n_bootstraps, stratify=stratify,
+                                random_state=random_state, n_jobs=n_jobs)
+    return bootstrap_accuracy_of(record, method=method, confidence_level=confidence_level)
+
+
+@validate_params(alternative=ALTERNATIVE)
+def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
+                       n_jobs=None):
+    """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
+
+    Five times, the data are split into two stratified halves; each learner
+    is fitted on one half and tested on the other, and then the other way
+    round. The statistic uses the first difference and the variability within
+    each replication.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator instance
+        The two classifiers (objects with ``fit`` and ``predict``). They are
+        cloned for each of the 20 fits, never fitted or modified. Set their
+        own ``random_state`` for reproducible fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
+        "A is more accurate".
+    random_state, n_jobs
+        As in :func:`five_by_two_cv`: with an int, the result is identical
+        for any ``n_jobs``.
+
+    Returns
+    -------
+    TestResult
+        ``paired_ttest_5x2cv_of(five_by_two_cv(estimator_a, estimator_b, X,
+        y, random_state=random_state, n_jobs=n_jobs),
+        alternative=alternative)``; see :func:`paired_ttest_5x2cv_of` for its
+        fields.
+
+    See Also
+    --------
+    five_by_two_cv : the 20 fits, as a record.
+    paired_ttest_5x2cv_of : the test from the record; its Notes give the
+        formula and its source (Dietterich 1998, section 3.5).
+    combined_ftest_5x2cv : Alpaydin's F test on the same 5 x 2 differences.
+
+    Notes
+    -----
+    The test compares the learners trained on half of the data: its
+    estimand is not the accuracy of models trained on all n instances.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import paired_ttest_5x2cv
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> test = paired_ttest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test.df, test.details["differences"].shape
+    (5, (5, 2))
+    >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
+    (True, True)
+    """
+    pair = five_by_two_cv(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    return paired_ttest_5x2cv_of(pair, alternative=alternative)
+
+
+def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
+    """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
+
+    The same five replications of stratified 2-fold cross-validation as
+    :func:`paired_ttest_5x2cv`, with a statistic that uses all ten
+    differences instead of the first one.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator instance
+        The two classifiers; cloned for each of the 20 fits, never fitted
+        or modified.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels.
+    random_state, n_jobs
+        As in :func:`five_by_two_cv`: the same ``random_state`` gives both
+        tests the same ten differences.
+
+    Returns
+    -------
+    FTestResult
+        ``combined_ftest_5x2cv_of(five_by_two_cv(estimator_a, estimator_b,
+        X, y, random_state=random_state, n_jobs=n_jobs))``; see
+        :func:`combined_ftest_5x2cv_of` for its fields.
+
+    See Also
+    --------
+    five_by_two_cv : the 20 fits, as a record.
+    combined_ftest_5x2cv_of : the test from the record; its Notes give the
+        formula and its source (Alpaydin 1999).
+
+    Notes
+    -----
+    Keep the record (:func:`five_by_two_cv`) to run both 5x2cv tests on the
+    same 20 fits.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import combined_ftest_5x2cv
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> test = combined_ftest_5x2cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> test.df, test.df_denominator, test.alternative
+    (10, 5, 'two-sided')
+    """
+    pair = five_by_two_cv(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    return combined_ftest_5x2cv_of(pair)

@@ -1,0 +1,82 @@
+"""Dietterich's 5x2cv fits: five replications of stratified 2-fold cross-validation, two learners on the same halves."""
+
+from .._utils._params import Jobs, Seed, validate_params
+from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from ..splitters import StratifiedEqualSizeKFold
+from ._evaluator import CVEvaluator
+from ._fit_task import add_context
+
+N_REPLICATIONS = 5
+"""Replications of 2-fold cross-validation (Dietterich 1998, section 3.5)."""
+
+N_FOLDS = 2
+
+
+@validate_params(random_state=Seed(), n_jobs=Jobs())
+def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
+    """Five replications of stratified 2-fold cross-validation of two classifiers on the same halves.
+
+    The 20 fits of Dietterich's (1998) 5x2cv: in replication i the data are
+    split into two stratified halves; each learner is fitted on one half and
+    tested on the other, and then the other way round. The record is an
+    ordinary :class:`PairedCVResult` with five repeats of two folds, which
+    :func:`paired_ttest_5x2cv_of` and :func:`combined_ftest_5x2cv_of` read.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator instance
+        The two classifiers (objects with ``fit`` and ``predict``), cloned
+        for each fit, never fitted or modified. Set their own
+        ``random_state`` for reproducible fits.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    y : array-like of shape (n_samples,)
+        Class labels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the five partitions: five ints are drawn from
+        ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
+        does for its repeats) and replication i uses
+        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``.
+        With an int, the result is identical for any ``n_jobs``.
+    n_jobs : int, default=None
+        Jobs for the 20 fits, which run in one
+        :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in
+        a :func:`joblib.parallel_config` context; -1 means all processors.
+
+    Returns
+    -------
+    PairedCVResult
+        ``CVEvaluator(StratifiedEqualSizeKFold(2, shuffle=True), n_repeats=5,
+        random_state=random_state, n_jobs=n_jobs).compare(estimator_a,
+        estimator_b, X, y)``: fold j of repeat i is fold j of replication i.
+
+    See Also
+    --------
+    paired_ttest_5x2cv, combined_ftest_5x2cv : this function and the test in one call.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference import five_by_two_cv, paired_ttest_5x2cv_of
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pair = five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
+    >>> pair.a.n_repeats, pair.a.n_splits
+    (5, 2)
+    >>> paired_ttest_5x2cv_of(pair).df
+    5
+    """
+    for name, estimator in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
+        check_estimator_methods(estimator, name)
+        check_not_regressor(estimator, name, "the 5x2cv tests compare accuracies")
+    X, y, _, _ = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
+    evaluator = CVEvaluator(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True), n_repeats=N_REPLICATIONS,
+                            random_state=random_state, n_jobs=n_jobs)
+    try:
+        return evaluator.compare(estimator_a, estimator_b, X, y)
+    except Exception as exc:
+        add_context(exc, "cvinference: the 5x2cv test ran its replications as repeats: fold j of repeat i "
+                         "is fold j of 5x2cv replication i.")
+        raise
+

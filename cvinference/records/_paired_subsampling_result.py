@@ -1,0 +1,186 @@
+"""The record of Nadeau & Bengio's paired subsampling: test losses of random splits of the data and of its halves."""
+
+import dataclasses
+
+import numpy as np
+
+from .._utils._notebook import summary_html
+from .._utils._params import Boolean, Integer, Text
+from .._utils._serialize import Serializable
+from ._fields import array_field, check_indices, learner_descriptions, learner_lines
+
+
+def _check_halves(halves, n_samples):
+    """Refuse a pair whose halves share an instance."""
+    check_indices("halves", halves, n_samples)
+    for m, (first, second) in enumerate(halves):
+        if np.intersect1d(first, second).size:
+            raise ValueError(f"the two halves of pair {m} must be disjoint; they share "
+                             f"{np.intersect1d(first, second).size} instance(s).")
+
+
+def _check_tests_in_halves(test_indices, halves):
+    """Refuse a split of half ``side`` of pair m (group 1 + 2 m + side) that tests an instance outside it."""
+    for m, pair in enumerate(halves):
+        for side, half in enumerate(pair):
+            if not np.isin(test_indices[1 + 2 * m + side], half).all():
+                raise ValueError(f"test_indices[{1 + 2 * m + side}] must test instances of half {side} of pair {m} "
+                                 "(halves[m, side]) only: group 1 + 2 m + side holds the splits of that half.")
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class PairedSubsamplingResult(Serializable):
+    """What Nadeau & Bengio's paired subsampling did: the test losses of every split, per learner.
+
+    Made by :func:`paired_subsampling`; :func:`conservative_z_interval_of`
+    computes Nadeau & Bengio's (2003) conservative Z interval from it. The
+    splits come in 2 M + 1 groups of J: group 0 holds J random splits of
+    all the data, group 1 + 2 m + side the J splits of half ``side`` of the
+    m-th pair of disjoint halves. Every split trains on ``n_train`` (n1)
+    instances and tests ``n_test`` (n2) others. Two learners are on
+    identical splits.
+
+    Parameters
+    ----------
+    test_indices : array-like of int, shape (2 n_pairs + 1, n_rounds, n_test)
+        The test instances of every split, as row numbers into the data.
+    losses : array-like of float, shape (n_learners, 2 n_pairs + 1, n_rounds, n_test)
+        ``losses[e, g, j, i]``: the loss of learner e's model fitted to the
+        training part of split j of group g on instance
+        ``test_indices[g, j, i]``. One or two learners.
+    halves : array-like of int, shape (n_pairs, 2, half_size)
+        The two disjoint halves of every pair.
+    n_samples : int
+        The size of the data.
+    n_train : int
+        n1, the training size of every split; n1 + n2 <= half_size.
+    stratified : bool, default=False
+        Whether every halving and every split kept the class proportions.
+    loss_name : str, default="zero_one"
+    estimator_reprs : tuple of str, default=()
+        One description per learner, or none.
+
+    Attributes
+    ----------
+    test_indices, losses, halves : ndarray
+        Read-only.
+    n_learners, n_pairs, n_rounds, n_test, half_size : int
+        n_pairs is M and n_rounds J, the random splits of each group.
+    paired : bool
+        Whether two learners were fitted.
+    nonnegative : bool
+        Whether no loss is negative.
+    n_samples, n_train, stratified, loss_name, estimator_reprs
+        As given.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference import PairedSubsamplingResult
+    >>> halves = [[[0, 1], [2, 3]]]
+    >>> test_indices = [[[0], [3]], [[1], [0]], [[2], [3]]]  # groups: all the data, half 0, half 1
+    >>> result = PairedSubsamplingResult(test_indices=test_indices, losses=np.zeros((1, 3, 2, 1)),
+    ...                                  halves=halves, n_samples=4, n_train=1)
+    >>> result
+    PairedSubsamplingResult(n_samples=4, n_pairs=1, n_rounds=2, n_train=1, n_test=1, n_learners=1)
+    """
+
+    test_indices: np.ndarray
+    losses: np.ndarray
+    halves: np.ndarray
+    n_samples: int
+    n_train: int
+    stratified: bool = False
+    loss_name: str = "zero_one"
+    estimator_reprs: tuple = ()
+
+    def __post_init__(self):
+        n_samples = Integer(minimum=2).check("n_samples", self.n_samples)
+        halves = array_field("halves", self.halves, "int", (None, 2, None))
+        n_pairs, _, half_size = halves.shape
+        test_indices = array_field("test_indices", self.test_indices, "int", (2 * n_pairs + 1, None, None))
+        losses = array_field("losses", self.losses, "float", (None, *test_indices.shape))
+        n_train = Integer(minimum=1).check("n_train", self.n_train)
+        if losses.shape[0] > 2:
+            raise ValueError(f"losses must hold one or two learners (its first dimension); got {losses.shape[0]}.")
+        if n_train + test_indices.shape[2] > half_size or 2 * half_size > n_samples:
+            raise ValueError(f"n_train + n_test must not exceed half_size and two halves must fit in n_samples; got "
+                             f"n_train={n_train}, n_test={test_indices.shape[2]}, half_size={half_size} and "
+                             f"n_samples={n_samples}.")
+        _check_halves(halves, n_samples)
+        check_indices("test_indices", test_indices, n_samples)
+        _check_tests_in_halves(test_indices, halves)
+        for name, value in (("test_indices", test_indices), ("losses", losses), ("halves", halves),
+                            ("n_samples", n_samples), ("n_train", n_train)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "stratified", Boolean().check("stratified", self.stratified))
+        object.__setattr__(self, "loss_name", Text("zero_one").check("loss_name", self.loss_name))
+        object.__setattr__(self, "estimator_reprs",
+                           learner_descriptions("estimator_reprs", self.estimator_reprs, losses.shape[0]))
+
+    @property
+    def n_learners(self):
+        return self.losses.shape[0]
+
+    @property
+    def n_pairs(self):
+        return self.halves.shape[0]
+
+    @property
+    def n_rounds(self):
+        return self.test_indices.shape[1]
+
+    @property
+    def n_test(self):
+        return self.test_indices.shape[2]
+
+    @property
+    def half_size(self):
+        return self.halves.shape[2]
+
+    @property
+    def paired(self):
+        return self.n_learners == 2
+
+    @property
+    def nonnegative(self):
+        return bool(self.losses.min() >= 0)
+
+    def __repr__(self):
+        return (f"{type(self).__name__}(n_samples={self.n_samples}, n_pairs={self.n_pairs}, n_rounds={self.n_rounds}, "
+                f"n_train={self.n_train}, n_test={self.n_test}, n_learners={self.n_learners})")
+
+    _repr_html_ = summary_html
+
+    def summary(self):
+        """The splits, and each learner's mean loss on the splits of all the data.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cvinference import PairedSubsamplingResult
+        >>> result = PairedSubsamplingResult(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]],
+        ...                                  losses=np.zeros((1, 3, 2, 1)), halves=[[[0, 1], [2, 3]]],
+        ...                                  n_samples=4, n_train=1)
+        >>> print(result.summary())
+        paired subsampling: n = 4 instances, 1 pair of disjoint halves of 2 instances
+        2 random splits of all the data and of each half, n1 = 1 training and n2 = 1 test instances each
+        mean zero_one loss on the splits of all the data: 0.0000
+        conservative_z_interval_of(result) gives the interval for the models fitted to n1 instances
+        """
+        pairs = "pair" if self.n_pairs == 1 else "pairs"
+        lines = [f"paired subsampling: n = {self.n_samples} instances, {self.n_pairs} {pairs} of disjoint halves of "
+                 f"{self.half_size} instances" + (", stratified" if self.stratified else ""),
+                 f"{self.n_rounds} random splits of all the data and of each half, n1 = {self.n_train} training "
+                 f"and n2 = {self.n_test} test instances each", *learner_lines(self.estimator_reprs)]
+        for e in range(self.n_learners):
+            who = f" of {'AB'[e]}" if self.paired else ""
+            lines.append(f"mean {self.loss_name} loss{who} on the splits of all the data: "
+                         f"{self.losses[e, 0].mean():.4f}")
+        lines.append("conservative_z_interval_of(result) gives the interval for the models fitted to n1 instances"
+                     + (" (for the loss of B minus the loss of A)" if self.paired else ""))
+        return "\n".join(lines)
