@@ -116,3 +116,185 @@ def test_the_comparison_catches_one_changed_bit():
     changed = dict(expected, estimate=math.nextafter(expected["estimate"], 1.0))
     assert _same(expected, expected) and not _same(changed, expected)
     assert not _same({"n": 569.0}, {"n": 569}) and _same([math.nan], [math.nan])
+
+
+# --------------------------------------------------------------------------- record, then pure function
+
+RECORDS = {  # name: (the record the convenience fits, the pure function's call on it)
+    "nested": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=5, n_repeats=3, random_state=0),
+               lambda record: cvi.nested_cv_interval_of(record)),
+    "nested_pair": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=4, n_repeats=2, estimator_b=tree(),
+                                                        random_state=1),
+                    lambda record: cvi.nested_cv_interval_of(record)),
+    "nested_log": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=3, n_repeats=2, loss="log_loss",
+                                                       random_state=2),
+                   lambda record: cvi.nested_cv_interval_of(record, confidence_level=0.9)),
+    "conservative": (lambda: cvi.paired_subsampling(nb(), X, Y, n_pairs=3, n_rounds=5, random_state=0),
+                     lambda record: cvi.conservative_z_interval_of(record)),
+    "conservative_pair": (lambda: cvi.paired_subsampling(nb(), X, Y, n_pairs=2, n_rounds=4, estimator_b=tree(),
+                                                         test_size=0.3, random_state=1),
+                          lambda record: cvi.conservative_z_interval_of(record, confidence_level=0.9)),
+    "bootstrap_632": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
+                      lambda record: cvi.bootstrap_accuracy_of(record)),
+    "bootstrap_632plus": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, stratify=True,
+                                                         random_state=0),
+                          lambda record: cvi.bootstrap_accuracy_of(record, method=".632+")),
+    "bootstrap_oob": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
+                      lambda record: cvi.bootstrap_accuracy_of(record, method="oob", confidence_level=0.8)),
+    "ttest_5x2cv": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
+                    lambda record: cvi.paired_ttest_5x2cv_of(record)),
+    "ttest_5x2cv_greater": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=3),
+                            lambda record: cvi.paired_ttest_5x2cv_of(record, alternative="greater")),
+    "ftest_5x2cv": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
+                    lambda record: cvi.combined_ftest_5x2cv_of(record)),
+}
+
+
+def quiet(function, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        return function(*args)
+
+
+@pytest.fixture(scope="module")
+def records():
+    return {name: make() for name, (make, _) in RECORDS.items()}
+
+
+def test_every_convenience_has_its_record_and_pure_function():
+    assert sorted(RECORDS) == sorted(CALLS)
+
+
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_the_record_and_the_pure_function_give_the_convenience_exactly(name, records):
+    from_record = quiet(RECORDS[name][1], records[name])
+    assert from_record == run(name)
+    assert _same(observed(from_record), RECORDED[name])
+
+
+@pytest.mark.parametrize("name", ["nested_pair", "conservative_pair", "bootstrap_632plus", "ttest_5x2cv"])
+def test_a_record_round_trips_through_json_and_gives_the_same_result(name, records):
+    record = records[name]
+    text = json.dumps(record.to_dict(), allow_nan=False)
+    rebuilt = type(record).from_dict(json.loads(text))
+    assert rebuilt == record and rebuilt is not record
+    assert quiet(RECORDS[name][1], rebuilt) == quiet(RECORDS[name][1], record)
+
+
+@pytest.mark.parametrize("name, function", [
+    ("nested", "nested_cv_interval_of"), ("nested_pair", "nested_cv_interval_of"),
+    ("conservative", "conservative_z_interval_of"), ("conservative_pair", "conservative_z_interval_of"),
+    ("bootstrap_632plus", "bootstrap_accuracy_of")])
+def test_a_records_arrays_are_read_only_and_its_summary_names_its_pure_function(name, function, records):
+    record = records[name]
+    arrays = [value for value in vars(record).values() if isinstance(value, np.ndarray)]
+    assert arrays and not any(array.flags.writeable for array in arrays)
+    assert f"{function}(result" in record.summary()
+    assert record._repr_html_().startswith("<pre>") and repr(record).startswith(type(record).__name__ + "(")
+
+
+# --------------------------------------------------------------------------- what the records hold
+
+
+def test_the_nested_record_holds_the_outer_losses_of_cross_val_correctness(records):
+    record = records["nested"]
+    plain = cvi.cross_val_correctness(nb(), X, Y, cv=5, n_repeats=3, random_state=0)
+    np.testing.assert_array_equal(record.fold, plain.fold)
+    np.testing.assert_array_equal(record.outer[0], plain.loss)
+    assert (record.n_splits, record.n_repeats, record.n_learners, record.n_fits) == (5, 3, 1, 3 * (5 + 10))
+
+
+def test_the_5x2cv_record_is_the_evaluators_pair_on_five_repeats_of_two_stratified_folds(records):
+    pair = records["ttest_5x2cv"]
+    same = cvi.CVEvaluator(cvi.StratifiedEqualSizeKFold(2, shuffle=True), n_repeats=5, random_state=0).compare(
+        nb(), tree(), X, Y)
+    assert pair == same
+
+
+def test_the_paired_subsampling_record_tests_each_half_within_it(records):
+    record = records["conservative_pair"]
+    assert record.losses.shape == (2, 2 * 2 + 1, 4, record.n_test)
+    assert (record.n_pairs, record.n_rounds, record.half_size, record.paired) == (2, 4, X.shape[0] // 2, True)
+    for m in range(2):
+        for side in range(2):
+            assert np.isin(record.test_indices[1 + 2 * m + side], record.halves[m, side]).all()
+
+
+def test_the_bootstrap_record_marks_no_instance_of_a_sample_correct(records):
+    record = records["bootstrap_632"]
+    assert not record.out_of_bag_correct[~record.out_of_bag].any()
+    assert record.resubstitution_accuracy == float(np.mean(record.y_pred == Y))
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("function, record_name", [
+    (cvi.nested_cv_interval_of, "NestedCVResult"), (cvi.conservative_z_interval_of, "PairedSubsamplingResult"),
+    (cvi.bootstrap_accuracy_of, "BootstrapSamplingResult")])
+def test_a_pure_function_refuses_another_record_naming_the_convenience(function, record_name, records):
+    with pytest.raises(TypeError, match=f"result must be a {record_name}, .* got result of type PairedCVResult. "
+                                        "For a learner and data, call"):
+        function(records["ttest_5x2cv"])
+
+
+def _nested_arrays():
+    fold = np.array([[0, 0, 1, 1, 2, 2]])
+    inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
+    return fold, np.zeros((1, 1, 6)), inner
+
+
+@pytest.mark.parametrize("change, error, match", [
+    (lambda f, o, i: (f[:, :5], o, i), ValueError, r"fold must be a 2-d integer array of shape \(1, 6\)"),
+    (lambda f, o, i: (f, o, i[:, :, :2]), ValueError, "n_splits >= 3 folds"),
+    (lambda f, o, i: (np.array([[0, 0, 1, 1, 2, 3]]), o, i), ValueError, "from 0 to 3"),
+    (lambda f, o, i: (np.array([[0, 0, 1, 1, 1, 2]]), o, i), ValueError, "fold 2 of repeat 0 has 1"),
+    (lambda f, o, i: (f, np.full((1, 1, 6), np.nan), i), ValueError, "NaN or infinity for 6 of 6 losses of the outer"),
+    (lambda f, o, i: (f, o, np.zeros_like(i)), None, None),  # the own fold's inner entries are unused
+])
+def test_a_nested_record_checks_its_arrays(change, error, match):
+    fold, outer, inner = change(*_nested_arrays())
+    if error is None:
+        assert cvi.NestedCVResult(fold=fold, outer=outer, inner=inner).n_fits == 6
+        return
+    with pytest.raises(error, match=match):
+        cvi.NestedCVResult(fold=fold, outer=outer, inner=inner)
+
+
+def test_a_paired_subsampling_record_checks_its_halves_and_sizes():
+    good = dict(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]], losses=np.zeros((1, 3, 2, 1)),
+                halves=[[[0, 1], [2, 3]]], n_samples=4, n_train=1)
+    assert cvi.PairedSubsamplingResult(**good).n_rounds == 2
+    with pytest.raises(ValueError, match="halves of pair 0 must be disjoint"):
+        cvi.PairedSubsamplingResult(**{**good, "halves": [[[0, 1], [1, 3]]]})
+    with pytest.raises(ValueError, match=r"test_indices\[1\] must test instances of half 0 of pair 0"):
+        cvi.PairedSubsamplingResult(**{**good, "test_indices": [[[0], [3]], [[2], [0]], [[2], [3]]]})
+    with pytest.raises(ValueError, match="n_train \\+ n_test must not exceed half_size"):
+        cvi.PairedSubsamplingResult(**{**good, "n_train": 2})
+    with pytest.raises(ValueError, match=r"losses must be a 4-d numeric array of shape \(any, 3, 2, 1\)"):
+        cvi.PairedSubsamplingResult(**{**good, "losses": np.zeros((1, 3, 2, 2))})
+
+
+def test_a_bootstrap_record_refuses_an_in_bag_instance_marked_correct():
+    with pytest.raises(ValueError, match="instance 0 is in sample 0 .* and marked correct"):
+        cvi.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1]],
+                                    out_of_bag_correct=[[True, False, True]])
+    with pytest.raises(ValueError, match="one prediction per instance"):
+        cvi.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1], sample_indices=[[0, 0, 1]],
+                                    out_of_bag_correct=[[False, False, True]])
+
+
+# --------------------------------------------------------------------------- the old import path
+
+
+@pytest.mark.parametrize("name", ["nested_cv_interval", "conservative_z_interval", "bootstrap_accuracy",
+                                  "paired_ttest_5x2cv", "combined_ftest_5x2cv"])
+def test_the_inference_layer_still_gives_the_moved_forms_for_one_release(name):
+    import cvinference.inference as inference
+
+    with pytest.warns(FutureWarning, match=f"moved to cvinference.{name} .* cvinference.inference.{name}_of"):
+        moved = getattr(inference, name)
+    assert moved is getattr(cvi, name) is getattr(cvi.conveniences, name)
+    assert name not in inference.__all__ and f"{name}_of" in inference.__all__
+    with pytest.raises(AttributeError, match="no attribute 'nested_cv_interval_off'"):
+        inference.nested_cv_interval_off  # noqa: B018

@@ -35,7 +35,6 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.evaluation import _bootstrap_fits, _evaluator, _holdout, _nested_fits, _paired_subsampling
-from cvinference.evaluation._bootstrap_fits import fit_bootstraps
 from cvinference.evaluation._fit_task import FitTask
 from cvinference.evaluation._scheduler import CHEAP_FIT_SECONDS
 
@@ -275,15 +274,16 @@ def test_random_subsampling_results_unchanged(stratify, where):
 def test_bootstrap_fits_equal_plain_fits_on_numpy_samples():
     """The documented samples (numpy's randint rows), each fitted with plain scikit-learn."""
     tree, n, n_bootstraps = DecisionTreeClassifier(max_depth=2, random_state=0), Y_IRIS.size, 6
-    fits = fit_bootstraps(tree, X_IRIS, Y_IRIS, Y_IRIS, n_bootstraps=n_bootstraps, stratify=False,
-                          random_state=8, n_jobs=1)
+    record = cvi.bootstrap_sampling(tree, X_IRIS, Y_IRIS, n_bootstraps=n_bootstraps, random_state=8, n_jobs=1)
     samples = np.random.RandomState(8).randint(0, n, size=(n_bootstraps, n))
-    np.testing.assert_array_equal(fits.resubstitution_predictions, clone(tree).fit(X_IRIS, Y_IRIS).predict(X_IRIS))
-    assert len(fits.out_of_bag) == len(fits.out_of_bag_predictions) == n_bootstraps
-    for sample, left_out, predictions in zip(samples, fits.out_of_bag, fits.out_of_bag_predictions):
-        np.testing.assert_array_equal(left_out, sorted(set(range(n)) - set(sample.tolist())))
-        expected = clone(tree).fit(X_IRIS[sample], Y_IRIS[sample]).predict(X_IRIS[left_out])
-        np.testing.assert_array_equal(predictions, expected)
+    np.testing.assert_array_equal(record.sample_indices, samples)
+    np.testing.assert_array_equal(record.y_pred, clone(tree).fit(X_IRIS, Y_IRIS).predict(X_IRIS))
+    for sample, left_out, correct in zip(samples, record.out_of_bag, record.out_of_bag_correct):
+        rows = sorted(set(range(n)) - set(sample.tolist()))
+        np.testing.assert_array_equal(np.flatnonzero(left_out), rows)
+        expected = clone(tree).fit(X_IRIS[sample], Y_IRIS[sample]).predict(X_IRIS[rows]) == Y_IRIS[rows]
+        np.testing.assert_array_equal(correct[rows], expected)
+        assert not correct[~left_out].any()
 
 
 # --------------------------------------------------------------------------- every producer hands FitTask items

@@ -39,7 +39,7 @@ from sklearn.utils.validation import check_is_fitted
 
 import cvinference as cvi
 from cvinference.inference import _five_by_two
-from cvinference.inference._five_by_two import _FiveByTwo, _five_by_two_formulas
+from cvinference.inference._five_by_two import _five_by_two_formulas
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
@@ -142,7 +142,8 @@ def test_fits_are_bit_for_bit_plain_sklearn_fits_on_the_documented_splits(data, 
     so the comparison is exact.
     """
     X, y = data
-    fits = _five_by_two._five_by_two_differences(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
+    pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
+    fits = _five_by_two._five_by_two_differences(pair)
     splits = oracle_splits(X, y, random_state)
 
     def accuracies(estimator):
@@ -280,32 +281,63 @@ def test_same_learner_twice_one_sided_is_p_one_too(data):
     assert test.pvalue == 1.0
 
 
-def fake_fits(differences):
-    accuracy_b = np.full((5, 2), 0.5)
-    return _FiveByTwo(accuracy_b + np.asarray(differences), accuracy_b, np.full((5, 2), 60), 120)
+def pair_with(differences):
+    """A 5x2cv record of folds of 10 instances where A is right on 5 + 10 d and B on 5 of each fold."""
+    y_true = np.zeros(20, dtype=int)
+    fold = np.tile(np.repeat([0, 1], 10), (5, 1))
+    right_a = np.rint(5 + 10 * np.asarray(differences, dtype=float)).astype(int)
+    y_pred_a = np.ones((5, 20), dtype=int)
+    y_pred_b = np.ones((5, 20), dtype=int)
+    for i in range(5):
+        for j in range(2):
+            y_pred_a[i, 10 * j:10 * j + right_a[i, j]] = 0
+            y_pred_b[i, 10 * j:10 * j + 5] = 0
+    return cvi.PairedCVResult(cvi.CVResult(y_true, y_pred_a, fold), cvi.CVResult(y_true, y_pred_b, fold))
 
 
-def test_no_spread_but_a_difference_is_infinite_with_a_warning(data, monkeypatch):
-    X, y = data
-    monkeypatch.setattr(_five_by_two, "_five_by_two_differences", lambda *a, **k: fake_fits(np.full((5, 2), 0.1)))
+def test_the_records_of_the_degenerate_cases_hold_the_differences():
+    np.testing.assert_allclose(_five_by_two._five_by_two_differences(pair_with(np.full((5, 2), 0.1))).differences,
+                               np.full((5, 2), 0.1), atol=1e-15)
+
+
+def test_no_spread_but_a_difference_is_infinite_with_a_warning():
+    pair = pair_with(np.full((5, 2), 0.1))
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        t = cvi.paired_ttest_5x2cv(tree(), GaussianNB(), X, y)
+        t = cvi.paired_ttest_5x2cv_of(pair)
     assert t.statistic == math.inf and math.isnan(t.pvalue)  # not p = 0, which would read as significant
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        f = cvi.combined_ftest_5x2cv(tree(), GaussianNB(), X, y)
+        f = cvi.combined_ftest_5x2cv_of(pair)
     assert f.statistic == math.inf and math.isnan(f.pvalue)
 
 
-def test_no_spread_and_zero_numerator_gives_t_zero(data, monkeypatch):
-    differences = np.array([[0.0, 0.0]] + [[0.05, 0.05]] * 4)
-    monkeypatch.setattr(_five_by_two, "_five_by_two_differences", lambda *a, **k: fake_fits(differences))
-    X, y = data
+def test_no_spread_and_zero_numerator_gives_t_zero():
+    pair = pair_with(np.array([[0.0, 0.0]] + [[0.1, 0.1]] * 4))
     with pytest.warns(cvi.InferenceWarning, match="0 / 0"):
-        t = cvi.paired_ttest_5x2cv(tree(), GaussianNB(), X, y)
+        t = cvi.paired_ttest_5x2cv_of(pair)
     assert (t.statistic, t.pvalue) == (0.0, 1.0)
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        f = cvi.combined_ftest_5x2cv(tree(), GaussianNB(), X, y)
+        f = cvi.combined_ftest_5x2cv_of(pair)
     assert f.statistic == math.inf and math.isnan(f.pvalue)
+
+
+def test_a_record_made_by_hand_is_named_in_the_note():
+    t = cvi.paired_ttest_5x2cv_of(pair_with([[0.1, -0.1], [0.2, 0.0], [0.0, 0.1], [0.1, 0.1], [0.3, 0.0]]))
+    assert t.notes[0] == ("5 replications of 2-fold cross-validation (splitter not recorded), both learners on the "
+                          "same halves: 20 fits of clones")
+
+
+@pytest.mark.parametrize("function", [cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of])
+def test_a_record_that_is_not_five_times_two_folds_is_refused(data, function):
+    X, y = data
+    three_folds = cvi.CVEvaluator(3, n_repeats=5, random_state=0).compare(tree(), GaussianNB(), X, y)
+    with pytest.raises(ValueError, match=r"five repeats of 2-fold .* holds 5 repeat\(s\) of 3-fold .* five_by_two_cv"):
+        function(three_folds)
+    with pytest.raises(TypeError, match="pair must be a PairedCVResult .* got pair of type CVResult"):
+        function(three_folds.a)
+    regression = cvi.CVEvaluator(2, n_repeats=5, loss="squared_error", random_state=0).compare(
+        LinearRegression(), LinearRegression(), X, y.astype(float))
+    with pytest.raises(ValueError, match="pair.a holds a regression loss"):
+        function(regression)
 
 
 @pytest.mark.parametrize("function", TESTS)
