@@ -5,7 +5,9 @@ layer (report). It is looked up by module name when the method is called,
 never imported, so the import graph stays one-way; ``tests/test_layers.py``
 walks it. The records' forwarding methods to inference functions
 (``result.accuracy_interval()``) are deprecated: statistics are functions of
-records (``docs/architecture.md``, "One way per operation").
+records (``docs/architecture.md``, "One way per operation"). The inference
+package uses the same lookup for the ``estimator, X, y`` forms that moved up
+to ``cvinference.conveniences``, kept reachable from it for one release.
 """
 
 import importlib
