@@ -56,6 +56,11 @@ def _record_cases(X, y):
         ("CVResult, holdout", cvi.holdout(nb, X, y, test_size=0.25, random_state=0)),
         ("PairedCVResult", cvi.PairedCVResult(a, b)),
         ("SubsamplingResult", cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)),
+        ("NestedCVResult of two learners", cvi.nested_cross_validation(nb, X, y, n_splits=3, n_repeats=2,
+                                                                        estimator_b=tree, random_state=0)),
+        ("PairedSubsamplingResult", cvi.paired_subsampling(nb, X, y, n_pairs=2, n_rounds=3, random_state=0)),
+        ("BootstrapSamplingResult", cvi.bootstrap_sampling(tree, X, y, n_bootstraps=5, stratify=True,
+                                                           random_state=0)),
     ]
 
 
