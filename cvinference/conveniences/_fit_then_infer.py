@@ -35,21 +35,15 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
     Parameters
     ----------
-    estimator : estimator instance
-        Any object with ``fit`` and ``predict`` (and ``predict_proba`` for a
-        loss that needs it); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-    n_splits : int, default=10
-        K, the folds of every partition, at least 3.
-    n_repeats : int, default=50
-        R, the random partitions. The estimate of the mean squared error is
-        noisy: few repeats often make it negative or push it outside its
-        bounds (with a warning).
+    estimator, X, y, n_splits, n_repeats, loss, estimator_b, random_state, n_jobs
+        As in :func:`nested_cross_validation`: the learner (cloned, never
+        fitted), the data, K folds (at least 3) in each of R random
+        partitions, the per-instance loss, a second learner on the same
+        folds, the seed of the partitions and the jobs for the fits. The
+        estimate of the mean squared error is noisy: few repeats often make
+        it negative or push it outside its bounds (with a warning).
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
-    loss, estimator_b, random_state, n_jobs
-        As in :func:`nested_cross_validation`.
 
     Returns
     -------
@@ -104,24 +98,17 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
 
     Parameters
     ----------
-    estimator : estimator instance
-        Any object with ``fit`` and ``predict`` (``predict_proba`` for a
-        probability loss); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Class labels for a classification loss, numbers for a regression loss.
-    n_pairs : int, default=10
-        M, the number of random pairs of disjoint halves.
+    estimator, X, y, n_pairs, test_size, loss, estimator_b, stratify, random_state, n_jobs
+        As in :func:`paired_subsampling`: the learner (cloned, never
+        fitted), the data, M pairs of halves, the share of a half tested in
+        each split (the default gives n1 = 0.4 n and n2 = 0.1 n), the
+        per-instance loss, a second learner on the same splits, stratified
+        splits, the seed of the splits and the jobs for the fits.
     n_splits : int, default=15
         J, the number of random train/test splits of all the data and of
         each half (``n_rounds`` of :func:`paired_subsampling`).
-    test_size : float, default=0.2
-        The share of a half tested in each split; the default gives
-        n1 = 0.4 n and n2 = 0.1 n.
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
-    loss, estimator_b, stratify, random_state, n_jobs
-        As in :func:`paired_subsampling`.
 
     Returns
     -------
@@ -175,24 +162,13 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
     Parameters
     ----------
-    estimator : estimator instance
-        A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
-        Its own ``random_state`` (if any) seeds its fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels (str, int or bool), at least two classes.
-    method : {".632", ".632+", "oob"}, default=".632"
-        As in :func:`bootstrap_accuracy_of`.
-    n_bootstraps : int, default=200
-        Number of bootstrap samples (E&T 1997 use 50 to 200).
-    stratify : bool, default=False
-        Draw every bootstrap sample within classes (see
-        :func:`bootstrap_sampling`).
-    confidence_level : float, default=0.95
-        Level of the percentile interval ``low``, ``high`` of ``values``.
-    random_state, n_jobs
-        As in :func:`bootstrap_sampling`.
+    estimator, X, y, n_bootstraps, stratify, random_state, n_jobs
+        As in :func:`bootstrap_sampling`: the classifier (cloned, never
+        fitted), the data, the number of bootstrap samples, sampling within
+        classes, the seed of the samples and the jobs for the fits.
+    method, confidence_level
+        As in :func:`bootstrap_accuracy_of`: ``".632"``, ``".632+"`` or
+        ``"oob"``, and the level of the percentile interval of ``values``.
 
     Returns
     -------
@@ -251,20 +227,14 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
 
     Parameters
     ----------
-    estimator_a, estimator_b : estimator instance
-        The two classifiers (objects with ``fit`` and ``predict``). They are
-        cloned for each of the 20 fits, never fitted or modified. Set their
-        own ``random_state`` for reproducible fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels.
+    estimator_a, estimator_b, X, y, random_state, n_jobs
+        As in :func:`five_by_two_cv`: the two classifiers (cloned for each
+        of the 20 fits, never fitted), the data, the seed of the five
+        partitions (with an int, the result is identical for any
+        ``n_jobs``) and the jobs for the fits.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
         The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
         "A is more accurate".
-    random_state, n_jobs
-        As in :func:`five_by_two_cv`: with an int, the result is identical
-        for any ``n_jobs``.
 
     Returns
     -------
@@ -312,16 +282,9 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
 
     Parameters
     ----------
-    estimator_a, estimator_b : estimator instance
-        The two classifiers; cloned for each of the 20 fits, never fitted
-        or modified.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
-    y : array-like of shape (n_samples,)
-        Class labels.
-    random_state, n_jobs
+    estimator_a, estimator_b, X, y, random_state, n_jobs
         As in :func:`five_by_two_cv`: the same ``random_state`` gives both
-        tests the same ten differences.
+        5x2cv tests the same ten differences.
 
     Returns
     -------

@@ -15,6 +15,7 @@ from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ..records import BootstrapSamplingResult
 from ._estimands import GIVEN_THIS_DATASET
+from ._inputs import check_record
 from ._results import BootstrapResult
 
 METHODS = (".632", ".632+", "oob")
@@ -81,17 +82,6 @@ _ASSUMPTIONS = {
         "(Efron & Tibshirani 1997)"
     ),
 }
-
-
-def _check_record(result):
-    """Refuse anything but a BootstrapSamplingResult, saying how to make one."""
-    if not isinstance(result, BootstrapSamplingResult):
-        raise TypeError(
-            f"result must be a BootstrapSamplingResult, as made by bootstrap_sampling; got result of type "
-            f"{type(result).__name__}. For a learner and data, call bootstrap_accuracy(estimator, X, y, ...), "
-            "which fits the record and calls this function."
-        )
-    return result
 
 
 @validate_params(method=Options(*METHODS), confidence_level=PROBABILITY)
@@ -203,17 +193,16 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
     >>> samples = bootstrap_sampling(KNeighborsClassifier(1), X, y, n_bootstraps=40, random_state=0)
-    >>> result = bootstrap_accuracy_of(samples, method=".632+")
-    >>> result.details["resubstitution_accuracy"]
+    >>> samples.resubstitution_accuracy
     1.0
-    >>> round(result.details["accuracy_632"], 2), round(result.estimate, 2)
-    (0.67, 0.48)
-    >>> result.values.shape
-    (40,)
-    >>> print(result.summary().splitlines()[0])
+    >>> plus = bootstrap_accuracy_of(samples, method=".632+")
+    >>> oob = bootstrap_accuracy_of(samples, method="oob")  # the same fits, another method
+    >>> round(plus.details["accuracy_632"], 3), round(plus.estimate, 3), round(oob.estimate, 3)
+    (0.668, 0.485, 0.475)
+    >>> print(plus.summary().splitlines()[0])
     .632+ bootstrap accuracy: 0.485 (40 bootstraps of n = 200)
     """
-    record = _check_record(result)
+    record = check_record(result, BootstrapSamplingResult, "bootstrap_sampling", "bootstrap_accuracy")
     y_array, n, n_bootstraps, stratify = record.y_true, record.n_samples, record.n_bootstraps, record.stratified
 
     messages = Messages()

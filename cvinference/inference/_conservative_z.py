@@ -10,6 +10,7 @@ from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import PairedSubsamplingResult
 from ._accuracy_interval import normal_bounds
+from ._inputs import check_record
 from ._results import Interval
 
 _ASSUMPTIONS = (
@@ -77,17 +78,6 @@ def _limits(record, paired):
     if record.nonnegative and not paired:
         return (0.0, None)
     return None
-
-
-def _check_record(result):
-    """Refuse anything but a PairedSubsamplingResult, saying how to make one."""
-    if not isinstance(result, PairedSubsamplingResult):
-        raise TypeError(
-            f"result must be a PairedSubsamplingResult, as made by paired_subsampling; got result of type "
-            f"{type(result).__name__}. For a learner and data, call conservative_z_interval(estimator, X, y, ...), "
-            "which fits the record and calls this function."
-        )
-    return result
 
 
 @validate_params(confidence_level=PROBABILITY)
@@ -184,7 +174,7 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     >>> bool(interval.low <= interval.estimate <= interval.high)
     True
     """
-    record = _check_record(result)
+    record = check_record(result, PairedSubsamplingResult, "paired_subsampling", "conservative_z_interval")
     paired, n_pairs, n_splits = record.paired, record.n_pairs, record.n_rounds
     split_means = record.losses.mean(axis=-1)  # (learners, 2 M + 1, J)
     values = split_means[1] - split_means[0] if paired else split_means[0]

@@ -23,6 +23,17 @@ def check_cv_result(result, name="result"):
     return result
 
 
+def check_record(result, record_class, made_by, convenience):
+    """Refuse anything but a ``record_class`` (the record of a refitting scheme), saying how to make one."""
+    if not isinstance(result, record_class):
+        raise TypeError(
+            f"result must be a {record_class.__name__}, as made by {made_by}; got result of type "
+            f"{type(result).__name__}. For a learner and data, call {convenience}(estimator, X, y, ...), "
+            "which fits the record and calls this function."
+        )
+    return result
+
+
 def check_accuracy_result(result, name="result"):
     """Refuse anything but a CVResult of a classifier (one with correctness)."""
     check_cv_result(result, name)

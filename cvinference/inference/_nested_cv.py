@@ -10,6 +10,7 @@ from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import NestedCVResult
 from ._accuracy_interval import normal_bounds
+from ._inputs import check_record
 from ._results import Interval
 
 METHOD = "nested-cv"
@@ -149,17 +150,6 @@ def _limits(loss_name, paired, losses):
     return None
 
 
-def _check_record(result):
-    """Refuse anything but a NestedCVResult, saying how to make one."""
-    if not isinstance(result, NestedCVResult):
-        raise TypeError(
-            f"result must be a NestedCVResult, as made by nested_cross_validation; got result of type "
-            f"{type(result).__name__}. For a learner and data, call nested_cv_interval(estimator, X, y, ...), "
-            "which fits the record and calls this function."
-        )
-    return result
-
-
 @validate_params(confidence_level=PROBABILITY)
 def nested_cv_interval_of(result, *, confidence_level=0.95):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset, from its record.
@@ -277,7 +267,7 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     >>> bool(interval.low <= interval.estimate <= interval.high)
     True
     """
-    losses = _check_record(result)
+    losses = check_record(result, NestedCVResult, "nested_cross_validation", "nested_cv_interval")
     n_splits, n_repeats, paired = losses.n_splits, losses.n_repeats, losses.paired
     outer, inner = (losses.outer[1] - losses.outer[0], losses.inner[1] - losses.inner[0]) if paired else (
         losses.outer[0], losses.inner[0])

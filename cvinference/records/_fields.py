@@ -56,3 +56,22 @@ def learner_lines(descriptions):
     if len(descriptions) == 1:
         return [f"estimator: {descriptions[0]}"]
     return [f"estimator {label}: {text}" for label, text in zip("AB", descriptions)]
+
+
+class OneOrTwoLearners:
+    """``n_learners`` and ``paired`` of a record whose ``_losses_of_learners`` has one row per learner."""
+
+    @property
+    def n_learners(self):
+        return self._losses_of_learners.shape[0]
+
+    @property
+    def paired(self):
+        return self.n_learners == 2
+
+    def _loss_lines(self, texts, function, what):
+        """``mean <loss> loss[ of A|B]<text>`` per learner, then what ``function(result)`` gives."""
+        lines = [f"mean {self.loss_name} loss{f' of {label}' if self.paired else ''}{text}"
+                 for label, text in zip("AB", texts)]
+        difference = " (for the loss of B minus the loss of A)" if self.paired else ""
+        return lines + [f"{function}(result) gives the interval for {what}{difference}"]

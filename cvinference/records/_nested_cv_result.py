@@ -8,7 +8,7 @@ import numpy as np
 from .._utils._notebook import summary_html
 from .._utils._params import Nullable, Text
 from .._utils._serialize import Serializable
-from ._fields import array_field, learner_descriptions, learner_lines
+from ._fields import OneOrTwoLearners, array_field, learner_descriptions, learner_lines
 
 
 def nested_fit_count(n_splits, n_repeats=1, n_learners=1):
@@ -56,7 +56,7 @@ def _check_finite(outer, inner, fold):
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class NestedCVResult(Serializable):
+class NestedCVResult(OneOrTwoLearners, Serializable):
     """What nested cross-validation did to every instance: its outer and inner losses, per learner.
 
     Made by :func:`nested_cross_validation`; :func:`nested_cv_interval_of`
@@ -139,8 +139,8 @@ class NestedCVResult(Serializable):
         object.__setattr__(self, "cv_repr", Nullable(Text("EqualSizeKFold(n_splits=5)")).check("cv_repr", self.cv_repr))
 
     @property
-    def n_learners(self):
-        return self.outer.shape[0]
+    def _losses_of_learners(self):
+        return self.outer
 
     @property
     def n_repeats(self):
@@ -157,10 +157,6 @@ class NestedCVResult(Serializable):
     @property
     def n_fits(self):
         return nested_fit_count(self.n_splits, self.n_repeats, self.n_learners)
-
-    @property
-    def paired(self):
-        return self.n_learners == 2
 
     def __repr__(self):
         return (f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
@@ -194,10 +190,7 @@ class NestedCVResult(Serializable):
         if self.cv_repr:
             lines.append(f"splitter, repeat 0: {self.cv_repr}")
         outside = self.fold[:, np.newaxis, :] != np.arange(self.n_splits)[np.newaxis, :, np.newaxis]
-        for e in range(self.n_learners):
-            who = f" of {'AB'[e]}" if self.paired else ""
-            lines.append(f"mean {self.loss_name} loss{who}: {self.outer[e].mean():.4f} in the outer folds "
-                         f"(Err_CV), {self.inner[e][outside].mean():.4f} in the inner cross-validations (Err_NCV)")
-        lines.append("nested_cv_interval_of(result) gives the interval for the model fitted to all n instances"
-                     + (" (for the loss of B minus the loss of A)" if self.paired else ""))
+        texts = [f": {outer.mean():.4f} in the outer folds (Err_CV), {inner[outside].mean():.4f} in the inner "
+                 "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner)]
+        lines += self._loss_lines(texts, "nested_cv_interval_of", "the model fitted to all n instances")
         return "\n".join(lines)

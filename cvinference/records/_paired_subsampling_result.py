@@ -7,7 +7,7 @@ import numpy as np
 from .._utils._notebook import summary_html
 from .._utils._params import Boolean, Integer, Text
 from .._utils._serialize import Serializable
-from ._fields import array_field, check_indices, learner_descriptions, learner_lines
+from ._fields import OneOrTwoLearners, array_field, check_indices, learner_descriptions, learner_lines
 
 
 def _check_halves(halves, n_samples):
@@ -29,7 +29,7 @@ def _check_tests_in_halves(test_indices, halves):
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class PairedSubsamplingResult(Serializable):
+class PairedSubsamplingResult(OneOrTwoLearners, Serializable):
     """What Nadeau & Bengio's paired subsampling did: the test losses of every split, per learner.
 
     Made by :func:`paired_subsampling`; :func:`conservative_z_interval_of`
@@ -119,8 +119,8 @@ class PairedSubsamplingResult(Serializable):
                            learner_descriptions("estimator_reprs", self.estimator_reprs, losses.shape[0]))
 
     @property
-    def n_learners(self):
-        return self.losses.shape[0]
+    def _losses_of_learners(self):
+        return self.losses
 
     @property
     def n_pairs(self):
@@ -137,10 +137,6 @@ class PairedSubsamplingResult(Serializable):
     @property
     def half_size(self):
         return self.halves.shape[2]
-
-    @property
-    def paired(self):
-        return self.n_learners == 2
 
     @property
     def nonnegative(self):
@@ -177,10 +173,6 @@ class PairedSubsamplingResult(Serializable):
                  f"{self.half_size} instances" + (", stratified" if self.stratified else ""),
                  f"{self.n_rounds} random splits of all the data and of each half, n1 = {self.n_train} training "
                  f"and n2 = {self.n_test} test instances each", *learner_lines(self.estimator_reprs)]
-        for e in range(self.n_learners):
-            who = f" of {'AB'[e]}" if self.paired else ""
-            lines.append(f"mean {self.loss_name} loss{who} on the splits of all the data: "
-                         f"{self.losses[e, 0].mean():.4f}")
-        lines.append("conservative_z_interval_of(result) gives the interval for the models fitted to n1 instances"
-                     + (" (for the loss of B minus the loss of A)" if self.paired else ""))
+        texts = [f" on the splits of all the data: {losses[0].mean():.4f}" for losses in self.losses]
+        lines += self._loss_lines(texts, "conservative_z_interval_of", "the models fitted to n1 instances")
         return "\n".join(lines)
