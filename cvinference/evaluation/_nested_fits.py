@@ -19,11 +19,10 @@ from .._utils._params import Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
-from ._loss_data import prepare_loss_data
 from ._fit_task import FitTask
+from ._loss_data import prepare_loss_data
 from ._partitions import draw_partitions
 from ._scheduler import run_fits
-
 
 N_REPEATS = 50
 """Default number of random partitions: the default of Bates's R package ``nestedcv`` (``reps = 50``)."""

@@ -12,10 +12,8 @@ methods (``nested_cv_interval``, ``conservative_z_interval``,
 function here; they live in :mod:`cvinference.conveniences`.
 """
 
-import warnings
-
+from .._utils._deprecation import removal_version, warn_deprecated
 from .._utils._upward import upward
-
 from ._accuracy_interval import accuracy_interval
 from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
@@ -86,10 +84,10 @@ def __getattr__(name):
     """``cvinference.inference.nested_cv_interval`` and the other moved forms, for one release, with a FutureWarning."""
     if name not in _MOVED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"cvinference.inference.{name} fits models, which the inference layer no longer does; it moved to "
+    warn_deprecated(
+        f"cvinference.inference.{name} is deprecated since version 0.1 and will be removed in version "
+        f"{removal_version('0.1')}: it fits models, which the inference layer no longer does; it moved to "
         f"cvinference.{name} (also cvinference.conveniences.{name}), and cvinference.inference.{name}_of computes "
-        f"the result from a record. cvinference.inference.{name} will be removed in the next release.",
-        FutureWarning, stacklevel=2,
+        "the result from a record."
     )
     return _MOVED[name]()

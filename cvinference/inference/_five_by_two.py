@@ -19,7 +19,7 @@ from .._utils._params import validate_params
 from .._utils._warnings import Messages
 from ..records import PairedCVResult
 from ._distributions import pvalue_of
-from ._inputs import check_accuracy_result
+from ._inputs import check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE
 from ._results import FTestResult, TestResult
 
@@ -54,21 +54,20 @@ class _FiveByTwo:
         return self.accuracy_a - self.accuracy_b
 
 
-def _five_by_two_differences(pair):
-    """The per-fold accuracies of a record of five repeats of 2-fold cross-validation, as a :class:`_FiveByTwo`."""
-    if not isinstance(pair, PairedCVResult):
-        raise TypeError(
-            f"pair must be a PairedCVResult of five repeats of 2-fold cross-validation, as made by five_by_two_cv; "
-            f"got pair of type {type(pair).__name__}. For two learners and data, call paired_ttest_5x2cv or "
-            "combined_ftest_5x2cv(estimator_a, estimator_b, X, y), which fit the record and call this function."
-        )
-    for name in ("a", "b"):
-        check_accuracy_result(getattr(pair, name), f"pair.{name}")
+def _five_by_two_differences(a, b, function):
+    """The per-fold accuracies of two records of five repeats of 2-fold cross-validation, as a :class:`_FiveByTwo`.
+
+    ``a`` and ``b`` are the two results, or ``a`` a :class:`PairedCVResult`
+    and ``b`` None (:func:`two_results`).
+    """
+    pair = PairedCVResult(*(check_accuracy_result(result, name)
+                            for name, result in zip("ab", two_results(a, b, function))))
     if (pair.a.n_repeats, pair.a.n_splits) != (N_REPLICATIONS, N_FOLDS) or pair.a.is_loo:
+        scheme = "leave-one-out" if pair.a.is_loo else f"{pair.a.n_splits}-fold"
         raise ValueError(
-            f"the 5x2cv tests need five repeats of 2-fold cross-validation (Dietterich 1998, section 3.5); pair "
-            f"holds {pair.a.n_repeats} repeat(s) of {'leave-one-out' if pair.a.is_loo else f'{pair.a.n_splits}-fold'} "
-            "cross-validation. Make it with five_by_two_cv, or CVEvaluator(2, n_repeats=5).compare."
+            f"the 5x2cv tests need five repeats of 2-fold cross-validation (Dietterich 1998, section 3.5); the "
+            f"results hold {pair.a.n_repeats} repeat(s) of {scheme} cross-validation. Make them with "
+            "five_by_two_cv, or CVEvaluator(2, n_repeats=5).compare."
         )
     # r / m as a count over a size, so equal counts on equal folds give equal floats.
     accuracy_a, accuracy_b = (result.fold_correct / result.fold_sizes for result in (pair.a, pair.b))
@@ -159,7 +158,7 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
 
 
 @validate_params(alternative=ALTERNATIVE)
-def paired_ttest_5x2cv_of(pair, *, alternative="two-sided"):
+def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies, from the record of the 20 fits.
 
     Five times, the data were split into two halves; each learner was fitted
@@ -169,11 +168,13 @@ def paired_ttest_5x2cv_of(pair, *, alternative="two-sided"):
 
     Parameters
     ----------
-    pair : PairedCVResult
-        Two classifiers on five repeats of 2-fold cross-validation, as made
-        by :func:`five_by_two_cv` (or ``CVEvaluator(2,
-        n_repeats=5).compare``): fold j of repeat i is fold j of
-        replication i.
+    a : PairedCVResult or CVResult
+        Two classifiers on five repeats of 2-fold cross-validation, as
+        :func:`five_by_two_cv` (or ``CVEvaluator(2, n_repeats=5).compare``)
+        makes them: fold j of repeat i is fold j of replication i. Or the
+        result of classifier A, with ``b`` that of B on identical folds.
+    b : CVResult, optional
+        The result of classifier B; left out when ``a`` is a pair.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
         The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
         "A is more accurate".
@@ -254,7 +255,7 @@ def paired_ttest_5x2cv_of(pair, *, alternative="two-sided"):
     >>> bool(low < test.estimate < high)
     True
     """
-    fits = _five_by_two_differences(pair)
+    fits = _five_by_two_differences(a, b, "paired_ttest_5x2cv_of")
     formulas = _five_by_two_formulas(fits.differences)
     messages = Messages()
     messages.note(_fits_note(fits.cv_repr))
@@ -287,7 +288,7 @@ def paired_ttest_5x2cv_of(pair, *, alternative="two-sided"):
     )
 
 
-def combined_ftest_5x2cv_of(pair):
+def combined_ftest_5x2cv_of(a, b=None):
     """Alpaydin's combined 5x2cv F test of two classifiers' accuracies, from the record of the 20 fits.
 
     The same five replications of 2-fold cross-validation as
@@ -296,9 +297,8 @@ def combined_ftest_5x2cv_of(pair):
 
     Parameters
     ----------
-    pair : PairedCVResult
-        Two classifiers on five repeats of 2-fold cross-validation, as made
-        by :func:`five_by_two_cv`.
+    a, b : PairedCVResult and None, or two CVResult
+        As in :func:`paired_ttest_5x2cv_of`.
 
     Returns
     -------
@@ -373,7 +373,7 @@ def combined_ftest_5x2cv_of(pair):
     >>> bool(test.estimate == test.details["differences"].mean())
     True
     """
-    fits = _five_by_two_differences(pair)
+    fits = _five_by_two_differences(a, b, "combined_ftest_5x2cv_of")
     formulas = _five_by_two_formulas(fits.differences)
     messages = Messages()
     messages.note(_fits_note(fits.cv_repr))

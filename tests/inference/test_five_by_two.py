@@ -44,6 +44,7 @@ from cvinference.inference._five_by_two import _five_by_two_formulas
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
 TESTS = (cvi.paired_ttest_5x2cv, cvi.combined_ftest_5x2cv)
+TESTS_OF = (cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of)
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +144,7 @@ def test_fits_are_bit_for_bit_plain_sklearn_fits_on_the_documented_splits(data, 
     """
     X, y = data
     pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
-    fits = _five_by_two._five_by_two_differences(pair)
+    fits = _five_by_two._five_by_two_differences(pair, None, "paired_ttest_5x2cv_of")
     splits = oracle_splits(X, y, random_state)
 
     def accuracies(estimator):
@@ -296,8 +297,8 @@ def pair_with(differences):
 
 
 def test_the_records_of_the_degenerate_cases_hold_the_differences():
-    np.testing.assert_allclose(_five_by_two._five_by_two_differences(pair_with(np.full((5, 2), 0.1))).differences,
-                               np.full((5, 2), 0.1), atol=1e-15)
+    fits = _five_by_two._five_by_two_differences(pair_with(np.full((5, 2), 0.1)), None, "paired_ttest_5x2cv_of")
+    np.testing.assert_allclose(fits.differences, np.full((5, 2), 0.1), atol=1e-15)
 
 
 def test_no_spread_but_a_difference_is_infinite_with_a_warning():
@@ -327,16 +328,27 @@ def test_a_record_made_by_hand_is_named_in_the_note():
 
 
 @pytest.mark.parametrize("function", [cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of])
+def test_a_pair_or_its_two_results_give_the_same_test(data, function):
+    X, y = data
+    pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=0)
+    assert function(pair) == function(pair.a, pair.b) == TESTS[TESTS_OF.index(function)](tree(), GaussianNB(), X, y,
+                                                                                          random_state=0)
+
+
+@pytest.mark.parametrize("function", [cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of])
 def test_a_record_that_is_not_five_times_two_folds_is_refused(data, function):
     X, y = data
     three_folds = cvi.CVEvaluator(3, n_repeats=5, random_state=0).compare(tree(), GaussianNB(), X, y)
-    with pytest.raises(ValueError, match=r"five repeats of 2-fold .* holds 5 repeat\(s\) of 3-fold .* five_by_two_cv"):
+    with pytest.raises(ValueError, match=r"five repeats of 2-fold .* hold 5 repeat\(s\) of 3-fold .* five_by_two_cv"):
         function(three_folds)
-    with pytest.raises(TypeError, match="pair must be a PairedCVResult .* got pair of type CVResult"):
+    with pytest.raises(TypeError, match=r"compares two results: pass a PairedCVResult.* got a of type CVResult"):
         function(three_folds.a)
+    other_folds = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=1)
+    with pytest.raises(ValueError, match="not cross-validated on identical folds"):
+        function(three_folds.a, other_folds.b)
     regression = cvi.CVEvaluator(2, n_repeats=5, loss="squared_error", random_state=0).compare(
         LinearRegression(), LinearRegression(), X, y.astype(float))
-    with pytest.raises(ValueError, match="pair.a holds a regression loss"):
+    with pytest.raises(ValueError, match="a holds a regression loss"):
         function(regression)
 
 
