@@ -112,7 +112,7 @@ N_SPLITS = 10
 N_REPEATS = 10
 SUBSAMPLING_ROUNDS = 15
 NESTED = {"n_splits": 5, "n_repeats": 5}  # R K^2 = 125 fits per learner (the library's default, 10 x 50, makes 5,000)
-CONSERVATIVE_Z = {"n_pairs": 5, "n_splits": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
+CONSERVATIVE_Z = {"n_pairs": 5, "n_rounds": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
 HELD_BACK = 50_000
 BLOCK = 5
 FAMILY = 4  # equal candidates of a family-wise cell

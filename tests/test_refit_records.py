@@ -7,7 +7,8 @@ and call the pure function. Nothing they return may change.
 
 ``tests/refit_outputs.json`` holds the outputs of the calls in ``CALLS``
 produced by the code at commit cfc92f7 (``main`` before issue 27), with
-exactly these arguments: every number of the result (floats written by
+exactly these arguments (``conservative_z_interval``'s ``n_rounds`` was
+``n_splits`` then): every number of the result (floats written by
 ``json``, which round-trips a float), its details, notes and warnings. They
 are compared with ``==``: not one bit may change.
 """
@@ -43,8 +44,8 @@ CALLS = {
                                                   random_state=1),
     "nested_log": lambda: cvi.nested_cv_interval(nb(), X, Y, n_splits=3, n_repeats=2, loss="log_loss",
                                                  confidence_level=0.9, random_state=2),
-    "conservative": lambda: cvi.conservative_z_interval(nb(), X, Y, n_pairs=3, n_splits=5, random_state=0),
-    "conservative_pair": lambda: cvi.conservative_z_interval(nb(), X, Y, n_pairs=2, n_splits=4, estimator_b=tree(),
+    "conservative": lambda: cvi.conservative_z_interval(nb(), X, Y, n_pairs=3, n_rounds=5, random_state=0),
+    "conservative_pair": lambda: cvi.conservative_z_interval(nb(), X, Y, n_pairs=2, n_rounds=4, estimator_b=tree(),
                                                              test_size=0.3, confidence_level=0.9, random_state=1),
     "bootstrap_632": lambda: cvi.bootstrap_accuracy(tree(), X, Y, n_bootstraps=40, random_state=0),
     "bootstrap_632plus": lambda: cvi.bootstrap_accuracy(tree(), X, Y, method=".632+", n_bootstraps=40,
@@ -298,3 +299,14 @@ def test_the_inference_layer_still_gives_the_moved_forms_for_one_release(name):
     assert name not in inference.__all__ and f"{name}_of" in inference.__all__
     with pytest.raises(AttributeError, match="no attribute 'nested_cv_interval_off'"):
         inference.nested_cv_interval_off  # noqa: B018
+
+
+
+def test_conservative_z_interval_takes_n_splits_for_one_release():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = cvi.conservative_z_interval(nb(), X, Y, n_pairs=3, n_splits=5, random_state=0)
+    assert [str(w.message) for w in caught if w.category is FutureWarning] == [
+        "conservative_z_interval(): n_splits was renamed n_rounds in version 0.1, and n_splits= will stop working "
+        "in version 0.2; pass n_rounds=5."]
+    assert old == run("conservative")

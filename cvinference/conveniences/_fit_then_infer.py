@@ -6,7 +6,8 @@ the evaluation layer, which checks its own, and returns the pure function's
 result on it.
 """
 
-from .._utils._params import PROBABILITY, Integer, Options, validate_params
+from .._utils._deprecation import renamed_parameter
+from .._utils._params import PROBABILITY, Options, validate_params
 from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
 from ..evaluation._nested_fits import N_REPEATS
 from ..inference import (
@@ -84,8 +85,9 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     return nested_cv_interval_of(record, confidence_level=confidence_level)
 
 
-@validate_params(n_splits=Integer(minimum=1), confidence_level=PROBABILITY)
-def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_size=0.2, confidence_level=0.95,
+@renamed_parameter(old="n_splits", new="n_rounds", since="0.1")
+@validate_params(confidence_level=PROBABILITY)
+def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
                             loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
     """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling.
 
@@ -98,15 +100,15 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
 
     Parameters
     ----------
-    estimator, X, y, n_pairs, test_size, loss, estimator_b, stratify, random_state, n_jobs
+    estimator, X, y, n_pairs, n_rounds, test_size, loss, estimator_b, stratify, random_state, n_jobs
         As in :func:`paired_subsampling`: the learner (cloned, never
-        fitted), the data, M pairs of halves, the share of a half tested in
-        each split (the default gives n1 = 0.4 n and n2 = 0.1 n), the
-        per-instance loss, a second learner on the same splits, stratified
-        splits, the seed of the splits and the jobs for the fits.
-    n_splits : int, default=15
-        J, the number of random train/test splits of all the data and of
-        each half (``n_rounds`` of :func:`paired_subsampling`).
+        fitted), the data, M pairs of halves, J random train/test splits of
+        all the data and of each half (``n_splits`` before version 0.1,
+        which still works with a FutureWarning until 0.2), the share of a
+        half tested in each split (the default gives n1 = 0.4 n and
+        n2 = 0.1 n), the per-instance loss, a second learner on the same
+        splits, stratified splits, the seed of the splits and the jobs for
+        the fits.
     confidence_level : float, default=0.95
         Strictly between 0 and 1.
 
@@ -114,7 +116,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     -------
     Interval
         ``conservative_z_interval_of(paired_subsampling(estimator, X, y,
-        n_pairs=n_pairs, n_rounds=n_splits, test_size=test_size, loss=loss,
+        n_pairs=n_pairs, n_rounds=n_rounds, test_size=test_size, loss=loss,
         estimator_b=estimator_b, stratify=stratify,
         random_state=random_state, n_jobs=n_jobs),
         confidence_level=confidence_level)``; see
@@ -136,7 +138,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     >>> from sklearn.naive_bayes import GaussianNB
     >>> from cvinference import conservative_z_interval
     >>> X, y = load_iris(return_X_y=True)
-    >>> interval = conservative_z_interval(GaussianNB(), X, y, n_pairs=3, n_splits=4, random_state=0)
+    >>> interval = conservative_z_interval(GaussianNB(), X, y, n_pairs=3, n_rounds=4, random_state=0)
     >>> interval.method, interval.target
     ('conservative-z', 'unconditional')
     >>> interval.details["n_train"], interval.details["n_test"], interval.details["half_estimates"].shape
@@ -144,7 +146,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_splits=15, test_si
     >>> bool(interval.low <= interval.estimate <= interval.high)
     True
     """
-    record = paired_subsampling(estimator, X, y, n_pairs=n_pairs, n_rounds=n_splits, test_size=test_size, loss=loss,
+    record = paired_subsampling(estimator, X, y, n_pairs=n_pairs, n_rounds=n_rounds, test_size=test_size, loss=loss,
                                 estimator_b=estimator_b, stratify=stratify, random_state=random_state,
                                 n_jobs=n_jobs)
     return conservative_z_interval_of(record, confidence_level=confidence_level)

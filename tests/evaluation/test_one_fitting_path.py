@@ -328,7 +328,7 @@ def assert_fit_tasks(tasks, n_estimators, where):
     (lambda: cvi.bootstrap_accuracy(GaussianNB(), X_IRIS, Y_IRIS, n_bootstraps=4, random_state=0),
      "_bootstrap_fits", 5, 1, ""),
     (lambda: cvi.conservative_z_interval(GaussianNB(), X_IRIS, Y_IRIS, estimator_b=DecisionTreeClassifier(),
-                                         n_pairs=2, n_splits=3, random_state=0),
+                                         n_pairs=2, n_rounds=3, random_state=0),
      "_paired_subsampling", 30, 2, "split"),
     (lambda: cvi.nested_cv_interval(GaussianNB(), X_IRIS, Y_IRIS, n_splits=3, n_repeats=2, random_state=0,
                                     estimator_b=DecisionTreeClassifier()),

@@ -32,7 +32,7 @@ from cvinference.inference._conservative_z import conservative_z_statistics
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
-SMALL = {"n_pairs": 3, "n_splits": 4, "random_state": 0}
+SMALL = {"n_pairs": 3, "n_rounds": 4, "random_state": 0}
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +179,7 @@ def test_round_trips_through_json(iris):
 
 @pytest.mark.parametrize(("kwargs", "error", "match"), [
     ({"n_pairs": 0}, ValueError, r"n_pairs must be an integer >= 1; got n_pairs=0"),
-    ({"n_splits": 2.5}, TypeError, r"n_splits must be an integer >= 1; got n_splits=2.5"),
+    ({"n_rounds": 2.5}, TypeError, r"n_rounds must be an integer >= 1; got n_rounds=2.5"),
     ({"test_size": 1.5}, ValueError, r"test_size"),
     ({"confidence_level": 95}, ValueError, r"confidence_level"),
     ({"stratify": "yes"}, TypeError, r"stratify"),
