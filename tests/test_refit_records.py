@@ -11,6 +11,15 @@ exactly these arguments (``conservative_z_interval``'s ``n_rounds`` was
 ``n_splits`` then): every number of the result (floats written by
 ``json``, which round-trips a float), its details, notes and warnings. They
 are compared with ``==``: not one bit may change.
+
+The other tests check the new shape: each record, passed to its pure
+function, gives the convenience's result exactly (the same recorded numbers);
+each record round-trips through JSON and gives the same result again; the
+records hold what their fits did (the outer losses of
+``cross_val_correctness``, the evaluator's 5x2 pair, halves tested within
+themselves, no in-bag instance marked correct) and refuse inconsistent
+arrays; and ``cvinference.inference.nested_cv_interval`` and the other moved
+forms keep working for one release with a FutureWarning.
 """
 
 import json
