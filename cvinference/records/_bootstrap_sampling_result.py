@@ -6,6 +6,7 @@ from typing import Optional
 import numpy as np
 
 from .._utils._arrays import locked, readonly_array
+from .._utils._kinds import TEXT, Array
 from .._utils._notebook import summary_html
 from .._utils._params import Boolean, Nullable, Text
 from .._utils._serialize import Serializable
@@ -77,6 +78,9 @@ class BootstrapSamplingResult(Serializable):
     out_of_bag_correct: np.ndarray
     stratified: bool = False
     estimator_repr: Optional[str] = None
+
+    _kinds = {"y_true": Array(ndim=1), "y_pred": Array(ndim=1), "sample_indices": Array("iu", ndim=2, low=0),
+              "out_of_bag_correct": Array("b", ndim=2), "estimator_repr": Nullable(TEXT)}
 
     def __post_init__(self):
         y_true = _one_dimensional("y_true", self.y_true)

@@ -5,6 +5,7 @@ from typing import Optional
 
 import numpy as np
 
+from .._utils._kinds import STRING, TEXT, Array, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import Nullable, Text
 from .._utils._serialize import Serializable
@@ -120,6 +121,9 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
     cv_repr: Optional[str] = None
+
+    _kinds = {"fold": Array("iu", ndim=2, low=0), "outer": Array("f", ndim=3), "inner": Array("f", ndim=4),
+              "loss_name": TEXT, "estimator_reprs": Sequence(TEXT), "cv_repr": Nullable(STRING)}
 
     def __post_init__(self):
         inner = array_field("inner", self.inner, "float", (None, None, None, None))

@@ -4,6 +4,7 @@ import dataclasses
 
 import numpy as np
 
+from .._utils._kinds import POSITIVE, TEXT, Array, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import Boolean, Integer, Text
 from .._utils._serialize import Serializable
@@ -93,6 +94,10 @@ class PairedSubsamplingResult(OneOrTwoLearners, Serializable):
     stratified: bool = False
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
+
+    _kinds = {"test_indices": Array("iu", ndim=3, low=0), "losses": Array("f", ndim=4),
+              "halves": Array("iu", ndim=3, low=0), "n_samples": POSITIVE, "n_train": POSITIVE, "loss_name": TEXT,
+              "estimator_reprs": Sequence(TEXT)}
 
     def __post_init__(self):
         n_samples = Integer(minimum=2).check("n_samples", self.n_samples)
