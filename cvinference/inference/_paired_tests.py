@@ -10,7 +10,6 @@ from scipy import stats
 from .._utils._blockwise import count_both_true
 from .._utils._params import Boolean, Nullable, Options, validate_params
 from .._utils._warnings import Messages
-from ..records._pair_cache import cached_for_pair
 from ..records._same_folds import same_folds
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
@@ -144,8 +143,7 @@ def _diagnostic(a, b, rows_a, rows_b):
     first_only = len(rows_a) != len(rows_b)
     if first_only:
         rows_a, rows_b = rows_a[:1], rows_b[:1]
-    both = cached_for_pair(a, b, ("both correct", rows_a, rows_b),
-                         lambda: count_both_true(rows_of(a.correct, rows_a), rows_of(b.correct, rows_b)))
+    both = count_both_true(rows_of(a.correct, rows_a), rows_of(b.correct, rows_b))
     a_only = n_correct(a, rows_a) - both
     b_only = n_correct(b, rows_b) - both
     neither = a.n_samples * len(rows_a) - both - a_only - b_only

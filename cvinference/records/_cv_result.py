@@ -5,6 +5,7 @@ the arrays held here; nothing downstream refits a model.
 """
 
 import functools
+import hashlib
 import numbers
 import typing
 import warnings
@@ -354,6 +355,14 @@ class CVResult(Serializable):
     @property
     def fold(self):
         return self._fold
+
+    @_computed_once
+    def _fold_digest(self):
+        """A BLAKE2b digest of the fold numbers (shape and values, not dtype): equal digests, equal folds."""
+        digest = hashlib.blake2b(repr(self._fold.shape).encode(), digest_size=32)
+        for block in row_blocks(*self._fold.shape):
+            digest.update(np.ascontiguousarray(self._fold[block], dtype=np.int64).tobytes())
+        return digest.digest()
 
     @_computed_once
     def y_true(self):
