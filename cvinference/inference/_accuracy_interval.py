@@ -196,7 +196,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     fold accuracies +- t_{k-1} s / sqrt(k), with s^2 the variance of the
     fold accuracies within a repeat, averaged over the repeats. This claims
     no independence: Var(p) = (1/R^2) sum_r sum_s Cov(p_r, p_s) <= max_r
-    Var(p_r), because |Cov(p_r, p_s)| <= sqrt(Var(p_r) Var(p_s))
+    Var(p_r), because ``|Cov(p_r, p_s)|`` <= sqrt(Var(p_r) Var(p_s))
     (Cauchy-Schwarz), so one repeat's variance, p (1 - p) / n by Wong's
     Theorem 1, bounds that of the average whatever the repeats'
     correlation. What averaging does remove is part of the noise of the

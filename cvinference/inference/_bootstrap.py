@@ -128,7 +128,7 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
 
     * err = (1/n) sum_i L(y_i, f(x_i)), the resubstitution (apparent)
       error (E&T eq. 7).
-    * Err^(1) = (1/n) sum_i (1/|C^-i|) sum_{b in C^-i} L(y_i, f^b(x_i)),
+    * Err^(1) = (1/n) sum_i (1/``|C^-i|``) sum_{b in C^-i} L(y_i, f^b(x_i)),
       E&T's leave-one-out bootstrap error, C^-i the bootstrap
       samples that do not contain i. An instance in every sample has no
       out-of-bag prediction and is left out of the average (a note says how

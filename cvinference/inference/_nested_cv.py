@@ -200,8 +200,8 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     folds (fold k' tested by the model fitted to the K - 2 folds other than
     k and k'). Then
 
-    * a_k = (mean(e_in) - mean(e_out))^2 and b_k = var(e_out) / |I_k|
-      (sample variance; |I_k| the size of fold k);
+    * a_k = (mean(e_in) - mean(e_out))^2 and b_k = var(e_out) / ``|I_k|``
+      (sample variance; ``|I_k|`` the size of fold k);
     * MSE_hat = mean of the a_k - mean of the b_k, over all R K outer folds:
       by the paper's holdout identity, the b_k remove the noise of fold k's
       own test losses from a_k, leaving the mean squared error of the

@@ -122,7 +122,7 @@ def scheme_diagnostic(a, b=None, *, repeat=None):
     variance of the difference (it is conservative); a negative phi makes it
     anti-conservative. The matched-sample t estimates that variance from the
     data and McNemar's test does not need the assumption. ``high`` marks
-    |phi| >= 0.5, Cohen's (1988) "large" correlation.
+    ``|phi| >= 0.5``, Cohen's (1988) "large" correlation.
 
     Examples
     --------
@@ -216,7 +216,7 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
 
     Leave-one-out (Theorem 4, section 5.2): y_j = x_Aj - x_Bj in {-1, 0, +1},
     t = mean(y) / sqrt(s_y^2 / n) with n - 1 degrees of freedom. Conditions:
-    n_-1, n_0 and n_+1 >= 5; when they fail use
+    ``n_-1``, ``n_0`` and ``n_+1`` >= 5; when they fail use
     ``mcnemar_test(a, b, exact=True)``.
 
     Wong derives both under scheme independence; the t estimates the
@@ -453,7 +453,7 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     With b instances right by A only and c by B only, the exact test is the
     binomial test of b successes in b + c trials with p = 1/2
     (``scipy.stats.binomtest``); the chi-square is
-    max(|b - c| - 1, 0)^2 / (b + c) with one degree of freedom (McNemar 1947;
+    ``max(|b - c| - 1, 0)^2`` / (b + c) with one degree of freedom (McNemar 1947;
     Edwards 1948; Dietterich 1998). statsmodels' ``mcnemar`` and
     R's ``mcnemar.test`` omit the max(., 0) and so give a chi-square of
     1 / (b + c) instead of 0 when b = c; scipy's Yates correction for

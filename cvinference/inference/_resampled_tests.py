@@ -365,7 +365,7 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     rho / (1 - rho) = n_test / n_train, the term of the corrected t (for
     unequal folds the corrected t averages m_j / (n - m_j) instead, which is
     slightly larger; the two differ noticeably only for small n). The probabilities are posterior
-    probabilities of the regions mu > rope, |mu| <= rope and mu < -rope; they
+    probabilities of the regions mu > rope, ``|mu| <= rope`` and mu < -rope; they
     are about the mean difference mu, the quantity the corrected t tests,
     and share its approximations (the correlation heuristic; the folds of
     k-fold are not independent random splits). With s = 0 (all differences

@@ -207,7 +207,7 @@ class SchemeDiagnostic(Serializable):
     both_correct, a_only, b_only, both_wrong : int
         The 2x2 table of instances: right by both, by A only, by B only, by neither.
     high : bool
-        Whether |phi| reaches ``threshold``.
+        Whether ``|phi|`` reaches ``threshold``.
     threshold : float
     note : str
         What the value means for the test it accompanies.
@@ -412,7 +412,7 @@ class TestResult(Serializable):
         were not tested on the same instances).
     details : mapping
         Read-only, test-specific figures: the d_j (k-fold matched t), the
-        counts n_-1, n_0, n_+1 (leave-one-out matched t), the accuracies and
+        counts ``n_-1``, ``n_0``, ``n_+1`` (leave-one-out matched t), the accuracies and
         pooled accuracy (z), the fold variances (t), or b, c, n and
         ``correction`` (McNemar).
 """

@@ -325,7 +325,7 @@ class CandidateComparison(Serializable):
         return plot_candidates(self, path)
 
     @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
-                                     "GridSearchCV(refit=...), or call it on search.cv_results_")
+                                     "GridSearchCV(refit=...), or call it on `search.cv_results_`")
     def simplest(self, param, order="ascending"):
         """The simplest candidate among those indistinguishable from the best.
 
@@ -349,7 +349,7 @@ class CandidateComparison(Serializable):
         return simplest_among(np.flatnonzero(self.indistinguishable), self._scores(), self.mean_score, param, order)
 
     @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
-                                     "call it on search.cv_results_")
+                                     "call it on `search.cv_results_`")
     def one_standard_error(self, param, order="ascending"):
         """The simplest candidate whose mean score is within one standard error of the best's.
 

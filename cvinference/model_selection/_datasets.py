@@ -760,7 +760,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     differ when their average ranks differ by at least the critical
     difference CD = q_alpha sqrt(k (k + 1) / (6 N)), q_alpha the studentized
     range quantile for k groups and infinite df over sqrt(2) (Demšar's
-    Table 5a); the pairwise p-values compare |R_i - R_j| / sqrt(k (k + 1) /
+    Table 5a); the pairwise p-values compare ``|R_i - R_j|`` / sqrt(k (k + 1) /
     (6 N)) with the same distribution. It controls the error over all
     k (k - 1) / 2 pairs and is conservative. Demšar proceeds to it only
     when Friedman's test rejects; here it is always computed, and the two
