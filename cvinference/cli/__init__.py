@@ -1,4 +1,4 @@
-"""Layer 6: the ``cvinference`` command line (``demo``, ``evaluate``, ``compare``, ``study``)."""
+"""Layer 6: the ``cvinference`` command line (``demo``, ``evaluate``, ``compare``, ``select``, ``study``)."""
 
 from ._main import main
 

@@ -293,6 +293,20 @@ def main(argv=None, out=None):
         Arguments without the program name; None reads ``sys.argv``.
     out : file, default=None
         Where reports go; None means standard output.
+
+    Returns
+    -------
+    int
+        The exit status: 0 when the report was printed, 2 for a mistake on
+        the command line (told in one line on standard error), 1 for an
+        internal error, 130 when interrupted.
+
+    Examples
+    --------
+    >>> import io
+    >>> from cvinference.cli import main
+    >>> main(["evaluate", "nb", "--data", "no_such_data.csv"], out=io.StringIO())
+    2
     """
     out = sys.stdout if out is None else out
     parser = build_parser()
