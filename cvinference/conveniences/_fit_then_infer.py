@@ -7,6 +7,7 @@ result on it.
 """
 
 from .._utils._deprecation import renamed_parameter
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
 from ..evaluation._nested_fits import N_REPEATS
@@ -22,6 +23,7 @@ from ..inference._parameters import ALTERNATIVE
 
 
 @validate_params(confidence_level=PROBABILITY)
+@fill_doc
 def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
                        loss="zero_one", estimator_b=None, random_state=None, n_jobs=None):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset.
@@ -43,8 +45,7 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
         folds, the seed of the partitions and the jobs for the fits. The
         estimate of the mean squared error is noisy: few repeats often make
         it negative or push it outside its bounds (with a warning).
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
 
     Returns
     -------
@@ -87,6 +88,7 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
 @renamed_parameter(old="n_splits", new="n_rounds", since="0.1")
 @validate_params(confidence_level=PROBABILITY)
+@fill_doc
 def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
                             loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
     """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling.
@@ -109,8 +111,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
         n2 = 0.1 n), the per-instance loss, a second learner on the same
         splits, stratified splits, the seed of the splits and the jobs for
         the fits.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
 
     Returns
     -------
@@ -218,6 +219,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
 
 @validate_params(alternative=ALTERNATIVE)
+@fill_doc
 def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
                        n_jobs=None):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
@@ -234,9 +236,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
         of the 20 fits, never fitted), the data, the seed of the five
         partitions (with an int, the result is identical for any
         ``n_jobs``) and the jobs for the fits.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
-        "A is more accurate".
+    %(alternative)s
 
     Returns
     -------

@@ -11,6 +11,7 @@ from sklearn.utils import check_random_state
 
 from .._utils._arrays import python_scalar
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..records import BootstrapSamplingResult
@@ -59,6 +60,7 @@ def _bootstrap_where(bootstrap, labels):
 
 
 @validate_params(n_bootstraps=Integer(minimum=1), stratify=Boolean(), random_state=Seed(), n_jobs=Jobs())
+@fill_doc
 def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, random_state=None, n_jobs=None):
     """Fit a classifier to bootstrap samples and predict what each left out; fit one more to all the data.
 
@@ -74,8 +76,7 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
     estimator : estimator instance
         A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
         Its own ``random_state`` (if any) seeds its fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    %(X)s
     y : array-like of shape (n_samples,)
         Class labels (str, int or bool), at least two classes.
     n_bootstraps : int, default=200
@@ -90,8 +91,7 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
         ``check_random_state(random_state).randint(0, n, size=(n_bootstraps, n))``
         (without ``stratify``). It does not seed the estimator.
     n_jobs : int, default=None
-        Number of jobs for the n_bootstraps + 1 fits. None means 1 unless in
-        a :func:`joblib.parallel_config` context; -1 means all processors.
+        Number of jobs for the n_bootstraps + 1 fits. %(n_jobs)s
 
     Returns
     -------

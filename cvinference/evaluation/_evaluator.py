@@ -7,6 +7,7 @@ from sklearn.base import BaseEstimator
 
 from .._utils._arrays import smallest_int_dtype
 from .._utils._describe import learner_labels
+from .._utils._docstring import fill_doc
 from .._utils._params import NAME, NAMES, SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
 from .._utils._validation import is_classifier_like
 from ..records import CVResult, PairedCVResult
@@ -31,6 +32,7 @@ class _Settings(typing.NamedTuple):
     fast_loo: bool
 
 
+@fill_doc
 class CVEvaluator(BaseEstimator):
     """Cross-validate estimators and keep every instance's fold, prediction and loss.
 
@@ -75,8 +77,7 @@ class CVEvaluator(BaseEstimator):
         with the classes of y through each fold model's ``classes_``, so a
         class missing from a training fold gets probability 0.
     n_jobs : int, default=None
-        Number of jobs for the fits. None means 1 unless in a
-        :func:`joblib.parallel_config` context; -1 means all processors.
+        Number of jobs for the fits. %(n_jobs)s
     random_state : int, RandomState instance or None, default=None
         Seeds the partitions: one seed per repeat is drawn from it, and each
         repeat's splitter is seeded with its own (so an int ``cv=10`` with
@@ -181,6 +182,7 @@ class CVEvaluator(BaseEstimator):
                          cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),
                          fast_loo=Boolean().check("fast_loo", self.fast_loo))
 
+    @fill_doc
     def evaluate(self, estimator, X, y, groups=None, *, name=None):
         """Cross-validate one estimator.
 
@@ -188,8 +190,7 @@ class CVEvaluator(BaseEstimator):
         ----------
         estimator : estimator instance
             Any object with ``fit`` and ``predict``; it is cloned, never fitted.
-        X : array-like or sparse matrix of shape (n_samples, n_features)
-            Features (numpy, lists, pandas DataFrame or scipy sparse).
+        %(X)s
         y : array-like of shape (n_samples,)
             Targets: class labels (str, int, bool) for ``loss="zero_one"``.
         groups : array-like of shape (n_samples,), default=None

@@ -1,5 +1,6 @@
 """Dietterich's 5x2cv fits: five replications of stratified 2-fold cross-validation, two learners on the same halves."""
 
+from .._utils._docstring import fill_doc
 from .._utils._params import Jobs, Seed, validate_params
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..splitters import StratifiedEqualSizeKFold
@@ -13,6 +14,7 @@ N_FOLDS = 2
 
 
 @validate_params(random_state=Seed(), n_jobs=Jobs())
+@fill_doc
 def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
     """Five replications of stratified 2-fold cross-validation of two classifiers on the same halves.
 
@@ -28,8 +30,7 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=
         The two classifiers (objects with ``fit`` and ``predict``), cloned
         for each fit, never fitted or modified. Set their own
         ``random_state`` for reproducible fits.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
-        Features (numpy, lists, pandas DataFrame or scipy sparse).
+    %(X)s
     y : array-like of shape (n_samples,)
         Class labels.
     random_state : int, RandomState instance or None, default=None
@@ -40,8 +41,7 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=
         With an int, the result is identical for any ``n_jobs``.
     n_jobs : int, default=None
         Jobs for the 20 fits, which run in one
-        :class:`sklearn.utils.parallel.Parallel` pool. None means 1 unless in
-        a :func:`joblib.parallel_config` context; -1 means all processors.
+        :class:`sklearn.utils.parallel.Parallel` pool. %(n_jobs)s
 
     Returns
     -------

@@ -12,6 +12,7 @@ from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, train_
 
 from .._utils._arrays import python_scalar
 from .._utils._describe import estimator_description, learner_labels
+from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from ..records import CVResult, SubsamplingResult
@@ -53,6 +54,7 @@ def _check_stratifiable(y_array, test_size, needed_by):
 
 
 @validate_params(test_size=TEST_SIZE, stratify=Boolean(), random_state=Seed())
+@fill_doc
 def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=None):
     """Fit on one random training part, test on the rest (Kohavi's holdout).
 
@@ -60,7 +62,7 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     ----------
     estimator : estimator instance
         A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
+    %(X)s
     y : array-like of shape (n_samples,)
         Class labels.
     test_size : float, default=1/3
@@ -132,6 +134,7 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
 
 @validate_params(n_rounds=Integer(minimum=2), test_size=TEST_SIZE, stratify=Boolean(), random_state=Seed(),
                  n_jobs=Jobs())
+@fill_doc
 def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratify=True, random_state=None,
                        n_jobs=None):
     """Repeat the holdout on ``n_rounds`` random splits and average the accuracies.
@@ -140,7 +143,7 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     ----------
     estimator : estimator instance
         A classifier with ``fit`` and ``predict``; it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
+    %(X)s
     y : array-like of shape (n_samples,)
         Class labels.
     n_rounds : int, default=30
@@ -156,8 +159,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
         Seeds the splitter. Two calls with the same int and the same data
         draw the same test sets, which the paired tests need.
     n_jobs : int, default=None
-        Number of jobs for the fits (one joblib pool over the rounds). None
-        means 1 unless in a :func:`joblib.parallel_config` context.
+        Number of jobs for the fits (one joblib pool over the rounds).
+        %(n_jobs)s
 
     Returns
     -------

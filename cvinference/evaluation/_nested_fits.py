@@ -15,6 +15,7 @@ from them live in the inference layer (:func:`cvinference.nested_cv_interval_of`
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._params import Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
@@ -99,6 +100,7 @@ def _check_fold_sizes(n_samples, n_splits):
 
 
 @validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), random_state=Seed(), n_jobs=Jobs())
+@fill_doc
 def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
                             random_state=None, n_jobs=None):
     """Run nested cross-validation: every instance's outer and inner losses, in one pool of fits.
@@ -115,7 +117,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     estimator : estimator instance
         Any object with ``fit`` and ``predict`` (and ``predict_proba`` for a
         loss that needs it); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
+    %(X)s
     y : array-like of shape (n_samples,)
     n_splits : int, default=10
         K, the folds of every partition; at least 3, since each outer
@@ -138,9 +140,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
         n_repeats=n_repeats`` does, so the outer losses are that call's
         ``loss``. It does not seed the estimators.
     n_jobs : int, default=None
-        Number of jobs for the fits. None means 1 unless in a
-        :func:`joblib.parallel_config` context. The result does not depend
-        on it.
+        Number of jobs for the fits. %(n_jobs)s The result does not depend on it.
 
     Returns
     -------

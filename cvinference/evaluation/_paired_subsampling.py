@@ -16,6 +16,7 @@ from sklearn.utils import check_random_state
 
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
 from ..records import PairedSubsamplingResult
 from ..records._losses import get_loss
@@ -182,6 +183,7 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
 
 @validate_params(n_pairs=Integer(minimum=1), n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
                  random_state=Seed(), n_jobs=Jobs())
+@fill_doc
 def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, loss="zero_one", estimator_b=None,
                        stratify=True, random_state=None, n_jobs=None):
     """Nadeau & Bengio's paired subsampling: random splits of all the data and of M pairs of disjoint halves.
@@ -197,7 +199,7 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
     estimator : estimator instance
         Any object with ``fit`` and ``predict`` (``predict_proba`` for a
         probability loss); it is cloned, never fitted.
-    X : array-like or sparse matrix of shape (n_samples, n_features)
+    %(X)s
     y : array-like of shape (n_samples,)
         Class labels for a classification loss, numbers for a regression loss.
     n_pairs : int, default=10
@@ -221,8 +223,7 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
         Seeds every split, all drawn before any fit, so that with an int the
         result is identical for any ``n_jobs``. It does not seed the estimators.
     n_jobs : int, default=None
-        Number of jobs for the J (2 M + 1) fits per learner. None means 1
-        unless in a :func:`joblib.parallel_config` context.
+        Number of jobs for the J (2 M + 1) fits per learner. %(n_jobs)s
 
     Returns
     -------

@@ -7,6 +7,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 from scipy import stats
 
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
 from ._conditions import fold_conditions
@@ -78,6 +79,7 @@ def _check_combination(averaging, method):
 
 @validate_params(confidence_level=PROBABILITY, averaging=Options(*AVERAGING), method=Options(*METHODS),
                  drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT, target=Options(*TARGETS))
+@fill_doc
 def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
                       drop_failing_folds=False, repeat=None, min_count=5, target="kfold"):
     """Confidence interval for a classifier's cross-validated accuracy.
@@ -86,8 +88,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     ----------
     result : CVResult
         A classifier's cross-validation result.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
     averaging : {"dataset", "fold"}, default="dataset"
         ``"dataset"``: the total correct over the total tested, with the
         binomial variance p(1 - p)/n. ``"fold"``: the mean of the fold
@@ -113,12 +114,10 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         dropped under leave-one-out, or when fewer than the folds the
         averaging needs would remain (the result's notes say why).
     repeat : int or None, default=None
-        The repeat to use. None uses the only repeat, or pools all repeats
-        with an :class:`InferenceWarning`: they are not independent, so the
+        %(repeat)s Repeats are not independent, so the
         estimate averages them but the interval is one repeat's, of n
         instances and k folds, at the repeats' average (see Notes).
-    min_count : int, default=5
-        The large-sample conditions' smallest count (Wong's 5).
+    %(min_count)s
     target : {"kfold", "conditional", "unconditional"}, default="kfold"
         The error the interval is meant to cover: that of the models fitted
         in the folds (what Wong's intervals estimate), of the model fitted to

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .._utils._docstring import fill_doc
 from .._utils._params import validate_params
 from ._inputs import check_accuracy_result
 from ._parameters import MIN_COUNT, REPEAT
@@ -26,6 +27,7 @@ def fold_conditions(result, rows, min_count, subject=""):
 
 
 @validate_params(min_count=MIN_COUNT, repeat=REPEAT)
+@fill_doc
 def large_sample_conditions(result, min_count=5, *, repeat=None):
     """Check Wong's large-sample conditions fold by fold.
 
@@ -36,8 +38,7 @@ def large_sample_conditions(result, min_count=5, *, repeat=None):
     ----------
     result : CVResult
         A classifier's cross-validation result.
-    min_count : int, default=5
-        The smallest acceptable count of correct and of wrong predictions.
+    %(min_count)s
     repeat : int or None, default=None
         The repeat to check; None checks every repeat.
 

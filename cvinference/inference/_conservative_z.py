@@ -6,6 +6,7 @@ import types
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import PairedSubsamplingResult
@@ -81,6 +82,7 @@ def _limits(record, paired):
 
 
 @validate_params(confidence_level=PROBABILITY)
+@fill_doc
 def conservative_z_interval_of(result, *, confidence_level=0.95):
     """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling's record.
 
@@ -96,8 +98,7 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     result : PairedSubsamplingResult
         The test losses of one or two learners, as made by
         :func:`paired_subsampling`.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
 
     Returns
     -------

@@ -16,6 +16,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._docstring import fill_doc
 from .._utils._params import validate_params
 from .._utils._warnings import Messages
 from ..records import PairedCVResult
@@ -159,6 +160,7 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
 
 
 @validate_params(alternative=ALTERNATIVE)
+@fill_doc
 def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies, from the record of the 20 fits.
 
@@ -176,9 +178,7 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
         result of classifier A, with ``b`` that of B on identical folds.
     b : CVResult, optional
         The result of classifier B; left out when ``a`` is a pair.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
-        "A is more accurate".
+    %(alternative)s
 
     Returns
     -------

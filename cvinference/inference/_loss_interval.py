@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import PointEstimate, estimate_interval, fold_mean_estimate, normal_bounds
@@ -65,6 +66,7 @@ def _check_within_fold(result, rows):
 
 @validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), variance=Options(*VARIANCES),
                  repeat=REPEAT)
+@fill_doc
 def loss_interval(result, confidence_level=0.95, *, method="half-sample", variance="within-fold", repeat=None):
     """Confidence interval for a cross-validated mean loss (log loss, Brier, ...).
 
@@ -72,8 +74,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     ----------
     result : CVResult
         Any cross-validation result; its per-instance ``loss`` is used.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
     method : {"half-sample", "normal", "fold-t", "cv-clt"}, default="half-sample"
         ``"half-sample"``: Nedel'ko's mean loss +- z S~ / sqrt(N / 2).
         ``"normal"``: mean loss +- z S~ / sqrt(N), as if the N losses came
@@ -89,8 +90,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
         allows only ``"all-pairs"``; ``"within-fold"`` then raises a
         ValueError that says so.
     repeat : int or None, default=None
-        The repeat to use. None uses the only repeat, or pools all repeats
-        with an :class:`InferenceWarning` (N still counts each instance once).
+        %(repeat)s N still counts each instance once.
 
     Returns
     -------

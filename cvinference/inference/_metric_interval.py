@@ -8,6 +8,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import get_scorer, get_scorer_names
 
 from .._utils._deprecation import positional_deprecated
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
@@ -148,6 +149,7 @@ def _fold_values(score, result, rows):
 
 @positional_deprecated("confidence_level", since="0.1")
 @validate_params(confidence_level=PROBABILITY, repeat=REPEAT)
+@fill_doc
 def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
     """Fold-level t interval for a metric computed fold by fold, such as F1.
 
@@ -161,13 +163,11 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
         ``"balanced_accuracy"``, ``"matthews_corrcoef"``, ``"r2"``, ...), or a
         callable ``(y_true, y_pred) -> float``. Scorer names follow sklearn's
         sign convention: ``"neg_..."`` scores are negated errors.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1. Keyword-only: passing it by position
-        (third, after ``metric``) is deprecated since version 0.1 and warns
-        with a FutureWarning.
+    %(confidence_level)s
+        Keyword-only: passing it by position (third, after ``metric``) is
+        deprecated since version 0.1 and warns with a FutureWarning.
     repeat : int or None, default=None
-        The repeat to use; None pools the repeats with an
-        :class:`InferenceWarning` (the t keeps k - 1 degrees of freedom).
+        %(repeat)s The t keeps k - 1 degrees of freedom.
 
     Returns
     -------

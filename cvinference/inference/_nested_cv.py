@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import NestedCVResult
@@ -151,6 +152,7 @@ def _limits(loss_name, paired, losses):
 
 
 @validate_params(confidence_level=PROBABILITY)
+@fill_doc
 def nested_cv_interval_of(result, *, confidence_level=0.95):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset, from its record.
 
@@ -166,8 +168,7 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     result : NestedCVResult
         The outer and inner losses of one or two learners, as made by
         :func:`nested_cross_validation`.
-    confidence_level : float, default=0.95
-        Strictly between 0 and 1.
+    %(confidence_level)s
 
     Returns
     -------

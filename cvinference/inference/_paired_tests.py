@@ -8,6 +8,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._blockwise import count_both_true
+from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Nullable, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
@@ -92,14 +93,13 @@ def _warn_conditions(conditions, messages, advice):
 
 
 @validate_params(repeat=REPEAT)
+@fill_doc
 def scheme_diagnostic(a, b=None, *, repeat=None):
     """Phi correlation of the correctness vectors of A and B.
 
     Parameters
     ----------
-    a : CVResult or PairedCVResult
-        The result of classifier A, or a pair holding both results (as
-        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    %(pair_a)s
     b : CVResult, optional
         The result of classifier B on the same instances; left out when
         ``a`` is a pair.
@@ -173,26 +173,21 @@ def _diagnostic(a, b, rows_a, rows_b):
 
 
 @validate_params(alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
+@fill_doc
 def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_count=5):
     """Wong's matched-sample t-test: A and B on identical folds.
 
     Parameters
     ----------
-    a : CVResult or PairedCVResult
-        The result of classifier A, or a pair holding both results (as
-        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    %(pair_a)s
     b : CVResult, optional
         The result of classifier B on the same instances and identical folds;
         left out when ``a`` is a pair.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
-        "A is more accurate".
+    %(alternative)s
     repeat : int or None, default=None
-        The repeat to use. None uses the only repeat, or pools all repeats
-        with an :class:`InferenceWarning`; the t then still has k - 1 degrees
+        %(repeat)s The t then still has k - 1 degrees
         of freedom, as repeats add no independent folds.
-    min_count : int, default=5
-        The large-sample conditions' smallest count.
+    %(min_count)s
 
     Returns
     -------
@@ -284,29 +279,24 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
 
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
                  min_count=MIN_COUNT)
+@fill_doc
 def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", repeat=None, min_count=5):
     """Wong's independent-sample test: A and B tested on different folds or data.
 
     Parameters
     ----------
-    a : CVResult or PairedCVResult
-        The result of classifier A, or a pair holding both results (as
-        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    %(pair_a)s
     b : CVResult, optional
         The result of classifier B; it may come from different folds,
         different k and even different data. Left out when ``a`` is a pair.
     method : {"z", "t"}, default="z"
         ``"z"``: the pooled two-proportion z-test on the dataset-level
         accuracies. ``"t"``: Welch's t on the fold accuracies.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
-        "A is more accurate".
+    %(alternative)s
     repeat : int or None, default=None
-        The repeat of both results to use. None uses each result's only
-        repeat, or pools its repeats with an :class:`InferenceWarning` (the
-        standard error still counts n instances and k folds once).
-    min_count : int, default=5
-        The large-sample conditions' smallest count.
+        %(repeat)s The same repeat is used of both results;
+        pooled, the standard error still counts n instances and k folds once.
+    %(min_count)s
 
     Returns
     -------
@@ -412,14 +402,13 @@ def _welch_t(a, rows_a, b, rows_b):
 
 
 @validate_params(exact=Nullable(Boolean()), correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
+@fill_doc
 def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sided", repeat=None):
     """McNemar's test on the instances where A and B disagree.
 
     Parameters
     ----------
-    a : CVResult or PairedCVResult
-        The result of classifier A, or a pair holding both results (as
-        :meth:`CVEvaluator.compare` makes it) with ``b`` left out.
+    %(pair_a)s
     b : CVResult, optional
         The result of classifier B on the same instances (the folds may
         differ); left out when ``a`` is a pair.
@@ -429,8 +418,7 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
         discordant pairs, chi-square otherwise.
     correction : bool, default=True
         Edwards' continuity correction for the chi-square.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        ``"greater"`` is "A is more accurate".
+    %(alternative)s
     repeat : int or None, default=None
         The repeat to use; needed when the results have several repeats
         (pooling them would count each instance several times).

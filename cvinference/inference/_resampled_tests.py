@@ -13,6 +13,7 @@ import types
 import numpy as np
 from scipy import stats
 
+from .._utils._docstring import fill_doc
 from .._utils._params import Real, validate_params
 from .._utils._warnings import Messages
 from ..records import CVResult, SubsamplingResult
@@ -178,6 +179,7 @@ def _assumptions(differences):
 
 
 @validate_params(alternative=ALTERNATIVE)
+@fill_doc
 def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     """Corrected t-test over repeated resampling (Nadeau-Bengio; Bouckaert-Frank).
 
@@ -193,9 +195,7 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
         :func:`random_subsampling` with identical test sets (same data and
         int ``random_state``). Left out when ``a`` is a pair. Leave-one-out
         is refused.
-    alternative : {"two-sided", "less", "greater"}, default="two-sided"
-        The alternative to accuracy(A) = accuracy(B); ``"greater"`` is
-        "A is more accurate".
+    %(alternative)s
 
     Returns
     -------

@@ -5,6 +5,7 @@ import dataclasses
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._kinds import NON_NEGATIVE, P_VALUE, POSITIVE, TEXT, proportions
 from .._utils._params import Integer, validate_params
 from ._population import STUDY_RULES
@@ -128,6 +129,7 @@ class ConditionalErrorStudyResult(StudyResult):
 
 
 @validate_params(**STUDY_RULES, max_repeats=Integer(minimum=1))
+@fill_doc
 def conditional_error_study(estimator, X, y, *, sample_size, n_draws=100, cv=10, max_repeats=30, random_state=None,
                             n_jobs=None, checkpoint=None, verbose=0):
     """Measure what repeated cross-validation estimates: the conditional error, the unconditional one, or neither.
@@ -162,7 +164,7 @@ def conditional_error_study(estimator, X, y, *, sample_size, n_draws=100, cv=10,
         draws do not depend on ``n_draws``); with an int the result is
         identical for any ``n_jobs``.
     n_jobs : int, default=None
-        Number of jobs for all the fits, as in joblib.
+        Number of jobs for all the fits. %(n_jobs)s
     checkpoint : str or path-like, default=None
         A file in which finished draws are kept as they complete (replaced
         atomically); a run killed and restarted with the same arguments

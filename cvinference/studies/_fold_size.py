@@ -6,6 +6,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._kinds import LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
 from .._utils._params import PROBABILITY, Integer, validate_params
 from ..evaluation._draws import DrawPlan, draw_seeds, plan_draw, run_draws
@@ -291,6 +292,7 @@ def _summarize(fits):
 
 
 @validate_params(**STUDY_RULES, n_splits=Integer(minimum=2), confidence_level=PROBABILITY)
+@fill_doc
 def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, confidence_level=0.95,
                     random_state=None, n_jobs=None, checkpoint=None, verbose=0):
     """Compare Wong's three ways of cutting a sample into k folds, on the same samples of a population.
@@ -329,7 +331,7 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
         draws do not depend on ``n_draws``); with an int the result is
         identical for any ``n_jobs``.
     n_jobs : int, default=None
-        Number of jobs for all the fits, as in joblib.
+        Number of jobs for all the fits. %(n_jobs)s
     checkpoint : str or path-like, default=None
         A file in which finished draws are kept as they complete (replaced
         atomically); a run killed and restarted with the same arguments

@@ -9,6 +9,7 @@ from sklearn.utils import _safe_indexing, check_random_state
 
 from .._utils._arrays import readonly_array
 from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
 from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, non_negatives
 from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
@@ -259,6 +260,7 @@ class PrecisionStudyResult(StudyResult):
 
 
 @validate_params(**STUDY_RULES, n_repeats=Integer(minimum=1))
+@fill_doc
 def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repeats=1, loss="log_loss", n_draws=100,
                     random_state=None, n_jobs=None, checkpoint=None, verbose=0):
     """Measure how precise K-fold cross-validation is, for several K, on a population (Nedel'ko 2021).
@@ -298,7 +300,7 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
         Seeds the split of the population, the samples and the folds (not
         the estimator). The same samples serve every K.
     n_jobs : int, default=None
-        Jobs for the fits; the result does not depend on it.
+        Jobs for the fits; the result does not depend on it. %(n_jobs)s
     checkpoint : str, path-like or None, default=None
         A file that keeps finished draws; a restarted run with the same
         arguments (an int ``random_state``) refits none of them.

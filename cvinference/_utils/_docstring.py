@@ -1,0 +1,95 @@
+"""Parameter descriptions shared by several public functions, written once.
+
+A docstring writes ``%(name)s`` where a shared text belongs, and
+:func:`fill_doc` puts the text of :data:`SHARED` there, each of its lines
+indented as the placeholder's line is (imbalanced-learn's ``Substitution``
+and MNE's ``fill_doc`` habit). A placeholder alone on a line stands for a
+whole numpydoc entry (name, type, description); one inside a description
+stands for a sentence of it.
+"""
+
+import re
+
+__all__ = ["SHARED", "fill_doc"]
+
+_PLACEHOLDER = re.compile(r"^(?P<indent>[ \t]*)(?P<before>.*?)%\((?P<name>\w+)\)s", re.M)
+
+SHARED = {
+    "confidence_level": """\
+confidence_level : float, default=0.95
+    The confidence level of the interval, strictly between 0 and 1.""",
+    "alternative": """\
+alternative : {"two-sided", "less", "greater"}, default="two-sided"
+    The alternative to accuracy(A) = accuracy(B); ``"greater"`` is "A is
+    more accurate".""",
+    "min_count": """\
+min_count : int, default=5
+    The smallest count the large-sample conditions accept (Wong's 5).""",
+    "pair_a": """\
+a : CVResult or PairedCVResult
+    The result of classifier A, or a pair holding both results (as
+    :meth:`CVEvaluator.compare` makes it) with ``b`` left out.""",
+    "X": """\
+X : array-like or sparse matrix of shape (n_samples, n_features)
+    Features (numpy, lists, pandas DataFrame or scipy sparse).""",
+    "repeat": """\
+The repeat to use. None uses the only repeat, or pools all repeats with an
+:class:`InferenceWarning`.""",
+    "n_jobs": """\
+None means 1 unless in a :func:`joblib.parallel_config` context; -1 means
+all processors.""",
+}
+"""The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``n_jobs``)."""
+
+
+def fill_doc(obj):
+    """Fill the ``%(name)s`` placeholders of ``obj``'s docstring from :data:`SHARED`.
+
+    Put it directly above the ``def`` (below ``validate_params`` and the
+    deprecation decorators, which copy the docstring when they wrap).
+
+    Parameters
+    ----------
+    obj : function or class
+        Its ``__doc__`` is replaced; the object itself is returned.
+
+    Returns
+    -------
+    function or class
+        ``obj``.
+
+    Raises
+    ------
+    KeyError
+        A placeholder names no shared text (a typo fails at import).
+
+    Examples
+    --------
+    >>> @fill_doc
+    ... def interval(result, confidence_level=0.95):
+    ...     '''An interval.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     %(confidence_level)s
+    ...     '''
+    >>> print(interval.__doc__.strip())
+    An interval.
+    <BLANKLINE>
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            The confidence level of the interval, strictly between 0 and 1.
+    """
+    if obj.__doc__:
+        obj.__doc__ = _PLACEHOLDER.sub(_fill, obj.__doc__)
+    return obj
+
+
+def _fill(match):
+    name = match.group("name")
+    if name not in SHARED:
+        raise KeyError(f"fill_doc: the docstring placeholder %({name})s names no shared text; "
+                       f"known: {', '.join(sorted(SHARED))}")
+    indent = match.group("indent")
+    return indent + match.group("before") + SHARED[name].replace("\n", "\n" + indent)
