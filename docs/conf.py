@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.abspath(".."))  # the checkout's cvinference, installed or not
 
-import cvinference  # noqa: E402
+import cvinference
 
 project = "cvinference"
 author = "the cvinference developers"

@@ -130,7 +130,8 @@ def test_the_checks_catch_a_missing_and_a_stale_name():
     text = API.read_text()
     without = text.replace("   accuracy_interval\n", "", 1)
     assert without != text
-    assert _undocumented(_listed(without)) == ["cvinference.accuracy_interval", "cvinference.inference.accuracy_interval"]
+    assert _undocumented(_listed(without)) == ["cvinference.accuracy_interval",
+                                               "cvinference.inference.accuracy_interval"]
     stale = text.replace("   accuracy_interval\n", "   accuracy_interval\n   _accuracy_interval_typo\n", 1)
     assert _not_public(_listed(stale)) == ["cvinference._accuracy_interval_typo"]
     subpackage_only = text.replace("   render_text\n", "", 1)

@@ -44,7 +44,8 @@ def _users(key):
     for module in [cvinference, cvinference.report]:
         for name in module.__all__:
             obj = getattr(module, name)
-            for candidate in [obj, *[getattr(obj, m) for m in ("evaluate",) if inspect.isclass(obj) and hasattr(obj, m)]]:
+            methods = [m for m in vars(obj).values() if inspect.isfunction(m)] if inspect.isclass(obj) else []
+            for candidate in [obj, *methods]:
                 doc = inspect.getdoc(candidate) or ""
                 if block in "\n" + "\n".join(line if line.strip() else "" for line in doc.splitlines()):
                     users.append(candidate.__qualname__)
