@@ -11,6 +11,7 @@ numpydoc, one page per public name, under ``docs/generated/`` (not kept in git).
 
 import os
 import sys
+from pathlib import Path
 
 sys.path.insert(0, os.path.abspath(".."))  # the checkout's cvinference, installed or not
 
@@ -59,6 +60,8 @@ html_theme_options = {
     "show_toc_level": 2,
 }
 html_static_path = []
+# The guide pages have no sub-pages: no empty navigation column beside their wide tables and outputs.
+html_sidebars = {page.stem: [] for page in Path(__file__).parent.glob("*.md") if page.stem != "api"}
 
 
 def _skip_foreign_members(app, what, name, obj, skip, options):
