@@ -9,18 +9,17 @@ reference (``api.md``) is generated from the docstrings by autosummary and
 numpydoc, one page per public name, under ``docs/generated/`` (not kept in git).
 """
 
-import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, os.path.abspath(".."))  # the checkout's cvinference, installed or not
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's cvinference, installed or not
 
 import cvinference
 
 project = "cvinference"
 author = "the cvinference developers"
 copyright = "the cvinference developers"
-release = cvinference.__version__ if hasattr(cvinference, "__version__") else "0.1.0.dev0"
+release = cvinference.__version__
 version = release
 
 extensions = [
@@ -28,8 +27,6 @@ extensions = [
     "numpydoc",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.intersphinx",
-    "sphinx.ext.mathjax",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}  # .rst: the generated API pages
@@ -37,9 +34,10 @@ root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 templates_path = ["_templates"]
 
-# MyST: directives in ::: fences, so that tests/test_docs.py, which reads ``` blocks as examples, sees only examples;
-# headings get anchors, so that links such as cli.md#cvinference-demo resolve.
-myst_enable_extensions = ["colon_fence", "dollarmath"]
+# MyST: directives in ::: fences (tests/test_docs.py reads ``` blocks as examples), except api.md's autosummary
+# tables, in ```{eval-rst} blocks: the form in which autosummary finds them in Markdown to generate their pages.
+# Headings get anchors, so that links such as cli.md#cvinference-demo resolve (a missing one fails the build).
+myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 4
 
 # The API reference: one generated page per public name, its docstring rendered by numpydoc.
@@ -50,8 +48,6 @@ autodoc_member_order = "bysource"
 numpydoc_show_class_members = False
 numpydoc_validation_checks = set()
 numpydoc_xref_param_type = False
-
-intersphinx_mapping = {}  # no network on CI: links to other projects are written as plain text
 
 html_theme = "pydata_sphinx_theme"
 html_title = "cvinference"
