@@ -9,8 +9,12 @@ reference (``api.md``) is generated from the docstrings by autosummary and
 numpydoc, one page per public name, under ``docs/generated/`` (not kept in git).
 """
 
+import importlib
+import pkgutil
 import sys
 from pathlib import Path
+
+from sphinx.pycode import ModuleAnalyzer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's cvinference, installed or not
 
@@ -69,5 +73,27 @@ def _skip_foreign_members(app, what, name, obj, skip, options):
     return None
 
 
+def _attribute_doc(name):
+    """The docstring written under a constant's assignment in the module that defines it, as lines."""
+    package_name, _, attribute = name.rpartition(".")
+    package = importlib.import_module(package_name)
+    value = getattr(package, attribute)
+    modules = [package_name, *(info.name for info in pkgutil.walk_packages(package.__path__, package_name + "."))]
+    for module_name in modules:
+        module = importlib.import_module(module_name)
+        if getattr(module, attribute, None) is value:
+            doc = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", attribute))
+            if doc:
+                return list(doc)
+    return []
+
+
+def _document_constants(app, what, name, obj, options, lines):
+    """A constant's page shows its own docstring, not that of its type (``tuple``, ``int``)."""
+    if what == "data":
+        lines[:] = _attribute_doc(name)
+
+
 def setup(app):
     app.connect("autodoc-skip-member", _skip_foreign_members)
+    app.connect("autodoc-process-docstring", _document_constants)

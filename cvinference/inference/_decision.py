@@ -55,6 +55,7 @@ from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar
 from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
+"""The answers a :class:`Decision` can give, its ``answer``."""
 
 _PREFERENCE = ("nested-cv", "corrected t", "McNemar", "5x2cv t", "matched-sample t", "independent-sample z")
 """The order among eligible tests of equal (or unmeasured) power: steadiest first."""
