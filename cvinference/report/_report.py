@@ -51,7 +51,7 @@ from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
 REPORT_VERSION = 3
-"""The ``"version"`` of those records' schema, as the JSON reports of ``evaluate``, ``compare`` and ``demo`` carry it."""
+"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo``."""
 WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
