@@ -618,8 +618,16 @@ class PairedCVResult(Serializable):
                 "a and b were not cross-validated on identical folds. A paired "
                 "comparison needs the same partition in every repeat; use CVEvaluator.compare."
             )
-        self.a = a
-        self.b = b
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a PairedCVResult cannot be changed (setting {name!r}); make a new one: "
+                             "PairedCVResult(a, b).")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a PairedCVResult cannot be changed (deleting {name!r}); make a new one: "
+                             "PairedCVResult(a, b).")
 
     def __repr__(self):
         a, b = self.a, self.b

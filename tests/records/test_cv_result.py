@@ -1,6 +1,7 @@
 """CVResult and PairedCVResult: derived counts, immutability, JSON round trip, summaries."""
 
 import json
+import pickle
 import warnings
 from pathlib import Path
 
@@ -190,6 +191,19 @@ def test_paired_result_needs_identical_folds_and_instances():
         PairedCVResult(a, other_data)
     with pytest.raises(TypeError, match="b must be a CVResult; got dict"):
         PairedCVResult(a, {})
+
+
+def test_a_paired_result_cannot_be_changed_but_pickles_and_round_trips():
+    a = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 0, 1, 1], fold=[0, 1, 0, 1])
+    b = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 0], fold=[0, 1, 0, 1])
+    pair = PairedCVResult(a, b)
+    with pytest.raises(AttributeError, match=r"cannot be changed \(setting 'a'\).*PairedCVResult\(a, b\)"):
+        pair.a = b
+    with pytest.raises(AttributeError, match=r"deleting 'b'"):
+        del pair.b
+    assert pair.a is a and pair.b is b
+    assert pickle.loads(pickle.dumps(pair)) == pair
+    assert PairedCVResult.from_dict(pair.to_dict()) == pair
 
 
 def test_paired_summary_shows_both_and_the_differences():
