@@ -32,6 +32,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.evaluation._partitions import draw_partitions
+
 from run import Report, Timings, _medians, _seconds, _single_fits, interleaved, machine
 
 START, END = "<!-- scaling figures -->", "<!-- end scaling figures -->"

@@ -7,9 +7,14 @@ identical folds after renaming, for StratifiedEqualSizeKFold and sklearn's Strat
     python benchmarks/stratified_relabelling.py
 """
 
-import itertools, warnings, numpy as np
+import itertools
+import warnings
+
+import numpy as np
 from sklearn.model_selection import StratifiedKFold
+
 from cvinference import StratifiedEqualSizeKFold
+
 warnings.simplefilter("ignore")
 rng = np.random.default_rng(0)
 same = {"cvinference": 0, "sklearn": 0}; trials = 0

@@ -22,10 +22,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from result_cases import result_cases
 
 import cvinference as cvi
 from cvinference._utils._serialize import declared_kinds, decode
+
+from result_cases import result_cases
 
 DATA = Path(__file__).parent / "data"
 

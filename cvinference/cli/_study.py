@@ -27,8 +27,7 @@ from ..studies import (
     precision_study,
     winner_table,
 )
-from ._commands import (check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text,
-                        write_outputs)
+from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text, write_outputs
 from ._data import Dataset, load_data
 from ._errors import UserError
 from ._estimators import build_estimator

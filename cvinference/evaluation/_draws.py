@@ -28,6 +28,7 @@ from ._fit_task import FitTask, LossMoments, ScoredRows
 from ._partitions import Partitions, draw_partitions
 from ._scheduler import run_fits
 
+
 @dataclasses.dataclass(frozen=True)
 class DrawPlan:
     """What one draw fits.

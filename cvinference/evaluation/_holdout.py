@@ -18,7 +18,6 @@ from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
 
-
 TEST_SIZE = Real(0, 1, closed="neither", what="the fraction of instances held out for testing, a number",
                  example="1/3 (a count of instances is not accepted)")
 """``test_size``: a fraction, as in ``train_test_split`` but never a count."""

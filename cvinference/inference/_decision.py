@@ -34,7 +34,7 @@ The rule (documented in docs/reading-results.md, "The decision"):
 
 import dataclasses
 import math
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -124,8 +124,8 @@ class DecisionTest(Serializable):
     high: float
     pvalue: float
     target: str
-    measured_type_i: Optional[float]
-    measured_power: Optional[float]
+    measured_type_i: float | None
+    measured_power: float | None
     regime: str
     role: str
     why_not: str
@@ -188,10 +188,10 @@ class Decision(Serializable):
     answer: str
     names: tuple
     metric: str
-    target: Optional[str]
+    target: str | None
     confidence_level: float
     difference: float
-    rests_on: Optional[DecisionTest]
+    rests_on: DecisionTest | None
     context: tuple
     reason: str
     route: str

@@ -10,7 +10,6 @@ cross-validation, both learners on the same halves (made by
 import dataclasses
 import math
 import types
-from typing import Optional
 
 import numpy as np
 from scipy import stats
@@ -47,7 +46,7 @@ class _FiveByTwo:
     accuracy_b: np.ndarray  # (5, 2)
     test_sizes: np.ndarray  # (5, 2)
     n_samples: int
-    cv_repr: Optional[str]
+    cv_repr: str | None
 
     @property
     def differences(self):

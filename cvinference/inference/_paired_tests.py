@@ -2,7 +2,7 @@
 
 import math
 import types
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -35,11 +35,11 @@ class _Difference(NamedTuple):
     """An independent-sample estimate of accuracy(A) - accuracy(B), and what its test and interval use."""
 
     estimate: float
-    df: Optional[float]
+    df: float | None
     method: str
     standard_error: float
     interval_standard_error: float
-    interval_df: Optional[float]
+    interval_df: float | None
     details: types.MappingProxyType
 
 

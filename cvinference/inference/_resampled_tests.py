@@ -19,8 +19,8 @@ from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
 from ._distributions import statistic_and_pvalue
 from ._inputs import check_accuracy_result, two_results
-from ._parameters import ALTERNATIVE
 from ._paired_tests import check_paired
+from ._parameters import ALTERNATIVE
 from ._results import BayesianResult, TestResult
 
 # --------------------------------------------------------------------------- paired differences

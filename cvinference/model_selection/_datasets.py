@@ -6,7 +6,7 @@ import dataclasses
 import math
 import sys
 import warnings
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -291,10 +291,10 @@ class DatasetComparison(Serializable):
     correction: str
     higher_is_better: bool
     confidence_level: float
-    dataset_estimate: Optional[np.ndarray] = None
-    dataset_low: Optional[np.ndarray] = None
-    dataset_high: Optional[np.ndarray] = None
-    dataset_pvalue: Optional[np.ndarray] = None
+    dataset_estimate: np.ndarray | None = None
+    dataset_low: np.ndarray | None = None
+    dataset_high: np.ndarray | None = None
+    dataset_pvalue: np.ndarray | None = None
     notes: tuple = ()
     warnings: tuple = ()
 
@@ -478,7 +478,7 @@ class _Table(NamedTuple):
     datasets: tuple
     learners: tuple
     scores: np.ndarray
-    results: Optional[tuple]  # per dataset, per learner: the CVResult, or None for plain scores
+    results: tuple | None  # per dataset, per learner: the CVResult, or None for plain scores
 
 
 def _names(labels, what, where):

@@ -30,10 +30,10 @@ TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
 class _Labels(typing.NamedTuple):
     """What a record says about the learner and the splitter, beside its arrays."""
 
-    estimator_repr: typing.Optional[str]
-    cv_repr: typing.Optional[str]
-    name: typing.Optional[str]
-    estimator_type: typing.Optional[str]
+    estimator_repr: str | None
+    cv_repr: str | None
+    name: str | None
+    estimator_type: str | None
 
 
 def _computed_once(method):

@@ -1,7 +1,6 @@
 """The record of nested cross-validation: every instance's outer and inner losses, for one or two learners."""
 
 import dataclasses
-from typing import Optional
 
 import numpy as np
 
@@ -120,7 +119,7 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     inner: np.ndarray
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
-    cv_repr: Optional[str] = None
+    cv_repr: str | None = None
 
     _kinds = {"fold": Array("iu", ndim=2, low=0), "outer": Array("f", ndim=3), "inner": Array("f", ndim=4),
               "loss_name": TEXT, "estimator_reprs": Sequence(TEXT), "cv_repr": Nullable(STRING)}

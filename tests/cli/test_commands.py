@@ -18,11 +18,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import cvinference.cli._commands as commands
 import cvinference as cvi
+import cvinference.cli._commands as commands
+from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
 from cvinference.report import WIDTH, render_text
-from cvinference._utils._text import format_pvalue
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

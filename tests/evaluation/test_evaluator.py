@@ -1,6 +1,7 @@
 """The evaluator: equality with cross_val_predict, parallel reproducibility, inputs, errors."""
 
 import warnings
+
 import joblib
 import numpy as np
 import pytest

@@ -24,8 +24,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 from threadpoolctl import threadpool_limits
 
-from cvinference.evaluation import _fast_loo
 from cvinference import cross_val_correctness
+from cvinference.evaluation import _fast_loo
 from cvinference.evaluation._fast_loo import fast_loo_predictions
 
 

@@ -47,7 +47,6 @@ except ImportError:
 
 import cvinference as cvi
 from cvinference.inference import _evidence
-from cvinference.report import _report
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 

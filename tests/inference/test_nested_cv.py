@@ -11,9 +11,8 @@ figures with plain loops and scipy's normal quantile.
 import json
 import math
 import threading
-import warnings
-
 import time
+import warnings
 
 import joblib
 import numpy as np

@@ -21,13 +21,14 @@ import types
 
 import numpy as np
 import pytest
-from result_cases import result_cases
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.naive_bayes import GaussianNB
 
 import cvinference as cvi
 from cvinference._utils import _serialize
+
+from result_cases import result_cases
 
 NOT_RESULTS = {"Loss"}
 

@@ -57,8 +57,8 @@ def test_one_draw_equals_a_direct_sklearn_computation(study):
 
 def test_every_approach_uses_the_same_sample_and_its_own_splitter():
     from cvinference.evaluation._draws import plan_draw
-    from cvinference.studies._population import rest_of_population
     from cvinference.splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
+    from cvinference.studies._population import rest_of_population
 
     seed = draw_seeds(3, 1)[0]
     plan = _approach_plans(X, Y, seed, sample_size=SAMPLE, n_splits=K, n_rows=N_ROWS)

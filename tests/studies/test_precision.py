@@ -1,8 +1,8 @@
 """precision_study: Nedel'ko's (2021) study of K-fold cross-validation's precision on a population."""
 
 import json
-import pickle
 import math
+import pickle
 import statistics
 
 import numpy as np
