@@ -203,7 +203,7 @@ def test_a_paired_population_is_its_own_mirror_image(calibration_module):
     assert rows == swapped
     # each half holds real instances of the row's class, every kept instance once per half
     for half in (X2[:, :3], X2[:, 3:]):
-        found = {tuple(row): label for row, label in zip(half, y2)}
+        found = {tuple(row): label for row, label in zip(half, y2, strict=True)}
         assert len(found) == y2.size
         assert all(found[tuple(X[i])] == y[i] for i in range(y.size) if tuple(X[i]) in found)
 

@@ -25,7 +25,7 @@ def _examples():
     for page in sorted(DOCS.glob("*.md")):
         text = page.read_text()
         blocks = list(_BLOCK.finditer(text))
-        for block, following in zip(blocks, blocks[1:] + [None]):
+        for block, following in zip(blocks, blocks[1:] + [None], strict=True):
             if block.group(1) != "python":
                 continue
             expected = None

@@ -258,7 +258,7 @@ class CVEvaluator(BaseEstimator):
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
         return [kept.result(y_array, partitions, loss, learner_labels(estimator, name))
-                for kept, estimator, name in zip(out_of_fold, estimators, names or [None] * len(estimators))]
+                for kept, estimator, name in zip(out_of_fold, estimators, names or [None] * len(estimators), strict=True)]
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss):
         """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""

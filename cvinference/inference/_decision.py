@@ -346,7 +346,7 @@ def _route(pair, metric, nested):
 def _baseline_caveats(pair, names, alpha):
     """A sentence for each learner that does not beat the no-information rate (caret's P-Value [Acc > NIR])."""
     caveats = []
-    for name, result in zip(names, (pair.a, pair.b)):
+    for name, result in zip(names, (pair.a, pair.b), strict=True):
         test = quietly(no_information_test, result)
         if not test.pvalue < alpha:
             rate, majority = test.details["no_information_rate"], test.details["majority_class"]

@@ -61,7 +61,7 @@ def _five_by_two_differences(a, b, function):
     and ``b`` None (:func:`two_results`).
     """
     pair = PairedCVResult(*(check_accuracy_result(result, name)
-                            for name, result in zip("ab", two_results(a, b, function))))
+                            for name, result in zip("ab", two_results(a, b, function), strict=True)))
     if (pair.a.n_repeats, pair.a.n_splits) != (N_REPLICATIONS, N_FOLDS) or pair.a.is_loo:
         scheme = "leave-one-out" if pair.a.is_loo else f"{pair.a.n_splits}-fold"
         raise ValueError(

@@ -142,7 +142,7 @@ class LargeSampleConditions(Serializable):
         if self.units_are_folds:
             where = ", ".join(
                 f"repeat {r} folds {list(folds)}" if len(self.repeats) > 1 else f"folds {list(folds)}"
-                for r, folds in zip(self.repeats, self.failing_by_repeat) if folds
+                for r, folds in zip(self.repeats, self.failing_by_repeat, strict=True) if folds
             )
         else:
             where = ", ".join(f"{name} = {int(value.min())}" for name, value in self.counts.items()

@@ -403,7 +403,7 @@ class DatasetComparison(Serializable):
 
     def _findings(self):
         columns = self._columns()
-        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"]) if flag]
+        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"], strict=True) if flag]
         groups = "; ".join("{" + ", ".join(group) + "}" for group in self.groups) or "none"
         findings = [
             f"Different from the control (Wilcoxon, {self.correction}, alpha = {format_number(self.alpha)}): "
@@ -573,7 +573,7 @@ def _mapping_table(scores):
         rows.append(row)
     learners = list(rows[0])
     _check_size(len(datasets), len(learners))
-    for dataset, row in zip(datasets, rows):
+    for dataset, row in zip(datasets, rows, strict=True):
         if set(row) != set(learners):
             missing, extra = sorted(map(str, set(learners) - set(row))), sorted(map(str, set(row) - set(learners)))
             raise ValueError(
@@ -582,7 +582,7 @@ def _mapping_table(scores):
                 "learner on every dataset, or leave out the learners some datasets lack."
             )
     results = tuple(tuple(_checked_result(row[learner], dataset, learner) for learner in learners)
-                    for dataset, row in zip(datasets, rows))
+                    for dataset, row in zip(datasets, rows, strict=True))
     values = np.array([[result.accuracy for result in row] for row in results], dtype=np.float64)
     return _Table(_names(datasets, "dataset", "scores' keys (the datasets)"),
                   _names(learners, "learner", "the learner keys of scores"), values, results)
@@ -629,7 +629,7 @@ def _dataset_intervals(table, control, confidence_level, messages):
     """Per dataset and learner, the corrected resampled t of accuracy(learner) - accuracy(control)."""
     shape = table.scores.shape
     estimate, low, high, pvalue = (np.full(shape, np.nan) for _ in range(4))
-    for i, (dataset, row) in enumerate(zip(table.datasets, table.results)):
+    for i, (dataset, row) in enumerate(zip(table.datasets, table.results, strict=True)):
         for j, learner in enumerate(table.learners):
             if j == control:
                 continue

@@ -194,6 +194,6 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
             lines.append(f"splitter, repeat 0: {self.cv_repr}")
         outside = self.fold[:, np.newaxis, :] != np.arange(self.n_splits)[np.newaxis, :, np.newaxis]
         texts = [f": {outer.mean():.4f} in the outer folds (Err_CV), {inner[outside].mean():.4f} in the inner "
-                 "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner)]
+                 "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner, strict=True)]
         lines += self._loss_lines(texts, "nested_cv_interval_of", "the model fitted to all n instances")
         return "\n".join(lines)

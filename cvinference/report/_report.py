@@ -387,12 +387,12 @@ def _fold_table(report, r):
         key, form = ("p_j", "{:+.4f}") if first["accuracy"] is not None else ("mean_loss_j", "{:+.4g}")
         a, b = (record["folds"][key][r] for _, record in records)
         header.append("d_j" if key == "p_j" else "A - B")
-        columns.append([form.format(x - y) for x, y in zip(a, b)])
+        columns.append([form.format(x - y) for x, y in zip(a, b, strict=True)])
     if first["conditions"] is not None:
-        holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records))]
+        holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records), strict=True)]
         header.append(f"r_j, m_j - r_j >= {report['min_count']}")
         columns.append(["yes" if h else "NO" for h in holds])
-    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns)]).splitlines()
+    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns, strict=True)]).splitlines()
 
 
 def _fold_lines(report, every_repeat):

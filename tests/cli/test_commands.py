@@ -422,7 +422,7 @@ def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
     for result in (runs("compare_iris"), runs("compare_csv"), demo):
         rows = test_table(result.text)
         assert len(rows) == len(result.report["tests"])
-        for row, record in zip(rows, result.report["tests"]):
+        for row, record in zip(rows, result.report["tests"], strict=True):
             assert P_CELL.match(row["p"]), row["p"]
             assert row["p"] == format_pvalue(record["pvalue"])
             if record["pvalue"] < 0.0005:
@@ -525,7 +525,7 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
     rows = test_table(result.text)
     records = result.report["tests"]
     assert [row["name"] for row in rows] == [record["name"] for record in records]
-    for row, record in zip(rows, records):
+    for row, record in zip(rows, records, strict=True):
         statistic = record["statistic"]
         assert math.isclose(float(row["statistic"]), statistic, rel_tol=5e-4, abs_tol=5e-5), row
         assert row["statistic"] == f"{statistic:.4g}"

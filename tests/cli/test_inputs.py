@@ -116,7 +116,7 @@ def test_the_stdlib_reader_gives_the_same_dataset_as_pandas(tmp_path, monkeypatc
         "a,b,t\n1,NaN,u\n2,n/a,v\nnan,4,u\n",
     ]
     targets = ["label", "class", "t"]
-    for k, (text, target) in enumerate(zip(texts, targets)):
+    for k, (text, target) in enumerate(zip(texts, targets, strict=True)):
         path = write(tmp_path, text, name=f"file{k}.csv")
         with_pandas = load_data(path, target=target, impute=True)
         with monkeypatch.context() as patch:

@@ -88,7 +88,7 @@ def fold_layout(correct, sizes=40, seed=None):
     correct = np.asarray(correct)
     sizes = np.broadcast_to(sizes, correct.shape)
     fold = np.repeat(np.arange(correct.size), sizes)
-    right = np.concatenate([np.arange(m) < r for r, m in zip(correct, sizes)])
+    right = np.concatenate([np.arange(m) < r for r, m in zip(correct, sizes, strict=True)])
     if seed is not None:
         order = np.random.default_rng(seed).permutation(fold.size)
         fold, right = fold[order], right[order]

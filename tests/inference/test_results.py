@@ -79,7 +79,7 @@ def assert_same(original, again, where="result"):
             assert again.tolist() == original.tolist(), where
     elif isinstance(original, (tuple, list)):
         assert len(again) == len(original), where
-        for i, (x, y) in enumerate(zip(original, again)):
+        for i, (x, y) in enumerate(zip(original, again, strict=True)):
             assert_same(x, y, f"{where}[{i}]")
     elif isinstance(original, (dict, types.MappingProxyType)):
         assert list(again) == list(original), where

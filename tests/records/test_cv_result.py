@@ -248,7 +248,7 @@ def test_correctness_follows_numpy_equality(y_true, y_pred, expected_correct):
     np.testing.assert_array_equal(result.correct[0], expected_correct)
     np.testing.assert_array_equal(result.correct[0], y_pred == y_true)
     assert result.y_true.tolist() == y_true.tolist()
-    assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist()))
+    assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist(), strict=True))
 
 
 def test_text_predictions_of_number_labels_warn_that_none_can_be_right():

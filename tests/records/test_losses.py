@@ -249,7 +249,7 @@ def _within_fold_by_loops(losses, fold):
     """Bayle et al.'s within-fold estimator written out: (1/k) sum_j 1/(m_j - 1) sum_{i in B_j} (L_i - mean_j)^2."""
     total, folds = 0.0, sorted(set(fold.tolist()))
     for j in folds:
-        members = [loss for loss, f in zip(losses, fold) if f == j]
+        members = [loss for loss, f in zip(losses, fold, strict=True) if f == j]
         mean = sum(members) / len(members)
         total += sum((loss - mean) ** 2 for loss in members) / (len(members) - 1)
     return total / len(folds)
@@ -403,7 +403,7 @@ def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive
 
 
 def _looping_loss(y_true, y_pred):
-    return [float(t != p) for t, p in zip(y_true, y_pred)]
+    return [float(t != p) for t, p in zip(y_true, y_pred, strict=True)]
 
 
 def test_callable_losses_get_one_dimensional_arrays_once_per_repeat(breast_cancer):

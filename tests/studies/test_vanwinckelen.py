@@ -133,11 +133,11 @@ def test_winner_table_counts_the_draws_by_their_errors(winners):
     # Oracle: the table recounted by hand from the per-draw errors.
     cv_mean = winners.cv_error.mean(axis=2)
     expected = np.zeros((2, 2), dtype=int)
-    for (cv_a, cv_b), (c_a, c_b) in zip(cv_mean, winners.conditional_error):
+    for (cv_a, cv_b), (c_a, c_b) in zip(cv_mean, winners.conditional_error, strict=True):
         expected[0 if cv_a > cv_b else 1, 0 if c_a > c_b else 1] += 1
     np.testing.assert_array_equal(winners.table, expected)
     first = np.zeros((2, 2), dtype=int)
-    for (cv_a, cv_b), (c_a, c_b) in zip(winners.cv_error[:, :, 0], winners.conditional_error):
+    for (cv_a, cv_b), (c_a, c_b) in zip(winners.cv_error[:, :, 0], winners.conditional_error, strict=True):
         first[0 if cv_a > cv_b else 1, 0 if c_a > c_b else 1] += 1
     np.testing.assert_array_equal(winners.table_one_repeat, first)
     assert winners.agreement == pytest.approx((expected[0, 0] + expected[1, 1]) / 6)
