@@ -15,6 +15,7 @@ wall time is the sum of the single fits plus the study's own bookkeeping.
 """
 
 import argparse
+import functools
 import json
 import pickle
 import subprocess
@@ -63,8 +64,9 @@ def never_slower(report, n_jobs, runs, quick):
         f"cross_val_correctness(estimator, X, y, cv, n_repeats, random_state=0) with n_jobs={n_jobs} against "
         f"n_jobs=1, after one warm-up call each (the pool is started). Target: at most {NEVER_SLOWER}.")
     for name, estimator, X, y, cv, n_repeats in workloads(quick):
-        candidates = {f"n_jobs={k}": (lambda k=k: cvi.cross_val_correctness(
-            estimator, X, y, cv=cv, n_repeats=n_repeats, random_state=0, n_jobs=k)) for k in (1, n_jobs)}
+        candidates = {f"n_jobs={k}": functools.partial(cvi.cross_val_correctness, estimator, X, y, cv=cv,
+                                                       n_repeats=n_repeats, random_state=0, n_jobs=k)
+                      for k in (1, n_jobs)}
         times = interleaved(candidates, runs)
         report.row(f"{name}: n_jobs={n_jobs} / n_jobs=1", times[f"n_jobs={n_jobs}"] / times["n_jobs=1"], NEVER_SLOWER,
                    detail=_medians(times, f"n_jobs={n_jobs}", "n_jobs=1"))

@@ -224,7 +224,7 @@ def test_a_classification_record_without_its_classes_is_refused():
     _refused(cvi.CVResult, data | {"classes": None}, "classes")
     pair = _json(dict(result_cases())["PairedCVResult"].to_dict())
     pair["b"]["classes"] = None
-    with pytest.raises(ValueError, match="CVResult.classification=True but CVResult.classes is None"):
+    with pytest.raises(ValueError, match=r"CVResult\.classification=True but CVResult\.classes is None"):
         cvi.PairedCVResult.from_dict(pair)
 
 

@@ -57,7 +57,7 @@ def _run_in_process(code):
     with contextlib.redirect_stdout(printed):
         try:
             exec(compile(code, "<docs example>", "exec"), {"__name__": "__docs__"})
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - an example's exception is part of its printed output
             printed.write("Traceback (most recent call last):\n")
             printed.write("".join(traceback.format_exception_only(exc)))
     return printed.getvalue()

@@ -117,7 +117,7 @@ def demo(workdir):
     path = workdir / "demo.json"
     status, stdout = run(["demo", "--json", str(path)])
     report = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constants)
-    preamble, _, text = stdout.partition("\nbreast_cancer: ")
+    _, _, text = stdout.partition("\nbreast_cancer: ")
     return Run(["demo"], status, "breast_cancer: " + text, report, stdout=stdout)
 
 
@@ -207,7 +207,7 @@ def test_user_mistakes_exit_2_with_one_line_naming_the_value_and_the_fix(argv, f
 def test_plot_to_an_unwritable_path_exits_2(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     target = tmp_path / "no such directory" / "figure.png"
-    status, text = run(["evaluate", "nb", "--data", "iris", "--cv", "3", "--plot", str(target)])
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--cv", "3", "--plot", str(target)])
     line = one_error_line(capsys)
     assert status == 2
     assert f"--plot {target}" in line and "no such folder" in line and "existing folder" in line

@@ -308,7 +308,7 @@ def test_categorical_columns_are_one_hot_encoded_inside_the_pipeline(tmp_path):
     assert [name for name, _ in categorical.steps] == ["impute", "onehot"]
     assert categorical[-1].handle_unknown == "ignore" and categorical[0].strategy == "most_frequent"
     assert [name for name, _ in numeric.steps] == ["impute", "scale"] and numeric[0].strategy == "median"
-    tree, description = build_estimator("tree", dataset=data)
+    _, description = build_estimator("tree", dataset=data)
     assert description == ("tree: SimpleImputer(median; most_frequent for categorical) + OneHotEncoder(color) + "
                            "DecisionTreeClassifier()")
 

@@ -413,7 +413,7 @@ def test_mcnemar_tied_discordant_counts_clamp_the_corrected_statistic(discordant
 def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confidence_level):
     # Hand computation, Agresti (2002, section 10.1.1) as the docstring cites:
     # sqrt(b + c - (b - c)^2 / n) / n for the difference of paired proportions.
-    both, b, c, neither = table
+    _both, b, c, _neither = table
     n = sum(table)
     test = cvi.mcnemar_test(*pair_from_table(*table), exact=True)
     assert test.standard_error == pytest.approx(math.sqrt(b + c - (b - c) ** 2 / n) / n, abs=1e-12)
@@ -424,7 +424,7 @@ def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confide
 def test_mcnemar_interval_is_agresti_and_mins(table, alternative):
     # Hand computation after Agresti & Min (2005, Statistics in Medicine 24, 729-740): add 1/2 to
     # each cell, then the Wald interval of the paired difference p12 - p21 with n + 2 instances.
-    both, b, c, neither = table
+    _both, b, c, _neither = table
     n = sum(table) + 2
     p12, p21 = (b + 0.5) / n, (c + 0.5) / n
     center, se = p12 - p21, math.sqrt((p12 + p21 - (p12 - p21) ** 2) / n)
@@ -957,13 +957,13 @@ def test_matched_test_pooled_repeats_warn():
 def test_matched_test_refuses_different_folds_and_sizes():
     a = from_fold_counts(WONG_EXAMPLE_1)
     other_folds = from_fold_counts([32, 28, 30, 30, 32], seed=1)
-    with pytest.raises(ValueError, match="identical folds.*independent_sample_test"):
+    with pytest.raises(ValueError, match=r"identical folds.*independent_sample_test"):
         cvi.matched_sample_test(a, other_folds)
-    with pytest.raises(ValueError, match="n_samples=200.*n_samples=160.*independent_sample_test"):
+    with pytest.raises(ValueError, match=r"n_samples=200.*n_samples=160.*independent_sample_test"):
         cvi.matched_sample_test(a, from_fold_counts([32, 28, 30, 30]))
     different_labels = cvi.CVResult(y_true=np.r_[np.zeros(100, int), np.ones(100, int)],
                                     y_pred=np.zeros(200, int), fold=a.fold[0])
-    with pytest.raises(ValueError, match="y_true.*CVEvaluator.compare"):
+    with pytest.raises(ValueError, match=r"y_true.*CVEvaluator\.compare"):
         cvi.matched_sample_test(a, different_labels)
 
 
@@ -1212,7 +1212,7 @@ def test_regression_result_is_refused():
              lambda: cvi.matched_sample_test(result, result), lambda: cvi.independent_sample_test(classifier, result),
              lambda: cvi.mcnemar_test(result, result), lambda: cvi.scheme_diagnostic(result, result)]
     for call in calls:
-        with pytest.raises(ValueError, match="regression loss.*'squared_error'"):
+        with pytest.raises(ValueError, match=r"regression loss.*'squared_error'"):
             call()
 
 

@@ -169,7 +169,7 @@ def test_corrected_t_single_kfold_differs_from_matched_t_by_the_factor():
 def test_corrected_t_on_subsampling_by_hand():
     a, b = subsampling_results()
     d = a.round_accuracy - b.round_accuracy
-    t, p, se = corrected_t_oracle(d, a.n_test / a.n_train)  # 1/J + n_test/n_train, df = J - 1
+    t, p, _se = corrected_t_oracle(d, a.n_test / a.n_train)  # 1/J + n_test/n_train, df = J - 1
     test = cvi.corrected_resampled_ttest(a, b)
     assert test.statistic == pytest.approx(t, rel=1e-12)
     assert test.pvalue == pytest.approx(p, rel=1e-12)

@@ -144,7 +144,7 @@ def test_from_dict_refuses_foreign_data():
     data["version"] = 99
     with pytest.raises(ValueError, match="format version 99"):
         CVResult.from_dict(data)
-    with pytest.raises(ValueError, match="cvinference.PairedCVResult"):
+    with pytest.raises(ValueError, match=r"cvinference\.PairedCVResult"):
         PairedCVResult.from_dict(data)
 
 

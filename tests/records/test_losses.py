@@ -147,7 +147,7 @@ def test_a_set_level_metric_as_a_loss_is_refused_before_any_fit(breast_cancer):
 def test_metric_interval_names_the_mismatch_of_a_classification_metric_and_a_regression_result():
     y = np.array([0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
     result = cvi.CVResult(y, y + 0.1, [0, 1, 2, 0, 1, 2], loss=np.full(6, 0.01), loss_name="squared_error")
-    with pytest.raises(ValueError, match="metric='accuracy' does not apply to a regression result .* 'r2'"):
+    with pytest.raises(ValueError, match=r"metric='accuracy' does not apply to a regression result .* 'r2'"):
         cvi.metric_interval(result, "accuracy")
     assert cvi.metric_interval(result, "neg_mean_absolute_error").estimate == pytest.approx(-0.1)
 
@@ -333,7 +333,7 @@ def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
     with pytest.raises(ValueError, match="metric='roc_auc' needs predicted probabilities or decision scores"):
         cvi.metric_interval(result, "roc_auc")
-    with pytest.raises(ValueError, match="got metric='f2'. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
+    with pytest.raises(ValueError, match=r"got metric='f2'\. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
         cvi.metric_interval(result, "f2")
 
 
@@ -357,7 +357,7 @@ def test_a_bare_callable_on_a_continuous_target_is_a_regression_loss():
     y = 3 * X.ravel() + np.cos(np.arange(40))
     result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=4, random_state=0, loss=_squared)
     assert result.classes is None and result.mean_loss == pytest.approx(mean_squared_error(y, result.y_pred[0]))
-    with pytest.raises(ValueError, match="make_loss.needs_proba=True. needs class labels"):
+    with pytest.raises(ValueError, match=r"make_loss\(needs_proba=True\) needs class labels"):
         cvi.make_loss(_squared, needs_proba=True, classification=False)
 
 
@@ -394,7 +394,7 @@ def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive
     X, y = breast_cancer
     labels = np.array(["malignant", "benign"])[y]
     result = cvi.cross_val_correctness(GaussianNB(), X, labels, cv=5, random_state=0)
-    with pytest.raises(ValueError, match="needs to know the positive class.*pos_label"):
+    with pytest.raises(ValueError, match=r"needs to know the positive class.*pos_label"):
         cvi.metric_interval(result, "f1")
     values = [f1_score(labels[result.fold[0] == j], result.y_pred[0][result.fold[0] == j], pos_label="benign")
               for j in range(5)]

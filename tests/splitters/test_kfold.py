@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn import model_selection
-from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import (
     GridSearchCV,
@@ -642,11 +641,6 @@ def test_leave_one_out_single_sample_raises():
 # --------------------------------------------------------------------------
 # 3. drop-in use with real sklearn
 # --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def iris():
-    return load_iris(return_X_y=True)
 
 
 SEEDED_KFOLDS = [

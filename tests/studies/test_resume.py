@@ -123,7 +123,7 @@ def _child(study, n_jobs, backend, checkpoint, output, env):
         with joblib.parallel_config(backend=backend) if backend else nullcontext():
             result = run_study(study, n_jobs, checkpoint)
         Path(output).write_text(json.dumps(result.to_dict(), allow_nan=False), encoding="utf-8")
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - any failure is written for the test to show
         Path(f"{output}.error").write_text(traceback.format_exc(), encoding="utf-8")
         os._exit(1)
     os._exit(0)
