@@ -319,7 +319,8 @@ def statistics_layer(report, X, y, runs):
     cases = {"n = 10^6, 1 repeat": _synthetic_pair(1, 10**6, rng),
              "n = 10^4, 1000 repeats": _synthetic_pair(1000, 10**4, rng)}
     splits = list(FOLDS.split(X, y))
-    seconds_of = {f"{type(estimator).__name__} fits": lambda e=estimator: _seconds(lambda: _single_fits(e, X, y, splits))
+    seconds_of = {f"{type(estimator).__name__} fits": functools.partial(
+                      _seconds, functools.partial(_single_fits, estimator, X, y, splits))
                   for estimator in (HEAVY, CHEAP)}
     for name, data in cases.items():
         seconds_of[f"statistics, {name}"] = lambda data=data: statistics.median(

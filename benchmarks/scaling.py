@@ -109,7 +109,8 @@ def first_calls(report, n_jobs, runs, quick):
             (f"GaussianNB, n = {200_000 // scale:,} x 10, 10-fold x 5", "GaussianNB()", 200_000 // scale, 10, 5),
             (f"decision tree, n = {20_000 // scale:,} x 20, 10-fold x 5", "DecisionTreeClassifier(random_state=0)",
              20_000 // scale, 20, 5)):
-        candidates = {"cvinference n_jobs=1": ("cvinference", 1), f"cvinference n_jobs={n_jobs}": ("cvinference", n_jobs),
+        candidates = {"cvinference n_jobs=1": ("cvinference", 1),
+                      f"cvinference n_jobs={n_jobs}": ("cvinference", n_jobs),
                       f"scikit-learn n_jobs={n_jobs}": ("sklearn", n_jobs)}
         rounds = {key: [] for key in candidates}
         for _ in range(runs):
@@ -119,8 +120,9 @@ def first_calls(report, n_jobs, runs, quick):
         ours = f"cvinference n_jobs={n_jobs}"
         report.row(f"{name}: first call, n_jobs={n_jobs} / n_jobs=1", times[ours] / times["cvinference n_jobs=1"],
                    detail=_medians(times, ours, "cvinference n_jobs=1"))
-        report.row(f"{name}: first call / scikit-learn's first call", times[ours] / times[f"scikit-learn n_jobs={n_jobs}"],
-                   FIRST_CALL, detail=_medians(times, ours, f"scikit-learn n_jobs={n_jobs}"))
+        theirs = f"scikit-learn n_jobs={n_jobs}"
+        report.row(f"{name}: first call / scikit-learn's first call", times[ours] / times[theirs],
+                   FIRST_CALL, detail=_medians(times, ours, theirs))
 
 
 def against_sklearn(report, n_jobs, runs, quick):

@@ -172,7 +172,8 @@ def print_precision(run):
         k = int(k)
         cells = [getattr(result, c)[j] for c in NEDELKO_COLUMNS]
         them = paper["rows"].get(k)
-        text = [f"{v:8.3f} ({p:6.3f})" if them else f"{v:8.3f}         " for v, p in zip(cells, them or cells, strict=True)]
+        text = [f"{v:8.3f} ({p:6.3f})" if them else f"{v:8.3f}         "
+                for v, p in zip(cells, them or cells, strict=True)]
         ratio = f"{ours[k][1]:.2f} ({theirs[k][1]:.2f})" if k in theirs else f"{ours[k][1]:.2f}"
         print(f"{k:<3d} " + "  ".join(text) + "  " + ratio)
     mine = (result.mean_train_loss, result.mean_true_loss, result.sigma, result.mean_s, result.eps_s,

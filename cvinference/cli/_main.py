@@ -44,9 +44,9 @@ def _run_demo(args, out):
             file=out,
         )
     estimators = _demo_estimators(args.seed)
-    return compare_estimators(args, dataset, estimators,
-                              [f"{name}: {estimator_description(e)}" for name, e in zip(("logreg", "tree"), estimators, strict=True)],
-                              out, names=("logreg", "tree"))
+    names = ("logreg", "tree")
+    descriptions = [f"{name}: {estimator_description(e)}" for name, e in zip(names, estimators, strict=True)]
+    return compare_estimators(args, dataset, estimators, descriptions, out, names=names)
 
 
 def _run_evaluate(args, out):

@@ -319,8 +319,8 @@ def _judged(candidate, learners, n_samples, limit):
 
 
 def _as_test(judged, role, why_not):
-    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i, measured_power=judged["evidence"].power,
-                        regime=judged["regime"], role=role, why_not=why_not)
+    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i,
+                        measured_power=judged["evidence"].power, regime=judged["regime"], role=role, why_not=why_not)
 
 
 def _answer(test, alpha):

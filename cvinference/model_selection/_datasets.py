@@ -403,7 +403,8 @@ class DatasetComparison(Serializable):
 
     def _findings(self):
         columns = self._columns()
-        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"], strict=True) if flag]
+        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"], strict=True)
+                     if flag]
         groups = "; ".join("{" + ", ".join(group) + "}" for group in self.groups) or "none"
         findings = [
             f"Different from the control (Wilcoxon, {self.correction}, alpha = {format_number(self.alpha)}): "
@@ -666,7 +667,8 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     return statistic, pvalue, adjusted
 
 
-@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION, confidence_level=PROBABILITY)
+@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION,
+                 confidence_level=PROBABILITY)
 def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, higher_is_better=True,
                         correction="holm", confidence_level=0.95):
     """Compare several learners over several datasets: Friedman, Nemenyi, and Wilcoxon against a control.

@@ -272,7 +272,8 @@ class CVResult(Serializable):
             low, high = (fold.min(), fold.max()) if fold.size else (None, None)
             raise ValueError(
                 f"fold must hold integer fold numbers 0 .. n_splits - 1 with n_splits <= "
-                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to {python_scalar(high)}."
+                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to "
+                f"{python_scalar(high)}."
             )
         n_splits = int(fold.max()) + 1
         self._fold = locked(fold.astype(smallest_int_dtype(n_splits), copy=True))

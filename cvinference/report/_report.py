@@ -308,7 +308,8 @@ def _total_text(record):
     mean_loss = f"mean {record['loss']} loss {record['mean_loss']:.4g}"
     if record["accuracy"] is None:
         return mean_loss
-    total = f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested instances correct)"
+    total = (f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested "
+             "instances correct)")
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
 
 
@@ -318,7 +319,8 @@ def _baseline_lines(record):
     if baseline is None:
         return []
     p = format_pvalue(baseline["pvalue"])
-    rate = f"no-information rate {baseline['no_information_rate']:.4f} (always predicting {baseline['majority_class']!r})"
+    rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
+            f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
     lines = wrapped(f"{rate}; accuracy > NIR: {p} (exact binomial)", "  ")

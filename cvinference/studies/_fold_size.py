@@ -218,7 +218,8 @@ class FoldSizeStudyResult(StudyResult):
             f"The smallest mean variance of the fold accuracies came from {self.approaches[best]} "
             f"({columns['fold_accuracy_variance'][best]:.3g}); " + "; ".join(comparisons) + ".",
             "By Wong's Theorem 1 (Var(p_j) = p(1-p)/m_j) unequal sizes add "
-            + ", ".join(f"{v:.3g} for {name}" for name, v in zip(self.approaches, columns["unequal_size_variance"], strict=True))
+            + ", ".join(f"{v:.3g} for {name}"
+                        for name, v in zip(self.approaches, columns["unequal_size_variance"], strict=True))
             + f" to the expected fold variance, against p(1-p)k/n of about "
             f"{np.mean(self.cv_accuracy * (1 - self.cv_accuracy)) * self.n_splits / self.sample_size:.3g} "
             "for equal sizes.",
@@ -272,7 +273,8 @@ def _approach_plans(X, y, seed, *, sample_size, n_splits, n_rows):
         fold=np.concatenate([plan.partitions.fold for plan in plans]),
         n_splits=n_splits,
         cv_repr=", ".join(plan.partitions.cv_repr for plan in plans),
-        irregular={(a, j): split for a, plan in enumerate(plans) for (_, j), split in plan.partitions.irregular.items()},
+        irregular={(a, j): split
+                   for a, plan in enumerate(plans) for (_, j), split in plan.partitions.irregular.items()},
     )
     return DrawPlan(sample=first.sample, partitions=partitions, scored=first.scored)
 

@@ -48,7 +48,8 @@ def _summarize_cv(fits):
     fold = fits.plan.partitions.fold
     n_splits = fits.plan.partitions.n_splits
     cv_estimate = float(cv_loss.mean())
-    fold_means = np.array([[row[ids == k].mean() for k in range(n_splits)] for row, ids in zip(cv_loss, fold, strict=True)])
+    fold_means = np.array([[row[ids == k].mean() for k in range(n_splits)]
+                           for row, ids in zip(cv_loss, fold, strict=True)])
     return {
         "cv_loss": cv_estimate,
         "cv_std": float(np.sqrt(np.square(cv_loss - cv_estimate).mean())),

@@ -125,7 +125,8 @@ def test_the_stdlib_reader_gives_the_same_dataset_as_pandas(tmp_path, monkeypatc
         assert with_pandas == with_stdlib, k
     assert with_pandas != load_data("iris")
     short = load_data(write(tmp_path, texts[1], name="again.csv"), target="class", impute=True)
-    assert short.feature_names == ("id", "note, quoted", "Unnamed: 3") and short.categorical == ("note, quoted", "Unnamed: 3")
+    assert short.feature_names == ("id", "note, quoted", "Unnamed: 3")
+    assert short.categorical == ("note, quoted", "Unnamed: 3")
     assert short.X[2, 1] == "plain" and np.isnan(short.X[2, 2]) and short.X[3, 1] == " spaced "
 
 

@@ -437,7 +437,8 @@ def test_mcnemar_interval_is_agresti_and_mins(table, alternative):
     assert test.estimate == (b - c) / sum(table)
 
 
-@pytest.mark.parametrize(("discordant", "method"), [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
+@pytest.mark.parametrize(("discordant", "method"),
+                         [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
 def test_mcnemar_exact_none_switches_at_25_discordant_pairs(discordant, method):
     # Docstring rule: exact=None uses the exact binomial test below 25 discordant pairs.
     b = discordant // 2 + 1
@@ -721,7 +722,8 @@ def test_auto_uses_wongs_method_when_all_folds_hold(averaging, method):
 
 def test_auto_at_the_fold_level_keeps_the_averaging_asked_for_and_warns_when_a_fold_fails():
     counts = [38, 30, 28, 31, 33]  # fold 0 has only 2 wrong
-    with pytest.warns(cvi.InferenceWarning, match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
+    with pytest.warns(cvi.InferenceWarning,
+                      match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
         interval = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold")
     assert (interval.method, interval.averaging) == ("t", "fold")
     with pytest.warns(cvi.InferenceWarning, match="approximation may be poor"):
@@ -1160,7 +1162,8 @@ def _call_with(name, value):
 
 
 CHOICES = {
-    "interval method": ("method", ["'auto'", "'normal'", "'t'", "'wilson'", "'clopper-pearson'"], ["norm", "exact", "T"]),
+    "interval method": ("method", ["'auto'", "'normal'", "'t'", "'wilson'", "'clopper-pearson'"],
+                        ["norm", "exact", "T"]),
     "interval averaging": ("averaging", ["'dataset'", "'fold'"], ["folds", "data", None]),
     "matched alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "two_sided", "GREATER"]),
     "independent alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "larger"]),

@@ -347,7 +347,8 @@ def test_random_subsampling_rounds_are_stratified_shuffle_splits(subsampled):
 def test_random_subsampling_without_stratify_is_shuffle_split():
     result = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=4, stratify=False, random_state=2)
     splitter = ShuffleSplit(4, test_size=1 / 3, random_state=2)
-    for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct, strict=True):
+    for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct,
+                                               strict=True):
         assert np.array_equal(indices, test)
         assert np.array_equal(correct, GaussianNB().fit(X_IRIS[train], Y_IRIS[train]).predict(X_IRIS[test])
                               == Y_IRIS[test])

@@ -143,7 +143,8 @@ def test_every_result_survives_pickle_and_joblib(cases):
         assert again == result, label
         assert repr(again) == repr(result), label
     interval = dict(cases)["Interval"]
-    back = joblib.Parallel(n_jobs=2, backend="loky")(joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
+    back = joblib.Parallel(n_jobs=2, backend="loky")(
+        joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
     for again in back:
         assert_same(interval, again, "Interval from a worker")
     test = pickle.loads(pickle.dumps(dict(cases)["TestResult matched"]))

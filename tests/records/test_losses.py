@@ -86,7 +86,8 @@ def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
     np.testing.assert_allclose(brier.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
     for j in range(5):
         in_fold = brier.fold[0] == j
-        assert brier.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
+        assert brier.fold_mean_loss[0, j] == pytest.approx(
+            brier_score_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
         assert logs.fold_mean_loss[0, j] == pytest.approx(log_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
 
 

@@ -217,7 +217,8 @@ def test_a_checkpointed_study_resumes_to_the_same_result(tmp_path):
 @pytest.mark.parametrize("study", ["conditional_error_study", "fold_size_study"])
 def test_a_rest_smaller_than_the_sample_warns_that_the_truth_and_the_draws_are_weak(study):
     """Issue 14: "a population smaller than sample_size plus a useful rest". 60 rows, samples of 40: the rest
-    holds 20 rows, so the truth's standard error can reach 0.5 / sqrt(20) = 0.11; samples of 30 leave 30 (no warning)."""
+    holds 20 rows, so the truth's standard error can reach 0.5 / sqrt(20) = 0.11; samples of 30 leave 30 (no
+    warning)."""
     X, y = make_classification(60, 4, random_state=0)
     run = getattr(cvi, study)
     keywords = dict(n_draws=2, random_state=0, **({"cv": 2, "max_repeats": 1} if study == "conditional_error_study"
