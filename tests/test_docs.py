@@ -9,6 +9,7 @@ a line for any characters. A block that raises is compared as
 import contextlib
 import importlib.util
 import io
+import itertools
 import re
 import subprocess
 import sys
@@ -25,7 +26,7 @@ def _examples():
     for page in sorted(DOCS.glob("*.md")):
         text = page.read_text()
         blocks = list(_BLOCK.finditer(text))
-        for block, following in zip(blocks, blocks[1:] + [None], strict=True):
+        for block, following in itertools.pairwise([*blocks, None]):
             if block.group(1) != "python":
                 continue
             expected = None

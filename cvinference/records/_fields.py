@@ -55,7 +55,8 @@ def learner_lines(descriptions):
     """The summary's lines naming the learners: ``estimator: ...``, or A and B."""
     if len(descriptions) == 1:
         return [f"estimator: {descriptions[0]}"]
-    return [f"estimator {label}: {text}" for label, text in zip("AB", descriptions, strict=True)]
+    # none (no descriptions kept), or A and B
+    return [f"estimator {label}: {text}" for label, text in zip("AB", descriptions, strict=False)]
 
 
 class OneOrTwoLearners:
