@@ -89,11 +89,11 @@ def _parse(params):
     positional = [(a, inspect.Parameter.POSITIONAL_ONLY) for a in arguments.posonlyargs]
     positional += [(a, inspect.Parameter.POSITIONAL_OR_KEYWORD) for a in arguments.args]
     defaults = [empty] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
-    parsed = [(a.arg, kind, default) for (a, kind), default in zip(positional, defaults, strict=True)]
+    parsed = [(a.arg, kind, default) for (a, kind), default in zip(positional, defaults)]
     if arguments.vararg is not None:
         parsed.append((arguments.vararg.arg, inspect.Parameter.VAR_POSITIONAL, empty))
     parsed += [(a.arg, inspect.Parameter.KEYWORD_ONLY, empty if d is None else d)
-               for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
+               for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)]
     if arguments.kwarg is not None:
         parsed.append((arguments.kwarg.arg, inspect.Parameter.VAR_KEYWORD, empty))
     return [(name, kind, default if default is empty else _value(default)) for name, kind, default in parsed]
@@ -209,7 +209,7 @@ def test_written_signature_matches_the_code(name, params):
     assert [(n, k) for n, k, _ in written] == [(n, k) for n, k, _ in actual], (
         f"api.md: the parameters of {name} differ from the code:\n  written {[(n, k.name) for n, k, _ in written]}"
         f"\n  actual  {[(n, k.name) for n, k, _ in actual]}")
-    for (parameter, _, default), (_, _, expected) in zip(written, actual, strict=True):
+    for (parameter, _, default), (_, _, expected) in zip(written, actual):
         assert _same_default(default, expected), (
             f"api.md: {name}({parameter}=...) shows the default {default!r}; the code has {expected!r}")
 
@@ -223,8 +223,8 @@ def test_the_convention_catches_a_wrong_signature():
                            "drop_failing_folds=False, repeat=None, min_count=5, target='kfold'")
     not_keyword_only = _parse('result, confidence_level=0.95, averaging="dataset", method="auto", '
                               "drop_failing_folds=False, repeat=None, min_count=5, target='kfold'")
-    assert all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(right, actual, strict=True))
+    assert all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(right, actual))
     assert [(n, k) for n, k, _ in right] == [(n, k) for n, k, _ in actual]
-    assert not all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(wrong_default, actual, strict=True))
+    assert not all(_same_default(w, a) for (_, _, w), (_, _, a) in zip(wrong_default, actual))
     assert [(n, k) for n, k, _ in not_keyword_only] != [(n, k) for n, k, _ in actual]
     assert _parse("test_size=1/3")[0][2] == 1 / 3
