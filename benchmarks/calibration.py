@@ -61,9 +61,9 @@ the mean target value (for power: the true difference).
 Modes: ``--quick`` (the tree and logistic regression at N = 100 and 300,
 100 replications per cell; the tree pair's null and power; the tree's
 family-wise cell at N = 300) was meant to stay under 10 minutes on 2 cores (513 s), and the 10 x 10-fold
-of the coverage cells makes them about three times as costly (about 12 minutes in all, estimated); the full mode (four learners, N = 100, 300, 1000, the
-real population, 500 replications per cell) is long on 2 cores: it keeps
-every finished replication in ``--checkpoint`` (JSON lines) so it can be
+of the coverage cells makes them about three times as costly (about 12 minutes in all, estimated); the
+full mode (four learners, N = 100, 300, 1000, the real population, 500 replications per cell) is long on 2
+cores: it keeps every finished replication in ``--checkpoint`` (JSON lines) so it can be
 stopped and resumed, and ``--cells`` runs a subset. Results do not depend
 on ``--n-jobs`` (each replication has its own seed, spawned from
 ``--seed``; fits inside a replication use one job). With ``--dask`` the
@@ -318,8 +318,9 @@ def _refitting_intervals(estimator, X, y, seeds, estimator_b=None):
     conservative = cvi.conservative_z_interval(estimator, X, y, estimator_b=estimator_b, confidence_level=NOMINAL,
                                                random_state=seeds[1], **CONSERVATIVE_Z)
     turn = estimator_b is None  # one learner: an error interval, turned into accuracy; A - B is already signed
-    return ({"nested-cv": _accuracy_bounds(nested, loss=turn), "conservative-z": _accuracy_bounds(conservative, loss=turn)},
-            int(conservative.details["n_train"]), nested)
+    bounds = {"nested-cv": _accuracy_bounds(nested, loss=turn),
+              "conservative-z": _accuracy_bounds(conservative, loss=turn)}
+    return bounds, int(conservative.details["n_train"]), nested
 
 
 def _cross_validate(name, X, y, splitters, X_truth, y_truth):

@@ -27,7 +27,7 @@ SOURCES = """\
 | Bates, Hastie & Tibshirani (2023), section 6 | nested CV against the naive CV interval, for the conditional error | nested CV near nominal; the naive interval far below it for small n |
 | Dietterich (1998) | type-I error of comparison tests with real learners | McNemar and 5x2cv t near or below 0.05; the resampled t far above it |
 | Nadeau & Bengio (2003) | the corrected resampled t and the conservative Z | corrected t near nominal; the conservative Z conservative, as its name says |
-"""
+"""  # noqa: E501 - a Markdown table: one row a line
 
 
 def _rate(row):
@@ -239,7 +239,8 @@ LEARNERS_TEXT = (
 def _sections(rows, heading):
     """The tables of one run's rows; ``heading`` is the Markdown level of their titles."""
     parts = ["", f"{heading} The recommended interval for each target", "",
-             "| target | method | calibrates in every measured cell | coverage per cell (95% Wilson interval), mean half-width |",
+             "| target | method | calibrates in every measured cell "
+             "| coverage per cell (95% Wilson interval), mean half-width |",
              "|---|---|---|---|"]
     for target in TARGETS:
         if not _target_coverage(rows, target):
@@ -316,7 +317,8 @@ def write_docs(path, section):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+",
-                        help="the main run's JSON, then any further runs' (python benchmarks/calibration.py --learners)")
+                        help="the main run's JSON, then any further runs' "
+                             "(python benchmarks/calibration.py --learners)")
     parser.add_argument("--docs", default=None)
     parser.add_argument("--evidence", default=None)
     args = parser.parse_args(argv)

@@ -104,11 +104,12 @@ def main():
     warnings.simplefilter("ignore", cvi.InferenceWarning)
     print(f"{args.replicates} replicates per row, seed {args.seed}; nominal coverage 0.95")
     print(f"{'n':>5} {'k':>3} {'p':>5}  " + "  ".join(f"{name:>17}" for name in INTERVALS))
-    for n, k, p in [(100, 10, 0.7), (200, 10, 0.9), (200, 10, 0.97), (569, 10, 0.98), (1000, 10, 0.9), (150, 150, 0.95)]:
+    settings = [(100, 10, 0.7), (200, 10, 0.9), (200, 10, 0.97), (569, 10, 0.98), (1000, 10, 0.9), (150, 150, 0.95)]
+    for n, k, p in settings:
         rates = interval_coverage(n, k, p, args.replicates, rng)
         cells = "  ".join(f"{rate:.3f} (w {width:.3f})" for rate, width in rates.values())
         print(f"{n:>5} {k:>3} {p:>5}  {cells}")
-    print(f"\nrejection rate at alpha = 0.05 under H0: accuracy(A) = accuracy(B) = p")
+    print("\nrejection rate at alpha = 0.05 under H0: accuracy(A) = accuracy(B) = p")
     print(f"{'n':>5} {'k':>3} {'p':>5} {'phi':>4}  " + "  ".join(f"{name:>13}" for name in TESTS))
     for n, k, p, phi in [(300, 10, 0.8, 0.0), (300, 10, 0.8, 0.5), (569, 10, 0.95, 0.3), (150, 150, 0.85, 0.3)]:
         rates = rejection_rates(n, k, p, phi, args.replicates, rng)

@@ -11,6 +11,7 @@ compare). Work W1 is ``make_classification(20000, 20, random_state=0)`` with
 
 import argparse
 import datetime
+import functools
 import math
 import os
 import platform
@@ -137,10 +138,10 @@ def overhead(report, X, y, runs):
         candidates = {}
         for n_jobs in (1, N_JOBS):
             evaluator = cvi.CVEvaluator(FOLDS, n_jobs=n_jobs)
-            candidates[f"evaluate n_jobs={n_jobs}"] = lambda e=evaluator: e.evaluate(estimator, X, y)
-            candidates[f"cross_val_predict n_jobs={n_jobs}"] = (
-                lambda n=n_jobs: cross_val_predict(estimator, X, y, cv=FOLDS, n_jobs=n))
-        candidates["single fits"] = lambda: _single_fits(estimator, X, y, splits)
+            candidates[f"evaluate n_jobs={n_jobs}"] = functools.partial(evaluator.evaluate, estimator, X, y)
+            candidates[f"cross_val_predict n_jobs={n_jobs}"] = functools.partial(
+                cross_val_predict, estimator, X, y, cv=FOLDS, n_jobs=n_jobs)
+        candidates["single fits"] = functools.partial(_single_fits, estimator, X, y, splits)
         times = interleaved(candidates, runs)
         for n_jobs in (1, N_JOBS):
             evaluate, bare = times[f"evaluate n_jobs={n_jobs}"], times[f"cross_val_predict n_jobs={n_jobs}"]
@@ -201,9 +202,8 @@ def cheap_rule(report, X, y, runs):
         estimators[f"sorting fit of {milliseconds} ms"] = SortingClassifier(round(rate * milliseconds / 1000))
     for label, estimator in estimators.items():
         times = interleaved({
-            f"cheap_fit_seconds={seconds:g}": (
-                lambda e=cvi.CVEvaluator(FOLDS, n_jobs=N_JOBS, cheap_fit_seconds=seconds),
-                estimator=estimator: e.evaluate(estimator, X, y))
+            f"cheap_fit_seconds={seconds:g}": functools.partial(
+                cvi.CVEvaluator(FOLDS, n_jobs=N_JOBS, cheap_fit_seconds=seconds).evaluate, estimator, X, y)
             for seconds in (0, np.inf)
         }, runs)
         report.row(f"{label}: pool / here", times["cheap_fit_seconds=0"] / times["cheap_fit_seconds=inf"],
@@ -233,7 +233,7 @@ def compare_pool(report, X, y, runs, fit_seconds):
     for a, b, cv, target in cases:
         label = f"{type(a).__name__}, {type(b).__name__}" + (", 5 folds" if cv is five_folds else "")
         times = interleaved({
-            "compare": lambda a=a, b=b, e=cvi.CVEvaluator(cv, n_jobs=N_JOBS): e.compare(a, b, X, y),
+            "compare": functools.partial(cvi.CVEvaluator(cv, n_jobs=N_JOBS).compare, a, b, X, y),
             "2 x cross_val_predict": lambda a=a, b=b, cv=cv: [cross_val_predict(e, X, y, cv=cv, n_jobs=N_JOBS)
                                                               for e in (a, b)],
         }, runs)
@@ -319,7 +319,8 @@ def statistics_layer(report, X, y, runs):
     cases = {"n = 10^6, 1 repeat": _synthetic_pair(1, 10**6, rng),
              "n = 10^4, 1000 repeats": _synthetic_pair(1000, 10**4, rng)}
     splits = list(FOLDS.split(X, y))
-    seconds_of = {f"{type(estimator).__name__} fits": lambda e=estimator: _seconds(lambda: _single_fits(e, X, y, splits))
+    seconds_of = {f"{type(estimator).__name__} fits": functools.partial(
+                      _seconds, functools.partial(_single_fits, estimator, X, y, splits))
                   for estimator in (HEAVY, CHEAP)}
     for name, data in cases.items():
         seconds_of[f"statistics, {name}"] = lambda data=data: statistics.median(
@@ -417,7 +418,7 @@ def _bare_fits(X, y, partitions):
 
 
 def _stored_bytes(result):
-    result.correct  # computed on first access, then kept
+    # correct is computed on first access, then kept
     return sum(array.nbytes for array in (result._fold, result._y_pred, result._y_true, result.correct))
 
 
@@ -437,8 +438,8 @@ def memory(report):
         evaluator = cvi.CVEvaluator(10, n_repeats=n_repeats, random_state=0)
         result = evaluator.evaluate(DummyClassifier(), X, y)
         partitions = draw_partitions(10, X, y, None, n_repeats=n_repeats, random_state=0, classifier=True)
-        evaluator_peak = _peak_bytes(lambda: evaluator.evaluate(DummyClassifier(), X, y))
-        bare_peak = _peak_bytes(lambda: _bare_fits(X, y, partitions))
+        evaluator_peak = _peak_bytes(lambda evaluator=evaluator, X=X, y=y: evaluator.evaluate(DummyClassifier(), X, y))
+        bare_peak = _peak_bytes(functools.partial(_bare_fits, X, y, partitions))
         cells = n_samples * n_repeats
         report.row(f"n = {n_samples}, {n_repeats} repeats: stored bytes per instance-repeat",
                    _stored_bytes(result) / cells, 9.0)

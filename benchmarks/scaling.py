@@ -15,6 +15,7 @@ wall time is the sum of the single fits plus the study's own bookkeeping.
 """
 
 import argparse
+import functools
 import json
 import pickle
 import subprocess
@@ -32,6 +33,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.evaluation._partitions import draw_partitions
+
 from run import Report, Timings, _medians, _seconds, _single_fits, interleaved, machine
 
 START, END = "<!-- scaling figures -->", "<!-- end scaling figures -->"
@@ -62,8 +64,9 @@ def never_slower(report, n_jobs, runs, quick):
         f"cross_val_correctness(estimator, X, y, cv, n_repeats, random_state=0) with n_jobs={n_jobs} against "
         f"n_jobs=1, after one warm-up call each (the pool is started). Target: at most {NEVER_SLOWER}.")
     for name, estimator, X, y, cv, n_repeats in workloads(quick):
-        candidates = {f"n_jobs={k}": (lambda k=k: cvi.cross_val_correctness(
-            estimator, X, y, cv=cv, n_repeats=n_repeats, random_state=0, n_jobs=k)) for k in (1, n_jobs)}
+        candidates = {f"n_jobs={k}": functools.partial(cvi.cross_val_correctness, estimator, X, y, cv=cv,
+                                                       n_repeats=n_repeats, random_state=0, n_jobs=k)
+                      for k in (1, n_jobs)}
         times = interleaved(candidates, runs)
         report.row(f"{name}: n_jobs={n_jobs} / n_jobs=1", times[f"n_jobs={n_jobs}"] / times["n_jobs=1"], NEVER_SLOWER,
                    detail=_medians(times, f"n_jobs={n_jobs}", "n_jobs=1"))
@@ -106,7 +109,8 @@ def first_calls(report, n_jobs, runs, quick):
             (f"GaussianNB, n = {200_000 // scale:,} x 10, 10-fold x 5", "GaussianNB()", 200_000 // scale, 10, 5),
             (f"decision tree, n = {20_000 // scale:,} x 20, 10-fold x 5", "DecisionTreeClassifier(random_state=0)",
              20_000 // scale, 20, 5)):
-        candidates = {"cvinference n_jobs=1": ("cvinference", 1), f"cvinference n_jobs={n_jobs}": ("cvinference", n_jobs),
+        candidates = {"cvinference n_jobs=1": ("cvinference", 1),
+                      f"cvinference n_jobs={n_jobs}": ("cvinference", n_jobs),
                       f"scikit-learn n_jobs={n_jobs}": ("sklearn", n_jobs)}
         rounds = {key: [] for key in candidates}
         for _ in range(runs):
@@ -116,8 +120,9 @@ def first_calls(report, n_jobs, runs, quick):
         ours = f"cvinference n_jobs={n_jobs}"
         report.row(f"{name}: first call, n_jobs={n_jobs} / n_jobs=1", times[ours] / times["cvinference n_jobs=1"],
                    detail=_medians(times, ours, "cvinference n_jobs=1"))
-        report.row(f"{name}: first call / scikit-learn's first call", times[ours] / times[f"scikit-learn n_jobs={n_jobs}"],
-                   FIRST_CALL, detail=_medians(times, ours, f"scikit-learn n_jobs={n_jobs}"))
+        theirs = f"scikit-learn n_jobs={n_jobs}"
+        report.row(f"{name}: first call / scikit-learn's first call", times[ours] / times[theirs],
+                   FIRST_CALL, detail=_medians(times, ours, theirs))
 
 
 def against_sklearn(report, n_jobs, runs, quick):

@@ -149,7 +149,7 @@ def run_all(quick, n_jobs, checkpoint_dir):
 def _ratio_table(result):
     """err_cv, the half-sample ratio err_cv / (E S~ / sqrt(N/2)) and err_cv / err_test, per K."""
     return {int(k): (float(e), float(h), float(e / result.err_test))
-            for k, e, h in zip(result.folds, result.err_cv, result.half_sample_ratio)}
+            for k, e, h in zip(result.folds, result.err_cv, result.half_sample_ratio, strict=True)}
 
 
 def nedelko_ratios(sample_size):
@@ -172,13 +172,14 @@ def print_precision(run):
         k = int(k)
         cells = [getattr(result, c)[j] for c in NEDELKO_COLUMNS]
         them = paper["rows"].get(k)
-        text = [f"{v:8.3f} ({p:6.3f})" if them else f"{v:8.3f}         " for v, p in zip(cells, them or cells)]
+        text = [f"{v:8.3f} ({p:6.3f})" if them else f"{v:8.3f}         "
+                for v, p in zip(cells, them or cells, strict=True)]
         ratio = f"{ours[k][1]:.2f} ({theirs[k][1]:.2f})" if k in theirs else f"{ours[k][1]:.2f}"
         print(f"{k:<3d} " + "  ".join(text) + "  " + ratio)
     mine = (result.mean_train_loss, result.mean_true_loss, result.sigma, result.mean_s, result.eps_s,
             result.err_test)
     print("Table 1: " + ", ".join(f"{name} {v:.3f} ({p:.3f})" for name, v, p in zip(
-        ("E Kbar", "E K", "sigma", "E S", "eps_S", "err_test"), mine, paper["table1"])))
+        ("E Kbar", "E K", "sigma", "E S", "eps_S", "err_test"), mine, paper["table1"], strict=True)))
 
 
 def wong_size_excess():
@@ -320,7 +321,7 @@ def main():
         "command": "python benchmarks/study_precision_foldsize.py " + " ".join(sys.argv[1:]),
         "seconds": round(seconds, 1), "n_jobs": args.n_jobs, "quick": args.quick,
         "papers": {"nedelko2021": {str(n): {"table": t["table"], "table1": t["table1"],
-                                            "rows": {str(k): dict(zip(NEDELKO_COLUMNS, row))
+                                            "rows": {str(k): dict(zip(NEDELKO_COLUMNS, row, strict=True))
                                                      for k, row in t["rows"].items()}}
                                    for n, t in NEDELKO.items()},
                    "wong2015_sizes": WONG_SIZES, "wong2015_theorem1_excess": wong_size_excess()},

@@ -37,6 +37,7 @@ from sklearn.tree import DecisionTreeClassifier
 import cvinference as cvi
 from cvinference.evaluation._draws import draw_seeds, plan_draw
 from cvinference.studies._population import rest_of_population
+
 from run import Report, _medians, interleaved, machine
 
 N_JOBS = 2
@@ -109,7 +110,7 @@ def measure(report, name, X, y, n_draws, runs):
     plans = _plans(X, y, n_draws)
     expected = errors(study(X, y, n_draws, 1))
     for sample_first in (False, True):
-        for got, want in zip(bare_fits(estimators, X, y, plans, sample_first=sample_first), expected):
+        for got, want in zip(bare_fits(estimators, X, y, plans, sample_first=sample_first), expected, strict=True):
             np.testing.assert_allclose(got, want, rtol=1e-12)  # the loop makes the study's fits
     fits = n_draws * len(estimators) * (1 + CV * REPEATS)
     report.section(

@@ -174,7 +174,7 @@ def winner_findings(result):
 
 def paper_findings():
     return {pair: {population: {f"{r}_repeats": {"table": table, **table_shares(table)}
-                                for r, table in zip(PAPER_REPEATS, tables)}
+                                for r, table in zip(PAPER_REPEATS, tables, strict=True)}
                    for population, tables in populations.items()}
             for pair, populations in PAPER_TABLES.items()}
 

@@ -131,7 +131,8 @@ def test_the_recommended_test_holds_0_06_everywhere_and_has_the_most_power(repor
         _row("nested-cv", 0.3, 0.35, quantity="power"),
         _row("McNemar", 0.05, 0.07, quantity="type_i"), _row("McNemar", 0.2, 0.25, quantity="power"),
         # a positive control is never recommended, however it does.
-        _row("naive t (control)", 0.01, 0.03, quantity="type_i"), _row("naive t (control)", 0.9, 0.95, quantity="power"),
+        _row("naive t (control)", 0.01, 0.03, quantity="type_i"),
+        _row("naive t (control)", 0.9, 0.95, quantity="power"),
     ]
     assert report.recommended_test(rows) == ("nested-cv", True)
     table = report.test_summary_table(rows)
@@ -203,7 +204,7 @@ def test_a_paired_population_is_its_own_mirror_image(calibration_module):
     assert rows == swapped
     # each half holds real instances of the row's class, every kept instance once per half
     for half in (X2[:, :3], X2[:, 3:]):
-        found = {tuple(row): label for row, label in zip(half, y2)}
+        found = {tuple(row): label for row, label in zip(half, y2, strict=True)}
         assert len(found) == y2.size
         assert all(found[tuple(X[i])] == y[i] for i in range(y.size) if tuple(X[i]) in found)
 
@@ -239,4 +240,5 @@ def test_a_measured_decision_row_counts_what_it_rested_on(calibration_module, re
     assert row["quantity"] == "type_i" and row["measured"] == pytest.approx(1 / 3)
     assert row["mean_width"] == pytest.approx(0.15)  # the cannot-tell replication has no interval
     assert row["rests_on"] == {"corrected t (10x10-fold)": 2, "cannot tell": 1}
-    assert "| nonlinear svm N=100 | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in report.decision_table([row])
+    table = report.decision_table([row])
+    assert "| nonlinear svm N=100 | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in table

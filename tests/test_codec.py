@@ -22,10 +22,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from result_cases import result_cases
 
 import cvinference as cvi
 from cvinference._utils._serialize import declared_kinds, decode
+
+from result_cases import result_cases
 
 DATA = Path(__file__).parent / "data"
 
@@ -223,7 +224,7 @@ def test_a_classification_record_without_its_classes_is_refused():
     _refused(cvi.CVResult, data | {"classes": None}, "classes")
     pair = _json(dict(result_cases())["PairedCVResult"].to_dict())
     pair["b"]["classes"] = None
-    with pytest.raises(ValueError, match="CVResult.classification=True but CVResult.classes is None"):
+    with pytest.raises(ValueError, match=r"CVResult\.classification=True but CVResult\.classes is None"):
         cvi.PairedCVResult.from_dict(pair)
 
 
@@ -284,7 +285,8 @@ def test_every_tuple_and_array_field_declares_its_kind(name):
     if not dataclasses.is_dataclass(cls):
         return
     hints, declared = typing.get_type_hints(cls), declared_kinds(cls)
-    loose = [field.name for field in dataclasses.fields(cls) if _loose(hints[field.name]) and field.name not in declared]
+    loose = [field.name for field in dataclasses.fields(cls)
+             if _loose(hints[field.name]) and field.name not in declared]
     assert not loose, f"{name} declares no kind for {loose} in _kinds"
 
 
@@ -330,8 +332,10 @@ def test_non_finite_numbers_survive_everywhere(by_class):
 
 
 @pytest.mark.parametrize("label, key, value, match", [
-    ("NoInformationTestResult", "n_correct", -3, r"NoInformationTestResult.details\['n_correct'\] must be an integer >= 0"),
-    ("NoInformationTestResult", "no_information_rate", 1.5, r"details\['no_information_rate'\] must be a number between 0"),
+    ("NoInformationTestResult", "n_correct", -3,
+     r"NoInformationTestResult.details\['n_correct'\] must be an integer >= 0"),
+    ("NoInformationTestResult", "no_information_rate", 1.5,
+     r"details\['no_information_rate'\] must be a number between 0"),
     ("McNemarTestResult", "n", "60", r"McNemarTestResult.details\['n'\] must be an integer >= 1"),
     ("McNemarTestResult", "extra", 1, r"McNemarTestResult.details must be .*; it has the unknown key 'extra'"),
     ("BootstrapResult", "weight", 2.0, r"BootstrapResult.details\['weight'\] must be a number between 0 and 1"),

@@ -9,6 +9,7 @@ a line for any characters. A block that raises is compared as
 import contextlib
 import importlib.util
 import io
+import itertools
 import re
 import subprocess
 import sys
@@ -25,7 +26,7 @@ def _examples():
     for page in sorted(DOCS.glob("*.md")):
         text = page.read_text()
         blocks = list(_BLOCK.finditer(text))
-        for block, following in zip(blocks, blocks[1:] + [None]):
+        for block, following in itertools.pairwise([*blocks, None]):
             if block.group(1) != "python":
                 continue
             expected = None
@@ -57,7 +58,7 @@ def _run_in_process(code):
     with contextlib.redirect_stdout(printed):
         try:
             exec(compile(code, "<docs example>", "exec"), {"__name__": "__docs__"})
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - an example's exception is part of its printed output
             printed.write("Traceback (most recent call last):\n")
             printed.write("".join(traceback.format_exception_only(exc)))
     return printed.getvalue()

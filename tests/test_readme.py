@@ -29,8 +29,10 @@ def test_python_example_runs(capsys):
 
 
 def test_demo_command_runs_and_prints_both_tables():
-    completed = subprocess.run([sys.executable, "-m", "cvinference", "demo"], capture_output=True, text=True, check=True)
-    rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+\s+[+-][\d.]+\s+(?:yes|NO)$", completed.stdout, flags=re.M)
+    completed = subprocess.run([sys.executable, "-m", "cvinference", "demo"], capture_output=True, text=True,
+                               check=True)
+    rows = re.findall(r"^\s+(\d+)\s+(\d+)\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+\s+[+-][\d.]+\s+(?:yes|NO)$", completed.stdout,
+                      flags=re.M)
     # breast_cancer has 569 = 10 * 56 + 9 instances: folds 0-8 hold 57, fold 9 holds 56.
     assert [(int(j), int(m)) for j, m in rows] == [(j, 57) for j in range(9)] + [(9, 56)]
     assert "A: logreg: StandardScaler + LogisticRegression" in completed.stdout and "McNemar" in completed.stdout

@@ -286,7 +286,7 @@ def test_a_paired_subsampling_record_checks_its_halves_and_sizes():
 
 
 def test_a_bootstrap_record_refuses_an_in_bag_instance_marked_correct():
-    with pytest.raises(ValueError, match="instance 0 is in sample 0 .* and marked correct"):
+    with pytest.raises(ValueError, match=r"instance 0 is in sample 0 .* and marked correct"):
         cvi.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1]],
                                     out_of_bag_correct=[[True, False, True]])
     with pytest.raises(ValueError, match="one prediction per instance"):

@@ -114,7 +114,8 @@ class Sequence(Rule):
     >>> Sequence(STRING, min_length=2).check("DatasetComparison.learners", ())
     Traceback (most recent call last):
     ...
-    ValueError: DatasetComparison.learners must be a tuple of at least 2 items, each a string; got DatasetComparison.learners=().
+    ValueError: DatasetComparison.learners must be a tuple of at least 2 items, each a string; got
+    DatasetComparison.learners=().
     """
 
     def __init__(self, item, *, length=None, min_length=0):
@@ -146,7 +147,8 @@ class Array(Rule):
     >>> Array("f", ndim=1, low=0, high=1).check("CandidateComparison.pvalue", np.array([0.5, 2.0]))
     Traceback (most recent call last):
     ...
-    ValueError: CandidateComparison.pvalue must be a 1-d array of floats, each a number between 0 and 1, or nan; got 2.0 at index (1,).
+    ValueError: CandidateComparison.pvalue must be a 1-d array of floats, each a number between 0 and 1, or nan;
+    got 2.0 at index (1,).
     """
 
     _NAMES = types.MappingProxyType({"f": "floats", "iu": "integers", "b": "bools", "biufUO": "values",
@@ -304,5 +306,5 @@ def non_negatives(ndim):
     return Array("f", ndim=ndim, low=0)
 
 __all__ = ["ALTERNATIVE", "ANY", "BOOLEAN", "COUNT", "INDICES", "LEVEL", "NON_NEGATIVE", "NUMBER", "POSITIVE",
-           "P_VALUE", "STRING", "TEXT", "TEXTS", "Anything", "Array", "Fields", "Instance", "Mapping", "Nullable", "Number",
-           "Options", "Ordered", "SameLength", "Sequence", "String", "non_negatives", "proportions"]
+           "P_VALUE", "STRING", "TEXT", "TEXTS", "Anything", "Array", "Fields", "Instance", "Mapping", "Nullable",
+           "Number", "Options", "Ordered", "SameLength", "Sequence", "String", "non_negatives", "proportions"]

@@ -144,7 +144,8 @@ class DistinctPair(Rule):
     >>> DistinctPair(Text("logistic")).check("names", ["a", "a"])
     Traceback (most recent call last):
     ...
-    ValueError: names must be a pair of different values, each a non-empty string (such as 'logistic'); got names=['a', 'a'].
+    ValueError: names must be a pair of different values, each a non-empty string (such as 'logistic'); got
+    names=['a', 'a'].
     """
 
     def __init__(self, rule):
@@ -184,7 +185,8 @@ class Real(Rule):
     >>> PROBABILITY.check("confidence_level", 95)
     Traceback (most recent call last):
     ...
-    ValueError: confidence_level must be a number strictly between 0 and 1, such as 0.95 for 95%; got confidence_level=95.
+    ValueError: confidence_level must be a number strictly between 0 and 1, such as 0.95 for 95%; got
+    confidence_level=95.
     """
 
     def __init__(self, low, high, *, closed="both", what="a number", example=""):
@@ -267,7 +269,8 @@ class Seed(Rule):
     >>> Seed().check("random_state", -1)
     Traceback (most recent call last):
     ...
-    ValueError: random_state must be None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance; got random_state=-1.
+    ValueError: random_state must be None, an integer from 0 to 2**32 - 1, or a numpy.random.RandomState instance;
+    got random_state=-1.
     """
 
     def describe(self):

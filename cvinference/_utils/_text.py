@@ -28,8 +28,8 @@ def format_table(header, rows):
        0  0.95
        1  1.00
     """
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    lines = ["  ".join(cell.rjust(width) for cell, width in zip(line, widths)) for line in [header, *rows]]
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    lines = ["  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True)) for line in [header, *rows]]
     return "\n".join(lines)
 
 

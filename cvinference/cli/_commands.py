@@ -254,7 +254,7 @@ def run_compare(args, out):
     check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
-    for (estimator, _), (spec, _) in zip(built, specs):
+    for (estimator, _), (spec, _) in zip(built, specs, strict=True):
         check_loss(args, estimator, spec)
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out,
                               names=(_short_name(args.estimator_a), _short_name(args.estimator_b)))

@@ -96,7 +96,7 @@ def _same(a, b):
         return bool(np.array_equal(a, b, equal_nan=True))
     if a.dtype.kind != "O":
         return bool(np.array_equal(a, b))
-    return all(_same_cell(u, v) for u, v in zip(a.ravel(), b.ravel()))
+    return all(_same_cell(u, v) for u, v in zip(a.ravel(), b.ravel(), strict=True))
 
 
 def _same_cell(u, v):
@@ -328,7 +328,7 @@ def _build_dataset(path, rows, *, target, impute):
     body = rows[1:]
     if not body:
         raise UserError(f"--data {path} has a header but no data rows; pass a file with data")
-    columns = list(zip(*body))
+    columns = list(zip(*body, strict=True))
 
     j = names.index(target)
     missing, labels, numeric = _parse_column(columns[j])
@@ -339,7 +339,7 @@ def _build_dataset(path, rows, *, target, impute):
         )
     if numeric:
         if not np.all(np.isfinite(labels)) or not np.all(labels == np.round(labels)):
-            example = next(c for c, v in zip(columns[j], labels) if not np.isfinite(v) or v != round(v))
+            example = next(c for c, v in zip(columns[j], labels, strict=True) if not np.isfinite(v) or v != round(v))
             raise UserError(
                 f"--target {target} holds continuous numbers (for example {example.strip()!r}); "
                 "cvinference evaluates classifiers: pick a column of class labels"
@@ -355,7 +355,7 @@ def _build_dataset(path, rows, *, target, impute):
         )
 
     feature_names, values, categorical, missing_counts = [], [], [], {}
-    for name, cells in zip(names, columns):
+    for name, cells in zip(names, columns, strict=True):
         if name == target:
             continue
         missing, column, numeric = _parse_column(cells)

@@ -1,6 +1,7 @@
 """The ``cvinference`` command line: argument parsing and exit statuses."""
 
 import argparse
+import itertools
 import sys
 import warnings
 
@@ -43,9 +44,9 @@ def _run_demo(args, out):
             file=out,
         )
     estimators = _demo_estimators(args.seed)
-    return compare_estimators(args, dataset, estimators,
-                              [f"{name}: {estimator_description(e)}" for name, e in zip(("logreg", "tree"), estimators)],
-                              out, names=("logreg", "tree"))
+    names = ("logreg", "tree")
+    descriptions = [f"{name}: {estimator_description(e)}" for name, e in zip(names, estimators, strict=True)]
+    return compare_estimators(args, dataset, estimators, descriptions, out, names=names)
 
 
 def _run_evaluate(args, out):
@@ -113,7 +114,7 @@ def _fold_list(text):
         values = tuple(int(part) for part in text.split(","))
     except ValueError:
         values = ()
-    if not values or min(values) < 2 or any(b <= a for a, b in zip(values, values[1:])):
+    if not values or min(values) < 2 or any(b <= a for a, b in itertools.pairwise(values)):
         raise argparse.ArgumentTypeError(f"expected increasing numbers of folds >= 2 separated by commas, "
                                          f"such as 2,3,5,10, got {text!r}")
     return values

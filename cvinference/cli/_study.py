@@ -27,8 +27,7 @@ from ..studies import (
     precision_study,
     winner_table,
 )
-from ._commands import (check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text,
-                        write_outputs)
+from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text, write_outputs
 from ._data import Dataset, load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -207,7 +206,7 @@ def run_study(args, out):
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed)
              for _, spec, _, params in specs]
     if "loss" in kind.parameters:
-        for (estimator, _), (_, spec, _, _) in zip(built, specs):
+        for (estimator, _), (_, spec, _, _) in zip(built, specs, strict=True):
             check_loss(args, estimator, spec)
     parameters = {**_SHARED, **kind.parameters}
     keywords = {name: getattr(args, attribute) for name, (attribute, _) in parameters.items()}

@@ -119,12 +119,12 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
     out_of_bag = [_left_out(row, n_samples) for row in indices]
     tasks = [FitTask(0, _bootstrap_where(None, y_array), None, None)] + [
         FitTask(0, _bootstrap_where(b, y_array[train]), train, test)
-        for b, (train, test) in enumerate(zip(indices, out_of_bag))
+        for b, (train, test) in enumerate(zip(indices, out_of_bag, strict=True))
     ]
     predictions = [prediction for prediction, _ in run_fits([estimator], X, y, tasks, names=["estimator"],
                                                             n_jobs=n_jobs)]
     correct = np.zeros(indices.shape, dtype=bool)
-    for b, (test, prediction) in enumerate(zip(out_of_bag, predictions[1:])):
+    for b, (test, prediction) in enumerate(zip(out_of_bag, predictions[1:], strict=True)):
         correct[b, test] = prediction == y_array[test]
     return BootstrapSamplingResult(y_true=y_array, y_pred=predictions[0], sample_indices=indices,
                                    out_of_bag_correct=correct, stratified=stratify,

@@ -49,7 +49,8 @@ class Checkpoint:
     >>> Checkpoint(path, "other")
     Traceback (most recent call last):
     ...
-    ValueError: checkpoint=... was written by a study with other arguments or data; pass the arguments it was made with, or another file to start afresh.
+    ValueError: checkpoint=... was written by a study with other arguments or data; pass the arguments it was made
+    with, or another file to start afresh.
     """
 
     def __init__(self, path, fingerprint, parameter="checkpoint"):

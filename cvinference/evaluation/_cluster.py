@@ -102,7 +102,7 @@ def run_on_cluster(client, function, shared, items, receive):
             chunk = futures.pop(future)
             results, seconds = future.result()
             sizes.timed(len(chunk), seconds)
-            for item, result in zip(chunk, results):
+            for item, result in zip(chunk, results, strict=True):
                 receive(item, result)
             if waiting:
                 finished.add(submit())

@@ -28,6 +28,7 @@ from ._fit_task import FitTask, LossMoments, ScoredRows
 from ._partitions import Partitions, draw_partitions
 from ._scheduler import run_fits
 
+
 @dataclasses.dataclass(frozen=True)
 class DrawPlan:
     """What one draw fits.
@@ -225,8 +226,8 @@ def draw_record(X, y, estimators, names, loss, classes, summarize, whole_sample,
     tasks = _DrawTasks(plans, [draw], len(estimators), whole_sample)
     kept = _Record()
     collector = _DrawCollector(tasks, plans, y, loss, len(estimators), summarize, kept, _Silent())
-    run_fits(estimators, X, y, tasks, names=names, n_jobs=1, proba_loss=(loss, y, classes) if loss.needs_proba else None,
-             score_loss=(loss, classes), collect=collector)
+    run_fits(estimators, X, y, tasks, names=names, n_jobs=1,
+             proba_loss=(loss, y, classes) if loss.needs_proba else None, score_loss=(loss, classes), collect=collector)
     return kept.record
 
 

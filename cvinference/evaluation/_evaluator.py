@@ -258,8 +258,9 @@ class CVEvaluator(BaseEstimator):
         run_fits(estimators, X, y, tasks, names=arguments, n_jobs=settings.n_jobs, verbose=settings.verbose,
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
+        names = names or [None] * len(estimators)
         return [kept.result(y_array, partitions, loss, learner_labels(estimator, name))
-                for kept, estimator, name in zip(out_of_fold, estimators, names or [None] * len(estimators))]
+                for kept, estimator, name in zip(out_of_fold, estimators, names, strict=True)]
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss):
         """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""

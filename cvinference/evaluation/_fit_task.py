@@ -1,12 +1,11 @@
 """One fit and its predictions: the unit of work every parallel pool runs."""
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.utils import _safe_indexing
 
 from ..records._losses import proba_in_class_order
-
 
 _SCORE_BLOCK_ROWS = 16384
 """Rows predicted at once when a model is scored on many rows in the worker."""
@@ -29,7 +28,7 @@ class ScoredRows(NamedTuple):
 
     start: int
     stop: int
-    excluded: Optional[np.ndarray] = None
+    excluded: np.ndarray | None = None
 
     @property
     def count(self):
@@ -123,9 +122,9 @@ class FitTask(NamedTuple):
 
     estimator: int
     where: str
-    train: Optional[np.ndarray]
-    test: Optional[np.ndarray]
-    scored: Optional[ScoredRows] = None
+    train: np.ndarray | None
+    test: np.ndarray | None
+    scored: ScoredRows | None = None
 
 
 def add_context(exc, message):

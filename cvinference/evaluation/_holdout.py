@@ -19,7 +19,6 @@ from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
 
-
 TEST_SIZE = Real(0, 1, closed="neither", what="the fraction of instances held out for testing, a number",
                  example="1/3 (a count of instances is not accepted)")
 """``test_size``: a fraction, as in ``train_test_split`` but never a count."""
@@ -208,7 +207,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     splits = list(splitter.split(np.zeros((n_samples, 1)), y_array))
     tasks = [FitTask(0, f"round {r}", train, test) for r, (train, test) in enumerate(splits)]
     outputs = run_fits([estimator], X, y, tasks, names=["estimator"], n_jobs=n_jobs)
-    correct = [np.asarray(predictions == y_array[test], dtype=bool) for (predictions, _), (_, test) in zip(outputs, splits)]
+    correct = [np.asarray(predictions == y_array[test], dtype=bool)
+               for (predictions, _), (_, test) in zip(outputs, splits, strict=True)]
     return SubsamplingResult(
         test_indices=np.stack([test for _, test in splits]), correct=np.stack(correct), y_true=y_array,
         n_train=len(splits[0][0]), estimator_repr=estimator_description(estimator),

@@ -33,10 +33,10 @@ def prepare_loss_data(estimators, names, X, y, loss, groups=None):
     X, y, groups, y_array, loss
         Indexable data, y as a 1-d array, and the loss with ``classification`` decided.
     """
-    for name, estimator in zip(names, estimators):
+    for name, estimator in zip(names, estimators, strict=True):
         check_estimator_methods(estimator, name)
     if loss.needs_proba:
-        for name, estimator in zip(names, estimators):
+        for name, estimator in zip(names, estimators, strict=True):
             check_predict_proba(estimator, name, loss.name)
     X, y, groups, y_array = prepare_data(X, y, classification=loss.classification,
                                          needed_by=f"loss={loss.name!r}", groups=groups)
@@ -47,6 +47,6 @@ def prepare_loss_data(estimators, names, X, y, loss, groups=None):
     if loss.classification:
         reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
                   "a regression loss such as loss='squared_error' for a numeric target)")
-        for name, estimator in zip(names, estimators):
+        for name, estimator in zip(names, estimators, strict=True):
             check_not_regressor(estimator, name, reason)
     return X, y, groups, y_array, loss

@@ -392,7 +392,7 @@ class _FitsHere(threading.Thread):
                     self._keep(index, self._fit(index))
                     if timed:
                         self._queue.timed(self._queue.group_of(index), time.perf_counter() - start)
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - raise_failure raises it in the calling thread
             self._failure = exc
             self._queue.clear()
 

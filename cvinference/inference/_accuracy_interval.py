@@ -2,7 +2,7 @@
 
 import math
 import types
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -10,9 +10,9 @@ from scipy import stats
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
+from ._auto_choice import choose_auto, evidence_warning
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
-from ._auto_choice import choose_auto, evidence_warning
 from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
 from ._inputs import check_accuracy_result
 from ._parameters import MIN_COUNT, REPEAT
@@ -37,9 +37,9 @@ class Bounds(NamedTuple):
 
     low: float
     high: float
-    standard_error: Optional[float] = None
-    critical_value: Optional[float] = None
-    df: Optional[float] = None
+    standard_error: float | None = None
+    critical_value: float | None = None
+    df: float | None = None
 
 
 class PointEstimate(NamedTuple):

@@ -52,7 +52,7 @@ def evidence_warning(result, averaging, method, target, messages):
 
 
 def _fold_level_choice(result, wong, conditions, conditions_hold, target, messages):
-    """``averaging="fold"`` was asked for, and Wong's t is the only fold-level interval: keep it, and say when it is weak."""
+    """``averaging="fold"`` was asked for: keep Wong's t, the only fold-level interval, and say when it is weak."""
     messages.note(f"{AUTO_NOTE} Wong's fold-level t interval, the only interval at the averaging asked for")
     if not conditions_hold:
         messages.warn(f"{CONDITIONS_FAIL} ({conditions.describe()}), so the t approximation may be poor; "

@@ -212,7 +212,7 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
     loss_sum = np.zeros(n)
     times_left_out = np.zeros(n, dtype=np.int64)
     oob_accuracy = np.full(n_bootstraps, np.nan)
-    for b, (left_out, correct) in enumerate(zip(record.out_of_bag, record.out_of_bag_correct)):
+    for b, (left_out, correct) in enumerate(zip(record.out_of_bag, record.out_of_bag_correct, strict=True)):
         test = np.flatnonzero(left_out)
         if test.size == 0:
             continue

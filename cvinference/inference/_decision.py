@@ -34,7 +34,7 @@ The rule (documented in docs/reading-results.md, "The decision"):
 
 import dataclasses
 import math
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -125,8 +125,8 @@ class DecisionTest(Serializable):
     high: float
     pvalue: float
     target: str
-    measured_type_i: Optional[float]
-    measured_power: Optional[float]
+    measured_type_i: float | None
+    measured_power: float | None
     regime: str
     role: str
     why_not: str
@@ -189,10 +189,10 @@ class Decision(Serializable):
     answer: str
     names: tuple
     metric: str
-    target: Optional[str]
+    target: str | None
     confidence_level: float
     difference: float
-    rests_on: Optional[DecisionTest]
+    rests_on: DecisionTest | None
     context: tuple
     reason: str
     route: str
@@ -320,8 +320,8 @@ def _judged(candidate, learners, n_samples, limit):
 
 
 def _as_test(judged, role, why_not):
-    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i, measured_power=judged["evidence"].power,
-                        regime=judged["regime"], role=role, why_not=why_not)
+    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i,
+                        measured_power=judged["evidence"].power, regime=judged["regime"], role=role, why_not=why_not)
 
 
 def _answer(test, alpha):
@@ -347,7 +347,7 @@ def _route(pair, metric, nested):
 def _baseline_caveats(pair, names, alpha):
     """A sentence for each learner that does not beat the no-information rate (caret's P-Value [Acc > NIR])."""
     caveats = []
-    for name, result in zip(names, (pair.a, pair.b)):
+    for name, result in zip(names, (pair.a, pair.b), strict=True):
         test = quietly(no_information_test, result)
         if not test.pvalue < alpha:
             rate, majority = test.details["no_information_rate"], test.details["majority_class"]

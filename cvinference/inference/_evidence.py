@@ -25,7 +25,7 @@ import functools
 import importlib
 import json
 from importlib import resources
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
@@ -65,9 +65,9 @@ def calibration_evidence():
 class Learner(NamedTuple):
     """A learner as the evidence sees it: its class name, the measured cells' key and its family."""
 
-    name: Optional[str]
-    kind: Optional[str]
-    family: Optional[str]
+    name: str | None
+    kind: str | None
+    family: str | None
 
     def describe(self):
         return self.name or "an unnamed learner"
@@ -130,7 +130,7 @@ class Regime(NamedTuple):
     kinds: tuple
     sizes: tuple
     borrowed: tuple = ()
-    beyond: Optional[str] = None
+    beyond: str | None = None
 
     def describe(self):
         if not self.sizes:
@@ -245,9 +245,9 @@ test_family.__test__ = False  # not a pytest test
 class TestEvidence(NamedTuple):
     """A comparison test's measured type-I error and power in the cells that stand for a pair of learners."""
 
-    type_i: Optional[float]
-    power: Optional[float]
-    regime: Optional[Regime]
+    type_i: float | None
+    power: float | None
+    regime: Regime | None
 
 
 TestEvidence.__test__ = False  # not a pytest test

@@ -10,7 +10,6 @@ cross-validation, both learners on the same halves (made by
 import dataclasses
 import math
 import types
-from typing import Optional
 
 import numpy as np
 from scipy import stats
@@ -48,7 +47,7 @@ class _FiveByTwo:
     accuracy_b: np.ndarray  # (5, 2)
     test_sizes: np.ndarray  # (5, 2)
     n_samples: int
-    cv_repr: Optional[str]
+    cv_repr: str | None
 
     @property
     def differences(self):
@@ -63,7 +62,7 @@ def _five_by_two_differences(a, b, function):
     and ``b`` None (:func:`two_results`).
     """
     pair = PairedCVResult(*(check_accuracy_result(result, name)
-                            for name, result in zip("ab", two_results(a, b, function))))
+                            for name, result in zip("ab", two_results(a, b, function), strict=True)))
     if (pair.a.n_repeats, pair.a.n_splits) != (N_REPLICATIONS, N_FOLDS) or pair.a.is_loo:
         scheme = "leave-one-out" if pair.a.is_loo else f"{pair.a.n_splits}-fold"
         raise ValueError(

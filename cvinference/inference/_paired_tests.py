@@ -2,7 +2,7 @@
 
 import math
 import types
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -35,11 +35,11 @@ class _Difference(NamedTuple):
     """An independent-sample estimate of accuracy(A) - accuracy(B), and what its test and interval use."""
 
     estimate: float
-    df: Optional[float]
+    df: float | None
     method: str
     standard_error: float
     interval_standard_error: float
-    interval_df: Optional[float]
+    interval_df: float | None
     details: types.MappingProxyType
 
 
@@ -231,7 +231,8 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
     ...     return CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
     >>> test = matched_sample_test(result([32, 28, 30, 30, 32]), result([30, 27, 30, 26, 30]))
     >>> test
-    TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045, method='matched-sample t')
+    TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045,
+               method='matched-sample t')
     """
     a, b = two_results(a, b, "matched_sample_test")
     _check_results(a, b)
@@ -273,7 +274,8 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
         interval_standard_error=standard_error, interval_df=df, conditions=conditions,
-        diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes),
+        warnings=tuple(messages.warnings),
     )
 
 

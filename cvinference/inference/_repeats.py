@@ -45,7 +45,7 @@ def within_repeat_variance(values, keep=None):
     if keep is None or keep.all():
         per_repeat = values.var(axis=1, ddof=1) if values.shape[1] >= 2 else []
     else:
-        per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep) if mask.sum() >= 2]
+        per_repeat = [row[mask].var(ddof=1) for row, mask in zip(values, keep, strict=True) if mask.sum() >= 2]
     return float(np.mean(per_repeat)) if len(per_repeat) else math.nan
 
 

@@ -20,8 +20,8 @@ from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
 from ._distributions import statistic_and_pvalue
 from ._inputs import check_accuracy_result, two_results
-from ._parameters import ALTERNATIVE
 from ._paired_tests import check_paired
+from ._parameters import ALTERNATIVE
 from ._results import BayesianResult, TestResult
 
 # --------------------------------------------------------------------------- paired differences
@@ -269,7 +269,8 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     >>> a = result([[32, 28, 30, 30, 32], [31, 30, 29, 33, 29]])
     >>> b = result([[30, 27, 30, 26, 30], [30, 29, 30, 28, 30]])
     >>> corrected_resampled_ttest(a, b)
-    TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035, method='corrected repeated k-fold t')
+    TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035,
+               method='corrected repeated k-fold t')
     """
     return corrected_ttest_of(_paired_differences(a, b, "corrected_resampled_ttest"), alternative)
 
@@ -303,7 +304,8 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=_estimand(differences),
-        assumptions=_assumptions(differences), target="unconditional", interval_standard_error=standard_error, interval_df=df,
+        assumptions=_assumptions(differences), target="unconditional", interval_standard_error=standard_error,
+        interval_df=df,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 

@@ -10,7 +10,7 @@ holds the counts behind Wong's (2015) large-sample conditions, and
 import dataclasses
 import math
 import types
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -142,7 +142,7 @@ class LargeSampleConditions(Serializable):
         if self.units_are_folds:
             where = ", ".join(
                 f"repeat {r} folds {list(folds)}" if len(self.repeats) > 1 else f"folds {list(folds)}"
-                for r, folds in zip(self.repeats, self.failing_by_repeat) if folds
+                for r, folds in zip(self.repeats, self.failing_by_repeat, strict=True) if folds
             )
         else:
             where = ", ".join(f"{name} = {int(value.min())}" for name, value in self.counts.items()
@@ -347,11 +347,11 @@ class Interval(IntervalLike, Serializable):
     estimand: str
     assumptions: str
     target: str
-    conditions: Optional[LargeSampleConditions] = None
-    standard_error: Optional[float] = None
-    critical_value: Optional[float] = None
-    df: Optional[float] = None
-    n: Optional[int] = None
+    conditions: LargeSampleConditions | None = None
+    standard_error: float | None = None
+    critical_value: float | None = None
+    df: float | None = None
+    n: int | None = None
     dropped_folds: tuple = ()
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
@@ -421,7 +421,7 @@ class TestResult(Serializable):
 
     statistic: float
     pvalue: float
-    df: Optional[float]
+    df: float | None
     alternative: str
     estimate: float
     standard_error: float
@@ -430,9 +430,9 @@ class TestResult(Serializable):
     assumptions: str
     target: str
     interval_standard_error: float
-    interval_df: Optional[float] = None
+    interval_df: float | None = None
     conditions: tuple = ()
-    diagnostic: Optional[SchemeDiagnostic] = None
+    diagnostic: SchemeDiagnostic | None = None
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
@@ -616,7 +616,7 @@ class FTestResult(TestResult):
 
     __test__ = False
 
-    df_denominator: Optional[float] = dataclasses.field(default=None, kw_only=True)
+    df_denominator: float | None = dataclasses.field(default=None, kw_only=True)
 
     _kinds = {"df_denominator": Nullable(NON_NEGATIVE)}
 

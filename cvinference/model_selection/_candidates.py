@@ -4,7 +4,7 @@ import collections
 import dataclasses
 import math
 import types
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 
@@ -177,10 +177,10 @@ class CandidateComparison(Serializable):
     assumptions: str
     notes: tuple = ()
     warnings: tuple = ()
-    no_information_rate: Optional[float] = None
+    no_information_rate: float | None = None
     majority_class: object = None
-    baseline_pvalue: Optional[np.ndarray] = None
-    beats_baseline: Optional[np.ndarray] = None
+    baseline_pvalue: np.ndarray | None = None
+    beats_baseline: np.ndarray | None = None
 
     _kinds = {"candidates": Sequence(TEXT, min_length=2), "params": Mapping(Sequence(ANY)), "scoring": TEXT,
               "split_scores": Array("f", ndim=2), "n_splits": POSITIVE, "n_repeats": POSITIVE,

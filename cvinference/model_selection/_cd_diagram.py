@@ -91,16 +91,16 @@ def draw_cd_diagram(plt, learners, average_ranks, groups, critical_difference, *
     axis.axis("off")
     _rank_axis(axis, layout)
     _cd_bar(axis, layout, critical_difference, alpha)
-    rank_of = dict(zip(learners, average_ranks))
+    rank_of = dict(zip(learners, average_ranks, strict=True))
     for g, group in enumerate(groups):
         ranks = [rank_of[name] for name in group]
         y = layout.first_bar + BAR_GAP * g
         axis.plot([layout.x(min(ranks)) - 0.05, layout.x(max(ranks)) + 0.05], [y, y], color="black", linewidth=4,
                   solid_capstyle="butt")
     n_left = layout.rows
-    for i, (j, label) in enumerate(zip(order[:n_left], labels[:n_left])):
+    for i, (j, label) in enumerate(zip(order[:n_left], labels[:n_left], strict=True)):
         _elbow(axis, layout, average_ranks[j], layout.row(i), label, left=True)
-    right = list(zip(order[n_left:], labels[n_left:]))
+    right = list(zip(order[n_left:], labels[n_left:], strict=True))
     for i, (j, label) in enumerate(reversed(right)):
         _elbow(axis, layout, average_ranks[j], layout.row(i), label, left=False)
     return figure

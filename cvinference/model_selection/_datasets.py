@@ -6,7 +6,7 @@ import dataclasses
 import math
 import sys
 import warnings
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -291,10 +291,10 @@ class DatasetComparison(Serializable):
     correction: str
     higher_is_better: bool
     confidence_level: float
-    dataset_estimate: Optional[np.ndarray] = None
-    dataset_low: Optional[np.ndarray] = None
-    dataset_high: Optional[np.ndarray] = None
-    dataset_pvalue: Optional[np.ndarray] = None
+    dataset_estimate: np.ndarray | None = None
+    dataset_low: np.ndarray | None = None
+    dataset_high: np.ndarray | None = None
+    dataset_pvalue: np.ndarray | None = None
     notes: tuple = ()
     warnings: tuple = ()
 
@@ -403,7 +403,8 @@ class DatasetComparison(Serializable):
 
     def _findings(self):
         columns = self._columns()
-        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"]) if flag]
+        different = [name for name, flag in zip(columns["learner"], columns["different_from_control"], strict=True)
+                     if flag]
         groups = "; ".join("{" + ", ".join(group) + "}" for group in self.groups) or "none"
         findings = [
             f"Different from the control (Wilcoxon, {self.correction}, alpha = {format_number(self.alpha)}): "
@@ -478,7 +479,7 @@ class _Table(NamedTuple):
     datasets: tuple
     learners: tuple
     scores: np.ndarray
-    results: Optional[tuple]  # per dataset, per learner: the CVResult, or None for plain scores
+    results: tuple | None  # per dataset, per learner: the CVResult, or None for plain scores
 
 
 def _names(labels, what, where):
@@ -573,7 +574,7 @@ def _mapping_table(scores):
         rows.append(row)
     learners = list(rows[0])
     _check_size(len(datasets), len(learners))
-    for dataset, row in zip(datasets, rows):
+    for dataset, row in zip(datasets, rows, strict=True):
         if set(row) != set(learners):
             missing, extra = sorted(map(str, set(learners) - set(row))), sorted(map(str, set(row) - set(learners)))
             raise ValueError(
@@ -582,7 +583,7 @@ def _mapping_table(scores):
                 "learner on every dataset, or leave out the learners some datasets lack."
             )
     results = tuple(tuple(_checked_result(row[learner], dataset, learner) for learner in learners)
-                    for dataset, row in zip(datasets, rows))
+                    for dataset, row in zip(datasets, rows, strict=True))
     values = np.array([[result.accuracy for result in row] for row in results], dtype=np.float64)
     return _Table(_names(datasets, "dataset", "scores' keys (the datasets)"),
                   _names(learners, "learner", "the learner keys of scores"), values, results)
@@ -629,7 +630,7 @@ def _dataset_intervals(table, control, confidence_level, messages):
     """Per dataset and learner, the corrected resampled t of accuracy(learner) - accuracy(control)."""
     shape = table.scores.shape
     estimate, low, high, pvalue = (np.full(shape, np.nan) for _ in range(4))
-    for i, (dataset, row) in enumerate(zip(table.datasets, table.results)):
+    for i, (dataset, row) in enumerate(zip(table.datasets, table.results, strict=True)):
         for j, learner in enumerate(table.learners):
             if j == control:
                 continue
@@ -666,7 +667,8 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     return statistic, pvalue, adjusted
 
 
-@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION, confidence_level=PROBABILITY)
+@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION,
+                 confidence_level=PROBABILITY)
 def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, higher_is_better=True,
                         correction="holm", confidence_level=0.95):
     """Compare several learners over several datasets: Friedman, Nemenyi, and Wilcoxon against a control.

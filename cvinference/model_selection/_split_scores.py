@@ -213,7 +213,7 @@ def scores_from_results(results):
             f"the results must come from k-fold cross-validation with 2 <= k < n; got n_splits={first.n_splits} "
             f"for n_samples={first.n_samples}."
         )
-    for name, result in zip(names[1:], results[1:]):
+    for name, result in zip(names[1:], results[1:], strict=True):
         if not same_folds(first, result):
             raise ValueError(
                 f"the results {names[0]!r} and {name!r} were not cross-validated on identical folds; evaluate "
@@ -272,7 +272,7 @@ def simplest_among(indices, scores, mean, param, order):
         raise ValueError(f"none of the eligible candidates {[scores.names[i] for i in indices]} sets {param}; "
                          "pass a parameter they set.")
     keys = _complexity_key([values[i] for i in having], order, param)
-    return int(min(zip(keys, -np.asarray(mean)[having], having), key=lambda triple: triple[:2])[2])
+    return int(min(zip(keys, -np.asarray(mean)[having], having, strict=True), key=lambda triple: triple[:2])[2])
 
 
 def mean_scores(scores):

@@ -1,7 +1,6 @@
 """The record of the bootstrap: every sample's draws, its out-of-bag correctness, and the full-data predictions."""
 
 import dataclasses
-from typing import Optional
 
 import numpy as np
 
@@ -77,7 +76,7 @@ class BootstrapSamplingResult(Serializable):
     sample_indices: np.ndarray
     out_of_bag_correct: np.ndarray
     stratified: bool = False
-    estimator_repr: Optional[str] = None
+    estimator_repr: str | None = None
 
     _kinds = {"y_true": Array(ndim=1), "y_pred": Array(ndim=1), "sample_indices": Array("iu", ndim=2, low=0),
               "out_of_bag_correct": Array("b", ndim=2), "estimator_repr": Nullable(TEXT)}

@@ -31,10 +31,10 @@ TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
 class _Labels(typing.NamedTuple):
     """What a record says about the learner and the splitter, beside its arrays."""
 
-    estimator_repr: typing.Optional[str]
-    cv_repr: typing.Optional[str]
-    name: typing.Optional[str]
-    estimator_type: typing.Optional[str]
+    estimator_repr: str | None
+    cv_repr: str | None
+    name: str | None
+    estimator_type: str | None
 
 
 def _computed_once(method):
@@ -273,7 +273,8 @@ class CVResult(Serializable):
             low, high = (fold.min(), fold.max()) if fold.size else (None, None)
             raise ValueError(
                 f"fold must hold integer fold numbers 0 .. n_splits - 1 with n_splits <= "
-                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to {python_scalar(high)}."
+                f"n_samples={n_samples}; got dtype {fold.dtype} with values from {python_scalar(low)} to "
+                f"{python_scalar(high)}."
             )
         n_splits = int(fold.max()) + 1
         self._fold = locked(fold.astype(smallest_int_dtype(n_splits), copy=True))

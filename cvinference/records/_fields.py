@@ -26,7 +26,7 @@ def array_field(name, values, kind, shape):
     array = np.asarray(values)
     dtype_kinds, dtype, words = _KINDS[kind]
     fits = array.ndim == len(shape) and all(
-        size >= 1 if expected is None else size == expected for size, expected in zip(array.shape, shape))
+        size >= 1 if expected is None else size == expected for size, expected in zip(array.shape, shape, strict=True))
     if not fits or array.dtype.kind not in dtype_kinds:
         raise ValueError(f"{name} must be a {len(shape)}-d {words} array of shape {_shape_text(shape)}; got dtype "
                          f"{array.dtype} and shape {array.shape}.")
@@ -55,7 +55,8 @@ def learner_lines(descriptions):
     """The summary's lines naming the learners: ``estimator: ...``, or A and B."""
     if len(descriptions) == 1:
         return [f"estimator: {descriptions[0]}"]
-    return [f"estimator {label}: {text}" for label, text in zip("AB", descriptions)]
+    # none (no descriptions kept), or A and B
+    return [f"estimator {label}: {text}" for label, text in zip("AB", descriptions, strict=False)]
 
 
 class OneOrTwoLearners:
@@ -71,7 +72,8 @@ class OneOrTwoLearners:
 
     def _loss_lines(self, texts, function, what):
         """``mean <loss> loss[ of A|B]<text>`` per learner, then what ``function(result)`` gives."""
+        # one text per learner, labelled from "AB": one or two of the labels
         lines = [f"mean {self.loss_name} loss{f' of {label}' if self.paired else ''}{text}"
-                 for label, text in zip("AB", texts)]
+                 for label, text in zip("AB", texts, strict=False)]
         difference = " (for the loss of B minus the loss of A)" if self.paired else ""
         return lines + [f"{function}(result) gives the interval for {what}{difference}"]

@@ -1,8 +1,8 @@
 """Per-instance losses the evaluator can record."""
 
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 import numpy as np
 
@@ -33,7 +33,7 @@ class Loss:
     """
 
     name: str
-    classification: Optional[bool]
+    classification: bool | None
     function: Callable[[np.ndarray, np.ndarray], np.ndarray]
     needs_proba: bool = False
 

@@ -1,7 +1,6 @@
 """The record of nested cross-validation: every instance's outer and inner losses, for one or two learners."""
 
 import dataclasses
-from typing import Optional
 
 import numpy as np
 
@@ -120,7 +119,7 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     inner: np.ndarray
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
-    cv_repr: Optional[str] = None
+    cv_repr: str | None = None
 
     _kinds = {"fold": Array("iu", ndim=2, low=0), "outer": Array("f", ndim=3), "inner": Array("f", ndim=4),
               "loss_name": TEXT, "estimator_reprs": Sequence(TEXT), "cv_repr": Nullable(STRING)}
@@ -195,6 +194,6 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
             lines.append(f"splitter, repeat 0: {self.cv_repr}")
         outside = self.fold[:, np.newaxis, :] != np.arange(self.n_splits)[np.newaxis, :, np.newaxis]
         texts = [f": {outer.mean():.4f} in the outer folds (Err_CV), {inner[outside].mean():.4f} in the inner "
-                 "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner)]
+                 "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner, strict=True)]
         lines += self._loss_lines(texts, "nested_cv_interval_of", "the model fitted to all n instances")
         return "\n".join(lines)

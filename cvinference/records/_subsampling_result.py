@@ -1,7 +1,6 @@
 """The record of random subsampling: each round's test instances and correctness."""
 
 import dataclasses
-from typing import Optional
 
 import numpy as np
 
@@ -70,8 +69,8 @@ class SubsamplingResult(Serializable):
     correct: np.ndarray
     y_true: np.ndarray
     n_train: int
-    estimator_repr: Optional[str] = None
-    cv_repr: Optional[str] = None
+    estimator_repr: str | None = None
+    cv_repr: str | None = None
 
     _kinds = {"test_indices": Array("iu", ndim=2, low=0), "correct": Array("b", ndim=2), "y_true": Array(ndim=1),
               "n_train": POSITIVE}

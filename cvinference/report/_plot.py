@@ -28,7 +28,8 @@ def save_png(figure, path, dpi=100):
 
 def _fold_panel(axis, report):
     """Per-fold accuracies of each estimator (repeat 0), with the recommended interval as a band."""
-    for offset, (label, record) in zip((-0.15, 0.15), report["estimators"].items()):
+    # one or two estimators: the first offsets, one per estimator
+    for offset, (label, record) in zip((-0.15, 0.15), report["estimators"].items(), strict=False):
         accuracies = np.asarray(record["folds"]["p_j"][0])
         folds = np.arange(accuracies.size)
         axis.plot(folds + offset, accuracies, "o", label=f"{label}: fold accuracy p_j")
@@ -59,7 +60,7 @@ def _tests_panel(axis, report):
     """Each test's estimate of accuracy(A) - accuracy(B) with its interval."""
     tests = [t for t in report["tests"] if t["low"] is not None and t["high"] is not None]
     positions = np.arange(len(tests))
-    for y, test in zip(positions, tests):
+    for y, test in zip(positions, tests, strict=True):
         axis.plot([test["low"], test["high"]], [y, y], color="black")
         axis.plot(test["estimate"], y, "o", color="tab:blue")
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
@@ -72,7 +73,7 @@ def _intervals_panel(axis, record):
     """Every accuracy interval of one estimator."""
     intervals = [interval for interval in record["intervals"] if interval["quantity"] == "accuracy"]
     positions = np.arange(len(intervals))
-    for y, interval in zip(positions, intervals):
+    for y, interval in zip(positions, intervals, strict=True):
         axis.plot([interval["low"], interval["high"]], [y, y], color="black")
         axis.plot(interval["estimate"], y, "o", color="tab:blue")
     axis.set_yticks(positions, [interval["name"] for interval in intervals])

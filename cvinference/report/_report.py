@@ -311,7 +311,8 @@ def _total_text(record):
     mean_loss = f"mean {record['loss']} loss {record['mean_loss']:.4g}"
     if record["accuracy"] is None:
         return mean_loss
-    total = f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested instances correct)"
+    total = (f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested "
+             "instances correct)")
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
 
 
@@ -321,7 +322,8 @@ def _baseline_lines(record):
     if baseline is None:
         return []
     p = format_pvalue(baseline["pvalue"])
-    rate = f"no-information rate {baseline['no_information_rate']:.4f} (always predicting {baseline['majority_class']!r})"
+    rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
+            f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
     lines = wrapped(f"{rate}; accuracy > NIR: {p} (exact binomial)", "  ")
@@ -390,12 +392,12 @@ def _fold_table(report, r):
         key, form = ("p_j", "{:+.4f}") if first["accuracy"] is not None else ("mean_loss_j", "{:+.4g}")
         a, b = (record["folds"][key][r] for _, record in records)
         header.append("d_j" if key == "p_j" else "A - B")
-        columns.append([form.format(x - y) for x, y in zip(a, b)])
+        columns.append([form.format(x - y) for x, y in zip(a, b, strict=True)])
     if first["conditions"] is not None:
-        holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records))]
+        holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records), strict=True)]
         header.append(f"r_j, m_j - r_j >= {report['min_count']}")
         columns.append(["yes" if h else "NO" for h in holds])
-    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns)]).splitlines()
+    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns, strict=True)]).splitlines()
 
 
 def _fold_lines(report, every_repeat):

@@ -245,6 +245,7 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
                 f"The least populated class in y has only {class_counts.min()} "
                 f"members, which is less than n_splits={self.n_splits}.",
                 UserWarning,
+                stacklevel=1,  # as sklearn's StratifiedKFold: split() reaches it via generators, no frame is the user's
             )
         rng = check_random_state(self.random_state) if self.shuffle else None
         class_order = rng.permutation(class_counts.size) if self.shuffle else range(class_counts.size)

@@ -116,7 +116,8 @@ class ConditionalErrorStudyResult(StudyResult):
     def _draw(self, figure):
         left, right = figure.subplots(1, 2)
         repeats = np.arange(1, self.max_repeats + 1)
-        for d, color in zip(range(min(4, self.n_draws)), ("C0", "C1", "C2", "C3")):
+        for d in range(min(4, self.n_draws)):
+            color = f"C{d}"
             left.plot(repeats, 1 - self.cv_error[d], color=color, label=f"sample {d}: repeated CV")
             left.axhline(1 - self.conditional_error[d], color=color, linestyle="--", linewidth=1)
         left.axhline(1 - self.unconditional_error, color="black", linestyle=":", label="unconditional")

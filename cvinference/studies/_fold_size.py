@@ -213,13 +213,14 @@ class FoldSizeStudyResult(StudyResult):
                                "variance beyond Monte-Carlo noise")
         level = f"{100 * self.confidence_level:.10g}%"
         coverage = ", ".join(f"{c:.0%} / {u:.0%} for {name}" for name, c, u in zip(
-            self.approaches, columns["coverage_conditional"], columns["coverage_unconditional"]))
+            self.approaches, columns["coverage_conditional"], columns["coverage_unconditional"], strict=True))
         noise = np.sqrt(self.confidence_level * (1 - self.confidence_level) / self.n_draws)
         return [
             f"The smallest mean variance of the fold accuracies came from {self.approaches[best]} "
             f"({columns['fold_accuracy_variance'][best]:.3g}); " + "; ".join(comparisons) + ".",
             "By Wong's Theorem 1 (Var(p_j) = p(1-p)/m_j) unequal sizes add "
-            + ", ".join(f"{v:.3g} for {name}" for name, v in zip(self.approaches, columns["unequal_size_variance"]))
+            + ", ".join(f"{v:.3g} for {name}"
+                        for name, v in zip(self.approaches, columns["unequal_size_variance"], strict=True))
             + f" to the expected fold variance, against p(1-p)k/n of about "
             f"{np.mean(self.cv_accuracy * (1 - self.cv_accuracy)) * self.n_splits / self.sample_size:.3g} "
             "for equal sizes.",
@@ -227,7 +228,7 @@ class FoldSizeStudyResult(StudyResult):
             f"{coverage} of the draws (a coverage of {level} would vary by about {noise:.1%} over "
             f"{self.n_draws} draws).",
             "Bias of the CV accuracy against the conditional accuracy: " + ", ".join(
-                f"{b:+.4f} for {name}" for name, b in zip(self.approaches, columns["bias"]))
+                f"{b:+.4f} for {name}" for name, b in zip(self.approaches, columns["bias"], strict=True))
             + " (negative: pessimistic).",
         ]
 
@@ -273,7 +274,8 @@ def _approach_plans(X, y, seed, *, sample_size, n_splits, n_rows):
         fold=np.concatenate([plan.partitions.fold for plan in plans]),
         n_splits=n_splits,
         cv_repr=", ".join(plan.partitions.cv_repr for plan in plans),
-        irregular={(a, j): split for a, plan in enumerate(plans) for (_, j), split in plan.partitions.irregular.items()},
+        irregular={(a, j): split
+                   for a, plan in enumerate(plans) for (_, j), split in plan.partitions.irregular.items()},
     )
     return DrawPlan(sample=first.sample, partitions=partitions, scored=first.scored)
 
@@ -286,7 +288,7 @@ def _summarize(fits):
     return {
         "sizes": [np.bincount(row, minlength=k).tolist() for row in fold],
         "correct": [np.rint(np.bincount(row, weights=hits, minlength=k)).astype(int).tolist()
-                    for row, hits in zip(fold, correct)],
+                    for row, hits in zip(fold, correct, strict=True)],
         "conditional": 1 - fits.truth[0].mean,
     }
 

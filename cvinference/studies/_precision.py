@@ -1,6 +1,7 @@
 """How precise is K-fold cross-validation: Nedel'ko's (2021) study on a real population."""
 
 import dataclasses
+import itertools
 import math
 import numbers
 
@@ -37,7 +38,7 @@ def _check_folds(folds, sample_size):
     if min(values) < 2 or max(values) > sample_size:
         raise ValueError(f"every number of folds must lie between 2 and sample_size={sample_size}; got "
                          f"folds={folds!r}. Pass folds {example}.")
-    if any(b <= a for a, b in zip(values, values[1:])):
+    if any(b <= a for a, b in itertools.pairwise(values)):
         raise ValueError(f"folds must be strictly increasing, without repeats, {example}; got folds={folds!r}.")
     return tuple(values)
 
@@ -48,7 +49,8 @@ def _summarize_cv(fits):
     fold = fits.plan.partitions.fold
     n_splits = fits.plan.partitions.n_splits
     cv_estimate = float(cv_loss.mean())
-    fold_means = np.array([[row[ids == k].mean() for k in range(n_splits)] for row, ids in zip(cv_loss, fold)])
+    fold_means = np.array([[row[ids == k].mean() for k in range(n_splits)]
+                           for row, ids in zip(cv_loss, fold, strict=True)])
     return {
         "cv_loss": cv_estimate,
         "cv_std": float(np.sqrt(np.square(cv_loss - cv_estimate).mean())),

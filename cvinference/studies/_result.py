@@ -46,7 +46,7 @@ class StudyResult(Serializable):
         str
         """
         columns = self._columns()
-        rows = list(zip(*([_cell(value) for value in values] for values in columns.values())))
+        rows = list(zip(*([_cell(value) for value in values] for values in columns.values()), strict=True))
         lines = [self._title(), "", format_table(list(columns), rows)]
         findings = [line for finding in self._findings() for line in wrapped(f"- {finding}")]
         return "\n".join(lines + ([""] + findings if findings else []))

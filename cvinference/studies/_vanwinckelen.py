@@ -1,4 +1,4 @@
-"""Vanwinckelen & Blockeel's experiments: what repeated cross-validation estimates, and how often it picks the winner."""
+"""Vanwinckelen & Blockeel's experiments: what repeated cross-validation estimates, how often it picks the winner."""
 
 import numbers
 

@@ -110,7 +110,7 @@ class WinnerTableResult(StudyResult):
         columns = {"repeats": [], "cv_row": []}
         for title in COLUMNS:
             columns[title] = []
-        for r, table in zip(repeats, tables):
+        for r, table in zip(repeats, tables, strict=True):
             for i, row in enumerate(ROWS):
                 columns["repeats"].append(r)
                 columns["cv_row"].append(row)

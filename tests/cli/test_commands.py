@@ -18,11 +18,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import cvinference.cli._commands as commands
 import cvinference as cvi
+import cvinference.cli._commands as commands
+from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
 from cvinference.report import WIDTH, render_text
-from cvinference._utils._text import format_pvalue
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -117,7 +117,7 @@ def demo(workdir):
     path = workdir / "demo.json"
     status, stdout = run(["demo", "--json", str(path)])
     report = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constants)
-    preamble, _, text = stdout.partition("\nbreast_cancer: ")
+    _, _, text = stdout.partition("\nbreast_cancer: ")
     return Run(["demo"], status, "breast_cancer: " + text, report, stdout=stdout)
 
 
@@ -207,7 +207,7 @@ def test_user_mistakes_exit_2_with_one_line_naming_the_value_and_the_fix(argv, f
 def test_plot_to_an_unwritable_path_exits_2(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     target = tmp_path / "no such directory" / "figure.png"
-    status, text = run(["evaluate", "nb", "--data", "iris", "--cv", "3", "--plot", str(target)])
+    status, _ = run(["evaluate", "nb", "--data", "iris", "--cv", "3", "--plot", str(target)])
     line = one_error_line(capsys)
     assert status == 2
     assert f"--plot {target}" in line and "no such folder" in line and "existing folder" in line
@@ -422,7 +422,7 @@ def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
     for result in (runs("compare_iris"), runs("compare_csv"), demo):
         rows = test_table(result.text)
         assert len(rows) == len(result.report["tests"])
-        for row, record in zip(rows, result.report["tests"]):
+        for row, record in zip(rows, result.report["tests"], strict=True):
             assert P_CELL.match(row["p"]), row["p"]
             assert row["p"] == format_pvalue(record["pvalue"])
             if record["pvalue"] < 0.0005:
@@ -525,7 +525,7 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
     rows = test_table(result.text)
     records = result.report["tests"]
     assert [row["name"] for row in rows] == [record["name"] for record in records]
-    for row, record in zip(rows, records):
+    for row, record in zip(rows, records, strict=True):
         statistic = record["statistic"]
         assert math.isclose(float(row["statistic"]), statistic, rel_tol=5e-4, abs_tol=5e-5), row
         assert row["statistic"] == f"{statistic:.4g}"

@@ -116,7 +116,7 @@ def test_the_stdlib_reader_gives_the_same_dataset_as_pandas(tmp_path, monkeypatc
         "a,b,t\n1,NaN,u\n2,n/a,v\nnan,4,u\n",
     ]
     targets = ["label", "class", "t"]
-    for k, (text, target) in enumerate(zip(texts, targets)):
+    for k, (text, target) in enumerate(zip(texts, targets, strict=True)):
         path = write(tmp_path, text, name=f"file{k}.csv")
         with_pandas = load_data(path, target=target, impute=True)
         with monkeypatch.context() as patch:
@@ -125,7 +125,8 @@ def test_the_stdlib_reader_gives_the_same_dataset_as_pandas(tmp_path, monkeypatc
         assert with_pandas == with_stdlib, k
     assert with_pandas != load_data("iris")
     short = load_data(write(tmp_path, texts[1], name="again.csv"), target="class", impute=True)
-    assert short.feature_names == ("id", "note, quoted", "Unnamed: 3") and short.categorical == ("note, quoted", "Unnamed: 3")
+    assert short.feature_names == ("id", "note, quoted", "Unnamed: 3")
+    assert short.categorical == ("note, quoted", "Unnamed: 3")
     assert short.X[2, 1] == "plain" and np.isnan(short.X[2, 2]) and short.X[3, 1] == " spaced "
 
 
@@ -308,7 +309,7 @@ def test_categorical_columns_are_one_hot_encoded_inside_the_pipeline(tmp_path):
     assert [name for name, _ in categorical.steps] == ["impute", "onehot"]
     assert categorical[-1].handle_unknown == "ignore" and categorical[0].strategy == "most_frequent"
     assert [name for name, _ in numeric.steps] == ["impute", "scale"] and numeric[0].strategy == "median"
-    tree, description = build_estimator("tree", dataset=data)
+    _, description = build_estimator("tree", dataset=data)
     assert description == ("tree: SimpleImputer(median; most_frequent for categorical) + OneHotEncoder(color) + "
                            "DecisionTreeClassifier()")
 

@@ -27,7 +27,8 @@ def test_user_mistakes_exit_2_with_one_line(argv, message, capsys):
 
 
 def test_user_mistake_through_the_console_entry_point_has_no_traceback():
-    completed = subprocess.run([sys.executable, "-m", "cvinference", "demo", "--cv", "1"], capture_output=True, text=True)
+    completed = subprocess.run([sys.executable, "-m", "cvinference", "demo", "--cv", "1"], capture_output=True,
+                               text=True)
     assert completed.returncode == 2
     assert "Traceback" not in completed.stderr
     assert completed.stderr.strip() == (

@@ -118,8 +118,8 @@ def test_select_passes_the_labels_and_flags_a_stump_that_does_not_beat_the_no_in
     # 379 of 400 instances in class 0; on these splits a depth-1 tree predicts only class 0.
     X, y = make_classification(n_samples=400, n_features=8, n_informative=4, weights=[0.95], random_state=17)
     data = tmp_path / "skewed.csv"
-    data.write_text("\n".join([",".join([f"x{i}" for i in range(8)] + ["label"]),
-                               *(",".join([*(f"{v:.17g}" for v in row), str(label)]) for row, label in zip(X, y))]))
+    rows = (",".join([*(f"{v:.17g}" for v in row), str(label)]) for row, label in zip(X, y, strict=True))
+    data.write_text("\n".join([",".join([f"x{i}" for i in range(8)] + ["label"]), *rows]))
     status, text = run(["select", "tree", "--grid", '{"max_depth": [1, 3]}', "--data", str(data), "--target", "label",
                         "--cv", "5", "--repeats", "2", "--json", str(tmp_path / "r.json")])
     assert status == 0

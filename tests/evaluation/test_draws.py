@@ -50,7 +50,7 @@ def test_every_number_equals_sklearn_on_the_same_rows(loss):
     plans = _plans(n_draws=2)
     records = _run(plans, loss=loss)
     loss = get_loss(loss)
-    for plan, record in zip(plans, records):
+    for plan, record in zip(plans, records, strict=True):
         sample, rest = plan.sample, np.setdiff1d(np.arange(N), plan.sample)
         for e, estimator in enumerate([GaussianNB(), DecisionTreeClassifier(random_state=0)]):
             model = estimator.fit(X[sample], Y[sample])

@@ -1,6 +1,7 @@
 """The evaluator: equality with cross_val_predict, parallel reproducibility, inputs, errors."""
 
 import warnings
+
 import joblib
 import numpy as np
 import pytest
@@ -357,7 +358,8 @@ def test_predictions_of_the_wrong_shape_are_refused(iris):
     ({"n_repeats": 1.5}, TypeError, r"n_repeats must be an integer >= 1; got n_repeats=1.5"),
     ({"cv": "loo", "n_repeats": 3}, ValueError, r"cv='loo' with n_repeats=3"),
     ({"cv": KFold(5), "n_repeats": 2}, ValueError, r"n_repeats=2 needs a splitter that draws a new random partition"),
-    ({"cv": ShuffleSplit(5, random_state=0)}, ValueError, r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
+    ({"cv": ShuffleSplit(5, random_state=0)}, ValueError,
+     r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
     ({"groups": np.zeros(10)}, ValueError, r"groups has 10 entries but X has 150 rows"),
     ({"loss": "hinge"}, ValueError, r"loss='hinge' is not supported; choose one of"),
 ], ids=lambda v: v if isinstance(v, str) else None)
@@ -444,7 +446,8 @@ def test_the_evaluator_is_a_scikit_learn_configuration(iris):
     assert copy is not evaluator and copy.get_params() == evaluator.get_params()
     assert copy.set_params(cv=3, n_repeats=1) is copy and copy.get_params()["cv"] == 3
     X, y = iris
-    np.testing.assert_array_equal(copy.evaluate(TREE, X, y).fold, cvi.CVEvaluator(3, random_state=0).evaluate(TREE, X, y).fold)
+    np.testing.assert_array_equal(copy.evaluate(TREE, X, y).fold,
+                                  cvi.CVEvaluator(3, random_state=0).evaluate(TREE, X, y).fold)
     np.testing.assert_array_equal(clone(evaluator).evaluate(TREE, X, y).fold, evaluator.evaluate(TREE, X, y).fold)
 
 

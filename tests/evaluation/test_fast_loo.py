@@ -24,8 +24,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 from threadpoolctl import threadpool_limits
 
-from cvinference.evaluation import _fast_loo
 from cvinference import cross_val_correctness
+from cvinference.evaluation import _fast_loo
 from cvinference.evaluation._fast_loo import fast_loo_predictions
 
 
@@ -176,7 +176,8 @@ def test_knn_distances_zero_up_to_rounding_are_refitted(algorithm, refits):
 
 
 def test_knn_without_sklearns_private_algorithm_attribute(monkeypatch, refits):
-    """sklearn keeps the algorithm "auto" resolved to in ``_fit_method``; without it brute force's rounding is assumed."""
+    """sklearn keeps the algorithm "auto" resolved to in ``_fit_method``; without it, brute force's rounding is
+    assumed."""
     comparable_distances = _fast_loo._comparable_distances
 
     def without_fit_method(model, *args):

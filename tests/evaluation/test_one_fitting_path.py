@@ -278,7 +278,7 @@ def test_bootstrap_fits_equal_plain_fits_on_numpy_samples():
     samples = np.random.RandomState(8).randint(0, n, size=(n_bootstraps, n))
     np.testing.assert_array_equal(record.sample_indices, samples)
     np.testing.assert_array_equal(record.y_pred, clone(tree).fit(X_IRIS, Y_IRIS).predict(X_IRIS))
-    for sample, left_out, correct in zip(samples, record.out_of_bag, record.out_of_bag_correct):
+    for sample, left_out, correct in zip(samples, record.out_of_bag, record.out_of_bag_correct, strict=True):
         rows = sorted(set(range(n)) - set(sample.tolist()))
         np.testing.assert_array_equal(np.flatnonzero(left_out), rows)
         expected = clone(tree).fit(X_IRIS[sample], Y_IRIS[sample]).predict(X_IRIS[rows]) == Y_IRIS[rows]

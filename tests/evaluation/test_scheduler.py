@@ -15,8 +15,8 @@ from sklearn.tree import DecisionTreeClassifier
 from threadpoolctl import threadpool_info, threadpool_limits
 
 import cvinference as cvi
-from cvinference.evaluation._native_threads import _lowered_to, native_threads_limit
 from cvinference.evaluation import _scheduler
+from cvinference.evaluation._native_threads import _lowered_to, native_threads_limit
 from cvinference.evaluation._scheduler import _Queue
 
 

@@ -144,7 +144,7 @@ def test_the_plan_halves_are_disjoint_stratified_and_sized_as_documented(iris):
     for g in range(1, 5):  # the splits of a half stay in it
         half = plan.halves[(g - 1) // 2, (g - 1) % 2]
         assert np.isin(plan.train[g], half).all() and np.isin(plan.test[g], half).all()
-    for train, test in zip(plan.train.reshape(-1, 60), plan.test.reshape(-1, 15)):
+    for train, test in zip(plan.train.reshape(-1, 60), plan.test.reshape(-1, 15), strict=True):
         assert np.intersect1d(train, test).size == 0
         assert np.bincount(y[test]).tolist() == [5, 5, 5]
     again = plan_paired_subsampling(y, n_pairs=2, n_splits=3, test_size=0.2, stratified=True, random_state=1)

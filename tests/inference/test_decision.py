@@ -8,18 +8,17 @@ by fold here.
 
 import json
 import math
-import warnings
 
 import numpy as np
 import pytest
 from scipy import stats
-from sklearn.datasets import load_breast_cancer, load_wine
+from sklearn.datasets import load_breast_cancer
 from sklearn.metrics import balanced_accuracy_score
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.inference import _decision, _evidence
+from cvinference.inference import _evidence
 
 TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
 

@@ -9,17 +9,22 @@ import warnings
 
 import numpy as np
 import pytest
-
-import cvinference as cvi
-from cvinference import InferenceWarning
-from cvinference.inference import _evidence
-from sklearn.ensemble import (AdaBoostClassifier, BaggingClassifier, ExtraTreesClassifier,
-                              HistGradientBoostingClassifier, RandomForestClassifier)
+from sklearn.ensemble import (
+    AdaBoostClassifier,
+    BaggingClassifier,
+    ExtraTreesClassifier,
+    HistGradientBoostingClassifier,
+    RandomForestClassifier,
+)
 from sklearn.linear_model import LogisticRegression, LogisticRegressionCV
 from sklearn.naive_bayes import BernoulliNB, GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
+
+import cvinference as cvi
+from cvinference import InferenceWarning
+from cvinference.inference import _evidence
 
 
 def _row(method, measured, high, *, target="kfold", learner="tree", n=300, quantity="coverage"):

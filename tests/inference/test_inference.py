@@ -47,7 +47,6 @@ except ImportError:
 
 import cvinference as cvi
 from cvinference.inference import _evidence
-from cvinference.report import _report
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
@@ -89,7 +88,7 @@ def fold_layout(correct, sizes=40, seed=None):
     correct = np.asarray(correct)
     sizes = np.broadcast_to(sizes, correct.shape)
     fold = np.repeat(np.arange(correct.size), sizes)
-    right = np.concatenate([np.arange(m) < r for r, m in zip(correct, sizes)])
+    right = np.concatenate([np.arange(m) < r for r, m in zip(correct, sizes, strict=True)])
     if seed is not None:
         order = np.random.default_rng(seed).permutation(fold.size)
         fold, right = fold[order], right[order]
@@ -414,7 +413,7 @@ def test_mcnemar_tied_discordant_counts_clamp_the_corrected_statistic(discordant
 def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confidence_level):
     # Hand computation, Agresti (2002, section 10.1.1) as the docstring cites:
     # sqrt(b + c - (b - c)^2 / n) / n for the difference of paired proportions.
-    both, b, c, neither = table
+    _both, b, c, _neither = table
     n = sum(table)
     test = cvi.mcnemar_test(*pair_from_table(*table), exact=True)
     assert test.standard_error == pytest.approx(math.sqrt(b + c - (b - c) ** 2 / n) / n, abs=1e-12)
@@ -425,7 +424,7 @@ def test_mcnemar_standard_error_is_the_paired_wald_standard_error(table, confide
 def test_mcnemar_interval_is_agresti_and_mins(table, alternative):
     # Hand computation after Agresti & Min (2005, Statistics in Medicine 24, 729-740): add 1/2 to
     # each cell, then the Wald interval of the paired difference p12 - p21 with n + 2 instances.
-    both, b, c, neither = table
+    _both, b, c, _neither = table
     n = sum(table) + 2
     p12, p21 = (b + 0.5) / n, (c + 0.5) / n
     center, se = p12 - p21, math.sqrt((p12 + p21 - (p12 - p21) ** 2) / n)
@@ -438,7 +437,8 @@ def test_mcnemar_interval_is_agresti_and_mins(table, alternative):
     assert test.estimate == (b - c) / sum(table)
 
 
-@pytest.mark.parametrize(("discordant", "method"), [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
+@pytest.mark.parametrize(("discordant", "method"),
+                         [(3, "exact"), (24, "exact"), (25, "chi-square"), (40, "chi-square")])
 def test_mcnemar_exact_none_switches_at_25_discordant_pairs(discordant, method):
     # Docstring rule: exact=None uses the exact binomial test below 25 discordant pairs.
     b = discordant // 2 + 1
@@ -722,7 +722,8 @@ def test_auto_uses_wongs_method_when_all_folds_hold(averaging, method):
 
 def test_auto_at_the_fold_level_keeps_the_averaging_asked_for_and_warns_when_a_fold_fails():
     counts = [38, 30, 28, 31, 33]  # fold 0 has only 2 wrong
-    with pytest.warns(cvi.InferenceWarning, match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
+    with pytest.warns(cvi.InferenceWarning,
+                      match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
         interval = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold")
     assert (interval.method, interval.averaging) == ("t", "fold")
     with pytest.warns(cvi.InferenceWarning, match="approximation may be poor"):
@@ -958,13 +959,13 @@ def test_matched_test_pooled_repeats_warn():
 def test_matched_test_refuses_different_folds_and_sizes():
     a = from_fold_counts(WONG_EXAMPLE_1)
     other_folds = from_fold_counts([32, 28, 30, 30, 32], seed=1)
-    with pytest.raises(ValueError, match="identical folds.*independent_sample_test"):
+    with pytest.raises(ValueError, match=r"identical folds.*independent_sample_test"):
         cvi.matched_sample_test(a, other_folds)
-    with pytest.raises(ValueError, match="n_samples=200.*n_samples=160.*independent_sample_test"):
+    with pytest.raises(ValueError, match=r"n_samples=200.*n_samples=160.*independent_sample_test"):
         cvi.matched_sample_test(a, from_fold_counts([32, 28, 30, 30]))
     different_labels = cvi.CVResult(y_true=np.r_[np.zeros(100, int), np.ones(100, int)],
                                     y_pred=np.zeros(200, int), fold=a.fold[0])
-    with pytest.raises(ValueError, match="y_true.*CVEvaluator.compare"):
+    with pytest.raises(ValueError, match=r"y_true.*CVEvaluator\.compare"):
         cvi.matched_sample_test(a, different_labels)
 
 
@@ -1161,7 +1162,8 @@ def _call_with(name, value):
 
 
 CHOICES = {
-    "interval method": ("method", ["'auto'", "'normal'", "'t'", "'wilson'", "'clopper-pearson'"], ["norm", "exact", "T"]),
+    "interval method": ("method", ["'auto'", "'normal'", "'t'", "'wilson'", "'clopper-pearson'"],
+                        ["norm", "exact", "T"]),
     "interval averaging": ("averaging", ["'dataset'", "'fold'"], ["folds", "data", None]),
     "matched alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "two_sided", "GREATER"]),
     "independent alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "larger"]),
@@ -1213,7 +1215,7 @@ def test_regression_result_is_refused():
              lambda: cvi.matched_sample_test(result, result), lambda: cvi.independent_sample_test(classifier, result),
              lambda: cvi.mcnemar_test(result, result), lambda: cvi.scheme_diagnostic(result, result)]
     for call in calls:
-        with pytest.raises(ValueError, match="regression loss.*'squared_error'"):
+        with pytest.raises(ValueError, match=r"regression loss.*'squared_error'"):
             call()
 
 

@@ -11,9 +11,8 @@ figures with plain loops and scipy's normal quantile.
 import json
 import math
 import threading
-import warnings
-
 import time
+import warnings
 
 import joblib
 import numpy as np
@@ -108,7 +107,7 @@ def test_the_difference_is_the_algorithm_on_per_instance_loss_differences():
     # random_state=3 gives MSE_hat > 0 within the bounds
     interval = quiet(cvi.nested_cv_interval, a, X, Y, n_splits=4, n_repeats=3, random_state=3, estimator_b=b)
     pairs_a, pairs_b = oracle_losses(a, X, Y, 4, 3, 3), oracle_losses(b, X, Y, 4, 3, 3)
-    differences = [(in_b - in_a, out_b - out_a) for (in_a, out_a), (in_b, out_b) in zip(pairs_a, pairs_b)]
+    differences = [(in_b - in_a, out_b - out_a) for (in_a, out_a), (in_b, out_b) in zip(pairs_a, pairs_b, strict=True)]
     assert_matches(interval, oracle_interval(differences, 4, len(Y), (-1.0, 1.0)))
     assert "B minus A (positive when A is better)" in interval.estimand
 

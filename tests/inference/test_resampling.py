@@ -169,7 +169,7 @@ def test_corrected_t_single_kfold_differs_from_matched_t_by_the_factor():
 def test_corrected_t_on_subsampling_by_hand():
     a, b = subsampling_results()
     d = a.round_accuracy - b.round_accuracy
-    t, p, se = corrected_t_oracle(d, a.n_test / a.n_train)  # 1/J + n_test/n_train, df = J - 1
+    t, p, _se = corrected_t_oracle(d, a.n_test / a.n_train)  # 1/J + n_test/n_train, df = J - 1
     test = cvi.corrected_resampled_ttest(a, b)
     assert test.statistic == pytest.approx(t, rel=1e-12)
     assert test.pvalue == pytest.approx(p, rel=1e-12)
@@ -338,7 +338,7 @@ def test_random_subsampling_accuracy_is_mean_of_rounds(subsampled):
 def test_random_subsampling_rounds_are_stratified_shuffle_splits(subsampled):
     splitter = StratifiedShuffleSplit(10, test_size=1 / 3, random_state=0)
     for (train, test), indices, correct in zip(splitter.split(X_IRIS, Y_IRIS), subsampled.test_indices,
-                                               subsampled.correct):
+                                               subsampled.correct, strict=True):
         assert np.array_equal(indices, test)
         assert np.array_equal(correct, GaussianNB().fit(X_IRIS[train], Y_IRIS[train]).predict(X_IRIS[test])
                               == Y_IRIS[test])
@@ -347,7 +347,8 @@ def test_random_subsampling_rounds_are_stratified_shuffle_splits(subsampled):
 def test_random_subsampling_without_stratify_is_shuffle_split():
     result = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=4, stratify=False, random_state=2)
     splitter = ShuffleSplit(4, test_size=1 / 3, random_state=2)
-    for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct):
+    for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct,
+                                               strict=True):
         assert np.array_equal(indices, test)
         assert np.array_equal(correct, GaussianNB().fit(X_IRIS[train], Y_IRIS[train]).predict(X_IRIS[test])
                               == Y_IRIS[test])

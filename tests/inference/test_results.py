@@ -21,13 +21,14 @@ import types
 
 import numpy as np
 import pytest
-from result_cases import result_cases
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.naive_bayes import GaussianNB
 
 import cvinference as cvi
 from cvinference._utils import _serialize
+
+from result_cases import result_cases
 
 NOT_RESULTS = {"Loss"}
 
@@ -78,7 +79,7 @@ def assert_same(original, again, where="result"):
             assert again.tolist() == original.tolist(), where
     elif isinstance(original, (tuple, list)):
         assert len(again) == len(original), where
-        for i, (x, y) in enumerate(zip(original, again)):
+        for i, (x, y) in enumerate(zip(original, again, strict=True)):
             assert_same(x, y, f"{where}[{i}]")
     elif isinstance(original, (dict, types.MappingProxyType)):
         assert list(again) == list(original), where
@@ -142,7 +143,8 @@ def test_every_result_survives_pickle_and_joblib(cases):
         assert again == result, label
         assert repr(again) == repr(result), label
     interval = dict(cases)["Interval"]
-    back = joblib.Parallel(n_jobs=2, backend="loky")(joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
+    back = joblib.Parallel(n_jobs=2, backend="loky")(
+        joblib.delayed(pickle.loads)(pickle.dumps(interval)) for _ in range(2))
     for again in back:
         assert_same(interval, again, "Interval from a worker")
     test = pickle.loads(pickle.dumps(dict(cases)["TestResult matched"]))

@@ -410,7 +410,7 @@ def test_named_results_must_be_classifiers_cv_results():
     y = 2 * X[:, 0] + rng.randn(100)
     pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(alpha=0.1), Ridge(alpha=1000),
                                                                                 X, y)
-    with pytest.raises(ValueError, match="'a' holds a regression loss .* scoring='neg_mean_squared_error'"):
+    with pytest.raises(ValueError, match=r"'a' holds a regression loss .* scoring='neg_mean_squared_error'"):
         compare_candidates({"a": pair.a, "b": pair.b})
     labels = (y > 0).astype(int)
     rounds = cvi.random_subsampling(DecisionTreeClassifier(random_state=0), X, labels, n_rounds=3, random_state=0)
@@ -486,7 +486,7 @@ def test_named_cvresults_are_checked_on_their_own_records(data):
         test = cvi.no_information_test(result)
         assert comparison.baseline_pvalue[i] == test.pvalue
         assert comparison.no_information_rate == test.details["no_information_rate"]
-    with pytest.raises(ValueError, match="named CVResults carry theirs. Leave y=None"):
+    with pytest.raises(ValueError, match=r"named CVResults carry theirs\. Leave y=None"):
         compare_candidates(results, y=data[1])
 
 

@@ -200,7 +200,7 @@ TABLE_5A = {0.05: [1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164
 
 @pytest.mark.parametrize("alpha", sorted(TABLE_5A))
 def test_nemenyi_q_is_demsars_table_5a(alpha):
-    for k, printed in zip(range(2, 11), TABLE_5A[alpha]):
+    for k, printed in zip(range(2, 11), TABLE_5A[alpha], strict=True):
         assert nemenyi_q(k, alpha) == pytest.approx(printed, abs=1e-3), k
 
 
@@ -384,7 +384,7 @@ def _assert_same(original, again, where="result"):
         np.testing.assert_array_equal(again, original, err_msg=where)
     elif isinstance(original, tuple):
         assert len(again) == len(original), where
-        for i, (x, y) in enumerate(zip(original, again)):
+        for i, (x, y) in enumerate(zip(original, again, strict=True)):
             _assert_same(x, y, f"{where}[{i}]")
     elif isinstance(original, float) and math.isnan(original):
         assert math.isnan(again), where
@@ -453,7 +453,7 @@ def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     figure = demsar.plot()
     texts = [text.get_text() for text in figure.axes[0].texts]
     assert any(text.startswith("CD = 1.25") for text in texts)
-    for learner, rank in zip(demsar.learners, demsar.average_ranks):
+    for learner, rank in zip(demsar.learners, demsar.average_ranks, strict=True):
         assert f"{learner} ({rank:.2f})" in texts
     assert [str(tick) for tick in range(1, 5)] == [text for text in texts if text.isdigit()]
     import matplotlib.pyplot as plt

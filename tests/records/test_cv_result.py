@@ -130,7 +130,8 @@ def test_json_round_trip_keeps_float_losses_exactly():
 def test_evaluator_output_round_trips(tmp_path):
     X, y = load_iris(return_X_y=True)
     labels = np.array(["setosa", "versicolor", "virginica"])[y]
-    pair = cvi.CVEvaluator(5, n_repeats=2, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, labels)
+    pair = cvi.CVEvaluator(5, n_repeats=2, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0),
+                                                                  X, labels)
     path = tmp_path / "pair.json"
     path.write_text(json.dumps(pair.to_dict()))
     again = PairedCVResult.from_dict(json.loads(path.read_text()))
@@ -145,7 +146,7 @@ def test_from_dict_refuses_foreign_data():
     data["version"] = 99
     with pytest.raises(ValueError, match="format version 99"):
         CVResult.from_dict(data)
-    with pytest.raises(ValueError, match="cvinference.PairedCVResult"):
+    with pytest.raises(ValueError, match=r"cvinference\.PairedCVResult"):
         PairedCVResult.from_dict(data)
 
 
@@ -262,7 +263,7 @@ def test_correctness_follows_numpy_equality(y_true, y_pred, expected_correct):
     np.testing.assert_array_equal(result.correct[0], expected_correct)
     np.testing.assert_array_equal(result.correct[0], y_pred == y_true)
     assert result.y_true.tolist() == y_true.tolist()
-    assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist()))
+    assert all(a == b or (a != a and b != b) for a, b in zip(result.y_pred[0].tolist(), y_pred.tolist(), strict=True))
 
 
 def test_text_predictions_of_number_labels_warn_that_none_can_be_right():
@@ -346,12 +347,16 @@ def _items(data, key, items):
     (lambda d: _items(d, "classes", ["yes", "no"]), ValueError, "start with the sorted labels of CVResult.y_true"),
     (lambda d: d["classes"].update(dtype="<U1"), ValueError, "holds a string longer than its dtype <U1 keeps"),
     (lambda d: _items(d, "classes", ["no", "no"]), ValueError, "classes must be distinct labels"),
-    (lambda d: _items(d, "classes", ["no", None]), ValueError, r"CVResult.classes is an array of dtype <U3 but holds None"),
+    (lambda d: _items(d, "classes", ["no", None]), ValueError,
+     r"CVResult.classes is an array of dtype <U3 but holds None"),
     (lambda d: _items(d, "y_true", [0, 5, 0, 1]), ValueError, r"y_true must hold integer codes 0 \.\. 1"),
-    (lambda d: _items(d, "fold", ["0", "0", "1", "1"]), ValueError, r"CVResult.fold is an array of dtype int8 but holds '0'"),
-    (lambda d: d["y_pred"].update(shape=[2, 3]), ValueError, r"CVResult.y_pred has the shape \[2, 3\], which does not hold"),
+    (lambda d: _items(d, "fold", ["0", "0", "1", "1"]), ValueError,
+     r"CVResult.fold is an array of dtype int8 but holds '0'"),
+    (lambda d: d["y_pred"].update(shape=[2, 3]), ValueError,
+     r"CVResult.y_pred has the shape \[2, 3\], which does not hold"),
     (lambda d: d.update(loss_name=None), TypeError, r"CVResult.loss_name must be a non-empty string"),
-    (lambda d: d.update(classes=None), ValueError, r"CVResult.classification=True but CVResult.classes is None"),
+    (lambda d: d.update(classes=None), ValueError,
+     r"CVResult.classification=True but CVResult.classes is None"),
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
@@ -403,8 +408,9 @@ def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
     (lambda d: d.update(y_true=[5] * len(d["y_true"])), r"y_true must hold integer codes 0 \.\. 2"),
     (lambda d: d.update(fold=[[str(j) for j in d["fold"][0]]]), "CVResult.fold is an array of dtype int64 but holds"),
     (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), "y_pred of a version-1 dict must be a rectangular 2-d list"),
-    (lambda d: d.update(classes=None), (r"classes is null in a version-1 dict, which makes a regression record, but "
-                                        r"loss_name='zero_one' and y_true of dtype '\|i1' make a record of class labels")),
+    (lambda d: d.update(classes=None), (r"classes is null in a version-1 dict, which makes a regression record, "
+                                        r"but loss_name='zero_one' and y_true of dtype '\|i1' make a record of class "
+                                        r"labels")),
 ])
 def test_a_tampered_version_1_dict_is_refused_by_name(tamper, match):
     data = _stored_version_1()
@@ -507,7 +513,8 @@ def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
 
 
 @pytest.mark.parametrize("tamper, error, match", [
-    (lambda d: d.update(name=3), TypeError, r"CVResult.name must be a non-empty string .*, or None; got CVResult.name=3"),
+    (lambda d: d.update(name=3), TypeError,
+     r"CVResult.name must be a non-empty string .*, or None; got CVResult.name=3"),
     (lambda d: d.update(estimator_type=["x"]), TypeError, r"CVResult.estimator_type must be a non-empty string"),
     (lambda d: d.update(name=""), ValueError, "CVResult.name must be a non-empty string"),
 ])

@@ -86,7 +86,8 @@ def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
     np.testing.assert_allclose(brier.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
     for j in range(5):
         in_fold = brier.fold[0] == j
-        assert brier.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
+        assert brier.fold_mean_loss[0, j] == pytest.approx(
+            brier_score_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
         assert logs.fold_mean_loss[0, j] == pytest.approx(log_loss(y[in_fold], proba[in_fold], labels=[0, 1, 2]))
 
 
@@ -147,7 +148,7 @@ def test_a_set_level_metric_as_a_loss_is_refused_before_any_fit(breast_cancer):
 def test_metric_interval_names_the_mismatch_of_a_classification_metric_and_a_regression_result():
     y = np.array([0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
     result = cvi.CVResult(y, y + 0.1, [0, 1, 2, 0, 1, 2], loss=np.full(6, 0.01), loss_name="squared_error")
-    with pytest.raises(ValueError, match="metric='accuracy' does not apply to a regression result .* 'r2'"):
+    with pytest.raises(ValueError, match=r"metric='accuracy' does not apply to a regression result .* 'r2'"):
         cvi.metric_interval(result, "accuracy")
     assert cvi.metric_interval(result, "neg_mean_absolute_error").estimate == pytest.approx(-0.1)
 
@@ -249,7 +250,7 @@ def _within_fold_by_loops(losses, fold):
     """Bayle et al.'s within-fold estimator written out: (1/k) sum_j 1/(m_j - 1) sum_{i in B_j} (L_i - mean_j)^2."""
     total, folds = 0.0, sorted(set(fold.tolist()))
     for j in folds:
-        members = [loss for loss, f in zip(losses, fold) if f == j]
+        members = [loss for loss, f in zip(losses, fold, strict=True) if f == j]
         mean = sum(members) / len(members)
         total += sum((loss - mean) ** 2 for loss in members) / (len(members) - 1)
     return total / len(folds)
@@ -333,7 +334,7 @@ def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
     with pytest.raises(ValueError, match="metric='roc_auc' needs predicted probabilities or decision scores"):
         cvi.metric_interval(result, "roc_auc")
-    with pytest.raises(ValueError, match="got metric='f2'. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
+    with pytest.raises(ValueError, match=r"got metric='f2'\. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
         cvi.metric_interval(result, "f2")
 
 
@@ -357,7 +358,7 @@ def test_a_bare_callable_on_a_continuous_target_is_a_regression_loss():
     y = 3 * X.ravel() + np.cos(np.arange(40))
     result = cvi.cross_val_correctness(LinearRegression(), X, y, cv=4, random_state=0, loss=_squared)
     assert result.classes is None and result.mean_loss == pytest.approx(mean_squared_error(y, result.y_pred[0]))
-    with pytest.raises(ValueError, match="make_loss.needs_proba=True. needs class labels"):
+    with pytest.raises(ValueError, match=r"make_loss\(needs_proba=True\) needs class labels"):
         cvi.make_loss(_squared, needs_proba=True, classification=False)
 
 
@@ -394,7 +395,7 @@ def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive
     X, y = breast_cancer
     labels = np.array(["malignant", "benign"])[y]
     result = cvi.cross_val_correctness(GaussianNB(), X, labels, cv=5, random_state=0)
-    with pytest.raises(ValueError, match="needs to know the positive class.*pos_label"):
+    with pytest.raises(ValueError, match=r"needs to know the positive class.*pos_label"):
         cvi.metric_interval(result, "f1")
     values = [f1_score(labels[result.fold[0] == j], result.y_pred[0][result.fold[0] == j], pos_label="benign")
               for j in range(5)]
@@ -403,7 +404,7 @@ def test_metric_interval_with_string_binary_labels_says_how_to_name_the_positive
 
 
 def _looping_loss(y_true, y_pred):
-    return [float(t != p) for t, p in zip(y_true, y_pred)]
+    return [float(t != p) for t, p in zip(y_true, y_pred, strict=True)]
 
 
 def test_callable_losses_get_one_dimensional_arrays_once_per_repeat(breast_cancer):

@@ -74,7 +74,8 @@ def test_the_per_fold_conditions_follow_min_count():
         report = evaluation_report(result, description=None, data=None, min_count=min_count)
         header, column = _fold_column(render_text(report))
         assert header.endswith(f"r_j, m_j - r_j >= {min_count}")
-        expected = ["yes" if r >= min_count and w >= min_count else "NO" for r, w in zip(result.fold_correct[0], wrong)]
+        expected = ["yes" if r >= min_count and w >= min_count else "NO"
+                    for r, w in zip(result.fold_correct[0], wrong, strict=True)]
         assert column == expected
         np.testing.assert_array_equal(report["estimators"]["A"]["conditions"]["holds"],
                                       cvi.large_sample_conditions(result, min_count).holds)

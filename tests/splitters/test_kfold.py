@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn import model_selection
-from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import (
     GridSearchCV,
@@ -87,7 +86,7 @@ def as_partition(splits):
 def splits_equal(a, b):
     return len(a) == len(b) and all(
         np.array_equal(tr_a, tr_b) and np.array_equal(te_a, te_b)
-        for (tr_a, te_a), (tr_b, te_b) in zip(a, b)
+        for (tr_a, te_a), (tr_b, te_b) in zip(a, b, strict=True)
     )
 
 
@@ -644,11 +643,6 @@ def test_leave_one_out_single_sample_raises():
 # --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def iris():
-    return load_iris(return_X_y=True)
-
-
 SEEDED_KFOLDS = [
     EqualSizeKFold(5, random_state=0),
     StratifiedEqualSizeKFold(5, random_state=0),
@@ -703,7 +697,7 @@ def test_cross_validate_uses_the_splitter_folds(iris, cv):
     expected = list(cv.split(X, y))
     assert len(result["test_score"]) == len(expected)
     for got_test, got_train, (train, test) in zip(
-        result["indices"]["test"], result["indices"]["train"], expected
+        result["indices"]["test"], result["indices"]["train"], expected, strict=True
     ):
         assert np.array_equal(got_test, test)
         assert np.array_equal(got_train, train)

@@ -11,7 +11,7 @@ from cvinference import (
     StratifiedEqualSizeKFold,
 )
 
-from test_kfold import iris, make_pipe, splits_equal  # noqa: F401  (iris is a fixture)
+from test_kfold import make_pipe, splits_equal
 
 pd = pytest.importorskip("pandas")
 

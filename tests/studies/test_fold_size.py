@@ -48,7 +48,7 @@ def _direct(draw, seed, sample_size=SAMPLE, n_splits=K):
 def test_one_draw_equals_a_direct_sklearn_computation(study):
     plan, predictions, conditional = _direct(0, 0)
     assert len(np.unique(plan.sample)) == SAMPLE and plan.partitions.fold.shape == (3, SAMPLE)
-    for a, (fold, predicted) in enumerate(zip(plan.partitions.fold, predictions)):
+    for a, (fold, predicted) in enumerate(zip(plan.partitions.fold, predictions, strict=True)):
         correct = predicted == Y[plan.sample]
         assert study.fold_sizes[0, a].tolist() == [int(np.sum(fold == j)) for j in range(K)]
         assert study.fold_correct[0, a].tolist() == [int(correct[fold == j].sum()) for j in range(K)]
@@ -57,8 +57,8 @@ def test_one_draw_equals_a_direct_sklearn_computation(study):
 
 def test_every_approach_uses_the_same_sample_and_its_own_splitter():
     from cvinference.evaluation._draws import plan_draw
-    from cvinference.studies._population import rest_of_population
     from cvinference.splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
+    from cvinference.studies._population import rest_of_population
 
     seed = draw_seeds(3, 1)[0]
     plan = _approach_plans(X, Y, seed, sample_size=SAMPLE, n_splits=K, n_rows=N_ROWS)
@@ -105,7 +105,7 @@ def test_every_column_against_an_oracle_from_the_per_draw_arrays(study):
         spread, variance, unequal, cv, cover_c, cover_u = [], [], [], [], [], []
         for d in range(DRAWS):
             sizes, correct = study.fold_sizes[d, a].tolist(), study.fold_correct[d, a].tolist()
-            p_j = [r / m for r, m in zip(correct, sizes)]
+            p_j = [r / m for r, m in zip(correct, sizes, strict=True)]
             p = sum(p_j) / K
             s2 = statistics.variance(p_j)  # ddof=1
             spread.append(max(sizes) - min(sizes))
@@ -115,7 +115,7 @@ def test_every_column_against_an_oracle_from_the_per_draw_arrays(study):
             low, high = max(0.0, p - t * (s2 / K) ** 0.5), min(1.0, p + t * (s2 / K) ** 0.5)
             cover_c.append(low <= truth[d] <= high)
             cover_u.append(low <= unconditional <= high)
-        errors = [c - truth_d for c, truth_d in zip(cv, truth)]
+        errors = [c - truth_d for c, truth_d in zip(cv, truth, strict=True)]
         assert columns["size_spread"][a] == statistics.mean(spread)
         assert columns["fold_accuracy_variance"][a] == pytest.approx(statistics.mean(variance), rel=1e-12)
         assert columns["unequal_size_variance"][a] == pytest.approx(statistics.mean(unequal), rel=1e-9, abs=1e-15)

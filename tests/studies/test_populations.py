@@ -47,7 +47,7 @@ def test_real_populations_have_their_published_sizes(name):
     labels, found = np.unique(population.target, return_counts=True)
     assert len(labels) == 2
     if counts is not None:
-        assert dict(zip(labels.tolist(), found.tolist())) == counts
+        assert dict(zip(labels.tolist(), found.tolist(), strict=True)) == counts
 
 
 def test_fair_classes_are_any_affair():

@@ -1,8 +1,8 @@
 """precision_study: Nedel'ko's (2021) study of K-fold cross-validation's precision on a population."""
 
 import json
-import pickle
 import math
+import pickle
 import statistics
 
 import numpy as np
@@ -43,7 +43,7 @@ def _log_loss(model, rows):
 
 def test_the_columns_equal_their_formulas_on_the_per_draw_arrays(result):
     cv, true, n = result.cv_loss, result.true_loss, result.sample_size
-    for j, k in enumerate(result.folds):
+    for j in range(len(result.folds)):
         delta = cv[:, j] - true
         # Oracles: Nedel'ko (2021) section 2 and 3 by hand, population (divisor n) statistics from `statistics`.
         assert result.bias_cv[j] == pytest.approx(sum(delta) / len(delta), rel=1e-12)

@@ -101,7 +101,8 @@ STUDIES = {
 """Per study: the call, and the fits of one draw in each part of its checkpoint ("" for the plain draws),
 counted by hand from the study's scheme: conditional_error_study fits the whole sample, then 2 repeats of 3
 folds; winner_table does so for each learner with 1 repeat; precision_study fits the whole sample once (in
-the first K's part), and K folds per K; fold_size_study the whole sample, then 3 folds for each of Wong's 3 approaches."""
+the first K's part), and K folds per K; fold_size_study the whole sample, then 3 folds for each of Wong's 3
+approaches."""
 
 
 def run_study(study, n_jobs, checkpoint, *, random_state=0):
@@ -123,7 +124,7 @@ def _child(study, n_jobs, backend, checkpoint, output, env):
         with joblib.parallel_config(backend=backend) if backend else nullcontext():
             result = run_study(study, n_jobs, checkpoint)
         Path(output).write_text(json.dumps(result.to_dict(), allow_nan=False), encoding="utf-8")
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - any failure is written for the test to show
         Path(f"{output}.error").write_text(traceback.format_exc(), encoding="utf-8")
         os._exit(1)
     os._exit(0)
@@ -144,7 +145,8 @@ def _environment(name, value):
 
 @functools.cache
 def _processes():
-    """The forkserver context, its server started with PYTHONPATH set to this checkout and this module's imports done."""
+    """The forkserver context, its server started with PYTHONPATH set to this checkout and this module's imports
+    done."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["cvinference", "joblib", "pytest", "sklearn.datasets", "sklearn.naive_bayes",
                                     "sklearn.tree"])

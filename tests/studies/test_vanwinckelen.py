@@ -133,11 +133,11 @@ def test_winner_table_counts_the_draws_by_their_errors(winners):
     # Oracle: the table recounted by hand from the per-draw errors.
     cv_mean = winners.cv_error.mean(axis=2)
     expected = np.zeros((2, 2), dtype=int)
-    for (cv_a, cv_b), (c_a, c_b) in zip(cv_mean, winners.conditional_error):
+    for (cv_a, cv_b), (c_a, c_b) in zip(cv_mean, winners.conditional_error, strict=True):
         expected[0 if cv_a > cv_b else 1, 0 if c_a > c_b else 1] += 1
     np.testing.assert_array_equal(winners.table, expected)
     first = np.zeros((2, 2), dtype=int)
-    for (cv_a, cv_b), (c_a, c_b) in zip(winners.cv_error[:, :, 0], winners.conditional_error):
+    for (cv_a, cv_b), (c_a, c_b) in zip(winners.cv_error[:, :, 0], winners.conditional_error, strict=True):
         first[0 if cv_a > cv_b else 1, 0 if c_a > c_b else 1] += 1
     np.testing.assert_array_equal(winners.table_one_repeat, first)
     assert winners.agreement == pytest.approx((expected[0, 0] + expected[1, 1]) / 6)
@@ -217,7 +217,8 @@ def test_a_checkpointed_study_resumes_to_the_same_result(tmp_path):
 @pytest.mark.parametrize("study", ["conditional_error_study", "fold_size_study"])
 def test_a_rest_smaller_than_the_sample_warns_that_the_truth_and_the_draws_are_weak(study):
     """Issue 14: "a population smaller than sample_size plus a useful rest". 60 rows, samples of 40: the rest
-    holds 20 rows, so the truth's standard error can reach 0.5 / sqrt(20) = 0.11; samples of 30 leave 30 (no warning)."""
+    holds 20 rows, so the truth's standard error can reach 0.5 / sqrt(20) = 0.11; samples of 30 leave 30 (no
+    warning)."""
     X, y = make_classification(60, 4, random_state=0)
     run = getattr(cvi, study)
     keywords = dict(n_draws=2, random_state=0, **({"cv": 2, "max_repeats": 1} if study == "conditional_error_study"
