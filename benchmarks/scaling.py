@@ -218,7 +218,7 @@ def _task_overhead(client, tasks=2000):
 
 def _task_bytes():
     """Bytes of one draw's task arguments (its plan), pickled."""
-    from cvinference.evaluation._draws import plan_draw
+    from cvinference.studies._draws import plan_draw
     from cvinference.studies._population import rest_of_population
 
     X, y = _population()
@@ -228,7 +228,7 @@ def _task_bytes():
 
 
 def beyond(report, figures):
-    from cvinference.evaluation._cluster import TASK_SECONDS
+    from cvinference.studies._cluster import TASK_SECONDS
 
     report.section(
         "Beyond one machine: 64 to 256 workers (arithmetic from the figures above, not measured)",

@@ -35,7 +35,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.evaluation._draws import draw_seeds, plan_draw
+from cvinference.studies._draws import draw_seeds, plan_draw
 from cvinference.studies._population import rest_of_population
 
 from run import Report, _medians, interleaved, machine

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..evaluation._draws import run_draws
 from ..studies import (
     POPULATIONS,
     conditional_error_study,
@@ -27,6 +26,7 @@ from ..studies import (
     precision_study,
     winner_table,
 )
+from ..studies._draws import run_draws
 from ._commands import check_loss, check_outputs, fit_failure, progress, showing_progress, shows_text, write_outputs
 from ._data import Dataset, load_data
 from ._errors import UserError
@@ -121,7 +121,7 @@ def _refusal(exc, options):
 
     A refusal is a ValueError or TypeError that cvinference's own code raised
     (the innermost frame of its traceback is in the package) and not within
-    the draws' fits (:func:`~cvinference.evaluation._draws.run_draws`), that
+    the draws' fits (:func:`~cvinference.studies._draws.run_draws`), that
     is, one of the checks a study makes before its first fit. One raised
     inside numpy, scikit-learn or Python, or within the fits, is a fault,
     not a refusal.

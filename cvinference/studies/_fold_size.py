@@ -9,11 +9,11 @@ from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._kinds import LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
 from .._utils._params import PROBABILITY, Integer, validate_params
-from ..evaluation._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ..evaluation._partitions import Partitions
 from ..inference._distributions import reference_quantile
 from ..records._losses import get_loss
 from ..splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
+from ._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ._population import (
     STUDY_RULES,
     check_classes_in_sample,

@@ -11,9 +11,9 @@ from .._utils._arrays import python_scalar
 from .._utils._params import VERBOSE, Integer, Jobs, Rule, Seed
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
 from .._utils._warnings import InferenceWarning, first_caller_outside_package
-from ..evaluation._checkpoint import Checkpoint
-from ..evaluation._draws import draw_seeds, plan_draw
 from ..evaluation._fit_task import ScoredRows
+from ..studies._checkpoint import Checkpoint
+from ._draws import draw_seeds, plan_draw
 
 
 class CheckpointPath(Rule):

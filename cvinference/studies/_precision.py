@@ -14,9 +14,9 @@ from .._utils._docstring import fill_doc
 from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, non_negatives
 from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
-from ..evaluation._draws import draw_seeds, plan_draw, run_draws
 from ..evaluation._fit_task import ScoredRows
 from ..records._losses import get_loss
+from ._draws import draw_seeds, plan_draw, run_draws
 from ._population import STUDY_RULES, check_classes_in_sample, check_sample_size, population, study_checkpoint
 from ._result import StudyResult
 

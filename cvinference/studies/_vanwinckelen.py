@@ -4,8 +4,8 @@ import numbers
 
 import numpy as np
 
-from ..evaluation._draws import run_draws
 from ..records._losses import get_loss
+from ._draws import run_draws
 from ._population import (
     check_classes_in_sample,
     check_sample_size,

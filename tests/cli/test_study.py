@@ -15,7 +15,7 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
-import cvinference.evaluation._draws as draws
+import cvinference.studies._draws as draws
 from cvinference.cli import main
 from cvinference.cli._study import _with_options
 from cvinference.studies import (

@@ -15,7 +15,7 @@ from sklearn.model_selection import PredefinedSplit, cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 
 from cvinference import CVResult, accuracy_interval
-from cvinference.evaluation._draws import draw_seeds
+from cvinference.studies._draws import draw_seeds
 from cvinference.studies._fold_size import (
     APPROACHES,
     FoldSizeStudyResult,
@@ -56,8 +56,8 @@ def test_one_draw_equals_a_direct_sklearn_computation(study):
 
 
 def test_every_approach_uses_the_same_sample_and_its_own_splitter():
-    from cvinference.evaluation._draws import plan_draw
     from cvinference.splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
+    from cvinference.studies._draws import plan_draw
     from cvinference.studies._population import rest_of_population
 
     seed = draw_seeds(3, 1)[0]

@@ -13,8 +13,8 @@ from sklearn.linear_model import LinearRegression, Perceptron
 from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 
-from cvinference.evaluation._draws import draw_seeds, plan_draw
 from cvinference.evaluation._fit_task import ScoredRows
+from cvinference.studies._draws import draw_seeds, plan_draw
 from cvinference.studies._precision import PrecisionStudyResult, precision_study
 
 X, Y = make_classification(4000, 5, n_informative=3, flip_y=0.05, random_state=0)

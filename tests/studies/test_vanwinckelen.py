@@ -12,8 +12,8 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.evaluation._draws import draw_seeds, plan_draw
 from cvinference.studies._conditional_error import study_result
+from cvinference.studies._draws import draw_seeds, plan_draw
 from cvinference.studies._population import rest_of_population
 from cvinference.studies._winner import conditional_probabilities, contingency_table
 

@@ -40,7 +40,7 @@ class Checkpoint:
     Examples
     --------
     >>> import os, tempfile
-    >>> from cvinference.evaluation._checkpoint import Checkpoint
+    >>> from cvinference.studies._checkpoint import Checkpoint
     >>> path = os.path.join(tempfile.mkdtemp(), "study.json")
     >>> first = Checkpoint(path, "abc")
     >>> first.save(3, {"error": 0.25})
@@ -111,7 +111,7 @@ class Checkpoint:
         Examples
         --------
         >>> import os, tempfile
-        >>> from cvinference.evaluation._checkpoint import Checkpoint
+        >>> from cvinference.studies._checkpoint import Checkpoint
         >>> path = os.path.join(tempfile.mkdtemp(), "study.json")
         >>> Checkpoint(path, "abc").part("K=5").save(0, {"error": 0.5})
         >>> reread = Checkpoint(path, "abc")

@@ -13,10 +13,10 @@ from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
-from cvinference.evaluation._checkpoint import Checkpoint
-from cvinference.evaluation._draws import draw_seeds, plan_draw, run_draws
 from cvinference.evaluation._fit_task import LossMoments, ScoredRows
 from cvinference.records._losses import get_loss, make_log_loss
+from cvinference.studies._checkpoint import Checkpoint
+from cvinference.studies._draws import draw_seeds, plan_draw, run_draws
 
 X, Y = make_classification(3000, 6, n_informative=3, random_state=0)
 N = len(Y)

@@ -22,11 +22,11 @@ from joblib import effective_n_jobs
 from sklearn.utils import _safe_indexing, check_random_state
 from sklearn.utils.parallel import Parallel, delayed
 
+from ..evaluation._fit_task import FitTask, LossMoments, ScoredRows
+from ..evaluation._partitions import Partitions, draw_partitions
+from ..evaluation._scheduler import run_fits
 from ._checkpoint import Checkpoint
 from ._cluster import dask_client, run_on_cluster
-from ._fit_task import FitTask, LossMoments, ScoredRows
-from ._partitions import Partitions, draw_partitions
-from ._scheduler import run_fits
 
 
 @dataclasses.dataclass(frozen=True)
