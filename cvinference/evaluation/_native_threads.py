@@ -4,8 +4,9 @@ import threading
 from contextlib import contextmanager
 
 from joblib import cpu_count
-from joblib.parallel import get_active_backend
 from threadpoolctl import threadpool_info, threadpool_limits
+
+from .._utils._joblib_compat import active_backend
 
 
 def threads_per_worker(n_workers):
@@ -16,7 +17,7 @@ def threads_per_worker(n_workers):
     it leaves thread-based and remote backends (threading, dask) alone. Call
     it in the thread that holds the joblib context: the context is per thread.
     """
-    backend, _ = get_active_backend()
+    backend = active_backend()
     if not getattr(backend, "supports_inner_max_num_threads", False):
         return None
     explicit = getattr(backend, "inner_max_num_threads", None)

@@ -40,11 +40,11 @@ from contextlib import ExitStack, contextmanager
 
 import numpy as np
 from joblib import effective_n_jobs
-from joblib.parallel import get_active_backend
 from sklearn import config_context, get_config
 from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._utils._joblib_compat import backend_name, loky_workers_alive
 from ._fit_task import fit_and_predict
 from ._native_threads import native_threads_limit, threads_per_worker
 
@@ -193,27 +193,6 @@ class _Queue:
                 self._changed.wait(timeout=needed if needed is not None and np.isfinite(needed) else None)
 
 
-def _backend_name():
-    return type(get_active_backend()[0]).__name__
-
-
-def _loky_workers_alive():
-    """How many workers joblib's reusable loky executor has running (0 when unknown).
-
-    Any caller's pool counts, scikit-learn's included. loky keeps no public
-    count, so its executor is read, and any failure to read it counts as none.
-    """
-    try:
-        from joblib.externals.loky import reusable_executor
-
-        executor = reusable_executor._executor
-        if executor is None or executor._flags.broken or executor._flags.shutdown:
-            return 0
-        return sum(process.is_alive() for process in list(executor._processes.values()))
-    except Exception:  # noqa: BLE001 - a private structure of another library: never let it fail a call
-        return 0
-
-
 def pool_start_seconds(n_workers):
     """About how long starting a pool of ``n_workers`` would delay this call's fits: 0 when none must start.
 
@@ -224,11 +203,11 @@ def pool_start_seconds(n_workers):
     worker processes each spend about :data:`_STARTUP_CPU_SECONDS` starting,
     on the cores this process leaves them, while it runs fits itself.
     """
-    name = _backend_name()
+    name = backend_name()
     if name not in ("LokyBackend", "MultiprocessingBackend"):
         return 0.0
     last = _pools_used.get((name, n_workers))
-    if name == "LokyBackend" and (_loky_workers_alive() >= n_workers
+    if name == "LokyBackend" and (loky_workers_alive() >= n_workers
                                   or (last is not None and time.monotonic() - last < _LOKY_IDLE_SECONDS)):
         return 0.0
     spare_cores = max(1, (os.cpu_count() or 1) - 1)
@@ -434,4 +413,4 @@ def _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose)
         except BaseException:
             queue.clear()
             raise
-        _pools_used[_backend_name(), n_workers] = time.monotonic()
+        _pools_used[backend_name(), n_workers] = time.monotonic()

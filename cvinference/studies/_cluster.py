@@ -17,7 +17,7 @@ the scheduler holds a few per thread however many draws a study has.
 import math
 import time
 
-from joblib.parallel import get_active_backend
+from .._utils._joblib_compat import active_backend
 
 TASKS_PER_THREAD = 4
 """How many tasks per worker thread are submitted ahead of the finished ones."""
@@ -28,7 +28,7 @@ TASK_SECONDS = 1.0
 
 def dask_client():
     """The ``dask.distributed`` client of an active ``joblib.parallel_config(backend="dask")``, else None."""
-    backend, _ = get_active_backend()
+    backend = active_backend()
     client = getattr(backend, "client", None)
     if client is None or not type(client).__module__.startswith("distributed"):
         return None

@@ -207,13 +207,13 @@ def test_a_loky_pool_that_scikit_learn_started_counts_as_running(iris, monkeypat
     X, y = iris
     with joblib.parallel_config(backend="loky"):
         cross_val_predict(GaussianNB(), X, y, cv=4, n_jobs=2)
-        assert _scheduler._loky_workers_alive() >= 2
+        assert _scheduler.loky_workers_alive() >= 2
         assert _scheduler.pool_start_seconds(2) == 0.0
 
 
 def test_only_a_cold_process_pool_has_a_start_to_weigh(monkeypatch):
     monkeypatch.setattr(_scheduler, "_pools_used", {})
-    monkeypatch.setattr(_scheduler, "_loky_workers_alive", lambda: 0)
+    monkeypatch.setattr(_scheduler, "loky_workers_alive", lambda: 0)
     monkeypatch.setattr(_scheduler, "_STARTUP_CPU_SECONDS", 2.0)
     monkeypatch.setattr(_scheduler.os, "cpu_count", lambda: 5)
     with joblib.parallel_config(backend="threading"):
