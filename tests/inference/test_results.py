@@ -236,10 +236,11 @@ def test_repr_html_shows_the_escaped_summary(cases):
     assert "A: Wrapper(&lt;lambda&gt; &amp; co)" in result._repr_html_()
 
 
-def test_every_class_with_a_summary_has_repr_html():
-    for name in _public_result_types():
-        cls = getattr(cvi, name)
-        assert hasattr(cls, "summary") == hasattr(cls, "_repr_html_"), name
+def test_every_result_has_a_summary_a_notebook_view_and_a_dict(cases):
+    for label, result in cases:
+        for method in ("summary", "_repr_html_", "to_dict"):
+            assert callable(getattr(result, method, None)), f"{label} has no {method}()"
+        assert result.summary(), label
 
 
 def test_cv_result_to_frame_agrees_with_the_fold_counts():
