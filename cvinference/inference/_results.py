@@ -460,12 +460,6 @@ class TestResult(Serializable):
         or for McNemar's test the Wald standard error of the paired difference.
     method : str
         The test's name.
-    interval_standard_error : float
-        The standard error used by :meth:`confidence_interval`; it differs from
-        ``standard_error`` when the test uses the variance under the null
-        hypothesis (the pooled z).
-    interval_df : float or None
-        Degrees of freedom of the interval's t quantile (None for z).
     diagnostic : SchemeDiagnostic or None
         The phi correlation of the two correctness vectors (None when A and B
         were not tested on the same instances).
@@ -488,8 +482,8 @@ class TestResult(Serializable):
     estimand: str
     assumptions: str
     target: str
-    interval_standard_error: float
-    interval_df: float | None = None
+    _interval_standard_error: float
+    _interval_df: float | None = None
     conditions: tuple = ()
     diagnostic: SchemeDiagnostic | None = None
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
@@ -497,8 +491,9 @@ class TestResult(Serializable):
     warnings: tuple = ()
 
     _kinds = {"pvalue": P_VALUE, "df": Nullable(NON_NEGATIVE), "alternative": ALTERNATIVE,
-              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET, "interval_standard_error": NON_NEGATIVE,
-              "interval_df": Nullable(NON_NEGATIVE), "conditions": Sequence(Instance(LargeSampleConditions)),
+              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET,
+              "_interval_standard_error": NON_NEGATIVE, "_interval_df": Nullable(NON_NEGATIVE),
+              "conditions": Sequence(Instance(LargeSampleConditions)),
               "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
@@ -530,26 +525,26 @@ class TestResult(Serializable):
         confidence_level = PROBABILITY.check("confidence_level", confidence_level)
         one_sided = self.alternative != "two-sided"
         critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
-                                      self.interval_df)
+                                      self._interval_df)
         center, standard_error = self._interval_center()
         low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
         high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
         how = self._interval_method()
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
-            averaging="dataset" if self.interval_df is None else "fold", estimand=self.estimand,
+            averaging="dataset" if self._interval_df is None else "fold", estimand=self.estimand,
             assumptions=self.assumptions, target=self.target, standard_error=standard_error,
             critical_value=critical,
-            df=self.interval_df, notes=(how.note,), warnings=self.warnings,
+            df=self._interval_df, notes=(how.note,), warnings=self.warnings,
         )
 
     def _interval_center(self):
         """The interval's center and standard error."""
-        return self.estimate, self.interval_standard_error
+        return self.estimate, self._interval_standard_error
 
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
-        return _IntervalMethod("normal" if self.interval_df is None else "t", f"interval of the {self.method}")
+        return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {self.method}")
 
     def summary(self):
         """The test, what it estimates and assumes, its diagnostic and warnings.
@@ -573,6 +568,22 @@ class TestResult(Serializable):
 
 
 TestResult.__doc__ += _INTERVAL_DOC_FIELDS
+
+
+def _deprecated_plumbing(name):
+    """A read-only property for the field ``_<name>`` that only :meth:`TestResult.confidence_interval` reads."""
+
+    def read(self):
+        warn_deprecated(f"{type(self).__name__}.{name} is private since version 0.1 (only confidence_interval() "
+                        f"reads it) and will be removed in version {removal_version('0.1')}; read the interval's own "
+                        "figures instead: confidence_interval().standard_error and confidence_interval().df.")
+        return getattr(self, f"_{name}")
+
+    return property(read, doc=f"Deprecated since 0.1: what ``confidence_interval()`` reads; see its ``{name[9:]}``.")
+
+
+TestResult.interval_standard_error = _deprecated_plumbing("interval_standard_error")
+TestResult.interval_df = _deprecated_plumbing("interval_df")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

@@ -204,6 +204,20 @@ def test_reading_the_single_conditions_through_the_tuple_is_deprecated(cases):
         assert dataclasses.replace(interval, conditions=None).conditions == ()
 
 
+def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_deprecated(cases):
+    test = dict(cases)["TestResult independent z"]
+    interval = test.confidence_interval()
+    assert (test._interval_standard_error, test._interval_df) == (interval.standard_error, interval.df)
+    for name in ("interval_standard_error", "interval_df"):
+        with pytest.warns(FutureWarning, match=rf"TestResult\.{name} is private.*confidence_interval\(\)\.df"):
+            assert getattr(test, name) == getattr(test, f"_{name}")
+        with pytest.raises(AttributeError):
+            setattr(test, name, 1.0)
+    data = test.to_dict()
+    assert "interval_df" in data and "_interval_df" not in data  # the dict keeps the public names
+    assert cvi.TestResult.from_dict(data) == test
+
+
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     interval = dict(cases)["Interval"]
     data = interval.to_dict()
