@@ -30,7 +30,8 @@ tagged object of another shape, an array item its dtype would change, a
 field of the wrong kind or out of its range (each class declares its fields'
 kinds once, see :mod:`._kinds`) and a dict that breaks a rule between fields
 (``low <= high``); each message names the class, the field, the value and
-what is expected. A class whose format changed shape raises its
+what is expected. A private field (``_interval_df``, plumbing that only a
+method reads) is written under its public name (``interval_df``). A class whose format changed shape raises its
 ``_format_version`` and keeps, in ``_upgrades``, the function that turns a
 dict of each older version into the next, so old files still read.
 """
@@ -332,7 +333,13 @@ def field_kinds(cls):
     return types.MappingProxyType({name: declared.get(name) or _kind_of(hints[name]) for name in names})
 
 
+def stored_name(name):
+    """The key of the field ``name`` in a dict: a private field (``_df``) is written under its public name (``df``)."""
+    return name[1:] if name.startswith("_") else name
+
+
 def _check_keys(cls, data, kinds):
+    kinds = [stored_name(name) for name in kinds]
     expected = ("format", "version", *kinds)
     unknown = [key for key in data if key not in expected]
     if unknown:
@@ -404,7 +411,7 @@ class Serializable(EqualByContent, KeepsReadOnly):
         -------
         dict
         """
-        fields = {name: encode(value) for name, value in self._field_values().items()}
+        fields = {stored_name(name): encode(value) for name, value in self._field_values().items()}
         return {"format": format_name(type(self)), "version": self._format_version, **fields}
 
     @classmethod
@@ -434,8 +441,8 @@ class Serializable(EqualByContent, KeepsReadOnly):
         _check_keys(cls, data, kinds)
         values = {}
         for name, kind in kinds.items():
-            where = f"{cls.__name__}.{name}"
-            values[name] = decode(data[name], where)
+            where = f"{cls.__name__}.{stored_name(name)}"
+            values[name] = decode(data[stored_name(name)], where)
             kind.check(where, values[name])  # its canonical form is not kept: the value stays as written
         for rule in cls._rules:
             rule(cls.__name__, values)

@@ -51,7 +51,7 @@ class PointEstimate(NamedTuple):
 
 
 def estimate_interval(point, *, confidence_level, method, averaging, estimand, assumptions, messages,
-                      target="kfold", conditions=None, dropped_folds=(), details=None):
+                      target="kfold", conditions=(), dropped_folds=(), details=None):
     """The :class:`Interval` of a :class:`PointEstimate`, with the notes and warnings in ``messages``."""
     bounds = point.bounds
     return Interval(
@@ -298,7 +298,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     return estimate_interval(
         point, confidence_level=confidence_level, method=method, averaging=averaging,
         estimand=accuracy_estimand(result) + ("; fold accuracies averaged" if averaging == "fold" else ""),
-        assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=conditions,
+        assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=(conditions,),
         dropped_folds=dropped, target=target,
     )
 

@@ -43,7 +43,7 @@ from .._utils._kinds import LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Orde
 from .._utils._notebook import summary_html
 from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
-from .._utils._text import format_level, format_pvalue, text_block
+from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
 from ..records._nested_cv_result import nested_fit_count
@@ -137,6 +137,35 @@ class DecisionTest(Serializable):
 
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
+
+    def summary(self):
+        """The test's figures, its calibration evidence and its part in the decision.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import DecisionTest
+        >>> test = DecisionTest(name="McNemar", estimate=0.05, low=-0.01, high=0.11, pvalue=0.12,
+        ...                     target="conditional", measured_type_i=0.09, measured_power=0.4,
+        ...                     regime="two trees at N = 100", role="context",
+        ...                     why_not="its type-I error was 0.090 for two trees at N = 100, above 0.06")
+        >>> print(test.summary())
+        McNemar: A - B = +0.0500 [-0.0100, +0.1100], p = 0.120 (conditional target)
+        calibration (two trees at N = 100): type-I error 0.090, power 0.400
+        context, not the one: its type-I error was 0.090 for two trees at N = 100, above 0.06
+        """
+        figures = (f"{self.name}: A - B = {self.estimate:+.4f} {bounds_text(self.low, self.high, signed=True)}, "
+                   f"{format_pvalue(self.pvalue)} ({self.target} target)")
+        measured = ", ".join(f"{what} {'not measured' if value is None else f'{value:.3f}'}" for what, value in
+                             (("type-I error", self.measured_type_i), ("power", self.measured_power)))
+        regime = f" ({self.regime})" if self.regime else ""
+        role = "the decision rests on it" if self.role == "rests on" else f"context, not the one: {self.why_not}"
+        return "\n".join([figures, f"calibration{regime}: {measured}", role])
+
+    _repr_html_ = summary_html
 
 
 def _rests_on_one_test(owner, values):

@@ -283,7 +283,7 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
             "independent chi-square with 1 degree of freedom, and p_1^(1) treated as independent of them; "
             f"{_DATA_ASSUMPTION}"
         ),
-        interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
+        _interval_standard_error=standard_error, _interval_df=N_REPLICATIONS,
         details=_details(fits, formulas), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
@@ -405,6 +405,6 @@ def combined_ftest_5x2cv_of(a, b=None):
             "independent, so that sum (p_i^(j))^2 / sigma^2 is chi-square with 10 degrees of freedom and "
             f"sum s_i^2 / sigma^2 chi-square with 5, independent of it (Alpaydin 1999); {_DATA_ASSUMPTION}"
         ),
-        interval_standard_error=standard_error, interval_df=N_REPLICATIONS,
+        _interval_standard_error=standard_error, _interval_df=N_REPLICATIONS,
         details=details, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -139,6 +139,6 @@ def no_information_test(result, *, repeat=None):
         estimate=accuracy - rate, standard_error=math.sqrt(accuracy * (1 - accuracy) / n), method=METHOD,
         estimand=estimand, target="kfold",
         assumptions="instance independence; exact binomial; the no-information rate taken as known",
-        interval_standard_error=math.sqrt(accuracy * (1 - accuracy) / n), details=types.MappingProxyType(details),
+        _interval_standard_error=math.sqrt(accuracy * (1 - accuracy) / n), details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

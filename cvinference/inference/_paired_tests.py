@@ -273,7 +273,7 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
-        interval_standard_error=standard_error, interval_df=df, conditions=conditions,
+        _interval_standard_error=standard_error, _interval_df=df, conditions=conditions,
         diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )
@@ -367,7 +367,7 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
         estimate=difference.estimate, standard_error=difference.standard_error, method=difference.method,
         estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
-        interval_standard_error=difference.interval_standard_error, interval_df=difference.interval_df,
+        _interval_standard_error=difference.interval_standard_error, _interval_df=difference.interval_df,
         conditions=conditions, diagnostic=diagnostic, details=difference.details,
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
@@ -531,7 +531,7 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     return McNemarTestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
-        assumptions=assumptions, interval_standard_error=standard_error, interval_df=None,
+        assumptions=assumptions, _interval_standard_error=standard_error, _interval_df=None,
         conditions=conditions, diagnostic=_diagnostic(a, b, (row_a,), (row_b,)),
         details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),

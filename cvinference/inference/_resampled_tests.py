@@ -304,8 +304,8 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=_estimand(differences),
-        assumptions=_assumptions(differences), target="unconditional", interval_standard_error=standard_error,
-        interval_df=df,
+        assumptions=_assumptions(differences), target="unconditional", _interval_standard_error=standard_error,
+        _interval_df=df,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 

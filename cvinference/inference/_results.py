@@ -16,6 +16,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._deprecation import removal_version, warn_deprecated
 from .._utils._kinds import (
     ALTERNATIVE,
     ANY,
@@ -190,6 +191,60 @@ class LargeSampleConditions(Serializable):
         return "\n".join(lines)
 
 
+class ConditionsTuple(tuple):
+    """The large-sample conditions an interval checked: a tuple of :class:`LargeSampleConditions`.
+
+    Empty when none applied, one item for one learner. Until version 0.2 the
+    attributes of the single item also read through the tuple
+    (``interval.conditions.satisfied``, as when ``Interval.conditions`` was
+    one object or None), with a FutureWarning naming ``conditions[0]``.
+    It compares, pickles and serialises as a plain tuple.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from cvinference import CVResult, accuracy_interval
+    >>> result = CVResult(y_true=[0, 1] * 20, y_pred=[0, 1] * 19 + [1, 0], fold=[0, 1] * 20)
+    >>> interval = accuracy_interval(result, method="wilson")
+    >>> interval.conditions[0].satisfied
+    False
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     interval.conditions.satisfied
+    False
+    >>> print(caught[0].message)
+    interval.conditions is a tuple of LargeSampleConditions ...; write interval.conditions[0].satisfied.
+    """
+
+    __slots__ = ()
+
+    def __getattr__(self, name):
+        if name.startswith("_") or len(self) != 1 or not hasattr(self[0], name):
+            raise AttributeError(f"a tuple of {len(self)} LargeSampleConditions has no attribute {name!r}"
+                                 + ("; read it on one item, e.g. conditions[0]." if self else "."))
+        warn_deprecated("interval.conditions is a tuple of LargeSampleConditions since version 0.1 (empty when none "
+                        "apply), and reading its attributes on the tuple will stop working in version "
+                        f"{removal_version('0.1')}; write interval.conditions[0].{name}.")
+        return getattr(self[0], name)
+
+
+def _interval_from_version_1(data):
+    """An Interval dict of version 1 (``conditions`` one object or null) at version 2 (a tuple of them)."""
+    conditions = data["conditions"]
+    return data | {"version": 2, "conditions": {"tuple": [] if conditions is None else [conditions]}}
+
+
+def _conditions_tuple(result):
+    """Set ``result.conditions`` to a :class:`ConditionsTuple` (the field of a frozen dataclass)."""
+    conditions = result.conditions
+    if conditions is None or isinstance(conditions, LargeSampleConditions):
+        warn_deprecated(f"{type(result).__name__}(conditions=...) takes a tuple of LargeSampleConditions since "
+                        f"version 0.1, and one object or None will be refused in version {removal_version('0.1')}; "
+                        "pass conditions=() or conditions=(conditions,).")
+        conditions = () if conditions is None else (conditions,)
+    object.__setattr__(result, "conditions", ConditionsTuple(conditions))
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class SchemeDiagnostic(Serializable):
     """Correlation of two correctness vectors on the same instances.
@@ -265,8 +320,9 @@ _INTERVAL_DOC_FIELDS = """
         error of the models fitted in the folds), ``"conditional"`` (the
         population error of the model fitted to the whole dataset) or
         ``"unconditional"`` (its expectation over datasets of this size).
-    conditions : LargeSampleConditions or tuple of LargeSampleConditions
-        The large-sample condition check that applied.
+    conditions : tuple of LargeSampleConditions
+        The large-sample condition checks that applied (empty when none
+        did): one per learner checked.
     notes : tuple of str
         How the result was obtained (e.g. why ``method="auto"`` chose a method).
     warnings : tuple of str
@@ -347,7 +403,7 @@ class Interval(IntervalLike, Serializable):
     estimand: str
     assumptions: str
     target: str
-    conditions: LargeSampleConditions | None = None
+    conditions: tuple = ()
     standard_error: float | None = None
     critical_value: float | None = None
     df: float | None = None
@@ -359,10 +415,14 @@ class Interval(IntervalLike, Serializable):
 
     _kinds = {"confidence_level": LEVEL, "method": TEXT, "averaging": Options("dataset", "fold"), "target": TARGET,
               "standard_error": Nullable(NON_NEGATIVE), "df": Nullable(NON_NEGATIVE), "dropped_folds": INDICES,
-              "notes": TEXTS, "warnings": TEXTS}
+              "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
     _rules = (Ordered("low", "high"),)
+    _format_version = 2
+    _upgrades = types.MappingProxyType({1: _interval_from_version_1})
 
-    __post_init__ = check_target
+    def __post_init__(self):
+        check_target(self)
+        _conditions_tuple(self)
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
@@ -373,8 +433,7 @@ class Interval(IntervalLike, Serializable):
         """
         headline = (f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
                     f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]")
-        checks = () if self.conditions is None else (f"conditions: {self.conditions.describe()}",)
-        return _described(self, [headline], checks)
+        return _described(self, [headline], [f"conditions: {c.describe()}" for c in self.conditions])
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
@@ -401,12 +460,6 @@ class TestResult(Serializable):
         or for McNemar's test the Wald standard error of the paired difference.
     method : str
         The test's name.
-    interval_standard_error : float
-        The standard error used by :meth:`confidence_interval`; it differs from
-        ``standard_error`` when the test uses the variance under the null
-        hypothesis (the pooled z).
-    interval_df : float or None
-        Degrees of freedom of the interval's t quantile (None for z).
     diagnostic : SchemeDiagnostic or None
         The phi correlation of the two correctness vectors (None when A and B
         were not tested on the same instances).
@@ -429,8 +482,8 @@ class TestResult(Serializable):
     estimand: str
     assumptions: str
     target: str
-    interval_standard_error: float
-    interval_df: float | None = None
+    _interval_standard_error: float
+    _interval_df: float | None = None
     conditions: tuple = ()
     diagnostic: SchemeDiagnostic | None = None
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
@@ -438,8 +491,9 @@ class TestResult(Serializable):
     warnings: tuple = ()
 
     _kinds = {"pvalue": P_VALUE, "df": Nullable(NON_NEGATIVE), "alternative": ALTERNATIVE,
-              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET, "interval_standard_error": NON_NEGATIVE,
-              "interval_df": Nullable(NON_NEGATIVE), "conditions": Sequence(Instance(LargeSampleConditions)),
+              "standard_error": NON_NEGATIVE, "method": TEXT, "target": TARGET,
+              "_interval_standard_error": NON_NEGATIVE, "_interval_df": Nullable(NON_NEGATIVE),
+              "conditions": Sequence(Instance(LargeSampleConditions)),
               "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = check_target
@@ -471,26 +525,26 @@ class TestResult(Serializable):
         confidence_level = PROBABILITY.check("confidence_level", confidence_level)
         one_sided = self.alternative != "two-sided"
         critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
-                                      self.interval_df)
+                                      self._interval_df)
         center, standard_error = self._interval_center()
         low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
         high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
         how = self._interval_method()
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
-            averaging="dataset" if self.interval_df is None else "fold", estimand=self.estimand,
+            averaging="dataset" if self._interval_df is None else "fold", estimand=self.estimand,
             assumptions=self.assumptions, target=self.target, standard_error=standard_error,
             critical_value=critical,
-            df=self.interval_df, notes=(how.note,), warnings=self.warnings,
+            df=self._interval_df, notes=(how.note,), warnings=self.warnings,
         )
 
     def _interval_center(self):
         """The interval's center and standard error."""
-        return self.estimate, self.interval_standard_error
+        return self.estimate, self._interval_standard_error
 
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
-        return _IntervalMethod("normal" if self.interval_df is None else "t", f"interval of the {self.method}")
+        return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {self.method}")
 
     def summary(self):
         """The test, what it estimates and assumes, its diagnostic and warnings.
@@ -514,6 +568,22 @@ class TestResult(Serializable):
 
 
 TestResult.__doc__ += _INTERVAL_DOC_FIELDS
+
+
+def _deprecated_plumbing(name):
+    """A read-only property for the field ``_<name>`` that only :meth:`TestResult.confidence_interval` reads."""
+
+    def read(self):
+        warn_deprecated(f"{type(self).__name__}.{name} is private since version 0.1 (only confidence_interval() "
+                        f"reads it) and will be removed in version {removal_version('0.1')}; read the interval's own "
+                        "figures instead: confidence_interval().standard_error and confidence_interval().df.")
+        return getattr(self, f"_{name}")
+
+    return property(read, doc=f"Deprecated since 0.1: what ``confidence_interval()`` reads; see its ``{name[9:]}``.")
+
+
+TestResult.interval_standard_error = _deprecated_plumbing("interval_standard_error")
+TestResult.interval_df = _deprecated_plumbing("interval_df")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

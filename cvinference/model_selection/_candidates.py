@@ -218,10 +218,12 @@ class CandidateComparison(Serializable):
 
     _repr_html_ = summary_html
 
-    def to_frame(self):
-        """One row per candidate, in the search's order (needs the ``pandas`` extra).
+    @property
+    def table(self):
+        """The per-candidate figures as columns, one entry per candidate in the search's order (no pandas needed).
 
-        Columns: ``candidate``, one ``param_<name>`` per parameter,
+        A read-only mapping of column name to a sequence, the columns of
+        :meth:`to_frame`: ``candidate``, one ``param_<name>`` per parameter,
         ``mean_score``, ``estimate``, ``low``, ``high``, ``statistic``,
         ``df``, ``pvalue``, ``pvalue_adjusted``, ``prob_best_better``,
         ``prob_equivalent``, ``prob_candidate_better`` and
@@ -231,7 +233,7 @@ class CandidateComparison(Serializable):
 
         Returns
         -------
-        pandas.DataFrame
+        types.MappingProxyType
         """
         columns = {"candidate": list(self.candidates)}
         columns.update((f"param_{name}", list(values)) for name, values in self.params.items())
@@ -242,7 +244,32 @@ class CandidateComparison(Serializable):
                        indistinguishable=self.indistinguishable)
         if self.beats_baseline is not None:
             columns.update(baseline_pvalue=self.baseline_pvalue, beats_baseline=self.beats_baseline)
-        return import_pandas().DataFrame(columns)
+        return types.MappingProxyType(columns)
+
+    @property
+    def settings(self):
+        """How the candidates were compared, the same for every row of :attr:`table`.
+
+        A read-only mapping: ``scoring``, ``n_splits``, ``n_repeats``,
+        ``method``, ``correction``, ``alpha``, ``confidence_level``,
+        ``rope``, ``df`` and ``target``.
+
+        Returns
+        -------
+        types.MappingProxyType
+        """
+        names = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "rope",
+                 "df", "target")
+        return types.MappingProxyType({name: getattr(self, name) for name in names})
+
+    def to_frame(self):
+        """:attr:`table` as a pandas DataFrame, one row per candidate in the search's order (needs pandas).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return import_pandas().DataFrame(dict(self.table))
 
     def _order(self):
         """Candidates by mean score, best first, missing scores last."""

@@ -194,6 +194,34 @@ class FriedmanResult(Serializable):
         return (line + f"; Iman-Davenport F = {format_number(self.iman_davenport_statistic)}, df = ({df1}, {df2}), "
                 f"{format_pvalue(self.iman_davenport_pvalue)}")
 
+    def summary(self):
+        """Both statistics in a table, with their degrees of freedom and p-values.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference import FriedmanResult
+        >>> print(FriedmanResult(statistic=7.8, pvalue=0.0503, df=3, iman_davenport_statistic=3.57,
+        ...                      iman_davenport_pvalue=0.0261, iman_davenport_df=(3, 27)).summary())
+        Friedman's test that the learners rank alike (Demšar 2006, section 3.2.2)
+                    test  statistic       df     p-value
+           Friedman chi2        7.8        3  p = 0.0503
+        Iman-Davenport F       3.57  (3, 27)   p = 0.026
+        """
+        head = "Friedman's test that the learners rank alike (Demšar 2006, section 3.2.2)"
+        if math.isnan(self.statistic) or math.isnan(self.iman_davenport_statistic):
+            return "\n".join([head, self.describe()])
+        df1, df2 = self.iman_davenport_df
+        rows = [["Friedman chi2", format_number(self.statistic), str(self.df), format_pvalue(self.pvalue)],
+                ["Iman-Davenport F", format_number(self.iman_davenport_statistic), f"({df1}, {df2})",
+                 format_pvalue(self.iman_davenport_pvalue)]]
+        return "\n".join([head, format_table(["test", "statistic", "df", "p-value"], rows)])
+
+    _repr_html_ = summary_html
+
 
 def _friedman(scores, ranks, messages):
     n, k = scores.shape

@@ -629,7 +629,7 @@ def test_kohavi_majority_inducer_gets_an_exact_interval(kohavi_majority_on_iris)
     assert interval.warnings == ()
     note = " ".join(interval.notes)
     assert "Clopper-Pearson" in note and "large-sample conditions fail" in note
-    conditions = interval.conditions
+    (conditions,) = interval.conditions
     assert conditions.satisfied is False and conditions.failing_folds == ()
     assert conditions.counts["r"].tolist() == [[0]] and conditions.counts["n - r"].tolist() == [[150]]
 
@@ -716,7 +716,7 @@ def test_large_sample_conditions_by_repeat():
 def test_auto_uses_wongs_method_when_all_folds_hold(averaging, method):
     interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1), averaging=averaging)
     assert interval.method == method and interval.averaging == averaging
-    assert interval.conditions.satisfied and interval.warnings == ()
+    assert interval.conditions[0].satisfied and interval.warnings == ()
     assert interval.notes == () if averaging == "dataset" else "the only interval at the averaging" in interval.notes[0]
 
 
@@ -738,7 +738,7 @@ def test_auto_falls_back_to_clopper_pearson_when_a_fold_fails(averaging):
     assert interval.method == "clopper-pearson" and interval.averaging == "dataset"
     expected = stats.binomtest(sum(counts), 200).proportion_ci(0.95, method="exact")
     assert tuple(interval) == pytest.approx((expected.low, expected.high))
-    assert interval.conditions.failing_folds == (0,) and interval.warnings == ()
+    assert interval.conditions[0].failing_folds == (0,) and interval.warnings == ()
     assert any("Clopper-Pearson" in note and "folds [0]" in note for note in interval.notes)
 
 
@@ -939,7 +939,7 @@ def test_pooled_repeats_with_failing_conditions_take_the_exact_interval_at_the_a
     failing = from_repeats([38, 28, 30, 30, 32], [30, 27, 30, 26, 30])
     with pytest.warns(cvi.InferenceWarning, match="pooled"):
         interval = cvi.accuracy_interval(failing)
-    assert interval.method == "clopper-pearson" and interval.conditions.failing_by_repeat == ((0,), ())
+    assert interval.method == "clopper-pearson" and interval.conditions[0].failing_by_repeat == ((0,), ())
     # (158 + 143) / 2 = 150.5 of 200; Clopper & Pearson's beta quantiles (Brown, Cai & DasGupta 2001).
     expected = (stats.beta.ppf(0.025, 150.5, 200 - 150.5 + 1), stats.beta.ppf(0.975, 151.5, 200 - 150.5))
     assert tuple(interval) == pytest.approx(expected, abs=1e-12)

@@ -173,8 +173,59 @@ def test_nested_results_come_back_as_their_classes(cases):
     assert type(test.diagnostic) is cvi.SchemeDiagnostic
     assert type(test.details) is types.MappingProxyType and type(test.details["d_j"]) is tuple
     interval = _round_trip(by_label["Interval"])
-    assert type(interval.conditions) is cvi.LargeSampleConditions
-    assert not interval.conditions.holds.flags.writeable
+    (conditions,) = interval.conditions
+    assert type(conditions) is cvi.LargeSampleConditions and not conditions.holds.flags.writeable
+
+
+def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
+    by_label = dict(cases)
+    interval, test = by_label["Interval"], by_label["TestResult matched"]
+    assert isinstance(interval.conditions, tuple) and isinstance(test.conditions, tuple)
+    assert interval.conditions == (interval.conditions[0],) and (interval.conditions[0],) == interval.conditions
+    assert type(interval.conditions[0]) is cvi.LargeSampleConditions
+    assert cvi.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal", averaging="dataset",
+                        estimand="accuracy", assumptions="", target="kfold").conditions == ()
+    for again in (pickle.loads(pickle.dumps(interval)), _round_trip(interval)):
+        assert again == interval and type(again.conditions) is type(interval.conditions)
+
+
+def test_reading_the_single_conditions_through_the_tuple_is_deprecated(cases):
+    interval = dict(cases)["Interval"]
+    with pytest.warns(FutureWarning, match=r"write interval\.conditions\[0\]\.failing_folds"):
+        assert interval.conditions.failing_folds == interval.conditions[0].failing_folds
+    with pytest.raises(AttributeError, match="no attribute 'satisfied'"):
+        _ = dataclasses.replace(interval, conditions=()).conditions.satisfied
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = interval.conditions.nothing
+    with pytest.warns(FutureWarning, match=r"pass conditions=\(\) or conditions=\(conditions,\)"):
+        old_style = dataclasses.replace(interval, conditions=interval.conditions[0])
+    assert old_style == interval
+    with pytest.warns(FutureWarning, match=r"conditions=\(\)"):
+        assert dataclasses.replace(interval, conditions=None).conditions == ()
+
+
+def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_deprecated(cases):
+    test = dict(cases)["TestResult independent z"]
+    interval = test.confidence_interval()
+    assert (test._interval_standard_error, test._interval_df) == (interval.standard_error, interval.df)
+    for name in ("interval_standard_error", "interval_df"):
+        with pytest.warns(FutureWarning, match=rf"TestResult\.{name} is private.*confidence_interval\(\)\.df"):
+            assert getattr(test, name) == getattr(test, f"_{name}")
+        with pytest.raises(AttributeError):
+            setattr(test, name, 1.0)
+    data = test.to_dict()
+    assert "interval_df" in data and "_interval_df" not in data  # the dict keeps the public names
+    assert cvi.TestResult.from_dict(data) == test
+
+
+def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
+    interval = dict(cases)["Interval"]
+    data = interval.to_dict()
+    assert data["version"] == 2
+    old = data | {"version": 1, "conditions": interval.conditions[0].to_dict()}
+    assert cvi.Interval.from_dict(old) == interval
+    empty = cvi.Interval.from_dict(old | {"conditions": None})
+    assert empty.conditions == () and empty.to_dict() == data | {"conditions": {"tuple": []}}
 
 
 def test_non_finite_floats_are_written_as_tagged_objects():
@@ -209,15 +260,17 @@ def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name
     cls, data = type(result), result.to_dict()
     with pytest.raises(ValueError, match=r"format='cvinference.CVResult'"):
         cls.from_dict(data | {"format": "cvinference.CVResult"})
-    with pytest.raises(ValueError, match="format version 2"):
-        cls.from_dict(data | {"version": 2})
+    newer = data["version"] + 1
+    with pytest.raises(ValueError, match=f"format version {newer}"):
+        cls.from_dict(data | {"version": newer})
     field = dataclasses.fields(cls)[0].name
     with pytest.raises(ValueError, match=f"no key '{field}'"):
         cls.from_dict({key: value for key, value in data.items() if key != field})
 
 
 def test_the_format_of_a_result_dict_is_its_class_name(cases):
-    changed_shape = {"CVResult": 2}  # version 2: the common codec's tagged arrays (issue 27)
+    # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27)
+    changed_shape = {"CVResult": 2, "Interval": 2}
     for _, result in cases:
         data = result.to_dict()
         name = type(result).__name__
@@ -236,10 +289,11 @@ def test_repr_html_shows_the_escaped_summary(cases):
     assert "A: Wrapper(&lt;lambda&gt; &amp; co)" in result._repr_html_()
 
 
-def test_every_class_with_a_summary_has_repr_html():
-    for name in _public_result_types():
-        cls = getattr(cvi, name)
-        assert hasattr(cls, "summary") == hasattr(cls, "_repr_html_"), name
+def test_every_result_has_a_summary_a_notebook_view_and_a_dict(cases):
+    for label, result in cases:
+        for method in ("summary", "_repr_html_", "to_dict"):
+            assert callable(getattr(result, method, None)), f"{label} has no {method}()"
+        assert result.summary(), label
 
 
 def test_cv_result_to_frame_agrees_with_the_fold_counts():

@@ -303,6 +303,13 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     frame = comparison.to_frame()
     assert list(frame.columns[:2]) == ["candidate", "param_max_depth"]
     assert {"estimate", "low", "high", "pvalue", "pvalue_adjusted", "indistinguishable"} <= set(frame.columns)
+    table = comparison.table
+    assert list(table) == list(frame.columns) and all(len(column) == len(comparison.candidates)
+                                                      for column in table.values())
+    np.testing.assert_array_equal(table["pvalue_adjusted"], comparison.pvalue_adjusted)
+    assert comparison.settings["correction"] == comparison.correction and comparison.settings["df"] == comparison.df
+    with pytest.raises(TypeError):
+        table["pvalue"] = None
     text = comparison.summary()
     assert comparison.best_candidate in text and "Tibshirani" in text and "target: unconditional" in text
     pytest.importorskip("matplotlib")
