@@ -37,6 +37,18 @@ class Loss:
     function: Callable[[np.ndarray, np.ndarray], np.ndarray]
     needs_proba: bool = False
 
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"Loss name must be a non-empty str, the name reports show; got {self.name!r}.")
+        if not (self.classification is None or isinstance(self.classification, (bool, np.bool_))):
+            raise TypeError(f"Loss classification must be True, False or None (decide from y); "
+                            f"got {self.classification!r}.")
+        if not callable(self.function):
+            raise TypeError(f"Loss function must be callable, (y_true, y_pred) -> per-instance losses; "
+                            f"got {self.function!r}.")
+        if not isinstance(self.needs_proba, (bool, np.bool_)):
+            raise TypeError(f"Loss needs_proba must be True or False; got {self.needs_proba!r}.")
+
     def __call__(self, y_true, predictions, classes=None):
         if self.needs_proba:
             losses = np.asarray(self.function(y_true, predictions, classes), dtype=np.float64)
@@ -152,6 +164,9 @@ def make_loss(function, *, name=None, needs_proba=False, classification=None):
     """
     if not callable(function):
         raise TypeError(f"function must be callable, (y_true, y_pred) -> losses; got {function!r}.")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise ValueError(f"name must be a non-empty str, the name reports show; got {name!r}. "
+                         "Leave it out to use the function's __name__.")
     name = getattr(function, "__name__", type(function).__name__) if name is None else name
     if not needs_proba:
         return Loss(str(name), classification, function)

