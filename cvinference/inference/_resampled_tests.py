@@ -386,6 +386,10 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     >>> bayesian_correlated_ttest(a, b, rope=0.01)
     BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
     """
+    if rope >= 1:
+        raise ValueError(f"rope={rope!r} is at least 1, wider than any difference of two accuracies (they lie in "
+                         "[-1, 1]): every comparison would come out equivalent. Pass the largest difference that "
+                         "counts as none, such as rope=0.01 (one percentage point).")
     return bayesian_ttest_of(_paired_differences(a, b, "bayesian_correlated_ttest"), rope)
 
 

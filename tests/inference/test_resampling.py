@@ -19,6 +19,7 @@ Oracles:
 
 import dataclasses
 import math
+import re
 
 import numpy as np
 import pytest
@@ -232,6 +233,13 @@ def test_bayesian_rope_zero_gives_no_equivalence():
     result = cvi.bayesian_correlated_ttest(a, b, rope=0)
     assert result.prob_equivalent == 0.0
     assert result.prob_a_better + result.prob_b_better == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("rope, shown", [(1, "rope=1.0"), (2.5, "rope=2.5")])
+def test_a_rope_of_one_or_more_is_refused_as_wider_than_any_accuracy_difference(rope, shown):
+    a, b = kfold_results(REPEATED_A, REPEATED_B)
+    with pytest.raises(ValueError, match=rf"{re.escape(shown)} is at least 1, wider than any difference.*rope=0\.01"):
+        cvi.bayesian_correlated_ttest(a, b, rope=rope)
 
 
 def test_bayesian_on_subsampling_uses_n_test_over_n():
