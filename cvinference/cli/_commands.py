@@ -9,7 +9,7 @@ from ..evaluation import CVEvaluator
 from ..inference import decide, pair_tests
 from ..inference._decision import NESTED_SETTINGS, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions
-from ..report import comparison_report, evaluation_report, plot_report, pyplot, render_text
+from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -100,9 +100,10 @@ def check_outputs(args):
     _check_distinct(paths)
     if args.plot:
         try:
-            pyplot()
+            import matplotlib
         except ImportError:
             raise UserError("--plot needs matplotlib; install it with pip install 'cvinference[plot]'") from None
+        matplotlib.use("Agg")  # the command line only writes files; a library call never selects a backend
 
 
 _TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likelihood_ratio",

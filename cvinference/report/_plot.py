@@ -6,11 +6,10 @@ from .._utils._text import format_pvalue
 
 
 def pyplot():
-    """matplotlib's pyplot on the Agg backend; ImportError with the install command when it is missing."""
+    """matplotlib's pyplot, on whatever backend the user (or the command line) chose; ImportError with the
+    install command when matplotlib is missing. Library code never selects a backend: that is the user's state.
+    """
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError("plotting needs matplotlib; install it with pip install 'cvinference[plot]'") from None
