@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._utils._params import Boolean, Nullable, validate_params
+from .._utils._params import Boolean, Nullable, Text, validate_params
+
+LOSS_NAME = Text("cost")
+"""A loss's name, which reports show."""
 
 NEDELKO_CLIP = (0.001, 0.999)
 """Probability clip of Nedel'ko (2021, section 5) for the log loss."""
@@ -38,16 +41,12 @@ class Loss:
     needs_proba: bool = False
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(f"Loss name must be a non-empty str, the name reports show; got {self.name!r}.")
-        if not (self.classification is None or isinstance(self.classification, (bool, np.bool_))):
-            raise TypeError(f"Loss classification must be True, False or None (decide from y); "
-                            f"got {self.classification!r}.")
+        object.__setattr__(self, "name", LOSS_NAME.check("name", self.name))
+        object.__setattr__(self, "classification", Nullable(Boolean()).check("classification", self.classification))
+        object.__setattr__(self, "needs_proba", Boolean().check("needs_proba", self.needs_proba))
         if not callable(self.function):
-            raise TypeError(f"Loss function must be callable, (y_true, y_pred) -> per-instance losses; "
+            raise TypeError(f"function must be callable, (y_true, y_pred) -> per-instance losses; "
                             f"got {self.function!r}.")
-        if not isinstance(self.needs_proba, (bool, np.bool_)):
-            raise TypeError(f"Loss needs_proba must be True or False; got {self.needs_proba!r}.")
 
     def __call__(self, y_true, predictions, classes=None):
         if self.needs_proba:
@@ -129,7 +128,7 @@ def make_log_loss(clip=NEDELKO_CLIP):
     return Loss("log_loss", True, _ClippedLogLoss((float(clip[0]), float(clip[1]))), needs_proba=True)
 
 
-@validate_params(needs_proba=Boolean(), classification=Nullable(Boolean()))
+@validate_params(name=Nullable(LOSS_NAME), needs_proba=Boolean(), classification=Nullable(Boolean()))
 def make_loss(function, *, name=None, needs_proba=False, classification=None):
     """A per-instance loss from a function, to pass as ``loss=``.
 
@@ -164,9 +163,6 @@ def make_loss(function, *, name=None, needs_proba=False, classification=None):
     """
     if not callable(function):
         raise TypeError(f"function must be callable, (y_true, y_pred) -> losses; got {function!r}.")
-    if name is not None and (not isinstance(name, str) or not name.strip()):
-        raise ValueError(f"name must be a non-empty str, the name reports show; got {name!r}. "
-                         "Leave it out to use the function's __name__.")
     name = getattr(function, "__name__", type(function).__name__) if name is None else name
     if not needs_proba:
         return Loss(str(name), classification, function)

@@ -8,6 +8,8 @@ import importlib.util
 import numpy as np
 from sklearn.utils import Bunch
 
+from .._utils._params import Boolean
+
 SYNTHETIC_ROWS = 100_000
 
 _DESCRIPTIONS = {
@@ -163,8 +165,7 @@ def load_population(name, *, return_X_y=False):
     """
     if not isinstance(name, str) or name not in _LOADERS:
         raise ValueError(f"name={name!r} is not a known population; pass one of {POPULATIONS}.")
-    if not isinstance(return_X_y, (bool, np.bool_)):
-        raise TypeError(f"return_X_y must be True or False; got return_X_y={return_X_y!r}.")
+    return_X_y = Boolean().check("return_X_y", return_X_y)
     X, y, names = _LOADERS[name]()
     if return_X_y:
         return X, y
