@@ -313,10 +313,15 @@ def corrected_ttest_of(differences, alternative="two-sided"):
 ROPE = Real(0, math.inf, closed="left", what="a finite number",
             example="0.01 (one percentage point of accuracy): the half-width of the region of practical "
                     "equivalence [-rope, rope]")
-"""``rope``: how far apart two accuracies may be and still count as equal."""
+"""``rope``: how far apart two scores may be and still count as equal."""
+
+ACCURACY_ROPE = Real(0, 1, closed="left", what="a difference of accuracies",
+                     example="0.01 (one percentage point); a rope of 1 or more holds every difference of two "
+                             "accuracies, so every comparison would come out equivalent")
+"""``rope`` of a comparison of accuracies, whose differences lie in [-1, 1]."""
 
 
-@validate_params(rope=ROPE)
+@validate_params(rope=ACCURACY_ROPE)
 def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
 
@@ -331,7 +336,8 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     rope : float, default=0.01
         Half-width of the region of practical equivalence: differences in
         accuracy within [-rope, rope] count as no difference. 0 gives
-        ``prob_equivalent = 0``.
+        ``prob_equivalent = 0``; 1 or more is refused (every difference of
+        two accuracies would count as none).
 
     Returns
     -------
@@ -386,10 +392,6 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     >>> bayesian_correlated_ttest(a, b, rope=0.01)
     BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
     """
-    if rope >= 1:
-        raise ValueError(f"rope={rope!r} is at least 1, wider than any difference of two accuracies (they lie in "
-                         "[-1, 1]): every comparison would come out equivalent. Pass the largest difference that "
-                         "counts as none, such as rope=0.01 (one percentage point).")
     return bayesian_ttest_of(_paired_differences(a, b, "bayesian_correlated_ttest"), rope)
 
 
