@@ -4,19 +4,171 @@ The file is ``{"format": ..., "version": 1, "fingerprint": ..., "draws": {draw:
 record}}``; a study that runs several engines' plans (one per number of
 folds, say) keeps each one's draws under ``"parts": {name: {draw: record}}``
 of the same file (see :meth:`Checkpoint.part`).
+
+A checkpoint is checked when it is read, before the study fits anything:
+its format, version and fingerprint (the study's arguments and data), then
+every draw: its number (0 to ``n_draws - 1``, each once) and its record,
+against the :class:`Record` its study declares (the record's keys, the kind
+and range of each value, and the rules between them). A file that fails is
+refused with a ValueError naming the file, the draw and what is wrong.
 """
 
 import json
+import math
 import os
+import re
 import tempfile
+import types
+
+from .._utils._kinds import Fields
+from .._utils._params import Real, Rule
 
 _FORMAT = "cvinference.StudyCheckpoint"
 _VERSION = 1
 
 
+_DRAW_NUMBER = re.compile(r"0|[1-9][0-9]*")
+_AFRESH = "Delete the file, or choose another checkpoint path, to start afresh."
+
+
+class _Conflict(ValueError):
+    """A JSON object that holds one key twice, with different values."""
+
+
+def _unique_keys(pairs):
+    """A JSON object's dict; a key written twice must hold the same value both times."""
+    found = {}
+    for key, value in pairs:
+        if key in found and found[key] != value:
+            raise _Conflict(key)
+        found[key] = value
+    return found
+
+
+def _codec_shapes(value):
+    """A JSON value as the codec's kinds take it: a list as a tuple, an object as a read-only mapping."""
+    if isinstance(value, list):
+        return tuple(_codec_shapes(item) for item in value)
+    if isinstance(value, dict):
+        return types.MappingProxyType({key: _codec_shapes(item) for key, item in value.items()})
+    return value
+
+
+class Record(Fields):
+    """A draw's record as a study writes it: exactly the keys of ``kinds``, each of its kind, then ``rules``.
+
+    The kinds are the codec's (:mod:`cvinference._utils._kinds`), which see
+    a JSON list as a tuple and a JSON object as a read-only mapping; a rule
+    is called as ``rule(name, record)`` once every key has passed, and
+    raises a ValueError naming what breaks it.
+
+    Examples
+    --------
+    >>> from cvinference._utils._kinds import COUNT
+    >>> record = Record(correct=COUNT, size=COUNT)
+    >>> record.check("record", {"correct": 3, "size": 4})
+    {'correct': 3, 'size': 4}
+    >>> record.check("record", {"correct": "3", "size": 4})
+    Traceback (most recent call last):
+    ...
+    TypeError: record['correct'] must be an integer >= 0; got record['correct']='3'.
+    >>> record.check("record", {})
+    Traceback (most recent call last):
+    ...
+    ValueError: record must be a JSON object of the keys correct, size; it has no key 'correct'.
+    """
+
+    def __init__(self, *, rules=(), **kinds):
+        super().__init__(**kinds)
+        self.rules = rules
+
+    def describe(self):
+        return f"a JSON object of the keys {', '.join(self.kinds)}"
+
+    def check(self, name, value):
+        if not isinstance(value, dict):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        shaped = _codec_shapes(value)
+        super().check(name, shaped)
+        for rule in self.rules:
+            rule(name, shaped)
+        return value
+
+
+class Proportion(Rule):
+    """A proportion of ``n`` items (an error or an accuracy over ``n`` rows): k / n, k an integer from 0 to n.
+
+    Examples
+    --------
+    >>> Proportion(15).check("record['conditional']", 0.4)
+    0.4
+    >>> Proportion(15).check("record['conditional']", 0.41)
+    Traceback (most recent call last):
+    ...
+    ValueError: record['conditional'] must be a proportion k/15 of 15 rows, k an integer from 0 to 15; got
+    record['conditional']=0.41 (6.15 of 15).
+    """
+
+    def __init__(self, n):
+        self.n = n
+
+    def describe(self):
+        return f"a proportion k/{self.n} of {self.n} rows, k an integer from 0 to {self.n}"
+
+    def check(self, name, value):
+        value = Real(0, 1, what="a proportion").check(name, value)
+        count = value * self.n
+        if not math.isclose(count, round(count), abs_tol=1e-6):
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r} ({count:g} of {self.n}).")
+        return value
+
+
+FINITE_NON_NEGATIVE = Real(0, math.inf, closed="left", what="a finite number")
+"""A loss or a standard deviation in a record: a finite number >= 0."""
+
+
+class RowsSumTo:
+    """The rule that every row of ``key`` (a list of lists of counts) adds up to ``total``."""
+
+    def __init__(self, key, total):
+        self.key, self.total = key, total
+
+    def __call__(self, name, record):
+        for i, row in enumerate(record[self.key]):
+            if sum(row) != self.total:
+                raise ValueError(f"{name}[{self.key!r}][{i}] must add up to {self.total}; got {list(row)}, which "
+                                 f"adds up to {sum(row)}.")
+
+
+class NotAbove:
+    """The rule that every count in ``low`` (a list of lists) is at most the one at the same place in ``high``."""
+
+    def __init__(self, low, high):
+        self.low, self.high = low, high
+
+    def __call__(self, name, record):
+        for i, (lows, highs) in enumerate(zip(record[self.low], record[self.high], strict=True)):
+            for j, (low, high) in enumerate(zip(lows, highs, strict=True)):
+                if low > high:
+                    raise ValueError(f"{name}[{self.low!r}][{i}][{j}] must not exceed {name}[{self.high!r}][{i}][{j}]; "
+                                     f"got {low} > {high}.")
+
+
 def _normalised(record):
     """``record`` as it reads back from JSON, so that a resumed run and an uninterrupted one hold equal records."""
     return json.loads(json.dumps(record, allow_nan=False))
+
+
+class _AnyObject(Rule):
+    """Any JSON object: the record of a checkpoint made without a :class:`Record`."""
+
+    def describe(self):
+        return "a JSON object"
+
+    def check(self, name, value):
+        if not isinstance(value, dict):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
 
 
 class Checkpoint:
@@ -36,6 +188,14 @@ class Checkpoint:
         written for another fingerprint is refused.
     parameter : str
         The parameter's name, for messages.
+    n_draws : int or None
+        The study's number of draws: a draw numbered beyond it is refused.
+        None accepts any draw number.
+    record : Record or None
+        What each plain draw's record holds; None accepts any JSON object.
+    parts : dict or None
+        ``{name: Record}``: the only parts the file may hold, and what each
+        part's records hold. None accepts any part, of any JSON objects.
 
     Examples
     --------
@@ -53,10 +213,11 @@ class Checkpoint:
     with, or another file to start afresh.
     """
 
-    def __init__(self, path, fingerprint, parameter="checkpoint"):
+    def __init__(self, path, fingerprint, parameter="checkpoint", *, n_draws=None, record=None, parts=None):
         self.path = None if path is None else os.fspath(path)
         self.fingerprint = fingerprint
         self.parameter = parameter
+        self.n_draws, self.record, self.part_records = n_draws, record or _AnyObject(), parts
         self.records = {}
         self._parts = {}
         if self.path is not None and os.path.exists(self.path):
@@ -68,7 +229,10 @@ class Checkpoint:
     def _read(self):
         try:
             with open(self.path, encoding="utf-8") as file:
-                data = json.load(file)
+                data = json.load(file, object_pairs_hook=_unique_keys)
+        except _Conflict as exc:
+            raise self._refuse(f"holds the key {exc.args[0]!r} twice, with different values, so which one holds is "
+                               f"unknown. {_AFRESH}") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise self._refuse(f"cannot be read as a study checkpoint ({exc}); remove it, or pass another "
                                "file.") from None
@@ -83,15 +247,31 @@ class Checkpoint:
         parts = data.get("parts", {})
         if not isinstance(parts, dict) or not all(isinstance(part, dict) for part in parts.values()):
             raise self._refuse("is not a cvinference study checkpoint; pass another file.")
-        try:
-            return (self._numbered(data["draws"]),
-                    {name: self._numbered(draws) for name, draws in parts.items()})
-        except ValueError:
-            raise self._refuse("holds a draw number that is not an integer; remove it.") from None
+        unknown = sorted(set(parts) - set(self.part_records or parts))
+        if unknown:
+            raise self._refuse(f"holds the draws of part {unknown[0]!r}, and this study has only the parts "
+                               f"{', '.join(map(repr, self.part_records))}. {_AFRESH}")
+        return (self._checked(data["draws"], self.record, ""),
+                {name: self._checked(draws, (self.part_records or {}).get(name, _AnyObject()), f" of part {name!r}")
+                 for name, draws in parts.items()})
 
-    @staticmethod
-    def _numbered(draws):
-        return {int(draw): record for draw, record in draws.items()}
+    def _checked(self, draws, record, part):
+        """``draws`` by draw number, each number and record checked; ``part`` names the part in messages."""
+        checked = {}
+        for key, value in draws.items():
+            if not _DRAW_NUMBER.fullmatch(key):
+                raise self._refuse(f"holds a draw numbered {key!r}{part}, where a study writes the numbers 0, 1, "
+                                   f"2, ... {_AFRESH}")
+            if self.n_draws is not None and int(key) >= self.n_draws:
+                raise self._refuse(f"holds draw {key}{part}, and this study makes draws 0 to {self.n_draws - 1} "
+                                   f"(n_draws={self.n_draws}). {_AFRESH}")
+            try:
+                record.check("record", value)
+            except (TypeError, ValueError) as exc:
+                raise self._refuse(f"holds a record for draw {key}{part} that this study does not write: {exc} "
+                                   f"{_AFRESH}") from None
+            checked[int(key)] = value
+        return checked
 
     def part(self, name):
         """The draws of part ``name``: an object with this checkpoint's ``records`` and ``save(draw, record)``.

@@ -7,12 +7,13 @@ import numpy as np
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
+from .._utils._kinds import COUNT, LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
 from .._utils._params import PROBABILITY, Integer, validate_params
 from ..evaluation._partitions import Partitions
 from ..inference._distributions import reference_quantile
 from ..records._losses import get_loss
 from ..splitters import EqualSizeKFold, RandomAssignmentKFold, RemainderLastKFold
+from ._checkpoint import NotAbove, Proportion, Record, RowsSumTo
 from ._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ._population import (
     STUDY_RULES,
@@ -293,6 +294,15 @@ def _summarize(fits):
     }
 
 
+def _record(*, sample_size, n_splits, population_size):
+    """What :func:`_summarize` writes: per approach ``n_splits`` fold sizes adding up to the sample, and correct
+    counts of at most each size; the conditional accuracy, a proportion of the rows outside the sample."""
+    per_approach = Sequence(Sequence(COUNT, length=n_splits), length=len(_SPLITTERS))
+    return Record(sizes=Sequence(Sequence(POSITIVE, length=n_splits), length=len(_SPLITTERS)), correct=per_approach,
+                  conditional=Proportion(population_size - sample_size),
+                  rules=(RowsSumTo("sizes", sample_size), NotAbove("correct", "sizes")))
+
+
 @validate_params(**STUDY_RULES, n_splits=Integer(minimum=2), confidence_level=PROBABILITY)
 @fill_doc
 def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, confidence_level=0.95,
@@ -408,7 +418,9 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
     check_sample_size(sample_size, y.size, n_splits=n_splits, needed_by=_STUDY)
     check_classes_in_sample(y, sample_size, needed_by=_STUDY)
     saved = study_checkpoint(checkpoint, random_state, study=_STUDY, estimators=[estimator], X=X, y=y,
-                             arguments={"sample_size": sample_size, "n_splits": n_splits, "n_draws": n_draws})
+                             arguments={"sample_size": sample_size, "n_splits": n_splits, "n_draws": n_draws},
+                             n_draws=n_draws, record=_record(sample_size=sample_size, n_splits=n_splits,
+                                                             population_size=y.size))
     plans = [_approach_plans(X, y, seed, sample_size=sample_size, n_splits=n_splits, n_rows=y.size)
              for seed in draw_seeds(random_state, n_draws)]
     records = run_draws([estimator], X, y, plans, names=["estimator"], loss=get_loss("zero_one"), classes=classes,

@@ -1,6 +1,7 @@
 """What every study shares: the population's checks, the plan of its draws, its checkpoint and its loss."""
 
 import os
+import tempfile
 import warnings
 
 import joblib
@@ -17,10 +18,26 @@ from ._draws import draw_seeds, plan_draw
 
 
 class CheckpointPath(Rule):
-    """A ``checkpoint``: None or a file path (str or path-like) in an existing folder."""
+    """A ``checkpoint``: None or a file path (str or path-like) in an existing folder this process can write.
+
+    The folder is tried by making (and removing) a temporary file in it, as
+    every save does, and a file already there must be readable and
+    writable: a checkpoint the study cannot keep is refused before any fit.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> blocker = os.path.join(tempfile.mkdtemp(), "a_file")
+    >>> open(blocker, "w").close()
+    >>> CheckpointPath().check("checkpoint", os.path.join(blocker, "study.json"))
+    Traceback (most recent call last):
+    ...
+    ValueError: checkpoint must be None or the path of a file (str or os.PathLike) in an existing, writable folder;
+    got checkpoint='.../a_file/study.json'.
+    """
 
     def describe(self):
-        return "None or the path of a file (str or os.PathLike) in an existing folder"
+        return "None or the path of a file (str or os.PathLike) in an existing, writable folder"
 
     def check(self, name, value):
         if value is None:
@@ -31,6 +48,18 @@ class CheckpointPath(Rule):
         folder = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path) or not os.path.isdir(folder):
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        try:
+            handle, probe = tempfile.mkstemp(prefix=".cvinference-", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise ValueError(f"{name}={path!r} is in a folder this process cannot write ({exc.strerror}), and the "
+                             f"study saves its draws there; make {folder!r} writable, or choose a checkpoint path "
+                             "in another folder.") from None
+        os.close(handle)
+        os.remove(probe)
+        if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+            raise ValueError(f"{name}={path!r} exists and this process cannot read or write it, and the study "
+                             "reads its finished draws from it and saves new ones; make it readable and writable, "
+                             "or choose another checkpoint path.")
         return path
 
 
@@ -83,8 +112,14 @@ def check_classes_in_sample(y, sample_size, *, needed_by):
         )
 
 
-def study_checkpoint(checkpoint, random_state, *, study, estimators, X, y, arguments):
-    """The study's :class:`Checkpoint`, keyed by everything that decides its draws; None without a path."""
+def study_checkpoint(checkpoint, random_state, *, study, estimators, X, y, arguments, n_draws, record=None,
+                     parts=None):
+    """The study's :class:`Checkpoint`, keyed by everything that decides its draws; None without a path.
+
+    ``record`` (or ``parts``, ``{name: Record}``, for a study that keeps its
+    draws in parts) declares what the study's records hold: the file's
+    draws are checked against it, and against ``n_draws``, as it is read.
+    """
     if checkpoint is None:
         return None
     if not isinstance(random_state, int):
@@ -94,7 +129,7 @@ def study_checkpoint(checkpoint, random_state, *, study, estimators, X, y, argum
         )
     fingerprint = joblib.hash([study, [clone(estimator) for estimator in estimators], X, y, random_state,
                                sorted(arguments.items())])
-    return Checkpoint(checkpoint, fingerprint)
+    return Checkpoint(checkpoint, fingerprint, n_draws=n_draws, record=record, parts=parts)
 
 
 def plan_draws(X, y, *, n_draws, random_state, choose_sample, scored, cv, n_repeats):

@@ -16,6 +16,7 @@ from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
 from ..evaluation._fit_task import ScoredRows
 from ..records._losses import get_loss
+from ._checkpoint import FINITE_NON_NEGATIVE, Record
 from ._draws import draw_seeds, plan_draw, run_draws
 from ._population import STUDY_RULES, check_classes_in_sample, check_sample_size, population, study_checkpoint
 from ._result import StudyResult
@@ -67,6 +68,14 @@ def _summarize(fits):
         "true_std": float(truth.std),
         "train_loss": float(fits.sample_loss[0].mean()),
     }
+
+
+_CV_KINDS = dict.fromkeys(("cv_loss", "cv_std", "fold_std"), FINITE_NON_NEGATIVE)
+_CV_RECORD = Record(**_CV_KINDS)
+"""What :func:`_summarize_cv` writes."""
+
+_FIRST_RECORD = Record(**_CV_KINDS, **dict.fromkeys(("true_loss", "true_std", "train_loss"), FINITE_NON_NEGATIVE))
+"""What :func:`_summarize` writes, for the first K."""
 
 
 def _std_of_log(values, axis=0):
@@ -403,7 +412,8 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
     store = study_checkpoint(
         checkpoint, random_state, study=_NEEDED_BY, estimators=[estimator], X=X, y=y,
         arguments={"sample_size": sample_size, "folds": folds, "n_repeats": n_repeats, "loss": loss,
-                   "n_draws": n_draws})
+                   "n_draws": n_draws},
+        n_draws=n_draws, parts={f"K={k}": _CV_RECORD if k != folds[0] else _FIRST_RECORD for k in folds})
 
     rng = check_random_state(random_state)
     order = rng.permutation(n_rows)

@@ -4,7 +4,9 @@ import numbers
 
 import numpy as np
 
+from .._utils._kinds import Sequence
 from ..records._losses import get_loss
+from ._checkpoint import Proportion, Record
 from ._draws import run_draws
 from ._population import (
     check_classes_in_sample,
@@ -27,6 +29,17 @@ def n_splits_of(cv):
     raise TypeError(f"cv must be an int >= 2 or a k-fold splitter with a random_state; got cv={cv!r}.")
 
 
+def algorithm_1_record(*, n_estimators, n_repeats, sample_size, population_size):
+    """What a draw of Algorithm 1 keeps: each learner's conditional error and its error in each repeat.
+
+    The conditional error is a proportion of the rows outside the sample,
+    a repeat's error one of the sample's rows (each is tested once per
+    repeat).
+    """
+    return Record(conditional=Sequence(Proportion(population_size - sample_size), length=n_estimators),
+                  cv=Sequence(Sequence(Proportion(sample_size), length=n_repeats), length=n_estimators))
+
+
 def run_algorithm_1(estimators, X, y, *, study, sample_size, n_draws, cv, n_repeats, random_state, n_jobs,
                     checkpoint, verbose, arguments):
     """Vanwinckelen & Blockeel's Algorithm 1 for one or more learners on the same samples and partitions.
@@ -39,7 +52,9 @@ def run_algorithm_1(estimators, X, y, *, study, sample_size, n_draws, cv, n_repe
     check_sample_size(sample_size, y.size, n_splits=n_splits_of(cv), needed_by=study)
     check_classes_in_sample(y, sample_size, needed_by=study)
     saved = study_checkpoint(checkpoint, random_state, study=study, estimators=list(estimators.values()), X=X, y=y,
-                             arguments=arguments)
+                             arguments=arguments, n_draws=n_draws,
+                             record=algorithm_1_record(n_estimators=len(estimators), n_repeats=n_repeats,
+                                                       sample_size=sample_size, population_size=y.size))
 
     def choose_sample(rng):
         return rng.choice(y.size, sample_size, replace=False)
