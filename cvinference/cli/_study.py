@@ -137,19 +137,29 @@ def _refusal(exc, options):
     return UserError(_with_options(" ".join(str(exc).split()), options))
 
 
+def _contents(path):
+    """The bytes of the file ``path``; None when there is none, or when it cannot be read (the study refuses it)."""
+    try:
+        return Path(path).read_bytes() if path is not None and os.path.isfile(path) else None
+    except OSError:
+        return None
+
+
 @contextlib.contextmanager
 def _checkpoint_unchanged_on_error(path):
     """Leave ``--checkpoint`` as it was when the study stops with an error (it would fail again the same way).
 
     An interruption (Ctrl-C, or a killed process) keeps the draws finished
-    so far: that is what the checkpoint is for.
+    so far: that is what the checkpoint is for. A file that cannot be read
+    is left alone: the study refuses it before it writes anything.
     """
-    before = Path(path).read_bytes() if path is not None and os.path.isfile(path) else None
+    before = _contents(path)
+    unreadable = before is None and path is not None and os.path.isfile(path)
     try:
         yield
     except Exception:
-        now = Path(path).read_bytes() if path is not None and os.path.isfile(path) else None
-        if now != before:
+        now = _contents(path)
+        if now != before and not unreadable:
             with contextlib.suppress(OSError):  # the error that stopped the study is the one to report
                 if before is None:
                     os.remove(path)

