@@ -613,15 +613,52 @@ def seeds(master, cell, replications):
     return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(entropy).spawn(replications)]
 
 
+def _checkpoint_record(path, number, line):
+    """Line ``number`` of the checkpoint ``path``: a replication's record, or a ValueError saying what is wrong."""
+    fix = "remove that line (its replication runs again), or pass another --checkpoint"
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"--checkpoint {path}: line {number} is not JSON ({exc}); {fix}.") from None
+    if (not isinstance(record, dict) or not isinstance(record.get("cell"), str)
+            or type(record.get("replication")) is not int or record["replication"] < 0):
+        raise ValueError(f"--checkpoint {path}: line {number} is not a replication's record (an object with a "
+                         f"\"cell\" string and a \"replication\" integer >= 0); {fix}.")
+    return record
+
+
 def read_checkpoint(path):
+    """The replications the checkpoint ``path`` holds, by (cell key, replication index).
+
+    One JSON object a line, as :func:`run` appends them. A last line without
+    its newline is the one a killed run was writing: it is left out (and
+    :func:`run` cuts it off before it appends). Any other line that is not a
+    replication's record, or a replication held twice with different
+    records, is refused with the line's number.
+    """
     done = {}
-    if path and os.path.exists(path):
-        with open(path) as handle:
-            for line in handle:
-                if line.strip():
-                    record = json.loads(line)
-                    done[record["cell"], record["replication"]] = record
+    if not path or not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as handle:
+        *whole, _torn = handle.read().split("\n")
+    for number, line in enumerate(whole, 1):
+        if line.strip():
+            record = _checkpoint_record(path, number, line)
+            key = record["cell"], record["replication"]
+            if done.get(key, record) != record:
+                raise ValueError(f"--checkpoint {path}: line {number} holds replication {key[1]} of {key[0]} "
+                                 "again, with another record; remove the wrong line (its replication runs again), "
+                                 "or pass another --checkpoint.")
+            done[key] = record
     return done
+
+
+def _cut_torn_line(path):
+    """Cut off a last line without its newline (a killed run's), so that the next record starts a line."""
+    if path and os.path.exists(path):
+        with open(path, "rb+") as handle:
+            data = handle.read()
+            handle.truncate(data.rfind(b"\n") + 1)
 
 
 def _replication_of(populations, job):
@@ -671,6 +708,7 @@ def run(selected, *, seed, n_jobs, checkpoint, log=print, client=None):
             else:
                 jobs.append((cell, index, replication_seed))
     log(f"{len(jobs)} replications to run, {sum(map(len, records.values()))} from the checkpoint")
+    _cut_torn_line(checkpoint)
     out = open(checkpoint, "a") if checkpoint else None
     start = time.perf_counter()
     count = 0

@@ -227,6 +227,32 @@ def test_the_learners_cells_run_from_a_checkpoint_with_the_replications_it_holds
     assert kfold["replications"] == 2 and kfold["measured"] == 0.5
 
 
+def test_a_checkpoint_line_cut_by_a_kill_is_dropped_and_cut_off_before_appending(calibration_module, tmp_path):
+    """run() appends one line per replication: a kill midway leaves a last line without its newline."""
+    module = calibration_module
+    records = [{"cell": "c", "replication": i, "truth": {"conditional": 0.5}} for i in range(2)]
+    path = tmp_path / "checkpoint.jsonl"
+    path.write_text(json.dumps(records[0]) + "\n" + json.dumps(records[1])[:20])
+    assert module.read_checkpoint(str(path)) == {("c", 0): records[0]}
+    module._cut_torn_line(str(path))
+    assert path.read_text() == json.dumps(records[0]) + "\n"
+
+
+@pytest.mark.parametrize("lines, fragment", [
+    (['{"cell": "c", "replication": 0}', "not json"], "line 2 is not JSON"),
+    (["{}"], "line 1 is not a replication's record"),
+    (['{"cell": "c", "replication": "0"}'], "line 1 is not a replication's record"),
+    (['{"cell": "c", "replication": 0, "x": 1}', '{"cell": "c", "replication": 0, "x": 2}'],
+     "line 2 holds replication 0 of c again, with another record"),
+])
+def test_a_checkpoint_line_that_is_no_replication_is_refused_with_its_number(calibration_module, tmp_path, lines,
+                                                                            fragment):
+    path = tmp_path / "checkpoint.jsonl"
+    path.write_text("".join(line + "\n" for line in lines))
+    with pytest.raises(ValueError, match=f"--checkpoint {path}: {fragment}"):
+        calibration_module.read_checkpoint(str(path))
+
+
 def test_a_measured_decision_row_counts_what_it_rested_on(calibration_module, report):
     module = calibration_module
     cell = module.Cell("null-folds", "nonlinear", "svm", 100, 3)

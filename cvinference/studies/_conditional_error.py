@@ -171,6 +171,9 @@ def conditional_error_study(estimator, X, y, *, sample_size, n_draws=100, cv=10,
         atomically); a run killed and restarted with the same arguments
         refits no finished draw and returns the same result. Needs an int
         ``random_state``; a file written with other arguments is refused.
+        The folder must be writable. Every draw's number and record are
+        checked as the file is read; a file holding one the study did not
+        write, or that cannot be read or written, is refused before any fit.
     verbose : int, default=0
         Above 0, a progress line on standard error: draws done, time spent,
         time left.

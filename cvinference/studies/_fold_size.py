@@ -350,6 +350,9 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
         refits no finished draw and returns the same result. Needs an int
         ``random_state``; a file written with other arguments is refused
         (``confidence_level`` is not one of them: it changes no fit).
+        The folder must be writable. Every draw's number and record are
+        checked as the file is read; a file holding one the study did not
+        write, or that cannot be read or written, is refused before any fit.
     verbose : int, default=0
         Above 0, a progress line on standard error.
 

@@ -315,6 +315,9 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
     checkpoint : str, path-like or None, default=None
         A file that keeps finished draws; a restarted run with the same
         arguments (an int ``random_state``) refits none of them.
+        The folder must be writable. Every draw's number and record are
+        checked as the file is read; a file holding one the study did not
+        write, or that cannot be read or written, is refused before any fit.
     verbose : int, default=0
         Above 0, a progress line per K (named) on standard error.
 
