@@ -20,13 +20,11 @@ import re
 import tempfile
 import types
 
-from .._utils._kinds import Fields
+from .._utils._kinds import Fields, Instance
 from .._utils._params import Real, Rule
 
 _FORMAT = "cvinference.StudyCheckpoint"
 _VERSION = 1
-
-
 _DRAW_NUMBER = re.compile(r"0|[1-9][0-9]*")
 _AFRESH = "Delete the file, or choose another checkpoint path, to start afresh."
 
@@ -123,6 +121,9 @@ class Proportion(Rule):
         return value
 
 
+_ANY_OBJECT = Instance(dict)
+"""The record of a checkpoint made without a :class:`Record`: any JSON object."""
+
 FINITE_NON_NEGATIVE = Real(0, math.inf, closed="left", what="a finite number")
 """A loss or a standard deviation in a record: a finite number >= 0."""
 
@@ -157,18 +158,6 @@ class NotAbove:
 def _normalised(record):
     """``record`` as it reads back from JSON, so that a resumed run and an uninterrupted one hold equal records."""
     return json.loads(json.dumps(record, allow_nan=False))
-
-
-class _AnyObject(Rule):
-    """Any JSON object: the record of a checkpoint made without a :class:`Record`."""
-
-    def describe(self):
-        return "a JSON object"
-
-    def check(self, name, value):
-        if not isinstance(value, dict):
-            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
-        return value
 
 
 class Checkpoint:
@@ -217,7 +206,7 @@ class Checkpoint:
         self.path = None if path is None else os.fspath(path)
         self.fingerprint = fingerprint
         self.parameter = parameter
-        self.n_draws, self.record, self.part_records = n_draws, record or _AnyObject(), parts
+        self.n_draws, self.record, self.part_records = n_draws, record or _ANY_OBJECT, parts
         self.records = {}
         self._parts = {}
         if self.path is not None and os.path.exists(self.path):
@@ -252,7 +241,7 @@ class Checkpoint:
             raise self._refuse(f"holds the draws of part {unknown[0]!r}, and this study has only the parts "
                                f"{', '.join(map(repr, self.part_records))}. {_AFRESH}")
         return (self._checked(data["draws"], self.record, ""),
-                {name: self._checked(draws, (self.part_records or {}).get(name, _AnyObject()), f" of part {name!r}")
+                {name: self._checked(draws, (self.part_records or {}).get(name, _ANY_OBJECT), f" of part {name!r}")
                  for name, draws in parts.items()})
 
     def _checked(self, draws, record, part):

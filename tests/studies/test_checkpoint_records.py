@@ -283,5 +283,5 @@ def test_checkpoint_without_a_record_schema_accepts_any_object_and_refuses_anyth
     data = json.loads(path.read_text())
     data["draws"]["0"] = 5
     path.write_text(json.dumps(data))
-    with pytest.raises(ValueError, match="record must be a JSON object; got record=5"):
+    with pytest.raises(ValueError, match="record must be a dict; got record=5"):
         Checkpoint(path, "key")
