@@ -70,10 +70,10 @@ def _study(function, *estimators, **kw):
 
 BASE_CALLS = {
     # splitters and the evaluator: made, then used on the data (CVEvaluator checks when used)
-    "EqualSizeKFold": lambda **kw: list(cvi.EqualSizeKFold(3, **kw).split(X, Y)),
-    "StratifiedEqualSizeKFold": lambda **kw: list(cvi.StratifiedEqualSizeKFold(3, **kw).split(X, Y)),
-    "RemainderLastKFold": lambda **kw: list(cvi.RemainderLastKFold(3, **kw).split(X, Y)),
-    "RandomAssignmentKFold": lambda **kw: list(cvi.RandomAssignmentKFold(3, **kw).split(X, Y)),
+    "EqualSizeKFold": lambda **kw: list(cvi.EqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "StratifiedEqualSizeKFold": lambda **kw: list(cvi.StratifiedEqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RemainderLastKFold": lambda **kw: list(cvi.RemainderLastKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RandomAssignmentKFold": lambda **kw: list(cvi.RandomAssignmentKFold(**{"n_splits": 3, **kw}).split(X, Y)),
     "CVEvaluator": lambda **kw: cvi.CVEvaluator(**{"cv": 3, **kw}).evaluate(NB, X, Y),
     "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3).evaluate(NB, X, Y, **kw),
     "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),
@@ -154,6 +154,11 @@ NOT_BY_RULE = {
     "result": DATA, "a": DATA, "b": DATA, "pair": DATA, "search": DATA,
     "data": "from_dict's dict: the codec checks it field by field (tests/test_codec.py)",
     "text": "from_json's JSON text: parsed, then checked as from_dict's data (tests/test_codec.py)",
+    "scores": DATA,
+    ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
+    ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
+    ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
+    ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
     "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
 }
 """Parameters that no rule declares, each with the reason: ``name`` for every callable, or (callable, name)."""

@@ -10,7 +10,7 @@ from .._utils._validation import (
     holds_class_labels,
     prepare_data,
 )
-from ..records._losses import LOSSES, get_loss
+from ..records._losses import LOSSES
 
 
 class LossSpec(Rule):
@@ -30,9 +30,10 @@ class LossSpec(Rule):
         return f"one of {names}, a Loss, or a callable (y_true, y_pred) -> per-instance losses (see make_loss)"
 
     def check(self, name, value):
+        if isinstance(value, str) and value not in LOSSES:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         if not (isinstance(value, str) or callable(value)):
             raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
-        get_loss(value)  # an unknown name: a ValueError naming it and the names known
         return value
 
     def invalid_values(self):
