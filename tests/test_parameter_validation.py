@@ -159,6 +159,14 @@ NOT_BY_RULE = {
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "
+              "(the message names metric and the value, and lists the names)",
+    ("conditional_error_study", "cv"): "an int >= 2 or a k-fold splitter: checked with the sample size "
+                                       "(studies/_vanwinckelen.py, the message names cv and the value)",
+    ("winner_table", "cv"): "as conditional_error_study's cv",
+    ("precision_study", "folds"): "increasing ints from 2 to sample_size (an int k means (k,)): checked against "
+                                  "sample_size by studies/_precision.py, the message names folds and the value",
+    ("make_log_loss", "clip"): "a pair 0 < low < high <= 1: checked by make_log_loss, naming clip and the value",
     "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
 }
 """Parameters that no rule declares, each with the reason: ``name`` for every callable, or (callable, name)."""
