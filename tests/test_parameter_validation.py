@@ -28,6 +28,7 @@ from sklearn.naive_bayes import GaussianNB
 
 import cvinference as cvi
 from cvinference._utils import _params
+
 from result_cases import result_cases
 
 
@@ -188,7 +189,7 @@ def _public_callables():
     found = {}
     for name in cvi.__all__:
         obj = getattr(cvi, name)
-        if inspect.isclass(obj) and issubclass(obj, Warning) or not callable(obj):
+        if (inspect.isclass(obj) and issubclass(obj, Warning)) or not callable(obj):
             continue
         found[name] = obj
         if not inspect.isclass(obj):
@@ -263,7 +264,7 @@ def test_every_rule_refuses_its_own_invalid_values(key):
                          ids=lambda rule: f"{type(rule).__name__}: {rule.describe()}")
 def test_the_shared_rules_refuse_their_own_invalid_values(rule):
     for value, error in rule.invalid_values():
-        with pytest.raises(error, match="^some_parameter must be "):
+        with pytest.raises(error, match=r"^some_parameter must be "):
             rule.check("some_parameter", value)
 
 

@@ -650,3 +650,21 @@ def test_bad_names_are_refused_before_any_fit(iris, call, error, match, monkeypa
     monkeypatch.setattr(cvi.CVEvaluator, "_run", lambda *a, **k: pytest.fail("fitted before checking the name"))
     with pytest.raises(error, match=match):
         call(cvi.CVEvaluator(cv=3), X, y)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"cv": 1}, r"cv must be an int >= 2, 'loo'.*; got cv=1\."),
+    ({"n_repeats": 0}, r"^n_repeats must be an integer >= 1; got n_repeats=0\.$"),
+    ({"n_jobs": 0}, r"^n_jobs must be None or a nonzero integer .*; got n_jobs=0\.$"),
+    ({"cheap_fit_seconds": -1}, r"^cheap_fit_seconds must be a number of seconds >= 0; got cheap_fit_seconds=-1\.$"),
+])
+def test_parameters_are_stored_when_made_and_checked_when_used(iris, kwargs, match):
+    # Issue 28: the docs said CVEvaluator(cv=1) was refused when made; it is checked when used, as scikit-learn
+    # checks an estimator's parameters in fit (DESIGN.md, "Configuration objects"), and the docs now say so.
+    evaluator = cvi.CVEvaluator(**kwargs)
+    assert evaluator.get_params()[next(iter(kwargs))] == next(iter(kwargs.values()))
+    X, y = iris
+    with pytest.raises(ValueError, match=match):
+        evaluator.evaluate(TREE, X, y)
+    with pytest.raises(ValueError, match=match):
+        evaluator.compare(TREE, TREE, X, y)
