@@ -16,6 +16,7 @@ scikit-learn's common-test habit (``check_param_validation`` reading an estimato
   parameter and the value, before any model is fitted (the estimators here count their fits).
 """
 
+import functools
 import inspect
 import math
 import warnings
@@ -80,9 +81,9 @@ BASE_CALLS = {
     "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),
     # the schemes that fit
     "cross_val_correctness": lambda **kw: cvi.cross_val_correctness(NB, X, Y, **{"cv": 3, **kw}),
-    "holdout": lambda **kw: cvi.holdout(NB, X, Y, **kw),
+    "holdout": functools.partial(cvi.holdout, NB, X, Y),
     "random_subsampling": lambda **kw: cvi.random_subsampling(NB, X, Y, **{"n_rounds": 2, **kw}),
-    "five_by_two_cv": lambda **kw: cvi.five_by_two_cv(NB, NB, X, Y, **kw),
+    "five_by_two_cv": functools.partial(cvi.five_by_two_cv, NB, NB, X, Y),
     "paired_subsampling": lambda **kw: cvi.paired_subsampling(NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
     "bootstrap_sampling": lambda **kw: cvi.bootstrap_sampling(NB, X, Y, **{"n_bootstraps": 2, **kw}),
     "nested_cross_validation": lambda **kw: cvi.nested_cross_validation(
@@ -92,28 +93,28 @@ BASE_CALLS = {
     "conservative_z_interval": lambda **kw: cvi.conservative_z_interval(
         NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
     "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, **{"n_bootstraps": 2, **kw}),
-    "paired_ttest_5x2cv": lambda **kw: cvi.paired_ttest_5x2cv(NB, NB, X, Y, **kw),
-    "combined_ftest_5x2cv": lambda **kw: cvi.combined_ftest_5x2cv(NB, NB, X, Y, **kw),
+    "paired_ttest_5x2cv": functools.partial(cvi.paired_ttest_5x2cv, NB, NB, X, Y),
+    "combined_ftest_5x2cv": functools.partial(cvi.combined_ftest_5x2cv, NB, NB, X, Y),
     "tuning_interval": lambda **kw: cvi.tuning_interval(
         GridSearchCV(NB, {"var_smoothing": [1e-9, 1e-3]}, cv=2), X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
     # inference from records
-    "accuracy_interval": lambda **kw: cvi.accuracy_interval(A, **kw),
-    "large_sample_conditions": lambda **kw: cvi.large_sample_conditions(A, **kw),
-    "loss_interval": lambda **kw: cvi.loss_interval(A, **kw),
-    "metric_interval": lambda **kw: cvi.metric_interval(A, **kw),
-    "no_information_test": lambda **kw: cvi.no_information_test(A, **kw),
-    "matched_sample_test": lambda **kw: cvi.matched_sample_test(PAIR, **kw),
-    "independent_sample_test": lambda **kw: cvi.independent_sample_test(A, B, **kw),
-    "mcnemar_test": lambda **kw: cvi.mcnemar_test(PAIR, **kw),
-    "scheme_diagnostic": lambda **kw: cvi.scheme_diagnostic(PAIR, **kw),
-    "corrected_resampled_ttest": lambda **kw: cvi.corrected_resampled_ttest(PAIR, **kw),
-    "bayesian_correlated_ttest": lambda **kw: cvi.bayesian_correlated_ttest(PAIR, **kw),
-    "paired_ttest_5x2cv_of": lambda **kw: cvi.paired_ttest_5x2cv_of(FIVE_BY_TWO, **kw),
-    "combined_ftest_5x2cv_of": lambda **kw: cvi.combined_ftest_5x2cv_of(FIVE_BY_TWO, **kw),
-    "nested_cv_interval_of": lambda **kw: cvi.nested_cv_interval_of(NESTED, **kw),
-    "conservative_z_interval_of": lambda **kw: cvi.conservative_z_interval_of(PAIRED_SUBSAMPLING, **kw),
-    "bootstrap_accuracy_of": lambda **kw: cvi.bootstrap_accuracy_of(BOOTSTRAP, **kw),
-    "decide": lambda **kw: cvi.decide(PAIR, **kw),
+    "accuracy_interval": functools.partial(cvi.accuracy_interval, A),
+    "large_sample_conditions": functools.partial(cvi.large_sample_conditions, A),
+    "loss_interval": functools.partial(cvi.loss_interval, A),
+    "metric_interval": functools.partial(cvi.metric_interval, A),
+    "no_information_test": functools.partial(cvi.no_information_test, A),
+    "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
+    "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
+    "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
+    "scheme_diagnostic": functools.partial(cvi.scheme_diagnostic, PAIR),
+    "corrected_resampled_ttest": functools.partial(cvi.corrected_resampled_ttest, PAIR),
+    "bayesian_correlated_ttest": functools.partial(cvi.bayesian_correlated_ttest, PAIR),
+    "paired_ttest_5x2cv_of": functools.partial(cvi.paired_ttest_5x2cv_of, FIVE_BY_TWO),
+    "combined_ftest_5x2cv_of": functools.partial(cvi.combined_ftest_5x2cv_of, FIVE_BY_TWO),
+    "nested_cv_interval_of": functools.partial(cvi.nested_cv_interval_of, NESTED),
+    "conservative_z_interval_of": functools.partial(cvi.conservative_z_interval_of, PAIRED_SUBSAMPLING),
+    "bootstrap_accuracy_of": functools.partial(cvi.bootstrap_accuracy_of, BOOTSTRAP),
+    "decide": functools.partial(cvi.decide, PAIR),
     # records and losses
     "CVResult": lambda **kw: cvi.CVResult(**{"y_true": [0, 1, 0, 1], "y_pred": [0, 1, 1, 1],
                                              "fold": [0, 0, 1, 1], **kw}),
@@ -122,8 +123,8 @@ BASE_CALLS = {
     "make_loss": lambda **kw: cvi.make_loss(**{"function": np.not_equal, **kw}),
     "make_log_loss": lambda **kw: cvi.make_log_loss(**kw),
     # model selection
-    "compare_candidates": lambda **kw: cvi.compare_candidates(SEARCH, **kw),
-    "compare_on_datasets": lambda **kw: cvi.compare_on_datasets(SCORES, **kw),
+    "compare_candidates": functools.partial(cvi.compare_candidates, SEARCH),
+    "compare_on_datasets": functools.partial(cvi.compare_on_datasets, SCORES),
     "OneStandardError": lambda **kw: cvi.OneStandardError(**{"param": "var_smoothing", **kw})(SEARCH.cv_results_),
     "SimplestIndistinguishable": lambda **kw: cvi.SimplestIndistinguishable(
         **{"param": "var_smoothing", "cv": 3, **kw})(SEARCH.cv_results_),
