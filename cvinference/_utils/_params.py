@@ -18,6 +18,7 @@ import functools
 import inspect
 import math
 import numbers
+import types
 
 import numpy as np
 
@@ -36,9 +37,26 @@ class Rule(abc.ABC):
     def __or__(self, other):
         return AnyOf(self, other)
 
+    def invalid_values(self):
+        """Values the rule must refuse, each with the exception it raises: ``[(value, TypeError), ...]``.
+
+        The bad-input tests (``tests/test_parameter_validation.py``) pass each
+        one to every public parameter declared with the rule, so a new rule
+        brings its own bad values.
+        """
+        raise NotImplementedError(f"{type(self).__name__} lists no invalid values")
+
 
 def _is_bool(value):
     return isinstance(value, (bool, np.bool_))
+
+
+def _refuses(rule, value):
+    try:
+        rule.check("value", value)
+    except (TypeError, ValueError):
+        return True
+    return False
 
 
 class Integer(Rule):
@@ -67,6 +85,10 @@ class Integer(Rule):
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value}.")
         return int(value)
 
+    def invalid_values(self):
+        return [(self.minimum - 1, ValueError), (self.minimum + 0.5, TypeError), (float(self.minimum + 1), TypeError),
+                (True, TypeError), (str(self.minimum + 1), TypeError), (None, TypeError)]
+
 
 class Boolean(Rule):
     """True or False (numpy's bool included), nothing else.
@@ -86,6 +108,9 @@ class Boolean(Rule):
         if not _is_bool(value):
             raise TypeError(f"{name} must be True or False; got {name}={value!r}.")
         return bool(value)
+
+    def invalid_values(self):
+        return [("yes", TypeError), (1, TypeError), (None, TypeError)]
 
 
 class Options(Rule):
@@ -109,6 +134,11 @@ class Options(Rule):
         if not isinstance(value, str) or value not in self.choices:
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return value
+
+    def invalid_values(self):
+        near_misses = [self.choices[0].upper(), self.choices[0] + " ", self.choices[0][:-1]]
+        return [(value, ValueError) for value in near_misses if value not in self.choices] + [
+            (1, ValueError), (None, ValueError)]
 
 
 class Text(Rule):
@@ -134,6 +164,9 @@ class Text(Rule):
         if not value.strip():
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return value
+
+    def invalid_values(self):
+        return [("", ValueError), (" ", ValueError), (1, TypeError), (None, TypeError)]
 
 
 class DistinctPair(Rule):
@@ -164,6 +197,13 @@ class DistinctPair(Rule):
         if pair[0] == pair[1]:
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return pair
+
+    def invalid_values(self):
+        values = [("ab", TypeError), (("a", "b", "c"), TypeError), (1, TypeError)]
+        values += [([bad, bad], kind) for bad, kind in self.rule.invalid_values()[:2]]
+        if isinstance(self.rule, Text):
+            values.append(([self.rule.example, self.rule.example], ValueError))
+        return values
 
 
 class Real(Rule):
@@ -222,6 +262,17 @@ class Real(Rule):
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return float(value)
 
+    def invalid_values(self):
+        values = [(math.nan, ValueError), (True, TypeError), ("0.5", TypeError), (None, TypeError)]
+        for end, outside in ((self.low, self.low - 1), (self.high, self.high + 1)):
+            if math.isfinite(end):
+                values.append((outside, ValueError))
+                if not self._contains(end):
+                    values.append((end, ValueError))
+            elif not self._contains(end):
+                values.append((end, ValueError))
+        return values
+
 
 class Nullable(Rule):
     """None, or what ``rule`` accepts."""
@@ -239,6 +290,9 @@ class Nullable(Rule):
             return self.rule.check(name, value)
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
+
+    def invalid_values(self):
+        return [(value, kind) for value, kind in self.rule.invalid_values() if value is not None]
 
 
 class AnyOf(Rule):
@@ -259,6 +313,16 @@ class AnyOf(Rule):
                 kinds.add(type(exc))
         wrong_kind = kinds == {TypeError} or not isinstance(value, (numbers.Real, str))
         raise (TypeError if wrong_kind else ValueError)(f"{name} must be {self.describe()}; got {name}={value!r}.")
+
+    def invalid_values(self):
+        """The values some rule lists as invalid and every rule refuses; a ValueError where one rule says so."""
+        found = {}
+        for rule in self.rules:
+            for value, kind in rule.invalid_values():
+                key = (type(value), repr(value))
+                if all(_refuses(other, value) for other in self.rules) and (kind is ValueError or key not in found):
+                    found[key] = (value, kind)
+        return list(found.values())
 
 
 class Seed(Rule):
@@ -285,6 +349,9 @@ class Seed(Rule):
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return int(value)
 
+    def invalid_values(self):
+        return [("x", TypeError), (-1, ValueError), (2**40, ValueError), (1.5, TypeError), (True, TypeError)]
+
 
 class Jobs(Rule):
     """An ``n_jobs``, as joblib takes it: None, or a nonzero integer (-1 for every processor).
@@ -308,6 +375,9 @@ class Jobs(Rule):
         if value == 0:
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return int(value)
+
+    def invalid_values(self):
+        return [(0, ValueError), ("2", TypeError), (1.5, TypeError), (True, TypeError)]
 
 
 PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95%")
@@ -334,7 +404,11 @@ def validate_params(**rules):
 
     The function receives each value in the rule's canonical form. Its
     signature, name and docstring are kept (``functools.wraps``), so
-    ``inspect.signature`` and ``help`` show the function's own.
+    ``inspect.signature`` and ``help`` show the function's own, and the rules
+    are kept as its ``__cvinference_params__`` (a read-only mapping of
+    parameter names to rules), which the bad-input tests read to call it
+    with every rule's invalid values, as scikit-learn's common tests read an
+    estimator's ``_parameter_constraints``.
     """
 
     def decorate(function):
@@ -348,12 +422,13 @@ def validate_params(**rules):
             try:
                 bound = signature.bind(*args, **kwargs)
             except TypeError as exc:
-                raise TypeError(f"{function.__name__}() {exc}") from None
+                raise TypeError(f"{function.__qualname__}() {exc}") from None
             bound.apply_defaults()
             for name, rule in rules.items():
                 bound.arguments[name] = rule.check(name, bound.arguments[name])
             return function(*bound.args, **bound.kwargs)
 
+        checked.__cvinference_params__ = types.MappingProxyType(dict(rules))
         return checked
 
     return decorate

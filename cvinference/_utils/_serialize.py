@@ -46,7 +46,7 @@ import typing
 import numpy as np
 
 from ._kinds import ANY, BOOLEAN, COUNT, NUMBER, STRING, Array, Instance, Mapping, Sequence
-from ._params import Nullable
+from ._params import Integer, Nullable, validate_params
 from ._pickling import KeepsReadOnly
 
 FORMAT_VERSION = 1
@@ -448,6 +448,7 @@ class Serializable(EqualByContent, KeepsReadOnly):
             rule(cls.__name__, values)
         return cls._from_fields(values)
 
+    @validate_params(indent=Nullable(Integer(minimum=0)))
     def to_json(self, *, indent=None):
         """:meth:`to_dict` as JSON text (``json.dumps`` with ``allow_nan=False``: non-finite numbers are tagged).
 

@@ -1,9 +1,9 @@
 """Fit the record, then call the pure function: the ``estimator, X, y`` forms of the refitting methods.
 
-Each function checks the parameters that only the pure function reads (so
-that a bad ``confidence_level`` fails before any fit), fits the record with
-the evaluation layer, which checks its own, and returns the pure function's
-result on it.
+Each function checks its parameters first, with the rules of the
+evaluation function it calls and those of the parameters that only the
+pure function reads (so that a bad value fails before any fit), fits the
+record with the evaluation layer and returns the pure function's result on it.
 """
 
 from .._utils._deprecation import renamed_parameter
@@ -22,7 +22,7 @@ from ..inference._bootstrap import METHODS
 from ..inference._parameters import ALTERNATIVE
 
 
-@validate_params(confidence_level=PROBABILITY)
+@validate_params(**nested_cross_validation.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
                        loss="zero_one", estimator_b=None, random_state=None, n_jobs=None):
@@ -87,7 +87,7 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
 
 @renamed_parameter(old="n_splits", new="n_rounds", since="0.1")
-@validate_params(confidence_level=PROBABILITY)
+@validate_params(**paired_subsampling.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
                             loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
@@ -153,7 +153,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
     return conservative_z_interval_of(record, confidence_level=confidence_level)
 
 
-@validate_params(method=Options(*METHODS), confidence_level=PROBABILITY)
+@validate_params(**bootstrap_sampling.__cvinference_params__, method=Options(*METHODS), confidence_level=PROBABILITY)
 def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
                        confidence_level=0.95, random_state=None, n_jobs=None):
     """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
@@ -218,7 +218,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     return bootstrap_accuracy_of(record, method=method, confidence_level=confidence_level)
 
 
-@validate_params(alternative=ALTERNATIVE)
+@validate_params(**five_by_two_cv.__cvinference_params__, alternative=ALTERNATIVE)
 @fill_doc
 def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
                        n_jobs=None):
@@ -275,6 +275,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     return paired_ttest_5x2cv_of(pair, alternative=alternative)
 
 
+@validate_params(**five_by_two_cv.__cvinference_params__)
 def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
     """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
 

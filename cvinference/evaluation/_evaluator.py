@@ -8,14 +8,14 @@ from sklearn.base import BaseEstimator
 from .._utils._arrays import smallest_int_dtype
 from .._utils._describe import learner_labels
 from .._utils._docstring import fill_doc
-from .._utils._params import NAME, NAMES, SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed
+from .._utils._params import NAME, NAMES, SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
 from ._fit_task import FitTask
-from ._loss_data import prepare_loss_data
-from ._partitions import check_cv_argument, draw_partitions
+from ._loss_data import LossSpec, prepare_loss_data
+from ._partitions import CrossValidation, check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
 
 
@@ -143,6 +143,10 @@ class CVEvaluator(BaseEstimator):
     True
     """
 
+    __cvinference_params__ = dict(cv=CrossValidation(), n_repeats=Integer(minimum=1), loss=LossSpec(), n_jobs=Jobs(),
+                                  random_state=Seed(), verbose=VERBOSE, cheap_fit_seconds=SECONDS, fast_loo=Boolean())
+    """What each parameter accepts: checked when the evaluator is used, as scikit-learn checks in ``fit``."""
+
     def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0,
                  cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True):
         self.cv = cv
@@ -160,13 +164,13 @@ class CVEvaluator(BaseEstimator):
         A one-shot iterable of splits given as ``cv`` is read once and kept,
         so that the evaluator can be used more than once.
         """
-        n_repeats = Integer(minimum=1).check("n_repeats", self.n_repeats)
+        checked = {name: rule.check(name, getattr(self, name)) for name, rule in self.__cvinference_params__.items()}
         cv = self.cv
         kept = self.__dict__.get("_splits_read_from_cv")
         if kept is not None and kept[0] is cv:
             cv = kept[1]
         else:
-            cv = check_cv_argument(cv, n_repeats)
+            cv = check_cv_argument(cv, checked["n_repeats"])
             if cv is not self.cv:
                 if not cv:
                     raise ValueError(
@@ -175,13 +179,9 @@ class CVEvaluator(BaseEstimator):
                         "(train, test) splits, or a splitter such as KFold(3)."
                     )
                 self._splits_read_from_cv = (self.cv, cv)
-        return _Settings(cv=cv, n_repeats=n_repeats, loss=get_loss(self.loss),
-                         n_jobs=Jobs().check("n_jobs", self.n_jobs),
-                         random_state=Seed().check("random_state", self.random_state),
-                         verbose=VERBOSE.check("verbose", self.verbose),
-                         cheap_fit_seconds=SECONDS.check("cheap_fit_seconds", self.cheap_fit_seconds),
-                         fast_loo=Boolean().check("fast_loo", self.fast_loo))
+        return _Settings(**{**checked, "cv": cv, "loss": get_loss(self.loss)})
 
+    @validate_params(name=NAME)
     @fill_doc
     def evaluate(self, estimator, X, y, groups=None, *, name=None):
         """Cross-validate one estimator.
@@ -207,9 +207,9 @@ class CVEvaluator(BaseEstimator):
             ``estimator_type`` (the final estimator's class, as
             ``module.QualifiedName``).
         """
-        name = NAME.check("name", name)
         return self._run([estimator], X, y, groups, None if name is None else (name,))[0]
 
+    @validate_params(names=NAMES)
     def compare(self, estimator_a, estimator_b, X, y, groups=None, *, names=None):
         """Cross-validate two estimators on identical folds in every repeat.
 
@@ -229,7 +229,6 @@ class CVEvaluator(BaseEstimator):
         PairedCVResult
             ``.a`` and ``.b`` hold the two CVResults.
         """
-        names = NAMES.check("names", names)
         return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names))
 
     def _run(self, estimators, X, y, groups, names=None):
@@ -357,6 +356,7 @@ class _OutOfFoldPredictions:
                         classification=loss.classification, cv_repr=partitions.cv_repr, **labels)
 
 
+@validate_params(**CVEvaluator.__cvinference_params__, name=NAME)
 def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
                           n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
                           fast_loo=True, name=None):

@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from .._utils._params import Rule
 from .._utils._validation import (
     check_estimator_methods,
     check_not_regressor,
@@ -9,6 +10,34 @@ from .._utils._validation import (
     holds_class_labels,
     prepare_data,
 )
+from ..records._losses import LOSSES
+
+
+class LossSpec(Rule):
+    """A ``loss``: a built-in loss's name, a :class:`Loss`, or a callable ``(y_true, y_pred) -> losses``.
+
+    Examples
+    --------
+    >>> LossSpec().check("loss", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: loss must be one of 'absolute_error', 'brier', 'log_loss', 'squared_error', 'zero_one', a Loss, or a
+    callable (y_true, y_pred) -> per-instance losses (see make_loss); got loss=None.
+    """
+
+    def describe(self):
+        names = ", ".join(repr(name) for name in sorted(LOSSES))
+        return f"one of {names}, a Loss, or a callable (y_true, y_pred) -> per-instance losses (see make_loss)"
+
+    def check(self, name, value):
+        if isinstance(value, str) and value not in LOSSES:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if not (isinstance(value, str) or callable(value)):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+    def invalid_values(self):
+        return [("hinge", ValueError), ("Zero_One", ValueError), ("", ValueError), (1, TypeError), (None, TypeError)]
 
 
 def prepare_loss_data(estimators, names, X, y, loss, groups=None):

@@ -21,7 +21,7 @@ from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
 from ._fit_task import FitTask
-from ._loss_data import prepare_loss_data
+from ._loss_data import LossSpec, prepare_loss_data
 from ._partitions import draw_partitions
 from ._scheduler import run_fits
 
@@ -99,7 +99,8 @@ def _check_fold_sizes(n_samples, n_splits):
         )
 
 
-@validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), random_state=Seed(), n_jobs=Jobs())
+@validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), loss=LossSpec(), random_state=Seed(),
+                 n_jobs=Jobs())
 @fill_doc
 def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
                             random_state=None, n_jobs=None):

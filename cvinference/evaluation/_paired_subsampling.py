@@ -22,7 +22,7 @@ from ..records import PairedSubsamplingResult
 from ..records._losses import get_loss
 from ._fit_task import FitTask
 from ._holdout import TEST_SIZE
-from ._loss_data import prepare_loss_data
+from ._loss_data import LossSpec, prepare_loss_data
 from ._scheduler import run_fits
 
 _SEED_LIMIT = 2**31 - 1
@@ -182,7 +182,7 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
 
 
 @validate_params(n_pairs=Integer(minimum=1), n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
-                 random_state=Seed(), n_jobs=Jobs())
+                 loss=LossSpec(), random_state=Seed(), n_jobs=Jobs())
 @fill_doc
 def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, loss="zero_one", estimator_b=None,
                        stratify=True, random_state=None, n_jobs=None):

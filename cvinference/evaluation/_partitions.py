@@ -10,7 +10,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._utils._arrays import smallest_int_dtype
-from .._utils._params import Integer
+from .._utils._params import Rule
 from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
 
 
@@ -74,22 +74,47 @@ def _is_list_of_splits(cv):
     return not isinstance(cv, str) and hasattr(cv, "__iter__") and not hasattr(cv, "shape")
 
 
+class CrossValidation(Rule):
+    """A ``cv``: an int >= 2, ``"loo"``, a cross-validation splitter or an iterable of (train, test) splits.
+
+    Examples
+    --------
+    >>> CrossValidation().check("cv", "leave-one-out")
+    Traceback (most recent call last):
+    ...
+    ValueError: cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of (train, test) splits;
+    got cv='leave-one-out'.
+    """
+
+    def describe(self):
+        return "an int >= 2, 'loo', a cross-validation splitter or an iterable of (train, test) splits"
+
+    def check(self, name, value):
+        if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+            refused = value < 2
+        elif isinstance(value, str):
+            refused = value != "loo"
+        elif _is_splitter(value) or _is_list_of_splits(value):
+            return value
+        else:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if refused:
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+    def invalid_values(self):
+        return [(1, ValueError), (0, ValueError), ("LOO", ValueError), ("leave-one-out", ValueError),
+                (2.5, TypeError), (True, TypeError), (None, TypeError)]
+
+
 def check_cv_argument(cv, n_repeats):
     """Refuse a ``cv`` (with ``n_repeats``) that no data set could make valid.
 
     Returns ``cv``, with an iterable of splits made into a list so that it can
     be used more than once (as sklearn's ``check_cv`` does).
     """
+    CrossValidation().check("cv", cv)
     is_loo = cv == "loo" if isinstance(cv, str) else isinstance(cv, model_selection.LeaveOneOut)
-    if isinstance(cv, str) and not is_loo:
-        raise ValueError(f"cv={cv!r} is not understood; pass an int >= 2, 'loo' or a splitter.")
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
-        Integer(minimum=2).check("cv", cv)
-    elif not (is_loo or _is_splitter(cv) or _is_list_of_splits(cv)):
-        raise TypeError(
-            f"cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of "
-            f"(train, test) splits; got cv={cv!r}."
-        )
     if n_repeats > 1 and is_loo:
         raise ValueError(
             f"Leave-one-out has no random partition to repeat; got cv={cv!r} with "

@@ -41,7 +41,7 @@ from scipy import stats
 
 from .._utils._kinds import LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
-from .._utils._params import PROBABILITY, Nullable, validate_params
+from .._utils._params import NAMES, PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
@@ -420,7 +420,7 @@ def _regression_decision(pair, names, confidence_level):
         caveats=())
 
 
-@validate_params(confidence_level=PROBABILITY)
+@validate_params(confidence_level=PROBABILITY, names=NAMES)
 def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None):
     """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
 

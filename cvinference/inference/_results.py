@@ -39,7 +39,7 @@ from .._utils._kinds import (
     Sequence,
 )
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import PROBABILITY, Nullable
+from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
 from ._distributions import reference_quantile
@@ -507,6 +507,7 @@ class TestResult(Serializable):
             f"estimate={format_number(self.estimate)}, method={self.method!r})"
         )
 
+    @validate_params(confidence_level=PROBABILITY)
     def confidence_interval(self, confidence_level=0.95):
         """Confidence interval for accuracy(A) - accuracy(B).
 
@@ -522,7 +523,6 @@ class TestResult(Serializable):
         -------
         Interval
         """
-        confidence_level = PROBABILITY.check("confidence_level", confidence_level)
         one_sided = self.alternative != "two-sided"
         critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
                                       self._interval_df)
@@ -629,6 +629,7 @@ class NoInformationTestResult(TestResult):
     _kinds = {"details": Fields(no_information_rate=P_VALUE, majority_class=ANY, n_correct=COUNT, n_tested=POSITIVE,
                                 accuracy=P_VALUE, imbalance_ratio=Number(1, math.inf))}
 
+    @validate_params(confidence_level=PROBABILITY)
     def confidence_interval(self, confidence_level=0.95):
         """One-sided exact (Clopper-Pearson) interval for accuracy minus the no-information rate.
 
@@ -645,7 +646,6 @@ class NoInformationTestResult(TestResult):
         -------
         Interval
         """
-        confidence_level = PROBABILITY.check("confidence_level", confidence_level)
         rate, k, n = (self.details[key] for key in ("no_information_rate", "n_correct", "n_tested"))
         low = stats.binomtest(k, n, rate, alternative=self.alternative).proportion_ci(confidence_level, "exact").low
         return Interval(

@@ -2,10 +2,12 @@
 
 import dataclasses
 
+from .._utils._params import validate_params
 from ..conveniences import nested_cv_interval
 from ..evaluation._nested_fits import N_REPEATS
 
 
+@validate_params(**nested_cv_interval.__cvinference_params__)
 def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",
                     random_state=None, n_jobs=None):
     """Nested cross-validation interval for the error of the whole tuning procedure.

@@ -16,7 +16,7 @@ from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import NAME, Integer, Nullable, Text
+from .._utils._params import NAME, Boolean, Integer, Nullable, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._warnings import InferenceWarning
@@ -246,6 +246,9 @@ class CVResult(Serializable):
     (0.75, 1, array([1, 3]))
     """
 
+    @validate_params(loss_name=Text("zero_one"), estimator_repr=Nullable(Text("GaussianNB()")),
+                     cv_repr=Nullable(Text("EqualSizeKFold(n_splits=10)")), n_train=Nullable(Integer(minimum=1)),
+                     classification=Nullable(Boolean()), name=NAME, estimator_type=TYPE_NAME)
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
                  n_train=None, classification=None, name=None, estimator_type=None):
         y_true = np.asarray(y_true)

@@ -14,6 +14,7 @@ from sklearn import model_selection
 from sklearn.utils import check_random_state, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
+from .._utils._params import Boolean, Integer, Seed, validate_params
 from .._utils._validation import check_no_missing_labels, check_one_label_type, num_samples
 
 __all__ = [
@@ -23,6 +24,26 @@ __all__ = [
     "RemainderLastKFold",
     "RandomAssignmentKFold",
 ]
+
+
+class _SplitCount(Integer):
+    """``n_splits``: an integer >= 2, every refusal a ValueError, as scikit-learn's ``KFold`` raises for it."""
+
+    def __init__(self):
+        super().__init__(minimum=2)
+
+    def check(self, name, value):
+        try:
+            return super().check(name, value)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+
+    def invalid_values(self):
+        return [(value, ValueError) for value, _ in super().invalid_values()]
+
+
+_RULES = dict(n_splits=_SplitCount(), shuffle=Boolean(), random_state=Seed())
+"""The splitters' parameters, checked in ``__init__`` as scikit-learn's splitters check theirs."""
 
 
 class EqualSizeKFold(model_selection.KFold):
@@ -69,6 +90,7 @@ class EqualSizeKFold(model_selection.KFold):
     [4, 4, 3]
     """
 
+    @validate_params(**_RULES)
     def __init__(self, n_splits=10, *, shuffle=True, random_state=None):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 
@@ -105,6 +127,7 @@ class RemainderLastKFold(model_selection.KFold):
     [40, 40, 40, 40, 43]
     """
 
+    @validate_params(**_RULES)
     def __init__(self, n_splits=10, *, shuffle=True, random_state=None):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 
@@ -154,6 +177,7 @@ class RandomAssignmentKFold(model_selection.KFold):
 
     _max_draws = 100
 
+    @validate_params(n_splits=_RULES["n_splits"], random_state=_RULES["random_state"])
     def __init__(self, n_splits=10, *, random_state=None):
         super().__init__(n_splits=n_splits, shuffle=True, random_state=random_state)
 
@@ -222,6 +246,7 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
     [(4, 2), (4, 1), (3, 1)]
     """
 
+    @validate_params(**_RULES)
     def __init__(self, n_splits=10, *, shuffle=True, random_state=None):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 

@@ -7,7 +7,7 @@ import numpy as np
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._kinds import NON_NEGATIVE, P_VALUE, POSITIVE, TEXT, proportions
-from .._utils._params import Integer, validate_params
+from .._utils._params import Integer, Options, validate_params
 from ._population import STUDY_RULES
 from ._result import StudyResult
 from ._vanwinckelen import cumulative_mean, n_splits_of, repeat_counts, run_algorithm_1
@@ -65,6 +65,7 @@ class ConditionalErrorStudyResult(StudyResult):
     def max_repeats(self):
         return self.cv_error.shape[1]
 
+    @validate_params(against=Options("conditional", "unconditional"))
     def rmse(self, against="conditional"):
         """The root mean squared difference between the r-times repeated estimate and the truth, for every r.
 
@@ -76,8 +77,6 @@ class ConditionalErrorStudyResult(StudyResult):
         -------
         ndarray of shape (max_repeats,)
         """
-        if against not in ("conditional", "unconditional"):
-            raise ValueError(f"against must be 'conditional' or 'unconditional'; got against={against!r}.")
         truth = self.conditional_error[:, None] if against == "conditional" else self.unconditional_error
         return np.sqrt(np.mean(np.square(self.cv_error - truth), axis=0))
 

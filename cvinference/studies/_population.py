@@ -62,6 +62,10 @@ class CheckpointPath(Rule):
                              "or choose another checkpoint path.")
         return path
 
+    def invalid_values(self):
+        return [(1, TypeError), (b"draws.json", TypeError), (os.curdir, ValueError),
+                (os.path.join("no such folder", "draws.json"), ValueError)]
+
 
 STUDY_RULES = dict(sample_size=Integer(minimum=2), n_draws=Integer(minimum=2), random_state=Seed(), n_jobs=Jobs(),
                    checkpoint=CheckpointPath(), verbose=VERBOSE)

@@ -8,7 +8,7 @@ import importlib.util
 import numpy as np
 from sklearn.utils import Bunch
 
-from .._utils._params import Boolean
+from .._utils._params import Boolean, Options, validate_params
 
 SYNTHETIC_ROWS = 100_000
 
@@ -126,6 +126,7 @@ _LOADERS = {
 }
 
 
+@validate_params(name=Options(*POPULATIONS), return_X_y=Boolean())
 def load_population(name, *, return_X_y=False):
     """Load a population for a study: large enough to draw many samples from, and installed offline.
 
@@ -163,9 +164,6 @@ def load_population(name, *, return_X_y=False):
     >>> population.data.shape, sorted(set(population.target.tolist()))
     ((5644, 98), ['e', 'p'])
     """
-    if not isinstance(name, str) or name not in _LOADERS:
-        raise ValueError(f"name={name!r} is not a known population; pass one of {POPULATIONS}.")
-    return_X_y = Boolean().check("return_X_y", return_X_y)
     X, y, names = _LOADERS[name]()
     if return_X_y:
         return X, y

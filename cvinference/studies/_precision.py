@@ -15,6 +15,7 @@ from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, non_negatives
 from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
 from ..evaluation._fit_task import ScoredRows
+from ..evaluation._loss_data import LossSpec
 from ..records._losses import get_loss
 from ._checkpoint import FINITE_NON_NEGATIVE, Record
 from ._draws import draw_seeds, plan_draw, run_draws
@@ -270,7 +271,7 @@ class PrecisionStudyResult(StudyResult):
         axis.legend(fontsize="small")
 
 
-@validate_params(**STUDY_RULES, n_repeats=Integer(minimum=1))
+@validate_params(**STUDY_RULES, n_repeats=Integer(minimum=1), loss=LossSpec())
 @fill_doc
 def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repeats=1, loss="log_loss", n_draws=100,
                     random_state=None, n_jobs=None, checkpoint=None, verbose=0):

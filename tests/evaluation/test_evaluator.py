@@ -350,9 +350,9 @@ def test_predictions_of_the_wrong_shape_are_refused(iris):
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
-    ({"cv": 1}, ValueError, r"cv must be an integer >= 2; got cv=1"),
+    ({"cv": 1}, ValueError, r"cv must be an int >= 2, 'loo'.*; got cv=1"),
     ({"cv": 151}, ValueError, r"n_splits=151 greater than the number of samples: n_samples=150"),
-    ({"cv": "leave-one-out"}, ValueError, r"cv='leave-one-out' is not understood"),
+    ({"cv": "leave-one-out"}, ValueError, r"cv must be an int >= 2, 'loo'.*; got cv='leave-one-out'"),
     ({"cv": 2.5}, TypeError, r"cv must be an int >= 2, 'loo'.*got cv=2.5"),
     ({"n_repeats": 0}, ValueError, r"n_repeats must be an integer >= 1; got n_repeats=0"),
     ({"n_repeats": 1.5}, TypeError, r"n_repeats must be an integer >= 1; got n_repeats=1.5"),
@@ -361,7 +361,7 @@ def test_predictions_of_the_wrong_shape_are_refused(iris):
     ({"cv": ShuffleSplit(5, random_state=0)}, ValueError,
      r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
     ({"groups": np.zeros(10)}, ValueError, r"groups has 10 entries but X has 150 rows"),
-    ({"loss": "hinge"}, ValueError, r"loss='hinge' is not supported; choose one of"),
+    ({"loss": "hinge"}, ValueError, r"loss must be one of 'absolute_error', .*; got loss='hinge'"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_parameters_are_refused_with_a_message_naming_the_value(iris, kwargs, error, match):
     X, y = iris
@@ -650,3 +650,21 @@ def test_bad_names_are_refused_before_any_fit(iris, call, error, match, monkeypa
     monkeypatch.setattr(cvi.CVEvaluator, "_run", lambda *a, **k: pytest.fail("fitted before checking the name"))
     with pytest.raises(error, match=match):
         call(cvi.CVEvaluator(cv=3), X, y)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"cv": 1}, r"cv must be an int >= 2, 'loo'.*; got cv=1\."),
+    ({"n_repeats": 0}, r"^n_repeats must be an integer >= 1; got n_repeats=0\.$"),
+    ({"n_jobs": 0}, r"^n_jobs must be None or a nonzero integer .*; got n_jobs=0\.$"),
+    ({"cheap_fit_seconds": -1}, r"^cheap_fit_seconds must be a number of seconds >= 0; got cheap_fit_seconds=-1\.$"),
+])
+def test_parameters_are_stored_when_made_and_checked_when_used(iris, kwargs, match):
+    # Issue 28: the docs said CVEvaluator(cv=1) was refused when made; it is checked when used, as scikit-learn
+    # checks an estimator's parameters in fit (DESIGN.md, "Configuration objects"), and the docs now say so.
+    evaluator = cvi.CVEvaluator(**kwargs)
+    assert evaluator.get_params()[next(iter(kwargs))] == next(iter(kwargs.values()))
+    X, y = iris
+    with pytest.raises(ValueError, match=match):
+        evaluator.evaluate(TREE, X, y)
+    with pytest.raises(ValueError, match=match):
+        evaluator.compare(TREE, TREE, X, y)

@@ -183,7 +183,7 @@ def test_round_trips_through_json(iris):
     ({"test_size": 1.5}, ValueError, r"test_size"),
     ({"confidence_level": 95}, ValueError, r"confidence_level"),
     ({"stratify": "yes"}, TypeError, r"stratify"),
-    ({"loss": "hinge"}, ValueError, r"loss='hinge' is not supported"),
+    ({"loss": "hinge"}, ValueError, r"loss must be one of .*; got loss='hinge'"),
     ({"estimator_b": LinearRegression()}, TypeError, r"estimator_b must be a classifier"),
     ({"n_jobs": 0}, ValueError, r"n_jobs"),
 ])

@@ -219,7 +219,7 @@ def test_the_estimators_are_cloned_not_fitted():
     ({"n_splits": 2}, ValueError, r"^n_splits must be an integer >= 3 \(each outer fold's inner cross-validation "
                                   r".* needs at least 2 of them\); got n_splits=2\.$"),
     ({"n_repeats": 0}, ValueError, r"^n_repeats must be an integer >= 1; got n_repeats=0\.$"),
-    ({"loss": "hinge"}, ValueError, r"^loss='hinge' is not supported; choose one of \["),
+    ({"loss": "hinge"}, ValueError, r"^loss must be one of 'absolute_error', .*; got loss='hinge'\.$"),
     ({"confidence_level": 95}, ValueError, r"^confidence_level must be a number strictly between 0 and 1"),
     ({"estimator_b": LinearRegression(), "loss": "squared_error"}, ValueError,
      r"^estimator_b must do the same task as estimator, .* got estimator=DecisionTreeClassifier\(.*\), a "

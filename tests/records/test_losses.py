@@ -169,7 +169,8 @@ def test_make_log_loss_refuses_bad_clips(clip):
 
 
 def test_unknown_losses_list_the_choices():
-    with pytest.raises(ValueError, match=r"loss='hinge' is not supported; choose one of \['absolute_error', 'brier'"):
+    with pytest.raises(ValueError, match=r"^loss must be one of 'absolute_error', 'brier', 'log_loss', "
+                                         r"'squared_error', 'zero_one', a Loss, or a callable .*; got loss='hinge'\.$"):
         cvi.CVEvaluator(loss="hinge").evaluate(None, [[0], [1]], [0, 1])
 
 

@@ -13,6 +13,7 @@ Sources of expected values:
 """
 
 import math
+import re
 import warnings
 
 import numpy as np
@@ -601,19 +602,28 @@ KFOLD_CLASSES = [EqualSizeKFold, StratifiedEqualSizeKFold, RemainderLastKFold, R
 
 
 @pytest.mark.parametrize("cls", KFOLD_CLASSES)
-@pytest.mark.parametrize("bad", [1, 0, -3])
-def test_too_few_splits_raises(cls, bad):
-    with pytest.raises(ValueError, match=rf"setting n_splits=2 or more, got n_splits={bad}\."):
+@pytest.mark.parametrize("bad", [1, 0, -3, 2.5, 3.0, "3", True, None])
+def test_a_bad_number_of_splits_is_a_value_error_naming_n_splits_and_the_value(cls, bad):
+    # a ValueError, as scikit-learn's KFold raises for n_splits=1 and n_splits=2.5 (issue 28: its messages,
+    # "The number of folds must be of Integral type" and "got n_splits=1" for True, named neither)
+    with pytest.raises(ValueError, match=rf"^n_splits must be an integer >= 2; got n_splits={re.escape(repr(bad))}\.$"):
         cls(n_splits=bad)
 
 
 @pytest.mark.parametrize("cls", KFOLD_CLASSES)
-@pytest.mark.parametrize("bad", [2.5, 3.0, "3"])
-def test_non_integer_splits_raises(cls, bad):
-    # sklearn's wording names the number of folds and the offending value
-    with pytest.raises(ValueError, match=rf"number of folds must be of Integral type\. "
-                                         rf"{bad} of type"):
-        cls(n_splits=bad)
+@pytest.mark.parametrize("bad, error", [("x", TypeError), (-1, ValueError), (2**40, ValueError), (1.5, TypeError)])
+def test_a_bad_random_state_is_refused_when_made_naming_it_and_the_value(cls, bad, error):
+    # checked in __init__ with the package's Seed rule (scikit-learn's check_random_state refuses these in split,
+    # with "'x' cannot be used to seed a numpy.random.RandomState instance", which names no parameter)
+    with pytest.raises(error, match=rf"^random_state must be None, an integer from 0 to .*; got random_state="
+                                    rf"{re.escape(repr(bad))}\.$"):
+        cls(n_splits=3, random_state=bad)
+
+
+@pytest.mark.parametrize("cls", [EqualSizeKFold, StratifiedEqualSizeKFold, RemainderLastKFold])
+def test_a_bad_shuffle_is_a_type_error_as_in_scikit_learn(cls):
+    with pytest.raises(TypeError, match=r"^shuffle must be True or False; got shuffle='yes'\.$"):
+        cls(n_splits=3, shuffle="yes")
 
 
 @pytest.mark.parametrize("cls", [EqualSizeKFold, StratifiedEqualSizeKFold, RemainderLastKFold])

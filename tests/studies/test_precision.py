@@ -203,7 +203,7 @@ def test_overlapping_samples_when_the_training_half_is_too_small():
     (CountingNB(), {"folds": (2.0, 5)}, TypeError, "integers"),
     (CountingNB(), {"folds": (50,)}, ValueError, "too small for 50-fold"),
     (CountingNB(), {"loss": "squared_error"}, ValueError, "numeric target"),
-    (CountingNB(), {"loss": "no_such_loss"}, ValueError, "is not supported"),
+    (CountingNB(), {"loss": "no_such_loss"}, ValueError, "got loss=.no_such_loss.\\."),
     (CountingNB(), {"checkpoint": "x.json", "random_state": None}, ValueError, "needs an int random_state"),
     (Perceptron(), {}, TypeError, "has no predict_proba"),
     (LinearRegression(), {"loss": "zero_one"}, TypeError, "must be a classifier"),

@@ -57,7 +57,8 @@ def test_the_summary_statistics_follow_the_definitions(study):
     assert study.bias == pytest.approx(np.mean(e - c[:, None]))
     assert study.rmse("conditional")[0] == pytest.approx(np.sqrt(np.mean((e[:, 0] - c) ** 2)))
     assert study.rmse("unconditional")[3] == pytest.approx(np.sqrt(np.mean((e.mean(axis=1) - c.mean()) ** 2)))
-    with pytest.raises(ValueError, match="against must be 'conditional' or 'unconditional'"):
+    with pytest.raises(ValueError, match=r"^against must be one of 'conditional', 'unconditional'; "
+                                         r"got against='population'\.$"):
         study.rmse("population")
 
 

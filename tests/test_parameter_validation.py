@@ -1,0 +1,309 @@
+"""Every public parameter refuses bad values by its declared rule: a generated bad-input suite (issue 28, item 4).
+
+scikit-learn's common-test habit (``check_param_validation`` reading an estimator's
+``_parameter_constraints`` and ``generate_invalid_param_val``), for the whole public API:
+
+- every public callable of ``cvinference.__all__`` (functions, classes' constructors and their
+  public methods) is found here by walking ``__all__``, not listed by hand;
+- every parameter of its signature is either declared with a rule (``validate_params`` keeps the
+  rules as the callable's ``__cvinference_params__``; a class that checks its parameters when
+  used, as ``CVEvaluator``, declares them as a class attribute of that name) or named in
+  ``NOT_BY_RULE`` with the reason: a new parameter without a rule fails ``test_every_parameter_...``;
+- every callable has a cheap valid call in ``BASE_CALLS`` (or a reason in ``NO_BASE_CALL``): a new
+  public function fails ``test_every_public_callable_has_a_base_call``;
+- for every declared parameter and every value its rule lists in ``invalid_values()``, the base
+  call with that value raises the rule's TypeError or ValueError, whose message names the
+  parameter and the value, before any model is fitted (the estimators here count their fits).
+"""
+
+import functools
+import inspect
+import math
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification
+from sklearn.model_selection import GridSearchCV
+from sklearn.naive_bayes import GaussianNB
+
+import cvinference as cvi
+from cvinference._utils import _params
+
+from result_cases import result_cases
+
+
+class CountedNB(GaussianNB):
+    """GaussianNB that counts its fits in this process, to show that a bad value is refused before any fit."""
+
+    fits = 0
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return function(*args, **kwargs)
+
+
+NB = CountedNB()
+X, Y = make_classification(n_samples=60, n_features=4, n_informative=3, n_redundant=0, random_state=0)
+POPULATION = make_classification(n_samples=400, n_features=4, n_informative=3, n_redundant=0, random_state=1)
+A = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=0)
+B = cvi.cross_val_correctness(NB, X, Y[::-1].copy(), cv=3, random_state=0)
+PAIR = cvi.CVEvaluator(3, random_state=0).compare(NB, GaussianNB(var_smoothing=1e-3), X, Y)
+SUBSAMPLING = cvi.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
+FIVE_BY_TWO = cvi.five_by_two_cv(NB, GaussianNB(var_smoothing=1e-3), X, Y, random_state=0)
+NESTED = cvi.nested_cross_validation(NB, X, Y, n_splits=3, n_repeats=1, random_state=0)
+PAIRED_SUBSAMPLING = cvi.paired_subsampling(NB, X, Y, n_pairs=1, n_rounds=2, random_state=0)
+BOOTSTRAP = cvi.bootstrap_sampling(NB, X, Y, n_bootstraps=3, random_state=0)
+SEARCH = GridSearchCV(GaussianNB(), {"var_smoothing": [1e-9, 1e-3]}, cv=3).fit(X, Y)
+SCORES = np.array([[0.81, 0.80, 0.75], [0.62, 0.66, 0.60], [0.90, 0.90, 0.88], [0.70, 0.71, 0.74]])
+INSTANCES = {}
+for _, _instance in result_cases():
+    INSTANCES.setdefault(type(_instance).__name__, _instance)
+
+def _study(function, *estimators, **kw):
+    return function(*estimators, *POPULATION, **{"sample_size": 40, "n_draws": 2, "random_state": 0, **kw})
+
+
+BASE_CALLS = {
+    # splitters and the evaluator: made, then used on the data (CVEvaluator checks when used)
+    "EqualSizeKFold": lambda **kw: list(cvi.EqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "StratifiedEqualSizeKFold": lambda **kw: list(cvi.StratifiedEqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RemainderLastKFold": lambda **kw: list(cvi.RemainderLastKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RandomAssignmentKFold": lambda **kw: list(cvi.RandomAssignmentKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "CVEvaluator": lambda **kw: cvi.CVEvaluator(**{"cv": 3, **kw}).evaluate(NB, X, Y),
+    "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3).evaluate(NB, X, Y, **kw),
+    "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),
+    # the schemes that fit
+    "cross_val_correctness": lambda **kw: cvi.cross_val_correctness(NB, X, Y, **{"cv": 3, **kw}),
+    "holdout": functools.partial(cvi.holdout, NB, X, Y),
+    "random_subsampling": lambda **kw: cvi.random_subsampling(NB, X, Y, **{"n_rounds": 2, **kw}),
+    "five_by_two_cv": functools.partial(cvi.five_by_two_cv, NB, NB, X, Y),
+    "paired_subsampling": lambda **kw: cvi.paired_subsampling(NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
+    "bootstrap_sampling": lambda **kw: cvi.bootstrap_sampling(NB, X, Y, **{"n_bootstraps": 2, **kw}),
+    "nested_cross_validation": lambda **kw: cvi.nested_cross_validation(
+        NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
+    # the conveniences that fit, then infer
+    "nested_cv_interval": lambda **kw: cvi.nested_cv_interval(NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
+    "conservative_z_interval": lambda **kw: cvi.conservative_z_interval(
+        NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
+    "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, **{"n_bootstraps": 2, **kw}),
+    "paired_ttest_5x2cv": functools.partial(cvi.paired_ttest_5x2cv, NB, NB, X, Y),
+    "combined_ftest_5x2cv": functools.partial(cvi.combined_ftest_5x2cv, NB, NB, X, Y),
+    "tuning_interval": lambda **kw: cvi.tuning_interval(
+        GridSearchCV(NB, {"var_smoothing": [1e-9, 1e-3]}, cv=2), X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
+    # inference from records
+    "accuracy_interval": functools.partial(cvi.accuracy_interval, A),
+    "large_sample_conditions": functools.partial(cvi.large_sample_conditions, A),
+    "loss_interval": functools.partial(cvi.loss_interval, A),
+    "metric_interval": functools.partial(cvi.metric_interval, A),
+    "no_information_test": functools.partial(cvi.no_information_test, A),
+    "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
+    "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
+    "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
+    "scheme_diagnostic": functools.partial(cvi.scheme_diagnostic, PAIR),
+    "corrected_resampled_ttest": functools.partial(cvi.corrected_resampled_ttest, PAIR),
+    "bayesian_correlated_ttest": functools.partial(cvi.bayesian_correlated_ttest, PAIR),
+    "paired_ttest_5x2cv_of": functools.partial(cvi.paired_ttest_5x2cv_of, FIVE_BY_TWO),
+    "combined_ftest_5x2cv_of": functools.partial(cvi.combined_ftest_5x2cv_of, FIVE_BY_TWO),
+    "nested_cv_interval_of": functools.partial(cvi.nested_cv_interval_of, NESTED),
+    "conservative_z_interval_of": functools.partial(cvi.conservative_z_interval_of, PAIRED_SUBSAMPLING),
+    "bootstrap_accuracy_of": functools.partial(cvi.bootstrap_accuracy_of, BOOTSTRAP),
+    "decide": functools.partial(cvi.decide, PAIR),
+    # records and losses
+    "CVResult": lambda **kw: cvi.CVResult(**{"y_true": [0, 1, 0, 1], "y_pred": [0, 1, 1, 1],
+                                             "fold": [0, 0, 1, 1], **kw}),
+    "PairedCVResult": lambda **kw: cvi.PairedCVResult(**{"a": A, "b": A, **kw}),
+    "Loss": lambda **kw: cvi.Loss(**{"name": "cost", "classification": True, "function": np.not_equal, **kw}),
+    "make_loss": lambda **kw: cvi.make_loss(**{"function": np.not_equal, **kw}),
+    "make_log_loss": lambda **kw: cvi.make_log_loss(**kw),
+    # model selection
+    "compare_candidates": functools.partial(cvi.compare_candidates, SEARCH),
+    "compare_on_datasets": functools.partial(cvi.compare_on_datasets, SCORES),
+    "OneStandardError": lambda **kw: cvi.OneStandardError(**{"param": "var_smoothing", **kw})(SEARCH.cv_results_),
+    "SimplestIndistinguishable": lambda **kw: cvi.SimplestIndistinguishable(
+        **{"param": "var_smoothing", "cv": 3, **kw})(SEARCH.cv_results_),
+    "CandidateComparison.simplest": lambda **kw: INSTANCES["CandidateComparison"].simplest(
+        **{"param": "max_depth", **kw}),
+    "CandidateComparison.one_standard_error": lambda **kw: INSTANCES["CandidateComparison"].one_standard_error(
+        **{"param": "max_depth", **kw}),
+    # studies, on a population of 400
+    "conditional_error_study": lambda **kw: _study(cvi.conditional_error_study, NB, **{"cv": 3, "max_repeats": 1,
+                                                                                        **kw}),
+    "winner_table": lambda **kw: _study(cvi.winner_table, NB, GaussianNB(var_smoothing=1e-3), **{"cv": 3, **kw}),
+    "precision_study": lambda **kw: _study(cvi.precision_study, NB, **{"folds": (2,), **kw}),
+    "fold_size_study": lambda **kw: _study(cvi.fold_size_study, NB, **{"n_splits": 3, **kw}),
+    "ConditionalErrorStudyResult.rmse": lambda **kw: INSTANCES["ConditionalErrorStudyResult"].rmse(**kw),
+    "load_population": lambda **kw: cvi.load_population(**{"name": "synthetic", **kw}),
+}
+"""A small, valid call of every public callable, taking the parameters to override as keywords."""
+for _name, _instance in INSTANCES.items():
+    BASE_CALLS[f"{_name}.to_json"] = _instance.to_json
+    if hasattr(_instance, "confidence_interval"):
+        BASE_CALLS[f"{_name}.confidence_interval"] = _instance.confidence_interval
+
+# Estimator, data and records: what each parameter accepts is checked by the data checks of
+# cvinference/_utils/_validation.py (estimators, X, y, groups) or by the record's own class, with
+# messages tested where they are made (tests/test_bad_parameters.py, tests/evaluation, tests/inference).
+DATA = "data or an object, checked by the package's data checks, not by a parameter rule"
+NOT_BY_RULE = {
+    "estimator": DATA, "estimator_a": DATA, "estimator_b": DATA, "X": DATA, "y": DATA, "groups": DATA,
+    "result": DATA, "a": DATA, "b": DATA, "pair": DATA, "search": DATA,
+    "data": "from_dict's dict: the codec checks it field by field (tests/test_codec.py)",
+    "text": "from_json's JSON text: parsed, then checked as from_dict's data (tests/test_codec.py)",
+    "scores": DATA,
+    ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
+    ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
+    ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
+    ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "
+              "(the message names metric and the value, and lists the names)",
+    ("conditional_error_study", "cv"): "an int >= 2 or a k-fold splitter: checked with the sample size "
+                                       "(studies/_vanwinckelen.py, the message names cv and the value)",
+    ("winner_table", "cv"): "as conditional_error_study's cv",
+    ("precision_study", "folds"): "increasing ints from 2 to sample_size (an int k means (k,)): checked against "
+                                  "sample_size by studies/_precision.py, the message names folds and the value",
+    ("make_log_loss", "clip"): "a pair 0 < low < high <= 1: checked by make_log_loss, naming clip and the value",
+    "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
+}
+"""Parameters that no rule declares, each with the reason: ``name`` for every callable, or (callable, name)."""
+
+# The constructors of result classes: the package's functions build them (one keyword per field);
+# a user rebuilds one with from_dict, whose checks tests/test_codec.py covers field by field.
+RESULT = "a result's constructor, called by the package; from_dict checks a user's fields (tests/test_codec.py)"
+NO_BASE_CALL = {name: RESULT for name in (
+    "BayesianResult", "BootstrapResult", "BootstrapSamplingResult", "CandidateComparison",
+    "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "FoldSizeStudyResult",
+    "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "NestedCVResult",
+    "NoInformationTestResult", "PairedSubsamplingResult", "PrecisionStudyResult", "SchemeDiagnostic",
+    "SubsamplingResult", "TestResult", "WinnerTableResult")}
+"""Public callables the generated calls leave out, each with the reason."""
+
+
+def _public_callables():
+    """``{name: callable}``: every function of ``cvinference.__all__``, every class and its public methods."""
+    found = {}
+    for name in cvi.__all__:
+        obj = getattr(cvi, name)
+        if (inspect.isclass(obj) and issubclass(obj, Warning)) or not callable(obj):
+            continue
+        found[name] = obj
+        if not inspect.isclass(obj):
+            continue
+        for attribute in dir(obj):
+            member = inspect.getattr_static(obj, attribute)
+            function = member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+            if attribute.startswith("_") or not inspect.isfunction(function):
+                continue
+            if function.__module__.startswith("cvinference"):
+                found[f"{name}.{attribute}"] = getattr(obj, attribute)
+    return found
+
+
+PUBLIC = _public_callables()
+
+
+def _parameters(function):
+    """The names of a callable's parameters (``self``, ``cls``, ``*args`` and ``**kwargs`` left out)."""
+    kinds = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [name for name, parameter in inspect.signature(function).parameters.items()
+            if name not in ("self", "cls") and parameter.kind not in kinds]
+
+
+def _rules(function):
+    """The rules declared for a callable's parameters: a function's, or a class's (its own, or its __init__'s)."""
+    if inspect.isclass(function):
+        return dict(vars(function).get("__cvinference_params__", {})
+                    or getattr(function.__init__, "__cvinference_params__", {}))
+    return dict(getattr(function, "__cvinference_params__", {}))
+
+
+def _invalid_values(rule):
+    """The rule's invalid values; none for a rule that lists none (test_every_rule_... then fails, naming it)."""
+    try:
+        return rule.invalid_values()
+    except NotImplementedError:
+        return []
+
+
+def _cases():
+    """(callable, parameter, value, expected exception) for every declared parameter and every invalid value."""
+    for name, function in sorted(PUBLIC.items()):
+        for parameter, rule in sorted(_rules(function).items()):
+            for value, error in _invalid_values(rule):
+                yield pytest.param(name, parameter, value, error, id=f"{name}-{parameter}={value!r}")
+
+
+def _all_rules():
+    """Every rule any public callable declares, once per distinct description and kind."""
+    rules = {}
+    for function in PUBLIC.values():
+        for rule in _rules(function).values():
+            rules.setdefault((type(rule).__name__, rule.describe()), rule)
+    return rules
+
+
+@pytest.mark.parametrize("key", sorted(_all_rules()), ids=lambda key: f"{key[0]}: {key[1][:60]}")
+def test_every_rule_refuses_its_own_invalid_values(key):
+    rule = _all_rules()[key]
+    assert rule.invalid_values(), f"{key} lists no invalid value"
+    for value, error in rule.invalid_values():
+        with pytest.raises(error) as caught:
+            rule.check("some_parameter", value)
+        assert "some_parameter" in str(caught.value) and repr(value) in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("rule", [_params.Integer(minimum=1), _params.Boolean(), _params.Options("a", "b"),
+                                  _params.Text("x"), _params.DistinctPair(_params.Text("x")), _params.PROBABILITY,
+                                  _params.SECONDS, _params.VERBOSE, _params.NAME, _params.NAMES, _params.Seed(),
+                                  _params.Jobs(), _params.Real(-math.inf, 0, closed="neither")],
+                         ids=lambda rule: f"{type(rule).__name__}: {rule.describe()}")
+def test_the_shared_rules_refuse_their_own_invalid_values(rule):
+    for value, error in rule.invalid_values():
+        with pytest.raises(error, match=r"^some_parameter must be "):
+            rule.check("some_parameter", value)
+
+
+@pytest.mark.parametrize("name", sorted(set(PUBLIC) - set(NO_BASE_CALL)))
+def test_every_parameter_is_declared_or_says_why_not(name):
+    declared = _rules(PUBLIC[name])
+    missing = [parameter for parameter in _parameters(PUBLIC[name]) if parameter not in declared
+               and parameter not in NOT_BY_RULE and (name, parameter) not in NOT_BY_RULE]
+    assert not missing, (f"{name}: declare a rule for {missing} with validate_params (or __cvinference_params__), "
+                         "or add them to NOT_BY_RULE with the reason")
+
+
+def test_the_tables_name_only_what_exists():
+    parameters = {parameter for function in PUBLIC.values() for parameter in _parameters(function)}
+    pairs = {(name, parameter) for name, function in PUBLIC.items() for parameter in _parameters(function)}
+    stale = [key for key in NOT_BY_RULE if key not in (pairs if isinstance(key, tuple) else parameters)]
+    assert not stale, f"NOT_BY_RULE names parameters that no public callable has: {stale}"
+    assert not set(NO_BASE_CALL) - set(PUBLIC) and not set(BASE_CALLS) - set(PUBLIC)
+    assert not set(NO_BASE_CALL) & set(BASE_CALLS)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_every_public_callable_has_a_base_call(name):
+    if _rules(PUBLIC[name]):
+        assert name in BASE_CALLS or name in NO_BASE_CALL, (
+            f"{name} has no base call: add a small, valid call to BASE_CALLS (or a reason to NO_BASE_CALL)")
+
+
+@pytest.mark.parametrize("name, parameter, value, error", list(_cases()))
+def test_a_bad_value_is_refused_naming_the_parameter_and_the_value(name, parameter, value, error):
+    fits = CountedNB.fits
+    with pytest.raises(error) as caught:
+        BASE_CALLS[name](**{parameter: value})
+    message = str(caught.value)
+    assert parameter in message and repr(value) in message, f"{name}({parameter}={value!r}): {message}"
+    assert CountedNB.fits == fits, f"{name}({parameter}={value!r}) fitted models before refusing the value"
+
+
+@pytest.mark.parametrize("name", sorted(set(PUBLIC) & set(BASE_CALLS)))
+def test_the_base_call_is_valid(name):
+    _quiet(BASE_CALLS[name])
