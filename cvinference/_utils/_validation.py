@@ -57,6 +57,17 @@ def check_not_regressor(estimator, name, reason):
         )
 
 
+def check_not_classifier(estimator, name, loss_name):
+    """Refuse a classifier for a regression loss, which would compare the codes of its class labels."""
+    if is_classifier_like(estimator):
+        raise ValueError(
+            f"loss={loss_name!r} is a regression loss: it compares numeric predictions with a numeric target, "
+            f"but {name}={estimator_description(estimator)} is a classifier, whose predictions are class labels. "
+            "Use a classification loss such as loss='zero_one', loss='log_loss' or loss='brier', or "
+            "make_loss(function, classification=True) for a cost defined on class labels."
+        )
+
+
 def check_estimator_methods(estimator, name="estimator"):
     """Refuse an object that cannot be fitted and asked for predictions."""
     missing = [m for m in ("fit", "predict") if not callable(getattr(estimator, m, None))]

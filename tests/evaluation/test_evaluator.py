@@ -405,6 +405,23 @@ def test_bad_data_is_refused_with_a_message_naming_the_value(iris):
         cvi.cross_val_correctness(TREE, X, np.eye(150, 2, dtype=int))
 
 
+@pytest.mark.parametrize("loss", ["squared_error", "absolute_error"])
+def test_a_regression_loss_on_a_classifier_is_refused_naming_the_loss(iris, loss):
+    # issue 28: the squared difference of class codes was recorded silently.
+    X, y = iris
+    with pytest.raises(ValueError, match=rf"loss='{loss}' is a regression loss.*is a classifier.*loss='zero_one'"):
+        cvi.cross_val_correctness(TREE, X, y, cv=5, loss=loss)
+    with pytest.raises(ValueError, match=r"estimator_b=.*is a classifier"):
+        cvi.CVEvaluator(cv=5, loss=loss).compare(LinearRegression(), TREE, X, y)
+
+
+def test_a_cost_on_class_labels_stays_possible_through_make_loss(iris):
+    X, y = iris
+    squared_codes = cvi.make_loss(lambda t, p: (t - p) ** 2.0, name="ordinal", classification=True)
+    result = cvi.cross_val_correctness(TREE, X, y, cv=5, loss=squared_codes, random_state=0)
+    assert result.mean_loss == pytest.approx(np.mean((result.y_true - result.y_pred[0]) ** 2.0))
+
+
 @pytest.mark.parametrize("estimator, match", [
     (object(), "has no fit or predict method"),
     (DecisionTreeClassifier, "a class, not an instance"),
