@@ -19,8 +19,8 @@ from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
 from ..records import PairedSubsamplingResult
-from ..records._paired_subsampling_result import N_PAIRS
 from ..records._losses import get_loss
+from ..records._paired_subsampling_result import N_PAIRS
 from ._fit_task import FitTask
 from ._holdout import TEST_SIZE
 from ._loss_data import prepare_loss_data

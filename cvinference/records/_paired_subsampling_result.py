@@ -10,7 +10,6 @@ from .._utils._params import Boolean, Explained, Integer, Text
 from .._utils._serialize import Serializable
 from ._fields import OneOrTwoLearners, array_field, check_indices, learner_descriptions, learner_lines
 
-
 ONE_PAIR = (
     "One pair of halves gives one squared difference, a variance estimate with one degree of freedom, which the "
     "conservative Z's normal quantile treats as known: were the halves' variance that of all the data, a 95% "
