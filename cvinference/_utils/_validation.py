@@ -8,6 +8,8 @@ offending value and the fix, in scikit-learn's wording style.
 """
 
 import numbers
+import os
+import sys
 
 import numpy as np
 from sklearn.base import is_classifier, is_regressor
@@ -30,6 +32,52 @@ def num_samples(X):
 
 
 
+
+
+def memory_size():
+    """The machine's physical memory in bytes; ``sys.maxsize`` where the platform does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return sys.maxsize
+
+
+def _in_bytes(size):
+    for unit, power in (("PiB", 50), ("TiB", 40), ("GiB", 30), ("MiB", 20)):
+        if size >= 2**power:
+            return f"{size / 2**power:.3g} {unit}"
+    return f"{size} bytes"
+
+
+def check_fits_in_memory(counts, n_bytes, what):
+    """Refuse ``counts`` whose arrays would take more than the machine's memory, before anything is allocated.
+
+    numpy refuses such an array only when it is allocated, with a
+    ``MemoryError`` that names no parameter; this names them.
+
+    Parameters
+    ----------
+    counts : dict
+        The public parameters that set the size, by name.
+    n_bytes : int
+        The size the arrays would take.
+    what : str
+        What takes that size, to follow "would need".
+
+    Examples
+    --------
+    >>> check_fits_in_memory({"n_repeats": 10**12}, 10**12 * 150 * 25, "a record of 150 instances per repeat")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_repeats=1000000000000 is too large: a record of 150 instances per repeat would need 3.33 PiB, more
+    than this machine's ... of memory. Pass a smaller n_repeats.
+    """
+    limit = memory_size()
+    if n_bytes > limit:
+        given = " and ".join(f"{name}={value}" for name, value in counts.items())
+        raise ValueError(f"{given} {'is' if len(counts) == 1 else 'are'} too large: {what} would need "
+                         f"{_in_bytes(n_bytes)}, more than this machine's {_in_bytes(limit)} of memory. Pass a "
+                         f"smaller {' or '.join(counts)}.")
 
 
 def is_classifier_like(estimator):

@@ -18,6 +18,7 @@ from .._utils._arrays import python_scalar, readonly_array
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._validation import check_fits_in_memory
 from ..records import PairedSubsamplingResult
 from ..records._losses import get_loss
 from ..records._paired_subsampling_result import N_PAIRS
@@ -161,6 +162,8 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
     half_size, n_train, n_test = split_sizes(n_samples, test_size)
     classes = np.unique(y_array, return_counts=True) if stratified else None
     _check_sizes(n_samples, test_size, half_size, n_train, n_test, classes, stratified)
+    check_fits_in_memory({"n_pairs": n_pairs, "n_rounds": n_splits}, (2 * n_pairs + 1) * n_splits * half_size * 8,
+                         f"the splits ({2 * n_pairs + 1} groups of n_rounds splits of {half_size} indices of 8 bytes)")
     rng = check_random_state(random_state)
 
     def seed():

@@ -17,7 +17,14 @@ from .._utils._validation import check_predict_proba
 from ..evaluation._fit_task import ScoredRows
 from ..records._losses import get_loss
 from ._draws import draw_seeds, plan_draw, run_draws
-from ._population import STUDY_RULES, check_classes_in_sample, check_sample_size, population, study_checkpoint
+from ._population import (
+    STUDY_RULES,
+    check_classes_in_sample,
+    check_draws_fit,
+    check_sample_size,
+    population,
+    study_checkpoint,
+)
 from ._result import StudyResult
 
 _NEEDED_BY = "precision_study"
@@ -400,10 +407,10 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
             f"rows; the other half measures the truth). Pass sample_size <= {train_size}, or a larger population.")
     check_sample_size(sample_size, train_size, n_splits=folds[-1], needed_by=_NEEDED_BY, rest_needed=0)
     check_classes_in_sample(y, sample_size, needed_by=_NEEDED_BY)
-    store = study_checkpoint(
-        checkpoint, random_state, study=_NEEDED_BY, estimators=[estimator], X=X, y=y,
-        arguments={"sample_size": sample_size, "folds": folds, "n_repeats": n_repeats, "loss": loss,
-                   "n_draws": n_draws})
+    arguments = {"sample_size": sample_size, "folds": folds, "n_repeats": n_repeats, "loss": loss, "n_draws": n_draws}
+    check_draws_fit(arguments)
+    store = study_checkpoint(checkpoint, random_state, study=_NEEDED_BY, estimators=[estimator], X=X, y=y,
+                             arguments=arguments)
 
     rng = check_random_state(random_state)
     order = rng.permutation(n_rows)
