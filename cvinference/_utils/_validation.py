@@ -80,6 +80,76 @@ def check_fits_in_memory(counts, n_bytes, what):
                          f"smaller {' or '.join(counts)}.")
 
 
+def _numeric_cells(X):
+    """X's cells as (rows, columns, float values) of its numeric part; sparse matrices give their stored cells."""
+    if hasattr(X, "tocoo"):
+        coo = X.tocoo()
+        return coo.row, coo.col, np.asarray(coo.data, dtype=np.float64)
+    if hasattr(X, "columns") and hasattr(X, "dtypes"):
+        numeric = [j for j, dtype in enumerate(X.dtypes) if np.dtype(dtype).kind in "biuf"]
+        values = np.asarray(X.iloc[:, numeric], dtype=np.float64).reshape(len(X), len(numeric))
+        columns = np.broadcast_to(np.asarray(numeric), values.shape)
+    else:
+        try:
+            values = np.asarray(X, dtype=np.float64)
+        except (TypeError, ValueError):
+            return None
+        if values.ndim != 2:
+            return None
+        columns = np.broadcast_to(np.arange(values.shape[1]), values.shape)
+    rows = np.broadcast_to(np.arange(values.shape[0])[:, None], values.shape)
+    return rows.ravel(), columns.ravel(), values.ravel()
+
+
+def non_finite_cells(X):
+    """Where X holds infinity or NaN: ``(infinite, nan)``, each a list of (row, column) in row order.
+
+    The columns are positions in X (a DataFrame's non-numeric columns are
+    not looked at); both lists are empty when X cannot be read as numbers.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> non_finite_cells(np.array([[0.0, np.inf], [np.nan, 1.0], [-np.inf, 2.0]]))
+    ([(0, 1), (2, 0)], [(1, 0)])
+    """
+    cells = _numeric_cells(X)
+    if cells is None:
+        return [], []
+    rows, columns, values = cells
+    order = np.lexsort((columns, rows))
+    rows, columns, values = rows[order], columns[order], values[order]
+    return ([(int(r), int(c)) for r, c in zip(rows[np.isinf(values)], columns[np.isinf(values)], strict=True)],
+            [(int(r), int(c)) for r, c in zip(rows[np.isnan(values)], columns[np.isnan(values)], strict=True)])
+
+
+def _cell_text(X, cell):
+    row, column = cell
+    names = getattr(X, "columns", None)
+    label = f" ({names[column]!r})" if names is not None else ""
+    return f"row {row}, column {column}{label}"
+
+
+def non_finite_note(exc, X, name="X"):
+    """A note naming the cell of ``X`` whose infinity or NaN ``exc`` (scikit-learn's refusal) is about, and the fix.
+
+    None when ``exc`` is not such a refusal, or X holds no such cell.
+    """
+    text = str(exc)
+    kind = "infinity" if "contains infinity" in text else "NaN" if "contains NaN" in text else None
+    if kind is None or not isinstance(exc, ValueError):
+        return None
+    infinite, nan = non_finite_cells(X)
+    cells = infinite if kind == "infinity" else nan
+    if not cells:
+        return None
+    fix = ("replace it with a finite number, or drop that row" if kind == "infinity" else
+           "impute it (sklearn.impute.SimpleImputer in a pipeline), drop that row, or use an estimator that "
+           "accepts NaN (such as sklearn.ensemble.HistGradientBoostingClassifier or HistGradientBoostingRegressor)")
+    more = f" and {len(cells) - 1} other cell(s)" if len(cells) > 1 else ""
+    return f"cvinference: {name} contains {kind} at {_cell_text(X, cells[0])}{more} (0-based): {fix}."
+
+
 def is_classifier_like(estimator):
     """sklearn's ``is_classifier``, also for objects without sklearn's tags."""
     try:
