@@ -309,6 +309,16 @@ _CURRENT = {3: {"CVResult": 2, "Interval": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
+_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings")}
+"""Fields a later change computes differently for the same inputs (issue 28: 5 datasets or fewer warn); the
+stored payloads keep what the older commit computed, and every other field must still read the same."""
+
+
+def _as_computed_today(again, result):
+    fields = _COMPUTED_DIFFERENTLY.get(type(result).__name__, ())
+    return dataclasses.replace(again, **{name: getattr(result, name) for name in fields}) if fields else again
+
+
 @pytest.mark.parametrize("version", [1, 2, 3])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
@@ -317,7 +327,7 @@ def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     assert {type(cases[label]).__name__ for label in stored} == _CLASSES_OF_VERSION_1 | later
     for label, data in stored.items():
         result = cases[label]
-        again = type(result).from_dict(data)
+        again = _as_computed_today(type(result).from_dict(data), result)
         assert again == result, label
         assert again.to_dict() == result.to_dict(), label
         name = type(result).__name__

@@ -10,6 +10,8 @@ objects, not from the text.
 import inspect
 import math
 
+import numpy as np
+
 _SEARCH_SPACES = ("param_grid", "param_distributions")
 """The parameter that makes an object a hyper-parameter search (GridSearchCV and the halving searches,
 RandomizedSearchCV and HalvingRandomSearchCV), whose ``estimator`` is the learner searched over."""
@@ -241,3 +243,38 @@ def learner_labels(estimator, name=None):
     return {"estimator_repr": description, "name": description if name is None else name,
             "estimator_type": estimator_type(estimator)}
 
+
+def _same_value(first, second):
+    if _is_estimator(first) or _is_estimator(second):
+        return same_configuration(first, second)
+    if isinstance(first, (list, tuple)) and isinstance(second, (list, tuple)):
+        return len(first) == len(second) and all(map(_same_value, first, second))
+    try:
+        if isinstance(first, np.ndarray) or isinstance(second, np.ndarray):
+            return bool(np.array_equal(first, second))
+        return bool(first == second)
+    except (TypeError, ValueError):
+        return False
+
+
+def same_configuration(first, second):
+    """Whether two estimators are one learner: one object, or one class with equal parameters.
+
+    Parameters are compared as ``get_params(deep=False)`` gives them, nested
+    estimators (a pipeline's steps, a search's estimator) alike; values that
+    cannot be compared count as different.
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> same_configuration(DecisionTreeClassifier(max_depth=2), DecisionTreeClassifier(max_depth=2))
+    True
+    >>> same_configuration(DecisionTreeClassifier(max_depth=2), DecisionTreeClassifier(max_depth=3))
+    False
+    """
+    if first is second:
+        return True
+    if type(first) is not type(second) or not _is_estimator(first):
+        return False
+    params, others = first.get_params(deep=False), second.get_params(deep=False)
+    return params.keys() == others.keys() and all(_same_value(params[name], others[name]) for name in params)

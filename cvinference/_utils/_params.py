@@ -325,6 +325,33 @@ class AnyOf(Rule):
         return list(found.values())
 
 
+class Explained(Rule):
+    """What ``rule`` accepts; its refusal goes on to say ``why`` (the reason for a bound, say).
+
+    Examples
+    --------
+    >>> Explained(Integer(minimum=2), "One pair gives no variance.").check("n_pairs", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_pairs must be an integer >= 2; got n_pairs=1. One pair gives no variance.
+    """
+
+    def __init__(self, rule, why):
+        self.rule, self.why = rule, why
+
+    def describe(self):
+        return self.rule.describe()
+
+    def check(self, name, value):
+        try:
+            return self.rule.check(name, value)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{exc} {self.why}") from None
+
+    def invalid_values(self):
+        return self.rule.invalid_values()
+
+
 class Seed(Rule):
     """A ``random_state``, as scikit-learn's ``check_random_state`` takes it: None, a seed, or a RandomState.
 

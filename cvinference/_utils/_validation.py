@@ -8,6 +8,8 @@ offending value and the fix, in scikit-learn's wording style.
 """
 
 import numbers
+import os
+import sys
 
 import numpy as np
 from sklearn.base import is_classifier, is_regressor
@@ -32,6 +34,122 @@ def num_samples(X):
 
 
 
+def memory_size():
+    """The machine's physical memory in bytes; ``sys.maxsize`` where the platform does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return sys.maxsize
+
+
+def _in_bytes(size):
+    for unit, power in (("PiB", 50), ("TiB", 40), ("GiB", 30), ("MiB", 20)):
+        if size >= 2**power:
+            return f"{size / 2**power:.3g} {unit}"
+    return f"{size} bytes"
+
+
+def check_fits_in_memory(counts, n_bytes, what):
+    """Refuse ``counts`` whose arrays would take more than the machine's memory, before anything is allocated.
+
+    numpy refuses such an array only when it is allocated, with a
+    ``MemoryError`` that names no parameter; this names them.
+
+    Parameters
+    ----------
+    counts : dict
+        The public parameters that set the size, by name.
+    n_bytes : int
+        The size the arrays would take.
+    what : str
+        What takes that size, to follow "would need".
+
+    Examples
+    --------
+    >>> check_fits_in_memory({"n_repeats": 10**12}, 10**12 * 150 * 25, "a record of 150 instances per repeat")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_repeats=1000000000000 is too large: a record of 150 instances per repeat would need 3.33 PiB, more
+    than this machine's ... of memory. Pass a smaller n_repeats.
+    """
+    limit = memory_size()
+    if n_bytes > limit:
+        given = " and ".join(f"{name}={value}" for name, value in counts.items())
+        raise ValueError(f"{given} {'is' if len(counts) == 1 else 'are'} too large: {what} would need "
+                         f"{_in_bytes(n_bytes)}, more than this machine's {_in_bytes(limit)} of memory. Pass a "
+                         f"smaller {' or '.join(counts)}.")
+
+
+def _numeric_cells(X):
+    """X's cells as (rows, columns, float values) of its numeric part; sparse matrices give their stored cells."""
+    if hasattr(X, "tocoo"):
+        coo = X.tocoo()
+        return coo.row, coo.col, np.asarray(coo.data, dtype=np.float64)
+    if hasattr(X, "columns") and hasattr(X, "dtypes"):
+        numeric = [j for j, dtype in enumerate(X.dtypes) if np.dtype(dtype).kind in "biuf"]
+        values = np.asarray(X.iloc[:, numeric], dtype=np.float64).reshape(len(X), len(numeric))
+        columns = np.broadcast_to(np.asarray(numeric), values.shape)
+    else:
+        try:
+            values = np.asarray(X, dtype=np.float64)
+        except (TypeError, ValueError):
+            return None
+        if values.ndim != 2:
+            return None
+        columns = np.broadcast_to(np.arange(values.shape[1]), values.shape)
+    rows = np.broadcast_to(np.arange(values.shape[0])[:, None], values.shape)
+    return rows.ravel(), columns.ravel(), values.ravel()
+
+
+def non_finite_cells(X):
+    """Where X holds infinity or NaN: ``(infinite, nan)``, each a list of (row, column) in row order.
+
+    The columns are positions in X (a DataFrame's non-numeric columns are
+    not looked at); both lists are empty when X cannot be read as numbers.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> non_finite_cells(np.array([[0.0, np.inf], [np.nan, 1.0], [-np.inf, 2.0]]))
+    ([(0, 1), (2, 0)], [(1, 0)])
+    """
+    cells = _numeric_cells(X)
+    if cells is None:
+        return [], []
+    rows, columns, values = cells
+    order = np.lexsort((columns, rows))
+    rows, columns, values = rows[order], columns[order], values[order]
+    return ([(int(r), int(c)) for r, c in zip(rows[np.isinf(values)], columns[np.isinf(values)], strict=True)],
+            [(int(r), int(c)) for r, c in zip(rows[np.isnan(values)], columns[np.isnan(values)], strict=True)])
+
+
+def _cell_text(X, cell):
+    row, column = cell
+    names = getattr(X, "columns", None)
+    label = f" ({names[column]!r})" if names is not None else ""
+    return f"row {row}, column {column}{label}"
+
+
+def non_finite_note(exc, X, name="X"):
+    """A note naming the cell of ``X`` whose infinity or NaN ``exc`` (scikit-learn's refusal) is about, and the fix.
+
+    None when ``exc`` is not such a refusal, or X holds no such cell.
+    """
+    text = str(exc)
+    kind = "infinity" if "contains infinity" in text else "NaN" if "contains NaN" in text else None
+    if kind is None or not isinstance(exc, ValueError):
+        return None
+    infinite, nan = non_finite_cells(X)
+    cells = infinite if kind == "infinity" else nan
+    if not cells:
+        return None
+    fix = ("replace it with a finite number, or drop that row" if kind == "infinity" else
+           "impute it (sklearn.impute.SimpleImputer in a pipeline), drop that row, or use an estimator that "
+           "accepts NaN (such as sklearn.ensemble.HistGradientBoostingClassifier or HistGradientBoostingRegressor)")
+    more = f" and {len(cells) - 1} other cell(s)" if len(cells) > 1 else ""
+    return f"cvinference: {name} contains {kind} at {_cell_text(X, cells[0])}{more} (0-based): {fix}."
+
+
 def is_classifier_like(estimator):
     """sklearn's ``is_classifier``, also for objects without sklearn's tags."""
     try:
@@ -54,6 +172,17 @@ def check_not_regressor(estimator, name, reason):
         raise TypeError(
             f"{name} must be a classifier: {reason}; got {name}={estimator_description(estimator)}, "
             "which is a regressor."
+        )
+
+
+def check_not_classifier(estimator, name, loss_name):
+    """Refuse a classifier for a regression loss, which would compare the codes of its class labels."""
+    if is_classifier_like(estimator):
+        raise ValueError(
+            f"loss={loss_name!r} is a regression loss: it compares numeric predictions with a numeric target, "
+            f"but {name}={estimator_description(estimator)} is a classifier, whose predictions are class labels. "
+            "Use a classification loss such as loss='zero_one', loss='log_loss' or loss='brier', or "
+            "make_loss(function, classification=True) for a cost defined on class labels."
         )
 
 

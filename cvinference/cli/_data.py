@@ -19,6 +19,7 @@ import os
 
 import numpy as np
 
+from .._utils._validation import non_finite_cells
 from ._errors import UserError, did_you_mean
 
 BUNDLED = ("iris", "wine", "breast_cancer", "digits")
@@ -363,8 +364,9 @@ def _build_dataset(path, rows, *, target, impute):
             raise UserError(
                 f"feature column {name!r} of {path} has no value in any row; remove it from the file"
             )
-        if numeric and np.isinf(column).any():
-            bad = np.isinf(column)
+        infinite = non_finite_cells(column.reshape(-1, 1))[0] if numeric else []
+        if infinite:
+            bad = np.isin(np.arange(column.size), [row for row, _ in infinite])
             raise UserError(
                 f"feature column {name!r} of {path} has an infinite value ({_rows_text(bad)}); "
                 "replace it with a finite number, or empty the cell and pass --impute"

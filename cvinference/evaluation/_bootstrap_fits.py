@@ -13,7 +13,12 @@ from .._utils._arrays import python_scalar
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
-from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._validation import (
+    check_estimator_methods,
+    check_fits_in_memory,
+    check_not_regressor,
+    prepare_data,
+)
 from ..records import BootstrapSamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
@@ -30,6 +35,8 @@ def bootstrap_indices(y, n_bootstraps, *, stratify=False, random_state=None):
     rng = check_random_state(random_state)
     y = np.asarray(y)
     n = y.shape[0]
+    check_fits_in_memory({"n_bootstraps": n_bootstraps}, n_bootstraps * n * 8,
+                         f"the bootstrap samples ({n} indices of 8 bytes each)")
     if not stratify:
         return rng.randint(0, n, size=(n_bootstraps, n))
     _, codes = np.unique(y, return_inverse=True)

@@ -14,7 +14,12 @@ from .._utils._arrays import python_scalar
 from .._utils._describe import estimator_description, learner_labels
 from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Real, Seed, validate_params
-from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._validation import (
+    check_estimator_methods,
+    check_fits_in_memory,
+    check_not_regressor,
+    prepare_data,
+)
 from ..records import CVResult, SubsamplingResult
 from ._fit_task import FitTask
 from ._scheduler import run_fits
@@ -200,6 +205,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     True
     """
     X, y, y_array, n_samples = _prepare(estimator, X, y, "random_subsampling")
+    check_fits_in_memory({"n_rounds": n_rounds}, n_rounds * n_samples * 9,
+                         f"the rounds' splits and correctness ({n_samples} instances, 9 bytes each)")
     if stratify:
         _check_stratifiable(y_array, test_size, "random_subsampling")
     splitter = (StratifiedShuffleSplit if stratify else ShuffleSplit)(

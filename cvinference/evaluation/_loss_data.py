@@ -5,6 +5,7 @@ import dataclasses
 from .._utils._params import Rule
 from .._utils._validation import (
     check_estimator_methods,
+    check_not_classifier,
     check_not_regressor,
     check_predict_proba,
     holds_class_labels,
@@ -45,8 +46,8 @@ def prepare_loss_data(estimators, names, X, y, loss, groups=None):
 
     Every estimator must fit and predict (and ``predict_proba`` for a loss
     that needs it); y must suit the loss; a loss that compares class labels
-    refuses a regressor. A loss whose ``classification`` is None is decided
-    from y here.
+    refuses a regressor, and a regression loss refuses a classifier. A loss
+    whose ``classification`` is None is decided from y here.
 
     Parameters
     ----------
@@ -73,6 +74,9 @@ def prepare_loss_data(estimators, names, X, y, loss, groups=None):
         loss = dataclasses.replace(loss, classification=holds_class_labels(y_array))
     if not loss.needs_proba:
         loss(y_array, y_array)  # a set-level metric passed as a loss is refused before any fit
+    if loss.classification is False:
+        for name, estimator in zip(names, estimators, strict=True):
+            check_not_classifier(estimator, name, loss.name)
     if loss.classification:
         reason = (f"loss={loss.name!r} compares class labels (a regressor's predictions are numbers; use "
                   "a regression loss such as loss='squared_error' for a numeric target)")

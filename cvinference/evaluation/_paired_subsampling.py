@@ -18,8 +18,10 @@ from .._utils._arrays import python_scalar, readonly_array
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._validation import check_fits_in_memory
 from ..records import PairedSubsamplingResult
 from ..records._losses import get_loss
+from ..records._paired_subsampling_result import N_PAIRS
 from ._fit_task import FitTask
 from ._holdout import TEST_SIZE
 from ._loss_data import LossSpec, prepare_loss_data
@@ -160,6 +162,8 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
     half_size, n_train, n_test = split_sizes(n_samples, test_size)
     classes = np.unique(y_array, return_counts=True) if stratified else None
     _check_sizes(n_samples, test_size, half_size, n_train, n_test, classes, stratified)
+    check_fits_in_memory({"n_pairs": n_pairs, "n_rounds": n_splits}, (2 * n_pairs + 1) * n_splits * half_size * 8,
+                         f"the splits ({2 * n_pairs + 1} groups of n_rounds splits of {half_size} indices of 8 bytes)")
     rng = check_random_state(random_state)
 
     def seed():
@@ -181,7 +185,7 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
     )
 
 
-@validate_params(n_pairs=Integer(minimum=1), n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
+@validate_params(n_pairs=N_PAIRS, n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
                  loss=LossSpec(), random_state=Seed(), n_jobs=Jobs())
 @fill_doc
 def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, loss="zero_one", estimator_b=None,
@@ -203,7 +207,9 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
     y : array-like of shape (n_samples,)
         Class labels for a classification loss, numbers for a regression loss.
     n_pairs : int, default=10
-        M, the number of random pairs of disjoint halves.
+        M, the number of random pairs of disjoint halves, at least 2: one
+        pair gives a variance estimate with one degree of freedom, which the
+        conservative Z's normal quantile would treat as known.
     n_rounds : int, default=15
         J, the number of random train/test splits of all the data and of
         each half.

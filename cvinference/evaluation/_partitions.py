@@ -11,6 +11,7 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._utils._arrays import smallest_int_dtype
 from .._utils._params import Rule
+from .._utils._validation import check_fits_in_memory
 from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
 
 
@@ -135,6 +136,10 @@ def check_cv_argument(cv, n_repeats):
     return cv
 
 
+RECORD_BYTES = 25
+"""What a record keeps of one instance in one repeat: its fold, prediction and loss (8 bytes each), correctness (1)."""
+
+
 def _seeds(source, n_repeats):
     return [int(seed) for seed in check_random_state(source).randint(np.iinfo(np.int32).max, size=n_repeats)]
 
@@ -250,6 +255,9 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
         check_cv_argument(cv, n_repeats)
         return Partitions(fold=np.arange(n_samples)[np.newaxis, :].astype(smallest_int_dtype(n_samples)),
                           n_splits=n_samples, cv_repr="LeaveOneOut()")
+    check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * RECORD_BYTES,
+                         f"a record of {n_samples} instances per repeat (the fold, prediction, loss and correctness "
+                         f"of each, {RECORD_BYTES} bytes)")
     splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
     cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
     checked = [

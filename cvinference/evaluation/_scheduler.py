@@ -45,7 +45,8 @@ from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
 
 from .._utils._joblib_compat import backend_name, loky_workers_alive
-from ._fit_task import fit_and_predict
+from .._utils._validation import non_finite_note
+from ._fit_task import add_context, fit_and_predict
 from ._native_threads import native_threads_limit, threads_per_worker
 
 CHEAP_FIT_SECONDS = 0.05
@@ -292,6 +293,18 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         Without ``collect``, the output of :func:`fit_and_predict` for every
         task, in task order.
     """
+    try:
+        return _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss,
+                         collect)
+    except ValueError as exc:
+        note = non_finite_note(exc, X)
+        if note is not None:
+            add_context(exc, note)
+        raise
+
+
+def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss, collect):
+    """:func:`run_fits` itself; its caller adds a note naming the cell of X a refusal of non-finite values is about."""
     n_workers = effective_n_jobs(n_jobs)
     outputs = [None] * len(tasks) if collect is None else None
     if collect is None:

@@ -10,6 +10,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import PairedSubsamplingResult
+from ..records._paired_subsampling_result import ONE_PAIR
 from ._accuracy_interval import normal_bounds
 from ._inputs import check_record
 from ._results import Interval
@@ -97,7 +98,7 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     ----------
     result : PairedSubsamplingResult
         The test losses of one or two learners, as made by
-        :func:`paired_subsampling`.
+        :func:`paired_subsampling`, with at least two pairs of halves.
     %(confidence_level)s
 
     Returns
@@ -148,7 +149,13 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     less), so that sigma_hat^2 overestimates its variance and the interval
     is conservative: wider than needed, hence the name. Its price is the
     training size: n1 < n / 2, so the interval is about a learner trained
-    on less than half the data. Few pairs make sigma_hat^2 itself noisy.
+    on less than half the data. Few pairs make sigma_hat^2 itself noisy:
+    it is a mean of M squared differences, M degrees of freedom for
+    normal half estimates, and the normal quantile ignores its noise. A
+    result with one pair is refused: were the variance on n / 2 that on
+    n, (mu_hat - mu) / sigma_hat would be Student's t with one degree of
+    freedom, and the z interval at 95% would cover about 70% of the time
+    (P(|T_1| <= 1.96) = 2 arctan(1.96) / pi = 0.70).
     For two learners each mu_hat_j is the mean over the split's test
     instances of loss(B) - loss(A).
 
@@ -177,6 +184,9 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     """
     record = check_record(result, PairedSubsamplingResult, "paired_subsampling", "conservative_z_interval")
     paired, n_pairs, n_splits = record.paired, record.n_pairs, record.n_rounds
+    if n_pairs < 2:
+        raise ValueError(f"conservative_z_interval_of needs a result with n_pairs >= 2; got a result with "
+                         f"n_pairs={n_pairs}. {ONE_PAIR} Run paired_subsampling(..., n_pairs=10) (the default).")
     split_means = record.losses.mean(axis=-1)  # (learners, 2 M + 1, J)
     values = split_means[1] - split_means[0] if paired else split_means[0]
     estimate, half_estimates, variance = conservative_z_statistics(values, n_pairs)

@@ -87,6 +87,32 @@ def _names_computable_from_predictions(classification):
     return [name for name in names if name not in on_continuous and _scorer_works(name, on_labels, labels)]
 
 
+def _is_regression_scorer(scorer):
+    """Whether a scorer computes one of sklearn's regression metrics (r2, mean squared error, ...)."""
+    score_function = getattr(scorer, "_score_func", None)
+    return getattr(score_function, "__module__", "").startswith("sklearn.metrics._regression")
+
+
+def _check_suits_classification(metric, scorer, result):
+    """Refuse a regression scorer on a record of class labels, whose codes it would score as numbers."""
+    if result.classes is not None and _is_regression_scorer(scorer):
+        raise ValueError(
+            f"metric={metric!r} is a regression metric, and result is a classification record (loss_name="
+            f"{result.loss_name!r}, classes {np.asarray(result.classes).tolist()}): it would score the class "
+            "labels' codes as numbers. Use a classification metric such as 'accuracy', 'balanced_accuracy' or "
+            "'f1_macro', or a callable (y_true, y_pred) -> float."
+        )
+
+
+def _averaging_needed(metric, result):
+    """The error for a binary-only scorer (``"f1"``) on more than two classes, where sklearn names ``average``."""
+    return ValueError(
+        f"metric={metric!r} is defined for two classes, and result has {len(result.classes)} classes "
+        f"({np.asarray(result.classes).tolist()}); pass an averaged scorer's name, such as "
+        f"metric='{metric}_macro' or metric='{metric}_weighted', or a callable (y_true, y_pred) -> float."
+    )
+
+
 def _metric_function(metric, result):
     """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
     if callable(metric) and not isinstance(metric, str):
@@ -98,6 +124,7 @@ def _metric_function(metric, result):
             f"{', '.join(_names_computable_from_predictions(result.classes is not None))}."
         )
     scorer = get_scorer(metric)
+    _check_suits_classification(metric, scorer, result)
 
     def score(y_true, y_pred):
         if result.classes is None:
@@ -113,6 +140,8 @@ def _metric_function(metric, result):
                     f"{result.loss_name!r}): sklearn says {exc}. Use a regression metric, such as 'r2' or "
                     "'neg_mean_absolute_error'."
                 ) from exc
+            if "average='binary'" in str(exc):
+                raise _averaging_needed(metric, result) from exc
             if "pos_label" not in str(exc):
                 raise
             raise ValueError(
@@ -162,7 +191,11 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
         the predictions (``"f1"``, ``"f1_macro"``, ``"precision"``,
         ``"balanced_accuracy"``, ``"matthews_corrcoef"``, ``"r2"``, ...), or a
         callable ``(y_true, y_pred) -> float``. Scorer names follow sklearn's
-        sign convention: ``"neg_..."`` scores are negated errors.
+        sign convention: ``"neg_..."`` scores are negated errors. A
+        regression metric (``"r2"``, ``"neg_mean_squared_error"``, ...) on a
+        classification record is refused, as is a binary-only name such as
+        ``"f1"`` on more than two classes (pass ``"f1_macro"`` or
+        ``"f1_weighted"``).
     %(confidence_level)s
         Keyword-only: passing it by position (third, after ``metric``) is
         deprecated since version 0.1 and warns with a FutureWarning.

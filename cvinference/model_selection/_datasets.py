@@ -223,6 +223,22 @@ class FriedmanResult(Serializable):
     _repr_html_ = summary_html
 
 
+FEW_DATASETS = 5
+"""Up to this many datasets, no two-sided exact Wilcoxon p-value can fall below 0.05 (it is at least 2 / 2**N)."""
+
+
+def _warn_few_datasets(n, messages):
+    """Warn that N <= 5 datasets is far fewer than Demšar's approximations want."""
+    if n <= FEW_DATASETS:
+        messages.warn(
+            f"Only N = {n} datasets: Demšar (2006) asks for N > 10 (and k > 5 learners) before trusting the "
+            "chi-square distribution of Friedman's statistic and the large-sample one of Nemenyi's test, and "
+            f"with N <= {FEW_DATASETS} no two-sided Wilcoxon p-value can fall below 2 / 2**N = {2 / 2**n:.3g}, so "
+            "no learner can be shown to differ from the control at the 0.05 level. The scores and average ranks "
+            f"still describe these {n} datasets; the tests say little about datasets in general. Add datasets."
+        )
+
+
 def _friedman(scores, ranks, messages):
     n, k = scores.shape
     undefined = FriedmanResult(math.nan, math.nan, k - 1, math.nan, math.nan, (k - 1, (k - 1) * (n - 1)))
@@ -241,7 +257,7 @@ def _friedman(scores, ranks, messages):
     if any(np.unique(row).size < k for row in scores):
         messages.note("Friedman's chi-square is corrected for tied ranks, as scipy computes it (Demšar 2006 "
                       "gives the formula without ties; the two agree when no dataset has ties).")
-    if n <= 10 or k <= 5:
+    if n > FEW_DATASETS and (n <= 10 or k <= 5):
         messages.note(f"With N = {n} datasets and k = {k} learners the chi-square distribution of Friedman's "
                       "statistic is an approximation (Demšar 2006 asks for N > 10 and k > 5); the Iman-Davenport "
                       "F is the less conservative of the two.")
@@ -571,6 +587,9 @@ def _array_table(scores, datasets, learners):
     datasets = [f"dataset {i}" for i in range(n)] if datasets is None else datasets
     learners = [f"learner {j}" for j in range(k)] if learners is None else learners
     for name, labels, size, axis in (("datasets", datasets, n, "rows"), ("learners", learners, k, "columns")):
+        if not isinstance(labels, collections.abc.Sized):
+            raise TypeError(f"{name} must be a sequence of {size} names, one for each of the {axis} of scores, or "
+                            f"None; got {name}={labels!r}.")
         if isinstance(labels, str) or len(labels) != size:
             raise ValueError(f"{name} must hold one name for each of the {size} {axis} of scores; got "
                              f"{name}={labels!r}.")
@@ -719,8 +738,8 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
         or ``CVEvaluator.evaluate`` with the same int ``random_state``); the
         score is then the accuracy, and each dataset gets the corrected
         resampled t interval of each learner's difference from the control.
-        At least 2 datasets and 2 learners; every dataset has the same
-        learners.
+        At least 2 datasets and 2 learners (5 datasets or fewer warn);
+        every dataset has the same learners.
     datasets, learners : sequence of str, optional
         Names of the rows and columns of an array (default ``"dataset 0"``,
         ..., ``"learner 0"``, ...); not with a DataFrame or a mapping.
@@ -751,7 +770,9 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     Warns
     -----
     InferenceWarning
-        With two learners (no Friedman test), when a learner's scores equal
+        With 5 datasets or fewer (far fewer than the N > 10 Demšar asks
+        for; no two-sided Wilcoxon p-value can then fall below 0.0625),
+        with two learners (no Friedman test), when a learner's scores equal
         the control's on every dataset (p = 1), or when a per-dataset test
         warns.
 
@@ -866,6 +887,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     control_index = _control_index(control, table.learners, average_ranks)
     if control is None:
         messages.note(f"control: {table.learners[control_index]}, the best average rank")
+    _warn_few_datasets(n, messages)
     friedman = _friedman(table.scores, ranks, messages)
     cd = critical_difference(k, n, alpha)
     statistic, pvalue, adjusted = _wilcoxon_against(table.scores, table.learners, control_index, correction,

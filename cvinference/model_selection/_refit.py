@@ -1,5 +1,7 @@
 """Refit rules for ``GridSearchCV(refit=...)``: the simplest candidate the evidence cannot tell from the best."""
 
+import collections.abc
+
 import numpy as np
 
 from .._utils._params import SIGNIFICANCE_LEVEL
@@ -18,9 +20,25 @@ class _RefitRule:
 
     def _scores(self, cv_results, layout):
         """The split scores, or None when there is one candidate (nothing to choose)."""
+        self._check_cv_results(cv_results)
         if len(cv_results["params"]) == 1:
             return None
         return scores_from_cv_results(cv_results, layout, self.scoring)
+
+
+    def _check_cv_results(self, cv_results):
+        """Refuse what is not a search's ``cv_results_``, naming the keys the rule reads."""
+        mapping = isinstance(cv_results, collections.abc.Mapping)
+        params = cv_results.get("params") if mapping else None
+        if not isinstance(params, collections.abc.Sequence) or isinstance(params, str) or not params:
+            got = f"a dict with the keys {sorted(map(str, cv_results))}" if mapping else type(cv_results).__name__
+            raise (ValueError if mapping else TypeError)(
+                f"{type(self).__name__} is a refit rule: the search calls it with its cv_results_, a dict holding "
+                "'params' (one dict of parameters per candidate, at least one) and the split scores "
+                "('split0_test_score', ..., or 'split0_test_<metric>' with several metrics); got cv_results="
+                f"{got}. Pass it as GridSearchCV(..., refit={type(self).__name__}(...)), or call it with a fitted "
+                "search's cv_results_."
+            )
 
 
 class SimplestIndistinguishable(_RefitRule):

@@ -6,6 +6,7 @@ import numbers
 
 import numpy as np
 from sklearn.base import is_classifier, is_regressor
+from sklearn.exceptions import NotFittedError
 from sklearn.utils.validation import check_is_fitted
 
 from .._utils._describe import short_param_names
@@ -152,7 +153,13 @@ def scores_from_search(search, scoring=None):
             "search must be a fitted GridSearchCV or RandomizedSearchCV, or a dict or list of named CVResults; "
             f"got {type(search).__name__}."
         )
-    check_is_fitted(search, "cv_results_")
+    try:
+        check_is_fitted(search, "cv_results_")
+    except NotFittedError as exc:
+        raise NotFittedError(
+            f"search={type(search).__name__}(...) is not fitted, and compare_candidates reads the split scores of "
+            "its cv_results_. Call search.fit(X, y) first."
+        ) from exc
     if scoring is None and getattr(search, "multimetric_", False) and isinstance(search.refit, str):
         # A multi-metric search chose its best candidate by this metric.
         scoring = search.refit

@@ -6,9 +6,19 @@ import numpy as np
 
 from .._utils._kinds import POSITIVE, TEXT, Array, Sequence
 from .._utils._notebook import summary_html
-from .._utils._params import Boolean, Integer, Text
+from .._utils._params import Boolean, Explained, Integer, Text
 from .._utils._serialize import Serializable
 from ._fields import OneOrTwoLearners, array_field, check_indices, learner_descriptions, learner_lines
+
+ONE_PAIR = (
+    "One pair of halves gives one squared difference, a variance estimate with one degree of freedom, which the "
+    "conservative Z's normal quantile treats as known: were the halves' variance that of all the data, a 95% "
+    "interval would cover about 70% of the time (Student's t with one degree of freedom needs 12.7, not 1.96)."
+)
+"""Why the conservative Z needs two pairs of halves or more."""
+
+N_PAIRS = Explained(Integer(minimum=2), ONE_PAIR + " Pass n_pairs >= 2; the default is 10.")
+"""The number of pairs of halves, M, of paired subsampling."""
 
 
 def _check_halves(halves, n_samples):

@@ -18,6 +18,7 @@ from ._draws import DrawPlan, draw_seeds, plan_draw, run_draws
 from ._population import (
     STUDY_RULES,
     check_classes_in_sample,
+    check_draws_fit,
     check_sample_size,
     population,
     rest_of_population,
@@ -420,10 +421,11 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
     X, y, classes = population({"estimator": estimator}, X, y, needed_by=_STUDY)
     check_sample_size(sample_size, y.size, n_splits=n_splits, needed_by=_STUDY)
     check_classes_in_sample(y, sample_size, needed_by=_STUDY)
+    arguments = {"sample_size": sample_size, "n_splits": n_splits, "n_draws": n_draws}
+    check_draws_fit(arguments, plans_per_draw=len(_SPLITTERS))
     saved = study_checkpoint(checkpoint, random_state, study=_STUDY, estimators=[estimator], X=X, y=y,
-                             arguments={"sample_size": sample_size, "n_splits": n_splits, "n_draws": n_draws},
-                             n_draws=n_draws, record=_record(sample_size=sample_size, n_splits=n_splits,
-                                                             population_size=y.size))
+                             arguments=arguments, n_draws=n_draws,
+                             record=_record(sample_size=sample_size, n_splits=n_splits, population_size=y.size))
     plans = [_approach_plans(X, y, seed, sample_size=sample_size, n_splits=n_splits, n_rows=y.size)
              for seed in draw_seeds(random_state, n_draws)]
     records = run_draws([estimator], X, y, plans, names=["estimator"], loss=get_loss("zero_one"), classes=classes,

@@ -10,7 +10,12 @@ from sklearn.base import clone
 
 from .._utils._arrays import python_scalar
 from .._utils._params import VERBOSE, Integer, Jobs, Rule, Seed
-from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
+from .._utils._validation import (
+    check_estimator_methods,
+    check_fits_in_memory,
+    check_not_regressor,
+    prepare_data,
+)
 from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..evaluation._fit_task import ScoredRows
 from ..studies._checkpoint import Checkpoint
@@ -134,6 +139,19 @@ def study_checkpoint(checkpoint, random_state, *, study, estimators, X, y, argum
     fingerprint = joblib.hash([study, [clone(estimator) for estimator in estimators], X, y, random_state,
                                sorted(arguments.items())])
     return Checkpoint(checkpoint, fingerprint, n_draws=n_draws, record=record, parts=parts)
+
+
+def check_draws_fit(arguments, plans_per_draw=1):
+    """Refuse a study whose plans, every draw's sample and folds made before any fit, would not fit in memory.
+
+    ``arguments`` are the study's (``n_draws``, ``sample_size`` and its
+    ``n_repeats`` or ``max_repeats`` when it has them).
+    """
+    repeats = {name: arguments[name] for name in ("max_repeats", "n_repeats") if name in arguments}
+    rows = plans_per_draw * (1 + sum(repeats.values(), 0) or 1) * arguments["sample_size"]
+    check_fits_in_memory({"n_draws": arguments["n_draws"], **repeats}, arguments["n_draws"] * rows * 8,
+                         f"the plans of the draws ({rows} indices of 8 bytes per draw: its sample and its folds), "
+                         "made before any fit,")
 
 
 def plan_draws(X, y, *, n_draws, random_state, choose_sample, scored, cv, n_repeats):

@@ -19,7 +19,14 @@ from ..evaluation._loss_data import LossSpec
 from ..records._losses import get_loss
 from ._checkpoint import FINITE_NON_NEGATIVE, Record
 from ._draws import draw_seeds, plan_draw, run_draws
-from ._population import STUDY_RULES, check_classes_in_sample, check_sample_size, population, study_checkpoint
+from ._population import (
+    STUDY_RULES,
+    check_classes_in_sample,
+    check_draws_fit,
+    check_sample_size,
+    population,
+    study_checkpoint,
+)
 from ._result import StudyResult
 
 _NEEDED_BY = "precision_study"
@@ -413,10 +420,10 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
             f"rows; the other half measures the truth). Pass sample_size <= {train_size}, or a larger population.")
     check_sample_size(sample_size, train_size, n_splits=folds[-1], needed_by=_NEEDED_BY, rest_needed=0)
     check_classes_in_sample(y, sample_size, needed_by=_NEEDED_BY)
+    arguments = {"sample_size": sample_size, "folds": folds, "n_repeats": n_repeats, "loss": loss, "n_draws": n_draws}
+    check_draws_fit(arguments)
     store = study_checkpoint(
-        checkpoint, random_state, study=_NEEDED_BY, estimators=[estimator], X=X, y=y,
-        arguments={"sample_size": sample_size, "folds": folds, "n_repeats": n_repeats, "loss": loss,
-                   "n_draws": n_draws},
+        checkpoint, random_state, study=_NEEDED_BY, estimators=[estimator], X=X, y=y, arguments=arguments,
         n_draws=n_draws, parts={f"K={k}": _CV_RECORD if k != folds[0] else _FIRST_RECORD for k in folds})
 
     rng = check_random_state(random_state)

@@ -10,6 +10,7 @@ from ._checkpoint import Proportion, Record
 from ._draws import run_draws
 from ._population import (
     check_classes_in_sample,
+    check_draws_fit,
     check_sample_size,
     plan_draws,
     population,
@@ -51,6 +52,7 @@ def run_algorithm_1(estimators, X, y, *, study, sample_size, n_draws, cv, n_repe
     X, y, classes = population(estimators, X, y, needed_by=study)
     check_sample_size(sample_size, y.size, n_splits=n_splits_of(cv), needed_by=study)
     check_classes_in_sample(y, sample_size, needed_by=study)
+    check_draws_fit(arguments)
     saved = study_checkpoint(checkpoint, random_state, study=study, estimators=list(estimators.values()), X=X, y=y,
                              arguments=arguments, n_draws=n_draws,
                              record=algorithm_1_record(n_estimators=len(estimators), n_repeats=n_repeats,

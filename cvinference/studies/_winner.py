@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 
-from .._utils._describe import estimator_description
+from .._utils._describe import estimator_description, same_configuration
 from .._utils._kinds import POSITIVE, TEXT, Array, proportions
 from .._utils._params import Integer, validate_params
 from ._population import STUDY_RULES
@@ -140,6 +140,19 @@ class WinnerTableResult(StudyResult):
                  title=f"agreement {self.agreement:.0%} of {self.n_draws} samples")
 
 
+def _check_two_learners(estimator_a, estimator_b):
+    """Refuse one learner twice, whose equal errors would all count as ties, "<=", in one cell of the table."""
+    if same_configuration(estimator_a, estimator_b):
+        raise ValueError(
+            f"estimator_b must be a different learner from estimator_a; got "
+            f"estimator_b={estimator_description(estimator_b)}, the same class with the same parameters. A "
+            "learner compared with itself ties on every draw when it is deterministic, and ties count as \"<=\", "
+            "so every draw would fall in the cell (CV error of a <= b, conditional error of a <= b), which reads "
+            "as cross-validation always naming the better learner. Pass two different learners (or, to compare "
+            "a randomized learner with itself, two different random_state values)."
+        )
+
+
 @validate_params(**STUDY_RULES, n_repeats=Integer(minimum=1))
 def winner_table(estimator_a, estimator_b, X, y, *, sample_size, n_draws=100, cv=10, n_repeats=1, random_state=None,
                  n_jobs=None, checkpoint=None, verbose=0):
@@ -154,7 +167,8 @@ def winner_table(estimator_a, estimator_b, X, y, *, sample_size, n_draws=100, cv
     Parameters
     ----------
     estimator_a, estimator_b : estimator instance
-        Two classifiers; they are cloned, never fitted.
+        Two different classifiers (one class with equal parameters is
+        refused); they are cloned, never fitted.
     X : array-like of shape (n_rows, n_features)
         The population.
     y : array-like of shape (n_rows,)
@@ -201,6 +215,7 @@ def winner_table(estimator_a, estimator_b, X, y, *, sample_size, n_draws=100, cv
     >>> int(study.table.sum()), study.table.shape
     (5, (2, 2))
     """
+    _check_two_learners(estimator_a, estimator_b)
     conditional, repeat_error = run_algorithm_1(
         {"estimator_a": estimator_a, "estimator_b": estimator_b}, X, y, study="winner_table",
         sample_size=sample_size, n_draws=n_draws, cv=cv, n_repeats=n_repeats, random_state=random_state,

@@ -405,6 +405,56 @@ def test_bad_data_is_refused_with_a_message_naming_the_value(iris):
         cvi.cross_val_correctness(TREE, X, np.eye(150, 2, dtype=int))
 
 
+def _notes(exc):
+    """An exception's notes (Python >= 3.11), or its message, where Python 3.10 gets them appended."""
+    return "\n".join(getattr(exc, "__notes__", [str(exc)]))
+
+
+def test_infinity_in_X_is_named_by_row_and_column_with_the_fix(iris):
+    # issue 28: sklearn's "Input X contains infinity" named no cell and no fix.
+    X, y = iris
+    X = X.copy()
+    X[[7, 30], 2] = [np.inf, -np.inf]
+    with pytest.raises(ValueError, match="Input X contains infinity") as caught:
+        cvi.cross_val_correctness(TREE, X, y, cv=5)
+    assert ("cvinference: X contains infinity at row 7, column 2 and 1 other cell(s) (0-based): replace it with a "
+            "finite number, or drop that row.") in _notes(caught.value)
+
+
+def test_nan_in_X_is_named_only_where_the_estimator_refuses_it(iris):
+    pd = pytest.importorskip("pandas")
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.svm import SVC
+
+    X, y = iris
+    X = X.copy()
+    X[12, 3] = np.nan
+    frame = pd.DataFrame(X, columns=["sl", "sw", "pl", "pw"])
+    with pytest.raises(ValueError, match="Input X contains NaN") as caught:
+        cvi.CVEvaluator(cv=5, n_jobs=2).evaluate(SVC(), frame, y)
+    assert ("cvinference: X contains NaN at row 12, column 3 ('pw') (0-based): impute it (sklearn.impute.SimpleImputer "
+            "in a pipeline)") in _notes(caught.value)
+    accepted = cvi.cross_val_correctness(HistGradientBoostingClassifier(max_iter=5), frame, y, cv=5, random_state=0)
+    assert accepted.n_samples == 150  # an estimator that accepts NaN (sklearn's allow_nan tag) gets it
+
+
+@pytest.mark.parametrize("loss", ["squared_error", "absolute_error"])
+def test_a_regression_loss_on_a_classifier_is_refused_naming_the_loss(iris, loss):
+    # issue 28: the squared difference of class codes was recorded silently.
+    X, y = iris
+    with pytest.raises(ValueError, match=rf"loss='{loss}' is a regression loss.*is a classifier.*loss='zero_one'"):
+        cvi.cross_val_correctness(TREE, X, y, cv=5, loss=loss)
+    with pytest.raises(ValueError, match=r"estimator_b=.*is a classifier"):
+        cvi.CVEvaluator(cv=5, loss=loss).compare(LinearRegression(), TREE, X, y)
+
+
+def test_a_cost_on_class_labels_stays_possible_through_make_loss(iris):
+    X, y = iris
+    squared_codes = cvi.make_loss(lambda t, p: (t - p) ** 2.0, name="ordinal", classification=True)
+    result = cvi.cross_val_correctness(TREE, X, y, cv=5, loss=squared_codes, random_state=0)
+    assert result.mean_loss == pytest.approx(np.mean((result.y_true - result.y_pred[0]) ** 2.0))
+
+
 @pytest.mark.parametrize("estimator, match", [
     (object(), "has no fit or predict method"),
     (DecisionTreeClassifier, "a class, not an instance"),

@@ -178,7 +178,7 @@ def test_round_trips_through_json(iris):
 
 
 @pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"n_pairs": 0}, ValueError, r"n_pairs must be an integer >= 1; got n_pairs=0"),
+    ({"n_pairs": 0}, ValueError, r"n_pairs must be an integer >= 2; got n_pairs=0"),
     ({"n_rounds": 2.5}, TypeError, r"n_rounds must be an integer >= 1; got n_rounds=2.5"),
     ({"test_size": 1.5}, ValueError, r"test_size"),
     ({"confidence_level": 95}, ValueError, r"confidence_level"),
@@ -191,6 +191,36 @@ def test_bad_parameters_are_named_with_the_fix(iris, kwargs, error, match):
     X, y = iris
     with pytest.raises(error, match=match):
         cvi.conservative_z_interval(GaussianNB(), X, y, **kwargs)
+
+
+class _NeverFitted(GaussianNB):
+    def fit(self, X, y):
+        raise AssertionError("n_pairs=1 must be refused before any fit")
+
+
+def test_one_pair_is_refused_before_any_fit_saying_why(iris):
+    # issue 28: one pair's variance has one degree of freedom, used with a z quantile. Were it the true
+    # variance's chi-square(1) estimate, (mu_hat - mu) / sigma_hat is Student's t with 1 df: the z interval's
+    # coverage is P(|T_1| <= z_0.975), which scipy gives as 0.70 (the message's "about 70%").
+    assert 2 * stats.t.cdf(stats.norm.ppf(0.975), 1) - 1 == pytest.approx(0.70, abs=0.005)
+    assert stats.t.ppf(0.975, 1) == pytest.approx(12.7, abs=0.05)
+    X, y = iris
+    expected = (r"n_pairs must be an integer >= 2; got n_pairs=1\. One pair of halves gives one squared difference, "
+                r"a variance estimate with one degree of freedom.*about 70%.*needs 12\.7, not 1\.96\)\. Pass "
+                r"n_pairs >= 2")
+    with pytest.raises(ValueError, match=expected):
+        cvi.conservative_z_interval(_NeverFitted(), X, y, n_pairs=1, n_rounds=2)
+    with pytest.raises(ValueError, match=expected):
+        cvi.paired_subsampling(_NeverFitted(), X, y, n_pairs=1, n_rounds=2)
+
+
+def test_a_record_of_one_pair_is_refused_by_the_interval(iris):
+    record = cvi.paired_subsampling(GaussianNB(), *iris, n_pairs=2, n_rounds=2, random_state=0)
+    one_pair = cvi.PairedSubsamplingResult(test_indices=record.test_indices[:3], losses=record.losses[:, :3],
+                                           halves=record.halves[:1], n_samples=150, n_train=record.n_train)
+    with pytest.raises(ValueError, match=r"conservative_z_interval_of needs a result with n_pairs >= 2; got a "
+                                         r"result with n_pairs=1\. One pair of halves"):
+        cvi.conservative_z_interval_of(one_pair)
 
 
 def test_data_too_small_for_the_halves_says_what_to_pass():

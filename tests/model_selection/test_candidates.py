@@ -411,6 +411,28 @@ def test_refit_rules_need_the_splitter_and_refit_a_lone_candidate(data):
         assert search.fit(X, y).best_index_ == 0
 
 
+@pytest.mark.parametrize("rule", [cvi.SimplestIndistinguishable("max_depth", cv=3), cvi.OneStandardError("max_depth")])
+@pytest.mark.parametrize(("cv_results", "error", "got"), [
+    ({}, ValueError, r"a dict with the keys \[\]"),  # issue 28: KeyError: 'params'
+    ({"params": []}, ValueError, r"a dict with the keys \['params'\]"),
+    ([], TypeError, "list"),
+])
+def test_a_refit_rule_called_without_cv_results_names_the_keys_it_needs(rule, cv_results, error, got):
+    name = type(rule).__name__
+    with pytest.raises(error, match=rf"^{name} is a refit rule: the search calls it with its cv_results_, a dict "
+                                    rf"holding 'params' .*'split0_test_score'.*got cv_results={got}\. Pass it as "
+                                    rf"GridSearchCV\(\.\.\., refit={name}\(\.\.\.\)\)"):
+        rule(cv_results)
+
+
+def test_an_unfitted_search_is_named_with_the_fix():
+    # issue 28: sklearn's NotFittedError named no parameter of compare_candidates.
+    search = GridSearchCV(DecisionTreeClassifier(), {"max_depth": [1, 2]}, cv=3)
+    with pytest.raises(NotFittedError, match=r"^search=GridSearchCV\(\.\.\.\) is not fitted, and compare_candidates "
+                                             r"reads .* cv_results_\. Call search\.fit\(X, y\) first\.$"):
+        compare_candidates(search)
+
+
 def test_named_results_must_be_classifiers_cv_results():
     rng = np.random.RandomState(0)
     X = rng.randn(100, 3)

@@ -285,12 +285,44 @@ def test_few_datasets_get_a_note_that_wilcoxon_cannot_reject():
     """The smallest exact two-sided p-value on n datasets is 2 / 2**n (every difference of one sign); Holm
     multiplies the smallest of k - 1 p-values by k - 1: 4 datasets, 3 learners: 2 / 16 * 2 = 0.25; with 6
     datasets the raw 2 / 64 = 0.031 could reach 0.05, but not after the adjustment (0.0625)."""
-    result = cvi.compare_on_datasets(_random_scores(0, n=4, k=3))
+    with pytest.warns(cvi.InferenceWarning, match="Only N = 4 datasets"):
+        result = cvi.compare_on_datasets(_random_scores(0, n=4, k=3))
     assert any("no adjusted Wilcoxon p-value can fall below 0.25" in note for note in result.notes)
     six = cvi.compare_on_datasets(_random_scores(0, n=6, k=3))
     assert any("no adjusted Wilcoxon p-value can fall below 0.0625" in note for note in six.notes)
     unadjusted = cvi.compare_on_datasets(_random_scores(0, n=6, k=3), correction="none")
     assert not any("can fall below" in note for note in unadjusted.notes)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_five_datasets_or_fewer_warn_with_demsars_rule_and_what_the_result_means(n):
+    # issue 28: 2 datasets gave tests and no warning. Oracle for the threshold: scipy's exact Wilcoxon test on
+    # N differences of one sign gives its smallest two-sided p-value, 2 / 2**N: 0.0625 for N = 5 (above 0.05),
+    # 0.03125 for N = 6 (Demšar 2006, section 3.1.3, uses this exact test for few datasets).
+    assert stats.wilcoxon(np.arange(1.0, 6.0)).pvalue == pytest.approx(0.0625)
+    assert stats.wilcoxon(np.arange(1.0, 7.0)).pvalue == pytest.approx(0.03125)
+    with pytest.warns(cvi.InferenceWarning, match=rf"Only N = {n} datasets: Demšar \(2006\) asks for N > 10 .* "
+                                                  rf"below 2 / 2\*\*N = {2 / 2**n:.3g}.*still describe these {n} "
+                                                  "datasets"):
+        result = cvi.compare_on_datasets(_random_scores(0, n=n, k=3))
+    assert result.average_ranks.shape == (3,)
+    assert sum("Only N =" in warning for warning in result.warnings) == 1
+    assert not any("is an approximation" in note for note in result.notes)  # the warning says it
+
+
+def test_six_datasets_get_the_approximation_note_and_no_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cvi.InferenceWarning)
+        result = cvi.compare_on_datasets(_random_scores(0, n=6, k=3))
+    assert any("With N = 6 datasets and k = 3 learners the chi-square" in note for note in result.notes)
+
+
+@pytest.mark.parametrize("name", ["datasets", "learners"])
+def test_names_that_are_not_a_sequence_are_a_type_error_naming_the_parameter(name):
+    # issue 28: datasets=5 gave "object of type 'int' has no len()".
+    with pytest.raises(TypeError, match=rf"^{name} must be a sequence of \d names, one for each of the \w+ of "
+                                        rf"scores, or None; got {name}=5\.$"):
+        cvi.compare_on_datasets(_random_scores(0, n=6, k=3), **{name: 5})
 
 
 # --------------------------------------------------------------------------- cross-validation results

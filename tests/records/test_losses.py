@@ -11,7 +11,15 @@ import pytest
 from scipy import stats
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.metrics import brier_score_loss, f1_score, log_loss, mean_squared_error, precision_score, zero_one_loss
+from sklearn.metrics import (
+    adjusted_rand_score,
+    brier_score_loss,
+    f1_score,
+    log_loss,
+    mean_squared_error,
+    precision_score,
+    zero_one_loss,
+)
 from sklearn.model_selection import PredefinedSplit, cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
@@ -152,6 +160,36 @@ def test_metric_interval_names_the_mismatch_of_a_classification_metric_and_a_reg
     with pytest.raises(ValueError, match=r"metric='accuracy' does not apply to a regression result .* 'r2'"):
         cvi.metric_interval(result, "accuracy")
     assert cvi.metric_interval(result, "neg_mean_absolute_error").estimate == pytest.approx(-0.1)
+
+
+@pytest.mark.parametrize("metric", ["r2", "neg_mean_squared_error", "explained_variance"])
+def test_metric_interval_refuses_a_regression_metric_on_a_classification_record(metric):
+    # issue 28: r2 of the class codes was returned as an interval.
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    with pytest.raises(ValueError, match=rf"metric='{metric}' is a regression metric, and result is a "
+                                         r"classification record .*'accuracy', 'balanced_accuracy'"):
+        cvi.metric_interval(result, metric)
+
+
+def test_a_label_comparing_metric_stays_allowed_on_a_classification_record():
+    # Oracle: sklearn's adjusted_rand_score on each fold, averaged (it compares labels, not their codes' values).
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    values = [adjusted_rand_score(y[result.fold[0] == j], result.y_pred[0][result.fold[0] == j]) for j in range(5)]
+    assert cvi.metric_interval(result, "adjusted_rand_score").estimate == pytest.approx(np.mean(values))
+
+
+@pytest.mark.parametrize("metric", ["f1", "precision", "recall", "jaccard"])
+def test_metric_interval_names_the_averaged_scorers_for_a_binary_metric_on_many_classes(metric):
+    # issue 28: sklearn's "average='binary'" message, though metric_interval has no average.
+    X, y = load_iris(return_X_y=True)
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    with pytest.raises(ValueError, match=rf"metric='{metric}' is defined for two classes, and result has 3 classes "
+                                         rf"\(\[0, 1, 2\]\); pass .*metric='{metric}_macro' or "
+                                         rf"metric='{metric}_weighted'") as caught:
+        cvi.metric_interval(result, metric)
+    assert "average=" not in str(caught.value)
 
 
 def test_loss_results_round_trip_through_json(breast_cancer):

@@ -9,6 +9,8 @@ import pytest
 from sklearn.datasets import make_classification
 from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
@@ -199,6 +201,31 @@ def test_a_regressor_is_refused():
 
     with pytest.raises(TypeError, match="estimator_b must be a classifier"):
         cvi.winner_table(GaussianNB(), LinearRegression(), X, Y, sample_size=60, n_draws=3, cv=3)
+
+
+class _NeverFitted(DecisionTreeClassifier):
+    def fit(self, X, y, sample_weight=None, check_input=True):
+        raise AssertionError("one learner twice must be refused before any fit")
+
+
+@pytest.mark.parametrize("twice", [
+    lambda: (_NeverFitted(max_depth=2),) * 2,  # one object
+    lambda: (_NeverFitted(max_depth=2), _NeverFitted(max_depth=2)),  # one class, equal parameters
+    lambda: tuple(make_pipeline(StandardScaler(), _NeverFitted()) for _ in range(2)),  # nested alike
+])
+def test_one_learner_twice_is_refused_before_any_fit(twice):
+    # issue 28: its errors tie on every draw, and ties count as "<=": the table read as CV always right.
+    a, b = twice()
+    with pytest.raises(ValueError, match=r"^estimator_b must be a different learner from estimator_a; got "
+                                         r"estimator_b=.*the same class with the same parameters.*ties count as"):
+        cvi.winner_table(a, b, X, Y, sample_size=60, n_draws=3, cv=3, random_state=0)
+
+
+def test_two_settings_of_one_class_are_two_learners():
+    study = cvi.winner_table(DecisionTreeClassifier(max_depth=1, random_state=0),
+                             DecisionTreeClassifier(max_depth=3, random_state=0), X, Y, sample_size=60, n_draws=3,
+                             cv=3, random_state=0)
+    assert int(study.table.sum()) == 3
 
 
 def test_a_checkpointed_study_resumes_to_the_same_result(tmp_path):
