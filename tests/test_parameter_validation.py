@@ -58,7 +58,7 @@ PAIR = cvi.CVEvaluator(3, random_state=0).compare(NB, GaussianNB(var_smoothing=1
 SUBSAMPLING = cvi.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
 FIVE_BY_TWO = cvi.five_by_two_cv(NB, GaussianNB(var_smoothing=1e-3), X, Y, random_state=0)
 NESTED = cvi.nested_cross_validation(NB, X, Y, n_splits=3, n_repeats=1, random_state=0)
-PAIRED_SUBSAMPLING = cvi.paired_subsampling(NB, X, Y, n_pairs=1, n_rounds=2, random_state=0)
+PAIRED_SUBSAMPLING = cvi.paired_subsampling(NB, X, Y, n_pairs=2, n_rounds=2, random_state=0)
 BOOTSTRAP = cvi.bootstrap_sampling(NB, X, Y, n_bootstraps=3, random_state=0)
 SEARCH = GridSearchCV(GaussianNB(), {"var_smoothing": [1e-9, 1e-3]}, cv=3).fit(X, Y)
 SCORES = np.array([[0.81, 0.80, 0.75], [0.62, 0.66, 0.60], [0.90, 0.90, 0.88], [0.70, 0.71, 0.74]])
@@ -84,14 +84,14 @@ BASE_CALLS = {
     "holdout": functools.partial(cvi.holdout, NB, X, Y),
     "random_subsampling": lambda **kw: cvi.random_subsampling(NB, X, Y, **{"n_rounds": 2, **kw}),
     "five_by_two_cv": functools.partial(cvi.five_by_two_cv, NB, NB, X, Y),
-    "paired_subsampling": lambda **kw: cvi.paired_subsampling(NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
+    "paired_subsampling": lambda **kw: cvi.paired_subsampling(NB, X, Y, **{"n_pairs": 2, "n_rounds": 2, **kw}),
     "bootstrap_sampling": lambda **kw: cvi.bootstrap_sampling(NB, X, Y, **{"n_bootstraps": 2, **kw}),
     "nested_cross_validation": lambda **kw: cvi.nested_cross_validation(
         NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
     # the conveniences that fit, then infer
     "nested_cv_interval": lambda **kw: cvi.nested_cv_interval(NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
     "conservative_z_interval": lambda **kw: cvi.conservative_z_interval(
-        NB, X, Y, **{"n_pairs": 1, "n_rounds": 2, **kw}),
+        NB, X, Y, **{"n_pairs": 2, "n_rounds": 2, **kw}),
     "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, **{"n_bootstraps": 2, **kw}),
     "paired_ttest_5x2cv": functools.partial(cvi.paired_ttest_5x2cv, NB, NB, X, Y),
     "combined_ftest_5x2cv": functools.partial(cvi.combined_ftest_5x2cv, NB, NB, X, Y),
@@ -159,6 +159,7 @@ NOT_BY_RULE = {
     "scores": DATA,
     ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
+    ("Loss", "function"): "any callable; Loss refuses another object, naming function",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
     "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "
@@ -170,6 +171,13 @@ NOT_BY_RULE = {
                                   "sample_size by studies/_precision.py, the message names folds and the value",
     ("make_log_loss", "clip"): "a pair 0 < low < high <= 1: checked by make_log_loss, naming clip and the value",
     "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
+    "order": "'ascending', 'descending' or the parameter's values simplest first: checked against the candidates' "
+             "values where they are ranked (model_selection/_split_scores.py, naming order and the value)",
+    ("SimplestIndistinguishable", "cv"): "the search's splitter or fold count: read by layout_of, naming cv",
+    ("compare_on_datasets", "datasets"): "names of the rows of an array scores: checked against its shape, "
+                                         "a TypeError naming datasets for what is not a sequence",
+    ("compare_on_datasets", "learners"): "as datasets, for the columns",
+    ("compare_on_datasets", "control"): "one of the learners' names: checked against them, naming control",
 }
 """Parameters that no rule declares, each with the reason: ``name`` for every callable, or (callable, name)."""
 

@@ -27,7 +27,8 @@ from .._utils._kinds import (
     proportions,
 )
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, validate_params
+from .._utils import _params
+from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
@@ -44,6 +45,13 @@ from ._split_scores import (
     simplest_among,
     split_scores,
 )
+
+COMPLEXITY_PARAM = Text("max_depth")
+"""The name of the parameter that orders candidates by complexity."""
+
+SCORING = _params.Nullable(Text("accuracy"))
+"""The metric to compare by, when a search scored several; None when it scored one."""
+
 
 METHOD = Options("corrected_t", "bayesian")
 """``method``: what decides that a candidate is worse than the best."""
@@ -353,6 +361,7 @@ class CandidateComparison(Serializable):
 
     @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
                                      "GridSearchCV(refit=...), or call it on `search.cv_results_`")
+    @validate_params(param=COMPLEXITY_PARAM)
     def simplest(self, param, order="ascending"):
         """The simplest candidate among those indistinguishable from the best.
 
@@ -377,6 +386,7 @@ class CandidateComparison(Serializable):
 
     @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
                                      "call it on `search.cv_results_`")
+    @validate_params(param=COMPLEXITY_PARAM)
     def one_standard_error(self, param, order="ascending"):
         """The simplest candidate whose mean score is within one standard error of the best's.
 
@@ -492,7 +502,7 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
 
 
 @validate_params(method=METHOD, correction=CORRECTION, alpha=SIGNIFICANCE_LEVEL, confidence_level=PROBABILITY,
-                 rope=ROPE)
+                 rope=ROPE, scoring=SCORING)
 def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
                        rope=0.01, scoring=None, y=None):
     """Which candidates of a search are really worse than the best?

@@ -6,24 +6,34 @@ import numpy as np
 
 from .._utils._params import SIGNIFICANCE_LEVEL
 from ..inference._resampled_tests import ROPE
-from ._candidates import METHOD, comparison_of
+from ._candidates import COMPLEXITY_PARAM, METHOD, SCORING, comparison_of
 from ._multiple_testing import CORRECTION
 from ._split_scores import Layout, layout_of, one_standard_error_index, scores_from_cv_results, simplest_among
 
 
 class _RefitRule:
-    """A callable of ``cv_results_`` that returns the index to refit; parameters stored as given."""
+    """A callable of ``cv_results_`` that returns the index to refit; parameters stored as given.
+
+    A subclass declares its parameters' rules in ``__cvinference_params__``;
+    they are checked when the rule is called, as scikit-learn checks in ``fit``.
+    """
+
+    __cvinference_params__ = {}
+
+    def _checked_params(self):
+        """``{name: value}`` of the declared parameters, each in its rule's canonical form."""
+        return {name: rule.check(name, getattr(self, name)) for name, rule in self.__cvinference_params__.items()}
 
     def __repr__(self):
         arguments = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
         return f"{type(self).__name__}({arguments})"
 
-    def _scores(self, cv_results, layout):
+    def _scores(self, cv_results, layout, scoring):
         """The split scores, or None when there is one candidate (nothing to choose)."""
         self._check_cv_results(cv_results)
         if len(cv_results["params"]) == 1:
             return None
-        return scores_from_cv_results(cv_results, layout, self.scoring)
+        return scores_from_cv_results(cv_results, layout, scoring)
 
 
     def _check_cv_results(self, cv_results):
@@ -101,17 +111,19 @@ class SimplestIndistinguishable(_RefitRule):
         self.rope = rope
         self.scoring = scoring
 
+    __cvinference_params__ = dict(param=COMPLEXITY_PARAM, method=METHOD, correction=CORRECTION,
+                                  alpha=SIGNIFICANCE_LEVEL, rope=ROPE, scoring=SCORING)
+    """What each parameter accepts: checked when the rule is called."""
+
     def __call__(self, cv_results):
-        scores = self._scores(cv_results, layout_of(self.cv, "cv"))
+        checked = self._checked_params()
+        scores = self._scores(cv_results, layout_of(self.cv, "cv"), checked["scoring"])
         if scores is None:
             return 0
-        comparison = comparison_of(
-            scores, method=METHOD.check("method", self.method),
-            correction=CORRECTION.check("correction", self.correction),
-            alpha=SIGNIFICANCE_LEVEL.check("alpha", self.alpha), confidence_level=0.95,
-            rope=ROPE.check("rope", self.rope))
+        comparison = comparison_of(scores, method=checked["method"], correction=checked["correction"],
+                                   alpha=checked["alpha"], confidence_level=0.95, rope=checked["rope"])
         return simplest_among(np.flatnonzero(comparison.indistinguishable), scores, comparison.mean_score,
-                              self.param, self.order)
+                              checked["param"], self.order)
 
 
 class OneStandardError(_RefitRule):
@@ -157,6 +169,10 @@ class OneStandardError(_RefitRule):
         self.order = order
         self.scoring = scoring
 
+    __cvinference_params__ = dict(param=COMPLEXITY_PARAM, scoring=SCORING)
+    """What each parameter accepts: checked when the rule is called."""
+
     def __call__(self, cv_results):
-        scores = self._scores(cv_results, Layout(None, 1))
-        return 0 if scores is None else one_standard_error_index(scores, self.param, self.order)
+        checked = self._checked_params()
+        scores = self._scores(cv_results, Layout(None, 1), checked["scoring"])
+        return 0 if scores is None else one_standard_error_index(scores, checked["param"], self.order)

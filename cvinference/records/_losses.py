@@ -40,10 +40,12 @@ class Loss:
     function: Callable[[np.ndarray, np.ndarray], np.ndarray]
     needs_proba: bool = False
 
+    __cvinference_params__ = dict(name=LOSS_NAME, classification=Nullable(Boolean()), needs_proba=Boolean())
+    """What each field accepts, checked when the loss is made."""
+
     def __post_init__(self):
-        object.__setattr__(self, "name", LOSS_NAME.check("name", self.name))
-        object.__setattr__(self, "classification", Nullable(Boolean()).check("classification", self.classification))
-        object.__setattr__(self, "needs_proba", Boolean().check("needs_proba", self.needs_proba))
+        for name, rule in self.__cvinference_params__.items():
+            object.__setattr__(self, name, rule.check(name, getattr(self, name)))
         if not callable(self.function):
             raise TypeError(f"function must be callable, (y_true, y_pred) -> per-instance losses; "
                             f"got {self.function!r}.")
