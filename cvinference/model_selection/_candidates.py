@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._deprecation import deprecated
 from .._utils._kinds import (
@@ -27,7 +28,6 @@ from .._utils._kinds import (
     proportions,
 )
 from .._utils._notebook import import_pandas, summary_html
-from .._utils import _params
 from .._utils._params import PROBABILITY, SIGNIFICANCE_LEVEL, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_table, text_block, wrapped
