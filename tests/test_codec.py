@@ -218,6 +218,23 @@ def test_an_empty_list_of_learners_is_refused_by_name(by_class, name):
                 _refused(cls, data | {field: {"tuple": []}}, field)
 
 
+def _emptied(tagged):
+    """A tagged array with no rows: what a result of no draws, no candidates or no instances would write."""
+    return tagged | {"array": [], "shape": [0, *tagged["shape"][1:]]}
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_an_empty_array_is_refused_by_name(by_class, name):
+    """Issue 28: a study of n_draws=3 whose arrays held no draw was read, and failed only in its summary."""
+    cls = getattr(cvi, name)
+    for _, result in by_class[name]:
+        data = _json(result.to_dict())
+        for field in _fields(data):
+            value = data[field]
+            if isinstance(value, dict) and "array" in value and value["shape"] and value["shape"][0] > 0:
+                _refused(cls, data | {field: _emptied(value)}, field)
+
+
 def test_a_classification_record_without_its_classes_is_refused():
     record = dict(result_cases())["CVResult"]
     data = _json(record.to_dict())

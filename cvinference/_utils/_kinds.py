@@ -139,7 +139,10 @@ class Sequence(Rule):
 class Array(Rule):
     """A numpy array of one of the dtype ``kinds`` ("f", "iu", "b", ...), of ``ndim`` dimensions, items in range.
 
-    ``low`` and ``high`` bound the items (nan passes when ``nan``).
+    ``shape`` fixes the size of each axis (None: any size; it implies
+    ``ndim``), ``min_rows`` the least size of the first axis (a record of
+    at least one instance, one repeat). ``low`` and ``high`` bound the items
+    (nan passes when ``nan``).
 
     Examples
     --------
@@ -149,24 +152,44 @@ class Array(Rule):
     ...
     ValueError: CandidateComparison.pvalue must be a 1-d array of floats, each a number between 0 and 1, or nan;
     got 2.0 at index (1,).
+    >>> Array("iu", ndim=2, min_rows=1).check("CVResult.fold", np.zeros((0, 4), dtype=int))
+    Traceback (most recent call last):
+    ...
+    ValueError: CVResult.fold must be a 2-d array of integers with at least 1 row; got an array of shape (0, 4).
+    >>> Array("iu", shape=(2, 2)).check("WinnerTableResult.table", np.zeros((0, 2), dtype=int))
+    Traceback (most recent call last):
+    ...
+    ValueError: WinnerTableResult.table must be an array of shape (2, 2) of integers; got an array of shape (0, 2).
     """
 
     _NAMES = types.MappingProxyType({"f": "floats", "iu": "integers", "b": "bools", "biufUO": "values",
                                      "U": "strings"})
 
-    def __init__(self, kinds="biufUO", *, ndim=None, low=-math.inf, high=math.inf, nan=True):
-        self.kinds, self.ndim = kinds, ndim
+    def __init__(self, kinds="biufUO", *, ndim=None, shape=None, min_rows=0, low=-math.inf, high=math.inf, nan=True):
+        self.kinds, self.shape, self.min_rows = kinds, shape, min_rows
+        self.ndim = ndim if shape is None else len(shape)
         self.items = Number(low, high, nan=nan) if (low, high) != (-math.inf, math.inf) or not nan else None
 
+    def _shape_text(self):
+        if self.shape is not None:
+            return f"an array of shape ({', '.join('any' if size is None else str(size) for size in self.shape)})"
+        return "an array" if self.ndim is None else f"a {self.ndim}-d array"
+
     def describe(self):
-        shape = "an array" if self.ndim is None else f"a {self.ndim}-d array"
         items = f" of {self._NAMES.get(self.kinds, 'dtype kind ' + self.kinds)}"
-        return shape + items + (f", each {self.items.describe()}" if self.items else "")
+        rows = "item" if self.ndim == 1 else "row"
+        size = f" with at least {self.min_rows} {rows}{'s' * (self.min_rows > 1)}" if self.min_rows else ""
+        return self._shape_text() + items + size + (f", each {self.items.describe()}" if self.items else "")
+
+    def _fits(self, shape):
+        if self.ndim not in (None, len(shape)) or (shape[:1] or (0,))[0] < self.min_rows:
+            return False
+        return self.shape is None or all(size in (None, found) for size, found in zip(self.shape, shape, strict=True))
 
     def check(self, name, value):
         if not isinstance(value, np.ndarray) or value.dtype.kind not in self.kinds:
             raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
-        if self.ndim not in (None, value.ndim):
+        if not self._fits(value.shape):
             raise ValueError(f"{name} must be {self.describe()}; got an array of shape {value.shape}.")
         if self.items is not None and value.size:
             as_float = value.astype(np.float64)
@@ -250,19 +273,37 @@ class Ordered:
 
 
 class SameLength:
-    """The cross-field rule that arrays and tuples hold one item per entry of ``reference`` (along axis 0)."""
+    """The cross-field rule that arrays and tuples hold one item per entry of ``reference`` along ``axis``.
 
-    def __init__(self, reference, *names):
-        self.reference, self.names = reference, names
+    When ``reference`` is a count (``n_draws``), they hold that many items
+    along ``axis``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> SameLength("n_draws", "true_loss")("PrecisionStudyResult", {"n_draws": 3, "true_loss": np.zeros(0)})
+    Traceback (most recent call last):
+    ...
+    ValueError: PrecisionStudyResult.true_loss must hold PrecisionStudyResult.n_draws=3 items along axis 0; got 0.
+    Pass the output of to_dict() unchanged.
+    """
+
+    def __init__(self, reference, *names, axis=0):
+        self.reference, self.names, self.axis = reference, names, axis
 
     def __call__(self, owner, values):
-        expected = len(values[self.reference])
+        reference = values[self.reference]
+        counted = isinstance(reference, numbers.Integral)
+        expected = int(reference) if counted else len(reference)
         for name in self.names:
-            if values[name] is not None and len(values[name]) != expected:
-                raise ValueError(
-                    f"{owner}.{name} must hold one item per entry of {owner}.{self.reference} ({expected}); "
-                    f"got {len(values[name])}. Pass the output of to_dict() unchanged."
-                )
+            value = values[name]
+            found = None if value is None else len(value) if isinstance(value, tuple) else value.shape[self.axis]
+            if found not in (None, expected):
+                what = (f"{owner}.{self.reference}={expected} items along axis {self.axis}" if counted else
+                        f"one item per entry of {owner}.{self.reference} ({expected})"
+                        + (f" along axis {self.axis}" if self.axis else ""))
+                raise ValueError(f"{owner}.{name} must hold {what}; got {found}. Pass the output of to_dict() "
+                                 "unchanged.")
 
 
 NUMBER = Number()

@@ -40,6 +40,7 @@ import dataclasses
 import functools
 import json
 import math
+import re
 import types
 import typing
 
@@ -351,6 +352,24 @@ def _check_keys(cls, data, kinds):
                          "writes; pass the output of to_dict().")
 
 
+def _rebuilt(cls, values):
+    """``cls._from_fields(values)``; a refusal of the constructor's is raised again with the class (and field) named.
+
+    A constructor names the field it refuses first (``"fold must be ..."``):
+    that becomes ``"<Class>.fold must be ..."``; any other message follows
+    ``"<Class>.from_dict: "``.
+    """
+    try:
+        return cls._from_fields(values)
+    except (ValueError, TypeError) as error:
+        message = str(error)
+        field = re.match(r"\w+", message)
+        named = field is not None and field.group() in {stored_name(name) for name in values}
+        prefix = f"{cls.__name__}." if named else f"{cls.__name__}.from_dict: "
+        refusal = TypeError if isinstance(error, TypeError) else ValueError
+        raise refusal(f"{prefix}{message} Pass the output of to_dict() unchanged.") from error
+
+
 class EqualByContent:
     """``==`` compares what ``to_dict()`` writes: every field, with its type; nan equals nan.
 
@@ -446,7 +465,7 @@ class Serializable(EqualByContent, KeepsReadOnly):
             kind.check(where, values[name])  # its canonical form is not kept: the value stays as written
         for rule in cls._rules:
             rule(cls.__name__, values)
-        return cls._from_fields(values)
+        return _rebuilt(cls, values)
 
     @validate_params(indent=Nullable(Integer(minimum=0)))
     def to_json(self, *, indent=None):

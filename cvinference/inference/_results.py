@@ -36,6 +36,7 @@ from .._utils._kinds import (
     Number,
     Options,
     Ordered,
+    SameLength,
     Sequence,
 )
 from .._utils._notebook import import_pandas, summary_html
@@ -870,7 +871,7 @@ class BootstrapResult(IntervalLike, Serializable):
                                 no_information_accuracy=P_VALUE, relative_overfitting_rate=P_VALUE,
                                 weight=P_VALUE, accuracy_632=P_VALUE, accuracy_632_plus=P_VALUE,
                                 n_never_left_out=COUNT, n_empty_bootstraps=COUNT)}
-    _rules = (Ordered("low", "high"),)
+    _rules = (Ordered("low", "high"), SameLength("n_bootstraps", "values"))
 
     __post_init__ = check_target
 

@@ -78,8 +78,9 @@ class BootstrapSamplingResult(Serializable):
     stratified: bool = False
     estimator_repr: str | None = None
 
-    _kinds = {"y_true": Array(ndim=1), "y_pred": Array(ndim=1), "sample_indices": Array("iu", ndim=2, low=0),
-              "out_of_bag_correct": Array("b", ndim=2), "estimator_repr": Nullable(TEXT)}
+    _kinds = {"y_true": Array(ndim=1, min_rows=2), "y_pred": Array(ndim=1, min_rows=2),
+              "sample_indices": Array("iu", ndim=2, low=0, min_rows=1),
+              "out_of_bag_correct": Array("b", ndim=2, min_rows=1), "estimator_repr": Nullable(TEXT)}
 
     def __post_init__(self):
         y_true = _one_dimensional("y_true", self.y_true)

@@ -563,8 +563,8 @@ class CVResult(Serializable):
     _kinds = {
         "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
         "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,
-        "classes": Nullable(Array(ndim=1)), "y_true": Array(ndim=1), "y_pred": Array(ndim=2),
-        "fold": Array("iu", ndim=2, low=0), "loss": Nullable(Array("f", ndim=2)),
+        "classes": Nullable(Array(ndim=1)), "y_true": Array(ndim=1, min_rows=1), "y_pred": Array(ndim=2, min_rows=1),
+        "fold": Array("iu", ndim=2, low=0, min_rows=1), "loss": Nullable(Array("f", ndim=2, min_rows=1)),
     }
     _rules = (check_labels,)
 

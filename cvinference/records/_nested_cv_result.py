@@ -121,8 +121,9 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     estimator_reprs: tuple = ()
     cv_repr: str | None = None
 
-    _kinds = {"fold": Array("iu", ndim=2, low=0), "outer": Array("f", ndim=3), "inner": Array("f", ndim=4),
-              "loss_name": TEXT, "estimator_reprs": Sequence(TEXT), "cv_repr": Nullable(STRING)}
+    _kinds = {"fold": Array("iu", ndim=2, low=0, min_rows=1), "outer": Array("f", ndim=3, min_rows=1),
+              "inner": Array("f", ndim=4, min_rows=1), "loss_name": TEXT, "estimator_reprs": Sequence(TEXT),
+              "cv_repr": Nullable(STRING)}
 
     def __post_init__(self):
         inner = array_field("inner", self.inner, "float", (None, None, None, None))

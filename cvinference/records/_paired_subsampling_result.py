@@ -105,9 +105,9 @@ class PairedSubsamplingResult(OneOrTwoLearners, Serializable):
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
 
-    _kinds = {"test_indices": Array("iu", ndim=3, low=0), "losses": Array("f", ndim=4),
-              "halves": Array("iu", ndim=3, low=0), "n_samples": POSITIVE, "n_train": POSITIVE, "loss_name": TEXT,
-              "estimator_reprs": Sequence(TEXT)}
+    _kinds = {"test_indices": Array("iu", ndim=3, low=0, min_rows=1), "losses": Array("f", ndim=4, min_rows=1),
+              "halves": Array("iu", ndim=3, low=0, min_rows=1), "n_samples": POSITIVE, "n_train": POSITIVE,
+              "loss_name": TEXT, "estimator_reprs": Sequence(TEXT)}
 
     def __post_init__(self):
         n_samples = Integer(minimum=2).check("n_samples", self.n_samples)

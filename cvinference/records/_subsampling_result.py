@@ -72,8 +72,8 @@ class SubsamplingResult(Serializable):
     estimator_repr: str | None = None
     cv_repr: str | None = None
 
-    _kinds = {"test_indices": Array("iu", ndim=2, low=0), "correct": Array("b", ndim=2), "y_true": Array(ndim=1),
-              "n_train": POSITIVE}
+    _kinds = {"test_indices": Array("iu", ndim=2, low=0, min_rows=1), "correct": Array("b", ndim=2, min_rows=1),
+              "y_true": Array(ndim=1, min_rows=1), "n_train": POSITIVE}
 
     def __post_init__(self):
         y_true = np.asarray(self.y_true)
@@ -81,9 +81,9 @@ class SubsamplingResult(Serializable):
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
         indices, correct = np.asarray(self.test_indices), np.asarray(self.correct)
         n_samples = y_true.size
-        if indices.ndim != 2 or indices.shape[1] == 0 or indices.dtype.kind not in "iu":
+        if indices.ndim != 2 or 0 in indices.shape or indices.dtype.kind not in "iu":
             raise ValueError(
-                f"test_indices must be a 2-d integer array (n_rounds, n_test) with n_test >= 1; got "
+                f"test_indices must be a 2-d integer array (n_rounds, n_test) with n_rounds >= 1 and n_test >= 1; got "
                 f"dtype {indices.dtype} and shape {indices.shape}."
             )
         if indices.min() < 0 or indices.max() >= n_samples:

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import NON_NEGATIVE, P_VALUE, POSITIVE, TEXT, proportions
+from .._utils._kinds import NON_NEGATIVE, P_VALUE, POSITIVE, TEXT, SameLength, proportions
 from .._utils._params import Integer, Options, validate_params
 from ._population import STUDY_RULES
 from ._result import StudyResult
@@ -60,6 +60,7 @@ class ConditionalErrorStudyResult(StudyResult):
               "cv_error": proportions(2), "internal_variance": NON_NEGATIVE, "sample_variance": NON_NEGATIVE,
               "conditional_error_variance": NON_NEGATIVE, "sample_size": POSITIVE, "n_splits": POSITIVE,
               "n_draws": POSITIVE, "estimator": TEXT}
+    _rules = (SameLength("n_draws", "conditional_error", "repeat_error", "cv_error"),)
 
     @property
     def max_repeats(self):

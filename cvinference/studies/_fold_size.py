@@ -7,7 +7,7 @@ import numpy as np
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import COUNT, LEVEL, POSITIVE, TEXT, Array, Sequence, proportions
+from .._utils._kinds import COUNT, LEVEL, POSITIVE, TEXT, Array, SameLength, Sequence, proportions
 from .._utils._params import PROBABILITY, Integer, validate_params
 from ..evaluation._partitions import Partitions
 from ..inference._distributions import reference_quantile
@@ -104,6 +104,9 @@ class FoldSizeStudyResult(StudyResult):
               "fold_correct": Array("iu", ndim=3, low=0), "conditional_accuracy": proportions(1),
               "confidence_level": LEVEL, "sample_size": POSITIVE, "n_splits": POSITIVE, "n_draws": POSITIVE,
               "population_size": POSITIVE, "estimator": TEXT}
+    _rules = (SameLength("n_draws", "fold_sizes", "fold_correct", "conditional_accuracy"),
+              SameLength("approaches", "fold_sizes", "fold_correct", axis=1),
+              SameLength("n_splits", "fold_sizes", "fold_correct", axis=2))
 
     @property
     def fold_accuracy(self):

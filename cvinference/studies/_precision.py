@@ -11,7 +11,7 @@ from sklearn.utils import _safe_indexing, check_random_state
 from .._utils._arrays import readonly_array
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, non_negatives
+from .._utils._kinds import POSITIVE, TEXT, TEXTS, Array, SameLength, non_negatives
 from .._utils._params import Integer, validate_params
 from .._utils._validation import check_predict_proba
 from ..evaluation._fit_task import ScoredRows
@@ -146,10 +146,12 @@ class PrecisionStudyResult(StudyResult):
     notes: tuple = ()
 
     _kinds = {"estimator": TEXT, "loss": TEXT, "sample_size": POSITIVE, "n_draws": POSITIVE, "n_repeats": POSITIVE,
-              "population_size": POSITIVE, "test_size": POSITIVE, "folds": Array("iu", ndim=1, low=2),
+              "population_size": POSITIVE, "test_size": POSITIVE, "folds": Array("iu", ndim=1, low=2, min_rows=1),
               "cv_loss": non_negatives(2), "cv_std": non_negatives(2), "fold_std": non_negatives(2),
               "true_loss": non_negatives(1), "true_std": non_negatives(1), "train_loss": non_negatives(1),
               "notes": TEXTS}
+    _rules = (SameLength("n_draws", "cv_loss", "cv_std", "fold_std", "true_loss", "true_std", "train_loss"),
+              SameLength("folds", "cv_loss", "cv_std", "fold_std", axis=1))
 
     # Nedel'ko's Table 2-7 columns, one value per K.
 

@@ -5,7 +5,7 @@ import dataclasses
 import numpy as np
 
 from .._utils._describe import estimator_description, same_configuration
-from .._utils._kinds import POSITIVE, TEXT, Array, proportions
+from .._utils._kinds import POSITIVE, TEXT, Array, SameLength
 from .._utils._params import Integer, validate_params
 from ._population import STUDY_RULES
 from ._result import StudyResult
@@ -79,10 +79,12 @@ class WinnerTableResult(StudyResult):
     estimator_a: str
     estimator_b: str
 
-    _kinds = {"table": Array("iu", ndim=2, low=0), "table_one_repeat": Array("iu", ndim=2, low=0),
-              "conditional_error": proportions(2), "cv_error": proportions(3), "sample_size": POSITIVE,
+    _kinds = {"table": Array("iu", shape=(2, 2), low=0), "table_one_repeat": Array("iu", shape=(2, 2), low=0),
+              "conditional_error": Array("f", shape=(None, 2), low=0, high=1),
+              "cv_error": Array("f", shape=(None, 2, None), low=0, high=1), "sample_size": POSITIVE,
               "n_splits": POSITIVE, "n_draws": POSITIVE, "n_repeats": POSITIVE, "estimator_a": TEXT,
               "estimator_b": TEXT}
+    _rules = (SameLength("n_draws", "conditional_error", "cv_error"), SameLength("n_repeats", "cv_error", axis=2))
 
     @property
     def probabilities(self):
