@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import cvinference as cvi
-from cvinference._utils._serialize import declared_kinds, decode
+from cvinference._utils._serialize import _rebuilt, declared_kinds, decode, encode
 
 from result_cases import result_cases
 
@@ -233,6 +233,49 @@ def test_an_empty_array_is_refused_by_name(by_class, name):
             value = data[field]
             if isinstance(value, dict) and "array" in value and value["shape"] and value["shape"][0] > 0:
                 _refused(cls, data | {field: _emptied(value)}, field)
+
+
+def _sliced(data, field, index):
+    """``data`` with the array ``field`` cut to ``index`` (a tuple of slices), as to_dict() would write it."""
+    return data | {field: _json(encode(np.ascontiguousarray(decode(data[field])[index])))}
+
+
+@pytest.mark.parametrize("label, field, index, match", [
+    ("PrecisionStudyResult", "cv_loss", (slice(None), slice(1)),
+     r"PrecisionStudyResult.cv_loss must hold one item per entry of PrecisionStudyResult.folds \(2\) along axis 1; "
+     r"got 1"),
+    ("FoldSizeStudyResult", "fold_sizes", (slice(None), slice(2)),
+     r"FoldSizeStudyResult.fold_sizes must hold one item per entry of FoldSizeStudyResult.approaches \(3\) along "
+     r"axis 1; got 2"),
+    ("FoldSizeStudyResult", "fold_correct", (Ellipsis, slice(2)),
+     r"FoldSizeStudyResult.fold_correct must hold FoldSizeStudyResult.n_splits=3 items along axis 2; got 2"),
+    ("WinnerTableResult", "cv_error", (Ellipsis, slice(1)),
+     r"WinnerTableResult.cv_error must hold WinnerTableResult.n_repeats=2 items along axis 2; got 1"),
+    ("WinnerTableResult", "conditional_error", (slice(None), slice(1)),
+     r"WinnerTableResult.conditional_error must be an array of shape \(any, 2\) of floats"),
+])
+def test_an_array_of_too_few_columns_is_refused_by_name(label, field, index, match):
+    result = dict(result_cases())[label]
+    with pytest.raises(ValueError, match=match):
+        type(result).from_dict(_sliced(_json(result.to_dict()), field, index))
+
+
+def test_a_refusal_of_the_constructor_names_the_class_and_the_field():
+    data = _json(dict(result_cases())["CVResult"].to_dict())
+    data["fold"]["array"] = [2 * number for number in data["fold"]["array"]]  # fold 1 left empty
+    with pytest.raises(ValueError, match=r"^CVResult\.fold numbers must cover 0 \.\. \d+ in every repeat; repeat 0 "
+                                         r"has an empty fold\. Pass the output of to_dict\(\) unchanged\.$"):
+        cvi.CVResult.from_dict(data)
+
+
+def test_a_refusal_that_names_no_field_names_the_class():
+    class Refuses:
+        @classmethod
+        def _from_fields(cls, values):
+            raise TypeError("the rows disagree.")
+
+    with pytest.raises(TypeError, match=r"^Refuses\.from_dict: the rows disagree\. Pass the output of to_dict"):
+        _rebuilt(Refuses, {"rows": 1})
 
 
 def test_a_classification_record_without_its_classes_is_refused():

@@ -493,6 +493,7 @@ def test_alternative_is_checked():
     ({"test_indices": [[0, 1]], "correct": [[True]]}, "correct"),
     ({"test_indices": [[0, 9]], "correct": [[True, True]]}, "test_indices"),
     ({"test_indices": [[0, 1]], "correct": [[True, True]], "n_train": 3}, "n_train"),
+    ({"test_indices": np.zeros((0, 2), dtype=int), "correct": np.zeros((0, 2), dtype=bool)}, "n_rounds >= 1"),
 ])
 def test_subsampling_result_checks_its_arrays(kwargs, match):
     kwargs = {"y_true": [0, 1, 0, 1], "n_train": 2} | kwargs
