@@ -92,6 +92,11 @@ def test_json_conveniences_round_trip(by_class, name):
         assert cls.from_json(text) == result, label
 
 
+def _dicts(by_class, name):
+    """Each case of the class ``name``: the class, and the case's dict after a JSON round trip."""
+    return [(getattr(cvi, name), _json(result.to_dict())) for _, result in by_class[name]]
+
+
 def _fields(data):
     return [key for key in data if key not in ("format", "version")]
 
@@ -114,9 +119,7 @@ def _is_numeric_array(value):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_format_version_and_keys_are_checked(by_class, name):
-    cls = getattr(cvi, name)
-    for _, result in by_class[name]:
-        data = _json(result.to_dict())
+    for cls, data in _dicts(by_class, name):
         with pytest.raises(ValueError, match=rf"not a cvinference.{name} dict \(format='cvinference.Other'\)"):
             cls.from_dict(data | {"format": "cvinference.Other"})
         with pytest.raises(ValueError, match=f"{name} format version {data['version'] + 1}.*newer cvinference"):
@@ -168,9 +171,7 @@ def _set_first(data, field, value):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_a_probability_or_a_level_out_of_range_is_refused_by_name(by_class, name):
-    cls = getattr(cvi, name)
-    for _, result in by_class[name]:
-        data = _json(result.to_dict())
+    for cls, data in _dicts(by_class, name):
         for field in _probability_fields(data):
             _refused(cls, _set_first(data, field, 2.0), field)
             _refused(cls, _set_first(data, field, -0.5), field)
@@ -187,9 +188,7 @@ def _bound_pairs(data):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_low_above_high_is_refused_by_name(by_class, name):
-    cls = getattr(cvi, name)
-    for _, result in by_class[name]:
-        data = _json(result.to_dict())
+    for cls, data in _dicts(by_class, name):
         for low, high in _bound_pairs(data):
             lows, highs = np.atleast_1d(_decoded(data, low)), np.atleast_1d(_decoded(data, high))
             both = np.flatnonzero(np.isfinite(lows.ravel()) & np.isfinite(highs.ravel()))
@@ -210,9 +209,7 @@ _NAME_LISTS = ("learners", "datasets", "candidates", "names", "approaches")
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_an_empty_list_of_learners_is_refused_by_name(by_class, name):
-    cls = getattr(cvi, name)
-    for _, result in by_class[name]:
-        data = _json(result.to_dict())
+    for cls, data in _dicts(by_class, name):
         for field in _NAME_LISTS:
             if field in data:
                 _refused(cls, data | {field: {"tuple": []}}, field)
@@ -226,9 +223,7 @@ def _emptied(tagged):
 @pytest.mark.parametrize("name", CLASSES)
 def test_an_empty_array_is_refused_by_name(by_class, name):
     """Issue 28: a study of n_draws=3 whose arrays held no draw was read, and failed only in its summary."""
-    cls = getattr(cvi, name)
-    for _, result in by_class[name]:
-        data = _json(result.to_dict())
+    for cls, data in _dicts(by_class, name):
         for field in _fields(data):
             value = data[field]
             if isinstance(value, dict) and "array" in value and value["shape"] and value["shape"][0] > 0:
