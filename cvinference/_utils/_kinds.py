@@ -168,7 +168,8 @@ class Array(Rule):
     def __init__(self, kinds="biufUO", *, ndim=None, shape=None, min_rows=0, low=-math.inf, high=math.inf, nan=True):
         self.kinds, self.shape, self.min_rows = kinds, shape, min_rows
         self.ndim = ndim if shape is None else len(shape)
-        self.items = Number(low, high, nan=nan) if (low, high) != (-math.inf, math.inf) or not nan else None
+        bounded = (low, high) != (-math.inf, math.inf) or not nan
+        self.items = Number(low, high, nan=nan and "f" in kinds) if bounded else None  # only floats hold nan
 
     def _shape_text(self):
         if self.shape is not None:
