@@ -258,12 +258,18 @@ def run_compare(args, out):
     for (estimator, _), (spec, _) in zip(built, specs, strict=True):
         check_loss(args, estimator, spec)
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out,
-                              names=(_short_name(args.estimator_a), _short_name(args.estimator_b)))
+                              names=_pair_names(args.estimator_a, args.estimator_b))
 
 
 def _short_name(spec):
     """An estimator's name on the command line: its alias, or the class name of a dotted path."""
     return spec.rsplit(".", 1)[-1]
+
+
+def _pair_names(spec_a, spec_b):
+    """The two learners' names in the report; one estimator twice (with other --params) gets (A) and (B)."""
+    a, b = _short_name(spec_a), _short_name(spec_b)
+    return (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
 
 
 def _json_text(report):
