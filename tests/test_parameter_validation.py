@@ -128,10 +128,10 @@ BASE_CALLS = {
     "OneStandardError": lambda **kw: cvi.OneStandardError(**{"param": "var_smoothing", **kw})(SEARCH.cv_results_),
     "SimplestIndistinguishable": lambda **kw: cvi.SimplestIndistinguishable(
         **{"param": "var_smoothing", "cv": 3, **kw})(SEARCH.cv_results_),
-    "CandidateComparison.simplest": lambda **kw: INSTANCES["CandidateComparison"].simplest(
-        **{"param": "max_depth", **kw}),
-    "CandidateComparison.one_standard_error": lambda **kw: INSTANCES["CandidateComparison"].one_standard_error(
-        **{"param": "max_depth", **kw}),
+    "CandidateComparison.simplest": lambda **kw: _quiet(INSTANCES["CandidateComparison"].simplest,
+                                                        **{"param": "max_depth", **kw}),
+    "CandidateComparison.one_standard_error": lambda **kw: _quiet(INSTANCES["CandidateComparison"].one_standard_error,
+                                                                  **{"param": "max_depth", **kw}),
     # studies, on a population of 400
     "conditional_error_study": lambda **kw: _study(cvi.conditional_error_study, NB, **{"cv": 3, "max_repeats": 1,
                                                                                         **kw}),

@@ -26,6 +26,9 @@ from cvinference.model_selection._datasets import (
     nemenyi_q,
 )
 
+pytestmark = pytest.mark.filterwarnings("ignore:Only N = :cvinference.InferenceWarning")
+"""Most tests here use a few datasets; the warning about so few is tested on its own (pytest.warns sees it)."""
+
 LEARNERS = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
 
 # Demšar (2006), Table 6: AUC of C4.5 with and without m-tuning and cf-tuning on 14 datasets, as printed
