@@ -30,42 +30,57 @@ import time
 
 _lock = threading.RLock()
 _phase = ["running"]  # "running", then "stopping" (interrupted) or "finished"
+_retry = threading.Event()  # an interrupt waits for the main thread to leave loky
+_deferred_since = []
+_POLL_SECONDS = 0.05
+_DEFER_SECONDS = 2.0
+_LOKY = f"{os.sep}loky{os.sep}"
 
 
 def run():
     """Run the command of ``sys.argv`` and exit with its status."""
-    if _take_sigint():
+    if hasattr(signal, "pthread_sigmask") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         sys.exit(_run_command())
-    from ._main import main  # SIGINT is ignored, or not Python's (Windows): nothing to take in hand
+    # No POSIX signal masks (Windows), or SIGINT ignored by whoever started the program: leave it so.
+    from ._main import main
 
     sys.exit(main())
 
 
 def _take_sigint():
-    """Block SIGINT here and in all that starts later; a thread of its own takes it. False where it cannot."""
-    if not hasattr(signal, "pthread_sigmask") or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return False  # no POSIX signal masks, or SIGINT ignored by whoever started the program: leave it so
+    """Block SIGINT here and in all that starts later; a thread of its own takes it."""
     signal.signal(signal.SIGINT, _on_sigint)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     threading.Thread(target=_relay_sigint, name="cvinference-sigint", daemon=True).start()
-    return True
 
 
 def _relay_sigint():
+    """Take SIGINT and have the main thread handle it (``_on_sigint``); a second one ends the program here."""
     while True:
-        signal.sigwait({signal.SIGINT})
+        taken = signal.sigtimedwait({signal.SIGINT}, _POLL_SECONDS) is not None
         with _lock:
-            stopping = _phase[0] == "stopping"
-            if not stopping:
-                _thread.interrupt_main()  # calls _on_sigint in the main thread
-        if stopping:
+            phase = _phase[0]
+            if phase == "running" and (taken or _retry.is_set()):
+                _retry.clear()
+                _thread.interrupt_main()
+        if phase == "stopping" and taken:
             _stop_now()
 
 
 def _on_sigint(signum, frame):
-    """SIGINT's handler in the main thread: the first stops the command, a second ends the program at once."""
+    """SIGINT's handler in the main thread: the first stops the command, a second ends the program at once.
+
+    While the main thread runs loky's code (starting a worker, its manager
+    thread), the interrupt waits for it to leave, up to two seconds: loky
+    does not expect an exception there, and a worker given half its start-up
+    data prints a traceback, a manager thread made but not started makes its
+    shutdown fail.
+    """
     with _lock:
         phase = _phase[0]
+        if phase == "running" and _in_loky(frame) and not _deferred_too_long():
+            _retry.set()
+            return
         if phase == "running":
             _phase[0] = "stopping"
     if phase == "running":
@@ -74,8 +89,23 @@ def _on_sigint(signum, frame):
         _stop_now()
 
 
+def _in_loky(frame):
+    while frame is not None:
+        if _LOKY in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _deferred_too_long():
+    if not _deferred_since:
+        _deferred_since.append(time.monotonic())
+    return time.monotonic() - _deferred_since[0] > _DEFER_SECONDS
+
+
 def _run_command():
     try:
+        _take_sigint()
         from ._main import main
 
         status = main()
@@ -86,7 +116,7 @@ def _run_command():
         if interrupted:  # let an interrupt requested as main returned arrive here, not in Python's shutdown
             for _ in range(100):
                 time.sleep(0.001)
-    except KeyboardInterrupt:  # during the imports, or as main returned
+    except KeyboardInterrupt:  # as the thread starts, during the imports, or as main returned
         from ._errors import tell_interrupted
 
         status = tell_interrupted()
