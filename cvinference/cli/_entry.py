@@ -8,9 +8,11 @@ prints anything or stays behind:
 - SIGINT is blocked first, before anything heavy is imported, in this thread
   and so in every thread and process started later: the workers never see it
   (the parent decides) and print no traceback. One thread takes it with
-  ``sigwait`` and raises ``KeyboardInterrupt`` in the main thread, where the
+  ``sigwait`` and has the main thread raise ``KeyboardInterrupt``, where the
   command stops (joblib stops its pool) and tells it; what may still run of
   the workers is then killed.
+- While the main thread runs loky's code, the interrupt waits until it
+  leaves (``_on_sigint``).
 - Once the command has finished, Ctrl-C is ignored: the program is only
   exiting, its output whole (Python would otherwise die of it in its own
   shutdown, with status -2 and no message).
@@ -18,7 +20,8 @@ prints anything or stays behind:
 
 What precedes this module, the interpreter's own start (``site`` and the
 package's light ``__init__`` modules, some tens of milliseconds), is Python's:
-an interrupt there ends the program as Python does.
+an interrupt there ends the program as Python does. The workers' end when the
+program dies without stopping them (SIGKILL) is ``_workers.py``'s.
 """
 
 import _thread
@@ -39,9 +42,9 @@ _LOKY = f"{os.sep}loky{os.sep}"
 
 def run():
     """Run the command of ``sys.argv`` and exit with its status."""
-    if hasattr(signal, "pthread_sigmask") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    if hasattr(signal, "sigtimedwait") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         sys.exit(_run_command())
-    # No POSIX signal masks (Windows), or SIGINT ignored by whoever started the program: leave it so.
+    # No POSIX signal masks to wait on (Windows, macOS), or SIGINT ignored by whoever started the program.
     from ._main import main
 
     sys.exit(main())
@@ -108,7 +111,10 @@ def _run_command():
         _take_sigint()
         from ._main import main
 
-        status = main()
+        try:
+            status = main()
+        except SystemExit as exc:  # argparse's, after --help
+            status = exc.code
         with _lock:
             interrupted = _phase[0] == "stopping"
             if not interrupted:

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists() or not hasattr(os, "killpg"),
+watched = pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists() or not hasattr(os, "killpg"),
                                 reason="watches processes through Linux's /proc and signals a process group")
 
 INTERRUPTED = "cvinference: interrupted\n"
@@ -123,6 +123,7 @@ def _assert_interrupted(process, stdout, stderr):
 LONG_PARALLEL = ("evaluate", "rf", "--data", "breast_cancer", "--cv", "loo", "--n-jobs", "2", "--quiet")
 
 
+@watched
 def test_during_the_imports():
     """The program blocks SIGINT (to take it in a thread of its own) as the first thing it does, before any
     heavy import: its signal mask says when that is done, and the imports of scikit-learn are still to come."""
@@ -131,6 +132,7 @@ def test_during_the_imports():
     _assert_interrupted(process, *_finish(process))
 
 
+@watched
 @pytest.mark.parametrize("point", ["first child process", "first worker"])
 def test_as_the_workers_start(point):
     """The workers start with SIGINT blocked: the parent decides, and no worker prints a traceback, even
@@ -161,6 +163,7 @@ def _fitting(processes, cpu_seconds):
     return ready
 
 
+@watched
 @pytest.mark.parametrize("n_jobs", ["1", "2"])
 def test_during_the_fits(n_jobs):
     """Past the imports and the workers' start: the processes' own CPU time, not the wall clock, says when.
@@ -171,6 +174,7 @@ def test_during_the_fits(n_jobs):
     _assert_interrupted(process, *_finish(process))
 
 
+@watched
 def test_after_the_outputs_are_written(tmp_path):
     """Once the JSON file is in place the command is finishing: it is told as interrupted (130), or it ends
     as it would have (0) with its outputs whole; Python's shutdown never dies of the signal (-2)."""
@@ -185,6 +189,7 @@ def test_after_the_outputs_are_written(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["report.json"]  # no temporary file
 
 
+@watched
 def test_workers_end_when_the_program_is_killed():
     """After SIGKILL, which nothing can catch, loky's workers waited for their idle timeout (300 s) and a
     worker fitting first finished its fit; each now watches its parent."""
@@ -195,3 +200,20 @@ def test_workers_end_when_the_program_is_killed():
     assert process.poll() is None, "the command ended before its workers started"
     process.kill()
     _finish(process)
+
+
+def test_an_error_raised_while_a_library_stops_after_ctrl_c_is_told_as_the_interrupt(monkeypatch, capsys):
+    """Issue 28: once in 11 runs, loky's cleanup after the KeyboardInterrupt raised "RuntimeError: cannot join
+    thread before it is started", which the command line told as an internal error with status 1."""
+    import cvinference.cli._main as cli
+    from cvinference.cli import main
+
+    def interrupted_then_failing(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise RuntimeError("cannot join thread before it is started") from None  # context kept, not shown
+
+    monkeypatch.setattr(cli, "_demo_estimators", interrupted_then_failing)
+    assert main(["demo"]) == 130
+    assert capsys.readouterr().err == INTERRUPTED

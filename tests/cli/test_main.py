@@ -36,6 +36,19 @@ def test_user_mistake_through_the_console_entry_point_has_no_traceback():
     )
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["evaluate", "--help"], ["study", "conditional", "--help"]])
+def test_help_imports_neither_scikit_learn_nor_scipy(argv):
+    """Issue 31, item 4: --help waited some 1.5 s for every layer and scikit-learn to be imported; the
+    packages now import a name's module when it is first used, and the arguments are parsed first."""
+    completed = subprocess.run([sys.executable, "-X", "importtime", "-m", "cvinference", *argv], capture_output=True,
+                               text=True)
+    assert completed.returncode == 0 and completed.stdout.startswith("usage: cvinference")
+    imported = {line.rsplit("|", 1)[1].strip() for line in completed.stderr.splitlines()
+                if line.startswith("import time:")}
+    assert "cvinference.cli._main" in imported
+    assert not sorted(name for name in imported if name.split(".")[0] in {"sklearn", "scipy", "joblib"})
+
+
 def test_an_internal_error_exits_1_with_one_line_or_the_traceback_on_request(monkeypatch, capsys):
     import cvinference.cli._main as cli
 
