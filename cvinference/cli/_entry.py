@@ -11,8 +11,8 @@ prints anything or stays behind:
   ``sigwait`` and has the main thread raise ``KeyboardInterrupt``, where the
   command stops (joblib stops its pool) and tells it; what may still run of
   the workers is then killed.
-- While the main thread runs loky's code, the interrupt waits until it
-  leaves (``_on_sigint``).
+- While the main thread runs loky's code or moves the outputs into place,
+  the interrupt waits until it is done (``_on_sigint``).
 - Once the command has finished, Ctrl-C is ignored: the program is only
   exiting, its output whole (Python would otherwise die of it in its own
   shutdown, with status -2 and no message).
@@ -74,14 +74,15 @@ def _on_sigint(signum, frame):
     """SIGINT's handler in the main thread: the first stops the command, a second ends the program at once.
 
     While the main thread runs loky's code (starting a worker, its manager
-    thread), the interrupt waits for it to leave, up to two seconds: loky
-    does not expect an exception there, and a worker given half its start-up
-    data prints a traceback, a manager thread made but not started makes its
-    shutdown fail.
+    thread) or moves the outputs into place, the interrupt waits for it to
+    be done, up to two seconds: loky does not expect an exception there (a
+    worker given half its start-up data prints a traceback, a manager thread
+    made but not started makes its shutdown fail), and the outputs are
+    written all or none.
     """
     with _lock:
         phase = _phase[0]
-        if phase == "running" and _in_loky(frame) and not _deferred_too_long():
+        if phase == "running" and _not_now(frame) and not _deferred_too_long():
             _retry.set()
             return
         if phase == "running":
@@ -92,9 +93,12 @@ def _on_sigint(signum, frame):
         _stop_now()
 
 
-def _in_loky(frame):
+def _not_now(frame):
+    """Whether ``frame`` or a caller runs loky's code or moves the outputs into place."""
+    outputs = sys.modules.get(f"{__package__}._outputs")
+    moving = outputs.move_into_place.__code__ if outputs is not None else None
     while frame is not None:
-        if _LOKY in frame.f_code.co_filename:
+        if frame.f_code is moving or _LOKY in frame.f_code.co_filename:
             return True
         frame = frame.f_back
     return False

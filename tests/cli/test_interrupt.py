@@ -217,3 +217,30 @@ def test_an_error_raised_while_a_library_stops_after_ctrl_c_is_told_as_the_inter
     monkeypatch.setattr(cli, "_demo_estimators", interrupted_then_failing)
     assert main(["demo"]) == 130
     assert capsys.readouterr().err == INTERRUPTED
+
+
+def test_an_interrupt_waits_while_the_outputs_are_moved_into_place(tmp_path, monkeypatch):
+    """The outputs are written all or none: a Ctrl-C between the renames of --json and --plot would leave one
+    new file, one old file and a temporary file. The program's handler is called here as a signal would."""
+    import threading
+
+    from cvinference.cli import _entry, _outputs
+
+    monkeypatch.setattr(_entry, "_phase", ["running"])
+    monkeypatch.setattr(_entry, "_retry", threading.Event())
+    monkeypatch.setattr(_entry, "_deferred_since", [])
+    rename, waiting = os.replace, []
+
+    def rename_then_interrupt(source, target):
+        rename(source, target)
+        _entry._on_sigint(signal.SIGINT, sys._getframe())
+        waiting.append(_entry._retry.is_set())
+
+    monkeypatch.setattr(os, "replace", rename_then_interrupt)
+    with _outputs.staged_outputs() as stage:
+        for name in ("report.json", "report.png"):
+            pathlib.Path(stage(str(tmp_path / name))).write_text(name)
+    assert waiting == [True, True] and _entry._phase == ["running"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["report.json", "report.png"]
+    with pytest.raises(KeyboardInterrupt):  # once they are in place
+        _entry._on_sigint(signal.SIGINT, sys._getframe())
