@@ -8,7 +8,7 @@ import warnings
 from .._utils._describe import estimator_description
 from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
-from ._data import BUNDLED
+from ._bundled import BUNDLED
 from ._errors import UserError, tell_interrupted, was_interrupted
 from ._workers import workers_end_with_this_process
 
