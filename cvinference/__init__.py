@@ -10,173 +10,54 @@ the layers below it::
     _utils  <  splitters, records  <  evaluation  <  inference  <  report, conveniences
         <  studies, model_selection  <  cli
 
-Every public name is importable from here.
+Every public name is importable from here; each is imported when first used
+(PEP 562), so that ``import cvinference`` and the command line's ``--help``
+do not wait for scikit-learn.
 """
 
-from ._utils import InferenceWarning
-from .conveniences import (
-    bootstrap_accuracy,
-    combined_ftest_5x2cv,
-    conservative_z_interval,
-    nested_cv_interval,
-    paired_ttest_5x2cv,
-)
-from .evaluation import (
-    CVEvaluator,
-    bootstrap_sampling,
-    cross_val_correctness,
-    five_by_two_cv,
-    holdout,
-    nested_cross_validation,
-    paired_subsampling,
-    random_subsampling,
-)
-from .inference import (
-    BayesianResult,
-    BootstrapResult,
-    Decision,
-    DecisionTest,
-    FTestResult,
-    Interval,
-    LargeSampleConditions,
-    McNemarTestResult,
-    NoInformationTestResult,
-    SchemeDiagnostic,
-    TestResult,
-    accuracy_interval,
-    bayesian_correlated_ttest,
-    bootstrap_accuracy_of,
-    combined_ftest_5x2cv_of,
-    conservative_z_interval_of,
-    corrected_resampled_ttest,
-    decide,
-    independent_sample_test,
-    large_sample_conditions,
-    loss_interval,
-    matched_sample_test,
-    mcnemar_test,
-    metric_interval,
-    nested_cv_interval_of,
-    no_information_test,
-    paired_ttest_5x2cv_of,
-    scheme_diagnostic,
-)
-from .model_selection import (
-    CandidateComparison,
-    DatasetComparison,
-    FriedmanResult,
-    OneStandardError,
-    SimplestIndistinguishable,
-    compare_candidates,
-    compare_on_datasets,
-    tuning_interval,
-)
-from .records import (
-    BootstrapSamplingResult,
-    CVResult,
-    Loss,
-    NestedCVResult,
-    PairedCVResult,
-    PairedSubsamplingResult,
-    SubsamplingResult,
-    make_log_loss,
-    make_loss,
-)
-from .splitters import (
-    EqualSizeKFold,
-    LeaveOneOut,
-    RandomAssignmentKFold,
-    RemainderLastKFold,
-    StratifiedEqualSizeKFold,
-)
-from .studies import (
-    POPULATIONS,
-    ConditionalErrorStudyResult,
-    FoldSizeStudyResult,
-    PrecisionStudyResult,
-    WinnerTableResult,
-    conditional_error_study,
-    fold_size_study,
-    load_population,
-    precision_study,
-    winner_table,
-)
+from ._utils._lazy import lazy_exports
 
 __version__ = "0.1.0.dev0"
 
-__all__ = [
-    "BayesianResult",
-    "BootstrapResult",
-    "BootstrapSamplingResult",
-    "CandidateComparison",
-    "ConditionalErrorStudyResult",
-    "CVEvaluator",
-    "CVResult",
-    "DatasetComparison",
-    "Decision",
-    "DecisionTest",
-    "EqualSizeKFold",
-    "FoldSizeStudyResult",
-    "FriedmanResult",
-    "FTestResult",
-    "InferenceWarning",
-    "Interval",
-    "LargeSampleConditions",
-    "LeaveOneOut",
-    "Loss",
-    "McNemarTestResult",
-    "NestedCVResult",
-    "NoInformationTestResult",
-    "OneStandardError",
-    "PairedCVResult",
-    "PairedSubsamplingResult",
-    "POPULATIONS",
-    "PrecisionStudyResult",
-    "RandomAssignmentKFold",
-    "RemainderLastKFold",
-    "SchemeDiagnostic",
-    "SimplestIndistinguishable",
-    "StratifiedEqualSizeKFold",
-    "SubsamplingResult",
-    "TestResult",
-    "WinnerTableResult",
-    "accuracy_interval",
-    "bayesian_correlated_ttest",
-    "bootstrap_accuracy",
-    "bootstrap_accuracy_of",
-    "bootstrap_sampling",
-    "combined_ftest_5x2cv",
-    "combined_ftest_5x2cv_of",
-    "compare_candidates",
-    "compare_on_datasets",
-    "conditional_error_study",
-    "conservative_z_interval",
-    "conservative_z_interval_of",
-    "corrected_resampled_ttest",
-    "cross_val_correctness",
-    "decide",
-    "five_by_two_cv",
-    "fold_size_study",
-    "holdout",
-    "independent_sample_test",
-    "large_sample_conditions",
-    "load_population",
-    "loss_interval",
-    "make_log_loss",
-    "make_loss",
-    "matched_sample_test",
-    "mcnemar_test",
-    "metric_interval",
-    "nested_cross_validation",
-    "nested_cv_interval",
-    "nested_cv_interval_of",
-    "no_information_test",
-    "paired_subsampling",
-    "paired_ttest_5x2cv",
-    "paired_ttest_5x2cv_of",
-    "precision_study",
-    "random_subsampling",
-    "scheme_diagnostic",
-    "tuning_interval",
-    "winner_table",
-]
+_EXPORTS = {
+    "._utils": (
+        "InferenceWarning",
+    ),
+    ".conveniences": (
+        "bootstrap_accuracy", "combined_ftest_5x2cv", "conservative_z_interval", "nested_cv_interval",
+        "paired_ttest_5x2cv",
+    ),
+    ".evaluation": (
+        "CVEvaluator", "bootstrap_sampling", "cross_val_correctness", "five_by_two_cv", "holdout",
+        "nested_cross_validation", "paired_subsampling", "random_subsampling",
+    ),
+    ".inference": (
+        "BayesianResult", "BootstrapResult", "Decision", "DecisionTest", "FTestResult", "Interval",
+        "LargeSampleConditions", "McNemarTestResult", "NoInformationTestResult", "SchemeDiagnostic", "TestResult",
+        "accuracy_interval", "bayesian_correlated_ttest", "bootstrap_accuracy_of", "combined_ftest_5x2cv_of",
+        "conservative_z_interval_of", "corrected_resampled_ttest", "decide", "independent_sample_test",
+        "large_sample_conditions", "loss_interval", "matched_sample_test", "mcnemar_test", "metric_interval",
+        "nested_cv_interval_of", "no_information_test", "paired_ttest_5x2cv_of", "scheme_diagnostic",
+    ),
+    ".model_selection": (
+        "CandidateComparison", "DatasetComparison", "FriedmanResult", "OneStandardError",
+        "SimplestIndistinguishable", "compare_candidates", "compare_on_datasets", "tuning_interval",
+    ),
+    ".records": (
+        "BootstrapSamplingResult", "CVResult", "Loss", "NestedCVResult", "PairedCVResult",
+        "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss",
+    ),
+    ".splitters": (
+        "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold", "StratifiedEqualSizeKFold",
+    ),
+    ".studies": (
+        "POPULATIONS", "ConditionalErrorStudyResult", "FoldSizeStudyResult", "PrecisionStudyResult",
+        "WinnerTableResult", "conditional_error_study", "fold_size_study", "load_population", "precision_study",
+        "winner_table",
+    ),
+}
+
+__all__ = sorted((name for names in _EXPORTS.values() for name in names),
+                 key=lambda name: (name[0].islower(), name.lower()))  # classes and constants, then functions
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

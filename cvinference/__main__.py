@@ -1,8 +1,6 @@
-"""``python -m cvinference``: the command line."""
-
-import sys
-
-from .cli import main
+"""``python -m cvinference``: the command line (``cvinference.cli._entry``, which takes Ctrl-C in hand first)."""
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .cli._entry import run
+
+    run()

@@ -20,9 +20,8 @@ import os
 import numpy as np
 
 from .._utils._validation import non_finite_cells
+from ._bundled import BUNDLED
 from ._errors import UserError, did_you_mean
-
-BUNDLED = ("iris", "wine", "breast_cancer", "digits")
 
 #: Cells (after stripping surrounding spaces) that count as missing in a CSV file.
 MISSING_TOKENS = ("", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null")

@@ -8,8 +8,9 @@ import warnings
 from .._utils._describe import estimator_description
 from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
-from ._data import BUNDLED
-from ._errors import UserError
+from ._bundled import BUNDLED
+from ._errors import UserError, tell_interrupted, was_interrupted
+from ._workers import workers_end_with_this_process
 
 
 class _Parser(argparse.ArgumentParser):
@@ -310,13 +311,12 @@ def main(argv=None, out=None):
     2
     """
     out = sys.stdout if out is None else out
-    parser = build_parser()
     args = None
     try:
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
         if args.command is None:
             raise UserError("a command is required; try 'cvinference demo' or 'cvinference --help'")
-        with warnings.catch_warnings(record=True) as caught:
+        with warnings.catch_warnings(record=True) as caught, workers_end_with_this_process(args.n_jobs):
             warnings.simplefilter("ignore" if args.quiet else "default")
             warnings.simplefilter("ignore", InferenceWarning)  # the report shows them
             status = args.run(args, out)
@@ -329,12 +329,13 @@ def main(argv=None, out=None):
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         return 0
     except KeyboardInterrupt:  # Ctrl-C: the shell's convention is 128 + SIGINT
-        print("cvinference: interrupted", file=sys.stderr)
-        return 130
-    except UserError as exc:
-        print(f"cvinference: error: {exc}", file=sys.stderr)
-        return 2
+        return tell_interrupted()
     except Exception as exc:
+        if was_interrupted(exc):  # raised while a library was stopping after Ctrl-C
+            return tell_interrupted()
+        if isinstance(exc, UserError):
+            print(f"cvinference: error: {exc}", file=sys.stderr)
+            return 2
         if args is not None and args.traceback:
             raise
         details = " ".join([*str(exc).split(), *" ".join(getattr(exc, "__notes__", [])).split()])

@@ -3,7 +3,8 @@
 Each output is first written to a temporary file beside its target (same
 folder, so the final move is an atomic rename); only when every output has
 been written are they moved into place. On any failure, Ctrl-C included, the
-temporary files are removed and the targets are left as they were.
+temporary files are removed and the targets are left as they were; a Ctrl-C
+that comes while they are moved waits until all of them are in place.
 """
 
 import contextlib
@@ -52,5 +53,10 @@ def staged_outputs():
             with contextlib.suppress(OSError):
                 os.remove(temporary)
         raise
+    move_into_place(staged)
+
+
+def move_into_place(staged):
+    """Rename every ``(temporary, target)`` of ``staged``; the program lets no Ctrl-C land in here (``_entry.py``)."""
     for temporary, target in staged:
         os.replace(temporary, target)

@@ -5,14 +5,19 @@ it, cross-validates the learner on each and measures the truth on rows of
 the population outside the sample (Vanwinckelen & Blockeel 2012, Algorithm
 1; Nedel'ko 2021, section 4; Wong 2015, section 4.3.2). Every fit of every
 draw runs in one pool of the evaluation layer's scheduler; finished draws
-can be kept in a checkpoint file, from which a restarted run resumes.
+can be kept in a checkpoint file, from which a restarted run resumes. The
+names are imported when first used (PEP 562).
 """
 
-from ._conditional_error import ConditionalErrorStudyResult, conditional_error_study
-from ._fold_size import FoldSizeStudyResult, fold_size_study
-from ._populations import POPULATIONS, load_population
-from ._precision import PrecisionStudyResult, precision_study
-from ._winner import WinnerTableResult, winner_table
+from .._utils._lazy import lazy_exports
+
+_EXPORTS = {
+    "._conditional_error": ("ConditionalErrorStudyResult", "conditional_error_study"),
+    "._fold_size": ("FoldSizeStudyResult", "fold_size_study"),
+    "._populations": ("POPULATIONS", "load_population"),
+    "._precision": ("PrecisionStudyResult", "precision_study"),
+    "._winner": ("WinnerTableResult", "winner_table"),
+}
 
 __all__ = [
     "POPULATIONS",
@@ -26,3 +31,5 @@ __all__ = [
     "precision_study",
     "winner_table",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)  # the command line reads POPULATIONS before scikit-learn

@@ -6,7 +6,6 @@ import importlib.resources
 import importlib.util
 
 import numpy as np
-from sklearn.utils import Bunch
 
 from .._utils._params import Boolean, Options, validate_params
 
@@ -167,4 +166,6 @@ def load_population(name, *, return_X_y=False):
     X, y, names = _LOADERS[name]()
     if return_X_y:
         return X, y
+    from sklearn.utils import Bunch  # here: the command line reads POPULATIONS before it imports scikit-learn
+
     return Bunch(data=X, target=y, feature_names=names, name=name, DESCR=_DESCRIPTIONS[name])
