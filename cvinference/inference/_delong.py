@@ -324,14 +324,20 @@ def _auc_bounds(auc, standard_error, confidence_level, transform, messages):
     if transform == "logit":
         low, high = _logit_bounds(auc, standard_error, critical)
         return low, high, critical
-    low, high = auc - critical * standard_error, auc + critical * standard_error
-    if low < 0 or high > 1:
-        messages.warn(
-            f"The normal interval [{low:.4g}, {high:.4g}] leaves [0, 1] and is clipped to it (as pROC's "
-            "ci.auc does); near 0 or 1 the AUC scale is a poor approximation: transform='logit' keeps the "
-            "interval inside (0, 1)."
-        )
-    return max(0.0, low), min(1.0, high), critical
+    low, high = clipped(auc - critical * standard_error, auc + critical * standard_error, (0.0, 1.0), messages,
+                        advice="pROC's ci.auc clips it too; near 0 or 1 the AUC scale is a poor approximation: "
+                               "transform='logit' keeps the interval inside (0, 1).")
+    return low, high, critical
+
+
+def clipped(low, high, limits, messages, *, advice=""):
+    """``(low, high)`` clipped to ``limits`` (lowest, highest; None for no bound), with a warning when one moved."""
+    lowest = -math.inf if limits[0] is None else limits[0]
+    highest = math.inf if limits[1] is None else limits[1]
+    if low < lowest or high > highest:
+        messages.warn(f"The normal interval [{low:.4g}, {high:.4g}] leaves the possible range [{lowest:g}, "
+                      f"{highest:g}] and is clipped to it. {advice}".rstrip())
+    return max(lowest, low), min(highest, high)
 
 
 @validate_params(confidence_level=PROBABILITY, transform=Options(*TRANSFORMS))
