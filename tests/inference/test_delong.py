@@ -373,3 +373,23 @@ def test_paired_macro_test_is_the_contrast_of_the_per_instance_terms():
     assert test.details["variance_a"] == pytest.approx(var_a, abs=1e-12)
     assert test.details["variance_b"] == pytest.approx(var_b, abs=1e-12)
     assert test.method == "DeLong paired z (one-vs-rest macro)"
+
+
+def test_perfect_multiclass_separation_is_degenerate_not_a_rounding_residue():
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1, 2], 30)
+    proba = rng.dirichlet([1, 1, 1], 90) + np.eye(3)[y]  # every class's column separates it perfectly
+    with pytest.warns(InferenceWarning, match="degenerate") as caught:
+        interval = delong_interval(y, proba)
+    assert len(caught) == 1  # no clipping warning from a variance of 1e-33
+    assert (interval.estimate, interval.low, interval.high, interval.details["variance"]) == (1.0, 1.0, 1.0, 0.0)
+
+
+def test_results_round_trip_through_json():
+    from cvinference import Interval, TestResult
+
+    y, markers = asah()
+    interval = delong_interval(y, markers["ndka"], transform="logit")
+    assert Interval.from_json(interval.to_json()) == interval
+    test = delong_paired_test(y, markers["wfns"], markers["s100b"])
+    assert TestResult.from_json(test.to_json()) == test
