@@ -155,7 +155,7 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     result with one pair is refused: were the variance on n / 2 that on
     n, (mu_hat - mu) / sigma_hat would be Student's t with one degree of
     freedom, and the z interval at 95% would cover about 70% of the time
-    (P(|T_1| <= 1.96) = 2 arctan(1.96) / pi = 0.70).
+    (``P(|T_1| <= 1.96) = 2 arctan(1.96) / pi = 0.70``).
     For two learners each mu_hat_j is the mean over the split's test
     instances of loss(B) - loss(A).
 
