@@ -99,6 +99,9 @@ def check_scores(owner, values):
 
 def from_version_2(data):
     """A version-2 CVResult dict as version 3: the same record, without scores."""
+    added = [key for key in ("y_score", "response_method") if key in data]
+    if added:
+        _refuse(f"the version-2 dict has the unknown key {added[0]!r}, which version 3 added")
     return {**data, "version": 3, "y_score": None, "response_method": None}
 
 
