@@ -255,13 +255,14 @@ class CVEvaluator(BaseEstimator):
         arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
         methods = _response_methods(estimators, arguments, settings.response_method, loss)
+        classes = np.unique(y_array) if loss.classification else None
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,
             random_state=settings.random_state,
             classifier=all(is_classifier_like(e) for e in estimators),
+            score_columns=0 if settings.response_method is None else _score_columns(classes),
         )
-        classes = np.unique(y_array) if loss.classification else None
         out_of_fold = [_OutOfFoldPredictions(partitions.fold.shape, classes, loss.needs_proba, method)
                        for method in methods]
         refit = []
@@ -303,6 +304,11 @@ def _response_methods(estimators, arguments, response_method, loss):
         )
     return [response_method_of(estimator, response_method, argument)
             for estimator, argument in zip(estimators, arguments, strict=True)]
+
+
+def _score_columns(classes):
+    """The scores kept per instance and repeat: one for two classes, else one per class."""
+    return 1 if classes.size == 2 else classes.size
 
 
 def _shortcut_outputs(shortcut, loss, y_array, classes, method):
