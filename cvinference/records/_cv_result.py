@@ -584,11 +584,16 @@ class CVResult(Serializable):
         }
 
     def _outcome_columns(self, suffix=""):
-        """``y_pred``, ``correct`` (class labels only) and ``loss``, each name followed by ``suffix``."""
+        """``y_pred``, ``correct`` (class labels only), ``loss`` and the scores kept, each name followed by ``suffix``."""
         columns = {f"y_pred{suffix}": self.y_pred.ravel()}
         if self._classes is not None:
             columns[f"correct{suffix}"] = self.correct.ravel()
         columns[f"loss{suffix}"] = self.loss.ravel()
+        if self.y_score is not None and self.y_score.ndim == 2:
+            columns[f"y_score{suffix}"] = self.y_score.ravel()
+        elif self.y_score is not None:
+            for k, label in enumerate(self._classes[: self.y_score.shape[2]].tolist()):
+                columns[f"y_score_{label}{suffix}"] = self.y_score[:, :, k].ravel()
         return columns
 
     def to_frame(self):
@@ -596,7 +601,8 @@ class CVResult(Serializable):
 
         Columns: ``repeat``, ``instance`` (the row number in the data),
         ``fold``, ``y_true``, ``y_pred``, ``correct`` (only when y holds
-        class labels) and ``loss``. Needs pandas.
+        class labels) and ``loss``; with scores, ``y_score`` (two classes)
+        or ``y_score_<class>`` for each class. Needs pandas.
 
         Returns
         -------
@@ -727,8 +733,8 @@ class PairedCVResult(Serializable):
         """A pandas DataFrame with one row per repeat and instance, A and B side by side.
 
         Columns: ``repeat``, ``instance``, ``fold``, ``y_true``, then
-        ``y_pred_a``, ``correct_a`` (class labels only), ``loss_a`` and the
-        same for B. Needs pandas.
+        ``y_pred_a``, ``correct_a`` (class labels only), ``loss_a``, the
+        scores kept (``y_score_a``) and the same for B. Needs pandas.
 
         Returns
         -------

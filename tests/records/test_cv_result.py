@@ -633,3 +633,15 @@ def test_a_version_2_dict_reads_as_a_record_without_scores():
     data["y_score"] = None
     with pytest.raises(ValueError, match="has the unknown key 'y_score'"):  # version 2 never wrote it
         cvi.CVResult.from_dict(data)
+
+
+def test_the_frame_has_a_column_of_scores_per_class_beyond_two():
+    pytest.importorskip("pandas")
+    assert _scored().to_frame()["y_score"].tolist() == pytest.approx([0.2, 0.4, 0.7, 0.9])
+    three = cvi.CVResult(y_true=["a", "b", "c", "a"], y_pred=["a", "b", "c", "b"], fold=[0, 0, 1, 1],
+                         y_score=np.eye(3)[[0, 1, 2, 1]], response_method="predict_proba")
+    frame = three.to_frame()
+    assert [name for name in frame.columns if name.startswith("y_score")] == ["y_score_a", "y_score_b", "y_score_c"]
+    assert frame["y_score_b"].tolist() == [0, 1, 0, 1]
+    pair = cvi.PairedCVResult(_scored(), _scored(y_score=[0.1, 0.2, 0.3, 0.4])).to_frame()
+    assert pair["y_score_b"].tolist() == pytest.approx([0.1, 0.2, 0.3, 0.4])
