@@ -1,10 +1,11 @@
 """One or more instances of every public result class, built by the public functions on small seeded data.
 
 ``result_cases()`` returns (label, result) pairs: the records (CVResult with text, integer and float
-labels, a regression record, a holdout, records with scores of two and three classes), every inference result (with nan statistics and pooled repeats
-among them), the model-selection results and the studies' results. ``tests/inference/test_results.py``,
-``tests/test_codec.py`` and ``tests/data/write_result_payloads.py`` (the stored payloads of older format
-versions) all read them, so a new public result class needs one case here.
+labels, a regression record, a holdout, records with scores of two and three classes), every inference
+result (with nan statistics and pooled repeats among them), the model-selection results and the studies'
+results. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
+``tests/data/write_result_payloads.py`` (the stored payloads of older format versions) all read them, so a
+new public result class needs one case here.
 """
 
 import functools

@@ -20,8 +20,14 @@ from .._utils._params import NAME, Boolean, Integer, Nullable, Options, Text, va
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._warnings import InferenceWarning
-from ._cv_result_codec import (check_labels, check_scores, classification_by_default, from_version_1, from_version_2,
-                               score_shape)
+from ._cv_result_codec import (
+    check_labels,
+    check_scores,
+    classification_by_default,
+    from_version_1,
+    from_version_2,
+    score_shape,
+)
 from ._losses import LOSSES
 from ._same_folds import same_folds
 
@@ -584,7 +590,7 @@ class CVResult(Serializable):
         }
 
     def _outcome_columns(self, suffix=""):
-        """``y_pred``, ``correct`` (class labels only), ``loss`` and the scores kept, each name followed by ``suffix``."""
+        """``y_pred``, ``correct`` (class labels only), ``loss`` and any scores, each name followed by ``suffix``."""
         columns = {f"y_pred{suffix}": self.y_pred.ravel()}
         if self._classes is not None:
             columns[f"correct{suffix}"] = self.correct.ravel()

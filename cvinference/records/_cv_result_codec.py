@@ -89,7 +89,8 @@ def check_scores(owner, values):
     if values["classes"] is None:
         _refuse("CVResult.y_score is an array in a regression record, which holds no scores")
     if scores.dtype != np.float32:
-        _refuse(f"CVResult.y_score must be an array of dtype float32 ('<f4'), as to_dict() writes it; got {scores.dtype}")
+        _refuse(f"CVResult.y_score must be an array of dtype float32 ('<f4'), as to_dict() writes it; got "
+                f"{scores.dtype}")
     n_repeats, n_samples = values["fold"].shape
     expected = score_shape(n_repeats, n_samples, int(values["y_true"].max()) + 1)
     if scores.shape != expected:
