@@ -1,10 +1,11 @@
 """One or more instances of every public result class, built by the public functions on small seeded data.
 
 ``result_cases()`` returns (label, result) pairs: the records (CVResult with text, integer and float
-labels, a regression record, a holdout), every inference result (with nan statistics and pooled repeats
-among them), the model-selection results and the studies' results. ``tests/inference/test_results.py``,
-``tests/test_codec.py`` and ``tests/data/write_result_payloads.py`` (the stored payloads of older format
-versions) all read them, so a new public result class needs one case here.
+labels, a regression record, a holdout, records with scores of two and three classes), every inference
+result (with nan statistics and pooled repeats among them), the model-selection results and the studies'
+results. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
+``tests/data/write_result_payloads.py`` (the stored payloads of older format versions) all read them, so a
+new public result class needs one case here.
 """
 
 import functools
@@ -45,6 +46,8 @@ def _record_cases(X, y):
     tree, nb = DecisionTreeClassifier(max_depth=2, random_state=0), GaussianNB()
     a = cvi.cross_val_correctness(tree, X, y, cv=5, random_state=0)
     b = cvi.cross_val_correctness(nb, X, y, cv=5, random_state=0)
+    scored_a, scored_b = (cvi.cross_val_correctness(learner, X, y, cv=5, random_state=0, response_method="auto")
+                          for learner in (tree, nb))
     text = cvi.CVResult(y_true=np.where(y == 1, "yes", "no"), y_pred=np.where(a.y_pred == 1, "yes", "maybe"),
                         fold=a.fold, name="text labels")
     regression = cvi.cross_val_correctness(LinearRegression(), X, X[:, 0] + 0.5 * X[:, 1], cv=5,
@@ -55,6 +58,10 @@ def _record_cases(X, y):
         ("CVResult, regression", regression),
         ("CVResult, holdout", cvi.holdout(nb, X, y, test_size=0.25, random_state=0)),
         ("PairedCVResult", cvi.PairedCVResult(a, b)),
+        ("CVResult, scores of two classes", scored_a),
+        ("CVResult, scores of three classes", cvi.cross_val_correctness(
+            nb, X, np.arange(y.size) % 3, cv=3, n_repeats=2, response_method="predict_proba", random_state=0)),
+        ("PairedCVResult, scores", cvi.PairedCVResult(scored_a, scored_b)),
         ("SubsamplingResult", cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)),
         ("NestedCVResult of two learners", cvi.nested_cross_validation(nb, X, y, n_splits=3, n_repeats=2,
                                                                         estimator_b=tree, random_state=0)),

@@ -351,7 +351,7 @@ _CLASSES_OF_VERSION_1 = {
     "Interval", "LargeSampleConditions", "McNemarTestResult", "NoInformationTestResult", "PairedCVResult",
     "PrecisionStudyResult", "SchemeDiagnostic", "SubsamplingResult", "TestResult", "WinnerTableResult",
 }
-"""The public result classes when the stored payloads were written (commits cfc92f7, 52b37a6 and 263c0a1)."""
+"""The public result classes when the stored payloads were written (commits cfc92f7, 52b37a6, 263c0a1, issue 29)."""
 
 
 def _stored(version):
@@ -360,7 +360,7 @@ def _stored(version):
     return document["cases"]
 
 
-_CURRENT = {3: {"CVResult": 2, "Interval": 2}}
+_CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
@@ -374,7 +374,7 @@ def _as_computed_today(again, result):
     return dataclasses.replace(again, **{name: getattr(result, name) for name in fields}) if fields else again
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)
@@ -389,7 +389,7 @@ def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
         if version in _CURRENT:
             assert data["version"] == _CURRENT[version].get(name, 1), label
         elif name == "CVResult":
-            assert data["version"] == version and again.to_dict()["version"] == 2, label
+            assert data["version"] == version and again.to_dict()["version"] == cvi.CVResult._format_version, label
 
 
 def test_non_finite_numbers_survive_everywhere(by_class):

@@ -158,6 +158,7 @@ NOT_BY_RULE = {
     "text": "from_json's JSON text: parsed, then checked as from_dict's data (tests/test_codec.py)",
     "scores": DATA,
     ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
+    ("CVResult", "y_score"): DATA,
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
     ("Loss", "function"): "any callable; Loss refuses another object, naming function",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",

@@ -8,7 +8,7 @@ from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
 from ..inference import decide, pair_tests
 from ..inference._decision import NESTED_SETTINGS, nested_fits
-from ..inference._metric_interval import _names_computable_from_predictions
+from ..inference._metric_interval import _names_computable_from_predictions, score_methods
 from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
 from ._errors import UserError
@@ -110,14 +110,28 @@ _TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likeliho
                       "neg_negative_likelihood_ratio")
 
 
+def _score_metric_names():
+    """sklearn's scorer names computed from scores (predict_proba or decision_function), such as roc_auc."""
+    from sklearn.metrics import get_scorer_names
+
+    return [name for name in sorted(get_scorer_names()) if score_methods(name) is not None]
+
+
 def check_metrics(args, dataset):
-    """Refuse --metric names that cannot be computed from predictions of this target, or under LOO, before fitting."""
-    valid = _names_computable_from_predictions(classification=True)
+    """Refuse --metric names that cannot be computed from predictions or scores of this target, or under LOO.
+
+    Before fitting. A metric of scores (roc_auc, neg_log_loss, ...) makes the
+    evaluator keep them (:func:`response_method`).
+    """
+    valid = _names_computable_from_predictions(classification=True) + _score_metric_names()
     multiclass = len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
         if metric not in valid:
-            raise UserError(f"--metric {metric}: unknown or not computable from predicted labels; "
-                            f"choose one of {', '.join(valid)}")
+            raise UserError(f"--metric {metric}: unknown or not computable from predicted labels or scores; "
+                            f"choose one of {', '.join(sorted(valid))}")
+        if multiclass and metric == "roc_auc":
+            raise UserError(f"--metric roc_auc is for two classes, and {dataset.name} has "
+                            f"{len(set(dataset.y.tolist()))}; use roc_auc_ovr (one-vs-rest) or roc_auc_ovo")
         if multiclass and metric in _TWO_CLASS_METRICS:
             averaged = (f"use {metric}_macro, {metric}_micro or {metric}_weighted" if "likelihood" not in metric
                         else "choose another metric")
@@ -129,6 +143,30 @@ def check_metrics(args, dataset):
                             "the target as 0/1")
     if args.metric and args.cv in ("loo", dataset.n_samples):
         _refuse_metric_under_loo(args.metric[0], dataset)
+
+
+def response_method(metrics):
+    """What the evaluator keeps for ``metrics``: None without a metric of scores, "predict_proba" when one needs
+    probabilities (neg_log_loss), else "auto" (predict_proba, or decision_function where there is none)."""
+    needed = [score_methods(metric) for metric in metrics if score_methods(metric) is not None]
+    if not needed:
+        return None
+    return "predict_proba" if ("predict_proba",) in needed else "auto"
+
+
+def check_scores(args, estimator, spec):
+    """Refuse an estimator that cannot give the scores a --metric needs, before fitting."""
+    kept = response_method(args.metric)
+    if kept is None:
+        return
+    if kept == "predict_proba" and not hasattr(estimator, "predict_proba"):
+        metric = next(metric for metric in args.metric if score_methods(metric) == ("predict_proba",))
+        raise UserError(f"--metric {metric} needs predicted probabilities, but {spec} has no predict_proba; use an "
+                        "estimator with predict_proba such as logreg, nb or rf, or a metric of predicted labels")
+    if not any(hasattr(estimator, method) for method in ("predict_proba", "decision_function")):
+        metric = next(metric for metric in args.metric if score_methods(metric) is not None)
+        raise UserError(f"--metric {metric} needs scores (predict_proba or decision_function), and {spec} has "
+                        "neither; use an estimator such as logreg, nb or rf, or a metric of predicted labels")
 
 
 def _refuse_metric_under_loo(metric, dataset):
@@ -171,7 +209,7 @@ def _data_record(dataset):
 
 def _evaluator(args):
     return CVEvaluator(cv=args.cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
-                       random_state=args.seed)
+                       random_state=args.seed, response_method=response_method(args.metric))
 
 
 def write_outputs(args, report, draw, out):
@@ -207,6 +245,7 @@ def run_evaluate(args, out):
     estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
                                              random_state=args.seed)
     check_loss(args, estimator, args.estimator)
+    check_scores(args, estimator, args.estimator)
     progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
     result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
     report = evaluation_report(result, description=description, data=_data_record(dataset),
@@ -257,6 +296,7 @@ def run_compare(args, out):
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
     for (estimator, _), (spec, _) in zip(built, specs, strict=True):
         check_loss(args, estimator, spec)
+        check_scores(args, estimator, spec)
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out,
                               names=_pair_names(args.estimator_a, args.estimator_b))
 

@@ -17,6 +17,7 @@ from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
 from ._partitions import CrossValidation, check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
+from ._scores import ResponseMethod, response_method_of, scores_from_proba
 
 
 class _Settings(typing.NamedTuple):
@@ -30,6 +31,7 @@ class _Settings(typing.NamedTuple):
     verbose: object
     cheap_fit_seconds: float
     fast_loo: bool
+    response_method: tuple | None
 
 
 @fill_doc
@@ -110,7 +112,22 @@ class CVEvaluator(BaseEstimator):
         with each instance's own contribution removed, instead of n refits.
         The predictions are identical to the refits' (rows whose result
         depends on tie order are refitted); any other estimator, a pipeline
-        included, is refitted n times. False always refits.
+        included, is refitted n times. False always refits. With scores
+        (``response_method``), the shortcut gives them too, from its
+        leave-one-out ``predict_proba``.
+    response_method : {"auto", "predict_proba", "decision_function"}, list or None, default=None
+        Keep each instance's out-of-fold scores in ``result.y_score``, from
+        the model that predicts it (no second fit), in scikit-learn's
+        vocabulary: a method's name, a list of them tried in order (the first
+        the estimator has is used in every fold), or ``"auto"`` for
+        ``["predict_proba", "decision_function"]`` (as
+        ``sklearn.utils._response._get_response_values`` tries them). For two
+        classes, the score of the second class (``result.classes[1]``, the
+        positive class of ``sklearn.metrics.roc_auc_score``); for more, one
+        column per class in the order of ``result.classes``. Score metrics
+        (``metric_interval(result, "roc_auc")``) need them. None keeps none.
+        Scores are kept as float32: 4 bytes per repeat, instance and class
+        (one class for two).
 
     See Also
     --------
@@ -144,11 +161,12 @@ class CVEvaluator(BaseEstimator):
     """
 
     __cvinference_params__ = dict(cv=CrossValidation(), n_repeats=Integer(minimum=1), loss=LossSpec(), n_jobs=Jobs(),
-                                  random_state=Seed(), verbose=VERBOSE, cheap_fit_seconds=SECONDS, fast_loo=Boolean())
+                                  random_state=Seed(), verbose=VERBOSE, cheap_fit_seconds=SECONDS, fast_loo=Boolean(),
+                                  response_method=ResponseMethod())
     """What each parameter accepts: checked when the evaluator is used, as scikit-learn checks in ``fit``."""
 
     def __init__(self, cv=10, *, n_repeats=1, loss="zero_one", n_jobs=None, random_state=None, verbose=0,
-                 cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True):
+                 cheap_fit_seconds=CHEAP_FIT_SECONDS, fast_loo=True, response_method=None):
         self.cv = cv
         self.n_repeats = n_repeats
         self.loss = loss
@@ -157,6 +175,7 @@ class CVEvaluator(BaseEstimator):
         self.verbose = verbose
         self.cheap_fit_seconds = cheap_fit_seconds
         self.fast_loo = fast_loo
+        self.response_method = response_method
 
     def _checked_settings(self):
         """The parameters, checked now (when used), as scikit-learn checks an estimator's in ``fit``.
@@ -235,37 +254,68 @@ class CVEvaluator(BaseEstimator):
         settings = self._checked_settings()
         arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
+        methods = _response_methods(estimators, arguments, settings.response_method, loss)
+        classes = np.unique(y_array) if loss.classification else None
         partitions = draw_partitions(
             settings.cv, X, y_array, groups,
             n_repeats=settings.n_repeats,
             random_state=settings.random_state,
             classifier=all(is_classifier_like(e) for e in estimators),
+            score_columns=0 if settings.response_method is None else _score_columns(classes),
         )
-        classes = np.unique(y_array) if loss.classification else None
-        out_of_fold = [_OutOfFoldPredictions(partitions.fold.shape, classes, loss.needs_proba) for _ in estimators]
+        out_of_fold = [_OutOfFoldPredictions(partitions.fold.shape, classes, loss.needs_proba, method)
+                       for method in methods]
         refit = []
         for e, estimator in enumerate(estimators):
-            shortcut = self._fast_loo(estimator, X, y_array, partitions, loss) if settings.fast_loo else None
+            shortcut = (self._fast_loo(estimator, X, y_array, partitions, loss, methods[e]) if settings.fast_loo
+                        else None)
             if shortcut is None:
                 refit.append(e)
             else:
-                predictions, proba = shortcut
-                test = np.arange(y_array.size)
-                out_of_fold[e].add(0, test, predictions, None if proba is None else loss(y_array, proba, classes))
+                out_of_fold[e].add(0, np.arange(y_array.size), *_shortcut_outputs(shortcut, loss, y_array, classes,
+                                                                                  methods[e]))
         tasks = _FoldTasks(partitions, refit)
         proba_loss = (loss, y_array, classes) if loss.needs_proba else None
+        responses = None if settings.response_method is None else [(method, classes) for method in methods]
         run_fits(estimators, X, y, tasks, names=arguments, n_jobs=settings.n_jobs, verbose=settings.verbose,
-                 cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss,
+                 cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss, responses=responses,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
         names = names or [None] * len(estimators)
         return [kept.result(y_array, partitions, loss, learner_labels(estimator, name))
                 for kept, estimator, name in zip(out_of_fold, estimators, names, strict=True)]
 
-    def _fast_loo(self, estimator, X, y_array, partitions, loss):
+    def _fast_loo(self, estimator, X, y_array, partitions, loss, method):
         """Exact leave-one-out predictions without refits, or None (see :func:`fast_loo_predictions`)."""
         if not (partitions.is_loo and loss.classification and not partitions.irregular):
             return None
-        return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba)
+        if method not in (None, "predict_proba"):
+            return None
+        return fast_loo_predictions(estimator, X, y_array, need_proba=loss.needs_proba or method is not None)
+
+
+def _response_methods(estimators, arguments, response_method, loss):
+    """The method that gives each estimator's scores (None for all when none are kept), checked before any fit."""
+    if response_method is None:
+        return [None] * len(estimators)
+    if not loss.classification:
+        raise ValueError(
+            f"response_method={list(response_method)!r} keeps classifiers' scores, and loss={loss.name!r} is a "
+            "regression loss, whose estimators give none; drop response_method."
+        )
+    return [response_method_of(estimator, response_method, argument)
+            for estimator, argument in zip(estimators, arguments, strict=True)]
+
+
+def _score_columns(classes):
+    """The scores kept per instance and repeat: one for two classes, else one per class."""
+    return 1 if classes.size == 2 else classes.size
+
+
+def _shortcut_outputs(shortcut, loss, y_array, classes, method):
+    """What a fit's output holds (predictions, losses, scores) for the leave-one-out shortcut's predictions."""
+    predictions, proba = shortcut
+    losses = None if not loss.needs_proba else loss(y_array, proba, classes)
+    return predictions, losses, None if method is None else scores_from_proba(proba)
 
 
 class _FoldTasks:
@@ -303,12 +353,17 @@ def _common_dtype(*dtypes):
 class _OutOfFoldPredictions:
     """One estimator's out-of-fold predictions (as codes into the classes while they are classes) and losses."""
 
-    def __init__(self, shape, classes, has_losses):
+    def __init__(self, shape, classes, has_losses, response_method=None):
         self._classes = classes
         self._codes = None if classes is None else np.zeros(shape, dtype=smallest_int_dtype(classes.size))
         self._labels = None
         self._shape = shape
         self._losses = np.empty(shape) if has_losses else None
+        self._response_method = response_method
+        self._scores = None
+        if response_method is not None:
+            columns = () if classes.size == 2 else (classes.size,)
+            self._scores = np.empty((*shape, *columns), dtype=np.float32)
 
     def _as_codes(self, predictions):
         """``predictions`` as codes into the classes, or None when one of them is no class."""
@@ -331,7 +386,7 @@ class _OutOfFoldPredictions:
             self._labels = self._labels.astype(dtype)
         self._labels[r, test] = predictions
 
-    def add(self, r, test, predictions, losses):
+    def add(self, r, test, predictions, losses, scores=None):
         codes = self._as_codes(predictions)
         if codes is not None:
             self._codes[r, test] = codes
@@ -339,10 +394,13 @@ class _OutOfFoldPredictions:
             self._store_labels(r, test, predictions)
         if losses is not None:
             self._losses[r, test] = losses
+        if scores is not None:
+            self._scores[r, test] = scores
 
     def result(self, y_true, partitions, loss, labels):
         """The CVResult; ``labels`` are the learner's (:func:`learner_labels`)."""
         losses = self._losses
+        labels = {**labels, "y_score": self._scores, "response_method": self._response_method}
         if self._codes is not None:
             code_dtype = self._codes.dtype
             y_true_codes = np.searchsorted(self._classes, y_true).astype(code_dtype)
@@ -359,7 +417,7 @@ class _OutOfFoldPredictions:
 @validate_params(**CVEvaluator.__cvinference_params__, name=NAME)
 def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
                           n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-                          fast_loo=True, name=None):
+                          fast_loo=True, response_method=None, name=None):
     """Cross-validate an estimator and record every instance's fold and correctness.
 
     A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups, name=name)``;
@@ -369,7 +427,8 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     -------
     CVResult
         Per-instance ``correct``, ``loss``, ``fold`` and ``y_pred`` for every
-        repeat, and the per-fold counts m_j, r_j and p_j.
+        repeat, and the per-fold counts m_j, r_j and p_j; with
+        ``response_method``, the out-of-fold scores ``y_score``.
 
     Examples
     --------
@@ -383,7 +442,15 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     (10, 56, 57)
     >>> result.correct.shape
     (1, 569)
+
+    Scores, for metrics such as ROC AUC, are kept on request:
+
+    >>> scored = cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=10,
+    ...                                random_state=0, response_method="auto")
+    >>> scored.response_method, scored.y_score.shape, scored.y_score.dtype
+    ('predict_proba', (1, 569), dtype('float32'))
     """
     evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
-                            verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo)
+                            verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo,
+                            response_method=response_method)
     return evaluator.evaluate(estimator, X, y, groups, name=name)

@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.utils import _safe_indexing
 
 from ..records._losses import proba_in_class_order
+from ._scores import fold_scores, no_scores, scores_from_proba
 
 _SCORE_BLOCK_ROWS = 16384
 """Rows predicted at once when a model is scored on many rows in the worker."""
@@ -153,12 +154,32 @@ def _predictions(estimator, X_test, n_test):
     return predictions
 
 
+def _proba(estimator, X_rows, classes):
+    return proba_in_class_order(np.asarray(estimator.predict_proba(X_rows)), estimator.classes_, classes)
+
+
 def _losses(estimator, X_rows, y_rows, loss, classes):
     """Per-instance losses of a fitted model on some rows."""
     if loss.needs_proba:
-        proba = proba_in_class_order(np.asarray(estimator.predict_proba(X_rows)), estimator.classes_, classes)
-        return loss(y_rows, proba, classes)
+        return loss(y_rows, _proba(estimator, X_rows, classes), classes)
     return loss(y_rows, _predictions(estimator, X_rows, len(y_rows)))
+
+
+def _test_losses_and_scores(estimator, X_test, test, proba_loss, response):
+    """The losses of a probability loss (or None) and the scores ``response`` asks for (or None).
+
+    ``predict_proba`` is called once when both need it.
+    """
+    losses = scores = proba = None
+    if proba_loss is not None:
+        loss, y_true, classes = proba_loss
+        proba = _proba(estimator, X_test, classes)
+        losses = loss(_rows(y_true, test), proba, classes)
+    if response is not None:
+        method, classes = response
+        same = proba is not None and method == "predict_proba" and np.array_equal(classes, proba_loss[2])
+        scores = scores_from_proba(proba) if same else fold_scores(estimator, X_test, response)
+    return losses, scores
 
 
 def _scored_moments(estimator, X, y, scored, score_loss):
@@ -171,16 +192,19 @@ def _scored_moments(estimator, X, y, scored, score_loss):
 
 
 def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", proba_loss=None, scored=None,
-                    score_loss=None):
+                    score_loss=None, response=None):
     """Fit on ``train``; return the predictions for ``test`` and, for a probability loss, their losses.
 
     ``train`` or ``test`` None means every row. ``proba_loss`` is
     ``(loss, y_true, classes)`` when the loss needs ``predict_proba``: the
     columns are lined up with ``classes`` through the fitted model's
     ``classes_``, so a class missing from the training rows gets probability
-    0. With ``scored`` (a :class:`ScoredRows`) and ``score_loss``
-    (``(loss, classes)``), the fitted model is also scored on those rows and a
-    third item, their :class:`LossMoments`, is returned. A failure is
+    0. With ``response`` (``(method, classes)``, see
+    :mod:`~cvinference.evaluation._scores`), the same fitted model's scores
+    for ``test`` follow as a third item (float32, columns in the order of
+    ``classes``). With ``scored`` (a :class:`ScoredRows`) and ``score_loss``
+    (``(loss, classes)``), the fitted model is also scored on those rows and
+    their :class:`LossMoments` follow as the last item. A failure is
     re-raised with a note naming ``name`` and ``where``.
     """
     step = "fitting"
@@ -189,18 +213,16 @@ def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", pr
         n_test = len(y) if test is None else len(test)
         step = "predicting with"
         if n_test == 0:
-            predictions, losses = np.empty(0), None
+            predictions, losses, scores = np.empty(0), None, None if response is None else no_scores(response[1])
         else:
             X_test = _rows(X, test)
             predictions = _predictions(estimator, X_test, n_test)
-            losses = None
-            if proba_loss is not None:
-                loss, y_true, classes = proba_loss
-                losses = _losses(estimator, X_test, _rows(y_true, test), loss, classes)
+            losses, scores = _test_losses_and_scores(estimator, X_test, test, proba_loss, response)
+        output = (predictions, losses) if response is None else (predictions, losses, scores)
         if scored is None:
-            return predictions, losses
+            return output
         step = "scoring"
-        return predictions, losses, _scored_moments(estimator, X, y, scored, score_loss)
+        return (*output, _scored_moments(estimator, X, y, scored, score_loss))
     except Exception as exc:
         n_train = len(y) if train is None else len(train)
         n_test = len(y) if test is None else len(test)

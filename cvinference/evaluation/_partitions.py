@@ -228,7 +228,7 @@ def _is_leave_one_out(cv):
     return (isinstance(cv, str) and cv == "loo") or type(cv) in (model_selection.LeaveOneOut, LeaveOneOut)
 
 
-def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
+def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, score_columns=0):
     """Draw and check the partition of every repeat.
 
     Parameters
@@ -244,6 +244,9 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
         Seeds the partitions, by the rule of ``_splitters_per_repeat``.
     classifier : bool
         Whether the estimators are classifiers.
+    score_columns : int
+        The float32 scores kept per instance and repeat (0 when none are
+        kept), counted in the record's size.
 
     Returns
     -------
@@ -255,9 +258,11 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier):
         check_cv_argument(cv, n_repeats)
         return Partitions(fold=np.arange(n_samples)[np.newaxis, :].astype(smallest_int_dtype(n_samples)),
                           n_splits=n_samples, cv_repr="LeaveOneOut()")
-    check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * RECORD_BYTES,
-                         f"a record of {n_samples} instances per repeat (the fold, prediction, loss and correctness "
-                         f"of each, {RECORD_BYTES} bytes)")
+    per_instance = RECORD_BYTES + 4 * score_columns
+    kept = "the fold, prediction, loss, correctness and scores" if score_columns else (
+        "the fold, prediction, loss and correctness")
+    check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * per_instance,
+                         f"a record of {n_samples} instances per repeat ({kept} of each, {per_instance} bytes)")
     splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
     cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
     checked = [

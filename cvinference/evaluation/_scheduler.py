@@ -245,17 +245,17 @@ def _fit_batch(X, y, fits, proba_loss, score_loss):
     """Run several fits (one task): ``[(index, output)]`` of :func:`fit_and_predict` for each.
 
     ``fits`` holds what differs between fits, ``(index, estimator, train,
-    test, name, where, scored)``; the data and the losses are arguments of
-    their own, so that a backend that scatters large arguments (dask) sends
-    them once per call, not once per task.
+    test, name, where, scored, response)``; the data and the losses are
+    arguments of their own, so that a backend that scatters large arguments
+    (dask) sends them once per call, not once per task.
     """
     return [(index, fit_and_predict(estimator, X, y, train, test, where=where, name=name, proba_loss=proba_loss,
-                                    scored=scored, score_loss=score_loss))
-            for index, estimator, train, test, name, where, scored in fits]
+                                    scored=scored, score_loss=score_loss, response=response))
+            for index, estimator, train, test, name, where, scored, response in fits]
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             proba_loss=None, score_loss=None, collect=None):
+             proba_loss=None, score_loss=None, responses=None, collect=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -283,6 +283,10 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     score_loss : tuple or None
         ``(loss, classes)``: the loss with which tasks that have ``scored``
         rows score them (see :class:`FitTask`).
+    responses : sequence or None
+        One ``(method, classes)`` per estimator (see
+        :mod:`~cvinference.evaluation._scores`): each fit's output then holds
+        the test rows' scores from the same fitted model, as its third item.
     collect : callable or None
         ``collect(task_index, output)`` receives each output as soon as it is
         here (one call at a time), so that the caller can keep a compact form of it.
@@ -295,7 +299,7 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     """
     try:
         return _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss,
-                         collect)
+                         responses, collect)
     except ValueError as exc:
         note = non_finite_note(exc, X)
         if note is not None:
@@ -303,7 +307,8 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         raise
 
 
-def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss, collect):
+def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss, responses,
+              collect):
     """:func:`run_fits` itself; its caller adds a note naming the cell of X a refusal of non-finite values is about."""
     n_workers = effective_n_jobs(n_jobs)
     outputs = [None] * len(tasks) if collect is None else None
@@ -314,7 +319,7 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
         """What a task's fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""
         task = tasks[index]
         return (index, clone(estimators[task.estimator]), task.train, task.test, names[task.estimator], task.where,
-                task.scored)
+                task.scored, None if responses is None else responses[task.estimator])
 
     def fit(index):
         return _fit_batch(X, y, [one_fit(index)], proba_loss, score_loss)[0][1]

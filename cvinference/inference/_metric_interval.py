@@ -113,6 +113,50 @@ def _averaging_needed(metric, result):
     )
 
 
+def score_methods(name):
+    """What sklearn's scorer ``name`` scores, as a ``response_method``: None for labels, else a tuple of methods.
+
+    ``("predict_proba",)`` for a metric of probabilities (``"neg_log_loss"``),
+    ``("predict_proba", "decision_function")`` for one of any scores that
+    rank (``"roc_auc"``), in the order ``response_method="auto"`` tries them.
+
+    Examples
+    --------
+    >>> score_methods("roc_auc"), score_methods("neg_log_loss"), score_methods("f1")
+    (('predict_proba', 'decision_function'), ('predict_proba',), None)
+    """
+    scorer = get_scorer(name)
+    response = getattr(scorer, "_response_method", None)
+    if response is None:  # scikit-learn 1.3: the scorer's class says it
+        response = {"_ProbaScorer": "predict_proba",
+                    "_ThresholdScorer": ("decision_function", "predict_proba")}.get(type(scorer).__name__, "predict")
+    response = (response,) if isinstance(response, str) else tuple(response)
+    methods = tuple(method for method in ("predict_proba", "decision_function") if method in response)
+    return methods or None
+
+
+def needs_scores(name):
+    """Whether sklearn's scorer ``name`` scores probabilities or decision values (``"roc_auc"``), not labels."""
+    return score_methods(name) is not None
+
+
+def _refuse_score_metric(metric, result):
+    """A score metric (``"roc_auc"``) on a record: where its scores come from, or that none is computed here."""
+    if result.y_score is None:
+        raise ValueError(
+            f"metric={metric!r} is computed from each instance's out-of-fold scores (predict_proba or "
+            "decision_function), and this CVResult kept none (result.y_score is None). Make the record with "
+            "cross_val_correctness(..., response_method='auto') or CVEvaluator(..., response_method='auto'), "
+            "which keep them; or use a metric computed from predicted labels, such as 'f1', 'accuracy' or "
+            "'balanced_accuracy'."
+        )
+    raise NotImplementedError(
+        f"metric={metric!r} is computed from the scores in result.y_score ({result.response_method}), and "
+        "metric_interval does not yet give intervals for score metrics; use a metric computed from predicted "
+        "labels, such as 'f1', 'accuracy' or 'balanced_accuracy'."
+    )
+
+
 def _metric_function(metric, result):
     """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
     if callable(metric) and not isinstance(metric, str):
@@ -125,6 +169,8 @@ def _metric_function(metric, result):
         )
     scorer = get_scorer(metric)
     _check_suits_classification(metric, scorer, result)
+    if result.classes is not None and needs_scores(metric):
+        _refuse_score_metric(metric, result)
 
     def score(y_true, y_pred):
         if result.classes is None:

@@ -16,16 +16,26 @@ from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance
 from .._utils._notebook import import_pandas, summary_html
-from .._utils._params import NAME, Boolean, Integer, Nullable, Text, validate_params
+from .._utils._params import NAME, Boolean, Integer, Nullable, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._warnings import InferenceWarning
-from ._cv_result_codec import check_labels, classification_by_default, from_version_1
+from ._cv_result_codec import (
+    check_labels,
+    check_scores,
+    classification_by_default,
+    from_version_1,
+    from_version_2,
+    score_shape,
+)
 from ._losses import LOSSES
 from ._same_folds import same_folds
 
 TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
 """``estimator_type``: None or the dotted name of a class."""
+
+RESPONSE_METHOD = Nullable(Options("predict_proba", "decision_function"))
+"""``response_method`` of a record: None (no scores kept) or the method that gave ``y_score``."""
 
 
 class _Labels(typing.NamedTuple):
@@ -58,6 +68,35 @@ def _as_rows(values, name, n_samples):
         expected = f"(n_samples,) or (n_repeats, n_samples) with n_samples={n_samples}"
         raise ValueError(f"{name} must have shape {expected}; got shape {given.shape}.")
     return values
+
+
+def _checked_scores(y_score, response_method, shape, n_classes):
+    """``y_score`` as a read-only float32 array of :func:`score_shape`, or None; refused with what is wrong.
+
+    ``shape`` is (n_repeats, n_samples) and ``n_classes`` the number of
+    classes of y_true (None for a regression record); one repeat's scores may
+    come without the repeat axis.
+    """
+    if y_score is None and response_method is None:
+        return None
+    if y_score is None or response_method is None:
+        raise ValueError(f"y_score and response_method go together (the method that gave the scores); got "
+                         f"response_method={response_method!r} and y_score {'None' if y_score is None else 'given'}.")
+    if n_classes is None:
+        raise ValueError("y_score holds a classifier's scores, and this record holds no class labels "
+                         "(a regression loss, or classification=False); drop y_score and response_method.")
+    given = np.asarray(y_score)
+    expected = score_shape(*shape, n_classes)
+    scores = given[np.newaxis] if given.ndim == len(expected) - 1 and shape[0] == 1 else given
+    if given.dtype.kind not in "biuf" or scores.shape != expected:
+        raise ValueError(f"y_score must be a numeric array of shape {expected} (repeats, instances"
+                         f"{', classes' if n_classes != 2 else ''}); got dtype {given.dtype} and shape {given.shape}.")
+    scores = np.array(scores, dtype=np.float32, copy=True)
+    if np.isnan(scores).any():
+        where = tuple(int(i) for i in np.argwhere(np.isnan(scores))[0])
+        raise ValueError(f"y_score holds NaN (first at index {where}); scores must be numbers. Check the "
+                         f"estimator's {response_method} for that instance.")
+    return locked(scores)
 
 
 def _codes_in(values):
@@ -169,6 +208,13 @@ class CVResult(Serializable):
         ``module.QualifiedName`` of the final estimator's class: the last
         step of a pipeline, the ``estimator`` of a search; set by the
         evaluator, None for a record made by hand.
+    y_score : array-like of float, default=None
+        Out-of-fold scores, of shape (n_repeats, n_samples) for two classes
+        (the score of ``classes[1]``) or (n_repeats, n_samples, n_classes)
+        for more (columns in the order of ``classes``); (n_samples,) or
+        (n_samples, n_classes) for one repeat. Needs ``response_method``.
+    response_method : {"predict_proba", "decision_function"} or None, default=None
+        The method that gave ``y_score``.
 
     Attributes
     ----------
@@ -213,6 +259,15 @@ class CVResult(Serializable):
         tests a single instance is not).
     n_train : int or None
         Training-set size when the result does not imply it (a holdout).
+    y_score : ndarray of float32 or None
+        Out-of-fold scores, (n_repeats, n_samples) for two classes or
+        (n_repeats, n_samples, n_classes), None when none were kept (the
+        evaluator keeps them with ``response_method``). float32 keeps 7
+        significant digits, enough for ranks and ROC AUC, and bounds the
+        memory to 4 * n_repeats * n_samples * n_classes bytes (n_classes = 1
+        for two classes).
+    response_method : str or None
+        ``"predict_proba"`` or ``"decision_function"``: what gave ``y_score``.
     name, estimator_type, estimator_repr, cv_repr : str or None
         As given.
 
@@ -248,9 +303,11 @@ class CVResult(Serializable):
 
     @validate_params(loss_name=Text("zero_one"), estimator_repr=Nullable(Text("GaussianNB()")),
                      cv_repr=Nullable(Text("EqualSizeKFold(n_splits=10)")), n_train=Nullable(Integer(minimum=1)),
-                     classification=Nullable(Boolean()), name=NAME, estimator_type=TYPE_NAME)
+                     classification=Nullable(Boolean()), name=NAME, estimator_type=TYPE_NAME,
+                     response_method=RESPONSE_METHOD)
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
-                 n_train=None, classification=None, name=None, estimator_type=None):
+                 n_train=None, classification=None, name=None, estimator_type=None, y_score=None,
+                 response_method=None):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
@@ -263,9 +320,9 @@ class CVResult(Serializable):
         if classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name,
-                    _Labels(estimator_repr, cv_repr, name, estimator_type), n_train)
+                    _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method))
 
-    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, labels, n_train=None):
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, labels, n_train=None, scores=(None, None)):
         n_samples = y_true.size
         y_true = np.array(y_true, copy=True)
         y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
@@ -307,6 +364,9 @@ class CVResult(Serializable):
                     "function, or the estimator's predict_proba for those instances."
                 )
             loss = locked(loss)
+        n_classes = None if classes is None else int(y_true.max()) + 1
+        self.y_score = _checked_scores(*scores, fold.shape, n_classes)
+        self.response_method = RESPONSE_METHOD.check("response_method", scores[1])
         self._y_true = locked(y_true)
         self._y_pred = locked(y_pred)
         self._classes = None if classes is None else locked(np.array(classes, copy=True))
@@ -320,10 +380,10 @@ class CVResult(Serializable):
 
     @classmethod
     def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,
-                    cv_repr=None, n_train=None, name=None, estimator_type=None):
+                    cv_repr=None, n_train=None, name=None, estimator_type=None, y_score=None, response_method=None):
         result = cls.__new__(cls)
         result._store(y_true, y_pred, fold, classes, loss, loss_name,
-                      _Labels(estimator_repr, cv_repr, name, estimator_type), n_train)
+                      _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method))
         return result
 
     def _per_fold(self, weights=None):
@@ -530,11 +590,16 @@ class CVResult(Serializable):
         }
 
     def _outcome_columns(self, suffix=""):
-        """``y_pred``, ``correct`` (class labels only) and ``loss``, each name followed by ``suffix``."""
+        """``y_pred``, ``correct`` (class labels only), ``loss`` and any scores, each name followed by ``suffix``."""
         columns = {f"y_pred{suffix}": self.y_pred.ravel()}
         if self._classes is not None:
             columns[f"correct{suffix}"] = self.correct.ravel()
         columns[f"loss{suffix}"] = self.loss.ravel()
+        if self.y_score is not None and self.y_score.ndim == 2:
+            columns[f"y_score{suffix}"] = self.y_score.ravel()
+        elif self.y_score is not None:
+            for k, label in enumerate(self._classes[: self.y_score.shape[2]].tolist()):
+                columns[f"y_score_{label}{suffix}"] = self.y_score[:, :, k].ravel()
         return columns
 
     def to_frame(self):
@@ -542,7 +607,8 @@ class CVResult(Serializable):
 
         Columns: ``repeat``, ``instance`` (the row number in the data),
         ``fold``, ``y_true``, ``y_pred``, ``correct`` (only when y holds
-        class labels) and ``loss``. Needs pandas.
+        class labels) and ``loss``; with scores, ``y_score`` (two classes)
+        or ``y_score_<class>`` for each class. Needs pandas.
 
         Returns
         -------
@@ -558,22 +624,24 @@ class CVResult(Serializable):
         """
         return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
 
-    _format_version = 2
-    _upgrades = {1: from_version_1}
+    _format_version = 3
+    _upgrades = {1: from_version_1, 2: from_version_2}
     _kinds = {
         "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
         "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,
         "classes": Nullable(Array(ndim=1)), "y_true": Array(ndim=1, min_rows=1), "y_pred": Array(ndim=2, min_rows=1),
         "fold": Array("iu", ndim=2, low=0, min_rows=1), "loss": Nullable(Array("f", ndim=2, min_rows=1)),
+        "y_score": Nullable(Array("f", min_rows=1)), "response_method": RESPONSE_METHOD,
     }
-    _rules = (check_labels,)
+    _rules = (check_labels, check_scores)
 
     def _field_values(self):
         """What the record stores: labels as codes into ``classes`` (a record of class labels)."""
         return {"loss_name": self.loss_name, "estimator_repr": self.estimator_repr, "cv_repr": self.cv_repr,
                 "name": self.name, "estimator_type": self.estimator_type, "n_train": self.n_train,
                 "classification": self._classes is not None, "classes": self._classes, "y_true": self._y_true,
-                "y_pred": self._y_pred, "fold": self._fold, "loss": self._loss}
+                "y_pred": self._y_pred, "fold": self._fold, "loss": self._loss, "y_score": self.y_score,
+                "response_method": self.response_method}
 
     @classmethod
     def _from_fields(cls, values):
@@ -581,6 +649,7 @@ class CVResult(Serializable):
             values["y_true"], values["y_pred"], values["fold"], classes=values["classes"], loss=values["loss"],
             loss_name=values["loss_name"], estimator_repr=values["estimator_repr"], cv_repr=values["cv_repr"],
             n_train=values["n_train"], name=values["name"], estimator_type=values["estimator_type"],
+            y_score=values["y_score"], response_method=values["response_method"],
         )
 
 
@@ -670,8 +739,8 @@ class PairedCVResult(Serializable):
         """A pandas DataFrame with one row per repeat and instance, A and B side by side.
 
         Columns: ``repeat``, ``instance``, ``fold``, ``y_true``, then
-        ``y_pred_a``, ``correct_a`` (class labels only), ``loss_a`` and the
-        same for B. Needs pandas.
+        ``y_pred_a``, ``correct_a`` (class labels only), ``loss_a``, the
+        scores kept (``y_score_a``) and the same for B. Needs pandas.
 
         Returns
         -------

@@ -1,11 +1,14 @@
 """What a CVResult dict must hold beyond each field's kind, and the reading of version-1 dicts.
 
-Version 2 (the common codec, :mod:`cvinference._utils._serialize`) writes the
-record's stored arrays as tagged arrays with their dtypes, and whether the
-record holds class labels as ``classification``. Version 1, CVResult's own
-codec until issue 27, wrote each array as nested lists beside its dtype
-(``y_true_dtype``, ``y_pred_dtype``, ``classes_dtype``) and nothing for
-``classification``; :func:`from_version_1` turns such a dict into version 2.
+Version 3 adds the out-of-fold scores, ``y_score`` and ``response_method``
+(both null when none are kept); :func:`from_version_2` reads a version-2
+dict as a record without scores. Version 2 (the common codec,
+:mod:`cvinference._utils._serialize`) writes the record's stored arrays as
+tagged arrays with their dtypes, and whether the record holds class labels
+as ``classification``. Version 1, CVResult's own codec until issue 27, wrote
+each array as nested lists beside its dtype (``y_true_dtype``,
+``y_pred_dtype``, ``classes_dtype``) and nothing for ``classification``;
+:func:`from_version_1` turns such a dict into version 2.
 """
 
 import numpy as np
@@ -58,6 +61,49 @@ def check_labels(owner, values):
     if np.unique(y_true).size != n_true or not _sorted_and_distinct(classes[:n_true]):
         _refuse("CVResult.classes must start with the sorted labels of CVResult.y_true, each of them used, as "
                 "to_dict() writes them; these are not (were they reordered?)")
+
+
+def score_shape(n_repeats, n_samples, n_classes):
+    """The shape of a record's scores: one per repeat and instance for two classes, else one per class too.
+
+    Examples
+    --------
+    >>> score_shape(2, 100, 2), score_shape(2, 100, 3)
+    ((2, 100), (2, 100, 3))
+    """
+    return (n_repeats, n_samples) if n_classes == 2 else (n_repeats, n_samples, n_classes)
+
+
+def check_scores(owner, values):
+    """Scores go with the method that gave them, in a record of class labels, float32, of :func:`score_shape`.
+
+    The classes counted are those of y_true (the codes' range), not the
+    labels that are only predicted.
+    """
+    scores, method = values["y_score"], values["response_method"]
+    if (scores is None) != (method is None):
+        _refuse(f"CVResult.y_score is {'None' if scores is None else 'an array'} but CVResult.response_method is "
+                f"{method!r}: scores are kept with the method that gave them, or neither is")
+    if scores is None:
+        return
+    if values["classes"] is None:
+        _refuse("CVResult.y_score is an array in a regression record, which holds no scores")
+    if scores.dtype != np.float32:
+        _refuse(f"CVResult.y_score must be an array of dtype float32 ('<f4'), as to_dict() writes it; got "
+                f"{scores.dtype}")
+    n_repeats, n_samples = values["fold"].shape
+    expected = score_shape(n_repeats, n_samples, int(values["y_true"].max()) + 1)
+    if scores.shape != expected:
+        _refuse(f"CVResult.y_score must have the shape {expected} (repeats, instances, classes beyond two); "
+                f"got {scores.shape}")
+
+
+def from_version_2(data):
+    """A version-2 CVResult dict as version 3: the same record, without scores."""
+    added = [key for key in ("y_score", "response_method") if key in data]
+    if added:
+        _refuse(f"the version-2 dict has the unknown key {added[0]!r}, which version 3 added")
+    return {**data, "version": 3, "y_score": None, "response_method": None}
 
 
 _V1_KEYS = ("format", "version", "loss_name", "estimator_repr", "cv_repr", "name", "estimator_type", "n_train",

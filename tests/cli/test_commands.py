@@ -180,6 +180,15 @@ USER_MISTAKES = [
      ["--metric accuracy is computed on each fold", "leave-one-out", "such as --cv 10, or drop --metric"]),
     (["evaluate", "nb", "--data", "wine", "--cv", "178", "--metric", "balanced_accuracy", "--metric", "f1_macro"],
      ["--metric balanced_accuracy", "178 folds of wine"]),
+    (["evaluate", "svm", "--data", "breast_cancer", "--metric", "neg_log_loss"],
+     ["--metric neg_log_loss needs predicted probabilities", "svm has no predict_proba", "such as logreg"]),
+    (["compare", "nb", "sklearn.linear_model.RidgeClassifier", "--data", "breast_cancer", "--metric", "roc_auc",
+      "--metric", "neg_brier_score"],
+     ["--metric neg_brier_score needs predicted probabilities", "RidgeClassifier has no predict_proba"]),
+    (["evaluate", "nb", "--data", "iris", "--metric", "roc_auc"],
+     ["--metric roc_auc is for two classes", "iris has 3", "use roc_auc_ovr"]),
+    (["evaluate", "nb", "--data", "iris", "--metric", "roc_aucc"],
+     ["--metric roc_aucc: unknown", "roc_auc_ovr", "f1_macro"]),
 ]
 
 
@@ -830,3 +839,21 @@ def test_nested_never_leaves_an_uncalibrated_pair_at_cannot_tell():
     assert status == 0 and decision["answer"] == "cannot tell" and decision["rests_on"] is None
     assert "nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, n_splits=5, n_repeats=5)" in (
         decision["route"])
+
+
+@pytest.mark.parametrize("metrics, kept", [
+    ([], None), (["f1"], None), (["roc_auc"], "auto"), (["average_precision", "f1"], "auto"),
+    (["roc_auc", "neg_log_loss"], "predict_proba"), (["neg_brier_score"], "predict_proba"),
+])
+def test_a_metric_of_scores_makes_the_evaluator_keep_them(metrics, kept, monkeypatch):
+    # what sklearn's scorer of each name calls: roc_auc and average_precision rank any scores,
+    # neg_log_loss and neg_brier_score need probabilities (sklearn.metrics._scorer)
+    seen = []
+
+    def keep_settings(evaluator, *args, **kwargs):
+        seen.append(evaluator.response_method)
+        raise Boom("stop before fitting")
+
+    monkeypatch.setattr(commands.CVEvaluator, "evaluate", keep_settings)
+    argv = ["evaluate", "nb", "--data", "breast_cancer", "--cv", "3"] + [f"--metric={m}" for m in metrics]
+    assert run(argv)[0] == 1 and seen == [kept]

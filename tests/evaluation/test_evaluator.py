@@ -475,6 +475,8 @@ def test_an_estimator_without_fit_and_predict_is_refused(iris, estimator, match)
     ({"cv": None}, TypeError, "got cv=None"),
     ({"cheap_fit_seconds": -1}, ValueError, "cheap_fit_seconds=-1"),
     ({"fast_loo": "yes"}, TypeError, "fast_loo='yes'"),
+    ({"response_method": "predict"}, ValueError, "response_method='predict'"),
+    ({"response_method": ["predict_proba", "predict"]}, ValueError, r"response_method=\['predict_proba', 'predict'\]"),
 ])
 def test_parameters_are_stored_unchanged_and_checked_when_used(iris, parameters, error, match):
     X, y = iris
@@ -491,7 +493,8 @@ def test_the_evaluator_is_a_scikit_learn_configuration(iris):
     evaluator = cvi.CVEvaluator(5, random_state=0, n_repeats=2)
     assert repr(evaluator) == "CVEvaluator(cv=5, n_repeats=2, random_state=0)"
     assert evaluator.get_params() == {"cv": 5, "n_repeats": 2, "loss": "zero_one", "n_jobs": None,
-                                      "random_state": 0, "verbose": 0, "cheap_fit_seconds": 0.05, "fast_loo": True}
+                                      "random_state": 0, "verbose": 0, "cheap_fit_seconds": 0.05, "fast_loo": True,
+                                      "response_method": None}
     copy = clone(evaluator)
     assert copy is not evaluator and copy.get_params() == evaluator.get_params()
     assert copy.set_params(cv=3, n_repeats=1) is copy and copy.get_params()["cv"] == 3

@@ -65,3 +65,15 @@ def test_the_size_is_the_product_of_the_counts(monkeypatch):
     with pytest.raises(ValueError, match=r"^n_repeats=1000 is too large: a record would need 3.58 MiB, more than "
                                          r"this machine's 3.58 MiB of memory\. Pass a smaller n_repeats\.$"):
         check_fits_in_memory({"n_repeats": 1000}, 1000 * 150 * 25, "a record")
+
+
+def test_kept_scores_count_in_the_record_s_size(monkeypatch):
+    # Hand computation: iris has 3 classes, so 3 float32 scores (12 bytes) join the 25 bytes of each of the
+    # 150 instances in each of 1000 repeats: 1000 x 150 x 37 = 5,550,000 bytes, more than 5,549,999.
+    monkeypatch.setattr(_validation, "memory_size", lambda: 5_549_999)
+    with pytest.raises(ValueError, match=r"n_repeats=1000 is too large: a record of 150 instances per repeat \(the "
+                                         r"fold, prediction, loss, correctness and scores of each, 37 bytes\)"):
+        cvi.cross_val_correctness(_NeverFitted(), X, Y, n_repeats=1000, response_method="predict_proba")
+    monkeypatch.setattr(_validation, "memory_size", lambda: 5_550_000)
+    with pytest.raises(AssertionError, match="must be refused before any fit"):  # fits: the size was accepted
+        cvi.cross_val_correctness(_NeverFitted(), X, Y, n_repeats=1000, response_method="predict_proba")

@@ -269,8 +269,9 @@ def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name
 
 
 def test_the_format_of_a_result_dict_is_its_class_name(cases):
-    # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27)
-    changed_shape = {"CVResult": 2, "Interval": 2}
+    # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27); CVResult 3: scores
+    # (issue 29)
+    changed_shape = {"CVResult": 3, "Interval": 2}
     for _, result in cases:
         data = result.to_dict()
         name = type(result).__name__

@@ -13,6 +13,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference import CVResult, InferenceWarning, PairedCVResult
+from cvinference.records._same_folds import same_folds
 
 
 def small_result():
@@ -360,7 +361,7 @@ def _items(data, key, items):
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
-    (lambda d: d.update(version=3), ValueError, ("CVResult format version 3; this cvinference reads versions 1, 2. "
+    (lambda d: d.update(version=4), ValueError, ("CVResult format version 4; this cvinference reads versions 1, 2, 3. "
                                                  "It was written by a newer cvinference")),
 ])
 def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, error, match):
@@ -395,7 +396,7 @@ def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
     assert again.y_true.tolist() == np.array(["no", "yes"])[data["y_true"]].tolist()
     assert again.y_pred.tolist() == again.classes[np.array(data["y_pred"])].tolist()
     assert again.fold.tolist() == data["fold"] and again.name == "text labels"
-    assert again.to_dict()["version"] == 2
+    assert again.to_dict()["version"] == 3 and again.y_score is None and again.response_method is None
 
 
 @pytest.mark.parametrize("tamper, match", [
@@ -506,10 +507,10 @@ def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
     again = CVResult.from_dict(data)
     assert (again.name, again.estimator_type, again.estimator_repr) == (None, None, "GaussianNB()")
     assert again.n_train == 45
-    version_2 = again.to_dict()
-    del version_2["name"]
-    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2 dict always holds it
-        CVResult.from_dict(version_2)
+    current = again.to_dict()
+    del current["name"]
+    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2 or -3 dict always holds it
+        CVResult.from_dict(current)
 
 
 @pytest.mark.parametrize("tamper, error, match", [
@@ -548,3 +549,99 @@ def test_summaries_name_the_learner_then_its_description_when_they_differ():
     text = PairedCVResult(named, b).summary()
     assert "\nA: tuned tree: DecisionTreeClassifier(max_depth=2)\n" in text
     assert "\nB: coin: DummyClassifier(strategy='uniform')\n" in text
+
+
+# --------------------------------------------------------------------------- scores (issue 29)
+
+def _scored(**kw):
+    return cvi.CVResult(**{"y_true": ["no", "yes", "no", "yes"], "y_pred": ["no", "no", "yes", "yes"],
+                           "fold": [0, 0, 1, 1], "y_score": [0.2, 0.4, 0.7, 0.9],
+                           "response_method": "predict_proba", **kw})
+
+
+def _scored_written():
+    return json.loads(json.dumps(_scored().to_dict()))
+
+
+def test_scores_are_kept_as_read_only_float32_rows_per_repeat():
+    result = _scored()
+    assert result.y_score.dtype == np.float32 and result.y_score.shape == (1, 4)
+    assert not result.y_score.flags.writeable and result.response_method == "predict_proba"
+    three = cvi.CVResult(y_true=[0, 1, 2, 0, 1, 2], y_pred=[[0, 1, 2, 0, 1, 1]] * 2, fold=[[0, 0, 0, 1, 1, 1]] * 2,
+                         y_score=np.full((2, 6, 3), 1 / 3), response_method="predict_proba")
+    assert three.y_score.shape == (2, 6, 3)
+    assert float(three.y_score[0, 0, 0]) == float(np.float32(1 / 3))
+
+
+def test_scores_leave_the_folds_digest_alone_and_change_equality():
+    plain = cvi.CVResult(y_true=["no", "yes", "no", "yes"], y_pred=["no", "no", "yes", "yes"], fold=[0, 0, 1, 1])
+    scored = _scored()
+    assert plain._fold_digest == scored._fold_digest and same_folds(plain, scored)
+    assert scored != plain and scored == _scored() and scored != _scored(y_score=[0.2, 0.4, 0.7, 0.8])
+    pair = cvi.PairedCVResult(scored, plain)
+    assert pair.a.y_score is scored.y_score and pair.b.y_score is None
+
+
+def test_scores_round_trip_through_json_exactly():
+    result = _scored(y_score=[0.1, 1 / 3, 0.7, 2 / 3])
+    again = cvi.CVResult.from_json(result.to_json())
+    assert again == result and again.y_score.dtype == np.float32
+    np.testing.assert_array_equal(again.y_score, result.y_score)
+    assert result.to_dict()["response_method"] == "predict_proba"
+
+
+@pytest.mark.parametrize("kw, error, match", [
+    ({"response_method": None}, ValueError, "y_score and response_method go together"),
+    ({"y_score": None}, ValueError, "y_score and response_method go together"),
+    ({"y_score": [0.2, 0.4, 0.7]}, ValueError, r"y_score must be a numeric array of shape \(1, 4\) \(repeats, "
+                                               r"instances\); got dtype float64 and shape \(3,\)"),
+    ({"y_score": np.zeros((1, 4, 2))}, ValueError, r"shape \(1, 4\) .*got dtype float64 and shape \(1, 4, 2\)"),
+    ({"y_score": ["a", "b", "c", "d"]}, ValueError, r"y_score must be a numeric array .*got dtype <U1"),
+    ({"y_score": [0.2, np.nan, 0.7, 0.9]}, ValueError, r"y_score holds NaN \(first at index \(0, 1\)\)"),
+    ({"response_method": "predict"}, ValueError, "response_method must be one of 'predict_proba', "
+                                                 "'decision_function', or None; got response_method='predict'"),
+    ({"classification": False, "y_true": [0.5, 1.5, 0.5, 1.5], "y_pred": [0.5, 0.5, 1.5, 1.5]}, ValueError,
+     "y_score holds a classifier's scores, and this record holds no class labels"),
+])
+def test_the_constructor_refuses_scores_that_do_not_fit_the_record(kw, error, match):
+    with pytest.raises(error, match=match):
+        _scored(**kw)
+
+
+@pytest.mark.parametrize("tamper, match", [
+    (lambda d: d.update(response_method=None), "CVResult.y_score is an array but CVResult.response_method is None"),
+    (lambda d: d.update(y_score=None), "CVResult.y_score is None but CVResult.response_method is 'predict_proba'"),
+    (lambda d: d["y_score"].update(dtype="<f8"), r"CVResult.y_score must be an array of dtype float32"),
+    (lambda d: d["y_score"].update(array=[0.5] * 8, shape=[1, 4, 2]),
+     r"CVResult.y_score must have the shape \(1, 4\) \(repeats, instances, classes beyond two\); got \(1, 4, 2\)"),
+    (lambda d: d.update(response_method="predict"), "CVResult.response_method must be one of 'predict_proba'"),
+    (lambda d: d.pop("y_score"), "has no key 'y_score'"),
+])
+def test_from_dict_refuses_scores_that_to_dict_did_not_write(tamper, match):
+    data = _scored_written()
+    tamper(data)
+    with pytest.raises(ValueError, match=match):
+        cvi.CVResult.from_dict(data)
+
+
+def test_a_version_2_dict_reads_as_a_record_without_scores():
+    data = _written()
+    data.pop("y_score"), data.pop("response_method")
+    data["version"] = 2
+    again = cvi.CVResult.from_dict(data)
+    assert again.y_score is None and again.response_method is None and again.to_dict() == _written()
+    data["y_score"] = None
+    with pytest.raises(ValueError, match="has the unknown key 'y_score'"):  # version 2 never wrote it
+        cvi.CVResult.from_dict(data)
+
+
+def test_the_frame_has_a_column_of_scores_per_class_beyond_two():
+    pytest.importorskip("pandas")
+    assert _scored().to_frame()["y_score"].tolist() == pytest.approx([0.2, 0.4, 0.7, 0.9])
+    three = cvi.CVResult(y_true=["a", "b", "c", "a"], y_pred=["a", "b", "c", "b"], fold=[0, 0, 1, 1],
+                         y_score=np.eye(3)[[0, 1, 2, 1]], response_method="predict_proba")
+    frame = three.to_frame()
+    assert [name for name in frame.columns if name.startswith("y_score")] == ["y_score_a", "y_score_b", "y_score_c"]
+    assert frame["y_score_b"].tolist() == [0, 1, 0, 1]
+    pair = cvi.PairedCVResult(_scored(), _scored(y_score=[0.1, 0.2, 0.3, 0.4])).to_frame()
+    assert pair["y_score_b"].tolist() == pytest.approx([0.1, 0.2, 0.3, 0.4])

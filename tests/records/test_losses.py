@@ -369,11 +369,20 @@ def test_metric_interval_with_string_labels_and_macro_average():
     assert cvi.metric_interval(result, "f1_macro").estimate == pytest.approx(np.mean(values))
 
 
+@pytest.mark.parametrize("metric", ["roc_auc", "average_precision", "neg_log_loss", "neg_brier_score"])
+def test_metric_interval_says_how_to_keep_the_scores_a_metric_needs(breast_cancer, metric):
+    X, y = breast_cancer
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    with pytest.raises(ValueError, match=rf"metric='{metric}' is computed from each instance's out-of-fold scores "
+                                         r".*result.y_score is None.*cross_val_correctness\(\.\.\., "
+                                         r"response_method='auto'\) or CVEvaluator\(\.\.\., "
+                                         r"response_method='auto'\)"):
+        cvi.metric_interval(result, metric)
+
+
 def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
     X, y = breast_cancer
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
-    with pytest.raises(ValueError, match="metric='roc_auc' needs predicted probabilities or decision scores"):
-        cvi.metric_interval(result, "roc_auc")
     with pytest.raises(ValueError, match=r"got metric='f2'\. Valid names: accuracy, balanced_accuracy, f1, f1_macro"):
         cvi.metric_interval(result, "f2")
 

@@ -1,0 +1,204 @@
+"""Out-of-fold scores (issue 29, item 1): ``response_method`` keeps what ``cross_val_predict`` computes.
+
+The oracle is scikit-learn's ``cross_val_predict(estimator, X, y, cv=<the record's splits>,
+method=<the record's response_method>)``: for two classes its column of ``classes_[1]`` (the
+positive class of ``roc_auc_score``), for more every column, rounded to float32 as the record keeps them.
+"""
+
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.datasets import load_breast_cancer, load_iris, make_classification
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import LeaveOneOut, cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+BINARY = load_breast_cancer(return_X_y=True)
+IRIS = load_iris(return_X_y=True)
+LOGREG = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+SVC = make_pipeline(StandardScaler(), LinearSVC())
+
+
+def _splits(result, repeat):
+    fold = result.fold[repeat]
+    return [(np.flatnonzero(fold != j), np.flatnonzero(fold == j)) for j in range(result.n_splits)]
+
+
+def _oracle(estimator, X, y, result, repeat):
+    """``cross_val_predict`` on the record's splits of ``repeat``, as the record keeps it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # sklearn's warning for a fold that lacks a class
+        scores = cross_val_predict(clone(estimator), X, y, cv=_splits(result, repeat), method=result.response_method)
+    if scores.ndim == 2 and scores.shape[1] == 2:
+        scores = scores[:, 1]
+    return scores.astype(np.float32)
+
+
+@pytest.mark.parametrize("estimator, data, response_method, expected_method", [
+    (LOGREG, BINARY, "auto", "predict_proba"),
+    (LOGREG, BINARY, "decision_function", "decision_function"),
+    (SVC, BINARY, "auto", "decision_function"),
+    (LOGREG, IRIS, "predict_proba", "predict_proba"),
+    (LOGREG, IRIS, ["decision_function", "predict_proba"], "decision_function"),
+    (DecisionTreeClassifier(random_state=0), IRIS, "auto", "predict_proba"),
+])
+def test_scores_equal_cross_val_predict_on_the_same_splits_in_every_repeat(estimator, data, response_method,
+                                                                          expected_method):
+    X, y = data
+    result = cvi.cross_val_correctness(estimator, X, y, cv=5, n_repeats=2, random_state=0,
+                                       response_method=response_method)
+    n_classes = np.unique(y).size
+    assert result.response_method == expected_method
+    assert result.y_score.dtype == np.float32 and not result.y_score.flags.writeable
+    assert result.y_score.shape == ((2, y.size) if n_classes == 2 else (2, y.size, n_classes))
+    for repeat in range(2):
+        np.testing.assert_array_equal(result.y_score[repeat], _oracle(estimator, X, y, result, repeat))
+
+
+def test_a_class_missing_from_a_training_fold_gets_probability_zero_as_in_cross_val_predict():
+    X, y = IRIS
+    rest = np.flatnonzero(y != 2)
+    two = np.flatnonzero(y == 2)
+    # fold 0 tests every instance of class 2: its model never saw that class
+    splits = [(rest, two), (np.concatenate([two, rest[::2]]), rest[1::2]), (np.concatenate([two, rest[1::2]]),
+                                                                           rest[::2])]
+    result = cvi.cross_val_correctness(LOGREG, X, y, cv=splits, response_method="predict_proba")
+    np.testing.assert_array_equal(result.y_score[0], _oracle(LOGREG, X, y, result, 0))
+    assert (result.y_score[0][two, 2] == 0).all()
+    np.testing.assert_allclose(result.y_score[0][two].sum(axis=1), 1, rtol=1e-6)
+
+
+def test_decision_values_of_a_class_missing_from_a_training_fold_are_the_lowest_float32():
+    # cross_val_predict gives them the lowest value of the predictions' dtype (float64); the record's is float32
+    X, y = make_classification(n_samples=120, n_features=5, n_informative=4, n_redundant=0, n_classes=4,
+                               random_state=0)
+    rest, three = np.flatnonzero(y != 3), np.flatnonzero(y == 3)
+    splits = [(rest, three), (np.concatenate([three, rest[::2]]), rest[1::2]),
+              (np.concatenate([three, rest[1::2]]), rest[::2])]
+    result = cvi.cross_val_correctness(LOGREG, X, y, cv=splits, response_method="decision_function")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        expected = cross_val_predict(LOGREG, X, y, cv=splits, method="decision_function")
+    missing = np.zeros(expected.shape, dtype=bool)
+    missing[three, 3] = True
+    assert (expected[missing] == np.finfo(np.float64).min).all()
+    assert (result.y_score[0][missing] == np.finfo(np.float32).min).all()
+    np.testing.assert_array_equal(result.y_score[0][~missing], expected[~missing].astype(np.float32))
+
+
+def test_two_class_decision_values_of_a_fold_model_that_saw_one_class_are_refused():
+    class OneClassScorer(DecisionTreeClassifier):
+        def decision_function(self, X):
+            return self.predict_proba(X)[:, -1]
+
+    X, y = BINARY
+    zeros, ones = np.flatnonzero(y == 0), np.flatnonzero(y == 1)
+    splits = [(zeros, ones), (ones, zeros)]
+    with pytest.raises(ValueError, match=r"decision_function of a model trained on 1 of the 2 classes .*"
+                                         r"response_method='predict_proba'") as caught:
+        cvi.cross_val_correctness(OneClassScorer(random_state=0), X, y, cv=splits,
+                                  response_method="decision_function")
+    assert any("fold 0 of repeat 0" in note for note in caught.value.__notes__)
+
+
+def test_scores_are_identical_for_one_and_two_jobs():
+    X, y = IRIS
+    runs = [cvi.cross_val_correctness(LOGREG, X, y, cv=5, n_repeats=3, random_state=0, response_method="auto",
+                                      n_jobs=n_jobs, cheap_fit_seconds=0)
+            for n_jobs in (1, 2)]
+    np.testing.assert_array_equal(runs[0].y_score, runs[1].y_score)
+    assert runs[0] == runs[1]
+
+
+def test_compare_keeps_both_learners_scores_each_from_its_own_method():
+    X, y = BINARY
+    pair = cvi.CVEvaluator(5, random_state=0, response_method="auto").compare(LOGREG, SVC, X, y)
+    assert (pair.a.response_method, pair.b.response_method) == ("predict_proba", "decision_function")
+    np.testing.assert_array_equal(pair.a.y_score[0], _oracle(LOGREG, X, y, pair.a, 0))
+    np.testing.assert_array_equal(pair.b.y_score[0], _oracle(SVC, X, y, pair.b, 0))
+    again = cvi.PairedCVResult.from_json(pair.to_json())
+    assert again == pair and again.b.y_score.dtype == np.float32
+
+
+def test_no_scores_are_kept_unless_asked():
+    X, y = IRIS
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0)
+    assert result.y_score is None and result.response_method is None
+
+
+def test_the_losses_and_the_scores_of_one_fit_agree():
+    # log_loss needs predict_proba too: the losses are -ln of the clipped probability of the true class
+    # (Nedel'ko 2021, section 5, as the evaluator's docstring says), here from the kept scores
+    X, y = BINARY
+    result = cvi.cross_val_correctness(LOGREG, X, y, cv=5, random_state=0, loss="log_loss",
+                                       response_method="predict_proba")
+    p_true = np.where(y == 1, result.y_score[0], 1 - result.y_score[0].astype(np.float64))
+    unclipped = (p_true > 0.001) & (p_true < 0.999)
+    # float32 keeps the probability to about 6e-8 (half its unit in the last place at 1)
+    np.testing.assert_allclose(np.exp(-result.loss[0])[unclipped], p_true[unclipped], atol=1e-7)
+    assert unclipped.sum() > 100
+
+
+def test_the_fast_leave_one_out_path_gives_the_refits_scores():
+    X, y = IRIS
+    fast, refit = (cvi.cross_val_correctness(KNeighborsClassifier(5), X, y, cv="loo", response_method="auto",
+                                             fast_loo=fast_loo) for fast_loo in (True, False))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        expected = cross_val_predict(KNeighborsClassifier(5), X, y, cv=LeaveOneOut(), method="predict_proba")
+    np.testing.assert_array_equal(refit.y_score[0], expected.astype(np.float32))
+    np.testing.assert_allclose(fast.y_score[0], expected, rtol=1e-6)
+    assert fast.response_method == refit.response_method == "predict_proba"
+
+
+def test_an_estimator_without_the_method_is_refused_before_any_fit():
+    class Counted(LinearSVC):
+        fits = 0
+
+        def fit(self, X, y):
+            type(self).fits += 1
+            return super().fit(X, y)
+
+    X, y = BINARY
+    with pytest.raises(ValueError, match=r"response_method='predict_proba' asks for the scores of predict_proba, "
+                                         r"and estimator \(Counted\) has none of them; pass response_method='auto'"):
+        cvi.cross_val_correctness(Counted(), X, y, cv=3, response_method="predict_proba")
+    with pytest.raises(ValueError, match=r"estimator_b \(Counted\)"):
+        cvi.CVEvaluator(3, response_method=["predict_proba"]).compare(LOGREG, Counted(), X, y)
+    assert Counted.fits == 0
+
+
+def test_scores_of_a_regression_loss_are_refused():
+    X, y = BINARY
+    with pytest.raises(ValueError, match=r"response_method=\['predict_proba', 'decision_function'\] keeps "
+                                         r"classifiers' scores, and loss='squared_error' is a regression loss"):
+        cvi.cross_val_correctness(LinearRegression(), X, y.astype(float), cv=3, loss="squared_error",
+                                  response_method="auto")
+
+
+@pytest.mark.parametrize("value, error", [
+    ("predict", ValueError), ("auto ", ValueError), ([], ValueError), (["predict_proba", "predict_proba"], ValueError),
+    (("decision_function", "predict_log_proba"), ValueError), (1, TypeError),
+])
+def test_bad_response_methods_are_refused_naming_the_parameter(value, error):
+    X, y = IRIS
+    with pytest.raises(error, match=rf"response_method must be None, 'auto', .*; got response_method={value!r}"
+                       .replace("[", r"\[").replace("]", r"\]").replace("(", r"\(").replace(")", r"\)")):
+        cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, response_method=value)
+
+
+def test_a_record_with_scores_pickles_read_only_and_equal():
+    X, y = IRIS
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, random_state=0, response_method="auto")
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result and not again.y_score.flags.writeable
