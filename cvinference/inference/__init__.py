@@ -24,8 +24,8 @@ from ._loss_interval import loss_interval
 from ._metric_interval import metric_interval
 from ._nested_cv import nested_cv_interval_of
 from ._no_information import no_information_test
-from ._regression import loss_difference_test, mean_baseline_test, regression_interval
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
+from ._regression import loss_difference_test, mean_baseline_test, regression_interval
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
 from ._results import (
     BayesianResult,
