@@ -81,6 +81,17 @@ def clt_figures(values, fold, rows, variance):
     return estimate, spread
 
 
+def _repeats_and_messages(result, repeat, variance):
+    """The repeats to use (warning when several are pooled), after checking the variance estimator applies."""
+    rows = list(select_repeats(result, repeat))
+    messages = Messages()
+    if len(rows) > 1:
+        messages.warn(pooled_repeats_warning(len(rows)))
+    if variance == "within-fold":
+        check_within_fold(result, rows)
+    return rows, messages
+
+
 def _r2_influence(losses, y_true):
     """R² = 1 - M / V of each repeat and its per-instance influence values, by the delta method.
 
@@ -175,12 +186,7 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     3012
     """
     _check_regression(result, "result", "regression_interval")
-    rows = list(select_repeats(result, repeat))
-    messages = Messages()
-    if len(rows) > 1:
-        messages.warn(pooled_repeats_warning(len(rows)))
-    if variance == "within-fold":
-        check_within_fold(result, rows)
+    rows, messages = _repeats_and_messages(result, repeat, variance)
     y_true = np.asarray(result.y_true, dtype=np.float64)
     if metric == "r2":
         losses = instance_losses(y_true, result.y_pred, "squared_error")
@@ -293,12 +299,7 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     ('CV-CLT loss difference z', 'kfold', True)
     """
     a, b = _loss_pair(a, b, "loss_difference_test")
-    rows = list(select_repeats(a, repeat))
-    messages = Messages()
-    if len(rows) > 1:
-        messages.warn(pooled_repeats_warning(len(rows)))
-    if variance == "within-fold":
-        check_within_fold(a, rows)
+    rows, messages = _repeats_and_messages(a, repeat, variance)
     estimate, spread = clt_figures(b.loss - a.loss, a.fold, rows, variance)
     loss = loss_words(a.loss_name)
     messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3) from the "
@@ -391,12 +392,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         raise ValueError("mean_baseline_test computes the baseline of each fold from the instances outside it, which "
                          f"needs a k-fold record; result has n_splits={result.n_splits} and n_train="
                          f"{result.n_train}. Use a k-fold or leave-one-out record.")
-    rows = list(select_repeats(result, repeat))
-    messages = Messages()
-    if len(rows) > 1:
-        messages.warn(pooled_repeats_warning(len(rows)))
-    if variance == "within-fold":
-        check_within_fold(result, rows)
+    rows, messages = _repeats_and_messages(result, repeat, variance)
     baseline = baseline_losses(result, rows)
     losses = result.loss[rows]
     estimate, spread = clt_figures(baseline - losses, result.fold[rows], range(len(rows)), variance)
