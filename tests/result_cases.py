@@ -17,7 +17,7 @@ from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LinearRegression
 from sklearn.model_selection import GridSearchCV
 from sklearn.naive_bayes import GaussianNB
-from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
 
@@ -83,7 +83,15 @@ def _inference_cases(X, y):
     sub_a = cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)
     sub_b = cvi.random_subsampling(nb, X, y, n_rounds=5, random_state=0)
     decision = quiet(cvi.decide, cvi.PairedCVResult(a2, b2))
+    target = X[:, 0] + 0.5 * X[:, 1]
+    regressors = cvi.CVEvaluator(cv=5, n_repeats=2, loss="squared_error", random_state=0).compare(
+        LinearRegression(), DecisionTreeRegressor(max_depth=2, random_state=0), X, target)
     return [
+        ("LossDifferenceTestResult", quiet(cvi.loss_difference_test, regressors)),
+        ("LossDifferenceTestResult, corrected t of regressors", quiet(cvi.corrected_resampled_ttest, regressors)),
+        ("LossDifferenceTestResult, mean baseline", quiet(cvi.mean_baseline_test, regressors.b)),
+        ("Interval of R²", quiet(cvi.regression_interval, regressors.a)),
+        ("Decision of regressors", quiet(cvi.decide, regressors)),
         ("Interval", quiet(cvi.accuracy_interval, a)),
         ("Interval pooled repeats, fold level", quiet(cvi.accuracy_interval, a2, averaging="fold")),
         ("Interval dropped folds", quiet(cvi.accuracy_interval, a, method="normal", drop_failing_folds=True)),

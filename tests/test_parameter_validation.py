@@ -24,6 +24,8 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.datasets import make_classification
+from sklearn.dummy import DummyRegressor
+from sklearn.linear_model import LinearRegression
 from sklearn.model_selection import GridSearchCV
 from sklearn.naive_bayes import GaussianNB
 
@@ -55,6 +57,8 @@ POPULATION = make_classification(n_samples=400, n_features=4, n_informative=3, n
 A = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=0)
 B = cvi.cross_val_correctness(NB, X, Y[::-1].copy(), cv=3, random_state=0)
 PAIR = cvi.CVEvaluator(3, random_state=0).compare(NB, GaussianNB(var_smoothing=1e-3), X, Y)
+REGRESSORS = cvi.CVEvaluator(3, loss="squared_error", random_state=0).compare(
+    LinearRegression(), DummyRegressor(), X, X[:, 0] + X[:, 1])
 SUBSAMPLING = cvi.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
 FIVE_BY_TWO = cvi.five_by_two_cv(NB, GaussianNB(var_smoothing=1e-3), X, Y, random_state=0)
 NESTED = cvi.nested_cross_validation(NB, X, Y, n_splits=3, n_repeats=1, random_state=0)
@@ -115,6 +119,9 @@ BASE_CALLS = {
     "conservative_z_interval_of": functools.partial(cvi.conservative_z_interval_of, PAIRED_SUBSAMPLING),
     "bootstrap_accuracy_of": functools.partial(cvi.bootstrap_accuracy_of, BOOTSTRAP),
     "decide": functools.partial(cvi.decide, PAIR),
+    "regression_interval": functools.partial(cvi.regression_interval, REGRESSORS.a),
+    "mean_baseline_test": functools.partial(cvi.mean_baseline_test, REGRESSORS.a),
+    "loss_difference_test": functools.partial(cvi.loss_difference_test, REGRESSORS),
     # records and losses
     "CVResult": lambda **kw: cvi.CVResult(**{"y_true": [0, 1, 0, 1], "y_pred": [0, 1, 1, 1],
                                              "fold": [0, 0, 1, 1], **kw}),
@@ -189,7 +196,8 @@ NO_BASE_CALL = {name: RESULT for name in (
     "BayesianResult", "BootstrapResult", "BootstrapSamplingResult", "CandidateComparison",
     "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "FoldSizeStudyResult",
     "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "NestedCVResult",
-    "NoInformationTestResult", "PairedSubsamplingResult", "PrecisionStudyResult", "SchemeDiagnostic",
+    "NoInformationTestResult", "LossDifferenceTestResult", "PairedSubsamplingResult", "PrecisionStudyResult",
+    "SchemeDiagnostic",
     "SubsamplingResult", "TestResult", "WinnerTableResult")}
 """Public callables the generated calls leave out, each with the reason."""
 

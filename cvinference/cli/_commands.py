@@ -38,8 +38,24 @@ def _check_folds(args, dataset):
                         "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
 
 
+REGRESSION_LOSSES = ("squared_error", "absolute_error")
+"""The values of ``--loss`` for a regression task; the first is the default."""
+
+
+def resolve_loss(args, dataset):
+    """``--loss`` for the dataset's task: its default when not given; a UserError when it is the other task's."""
+    regression = dataset.task == "regression"
+    if args.loss is None:
+        args.loss = REGRESSION_LOSSES[0] if regression else "zero_one"
+    elif regression != (args.loss in REGRESSION_LOSSES):
+        fits = ", ".join(REGRESSION_LOSSES) if regression else "zero_one, log_loss, brier"
+        raise UserError(f"--loss {args.loss} is for {'regression' if not regression else 'classification'}, and the "
+                        f"target of {dataset.name} is a {dataset.task} target; use --loss {fits.replace(', ', ' or ')}"
+                        f"{', or --task regression' if not regression else ''}")
+
+
 def check_loss(args, estimator, spec):
-    if args.loss != "zero_one" and not hasattr(estimator, "predict_proba"):
+    if args.loss in ("log_loss", "brier") and not hasattr(estimator, "predict_proba"):
         raise UserError(f"--loss {args.loss} needs predicted probabilities, but {spec} has no predict_proba; "
                         "use --loss zero_one, or an estimator with predict_proba such as logreg, nb or rf")
 
@@ -123,11 +139,15 @@ def check_metrics(args, dataset):
     Before fitting. A metric of scores (roc_auc, neg_log_loss, ...) makes the
     evaluator keep them (:func:`response_method`).
     """
-    valid = _names_computable_from_predictions(classification=True) + _score_metric_names()
-    multiclass = len(set(dataset.y.tolist())) > 2
+    regression = getattr(dataset, "task", "classification") == "regression"
+    valid = _names_computable_from_predictions(classification=not regression)
+    if not regression:
+        valid = valid + _score_metric_names()
+    multiclass = not regression and len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
         if metric not in valid:
-            raise UserError(f"--metric {metric}: unknown or not computable from predicted labels or scores; "
+            what = "predictions of a quantity (regression)" if regression else "predicted labels or scores"
+            raise UserError(f"--metric {metric}: unknown or not computable from {what}; "
                             f"choose one of {', '.join(sorted(valid))}")
         if multiclass and metric == "roc_auc":
             raise UserError(f"--metric roc_auc is for two classes, and {dataset.name} has "
@@ -239,7 +259,8 @@ def _finish(args, report, out):
 
 def run_evaluate(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    resolve_loss(args, dataset)
     _check_folds(args, dataset)
     check_metrics(args, dataset)
     estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
@@ -255,8 +276,10 @@ def run_evaluate(args, out):
 
 def _needs_nested(args, pair, tests):
     """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell."""
-    if args.nested == "never" or args.metric or pair.a.classes is None:
+    if args.nested == "never" or args.metric:
         return False
+    if pair.a.classes is None:  # the decision on two regressors' loss never needs it; asked for, it can rest on it
+        return args.nested == "always"
     if args.nested == "always":
         return True
     return decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell"
@@ -271,17 +294,18 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
     progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
     pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
     extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
-    if not pair.a.is_loo:
+    regression = pair.a.classes is None
+    if not pair.a.is_loo and not regression:
         progress(args, "fitting A and B for 5x2cv")
         extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
                                          random_state=args.seed, n_jobs=args.n_jobs)))
     nested = None
-    if _needs_nested(args, pair, [*pair_tests(pair), *extra]):
+    if _needs_nested(args, pair, [] if regression else [*pair_tests(pair), *extra]):
         progress(args, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
                        f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits()} fits)")
         nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
                          confidence_level=args.confidence, random_state=args.seed, n_jobs=args.n_jobs,
-                         **NESTED_SETTINGS)
+                         **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
     report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,
                                nested=nested, names=names)
@@ -290,7 +314,8 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
 
 def run_compare(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    resolve_loss(args, dataset)
     check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]

@@ -20,7 +20,7 @@ import os
 import numpy as np
 
 from .._utils._validation import non_finite_cells
-from ._bundled import BUNDLED
+from ._bundled import BUNDLED, REGRESSION_BUNDLED
 from ._errors import UserError, did_you_mean
 
 #: Cells (after stripping surrounding spaces) that count as missing in a CSV file.
@@ -55,6 +55,8 @@ class Dataset:
         Whether ``X`` has missing values (only possible with ``impute=True``).
     target_name : str
         The target column of a CSV file; ``"target"`` for a bundled data set.
+    task : {"classification", "regression"}
+        What ``y`` holds: class labels, or a quantity (then ``y`` is float64).
     """
 
     X: np.ndarray
@@ -64,6 +66,7 @@ class Dataset:
     categorical: tuple = ()
     has_missing: bool = False
     target_name: str = "target"
+    task: str = "classification"
 
     @property
     def n_samples(self):
@@ -105,7 +108,14 @@ def _same_cell(u, v):
     return type(u) is type(v) and u == v
 
 
-def load_data(data, *, target=None, impute=False, other_names=()):
+TASKS = ("auto", "classification", "regression")
+"""The values of ``--task``."""
+
+MAX_AUTO_CLASSES = 20
+"""Most distinct whole numbers a target written as integers may hold for ``--task auto`` to call them classes."""
+
+
+def load_data(data, *, target=None, impute=False, other_names=(), task="classification"):
     """Load a bundled data set or a CSV file for the command line.
 
     Parameters
@@ -129,6 +139,16 @@ def load_data(data, *, target=None, impute=False, other_names=()):
     other_names : tuple of str, default=()
         Further names that the caller loads itself (the study populations),
         listed with the bundled ones when ``data`` is an unknown name.
+    task : {"classification", "regression", "auto"}, default="classification"
+        What the target is. ``"auto"`` decides from the target with
+        scikit-learn's ``type_of_target``: ``"continuous"`` (some value is
+        not a whole number) is regression; text labels, or whole numbers
+        written as integers with at most :data:`MAX_AUTO_CLASSES` distinct
+        values, are classes; whole numbers written with a decimal point
+        (``3.0``), or more distinct integers than that, are ambiguous and
+        refused with a message that asks for ``--task``. A bundled data set
+        has its own task (``diabetes`` is regression, the others
+        classification).
 
     Returns
     -------
@@ -144,7 +164,8 @@ def load_data(data, *, target=None, impute=False, other_names=()):
         CSV, a missing or unknown ``target``, a target with missing values, a
         continuous target or one with a single class, a file with no feature
         column, infinite feature values, and missing feature values without
-        ``impute``.
+        ``impute``, a target that does not fit ``task`` or is ambiguous
+        under ``task="auto"``.
 
     Notes
     -----
@@ -175,25 +196,31 @@ def load_data(data, *, target=None, impute=False, other_names=()):
                 f"--target {target} applies to CSV files only; the bundled data set {text!r} "
                 "has its own target, so drop --target"
             )
-        return _load_bundled(text)
+        return _load_bundled(text, task)
     if not os.path.exists(text) and not text.lower().endswith(".csv"):
         names = (*other_names, *BUNDLED)
         raise UserError(
             f"unknown data set {text!r}{did_you_mean(text, names)}: use one of "
             f"{', '.join(names)}, or the path of a .csv file with --target COLUMN"
         )
-    return _load_csv(text, target=target, impute=impute)
+    return _load_csv(text, target=target, impute=impute, task=task)
 
 
-def _load_bundled(name):
+def _load_bundled(name, task):
     import sklearn.datasets
 
+    own = "regression" if name in REGRESSION_BUNDLED else "classification"
+    if task not in ("auto", own):
+        others = [other for other in BUNDLED if (other in REGRESSION_BUNDLED) == (task == "regression")]
+        raise UserError(f"the bundled data set {name!r} is a {own} task, not {task}; drop --task, or use "
+                        f"{', '.join(others)}" if others else f"{name!r} is a {own} task; drop --task")
     bunch = getattr(sklearn.datasets, f"load_{name}")()
     return Dataset(
         X=np.asarray(bunch.data, dtype=float),
-        y=np.asarray(bunch.target),
+        y=np.asarray(bunch.target, dtype=float if own == "regression" else None),
         name=name,
         feature_names=tuple(str(f) for f in bunch.feature_names),
+        task=own,
     )
 
 
@@ -201,7 +228,7 @@ def _load_bundled(name):
 # CSV: the readers only split cells; _build_dataset interprets them.
 
 
-def _load_csv(path, *, target, impute):
+def _load_csv(path, *, target, impute, task):
     if os.path.isdir(path):
         raise UserError(f"--data {path} is a directory; pass the path of a .csv file")
     if not os.path.exists(path):
@@ -213,7 +240,7 @@ def _load_csv(path, *, target, impute):
         rows = _read_rows_stdlib(path)
     else:
         rows = _read_rows_pandas(path)
-    return _build_dataset(path, rows, target=target, impute=impute)
+    return _build_dataset(path, rows, target=target, impute=impute, task=task)
 
 
 def _unreadable(path, exc):
@@ -296,7 +323,32 @@ def _parse_column(cells):
 _MISSING = frozenset(MISSING_TOKENS)
 
 
-def _build_dataset(path, rows, *, target, impute):
+def _target_task(target, cells, labels, numeric, task):
+    """The task of a target column: ``task``, or under "auto" the one its values imply (a UserError when ambiguous)."""
+    if not numeric:
+        if task == "regression":
+            example = next(c.strip() for c in cells if _parse_column([c])[1].dtype == object)
+            raise UserError(f"--target {target} holds text ({example!r}), not numbers; --task regression needs a "
+                            "numeric target: pick another column, or drop --task for classification")
+        return "classification"
+    if task != "auto":
+        return task
+    from sklearn.utils.multiclass import type_of_target
+
+    kind = type_of_target(labels) if np.all(np.isfinite(labels)) else "continuous"
+    if kind == "continuous":
+        return "regression"
+    distinct = np.unique(labels).size
+    decimal = next((c.strip() for c in cells if any(mark in c for mark in ".eE")), None)
+    if decimal is None and distinct <= MAX_AUTO_CLASSES:
+        return "classification"
+    why = (f"whole numbers written as decimals (for example {decimal!r})" if decimal is not None else
+           f"{distinct} distinct whole numbers")
+    raise UserError(f"--target {target} holds {why}: class labels or a quantity? cvinference cannot tell; pass "
+                    "--task classification or --task regression")
+
+
+def _build_dataset(path, rows, *, target, impute, task="classification"):
     if not rows:
         raise UserError(f"--data {path} is empty; pass a CSV file with a header line and data rows")
     names = [cell.strip() or f"Unnamed: {i}" for i, cell in enumerate(rows[0])]
@@ -337,17 +389,26 @@ def _build_dataset(path, rows, *, target, impute):
             f"--target {target} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
             f"({_rows_text(missing)}); every instance needs a class label: drop those rows or fill them in"
         )
-    if numeric:
+    task = _target_task(target, columns[j], labels, numeric, task)
+    if task == "regression":
+        if not np.all(np.isfinite(labels)):
+            raise UserError(f"--target {target} holds an infinite value ({_rows_text(~np.isfinite(labels))}); "
+                            "a regression target must be finite: fix or drop those rows")
+        y = labels
+    elif numeric:
         if not np.all(np.isfinite(labels)) or not np.all(labels == np.round(labels)):
             example = next(c for c, v in zip(columns[j], labels, strict=True) if not np.isfinite(v) or v != round(v))
             raise UserError(
                 f"--target {target} holds continuous numbers (for example {example.strip()!r}); "
-                "cvinference evaluates classifiers: pick a column of class labels"
+                "classification needs class labels: pick a column of class labels, or pass --task regression"
             )
         y = labels.astype(np.int64)
     else:
         y = np.asarray(labels.tolist(), dtype=str)
     classes = np.unique(y)
+    if task == "regression" and classes.size < 2:
+        raise UserError(f"--target {target} has a single value ({classes[0].item()!r}) in all {y.size} rows; "
+                        "there is nothing to predict: pick another column")
     if classes.size < 2:
         raise UserError(
             f"--target {target} has a single class ({classes[0].item()!r}) in all {y.size} rows; "
@@ -393,5 +454,5 @@ def _build_dataset(path, rows, *, target, impute):
         X = np.column_stack(values)
     return Dataset(
         X=X, y=y, name=str(path), feature_names=tuple(feature_names), categorical=tuple(categorical),
-        has_missing=bool(missing_counts), target_name=target,
+        has_missing=bool(missing_counts), target_name=target, task=task,
     )

@@ -14,7 +14,7 @@ import inspect
 import json
 
 from .._utils._describe import estimator_description
-from .._utils._validation import is_classifier_like
+from .._utils._validation import is_classifier_like, is_regressor_like
 from ._errors import UserError, did_you_mean
 
 #: Alias -> (dotted path of the class, default hyper-parameters).
@@ -29,8 +29,23 @@ ALIASES = {
     "dummy": ("sklearn.dummy.DummyClassifier", {}),
 }
 
+#: Regressors' aliases -> (dotted path of the class, default hyper-parameters), for --task regression.
+REGRESSOR_ALIASES = {
+    "linreg": ("sklearn.linear_model.LinearRegression", {}),
+    "ridge": ("sklearn.linear_model.Ridge", {}),
+    "tree_reg": ("sklearn.tree.DecisionTreeRegressor", {}),
+    "knn_reg": ("sklearn.neighbors.KNeighborsRegressor", {}),
+    "svr": ("sklearn.svm.SVR", {}),
+    "rf_reg": ("sklearn.ensemble.RandomForestRegressor", {}),
+    "gb_reg": ("sklearn.ensemble.GradientBoostingRegressor", {}),
+    "hgb_reg": ("sklearn.ensemble.HistGradientBoostingRegressor", {}),
+    "dummy_reg": ("sklearn.dummy.DummyRegressor", {}),
+}
+
 #: Aliases whose model depends on the scale of the features: a StandardScaler precedes them.
-NEEDS_SCALING = {"logreg", "svm", "knn"}
+NEEDS_SCALING = {"logreg", "svm", "knn", "ridge", "knn_reg", "svr"}
+
+_ALL_ALIASES = {**ALIASES, **REGRESSOR_ALIASES}
 
 _EXAMPLE = "sklearn.ensemble.ExtraTreesClassifier"
 
@@ -40,11 +55,23 @@ def _one_line(text):
 
 
 def _scaled_classes():
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.svm import SVC
+    from sklearn.linear_model import LogisticRegression, Ridge
+    from sklearn.neighbors import KNeighborsClassifier, KNeighborsRegressor
+    from sklearn.svm import SVC, SVR
 
-    return (LogisticRegression, SVC, KNeighborsClassifier)
+    return (LogisticRegression, SVC, KNeighborsClassifier, Ridge, SVR, KNeighborsRegressor)
+
+
+def _aliases(task):
+    return REGRESSOR_ALIASES if task == "regression" else ALIASES
+
+
+def _example(task):
+    return "sklearn.ensemble.ExtraTreesRegressor" if task == "regression" else _EXAMPLE
+
+
+def _kind_word(task):
+    return "regressor" if task == "regression" else "classifier"
 
 
 def _import_class(path, spec):
@@ -80,39 +107,48 @@ def _what_is(obj):
     return f"an object of type {type(obj).__name__}"
 
 
-def _resolve(spec):
+def _resolve(spec, task="classification"):
     """``(class, default parameters, alias or None)`` for an alias or a dotted path."""
+    aliases, example, kind = _aliases(task), _example(task), _kind_word(task)
     if not isinstance(spec, str) or not spec.strip():
         raise UserError(
-            f"estimator {spec!r} is empty; use an alias ({', '.join(ALIASES)}) or a dotted path "
-            f"such as {_EXAMPLE}"
+            f"estimator {spec!r} is empty; use an alias ({', '.join(aliases)}) or a dotted path "
+            f"such as {example}"
         )
     spec = spec.strip()
-    if spec in ALIASES:
-        path, defaults = ALIASES[spec]
+    if spec in _ALL_ALIASES and spec not in aliases:
+        other = "regression" if task != "regression" else "classification"
+        target = "a quantity" if other == "regression" else "class labels"
+        raise UserError(
+            f"estimator {spec!r} is a {_kind_word(other)}, and the task is {task}; use one of "
+            f"{', '.join(aliases)}, or pass --task {other} if the target is {target}"
+        )
+    if spec in aliases:
+        path, defaults = aliases[spec]
         return _import_class(path, spec), dict(defaults), spec
     if "." not in spec:
         raise UserError(
-            f"unknown estimator {spec!r}{did_you_mean(spec, ALIASES)}: use one of "
-            f"{', '.join(ALIASES)}, or the dotted path of a classifier class such as {_EXAMPLE}"
+            f"unknown estimator {spec!r}{did_you_mean(spec, aliases)}: use one of "
+            f"{', '.join(aliases)}, or the dotted path of a {kind} class such as {example}"
         )
     cls = _import_class(spec, spec)
     if not inspect.isclass(cls):
         raise UserError(
-            f"estimator {spec!r} is {_what_is(cls)}, not a classifier class; pass the dotted path "
-            f"of a scikit-learn compatible classifier class, such as {_EXAMPLE}"
+            f"estimator {spec!r} is {_what_is(cls)}, not a {kind} class; pass the dotted path "
+            f"of a scikit-learn compatible {kind} class, such as {example}"
         )
     return cls, {}, None
 
 
-def _check_classifier(cls, spec):
-    """A default instance of ``cls``, after checking it is a scikit-learn classifier."""
+def _check_estimator(cls, spec, task="classification"):
+    """A default instance of ``cls``, after checking it is a scikit-learn classifier (or regressor, for regression)."""
+    kind, example = _kind_word(task), _example(task)
     try:
         instance = cls()
     except Exception as exc:
         raise UserError(
             f"estimator {spec!r}: cannot create {cls.__name__}() without arguments "
-            f"({type(exc).__name__}: {_one_line(exc)}); pass a classifier that has defaults for all "
+            f"({type(exc).__name__}: {_one_line(exc)}); pass a {kind} that has defaults for all "
             "its parameters"
         ) from exc
     methods = ("fit", "predict", "get_params", "set_params")
@@ -120,18 +156,25 @@ def _check_classifier(cls, spec):
     if missing:
         raise UserError(
             f"estimator {spec!r} is not a scikit-learn estimator (it has no {', '.join(missing)} "
-            f"method); pass a classifier class such as {_EXAMPLE}"
+            f"method); pass a {kind} class such as {example}"
         )
-    if not is_classifier_like(instance):
-        from sklearn.base import is_regressor
-
-        try:
-            kind = "a regressor" if is_regressor(instance) else "not a classifier"
-        except (AttributeError, TypeError):
-            kind = "not a classifier"
+    if task == "regression":
+        if not is_regressor_like(instance):
+            what = "a classifier" if is_classifier_like(instance) else "not a regressor"
+            raise UserError(
+                f"estimator {spec!r} is {what}, and the target is a quantity (regression): use an alias "
+                f"({', '.join(REGRESSOR_ALIASES)}) or a regressor class such as {example}"
+            )
+    elif not is_classifier_like(instance):
+        if is_regressor_like(instance):
+            raise UserError(
+                f"estimator {spec!r} is a regressor, and the target holds class labels (classification): use an "
+                f"alias ({', '.join(ALIASES)}) or a classifier class such as {_EXAMPLE}, or pass --task regression "
+                "if the target is a quantity"
+            )
         raise UserError(
-            f"estimator {spec!r} is {kind}; cvinference evaluates classifiers: use an alias "
-            f"({', '.join(ALIASES)}) or a classifier class such as {_EXAMPLE}"
+            f"estimator {spec!r} is not a classifier; cvinference evaluates classifiers and regressors: use an "
+            f"alias ({', '.join(ALIASES)}) or a classifier class such as {_EXAMPLE}"
         )
     return instance
 
@@ -250,16 +293,20 @@ def _preprocessing(dataset, scale):
 
 
 def build_estimator(spec, *, params=None, dataset, random_state=None):
-    """Build the unfitted classifier an ``ESTIMATOR`` argument names.
+    """Build the unfitted classifier (or regressor) an ``ESTIMATOR`` argument names.
 
     Parameters
     ----------
     spec : str
         An alias from :data:`ALIASES` (``logreg``, ``tree``, ``nb``, ``knn``,
-        ``svm``, ``rf``, ``gb``, ``dummy``) or the dotted path of a scikit-learn
-        compatible classifier class, ``package.module.ClassName``, which is
+        ``svm``, ``rf``, ``gb``, ``dummy``), or for a regression dataset from
+        :data:`REGRESSOR_ALIASES` (``linreg``, ``ridge``, ``tree_reg``,
+        ``knn_reg``, ``svr``, ``rf_reg``, ``gb_reg``, ``hgb_reg``,
+        ``dummy_reg``), or the dotted path of a scikit-learn
+        compatible classifier (regressor) class, ``package.module.ClassName``, which is
         imported. The class must be constructible without arguments and its
-        instance a classifier (:func:`sklearn.base.is_classifier`).
+        instance a classifier (:func:`sklearn.base.is_classifier`), or a
+        regressor when ``dataset.task`` is ``"regression"``.
     params : str or dict, default=None
         Hyper-parameters as a JSON object (``'{"C": 0.5}'``), or a dict. They
         override an alias's defaults (``logreg`` has ``max_iter=1000``). Keys
@@ -268,7 +315,7 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
     dataset : Dataset
         The data from :func:`cvinference.cli._data.load_data`: its
         ``feature_names``, ``categorical`` and ``has_missing`` decide the
-        preprocessing.
+        preprocessing, its ``task`` the kind of estimator.
     random_state : int, default=None
         Given to the estimator's ``random_state`` when it has that parameter
         and ``params`` does not set it, so that randomized models (``tree``,
@@ -278,7 +325,8 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
     -------
     estimator : estimator
         The bare classifier when no preprocessing is needed, otherwise a
-        :class:`sklearn.pipeline.Pipeline` ending in it (step ``"classifier"``).
+        :class:`sklearn.pipeline.Pipeline` ending in it (step ``"classifier"``,
+        or ``"regressor"``).
     description : str
         One line for reports, e.g.
         ``"logreg: StandardScaler + LogisticRegression(max_iter=1000)"``.
@@ -305,7 +353,8 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
        test fold; dense output, so that every classifier, ``nb`` included,
        accepts it) and passes the numeric columns through.
     3. For the aliases in :data:`NEEDS_SCALING`, and for dotted paths to
-       ``LogisticRegression``, ``SVC``, ``KNeighborsClassifier`` or their
+       ``LogisticRegression``, ``SVC``, ``KNeighborsClassifier``, ``Ridge``,
+       ``SVR``, ``KNeighborsRegressor`` or their
        subclasses: a :class:`~sklearn.preprocessing.StandardScaler` on the
        numeric columns (one-hot columns are left as 0/1).
 
@@ -324,9 +373,10 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
     >>> build_estimator("tree", dataset=iris, random_state=0)[1]
     'tree: DecisionTreeClassifier(random_state=0)'
     """
-    cls, defaults, alias = _resolve(spec)
+    task = getattr(dataset, "task", "classification")
+    cls, defaults, alias = _resolve(spec, task)
     spec = spec.strip()
-    instance = _check_classifier(cls, spec)
+    instance = _check_estimator(cls, spec, task)
     estimator = _configure(cls, instance, spec, parse_params(params, spec), defaults, random_state)
     scale = alias in NEEDS_SCALING if alias is not None else issubclass(cls, _scaled_classes())
     steps, words = _preprocessing(dataset, scale)
@@ -335,4 +385,4 @@ def build_estimator(spec, *, params=None, dataset, random_state=None):
         return estimator, description
     from sklearn.pipeline import Pipeline
 
-    return Pipeline([*steps, ("classifier", estimator)]), description
+    return Pipeline([*steps, (_kind_word(task), estimator)]), description

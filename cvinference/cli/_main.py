@@ -36,7 +36,7 @@ def _run_demo(args, out):
 
     check_outputs(args)
     dataset = load_data("breast_cancer")
-    args.data, args.loss, args.metric = "breast_cancer", "zero_one", []
+    args.data, args.loss, args.metric, args.task = "breast_cancer", "zero_one", [], "classification"
     if shows_text(args):
         print(
             "cvinference demo: scaled logistic regression (A) against a decision tree (B) on the bundled\n"
@@ -122,7 +122,7 @@ def _fold_list(text):
 
 
 def _add_data_options(parser, *, default="breast_cancer", names=None):
-    names = names or "a bundled dataset (iris, wine, breast_cancer, digits)"
+    names = names or "a bundled dataset (iris, wine, breast_cancer, digits; diabetes for regression)"
     parser.add_argument("--data", default=default, help=f"{names} or a CSV file (default: {default})")
     parser.add_argument("--target", help="the target column of a CSV file")
     parser.add_argument("--impute", action="store_true",
@@ -145,10 +145,17 @@ def _add_run_options(parser, *, seeded="partitions and models"):
 def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     if with_data:
         _add_data_options(parser)
-        parser.add_argument("--loss", default="zero_one", choices=("zero_one", "log_loss", "brier"),
-                            help="per-instance loss to record besides correctness (default: zero_one)")
+        parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
+                            help="what the target is: class labels or a quantity (default: auto, told from the "
+                                 "target; a target of whole numbers that could be either asks for --task)")
+        parser.add_argument("--loss", default=None,
+                            choices=("zero_one", "log_loss", "brier", "squared_error", "absolute_error"),
+                            help="per-instance loss to record: zero_one, log_loss or brier for classification "
+                                 "(default: zero_one), squared_error or absolute_error for regression (default: "
+                                 "squared_error)")
         parser.add_argument("--metric", action="append", default=[], metavar="NAME",
-                            help="a set-level metric per fold, such as f1 (repeatable; not with leave-one-out)")
+                            help="a set-level metric per fold, such as f1, or r2 for regression (repeatable; not "
+                                 "with leave-one-out)")
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
     parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")
@@ -267,7 +274,9 @@ def build_parser():
     demo.set_defaults(run=_run_demo)
 
     evaluate = commands.add_parser("evaluate", help="one estimator: accuracy, intervals, conditions")
-    evaluate.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+    evaluate.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy; for regression "
+                                            "linreg, ridge, tree_reg, knn_reg, svr, rf_reg, gb_reg, hgb_reg, "
+                                            "dummy_reg) or a dotted path")
     evaluate.add_argument("--params", help="JSON hyper-parameters, such as '{\"C\": 0.5}'")
     _add_common_options(evaluate)
     evaluate.set_defaults(run=_run_evaluate)

@@ -25,6 +25,7 @@ from ._metric_interval import metric_interval
 from ._nested_cv import nested_cv_interval_of
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
+from ._regression import loss_difference_test, mean_baseline_test, regression_interval
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
 from ._results import (
     BayesianResult,
@@ -32,6 +33,7 @@ from ._results import (
     FTestResult,
     Interval,
     LargeSampleConditions,
+    LossDifferenceTestResult,
     McNemarTestResult,
     NoInformationTestResult,
     SchemeDiagnostic,
@@ -47,6 +49,7 @@ __all__ = [
     "FTestResult",
     "Interval",
     "LargeSampleConditions",
+    "LossDifferenceTestResult",
     "McNemarTestResult",
     "NoInformationTestResult",
     "SchemeDiagnostic",
@@ -60,13 +63,16 @@ __all__ = [
     "decide",
     "independent_sample_test",
     "large_sample_conditions",
+    "loss_difference_test",
     "loss_interval",
     "matched_sample_test",
+    "mean_baseline_test",
     "mcnemar_test",
     "metric_interval",
     "nested_cv_interval_of",
     "no_information_test",
     "pair_tests",
+    "regression_interval",
     "paired_ttest_5x2cv_of",
     "scheme_diagnostic",
 ]

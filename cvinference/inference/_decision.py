@@ -34,12 +34,13 @@ The rule (documented in docs/reading-results.md, "The decision"):
 
 import dataclasses
 import math
+import types
 from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
 
-from .._utils._kinds import LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
+from .._utils._kinds import BOOLEAN, LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
@@ -52,6 +53,7 @@ from ._evidence import evidence_source, learner_of_result, test_evidence, type_i
 from ._metric_interval import _fold_values, _metric_function
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
+from ._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
 from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
@@ -101,7 +103,8 @@ class DecisionTest(Serializable):
     name : str
         The test, as reports name it ("corrected t (5x10-fold)").
     estimate, low, high : float
-        The difference metric(A) - metric(B) and its interval.
+        The difference metric(A) - metric(B) (for a loss, loss(B) - loss(A):
+        positive when A is better) and its interval.
     pvalue : float
         Two-sided.
     target : str
@@ -212,7 +215,11 @@ class Decision(Serializable):
     caveats : tuple of str
         What limits the answer: borrowed evidence, sizes beyond the measured
         range, a metric other than the one the evidence measured, a contrary
-        answer of accuracy.
+        answer of accuracy, a learner that does not beat the trivial one.
+    lower_is_better : bool, default=False
+        Whether the metric is a loss (a regressor's mean squared error):
+        then ``difference`` and the tests' estimates are metric(B) -
+        metric(A), still positive when A is better, and the text says so.
     """
 
     answer: str
@@ -226,11 +233,14 @@ class Decision(Serializable):
     reason: str
     route: str
     caveats: tuple
+    lower_is_better: bool = False
 
     _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
               "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
-              "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS}
+              "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS, "lower_is_better": BOOLEAN}
     _rules = (_rests_on_one_test,)
+    _format_version = 2
+    _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "lower_is_better": False}})
 
     _repr_html_ = summary_html
 
@@ -246,17 +256,18 @@ class Decision(Serializable):
     def text(self):
         """The decision in one paragraph."""
         a, b = self.names
+        higher, contrast = ("lower", "B - A") if self.lower_is_better else ("higher", "A - B")
         if self.rests_on is None:
-            return f"Cannot tell whether {a} or {b} has the higher {self.metric}. {self.reason} {self.route}".strip()
+            return f"Cannot tell whether {a} or {b} has the {higher} {self.metric}. {self.reason} {self.route}".strip()
         test = self.rests_on
-        figures = (f"{self.metric} A - B = {test.estimate:+.4f}, {format_level(self.confidence_level)} interval "
-                   f"[{test.low:+.4f}, {test.high:+.4f}], {format_pvalue(test.pvalue)} ({test.name}; "
+        figures = (f"{self.metric} {contrast} = {test.estimate:+.4f}, {format_level(self.confidence_level)} "
+                   f"interval [{test.low:+.4f}, {test.high:+.4f}], {format_pvalue(test.pvalue)} ({test.name}; "
                    f"{test.target} target)")
         if self.answer == "no difference shown":
             return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
                     f"{figures}. {self.reason}")
         better, worse = (a, b) if self.answer == "A better" else (b, a)
-        return f"{better} has a higher {self.metric} than {worse}: {figures}. {self.reason}"
+        return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
 
     def summary(self):
         """The decision, the test it rests on, the tests for context and the caveats.
@@ -328,6 +339,8 @@ def _evidence_name(name):
     """The calibration benchmark's name for a test: "corrected t on fold f1 (...)" is measured as "corrected t"."""
     if name.startswith("corrected t"):
         return "corrected t"
+    if name.startswith("CV-CLT"):
+        return "CV-CLT"
     return "nested-cv" if name.startswith("nested-cv") else name
 
 
@@ -336,8 +349,8 @@ def _preference(name):
     return _PREFERENCE.index(family) if family in _PREFERENCE else len(_PREFERENCE)
 
 
-def _judged(candidate, learners, n_samples, limit):
-    found = test_evidence(_evidence_name(candidate.name), learners, n_samples)
+def _judged(candidate, learners, n_samples, limit, task="classification"):
+    found = test_evidence(_evidence_name(candidate.name), learners, n_samples, task)
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
         why = "its type-I error was not measured by the calibration benchmark"
@@ -408,16 +421,118 @@ def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     return tuple(caveats)
 
 
-def _regression_decision(pair, names, confidence_level):
-    loss = pair.a.loss_name
-    return Decision(
-        answer="cannot tell", names=names, metric=f"mean {loss} loss", target=None, confidence_level=confidence_level,
-        difference=float(pair.b.mean_loss - pair.a.mean_loss), rests_on=None, context=(),
-        reason=(f"The calibration benchmark measured comparison tests of classifiers only; no test of a difference "
-                f"in mean {loss} loss is calibrated (A {pair.a.mean_loss:.4g}, B {pair.b.mean_loss:.4g})."),
-        route=("nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, loss=...) gives an interval for the "
-               "difference of two learners' mean losses."),
-        caveats=())
+# --------------------------------------------------------------------------- regressors
+
+_UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
+"""The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes)."""
+
+_UNMEASURED_WHY = {
+    "nested-cv": "its target is the models fitted to all the data, and it holds its type-I error in every "
+                 "measured cell of classifiers (Bates, Hastie & Tibshirani 2023)",
+    "corrected t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
+                   "the CV-CLT's does not",
+    "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
+}
+
+
+def _is_loss_metric(metric, result):
+    """Whether ``metric`` asks about a regression record's own loss ("accuracy", the default, does)."""
+    negated = {"squared_error": "neg_mean_squared_error", "absolute_error": "neg_mean_absolute_error"}
+    return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
+
+
+def _loss_candidates(pair, nested, confidence_level):
+    """The tests of a difference of mean losses: corrected t, CV-CLT and (when given) nested CV."""
+    a = pair.a
+    words = loss_words(a.loss_name)
+    found = []
+    if a.n_splits >= 2 and not a.is_loo:
+        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+                                quietly(corrected_resampled_ttest, pair), confidence_level))
+    variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
+    found.append(_from_test(f"CV-CLT on per-instance {a.loss_name.replace('_', ' ')} differences", quietly(
+        loss_difference_test, pair, variance=variance), confidence_level))
+    if nested is not None:
+        found.append(_from_nested(nested))
+    return found
+
+
+def _unmeasured_choice(judged):
+    """When the benchmark measured no test of regressors: the first of ``_UNMEASURED_ORDER`` that was computed."""
+    def rank(j):
+        family = _evidence_name(j["candidate"].name)
+        return _UNMEASURED_ORDER.index(family) if family in _UNMEASURED_ORDER else len(_UNMEASURED_ORDER)
+    return min(judged, key=rank)
+
+
+def _mean_baseline_caveats(pair, names, alpha):
+    """A sentence for each regressor whose loss is not below the trivial regressor's (the training mean)."""
+    if pair.a.loss_name not in BASELINES or pair.a.n_train is not None or pair.a.n_splits < 2:
+        return []
+    words = loss_words(pair.a.loss_name)
+    tests = [quietly(mean_baseline_test, result, variance="all-pairs" if int(result.fold_sizes.min()) < 2
+                     else "within-fold") for result in (pair.a, pair.b)]
+    baseline = tests[0].details
+    relative = "R² relative to the baseline" if pair.a.loss_name == "squared_error" else "relative reduction"
+    caveats = [f"Baseline: the trivial regressor, predicting the training {baseline['baseline']} of y in each fold, "
+               f"has {words} {baseline['baseline_loss']:.4g} ({names[0]} {tests[0].details['mean_loss']:.4g} and "
+               f"{names[1]} {tests[1].details['mean_loss']:.4g}: {relative} {tests[0].details['relative']:.2f} and "
+               f"{tests[1].details['relative']:.2f})."]
+    for name, test in zip(names, tests, strict=True):
+        if not test.pvalue < alpha:
+            caveats.append(f"{name} does not beat the trivial regressor: its {words} {test.details['mean_loss']:.4g} "
+                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, one-sided CV-CLT test, "
+                           "mean_baseline_test).")
+    return caveats
+
+
+def _regression_decision(pair, metric, names, confidence_level, nested, limit):
+    """decide() for two regressors: the calibrated test when the benchmark measured one, else the stated order."""
+    a, b = pair.a, pair.b
+    learners = [learner_of_result(a), learner_of_result(b)]
+    if _is_loss_metric(metric, a):
+        candidates, metric_name, difference = (_loss_candidates(pair, nested, confidence_level),
+                                               loss_words(a.loss_name), b.mean_loss - a.mean_loss)
+        lower_is_better = True
+    else:
+        name, test, metric_name, difference = _metric_test(pair, metric)
+        candidates, lower_is_better = [_from_test(name, test, confidence_level)], False
+    judged = [_judged(candidate, learners, a.n_samples, limit, task="regression") for candidate in candidates]
+    measured = any(j["evidence"].type_i is not None for j in judged)
+    caveats = _mean_baseline_caveats(pair, names, 1 - confidence_level)
+    common = {"names": names, "metric": metric_name, "confidence_level": confidence_level,
+              "difference": float(difference), "lower_is_better": lower_is_better}
+    if measured:
+        eligible = sorted((j for j in judged if not j["why"]),
+                          key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))
+        chosen = eligible[0] if eligible else None
+        if chosen is None:
+            reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
+            return Decision(answer="cannot tell", target=None, rests_on=None,
+                            context=tuple(_as_test(j, "context", j["why"]) for j in judged),
+                            reason=f"No test of these regressors kept its type-I error at or below {limit:g} in "
+                                   f"{evidence_source()} ({reasons}).", route="", caveats=tuple(caveats), **common)
+        reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
+                  f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
+    else:
+        chosen = _unmeasured_choice(judged)
+        family = _evidence_name(chosen["candidate"].name)
+        reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
+                  f"comparison of regressors, so no test's type-I error is known here, and the order for unmeasured "
+                  f"tests ({', '.join(_UNMEASURED_ORDER)}) puts it first: {_UNMEASURED_WHY[family]}.")
+        caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
+                          "the calibration benchmark (docs/calibration.md measures classifiers); read the p-value as "
+                          "its method's own, not as a checked one.")
+        if family == "corrected t" and a.n_repeats < 10:
+            caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
+                           "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
+    rests_on = _as_test(chosen, "rests on", "")
+    why_not = f"{rests_on.name} comes first" if measured else (
+        f"not measured for regressors either; {rests_on.name} comes first in the order for unmeasured tests")
+    context = tuple(_as_test(j, "context", j["why"] if measured and j["why"] else why_not)
+                    for j in judged if j is not chosen)
+    return Decision(answer=_answer(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
+                    context=context, reason=reason, route="", caveats=tuple(caveats), **common)
 
 
 @validate_params(confidence_level=PROBABILITY, names=NAMES)
@@ -433,7 +548,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         name computable from predicted labels (``"balanced_accuracy"``,
         ``"f1"``, ``"matthews_corrcoef"``, ...) or a callable
         ``(y_true, y_pred) -> float``, higher being better. Another metric
-        is tested by the corrected t on its fold-level differences.
+        is tested by the corrected t on its fold-level differences. For two
+        regressors the default (and ``"neg_mean_squared_error"`` or
+        ``"neg_mean_absolute_error"``, matching the records' loss) is
+        their mean loss, lower being better; another regression metric
+        (``"r2"``) is tested on its fold-level differences.
     confidence_level : float, default=0.95
         1 - alpha for the tests and their intervals.
     tests : list of (str, TestResult) or None, default=None
@@ -443,7 +562,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     nested : Interval or None, default=None
         Nested cross-validation's difference interval,
         ``nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b,
-        n_splits=5, n_repeats=5)`` on the same data (for accuracy only).
+        n_splits=5, n_repeats=5)`` on the same data (for accuracy, or for
+        two regressors' loss with the same ``loss=``).
     names : tuple of str or None, default=None
         The learners' names; None takes them from the records.
 
@@ -467,6 +587,22 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     estimate and standard error, so it rejects exactly when the interval
     excludes 0.
 
+    **Regressors.** The tests of a difference of mean losses, loss(B) -
+    loss(A) (positive when A is better): the corrected t on the fold mean
+    losses (Nadeau & Bengio 2003; Bouckaert & Frank 2004, all repeats), the
+    CV-CLT on the per-instance loss differences (Bayle, Bayle, Janson &
+    Mackey 2020, section 3.2) and, when ``nested`` is given, nested
+    cross-validation's difference interval (Bates, Hastie & Tibshirani
+    2023). The evidence's regression rows (``"task": "regression"``) judge
+    them as above. While the benchmark has measured none, the decision
+    rests on the first computed of nested CV (target: the models fitted to
+    all the data), the corrected t (its variance term allows for the
+    variation of training sets) and the CV-CLT (its target is the models
+    fitted in these folds only), says that it is not calibrated, and shows
+    the baseline: the trivial regressor that predicts the training mean
+    (:func:`mean_baseline_test`), with a caveat for a learner that does
+    not beat it.
+
     Examples
     --------
     >>> from sklearn.datasets import load_breast_cancer
@@ -489,7 +625,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
     if pair.a.classes is None:
-        return _regression_decision(pair, names, confidence_level)
+        return _regression_decision(pair, metric, names, confidence_level, nested, limit)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]

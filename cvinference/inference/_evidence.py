@@ -253,23 +253,25 @@ class TestEvidence(NamedTuple):
 TestEvidence.__test__ = False  # not a pytest test
 
 
-def _rows_of_test(quantity, test_name):
+def _rows_of_test(quantity, test_name, task):
     return [row for row in calibration_evidence()["rows"]
-            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)]
+            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)
+            and row.get("task", "classification") == task]
 
 
-def test_evidence(test_name, learners, n_samples):
+def test_evidence(test_name, learners, n_samples, task="classification"):
     """The worst measured type-I error and the mean power of a test for ``learners`` at ``n_samples``.
 
-    ``test_name`` is matched to the benchmark's tests by :func:`test_family`.
-    Unmeasured figures are None.
+    ``test_name`` is matched to the benchmark's tests by :func:`test_family`;
+    ``task`` ("classification" or "regression") to the rows' ``"task"``
+    (rows without one are classification rows). Unmeasured figures are None.
     """
-    rows = _rows_of_test("type_i", test_name)
+    rows = _rows_of_test("type_i", test_name, task)
     regime = regime_of(rows, learners, n_samples)
     cells = _cells(rows, regime)
     if not cells:
         return TestEvidence(None, None, None)
-    power = _cells(_rows_of_test("power", test_name), regime)
+    power = _cells(_rows_of_test("power", test_name, task), regime)
     mean_power = sum(row["measured"] for row in power) / len(power) if power else None
     return TestEvidence(max(row["measured"] for row in cells), mean_power, regime)
 

@@ -40,7 +40,11 @@ def check_accuracy_result(result, name="result"):
     if result.classes is None:
         raise ValueError(
             f"{name} holds a regression loss ({result.loss_name!r}) and has no correctness "
-            "to infer accuracy from. Accuracy intervals and tests need a classifier's result."
+            "to infer accuracy from. Accuracy intervals and tests need a classifier's result. For a regressor: "
+            "regression_interval(result, 'r2') or loss_interval(result, method='cv-clt') for one learner; "
+            "corrected_resampled_ttest(pair) (fold mean losses) or loss_difference_test(pair) (per-instance "
+            "loss differences) to compare two, or nested_cv_interval(estimator, X, y, estimator_b=..., "
+            "loss='squared_error')."
         )
     return result
 

@@ -51,7 +51,7 @@ def cv_clt_variance(losses, fold, variance):
     return float(np.mean(squares / (sizes - 1)))
 
 
-def _check_within_fold(result, rows):
+def check_within_fold(result, rows):
     """Refuse the within-fold variance when a fold holds one instance (leave-one-out), with the fix."""
     smallest = int(result.fold_sizes[list(rows)].min())
     if smallest < 2:
@@ -185,7 +185,7 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
         estimate = float(losses.mean())
         if method == "cv-clt":
             if variance == "within-fold":
-                _check_within_fold(result, rows)
+                check_within_fold(result, rows)
             spread = math.sqrt(np.mean([cv_clt_variance(result.loss[r], result.fold[r], variance) for r in rows]))
             effective = result.n_samples
             messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3)")

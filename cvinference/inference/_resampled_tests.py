@@ -22,7 +22,8 @@ from ._distributions import statistic_and_pvalue
 from ._inputs import check_accuracy_result, two_results
 from ._paired_tests import check_paired
 from ._parameters import ALTERNATIVE
-from ._results import BayesianResult, TestResult
+from ._regression import loss_words
+from ._results import BayesianResult, LossDifferenceTestResult, TestResult
 
 # --------------------------------------------------------------------------- paired differences
 
@@ -40,6 +41,7 @@ class _Differences:
     layout: dict  # {"k": ..., "r": ...} or {"n_rounds": ...}
     quantity: str = "accuracy"  # what the differences are differences of
     contrast: str = "A minus B) of the two learners"  # completes "(...' models" in the estimand
+    bounded: bool = True  # differences of accuracies (in [-1, 1]), not of unbounded losses
 
     @property
     def scheme(self):
@@ -91,8 +93,13 @@ def _values_and_variance(values):
 
 
 def _kfold_differences(a, b, test):
-    check_accuracy_result(a, "a")
-    check_accuracy_result(b, "b")
+    regression = a.classes is None and b.classes is None and test == "corrected_resampled_ttest"
+    if not regression:
+        check_accuracy_result(a, "a")
+        check_accuracy_result(b, "b")
+    elif a.loss_name != b.loss_name:
+        raise ValueError(f"{test} compares the same loss of two regressors; a has loss_name={a.loss_name!r} and b "
+                         f"has loss_name={b.loss_name!r}. Evaluate both with the same loss= (CVEvaluator.compare).")
     check_paired(a, b, test)
     if not same_folds(a, b):
         raise ValueError(
@@ -116,11 +123,17 @@ def _kfold_differences(a, b, test):
         raise ValueError(f"a and b must have the same training size; got n_train={a.n_train} and {b.n_train}.")
     sizes = a.fold_sizes
     training = np.full(sizes.shape, a.n_train) if a.n_train is not None else a.n_samples - sizes
-    values, variance = _values_and_variance((a.fold_correct - b.fold_correct) / sizes)
+    if regression:  # mean loss(B) - mean loss(A): positive when A is better, as for accuracy
+        values, variance = _values_and_variance(b.fold_mean_loss - a.fold_mean_loss)
+        wording = {"quantity": loss_words(a.loss_name), "bounded": False,
+                   "contrast": "B minus A, positive when A is better) of the two learners"}
+    else:
+        values, variance = _values_and_variance((a.fold_correct - b.fold_correct) / sizes)
+        wording = {}
     return _Differences(
         values=values, variance=variance, test_train_ratio=float(np.mean(sizes / training)),
         rho=float(np.mean(sizes / (sizes + training))), training_size=float(training.mean()), kfold=True,
-        layout={"k": a.n_splits, "r": a.n_repeats},
+        layout={"k": a.n_splits, "r": a.n_repeats}, **wording,
     )
 
 
@@ -194,14 +207,17 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
         k-fold on identical folds, or two results of
         :func:`random_subsampling` with identical test sets (same data and
         int ``random_state``). Left out when ``a`` is a pair. Leave-one-out
-        is refused.
+        is refused. Two regressors' k-fold records (same loss) are compared
+        on their fold mean losses.
     %(alternative)s
 
     Returns
     -------
-    TestResult
+    TestResult or LossDifferenceTestResult
         ``statistic`` (t), ``pvalue``, ``df``, ``estimate`` (the mean
-        difference, A minus B), ``standard_error`` (the corrected one) and
+        difference, A minus B: of accuracies, or of mean losses B minus A
+        for regressors, positive when A is better, in a
+        :class:`LossDifferenceTestResult`), ``standard_error`` (the corrected one) and
         ``confidence_interval()``. ``details`` holds the differences ``d``,
         ``n_test_over_n_train``, ``variance_factor`` and the layout (``k``
         and ``r``, or ``n_rounds``).
@@ -247,6 +263,11 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     Frank's simulations it was among the most replicable tests, with
     acceptable type I error (they recommend 10 x 10-fold). With r = 1 it differs from the matched-sample t only by the
     factor 1 / k + 1 / (k - 1) in place of 1 / k.
+
+    Regressors: d_i is the fold's mean loss of B minus that of A (mean
+    squared error, say), positive when A is better. Nadeau & Bengio derive
+    the correction for any loss (their generalization error is an expected
+    loss), so the formula is unchanged; the interval is not clipped.
 
     What it estimates: the expected difference in accuracy of the two
     learners trained on n_train instances, over training sets of that size
@@ -301,7 +322,8 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     details = {"d": tuple(float(v) for v in d), "n_differences": n, "variance": differences.variance,
                "n_test_over_n_train": differences.test_train_ratio, "variance_factor": factor,
                **differences.layout}
-    return TestResult(
+    result_class = TestResult if differences.bounded else LossDifferenceTestResult
+    return result_class(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=_estimand(differences),
         assumptions=_assumptions(differences), target="unconditional", _interval_standard_error=standard_error,

@@ -501,6 +501,12 @@ class TestResult(Serializable):
 
     _repr_html_ = summary_html
 
+    _difference_range = (-1.0, 1.0)
+    """The possible range of the difference, to which the interval is clipped: that of two accuracies."""
+
+    _difference_words = "accuracy A - accuracy B"
+    """The difference, in the words of :meth:`summary`."""
+
     def __repr__(self):
         return (
             f"{type(self).__name__}(statistic={format_number(self.statistic)}, pvalue={format_number(self.pvalue)}, "
@@ -528,8 +534,9 @@ class TestResult(Serializable):
         critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2,
                                       self._interval_df)
         center, standard_error = self._interval_center()
-        low = -1.0 if self.alternative == "less" else max(-1.0, center - critical * standard_error)
-        high = 1.0 if self.alternative == "greater" else min(1.0, center + critical * standard_error)
+        lowest, highest = self._difference_range
+        low = lowest if self.alternative == "less" else max(lowest, center - critical * standard_error)
+        high = highest if self.alternative == "greater" else min(highest, center + critical * standard_error)
         how = self._interval_method()
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
@@ -559,7 +566,7 @@ class TestResult(Serializable):
         headline = [
             f"{self.method}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
             f"({self.alternative})",
-            f"estimate (accuracy A - accuracy B): {self.estimate:+.4f}, "
+            f"estimate ({self._difference_words}): {self.estimate:+.4f}, "
             f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
         ]
         checks = [f"conditions: {c.describe()}" for c in self.conditions]
@@ -609,6 +616,34 @@ class McNemarTestResult(TestResult):
         note = ("Agresti & Min (2005) interval: the Wald interval of a difference of paired proportions "
                 "after adding 1/2 to each cell of the 2x2 table")
         return _IntervalMethod("agresti-min", note)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class LossDifferenceTestResult(TestResult):
+    """The result of a test comparing two learners' mean losses (a regressor's squared error, say).
+
+    Made by :func:`loss_difference_test`, :func:`mean_baseline_test` and
+    :func:`corrected_resampled_ttest` on regression records. As every
+    two-sample result, it is positive when A is better: ``estimate`` is
+    mean loss(B) - mean loss(A), and ``statistic`` has its sign. A
+    difference of losses has no bound, so the interval is not clipped.
+
+    Examples
+    --------
+    >>> from cvinference import LossDifferenceTestResult
+    >>> test = LossDifferenceTestResult(
+    ...     statistic=2.0, pvalue=0.0455, df=None, alternative="two-sided", estimate=30.0, standard_error=15.0,
+    ...     method="CV-CLT loss difference z", estimand="difference in mean squared error", assumptions="",
+    ...     target="kfold", _interval_standard_error=15.0)
+    >>> low, high = test.confidence_interval()
+    >>> round(low, 2), round(high, 2)
+    (0.6, 59.4)
+    """
+
+    __test__ = False
+
+    _difference_range = (-math.inf, math.inf)
+    _difference_words = "mean loss B - mean loss A"
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

@@ -38,15 +38,20 @@ from .._utils._warnings import quietly
 from ..inference import (
     FTestResult,
     accuracy_interval,
+    corrected_resampled_ttest,
     decide,
     large_sample_conditions,
+    loss_difference_test,
     loss_interval,
+    mean_baseline_test,
     metric_interval,
     no_information_test,
     pair_tests,
+    regression_interval,
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
+from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -136,7 +141,19 @@ def _accuracy_intervals(result, confidence_level, min_count):
     return intervals
 
 
+def _regression_intervals(result, confidence_level):
+    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance)."""
+    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
+    return [interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                                    variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
+            for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
+
+
 def _intervals(result, confidence_level, metrics, min_count):
+    if not _is_classifier(result) and result.loss_name in BASELINES:
+        return _regression_intervals(result, confidence_level) + [
+            interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level),
+                            f"{metric}, fold level t", metric) for metric in metrics]
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
@@ -152,8 +169,22 @@ def _json_label(label):
     return label if plain else str(label)
 
 
+def _mean_baseline_record(result, confidence_level):
+    """The trivial regressor's loss (the training mean's, or median's) and the CV-CLT p-value of beating it."""
+    if result.loss_name not in BASELINES or result.n_train is not None or result.n_splits < 2:
+        return None
+    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
+    test = quietly(mean_baseline_test, result, variance=variance)
+    details = test.details
+    return {"baseline": details["baseline"], "baseline_loss": details["baseline_loss"],
+            "relative": _number(details["relative"]), "pvalue": _number(test.pvalue),
+            "beats": bool(test.pvalue < 1 - confidence_level)}
+
+
 def _baseline_record(result, confidence_level):
     """The no-information rate, its majority class and the exact binomial p-value of accuracy > it."""
+    if not _is_classifier(result):
+        return _mean_baseline_record(result, confidence_level)
     test = quietly(no_information_test, result)
     details = test.details
     return {"no_information_rate": details["no_information_rate"],
@@ -171,7 +202,7 @@ def estimator_record(result, description, confidence_level, *, metrics=(), min_c
         "n_splits": result.n_splits, "n_repeats": result.n_repeats,
         "intervals": _intervals(result, confidence_level, metrics, min_count),
         "conditions": _conditions_record(result, min_count) if classifier else None,
-        "baseline": _baseline_record(result, confidence_level) if classifier else None,
+        "baseline": _baseline_record(result, confidence_level),
         "folds": _folds_record(result),
     }
 
@@ -237,7 +268,7 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
                                           min_count=min_count)
                   for label, result, description in (("A", a, descriptions[0]), ("B", b, descriptions[1]))}
     classifier = _is_classifier(a)
-    tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else []
+    tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else _loss_tests(pair)
     records = [test_record(test, name, confidence_level) for name, test in tests]
     decision = decide(pair, metric=metrics[0] if metrics else "accuracy", confidence_level=confidence_level,
                       tests=tests, nested=nested, names=names)
@@ -246,6 +277,16 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
             "tests": records, "diagnostic": diagnostic, "warnings": _cautions(intervals + records, command_line),
             "notes": _comparison_notes(records, diagnostic), "decision": decision_record(decision)}
+
+
+def _loss_tests(pair):
+    """The tests of two regressors' mean losses: the corrected t (k-fold) and the CV-CLT on instance differences."""
+    a = pair.a
+    tests = []
+    if a.n_splits >= 2 and not a.is_loo:
+        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, pair)))
+    variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
+    return tests + [("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance))]
 
 
 def decision_record(decision):
@@ -267,9 +308,24 @@ _CONDITIONAL_CAVEAT = (
 )
 
 
+def _regression_verdict(record):
+    intervals = {interval["quantity"]: interval for interval in record["intervals"]}
+    text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
+    if "r2" in intervals:
+        r2 = intervals["r2"]
+        text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
+                 f"{r2['low']:.3f} and {r2['high']:.3f} (CV-CLT interval).")
+    baseline = record["baseline"]
+    if baseline is not None and not baseline["beats"]:
+        text = (f"Does not beat the trivial regressor: predicting the training {baseline['baseline']} gives "
+                f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, and {record['mean_loss']:.4g} is not "
+                f"below it ({format_pvalue(baseline['pvalue'])}, one-sided CV-CLT). {text}")
+    return {"text": text, "caveats": [_CONDITIONAL_CAVEAT]}
+
+
 def _evaluation_verdict(record):
     if record["accuracy"] is None:
-        return {"text": f"Mean {record['loss']} loss {record['mean_loss']:.4g}.", "caveats": [_CONDITIONAL_CAVEAT]}
+        return _regression_verdict(record)
     chosen = record["intervals"][0]
     text = (f"Accuracy {chosen['estimate']:.1%}; with {format_level(chosen['confidence_level'])} confidence "
             f"between {chosen['low']:.1%} and {chosen['high']:.1%} ({chosen['method']} interval).")
@@ -310,7 +366,7 @@ def _comparison_notes(records, diagnostic):
 def _total_text(record):
     mean_loss = f"mean {record['loss']} loss {record['mean_loss']:.4g}"
     if record["accuracy"] is None:
-        return mean_loss
+        return f"{loss_words(record['loss'])} {record['mean_loss']:.4g}"
     total = (f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested "
              "instances correct)")
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
@@ -322,6 +378,12 @@ def _baseline_lines(record):
     if baseline is None:
         return []
     p = format_pvalue(baseline["pvalue"])
+    if record["accuracy"] is None:
+        relative = "R² relative to it" if record["loss"] == "squared_error" else "relative reduction"
+        beats = "" if baseline["beats"] else "does not beat the "
+        return wrapped(f"{beats}trivial regressor (the training {baseline['baseline']} of y): "
+                       f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, {relative} "
+                       f"{baseline['relative']:.3f}; below it: {p} (one-sided CV-CLT)", "  ")
     rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
             f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
@@ -357,21 +419,22 @@ def _df_text(record):
     return f"{df:.4g}" if denominator is None else f"{df:g}, {denominator:g}"
 
 
-def _test_lines(records):
+def _test_lines(records, loss=None):
     rows = []
     for record in records:
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
         rows.append([record["name"], statistic, _df_text(record), format_pvalue(record["pvalue"]),
                      f"{record['estimate']:+.4f}", bounds_text(record["low"], record["high"], signed=True),
                      {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
-    header = ["test", "statistic", "df", "p-value", "A - B", "interval", "conditions"]
+    header = ["test", "statistic", "df", "p-value", "A - B" if loss is None else "B - A", "interval", "conditions"]
     by_target = {}
     for record in records:
         by_target.setdefault(record["target"], []).append(record["name"])
     targets = "; ".join(f"{target} ({TARGET_PHRASES[target]}): {', '.join(names)}"
                         for target, names in by_target.items())
-    return ["tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate",
-            *format_table(header, rows).splitlines(), *wrapped(f"targets: {targets}")]
+    title = ("tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate" if loss is None else
+             f"tests of {loss_words(loss)}(A) = {loss_words(loss)}(B); B - A > 0 when A's is lower")
+    return [title, *format_table(header, rows).splitlines(), *wrapped(f"targets: {targets}")]
 
 
 def _fold_table(report, r):
@@ -430,7 +493,8 @@ def render_text(report, *, every_repeat=False):
     for label, record in report["estimators"].items():
         lines += ["", *_estimator_lines(label, record)]
     if report["tests"]:
-        lines += ["", *_test_lines(report["tests"])]
+        first = report["estimators"]["A"]
+        lines += ["", *_test_lines(report["tests"], None if first["accuracy"] is not None else first["loss"])]
     if report["diagnostic"] is not None:
         lines += wrapped(f"scheme independence: {report['diagnostic']['note']}")
     if report["warnings"]:

@@ -252,8 +252,8 @@ def test_dotted_paths_to_classifier_classes():
                                  "(ModuleNotFoundError: No module named 'nosuch')"),
     ("sklearn.ensemble.ExtraTreeClassifier", "module 'sklearn.ensemble' has no attribute 'ExtraTreeClassifier' "
                                              "(did you mean 'ExtraTreesClassifier'?)"),
-    ("sklearn.linear_model.LinearRegression", "estimator 'sklearn.linear_model.LinearRegression' is a regressor; "
-                                              "cvinference evaluates classifiers"),
+    ("sklearn.linear_model.LinearRegression", "estimator 'sklearn.linear_model.LinearRegression' is a regressor, "
+                                              "and the target holds class labels (classification)"),
     ("sklearn.cluster.KMeans", "estimator 'sklearn.cluster.KMeans' is not a classifier"),
     ("sklearn.model_selection.cross_val_score", "'sklearn.model_selection.cross_val_score' is a function, "
                                                 "not a classifier class"),

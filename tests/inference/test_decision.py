@@ -20,6 +20,8 @@ from sklearn.tree import DecisionTreeClassifier
 import cvinference as cvi
 from cvinference.inference import _evidence
 
+from result_cases import quiet
+
 TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
 
 
@@ -139,15 +141,78 @@ def test_the_decision_round_trips_and_renders_in_the_report(pair):
     json.dumps(report, allow_nan=False)
 
 
-def test_a_regression_pair_cannot_be_told_apart_by_an_uncalibrated_test():
+@pytest.fixture(scope="module")
+def regressors():
     from sklearn.datasets import load_diabetes
     from sklearn.linear_model import Ridge
     from sklearn.tree import DecisionTreeRegressor
     X, y = load_diabetes(return_X_y=True)
-    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(), DecisionTreeRegressor(), X, y)
-    decision = cvi.decide(pair)
-    assert decision.answer == "cannot tell" and decision.metric == "mean squared_error loss"
-    assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
+    return cvi.CVEvaluator(cv=5, n_repeats=2, loss="squared_error", random_state=0).compare(
+        Ridge(), DecisionTreeRegressor(random_state=0), X, y)
+
+
+def test_a_regression_pair_rests_on_the_corrected_t_of_the_loss_while_none_is_calibrated(regressors, evidence):
+    evidence(_row("corrected t", 0.01))  # a classifier row: it says nothing about regressors
+    decision = cvi.decide(regressors)
+    test = cvi.corrected_resampled_ttest(regressors)
+    assert decision.metric == "mean squared error" and decision.lower_is_better
+    assert decision.rests_on.name == "corrected t on fold mean squared error (2x5-fold)"
+    assert (decision.rests_on.estimate, decision.rests_on.pvalue) == pytest.approx((test.estimate, test.pvalue))
+    assert decision.rests_on.measured_type_i is None
+    expected = "no difference shown" if test.pvalue >= 0.05 else "A better" if test.estimate > 0 else "B better"
+    assert decision.answer == expected == "A better"  # ridge against an unpruned tree
+    assert decision.difference == pytest.approx(regressors.b.mean_loss - regressors.a.mean_loss)
+    assert decision.caveats[0].startswith("Not calibrated: the type-I error of the corrected t on mean squared error")
+    assert any(c.startswith("Baseline: the trivial regressor, predicting the training mean") for c in decision.caveats)
+    [context] = decision.context
+    assert context.name.startswith("CV-CLT") and context.pvalue == pytest.approx(
+        quiet(cvi.loss_difference_test, regressors).pvalue)
+    assert "mean squared error B - A = " in decision.text and "lower mean squared error" in decision.text
+    assert cvi.Decision.from_dict(json.loads(json.dumps(decision.to_dict()))) == decision
+
+
+def test_a_regression_pair_rests_on_nested_cv_when_given(regressors):
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.tree import DecisionTreeRegressor
+    X, y = load_diabetes(return_X_y=True)
+    nested = quiet(cvi.nested_cv_interval, Ridge(), X[:150], y[:150], estimator_b=DecisionTreeRegressor(max_depth=2),
+                   n_splits=3, n_repeats=2, loss="squared_error", random_state=0)
+    decision = cvi.decide(regressors, nested=nested)
+    assert decision.rests_on.name == "nested-cv difference" and decision.rests_on.estimate == nested.estimate
+    assert len(decision.context) == 2
+
+
+def test_regression_evidence_rows_are_read_by_task(regressors, evidence):
+    row = _row("CV-CLT", 0.05, learner="tree", n=442) | {"task": "regression"}
+    evidence(row, _row("corrected t", 0.09, n=442) | {"task": "regression"})
+    decision = cvi.decide(regressors)
+    assert decision.rests_on.name.startswith("CV-CLT") and decision.rests_on.measured_type_i == 0.05
+    assert "above 0.06" in decision.context[0].why_not
+    assert not any(c.startswith("Not calibrated") for c in decision.caveats)
+
+
+def test_a_regressor_that_does_not_beat_the_mean_is_flagged(regressors):
+    from sklearn.datasets import load_diabetes
+    from sklearn.dummy import DummyRegressor
+    from sklearn.linear_model import Ridge
+    X, y = load_diabetes(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(), DummyRegressor(), X, y)
+    decision = cvi.decide(pair, names=("ridge", "mean"))
+    assert any(c.startswith("mean does not beat the trivial regressor") for c in decision.caveats)
+    assert not any(c.startswith("ridge does not beat") for c in decision.caveats)
+
+
+def test_r2_decision_is_the_corrected_t_on_fold_r2_differences(regressors):
+    from sklearn.metrics import r2_score
+    a, b = regressors.a, regressors.b
+    d = [r2_score(a.y_true[a.fold[r] == j], a.y_pred[r][a.fold[r] == j])
+         - r2_score(b.y_true[b.fold[r] == j], b.y_pred[r][b.fold[r] == j]) for r in range(2) for j in range(5)]
+    decision = cvi.decide(regressors, metric="r2")
+    assert decision.metric == "r2" and not decision.lower_is_better
+    assert decision.rests_on.estimate == pytest.approx(np.mean(d))
+    t = np.mean(d) / math.sqrt((1 / 10 + 1 / 4) * np.var(d, ddof=1))  # n_test / n_train = 1 / (k - 1)
+    assert decision.rests_on.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 9))
 
 
 def test_bad_input_is_refused_by_name(pair):

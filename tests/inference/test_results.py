@@ -270,12 +270,19 @@ def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name
 
 def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27); CVResult 3: scores
-    # (issue 29)
-    changed_shape = {"CVResult": 3, "Interval": 2}
+    # (issue 29); Decision 2: lower_is_better (issue 29, regressors)
+    changed_shape = {"CVResult": 3, "Interval": 2, "Decision": 2}
     for _, result in cases:
         data = result.to_dict()
         name = type(result).__name__
         assert (data["format"], data["version"]) == (f"cvinference.{name}", changed_shape.get(name, 1))
+
+
+def test_a_decision_of_version_1_reads_as_higher_is_better(cases):
+    decision = next(result for label, result in cases if label == "Decision")
+    data = decision.to_dict()
+    old = {key: value for key, value in data.items() if key != "lower_is_better"} | {"version": 1}
+    assert cvi.Decision.from_dict(old) == decision and not decision.lower_is_better
 
 
 # --------------------------------------------------------------------------- notebooks

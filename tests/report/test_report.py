@@ -2,6 +2,7 @@
 
 import dataclasses
 import io
+import json
 import re
 
 import numpy as np
@@ -132,12 +133,40 @@ def test_the_baseline_record_is_no_information_test_and_json_safe():
     assert "class imbalance" not in text and "Does not beat" not in text
 
 
-def test_a_regression_record_has_no_baseline():
+def test_a_regression_record_has_the_mean_as_baseline_and_no_no_information_rate():
     result = cvi.CVResult([0.5, 1.5, 2.5, 3.5], [0.5, 1.0, 2.0, 3.0], [0, 1, 0, 1], loss=[0.0, 0.25, 0.25, 0.25],
                           loss_name="squared_error")
     report = evaluation_report(result, description=None, data=None)
-    assert report["estimators"]["A"]["baseline"] is None
-    assert "no-information" not in render_text(report)
+    baseline, oracle = report["estimators"]["A"]["baseline"], cvi.mean_baseline_test(result)
+    # fold 0 (0.5, 2.5) is predicted by the mean of fold 1, 2.5, and fold 1 (1.5, 3.5) by 1.5: errors 4, 0, 0, 4
+    assert baseline == {"baseline": "mean", "baseline_loss": pytest.approx(2.0), "relative": pytest.approx(
+        1 - 0.1875 / 2.0), "pvalue": pytest.approx(oracle.pvalue), "beats": False}
+    text = render_text(report)
+    assert "no-information" not in text
+    assert "does not beat the trivial regressor (the training mean of y): mean squared error 2," in text
+    assert text.split("verdict: ")[1].startswith("Does not beat the trivial regressor")
+
+
+def test_a_regression_report_shows_mse_mae_and_r2_intervals_and_the_loss_tests():
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.tree import DecisionTreeRegressor
+
+    from cvinference.report import comparison_report
+    X, y = load_diabetes(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(
+        Ridge(), DecisionTreeRegressor(max_depth=3, random_state=0), X, y)
+    report = comparison_report(pair, descriptions=("ridge", "tree"), data=None, names=("ridge", "tree"))
+    intervals = report["estimators"]["A"]["intervals"]
+    assert [i["quantity"] for i in intervals] == ["mean_squared_error", "mean_absolute_error", "r2"]
+    assert intervals[2]["estimate"] == pytest.approx(cvi.regression_interval(pair.a).estimate)
+    assert [t["name"] for t in report["tests"]] == ["corrected t (1x5-fold)", "CV-CLT (instance differences)"]
+    assert report["tests"][1]["pvalue"] == pytest.approx(cvi.loss_difference_test(pair).pvalue)
+    assert report["decision"]["metric"] == "mean squared error" and report["decision"]["lower_is_better"]
+    text = render_text(report)
+    assert "tests of mean squared error(A) = mean squared error(B); B - A > 0 when A's is lower" in text
+    assert "decision: " in text and "trivial regressor (the training mean of y)" in text
+    json.dumps(report, allow_nan=False)
 
 
 def test_beats_is_the_pvalue_below_one_minus_the_confidence_level():
