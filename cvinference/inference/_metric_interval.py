@@ -69,6 +69,11 @@ _POSITIVE_CLASS = {"f1": f1_score, "precision": precision_score, "recall": recal
 """sklearn's binary scorers about one positive class (``average="binary"``), which take ``pos_label``."""
 
 
+def takes_pos_label(metric):
+    """Whether ``metric`` is a scorer name about one positive class, which takes ``pos_label``."""
+    return isinstance(metric, str) and metric in _POSITIVE_CLASS
+
+
 def _range_of(name):
     """The possible (lowest, highest) value of scorer ``name``; None where it is unknown.
 
@@ -300,14 +305,15 @@ def _clipping_warning(name, point, limits):
     half_width = bounds.critical_value * bounds.standard_error
     passed = {"low": (point.estimate - half_width, limits[0], "lowest"),
               "high": (point.estimate + half_width, limits[1], "highest")}
-    sides = " and ".join(f"its {side} bound {passed[side][0]:.4g} was set to {passed[side][1]:g}, the "
-                         f"{passed[side][2]} value {name} can take" for side in bounds.clipped)
+    sides = "; ".join(f"its {side} bound {passed[side][0]:.4g} was set to {passed[side][1]:g}, the "
+                      f"{passed[side][2]} value {name} can take" for side in bounds.clipped)
+    other = ("accuracy_interval's exact Clopper-Pearson interval stays in [0, 1] by construction"
+             if name == "accuracy" else "report the fold values (in the notes) with the clipped interval")
     return (
         f"The t interval of {name} left the metric's range: {sides}. The t approximation puts part of its "
-        "probability beyond that end, where fold values pile up and are far from normal, so the coverage of the "
-        "clipped interval near it is unreliable. More instances per fold (fewer folds, more data) move the fold "
-        "values off the end; for accuracy itself, accuracy_interval's exact Clopper-Pearson interval stays in "
-        "[0, 1] by construction."
+        "probability beyond the range, and fold values that pile up at its end are far from normal, so the "
+        "coverage of the clipped interval there is unreliable. More instances per fold (fewer folds, more data) "
+        f"move the fold values off the end; meanwhile {other}."
     )
 
 
