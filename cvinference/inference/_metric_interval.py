@@ -291,8 +291,8 @@ def _degenerate_warning(name, rows, undefined, no_true, no_predicted, positive):
     where = [f"fold {j} of repeat {rows[i]}" for i, j in np.argwhere(degenerate)]
     return (
         f"{name} is degenerate on {degenerate.sum()} of {degenerate.size} folds ({_listed(where)}): "
-        f"{'; '.join(causes)}. Such a fold's value is set by an empty count, not by how well the model does "
-        "(F1 and precision are 0 on a fold without a predicted positive), and the fold-level t treats it as an "
+        f"{'; '.join(causes)}. Such a fold's value rests on an empty count (F1 and precision are 0 on a fold "
+        "without a predicted positive, whatever else the model gets right), and the fold-level t treats it as an "
         "ordinary measurement: the interval is dominated by these folds and is not trustworthy. Fewer, larger "
         "folds (a stratified splitter puts positives in every fold) or a metric defined on every fold, such as "
         "balanced_accuracy, avoid it."
@@ -423,7 +423,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     if not np.isfinite(values).all():
         repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
         raise ValueError(
-            f"metric {name!r} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the "
+            f"{'the callable metric' if name.startswith(UNNAMED) else f'metric {name!r}'} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the "
             "fold values would be NaN. Check the metric on that fold's labels and predictions."
         )
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
