@@ -270,6 +270,18 @@ def _empty_of_positive(result, rows, positive):
     return no_true, no_predicted
 
 
+def _check_finite(values, name, rows):
+    """Refuse fold values with a NaN or an infinity, naming the first fold."""
+    if np.isfinite(values).all():
+        return
+    repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
+    who = "the callable metric" if name.startswith(UNNAMED) else f"metric {name!r}"
+    raise ValueError(
+        f"{who} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the fold values "
+        "would be NaN. Check the metric on that fold's labels and predictions."
+    )
+
+
 def _listed(where, most=6):
     return ", ".join(where[:most]) + (f", ... ({len(where) - most} more)" if len(where) > most else "")
 
@@ -420,12 +432,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
                                      resolved.positive)
     if degenerate:
         messages.warn(degenerate)
-    if not np.isfinite(values).all():
-        repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
-        raise ValueError(
-            f"{'the callable metric' if name.startswith(UNNAMED) else f'metric {name!r}'} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the "
-            "fold values would be NaN. Check the metric on that fold's labels and predictions."
-        )
+    _check_finite(values, name, rows)
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
     point = fold_mean_estimate(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
                                n_splits=result.n_splits, what_needs_folds="metric_interval",
