@@ -37,8 +37,9 @@ _EXPORTS = {
         "SchemeDiagnostic", "TestResult", "accuracy_interval", "bayesian_correlated_ttest", "bootstrap_accuracy_of",
         "combined_ftest_5x2cv_of", "conservative_z_interval_of", "corrected_resampled_ttest", "decide",
         "independent_sample_test", "large_sample_conditions", "loss_difference_test", "loss_interval",
-        "matched_sample_test", "mcnemar_test", "mean_baseline_test", "metric_interval", "nested_cv_interval_of",
-        "no_information_test", "paired_ttest_5x2cv_of", "regression_interval", "scheme_diagnostic",
+        "make_metric", "matched_sample_test", "mcnemar_test", "mean_baseline_test", "metric_interval",
+        "nested_cv_interval_of", "no_information_test", "paired_ttest_5x2cv_of", "regression_interval",
+        "scheme_diagnostic",
     ),
     ".model_selection": (
         "CandidateComparison", "DatasetComparison", "FriedmanResult", "OneStandardError",

@@ -129,6 +129,7 @@ BASE_CALLS = {
     "Loss": lambda **kw: cvi.Loss(**{"name": "cost", "classification": True, "function": np.not_equal, **kw}),
     "make_loss": lambda **kw: cvi.make_loss(**{"function": np.not_equal, **kw}),
     "make_log_loss": lambda **kw: cvi.make_log_loss(**kw),
+    "make_metric": lambda **kw: cvi.make_metric(**{"function": np.equal, **kw}),
     # model selection
     "compare_candidates": functools.partial(cvi.compare_candidates, SEARCH),
     "compare_on_datasets": functools.partial(cvi.compare_on_datasets, SCORES),
@@ -168,6 +169,9 @@ NOT_BY_RULE = {
     ("CVResult", "y_score"): DATA,
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
     ("Loss", "function"): "any callable; Loss refuses another object, naming function",
+    ("make_metric", "function"): "any callable; make_metric refuses another object, naming function",
+    ("make_metric", "bounds"): "(low, high), each a number or None, low < high: checked by make_metric, naming "
+                               "bounds and the value (tests/inference/test_metric_edges.py)",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
     "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "

@@ -8,11 +8,21 @@ a set-level metric, a loss) and the summaries a notebook prints.
 
 import json
 import pathlib
+import re
 
 import pytest
 import recorded_outputs
 
 RECORDED = json.loads((pathlib.Path(__file__).parent / "data" / "recorded_outputs_cfc92f7.json").read_text())
+
+
+_ADDED_SINCE = re.compile(r"^- The t interval of \w+ left the metric's range: .*\n(?:  .*\n)*", re.M)
+"""Warnings printed since the recording, by intent: issue 29 (item 5) warns when a set-level metric's t interval
+left the metric's range and was clipped (the clipped bounds themselves print as before). Every other byte must match."""
+
+
+def _without_added_warnings(text):
+    return _ADDED_SINCE.sub("", text)
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +36,7 @@ def test_the_command_line_prints_what_it_printed(now, index):
     before, after = RECORDED["commands"][index], now["commands"][index]
     assert after["argv"] == before["argv"]
     assert (after["status"], after["stderr"]) == (before["status"], before["stderr"])
-    assert after["stdout"] == before["stdout"]
+    assert _without_added_warnings(after["stdout"]) == before["stdout"]
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED["summaries"]))

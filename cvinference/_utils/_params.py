@@ -407,6 +407,37 @@ class Jobs(Rule):
         return [(0, ValueError), ("2", TypeError), (1.5, TypeError), (True, TypeError)]
 
 
+class ClassLabel(Rule):
+    """A class label as scikit-learn's ``pos_label`` takes it: a string or a number (not NaN), as a Python scalar.
+
+    Whether it is one of the data's classes is checked where the classes are known.
+
+    Examples
+    --------
+    >>> ClassLabel().check("pos_label", np.int64(1))
+    1
+    >>> ClassLabel().check("pos_label", ["yes"])
+    Traceback (most recent call last):
+    ...
+    TypeError: pos_label must be a class label (a string or a number, such as 1 or 'yes'); got pos_label=['yes'].
+    """
+
+    def describe(self):
+        return "a class label (a string or a number, such as 1 or 'yes')"
+
+    def check(self, name, value):
+        if isinstance(value, np.generic):
+            value = value.item()
+        if not isinstance(value, (str, numbers.Real)):
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+    def invalid_values(self):
+        return [(["yes"], TypeError), ((1,), TypeError), (math.nan, ValueError)]
+
+
 PROBABILITY = Real(0, 1, closed="neither", what="a number", example="0.95 for 95%")
 """A confidence level: strictly between 0 and 1."""
 

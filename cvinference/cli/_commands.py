@@ -8,7 +8,7 @@ from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
 from ..inference import decide, pair_tests
 from ..inference._decision import NESTED_SETTINGS, nested_fits
-from ..inference._metric_interval import _names_computable_from_predictions, score_methods
+from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
 from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
 from ._errors import UserError
@@ -157,10 +157,7 @@ def check_metrics(args, dataset):
                         else "choose another metric")
             raise UserError(f"--metric {metric} is for two classes, and {dataset.name} has "
                             f"{len(set(dataset.y.tolist()))}; {averaged}")
-        if not multiclass and metric in ("f1", "precision", "recall", "jaccard") and dataset.y.dtype.kind not in "biu":
-            raise UserError(f"--metric {metric} needs to know the positive class, and the labels of "
-                            f"{dataset.name} are {sorted(set(dataset.y.tolist()))}; use {metric}_macro, or recode "
-                            "the target as 0/1")
+    args.pos_label = _positive_label(args, dataset)
     if args.metric and args.cv in ("loo", dataset.n_samples):
         _refuse_metric_under_loo(args.metric[0], dataset)
 
@@ -187,6 +184,41 @@ def check_scores(args, estimator, spec):
         metric = next(metric for metric in args.metric if score_methods(metric) is not None)
         raise UserError(f"--metric {metric} needs scores (predict_proba or decision_function), and {spec} has "
                         "neither; use an estimator such as logreg, nb or rf, or a metric of predicted labels")
+
+
+def _matches(label, text):
+    """Whether the class ``label`` is written ``text`` on the command line: "1" is the number 1 (and 1.0)."""
+    if isinstance(label, str):
+        return label == text
+    if str(label) == text:
+        return True
+    try:
+        return float(text) == label
+    except ValueError:
+        return False
+
+
+def _positive_label(args, dataset):
+    """``--pos-label`` as the class of ``dataset`` it names (None without it), refused when it names none.
+
+    Without it, a metric about one class needs sklearn's default positive class, 1.
+    """
+    classes = sorted(set(dataset.y.tolist()))
+    binary = [metric for metric in args.metric if takes_pos_label(metric)]
+    if args.pos_label is None:
+        if binary and len(classes) <= 2 and 1 not in classes:
+            raise UserError(f"--metric {binary[0]} needs to know the positive class, and the classes of "
+                            f"{dataset.name} are {classes}; pass --pos-label with one of them, or use "
+                            f"{binary[0]}_macro")
+        return None
+    if not binary:
+        raise UserError(f"--pos-label {args.pos_label}: it is the positive class of --metric f1, precision, recall "
+                        "or jaccard, and none of them is asked for; add such a --metric or drop --pos-label")
+    found = [label for label in classes if _matches(label, args.pos_label)]
+    if not found:
+        raise UserError(f"--pos-label {args.pos_label}: not a class of {dataset.name}, whose classes are "
+                        f"{', '.join(map(str, classes))}")
+    return found[0]
 
 
 def _refuse_metric_under_loo(metric, dataset):
@@ -270,7 +302,7 @@ def run_evaluate(args, out):
     progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
     result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
     report = evaluation_report(result, description=description, data=_data_record(dataset),
-                               confidence_level=args.confidence, metrics=args.metric)
+                               confidence_level=args.confidence, metrics=args.metric, pos_label=args.pos_label)
     return _finish(args, report, out)
 
 
@@ -308,7 +340,7 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                          **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
     report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,
-                               nested=nested, names=names)
+                               nested=nested, names=names, pos_label=args.pos_label)
     return _finish(args, report, out)
 
 

@@ -36,7 +36,8 @@ def _run_demo(args, out):
 
     check_outputs(args)
     dataset = load_data("breast_cancer")
-    args.data, args.loss, args.metric, args.task = "breast_cancer", "zero_one", [], "classification"
+    args.data, args.loss, args.metric, args.pos_label = "breast_cancer", "zero_one", [], None
+    args.task = "classification"
     if shows_text(args):
         print(
             "cvinference demo: scaled logistic regression (A) against a decision tree (B) on the bundled\n"
@@ -156,6 +157,9 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
         parser.add_argument("--metric", action="append", default=[], metavar="NAME",
                             help="a set-level metric per fold, such as f1, or r2 for regression (repeatable; not "
                                  "with leave-one-out)")
+        parser.add_argument("--pos-label", metavar="LABEL",
+                            help="the positive class of --metric f1, precision, recall or jaccard, as written in "
+                                 "the data (default: 1)")
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
     parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
                         help=f"repeats of the cross-validation (default: {default_cv_repeats})")

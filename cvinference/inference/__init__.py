@@ -21,6 +21,7 @@ from ._conservative_z import conservative_z_interval_of
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
 from ._loss_interval import loss_interval
+from ._make_metric import make_metric
 from ._metric_interval import metric_interval
 from ._nested_cv import nested_cv_interval_of
 from ._no_information import no_information_test
@@ -65,6 +66,7 @@ __all__ = [
     "large_sample_conditions",
     "loss_difference_test",
     "loss_interval",
+    "make_metric",
     "matched_sample_test",
     "mean_baseline_test",
     "mcnemar_test",

@@ -40,6 +40,7 @@ class Bounds(NamedTuple):
     standard_error: float | None = None
     critical_value: float | None = None
     df: float | None = None
+    clipped: tuple = ()
 
 
 class PointEstimate(NamedTuple):
@@ -60,7 +61,7 @@ def estimate_interval(point, *, confidence_level, method, averaging, estimand, a
         conditions=conditions,
         standard_error=bounds.standard_error, critical_value=bounds.critical_value, df=bounds.df, n=point.n,
         dropped_folds=dropped_folds, details=types.MappingProxyType(dict(details or {})),
-        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings), clipped=bounds.clipped,
     )
 
 
@@ -334,7 +335,8 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     """estimate +- z (or t with ``df``) standard_error, clipped to ``limits``.
 
     ``limits`` is (lowest, highest) possible value, either of them None for
-    no bound, or None for no clipping at all.
+    no bound, or None for no clipping at all. ``Bounds.clipped`` names the
+    bounds (``"low"``, ``"high"``) that passed a limit and were set to it.
 
     Returns
     -------
@@ -349,9 +351,11 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     half_width = critical * standard_error
     low, high = estimate - half_width, estimate + half_width
     lowest, highest = (None, None) if limits is None else limits
+    clipped = tuple(side for side, passed in (("low", lowest is not None and low < lowest),
+                                              ("high", highest is not None and high > highest)) if passed)
     low = low if lowest is None else max(lowest, low)
     high = high if highest is None else min(highest, high)
-    return Bounds(low=low, high=high, standard_error=standard_error, critical_value=critical, df=df)
+    return Bounds(low=low, high=high, standard_error=standard_error, critical_value=critical, df=df, clipped=clipped)
 
 
 def fold_mean_estimate(values, keep, confidence_level, method, messages, *, n_splits,

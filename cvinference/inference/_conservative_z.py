@@ -214,6 +214,6 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
         estimate=estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
         method="conservative-z", averaging="dataset", estimand=_estimand(record, paired), assumptions=_ASSUMPTIONS,
         target="unconditional", standard_error=bounds.standard_error, critical_value=bounds.critical_value,
-        n=record.n_samples, details=types.MappingProxyType(details), notes=tuple(messages.notes),
-        warnings=tuple(messages.warnings),
+        clipped=bounds.clipped, n=record.n_samples, details=types.MappingProxyType(details),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -42,7 +42,7 @@ from scipy import stats
 
 from .._utils._kinds import BOOLEAN, LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
-from .._utils._params import NAMES, PROBABILITY, Nullable, validate_params
+from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
@@ -310,10 +310,10 @@ def _from_nested(interval):
                       pvalue, interval.target)
 
 
-def _metric_test(pair, metric):
+def _metric_test(pair, metric, pos_label):
     """The corrected t on fold-level differences of ``metric`` (every repeat), and the metric's name."""
     a, b = pair.a, pair.b
-    score, name = _metric_function(metric, a)
+    score, name = _metric_function(metric, a, pos_label)
     rows = list(range(a.n_repeats))
     values_a, _ = _fold_values(score, a, rows)
     values_b, _ = _fold_values(score, b, rows)
@@ -324,14 +324,17 @@ def _metric_test(pair, metric):
         np.mean(values_a) - np.mean(values_b))
 
 
-def _candidates(pair, metric, tests, nested, confidence_level):
+def _candidates(pair, metric, tests, nested, confidence_level, pos_label):
     """The :class:`_Candidate` of each test about ``metric``, the metric's name and A - B observed."""
     if metric == "accuracy":
+        if pos_label is not None:
+            raise ValueError(f"pos_label={pos_label!r} is for a binary metric about one class, such as metric='f1'; "
+                             "accuracy counts every class alike. Drop pos_label, or pass such a metric.")
         found = [_from_test(name, test, confidence_level) for name, test in tests]
         if nested is not None:
             found.append(_from_nested(nested))
         return found, "accuracy", pair.a.accuracy - pair.b.accuracy
-    name, test, metric_name, difference = _metric_test(pair, metric)
+    name, test, metric_name, difference = _metric_test(pair, metric, pos_label)
     return [_from_test(name, test, confidence_level)], metric_name, difference
 
 
@@ -535,24 +538,25 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
 
 
-@validate_params(confidence_level=PROBABILITY, names=NAMES)
-def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None):
+@validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()))
+def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None, pos_label=None):
     """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
 
     Parameters
     ----------
     pair : PairedCVResult
         Both learners on identical folds, from :meth:`CVEvaluator.compare`.
-    metric : str or callable, default="accuracy"
+    metric : str, Metric or callable, default="accuracy"
         What the decision is about: ``"accuracy"``, or a scikit-learn scorer
         name computable from predicted labels (``"balanced_accuracy"``,
-        ``"f1"``, ``"matthews_corrcoef"``, ...) or a callable
-        ``(y_true, y_pred) -> float``, higher being better. Another metric
-        is tested by the corrected t on its fold-level differences. For two
-        regressors the default (and ``"neg_mean_squared_error"`` or
-        ``"neg_mean_absolute_error"``, matching the records' loss) is
-        their mean loss, lower being better; another regression metric
-        (``"r2"``) is tested on its fold-level differences.
+        ``"f1"``, ``"matthews_corrcoef"``, ...), a :func:`make_metric`
+        metric or a callable ``(y_true, y_pred) -> float``, higher being
+        better. Another metric is tested by the corrected t on its
+        fold-level differences. For two regressors the default (and
+        ``"neg_mean_squared_error"`` or ``"neg_mean_absolute_error"``,
+        matching the records' loss) is their mean loss, lower being better;
+        another regression metric (``"r2"``) is tested on its fold-level
+        differences.
     confidence_level : float, default=0.95
         1 - alpha for the tests and their intervals.
     tests : list of (str, TestResult) or None, default=None
@@ -566,6 +570,10 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         two regressors' loss with the same ``loss=``).
     names : tuple of str or None, default=None
         The learners' names; None takes them from the records.
+    pos_label : str, int, float or None, default=None
+        The positive class of a binary metric about one class (``"f1"``,
+        ``"precision"``, ``"recall"``, ``"jaccard"``), as in
+        :func:`metric_interval`; None is sklearn's default, 1.
 
     Returns
     -------
@@ -627,7 +635,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     if pair.a.classes is None:
         return _regression_decision(pair, metric, names, confidence_level, nested, limit)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
-    candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level)
+    candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
     eligible = sorted((j for j in judged if not j["why"]),
                       key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))

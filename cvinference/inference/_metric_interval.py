@@ -1,19 +1,22 @@
 """Fold-level intervals for set-level metrics such as F1."""
 
 import warnings
+from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.metrics import get_scorer, get_scorer_names
+from sklearn.metrics import f1_score, get_scorer, get_scorer_names, jaccard_score, precision_score, recall_score
 
 from .._utils._deprecation import positional_deprecated
 from .._utils._docstring import fill_doc
-from .._utils._params import PROBABILITY, validate_params
+from .._utils._params import PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
+from ._make_metric import UNNAMED, Metric, function_name
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
@@ -48,17 +51,42 @@ class _RegressorPredictions(RegressorMixin, BaseEstimator):
         return self.y_pred
 
 
-_RANGES = {name: (0.0, 1.0) for name in ("accuracy", "balanced_accuracy", "f1", "precision", "recall", "jaccard")}
-_RANGES["matthews_corrcoef"] = (-1.0, 1.0)
-_RANGES["r2"] = _RANGES["explained_variance"] = (None, 1.0)
-"""The possible range of bounded scorers (and their _macro/_micro/_weighted forms): the interval is clipped to it."""
+_RANGES = {name: (0.0, 1.0) for name in (
+    "accuracy", "balanced_accuracy", "top_k_accuracy", "f1", "precision", "recall", "jaccard", "roc_auc",
+    "average_precision", "rand_score", "fowlkes_mallows_score", "homogeneity_score", "completeness_score",
+    "v_measure_score", "normalized_mutual_info_score")}
+_RANGES.update(matthews_corrcoef=(-1.0, 1.0), adjusted_rand_score=(-0.5, 1.0), adjusted_mutual_info_score=(None, 1.0),
+               mutual_info_score=(0.0, None), positive_likelihood_ratio=(0.0, None))
+_RANGES.update(dict.fromkeys(
+    ("r2", "explained_variance", "d2_absolute_error_score", "d2_brier_score", "d2_log_loss_score"), (None, 1.0)))
+"""The possible (lowest, highest) value of bounded scorers, None for no bound, as sklearn's documentation of each
+metric gives it (adjusted_rand_score: "bounded below by -0.5"); their averaged forms (_macro, _ovr, ...) share it.
+An interval is clipped to it, with a warning."""
+
+_AVERAGES = ("_macro", "_micro", "_weighted", "_samples", "_ovr", "_ovo")
+
+_POSITIVE_CLASS = {"f1": f1_score, "precision": precision_score, "recall": recall_score, "jaccard": jaccard_score}
+"""sklearn's binary scorers about one positive class (``average="binary"``), which take ``pos_label``."""
+
+
+def takes_pos_label(metric):
+    """Whether ``metric`` is a scorer name about one positive class, which takes ``pos_label``."""
+    return isinstance(metric, str) and metric in _POSITIVE_CLASS
 
 
 def _range_of(name):
-    """The possible (lowest, highest) value of scorer ``name``; None where it is unbounded."""
+    """The possible (lowest, highest) value of scorer ``name``; None where it is unknown.
+
+    Examples
+    --------
+    >>> _range_of("f1_macro"), _range_of("roc_auc_ovr_weighted"), _range_of("r2"), _range_of("neg_log_loss")
+    ((0.0, 1.0), (0.0, 1.0), (None, 1.0), (None, 0.0))
+    """
     if name.startswith("neg_"):
         return (None, 0.0)  # a negated error or loss is never above 0
-    return _RANGES.get(name if name in _RANGES else name.rsplit("_", 1)[0])
+    while name not in _RANGES and name.endswith(_AVERAGES):
+        name = name.rsplit("_", 1)[0]
+    return _RANGES.get(name)
 
 
 def _scorer_works(name, predictions, y_true):
@@ -157,20 +185,69 @@ def _refuse_score_metric(metric, result):
     )
 
 
-def _metric_function(metric, result):
-    """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
+class _Resolved(NamedTuple):
+    """A metric ready for the folds: ``score(y_true, y_pred)``, its name, its possible range and positive class."""
+
+    score: Callable
+    name: str
+    limits: tuple | None
+    positive: object = None  # the positive class of a binary scorer ("f1"), whose empty folds are counted
+
+
+def _positive_class(metric, result, pos_label):
+    """The class a binary scorer is about: ``pos_label``, or sklearn's default 1, when it is one of the classes."""
+    classes = np.asarray(result.classes).tolist()
+    positive = 1 if pos_label is None else pos_label
+    if positive in classes:
+        return classes[classes.index(positive)]
+    if pos_label is None:
+        raise ValueError(
+            f"metric={metric!r} needs to know the positive class, and the classes are {classes}; pass "
+            f"pos_label, one of them (such as pos_label={classes[-1]!r}), or an averaged metric such as "
+            f"'{metric}_macro'."
+        )
+    raise ValueError(f"pos_label={pos_label!r} is not one of result's classes {classes}; pass one of them.")
+
+
+def _callable_metric(metric, pos_label):
+    """The :class:`_Resolved` of a callable: a :class:`Metric` keeps its name and bounds; a bare one has neither."""
+    if pos_label is not None:
+        raise ValueError(
+            f"pos_label={pos_label!r} is for sklearn's binary scorers ({', '.join(map(repr, _POSITIVE_CLASS))}); "
+            "a callable metric takes its positive class itself: pass it through make_metric, such as "
+            "make_metric(f1_score, pos_label=...)."
+        )
+    if isinstance(metric, Metric):
+        unnamed = UNNAMED if metric.greater_is_better else f"{UNNAMED}, negated"
+        return _Resolved(metric, metric.name or unnamed, metric.bounds)
+    return _Resolved(metric, function_name(metric) or UNNAMED, None)
+
+
+def _resolve_metric(metric, result, pos_label=None):
+    """The :class:`_Resolved` of a scorer name or a callable, or the error that says why it does not apply."""
     if callable(metric) and not isinstance(metric, str):
-        return metric, getattr(metric, "__name__", type(metric).__name__)
+        return _callable_metric(metric, pos_label)
     if not isinstance(metric, str) or metric not in get_scorer_names():
         raise ValueError(
-            f"metric must be a callable (y_true, y_pred) -> float or one of sklearn's scorer names "
-            f"computable from predictions; got metric={metric!r}. Valid names: "
+            f"metric must be a callable (y_true, y_pred) -> float, a make_metric(...) or one of sklearn's scorer "
+            f"names computable from predictions; got metric={metric!r}. Valid names: "
             f"{', '.join(_names_computable_from_predictions(result.classes is not None))}."
         )
     scorer = get_scorer(metric)
     _check_suits_classification(metric, scorer, result)
     if result.classes is not None and needs_scores(metric):
         _refuse_score_metric(metric, result)
+    if metric in _POSITIVE_CLASS and result.classes is not None:
+        if len(result.classes) > 2:
+            raise _averaging_needed(metric, result)
+        positive, function = _positive_class(metric, result, pos_label), _POSITIVE_CLASS[metric]
+        return _Resolved(lambda y_true, y_pred: function(y_true, y_pred, pos_label=positive), metric,
+                         _range_of(metric), positive)
+    if pos_label is not None:
+        raise ValueError(
+            f"pos_label={pos_label!r} is for sklearn's binary scorers about one class "
+            f"({', '.join(map(repr, _POSITIVE_CLASS))}); metric={metric!r} does not take it. Drop pos_label."
+        )
 
     def score(y_true, y_pred):
         if result.classes is None:
@@ -188,13 +265,7 @@ def _metric_function(metric, result):
                 ) from exc
             if "average='binary'" in str(exc):
                 raise _averaging_needed(metric, result) from exc
-            if "pos_label" not in str(exc):
-                raise
-            raise ValueError(
-                f"metric={metric!r} needs to know the positive class, and the classes are "
-                f"{np.asarray(result.classes).tolist()}; pass a callable such as "
-                f"metric=lambda y_true, y_pred: sklearn.metrics.{metric}_score(y_true, y_pred, pos_label=...)."
-            ) from exc
+            raise
         except AttributeError as exc:
             raise ValueError(
                 f"metric={metric!r} needs predicted probabilities or decision scores, which a CVResult "
@@ -202,58 +273,153 @@ def _metric_function(metric, result):
                 "or 'balanced_accuracy'."
             ) from exc
 
-    return score, metric
+    return _Resolved(score, metric, _range_of(metric))
+
+
+def _metric_function(metric, result, pos_label=None):
+    """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
+    resolved = _resolve_metric(metric, result, pos_label)
+    return resolved.score, resolved.name
 
 
 def _fold_values(score, result, rows):
-    """The metric on every fold of the repeats ``rows``, and the folds where sklearn found it undefined."""
-    values, undefined = np.empty((len(rows), result.n_splits)), []
+    """The metric on every fold of the repeats ``rows``, and where sklearn found it undefined (both (rows, folds)).
+
+    sklearn's UndefinedMetricWarning (its ``zero_division`` case) is caught
+    here, fold by fold, and reported once by the caller; other warnings pass.
+    """
+    values, undefined = np.empty((len(rows), result.n_splits)), np.zeros((len(rows), result.n_splits), dtype=bool)
     for i, r in enumerate(rows):
         for j in range(result.n_splits):
             in_fold = result.fold[r] == j
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", UndefinedMetricWarning)
                 values[i, j] = score(result.y_true[in_fold], result.y_pred[r][in_fold])
-            if any(issubclass(warning.category, UndefinedMetricWarning) for warning in caught):
-                undefined.append(f"fold {j} of repeat {r}")
+            undefined[i, j] = any(issubclass(warning.category, UndefinedMetricWarning) for warning in caught)
             for warning in caught:
                 if not issubclass(warning.category, UndefinedMetricWarning):
                     warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     return values, undefined
 
 
+def _empty_of_positive(result, rows, positive):
+    """Folds (rows, folds) without a true instance of ``positive``, and without a prediction of it."""
+    shape = (len(rows), result.n_splits)
+    no_true, no_predicted = np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
+    if positive is None:
+        return no_true, no_predicted
+    for i, r in enumerate(rows):
+        for j in range(result.n_splits):
+            in_fold = result.fold[r] == j
+            no_true[i, j] = not np.any(result.y_true[in_fold] == positive)
+            no_predicted[i, j] = not np.any(result.y_pred[r][in_fold] == positive)
+    return no_true, no_predicted
+
+
+def _check_finite(values, name, rows):
+    """Refuse fold values with a NaN or an infinity, naming the first fold."""
+    if np.isfinite(values).all():
+        return
+    repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
+    who = "the callable metric" if name.startswith(UNNAMED) else f"metric {name!r}"
+    raise ValueError(
+        f"{who} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the fold values "
+        "would be NaN. Check the metric on that fold's labels and predictions."
+    )
+
+
+def _listed(where, most=6):
+    return ", ".join(where[:most]) + (f", ... ({len(where) - most} more)" if len(where) > most else "")
+
+
+def _degenerate_warning(name, rows, undefined, no_true, no_predicted, positive):
+    """The warning for folds whose value an empty count decides, or None when there are none."""
+    degenerate = undefined | no_true | no_predicted
+    if not degenerate.any():
+        return None
+    causes = []
+    if no_true.any():
+        causes.append(f"{no_true.sum()} hold no instance of the positive class {positive!r}")
+    if no_predicted.any():
+        causes.append(f"{no_predicted.sum()} " + ("no prediction of it" if no_true.any()
+                                                   else f"hold no prediction of the positive class {positive!r}"))
+    if undefined.any():
+        causes.append(f"on {undefined.sum()} sklearn found {name} undefined and gave it its zero_division value "
+                      "(0 by default)")
+    where = [f"fold {j} of repeat {rows[i]}" for i, j in np.argwhere(degenerate)]
+    return (
+        f"{name} is degenerate on {degenerate.sum()} of {degenerate.size} folds ({_listed(where)}): "
+        f"{'; '.join(causes)}. Such a fold's value rests on an empty count (F1 and precision are 0 on a fold "
+        "without a predicted positive, whatever else the model gets right), and the fold-level t treats it as an "
+        "ordinary measurement: the interval is dominated by these folds and is not trustworthy. Fewer, larger "
+        "folds (a stratified splitter puts positives in every fold) or a metric defined on every fold, such as "
+        "balanced_accuracy, avoid it."
+    )
+
+
+def _clipping_warning(name, point, limits):
+    """The warning for an interval whose t bounds left the metric's possible range."""
+    bounds = point.bounds
+    half_width = bounds.critical_value * bounds.standard_error
+    passed = {"low": (point.estimate - half_width, limits[0], "lowest"),
+              "high": (point.estimate + half_width, limits[1], "highest")}
+    sides = "; ".join(f"its {side} bound {passed[side][0]:.4g} was set to {passed[side][1]:g}, the "
+                      f"{passed[side][2]} value {name} can take" for side in bounds.clipped)
+    other = ("accuracy_interval's exact Clopper-Pearson interval stays in [0, 1] by construction"
+             if name == "accuracy" else "report the fold values (in the notes) with the clipped interval")
+    return (
+        f"The t interval of {name} left the metric's range: {sides}. The t approximation puts part of its "
+        "probability beyond the range, and fold values that pile up at its end are far from normal, so the "
+        "coverage of the clipped interval there is unreliable. More instances per fold (fewer folds, more data) "
+        f"move the fold values off the end; meanwhile {other}."
+    )
+
+
 @positional_deprecated("confidence_level", since="0.1")
-@validate_params(confidence_level=PROBABILITY, repeat=REPEAT)
+@validate_params(confidence_level=PROBABILITY, repeat=REPEAT, pos_label=Nullable(ClassLabel()))
 @fill_doc
-def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
+def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, pos_label=None):
     """Fold-level t interval for a metric computed fold by fold, such as F1.
 
     Parameters
     ----------
     result : CVResult
         A cross-validation result.
-    metric : str or callable, default="f1"
+    metric : str, Metric or callable, default="f1"
         A name from ``sklearn.metrics.get_scorer_names()`` that needs only
         the predictions (``"f1"``, ``"f1_macro"``, ``"precision"``,
-        ``"balanced_accuracy"``, ``"matthews_corrcoef"``, ``"r2"``, ...), or a
-        callable ``(y_true, y_pred) -> float``. Scorer names follow sklearn's
-        sign convention: ``"neg_..."`` scores are negated errors. A
-        regression metric (``"r2"``, ``"neg_mean_squared_error"``, ...) on a
-        classification record is refused, as is a binary-only name such as
-        ``"f1"`` on more than two classes (pass ``"f1_macro"`` or
-        ``"f1_weighted"``).
+        ``"balanced_accuracy"``, ``"matthews_corrcoef"``, ``"r2"``, ...), a
+        metric made by :func:`make_metric` (which names it and may give
+        its range), or a callable ``(y_true, y_pred) -> float``. Scorer
+        names follow sklearn's sign convention: ``"neg_..."`` scores are
+        negated errors. A regression metric (``"r2"``,
+        ``"neg_mean_squared_error"``, ...) on a classification record is
+        refused, as is a binary-only name such as ``"f1"`` on more than two
+        classes (pass ``"f1_macro"`` or ``"f1_weighted"``).
     %(confidence_level)s
         Keyword-only: passing it by position (third, after ``metric``) is
         deprecated since version 0.1 and warns with a FutureWarning.
     repeat : int or None, default=None
         %(repeat)s The t keeps k - 1 degrees of freedom.
+    pos_label : str, int, float or None, default=None
+        The positive class of a binary metric about one class (``"f1"``,
+        ``"precision"``, ``"recall"``, ``"jaccard"``), one of the result's
+        classes; None is sklearn's default, 1, which string labels do not
+        have (pass one of them). Other metrics refuse it; a callable takes
+        its own (``make_metric(f1_score, pos_label=...)``).
 
     Returns
     -------
     Interval
         ``estimate`` is the mean of the fold values; ``notes`` list them.
-        Clipped to the range of accuracy, F1, precision, recall, Jaccard
-        (0 to 1) and the Matthews correlation (-1 to 1).
+        Clipped, with a warning, to the range the metric can take:
+        [0, 1] for accuracy, balanced accuracy, F1, precision, recall and
+        Jaccard (and their averages); [-1, 1] for the Matthews correlation;
+        [-0.5, 1] for the adjusted Rand index; at most 1 for R^2 and
+        explained variance; at most 0 for sklearn's negated errors
+        (``"neg_..."``); the ``bounds`` of a :func:`make_metric` metric.
+        A bare callable's range is unknown, and its interval is not
+        clipped. ``clipped`` names the bounds that were clipped.
 
     Notes
     -----
@@ -263,11 +429,20 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
     The interval is mean +- t_{k-1} s / sqrt(k), with s the sample standard
     deviation of the fold values, as Wong's fold-level interval (2015,
     section 4.3.3). It assumes the fold values are independent and
-    approximately normal; with k = 10 it rests on 9 degrees of freedom, and
-    a metric that is undefined in a fold (F1 of a fold without positive
-    labels or predictions) is given sklearn's ``zero_division`` value (0 by
-    default), and the result warns with an :class:`InferenceWarning` naming
-    the folds.
+    approximately normal; with k = 10 it rests on 9 degrees of freedom.
+
+    Two cases break that assumption, and each warns with an
+    :class:`InferenceWarning` kept in the result's ``warnings`` (and so in
+    its ``summary()``). A *degenerate fold* is one whose value an empty count
+    decides: for F1, precision, recall and Jaccard, a fold without a true or
+    without a predicted instance of the positive class (F1 is then 0 however
+    the model ranks the instances), and for any metric a fold where sklearn
+    found it undefined and gave it its ``zero_division`` value (sklearn's
+    UndefinedMetricWarning, caught per fold and reported once). Such folds
+    pile up at the end of the range, and the t interval is dominated by them.
+    When mean +- t s / sqrt(k) leaves the metric's range, the bound is set to
+    the range's end: the normal approximation behind the t is then visibly
+    wrong near that end, and the interval's coverage there is unreliable.
 
     Examples
     --------
@@ -279,9 +454,15 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
     >>> interval = metric_interval(result, "f1")
     >>> interval.method, interval.n, round(interval.estimate, 3)
     ('t', 10, 0.952)
+
+    The malignant tumours are class 0 here; ``pos_label`` asks about them:
+
+    >>> round(metric_interval(result, "recall", pos_label=0).estimate, 3)
+    0.892
     """
     check_cv_result(result)
-    score, name = _metric_function(metric, result)
+    resolved = _resolve_metric(metric, result, pos_label)
+    name = resolved.name
     if result.is_loo:
         raise ValueError(
             "metric_interval computes a set-level metric on each fold, but under leave-one-out every "
@@ -292,29 +473,25 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None):
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
-    values, undefined = _fold_values(score, result, rows)
-    if undefined:
-        messages.warn(
-            f"{name} is undefined on {len(undefined)} fold(s) ({', '.join(undefined)}): sklearn set it to its "
-            "zero_division value (no true or predicted instances of a class it needs). Fewer folds, a "
-            "stratified splitter, or a callable with zero_division=... make this explicit."
-        )
-    if not np.isfinite(values).all():
-        repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
-        raise ValueError(
-            f"metric {name!r} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the "
-            "fold values would be NaN. Check the metric on that fold's labels and predictions."
-        )
+    values, undefined = _fold_values(resolved.score, result, rows)
+    degenerate = _degenerate_warning(name, rows, undefined, *_empty_of_positive(result, rows, resolved.positive),
+                                     resolved.positive)
+    if degenerate:
+        messages.warn(degenerate)
+    _check_finite(values, name, rows)
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
     point = fold_mean_estimate(values, np.ones(values.shape, dtype=bool), confidence_level, "t", messages,
-                              n_splits=result.n_splits, what_needs_folds="metric_interval",
-                              fix="A single test set (a holdout) gives one value and no interval.",
-                              limits=_range_of(name),
-                              what=name, exact_advice="")
+                               n_splits=result.n_splits, what_needs_folds="metric_interval",
+                               fix="A single test set (a holdout) gives one value and no interval.",
+                               limits=resolved.limits, what=name, exact_advice="")
+    if point.bounds.clipped:
+        messages.warn(_clipping_warning(name, point, resolved.limits))
+    positive = "" if resolved.positive is None else f" (positive class {resolved.positive!r})"
     return estimate_interval(
         point, confidence_level=confidence_level, method="t", averaging="fold",
-        estimand=(f"{name} on the population of the models the learner fits to {training_size_phrase(result)}, "
-                  "computed per fold and averaged; given this dataset (Vanwinckelen & Blockeel 2015)"),
+        estimand=(f"{name}{positive} on the population of the models the learner fits to "
+                  f"{training_size_phrase(result)}, computed per fold and averaged; given this dataset "
+                  "(Vanwinckelen & Blockeel 2015)"),
         assumptions="instance independence; fold values independent and approximately normal",
         messages=messages,
     )

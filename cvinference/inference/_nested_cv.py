@@ -293,6 +293,6 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         estimate=figures.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
         method=METHOD, averaging="dataset", estimand=_estimand(losses.loss_name, losses.n_samples, paired),
         assumptions=_ASSUMPTIONS, standard_error=bounds.standard_error, critical_value=bounds.critical_value,
-        n=losses.n_samples, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        clipped=bounds.clipped, n=losses.n_samples, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
         target="conditional", details=types.MappingProxyType(details),
     )

@@ -235,6 +235,11 @@ def _interval_from_version_1(data):
     return data | {"version": 2, "conditions": {"tuple": [] if conditions is None else [conditions]}}
 
 
+def _interval_from_version_2(data):
+    """An Interval dict of version 2 at version 3, which records the bounds clipped to the range (none before)."""
+    return data | {"version": 3, "clipped": {"tuple": []}}
+
+
 def _conditions_tuple(result):
     """Set ``result.conditions`` to a :class:`ConditionsTuple` (the field of a frozen dataclass)."""
     conditions = result.conditions
@@ -393,6 +398,11 @@ class Interval(IntervalLike, Serializable):
         Folds left out by ``drop_failing_folds=True``.
     details : mapping
         Read-only, method-specific figures (empty for most methods).
+    clipped : tuple of str
+        The bounds (``"low"``, ``"high"``) that the normal or t
+        approximation put outside the quantity's possible range, and that
+        were set to the range's end; empty when none was. Its coverage near
+        that end is not what ``confidence_level`` says.
 """
 
     estimate: float
@@ -413,13 +423,15 @@ class Interval(IntervalLike, Serializable):
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
+    clipped: tuple = ()
 
     _kinds = {"confidence_level": LEVEL, "method": TEXT, "averaging": Options("dataset", "fold"), "target": TARGET,
               "standard_error": Nullable(NON_NEGATIVE), "df": Nullable(NON_NEGATIVE), "dropped_folds": INDICES,
-              "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
+              "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS,
+              "clipped": Sequence(Options("low", "high"))}
     _rules = (Ordered("low", "high"),)
-    _format_version = 2
-    _upgrades = types.MappingProxyType({1: _interval_from_version_1})
+    _format_version = 3
+    _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2})
 
     def __post_init__(self):
         check_target(self)
@@ -434,7 +446,9 @@ class Interval(IntervalLike, Serializable):
         """
         headline = (f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
                     f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]")
-        return _described(self, [headline], [f"conditions: {c.describe()}" for c in self.conditions])
+        clipped = [f"clipped: the {side} bound, set to {format_number(getattr(self, side))}, the "
+                   f"{'lowest' if side == 'low' else 'highest'} possible value" for side in self.clipped]
+        return _described(self, [headline], [f"conditions: {c.describe()}" for c in self.conditions] + clipped)
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS

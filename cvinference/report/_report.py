@@ -51,6 +51,7 @@ from ..inference import (
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
+from ..inference._metric_interval import takes_pos_label
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
@@ -149,17 +150,22 @@ def _regression_intervals(result, confidence_level):
             for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
 
 
-def _intervals(result, confidence_level, metrics, min_count):
+def _positive(metric, pos_label):
+    """``pos_label`` for a metric about one positive class (``"f1"``), None for any other."""
+    return pos_label if takes_pos_label(metric) else None
+
+
+def _intervals(result, confidence_level, metrics, min_count, pos_label):
+    metric_intervals = [interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level,
+                                                pos_label=_positive(metric, pos_label)),
+                                        f"{metric}, fold level t", metric) for metric in metrics]
     if not _is_classifier(result) and result.loss_name in BASELINES:
-        return _regression_intervals(result, confidence_level) + [
-            interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level),
-                            f"{metric}, fold level t", metric) for metric in metrics]
+        return _regression_intervals(result, confidence_level) + metric_intervals
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
-    return intervals + [interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level),
-                                        f"{metric}, fold level t", metric) for metric in metrics]
+    return intervals + metric_intervals
 
 
 def _json_label(label):
@@ -192,7 +198,7 @@ def _baseline_record(result, confidence_level):
             "beats": bool(test.pvalue < 1 - confidence_level), "imbalance_ratio": details["imbalance_ratio"]}
 
 
-def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5):
+def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5, pos_label=None):
     """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator."""
     classifier = _is_classifier(result)
     return {
@@ -200,7 +206,7 @@ def estimator_record(result, description, confidence_level, *, metrics=(), min_c
         "n_correct": int(result.correct.sum()) if classifier else None, "n_tested": int(result.correct.size),
         "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
         "n_splits": result.n_splits, "n_repeats": result.n_repeats,
-        "intervals": _intervals(result, confidence_level, metrics, min_count),
+        "intervals": _intervals(result, confidence_level, metrics, min_count, pos_label),
         "conditions": _conditions_record(result, min_count) if classifier else None,
         "baseline": _baseline_record(result, confidence_level),
         "folds": _folds_record(result),
@@ -235,13 +241,16 @@ def _cautions(records, command_line):
 
 
 def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=(), min_count=5,
-                      command_line=True):
+                      command_line=True, pos_label=None):
     """The report of one estimator (``cvinference evaluate``, ``CVResult.summary()``).
 
     ``data`` is {"name", "n_samples"} or None (no name); ``command_line``
-    words the repeat hint of the warnings for the command line.
+    words the repeat hint of the warnings for the command line;
+    ``pos_label`` is the positive class of the ``metrics`` about one class
+    (``"f1"``, ...), as :func:`~cvinference.metric_interval` takes it.
     """
-    record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count)
+    record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count,
+                              pos_label=pos_label)
     return {**_header(result, data, confidence_level, min_count, "evaluate"), "estimators": {"A": record},
             "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], command_line),
             "verdict": _evaluation_verdict(record)}
@@ -254,24 +263,25 @@ def _diagnostic_record(pair):
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
-                      command_line=True, nested=None, names=None):
+                      command_line=True, nested=None, names=None, pos_label=None):
     """The report of two estimators (``cvinference compare``/``demo``, ``PairedCVResult.summary()``).
 
     The tests of :func:`pair_tests` come first; ``extra_tests`` holds
     (name, TestResult) pairs that need their own fits (5x2cv) and ``nested``
     nested cross-validation's difference interval. The decision
     (:func:`~cvinference.decide`) is about the first of ``metrics``, or
-    accuracy.
+    accuracy. ``pos_label`` is as :func:`evaluation_report`'s.
     """
     a, b = pair.a, pair.b
     estimators = {label: estimator_record(result, description, confidence_level, metrics=metrics,
-                                          min_count=min_count)
+                                          min_count=min_count, pos_label=pos_label)
                   for label, result, description in (("A", a, descriptions[0]), ("B", b, descriptions[1]))}
     classifier = _is_classifier(a)
     tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else _loss_tests(pair)
     records = [test_record(test, name, confidence_level) for name, test in tests]
-    decision = decide(pair, metric=metrics[0] if metrics else "accuracy", confidence_level=confidence_level,
-                      tests=tests, nested=nested, names=names)
+    metric = metrics[0] if metrics else "accuracy"
+    decision = decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
+                      names=names, pos_label=_positive(metric, pos_label))
     diagnostic = _diagnostic_record(pair) if classifier else None
     intervals = [i for record in estimators.values() for i in record["intervals"]]
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,

@@ -857,3 +857,45 @@ def test_a_metric_of_scores_makes_the_evaluator_keep_them(metrics, kept, monkeyp
     monkeypatch.setattr(commands.CVEvaluator, "evaluate", keep_settings)
     argv = ["evaluate", "nb", "--data", "breast_cancer", "--cv", "3"] + [f"--metric={m}" for m in metrics]
     assert run(argv)[0] == 1 and seen == [kept]
+
+
+# --------------------------------------------------------------------------- --pos-label (issue 29, item 5)
+
+
+def _f1_interval(report):
+    return next(i for i in report["estimators"]["A"]["intervals"] if i["quantity"] == "f1")
+
+
+def test_pos_label_names_a_string_class_as_recoding_it_to_1_would(csv_file, workdir):
+    # Oracle: the same CSV with the label recoded yes -> 1, no -> 0, where sklearn's default pos_label=1 is "yes".
+    recoded = workdir / "recoded.csv"
+    lines = Path(csv_file).read_text(encoding="utf-8").splitlines()
+    recoded.write_text("\n".join([lines[0], *(line[:-3] + "1" if line.endswith(",yes") else line[:-2] + "0"
+                                              for line in lines[1:])]) + "\n", encoding="utf-8")
+    common = ["nb", "--target", "label", "--impute", "--cv", "3", "--metric", "f1"]
+    named = _run_with_json(["evaluate", "--data", csv_file, *common, "--pos-label", "yes"], workdir, "pos_yes")
+    coded = _run_with_json(["evaluate", "--data", str(recoded), *common], workdir, "pos_coded")
+    assert named.status == coded.status == 0
+    assert _f1_interval(named.report)["estimate"] == pytest.approx(_f1_interval(coded.report)["estimate"])
+    assert "(positive class 'yes')" in _f1_interval(named.report)["estimand"]
+
+
+def test_pos_label_1_is_the_integer_class_of_numeric_labels(workdir):
+    default = _run_with_json(["evaluate", "nb", "--cv", "3", "--metric", "recall"], workdir, "pos_default")
+    one = _run_with_json(["evaluate", "nb", "--cv", "3", "--metric", "recall", "--pos-label", "1"], workdir, "pos_1")
+    zero = _run_with_json(["evaluate", "nb", "--cv", "3", "--metric", "recall", "--pos-label", "0"], workdir, "pos_0")
+    estimates = [next(i for i in run.report["estimators"]["A"]["intervals"] if i["quantity"] == "recall")["estimate"]
+                 for run in (default, one, zero)]
+    assert estimates[0] == estimates[1] != estimates[2]
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--metric", "f1", "--pos-label", "maybe"], "--pos-label maybe: not a class of {csv}, whose classes are no, yes"),
+    (["--metric", "f1"], "--metric f1 needs to know the positive class, and the classes of {csv} are ['no', 'yes']; "
+                         "pass --pos-label"),
+    (["--metric", "f1_macro", "--pos-label", "yes"], "--pos-label yes: it is the positive class of --metric f1"),
+])
+def test_pos_label_mistakes_exit_2_naming_the_classes(argv, fragment, csv_file, capsys):
+    status, text = run(["compare", "nb", "tree", "--data", csv_file, "--target", "label", "--impute", *argv])
+    assert status == 2 and text == ""
+    assert fragment.format(csv=csv_file) in one_error_line(capsys)
