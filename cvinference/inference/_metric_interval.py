@@ -1,5 +1,6 @@
 """Fold-level intervals for set-level metrics such as F1."""
 
+import dataclasses
 import warnings
 from collections.abc import Callable
 from typing import NamedTuple
@@ -11,14 +12,17 @@ from sklearn.metrics import f1_score, get_scorer, get_scorer_names, jaccard_scor
 
 from .._utils._deprecation import positional_deprecated
 from .._utils._docstring import fill_doc
-from .._utils._params import PROBABILITY, ClassLabel, Nullable, validate_params
+from .._utils._params import PROBABILITY, ClassLabel, Nullable, Options, validate_params
 from .._utils._warnings import Messages
+from ..records._losses import make_log_loss
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
+from ._delong import delong_interval
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._make_metric import UNNAMED, Metric, function_name
 from ._parameters import REPEAT
-from ._repeats import pooled_repeats_warning, select_repeats
+from ._repeats import pooled_repeats_warning, rows_of, select_repeats
+from ._score_metrics import corrected_fold_interval, fold_metric_table
 
 
 class _ClassifierPredictions(ClassifierMixin, BaseEstimator):
@@ -168,6 +172,18 @@ def needs_scores(name):
     return score_methods(name) is not None
 
 
+SCORE_METRICS = {"roc_auc": "roc_auc", "roc_auc_ovr": "roc_auc", "average_precision": "average_precision",
+                 "neg_log_loss": "log_loss", "neg_brier_score": "brier"}
+"""sklearn's scorer names :func:`metric_interval` computes from kept scores, and the name of each in
+``fold_metric_table`` (``"neg_"`` ones negated: sklearn's sign, higher is better)."""
+
+METHODS = ("auto", "t", "corrected-t", "delong")
+"""``method`` of :func:`metric_interval`: "auto" is "t" for label metrics and "corrected-t" for score metrics."""
+
+SKLEARN_LOG_LOSS = make_log_loss((1e-15, 1 - 1e-15))
+"""The log loss as ``sklearn.metrics.log_loss`` computes it (probabilities clipped to 1e-15), for neg_log_loss."""
+
+
 def _refuse_score_metric(metric, result):
     """A score metric (``"roc_auc"``) on a record: where its scores come from, or that none is computed here."""
     if result.y_score is None:
@@ -178,11 +194,22 @@ def _refuse_score_metric(metric, result):
             "which keep them; or use a metric computed from predicted labels, such as 'f1', 'accuracy' or "
             "'balanced_accuracy'."
         )
-    raise NotImplementedError(
-        f"metric={metric!r} is computed from the scores in result.y_score ({result.response_method}), and "
-        "metric_interval does not yet give intervals for score metrics; use a metric computed from predicted "
-        "labels, such as 'f1', 'accuracy' or 'balanced_accuracy'."
-    )
+    if metric not in SCORE_METRICS:
+        raise ValueError(
+            f"metric={metric!r} is computed from scores, and metric_interval computes these score metrics: "
+            f"{', '.join(map(repr, SCORE_METRICS))}; or use a metric computed from predicted labels, such as "
+            "'f1', 'accuracy' or 'balanced_accuracy'."
+        )
+    binary = len(result.classes) == 2
+    if (metric == "roc_auc") != binary and metric.startswith("roc_auc"):
+        fix = "metric='roc_auc'" if binary else "metric='roc_auc_ovr' (the one-vs-rest macro AUC)"
+        raise ValueError(f"metric={metric!r} does not suit {len(result.classes)} classes; pass {fix}.")
+    if result.response_method != "predict_proba" and SCORE_METRICS[metric] in ("log_loss", "brier"):
+        raise ValueError(
+            f"metric={metric!r} needs predicted probabilities, and result kept {result.response_method} scores; "
+            "make the record with response_method='predict_proba' (a learner that has it), or use "
+            "metric='roc_auc', which ranks any scores."
+        )
 
 
 class _Resolved(NamedTuple):
@@ -237,6 +264,11 @@ def _resolve_metric(metric, result, pos_label=None):
     _check_suits_classification(metric, scorer, result)
     if result.classes is not None and needs_scores(metric):
         _refuse_score_metric(metric, result)
+        if pos_label is not None:
+            raise ValueError(f"pos_label={pos_label!r} is for sklearn's binary scorers about one class; "
+                             f"metric={metric!r} scores result.y_score, the scores of the class {result.classes[-1]!r}"
+                             ", as sklearn's scorer does. Drop pos_label.")
+        return _Resolved(None, metric, _range_of(metric))
     if metric in _POSITIVE_CLASS and result.classes is not None:
         if len(result.classes) > 2:
             raise _averaging_needed(metric, result)
@@ -375,10 +407,67 @@ def _clipping_warning(name, point, limits):
     )
 
 
+def score_fold_values(result, metric, rows):
+    """Score metric ``metric`` (a key of ``SCORE_METRICS``) on every fold of the repeats ``rows``, in sklearn's sign."""
+    name = SCORE_METRICS[metric]
+    table = fold_metric_table(result.y_true, rows_of(result.y_score, rows), rows_of(result.fold, rows),
+                              metric=SKLEARN_LOG_LOSS if name == "log_loss" else name, classes=result.classes)
+    return -table if metric.startswith("neg_") else table
+
+
+def _negated(interval, metric):
+    """The interval of a loss as the interval of sklearn's negated score ``metric`` ("neg_log_loss")."""
+    swap = {"low": "high", "high": "low"}
+    return dataclasses.replace(
+        interval, estimate=-interval.estimate, low=-interval.high, high=-interval.low,
+        clipped=tuple(swap[side] for side in interval.clipped), estimand=f"{metric}, minus the {interval.estimand}",
+        notes=(*interval.notes, f"{metric} is minus the {SCORE_METRICS[metric].replace('_', ' ')} (sklearn's sign: "
+                                "higher is better); the interval is that of the loss, negated"),
+    )
+
+
+def _check_method(method, metric, score):
+    """Refuse a ``method`` that does not suit ``metric``; the method to use."""
+    if not score and method in ("corrected-t", "delong"):
+        raise ValueError(f"method={method!r} is for score metrics ({', '.join(map(repr, SCORE_METRICS))}) on a "
+                         f"record that kept scores; metric={metric!r} uses method='t' (or 'auto').")
+    if score and method == "t":
+        raise ValueError(f"method='t' is the fold-level t of label metrics; score metric {metric!r} uses "
+                         "method='corrected-t' (the default, 'auto') or, for 'roc_auc', method='delong'.")
+    if method == "delong" and not metric.startswith("roc_auc"):
+        raise ValueError(f"method='delong' gives intervals for the ROC AUC ('roc_auc', 'roc_auc_ovr'); "
+                         f"metric={metric!r} uses method='corrected-t' (or 'auto').")
+    return ("corrected-t" if score else "t") if method == "auto" else method
+
+
+def _delong_of_record(result, confidence_level, repeat):
+    """DeLong's interval of the pooled out-of-fold AUC of one repeat (``repeat``, or 0)."""
+    row = 0 if repeat is None else select_repeats(result, repeat)[0]
+    binary = len(result.classes) == 2
+    interval = delong_interval(result.y_true, result.y_score[row], confidence_level=confidence_level,
+                               pos_label=result.classes[1] if binary else None,
+                               classes=None if binary else result.classes)
+    note = (f"pooled out-of-fold scores of repeat {row} of {result.n_repeats}; their {result.n_splits} fold models "
+            "differ in calibration, so the pooled AUC compares scores of different models (delong_interval's Notes)")
+    return dataclasses.replace(interval, notes=(*interval.notes, note))
+
+
+def _score_interval(result, metric, method, confidence_level, repeat):
+    """:func:`metric_interval` of a score metric: the corrected t on fold values, or DeLong's pooled interval."""
+    if method == "delong":
+        return _delong_of_record(result, confidence_level, repeat)
+    table = score_fold_values(result, metric, select_repeats(result, repeat))
+    negated = metric.startswith("neg_")
+    interval = corrected_fold_interval(-table if negated else table, confidence_level=confidence_level,
+                                       metric=SCORE_METRICS[metric])
+    return _negated(interval, metric) if negated else interval
+
+
 @positional_deprecated("confidence_level", since="0.1")
-@validate_params(confidence_level=PROBABILITY, repeat=REPEAT, pos_label=Nullable(ClassLabel()))
+@validate_params(confidence_level=PROBABILITY, repeat=REPEAT, pos_label=Nullable(ClassLabel()),
+                 method=Options(*METHODS))
 @fill_doc
-def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, pos_label=None):
+def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, pos_label=None, method="auto"):
     """Fold-level t interval for a metric computed fold by fold, such as F1.
 
     Parameters
@@ -407,6 +496,17 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
         classes; None is sklearn's default, 1, which string labels do not
         have (pass one of them). Other metrics refuse it; a callable takes
         its own (``make_metric(f1_score, pos_label=...)``).
+    method : {"auto", "t", "corrected-t", "delong"}, default="auto"
+        ``"t"``: the fold-level t of a metric of predicted labels (what
+        ``"auto"`` means for them). For a score metric (``"roc_auc"``,
+        ``"roc_auc_ovr"`` for three classes or more, ``"average_precision"``,
+        ``"neg_log_loss"``, ``"neg_brier_score"``) on a record that kept its
+        scores (``response_method="auto"``): ``"corrected-t"`` (what
+        ``"auto"`` means for them), the corrected resampled t on the fold
+        values of every repeat (:func:`corrected_fold_interval`, target
+        ``"unconditional"``), or, for the ROC AUC only, ``"delong"``,
+        DeLong's interval of the pooled out-of-fold AUC of one repeat
+        (``repeat``, or 0; :func:`delong_interval`, target ``"kfold"``).
 
     Returns
     -------
@@ -444,6 +544,19 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     the range's end: the normal approximation behind the t is then visibly
     wrong near that end, and the interval's coverage there is unreliable.
 
+    **Score metrics** are computed on each fold from that fold's model's
+    scores (sklearn's ``roc_auc_score`` and ``average_precision_score``, the
+    mean log loss with sklearn's 1e-15 clip, the Brier score) and their
+    mean gets Nadeau & Bengio's (2003) corrected resampled t in Bouckaert &
+    Frank's (2004) repeated form, which respects the folds and allows for
+    the variation of training sets. ``method="delong"`` pools the k fold
+    models' out-of-fold scores into one AUC with DeLong, DeLong &
+    Clarke-Pearson's (1988) variance: the fold models differ in
+    calibration, so the pooled AUC compares scores of different models and
+    its variance leaves out the training sets' variation (the k-fold
+    target, given the fitted models). sklearn's ``"neg_"`` scores are
+    negated losses: their interval is the loss's, negated, within (-inf, 0].
+
     Examples
     --------
     >>> from sklearn.datasets import load_breast_cancer
@@ -459,16 +572,29 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
 
     >>> round(metric_interval(result, "recall", pos_label=0).estimate, 3)
     0.892
+
+    The ROC AUC needs the scores, which ``response_method`` keeps:
+
+    >>> scored = cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0, response_method="auto")
+    >>> auc = metric_interval(scored, "roc_auc")
+    >>> auc.method, auc.target, round(auc.estimate, 3)
+    ('corrected t', 'unconditional', 0.985)
     """
     check_cv_result(result)
     resolved = _resolve_metric(metric, result, pos_label)
     name = resolved.name
+    score_metric = resolved.score is None
+    method = _check_method(method, name, score_metric)
+    if method == "delong":
+        return _score_interval(result, metric, method, confidence_level, repeat)
     if result.is_loo:
         raise ValueError(
             "metric_interval computes a set-level metric on each fold, but under leave-one-out every "
             f"fold holds one instance, so {name} would be computed on one instance at a time. Use "
             "k-fold cross-validation, or accuracy_interval for leave-one-out."
         )
+    if score_metric:
+        return _score_interval(result, metric, method, confidence_level, repeat)
     rows = list(select_repeats(result, repeat))
     messages = Messages()
     if len(rows) > 1:
