@@ -48,13 +48,15 @@ from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
 from ..records._nested_cv_result import nested_fit_count
+from ._delong import delong_paired_test
 from ._estimands import TARGET
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
-from ._metric_interval import _fold_values, _metric_function
+from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
 from ._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
 from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
+from ._score_metrics import corrected_fold_test
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
@@ -436,6 +438,12 @@ _UNMEASURED_WHY = {
                    "the CV-CLT's does not",
     "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
 }
+"""Why each test comes where it does in ``_UNMEASURED_ORDER``; tests outside it (DeLong's paired z) come last."""
+
+_SCORE_WHY = _UNMEASURED_WHY | {
+    "corrected t": "it compares each fold's models on that fold alone, and its standard error allows for the "
+                   "variation of training sets (Nadeau & Bengio 2003); DeLong's paired z pools scores of different "
+                   "fold models and leaves that variation out"}
 
 
 def _is_loss_metric(metric, result):
@@ -492,19 +500,28 @@ def _mean_baseline_caveats(pair, names, alpha):
 def _regression_decision(pair, metric, names, confidence_level, nested, limit):
     """decide() for two regressors: the calibrated test when the benchmark measured one, else the stated order."""
     a, b = pair.a, pair.b
-    learners = [learner_of_result(a), learner_of_result(b)]
     if _is_loss_metric(metric, a):
         candidates, metric_name, difference = (_loss_candidates(pair, nested, confidence_level),
                                                loss_words(a.loss_name), b.mean_loss - a.mean_loss)
         lower_is_better = True
     else:
-        name, test, metric_name, difference = _metric_test(pair, metric)
+        name, test, metric_name, difference = _metric_test(pair, metric, None)
         candidates, lower_is_better = [_from_test(name, test, confidence_level)], False
-    judged = [_judged(candidate, learners, a.n_samples, limit, task="regression") for candidate in candidates]
-    measured = any(j["evidence"].type_i is not None for j in judged)
     caveats = _mean_baseline_caveats(pair, names, 1 - confidence_level)
     common = {"names": names, "metric": metric_name, "confidence_level": confidence_level,
               "difference": float(difference), "lower_is_better": lower_is_better}
+    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task="regression",
+                                     subject="regressors", measures="classifiers")
+
+
+def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures,
+                              order_why=_UNMEASURED_WHY):
+    """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
+    a = pair.a
+    learners = [learner_of_result(a), learner_of_result(pair.b)]
+    metric_name, confidence_level = common["metric"], common["confidence_level"]
+    judged = [_judged(candidate, learners, a.n_samples, limit, task=task) for candidate in candidates]
+    measured = any(j["evidence"].type_i is not None for j in judged)
     if measured:
         eligible = sorted((j for j in judged if not j["why"]),
                           key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))
@@ -513,7 +530,7 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
             reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
             return Decision(answer="cannot tell", target=None, rests_on=None,
                             context=tuple(_as_test(j, "context", j["why"]) for j in judged),
-                            reason=f"No test of these regressors kept its type-I error at or below {limit:g} in "
+                            reason=f"No test of these {subject} kept its type-I error at or below {limit:g} in "
                                    f"{evidence_source()} ({reasons}).", route="", caveats=tuple(caveats), **common)
         reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
@@ -521,21 +538,43 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
         chosen = _unmeasured_choice(judged)
         family = _evidence_name(chosen["candidate"].name)
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
-                  f"comparison of regressors, so no test's type-I error is known here, and the order for unmeasured "
-                  f"tests ({', '.join(_UNMEASURED_ORDER)}) puts it first: {_UNMEASURED_WHY[family]}.")
+                  f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
+                  f"tests ({', '.join(_UNMEASURED_ORDER)}) puts it first: {order_why[family]}.")
         caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
-                          "the calibration benchmark (docs/calibration.md measures classifiers); read the p-value as "
+                          f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
                           "its method's own, not as a checked one.")
         if family == "corrected t" and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = _as_test(chosen, "rests on", "")
     why_not = f"{rests_on.name} comes first" if measured else (
-        f"not measured for regressors either; {rests_on.name} comes first in the order for unmeasured tests")
+        f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests")
     context = tuple(_as_test(j, "context", j["why"] if measured and j["why"] else why_not)
                     for j in judged if j is not chosen)
     return Decision(answer=_answer(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
+
+
+def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
+    """decide() on a score metric ("roc_auc"): the corrected t on fold differences, DeLong's paired z as context."""
+    a, b = pair.a, pair.b
+    for result in (a, b):
+        _resolve_metric(metric, result, pos_label)
+    rows = range(a.n_repeats)
+    values_a, values_b = score_fold_values(a, metric, rows), score_fold_values(b, metric, rows)
+    candidates = [_from_test(f"corrected t on fold {metric} ({a.n_repeats}x{a.n_splits}-fold)",
+                             quietly(corrected_fold_test, values_a, values_b, metric=metric), confidence_level)]
+    if metric.startswith("roc_auc"):
+        binary = len(a.classes) == 2
+        delong = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
+                         pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
+        candidates.append(_from_test("DeLong paired z (pooled scores, repeat 0)", delong, confidence_level))
+    common = {"names": names, "metric": metric, "confidence_level": confidence_level,
+              "difference": float(values_a.mean() - values_b.mean())}
+    caveats = [*_baseline_caveats(pair, names, 1 - confidence_level)]
+    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task=metric,
+                                     subject=f"learners on {metric}", measures="accuracy and regression losses",
+                                     order_why=_SCORE_WHY)
 
 
 @validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()))
@@ -634,6 +673,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
     if pair.a.classes is None:
         return _regression_decision(pair, metric, names, confidence_level, nested, limit)
+    if isinstance(metric, str) and metric in SCORE_METRICS:
+        return _score_decision(pair, metric, names, confidence_level, limit, pos_label)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]

@@ -531,7 +531,8 @@ def delong_paired_test(y_true, score_a, score_b, *, alternative="two-sided", pos
         estimand=estimand or f"difference (A minus B) in {_pooled_estimand(macro)}; on identical folds",
         assumptions=_DELONG_ASSUMPTIONS, target="kfold", _interval_standard_error=standard_error,
         details=types.MappingProxyType({"auc_a": terms_a.auc, "auc_b": terms_b.auc, "variance_a": terms_a.variance,
-                                        "variance_b": terms_b.variance, "covariance": covariance}),
+                                        "variance_b": terms_b.variance, "covariance": covariance,
+                                        "difference": "AUC A - AUC B"}),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 

@@ -580,7 +580,7 @@ class TestResult(Serializable):
         headline = [
             f"{self.method}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
             f"({self.alternative})",
-            f"estimate ({self._difference_words}): {self.estimate:+.4f}, "
+            f"estimate ({self.details.get('difference', self._difference_words)}): {self.estimate:+.4f}, "
             f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
         ]
         checks = [f"conditions: {c.describe()}" for c in self.conditions]

@@ -8,6 +8,9 @@ column per class in the order of ``classes``, and ``fold`` (n_repeats,
 n_samples), each fold numbered 0 .. k - 1 in every repeat.
 """
 
+import dataclasses
+import types
+
 import numpy as np
 from sklearn.metrics import average_precision_score
 
@@ -370,6 +373,9 @@ def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="tw
     if values_a.shape != values_b.shape:
         raise ValueError(f"values_a and values_b must come from the same folds, the same shape; got "
                          f"{values_a.shape} and {values_b.shape}.")
+    name = _metric_name(metric)
     differences = score_differences(values_a - values_b, n_splits=values_a.shape[1], n_repeats=values_a.shape[0],
-                                    quantity=_metric_name(metric), contrast="A minus B) of the two learners")
-    return corrected_ttest_of(differences, alternative)
+                                    quantity=name, contrast="A minus B) of the two learners")
+    test = corrected_ttest_of(differences, alternative)
+    return dataclasses.replace(test, details=types.MappingProxyType(
+        {**test.details, "difference": f"{name} A - {name} B"}))

@@ -1,0 +1,71 @@
+"""decide(pair, metric=...) on score metrics: the corrected t on fold-level differences, DeLong's paired z as
+context, and the "Not calibrated" caveat (cvinference/inference/_decision.py).
+
+Oracles: sklearn's roc_auc_score and brier_score_loss on each fold of the records' own scores, fed to
+corrected_fold_test; delong_paired_test on the pooled scores of repeat 0 (both oracle-tested in
+test_score_metrics.py and test_delong.py).
+"""
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import brier_score_loss, roc_auc_score
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from cvinference import CVEvaluator, decide
+from cvinference.inference._delong import delong_paired_test
+from cvinference.inference._score_metrics import corrected_fold_test
+
+
+@pytest.fixture(scope="module")
+def pair():
+    X, y = load_breast_cancer(return_X_y=True)
+    evaluator = CVEvaluator(cv=5, n_repeats=2, random_state=0, response_method="auto")
+    return evaluator.compare(make_pipeline(StandardScaler(), LogisticRegression(C=0.05)), GaussianNB(), X[:, :6], y)
+
+
+def table(result, score):
+    return np.array([[score(result.y_true[result.fold[r] == j], result.y_score[r][result.fold[r] == j].astype(float))
+                      for j in range(result.n_splits)] for r in range(result.n_repeats)])
+
+
+def test_auc_decision_rests_on_the_corrected_t_of_sklearn_fold_aucs(pair):
+    decision = decide(pair, metric="roc_auc")
+    oracle = corrected_fold_test(table(pair.a, roc_auc_score), table(pair.b, roc_auc_score))
+    assert decision.rests_on.name.startswith("corrected t on fold roc_auc")
+    assert decision.rests_on.pvalue == pytest.approx(oracle.pvalue, rel=1e-6)
+    assert decision.rests_on.estimate == pytest.approx(oracle.estimate, rel=1e-6)
+    assert decision.difference == pytest.approx(oracle.estimate, rel=1e-6)
+    assert decision.caveats[0].startswith("Not calibrated: the type-I error of the corrected t on roc_auc")
+    assert decision.rests_on.measured_type_i is None
+
+
+def test_delong_paired_z_of_repeat_0_is_shown_as_context(pair):
+    decision = decide(pair, metric="roc_auc")
+    (delong,) = decision.context
+    oracle = delong_paired_test(pair.a.y_true, pair.a.y_score[0], pair.b.y_score[0])
+    assert delong.name.startswith("DeLong paired z")
+    assert delong.pvalue == pytest.approx(oracle.pvalue, rel=1e-9)
+    assert delong.estimate == pytest.approx(roc_auc_score(pair.a.y_true, pair.a.y_score[0])
+                                            - roc_auc_score(pair.a.y_true, pair.b.y_score[0]), rel=1e-6)
+    assert decision.rests_on.target == "unconditional" and delong.target == "kfold"
+
+
+def test_negated_brier_is_higher_when_better(pair):
+    decision = decide(pair, metric="neg_brier_score")
+    brier_a, brier_b = table(pair.a, brier_score_loss), table(pair.b, brier_score_loss)
+    assert decision.difference == pytest.approx(brier_b.mean() - brier_a.mean(), rel=1e-6)
+    answer = {True: "A better", False: "B better"}[decision.difference > 0]
+    assert decision.answer in (answer, "no difference shown")
+    assert not decision.context
+
+
+def test_summaries_name_the_metric_not_accuracy(pair):
+    a, b = table(pair.a, roc_auc_score), table(pair.b, roc_auc_score)
+    assert "estimate (roc_auc A - roc_auc B)" in corrected_fold_test(a, b).summary()
+    assert "estimate (AUC A - AUC B)" in delong_paired_test(pair.a.y_true, pair.a.y_score[0],
+                                                           pair.b.y_score[0]).summary()
+    assert decide(pair, metric="roc_auc").to_dict() == decide(pair, metric="roc_auc").to_dict()
