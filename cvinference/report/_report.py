@@ -51,7 +51,7 @@ from ..inference import (
     scheme_diagnostic,
 )
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
-from ..inference._metric_interval import takes_pos_label
+from ..inference._metric_interval import SCORE_METRICS, takes_pos_label
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
@@ -155,10 +155,21 @@ def _positive(metric, pos_label):
     return pos_label if takes_pos_label(metric) else None
 
 
+def _metric_intervals(result, confidence_level, metrics, pos_label):
+    """Each metric's fold-level interval (t, or the corrected t of a score metric); the AUC's DeLong one too."""
+    records = []
+    for metric in metrics:
+        found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
+                        pos_label=_positive(metric, pos_label))
+        records.append(interval_record(found, f"{metric}, fold level {found.method}", metric))
+        if isinstance(metric, str) and metric in SCORE_METRICS and metric.startswith("roc_auc"):
+            records.append(interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level,
+                                                   method="delong"), f"{metric}, DeLong pooled (repeat 0)", metric))
+    return records
+
+
 def _intervals(result, confidence_level, metrics, min_count, pos_label):
-    metric_intervals = [interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level,
-                                                pos_label=_positive(metric, pos_label)),
-                                        f"{metric}, fold level t", metric) for metric in metrics]
+    metric_intervals = _metric_intervals(result, confidence_level, metrics, pos_label)
     if not _is_classifier(result) and result.loss_name in BASELINES:
         return _regression_intervals(result, confidence_level) + metric_intervals
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
