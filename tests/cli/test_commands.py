@@ -899,3 +899,41 @@ def test_pos_label_mistakes_exit_2_naming_the_classes(argv, fragment, csv_file, 
     status, text = run(["compare", "nb", "tree", "--data", csv_file, "--target", "label", "--impute", *argv])
     assert status == 2 and text == ""
     assert fragment.format(csv=csv_file) in one_error_line(capsys)
+
+
+# --------------------------------------------------------------------------- --metric roc_auc (issue 29, item 2)
+
+
+def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workdir):
+    # Oracle: sklearn's roc_auc_score of cross_val_predict(method="predict_proba") on the report's own folds
+    # (its splitter, as the JSON names it), pooled (the DeLong row) and fold by fold (the corrected t row).
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import roc_auc_score
+    from sklearn.model_selection import cross_val_predict
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    done = _run_with_json(["evaluate", "logreg", "--data", "breast_cancer", "--cv", "5", "--metric", "roc_auc"],
+                          workdir, "roc_auc")
+    assert done.status == 0
+    rows = {i["method"]: i for i in done.report["estimators"]["A"]["intervals"] if i["quantity"] == "roc_auc"}
+    X, y = load_breast_cancer(return_X_y=True)
+    splitter = eval(done.report["splitter"], {"StratifiedEqualSizeKFold": cvi.StratifiedEqualSizeKFold})
+    folds = list(splitter.split(X, y))
+    proba = cross_val_predict(make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000, random_state=0)), X,
+                              y, cv=folds, method="predict_proba")[:, 1]
+    assert rows["delong"]["estimate"] == pytest.approx(roc_auc_score(y, proba), abs=1e-4)
+    per_fold = [roc_auc_score(y[test], proba[test]) for _, test in folds]
+    assert rows["corrected t"]["estimate"] == pytest.approx(np.mean(per_fold), abs=1e-4)
+    assert "roc_auc, fold level corrected t" in done.text and "roc_auc, DeLong pooled (repeat 0)" in done.text
+
+
+def test_compare_roc_auc_decides_on_the_corrected_t_with_delong_as_context(workdir):
+    done = _run_with_json(["compare", "logreg", "nb", "--data", "breast_cancer", "--cv", "5", "--metric", "roc_auc"],
+                          workdir, "compare_roc_auc")
+    decision = done.report["decision"]
+    assert done.status == 0 and decision["metric"] == "roc_auc"
+    assert decision["rests_on"]["name"] == "corrected t on fold roc_auc (1x5-fold)"
+    assert [t["name"] for t in decision["context"]] == ["DeLong paired z (pooled scores, repeat 0)"]
+    assert any(c.startswith("Not calibrated") for c in decision["caveats"])
