@@ -221,8 +221,9 @@ def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_depreca
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     interval = dict(cases)["Interval"]
     data = interval.to_dict()
-    assert data["version"] == 2
-    old = data | {"version": 1, "conditions": interval.conditions[0].to_dict()}
+    assert data["version"] == 3
+    old = {key: value for key, value in data.items() if key != "clipped"}  # version 3 added clipped (issue 29)
+    old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
     assert cvi.Interval.from_dict(old) == interval
     empty = cvi.Interval.from_dict(old | {"conditions": None})
     assert empty.conditions == () and empty.to_dict() == data | {"conditions": {"tuple": []}}
@@ -271,7 +272,8 @@ def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name
 def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27); CVResult 3: scores
     # (issue 29); Decision 2: lower_is_better (issue 29, regressors)
-    changed_shape = {"CVResult": 3, "Interval": 2, "Decision": 2}
+    # Interval 3: clipped (issue 29, metrics at the edges)
+    changed_shape = {"CVResult": 3, "Interval": 3, "Decision": 2}
     for _, result in cases:
         data = result.to_dict()
         name = type(result).__name__

@@ -306,7 +306,7 @@ def test_regression_summary_shows_per_fold_mean_loss_not_accuracy():
     lines = result.summary().splitlines()
     assert lines[3].split() == ["fold", "m_j", "squared_error_j"]
     assert lines[4].split() == ["0", "2", "5"] and lines[5].split() == ["1", "2", "2"]
-    assert "  mean squared_error loss 3.5" in lines
+    assert "  mean squared error 3.5" in lines
     assert not any("accuracy" in line for line in lines) and "r_j" not in lines[3].split()
 
 
