@@ -358,6 +358,23 @@ def normal_bounds(estimate, standard_error, confidence_level, df, messages, *, l
     return Bounds(low=low, high=high, standard_error=standard_error, critical_value=critical, df=df, clipped=clipped)
 
 
+def warned_bounds(estimate, standard_error, confidence_level, df, messages, *, limits, what, advice=""):
+    """:func:`normal_bounds` clipped to ``limits``, with a warning that names the interval before clipping.
+
+    For intervals whose range is a metric's (an AUC's [0, 1], a log loss's
+    [0, inf)), where leaving it says the normal approximation is poor.
+    """
+    bounds = normal_bounds(estimate, standard_error, confidence_level, df, messages, limits=limits, what=what,
+                           exact_advice="")
+    if bounds.clipped:
+        half_width = bounds.critical_value * standard_error
+        lowest = -math.inf if limits[0] is None else limits[0]
+        highest = math.inf if limits[1] is None else limits[1]
+        messages.warn(f"The interval [{estimate - half_width:.4g}, {estimate + half_width:.4g}] leaves the possible "
+                      f"range [{lowest:g}, {highest:g}] of the {what} and is clipped to it. {advice}".rstrip())
+    return bounds
+
+
 def fold_mean_estimate(values, keep, confidence_level, method, messages, *, n_splits,
                      what_needs_folds="averaging='fold'", fix="Use averaging='dataset'.", **bound_options):
     """The mean of per-fold ``values`` (n_repeats, n_splits) +- t_{k-1} s / sqrt(k) (z for "normal").

@@ -17,6 +17,7 @@ from scipy import stats
 
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
+from ._accuracy_interval import Bounds, warned_bounds
 from ._distributions import reference_quantile, statistic_and_pvalue
 from ._parameters import ALTERNATIVE
 from ._results import Interval, TestResult
@@ -313,7 +314,7 @@ def _logit_bounds(auc, standard_error, critical):
 
 
 def _auc_bounds(auc, standard_error, confidence_level, transform, messages):
-    """Two-sided normal bounds for an AUC on the AUC or the logit scale; degenerate and clipped cases warned."""
+    """Two-sided normal Bounds of an AUC on the AUC or the logit scale; degenerate and clipped cases warned."""
     critical = reference_quantile((1 + confidence_level) / 2, None)
     if standard_error == 0:
         messages.warn(
@@ -321,24 +322,12 @@ def _auc_bounds(auc, standard_error, confidence_level, transform, messages):
             "or all scores are tied), so the interval is degenerate, [AUC, AUC]; it does not mean the AUC is "
             "known exactly. More instances, or the fold-level interval, say more."
         )
-        return auc, auc, critical
+        return Bounds(auc, auc, standard_error, critical)
     if transform == "logit":
-        low, high = _logit_bounds(auc, standard_error, critical)
-        return low, high, critical
-    low, high = clipped(auc - critical * standard_error, auc + critical * standard_error, (0.0, 1.0), messages,
-                        advice="pROC's ci.auc clips it too; near 0 or 1 the AUC scale is a poor approximation: "
-                               "transform='logit' keeps the interval inside (0, 1).")
-    return low, high, critical
-
-
-def clipped(low, high, limits, messages, *, advice=""):
-    """``(low, high)`` clipped to ``limits`` (lowest, highest; None for no bound), with a warning when one moved."""
-    lowest = -math.inf if limits[0] is None else limits[0]
-    highest = math.inf if limits[1] is None else limits[1]
-    if low < lowest or high > highest:
-        messages.warn(f"The normal interval [{low:.4g}, {high:.4g}] leaves the possible range [{lowest:g}, "
-                      f"{highest:g}] and is clipped to it. {advice}".rstrip())
-    return max(lowest, low), min(highest, high)
+        return Bounds(*_logit_bounds(auc, standard_error, critical), standard_error, critical)
+    return warned_bounds(auc, standard_error, confidence_level, None, messages, limits=(0.0, 1.0), what="AUC",
+                         advice="pROC's ci.auc clips it too; near 0 or 1 the AUC scale is a poor approximation: "
+                                "transform='logit' keeps the interval inside (0, 1).")
 
 
 @validate_params(confidence_level=PROBABILITY, transform=Options(*TRANSFORMS))
@@ -423,18 +412,18 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     """
     messages = Messages()
     result = auc_terms(y_true, y_score, pos_label=pos_label, classes=classes)
-    low, high, critical = _auc_bounds(result.auc, result.standard_error, confidence_level, transform, messages)
+    bounds = _auc_bounds(result.auc, result.standard_error, confidence_level, transform, messages)
     messages.note(f"DeLong's variance {result.variance:.4g} with class counts {list(result.class_counts)} "
                   "(DeLong et al. 1988, section 2)")
     macro = len(result.class_aucs) > 1
     return Interval(
-        estimate=result.auc, low=low, high=high, confidence_level=confidence_level,
+        estimate=result.auc, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
         method="delong" if transform == "none" else "delong-logit", averaging="dataset",
         estimand=estimand or _pooled_estimand(macro), assumptions=_DELONG_ASSUMPTIONS, target="kfold",
-        standard_error=result.standard_error, critical_value=critical, n=sum(result.class_counts),
+        standard_error=result.standard_error, critical_value=bounds.critical_value, n=sum(result.class_counts),
         details=types.MappingProxyType({"variance": result.variance, "class_counts": result.class_counts,
                                         "class_aucs": result.class_aucs, "transform": transform}),
-        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings), clipped=bounds.clipped,
     )
 
 

@@ -17,8 +17,8 @@ from sklearn.metrics import average_precision_score
 from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages, quietly
 from ..records._losses import Loss, get_loss
-from ._accuracy_interval import PointEstimate, estimate_interval, normal_bounds
-from ._delong import _labels, clipped, placements
+from ._accuracy_interval import PointEstimate, estimate_interval, warned_bounds
+from ._delong import _labels, placements
 from ._parameters import ALTERNATIVE
 from ._resampled_tests import corrected_ttest_of, score_differences
 
@@ -315,14 +315,13 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
     messages.note(f"{name} per fold: " + ", ".join(f"{value:.4g}" for value in values.ravel()))
     messages.note(f"{r} x {k}-fold: variance factor 1/{values.size} + 1/{k - 1} = "
                   f"{test.details['variance_factor']:.4g} (Nadeau & Bengio 2003; Bouckaert & Frank 2004)")
-    bounds = normal_bounds(test.estimate, test.standard_error, confidence_level, test.df, messages, limits=None,
-                           what=name, exact_advice="")
-    low, high = clipped(bounds.low, bounds.high, _RANGES.get(name, (None, None)), messages)
+    bounds = warned_bounds(test.estimate, test.standard_error, confidence_level, test.df, messages,
+                           limits=_RANGES.get(name, (None, None)), what=name)
     estimand = (f"expected {name} of the models the learner fits to (k - 1)/k = {k - 1}/{k} of the instances, "
                 "averaged over training sets of that size from the population (Nadeau & Bengio 2003's "
                 "generalization error), each fold's value from that fold's model alone")
     return estimate_interval(
-        PointEstimate(test.estimate, values.size, bounds._replace(low=low, high=high)),
+        PointEstimate(test.estimate, values.size, bounds),
         confidence_level=confidence_level, method="corrected t", averaging="fold", estimand=estimand,
         assumptions=(f"{r} x {k}-fold values share one mean and variance, any two correlated by about "
                      "n_test / n (Nadeau & Bengio's approximation, a heuristic for k-fold); normal fold values"),

@@ -219,7 +219,7 @@ def test_plain_interval_is_the_normal_one_and_clipped_with_a_warning():
     with pytest.warns(InferenceWarning, match="clipped"):
         interval = delong_interval(y, score)
     assert interval.low == pytest.approx(roc_auc_score(y, score) - stats.norm.ppf(0.975) * math.sqrt(variance))
-    assert interval.high == 1.0
+    assert interval.high == 1.0 and interval.clipped == ("high",)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert delong_interval(y, score, transform="logit").high < 1.0

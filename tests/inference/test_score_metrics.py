@@ -167,7 +167,7 @@ def test_corrected_fold_interval_is_clipped_to_the_auc_range_with_a_warning():
     values = np.array([[0.99, 0.93, 1.0, 0.97]])
     with pytest.warns(InferenceWarning, match="clipped"):
         interval = corrected_fold_interval(values)
-    assert interval.high == 1.0
+    assert interval.high == 1.0 and interval.clipped == ("high",)
 
 
 def test_corrected_fold_interval_of_equal_values_warns_of_zero_width():
