@@ -94,14 +94,15 @@ from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import FunctionTransformer, StandardScaler
 from sklearn.svm import SVC
-from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
 from cvinference.model_selection._multiple_testing import adjust_pvalues
@@ -121,6 +122,10 @@ TRUTH_ROWS = 10_000  # the learners that predict slowly are scored on the first 
 SLOW_PREDICTORS = ("knn", "forest", "hgb", "svm")
 NEW_LEARNERS = ("svm", "hgb", "forest")  # the --learners mode's, cheapest first
 REAL = ("phoneme", "spambase")
+VISITS = "randhie-visits"  # statsmodels' randhie with its count target: the real regression population
+TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc",
+         "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression"}
+"""The --metrics mode's cell kinds and the ``task`` their rows carry (the decision reads rows of its task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
 DECISION_FOLDS = "decision (decide, as shipped, without nested CV)"
 REPEATED = f" ({N_REPEATS} repeats)"  # the name's suffix of the pooled intervals of a 10 x 10-fold result
@@ -162,6 +167,8 @@ def learner(name, columns=None):
         "forest": lambda: RandomForestClassifier(random_state=0),
         "hgb": lambda: HistGradientBoostingClassifier(random_state=0),
         "svm": lambda: make_pipeline(StandardScaler(), SVC()),
+        "ridge": lambda: make_pipeline(StandardScaler(), Ridge()),
+        "tree_reg": lambda: DecisionTreeRegressor(random_state=0),
     }
     estimator = estimators[name]()
     if columns is None:
@@ -219,7 +226,45 @@ def paired_population(X, y, seed=20261124):
     return np.hstack([X[first], X[second]]), y[first]
 
 
+def regression_population(strength=1.0, n_rows=HELD_BACK + 200_000, seed=20261125):
+    """The regression twin of :func:`nonlinear_population`: y = g(block 1) + s g(block 2) + N(0, 1) noise."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n_rows, 2 * BLOCK))
+    y = _block_score(X[:, :BLOCK]) + strength * _block_score(X[:, BLOCK:]) + rng.standard_normal(n_rows)
+    return X, y
+
+
+def paired_regression_population(X, y, seed=20261124):
+    """Two real instances side by side, in both orders, with the mean of their targets: the regression null.
+
+    The rows are matched at random into disjoint pairs (i, j); each pair gives [x_i, x_j] and [x_j, x_i],
+    both with target (y_i + y_j) / 2 (one row of an odd count is left out). Swapping the halves maps the
+    population onto itself, so a regressor on either half has the same expected loss at every training size.
+    """
+    rows = np.random.default_rng(seed).permutation(y.size)
+    first, second = rows[0:rows.size - 1:2], rows[1::2]
+    target = (y[first] + y[second]) / 2
+    return (np.vstack([np.hstack([X[first], X[second]]), np.hstack([X[second], X[first]])]),
+            np.concatenate([target, target]))
+
+
+def randhie_visits():
+    """statsmodels' randhie (RAND Health Insurance Experiment): 9 features, the count of outpatient visits."""
+    from statsmodels.datasets import randhie
+
+    data = randhie.load_pandas()
+    return data.exog.to_numpy(dtype=np.float64), data.endog.to_numpy(dtype=np.float64)
+
+
 def load(name):
+    if name in ("regression", "regression-power"):
+        return Population(*regression_population(strength=0.6 if name.endswith("power") else 1.0),
+                          held_back=HELD_BACK)
+    if name.startswith(VISITS):
+        X, y = randhie_visits()
+        if name.endswith(PAIRS):
+            X, y = paired_regression_population(X, y)
+        return Population(X, y, held_back=0)
     if name == "nonlinear":
         return Population(*nonlinear_population(), held_back=HELD_BACK)
     if name == "nonlinear-power":
@@ -260,9 +305,34 @@ def learner_cells(replications=None):
     return coverage + nulls
 
 
+def metric_cells(replications=None):
+    """ROC AUC and regression: the intervals' coverage and the comparisons' type-I error and power.
+
+    ROC AUC with logistic regression and a decision tree (the synthetic population at N = 100, 300,
+    1000; phoneme and spambase, made null by pairing for the type-I cells, at N = 300); regression with
+    ridge regression and a regression tree (the synthetic regression population at N = 100, 300, 1000;
+    randhie's outpatient visits at N = 300). Power cells hold half the replications.
+    """
+    r = replications or 200
+    synthetic = (100, 300, 1000)
+    plans = {"auc": (("logistic", "tree"), "nonlinear", REAL), "regression": (("ridge", "tree_reg"), "regression",
+                                                                              (VISITS,))}
+    found = []
+    for suffix, (learners, population, real) in plans.items():
+        for kind, populations in (("coverage", [population, *real]), ("null", [population, *(f"{name}{PAIRS}"
+                                                                                        for name in real)])):
+            found += [Cell(f"{kind}-{suffix}", name, lrn, n, r) for lrn in learners for name in populations
+                      for n in (synthetic if name == population else (300,))]
+        found += [Cell(f"power-{suffix}", f"{population}-power", lrn, n, max(r // 2, 1)) for lrn in learners
+                  for n in synthetic]
+    return found
+
+
 def cells(mode, replications=None):
     if mode == "learners":
         return learner_cells(replications)
+    if mode == "metrics":
+        return metric_cells(replications)
     if mode == "quick":
         r = replications or 100
         coverage = [Cell("coverage", "nonlinear", lrn, n, r) for lrn in ("tree", "logistic") for n in (100, 300)]
@@ -323,22 +393,28 @@ def _refitting_intervals(estimator, X, y, seeds, estimator_b=None):
     return bounds, int(conservative.details["n_train"]), nested
 
 
-def _cross_validate(name, X, y, splitters, X_truth, y_truth):
-    """Out-of-fold predictions of learner ``name``, one repeat per splitter, and each fold model's truth.
+def _cross_validate(name, X, y, splitters, X_truth, y_truth, output=None, figures=None):
+    """Out-of-fold outputs of learner ``name``, one repeat per splitter, and each fold model's truth.
 
-    Returns the (n_repeats, n) predictions and folds and the (n_repeats, N_SPLITS) held-back accuracies
-    of the fold models.
+    ``output(model, X)`` is what the record keeps (by default the predicted labels) and
+    ``figures(y_truth, output)`` a fold model's held-back figures (by default its accuracy). Returns
+    the (n_repeats, n) outputs and folds and the (n_repeats, N_SPLITS) held-back figures of the fold
+    models, with a last axis when ``figures`` gives several.
     """
-    y_pred = np.empty((len(splitters), y.size), dtype=y.dtype)
-    fold = np.empty((len(splitters), y.size), dtype=np.int64)
-    fold_truth = np.empty((len(splitters), N_SPLITS))
+    output = output or (lambda model, rows: model.predict(rows))
+    figures = figures or (lambda truth, predicted: np.mean(predicted == truth))
+    outputs, fold, fold_truth = None, np.empty((len(splitters), y.size), dtype=np.int64), []
     for r, splitter in enumerate(splitters):
+        fold_truth.append([])
         for j, (train, test) in enumerate(splitter.split(X, y)):
             model = clone(learner(name)).fit(X[train], y[train])
-            y_pred[r, test] = model.predict(X[test])
+            predicted = output(model, X[test])
+            if outputs is None:
+                outputs = np.empty((len(splitters), y.size), dtype=predicted.dtype)
+            outputs[r, test] = predicted
             fold[r, test] = j
-            fold_truth[r, j] = np.mean(model.predict(X_truth) == y_truth)
-    return y_pred, fold, fold_truth
+            fold_truth[r].append(figures(y_truth, output(model, X_truth)))
+    return outputs, fold, np.array(fold_truth)
 
 
 def _coverage_sample(population, cell, rng):
@@ -421,16 +497,17 @@ def _fold_tests(estimators, X, y, seed_cv, seed_5x2):
     return pair, tests
 
 
-def _decision(pair, five_by_two, nested=None):
+def _decision(pair, five_by_two=None, nested=None, metric="accuracy"):
     """What ``decide`` answers, as ``cvinference compare --nested auto`` runs it (the evidence shipped now).
 
     It declares a difference when it answers "A better" or "B better"; ``nested`` (a callable giving
-    nested CV's difference interval) is asked for only when the folds' tests cannot tell.
+    nested CV's difference interval) is asked for only when the folds' tests cannot tell. The accuracy
+    tests are the records' and ``five_by_two``'s; another metric's are decide's own.
     """
-    tests = [*cvi.inference.pair_tests(pair), ("5x2cv t", five_by_two)]
-    decision = cvi.decide(pair, tests=tests, confidence_level=NOMINAL)
+    tests = None if five_by_two is None else [*cvi.inference.pair_tests(pair), ("5x2cv t", five_by_two)]
+    decision = cvi.decide(pair, tests=tests, metric=metric, confidence_level=NOMINAL)
     if decision.answer == "cannot tell" and nested is not None:
-        decision = cvi.decide(pair, tests=tests, nested=nested(), confidence_level=NOMINAL)
+        decision = cvi.decide(pair, tests=tests, metric=metric, nested=nested(), confidence_level=NOMINAL)
     rests_on = decision.rests_on
     return {"reject": decision.answer in ("A better", "B better"),
             "width": None if rests_on is None else rests_on.high - rests_on.low,
@@ -484,6 +561,123 @@ def pair_folds_replication(population, cell, seed):
     return {"tests": found, "truth": _pair_truth(population, estimators, X, y, truth_rows)}
 
 
+# ROC AUC and regression (the --metrics mode)
+
+
+def _positive_score(model, rows):
+    """The score of the second class, as ``response_method="auto"`` keeps it (predict_proba first)."""
+    if hasattr(model, "predict_proba"):
+        return model.predict_proba(rows)[:, 1]
+    return model.decision_function(rows)
+
+
+def _regression_figures(y_truth, predicted):
+    """A fold model's held-back (MSE, MAE, R2); R2 against the held-back rows' variance."""
+    mse = float(np.mean((predicted - y_truth) ** 2))
+    return mse, float(np.mean(np.abs(predicted - y_truth))), 1 - mse / float(np.var(y_truth))
+
+
+def _metric_sample(population, cell, rng):
+    """A coverage sample, its held-back rows capped at TRUTH_ROWS (the fold models score them 100 times)."""
+    X, y, X_truth, y_truth = _coverage_sample(population, cell, rng)
+    return X, y, X_truth[:TRUTH_ROWS], y_truth[:TRUTH_ROWS]
+
+
+def _splitters(kind, rng):
+    splitter = cvi.StratifiedEqualSizeKFold if kind.endswith("auc") else cvi.EqualSizeKFold
+    return [splitter(N_SPLITS, shuffle=True, random_state=int(s)) for s in rng.integers(2**31, size=N_REPEATS)]
+
+
+def coverage_auc_replication(population, cell, seed):
+    """ROC AUC intervals of one 10-fold partition and of the 10 x 10-fold whose first repeat it is."""
+    rng = np.random.default_rng(seed)
+    X, y, X_truth, y_truth = _metric_sample(population, cell, rng)
+    y_score, fold, fold_truth = _cross_validate(cell.learner, X, y, _splitters(cell.kind, rng), X_truth, y_truth,
+                                                _positive_score, roc_auc_score)
+    classes = np.unique(y)
+    y_pred = classes[(y_score > 0.5).astype(int)]
+    one, repeated = (cvi.CVResult(y, y_pred[rows], fold[rows], y_score=y_score[rows], response_method="predict_proba")
+                     for rows in (slice(0, 1), slice(None)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        intervals = {method: _accuracy_bounds(cvi.metric_interval(one, "roc_auc", method=method))
+                     for method in ("corrected-t", "delong")}
+        intervals[f"corrected-t{REPEATED}"] = _accuracy_bounds(cvi.metric_interval(repeated, "roc_auc"))
+    model = clone(learner(cell.learner)).fit(X, y)
+    return {"intervals": intervals,
+            "truth": {"kfold": float(np.mean(fold_truth[0])), "kfold_repeated": float(np.mean(fold_truth)),
+                      "conditional": float(roc_auc_score(y_truth, _positive_score(model, X_truth)))}}
+
+
+REGRESSION_METRICS = {"MSE": ("mean_squared_error", 0), "MAE": ("mean_absolute_error", 1), "R2": ("r2", 2)}
+"""The regression coverage cells' metrics: regression_interval's name and the column of _regression_figures."""
+
+
+def coverage_regression_replication(population, cell, seed):
+    """MSE, MAE and R2 intervals (the CV-CLT) of one 10-fold partition and the 10 x 10-fold; nested CV's MSE."""
+    rng = np.random.default_rng(seed)
+    X, y, X_truth, y_truth = _metric_sample(population, cell, rng)
+    y_pred, fold, fold_truth = _cross_validate(cell.learner, X, y, _splitters(cell.kind, rng), X_truth, y_truth,
+                                               figures=_regression_figures)
+    one, repeated = (cvi.CVResult(y, y_pred[rows], fold[rows], loss=(y_pred[rows] - y) ** 2,
+                                  loss_name="squared_error") for rows in (slice(0, 1), slice(None)))
+    conditional = _regression_figures(y_truth, clone(learner(cell.learner)).fit(X, y).predict(X_truth))
+    intervals, truth = {}, {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for label, (metric, column) in REGRESSION_METRICS.items():
+            for variance in ("within-fold", "all-pairs"):
+                intervals[f"{label}: cv-clt {variance}"] = _accuracy_bounds(
+                    cvi.regression_interval(one, metric, variance=variance))
+            intervals[f"{label}: cv-clt{REPEATED}"] = _accuracy_bounds(cvi.regression_interval(repeated, metric))
+            truth[label] = {"kfold": float(np.mean(fold_truth[0, :, column])),
+                            "kfold_repeated": float(np.mean(fold_truth[:, :, column])),
+                            "conditional": conditional[column]}
+        nested = cvi.nested_cv_interval(learner(cell.learner), X, y, loss="squared_error", confidence_level=NOMINAL,
+                                        random_state=int(rng.integers(2**31)), **NESTED)
+    intervals["MSE: nested-cv"] = _accuracy_bounds(nested)
+    return {"intervals": intervals, "truth": truth}
+
+
+def _evidence_method(name):
+    """A decision test's name as the evidence keeps it: the family, and the folds for the corrected t."""
+    if name.startswith("corrected t"):
+        return f"corrected t ({N_REPEATS}x{N_SPLITS}-fold)"
+    return "CV-CLT (per-instance differences)" if name.startswith("CV-CLT") else name
+
+
+def metric_pair_replication(population, cell, seed):
+    """Two learners on identical 10 x 10 folds: the tests decide() weighs on ROC AUC or on the squared error
+    (with nested CV's difference interval for regressors), and the decision as shipped (--nested auto)."""
+    rng = np.random.default_rng(seed)
+    X, y, estimators, truth_rows = _pair_sample(population, cell, rng)
+    seed_cv, seed_nested = (int(s) for s in rng.integers(2**31, size=2))
+    auc = TASKS[cell.kind] == "roc_auc"
+    evaluator = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv,
+                                **({"response_method": "auto"} if auc else {"loss": "squared_error"}))
+    metric = "roc_auc" if auc else "accuracy"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pair = evaluator.compare(*estimators, X, y)
+        nested = None if auc else cvi.nested_cv_interval(*estimators[:1], X, y, estimator_b=estimators[1],
+                                                         loss="squared_error", confidence_level=NOMINAL,
+                                                         random_state=seed_nested, **NESTED)
+        decision = cvi.decide(pair, metric=metric, confidence_level=NOMINAL)
+        found = {_evidence_method(test.name): {"reject": bool(test.pvalue < ALPHA), "width": test.high - test.low,
+                                               "target": test.target}
+                 for test in (decision.rests_on, *decision.context)}
+        if nested is not None:
+            found["nested-cv"] = {"reject": not nested.low <= 0 <= nested.high, "width": nested.high - nested.low,
+                                  "target": "conditional"}
+        found[DECISION] = _decision(pair, nested=None if nested is None else lambda: nested, metric=metric)
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    if auc:
+        truth = [roc_auc_score(y_truth, _positive_score(clone(e).fit(X, y), X_truth)) for e in estimators]
+    else:  # the difference of squared errors B - A: positive when A is better, as the tests'
+        truth = [-np.mean((clone(e).fit(X, y).predict(X_truth) - y_truth) ** 2) for e in estimators]
+    return {"tests": found, "truth": {"conditional": float(truth[0] - truth[1])}}
+
+
 def _equal_candidates(X, rng):
     """FAMILY column slices [block, a noise column], blocks alternating: candidates equal by construction.
 
@@ -531,8 +725,12 @@ def familywise_replication(population, cell, seed):
 
 REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "power": pair_replication,
                 "familywise": familywise_replication, "coverage-folds": coverage_folds_replication,
-                "null-folds": pair_folds_replication}
-QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i"}
+                "null-folds": pair_folds_replication, "coverage-auc": coverage_auc_replication,
+                "coverage-regression": coverage_regression_replication, "null-auc": metric_pair_replication,
+                "power-auc": metric_pair_replication, "null-regression": metric_pair_replication,
+                "power-regression": metric_pair_replication}
+QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
+              "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i", "power-regression": "power"}
 
 
 def replication(population, cell, index, seed):
@@ -592,15 +790,31 @@ def _test_rows(cell, records):
                      "population": cell.population, "nominal": ALPHA,
                      **_rate_row(int(np.sum(rejects)), len(records)),
                      "mean_width": None if widths[0] is None else float(np.mean(widths)),
-                     "truth": truth if cell.kind == "power" else 0.0})
+                     "truth": truth if QUANTITIES[cell.kind] == "power" else 0.0})
         if "rests_on" in first:  # the decision: which test it rested on, how often
             rows[-1]["rests_on"] = dict(collections.Counter(r["tests"][method]["rests_on"] for r in records))
     return rows
 
 
+def _per_metric_coverage_rows(cell, records):
+    """Coverage rows of records whose truth is keyed by metric, each method named "<metric>: <method>"."""
+    rows = []
+    for metric in records[0]["truth"]:
+        rows += _coverage_rows(cell, [
+            {"intervals": {name: bounds for name, bounds in r["intervals"].items() if name.startswith(f"{metric}: ")},
+             "truth": r["truth"][metric]} for r in records])
+    return rows
+
+
 def rows_of(cell, records):
     records = sorted(records, key=lambda r: r["replication"])
-    return (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
+    if cell.kind == "coverage-regression":
+        rows = _per_metric_coverage_rows(cell, records)
+    else:
+        rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
+    if cell.kind in TASKS:
+        rows = [dict(row, task=TASKS[cell.kind]) for row in rows]
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -707,6 +921,7 @@ def run(selected, *, seed, n_jobs, checkpoint, log=print, client=None):
                 records[cell.key].append(done[cell.key, index])
             else:
                 jobs.append((cell, index, replication_seed))
+    jobs.sort(key=lambda job: job[1])  # round-robin over the cells: a run cut short leaves each about as many
     log(f"{len(jobs)} replications to run, {sum(map(len, records.values()))} from the checkpoint")
     _cut_torn_line(checkpoint)
     out = open(checkpoint, "a") if checkpoint else None
@@ -768,6 +983,9 @@ def main(argv=None):
     modes.add_argument("--learners", action="store_true",
                        help="the cells of the learners people use (learner_cells): an RBF SVM, histogram gradient "
                             "boosting and a random forest, on the synthetic and two real populations")
+    modes.add_argument("--metrics", action="store_true",
+                       help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
+                            "and power of the comparisons decide() weighs")
     parser.add_argument("--from-checkpoint", action="store_true",
                         help="run nothing: report the selected cells from the replications --checkpoint holds")
     parser.add_argument("--replications", type=int, default=None)
@@ -782,7 +1000,7 @@ def main(argv=None):
                         help="run on this Dask scheduler (tcp://host:8786), or on a LocalCluster of N single-thread "
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
-    mode = "quick" if args.quick else "learners" if args.learners else "full"
+    mode = "quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics else "full"
     selected = cells(mode, args.replications)
     if args.cells:
         selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]

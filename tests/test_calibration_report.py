@@ -268,3 +268,54 @@ def test_a_measured_decision_row_counts_what_it_rested_on(calibration_module, re
     assert row["rests_on"] == {"corrected t (10x10-fold)": 2, "cannot tell": 1}
     table = report.decision_table([row])
     assert "| nonlinear svm N=100 | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in table
+
+
+def test_the_metrics_cells_tag_their_rows_with_the_task_the_decision_reads(calibration_module):
+    module = calibration_module
+    keys = [cell.key for cell in module.cells("metrics")]
+    assert "coverage-auc/spambase/tree/300" in keys and "null-auc/phoneme-pairs/logistic/300" in keys
+    assert "null-regression/randhie-visits-pairs/ridge/300" in keys and "power-regression/regression-power/" \
+        "tree_reg/1000" in keys
+    assert {key.split("/")[2] for key in keys} == {"logistic", "tree", "ridge", "tree_reg"}
+    # Regression coverage records keep a truth per metric; each "<metric>: method" row is scored against it.
+    cell = module.Cell("coverage-regression", "regression", "ridge", 100, 2)
+    records = [{"replication": i, "intervals": {"MSE: cv-clt within-fold": (1.0, 2.0), "R2: cv-clt within-fold":
+                                                (0.3, 0.5)},
+                "truth": {"MSE": {"kfold": mse, "conditional": 1.5}, "R2": {"kfold": r2, "conditional": 0.9}}}
+               for i, (mse, r2) in enumerate([(1.5, 0.4), (2.5, 0.45)])]
+    rows = {(row["method"], row["target"]): row for row in module.rows_of(cell, records)}
+    # MSE: 1.5 inside [1, 2], 2.5 outside; R2: 0.4 and 0.45 inside [0.3, 0.5], the conditional 0.9 outside twice.
+    assert rows["MSE: cv-clt within-fold", "kfold"]["measured"] == 0.5
+    assert rows["R2: cv-clt within-fold", "kfold"]["measured"] == 1.0
+    assert rows["R2: cv-clt within-fold", "conditional"]["measured"] == 0.0
+    assert {row["task"] for row in rows.values()} == {"regression"}
+
+
+def test_a_paired_regression_population_is_its_own_mirror_image(calibration_module):
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((41, 3)), rng.standard_normal(41)
+    X2, y2 = calibration_module.paired_regression_population(X, y, seed=1)
+    assert X2.shape == (40, 6) and y2.shape == (40,)
+    rows = sorted(map(tuple, np.column_stack([X2, y2])))
+    swapped = sorted(map(tuple, np.column_stack([X2[:, 3:], X2[:, :3], y2])))
+    assert rows == swapped
+    # each row's target is the mean of its two instances' own targets
+    target = {tuple(x): value for x, value in zip(X, y, strict=True)}
+    assert np.allclose(y2, [(target[tuple(row[:3])] + target[tuple(row[3:])]) / 2 for row in X2])
+
+
+def test_the_metrics_run_gets_its_own_sections_and_its_task_reaches_the_evidence(report):
+    auc = [dict(_row("corrected-t", 0.94, 0.96), task="roc_auc"),
+           dict(_row("corrected t (10x10-fold)", 0.04, 0.06, quantity="type_i"), task="roc_auc")]
+    regression = [dict(_row("MSE: cv-clt within-fold", 0.92, 0.94), task="regression"),
+                  dict(_row("R2: cv-clt within-fold", 0.95, 0.97), task="regression"),
+                  dict(_row("CV-CLT (per-instance differences)", 0.05, 0.07, quantity="type_i"), task="regression")]
+    metrics = {**PAYLOAD, "mode": "metrics", "rows": auc + regression}
+    section = report.generated_section(PAYLOAD, metrics)
+    assert "### ROC AUC" in section and "### Regression" in section and "#### R2" in section
+    assert "Type-I error (two learners of equal unconditional squared error)" in section
+    r2 = section.split("#### R2")[1]
+    assert "R2: cv-clt within-fold" in r2 and "MSE: cv-clt" not in r2 and "CV-CLT (per-instance" not in r2
+    kept = report.evidence(PAYLOAD, metrics)["rows"]
+    assert [row.get("task") for row in kept if row["method"] == "corrected-t"] == ["roc_auc"]
+    assert all("task" not in row for row in kept[:len(PAYLOAD["rows"]) - 1])

@@ -522,6 +522,9 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     metric_name, confidence_level = common["metric"], common["confidence_level"]
     judged = [_judged(candidate, learners, a.n_samples, limit, task=task) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
+    regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
+    if regime is not None:
+        caveats = [*regime.caveats(), *caveats]
     if measured:
         eligible = sorted((j for j in judged if not j["why"]),
                           key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))

@@ -30,22 +30,27 @@ from typing import NamedTuple
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
     "GaussianNB": "naive_bayes", "RandomForestClassifier": "forest", "HistGradientBoostingClassifier": "hgb",
-    "SVC": "svm",
+    "SVC": "svm", "Ridge": "ridge", "DecisionTreeRegressor": "tree_reg",
 }
 """scikit-learn classes the benchmark measures, by the key of their cells (the class itself, not a subclass)."""
 
 LEARNER_WORDS = {"tree": "a decision tree", "logistic": "logistic regression", "knn": "k-NN",
                  "naive_bayes": "naive Bayes", "forest": "a random forest", "hgb": "histogram gradient boosting",
-                 "svm": "an RBF support vector machine"}
+                 "svm": "an RBF support vector machine", "ridge": "ridge regression", "tree_reg": "a regression tree"}
 
 FAMILY_OF_KIND = {"tree": "single trees", "logistic": "linear", "knn": "neighbours", "naive_bayes": "naive Bayes",
-                  "forest": "tree ensembles", "hgb": "boosting", "svm": "kernel"}
+                  "forest": "tree ensembles", "hgb": "boosting", "svm": "kernel", "ridge": "linear",
+                  "tree_reg": "single trees"}
 
 _FAMILY_OF_CLASS = {
     "RandomForestClassifier": "tree ensembles", "ExtraTreesClassifier": "tree ensembles",
     "BaggingClassifier": "tree ensembles", "IsolationForest": "tree ensembles",
     "GradientBoostingClassifier": "boosting", "HistGradientBoostingClassifier": "boosting",
     "AdaBoostClassifier": "boosting", "SVC": "kernel", "NuSVC": "kernel", "LinearSVC": "linear",
+    "RandomForestRegressor": "tree ensembles", "ExtraTreesRegressor": "tree ensembles",
+    "BaggingRegressor": "tree ensembles", "GradientBoostingRegressor": "boosting",
+    "HistGradientBoostingRegressor": "boosting", "AdaBoostRegressor": "boosting", "SVR": "kernel", "NuSVR": "kernel",
+    "LinearSVR": "linear",
 }
 """scikit-learn classes whose module does not tell their family (sklearn.ensemble and sklearn.svm hold several)."""
 
@@ -206,10 +211,15 @@ class Measured(NamedTuple):
     cells: int
 
 
+def _task_rows(task):
+    """The evidence's rows of ``task`` ("classification": accuracy, "regression", or a score metric's name)."""
+    return [row for row in calibration_evidence()["rows"] if row.get("task", "classification") == task]
+
+
 def measured_coverage(method, target, regime):
-    """How ``method`` covered ``target`` in the cells of ``regime``; None when it was not measured there."""
+    """How accuracy ``method`` covered ``target`` in the cells of ``regime``; None when it was not measured there."""
     evidence = calibration_evidence()
-    cells = _cells(evidence["rows"], regime, method=method, target=target, quantity="coverage")
+    cells = _cells(_task_rows("classification"), regime, method=method, target=target, quantity="coverage")
     if not cells:
         return None
     return Measured(method=method, worst=min(row["measured"] for row in cells),
@@ -218,8 +228,8 @@ def measured_coverage(method, target, regime):
 
 
 def coverage_regime(target, learner, n_samples):
-    """The regime of one learner's result for the coverage rows of ``target``."""
-    rows = [row for row in calibration_evidence()["rows"] if row["quantity"] == "coverage" and row["target"] == target]
+    """The regime of one learner's accuracy result for the coverage rows of ``target``."""
+    rows = [row for row in _task_rows("classification") if row["quantity"] == "coverage" and row["target"] == target]
     return regime_of(rows, [learner], n_samples)
 
 
@@ -254,17 +264,17 @@ TestEvidence.__test__ = False  # not a pytest test
 
 
 def _rows_of_test(quantity, test_name, task):
-    return [row for row in calibration_evidence()["rows"]
-            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)
-            and row.get("task", "classification") == task]
+    return [row for row in _task_rows(task)
+            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)]
 
 
 def test_evidence(test_name, learners, n_samples, task="classification"):
     """The worst measured type-I error and the mean power of a test for ``learners`` at ``n_samples``.
 
     ``test_name`` is matched to the benchmark's tests by :func:`test_family`;
-    ``task`` ("classification" or "regression") to the rows' ``"task"``
-    (rows without one are classification rows). Unmeasured figures are None.
+    ``task`` ("classification": accuracy, "regression", or a score metric's
+    name such as "roc_auc") to the rows' ``"task"`` (rows without one are
+    classification rows). Unmeasured figures are None.
     """
     rows = _rows_of_test("type_i", test_name, task)
     regime = regime_of(rows, learners, n_samples)

@@ -184,12 +184,26 @@ def test_a_regression_pair_rests_on_nested_cv_when_given(regressors):
 
 
 def test_regression_evidence_rows_are_read_by_task(regressors, evidence):
-    row = _row("CV-CLT", 0.05, learner="tree", n=442) | {"task": "regression"}
-    evidence(row, _row("corrected t", 0.09, n=442) | {"task": "regression"})
+    # Ridge and the regression tree are the benchmark's measured regressors ("ridge", "tree_reg").
+    regression = {"task": "regression"}
+    evidence(*(_row("CV-CLT", 0.05, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")),
+             *(_row("corrected t", 0.09, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")))
     decision = cvi.decide(regressors)
     assert decision.rests_on.name.startswith("CV-CLT") and decision.rests_on.measured_type_i == 0.05
+    assert decision.rests_on.regime == "ridge regression and a regression tree at N = 442"
     assert "above 0.06" in decision.context[0].why_not
     assert not any(c.startswith("Not calibrated") for c in decision.caveats)
+    assert not any("did not measure" in c for c in decision.caveats)
+
+
+def test_a_regressor_the_benchmark_did_not_measure_borrows_and_says_so(regressors, evidence):
+    # Only classifier-free tree rows: ridge (linear) has no measured family among them, so it borrows every
+    # measured regressor, and the decision's caveats say so.
+    evidence(_row("CV-CLT", 0.05, learner="tree_reg", n=442) | {"task": "regression"})
+    decision = cvi.decide(regressors)
+    assert decision.rests_on.measured_type_i == 0.05
+    assert any(c.startswith("The calibration benchmark did not measure this for Ridge nor its family (linear)")
+               for c in decision.caveats)
 
 
 def test_a_regressor_that_does_not_beat_the_mean_is_flagged(regressors):

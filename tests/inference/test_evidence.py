@@ -14,13 +14,15 @@ from sklearn.ensemble import (
     BaggingClassifier,
     ExtraTreesClassifier,
     HistGradientBoostingClassifier,
+    HistGradientBoostingRegressor,
     RandomForestClassifier,
+    RandomForestRegressor,
 )
-from sklearn.linear_model import LogisticRegression, LogisticRegressionCV
+from sklearn.linear_model import LinearRegression, LogisticRegression, LogisticRegressionCV, Ridge
 from sklearn.naive_bayes import BernoulliNB, GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
-from sklearn.svm import SVC, LinearSVC
-from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
+from sklearn.svm import SVC, SVR, LinearSVC
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
 
 import cvinference as cvi
 from cvinference import InferenceWarning
@@ -82,6 +84,12 @@ class OwnForest(RandomForestClassifier):
     (KNeighborsClassifier, "knn", "neighbours"),
     (GaussianNB, "naive_bayes", "naive Bayes"),
     (BernoulliNB, None, "naive Bayes"),
+    (Ridge, "ridge", "linear"),
+    (LinearRegression, None, "linear"),
+    (DecisionTreeRegressor, "tree_reg", "single trees"),
+    (RandomForestRegressor, None, "tree ensembles"),
+    (HistGradientBoostingRegressor, None, "boosting"),
+    (SVR, None, "kernel"),
 ])
 def test_the_learner_is_recognised_by_its_type(estimator, kind, family):
     learner = _evidence.learner_of(f"{estimator.__module__}.{estimator.__qualname__}")
@@ -125,6 +133,18 @@ def test_the_worse_of_the_two_neighbouring_cells_stands(evidence):
     regime = _evidence.coverage_regime("kfold", _learner("tree"), 569)
     measured = _evidence.measured_coverage("normal", "kfold", regime)
     assert measured.worst == 0.90 and measured.falls_short and measured.cells == 2
+
+
+def test_rows_of_another_task_say_nothing_about_accuracy(evidence):
+    # An ROC AUC row named like an accuracy method, at the same learner and size, failing badly: the accuracy
+    # lookups leave it out, and a test's evidence is read from its own task's rows only.
+    auc = {"task": "roc_auc"}
+    evidence(_row("normal", 0.95, 0.96), _row("normal", 0.50, 0.52) | auc,
+             _row("corrected t", 0.04, 0.05, quantity="type_i") | auc)
+    regime = _evidence.coverage_regime("kfold", _learner("tree"), 300)
+    assert _evidence.measured_coverage("normal", "kfold", regime).worst == 0.95
+    assert _evidence.test_evidence("corrected t", [_learner("tree")], 300).type_i is None
+    assert _evidence.test_evidence("corrected t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
 
 
 def test_auto_keeps_wongs_interval_when_the_evidence_does_not_fault_it(evidence):
