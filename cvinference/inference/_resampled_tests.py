@@ -50,17 +50,18 @@ class _Differences:
         return f"random subsampling, {self.layout['n_rounds']} rounds"
 
 
-def score_differences(values, *, n_splits, n_repeats, quantity, contrast):
+def score_differences(values, *, n_splits, n_repeats, quantity, contrast, bounded=True):
     """The differences of two learners' scores on the same k r folds of (repeated) equal-size k-fold.
 
     ``values`` are score(A) - score(B) per fold, repeat after repeat; the
     training size is (k - 1) / k of the data, so n_test / n_train = 1 / (k - 1).
+    ``bounded``: the scores lie in [0, 1], so their differences in [-1, 1].
     """
     values, variance = _values_and_variance(values)
     ratio = 1 / (n_splits - 1)
     return _Differences(values=values, variance=variance, test_train_ratio=ratio, rho=1 / n_splits,
                         training_size=math.nan, kfold=True, layout={"k": n_splits, "r": n_repeats},
-                        quantity=quantity, contrast=contrast)
+                        quantity=quantity, contrast=contrast, bounded=bounded)
 
 
 def _paired_differences(a, b, test):

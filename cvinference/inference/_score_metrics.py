@@ -330,6 +330,11 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
     )
 
 
+UNBOUNDED_DIFFERENCES = ("neg_log_loss", "neg_brier_score")
+"""sklearn's negated losses: A - B of them is mean loss(B) - mean loss(A), a LossDifferenceTestResult's estimate,
+unclipped (a log-loss difference has no bound, a multi-class Brier difference lies in [-2, 2])."""
+
+
 @validate_params(alternative=ALTERNATIVE)
 def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="two-sided"):
     """Corrected resampled t on two learners' fold-level metric on identical folds.
@@ -346,10 +351,14 @@ def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="tw
 
     Returns
     -------
-    TestResult
+    TestResult or LossDifferenceTestResult
         ``estimate`` is metric(A) - metric(B) in the metric's own direction
         (for ``"log_loss"`` and ``"brier"`` a negative estimate favours A);
-        as :func:`corrected_resampled_ttest` otherwise.
+        as :func:`corrected_resampled_ttest` otherwise. For sklearn's
+        negated losses (``"neg_log_loss"``, ``"neg_brier_score"``) the
+        estimate is mean loss(B) - mean loss(A), positive when A is better,
+        and the result a :class:`LossDifferenceTestResult`, whose interval
+        is not clipped to [-1, 1].
 
     Notes
     -----
@@ -374,7 +383,8 @@ def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="tw
                          f"{values_a.shape} and {values_b.shape}.")
     name = _metric_name(metric)
     differences = score_differences(values_a - values_b, n_splits=values_a.shape[1], n_repeats=values_a.shape[0],
-                                    quantity=name, contrast="A minus B) of the two learners")
+                                    quantity=name, contrast="A minus B) of the two learners",
+                                    bounded=name not in UNBOUNDED_DIFFERENCES)
     test = corrected_ttest_of(differences, alternative)
     return dataclasses.replace(test, details=types.MappingProxyType(
         {**test.details, "difference": f"{name} A - {name} B"}))

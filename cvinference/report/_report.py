@@ -475,7 +475,9 @@ def _fold_table(report, r):
     if len(records) == 2:
         key, form = ("p_j", "{:+.4f}") if first["accuracy"] is not None else ("mean_loss_j", "{:+.4g}")
         a, b = (record["folds"][key][r] for _, record in records)
-        header.append("d_j" if key == "p_j" else "A - B")
+        if key == "mean_loss_j":  # as the tests of a loss: B - A, positive when A is better
+            a, b = b, a
+        header.append("d_j" if key == "p_j" else "B - A")
         columns.append([form.format(x - y) for x, y in zip(a, b, strict=True)])
     if first["conditions"] is not None:
         holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records), strict=True)]

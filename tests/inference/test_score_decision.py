@@ -69,3 +69,28 @@ def test_summaries_name_the_metric_not_accuracy(pair):
     assert "estimate (AUC A - AUC B)" in delong_paired_test(pair.a.y_true, pair.a.y_score[0],
                                                            pair.b.y_score[0]).summary()
     assert decide(pair, metric="roc_auc").to_dict() == decide(pair, metric="roc_auc").to_dict()
+
+
+def test_a_log_loss_difference_beyond_one_is_not_clipped():
+    # An unpruned tree predicts probabilities 0 and 1, so each of its errors costs sklearn's clipped log loss
+    # about 34.5: its log loss is several units above logistic regression's, a difference far outside [-1, 1].
+    from sklearn.tree import DecisionTreeClassifier
+
+    from cvinference import LossDifferenceTestResult
+    X, y = load_breast_cancer(return_X_y=True)
+    pair = CVEvaluator(cv=5, n_repeats=2, random_state=0, response_method="auto").compare(
+        make_pipeline(StandardScaler(), LogisticRegression()), DecisionTreeClassifier(random_state=0), X, y)
+    decision = decide(pair, metric="neg_log_loss")
+
+    def fold_log_loss(y_fold, score):
+        # sklearn's log_loss definition, -mean log p(true class), with that probability clipped to [1e-15, 1]
+        # as the library documents it (SKLEARN_LOG_LOSS)
+        return -np.mean(np.log(np.clip(np.where(y_fold == 1, score, 1 - score), 1e-15, 1)))
+    losses_a, losses_b = table(pair.a, fold_log_loss), table(pair.b, fold_log_loss)
+    test = corrected_fold_test(-losses_a, -losses_b, metric="neg_log_loss")
+    assert isinstance(test, LossDifferenceTestResult)
+    assert test.estimate == pytest.approx(np.mean(losses_b - losses_a), rel=1e-5) and test.estimate > 1
+    assert decision.rests_on.estimate == pytest.approx(test.estimate, rel=1e-6)
+    low, high = test.confidence_interval()
+    assert (decision.rests_on.low, decision.rests_on.high) == pytest.approx((low, high), rel=1e-6)
+    assert high > 1 and decision.answer == "A better"
