@@ -143,12 +143,16 @@ def _add_run_options(parser, *, seeded="partitions and models"):
                         help="show the full traceback of an internal error")
 
 
+def _add_task_option(parser):
+    parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
+                        help="what the target is: class labels or a quantity (default: auto, told from the "
+                             "target; a target of whole numbers that could be either asks for --task)")
+
+
 def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     if with_data:
         _add_data_options(parser)
-        parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
-                            help="what the target is: class labels or a quantity (default: auto, told from the "
-                                 "target; a target of whole numbers that could be either asks for --task)")
+        _add_task_option(parser)
         parser.add_argument("--loss", default=None,
                             choices=("zero_one", "log_loss", "brier", "squared_error", "absolute_error"),
                             help="per-instance loss to record: zero_one, log_loss or brier for classification "
@@ -239,17 +243,22 @@ def _add_study_parser(commands):
 def _add_select_parser(commands):
     select = commands.add_parser(
         "select", help="a grid search: which candidates are really worse than the best",
-        description="Cross-validate every candidate of a grid on the same repeated stratified k-fold splits and "
-                    "compare each with the best (corrected resampled t, Holm-adjusted p-values).")
-    select.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy) or a dotted path")
+        description="Cross-validate every candidate of a grid on the same repeated stratified k-fold splits (plain "
+                    "k-fold for a regression target) and compare each with the best (corrected resampled t, "
+                    "Holm-adjusted p-values).")
+    select.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy; ridge, linreg, "
+                                          "tree_reg, knn_reg, svr, rf_reg, gb_reg, hgb_reg, dummy_reg for regression) "
+                                          "or a dotted path")
     select.add_argument("--grid", required=True, metavar="JSON",
                         help="the grid as JSON, such as '{\"max_depth\": [1, 2, 3, null]}' (null is None)")
     select.add_argument("--params", help="JSON hyper-parameters shared by every candidate")
     _add_data_options(select)
+    _add_task_option(select)
     select.add_argument("--cv", type=_at_least_two, default=10, metavar="K", help="number of folds (default: 10)")
     select.add_argument("--repeats", type=_positive_int, default=10, metavar="R",
                         help="repeats of the k-fold cross-validation (default: 10, as Bouckaert & Frank advise)")
-    select.add_argument("--scoring", help="a scikit-learn scorer name (default: the estimator's score, accuracy)")
+    select.add_argument("--scoring", help="a scikit-learn scorer name (default: the estimator's score, accuracy or "
+                                          "R²)")
     select.add_argument("--correction", default="holm", choices=("holm", "bonferroni", "none"),
                         help="adjustment of the p-values for the comparisons (default: holm)")
     select.add_argument("--alpha", type=_alpha, default=0.05, help="family-wise level (default: 0.05)")

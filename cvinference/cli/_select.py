@@ -19,7 +19,6 @@ from ._estimators import build_estimator, parse_params
 
 REPORT_FORMAT = "cvinference.select_report"
 REPORT_VERSION = 1
-_STEP = "classifier__"  # the estimator's step name when build_estimator wraps it in a pipeline
 
 
 def parse_grid(text):
@@ -47,16 +46,20 @@ def _candidates(grids):
     return list(ParameterGrid(grids))
 
 
+def _step_prefix(estimator):
+    """``"classifier__"`` or ``"regressor__"`` where build_estimator wrapped the estimator in a pipeline, else ""."""
+    return f"{estimator.steps[-1][0]}__" if hasattr(estimator, "steps") else ""
+
+
 def _search_grid(grids, estimator):
-    """The grid with the pipeline's step prefix where build_estimator wrapped the classifier."""
-    if not hasattr(estimator, "steps"):
-        return grids
-    return [{_STEP + name: values for name, values in g.items()} for g in grids]
+    """The grid with the pipeline's step prefix where build_estimator wrapped the estimator."""
+    prefix = _step_prefix(estimator)
+    return [{prefix + name: values for name, values in g.items()} for g in grids]
 
 
-def _unprefixed(comparison):
+def _unprefixed(comparison, prefix):
     """The comparison with the pipeline prefix taken off its parameters (its candidates' names have none)."""
-    params = {name.removeprefix(_STEP): values for name, values in comparison.params.items()}
+    params = {name.removeprefix(prefix): values for name, values in comparison.params.items()}
     return dataclasses.replace(comparison, params=type(comparison.params)(params))
 
 
@@ -69,7 +72,8 @@ def _scorer(name):
         get_scorer(name)
     except ValueError:
         raise UserError(f"--scoring {name!r} is not a scikit-learn scorer name; use for example accuracy, "
-                        "balanced_accuracy, roc_auc or neg_log_loss") from None
+                        "balanced_accuracy, roc_auc or neg_log_loss (r2 or neg_mean_squared_error for "
+                        "regression)") from None
     return name
 
 
@@ -78,11 +82,12 @@ def _rules(args, search, comparison):
     if args.simplest is None:
         return {}
     order = "descending" if args.descending else "ascending"
-    prefix = _STEP if hasattr(search.estimator, "steps") else ""
+    prefix = _step_prefix(search.estimator)
     param = prefix + args.simplest
+    # The search scored one metric (--scoring or the estimator's score): its cv_results_ call it "score".
     rules = (SimplestIndistinguishable(param, cv=search.cv, order=order, correction=args.correction,
-                                       alpha=args.alpha, scoring=search.scoring),
-             OneStandardError(param, order=order, scoring=search.scoring))
+                                       alpha=args.alpha),
+             OneStandardError(param, order=order))
     try:
         simplest, one_se = (rule(search.cv_results_) for rule in rules)
     except ValueError as exc:
@@ -93,12 +98,13 @@ def _rules(args, search, comparison):
 
 def run_select(args, out):
     """``cvinference select ESTIMATOR --grid JSON``: print the comparison; write its JSON and PNG when asked."""
-    from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+    from sklearn.model_selection import GridSearchCV, RepeatedKFold, RepeatedStratifiedKFold
 
     check_outputs(args)
     grids = parse_grid(args.grid)
     scoring = _scorer(args.scoring)
-    dataset = load_data(args.data, target=args.target, impute=args.impute)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    regression = dataset.task == "regression"
     base = parse_params(args.params, args.estimator)
     candidates = _candidates(grids)
     if len(candidates) < 2:
@@ -110,21 +116,24 @@ def run_select(args, out):
     if args.cv > dataset.n_samples // 2:
         raise UserError(f"--cv {args.cv} leaves folds of fewer than 2 of the {dataset.n_samples} instances; "
                         "use fewer folds")
-    cv = RepeatedStratifiedKFold(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
+    splitter = RepeatedKFold if regression else RepeatedStratifiedKFold
+    cv = splitter(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
     search = GridSearchCV(estimator, _search_grid(grids, estimator), cv=cv, scoring=scoring, refit=False,
                           n_jobs=args.n_jobs, error_score="raise")
     progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds")
     try:
         search.fit(dataset.X, dataset.y)
     except (ValueError, TypeError) as exc:
+        fold_check = "" if regression else ", and that every fold has instances of each class"
         raise UserError(f"fitting or scoring a candidate failed: {' '.join(str(exc).split())}; check the grid, "
-                        "--params and --scoring, and that every fold has instances of each class") from None
+                        f"--params and --scoring{fold_check}") from None
     comparison = _unprefixed(compare_candidates(search, correction=args.correction, alpha=args.alpha,
-                                                confidence_level=args.confidence, y=dataset.y))
+                                                confidence_level=args.confidence,
+                                                y=None if regression else dataset.y), _step_prefix(estimator))
     rules = _rules(args, search, comparison)
     report = {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": "select",
               "options": {"estimator": args.estimator, "params": base, "grid": grids, "data": args.data,
-                          "cv": args.cv, "repeats": args.repeats, "scoring": args.scoring,
+                          "task": dataset.task, "cv": args.cv, "repeats": args.repeats, "scoring": args.scoring,
                           "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
               "data": {"name": dataset.name, "n_samples": dataset.n_samples}, "estimator": description,
               "refit_rules": rules, "result": comparison.to_dict()}

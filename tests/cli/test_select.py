@@ -130,3 +130,34 @@ def test_select_passes_the_labels_and_flags_a_stump_that_does_not_beat_the_no_in
     # Its accuracy is the NIR: 379 of 400 right, P(X >= 379) for X ~ Binomial(400, 379 / 400).
     assert result.baseline_pvalue[stump] == pytest.approx(
         stats.binomtest(379, 400, 379 / 400, alternative="greater").pvalue, rel=1e-12)
+
+
+def test_regressors_are_selected_on_plain_repeated_k_fold_with_a_chosen_scorer(tmp_path):
+    # Oracle: the same grid search written with scikit-learn (a scaled ridge, RepeatedKFold with the seed,
+    # the scorer) and compare_candidates without labels (no no-information rate for a regression target).
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.model_selection import RepeatedKFold
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_diabetes(return_X_y=True)
+    pipeline = Pipeline([("scale", StandardScaler()), ("regressor", Ridge(random_state=0))])
+    search = GridSearchCV(pipeline, {"regressor__alpha": [0.1, 10, 1000]}, scoring="neg_mean_squared_error",
+                          cv=RepeatedKFold(n_splits=5, n_repeats=2, random_state=0)).fit(X, y)
+    expected = compare_candidates(search)
+    path = tmp_path / "select.json"
+    status, text = run(["select", "ridge", "--grid", '{"alpha": [0.1, 10, 1000]}', "--data", "diabetes", "--cv", "5",
+                        "--repeats", "2", "--scoring", "neg_mean_squared_error", "--simplest", "alpha",
+                        "--descending", "--json", str(path)])
+    assert status == 0
+    report = json.loads(path.read_text())
+    assert report["options"]["task"] == "regression"
+    result = CandidateComparison.from_dict(report["result"])
+    assert list(result.candidates) == ["alpha=0.1", "alpha=10", "alpha=1000"]
+    np.testing.assert_allclose(result.pvalue_adjusted, expected.pvalue_adjusted)
+    np.testing.assert_allclose(result.split_scores, expected.split_scores)
+    simplest = SimplestIndistinguishable("regressor__alpha", cv=search.cv, order="descending")(search.cv_results_)
+    assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[simplest].replace(
+        "regressor__", "")
+    assert "no-information" not in text and "mean neg_mean_squared_error" in text
