@@ -319,9 +319,10 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     a = CVResult(y, [1.5, 2.0, 2.0, 4.0], [0, 1, 0, 1], loss=[0.25, 0.0, 1.0, 0.0], loss_name="squared_error")
     b = CVResult(y, [1.0, 2.0, 3.0, 5.0], [0, 1, 0, 1], loss=[0.0, 0.0, 0.0, 1.0], loss_name="squared_error")
     lines = PairedCVResult(a, b).summary().splitlines()
-    assert lines[3].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "A", "-", "B"]
-    # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0.
-    assert lines[4].split() == ["0", "2", "0.625", "0", "+0.625"]
+    assert lines[3].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "B", "-", "A"]
+    # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0; B - A, as the loss tests
+    # orient it (positive when A is better), is -0.625.
+    assert lines[4].split() == ["0", "2", "0.625", "0", "-0.625"]
     assert not any("p_Aj" in line or "tests of accuracy" in line for line in lines)
 
 
