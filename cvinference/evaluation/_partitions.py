@@ -189,6 +189,20 @@ def _is_ascending(indices):
     return bool(np.all(indices[1:] > indices[:-1]))
 
 
+def _forward_validation_message(cv_repr, never):
+    return (
+        f"cv={cv_repr} is forward (rolling-origin) validation: every model is tested only on instances after its "
+        f"training window, so the first {never} instances are never tested and the test sets are no partition. "
+        "Its errors come from models trained on different amounts of the past and are serially dependent, which "
+        "no interval or test of this package allows for: they all assume a partition of exchangeable instances "
+        "(Wong 2015, sections 2-3). For a time series, either keep the forecasts of one model fitted to the past "
+        "and test them on a final stretch with a variance that allows for autocorrelation (Diebold & Mariano "
+        "1995), outside this package, or, for an autoregressive model whose residuals are uncorrelated, use "
+        "ordinary k-fold on the lagged features (cv=EqualSizeKFold(10)), which Bergmeir, Hyndman & Koo (2018) "
+        "showed valid there."
+    )
+
+
 def _checked_partition(splits, n_samples, cv_repr):
     """The fold of every instance, and the splits that the folds alone do not describe.
 
@@ -198,10 +212,11 @@ def _checked_partition(splits, n_samples, cv_repr):
     times_tested = np.zeros(n_samples, dtype=np.int64)
     in_test = np.zeros(n_samples, dtype=bool)
     irregular = {}
-    n_splits = 0
+    n_splits, forward = 0, True
     for j, (train, test) in enumerate(splits):
         train, test = _as_indices(train, n_samples, j, cv_repr), _as_indices(test, n_samples, j, cv_repr)
         n_splits += 1
+        forward = forward and train.size > 0 and test.size > 0 and train.max() < test.min()
         np.add.at(times_tested, test, 1)
         fold[test] = j
         in_test[test] = True
@@ -214,6 +229,8 @@ def _checked_partition(splits, n_samples, cv_repr):
         if train.size + test.size != n_samples or not (_is_ascending(train) and _is_ascending(test)):
             irregular[j] = (train, test)
     never, repeated = int((times_tested == 0).sum()), int((times_tested > 1).sum())
+    if (never or repeated) and forward:
+        raise ValueError(_forward_validation_message(cv_repr, never))
     if never or repeated:
         raise ValueError(
             f"cv={cv_repr} is not a partition: {never} instances are never tested and "

@@ -17,6 +17,7 @@ from sklearn.model_selection import (
     PredefinedSplit,
     ShuffleSplit,
     StratifiedKFold,
+    TimeSeriesSplit,
     cross_val_predict,
 )
 from sklearn.naive_bayes import GaussianNB
@@ -360,6 +361,9 @@ def test_predictions_of_the_wrong_shape_are_refused(iris):
     ({"cv": KFold(5), "n_repeats": 2}, ValueError, r"n_repeats=2 needs a splitter that draws a new random partition"),
     ({"cv": ShuffleSplit(5, random_state=0)}, ValueError,
      r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
+    ({"cv": TimeSeriesSplit(5)}, ValueError,
+     r"TimeSeriesSplit.* is forward \(rolling-origin\) validation: .*the first 25 instances are never tested"),
+    ({"cv": TimeSeriesSplit(3, gap=2)}, ValueError, r"is forward \(rolling-origin\) validation"),
     ({"groups": np.zeros(10)}, ValueError, r"groups has 10 entries but X has 150 rows"),
     ({"loss": "hinge"}, ValueError, r"loss must be one of 'absolute_error', .*; got loss='hinge'"),
 ], ids=lambda v: v if isinstance(v, str) else None)
