@@ -578,8 +578,15 @@ def _regression_figures(y_truth, predicted):
 
 
 def _metric_sample(population, cell, rng):
-    """A coverage sample, its held-back rows capped at TRUTH_ROWS (the fold models score them 100 times)."""
+    """A coverage sample, its held-back rows capped at TRUTH_ROWS (the fold models score them 100 times).
+
+    A synthetic population's held-back rows are independent draws, so the first TRUTH_ROWS are a random
+    subset; a real population's rest is in the data's own order, so a random subset of it is drawn.
+    """
     X, y, X_truth, y_truth = _coverage_sample(population, cell, rng)
+    if population.held_back == 0 and y_truth.size > TRUTH_ROWS:
+        keep = rng.choice(y_truth.size, size=TRUTH_ROWS, replace=False)
+        return X, y, X_truth[keep], y_truth[keep]
     return X, y, X_truth[:TRUTH_ROWS], y_truth[:TRUTH_ROWS]
 
 

@@ -319,3 +319,15 @@ def test_the_metrics_run_gets_its_own_sections_and_its_task_reaches_the_evidence
     kept = report.evidence(PAYLOAD, metrics)["rows"]
     assert [row.get("task") for row in kept if row["method"] == "corrected-t"] == ["roc_auc"]
     assert all("task" not in row for row in kept[:len(PAYLOAD["rows"]) - 1])
+
+
+def test_a_real_populations_truth_is_a_random_subset_of_its_rest(calibration_module):
+    # A real population's rows are in the data's order (here sorted by the target): the capped truth must be
+    # drawn at random from the rest, not be its first TRUTH_ROWS rows.
+    module = calibration_module
+    n = module.TRUTH_ROWS * 2 + 500
+    population = module.Population(np.arange(n, dtype=float)[:, None], np.arange(n, dtype=float), held_back=0)
+    cell = module.Cell("coverage-regression", "real", "ridge", 100, 1)
+    X, y, X_truth, y_truth = module._metric_sample(population, cell, np.random.default_rng(0))
+    assert y_truth.size == module.TRUTH_ROWS and not set(y) & set(y_truth)
+    assert y_truth.max() > module.TRUTH_ROWS * 1.5  # the first TRUTH_ROWS rows would stop near TRUTH_ROWS
