@@ -328,6 +328,6 @@ def test_a_real_populations_truth_is_a_random_subset_of_its_rest(calibration_mod
     n = module.TRUTH_ROWS * 2 + 500
     population = module.Population(np.arange(n, dtype=float)[:, None], np.arange(n, dtype=float), held_back=0)
     cell = module.Cell("coverage-regression", "real", "ridge", 100, 1)
-    X, y, X_truth, y_truth = module._metric_sample(population, cell, np.random.default_rng(0))
+    _, y, _, y_truth = module._metric_sample(population, cell, np.random.default_rng(0))
     assert y_truth.size == module.TRUTH_ROWS and not set(y) & set(y_truth)
     assert y_truth.max() > module.TRUTH_ROWS * 1.5  # the first TRUTH_ROWS rows would stop near TRUTH_ROWS
