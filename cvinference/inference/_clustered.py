@@ -338,9 +338,11 @@ def cluster_mean_interval(values, groups, *, confidence_level=0.95, bounds=None,
     details = _cluster_checks(clusters, fold, messages, "cluster-robust interval")
     ratio = ratio_estimate(values, clusters)
     details.update(_design_details(values, clusters, ratio))
-    messages.note(f"{clusters.n_groups} groups of {_size_range(clusters)} instances: the design effect "
-                  f"{details['design_effect']:.3g} makes the standard error {math.sqrt(details['design_effect']):.3g} "
-                  f"times the one that counts the {values.size} instances as independent")
+    if math.isfinite(details["design_effect"]):
+        messages.note(f"{clusters.n_groups} groups of {_size_range(clusters)} instances: the design effect "
+                      f"{details['design_effect']:.3g} makes the standard error "
+                      f"{math.sqrt(details['design_effect']):.3g} times the one that counts the {values.size} "
+                      "instances as independent")
     interval_bounds = warned_bounds(ratio.estimate, math.sqrt(ratio.variance), confidence_level,
                                     clusters.n_groups - 1, messages, limits=limits, what="mean",
                                     advice="The cluster bootstrap (cluster_bootstrap_interval) stays within it.")
@@ -365,10 +367,18 @@ def _resampled_ratios(totals, sizes, n_resamples, rng):
     return ratios
 
 
-def _bca_levels(ratios, estimate, totals, sizes, alpha):
-    """Efron's BCa levels (Davison & Hinkley 1997, section 5.3.2), the acceleration jackknifed over clusters."""
+def _bca_levels(ratios, estimate, totals, sizes, alpha, messages):
+    """Efron's BCa levels (Davison & Hinkley 1997, section 5.3.2), the acceleration jackknifed over clusters.
+
+    Falls back to the percentile levels, with a warning, when every resampled
+    ratio lies on one side of the estimate (z0 infinite).
+    """
     share = (np.count_nonzero(ratios < estimate) + np.count_nonzero(ratios <= estimate)) / (2 * ratios.size)
     bias = special.ndtri(share)
+    if not math.isfinite(bias):
+        messages.warn(f"Every one of the {ratios.size} resampled means lies on one side of the estimate, so the BCa "
+                      "bias correction is infinite; the percentile interval is given instead. Use more resamples.")
+        return np.array([alpha / 2, 1 - alpha / 2]), {"bias_correction": float(bias)}
     leave_one_out = (totals.sum() - totals) / (sizes.sum() - sizes)
     spread = leave_one_out.mean() - leave_one_out
     squares = float(spread @ spread)
@@ -381,7 +391,7 @@ def _bca_levels(ratios, estimate, totals, sizes, alpha):
 @validate_params(confidence_level=PROBABILITY, n_resamples=Integer(minimum=1), method=Options(*BOOTSTRAP_METHODS),
                  random_state=Seed())
 @fill_doc
-def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resamples=2000, method="percentile",
+def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resamples=2000, method="bca",
                                random_state=None, fold=None):
     """Cluster bootstrap interval for the mean of per-instance values that come in clusters.
 
@@ -394,9 +404,10 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     %(confidence_level)s
     n_resamples : int, default=2000
         Bootstrap resamples of the G groups.
-    method : {"percentile", "bca"}, default="percentile"
-        The percentile interval, or Efron's bias-corrected and accelerated
-        one with the acceleration from the delete-one-group jackknife.
+    method : {"bca", "percentile"}, default="bca"
+        Efron's bias-corrected and accelerated interval, with the
+        acceleration from the delete-one-group jackknife, or the percentile
+        interval.
     random_state : None, int or numpy.random.RandomState, default=None
         Seeds the resampling as ``sklearn.utils.check_random_state`` does,
         as everywhere in the package.
@@ -418,7 +429,9 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     -----
     InferenceWarning
         With fewer than 20 groups, when every resample gives the same ratio
-        (a zero-width interval), and when ``fold`` splits a group.
+        (a zero-width interval), when every resampled ratio lies on one side
+        of the estimate (BCa then gives the percentile interval), and when
+        ``fold`` splits a group.
 
     Notes
     -----
@@ -444,15 +457,18 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     and a = sum_g u_g^3 / (6 (sum_g u_g^2)^(3/2)), u_g the mean of the
     delete-one-group jackknife ratios less the ratio without group g; this
     is ``scipy.stats.bootstrap(..., paired=True, method="BCa")`` on the
-    groups' (Y_g, m_g). The percentile interval is the default: it needs
-    nothing but the resamples, and ``benchmarks/clustered_coverage.py``
-    measured BCa no closer to nominal on clustered correctness.
+    groups' (Y_g, m_g). BCa is the default: it corrects the skew of an
+    accuracy near 1, and ``benchmarks/clustered_coverage.py`` (18 cells of
+    20 or 50 groups of 5-50 instances, ICC 0.05-0.5, 2000 replicates)
+    measured it covering 0.918-0.955 where the percentile interval covered
+    0.897-0.948, closer to 0.95 in almost every cell.
 
     Neither interval has the t's small-sample factor: with few groups the
     resampled ratios spread less than the ratio does across datasets
     (their variance is about (G - 1) / G times the CR1 one), and Cameron,
     Gelbach & Miller (2008, Rev. Econ. Stat. 90(3)) find the percentile
-    cluster bootstrap undercovers with few clusters.
+    cluster bootstrap undercovers with few clusters; with 20 groups of
+    unequal size and ICC 0.5 the benchmark measured 0.918 (BCa).
 
     Examples
     --------
@@ -465,7 +481,9 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     ...     warnings.simplefilter("ignore")  # fewer than 20 groups
     ...     interval = cluster_bootstrap_interval(correct, patient, random_state=0)
     >>> interval
-    Interval(estimate=0.75, low=0.55, high=0.925, confidence_level=0.95, method='cluster bootstrap percentile')
+    Interval(estimate=0.75, low=0.525, high=0.9, confidence_level=0.95, method='cluster bootstrap BCa')
+    >>> round(interval.details["bias_correction"], 3), round(interval.details["acceleration"], 3)
+    (-0.059, -0.038)
     """
     values = check_values(values, "values")
     clusters = check_clusters(groups, values.size)
@@ -478,13 +496,15 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     alpha = 1 - confidence_level
     levels = np.array([alpha / 2, 1 - alpha / 2])
     if method == "bca":
-        levels, bca_details = _bca_levels(ratios, estimate, totals, sizes, alpha)
+        levels, bca_details = _bca_levels(ratios, estimate, totals, sizes, alpha, messages)
         details.update(bca_details)
     low, high = (float(q) for q in np.quantile(ratios, levels))
     standard_error = float(ratios.std(ddof=1)) if n_resamples > 1 else 0.0
     if high - low == 0:
+        why = ("the groups do not differ in these data" if np.ptp(totals / sizes) == 0 else
+               f"use more than n_resamples={n_resamples}")
         messages.warn(f"Every resample of the groups gives the same mean ({estimate:.4g}), so the interval has zero "
-                      "width; it does not mean the mean is known exactly: the groups do not differ in these data.")
+                      f"width; it does not mean the mean is known exactly: {why}.")
     details.update({"n_resamples": n_resamples, "bootstrap_bias": float(ratios.mean() - estimate)})
     messages.note(f"{n_resamples} resamples of the {clusters.n_groups} groups (Davison & Hinkley 1997, section 3.8; "
                   "Field & Welsh 2007)")
@@ -556,7 +576,8 @@ def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski",
         the statistic, positive when A is better), ``null_standard_error``
         (Obuchowski's; for Durkalski's, that of the mean difference per
         group), ``a_correct_b_wrong`` and ``a_wrong_b_correct`` (b and c),
-        ``n``, ``n_groups``, ``discordant_groups`` (groups with b_k != c_k),
+        ``n``, ``accuracy_a``, ``accuracy_b``, ``n_groups``,
+        ``discordant_groups`` (groups with b_k != c_k),
         ``min_group_size``, ``max_group_size`` and, for ``"durkalski"``,
         ``group_mean_difference`` (the mean over groups of (b_k - c_k) / n_k).
 
@@ -646,6 +667,7 @@ def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski",
         "z": z, "null_standard_error": math.sqrt(squares) / scale,
         "a_correct_b_wrong": int(np.count_nonzero(differences > 0)),
         "a_wrong_b_correct": int(np.count_nonzero(differences < 0)), "n": n_samples,
+        "accuracy_a": float(correct_a.mean()), "accuracy_b": float(correct_b.mean()),
         "discordant_groups": int(np.count_nonzero(discordance)),
     })
     if method == "durkalski":

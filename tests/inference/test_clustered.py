@@ -258,7 +258,7 @@ def test_the_percentile_bootstrap_is_a_resampling_of_whole_groups_written_here()
     labels = np.unique(groups)
     picks = np.random.RandomState(21).randint(0, labels.size, size=(800, labels.size))
     means = [np.concatenate([values[groups == labels[g]] for g in row]).mean() for row in picks]
-    interval = cluster_bootstrap_interval(values, groups, n_resamples=800, random_state=21)
+    interval = cluster_bootstrap_interval(values, groups, n_resamples=800, method="percentile", random_state=21)
     assert (interval.low, interval.high) == pytest.approx(tuple(np.quantile(means, [0.025, 0.975])), rel=1e-12)
     assert interval.details["bootstrap_bias"] == pytest.approx(np.mean(means) - values.mean())
 
@@ -279,10 +279,20 @@ def test_the_seed_makes_the_bootstrap_reproducible():
     assert first != cluster_bootstrap_interval(values, groups, n_resamples=300, random_state=6)
 
 
-def test_identical_groups_give_a_zero_width_bootstrap_interval_with_a_warning():
-    with pytest.warns(InferenceWarning, match="Every resample of the groups gives the same mean"):
+def test_bca_falls_back_to_the_percentile_interval_when_every_resample_lies_on_one_side():
+    values, groups = clustered_data(22, n_groups=20)
+    bca = quiet(cluster_bootstrap_interval, values, groups, n_resamples=1, random_state=0)
+    percentile = quiet(cluster_bootstrap_interval, values, groups, n_resamples=1, method="percentile", random_state=0)
+    assert (bca.low, bca.high) == (percentile.low, percentile.high)
+    assert any("bias correction is infinite; the percentile interval" in text for text in bca.warnings)
+    assert any("use more than n_resamples=1" in text for text in percentile.warnings)
+
+
+@pytest.mark.parametrize("method", ["bca", "percentile"])
+def test_identical_groups_give_a_zero_width_bootstrap_interval_with_a_warning(method):
+    with pytest.warns(InferenceWarning, match="gives the same mean .* the groups do not differ in these data"):
         interval = cluster_bootstrap_interval(np.ones(60), np.repeat(np.arange(20), 3), n_resamples=50,
-                                              random_state=0)
+                                              method=method, random_state=0)
     assert interval.low == interval.high == 1.0
 
 
@@ -382,6 +392,7 @@ def test_the_estimate_is_positive_when_a_is_better_and_one_sided_pvalues_follow_
     assert test.pvalue == pytest.approx(2 * greater.pvalue)
     counts = (test.details["a_correct_b_wrong"], test.details["a_wrong_b_correct"], test.details["n"])
     assert counts == (PSYCHIATRY[2].sum(), PSYCHIATRY[1].sum(), PSYCHIATRY.sum())
+    assert test.details["accuracy_a"] - test.details["accuracy_b"] == pytest.approx(test.estimate)
 
 
 def test_the_mcnemar_interval_uses_the_cluster_robust_standard_error_of_the_differences():
