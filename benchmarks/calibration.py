@@ -900,17 +900,17 @@ def _run_jobs(populations, jobs, n_jobs, client, keep):
     run_on_cluster(client, _replication_of, (populations,), jobs, lambda job, record: keep(record))
 
 
-def rows_from_checkpoint(selected, checkpoint):
+def rows_from_checkpoint(selected, checkpoint, complete_only=False):
     """The rows of the selected cells from the replications a checkpoint holds, without running any.
 
-    A cell with fewer replications than asked is reported with those it has (its rows say how many);
-    one with none is left out.
+    A cell with fewer replications than asked is reported with those it has (its rows say how many), or
+    left out with ``complete_only``; one with none is left out.
     """
     done = read_checkpoint(checkpoint)
     found = {}
     for cell in selected:
         records = [done[cell.key, i] for i in range(cell.replications) if (cell.key, i) in done]
-        if records:
+        if records and (len(records) == cell.replications or not complete_only):
             found[cell.key] = rows_of(cell, records)
     return found
 
@@ -995,6 +995,8 @@ def main(argv=None):
                             "and power of the comparisons decide() weighs")
     parser.add_argument("--from-checkpoint", action="store_true",
                         help="run nothing: report the selected cells from the replications --checkpoint holds")
+    parser.add_argument("--complete-only", action="store_true",
+                        help="with --from-checkpoint: leave out the cells that hold fewer replications than asked")
     parser.add_argument("--replications", type=int, default=None)
     parser.add_argument("--cells", default=None,
                         help="comma-separated parts of the cell keys (kind/population/learner/N) to run, in whole "
@@ -1014,7 +1016,7 @@ def main(argv=None):
     if args.from_checkpoint:
         if not args.checkpoint:
             parser.error("--from-checkpoint reads --checkpoint FILE")
-        rows, seconds = rows_from_checkpoint(selected, args.checkpoint), None
+        rows, seconds = rows_from_checkpoint(selected, args.checkpoint, args.complete_only), None
     else:
         with _cluster(args.dask) as client:
             rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint,

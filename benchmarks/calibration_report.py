@@ -222,7 +222,12 @@ def _run_line(payload):
     minutes = "" if payload.get("seconds") is None else f"{payload['seconds'] / 60:.0f} minutes "
     return (f"Run: `{payload.get('command', 'python benchmarks/calibration.py')}` ({payload['mode']} mode, "
             f"{', '.join(map(str, replications))} replications per cell, {minutes}with n_jobs={payload['n_jobs']} "
-            f"on {payload.get('machine', 'the 2-core development machine')}).")
+            f"on {payload.get('machine', 'the 2-core development machine')}){_status(payload)}.")
+
+
+def _status(payload):
+    """A run reported before it finished says so (``"status"``, set by hand when the rows are taken)."""
+    return f"; {payload['status']}" if payload.get("status") else ""
 
 
 LEARNERS_TITLE = "The learners people use"
@@ -343,7 +348,7 @@ def evidence(payload, *more):
             if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
             and not row["method"].startswith("decision")]
     return {"format": "cvinference.calibration-evidence", "version": 1,
-            "mode": "+".join(run["mode"] for run in (payload, *more)),
+            "mode": payload["mode"], "further_modes": [run["mode"] for run in more],
             "source": "benchmarks/calibration.py", "floor": FLOOR, "type_i_limit": TYPE_I_LIMIT, "rows": rows}
 
 

@@ -331,3 +331,15 @@ def test_a_real_populations_truth_is_a_random_subset_of_its_rest(calibration_mod
     _, y, _, y_truth = module._metric_sample(population, cell, np.random.default_rng(0))
     assert y_truth.size == module.TRUTH_ROWS and not set(y) & set(y_truth)
     assert y_truth.max() > module.TRUTH_ROWS * 1.5  # the first TRUTH_ROWS rows would stop near TRUTH_ROWS
+
+
+def test_complete_only_leaves_out_the_cells_a_run_has_not_finished(calibration_module, tmp_path):
+    module = calibration_module
+    full, partial = module.Cell("coverage-folds", "nonlinear", "svm", 100, 2), module.Cell(
+        "coverage-folds", "nonlinear", "svm", 300, 2)
+    records = [{"cell": cell.key, "replication": i, "intervals": {"wilson": (0.7, 0.8)},
+                "truth": {"kfold": 0.75, "conditional": 0.75}} for cell, i in ((full, 0), (full, 1), (partial, 0))]
+    path = tmp_path / "checkpoint.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    assert list(module.rows_from_checkpoint([full, partial], str(path))) == [full.key, partial.key]
+    assert list(module.rows_from_checkpoint([full, partial], str(path), complete_only=True)) == [full.key]

@@ -16,6 +16,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from cvinference import CVEvaluator, decide
+from cvinference.inference import _evidence
 from cvinference.inference._delong import delong_paired_test
 from cvinference.inference._score_metrics import corrected_fold_test
 
@@ -27,12 +28,28 @@ def pair():
     return evaluator.compare(make_pipeline(StandardScaler(), LogisticRegression(C=0.05)), GaussianNB(), X[:, :6], y)
 
 
+@pytest.fixture
+def evidence(monkeypatch):
+    """Replace the shipped evidence by ``rows`` (none: nothing measured, the stated order decides)."""
+    def install(*rows):
+        table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}
+        monkeypatch.setattr(_evidence, "calibration_evidence", lambda: table)
+    return install
+
+
+def _type_i(method, measured, learner):
+    return {"method": method, "quantity": "type_i", "target": "unconditional", "learner": learner, "n": 569,
+            "population": "test", "nominal": 0.05, "measured": measured, "wilson_low": measured - 0.02,
+            "wilson_high": measured + 0.02, "replications": 200, "mean_width": 0.1, "task": "roc_auc"}
+
+
 def table(result, score):
     return np.array([[score(result.y_true[result.fold[r] == j], result.y_score[r][result.fold[r] == j].astype(float))
                       for j in range(result.n_splits)] for r in range(result.n_repeats)])
 
 
-def test_auc_decision_rests_on_the_corrected_t_of_sklearn_fold_aucs(pair):
+def test_auc_decision_rests_on_the_corrected_t_of_sklearn_fold_aucs(pair, evidence):
+    evidence()
     decision = decide(pair, metric="roc_auc")
     oracle = corrected_fold_test(table(pair.a, roc_auc_score), table(pair.b, roc_auc_score))
     assert decision.rests_on.name.startswith("corrected t on fold roc_auc")
@@ -43,7 +60,8 @@ def test_auc_decision_rests_on_the_corrected_t_of_sklearn_fold_aucs(pair):
     assert decision.rests_on.measured_type_i is None
 
 
-def test_delong_paired_z_of_repeat_0_is_shown_as_context(pair):
+def test_delong_paired_z_of_repeat_0_is_shown_as_context(pair, evidence):
+    evidence()
     decision = decide(pair, metric="roc_auc")
     (delong,) = decision.context
     oracle = delong_paired_test(pair.a.y_true, pair.a.y_score[0], pair.b.y_score[0])
@@ -94,3 +112,20 @@ def test_a_log_loss_difference_beyond_one_is_not_clipped():
     low, high = test.confidence_interval()
     assert (decision.rests_on.low, decision.rests_on.high) == pytest.approx((low, high), rel=1e-6)
     assert high > 1 and decision.answer == "A better"
+
+
+def test_measured_roc_auc_rows_choose_the_test_or_say_cannot_tell(pair, evidence):
+    # The pair is logistic regression (measured) and GaussianNB (borrowing every measured learner).
+    evidence(*(_type_i(method, rate, learner) for learner in ("logistic", "tree")
+               for method, rate in (("corrected t (10x10-fold)", 0.09), ("DeLong paired z (pooled scores, repeat 0)",
+                                                                        0.04))))
+    decision = decide(pair, metric="roc_auc")
+    assert decision.rests_on.name.startswith("DeLong paired z") and decision.rests_on.measured_type_i == 0.04
+    assert "above 0.06" in decision.context[0].why_not
+    assert any("did not measure this for GaussianNB" in c for c in decision.caveats)
+    assert not any(c.startswith("Not calibrated") for c in decision.caveats)
+    evidence(*(_type_i(method, 0.09, "logistic") for method in ("corrected t (10x10-fold)",
+                                                              "DeLong paired z (pooled scores, repeat 0)")))
+    decision = decide(pair, metric="roc_auc")
+    assert decision.answer == "cannot tell" and decision.rests_on is None
+    assert decision.reason.startswith("No test of these learners on roc_auc kept its type-I error at or below 0.06")
