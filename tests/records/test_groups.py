@@ -167,10 +167,10 @@ def test_a_pair_holds_the_same_groups_or_none():
     assert PairedCVResult(a, grouped(y_pred=Y_TRUE)).b.n_groups == 3
     plain = CVResult(y_true=Y_TRUE, y_pred=Y_PRED, fold=FOLD)
     assert PairedCVResult(plain, plain).a.groups is None
-    for first, second, which in ((a, plain, "a has groups and b has none"), (plain, a, "b has groups and a has none"),
-                                 (a, grouped(groups=[1, 1, 2, 2, 2, 3]), r"their groups differ \(first at instance 0\)"),
-                                 (a, grouped(groups=["p1", "p1", "p2", "p2", "p3", "p3"]),
-                                  r"their groups differ \(first at instance 4\)")):
+    cases = ((a, plain, "a has groups and b has none"), (plain, a, "b has groups and a has none"),
+             (a, grouped(groups=[1, 1, 2, 2, 2, 3]), r"their groups differ \(first at instance 0\)"),
+             (a, grouped(groups=["p1", "p1", "p2", "p2", "p3", "p3"]), r"their groups differ \(first at instance 4\)"))
+    for first, second, which in cases:
         with pytest.raises(ValueError, match=rf"^a and b must hold the same groups when either has groups; {which}\. "
                                              r"Evaluate both estimators with the same groups"):
             PairedCVResult(first, second)
