@@ -236,19 +236,20 @@ def check_same_length(X, y):
 
 def check_groups(groups, n_samples):
     """Refuse a ``groups`` that is not one label per row of X (see :func:`group_labels`), before any fit."""
-    group_labels(groups, n_samples, counted=f"X has {n_samples} rows")
+    group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
 
 
 _GROUP_KINDS = {"bool", "int", "float", "str"}
 _GROUP_FIX = "Give every instance a group label (an instance alone is a group of its own)."
 
 
-def group_labels(groups, n_samples, *, counted):
+def group_labels(groups, n_samples, *, counted, per="instance"):
     """``groups`` as a 1-d numpy array of one label per instance, or None; refused with what is wrong.
 
     The labels are what scikit-learn's ``GroupKFold`` takes: integers or
     strings (floats and bools too), of one type, none missing. ``counted``
-    says what holds the ``n_samples`` instances, for the message.
+    says what holds the ``n_samples`` instances, and ``per`` what one of
+    them is, for the messages.
 
     Examples
     --------
@@ -265,7 +266,7 @@ def group_labels(groups, n_samples, *, counted):
     if array.ndim != 1:
         raise ValueError(f"groups must be 1-d, one group label per instance; got groups of shape {array.shape}.")
     if array.size != n_samples:
-        raise ValueError(f"groups has {array.size} entries but {counted}. Pass one group label per instance, "
+        raise ValueError(f"groups has {array.size} entries but {counted}. Pass one group label per {per}, "
                          "or groups=None.")
     kinds = {_label_kind(v) for v in array.tolist()} if array.dtype.kind == "O" else set()
     if array.dtype.kind not in "biufUO" or not kinds <= _GROUP_KINDS | {"NoneType", "NAType"}:

@@ -134,7 +134,7 @@ class StratifiedEqualSizeGroupKFold(model_selection.StratifiedGroupKFold):
             raise ValueError("The 'groups' parameter should not be None. Pass one group label per row of X: "
                              "split(X, y, groups), or fit(X, y, groups=groups) in a search.")
         n_samples = num_samples(X)
-        groups = group_labels(groups, n_samples, counted=f"X has {n_samples} rows")
+        groups = group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
         labels, group_codes = np.unique(groups, return_inverse=True)
         if labels.size < self.n_splits:
             raise ValueError(f"Cannot have number of splits n_splits={self.n_splits} greater than the number of "
