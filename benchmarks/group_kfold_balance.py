@@ -21,8 +21,11 @@ from sklearn.model_selection import StratifiedGroupKFold
 from cvinference import StratifiedEqualSizeGroupKFold
 
 
-def dataset(rng, concentration):
-    sizes = np.clip(rng.lognormal(1.8, 0.8, rng.integers(8, 80)).astype(int), 1, 60)
+def dataset(rng, concentration, n_groups=(8, 80)):
+    """Random grouped data: class labels y and group labels, shuffled; from ``n_groups[0]`` to ``n_groups[1] - 1``
+    groups of log-normal sizes 1-60, 2 or 3 classes, each group's class shares drawn from a Dirichlet of the given
+    concentration around the overall shares."""
+    sizes = np.clip(rng.lognormal(1.8, 0.8, rng.integers(*n_groups)).astype(int), 1, 60)
     n_classes = rng.choice([2, 3])
     shares = rng.dirichlet(np.full(n_classes, 2.0))
     y = np.concatenate([rng.choice(n_classes, size=m, p=rng.dirichlet(shares * concentration * n_classes))

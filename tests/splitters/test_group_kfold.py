@@ -16,9 +16,12 @@ Sources of expected values:
 """
 
 import copy
+import functools
+import importlib.util
 import itertools
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -41,17 +44,18 @@ PROPERTY_SETTINGS = settings(max_examples=60, deadline=None, database=None, dera
                              suppress_health_check=[HealthCheck.too_slow])
 
 
+@functools.cache
+def _benchmark():
+    """benchmarks/group_kfold_balance.py, whose random grouped data sets the tests draw too."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "group_kfold_balance.py"
+    spec = importlib.util.spec_from_file_location("group_kfold_balance", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def grouped_data(rng, concentration=1.0, n_groups=(8, 80)):
-    """Random grouped data as benchmarks/group_kfold_balance.py draws it: log-normal group sizes 1-60, 2-3 classes,
-    each group's class shares from a Dirichlet of the given concentration around the overall shares."""
-    sizes = np.clip(rng.lognormal(1.8, 0.8, rng.integers(*n_groups)).astype(int), 1, 60)
-    n_classes = int(rng.choice([2, 3]))
-    shares = rng.dirichlet(np.full(n_classes, 2.0))
-    y = np.concatenate([rng.choice(n_classes, size=m, p=rng.dirichlet(shares * concentration * n_classes))
-                        for m in sizes])
-    groups = np.repeat(np.arange(sizes.size), sizes)
-    order = rng.permutation(y.size)
-    return y[order], groups[order]
+    return _benchmark().dataset(rng, concentration, n_groups)
 
 
 def split(cv, y, groups):
