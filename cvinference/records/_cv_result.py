@@ -706,7 +706,8 @@ class PairedCVResult(Serializable):
     """Two estimators cross-validated on identical folds.
 
     Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
-    ``fold`` array of every repeat, which is what the matched-sample tests need.
+    ``fold`` array of every repeat, which is what the matched-sample tests need,
+    and their ``groups`` (both the same groups, or both none).
 
     Parameters
     ----------
