@@ -50,7 +50,8 @@ _EXPORTS = {
         "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss",
     ),
     ".splitters": (
-        "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold", "StratifiedEqualSizeKFold",
+        "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold",
+        "StratifiedEqualSizeGroupKFold", "StratifiedEqualSizeKFold",
     ),
     ".studies": (
         "POPULATIONS", "ConditionalErrorStudyResult", "FoldSizeStudyResult", "PrecisionStudyResult",

@@ -1,9 +1,9 @@
 """One or more instances of every public result class, built by the public functions on small seeded data.
 
 ``result_cases()`` returns (label, result) pairs: the records (CVResult with text, integer and float
-labels, a regression record, a holdout, records with scores of two and three classes), every inference
-result (with nan statistics and pooled repeats among them), the model-selection results and the studies'
-results. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
+labels, a regression record, a holdout, records with scores of two and three classes, grouped records),
+every inference result (with nan statistics and pooled repeats among them), the model-selection results
+and the studies' results. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
 ``tests/data/write_result_payloads.py`` (the stored payloads of older format versions) all read them, so a
 new public result class needs one case here.
 """
@@ -15,7 +15,7 @@ import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LinearRegression
-from sklearn.model_selection import GridSearchCV
+from sklearn.model_selection import GridSearchCV, GroupKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
@@ -48,6 +48,9 @@ def _record_cases(X, y):
     b = cvi.cross_val_correctness(nb, X, y, cv=5, random_state=0)
     scored_a, scored_b = (cvi.cross_val_correctness(learner, X, y, cv=5, random_state=0, response_method="auto")
                           for learner in (tree, nb))
+    patients = np.array([f"patient {i // 4}" for i in range(y.size)])  # 15 groups of 4 rows
+    grouped_a, grouped_b = (cvi.cross_val_correctness(learner, X, y, cv=GroupKFold(5), groups=patients)
+                            for learner in (tree, nb))
     text = cvi.CVResult(y_true=np.where(y == 1, "yes", "no"), y_pred=np.where(a.y_pred == 1, "yes", "maybe"),
                         fold=a.fold, name="text labels")
     regression = cvi.cross_val_correctness(LinearRegression(), X, X[:, 0] + 0.5 * X[:, 1], cv=5,
@@ -62,6 +65,8 @@ def _record_cases(X, y):
         ("CVResult, scores of three classes", cvi.cross_val_correctness(
             nb, X, np.arange(y.size) % 3, cv=3, n_repeats=2, response_method="predict_proba", random_state=0)),
         ("PairedCVResult, scores", cvi.PairedCVResult(scored_a, scored_b)),
+        ("CVResult, groups", grouped_a),
+        ("PairedCVResult, groups", cvi.PairedCVResult(grouped_a, grouped_b)),
         ("SubsamplingResult", cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)),
         ("NestedCVResult of two learners", cvi.nested_cross_validation(nb, X, y, n_splits=3, n_repeats=2,
                                                                         estimator_b=tree, random_state=0)),

@@ -353,6 +353,10 @@ _CLASSES_OF_VERSION_1 = {
 }
 """The public result classes when the stored payloads were written (commits cfc92f7, 52b37a6, 263c0a1, issue 29)."""
 
+_LATER_CLASSES = {3: {"BootstrapSamplingResult", "NestedCVResult", "PairedSubsamplingResult"},
+                  5: {"LossDifferenceTestResult"}}
+"""The public result classes added since, by the first stored file that holds them."""
+
 
 def _stored(version):
     document = json.loads((DATA / f"result_payloads_v{version}.json").read_text())
@@ -360,7 +364,8 @@ def _stored(version):
     return document["cases"]
 
 
-_CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}}
+_CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2},
+            5: {"CVResult": 4, "Interval": 3, "Decision": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
@@ -374,11 +379,11 @@ def _as_computed_today(again, result):
     return dataclasses.replace(again, **{name: getattr(result, name) for name in fields}) if fields else again
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)
-    later = {"BootstrapSamplingResult", "NestedCVResult", "PairedSubsamplingResult"} if version >= 3 else set()
+    later = set().union(*(classes for first, classes in _LATER_CLASSES.items() if version >= first))
     assert {type(cases[label]).__name__ for label in stored} == _CLASSES_OF_VERSION_1 | later
     for label, data in stored.items():
         result = cases[label]

@@ -235,12 +235,47 @@ def check_same_length(X, y):
 
 
 def check_groups(groups, n_samples):
-    """Refuse a ``groups`` array whose length is not ``n_samples``."""
-    if groups is not None and num_samples(groups) != n_samples:
-        raise ValueError(
-            f"groups has {num_samples(groups)} entries but X has {n_samples} rows. "
-            "Pass one group label per row of X, or groups=None."
-        )
+    """Refuse a ``groups`` that is not one label per row of X (see :func:`group_labels`), before any fit."""
+    group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
+
+
+_GROUP_KINDS = {"bool", "int", "float", "str"}
+_GROUP_FIX = "Give every instance a group label (an instance alone is a group of its own)."
+
+
+def group_labels(groups, n_samples, *, counted, per="instance"):
+    """``groups`` as a 1-d numpy array of one label per instance, or None; refused with what is wrong.
+
+    The labels are what scikit-learn's ``GroupKFold`` takes: integers or
+    strings (floats and bools too), of one type, none missing. ``counted``
+    says what holds the ``n_samples`` instances, and ``per`` what one of
+    them is, for the messages.
+
+    Examples
+    --------
+    >>> group_labels(["p1", "p1", "p2"], 3, counted="y_true has 3 instances")
+    array(['p1', 'p1', 'p2'], dtype='<U2')
+    >>> group_labels([1, 2], 3, counted="y_true has 3 instances")
+    Traceback (most recent call last):
+    ...
+    ValueError: groups has 2 entries but y_true has 3 instances. Pass one group label per instance, or groups=None.
+    """
+    if groups is None:
+        return None
+    array = np.asarray(groups)
+    if array.ndim != 1:
+        raise ValueError(f"groups must be 1-d, one group label per instance; got groups of shape {array.shape}.")
+    if array.size != n_samples:
+        raise ValueError(f"groups has {array.size} entries but {counted}. Pass one group label per {per}, "
+                         "or groups=None.")
+    kinds = {_label_kind(v) for v in array.tolist()} if array.dtype.kind == "O" else set()
+    if array.dtype.kind not in "biufUO" or not kinds <= _GROUP_KINDS | {"NoneType", "NAType"}:
+        what = f"dtype {array.dtype}" if array.dtype.kind != "O" else f"items of type {sorted(kinds - _GROUP_KINDS)[0]}"
+        raise TypeError(f"groups must hold integers or strings, as GroupKFold takes them; got {what}. Convert "
+                        "them, for example with groups.astype(str).")
+    check_no_missing_labels(array, "groups", _GROUP_FIX)
+    check_one_label_type(array, "groups")
+    return array
 
 
 def _is_missing(value):
@@ -268,25 +303,24 @@ def _label_kind(value):
     return type(value).__name__
 
 
-def check_no_missing_labels(y):
-    """Refuse a 1-d y holding NaN, infinity or None, naming how many and where the first is."""
+def check_no_missing_labels(y, name="y", fix="Drop or impute those samples before cross-validation."):
+    """Refuse a 1-d array of labels (``name``) holding NaN, infinity or None, naming how many and where the first is."""
     bad = _missing_mask(y)
     if bad.any():
         raise ValueError(
-            f"y contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
-            f"entries (first at index {int(np.flatnonzero(bad)[0])}). Drop or "
-            "impute those samples before cross-validation."
+            f"{name} contains NaN, infinity or None in {int(bad.sum())} of {y.size} "
+            f"entries (first at index {int(np.flatnonzero(bad)[0])}). {fix}"
         )
 
 
-def check_one_label_type(y):
-    """Refuse a 1-d object y whose labels mix types (int and str, ...), which cannot be sorted or compared."""
+def check_one_label_type(y, name="y"):
+    """Refuse a 1-d object array of labels (``name``) that mixes types (int and str, ...): they cannot be sorted."""
     if y.dtype.kind == "O":
         kinds = sorted({_label_kind(v) for v in y})
         if len(kinds) > 1:
             raise ValueError(
-                f"y mixes label types ({', '.join(kinds)}); convert all labels to one type, "
-                "for example with y.astype(str)."
+                f"{name} mixes label types ({', '.join(kinds)}); convert all labels to one type, "
+                f"for example with {name}.astype(str)."
             )
 
 

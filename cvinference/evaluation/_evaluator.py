@@ -213,7 +213,9 @@ class CVEvaluator(BaseEstimator):
         y : array-like of shape (n_samples,)
             Targets: class labels (str, int, bool) for ``loss="zero_one"``.
         groups : array-like of shape (n_samples,), default=None
-            Group labels for group-aware splitters such as ``GroupKFold``.
+            Group labels for group-aware splitters such as ``GroupKFold`` or
+            :class:`StratifiedEqualSizeGroupKFold`: integers or strings, none
+            missing. The record keeps them (``result.groups``).
         name : str, default=None
             The learner's name in reports (``result.name``). None names it
             by its short description (``result.estimator_repr``), such as
@@ -222,9 +224,10 @@ class CVEvaluator(BaseEstimator):
         Returns
         -------
         CVResult
-            With ``name``, ``estimator_repr`` (the short description) and
+            With ``name``, ``estimator_repr`` (the short description),
             ``estimator_type`` (the final estimator's class, as
-            ``module.QualifiedName``).
+            ``module.QualifiedName``) and ``groups`` (None when none were
+            given).
         """
         return self._run([estimator], X, y, groups, None if name is None else (name,))[0]
 
@@ -246,7 +249,8 @@ class CVEvaluator(BaseEstimator):
         Returns
         -------
         PairedCVResult
-            ``.a`` and ``.b`` hold the two CVResults.
+            ``.a`` and ``.b`` hold the two CVResults, each with the
+            ``groups``.
         """
         return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names))
 
@@ -281,7 +285,7 @@ class CVEvaluator(BaseEstimator):
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss, responses=responses,
                  collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
         names = names or [None] * len(estimators)
-        return [kept.result(y_array, partitions, loss, learner_labels(estimator, name))
+        return [kept.result(y_array, partitions, loss, learner_labels(estimator, name) | {"groups": groups})
                 for kept, estimator, name in zip(out_of_fold, estimators, names, strict=True)]
 
     def _fast_loo(self, estimator, X, y_array, partitions, loss, method):
@@ -398,7 +402,7 @@ class _OutOfFoldPredictions:
             self._scores[r, test] = scores
 
     def result(self, y_true, partitions, loss, labels):
-        """The CVResult; ``labels`` are the learner's (:func:`learner_labels`)."""
+        """The CVResult; ``labels`` are the learner's (:func:`learner_labels`) and the instances' ``groups``."""
         losses = self._losses
         labels = {**labels, "y_score": self._scores, "response_method": self._response_method}
         if self._codes is not None:
@@ -428,7 +432,8 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     CVResult
         Per-instance ``correct``, ``loss``, ``fold`` and ``y_pred`` for every
         repeat, and the per-fold counts m_j, r_j and p_j; with
-        ``response_method``, the out-of-fold scores ``y_score``.
+        ``response_method``, the out-of-fold scores ``y_score``; with
+        ``groups``, the groups (``result.groups``).
 
     Examples
     --------

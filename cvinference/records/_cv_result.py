@@ -14,11 +14,12 @@ import numpy as np
 
 from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
-from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance
+from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import NAME, Boolean, Integer, Nullable, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
+from .._utils._validation import group_labels
 from .._utils._warnings import InferenceWarning
 from ._cv_result_codec import (
     check_labels,
@@ -26,6 +27,7 @@ from ._cv_result_codec import (
     classification_by_default,
     from_version_1,
     from_version_2,
+    from_version_3,
     score_shape,
 )
 from ._losses import LOSSES
@@ -215,6 +217,10 @@ class CVResult(Serializable):
         (n_samples, n_classes) for one repeat. Needs ``response_method``.
     response_method : {"predict_proba", "decision_function"} or None, default=None
         The method that gave ``y_score``.
+    groups : array-like of shape (n_samples,), default=None
+        The group of each instance (a patient, a subject, a site), as
+        scikit-learn's ``GroupKFold`` takes them: integers or strings, of one
+        type, none missing. The evaluator keeps the ``groups`` it was given.
 
     Attributes
     ----------
@@ -268,6 +274,11 @@ class CVResult(Serializable):
         for two classes).
     response_method : str or None
         ``"predict_proba"`` or ``"decision_function"``: what gave ``y_score``.
+    groups : ndarray of shape (n_samples,) or None
+        The group label of each instance, read-only; None when the record
+        was made without groups.
+    n_groups : int or None
+        The number of distinct groups; None without groups.
     name, estimator_type, estimator_repr, cv_repr : str or None
         As given.
 
@@ -299,6 +310,13 @@ class CVResult(Serializable):
     >>> skewed = CVResult(y_true=[0, 1, 1, 1], y_pred=[1, 1, 1, 1], fold=[0, 1, 0, 1])
     >>> skewed.no_information_rate, skewed.majority_class, skewed.class_counts
     (0.75, 1, array([1, 3]))
+
+    A record of grouped instances (two patients, two rows each) keeps the groups:
+
+    >>> grouped = CVResult(y_true=[0, 0, 1, 1], y_pred=[0, 1, 1, 1], fold=[0, 0, 1, 1],
+    ...                    groups=["p1", "p1", "p2", "p2"])
+    >>> grouped.n_groups, grouped.groups
+    (2, array(['p1', 'p1', 'p2', 'p2'], dtype='<U2'))
     """
 
     @validate_params(loss_name=Text("zero_one"), estimator_repr=Nullable(Text("GaussianNB()")),
@@ -307,7 +325,7 @@ class CVResult(Serializable):
                      response_method=RESPONSE_METHOD)
     def __init__(self, y_true, y_pred, fold, *, loss=None, loss_name="zero_one", estimator_repr=None, cv_repr=None,
                  n_train=None, classification=None, name=None, estimator_type=None, y_score=None,
-                 response_method=None):
+                 response_method=None, groups=None):
         y_true = np.asarray(y_true)
         if y_true.ndim != 1:
             raise ValueError(f"y_true must be 1-d; got shape {y_true.shape}.")
@@ -320,9 +338,10 @@ class CVResult(Serializable):
         if classification:
             classes, y_true, y_pred = _encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name,
-                    _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method))
+                    _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method), groups)
 
-    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, labels, n_train=None, scores=(None, None)):
+    def _store(self, y_true, y_pred, fold, classes, loss, loss_name, labels, n_train=None, scores=(None, None),
+               groups=None):
         n_samples = y_true.size
         y_true = np.array(y_true, copy=True)
         y_pred = np.array(_as_rows(y_pred, "y_pred", n_samples), copy=True)
@@ -377,13 +396,17 @@ class CVResult(Serializable):
         self.name = NAME.check("name", labels.name)
         self.estimator_type = TYPE_NAME.check("estimator_type", labels.estimator_type)
         self.n_train = None if n_train is None else Integer(minimum=1).check("n_train", n_train)
+        groups = group_labels(groups, n_samples, counted=f"y_true has {n_samples} instances")
+        self._groups = None if groups is None else locked(np.array(groups, copy=True))
 
     @classmethod
     def _from_codes(cls, y_true, y_pred, fold, *, classes, loss=None, loss_name="zero_one", estimator_repr=None,
-                    cv_repr=None, n_train=None, name=None, estimator_type=None, y_score=None, response_method=None):
+                    cv_repr=None, n_train=None, name=None, estimator_type=None, y_score=None, response_method=None,
+                    groups=None):
         result = cls.__new__(cls)
         result._store(y_true, y_pred, fold, classes, loss, loss_name,
-                      _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method))
+                      _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method),
+                      groups)
         return result
 
     def _per_fold(self, weights=None):
@@ -415,6 +438,14 @@ class CVResult(Serializable):
     @property
     def classes(self):
         return self._classes
+
+    @property
+    def groups(self):
+        return self._groups
+
+    @_computed_once
+    def n_groups(self):
+        return None if self._groups is None else int(np.unique(self._groups).size)
 
     @property
     def fold(self):
@@ -581,13 +612,14 @@ class CVResult(Serializable):
     _repr_html_ = summary_html
 
     def _instance_columns(self):
-        """``repeat``, ``instance``, ``fold`` and ``y_true``, one item per repeat and instance."""
-        return {
+        """``repeat``, ``instance``, ``group`` (grouped records), ``fold`` and ``y_true``, per repeat and instance."""
+        columns = {
             "repeat": np.repeat(np.arange(self.n_repeats), self.n_samples),
             "instance": np.tile(np.arange(self.n_samples), self.n_repeats),
-            "fold": self._fold.ravel(),
-            "y_true": np.tile(self.y_true, self.n_repeats),
         }
+        if self._groups is not None:
+            columns["group"] = np.tile(self._groups, self.n_repeats)
+        return columns | {"fold": self._fold.ravel(), "y_true": np.tile(self.y_true, self.n_repeats)}
 
     def _outcome_columns(self, suffix=""):
         """``y_pred``, ``correct`` (class labels only), ``loss`` and any scores, each name followed by ``suffix``."""
@@ -606,9 +638,10 @@ class CVResult(Serializable):
         """A pandas DataFrame with one row per repeat and instance.
 
         Columns: ``repeat``, ``instance`` (the row number in the data),
-        ``fold``, ``y_true``, ``y_pred``, ``correct`` (only when y holds
-        class labels) and ``loss``; with scores, ``y_score`` (two classes)
-        or ``y_score_<class>`` for each class. Needs pandas.
+        ``group`` (only when the record keeps groups), ``fold``, ``y_true``,
+        ``y_pred``, ``correct`` (only when y holds class labels) and
+        ``loss``; with scores, ``y_score`` (two classes) or
+        ``y_score_<class>`` for each class. Needs pandas.
 
         Returns
         -------
@@ -624,16 +657,17 @@ class CVResult(Serializable):
         """
         return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
 
-    _format_version = 3
-    _upgrades = {1: from_version_1, 2: from_version_2}
+    _format_version = 4
+    _upgrades = {1: from_version_1, 2: from_version_2, 3: from_version_3}
     _kinds = {
         "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
         "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,
         "classes": Nullable(Array(ndim=1)), "y_true": Array(ndim=1, min_rows=1), "y_pred": Array(ndim=2, min_rows=1),
         "fold": Array("iu", ndim=2, low=0, min_rows=1), "loss": Nullable(Array("f", ndim=2, min_rows=1)),
         "y_score": Nullable(Array("f", min_rows=1)), "response_method": RESPONSE_METHOD,
+        "groups": Nullable(Array(ndim=1, min_rows=1)),
     }
-    _rules = (check_labels, check_scores)
+    _rules = (check_labels, check_scores, SameLength("y_true", "groups"))
 
     def _field_values(self):
         """What the record stores: labels as codes into ``classes`` (a record of class labels)."""
@@ -641,7 +675,7 @@ class CVResult(Serializable):
                 "name": self.name, "estimator_type": self.estimator_type, "n_train": self.n_train,
                 "classification": self._classes is not None, "classes": self._classes, "y_true": self._y_true,
                 "y_pred": self._y_pred, "fold": self._fold, "loss": self._loss, "y_score": self.y_score,
-                "response_method": self.response_method}
+                "response_method": self.response_method, "groups": self._groups}
 
     @classmethod
     def _from_fields(cls, values):
@@ -649,15 +683,31 @@ class CVResult(Serializable):
             values["y_true"], values["y_pred"], values["fold"], classes=values["classes"], loss=values["loss"],
             loss_name=values["loss_name"], estimator_repr=values["estimator_repr"], cv_repr=values["cv_repr"],
             n_train=values["n_train"], name=values["name"], estimator_type=values["estimator_type"],
-            y_score=values["y_score"], response_method=values["response_method"],
+            y_score=values["y_score"], response_method=values["response_method"], groups=values["groups"],
         )
+
+
+def _check_same_groups(a, b):
+    """Refuse a pair of records of which one keeps groups that the other does not keep as they are."""
+    if a.groups is None and b.groups is None:
+        return
+    if a.groups is None or b.groups is None or not np.array_equal(a.groups, b.groups):
+        which = ("a has groups and b has none" if b.groups is None else "b has groups and a has none"
+                 if a.groups is None else f"their groups differ (first at instance {_first_difference(a, b)})")
+        raise ValueError(f"a and b must hold the same groups when either has groups; {which}. Evaluate both "
+                         "estimators with the same groups, with CVEvaluator.compare(..., groups=groups).")
+
+
+def _first_difference(a, b):
+    return int(np.flatnonzero(np.asarray(a.groups != b.groups, dtype=bool))[0])
 
 
 class PairedCVResult(Serializable):
     """Two estimators cross-validated on identical folds.
 
     Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
-    ``fold`` array of every repeat, which is what the matched-sample tests need.
+    ``fold`` array of every repeat, which is what the matched-sample tests need,
+    and their ``groups`` (both the same groups, or both none).
 
     Parameters
     ----------
@@ -691,6 +741,7 @@ class PairedCVResult(Serializable):
                 "a and b were not cross-validated on identical folds. A paired "
                 "comparison needs the same partition in every repeat; use CVEvaluator.compare."
             )
+        _check_same_groups(a, b)
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
 

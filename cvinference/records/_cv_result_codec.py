@@ -1,5 +1,7 @@
 """What a CVResult dict must hold beyond each field's kind, and the reading of version-1 dicts.
 
+Version 4 adds the instances' ``groups`` (null when the record has none);
+:func:`from_version_3` reads a version-3 dict as a record without groups.
 Version 3 adds the out-of-fold scores, ``y_score`` and ``response_method``
 (both null when none are kept); :func:`from_version_2` reads a version-2
 dict as a record without scores. Version 2 (the common codec,
@@ -96,6 +98,13 @@ def check_scores(owner, values):
     if scores.shape != expected:
         _refuse(f"CVResult.y_score must have the shape {expected} (repeats, instances, classes beyond two); "
                 f"got {scores.shape}")
+
+
+def from_version_3(data):
+    """A version-3 CVResult dict as version 4: the same record, without groups."""
+    if "groups" in data:
+        _refuse("the version-3 dict has the unknown key 'groups', which version 4 added")
+    return {**data, "version": 4, "groups": None}
 
 
 def from_version_2(data):

@@ -31,6 +31,8 @@ import dataclasses
 import math
 import re
 
+import numpy as np
+
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain_fields
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
@@ -233,11 +235,20 @@ def _scheme(result):
     return scheme + (f", {result.n_repeats} repeats" if result.n_repeats > 1 else "")
 
 
+def _groups_record(result):
+    """How many groups a grouped record holds and the smallest and largest group's instances."""
+    sizes = np.unique(result.groups, return_counts=True)[1]
+    return {"n_groups": int(sizes.size), "smallest": int(sizes.min()), "largest": int(sizes.max())}
+
+
 def _header(result, data, confidence_level, min_count, command):
-    return {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": command,
-            "data": {"name": None, "n_samples": result.n_samples} if data is None else data,
-            "scheme": _scheme(result), "splitter": result.cv_repr, "confidence_level": confidence_level,
-            "min_count": min_count}
+    header = {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": command,
+              "data": {"name": None, "n_samples": result.n_samples} if data is None else data,
+              "scheme": _scheme(result), "splitter": result.cv_repr, "confidence_level": confidence_level,
+              "min_count": min_count}
+    if result.groups is not None:  # only then, so that the reports of ungrouped records keep their shape
+        header["groups"] = _groups_record(result)
+    return header
 
 
 _REPEAT_HINT = re.compile(r"Pass repeat=0( \.\. \d+)? to use one repeat\.")
@@ -503,9 +514,26 @@ def _title(report):
             f"{format_level(report['confidence_level'])} confidence")
 
 
+def _groups_line(groups):
+    """``grouped: 50 groups of 3-30 instances``: how many groups, and how many instances each holds.
+
+    Examples
+    --------
+    >>> _groups_line({"n_groups": 50, "smallest": 3, "largest": 30})
+    'grouped: 50 groups of 3-30 instances'
+    >>> _groups_line({"n_groups": 1, "smallest": 1, "largest": 1})
+    'grouped: 1 group of 1 instance'
+    """
+    n, smallest, largest = groups["n_groups"], groups["smallest"], groups["largest"]
+    sizes = f"{smallest}-{largest} instances" if smallest < largest else f"{smallest} instance{'s' * (smallest > 1)}"
+    return f"grouped: {n} group{'s' * (n > 1)} of {sizes}"
+
+
 def render_text(report, *, every_repeat=False):
     """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
     lines = wrapped(_title(report))
+    if report.get("groups"):
+        lines += [_groups_line(report["groups"])]
     if report["splitter"]:
         repeats = report["estimators"]["A"]["n_repeats"]
         which = "splitter" if repeats == 1 else f"splitter, repeat 0 of {repeats}"

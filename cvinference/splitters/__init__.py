@@ -1,10 +1,11 @@
 """Layer 1: cross-validators that only produce indices.
 
 Every splitter is a scikit-learn cross-validator (a subclass of
-``KFold``, ``StratifiedKFold`` or ``LeaveOneOut``), so it drops into
+``KFold``, ``StratifiedKFold``, ``StratifiedGroupKFold`` or ``LeaveOneOut``), so it drops into
 ``GridSearchCV``, ``cross_validate``, ``cross_val_predict`` and pipelines.
 """
 
+from ._group_kfold import StratifiedEqualSizeGroupKFold
 from ._kfold import EqualSizeKFold, LeaveOneOut, RandomAssignmentKFold, RemainderLastKFold, StratifiedEqualSizeKFold
 
 __all__ = [
@@ -12,5 +13,6 @@ __all__ = [
     "LeaveOneOut",
     "RandomAssignmentKFold",
     "RemainderLastKFold",
+    "StratifiedEqualSizeGroupKFold",
     "StratifiedEqualSizeKFold",
 ]

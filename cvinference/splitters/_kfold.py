@@ -195,6 +195,38 @@ class RandomAssignmentKFold(model_selection.KFold):
         )
 
 
+def class_codes(y, n_splits):
+    """y's class labels as codes 0 .. n_classes - 1, classes numbered by first appearance (sklearn's order).
+
+    Refuses what is not a binary or multiclass target (with sklearn's
+    ``StratifiedKFold`` message), missing labels and mixed label types;
+    warns, as sklearn does, when the least populated class has fewer
+    members than ``n_splits``.
+    """
+    y = np.asarray(y)
+    if y.ndim == 1:
+        check_no_missing_labels(y)
+        check_one_label_type(y)
+    target_type = type_of_target(y, input_name="y")
+    if target_type not in ("binary", "multiclass"):
+        raise ValueError(
+            "Supported target types are: ('binary', 'multiclass'). "
+            f"Got {target_type!r} instead."
+        )
+    y = column_or_1d(y)
+    _, first, sorted_codes = np.unique(y, return_index=True, return_inverse=True)
+    y_codes = np.argsort(np.argsort(first))[sorted_codes]
+    smallest = np.bincount(y_codes).min()
+    if smallest < n_splits:
+        warnings.warn(
+            f"The least populated class in y has only {smallest} "
+            f"members, which is less than n_splits={n_splits}.",
+            UserWarning,
+            stacklevel=1,  # as sklearn's StratifiedKFold: split() reaches it via generators, no frame is the user's
+        )
+    return y_codes
+
+
 class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
     """Stratified k-fold cross-validator with equal fold sizes.
 
@@ -251,27 +283,8 @@ class StratifiedEqualSizeKFold(model_selection.StratifiedKFold):
         super().__init__(n_splits=n_splits, shuffle=shuffle, random_state=random_state)
 
     def _iter_test_masks(self, X, y, groups=None):
-        y = np.asarray(y)
-        if y.ndim == 1:
-            check_no_missing_labels(y)
-            check_one_label_type(y)
-        target_type = type_of_target(y, input_name="y")
-        if target_type not in ("binary", "multiclass"):
-            raise ValueError(
-                "Supported target types are: ('binary', 'multiclass'). "
-                f"Got {target_type!r} instead."
-            )
-        y = column_or_1d(y)
-        _, first, sorted_codes = np.unique(y, return_index=True, return_inverse=True)
-        y_codes = np.argsort(np.argsort(first))[sorted_codes]  # classes numbered by first appearance
+        y_codes = class_codes(y, self.n_splits)
         class_counts = np.bincount(y_codes)
-        if class_counts.min() < self.n_splits:
-            warnings.warn(
-                f"The least populated class in y has only {class_counts.min()} "
-                f"members, which is less than n_splits={self.n_splits}.",
-                UserWarning,
-                stacklevel=1,  # as sklearn's StratifiedKFold: split() reaches it via generators, no frame is the user's
-            )
         rng = check_random_state(self.random_state) if self.shuffle else None
         class_order = rng.permutation(class_counts.size) if self.shuffle else range(class_counts.size)
         members = [np.flatnonzero(y_codes == c) for c in class_order]

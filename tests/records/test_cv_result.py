@@ -362,8 +362,8 @@ def _items(data, key, items):
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
-    (lambda d: d.update(version=4), ValueError, ("CVResult format version 4; this cvinference reads versions 1, 2, 3. "
-                                                 "It was written by a newer cvinference")),
+    (lambda d: d.update(version=5), ValueError, ("CVResult format version 5; this cvinference reads versions 1, 2, 3, "
+                                                 "4. It was written by a newer cvinference")),
 ])
 def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, error, match):
     data = _written()
@@ -397,7 +397,8 @@ def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
     assert again.y_true.tolist() == np.array(["no", "yes"])[data["y_true"]].tolist()
     assert again.y_pred.tolist() == again.classes[np.array(data["y_pred"])].tolist()
     assert again.fold.tolist() == data["fold"] and again.name == "text labels"
-    assert again.to_dict()["version"] == 3 and again.y_score is None and again.response_method is None
+    assert again.to_dict()["version"] == 4 and again.y_score is None and again.response_method is None
+    assert again.groups is None
 
 
 @pytest.mark.parametrize("tamper, match", [
@@ -510,7 +511,7 @@ def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
     assert again.n_train == 45
     current = again.to_dict()
     del current["name"]
-    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2 or -3 dict always holds it
+    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2, -3 or -4 dict always holds it
         CVResult.from_dict(current)
 
 
@@ -627,7 +628,7 @@ def test_from_dict_refuses_scores_that_to_dict_did_not_write(tamper, match):
 
 def test_a_version_2_dict_reads_as_a_record_without_scores():
     data = _written()
-    data.pop("y_score"), data.pop("response_method")
+    data.pop("y_score"), data.pop("response_method"), data.pop("groups")
     data["version"] = 2
     again = cvi.CVResult.from_dict(data)
     assert again.y_score is None and again.response_method is None and again.to_dict() == _written()
