@@ -18,7 +18,6 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.inference import _evidence
 
 from result_cases import quiet
 
@@ -31,12 +30,6 @@ def _row(method, measured, *, quantity="type_i", learner="tree", n=300):
             "wilson_high": measured + 0.02, "replications": 500, "mean_width": 0.1}
 
 
-@pytest.fixture
-def evidence(monkeypatch):
-    def install(*rows):
-        table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}
-        monkeypatch.setattr(_evidence, "calibration_evidence", lambda: table)
-    return install
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from cvinference import CVEvaluator, decide
-from cvinference.inference import _evidence
 from cvinference.inference._delong import delong_paired_test
 from cvinference.inference._score_metrics import corrected_fold_test
 
@@ -28,13 +27,6 @@ def pair():
     return evaluator.compare(make_pipeline(StandardScaler(), LogisticRegression(C=0.05)), GaussianNB(), X[:, :6], y)
 
 
-@pytest.fixture
-def evidence(monkeypatch):
-    """Replace the shipped evidence by ``rows`` (none: nothing measured, the stated order decides)."""
-    def install(*rows):
-        table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}
-        monkeypatch.setattr(_evidence, "calibration_evidence", lambda: table)
-    return install
 
 
 def _type_i(method, measured, learner):
