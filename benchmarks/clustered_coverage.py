@@ -16,8 +16,8 @@ a_g = clip(p_g + t_g) and B with b_g = clip(p_g - t_g), t_g ~ Normal(0, 0.2 sqrt
 b_g) and (b_g, a_g) have the same distribution, so the two accuracies are equal over the population of groups, but a
 group favours one of them. On each instance B's uniform draw is A's with probability 1/2 (A and B err on the same
 instances) and fresh otherwise. Tests: McNemar's chi-square without continuity correction on the instances (the
-statistic of mcnemar_test(exact=False, correction=False)), clustered_mcnemar_test with Obuchowski's and with
-Durkalski's statistic, and cluster_paired_difference_test on the 0/1 losses.
+statistic of mcnemar_test(exact=False, correction=False)), clustered_mcnemar_of with Obuchowski's and with
+Durkalski's statistic, and cluster_paired_difference_of on the 0/1 losses.
 
 Printed: one markdown table of coverage (Monte-Carlo standard error about sqrt(0.95 * 0.05 / R), 0.007 at R = 1000)
 and mean width, one of rejection rates, and the wall time. Everything runs in this process, one core; run it with
@@ -36,8 +36,8 @@ from cvinference import InferenceWarning
 from cvinference.inference._clustered import (
     cluster_bootstrap_interval,
     cluster_mean_interval,
-    cluster_paired_difference_test,
-    clustered_mcnemar_test,
+    cluster_paired_difference_of,
+    clustered_mcnemar_of,
 )
 
 ACCURACY = 0.8
@@ -84,9 +84,9 @@ def pvalues(correct_a, correct_b, groups):
     c = np.count_nonzero((correct_a == 0) & (correct_b == 1))
     mcnemar = 1.0 if b + c == 0 else float(stats.chi2.sf((b - c) ** 2 / (b + c), 1))
     return [mcnemar,
-            clustered_mcnemar_test(correct_a, correct_b, groups, method="obuchowski").pvalue,
-            clustered_mcnemar_test(correct_a, correct_b, groups, method="durkalski").pvalue,
-            cluster_paired_difference_test(1 - correct_a, 1 - correct_b, groups).pvalue]
+            clustered_mcnemar_of(correct_a, correct_b, groups, method="obuchowski").pvalue,
+            clustered_mcnemar_of(correct_a, correct_b, groups, method="durkalski").pvalue,
+            cluster_paired_difference_of(1 - correct_a, 1 - correct_b, groups).pvalue]
 
 
 def run_cell(n_groups, sizes, icc, replicates, resamples, seed):

@@ -35,6 +35,7 @@ _EXPORTS = {
         "BayesianResult", "BootstrapResult", "Decision", "DecisionTest", "FTestResult", "Interval",
         "LargeSampleConditions", "LossDifferenceTestResult", "McNemarTestResult", "NoInformationTestResult",
         "SchemeDiagnostic", "TestResult", "accuracy_interval", "bayesian_correlated_ttest", "bootstrap_accuracy_of",
+        "cluster_paired_test", "clustered_mcnemar_test",
         "combined_ftest_5x2cv_of", "conservative_z_interval_of", "corrected_resampled_ttest", "decide",
         "independent_sample_test", "large_sample_conditions", "loss_difference_test", "loss_interval",
         "make_metric", "matched_sample_test", "mcnemar_test", "mean_baseline_test", "metric_interval",

@@ -11,6 +11,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
 from ._auto_choice import choose_auto, evidence_warning
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
@@ -19,7 +20,7 @@ from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
 from ._results import Interval
 
-METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson")
+METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson", "cluster")
 AVERAGING = ("dataset", "fold")
 
 _ASSUMPTIONS = {
@@ -28,6 +29,7 @@ _ASSUMPTIONS = {
     ("dataset", "clopper-pearson"): "instance independence; binomial count of correct predictions (exact)",
     ("fold", "t"): "instance independence; fold accuracies independent and normally distributed",
     ("fold", "normal"): "instance independence; fold accuracies independent and normally distributed; many folds",
+    ("dataset", "cluster"): ROBUST_ASSUMPTIONS,
 }
 _BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
 
@@ -44,11 +46,12 @@ class Bounds(NamedTuple):
 
 
 class PointEstimate(NamedTuple):
-    """An estimate, the instances or folds it averages (``n``), and its bounds."""
+    """An estimate, the instances or folds it averages (``n``), its bounds and what else its interval reports."""
 
     estimate: float
     n: int
     bounds: Bounds
+    details: dict | None = None
 
 
 def estimate_interval(point, *, confidence_level, method, averaging, estimand, assumptions, messages,
@@ -60,7 +63,7 @@ def estimate_interval(point, *, confidence_level, method, averaging, estimand, a
         method=method, averaging=averaging, estimand=estimand, assumptions=assumptions, target=target,
         conditions=conditions,
         standard_error=bounds.standard_error, critical_value=bounds.critical_value, df=bounds.df, n=point.n,
-        dropped_folds=dropped_folds, details=types.MappingProxyType(dict(details or {})),
+        dropped_folds=dropped_folds, details=types.MappingProxyType(dict(details or point.details or {})),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings), clipped=bounds.clipped,
     )
 
@@ -70,6 +73,11 @@ def _check_combination(averaging, method):
         raise ValueError(
             "method='t' is the fold-level interval of Wong (2015, section 4.3.3); pass "
             "averaging='fold' with it, or use method='normal' at the dataset level."
+        )
+    if averaging == "fold" and method == "cluster":
+        raise ValueError(
+            "method='cluster' is the cluster-robust interval of the accuracy over all instances; pass "
+            "averaging='dataset' with it, or use method='t' at the fold level (Wong's t over group-respecting folds)."
         )
     if averaging == "fold" and method in _BINOMIAL:
         raise ValueError(
@@ -267,7 +275,9 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     rows = select_repeats(result, repeat)
     if method != "auto":
         _check_combination(averaging, method)
-        if drop_failing_folds and method in _BINOMIAL:
+        if method == "cluster":
+            require_clusters(result, "method='cluster'")
+        if drop_failing_folds and method in (*_BINOMIAL, "cluster"):
             raise ValueError(
                 f"drop_failing_folds=True applies to the normal approximations, but method={method!r} "
                 "needs no large-sample conditions. Use drop_failing_folds=False with it."
@@ -293,8 +303,9 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
             )
         if target != "kfold":  # Wong's intervals are built for the k-fold target; another one is asked for
             evidence_warning(result, averaging, method, target, messages)
+    _grouped_warnings(result, rows, method, messages)
 
-    compute = _fold_level if averaging == "fold" else _dataset_level
+    compute = {"fold": _fold_level, "dataset": _dataset_level}[averaging] if method != "cluster" else _cluster_level
     point = compute(result, rows, keep, confidence_level, method, messages)
     return estimate_interval(
         point, confidence_level=confidence_level, method=method, averaging=averaging,
@@ -302,6 +313,15 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=(conditions,),
         dropped_folds=dropped, target=target,
     )
+
+
+def _grouped_warnings(result, rows, method, messages):
+    """On a grouped record: an instance-level interval warns; the fold t warns when the folds split groups."""
+    if method != "cluster":
+        warning = grouped_record_warning(result, rows, f"the {method} interval", None if method == "t" else
+                                         "method='cluster' (which method='auto' chooses for a grouped record)")
+        if warning:
+            messages.warn(warning)
 
 
 def _drop_failing_folds(conditions, averaging, messages):
@@ -448,6 +468,16 @@ def binomial_bounds(count, n, confidence_level, method):
     center = (p + z ** 2 / (2 * n)) / (1 + z ** 2 / n)
     half_width = z * math.sqrt(p * (1 - p) / n + z ** 2 / (4 * n ** 2)) / (1 + z ** 2 / n)
     return Bounds(low=center - half_width if count > 0 else 0.0, high=center + half_width if count < n else 1.0)
+
+
+def _cluster_level(result, rows, keep, confidence_level, method, messages):
+    """The cluster-robust (CR1) t interval of the pooled correctness, with G - 1 degrees of freedom."""
+    clusters = require_clusters(result, "method='cluster'")
+    pooled = pooled_ratio(result.correct[list(rows)].astype(np.float64), clusters, result.fold[list(rows)], messages,
+                          "cluster-robust interval")
+    bounds = normal_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
+                           messages)
+    return PointEstimate(estimate=pooled.estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):

@@ -67,7 +67,8 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
 
     ``averaging`` is the user's and is kept: at the fold level, Wong's t is
     the only interval, and a warning says when it is weak. At the dataset
-    level, Wong's method when his large-sample conditions hold,
+    level, the cluster-robust interval for a record made with groups, else
+    Wong's method when his large-sample conditions hold,
     unless the benchmark measured it falling short of ``target`` in the
     result's regime; the exact Clopper-Pearson interval when they fail; in
     between, the binomial interval (Wilson or Clopper-Pearson) whose measured
@@ -76,6 +77,10 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     warning that names the regime.
     """
     wong = Choice("t" if averaging == "fold" else "normal", averaging)
+    if result.groups is not None and averaging == "dataset":
+        messages.note(f"{AUTO_NOTE} the cluster-robust interval, because the result was made with groups: its "
+                      f"{result.n_groups} groups, not its instances, are the independent units")
+        return Choice("cluster", "dataset")
     if averaging == "fold":
         return _fold_level_choice(result, wong, conditions, conditions_hold, target, messages)
     if not conditions_hold:

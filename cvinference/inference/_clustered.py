@@ -11,7 +11,6 @@ is too small (Cameron & Miller 2015, section I; Kish's design effect).
 
 import math
 import types
-from typing import NamedTuple
 
 import numpy as np
 from scipy import special, stats
@@ -20,200 +19,29 @@ from sklearn.utils import check_random_state
 from .._utils._blockwise import row_blocks
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Integer, Options, Seed, validate_params
-from .._utils._validation import _missing_mask
 from .._utils._warnings import Messages
 from ._accuracy_interval import Bounds, PointEstimate, estimate_interval, warned_bounds
+from ._clusters import (
+    ROBUST_ASSUMPTIONS,
+    check_bounds,
+    check_clusters,
+    check_values,
+    cluster_checks,
+    design_details,
+    pooled_ratio,
+    ratio_estimate,
+    size_range,
+)
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult, TestResult
 
-FEW_CLUSTERS = 20
-"""Fewer clusters than this warn: Cameron & Miller (2015, section VI) put "few" at fewer than 20 to 50 clusters."""
-
 MCNEMAR_METHODS = ("obuchowski", "durkalski")
 BOOTSTRAP_METHODS = ("percentile", "bca")
 
-_ROBUST_ASSUMPTIONS = ("clusters independent of one another, instances within a cluster arbitrarily correlated; "
-                       "many clusters (the t with G - 1 degrees of freedom is a small-sample approximation)")
 _BOOTSTRAP_ASSUMPTIONS = ("clusters independent and identically distributed, instances within a cluster arbitrarily "
                           "correlated; many clusters (the bootstrap distribution of the ratio stands for its "
                           "sampling distribution)")
-
-
-class Clusters(NamedTuple):
-    """Each instance's cluster as a code 0 .. G - 1, and the G cluster sizes m_g."""
-
-    codes: np.ndarray
-    sizes: np.ndarray
-
-    @property
-    def n_groups(self):
-        return self.sizes.size
-
-
-class RatioEstimate(NamedTuple):
-    """The ratio estimate sum_g Y_g / sum_g m_g and its cluster-robust variance (with the G / (G - 1) factor)."""
-
-    estimate: float
-    variance: float
-    iid_variance: float
-
-
-# --------------------------------------------------------------------------- inputs
-
-
-def check_values(values, name, n_samples=None):
-    """``values`` as a finite 1-d float array (of ``n_samples`` entries when given)."""
-    array = np.asarray(values)
-    if array.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers (per-instance losses or 0/1 correctness); got dtype {array.dtype}.")
-    array = array.astype(np.float64)
-    if array.ndim != 1 or array.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-d array of per-instance values, one repeat's; got shape "
-                         f"{array.shape}. Pass result.loss[r] (or result.correct[r]) of one repeat r.")
-    if n_samples is not None and array.size != n_samples:
-        raise ValueError(f"{name} has {array.size} entries but the other arrays have {n_samples}; pass one value per "
-                         "instance, in the same order.")
-    if not np.isfinite(array).all():
-        raise ValueError(f"{name} holds NaN or infinite values ({int((~np.isfinite(array)).sum())} of {array.size}); "
-                         "every instance needs a finite value.")
-    return array
-
-
-def check_clusters(groups, n_samples):
-    """The :class:`Clusters` of ``groups``, one label per instance; refuses missing labels and fewer than 2 groups."""
-    labels = np.asarray(groups)
-    if labels.ndim != 1 or labels.size != n_samples:
-        raise ValueError(f"groups must hold one group label per instance, shape ({n_samples},); got shape "
-                         f"{labels.shape}.")
-    missing = _missing_mask(labels)
-    if missing.any():
-        raise ValueError(f"groups holds missing labels (NaN or None) in {int(missing.sum())} of {labels.size} entries "
-                         f"(first at index {int(np.flatnonzero(missing)[0])}); give every instance its group.")
-    try:
-        _, codes = np.unique(labels, return_inverse=True)
-    except TypeError:
-        raise ValueError("groups mixes label types that cannot be sorted (int and str, say); convert them to one "
-                         "type, for example with groups.astype(str).") from None
-    sizes = np.bincount(codes)
-    if sizes.size < 2:
-        raise ValueError(f"groups holds {sizes.size} group; a cluster-robust variance needs at least 2 groups (it "
-                         "measures how the groups differ). With one group there is no independent replication: use "
-                         "an instance-level method and say that the data come from one cluster.")
-    return Clusters(codes=codes.reshape(-1), sizes=sizes)
-
-
-def _check_bounds(bounds):
-    if bounds is None:
-        return None
-    if not isinstance(bounds, (tuple, list)) or len(bounds) != 2 or any(
-            bound is not None and (isinstance(bound, bool) or not isinstance(bound, (int, float, np.number))
-                                   or math.isnan(bound)) for bound in bounds):
-        raise TypeError(f"bounds must be None or a pair (low, high) of numbers or None, such as (0, 1) for an "
-                        f"accuracy or (0, None) for a non-negative loss; got bounds={bounds!r}.")
-    low, high = (None if bound is None else float(bound) for bound in bounds)
-    if low is not None and high is not None and low >= high:
-        raise ValueError(f"bounds must have low < high; got bounds={bounds!r}.")
-    return low, high
-
-
-# --------------------------------------------------------------------------- the ratio estimator
-
-
-def ratio_estimate(values, clusters):
-    """Sum_g Y_g / sum_g m_g with Cameron & Miller's CR1 variance G / (G - 1) sum_g (Y_g - ybar m_g)^2 / N^2.
-
-    ``iid_variance`` is the variance the instances would have if
-    independent, (1/N) sum_i (y_i - ybar)^2 / N: for 0/1 values the binomial
-    p (1 - p) / N.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> clusters = check_clusters([0, 0, 1, 1, 1, 2], 6)
-    >>> estimate = ratio_estimate(np.array([1.0, 1.0, 0.0, 1.0, 0.0, 1.0]), clusters)
-    >>> round(estimate.estimate, 4), round(estimate.variance, 4)
-    (0.6667, 0.0648)
-    """
-    totals = np.bincount(clusters.codes, weights=values, minlength=clusters.n_groups)
-    n_samples, n_groups = values.size, clusters.n_groups
-    estimate = float(totals.sum() / n_samples)
-    residuals = totals - estimate * clusters.sizes
-    variance = n_groups / (n_groups - 1) * float(residuals @ residuals) / n_samples**2
-    iid_variance = float(np.mean((values - estimate) ** 2)) / n_samples
-    return RatioEstimate(estimate, variance, iid_variance)
-
-
-def intraclass_correlation(values, clusters):
-    """The one-way ANOVA estimator of the intra-cluster correlation (nan when it is undefined).
-
-    rho = (MSB - MSW) / (MSB + (m0 - 1) MSW), m0 = (N - sum_g m_g^2 / N) / (G - 1).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> values = np.array([1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0])
-    >>> round(intraclass_correlation(values, check_clusters([0, 0, 0, 1, 1, 1, 2, 2], 8)), 4)
-    0.7123
-    """
-    n_samples, n_groups, sizes = values.size, clusters.n_groups, clusters.sizes
-    if n_samples == n_groups:
-        return math.nan
-    means = np.bincount(clusters.codes, weights=values) / sizes
-    between = float(sizes @ (means - values.mean()) ** 2) / (n_groups - 1)
-    within = float(np.sum((values - means[clusters.codes]) ** 2)) / (n_samples - n_groups)
-    m0 = (n_samples - float(sizes @ sizes) / n_samples) / (n_groups - 1)
-    denominator = between + (m0 - 1) * within
-    return (between - within) / denominator if denominator > 0 else math.nan
-
-
-def _groups_within_folds(clusters, fold):
-    """Whether every group lies in one test fold; None when ``fold`` is None."""
-    if fold is None:
-        return None
-    fold = np.asarray(fold)
-    if fold.shape != clusters.codes.shape or fold.dtype.kind not in "iu":
-        raise ValueError(f"fold must hold each instance's test fold (integers), shape {clusters.codes.shape}; got "
-                         f"shape {fold.shape} and dtype {fold.dtype}. Pass result.fold[r] of the same repeat r.")
-    pairs = np.unique(np.column_stack([clusters.codes, fold]), axis=0)
-    return bool(pairs.shape[0] == clusters.n_groups)
-
-
-def _cluster_checks(clusters, fold, messages, method):
-    """The warnings every clustered method shares (few clusters, groups split by the folds); their details."""
-    n_groups = clusters.n_groups
-    if n_groups < FEW_CLUSTERS:
-        messages.warn(
-            f"Only {n_groups} groups: the {method} rests on the number of groups, not of instances, and with fewer "
-            f"than {FEW_CLUSTERS} (Cameron & Miller 2015, section VI: 'few' is fewer than 20 to 50, more when the "
-            "groups differ much in size) its coverage can fall short of the confidence level.")
-    details = {"n_groups": n_groups, "min_group_size": int(clusters.sizes.min()),
-               "max_group_size": int(clusters.sizes.max())}
-    within = _groups_within_folds(clusters, fold)
-    if within is not None:
-        details["groups_within_folds"] = within
-        if not within:
-            messages.warn(
-                "The folds split some groups: instances of one group were tested by models trained on other "
-                "instances of the same group, so the cross-validated values are optimistic for new groups and the "
-                "interval does not correct that. Cross-validate with a group-respecting splitter (sklearn's "
-                "GroupKFold, say) and the same groups.")
-    return details
-
-
-def _size_range(clusters):
-    smallest, largest = int(clusters.sizes.min()), int(clusters.sizes.max())
-    return str(smallest) if smallest == largest else f"{smallest} to {largest}"
-
-
-def _design_details(values, clusters, ratio):
-    variance, iid_variance = ratio.variance, ratio.iid_variance
-    design_effect = variance / iid_variance if iid_variance > 0 else math.nan
-    return {"design_effect": design_effect,
-            "effective_n": values.size / design_effect if design_effect > 0 else math.nan,
-            "intraclass_correlation": intraclass_correlation(values, clusters),
-            "iid_standard_error": math.sqrt(iid_variance),
-            "small_sample_factor": clusters.n_groups / (clusters.n_groups - 1)}
 
 
 # --------------------------------------------------------------------------- 1. the cluster-robust t interval
@@ -333,13 +161,13 @@ def cluster_mean_interval(values, groups, *, confidence_level=0.95, bounds=None,
     """
     values = check_values(values, "values")
     clusters = check_clusters(groups, values.size)
-    limits = _check_bounds(bounds)
+    limits = check_bounds(bounds)
     messages = Messages()
-    details = _cluster_checks(clusters, fold, messages, "cluster-robust interval")
+    details = cluster_checks(clusters, fold, messages, "cluster-robust interval")
     ratio = ratio_estimate(values, clusters)
-    details.update(_design_details(values, clusters, ratio))
+    details.update(design_details(values, clusters, ratio))
     if math.isfinite(details["design_effect"]):
-        messages.note(f"{clusters.n_groups} groups of {_size_range(clusters)} instances: the design effect "
+        messages.note(f"{clusters.n_groups} groups of {size_range(clusters)} instances: the design effect "
                       f"{details['design_effect']:.3g} makes the standard error "
                       f"{math.sqrt(details['design_effect']):.3g} times the one that counts the {values.size} "
                       "instances as independent")
@@ -351,7 +179,7 @@ def cluster_mean_interval(values, groups, *, confidence_level=0.95, bounds=None,
         method="cluster-robust t", averaging="dataset",
         estimand=("mean per-instance value over the population of groups (total over instances, the ratio "
                   "sum_g Y_g / sum_g m_g); given this dataset"),
-        assumptions=_ROBUST_ASSUMPTIONS, messages=messages, details=details)
+        assumptions=ROBUST_ASSUMPTIONS, messages=messages, details=details)
 
 
 # --------------------------------------------------------------------------- 2. the cluster bootstrap
@@ -488,7 +316,7 @@ def cluster_bootstrap_interval(values, groups, *, confidence_level=0.95, n_resam
     values = check_values(values, "values")
     clusters = check_clusters(groups, values.size)
     messages = Messages()
-    details = _cluster_checks(clusters, fold, messages, "cluster bootstrap")
+    details = cluster_checks(clusters, fold, messages, "cluster bootstrap")
     totals = np.bincount(clusters.codes, weights=values, minlength=clusters.n_groups)
     sizes = clusters.sizes.astype(np.float64)
     estimate = float(totals.sum() / sizes.sum())
@@ -530,7 +358,7 @@ def _check_binary(values, name):
     if not np.isin(values, (0.0, 1.0)).all():
         raise ValueError(f"{name} must hold 0/1 (or bool) correctness, one per instance; it holds other values "
                          f"(e.g. {values[~np.isin(values, (0.0, 1.0))][0]:g}). For losses use "
-                         "cluster_paired_difference_test.")
+                         "cluster_paired_difference_of.")
 
 
 def _mcnemar_statistic(discordance, sizes, method):
@@ -544,7 +372,7 @@ def _mcnemar_statistic(discordance, sizes, method):
 
 
 @validate_params(method=Options(*MCNEMAR_METHODS), alternative=ALTERNATIVE)
-def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski", alternative="two-sided",
+def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", alternative="two-sided",
                            fold=None):
     """McNemar-type test of equal accuracies of A and B when the instances come in clusters.
 
@@ -639,7 +467,7 @@ def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski",
     >>> rows = [(k, x, y) for k in range(29) for x, y, count in ((1, 0, b[k]), (0, 1, c[k]), (1, 1, concordant[k]))
     ...         for _ in range(count)]
     >>> group, correct_a, correct_b = map(np.array, zip(*rows))
-    >>> test = clustered_mcnemar_test(correct_a, correct_b, group, method="durkalski")
+    >>> test = clustered_mcnemar_of(correct_a, correct_b, group, method="durkalski")
     >>> round(test.statistic, 3), round(test.pvalue, 4)
     (7.542, 0.006)
     """
@@ -647,7 +475,7 @@ def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski",
     _check_binary(correct_a, "correct_a")
     _check_binary(correct_b, "correct_b")
     messages = Messages()
-    details = _cluster_checks(clusters, fold, messages, f"clustered McNemar test ({method})")
+    details = cluster_checks(clusters, fold, messages, f"clustered McNemar test ({method})")
     differences = correct_a - correct_b
     discordance = np.bincount(clusters.codes, weights=differences, minlength=clusters.n_groups)
     sizes = clusters.sizes.astype(np.float64)
@@ -688,7 +516,7 @@ def clustered_mcnemar_test(correct_a, correct_b, groups, *, method="obuchowski",
 
 
 @validate_params(alternative=ALTERNATIVE)
-def cluster_paired_difference_test(values_a, values_b, groups, *, alternative="two-sided", fold=None):
+def cluster_paired_difference_of(values_a, values_b, groups, *, alternative="two-sided", fold=None):
     """Test of two learners' mean per-instance losses on the same clustered instances.
 
     Parameters
@@ -743,31 +571,34 @@ def cluster_paired_difference_test(values_a, values_b, groups, *, alternative="t
     >>> hard = rng.rand(30)[group]
     >>> loss_a = (rng.rand(150) < 0.6 * hard).astype(float)
     >>> loss_b = (rng.rand(150) < 0.8 * hard).astype(float)
-    >>> test = cluster_paired_difference_test(loss_a, loss_b, group)
+    >>> test = cluster_paired_difference_of(loss_a, loss_b, group)
     >>> test
     TestResult(statistic=2.843, pvalue=0.008095, df=29, alternative='two-sided', estimate=0.1467,
                method='cluster-robust paired t')
     """
     values_a, values_b, clusters = _paired_inputs(values_a, values_b, groups, ("values_a", "values_b"))
-    messages = Messages()
-    details = _cluster_checks(clusters, fold, messages, "cluster-robust paired t")
+    return paired_difference_result(values_a[np.newaxis], values_b[np.newaxis], clusters,
+                                    None if fold is None else np.asarray(fold)[np.newaxis], alternative, Messages())
+
+
+def paired_difference_result(values_a, values_b, clusters, folds, alternative, messages, estimand=None):
+    """The cluster-robust paired t of (n_repeats, n_samples) losses, repeats pooled as :func:`pooled_ratio` does."""
     differences = values_b - values_a
-    ratio = ratio_estimate(differences, clusters)
-    standard_error = math.sqrt(ratio.variance)
+    pooled = pooled_ratio(differences, clusters, folds, messages, "cluster-robust paired t")
+    standard_error = math.sqrt(pooled.variance)
     df = clusters.n_groups - 1
-    statistic, pvalue = statistic_and_pvalue(ratio.estimate, standard_error, df, alternative, messages)
+    statistic, pvalue = statistic_and_pvalue(pooled.estimate, standard_error, df, alternative, messages)
     zero_one = bool(np.isin(values_a, (0.0, 1.0)).all() and np.isin(values_b, (0.0, 1.0)).all())
-    details.update({"mean_loss_a": float(values_a.mean()), "mean_loss_b": float(values_b.mean()),
-                    **_design_details(differences, clusters, ratio),
-                    "difference": "accuracy A - accuracy B" if zero_one else "mean loss B - mean loss A"})
+    details = {"mean_loss_a": float(values_a.mean()), "mean_loss_b": float(values_b.mean()), **pooled.details,
+               "difference": "accuracy A - accuracy B" if zero_one else "mean loss B - mean loss A"}
     quantity = "accuracy (A minus B)" if zero_one else "mean loss (B minus A, positive when A is better)"
     result_class = TestResult if zero_one else LossDifferenceTestResult
     return result_class(
-        statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=ratio.estimate,
+        statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=pooled.estimate,
         standard_error=standard_error, method="cluster-robust paired t",
-        estimand=f"difference in {quantity} over the population of groups, pooled over their instances; given this "
-                 "dataset",
-        assumptions=_ROBUST_ASSUMPTIONS + "; paired losses on the same instances",
+        estimand=estimand or (f"difference in {quantity} over the population of groups, pooled over their "
+                              "instances; given this dataset"),
+        assumptions=ROBUST_ASSUMPTIONS + "; paired losses on the same instances",
         target="kfold", _interval_standard_error=standard_error, _interval_df=df,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings))
 

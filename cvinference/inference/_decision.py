@@ -48,9 +48,11 @@ from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
 from ..records._nested_cv_result import nested_fit_count
+from ._clusters import split_groups_warning
 from ._delong import delong_paired_test
 from ._estimands import TARGET
 from ._evidence import evidence_source, learner_of_result, test_evidence, type_i_limit
+from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
 from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
@@ -93,6 +95,10 @@ def pair_tests(pair, *, min_count=5):
               (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
     if a.n_splits >= 2 and not a.is_loo:
         tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
+    if a.groups is not None:
+        tests += [(f"clustered McNemar (Obuchowski){suffix}", quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
+        if a.loss_name == "zero_one":
+            tests.append((cluster_paired_name(a), quietly(cluster_paired_test, a, b)))
     return tests
 
 
@@ -346,6 +352,9 @@ def _evidence_name(name):
         return "corrected t"
     if name.startswith("CV-CLT"):
         return "CV-CLT"
+    for family in ("clustered McNemar", "cluster paired t"):
+        if name.startswith(family):
+            return family
     return "nested-cv" if name.startswith("nested-cv") else name
 
 
@@ -468,11 +477,11 @@ def _loss_candidates(pair, nested, confidence_level):
     return found
 
 
-def _unmeasured_choice(judged):
-    """When the benchmark measured no test of regressors: the first of ``_UNMEASURED_ORDER`` that was computed."""
+def _unmeasured_choice(judged, order=_UNMEASURED_ORDER):
+    """When the benchmark measured none of the tests: the first of ``order`` that was computed."""
     def rank(j):
         family = _evidence_name(j["candidate"].name)
-        return _UNMEASURED_ORDER.index(family) if family in _UNMEASURED_ORDER else len(_UNMEASURED_ORDER)
+        return order.index(family) if family in order else len(order)
     return min(judged, key=rank)
 
 
@@ -515,7 +524,7 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
 
 
 def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures,
-                              order_why=_UNMEASURED_WHY):
+                              order=_UNMEASURED_ORDER, order_why=_UNMEASURED_WHY):
     """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
     a = pair.a
     learners = [learner_of_result(a), learner_of_result(pair.b)]
@@ -538,11 +547,11 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
         reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
-        chosen = _unmeasured_choice(judged)
+        chosen = _unmeasured_choice(judged, order)
         family = _evidence_name(chosen["candidate"].name)
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
                   f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
-                  f"tests ({', '.join(_UNMEASURED_ORDER)}) puts it first: {order_why[family]}.")
+                  f"tests ({', '.join(order)}) puts it first: {order_why[family]}.")
         caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
                           f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
                           "its method's own, not as a checked one.")
@@ -558,6 +567,66 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
 
 
+_GROUPED_ORDER = ("nested-cv", "corrected t", "clustered McNemar", "cluster paired t")
+"""The order among a grouped pair's tests while the benchmark has measured none of them."""
+
+_GROUPED_WHY = _UNMEASURED_WHY | {
+    "corrected t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
+                   "error allows for the variation of training sets (Nadeau & Bengio 2003)",
+    "clustered McNemar": "it takes the groups as the independent units (Obuchowski 1998); its target is the models "
+                         "fitted in these folds",
+    "cluster paired t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
+                        "models fitted in these folds",
+}
+
+
+def cluster_paired_name(result):
+    """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
+    words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
+    return f"cluster paired t on per-instance {words}"
+
+
+def _grouped_candidates(pair, nested, confidence_level):
+    """The tests of a grouped pair's accuracy or mean loss that take groups as the units, and nested CV when given."""
+    a = pair.a
+    found = []
+    if a.n_splits >= 2 and not a.is_loo:
+        words = "accuracy" if a.classes is not None else loss_words(a.loss_name)
+        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+                                quietly(corrected_resampled_ttest, pair), confidence_level))
+    if a.classes is not None:
+        found.append(_from_test("clustered McNemar (Obuchowski)" + (" (repeat 0)" if a.n_repeats > 1 else ""),
+                                quietly(clustered_mcnemar_test, pair, repeat=0 if a.n_repeats > 1 else None),
+                                confidence_level))
+    if a.classes is None or a.loss_name == "zero_one":
+        found.append(_from_test(cluster_paired_name(a), quietly(cluster_paired_test, pair), confidence_level))
+    if nested is not None:
+        found.append(_from_nested(nested))
+    return found
+
+
+def _grouped_decision(pair, names, confidence_level, nested, limit):
+    """decide() on accuracy (or a regressor's loss) for records made with groups: the tests that count groups."""
+    a, b = pair.a, pair.b
+    classification = a.classes is not None
+    difference = a.accuracy - b.accuracy if classification else b.mean_loss - a.mean_loss
+    common = {"names": names, "metric": "accuracy" if classification else loss_words(a.loss_name),
+              "confidence_level": confidence_level, "difference": float(difference),
+              "lower_is_better": not classification}
+    caveats = [f"The instances come in {a.n_groups} groups: the decision considers only tests that take the groups "
+               "as the independent units or average whole groups per fold; McNemar's test, Wong's z and the CV-CLT "
+               "count instances and are left out."]
+    split = split_groups_warning(a, range(a.n_repeats), "every test")
+    if split:
+        caveats.append(split)
+    caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
+                else _mean_baseline_caveats(pair, names, 1 - confidence_level))
+    return _unmeasured_or_calibrated(pair, _grouped_candidates(pair, nested, confidence_level), common, caveats,
+                                     limit, task="grouped", subject="learners on grouped instances",
+                                     measures="independent instances", order=_GROUPED_ORDER,
+                                     order_why=_GROUPED_WHY)
+
+
 def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     """decide() on a score metric ("roc_auc"): the corrected t on fold differences, DeLong's paired z as context."""
     a, b = pair.a, pair.b
@@ -567,7 +636,7 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     values_a, values_b = score_fold_values(a, metric, rows), score_fold_values(b, metric, rows)
     candidates = [_from_test(f"corrected t on fold {metric} ({a.n_repeats}x{a.n_splits}-fold)",
                              quietly(corrected_fold_test, values_a, values_b, metric=metric), confidence_level)]
-    if metric.startswith("roc_auc"):
+    if metric.startswith("roc_auc") and a.groups is None:  # DeLong's z counts instances
         binary = len(a.classes) == 2
         delong = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                          pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
@@ -674,6 +743,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     alpha = 1 - confidence_level
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    if pair.a.groups is not None and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
+            metric, pair.a))):
+        return _grouped_decision(pair, names, confidence_level, nested, limit)
     if pair.a.classes is None:
         return _regression_decision(pair, metric, names, confidence_level, nested, limit)
     if isinstance(metric, str) and metric in SCORE_METRICS:

@@ -8,12 +8,13 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import PointEstimate, estimate_interval, fold_mean_estimate, normal_bounds
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
-LOSS_METHODS = ("half-sample", "normal", "fold-t", "cv-clt")
+LOSS_METHODS = ("half-sample", "normal", "fold-t", "cv-clt", "cluster")
 VARIANCES = ("within-fold", "all-pairs")
 
 _ASSUMPTIONS = {
@@ -24,9 +25,10 @@ _ASSUMPTIONS = {
     "fold-t": "instance independence; fold mean losses independent and normally distributed",
     "cv-clt": ("instances drawn independently from the population; a learner stable enough for Bayle et al.'s "
                "central limit theorem (2020); many instances (an asymptotic normal interval)"),
+    "cluster": ROBUST_ASSUMPTIONS,
 }
 
-_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold"}
+_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold", "cluster": "kfold"}
 
 
 def cv_clt_variance(losses, fold, variance):
@@ -159,9 +161,14 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     """
     check_cv_result(result)
     rows = list(select_repeats(result, repeat))
+    clusters = require_clusters(result, "method='cluster'") if method == "cluster" else None
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
+    warning = "" if clusters else grouped_record_warning(result, rows, f"method={method!r}",
+                                                          None if method == "fold-t" else "method='cluster'")
+    if warning:
+        messages.warn(warning)
     loss = result.loss_name if result.loss_name.endswith("loss") else f"{result.loss_name} loss"
     if method == "half-sample":
         trained = f"the model the learner fits to all n = {result.n_samples} instances of this dataset"
@@ -180,6 +187,12 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
                                   what_needs_folds="method='fold-t'", fix="Use method='half-sample'.",
                                   **bound_options)
         averaging, interval_method = "fold", "t"
+    elif clusters is not None:
+        pooled = pooled_ratio(result.loss[rows], clusters, result.fold[rows], messages, "cluster-robust interval")
+        bounds = normal_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
+                               messages, **bound_options)
+        point = PointEstimate(estimate=pooled.estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
+        averaging, interval_method = "dataset", "cluster"
     else:
         losses = result.loss[rows]
         estimate = float(losses.mean())

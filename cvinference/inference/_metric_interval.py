@@ -16,6 +16,7 @@ from .._utils._params import PROBABILITY, ClassLabel, Nullable, Options, validat
 from .._utils._warnings import Messages
 from ..records._losses import make_log_loss
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
+from ._clusters import with_grouped_warning
 from ._delong import delong_interval
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
@@ -581,6 +582,15 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     ('corrected t', 'unconditional', 0.985)
     """
     check_cv_result(result)
+    interval = _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method)
+    delong = interval.method.lower().startswith("delong")
+    return with_grouped_warning(interval, result, select_repeats(result, repeat),
+                                "DeLong's interval" if delong else f"the fold-level {interval.method}",
+                                "method='corrected-t' (over group-respecting folds)" if delong else None)
+
+
+def _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method):
+    """:func:`metric_interval` of a checked record."""
     resolved = _resolve_metric(metric, result, pos_label)
     name = resolved.name
     score_metric = resolved.score is None

@@ -12,6 +12,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import Boolean, Nullable, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
+from ._clusters import with_grouped_warning
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import CONDITIONS_FAIL, difference_estimand
@@ -269,7 +270,7 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
     df = n_units - 1
     statistic, pvalue = statistic_and_pvalue(estimate, standard_error, df, alternative, messages)
     diagnostic = _diagnostic(a, b, rows, rows)
-    return TestResult(
+    test = TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
@@ -277,6 +278,7 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
         diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )
+    return with_grouped_warning(test, a, rows, method, "cluster_paired_test(a, b)" if a.is_loo else None)
 
 
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
@@ -362,7 +364,7 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
     else:
         messages.note("A and B were not tested on the same instances, so the phi diagnostic of scheme "
                       "independence cannot be computed")
-    return TestResult(
+    test = TestResult(
         statistic=statistic, pvalue=pvalue, df=difference.df, alternative=alternative,
         estimate=difference.estimate, standard_error=difference.standard_error, method=difference.method,
         estimand=difference_estimand(a, b), target="kfold",
@@ -371,6 +373,8 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
         conditions=conditions, diagnostic=diagnostic, details=difference.details,
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
+    return with_grouped_warning(test, a, rows_a, difference.method,
+                                "cluster_paired_test(a, b) (on the same instances)" if method == "z" else None)
 
 
 def _pooled_z(a, rows_a, b, rows_b):
@@ -528,7 +532,7 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     assumptions = "instance independence; paired outcomes on the same instances; " + (
         "exact binomial" if use_exact else "chi-square approximation")
     details = {"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n, "correction": correction}
-    return McNemarTestResult(
+    test = McNemarTestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
         assumptions=assumptions, _interval_standard_error=standard_error, _interval_df=None,
@@ -536,3 +540,4 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
         details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
+    return with_grouped_warning(test, a, (row_a,), "McNemar's test", "clustered_mcnemar_test(a, b)")

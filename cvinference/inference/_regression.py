@@ -22,6 +22,7 @@ from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
 from ._accuracy_interval import PointEstimate, estimate_interval, normal_bounds
+from ._clusters import grouped_record_warning
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
@@ -81,12 +82,16 @@ def clt_figures(values, fold, rows, variance):
     return estimate, spread
 
 
-def _repeats_and_messages(result, repeat, variance):
-    """The repeats to use (warning when several are pooled), after checking the variance estimator applies."""
+def _repeats_and_messages(result, repeat, variance, instead):
+    """The repeats to use (warning when several are pooled, or when the record is grouped: ``instead`` is the
+    cluster-aware method to name), after checking the variance estimator applies."""
     rows = list(select_repeats(result, repeat))
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
+    grouped = grouped_record_warning(result, rows, "the CV-CLT (Bayle et al. 2020)", instead)
+    if grouped:
+        messages.warn(grouped)
     if variance == "within-fold":
         check_within_fold(result, rows)
     return rows, messages
@@ -186,7 +191,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     3012
     """
     _check_regression(result, "result", "regression_interval")
-    rows, messages = _repeats_and_messages(result, repeat, variance)
+    rows, messages = _repeats_and_messages(result, repeat, variance, "loss_interval(result, method='cluster') (for the "
+                                                                     "mean loss)")
     y_true = np.asarray(result.y_true, dtype=np.float64)
     if metric == "r2":
         losses = instance_losses(y_true, result.y_pred, "squared_error")
@@ -299,7 +305,7 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     ('CV-CLT loss difference z', 'kfold', True)
     """
     a, b = _loss_pair(a, b, "loss_difference_test")
-    rows, messages = _repeats_and_messages(a, repeat, variance)
+    rows, messages = _repeats_and_messages(a, repeat, variance, "cluster_paired_test(a, b)")
     estimate, spread = clt_figures(b.loss - a.loss, a.fold, rows, variance)
     loss = loss_words(a.loss_name)
     messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3) from the "
@@ -392,7 +398,8 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         raise ValueError("mean_baseline_test computes the baseline of each fold from the instances outside it, which "
                          f"needs a k-fold record; result has n_splits={result.n_splits} and n_train="
                          f"{result.n_train}. Use a k-fold or leave-one-out record.")
-    rows, messages = _repeats_and_messages(result, repeat, variance)
+    rows, messages = _repeats_and_messages(result, repeat, variance, "loss_interval(result, method='cluster') beside "
+                                                                     "the baseline's")
     baseline = baseline_losses(result, rows)
     losses = result.loss[rows]
     estimate, spread = clt_figures(baseline - losses, result.fold[rows], range(len(rows)), variance)

@@ -18,6 +18,7 @@ from .._utils._params import Real, validate_params
 from .._utils._warnings import Messages
 from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
+from ._clusters import with_grouped_warning
 from ._distributions import statistic_and_pvalue
 from ._inputs import check_accuracy_result, two_results
 from ._paired_tests import check_paired
@@ -294,7 +295,11 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035,
                method='corrected repeated k-fold t')
     """
-    return corrected_ttest_of(_paired_differences(a, b, "corrected_resampled_ttest"), alternative)
+    test = corrected_ttest_of(_paired_differences(a, b, "corrected_resampled_ttest"), alternative)
+    first = two_results(a, b, "corrected_resampled_ttest")[0]
+    if not isinstance(first, CVResult):
+        return test
+    return with_grouped_warning(test, first, range(first.n_repeats), "the corrected t")
 
 
 def corrected_ttest_of(differences, alternative="two-sided"):

@@ -40,6 +40,7 @@ from .._utils._warnings import quietly
 from ..inference import (
     FTestResult,
     accuracy_interval,
+    cluster_paired_test,
     corrected_resampled_ttest,
     decide,
     large_sample_conditions,
@@ -52,6 +53,7 @@ from ..inference import (
     regression_interval,
     scheme_diagnostic,
 )
+from ..inference._decision import cluster_paired_name
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, takes_pos_label
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
@@ -254,12 +256,31 @@ def _header(result, data, confidence_level, min_count, command):
 _REPEAT_HINT = re.compile(r"Pass repeat=0( \.\. \d+)? to use one repeat\.")
 
 
+_GROUPED = re.compile(r"^The result was made with groups \((?P<counts>[^)]*)\): (?P<what>.*?) counts every instance")
+
+
+def _grouped_caution(cautions):
+    """The instance-level methods' warnings on a grouped record, as one sentence that names them all."""
+    found = [m for m in map(_GROUPED.match, cautions) if m]
+    if not found:
+        return cautions
+    names = list(dict.fromkeys(m["what"] for m in found))
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} count every instance as "
+                "independent, but instances of one group are alike, so they are too narrow (or their p-values too "
+                "small) when they are (Cameron & Miller 2015, section I); they are shown for comparison. The "
+                "recommended interval and the decision take the groups as the independent units.")
+    first = cautions.index(found[0].string)
+    kept = [c for c in cautions if not _GROUPED.match(c)]
+    return [*kept[:first], combined, *kept[first:]]
+
+
 def _cautions(records, command_line):
     """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
     cautions = (w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
     if command_line:
         cautions = (_REPEAT_HINT.sub("--repeats 1 uses a single repeat.", w) for w in cautions)
-    return list(dict.fromkeys(cautions))
+    return _grouped_caution(list(dict.fromkeys(cautions)))
 
 
 def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=(), min_count=5,
@@ -318,7 +339,10 @@ def _loss_tests(pair):
     if a.n_splits >= 2 and not a.is_loo:
         tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, pair)))
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
-    return tests + [("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance))]
+    tests.append(("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance)))
+    if a.groups is not None:
+        tests.append((cluster_paired_name(a), quietly(cluster_paired_test, pair)))
+    return tests
 
 
 def decision_record(decision):

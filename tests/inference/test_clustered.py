@@ -28,12 +28,12 @@ from statsmodels.stats.contingency_tables import mcnemar as statsmodels_mcnemar
 
 from cvinference import CVResult, InferenceWarning, Interval, LossDifferenceTestResult, TestResult, mcnemar_test
 from cvinference.inference._clustered import (
-    FEW_CLUSTERS,
     cluster_bootstrap_interval,
     cluster_mean_interval,
-    cluster_paired_difference_test,
-    clustered_mcnemar_test,
+    cluster_paired_difference_of,
+    clustered_mcnemar_of,
 )
+from cvinference.inference._clusters import FEW_CLUSTERS
 
 
 def quiet(function, *args, **kwargs):
@@ -353,7 +353,7 @@ def plain_mcnemar(correct_a, correct_b):
 ])
 def test_the_published_statistics_of_the_thyroid_and_psychiatry_data(data, obuchowski, durkalski, mcnemar):
     correct_a, correct_b, groups = data()
-    tests = {method: quiet(clustered_mcnemar_test, correct_a, correct_b, groups, method=method)
+    tests = {method: quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method)
              for method in ("obuchowski", "durkalski")}
     assert round(tests["obuchowski"].statistic, 2) == obuchowski
     assert round(tests["durkalski"].statistic, 3 if durkalski == 7.542 else 2) == durkalski
@@ -371,8 +371,8 @@ def test_with_one_instance_per_group_durkalski_is_mcnemar_and_obuchowski_is_k_mi
     table = [[np.sum((correct_a == 1) & (correct_b == 1)), np.sum((correct_a == 1) & (correct_b == 0))],
              [np.sum((correct_a == 0) & (correct_b == 1)), np.sum((correct_a == 0) & (correct_b == 0))]]
     oracle = statsmodels_mcnemar(table, exact=False, correction=False)
-    durkalski = clustered_mcnemar_test(correct_a, correct_b, groups, method="durkalski")
-    obuchowski = clustered_mcnemar_test(correct_a, correct_b, groups, method="obuchowski")
+    durkalski = clustered_mcnemar_of(correct_a, correct_b, groups, method="durkalski")
+    obuchowski = clustered_mcnemar_of(correct_a, correct_b, groups, method="obuchowski")
     assert durkalski.statistic == pytest.approx(oracle.statistic, rel=1e-12)
     assert durkalski.pvalue == pytest.approx(oracle.pvalue, rel=1e-10)
     assert durkalski.statistic == pytest.approx(plain_mcnemar(correct_a, correct_b).statistic, rel=1e-12)
@@ -381,12 +381,12 @@ def test_with_one_instance_per_group_durkalski_is_mcnemar_and_obuchowski_is_k_mi
 
 def test_the_estimate_is_positive_when_a_is_better_and_one_sided_pvalues_follow_z():
     correct_a, correct_b, groups = psychiatry_instances()
-    test = quiet(clustered_mcnemar_test, correct_b, correct_a, groups)  # B (psychiatrist 1) says yes more often
+    test = quiet(clustered_mcnemar_of, correct_b, correct_a, groups)  # B (psychiatrist 1) says yes more often
     assert test.estimate == pytest.approx(correct_b.mean() - correct_a.mean())
     assert test.estimate > 0 and test.details["z"] > 0
     assert test.details["z"] ** 2 == pytest.approx(test.statistic)
-    greater = quiet(clustered_mcnemar_test, correct_b, correct_a, groups, alternative="greater")
-    less = quiet(clustered_mcnemar_test, correct_b, correct_a, groups, alternative="less")
+    greater = quiet(clustered_mcnemar_of, correct_b, correct_a, groups, alternative="greater")
+    less = quiet(clustered_mcnemar_of, correct_b, correct_a, groups, alternative="less")
     assert greater.pvalue == pytest.approx(stats.norm.sf(test.details["z"]))
     assert greater.pvalue + less.pvalue == pytest.approx(1)
     assert test.pvalue == pytest.approx(2 * greater.pvalue)
@@ -397,7 +397,7 @@ def test_the_estimate_is_positive_when_a_is_better_and_one_sided_pvalues_follow_
 
 def test_the_mcnemar_interval_uses_the_cluster_robust_standard_error_of_the_differences():
     correct_a, correct_b, groups = thyroid_instances()
-    test = quiet(clustered_mcnemar_test, correct_a, correct_b, groups)
+    test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups)
     fit = statsmodels_cluster_fit(correct_a - correct_b, groups)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
     low, high = test.confidence_interval(0.9)
@@ -410,9 +410,9 @@ def test_the_null_standard_errors_are_those_inside_the_statistics():
     d = np.bincount(groups, weights=correct_a - correct_b)
     n = np.bincount(groups)
     k, total = d.size, n.sum()
-    obuchowski = quiet(clustered_mcnemar_test, correct_a, correct_b, groups)
+    obuchowski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups)
     assert obuchowski.details["null_standard_error"] == pytest.approx(math.sqrt(k / (k - 1) * (d @ d)) / total)
-    durkalski = quiet(clustered_mcnemar_test, correct_a, correct_b, groups, method="durkalski")
+    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="durkalski")
     w = d / n
     assert durkalski.details["null_standard_error"] == pytest.approx(math.sqrt(w @ w) / k)
     assert durkalski.details["group_mean_difference"] == pytest.approx(w.mean())
@@ -424,27 +424,27 @@ def test_no_discordant_group_gives_p_1_with_a_warning():
     groups = np.repeat(np.arange(20), 2)
     swapped = np.tile([0.0, 1.0], 20)  # each group: one right by A only, one by B only
     with pytest.warns(InferenceWarning, match="p = 1"):
-        test = clustered_mcnemar_test(correct, swapped, groups)
+        test = clustered_mcnemar_of(correct, swapped, groups)
     assert (test.statistic, test.pvalue, test.estimate) == (0.0, 1.0, 0.0)
     with pytest.warns(InferenceWarning, match="p = 1"):
-        assert clustered_mcnemar_test(correct, correct, groups, method="durkalski").pvalue == 1.0
+        assert clustered_mcnemar_of(correct, correct, groups, method="durkalski").pvalue == 1.0
 
 
 def test_mcnemar_refuses_what_is_not_correctness():
     with pytest.raises(ValueError, match="correct_b must hold 0/1"):
-        clustered_mcnemar_test([1, 0, 1, 1], [0.5, 1, 0, 1], [0, 0, 1, 1])
+        clustered_mcnemar_of([1, 0, 1, 1], [0.5, 1, 0, 1], [0, 0, 1, 1])
     with pytest.raises(ValueError, match="correct_b has 3 entries but the other arrays have 4"):
-        clustered_mcnemar_test([1, 0, 1, 1], [1, 0, 1], [0, 0, 1, 1])
+        clustered_mcnemar_of([1, 0, 1, 1], [1, 0, 1], [0, 0, 1, 1])
     with pytest.raises(ValueError, match="method"):
-        clustered_mcnemar_test([1, 0, 1, 1], [1, 0, 1, 1], [0, 0, 1, 1], method="eliasziw")
+        clustered_mcnemar_of([1, 0, 1, 1], [1, 0, 1, 1], [0, 0, 1, 1], method="eliasziw")
 
 
 def test_the_mcnemar_result_round_trips_through_its_dict():
-    test = quiet(clustered_mcnemar_test, *thyroid_instances(), method="durkalski")
+    test = quiet(clustered_mcnemar_of, *thyroid_instances(), method="durkalski")
     assert TestResult.from_dict(test.to_dict()) == test
 
 
-# --------------------------------------------------------------------------- cluster_paired_difference_test
+# --------------------------------------------------------------------------- cluster_paired_difference_of
 
 
 @pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
@@ -453,7 +453,7 @@ def test_the_paired_test_is_statsmodels_cluster_robust_ols_of_the_differences(al
     groups = np.repeat(np.arange(24), rng.integers(3, 9, 24))
     level = rng.gamma(2, 1, 24)[groups]
     loss_a, loss_b = rng.gamma(2, level), rng.gamma(2, 1.2 * level)
-    test = cluster_paired_difference_test(loss_a, loss_b, groups, alternative=alternative)
+    test = cluster_paired_difference_of(loss_a, loss_b, groups, alternative=alternative)
     fit = statsmodels_cluster_fit(loss_b - loss_a, groups)
     assert isinstance(test, LossDifferenceTestResult)
     assert (test.estimate, test.standard_error, test.statistic) == pytest.approx(
@@ -468,7 +468,7 @@ def test_the_paired_test_is_statsmodels_cluster_robust_ols_of_the_differences(al
 
 def test_zero_one_losses_give_a_bounded_accuracy_difference():
     correct_a, correct_b, groups = thyroid_instances()
-    test = quiet(cluster_paired_difference_test, 1 - correct_a, 1 - correct_b, groups)
+    test = quiet(cluster_paired_difference_of, 1 - correct_a, 1 - correct_b, groups)
     assert type(test) is TestResult
     assert test.estimate == pytest.approx(correct_a.mean() - correct_b.mean())
     assert test.details["difference"] == "accuracy A - accuracy B"
@@ -479,7 +479,7 @@ def test_zero_one_losses_give_a_bounded_accuracy_difference():
 def test_groups_of_one_instance_give_scipys_paired_t():
     rng = np.random.default_rng(18)
     loss_a, loss_b = rng.normal(1, 1, 30), rng.normal(1.3, 1, 30)
-    test = cluster_paired_difference_test(loss_a, loss_b, np.arange(30))
+    test = cluster_paired_difference_of(loss_a, loss_b, np.arange(30))
     oracle = stats.ttest_rel(loss_b, loss_a)
     assert (test.statistic, test.pvalue) == pytest.approx((oracle.statistic, oracle.pvalue), rel=1e-10)
 
@@ -487,12 +487,12 @@ def test_groups_of_one_instance_give_scipys_paired_t():
 def test_identical_losses_give_p_1_with_a_warning():
     losses = np.random.default_rng(19).random(40)
     with pytest.warns(InferenceWarning, match="do not differ at all"):
-        test = cluster_paired_difference_test(losses, losses, np.repeat(np.arange(20), 2))
+        test = cluster_paired_difference_of(losses, losses, np.repeat(np.arange(20), 2))
     assert (test.statistic, test.pvalue) == (0.0, 1.0)
 
 
 def test_the_paired_result_round_trips_through_its_dict():
     rng = np.random.default_rng(20)
     groups = np.repeat(np.arange(10), 3)
-    test = quiet(cluster_paired_difference_test, rng.random(30), rng.random(30), groups)
+    test = quiet(cluster_paired_difference_of, rng.random(30), rng.random(30), groups)
     assert LossDifferenceTestResult.from_dict(test.to_dict()) == test
