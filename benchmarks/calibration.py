@@ -90,6 +90,7 @@ import time
 import warnings
 
 import numpy as np
+from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
@@ -124,8 +125,10 @@ NEW_LEARNERS = ("svm", "hgb", "forest")  # the --learners mode's, cheapest first
 REAL = ("phoneme", "spambase")
 VISITS = "randhie-visits"  # statsmodels' randhie with its count target: the real regression population
 TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc",
-         "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression"}
-"""The --metrics mode's cell kinds and the ``task`` their rows carry (the decision reads rows of its task)."""
+         "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression",
+         "coverage-grouped": "grouped", "null-grouped": "grouped"}
+"""The --metrics and --grouped modes' cell kinds and the ``task`` their rows carry (the decision reads rows of its
+task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
 DECISION_FOLDS = "decision (decide, as shipped, without nested CV)"
 REPEATED = f" ({N_REPEATS} repeats)"  # the name's suffix of the pooled intervals of a 10 x 10-fold result
@@ -257,6 +260,8 @@ def randhie_visits():
 
 
 def load(name):
+    if name.startswith("clustered-") or name == MODECHOICE:
+        return load_grouped(name)
     if name in ("regression", "regression-power"):
         return Population(*regression_population(strength=0.6 if name.endswith("power") else 1.0),
                           held_back=HELD_BACK)
@@ -329,6 +334,8 @@ def metric_cells(replications=None):
 
 
 def cells(mode, replications=None):
+    if mode == "grouped":
+        return grouped_cells(Cell, replications)
     if mode == "learners":
         return learner_cells(replications)
     if mode == "metrics":
@@ -735,9 +742,10 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "null-folds": pair_folds_replication, "coverage-auc": coverage_auc_replication,
                 "coverage-regression": coverage_regression_replication, "null-auc": metric_pair_replication,
                 "power-auc": metric_pair_replication, "null-regression": metric_pair_replication,
-                "power-regression": metric_pair_replication}
+                "power-regression": metric_pair_replication, **GROUPED_REPLICATIONS}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
-              "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i", "power-regression": "power"}
+              "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
+              "power-regression": "power"}
 
 
 def replication(population, cell, index, seed):
@@ -990,6 +998,9 @@ def main(argv=None):
     modes.add_argument("--learners", action="store_true",
                        help="the cells of the learners people use (learner_cells): an RBF SVM, histogram gradient "
                             "boosting and a random forest, on the synthetic and two real populations")
+    modes.add_argument("--grouped", action="store_true",
+                       help="grouped data (calibration_grouped.py): the naive and the cluster-robust intervals' "
+                            "coverage and the clustered tests' type-I error, with real fits on clustered populations")
     modes.add_argument("--metrics", action="store_true",
                        help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
                             "and power of the comparisons decide() weighs")
@@ -1009,7 +1020,8 @@ def main(argv=None):
                         help="run on this Dask scheduler (tcp://host:8786), or on a LocalCluster of N single-thread "
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
-    mode = "quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics else "full"
+    mode = ("quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics
+            else "grouped" if args.grouped else "full")
     selected = cells(mode, args.replications)
     if args.cells:
         selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]

@@ -1,0 +1,190 @@
+"""The calibration cells of grouped data (issue 30, item 5): real fits on instances that come in groups.
+
+``benchmarks/calibration.py --grouped`` runs them; this module holds their populations and replications.
+
+Populations (``clustered-m<sizes>-icc<rho>``): groups of m instances, m fixed at 5 or 50 or drawn uniformly
+from 5 .. 50. Instance i of group g has features x_i = z_i + 0.5 v_g (z_i, v_g standard normal, 2 x BLOCK
+columns: a group's instances are alike) and the label 1[f(x_i block 1) + f(x_i block 2) > 0] of the
+synthetic population's score f, flipped with the group's own probability q_g ~ Beta(mean 0.15,
+intra-cluster correlation rho), so that a group's instances are all easy or all hard: the correctness of
+a learner is correlated within groups. The two blocks play the same part, so a learner on block 1 and the
+same learner on block 2 are equal (the null cells). A population is a pool of 6,000 groups; a replication
+draws G groups from the first 4,000 and the last 2,000 are the truth (new groups, instance-weighted: the
+ratio estimand sum_g Y_g / sum_g m_g).
+
+The real population is statsmodels' ``modechoice`` (Greene: 210 travellers, 4 travel modes each; the
+target is whether the mode was chosen, the features the mode's costs and times, the traveller's income
+and party size, and the mode): a replication draws 105 travellers and the other 105 are the truth.
+
+Cells (``Cell.n`` is the number of groups G drawn, not of instances):
+- ``coverage-grouped``: one 10-fold group-respecting partition (StratifiedEqualSizeGroupKFold); Wong's
+  normal interval (every instance independent), the fold-level t, and the cluster-robust interval that
+  ``accuracy_interval`` recommends for a grouped record; truth: the fold models' accuracy on the held-back
+  groups (k-fold target) and the model fitted to all drawn groups' (conditional).
+- ``null-grouped``: 10 x 10 group-respecting folds of A (the learner on block 1 and a noise column) and B
+  (on block 2 and another), equal by construction: McNemar's test on the instances (repeat 0), the
+  clustered McNemar tests (Obuchowski, Durkalski; repeat 0), the cluster-robust paired t (10 repeats), the
+  corrected t (10 x 10), and the decision ``decide`` makes from them.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.compose import ColumnTransformer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+BLOCK = 5
+FLIP_MEAN = 0.15
+POOL_GROUPS, TRUTH_GROUPS = 4000, 2000
+SIZES = {"m5": (5, 5), "m5to50": (5, 50), "m50": (50, 50)}
+MODECHOICE = "modechoice"
+ALPHA = 0.05
+TASK = "grouped"
+DECISION = "decision (decide, as shipped)"
+
+
+class GroupedPopulation:
+    """Rows ``X``, ``y`` and each row's ``groups``; groups ``truth_from`` and later are the truth."""
+
+    def __init__(self, X, y, groups, truth_from):
+        self.X, self.y, self.groups, self.truth_from = X, y, groups, truth_from
+        self.rows_of = np.split(np.arange(y.size), np.flatnonzero(np.diff(groups)) + 1)
+
+    def draw(self, n_groups, rng):
+        chosen = rng.choice(self.truth_from, size=n_groups, replace=False)
+        sample = np.concatenate([self.rows_of[g] for g in chosen])
+        truth = np.arange(self.rows_of[self.truth_from][0], self.y.size)
+        return sample, truth
+
+
+def _block_score(block):
+    return np.sin(2 * block[:, 0]) + block[:, 1] * block[:, 2] - 0.5 * block[:, 3] ** 2 + block[:, 4] + 0.5
+
+
+def clustered_population(sizes, icc, seed=20261124):
+    """The synthetic grouped population ``clustered-<sizes>-icc<icc>`` (see the module's docstring)."""
+    rng = np.random.default_rng(seed)
+    n_groups = POOL_GROUPS + TRUTH_GROUPS
+    group_sizes = rng.integers(sizes[0], sizes[1] + 1, n_groups)
+    groups = np.repeat(np.arange(n_groups), group_sizes)
+    X = rng.standard_normal((groups.size, 2 * BLOCK)) + 0.5 * rng.standard_normal((n_groups, 2 * BLOCK))[groups]
+    strength = (1 - icc) / icc
+    flip = rng.beta(FLIP_MEAN * strength, (1 - FLIP_MEAN) * strength, n_groups)[groups]
+    clean = _block_score(X[:, :BLOCK]) + _block_score(X[:, BLOCK:]) > 0
+    y = (clean ^ (rng.random(groups.size) < flip)).astype(int)
+    return GroupedPopulation(X, y, groups, POOL_GROUPS)
+
+
+def modechoice_population(seed=20261124):
+    """statsmodels' modechoice, travellers in a random order: the first 105 are drawn from, the rest the truth."""
+    from statsmodels.datasets import modechoice
+
+    data = modechoice.load_pandas().data
+    order = np.random.default_rng(seed).permutation(np.unique(data["individual"]))
+    data = data.set_index("individual").loc[order].reset_index()
+    modes = np.eye(4)[data["mode"].to_numpy(dtype=int) - 1]
+    X = np.hstack([data[["ttme", "invc", "invt", "gc", "hinc", "psize"]].to_numpy(dtype=float), modes])
+    groups = np.repeat(np.arange(order.size), 4)
+    return GroupedPopulation(X, data["choice"].to_numpy(dtype=int), groups, order.size // 2)
+
+
+def load_grouped(name):
+    if name == MODECHOICE:
+        return modechoice_population()
+    _, sizes, icc = name.split("-")
+    return clustered_population(SIZES[sizes], float(icc.removeprefix("icc")))
+
+
+def grouped_population_names():
+    return [f"clustered-{sizes}-icc{icc}" for sizes, icc in
+            (("m5", 0.05), ("m5", 0.5), ("m5to50", 0.2), ("m50", 0.05), ("m50", 0.5))]
+
+
+def _learner(name, columns=None):
+    model = {"tree": lambda: DecisionTreeClassifier(min_samples_leaf=5, random_state=0),
+             "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))}[name]()
+    if columns is None:
+        return model
+    return make_pipeline(ColumnTransformer([("kept", "passthrough", columns)]), model)
+
+
+def _splitter(seed):
+    return cvi.StratifiedEqualSizeGroupKFold(10, shuffle=True, random_state=seed)
+
+
+def _bounds(interval):
+    return [float(interval.low), float(interval.high)]
+
+
+def coverage_grouped_replication(population, cell, seed):
+    rng = np.random.default_rng(seed)
+    sample, truth_rows = population.draw(cell.n, rng)
+    X, y, groups = population.X[sample], population.y[sample], population.groups[sample]
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    estimator = _learner(cell.learner)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = cvi.cross_val_correctness(estimator, X, y, cv=_splitter(int(rng.integers(2**31))), groups=groups)
+        models = [clone(estimator).fit(X[result.fold[0] != j], y[result.fold[0] != j]) for j in range(result.n_splits)]
+        conditional = float(np.mean(estimator.fit(X, y).predict(X_truth) == y_truth))
+        cluster = cvi.accuracy_interval(result)
+        intervals = {"cluster (auto)": _bounds(cluster),
+                     "normal": _bounds(cvi.accuracy_interval(result, method="normal")),
+                     "fold t": _bounds(cvi.accuracy_interval(result, averaging="fold", method="t"))}
+    kfold = float(np.mean([np.mean(model.predict(X_truth) == y_truth) for model in models]))
+    return {"intervals": intervals, "truth": {"kfold": kfold, "conditional": conditional},
+            "design_effect": cluster.details["design_effect"], "n_samples": int(y.size)}
+
+
+def _test_record(test, target):
+    interval = test.confidence_interval(1 - ALPHA)
+    return {"reject": bool(test.pvalue < ALPHA), "width": float(interval.high - interval.low), "target": target}
+
+
+def null_grouped_replication(population, cell, seed):
+    rng = np.random.default_rng(seed)
+    sample, _ = population.draw(cell.n, rng)
+    noise = rng.standard_normal((sample.size, 2))
+    X = np.hstack([population.X[sample], noise])
+    y, groups = population.y[sample], population.groups[sample]
+    a = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK])
+    b = _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pair = cvi.CVEvaluator(cv=_splitter(int(rng.integers(2**31))), n_repeats=10,
+                               random_state=int(rng.integers(2**31))).compare(a, b, X, y, groups=groups)
+        tests = {"McNemar (instances, repeat 0)": _test_record(cvi.mcnemar_test(pair, repeat=0), "kfold"),
+                 "clustered McNemar (Obuchowski, repeat 0)": _test_record(
+                     cvi.clustered_mcnemar_test(pair, repeat=0), "kfold"),
+                 "clustered McNemar (Durkalski, repeat 0)": _test_record(
+                     cvi.clustered_mcnemar_test(pair, method="durkalski", repeat=0), "kfold"),
+                 "cluster paired t (10 repeats)": _test_record(cvi.cluster_paired_test(pair), "kfold"),
+                 "corrected t (10x10-fold)": _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")}
+        decision = cvi.decide(pair)
+    rests_on = decision.rests_on
+    tests[DECISION] = {"reject": decision.answer in ("A better", "B better"),
+                       "width": None if rests_on is None else float(rests_on.high - rests_on.low),
+                       "target": "unconditional" if rests_on is None else rests_on.target,
+                       "rests_on": "none" if rests_on is None else rests_on.name}
+    return {"tests": tests, "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
+
+
+def grouped_cells(cell_class, replications=None):
+    """The grouped cells: coverage for a tree and logistic regression, type-I error for a tree (Cell.n = G)."""
+    r = replications or 200
+    coverage = [cell_class("coverage-grouped", name, lrn, 40, r)
+                for name in grouped_population_names() for lrn in ("tree", "logistic")]
+    coverage += [cell_class("coverage-grouped", MODECHOICE, lrn, 105, r) for lrn in ("tree", "logistic")]
+    coverage += [cell_class("coverage-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
+    nulls = [cell_class("null-grouped", name, "tree", 40, r) for name in grouped_population_names()]
+    nulls += [cell_class("null-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
+    return coverage + nulls
+
+
+GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-grouped": null_grouped_replication}
