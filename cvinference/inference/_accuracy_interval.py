@@ -102,12 +102,15 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         ``"dataset"``: the total correct over the total tested, with the
         binomial variance p(1 - p)/n. ``"fold"``: the mean of the fold
         accuracies p_j, with the variance estimated from their spread.
-    method : {"auto", "normal", "t", "wilson", "clopper-pearson"}, default="auto"
+    method : {"auto", "normal", "t", "wilson", "clopper-pearson", "cluster"}, default="auto"
         ``"normal"`` is Wong's dataset-level interval (or the fold-level one
         with a z quantile), ``"t"`` his fold-level interval, ``"wilson"`` and
         ``"clopper-pearson"`` the binomial score and exact intervals (dataset
-        level only). ``"auto"`` chooses the method and never the
-        ``averaging`` asked for: at the fold level Wong's t (warning when the
+        level only), ``"cluster"`` the cluster-robust interval of a record
+        made with ``groups`` (dataset level; see Notes). ``"auto"`` chooses
+        the method and never the ``averaging`` asked for: on a record made
+        with groups, ``"cluster"`` at the dataset level; otherwise
+        at the fold level Wong's t (warning when the
         conditions fail or the calibration benchmark measured it falling
         short); at the dataset level Wong's normal interval when every fold
         meets the large-sample conditions and the benchmark did not measure
@@ -145,7 +148,9 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     -----
     InferenceWarning
         When a normal approximation is used although the conditions fail, when
-        the interval has zero width, when repeats are pooled, or when the
+        the interval has zero width, when repeats are pooled, when an
+        interval that counts instances is asked of a record made with groups
+        (or the fold t of one whose folds split a group), or when the
         calibration benchmark measured the method covering ``target`` less
         often than 0.93 (its 95% Wilson interval below it) in this result's
         regime.
@@ -215,7 +220,18 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     on one side of 1/2, and at most one repeat's interval at 1/2 when they
     straddle it.
 
-    All of them treat the n cross-validated predictions as independent
+    ``"cluster"``, for a record made with ``groups``: the accuracy as the
+    ratio estimator p = sum_g Y_g / N of the G groups' correct counts Y_g
+    (Cochran 1977, Sampling Techniques, chapters 6 and 9), with the
+    cluster-robust variance V = G / (G - 1) sum_g (Y_g - p m_g)^2 / N^2
+    (Cameron & Miller 2015, "A practitioner's guide to cluster-robust
+    inference", J. Human Resources 50(2), section II.C, the CR1 factor) and
+    the interval p +- t_{G-1} sqrt(V) (section VI), as statsmodels'
+    ``cov_type="cluster"``. Pooled repeats average the per-repeat estimates
+    and variances, as above. It warns with fewer than 20 groups and when
+    the folds split a group (docs/dependent-data.md).
+
+    All the others treat the n cross-validated predictions as independent
     Bernoulli trials (Wong's instance independence). They speak about this
     dataset's cross-validated accuracy: a single dataset cannot show how the
     accuracy varies from one training sample to another (Vanwinckelen &

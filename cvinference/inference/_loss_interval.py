@@ -77,13 +77,16 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     result : CVResult
         Any cross-validation result; its per-instance ``loss`` is used.
     %(confidence_level)s
-    method : {"half-sample", "normal", "fold-t", "cv-clt"}, default="half-sample"
+    method : {"half-sample", "normal", "fold-t", "cv-clt", "cluster"}, default="half-sample"
         ``"half-sample"``: Nedel'ko's mean loss +- z S~ / sqrt(N / 2).
         ``"normal"``: mean loss +- z S~ / sqrt(N), as if the N losses came
         from an independent test sample (for comparison; too narrow).
         ``"fold-t"``: the mean of the fold mean losses +- t_{k-1} s / sqrt(k).
         ``"cv-clt"``: Bayle et al.'s (2020) interval, mean loss +-
         z sigma_hat / sqrt(N), with sigma_hat from ``variance``.
+        ``"cluster"``: for a record made with ``groups``, the cluster-robust
+        t interval with the groups as the units (see Notes). The others
+        count instances and warn on such a record.
     variance : {"within-fold", "all-pairs"}, default="within-fold"
         The variance estimate of ``method="cv-clt"`` (other methods ignore
         it): ``"within-fold"`` averages the folds' sample variances (each
@@ -144,6 +147,12 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     Its all-pairs interval equals ``"normal"``; the two differ in what they
     claim. With pooled repeats, R_hat averages them and sigma_hat^2 is the
     mean of the per-repeat estimates.
+
+    ``"cluster"``: the mean loss as the ratio sum_g L_g / N of the groups'
+    loss totals, with the cluster-robust variance G / (G - 1) sum_g (L_g -
+    mean m_g)^2 / N^2 and t_{G-1} quantiles (Cameron & Miller 2015,
+    sections II.C and VI; accuracy_interval's Notes); repeats average the
+    per-repeat estimates and variances.
 
     Examples
     --------
