@@ -34,8 +34,13 @@ def _rate(row):
     return f"{row['measured']:.3f} [{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]"
 
 
+def _size(row):
+    """``N=300``, or ``G=40`` for the grouped cells, whose size is their number of groups."""
+    return f"{'G' if row.get('task') == 'grouped' else 'N'}={row['n']}"
+
+
 def _cell(row):
-    return f"{row['population']} {row['learner']} N={row['n']}"
+    return f"{row['population']} {row['learner']} {_size(row)}"
 
 
 def falls_short(row):
@@ -211,7 +216,7 @@ def decision_table(rows):
     for population, learner, n in sorted(dict.fromkeys(map(cell, decisions))):
         found = {r["quantity"]: r for r in decisions if cell(r) == (population, learner, n)}
         type_i, power = found.get("type_i"), found.get("power")
-        lines.append(f"| {population} {learner} N={n} | {_rests_on(type_i or power)} | "
+        lines.append(f"| {population} {learner} {_size(type_i or power)} | {_rests_on(type_i or power)} | "
                      f"{_rate(type_i) + (' ✗' if type_i['measured'] > TYPE_I_LIMIT else '') if type_i else ''} | "
                      f"{_rate(power) if power else ''} |")
     return "\n".join(lines)
@@ -309,11 +314,27 @@ METRICS_TEXT = {
         "R² against the held-back rows' variance."),
 }
 METRICS_TITLE = {"roc_auc": "ROC AUC", "regression": "Regression"}
+
+GROUPED_TITLE = "Grouped data"
+GROUPED_TEXT = (
+    "Instances that come in groups (`accuracy_interval` on a record made with `groups`, `clustered_mcnemar_test`, "
+    "`cluster_paired_test`, `decide` on a grouped pair; docs/dependent-data.md): a decision tree and logistic "
+    "regression (in a scaling pipeline) cross-validated with `StratifiedEqualSizeGroupKFold(10)`, on synthetic "
+    "clustered populations (`clustered-m<sizes>-icc<rho>`: groups of 5, of 5 to 50 or of 50 instances whose "
+    "features share a group effect and whose labels are flipped with the group's own probability, of mean 0.15 "
+    "and intra-cluster correlation rho) and on statsmodels' modechoice (210 travellers with 4 travel modes each, "
+    "105 drawn and the other 105 the truth). G is the number of groups drawn. Targets: the fold models' accuracy "
+    "on new groups (kfold) and the accuracy of the model fitted to all drawn groups (conditional). Type-I error: "
+    "a tree on one block of features against a tree on the other, equal by construction, 10 x 10 "
+    "group-respecting folds (`calibration_grouped.py` in the benchmark).")
 REGRESSION_METRICS = ("MSE", "MAE", "R2")
 
 
 def _task_parts(extra):
-    """The sections of a further run: the learners' cells, or each task of the metrics' cells."""
+    """The sections of a further run: the learners' or the grouped cells, or each task of the metrics' cells."""
+    if extra["mode"] == "grouped":
+        return ["", f"### {GROUPED_TITLE}", "", GROUPED_TEXT, "", _run_line(extra),
+                *_sections(extra["rows"], "####")]
     if extra["mode"] != "metrics":
         return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
     parts = []

@@ -529,7 +529,8 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     a = pair.a
     learners = [learner_of_result(a), learner_of_result(pair.b)]
     metric_name, confidence_level = common["metric"], common["confidence_level"]
-    judged = [_judged(candidate, learners, a.n_samples, limit, task=task) for candidate in candidates]
+    size = a.n_groups if task == "grouped" else a.n_samples  # the grouped cells are sized by their groups
+    judged = [_judged(candidate, learners, size, limit, task=task) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
     if regime is not None:
