@@ -524,3 +524,13 @@ def test_real_fits_on_grouped_data_report_one_grouped_caution():
         math.sqrt(np.mean([cr1_by_hand(pair.a.correct[r].astype(float), groups)[1] for r in range(2)])), rel=1e-10)
     decision = cvi.decide(pair)
     only_group_aware(decision)
+
+
+def test_a_grouped_regressor_report_names_its_one_instance_level_method_in_the_singular(design):
+    pair = cvi.PairedCVResult(regressor(design, 8, n_repeats=2), regressor(design, 9, n_repeats=2))
+    text = re.sub(r"\n +", " ", pair.summary())
+    [caution] = [line for line in text.splitlines() if GROUPED in line]
+    assert (f"- {GROUPED}{design[0].size} instances in {N_GROUPS} groups): the CV-CLT (Bayle et al. 2020) counts "
+            "every instance as independent, but instances of one group are alike, so it is too narrow (or its "
+            "p-value too small) when they are") in caution
+    assert "cluster paired t on per-instance squared error" in text
