@@ -421,8 +421,10 @@ FOLD_LEVEL = list(fold_level_calls(grouped_design(), whole_group_folds(grouped_d
 def test_fold_level_methods_warn_only_when_the_folds_split_groups(design, name):
     groups = design[0]
     whole = whole_group_folds(groups, 2, 0)
-    split = np.array([np.arange(groups.size) % 5, np.random.default_rng(1).permutation(groups.size) % 5])
-    assert not all((np.unique(np.column_stack([groups, f]), axis=0).shape[0] == N_GROUPS) for f in split)
+    split = whole.copy()
+    moved = np.flatnonzero(groups == "patient 00")[0]  # one instance of one group, in repeat 0, to the next fold
+    split[0, moved] = (split[0, moved] + 1) % 5
+    assert [len({(g, f) for g, f in zip(groups, folds, strict=True)}) for folds in split] == [N_GROUPS + 1, N_GROUPS]
     outcome, texts = warning_texts(fold_level_calls(design, whole)[name])
     assert not [t for t in [*texts, *outcome.warnings] if SPLIT in t or "made with groups" in t]
     outcome, texts = warning_texts(fold_level_calls(design, split)[name])
