@@ -123,8 +123,10 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         of n, and list them in ``dropped_folds``. Those folds fail because
         they hold few wrong (or few right) predictions, so dropping them
         biases the estimate; an :class:`InferenceWarning` says so. Nothing is
-        dropped under leave-one-out, or when fewer than the folds the
-        averaging needs would remain (the result's notes say why).
+        dropped under leave-one-out, when fewer than the folds the
+        averaging needs would remain, or when ``method="auto"`` chooses the
+        cluster-robust interval of a grouped record, which uses every
+        instance (the result's notes say why).
     repeat : int or None, default=None
         %(repeat)s Repeats are not independent, so the
         estimate averages them but the interval is one repeat's, of n
@@ -305,7 +307,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     conditions = fold_conditions(result, rows, min_count)
     keep = np.ones((len(rows), result.n_splits), dtype=bool)
     if drop_failing_folds:
-        keep = _drop_failing_folds(conditions, averaging, messages)
+        keep = _drop_failing_folds(conditions, averaging, messages,
+                                   clustered=method == "auto" and result.groups is not None and averaging == "dataset")
     dropped = conditions.failing_folds if not keep.all() else ()
     conditions_hold = conditions.satisfied or bool(dropped)
 
@@ -340,11 +343,15 @@ def _grouped_warnings(result, rows, method, messages):
             messages.warn(warning)
 
 
-def _drop_failing_folds(conditions, averaging, messages):
-    """The folds Wong's literal rule keeps, with the note and warning it needs."""
+def _drop_failing_folds(conditions, averaging, messages, clustered=False):
+    """The folds Wong's literal rule keeps, with the note and warning it needs; all of them when ``clustered``."""
     keep = conditions.holds.copy()
     if conditions.satisfied:
         return keep
+    if clustered:
+        messages.note("drop_failing_folds=True drops no fold: method='auto' chooses the cluster-robust interval for "
+                      "a record made with groups, which uses every instance and needs no large-sample conditions")
+        return np.ones(keep.shape, dtype=bool)
     if not conditions.units_are_folds:
         messages.note("drop_failing_folds=True has no folds to drop under leave-one-out, where the "
                       "conditions apply to the whole vector")
