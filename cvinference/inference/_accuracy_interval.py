@@ -322,7 +322,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
             )
         if target != "kfold":  # Wong's intervals are built for the k-fold target; another one is asked for
             evidence_warning(result, averaging, method, target, messages)
-    _grouped_warnings(result, rows, method, messages)
+    _grouped_warnings(result, rows, method, messages, target)
 
     compute = {"fold": _fold_level, "dataset": _dataset_level}[averaging] if method != "cluster" else _cluster_level
     point = compute(result, rows, keep, confidence_level, method, messages)
@@ -334,8 +334,12 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     )
 
 
-def _grouped_warnings(result, rows, method, messages):
-    """On a grouped record: an instance-level interval warns; the fold t warns when the folds split groups."""
+def _grouped_warnings(result, rows, method, messages, target):
+    """On a grouped record: an instance-level interval warns; the fold t warns when the folds split groups;
+    the cluster-robust interval warns when asked for another target than the k-fold one it is built for."""
+    if method == "cluster" and target != "kfold":
+        messages.warn(f"The cluster-robust interval is built for the kfold target ({TARGETS['kfold']}); as an "
+                      f"interval for the {target} error it is not calibrated (docs/calibration.md, Grouped data).")
     if method != "cluster":
         warning = grouped_record_warning(result, rows, f"the {method} interval", None if method == "t" else
                                          "method='cluster' (which method='auto' chooses for a grouped record)")

@@ -149,9 +149,14 @@ def _accuracy_intervals(result, confidence_level, min_count):
 def _regression_intervals(result, confidence_level):
     """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance)."""
     variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    return [interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                    variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
-            for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
+    intervals = [interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                                         variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
+                 for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
+    if result.groups is not None:  # first: the interval that counts groups is the recommended one
+        intervals.insert(0, interval_record(quietly(loss_interval, result, confidence_level, method="cluster"),
+                                            f"{loss_words(result.loss_name)}, cluster-robust (groups as units)",
+                                            "mean_loss"))
+    return intervals
 
 
 def _positive(metric, pos_label):
@@ -370,6 +375,10 @@ _CONDITIONAL_CAVEAT = (
 def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
+    if "mean_loss" in intervals:
+        clustered = intervals["mean_loss"]
+        text += (f" With {format_level(clustered['confidence_level'])} confidence between {clustered['low']:.4g} and "
+                 f"{clustered['high']:.4g} (cluster-robust interval, the groups as units).")
     if "r2" in intervals:
         r2 = intervals["r2"]
         text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
