@@ -146,12 +146,22 @@ def _accuracy_intervals(result, confidence_level, min_count):
     return intervals
 
 
+def _cluster_loss_intervals(result, confidence_level):
+    """On a grouped record, the cluster-robust interval of its mean loss (the groups as the units); else none."""
+    if result.groups is None:
+        return []
+    found = quietly(loss_interval, result, confidence_level, method="cluster")
+    return [interval_record(found, f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name)]
+
+
 def _regression_intervals(result, confidence_level):
-    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance)."""
+    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance), after the cluster-robust
+    interval of the record's loss when it is grouped."""
     variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    return [interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                    variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
-            for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
+    return _cluster_loss_intervals(result, confidence_level) + [
+        interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                                variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
+        for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
 
 
 def _positive(metric, pos_label):
@@ -180,6 +190,7 @@ def _intervals(result, confidence_level, metrics, min_count, pos_label):
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
+        intervals += _cluster_loss_intervals(result, confidence_level)
     return intervals + metric_intervals
 
 
@@ -367,7 +378,11 @@ _CONDITIONAL_CAVEAT = (
 def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
-    if "r2" in intervals:
+    cluster = record["intervals"][0] if record["intervals"][0]["method"] == "cluster" else None
+    if cluster is not None:  # a grouped record: the interval that takes the groups as the units
+        text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
+                f"{cluster['low']:.4g} and {cluster['high']:.4g} (cluster interval, the groups as units).")
+    elif "r2" in intervals:
         r2 = intervals["r2"]
         text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
                  f"{r2['low']:.3f} and {r2['high']:.3f} (CV-CLT interval).")
