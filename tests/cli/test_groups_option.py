@@ -46,17 +46,21 @@ def grouped_csv(path, *, regression=False):
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory):
-    return tmp_path_factory.mktemp("groups")
+    """The module's folder: its two grouped CSV files (class labels, a quantity) and the reports."""
+    folder = tmp_path_factory.mktemp("groups")
+    grouped_csv(folder / "visits.csv")
+    grouped_csv(folder / "growth.csv", regression=True)
+    return folder
 
 
 @pytest.fixture(scope="module")
 def csv_file(workdir):
-    return grouped_csv(workdir / "visits.csv")
+    return str(workdir / "visits.csv")
 
 
 @pytest.fixture(scope="module")
 def regression_csv(workdir):
-    return grouped_csv(workdir / "growth.csv", regression=True)
+    return str(workdir / "growth.csv")
 
 
 def run_json(argv, directory, name):
