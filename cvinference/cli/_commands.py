@@ -13,6 +13,7 @@ from ..report import comparison_report, evaluation_report, plot_report, render_t
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
+from ._groups import check_group_folds, group_folds
 from ._outputs import staged_outputs
 
 
@@ -28,6 +29,9 @@ def progress(args, message):
 
 
 def _check_folds(args, dataset):
+    if dataset.groups is not None:
+        check_group_folds(dataset, args.cv, args.repeats)
+        return
     if args.cv == dataset.n_samples:
         args.cv = "loo"  # one instance per fold is leave-one-out, whatever it is called
     if args.cv != "loo" and args.cv > dataset.n_samples:
@@ -255,12 +259,18 @@ def fitting(function, *args, **kwargs):
         raise error from None
 
 
-def _data_record(dataset):
-    return {"name": dataset.name, "n_samples": dataset.n_samples}
+def data_record(dataset):
+    """The report's ``"data"``: the data set's name and size, and its group column when grouped."""
+    record = {"name": dataset.name, "n_samples": dataset.n_samples}
+    if dataset.groups is not None:  # only then, so that the reports of ungrouped data keep their shape
+        record.update(groups_column=dataset.groups_column, n_groups=dataset.n_groups)
+    return record
 
 
-def _evaluator(args):
-    return CVEvaluator(cv=args.cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
+def _evaluator(args, dataset):
+    """The evaluator of --cv and --repeats; with --groups, on group k-fold (reseeded per repeat by the evaluator)."""
+    cv = args.cv if dataset.groups is None else group_folds(dataset.task, args.cv, random_state=args.seed)
+    return CVEvaluator(cv=cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
                        random_state=args.seed, response_method=response_method(args.metric))
 
 
@@ -291,7 +301,8 @@ def _finish(args, report, out):
 
 def run_evaluate(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
+                        groups=args.groups)
     resolve_loss(args, dataset)
     _check_folds(args, dataset)
     check_metrics(args, dataset)
@@ -300,15 +311,18 @@ def run_evaluate(args, out):
     check_loss(args, estimator, args.estimator)
     check_scores(args, estimator, args.estimator)
     progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
-    result = fitting(_evaluator(args).evaluate, estimator, dataset.X, dataset.y)
-    report = evaluation_report(result, description=description, data=_data_record(dataset),
+    result = fitting(_evaluator(args, dataset).evaluate, estimator, dataset.X, dataset.y, dataset.groups)
+    report = evaluation_report(result, description=description, data=data_record(dataset),
                                confidence_level=args.confidence, metrics=args.metric, pos_label=args.pos_label)
     return _finish(args, report, out)
 
 
 def _needs_nested(args, pair, tests):
-    """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell."""
-    if args.nested == "never" or args.metric:
+    """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell.
+
+    Never on grouped data: nested cross-validation's folds do not keep groups whole.
+    """
+    if args.nested == "never" or args.metric or pair.a.groups is not None:
         return False
     if pair.a.classes is None:  # the decision on two regressors' loss never needs it; asked for, it can rest on it
         return args.nested == "always"
@@ -323,11 +337,15 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
     if args.nested == "always" and args.metric:
         raise UserError(f"--nested always: nested cross-validation's interval is for accuracy, and --metric "
                         f"{args.metric[0]} asks for a decision about {args.metric[0]}; drop one of them")
+    if args.nested == "always" and dataset.groups is not None:
+        raise UserError(f"--nested always with --groups {dataset.groups_column}: nested cross-validation's folds "
+                        "do not keep groups whole, so its interval would count rows; drop --nested (the decision "
+                        "rests on tests that take the groups as the units)")
     progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
-    pair = fitting(_evaluator(args).compare, *estimators, dataset.X, dataset.y)
+    pair = fitting(_evaluator(args, dataset).compare, *estimators, dataset.X, dataset.y, dataset.groups)
     extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
     regression = pair.a.classes is None
-    if not pair.a.is_loo and not regression:
+    if not pair.a.is_loo and not regression and dataset.groups is None:  # 5x2cv's halves do not keep groups whole
         progress(args, "fitting A and B for 5x2cv")
         extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y,
                                          random_state=args.seed, n_jobs=args.n_jobs)))
@@ -338,7 +356,7 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
         nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
                          confidence_level=args.confidence, random_state=args.seed, n_jobs=args.n_jobs,
                          **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
-    report = comparison_report(pair, descriptions=descriptions, data=_data_record(dataset),
+    report = comparison_report(pair, descriptions=descriptions, data=data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,
                                nested=nested, names=names, pos_label=args.pos_label)
     return _finish(args, report, out)
@@ -346,7 +364,8 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
 
 def run_compare(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
+                        groups=args.groups)
     resolve_loss(args, dataset)
     check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))

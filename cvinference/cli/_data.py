@@ -57,6 +57,11 @@ class Dataset:
         The target column of a CSV file; ``"target"`` for a bundled data set.
     task : {"classification", "regression"}
         What ``y`` holds: class labels, or a quantity (then ``y`` is float64).
+    groups : ndarray of shape (n_samples,) or None
+        Each row's group (a patient, a subject, a site) as text, from the
+        CSV column ``groups_column``; None without ``--groups``.
+    groups_column : str or None
+        The CSV column of ``groups``, which is not a feature.
     """
 
     X: np.ndarray
@@ -67,11 +72,18 @@ class Dataset:
     has_missing: bool = False
     target_name: str = "target"
     task: str = "classification"
+    groups: np.ndarray | None = None
+    groups_column: str | None = None
 
     @property
     def n_samples(self):
         """Number of instances (rows of ``X``)."""
         return int(self.y.shape[0])
+
+    @property
+    def n_groups(self):
+        """Number of distinct groups; None without groups."""
+        return None if self.groups is None else int(np.unique(self.groups).size)
 
     @property
     def n_features(self):
@@ -115,7 +127,7 @@ MAX_AUTO_CLASSES = 20
 """Most distinct whole numbers a target written as integers may hold for ``--task auto`` to call them classes."""
 
 
-def load_data(data, *, target=None, impute=False, other_names=(), task="classification"):
+def load_data(data, *, target=None, impute=False, other_names=(), task="classification", groups=None):
     """Load a bundled data set or a CSV file for the command line.
 
     Parameters
@@ -149,6 +161,10 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
         refused with a message that asks for ``--task``. A bundled data set
         has its own task (``diabetes`` is regression, the others
         classification).
+    groups : str, default=None
+        The CSV column that holds each row's group (a patient, a subject, a
+        site), read as text labels (``1`` and ``1.0`` are two groups); it is
+        not a feature. None for a bundled data set (which has no groups).
 
     Returns
     -------
@@ -165,7 +181,9 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
         continuous target or one with a single class, a file with no feature
         column, infinite feature values, and missing feature values without
         ``impute``, a target that does not fit ``task`` or is ambiguous
-        under ``task="auto"``.
+        under ``task="auto"``; and for ``groups`` on a bundled data set, an
+        unknown group column or the target's, a missing group label, or a
+        single group.
 
     Notes
     -----
@@ -196,6 +214,11 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
                 f"--target {target} applies to CSV files only; the bundled data set {text!r} "
                 "has its own target, so drop --target"
             )
+        if groups is not None:
+            raise UserError(
+                f"--groups {groups} applies to CSV files only; the bundled data set {text!r} has no groups: "
+                "drop --groups, or pass a CSV file with a column of group labels"
+            )
         return _load_bundled(text, task)
     if not os.path.exists(text) and not text.lower().endswith(".csv"):
         names = (*other_names, *BUNDLED)
@@ -203,7 +226,7 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
             f"unknown data set {text!r}{did_you_mean(text, names)}: use one of "
             f"{', '.join(names)}, or the path of a .csv file with --target COLUMN"
         )
-    return _load_csv(text, target=target, impute=impute, task=task)
+    return _load_csv(text, target=target, impute=impute, task=task, groups=groups)
 
 
 def _load_bundled(name, task):
@@ -228,7 +251,7 @@ def _load_bundled(name, task):
 # CSV: the readers only split cells; _build_dataset interprets them.
 
 
-def _load_csv(path, *, target, impute, task):
+def _load_csv(path, *, target, impute, task, groups=None):
     if os.path.isdir(path):
         raise UserError(f"--data {path} is a directory; pass the path of a .csv file")
     if not os.path.exists(path):
@@ -240,7 +263,7 @@ def _load_csv(path, *, target, impute, task):
         rows = _read_rows_stdlib(path)
     else:
         rows = _read_rows_pandas(path)
-    return _build_dataset(path, rows, target=target, impute=impute, task=task)
+    return _build_dataset(path, rows, target=target, impute=impute, task=task, groups=groups)
 
 
 def _unreadable(path, exc):
@@ -348,7 +371,33 @@ def _target_task(target, cells, labels, numeric, task):
                     "--task classification or --task regression")
 
 
-def _build_dataset(path, rows, *, target, impute, task="classification"):
+def _group_column(groups, target, names, path):
+    """Refuse a ``--groups`` column that is the target or not in the file (before the rows are read)."""
+    if groups == target:
+        raise UserError(f"--groups {groups} is the --target column; the groups are who or where each row comes "
+                        "from (a patient, a subject, a site), not what is predicted: name another column")
+    if groups not in names:
+        raise UserError(f"--groups {groups}: no such column in {path}{did_you_mean(groups, names)}; "
+                        f"its columns are: {_listing(names)}")
+
+
+def _group_labels(groups, cells):
+    """The ``--groups`` column's cells as text labels; a UserError for a missing label or a single group."""
+    missing = _parse_column(cells)[0]
+    if missing.any():
+        raise UserError(
+            f"--groups {groups} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
+            f"({_rows_text(missing)}); every row needs its group: fill them in or drop those rows"
+        )
+    labels = np.asarray([cell.strip() for cell in cells], dtype=str)
+    distinct = np.unique(labels)
+    if distinct.size < 2:
+        raise UserError(f"--groups {groups} holds a single group ({distinct[0].item()!r}) in all {labels.size} rows; "
+                        "grouped cross-validation needs at least 2 groups: pick another column or drop --groups")
+    return labels
+
+
+def _build_dataset(path, rows, *, target, impute, task="classification", groups=None):
     if not rows:
         raise UserError(f"--data {path} is empty; pass a CSV file with a header line and data rows")
     names = [cell.strip() or f"Unnamed: {i}" for i, cell in enumerate(rows[0])]
@@ -372,15 +421,17 @@ def _build_dataset(path, rows, *, target, impute, task="classification"):
             f"--target {target}: no such column in {path}{did_you_mean(target, names)}; "
             f"its columns are: {_listing(names)}{hint}"
         )
-    if len(names) == 1:
-        raise UserError(
-            f"--data {path} has no feature columns: its only column is the target {target!r}; "
-            "add the columns to predict it from"
-        )
+    if groups is not None:
+        _group_column(groups, target, names, path)
+    if len(names) == 1 + (groups is not None):
+        only = f"only column is the target {target!r}" if groups is None else (
+            f"only columns are the target {target!r} and the groups {groups!r}")
+        raise UserError(f"--data {path} has no feature columns: its {only}; add the columns to predict it from")
     body = rows[1:]
     if not body:
         raise UserError(f"--data {path} has a header but no data rows; pass a file with data")
     columns = list(zip(*body, strict=True))
+    group_labels = None if groups is None else _group_labels(groups, columns[names.index(groups)])
 
     j = names.index(target)
     missing, labels, numeric = _parse_column(columns[j])
@@ -417,7 +468,7 @@ def _build_dataset(path, rows, *, target, impute, task="classification"):
 
     feature_names, values, categorical, missing_counts = [], [], [], {}
     for name, cells in zip(names, columns, strict=True):
-        if name == target:
+        if name in (target, groups):
             continue
         missing, column, numeric = _parse_column(cells)
         if missing.all():
@@ -454,5 +505,5 @@ def _build_dataset(path, rows, *, target, impute, task="classification"):
         X = np.column_stack(values)
     return Dataset(
         X=X, y=y, name=str(path), feature_names=tuple(feature_names), categorical=tuple(categorical),
-        has_missing=bool(missing_counts), target_name=target, task=task,
+        has_missing=bool(missing_counts), target_name=target, task=task, groups=group_labels, groups_column=groups,
     )

@@ -130,6 +130,13 @@ def _add_data_options(parser, *, default="breast_cancer", names=None):
                         help="impute missing feature values inside each fold (median / most frequent)")
 
 
+def _add_groups_option(parser):
+    parser.add_argument("--groups", metavar="COLUMN",
+                        help="the CSV column of each row's group (a patient, a subject, a site), not a feature: "
+                             "every group is kept whole in one test fold, and the inference takes groups, not rows, "
+                             "as the independent units")
+
+
 def _add_run_options(parser, *, seeded="partitions and models"):
     parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the fits (default: 1)")
     parser.add_argument("--seed", type=_seed, default=0, help=f"random_state of {seeded} (default: 0)")
@@ -152,6 +159,7 @@ def _add_task_option(parser):
 def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     if with_data:
         _add_data_options(parser)
+        _add_groups_option(parser)
         _add_task_option(parser)
         parser.add_argument("--loss", default=None,
                             choices=("zero_one", "log_loss", "brier", "squared_error", "absolute_error"),
@@ -244,8 +252,8 @@ def _add_select_parser(commands):
     select = commands.add_parser(
         "select", help="a grid search: which candidates are really worse than the best",
         description="Cross-validate every candidate of a grid on the same repeated stratified k-fold splits (plain "
-                    "k-fold for a regression target) and compare each with the best (corrected resampled t, "
-                    "Holm-adjusted p-values).")
+                    "k-fold for a regression target, group k-fold with --groups) and compare each with the best "
+                    "(corrected resampled t, Holm-adjusted p-values).")
     select.add_argument("estimator", help="an alias (logreg, tree, nb, knn, svm, rf, gb, dummy; ridge, linreg, "
                                           "tree_reg, knn_reg, svr, rf_reg, gb_reg, hgb_reg, dummy_reg for regression) "
                                           "or a dotted path")
@@ -253,6 +261,7 @@ def _add_select_parser(commands):
                         help="the grid as JSON, such as '{\"max_depth\": [1, 2, 3, null]}' (null is None)")
     select.add_argument("--params", help="JSON hyper-parameters shared by every candidate")
     _add_data_options(select)
+    _add_groups_option(select)
     _add_task_option(select)
     select.add_argument("--cv", type=_at_least_two, default=10, metavar="K", help="number of folds (default: 10)")
     select.add_argument("--repeats", type=_positive_int, default=10, metavar="R",

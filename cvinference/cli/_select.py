@@ -1,5 +1,9 @@
 """What ``cvinference select`` does: a grid search on repeated k-fold, then every candidate against the best.
 
+With ``--groups`` the folds are group k-fold, a new partition per repeat
+(:func:`~cvinference.cli._groups.group_folds`), and the search is fitted with
+the groups.
+
 When the candidates are scored by accuracy, each is also checked against the
 no-information rate of the data's labels (``compare_candidates(..., y=)``).
 
@@ -12,10 +16,11 @@ import dataclasses
 import json
 
 from ..model_selection import OneStandardError, SimplestIndistinguishable, compare_candidates
-from ._commands import check_outputs, progress, shows_text, write_outputs
+from ._commands import check_outputs, data_record, progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator, parse_params
+from ._groups import check_group_folds, group_folds
 
 REPORT_FORMAT = "cvinference.select_report"
 REPORT_VERSION = 1
@@ -103,7 +108,8 @@ def run_select(args, out):
     check_outputs(args)
     grids = parse_grid(args.grid)
     scoring = _scorer(args.scoring)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
+                        groups=args.groups)
     regression = dataset.task == "regression"
     base = parse_params(args.params, args.estimator)
     candidates = _candidates(grids)
@@ -113,16 +119,20 @@ def run_select(args, out):
     for candidate in candidates:  # every value is checked before the first fit
         build_estimator(args.estimator, params={**base, **candidate}, dataset=dataset, random_state=args.seed)
     estimator, description = build_estimator(args.estimator, params=base, dataset=dataset, random_state=args.seed)
-    if args.cv > dataset.n_samples // 2:
+    if dataset.groups is not None:
+        check_group_folds(dataset, args.cv, args.repeats)
+        cv = group_folds(dataset.task, args.cv, random_state=args.seed, n_repeats=args.repeats)
+    elif args.cv > dataset.n_samples // 2:
         raise UserError(f"--cv {args.cv} leaves folds of fewer than 2 of the {dataset.n_samples} instances; "
                         "use fewer folds")
-    splitter = RepeatedKFold if regression else RepeatedStratifiedKFold
-    cv = splitter(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
+    else:
+        splitter = RepeatedKFold if regression else RepeatedStratifiedKFold
+        cv = splitter(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
     search = GridSearchCV(estimator, _search_grid(grids, estimator), cv=cv, scoring=scoring, refit=False,
                           n_jobs=args.n_jobs, error_score="raise")
     progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds")
     try:
-        search.fit(dataset.X, dataset.y)
+        search.fit(dataset.X, dataset.y, groups=dataset.groups)
     except (ValueError, TypeError) as exc:
         fold_check = "" if regression else ", and that every fold has instances of each class"
         raise UserError(f"fitting or scoring a candidate failed: {' '.join(str(exc).split())}; check the grid, "
@@ -135,11 +145,12 @@ def run_select(args, out):
               "options": {"estimator": args.estimator, "params": base, "grid": grids, "data": args.data,
                           "task": dataset.task, "cv": args.cv, "repeats": args.repeats, "scoring": args.scoring,
                           "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
-              "data": {"name": dataset.name, "n_samples": dataset.n_samples}, "estimator": description,
+              "data": data_record(dataset), "estimator": description,
               "refit_rules": rules, "result": comparison.to_dict()}
     write_outputs(args, report, comparison.plot, out)
     if shows_text(args):
-        lines = [f"{dataset.name}: {dataset.n_samples} instances; {description}", "", comparison.summary()]
+        grouped = "" if dataset.groups is None else f" in {dataset.n_groups} groups ({dataset.groups_column})"
+        lines = [f"{dataset.name}: {dataset.n_samples} instances{grouped}; {description}", "", comparison.summary()]
         if rules:
             lines += ["", f"refit rules, by {rules['param']} ({rules['order']}: simplest first):",
                       f"  simplest indistinguishable from the best: {rules['simplest_indistinguishable']}",

@@ -520,8 +520,9 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     search : GridSearchCV, RandomizedSearchCV, dict or list
         A fitted search whose splitter is a (repeated) k-fold partition: an
         int, ``KFold``, ``StratifiedKFold``, ``GroupKFold``,
-        ``RepeatedKFold``, ``RepeatedStratifiedKFold``, ``EqualSizeKFold``
-        or ``StratifiedEqualSizeKFold``. Or named CVResults on identical
+        ``RepeatedKFold``, ``RepeatedStratifiedKFold``, ``EqualSizeKFold``,
+        ``StratifiedEqualSizeKFold`` or ``StratifiedEqualSizeGroupKFold``
+        (fitted with ``groups``). Or named CVResults on identical
         folds, ``{"name": result, ...}`` or ``[("name", result), ...]``,
         compared by their fold accuracies.
     method : {"corrected_t", "bayesian"}, default="corrected_t"

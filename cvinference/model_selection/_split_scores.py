@@ -12,12 +12,13 @@ from sklearn.utils.validation import check_is_fitted
 from .._utils._describe import short_param_names
 from ..records import CVResult
 from ..records._same_folds import same_folds
+from ..splitters import StratifiedEqualSizeGroupKFold
 
 _PARTITIONS = ("KFold", "StratifiedKFold", "GroupKFold", "StratifiedGroupKFold", "EqualSizeKFold",
                "StratifiedEqualSizeKFold")
 _REPEATED_PARTITIONS = ("RepeatedKFold", "RepeatedStratifiedKFold")
 _NEEDED = ("a k-fold splitter: an int, KFold, StratifiedKFold, GroupKFold, StratifiedGroupKFold, EqualSizeKFold, "
-           "StratifiedEqualSizeKFold, RepeatedKFold or RepeatedStratifiedKFold")
+           "StratifiedEqualSizeKFold, StratifiedEqualSizeGroupKFold, RepeatedKFold or RepeatedStratifiedKFold")
 NOT_SET = "(not set)"
 """A candidate's value of a parameter that its part of the grid does not set."""
 
@@ -63,6 +64,18 @@ class Layout:
         return k, self.n_repeats
 
 
+def _is_partition(kind):
+    """Whether the splitter class ``kind`` cuts the data into k folds of sizes as equal as it can."""
+    return kind.__name__ in _PARTITIONS or issubclass(kind, StratifiedEqualSizeGroupKFold)
+
+
+def _repeats_a_partition(cv):
+    """Whether ``cv`` is built as scikit-learn's RepeatedKFold is (``cv.cv``, a class drawn anew for each of
+    ``cv.n_repeats`` repeats) around a k-fold class, such as the repeated group k-fold of ``cvinference select``."""
+    kind = getattr(cv, "cv", None)
+    return isinstance(kind, type) and hasattr(cv, "n_repeats") and _is_partition(kind)
+
+
 def layout_of(cv, where="cv"):
     """The k-fold layout of a splitter as a search holds it (``None`` means 5-fold); ValueError when not k-fold."""
     if cv is None:
@@ -70,10 +83,10 @@ def layout_of(cv, where="cv"):
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
         return Layout(int(cv))
     name = type(cv).__name__
-    if name in _REPEATED_PARTITIONS:
+    if name in _REPEATED_PARTITIONS or _repeats_a_partition(cv):
         n_repeats = int(cv.n_repeats)
         return Layout(cv.get_n_splits() // n_repeats, n_repeats)
-    if name in _PARTITIONS:
+    if _is_partition(type(cv)):
         return Layout(cv.get_n_splits())
     if name in ("RemainderLastKFold", "RandomAssignmentKFold"):
         why = "its folds differ in size by more than one, and the correction n_test / n_train assumes equal folds"

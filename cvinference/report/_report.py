@@ -146,17 +146,22 @@ def _accuracy_intervals(result, confidence_level, min_count):
     return intervals
 
 
+def _cluster_loss_intervals(result, confidence_level):
+    """On a grouped record, the cluster-robust interval of its mean loss (the groups as the units); else none."""
+    if result.groups is None:
+        return []
+    found = quietly(loss_interval, result, confidence_level, method="cluster")
+    return [interval_record(found, f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name)]
+
+
 def _regression_intervals(result, confidence_level):
-    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance)."""
+    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance), after the cluster-robust
+    interval of the record's loss when it is grouped."""
     variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    intervals = [interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                         variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
-                 for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
-    if result.groups is not None:  # first: the interval that counts groups is the recommended one
-        intervals.insert(0, interval_record(quietly(loss_interval, result, confidence_level, method="cluster"),
-                                            f"{loss_words(result.loss_name)}, cluster-robust (groups as units)",
-                                            "mean_loss"))
-    return intervals
+    return _cluster_loss_intervals(result, confidence_level) + [
+        interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                                variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
+        for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
 
 
 def _positive(metric, pos_label):
@@ -185,6 +190,7 @@ def _intervals(result, confidence_level, metrics, min_count, pos_label):
     if result.loss_name != "zero_one":
         intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
+        intervals += _cluster_loss_intervals(result, confidence_level)
     return intervals + metric_intervals
 
 
@@ -270,14 +276,11 @@ def _grouped_caution(cautions):
     if not found:
         return cautions
     names = list(dict.fromkeys(m["what"] for m in found))
-    if len(names) == 1:
-        listed, (counts, it, its) = names[0], ("counts", "it is", "its p-value")
-    else:
-        listed, (counts, it, its) = f"{', '.join(names[:-1])} and {names[-1]}", ("count", "they are", "their p-values")
-    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} {counts} every instance as "
-                f"independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
-                f"they are (Cameron & Miller 2015, section I); {it} shown for comparison. The recommended interval "
-                "and the decision take the groups as the independent units.")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} count every instance as "
+                "independent, but instances of one group are alike, so they are too narrow (or their p-values too "
+                "small) when they are (Cameron & Miller 2015, section I); they are shown for comparison. The "
+                "recommended interval and the decision take the groups as the independent units.")
     first = cautions.index(found[0].string)
     kept = [c for c in cautions if not _GROUPED.match(c)]
     return [*kept[:first], combined, *kept[first:]]
@@ -375,11 +378,11 @@ _CONDITIONAL_CAVEAT = (
 def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
-    if "mean_loss" in intervals:
-        clustered = intervals["mean_loss"]
-        text += (f" With {format_level(clustered['confidence_level'])} confidence between {clustered['low']:.4g} and "
-                 f"{clustered['high']:.4g} (cluster-robust interval, the groups as units).")
-    if "r2" in intervals:
+    cluster = record["intervals"][0] if record["intervals"][0]["method"] == "cluster" else None
+    if cluster is not None:  # a grouped record: the interval that takes the groups as the units
+        text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
+                f"{cluster['low']:.4g} and {cluster['high']:.4g} (cluster interval, the groups as units).")
+    elif "r2" in intervals:
         r2 = intervals["r2"]
         text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
                  f"{r2['low']:.3f} and {r2['high']:.3f} (CV-CLT interval).")

@@ -153,6 +153,28 @@ def test_the_layout_is_read_from_the_searchs_splitter(data, cv, expected):
     assert (comparison.n_splits, comparison.n_repeats) == expected
 
 
+def _repeated_group_kfold(n_splits, n_repeats):
+    from sklearn.model_selection._split import _RepeatedSplits
+
+    return _RepeatedSplits(cvi.StratifiedEqualSizeGroupKFold, n_repeats=n_repeats, random_state=0, n_splits=n_splits)
+
+
+@pytest.mark.parametrize("cv, expected", [(cvi.StratifiedEqualSizeGroupKFold(4), (4, 1)),
+                                          (_repeated_group_kfold(3, 2), (3, 2))])
+def test_the_layout_of_group_k_fold_and_of_its_repeats_is_read(data, cv, expected):
+    # Repeated as sklearn's RepeatedStratifiedKFold repeats StratifiedKFold: split scores repeat after repeat.
+    X, y = data
+    groups = np.arange(y.size) // 10
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]}, cv=cv).fit(X, y,
+                                                                                                   groups=groups)
+    comparison = compare_candidates(search)
+    assert (comparison.n_splits, comparison.n_repeats) == expected
+    splits = list(cv.split(X, y, groups))
+    assert len(splits) == expected[0] * expected[1]
+    for train, test in splits:
+        assert not set(groups[train]) & set(groups[test])
+
+
 @pytest.mark.parametrize("cv, match", [(LeaveOneOut(), "one instance"), (ShuffleSplit(3), "random subsamples"),
                                        ("list", "cannot tell")])
 def test_splitters_that_are_not_k_fold_are_refused(data, cv, match):

@@ -147,6 +147,31 @@ def test_a_regression_record_has_the_mean_as_baseline_and_no_no_information_rate
     assert text.split("verdict: ")[1].startswith("Does not beat the trivial regressor")
 
 
+@pytest.mark.parametrize("loss", ["squared_error", "log_loss"])
+def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
+    """The row is loss_interval(method="cluster") itself; a grouped regression's verdict quotes it."""
+    from sklearn.linear_model import Ridge
+    from sklearn.model_selection import GroupKFold
+
+    rng = np.random.default_rng(0)
+    groups = np.repeat(np.arange(20), 5)
+    X = rng.normal(size=(100, 2)) + rng.normal(size=(20, 1))[groups]
+    regression = loss == "squared_error"
+    y = X @ [1.0, -1.0] + rng.normal(size=100) if regression else (X[:, 0] > 0).astype(int)
+    estimator = Ridge() if regression else LogisticRegression()
+    result = cvi.CVEvaluator(cv=GroupKFold(4), loss=loss).evaluate(estimator, X, y, groups)
+    report = evaluation_report(result, description=None, data=None)
+    intervals = report["estimators"]["A"]["intervals"]
+    rows = [row for row in intervals if row["method"] == "cluster" and row["quantity"] == loss]
+    assert len(rows) == 1 and (intervals.index(rows[0]) == 0) == regression
+    oracle = cvi.loss_interval(result, method="cluster")
+    assert (rows[0]["estimate"], rows[0]["low"], rows[0]["high"], rows[0]["df"]) == (
+        oracle.estimate, oracle.low, oracle.high, oracle.df)
+    assert oracle.df == 19  # G - 1 for the 20 groups
+    if regression:
+        assert f"between {oracle.low:.4g} and {oracle.high:.4g} (cluster interval" in report["verdict"]["text"]
+
+
 def test_a_regression_report_shows_mse_mae_and_r2_intervals_and_the_loss_tests():
     from sklearn.datasets import load_diabetes
     from sklearn.linear_model import Ridge

@@ -1,0 +1,89 @@
+"""``--groups COLUMN``: group-respecting folds, so that no model is tested on a group it was trained on.
+
+A classification target gets :class:`~cvinference.StratifiedEqualSizeGroupKFold`
+(folds as equal in size and class counts as the groups allow); a regression
+target, which has no classes to balance, gets :class:`EqualSizeGroupKFold`, the
+same search with every instance in one class, so that only the fold sizes
+count. Both shuffle, seeded by ``--seed``: ``evaluate`` and ``compare`` hand the
+splitter to the evaluator, which reseeds it for every repeat as it does any
+shuffling splitter; ``select`` uses :func:`group_folds` with ``n_repeats``, a
+new partition per repeat.
+"""
+
+import numpy as np
+from sklearn.model_selection._split import _RepeatedSplits
+
+from .._utils._validation import num_samples
+from ..splitters import StratifiedEqualSizeGroupKFold
+from ._errors import UserError
+
+
+class EqualSizeGroupKFold(StratifiedEqualSizeGroupKFold):
+    """Group k-fold whose folds are as equal in size as the groups allow, for any target.
+
+    :class:`~cvinference.StratifiedEqualSizeGroupKFold` with every instance
+    counted in one class: its cost's two terms are then the same Pearson
+    chi-square distance of the fold sizes from n/k, so the partition it finds
+    balances the fold sizes only, and ``y`` may be a quantity. The command line
+    uses it for ``--groups`` with a regression target.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> groups = np.repeat(np.arange(8), [5, 5, 4, 4, 3, 3, 2, 2])
+    >>> y = np.linspace(0.0, 1.0, groups.size)
+    >>> cv = EqualSizeGroupKFold(n_splits=4, shuffle=True, random_state=0)
+    >>> [len(test) for _, test in cv.split(np.zeros((groups.size, 1)), y, groups)]
+    [7, 7, 7, 7]
+    """
+
+    def _iter_test_indices(self, X, y, groups):
+        return super()._iter_test_indices(X, np.zeros(num_samples(X), dtype=np.int8), groups)
+
+
+def group_folds(task, n_splits, *, random_state, n_repeats=None):
+    """The shuffling group k-fold of ``--groups`` for ``task``; with ``n_repeats``, a new partition per repeat.
+
+    The repeated splitter is built as scikit-learn builds ``RepeatedKFold``, so
+    that a search's ``compare_candidates`` reads its k and r.
+
+    Examples
+    --------
+    >>> group_folds("classification", 5, random_state=0)
+    StratifiedEqualSizeGroupKFold(n_splits=5, random_state=0, shuffle=True)
+    >>> cv = group_folds("regression", 5, random_state=0, n_repeats=3)
+    >>> cv.cv.__name__, cv.n_repeats, cv.get_n_splits()
+    ('EqualSizeGroupKFold', 3, 15)
+    """
+    kind = StratifiedEqualSizeGroupKFold if task == "classification" else EqualSizeGroupKFold
+    if n_repeats is None:
+        return kind(n_splits, shuffle=True, random_state=random_state)
+    return _RepeatedSplits(kind, n_repeats=n_repeats, random_state=random_state, n_splits=n_splits)
+
+
+def check_group_folds(dataset, n_splits, n_repeats):
+    """Refuse leave-one-out, more folds than groups, and repeats of a partition with one group per fold.
+
+    Examples
+    --------
+    >>> from cvinference.cli._data import Dataset
+    >>> data = Dataset(X=np.zeros((6, 1)), y=np.arange(6) % 2, name="visits.csv", feature_names=("x",),
+    ...                groups=np.array(list("aabbcc")), groups_column="patient")
+    >>> check_group_folds(data, 4, 1)
+    Traceback (most recent call last):
+    ...
+    cvinference.cli._errors.UserError: --cv 4 is more folds than the 3 groups of --groups patient in visits.csv; \
+every group must fit in one test fold: use --cv 2 to 3
+    """
+    where = f"--groups {dataset.groups_column}"
+    if n_splits == "loo":
+        raise UserError(f"--cv loo with {where}: leave-one-out would test every row on a model trained on the other "
+                        "rows of its own group; use --cv K, K folds of whole groups")
+    n_groups = dataset.n_groups
+    if n_splits > n_groups:
+        raise UserError(f"--cv {n_splits} is more folds than the {n_groups} groups of {where} in {dataset.name}; "
+                        f"every group must fit in one test fold: use --cv 2 to {n_groups}")
+    if n_splits == n_groups and n_repeats > 1:
+        raise UserError(f"--repeats {n_repeats} with --cv {n_splits} and the {n_groups} groups of {where}: each "
+                        "group is a fold of its own in every repeat, so there is no new partition to draw; drop "
+                        "--repeats or use fewer folds")
