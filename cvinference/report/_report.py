@@ -276,11 +276,14 @@ def _grouped_caution(cautions):
     if not found:
         return cautions
     names = list(dict.fromkeys(m["what"] for m in found))
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} count every instance as "
-                "independent, but instances of one group are alike, so they are too narrow (or their p-values too "
-                "small) when they are (Cameron & Miller 2015, section I); they are shown for comparison. The "
-                "recommended interval and the decision take the groups as the independent units.")
+    if len(names) == 1:
+        listed, (counts, it, its) = names[0], ("counts", "it is", "its p-value")
+    else:
+        listed, (counts, it, its) = f"{', '.join(names[:-1])} and {names[-1]}", ("count", "they are", "their p-values")
+    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} {counts} every instance as "
+                f"independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
+                f"they are (Cameron & Miller 2015, section I); {it} shown for comparison. The recommended interval "
+                "and the decision take the groups as the independent units.")
     first = cautions.index(found[0].string)
     kept = [c for c in cautions if not _GROUPED.match(c)]
     return [*kept[:first], combined, *kept[first:]]
