@@ -14,7 +14,8 @@ ratio estimand sum_g Y_g / sum_g m_g).
 
 The real population is statsmodels' ``modechoice`` (Greene: 210 travellers, 4 travel modes each; the
 target is whether the mode was chosen, the features the mode's costs and times, the traveller's income
-and party size, and the mode): a replication draws 105 travellers and the other 105 are the truth.
+and party size, and the mode): a replication draws 105 travellers at random and the other 105 are the
+truth (so the truth varies between replications, as for the main run's real populations).
 
 Cells (``Cell.n`` is the number of groups G drawn, not of instances):
 - ``coverage-grouped``: one 10-fold group-respecting partition (StratifiedEqualSizeGroupKFold); Wong's
@@ -43,23 +44,28 @@ BLOCK = 5
 FLIP_MEAN = 0.15
 POOL_GROUPS, TRUTH_GROUPS = 4000, 2000
 SIZES = {"m5": (5, 5), "m5to50": (5, 50), "m50": (50, 50)}
-MODECHOICE = "modechoice"
+MODECHOICE = "modechoice-halves"
 ALPHA = 0.05
 TASK = "grouped"
 DECISION = "decision (decide, as shipped)"
 
 
 class GroupedPopulation:
-    """Rows ``X``, ``y`` and each row's ``groups``; groups ``truth_from`` and later are the truth."""
+    """Rows ``X``, ``y`` and each row's ``groups`` (0 .. G - 1, in order); groups ``truth_from`` and later are the
+    truth, or, when it is None, the groups a replication does not draw."""
 
-    def __init__(self, X, y, groups, truth_from):
+    def __init__(self, X, y, groups, truth_from=None):
         self.X, self.y, self.groups, self.truth_from = X, y, groups, truth_from
         self.rows_of = np.split(np.arange(y.size), np.flatnonzero(np.diff(groups)) + 1)
 
     def draw(self, n_groups, rng):
-        chosen = rng.choice(self.truth_from, size=n_groups, replace=False)
+        pool = len(self.rows_of) if self.truth_from is None else self.truth_from
+        chosen = rng.choice(pool, size=n_groups, replace=False)
         sample = np.concatenate([self.rows_of[g] for g in chosen])
-        truth = np.arange(self.rows_of[self.truth_from][0], self.y.size)
+        if self.truth_from is None:
+            truth = np.concatenate([self.rows_of[g] for g in np.setdiff1d(np.arange(pool), chosen)])
+        else:
+            truth = np.arange(self.rows_of[self.truth_from][0], self.y.size)
         return sample, truth
 
 
@@ -81,17 +87,15 @@ def clustered_population(sizes, icc, seed=20261124):
     return GroupedPopulation(X, y, groups, POOL_GROUPS)
 
 
-def modechoice_population(seed=20261124):
-    """statsmodels' modechoice, travellers in a random order: the first 105 are drawn from, the rest the truth."""
+def modechoice_population():
+    """statsmodels' modechoice: a replication draws half the travellers, and the other half is the truth."""
     from statsmodels.datasets import modechoice
 
-    data = modechoice.load_pandas().data
-    order = np.random.default_rng(seed).permutation(np.unique(data["individual"]))
-    data = data.set_index("individual").loc[order].reset_index()
+    data = modechoice.load_pandas().data.sort_values(["individual", "mode"], kind="stable")
     modes = np.eye(4)[data["mode"].to_numpy(dtype=int) - 1]
     X = np.hstack([data[["ttme", "invc", "invt", "gc", "hinc", "psize"]].to_numpy(dtype=float), modes])
-    groups = np.repeat(np.arange(order.size), 4)
-    return GroupedPopulation(X, data["choice"].to_numpy(dtype=int), groups, order.size // 2)
+    groups = np.unique(data["individual"].to_numpy(), return_inverse=True)[1]
+    return GroupedPopulation(X, data["choice"].to_numpy(dtype=int), groups)
 
 
 def load_grouped(name):
