@@ -136,13 +136,14 @@ class Regime(NamedTuple):
     sizes: tuple
     borrowed: tuple = ()
     beyond: str | None = None
+    size_name: str = "N"  # "G" where the cells are sized by their groups
 
     def describe(self):
         if not self.sizes:
             return "no measured cell"
         who = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in self.kinds)
         sizes = " and ".join(str(n) for n in self.sizes)
-        return f"{who} at N = {sizes}"
+        return f"{who} at {self.size_name} = {sizes}" + (" groups" if self.size_name == "G" else "")
 
     def caveats(self):
         """Sentences saying what is borrowed and whether the size is beyond the measured range."""
@@ -164,24 +165,25 @@ def _stand_ins(learner, measured):
                                      "the figures are the worst of every measured learner.")
 
 
-def _sizes(measured_sizes, n_samples):
+def _sizes(measured_sizes, n_samples, size_name="N"):
     """The measured sizes that stand for ``n_samples``, and a sentence when it is beyond them."""
     sizes = sorted(measured_sizes)
     if n_samples in sizes:
         return (n_samples,), None
     if n_samples < sizes[0]:
-        return (sizes[0],), (f"N = {n_samples} is below the smallest size the calibration measured ({sizes[0]}); "
-                             "smaller samples usually fare worse than the figures used.")
+        return (sizes[0],), (f"{size_name} = {n_samples} is below the smallest size the calibration measured "
+                             f"({sizes[0]}); smaller samples usually fare worse than the figures used.")
     if n_samples > sizes[-1]:
-        return (sizes[-1],), (f"N = {n_samples} is above the largest size the calibration measured "
-                              f"({sizes[-1]}); the figures at N = {sizes[-1]} are used.")
+        return (sizes[-1],), (f"{size_name} = {n_samples} is above the largest size the calibration measured "
+                              f"({sizes[-1]}); the figures at {size_name} = {sizes[-1]} are used.")
     above = next(n for n in sizes if n > n_samples)
     below = max(n for n in sizes if n < n_samples)
     return (below, above), None
 
 
-def regime_of(rows, learners, n_samples):
-    """The :class:`Regime` of a result whose learners are ``learners`` (a list of :class:`Learner`) among ``rows``."""
+def regime_of(rows, learners, n_samples, size_name="N"):
+    """The :class:`Regime` of a result whose learners are ``learners`` (a list of :class:`Learner`) among ``rows``;
+    ``n_samples`` is the number of groups where ``size_name`` is "G"."""
     measured = {row["learner"] for row in rows}
     if not measured:
         return Regime((), ())
@@ -192,8 +194,8 @@ def regime_of(rows, learners, n_samples):
         if sentence and sentence not in borrowed:
             borrowed.append(sentence)
     kinds = tuple(dict.fromkeys(kinds))
-    sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples)
-    return Regime(kinds, sizes, tuple(borrowed), beyond)
+    sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples, size_name)
+    return Regime(kinds, sizes, tuple(borrowed), beyond, size_name)
 
 
 def _cells(rows, regime, **match):
@@ -273,11 +275,12 @@ def test_evidence(test_name, learners, n_samples, task="classification"):
 
     ``test_name`` is matched to the benchmark's tests by :func:`test_family`;
     ``task`` ("classification": accuracy, "regression", or a score metric's
-    name such as "roc_auc") to the rows' ``"task"`` (rows without one are
-    classification rows). Unmeasured figures are None.
+    name such as "roc_auc", or "grouped", whose cells are sized by their
+    number of groups: pass it as ``n_samples``) to the rows' ``"task"``
+    (rows without one are classification rows). Unmeasured figures are None.
     """
     rows = _rows_of_test("type_i", test_name, task)
-    regime = regime_of(rows, learners, n_samples)
+    regime = regime_of(rows, learners, n_samples, "G" if task == "grouped" else "N")
     cells = _cells(rows, regime)
     if not cells:
         return TestEvidence(None, None, None)
