@@ -57,6 +57,8 @@ POPULATION = make_classification(n_samples=400, n_features=4, n_informative=3, n
 A = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=0)
 B = cvi.cross_val_correctness(NB, X, Y[::-1].copy(), cv=3, random_state=0)
 PAIR = cvi.CVEvaluator(3, random_state=0).compare(NB, GaussianNB(var_smoothing=1e-3), X, Y)
+GROUPED_PAIR = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(3)).compare(
+    NB, GaussianNB(var_smoothing=1e-3), X, Y, groups=np.arange(60) // 3)
 REGRESSORS = cvi.CVEvaluator(3, loss="squared_error", random_state=0).compare(
     LinearRegression(), DummyRegressor(), X, X[:, 0] + X[:, 1])
 SUBSAMPLING = cvi.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
@@ -112,6 +114,8 @@ BASE_CALLS = {
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
+    "clustered_mcnemar_test": functools.partial(_quiet, cvi.clustered_mcnemar_test, GROUPED_PAIR),
+    "cluster_paired_test": functools.partial(_quiet, cvi.cluster_paired_test, GROUPED_PAIR),
     "scheme_diagnostic": functools.partial(cvi.scheme_diagnostic, PAIR),
     "corrected_resampled_ttest": functools.partial(cvi.corrected_resampled_ttest, PAIR),
     "bayesian_correlated_ttest": functools.partial(cvi.bayesian_correlated_ttest, PAIR),

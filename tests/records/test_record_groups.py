@@ -7,11 +7,12 @@ plus one line).
 
 import json
 import pickle
+import warnings
 
 import numpy as np
 import pytest
 
-from cvinference import CVResult, PairedCVResult
+from cvinference import CVResult, PairedCVResult, accuracy_interval
 
 Y_TRUE = [0, 0, 1, 1, 1, 0]
 Y_PRED = [0, 1, 1, 1, 0, 0]
@@ -146,7 +147,14 @@ def test_the_summary_says_once_near_the_top_that_the_record_is_grouped():
     plain = CVResult(y_true=Y_TRUE, y_pred=Y_PRED, fold=FOLD).summary()
     lines = text.splitlines()
     assert lines[1] == "grouped: 3 groups of 1-3 instances"  # sizes 2, 3 and 1, counted by hand
-    assert "\n".join(lines[:1] + lines[2:]) == plain  # nothing else changes
+    assert lines[0] == plain.splitlines()[0] and "grouped:" not in plain
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        recommended = accuracy_interval(grouped())  # the groups are the units: the cluster-robust interval
+    assert recommended.method == "cluster"
+    assert f"[{recommended.low:.4f}, {recommended.high:.4f}]" in next(
+        line for line in lines if "recommended (method='auto')" in line)
+    assert "Only 3 groups" in text and "count every instance as independent" in text
     pair_lines = PairedCVResult(grouped(), grouped(y_pred=Y_TRUE)).summary().splitlines()
     assert pair_lines[1] == "grouped: 3 groups of 1-3 instances"
     equal = grouped(groups=["a", "a", "b", "b", "c", "c"]).summary().splitlines()
