@@ -498,13 +498,16 @@ def binomial_bounds(count, n, confidence_level, method):
 
 
 def _cluster_level(result, rows, keep, confidence_level, method, messages):
-    """The cluster-robust (CR1) t interval of the pooled correctness, with G - 1 degrees of freedom."""
-    clusters = require_clusters(result, "method='cluster'")
-    pooled = pooled_ratio(result.correct[list(rows)].astype(np.float64), clusters, result.fold[list(rows)], messages,
-                          "cluster-robust interval")
+    return cluster_point(result.correct[list(rows)].astype(np.float64), require_clusters(result, "method='cluster'"),
+                         result.fold[list(rows)], confidence_level, messages)
+
+
+def cluster_point(values, clusters, folds, confidence_level, messages, **bound_options):
+    """The cluster-robust (CR1) t interval, G - 1 degrees of freedom, of (n_repeats, n_samples) ``values``."""
+    pooled = pooled_ratio(values, clusters, folds, messages, "cluster-robust interval")
     bounds = normal_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
-                           messages)
-    return PointEstimate(estimate=pooled.estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
+                           messages, **bound_options)
+    return PointEstimate(estimate=pooled.estimate, n=values.shape[1], bounds=bounds, details=pooled.details)
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):

@@ -27,10 +27,8 @@ from ._clusters import (
     check_clusters,
     check_values,
     cluster_checks,
-    design_details,
     pooled_ratio,
     ratio_estimate,
-    size_range,
 )
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._parameters import ALTERNATIVE
@@ -163,23 +161,17 @@ def cluster_mean_interval(values, groups, *, confidence_level=0.95, bounds=None,
     clusters = check_clusters(groups, values.size)
     limits = check_bounds(bounds)
     messages = Messages()
-    details = cluster_checks(clusters, fold, messages, "cluster-robust interval")
-    ratio = ratio_estimate(values, clusters)
-    details.update(design_details(values, clusters, ratio))
-    if math.isfinite(details["design_effect"]):
-        messages.note(f"{clusters.n_groups} groups of {size_range(clusters)} instances: the design effect "
-                      f"{details['design_effect']:.3g} makes the standard error "
-                      f"{math.sqrt(details['design_effect']):.3g} times the one that counts the {values.size} "
-                      "instances as independent")
-    interval_bounds = warned_bounds(ratio.estimate, math.sqrt(ratio.variance), confidence_level,
+    pooled = pooled_ratio(values[np.newaxis], clusters, None if fold is None else np.asarray(fold)[np.newaxis],
+                          messages, "cluster-robust interval")
+    interval_bounds = warned_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level,
                                     clusters.n_groups - 1, messages, limits=limits, what="mean",
                                     advice="The cluster bootstrap (cluster_bootstrap_interval) stays within it.")
     return estimate_interval(
-        PointEstimate(ratio.estimate, values.size, interval_bounds), confidence_level=confidence_level,
+        PointEstimate(pooled.estimate, values.size, interval_bounds), confidence_level=confidence_level,
         method="cluster-robust t", averaging="dataset",
         estimand=("mean per-instance value over the population of groups (total over instances, the ratio "
                   "sum_g Y_g / sum_g m_g); given this dataset"),
-        assumptions=ROBUST_ASSUMPTIONS, messages=messages, details=details)
+        assumptions=ROBUST_ASSUMPTIONS, messages=messages, details=pooled.details)
 
 
 # --------------------------------------------------------------------------- 2. the cluster bootstrap

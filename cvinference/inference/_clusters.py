@@ -189,16 +189,6 @@ def size_range(clusters):
     return str(smallest) if smallest == largest else f"{smallest} to {largest}"
 
 
-def design_details(values, clusters, ratio):
-    variance, iid_variance = ratio.variance, ratio.iid_variance
-    design_effect = variance / iid_variance if iid_variance > 0 else math.nan
-    return {"design_effect": design_effect,
-            "effective_n": values.size / design_effect if design_effect > 0 else math.nan,
-            "intraclass_correlation": intraclass_correlation(values, clusters),
-            "iid_standard_error": math.sqrt(iid_variance),
-            "small_sample_factor": clusters.n_groups / (clusters.n_groups - 1)}
-
-
 # --------------------------------------------------------------------------- grouped records
 
 
@@ -290,7 +280,7 @@ def pooled_ratio(values_by_repeat, clusters, folds_by_repeat, messages, method):
     The variance is the mean of the per-repeat variances, which bounds the
     variance of the repeats' mean whatever their correlation
     (Cauchy-Schwarz, as for Wong's pooled repeats). The details are those of
-    :func:`design_details` with the design effect of the mean variance.
+    design figures (design effect, effective n, intra-cluster correlation) of the mean variance.
     """
     ratios = [ratio_estimate(values, clusters) for values in values_by_repeat]
     if folds_by_repeat is None:

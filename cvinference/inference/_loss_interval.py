@@ -7,8 +7,8 @@ import numpy as np
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
-from ._accuracy_interval import PointEstimate, estimate_interval, fold_mean_estimate, normal_bounds
-from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
+from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, fold_mean_estimate, normal_bounds
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._parameters import REPEAT
@@ -197,10 +197,8 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
                                   **bound_options)
         averaging, interval_method = "fold", "t"
     elif clusters is not None:
-        pooled = pooled_ratio(result.loss[rows], clusters, result.fold[rows], messages, "cluster-robust interval")
-        bounds = normal_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
-                               messages, **bound_options)
-        point = PointEstimate(estimate=pooled.estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
+        point = cluster_point(result.loss[rows], clusters, result.fold[rows], confidence_level, messages,
+                              **bound_options)
         averaging, interval_method = "dataset", "cluster"
     else:
         losses = result.loss[rows]
