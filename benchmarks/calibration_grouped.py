@@ -4,13 +4,13 @@
 
 Populations (``clustered-m<sizes>-icc<rho>``): groups of m instances, m fixed at 5 or 50 or drawn uniformly
 from 5 .. 50. Instance i of group g has features x_i = z_i + 0.5 v_g (z_i, v_g standard normal, 2 x BLOCK
-columns: a group's instances are alike) and the label 1[f(x_i block 1) + f(x_i block 2) > 0], with
-f(b) = sin(2 b_1) + b_2 b_3 - 0.5 b_4^2 + b_5 + 0.5 on a block's five columns, flipped with the group's
-own probability q_g ~ Beta(mean 0.15, intra-cluster correlation rho), so that a group's instances are all easy or all hard: the correctness of
-a learner is correlated within groups. The two blocks play the same part, so a learner on block 1 and the
-same learner on block 2 are equal (the null cells). A population is a pool of 6,000 groups; a replication
-draws G groups from the first 4,000 and the last 2,000 are the truth (new groups, instance-weighted: the
-ratio estimand sum_g Y_g / sum_g m_g).
+columns: a group's instances are alike) and the label 1[f(x_i block 1) + f(x_i block 2) > 0], with f(b) =
+sin(2 b_1) + b_2 b_3 - 0.5 b_4^2 + b_5 + 0.5 on a block's five columns, flipped with the group's own
+probability q_g ~ Beta(mean 0.15, intra-cluster correlation rho), so that a group's instances are all easy or
+all hard: the correctness of a learner is correlated within groups. The two blocks play the same part, so a
+learner on block 1 and the same learner on block 2 are equal (the null cells). A population is a pool of 6,000
+groups; a replication draws G groups from the first 4,000 and the last 2,000 are the truth (new groups,
+instance-weighted: the ratio estimand sum_g Y_g / sum_g m_g).
 
 The real population is statsmodels' ``modechoice`` (Greene: 210 travellers, 4 travel modes each; the
 target is whether the mode was chosen, the features the mode's costs and times, the traveller's income
