@@ -1,8 +1,9 @@
 """What the command line and the Python summaries print, on bundled data: recorded once, compared ever after.
 
-    PYTHONPATH=EXPORT python tests/recorded_outputs.py tests/data/recorded_outputs_COMMIT.json
+    python tests/recorded_outputs.py tests/data/recorded_outputs_NAME.json
 
-with EXPORT a ``git archive`` export of the commit whose outputs are recorded. ``tests/test_recorded_outputs.py``
+from the checkout whose outputs are recorded (or ``PYTHONPATH=EXPORT`` for a ``git archive`` export of an
+older commit). ``tests/test_recorded_outputs.py``
 checks that this checkout prints the same, byte for byte.
 """
 

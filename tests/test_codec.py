@@ -369,9 +369,11 @@ _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
-_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings")}
-"""Fields a later change computes differently for the same inputs (issue 28: 5 datasets or fewer warn); the
-stored payloads keep what the older commit computed, and every other field must still read the same."""
+_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings"), "DecisionTest": ("regime", "why_not")}
+"""Fields a later change computes differently for the same inputs; the stored payloads keep what the older
+commit computed, and every other field must still read the same. Issue 28: 5 datasets or fewer warn. Issue 26:
+a test's regime (the measured cells that stand for the pair) and its reason read the calibration evidence,
+which the learners' cells extended, and the reason names the worst cell."""
 
 
 def _as_computed_today(again, result):

@@ -6,7 +6,7 @@ from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, TARGETS
 from ._evidence import coverage_regime, evidence_source, learner_of_result, measured_coverage
 
 _BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
-                   ("dataset", "clopper-pearson"): "clopper-pearson"}
+                   ("dataset", "clopper-pearson"): "clopper-pearson", ("dataset", "half-sample"): "half-sample"}
 """The benchmark's name of each (averaging, method) it measured."""
 
 _REFITTING_ADVICE = {
@@ -71,8 +71,9 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     Wong's method when his large-sample conditions hold,
     unless the benchmark measured it falling short of ``target`` in the
     result's regime; the exact Clopper-Pearson interval when they fail; in
-    between, the binomial interval (Wilson or Clopper-Pearson) whose measured
-    coverage is closest to nominal without falling short. When every
+    between, the interval (Wilson, Clopper-Pearson or Nedel'ko's
+    half-sample) whose measured coverage is closest to nominal without
+    falling short. When every
     candidate falls short, the one with the best worst-cell coverage, and a
     warning that names the regime.
     """
@@ -92,7 +93,8 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     if not _measured_scheme(result):
         return wong
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
-    candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset")]
+    candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset"),
+                  Choice("half-sample", "dataset")]
     measured = {c: measured_coverage(_BENCHMARK_NAME[c.averaging, c.method], target, regime)
                 for c in candidates if regime.sizes and _BENCHMARK_NAME.get((c.averaging, c.method))}
     wong_measured = measured.get(wong)

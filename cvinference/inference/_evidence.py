@@ -27,6 +27,8 @@ import json
 from importlib import resources
 from typing import NamedTuple
 
+from .._utils._text import listed
+
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
     "GaussianNB": "naive_bayes", "RandomForestClassifier": "forest", "HistGradientBoostingClassifier": "hgb",
@@ -141,8 +143,8 @@ class Regime(NamedTuple):
     def describe(self):
         if not self.sizes:
             return "no measured cell"
-        who = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in self.kinds)
-        sizes = " and ".join(str(n) for n in self.sizes)
+        who = listed(LEARNER_WORDS.get(kind, kind) for kind in self.kinds)
+        sizes = listed(str(n) for n in self.sizes)
         return f"{who} at {self.size_name} = {sizes}" + (" groups" if self.size_name == "G" else "")
 
     def caveats(self):
@@ -157,7 +159,7 @@ def _stand_ins(learner, measured):
     family = sorted(kind for kind in measured if FAMILY_OF_KIND.get(kind) == learner.family)
     who = learner.describe()
     if family:
-        words = " and ".join(LEARNER_WORDS.get(kind, kind) for kind in family)
+        words = listed(LEARNER_WORDS.get(kind, kind) for kind in family)
         return tuple(family), (f"The calibration benchmark did not measure this for {who}; the figures are "
                                f"borrowed from its family ({learner.family}: {words}).")
     family_words = f" nor its family ({learner.family})" if learner.family else ""
@@ -243,7 +245,9 @@ def type_i_limit():
 def evidence_source():
     """Where the figures come from, in words."""
     evidence = calibration_evidence()
-    return f"the calibration benchmark ({evidence['mode']} run of benchmarks/calibration.py, docs/calibration.md)"
+    modes = [evidence["mode"], *evidence.get("further_modes", ())]
+    runs = "run" if len(modes) == 1 else "runs"
+    return f"the calibration benchmark ({listed(modes)} {runs} of benchmarks/calibration.py, docs/calibration.md)"
 
 
 def test_family(name):
@@ -260,6 +264,7 @@ class TestEvidence(NamedTuple):
     type_i: float | None
     power: float | None
     regime: Regime | None
+    worst_cell: str | None = None  # the cell of the worst type-I error, in words: "a decision tree at N = 100"
 
 
 TestEvidence.__test__ = False  # not a pytest test
@@ -286,7 +291,27 @@ def test_evidence(test_name, learners, n_samples, task="classification"):
         return TestEvidence(None, None, None)
     power = _cells(_rows_of_test("power", test_name, task), regime)
     mean_power = sum(row["measured"] for row in power) / len(power) if power else None
-    return TestEvidence(max(row["measured"] for row in cells), mean_power, regime)
+    worst = max(cells, key=lambda row: row["measured"])
+    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name))
+
+
+def _cell_words(row, size_name="N"):
+    return f"{LEARNER_WORDS.get(row['learner'], row['learner'])} at {size_name} = {row['n']}"
+
+
+def measured_reach(test_name, task="classification"):
+    """A test's worst type-I error over every cell the benchmark measured it in, and those cells in words.
+
+    Returns ``(worst, words)``, or ``(None, None)`` where the test was not measured for ``task``: the
+    figures behind a claim such as "nested CV kept its type-I error within the limit wherever measured".
+    """
+    rows = _rows_of_test("type_i", test_name, task)
+    if not rows:
+        return None, None
+    size_name = "G" if task == "grouped" else "N"
+    learners = listed(LEARNER_WORDS.get(kind, kind) for kind in dict.fromkeys(row["learner"] for row in rows))
+    sizes = listed(str(n) for n in sorted({row["n"] for row in rows}))
+    return max(row["measured"] for row in rows), f"{learners} at {size_name} = {sizes}"
 
 
 test_evidence.__test__ = False  # not a pytest test

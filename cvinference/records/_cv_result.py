@@ -595,6 +595,14 @@ class CVResult(Serializable):
           large-sample conditions: r_j >= 5 and m_j - r_j >= 5 in every fold (Wong 2015, Theorem 1): fails
             (folds [0, 1])
         <BLANKLINE>
+        warnings:
+        - The clopper-pearson interval covered the kfold error (the mean population error of the models
+          fitted in the folds, each to part of this dataset (Bayle et al. 2020's target; what Wong's
+          intervals estimate)) only 0.900 of the time at 95% for a random forest, histogram gradient
+          boosting, k-NN, logistic regression, naive Bayes, an RBF support vector machine and a decision
+          tree at N = 100 in the calibration benchmark (full, learners, metrics and grouped runs of
+          benchmarks/calibration.py, docs/calibration.md).
+        <BLANKLINE>
         verdict: Does not beat the no-information rate: always predicting 0 scores 50.0%, and accuracy >
           50.0% has p = 0.312 (one-sided exact binomial). Accuracy 75.0%; with 95% confidence between 19.4%
           and 99.4% (clopper-pearson interval).

@@ -209,3 +209,32 @@ def test_the_advice_sentences_agree_with_the_shipped_evidence():
     assert rows and all(r["wilson_high"] >= shipped["floor"] for r in rows)
     assert {(r["learner"], r["n"]) for r in rows} >= {(learner, n) for learner in ("tree", "logistic", "knn")
                                                       for n in (100, 300, 1000)}
+
+
+def test_auto_takes_the_half_sample_interval_where_only_it_held(evidence):
+    # The learners' cells of docs/calibration.md: for a random forest at N = 300 every binomial interval fell
+    # short of the k-fold target and Nedel'ko's half-sample interval did not.
+    evidence(*(_row(m, c, c + 0.03) for m, c in
+               (("normal", 0.833), ("clopper-pearson", 0.843), ("wilson", 0.837), ("half-sample", 0.953))))
+    result = _result(**CONDITIONS_HOLD)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        interval = cvi.accuracy_interval(result)
+    assert interval.method == "half-sample"
+    assert "the half-sample interval 0.953, the closest to nominal that did not fall short" in interval.notes[0]
+    explicit = cvi.accuracy_interval(result, method="half-sample")
+    assert (interval.low, interval.high) == (explicit.low, explicit.high)
+
+
+def test_the_half_sample_interval_is_nedelkos_on_the_zero_one_loss():
+    result = _result(**CONDITIONS_HOLD)  # 220 correct of 300
+    interval = cvi.accuracy_interval(result, method="half-sample")
+    # Nedel'ko (2021, section 3): mean loss +- z S~ / sqrt(N / 2), S~ the population standard deviation of the
+    # per-instance losses; loss_interval computes it on the error rate, independently of accuracy_interval.
+    on_error = cvi.loss_interval(result, method="half-sample")
+    assert interval.low == pytest.approx(1 - on_error.high) and interval.high == pytest.approx(1 - on_error.low)
+    p = 220 / 300
+    half_width = 1.959963984540054 * np.sqrt(p * (1 - p) / 150)  # by hand: z_0.975 and n / 2 = 150
+    assert (interval.estimate, interval.low, interval.high) == pytest.approx((p, p - half_width, p + half_width))
+    with pytest.raises(ValueError, match=r"method='half-sample' is Nedel'ko's interval .* averaging='dataset'"):
+        cvi.accuracy_interval(result, averaging="fold", method="half-sample")
