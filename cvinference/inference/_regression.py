@@ -41,6 +41,9 @@ METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean a
 
 _LOSS_OF_METRIC = {"mean_squared_error": "squared_error", "mean_absolute_error": "absolute_error"}
 
+LOSS_METRICS = {loss: metric for metric, loss in _LOSS_OF_METRIC.items()}
+"""The metric of :func:`regression_interval` that is the mean of each per-instance regression loss."""
+
 _CLT_ASSUMPTIONS = ("instances drawn independently from the population; a learner stable enough for Bayle et al.'s "
                     "central limit theorem (2020); many instances (an asymptotic normal interval)")
 
