@@ -184,13 +184,18 @@ def test_the_decision_is_about_roc_auc_and_its_tests_match_the_recomputation(auc
         assert decision["difference"] == pytest.approx(decision["rests_on"]["estimate"], abs=1e-12)
 
 
-def test_the_auc_figure_is_a_png_about_roc_auc(auc_run):
-    _, png, texts, *_ = auc_run
+def _check_figure(run, words, difference):
+    """The PNG is valid and its three panels are about ``words``, the differences drawn as ``difference``."""
+    _, png, texts, *_ = run
     _png_is_valid(png)
     (fold_title, _, fold_axis), (_, difference_axis, _), (tests_title, tests_axis, _) = texts
-    assert fold_title == "roc_auc per fold (repeat 0)" and fold_axis == "roc_auc"
-    assert difference_axis == "roc_auc(A) - roc_auc(B) per fold"
-    assert tests_title == "the decision's tests of roc_auc" and tests_axis == "roc_auc(A) - roc_auc(B)"
+    assert fold_title == f"{words} per fold (repeat 0)" and fold_axis == words
+    assert difference_axis == f"{difference} per fold" and tests_axis == difference
+    assert tests_title == f"the decision's tests of {words}"
+
+
+def test_the_auc_figure_is_a_png_about_roc_auc(auc_run):
+    _check_figure(auc_run, "roc_auc", "roc_auc(A) - roc_auc(B)")  # higher is better: A - B
 
 
 # Mean squared error of two regressors on the diabetes data -----------------------------------------------------
@@ -249,12 +254,8 @@ def test_the_decision_is_about_the_loss_asked_for_and_its_difference_is_numpys(r
 
 
 def test_the_regression_figure_is_a_png_about_the_loss(regression_run):
-    _, png, texts, *_ = regression_run
-    _png_is_valid(png)
-    (fold_title, _, fold_axis), (_, difference_axis, _), (_, tests_axis, _) = texts
-    assert fold_title == "mean squared error per fold (repeat 0)" and fold_axis == "mean squared error"
-    assert difference_axis == "mean squared error(B) - mean squared error(A) per fold"
-    assert tests_axis == "mean squared error(B) - mean squared error(A)"
+    # lower is better: B - A, positive when A is better
+    _check_figure(regression_run, "mean squared error", "mean squared error(B) - mean squared error(A)")
 
 
 def test_evaluate_draws_a_regressors_loss(tmp_path):
