@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, TARGETS
-from ._evidence import coverage_regime, evidence_source, learner_of_result, measured_coverage
+from ._evidence import coverage_regime, evidence_source, learner_of_result, measured_coverage, measured_scheme
 
 _BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
                    ("dataset", "clopper-pearson"): "clopper-pearson", ("dataset", "half-sample"): "half-sample"}
@@ -31,14 +31,9 @@ def _shortfall_warning(target, regime, measured):
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 
 
-def _measured_scheme(result):
-    """Whether the benchmark measured results like this one: k-fold cross-validation, not leave-one-out."""
-    return result.n_splits >= 2 and not result.is_loo
-
-
 def evidence_warning(result, averaging, method, target, messages):
     """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime."""
-    if not _measured_scheme(result):
+    if not measured_scheme(result):
         return
     name = _BENCHMARK_NAME.get((averaging, method))
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
@@ -57,7 +52,7 @@ def _fold_level_choice(result, wong, conditions, conditions_hold, target, messag
     if not conditions_hold:
         messages.warn(f"{CONDITIONS_FAIL} ({conditions.describe()}), so the t approximation may be poor; "
                       "averaging='dataset' (method='auto') gives the exact Clopper-Pearson interval.")
-    elif _measured_scheme(result):
+    elif measured_scheme(result):
         evidence_warning(result, wong.averaging, wong.method, target, messages)
     return wong
 
@@ -90,7 +85,7 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
         choice = Choice("clopper-pearson", "dataset")
         evidence_warning(result, choice.averaging, choice.method, target, messages)
         return choice
-    if not _measured_scheme(result):
+    if not measured_scheme(result):
         return wong
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset"),

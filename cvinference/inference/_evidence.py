@@ -213,6 +213,7 @@ class Measured(NamedTuple):
     deviation: float
     falls_short: bool
     cells: int
+    worst_cell: str = ""  # the population, learner and size of the worst cell, in words
 
 
 def _task_rows(task):
@@ -220,21 +221,39 @@ def _task_rows(task):
     return [row for row in calibration_evidence()["rows"] if row.get("task", "classification") == task]
 
 
-def measured_coverage(method, target, regime):
-    """How accuracy ``method`` covered ``target`` in the cells of ``regime``; None when it was not measured there."""
+def _cell_words(row):
+    return f"the {row['population']} population, {LEARNER_WORDS.get(row['learner'], row['learner'])} at N = {row['n']}"
+
+
+def measured_coverage(method, target, regime, task="classification"):
+    """How ``method`` covered ``target`` in the cells of ``regime`` among the rows of ``task`` (see
+    :func:`test_evidence`); None when it was not measured there."""
     evidence = calibration_evidence()
-    cells = _cells(_task_rows("classification"), regime, method=method, target=target, quantity="coverage")
+    cells = _cells(_task_rows(task), regime, method=method, target=target, quantity="coverage")
     if not cells:
         return None
-    return Measured(method=method, worst=min(row["measured"] for row in cells),
+    worst = min(cells, key=lambda row: row["measured"])
+    return Measured(method=method, worst=worst["measured"],
                     deviation=max(abs(row["measured"] - row["nominal"]) for row in cells),
-                    falls_short=any(row["wilson_high"] < evidence["floor"] for row in cells), cells=len(cells))
+                    falls_short=any(row["wilson_high"] < evidence["floor"] for row in cells), cells=len(cells),
+                    worst_cell=_cell_words(worst))
 
 
-def coverage_regime(target, learner, n_samples):
-    """The regime of one learner's accuracy result for the coverage rows of ``target``."""
-    rows = [row for row in _task_rows("classification") if row["quantity"] == "coverage" and row["target"] == target]
+def coverage_regime(target, learner, n_samples, task="classification"):
+    """The regime of one learner's result for the coverage rows of ``target`` among the rows of ``task``."""
+    rows = [row for row in _task_rows(task) if row["quantity"] == "coverage" and row["target"] == target]
     return regime_of(rows, [learner], n_samples)
+
+
+def coverage_methods(target, task):
+    """The methods whose coverage of ``target`` the rows of ``task`` hold, in the order they first appear."""
+    return list(dict.fromkeys(row["method"] for row in _task_rows(task)
+                              if row["quantity"] == "coverage" and row["target"] == target))
+
+
+def measured_scheme(result):
+    """Whether the benchmark measured results like this one: k-fold cross-validation, not leave-one-out."""
+    return result.n_splits >= 2 and not result.is_loo
 
 
 def type_i_limit():

@@ -416,6 +416,16 @@ def score_fold_values(result, metric, rows):
     return -table if metric.startswith("neg_") else table
 
 
+def metric_fold_values(result, metric, pos_label=None):
+    """The name of ``metric`` and its value on every fold of every repeat, (n_repeats, n_splits), as
+    :func:`metric_interval` computes them (a score metric in sklearn's sign)."""
+    resolved = _resolve_metric(metric, result, pos_label)
+    rows = list(range(result.n_repeats))
+    if resolved.score is None:
+        return resolved.name, score_fold_values(result, metric, rows)
+    return resolved.name, _fold_values(resolved.score, result, rows)[0]
+
+
 def _negated(interval, metric):
     """The interval of a loss as the interval of sklearn's negated score ``metric`` ("neg_log_loss")."""
     swap = {"low": "high", "high": "low"}

@@ -55,7 +55,7 @@ from ..inference import (
 )
 from ..inference._decision import cluster_paired_name
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
-from ..inference._metric_interval import SCORE_METRICS, takes_pos_label
+from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
@@ -113,14 +113,19 @@ def _is_classifier(result):
     return result.classes is not None
 
 
-def _folds_record(result):
+def _folds_record(result, metrics, pos_label):
+    """The per-fold arrays; ``metric_j`` (each metric's fold values) only when metrics are asked for."""
     classifier = _is_classifier(result)
-    return {
+    record = {
         "fold": result.fold[0].tolist(), "m_j": result.fold_sizes.tolist(),
         "r_j": result.fold_correct.tolist() if classifier else None,
         "p_j": result.fold_accuracy.tolist() if classifier else None,
         "mean_loss_j": result.fold_mean_loss.tolist(),
     }
+    if metrics:
+        values = [quietly(metric_fold_values, result, metric, _positive(metric, pos_label)) for metric in metrics]
+        record["metric_j"] = {name: [[_number(v) for v in row] for row in table] for name, table in values}
+    return record
 
 
 def _conditions_record(result, min_count):
@@ -235,7 +240,7 @@ def estimator_record(result, description, confidence_level, *, metrics=(), min_c
         "intervals": _intervals(result, confidence_level, metrics, min_count, pos_label),
         "conditions": _conditions_record(result, min_count) if classifier else None,
         "baseline": _baseline_record(result, confidence_level),
-        "folds": _folds_record(result),
+        "folds": _folds_record(result, metrics, pos_label),
     }
 
 

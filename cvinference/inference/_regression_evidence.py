@@ -1,0 +1,85 @@
+"""What the calibration benchmark measured of ``regression_interval``, and the warning where it fell short.
+
+The benchmark's regression rows (``"task": "regression"``) name a method by
+its metric and its variant: ``"MSE: cv-clt within-fold"``, ``"R2: cv-clt
+(10 repeats)"`` (the pooled interval of a 10 x 10-fold result), ``"MSE:
+nested-cv"`` (``nested_cv_interval``). A result is matched to the cells as
+an accuracy result is (:func:`~cvinference.inference._evidence.regime_of`).
+"""
+
+from ._evidence import (
+    coverage_methods,
+    coverage_regime,
+    evidence_source,
+    learner_of_result,
+    measured_coverage,
+    measured_scheme,
+)
+
+EVIDENCE_LABEL = {"mean_squared_error": "MSE", "mean_absolute_error": "MAE", "r2": "R2"}
+"""How the evidence's rows name each metric of ``regression_interval``."""
+
+_POOLED = 10
+"""The benchmark's pooled rows are the intervals of 10 x 10-fold results."""
+
+_ROUTES = {
+    "cv-clt within-fold": "regression_interval(variance='within-fold') on one repeat",
+    "cv-clt all-pairs": "regression_interval(variance='all-pairs') on one repeat",
+    f"cv-clt ({_POOLED} repeats)": f"regression_interval on {_POOLED} repeats of the cross-validation, pooled "
+                                   f"(n_repeats={_POOLED})",
+    "nested-cv": "nested_cv_interval (nested cross-validation, which refits the learner)",
+}
+"""What a user calls to get each measured method."""
+
+_TASK, _TARGET = "regression", "kfold"
+
+
+def _route(method):
+    variant = method.partition(": ")[2]
+    return _ROUTES.get(variant, variant)
+
+
+def _own_methods(label, variance, n_pooled):
+    """The benchmark's names of the interval computed: one repeat's with ``variance``, or the pooled one; between
+    one and ten pooled repeats, both (the worse stands, as between two measured sizes)."""
+    one, pooled = f"{label}: cv-clt {variance}", f"{label}: cv-clt ({_POOLED} repeats)"
+    if n_pooled == 1:
+        return [one]
+    return [pooled] if n_pooled >= _POOLED else [one, pooled]
+
+
+def _alternative(label, own, regime, what):
+    """The sentence naming a measured method that held in the regime's cells, or the refitting route."""
+    measured = {name: measured_coverage(name, _TARGET, regime, _TASK)
+                for name in coverage_methods(_TARGET, _TASK) if name.startswith(f"{label}: ") and name not in own}
+    holding = {name: m for name, m in measured.items() if m is not None and not m.falls_short}
+    if holding:
+        best = min(holding.values(), key=lambda m: m.deviation)
+        return f" What held there: {_route(best.method)}, {best.worst:.3f} in its worst cell ({best.worst_cell})."
+    nested = measured.get(f"{label}: nested-cv")
+    if nested is not None:
+        return (f" No method the benchmark measured held there: {_route(nested.method)} also fell short "
+                f"({nested.worst:.3f} in {nested.worst_cell}).")
+    return (" No interval computable from the record held there; nested_cv_interval, which refits the learner, is "
+            f"the other route, and the benchmark did not measure it for the {what}.")
+
+
+def regression_evidence_warning(result, metric, what, variance, n_pooled, messages):
+    """Warn when the benchmark measured ``regression_interval(result, metric, variance=...)`` falling short of its
+    kfold target in the cells that stand for the result; ``what`` is the metric in words, ``n_pooled`` the number
+    of repeats the interval pools."""
+    label = EVIDENCE_LABEL[metric]
+    regime = coverage_regime(_TARGET, learner_of_result(result), result.n_samples, _TASK)
+    if not measured_scheme(result) or not regime.sizes:
+        return
+    own = _own_methods(label, variance, n_pooled)
+    short = [m for m in (measured_coverage(name, _TARGET, regime, _TASK) for name in own) if m and m.falls_short]
+    if not short:
+        return
+    worst = min(short, key=lambda m: m.worst)
+    messages.warn(
+        f"The CV-CLT interval of the {what} ({worst.method!r} in the benchmark) covered its kfold target (the {what} "
+        f"of the models fitted in the folds) only {worst.worst:.3f} of the time at 95% in its worst cell "
+        f"({worst.worst_cell}), among the cells of {regime.describe()} in {evidence_source()}."
+        + _alternative(label, own, regime, what) + "".join(f" {caveat}" for caveat in regime.caveats())
+    )
