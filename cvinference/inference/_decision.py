@@ -501,8 +501,8 @@ def _mean_baseline_caveats(pair, names, alpha):
     for name, test in zip(names, tests, strict=True):
         if not test.pvalue < alpha:
             caveats.append(f"{name} does not beat the trivial regressor: its {words} {test.details['mean_loss']:.4g} "
-                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, {baseline_test_words(test)} "
-                           "test, mean_baseline_test).")
+                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, {baseline_test_words(test)}; "
+                           "mean_baseline_test).")
     return caveats
 
 

@@ -55,8 +55,8 @@ from ..inference import (
 )
 from ..inference._decision import cluster_paired_name
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
-from ..inference._no_information import baseline_test_words
 from ..inference._metric_interval import SCORE_METRICS, takes_pos_label
+from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
@@ -433,7 +433,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not record["conditions"]["satisfied"]:
+    if not record["conditions"]["satisfied"] and chosen["method"] != "cluster":  # a grouped record's needs none
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
