@@ -379,10 +379,13 @@ class Interval(IntervalLike, Serializable):
     method : str
         ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``,
         ``"agresti-min"`` (McNemar's test's interval), ``"half-sample"`` or
-        ``"cv-clt"`` (:func:`loss_interval`), or ``"conservative-z"``
-        (:func:`conservative_z_interval`).
+        ``"cv-clt"`` (:func:`loss_interval`), ``"conservative-z"``
+        (:func:`conservative_z_interval`), or ``"cluster"`` (the
+        cluster-robust interval of a record made with groups, and the
+        interval of a test that takes the groups as the units).
     averaging : str
-        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
+        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3): whether the
+        estimate pools the instances or averages per-fold values.
     standard_error : float or None
         The standard error of the estimate (None for the binomial methods).
     critical_value : float or None
@@ -534,7 +537,12 @@ class TestResult(Serializable):
 
         Two-sided for ``alternative="two-sided"``; one-sided (bounded by -1 or
         1, the possible range of a difference of accuracies) otherwise, as in
-        scipy's tests.
+        scipy's tests. Its ``averaging`` says what the estimate averages:
+        ``"fold"`` for the t tests of per-fold differences (Wong's matched
+        t over k folds, the corrected t), ``"dataset"`` for the z tests, the
+        t of leave-one-out's per-instance differences and the cluster-robust
+        tests of a grouped record (the instances pooled, the groups the
+        units), whose interval's ``method`` is ``"cluster"``.
 
         Parameters
         ----------
