@@ -10,6 +10,12 @@ about any per-instance loss, so it covers a regressor's squared and absolute
 errors, the per-instance difference of two learners' losses (their section
 3.2, tests of which algorithm has the smaller test error) and, by the delta
 method, R² = 1 - MSE / Var(y).
+
+On a record made with groups the instances are not independent, and
+``method="auto"`` takes the groups as the units instead: the cluster-robust
+(CR1) variance of Cameron & Miller (2015) with a t on G - 1 degrees of
+freedom, for the errors, R²'s influence values and the differences from the
+trivial regressor.
 """
 
 import dataclasses
