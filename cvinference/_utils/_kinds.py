@@ -236,18 +236,38 @@ class Fields(Rule):
 
     def __init__(self, **kinds):
         self.kinds = kinds
+        self.extra = {}
+
+    def or_with(self, **kinds):
+        """These keys, or these and all of ``kinds`` (the details some results of a class add, such as a grouped
+        record's).
+
+        Examples
+        --------
+        >>> import types
+        >>> grouped = Fields(n=COUNT).or_with(n_groups=POSITIVE)
+        >>> grouped.check("details", types.MappingProxyType({"n": 3, "n_groups": 2}))["n_groups"]
+        2
+        >>> grouped.describe()
+        'a read-only mapping of the keys n, or of the keys n, n_groups'
+        """
+        wider = Fields(**self.kinds)
+        wider.extra = kinds
+        return wider
 
     def describe(self):
-        return f"a read-only mapping of the keys {', '.join(self.kinds)}"
+        keys = f"a read-only mapping of the keys {', '.join(self.kinds)}"
+        return f"{keys}, or of the keys {', '.join([*self.kinds, *self.extra])}" if self.extra else keys
 
     def check(self, name, value):
         Mapping().check(name, value)
-        missing = [key for key in self.kinds if key not in value]
-        unknown = [key for key in value if key not in self.kinds]
+        kinds = self.kinds | self.extra if any(key in value for key in self.extra) else self.kinds
+        missing = [key for key in kinds if key not in value]
+        unknown = [key for key in value if key not in kinds]
         if missing or unknown:
             which = f"has no key {missing[0]!r}" if missing else f"has the unknown key {unknown[0]!r}"
             raise ValueError(f"{name} must be {self.describe()}; it {which}.")
-        for key, kind in self.kinds.items():
+        for key, kind in kinds.items():
             kind.check(f"{name}[{key!r}]", value[key])
         return value
 

@@ -54,7 +54,7 @@ from ._estimands import TARGET
 from ._evidence import evidence_source, learner_of_result, measured_reach, test_evidence, type_i_limit
 from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
-from ._no_information import no_information_test
+from ._no_information import baseline_test_words, no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
 from ._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
 from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
@@ -415,7 +415,7 @@ def _baseline_caveats(pair, names, alpha):
             rate, majority = test.details["no_information_rate"], test.details["majority_class"]
             caveats.append(f"{name} does not beat the no-information rate: always predicting {majority!r} scores "
                            f"{rate:.4f}, and its accuracy {result.accuracy:.4f} is not above it "
-                           f"({format_pvalue(test.pvalue)}, one-sided exact binomial).")
+                           f"({format_pvalue(test.pvalue)}, {baseline_test_words(test)}).")
     return caveats
 
 
@@ -507,7 +507,7 @@ def _mean_baseline_caveats(pair, names, alpha):
     for name, test in zip(names, tests, strict=True):
         if not test.pvalue < alpha:
             caveats.append(f"{name} does not beat the trivial regressor: its {words} {test.details['mean_loss']:.4g} "
-                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, one-sided CV-CLT test, "
+                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, {baseline_test_words(test)}; "
                            "mean_baseline_test).")
     return caveats
 

@@ -10,8 +10,15 @@ about any per-instance loss, so it covers a regressor's squared and absolute
 errors, the per-instance difference of two learners' losses (their section
 3.2, tests of which algorithm has the smaller test error) and, by the delta
 method, R² = 1 - MSE / Var(y).
+
+On a record made with groups the instances are not independent, and
+``method="auto"`` takes the groups as the units instead: the cluster-robust
+(CR1) variance of Cameron & Miller (2015) with a t on G - 1 degrees of
+freedom, for the errors, R²'s influence values and the differences from the
+trivial regressor.
 """
 
+import dataclasses
 import math
 import types
 
@@ -21,8 +28,9 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
-from ._accuracy_interval import PointEstimate, estimate_interval, normal_bounds
-from ._clusters import grouped_record_warning
+from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, normal_bounds
+from ._clustered import paired_difference_result
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
@@ -34,6 +42,11 @@ from ._results import LossDifferenceTestResult
 
 REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 """The metrics :func:`regression_interval` gives an interval for."""
+
+METHODS = ("auto", "cv-clt", "cluster")
+"""The ``method`` of :func:`regression_interval` and :func:`mean_baseline_test`."""
+
+_CLUSTER_INSTEAD = "method='cluster' (which method='auto' chooses for a grouped record)"
 
 METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean absolute error",
                 "mean_squared_error": "mean squared error", "mean_absolute_error": "mean absolute error", "r2": "R²"}
@@ -86,19 +99,33 @@ def clt_figures(values, fold, rows, variance):
     return estimate, spread
 
 
-def _repeats_and_messages(result, repeat, variance, instead):
-    """The repeats to use (warning when several are pooled, or when the record is grouped: ``instead`` is the
-    cluster-aware method to name), after checking the variance estimator applies."""
+def _repeats_and_messages(result, repeat, variance, instead, method="cv-clt", chosen_by_auto=False):
+    """The repeats to use (warning when several are pooled, or when the CV-CLT is asked of a grouped record:
+    ``instead`` is the cluster-aware method to name), after checking the CV-CLT's variance estimator applies."""
     rows = list(select_repeats(result, repeat))
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
+    if method == "cluster":
+        if chosen_by_auto:
+            messages.note(f"method='auto' chose method='cluster': the record was made with groups ({result.n_groups} "
+                          "of them), and the groups, not the instances, are the independent units")
+        return rows, messages
     grouped = grouped_record_warning(result, rows, "the CV-CLT (Bayle et al. 2020)", instead)
     if grouped:
         messages.warn(grouped)
     if variance == "within-fold":
         check_within_fold(result, rows)
     return rows, messages
+
+
+def _chosen_method(result, method):
+    """``method``, or for ``"auto"`` the cluster-robust one on a record made with groups and the CV-CLT otherwise."""
+    if method == "cluster":
+        require_clusters(result, "method='cluster'")
+    if method != "auto":
+        return method
+    return "cv-clt" if result.groups is None else "cluster"
 
 
 def _r2_influence(losses, y_true):
@@ -125,10 +152,11 @@ def _regression_estimand(result, metric):
 
 
 @validate_params(metric=Options(*REGRESSION_METRICS), confidence_level=PROBABILITY, variance=Options(*VARIANCES),
-                 repeat=REPEAT)
+                 repeat=REPEAT, method=Options(*METHODS))
 @fill_doc
-def regression_interval(result, metric="r2", *, confidence_level=0.95, variance="within-fold", repeat=None):
-    """Bayle et al.'s (2020) interval for a regressor's cross-validated MSE, MAE or R².
+def regression_interval(result, metric="r2", *, confidence_level=0.95, variance="within-fold", repeat=None,
+                        method="auto"):
+    """Confidence interval for a regressor's cross-validated MSE, MAE or R².
 
     Parameters
     ----------
@@ -140,28 +168,47 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     %(confidence_level)s
     variance : {"within-fold", "all-pairs"}, default="within-fold"
         Bayle et al.'s estimate of the variance, as in :func:`loss_interval`
-        (leave-one-out allows only ``"all-pairs"``).
+        (leave-one-out allows only ``"all-pairs"``); ``method="cluster"``
+        does not use it.
     repeat : int or None, default=None
         %(repeat)s N still counts each instance once.
+    method : {"auto", "cv-clt", "cluster"}, default="auto"
+        ``"cv-clt"``: Bayle et al.'s (2020) interval, which counts every
+        instance as independent (it warns on a record made with groups).
+        ``"cluster"``: the cluster-robust interval of a record made with
+        ``groups``, the groups as the independent units (see Notes).
+        ``"auto"``: ``"cluster"`` on a record made with groups,
+        ``"cv-clt"`` otherwise.
 
     Returns
     -------
     Interval
-        ``method="cv-clt"``, ``target="kfold"``. The MSE and MAE intervals are
-        clipped at 0, R²'s at 1 (its highest possible value); ``estimate`` is
-        the mean over the repeats of ``sklearn.metrics`` ``r2_score``,
-        ``mean_squared_error`` or ``mean_absolute_error`` on each repeat's
-        out-of-fold predictions.
+        ``method`` ``"cv-clt"`` or ``"cluster"``, ``target="kfold"``. The MSE
+        and MAE intervals are clipped at 0, R²'s at 1 (its highest possible
+        value); ``estimate`` is the mean over the repeats of
+        ``sklearn.metrics`` ``r2_score``, ``mean_squared_error`` or
+        ``mean_absolute_error`` on each repeat's out-of-fold predictions.
+        ``"cluster"``: ``df`` = G - 1, and ``details`` the figures of the
+        cluster-robust variance (``n_groups``, ``design_effect``, ...; see
+        :func:`accuracy_interval`), of the errors or, for R², of the delta
+        method's influence values.
+
+    Raises
+    ------
+    ValueError
+        For a classification record, and for ``method="cluster"`` on a
+        record made without groups.
 
     Notes
     -----
-    MSE and MAE are means of per-instance losses L_i (squared or absolute
-    errors of the out-of-fold predictions), and the interval is that of
-    ``loss_interval(method="cv-clt")`` (Bayle, Bayle, Janson & Mackey 2020,
-    section 3): mean L +- z sigma_hat / sqrt(N), with sigma_hat^2 the mean
-    over the folds of their losses' sample variances (``"within-fold"``) or
-    the variance of all N losses (``"all-pairs"``). Its target is the mean
-    population loss of the k models fitted in the folds (``"kfold"``).
+    ``"cv-clt"``: MSE and MAE are means of per-instance losses L_i (squared
+    or absolute errors of the out-of-fold predictions), and the interval is
+    that of ``loss_interval(method="cv-clt")`` (Bayle, Bayle, Janson &
+    Mackey 2020, section 3): mean L +- z sigma_hat / sqrt(N), with
+    sigma_hat^2 the mean over the folds of their losses' sample variances
+    (``"within-fold"``) or the variance of all N losses (``"all-pairs"``).
+    Its target is the mean population loss of the k models fitted in the
+    folds (``"kfold"``).
 
     R² is not a mean of per-instance losses but a smooth function of two
     means, R² = 1 - M / V with M the mean squared error and V = (1/N) sum_i
@@ -191,6 +238,28 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     names a measured method that did not fall short there (ten pooled
     repeats, or ``nested_cv_interval``), or says that none did.
 
+    ``"cluster"``: MSE and MAE are ratio estimators sum_g L_g / N of the
+    groups' error totals L_g, with the cluster-robust (CR1) variance G / (G
+    - 1) sum_g (L_g - Lbar m_g)^2 / N^2 and a t with G - 1 degrees of
+    freedom (Cameron & Miller 2015, "A practitioner's guide to
+    cluster-robust inference", J. Human Resources 50(2), sections II.C and
+    VI): ``loss_interval(method="cluster")`` of the squared or absolute
+    errors. For R², M and V are both ratio estimators over the groups, and
+    the delta method above applies to them with their joint cluster-robust
+    covariance Sigma = G / (G - 1) sum_g u_g u_g' / N^2, u_g = (sum_{i in g}
+    (L_i - M), sum_{i in g} (q_i - V)) (Cameron & Miller, section II.C, for
+    two means at once): the variance of R²_hat is grad' Sigma grad with
+    grad = (-1 / V, M / V^2), which is the CR1 variance G / (G - 1) sum_g
+    Phi_g^2 / N^2 of the groups' totals Phi_g of the influence values phi_i
+    (mean y enters V with derivative 0, so its estimation does not change
+    the first-order variance). The interval is R²_hat +- t_{G-1}
+    sqrt(that). The delta method is chosen over a cluster bootstrap of the
+    groups (:func:`cluster_bootstrap_interval` resamples a mean, not a ratio
+    of two means) because it is the same CR1 construction as the MSE's, with
+    the same t reference, and needs no resampling. With repeats, the
+    estimate averages them and the variance is the mean of their variances,
+    as for the other intervals (Wong 2015, section 4.3.4).
+
     Examples
     --------
     >>> from sklearn.datasets import load_diabetes
@@ -205,12 +274,31 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     True
     >>> round(regression_interval(result, "mean_squared_error").estimate)
     3012
+
+    With groups (here 34 groups of 13 consecutive rows, as if they were
+    repeated measures), ``method="auto"`` counts the groups:
+
+    >>> import numpy as np
+    >>> from sklearn.model_selection import GroupKFold
+    >>> groups = np.arange(y.size) // 13
+    >>> grouped = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=GroupKFold(10), groups=groups,
+    ...                                 loss="squared_error")
+    >>> r2 = regression_interval(grouped, "r2")
+    >>> r2.method, r2.df, round(r2.estimate, 3), round(r2.low, 3), round(r2.high, 3)
+    ('cluster', 33, 0.491, 0.418, 0.564)
     """
     _check_regression(result, "result", "regression_interval")
-    rows, messages = _repeats_and_messages(result, repeat, variance, "loss_interval(result, method='cluster') (for the "
-                                                                     "mean loss)")
-    regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
+    chosen = _chosen_method(result, method)
+    rows, messages = _repeats_and_messages(result, repeat, variance, _CLUSTER_INSTEAD, chosen,
+                                           chosen_by_auto=method == "auto")
+    if chosen == "cv-clt":
+        regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
     y_true = np.asarray(result.y_true, dtype=np.float64)
+    if chosen == "cluster":
+        point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages)
+        return estimate_interval(point, confidence_level=confidence_level, method="cluster", averaging="dataset",
+                                 estimand=_regression_estimand(result, metric), assumptions=ROBUST_ASSUMPTIONS,
+                                 target="kfold", messages=messages)
     if metric == "r2":
         losses = instance_losses(y_true, result.y_pred, "squared_error")
         values, influence = _r2_influence(losses, y_true)
@@ -229,6 +317,24 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     return estimate_interval(point, confidence_level=confidence_level, method="cv-clt", averaging="dataset",
                              estimand=_regression_estimand(result, metric), assumptions=_CLT_ASSUMPTIONS,
                              target="kfold", details={"variance": variance, "sigma_hat": spread}, messages=messages)
+
+
+def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages):
+    """The cluster-robust (CR1, t with G - 1 df) interval of MSE or MAE, or of R² by the delta method."""
+    clusters = require_clusters(result, "method='cluster'")
+    folds = result.fold[rows]
+    if metric != "r2":
+        losses = instance_losses(y_true, result.y_pred[rows], _LOSS_OF_METRIC[metric])
+        return cluster_point(losses, clusters, folds, confidence_level, messages, limits=(0.0, None),
+                             what=METRIC_WORDS[metric], exact_advice="")
+    values, influence = _r2_influence(instance_losses(y_true, result.y_pred[rows], "squared_error"), y_true)
+    pooled = pooled_ratio(influence, clusters, folds, messages, "cluster-robust interval")
+    messages.note("R² by the delta method: the cluster-robust variance of the groups' totals of its influence "
+                  "values (the mean squared error and the variance of y as two ratio estimators over the groups)")
+    estimate = float(values.mean())
+    bounds = normal_bounds(estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1, messages,
+                           limits=(None, 1.0), what="R²", exact_advice="")
+    return PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
 
 
 def _loss_pair(a, b, function):
@@ -355,9 +461,9 @@ def baseline_losses(result, rows):
     return instance_losses(y_true, predictions, result.loss_name)
 
 
-@validate_params(alternative=ALTERNATIVE, variance=Options(*VARIANCES), repeat=REPEAT)
+@validate_params(alternative=ALTERNATIVE, variance=Options(*VARIANCES), repeat=REPEAT, method=Options(*METHODS))
 @fill_doc
-def mean_baseline_test(result, *, alternative="greater", variance="within-fold", repeat=None):
+def mean_baseline_test(result, *, alternative="greater", variance="within-fold", repeat=None, method="auto"):
     """Does a regressor beat the trivial one that predicts the training mean?
 
     The regression analogue of the no-information rate
@@ -375,9 +481,17 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     alternative : {"greater", "two-sided", "less"}, default="greater"
         ``"greater"``: the regressor's mean loss is below the baseline's.
     variance : {"within-fold", "all-pairs"}, default="within-fold"
-        As in :func:`loss_difference_test`.
+        As in :func:`loss_difference_test`; ``method="cluster"`` does not
+        use it.
     repeat : int or None, default=None
         %(repeat)s
+    method : {"auto", "cv-clt", "cluster"}, default="auto"
+        ``"cv-clt"``: Bayle et al.'s test, which counts every instance as
+        independent (it warns on a record made with groups).
+        ``"cluster"``: the cluster-robust paired t, the groups as the
+        independent units (a record made with ``groups`` only).
+        ``"auto"``: ``"cluster"`` on a record made with groups,
+        ``"cv-clt"`` otherwise.
 
     Returns
     -------
@@ -386,14 +500,30 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         mean loss minus the regressor's. ``details`` hold ``baseline``
         ("mean" or "median"), ``baseline_loss``, ``mean_loss`` and
         ``relative`` = 1 - mean_loss / baseline_loss (for the squared error,
-        R² relative to the cross-validated mean predictor).
+        R² relative to the cross-validated mean predictor); for
+        ``"cv-clt"`` also ``sigma_hat`` and ``variance``, for ``"cluster"``
+        the figures of the cluster-robust variance of the differences
+        (``n_groups``, ``design_effect``, ...; see :func:`cluster_paired_test`),
+        with ``df`` = G - 1.
+
+    Raises
+    ------
+    ValueError
+        For a classification record, another loss, a record that is not
+        k-fold, and ``method="cluster"`` on a record made without groups.
 
     Notes
     -----
     The baseline's out-of-fold losses are computed from ``y_true`` and the
-    folds, without fitting; the test is :func:`loss_difference_test` on the
-    per-instance differences (Bayle et al. 2020, section 3), one-sided by
-    default as caret's test of accuracy > NIR is.
+    folds, without fitting. ``"cv-clt"``: the test is
+    :func:`loss_difference_test` on the per-instance differences (Bayle et
+    al. 2020, section 3). ``"cluster"``: it is :func:`cluster_paired_test`
+    on them, D_i = L_i(baseline) - L_i(regressor) with the cluster-robust
+    (CR1) variance G / (G - 1) sum_g (D_g - Dbar m_g)^2 / N^2 of the groups'
+    totals D_g and t with G - 1 degrees of freedom (Cameron & Miller 2015,
+    "A practitioner's guide to cluster-robust inference", J. Human
+    Resources 50(2), sections II.C and VI). Either is one-sided by default,
+    as caret's test of accuracy > NIR is.
 
     Examples
     --------
@@ -405,6 +535,16 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     >>> test = mean_baseline_test(result)
     >>> round(test.details["baseline_loss"]), test.pvalue < 0.05
     (5948, True)
+
+    With groups, ``method="auto"`` counts them (34 groups of 13 rows):
+
+    >>> import numpy as np
+    >>> from sklearn.model_selection import GroupKFold
+    >>> grouped = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=GroupKFold(10), groups=np.arange(442) // 13,
+    ...                                 loss="squared_error")
+    >>> test = mean_baseline_test(grouped)
+    >>> test.method, test.df, test.pvalue < 0.05
+    ("cluster-robust t test of mean squared error < the training mean's", 33, True)
     """
     _check_regression(result, "result", "mean_baseline_test")
     if result.loss_name not in BASELINES:
@@ -415,21 +555,30 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         raise ValueError("mean_baseline_test computes the baseline of each fold from the instances outside it, which "
                          f"needs a k-fold record; result has n_splits={result.n_splits} and n_train="
                          f"{result.n_train}. Use a k-fold or leave-one-out record.")
-    rows, messages = _repeats_and_messages(result, repeat, variance, "loss_interval(result, method='cluster') beside "
-                                                                     "the baseline's")
+    chosen = _chosen_method(result, method)
+    rows, messages = _repeats_and_messages(result, repeat, variance, _CLUSTER_INSTEAD, chosen,
+                                           chosen_by_auto=method == "auto")
     baseline = baseline_losses(result, rows)
     losses = result.loss[rows]
-    estimate, spread = clt_figures(baseline - losses, result.fold[rows], range(len(rows)), variance)
     mean_loss, baseline_loss = float(losses.mean()), float(baseline.mean())
     center = BASELINES[result.loss_name]
+    words = loss_words(result.loss_name)
     messages.note(f"the trivial regressor predicts the {center} of y over each fold's training part: its "
-                  f"{loss_words(result.loss_name)} is {baseline_loss:.4g}")
-    estimand = (f"difference in {loss_words(result.loss_name)} on the population between the trivial regressor "
+                  f"{words} is {baseline_loss:.4g}")
+    estimand = (f"difference in {words} on the population between the trivial regressor "
                 f"(the training {center}) and the models the learner fits to {training_size_phrase(result)}; given "
                 "this dataset (Vanwinckelen & Blockeel 2015)")
     details = {"baseline": center, "baseline_loss": baseline_loss, "mean_loss": mean_loss,
-               "relative": 1 - mean_loss / baseline_loss if baseline_loss > 0 else math.nan,
-               "sigma_hat": spread, "variance": variance}
+               "relative": 1 - mean_loss / baseline_loss if baseline_loss > 0 else math.nan}
+    if chosen == "cluster":
+        test = paired_difference_result(losses, baseline, require_clusters(result, "method='cluster'"),
+                                        result.fold[rows], alternative, messages, estimand=estimand + "; groups, not "
+                                        "instances, independent", result_class=LossDifferenceTestResult)
+        clustered = {key: value for key, value in test.details.items()
+                     if key not in ("mean_loss_a", "mean_loss_b", "difference")}
+        return dataclasses.replace(test, method=f"cluster-robust t test of {words} < the training {center}'s",
+                                   details=types.MappingProxyType(details | clustered))
+    estimate, spread = clt_figures(baseline - losses, result.fold[rows], range(len(rows)), variance)
+    details.update({"sigma_hat": spread, "variance": variance})
     return _test_result(estimate, spread, result.n_samples, alternative,
-                        f"CV-CLT test of {loss_words(result.loss_name)} < the training {center}'s", estimand,
-                        details, messages)
+                        f"CV-CLT test of {words} < the training {center}'s", estimand, details, messages)

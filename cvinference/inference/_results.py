@@ -379,10 +379,13 @@ class Interval(IntervalLike, Serializable):
     method : str
         ``"normal"``, ``"t"``, ``"wilson"``, ``"clopper-pearson"``,
         ``"agresti-min"`` (McNemar's test's interval), ``"half-sample"`` or
-        ``"cv-clt"`` (:func:`loss_interval`), or ``"conservative-z"``
-        (:func:`conservative_z_interval`).
+        ``"cv-clt"`` (:func:`loss_interval`), ``"conservative-z"``
+        (:func:`conservative_z_interval`), or ``"cluster"`` (the
+        cluster-robust interval of a record made with groups, and the
+        interval of a test that takes the groups as the units).
     averaging : str
-        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3).
+        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3): whether the
+        estimate pools the instances or averages per-fold values.
     standard_error : float or None
         The standard error of the estimate (None for the binomial methods).
     critical_value : float or None
@@ -534,7 +537,12 @@ class TestResult(Serializable):
 
         Two-sided for ``alternative="two-sided"``; one-sided (bounded by -1 or
         1, the possible range of a difference of accuracies) otherwise, as in
-        scipy's tests.
+        scipy's tests. Its ``averaging`` says what the estimate averages:
+        ``"fold"`` for the t tests of per-fold differences (Wong's matched
+        t over k folds, the corrected t), ``"dataset"`` for the z tests, the
+        t of leave-one-out's per-instance differences and the cluster-robust
+        tests of a grouped record (the instances pooled, the groups the
+        units), whose interval's ``method`` is ``"cluster"``.
 
         Parameters
         ----------
@@ -554,7 +562,7 @@ class TestResult(Serializable):
         how = self._interval_method()
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
-            averaging="dataset" if self._interval_df is None else "fold", estimand=self.estimand,
+            averaging=self._interval_averaging(), estimand=self.estimand,
             assumptions=self.assumptions, target=self.target, standard_error=standard_error,
             critical_value=critical,
             df=self._interval_df, notes=(how.note,), warnings=self.warnings,
@@ -564,8 +572,29 @@ class TestResult(Serializable):
         """The interval's center and standard error."""
         return self.estimate, self._interval_standard_error
 
+    def _clustered(self):
+        """Whether the test takes a grouped record's groups as the units (its details then hold ``n_groups``)."""
+        return "n_groups" in self.details
+
+    def _interval_averaging(self):
+        """What the interval's estimate averages: the instances (``"dataset"``) or the folds' values (``"fold"``).
+
+        A z interval pools the instances; a t interval averages folds but for
+        the cluster-robust t (the instances pooled, the groups as the units)
+        and a t over the instances of leave-one-out (conditions whose units
+        are not folds).
+        """
+        if self._interval_df is None or self._clustered():
+            return "dataset"
+        over_instances = self.conditions and not any(c.units_are_folds for c in self.conditions)
+        return "dataset" if over_instances else "fold"
+
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
+        if self._clustered() and self._interval_df is not None:
+            return _IntervalMethod("cluster", f"interval of the {self.method}: cluster-robust (CR1) standard error, t "
+                                              f"with {format_number(self._interval_df)} degrees of freedom, the "
+                                              f"{self.details['n_groups']} groups as the independent units")
         return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {self.method}")
 
     def summary(self):
@@ -660,33 +689,45 @@ class LossDifferenceTestResult(TestResult):
     _difference_words = "mean loss B - mean loss A"
 
 
+_CLUSTER_DETAILS = {"n_groups": POSITIVE, "min_group_size": POSITIVE, "max_group_size": POSITIVE,
+                    "groups_within_folds": BOOLEAN, "design_effect": Number(0, math.inf),
+                    "effective_n": Number(0, math.inf), "intraclass_correlation": Number(),
+                    "iid_standard_error": NON_NEGATIVE, "small_sample_factor": Number(1, 2)}
+"""The figures of the cluster-robust variance that a grouped record's results add to their ``details``."""
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class NoInformationTestResult(TestResult):
-    """The result of the exact binomial test of accuracy > the no-information rate.
+    """The result of the one-sided test of accuracy > the no-information rate.
 
     Made by :func:`no_information_test`. B is the trivial classifier that
     always predicts the majority class, whose accuracy on the tested
     instances is the no-information rate: ``estimate`` is accuracy minus
-    that rate, ``statistic`` the count of correct predictions the test
-    uses, and ``details`` hold ``no_information_rate``,
+    that rate, and ``details`` hold ``no_information_rate``,
     ``majority_class``, ``n_correct``, ``n_tested``, ``accuracy`` (of the
     repeats used, before rounding) and ``imbalance_ratio`` (the largest
-    class count over the smallest).
+    class count over the smallest). The exact binomial test (``df`` None)
+    has the count of correct predictions as its ``statistic``; the
+    cluster-robust t of a grouped record (``df`` = G - 1) has the t, and
+    its ``details`` also hold the figures of the cluster-robust variance
+    (``n_groups``, ``design_effect``, ...).
     """
 
     __test__ = False
 
     _kinds = {"details": Fields(no_information_rate=P_VALUE, majority_class=ANY, n_correct=COUNT, n_tested=POSITIVE,
-                                accuracy=P_VALUE, imbalance_ratio=Number(1, math.inf))}
+                                accuracy=P_VALUE, imbalance_ratio=Number(1, math.inf)).or_with(**_CLUSTER_DETAILS)}
 
     @validate_params(confidence_level=PROBABILITY)
     def confidence_interval(self, confidence_level=0.95):
-        """One-sided exact (Clopper-Pearson) interval for accuracy minus the no-information rate.
+        """One-sided interval for accuracy minus the no-information rate.
 
-        The lower bound of ``scipy.stats.binomtest(n_correct, n_tested,
-        alternative="greater").proportion_ci(confidence_level, "exact")``
-        less the rate, up to 1 less the rate: it lies above 0 exactly when
-        the test's p-value is below 1 - ``confidence_level``.
+        The exact test's: the lower bound of ``scipy.stats.binomtest(n_correct,
+        n_tested, alternative="greater").proportion_ci(confidence_level,
+        "exact")`` less the rate, up to 1 less the rate. The cluster-robust
+        t's: estimate - t_{G-1}(confidence_level) standard_error, up to 1
+        less the rate. Either lies above 0 exactly when the test's p-value
+        is below 1 - ``confidence_level``.
 
         Parameters
         ----------
@@ -697,6 +738,16 @@ class NoInformationTestResult(TestResult):
         Interval
         """
         rate, k, n = (self.details[key] for key in ("no_information_rate", "n_correct", "n_tested"))
+        if self.df is not None:
+            critical = reference_quantile(confidence_level, self.df)
+            return Interval(
+                estimate=self.estimate, low=max(-rate, self.estimate - critical * self.standard_error),
+                high=1.0 - rate, confidence_level=confidence_level, method="cluster", averaging="dataset",
+                estimand=self.estimand, assumptions=self.assumptions, target=self.target,
+                standard_error=self.standard_error, critical_value=critical, df=self.df, n=n,
+                notes=(f"one-sided cluster-robust t bound of the accuracy (CR1 standard error, t with "
+                       f"{format_number(self.df)} degrees of freedom, the {self.details['n_groups']} groups as the "
+                       "independent units), less the no-information rate",), warnings=self.warnings)
         low = stats.binomtest(k, n, rate, alternative=self.alternative).proportion_ci(confidence_level, "exact").low
         return Interval(
             estimate=self.estimate, low=float(low) - rate, high=1.0 - rate, confidence_level=confidence_level,
@@ -714,13 +765,18 @@ class NoInformationTestResult(TestResult):
         """
         d = self.details
         low = self.confidence_interval().low
+        if self.df is None:
+            counted, interval = f"{d['n_correct']} of {d['n_tested']} correct", "one-sided exact interval"
+        else:
+            counted = (f"t = {format_number(self.statistic)}, df = {format_number(self.df)} ({d['n_tested']} "
+                       f"instances in {d['n_groups']} groups)")
+            interval = "one-sided cluster-robust t interval"
         return _described(self, [
-            f"{self.method}: {d['n_correct']} of {d['n_tested']} correct, {format_pvalue(self.pvalue)} "
-            f"({self.alternative})",
+            f"{self.method}: {counted}, {format_pvalue(self.pvalue)} ({self.alternative})",
             f"accuracy {format_number(d['accuracy'])} against the no-information rate "
             f"{format_number(d['no_information_rate'])} (always predicting {d['majority_class']!r}; class "
             f"imbalance {format_number(d['imbalance_ratio'])}:1)",
-            f"estimate (accuracy - no-information rate): {self.estimate:+.4f}, 95% one-sided exact interval "
+            f"estimate (accuracy - no-information rate): {self.estimate:+.4f}, 95% {interval} "
             f"[{low:+.4f}, {1 - d['no_information_rate']:+.4f}]",
         ])
 

@@ -627,7 +627,9 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     split accuracy times n = len(y), rounded down: the pooled count when
     the folds have equal sizes, and never in the candidate's favour;
     repeats test the same n instances, so n is counted once (Wong 2015,
-    section 4.3.4). Named CVResults are tested on their own records.
+    section 4.3.4). Named CVResults are tested on their own records (those
+    made with groups by the cluster-robust t that ``no_information_test``
+    chooses for them).
 
     Examples
     --------

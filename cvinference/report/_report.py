@@ -56,6 +56,7 @@ from ..inference import (
 from ..inference._decision import cluster_paired_name
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
+from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
@@ -159,13 +160,25 @@ def _cluster_loss_intervals(result, confidence_level):
     return [interval_record(found, f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name)]
 
 
-def _regression_intervals(result, confidence_level):
-    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance), after the cluster-robust
-    interval of the record's loss when it is grouped."""
-    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
+def _cluster_regression_intervals(result, confidence_level):
+    """On a grouped record, the cluster-robust intervals: of its loss first, then of the other mean error and R²."""
+    if result.groups is None:
+        return []
+    other = "mean_absolute_error" if result.loss_name == "squared_error" else "mean_squared_error"
     return _cluster_loss_intervals(result, confidence_level) + [
         interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                variance=variance), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric)
+                                method="cluster"), f"{METRIC_WORDS[metric]}, cluster (groups as units)", metric)
+        for metric in (other, "r2")]
+
+
+def _regression_intervals(result, confidence_level):
+    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance), after the cluster-robust
+    intervals when the record is grouped."""
+    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
+    return _cluster_regression_intervals(result, confidence_level) + [
+        interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                                variance=variance, method="cv-clt"), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)",
+                        metric)
         for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
 
 
@@ -206,8 +219,17 @@ def _json_label(label):
     return label if plain else str(label)
 
 
+def _baseline_test(test):
+    """On a grouped record (only then, so that the reports of ungrouped records keep their shape), the test that
+    took the groups as the units, in words, and the number of groups."""
+    if "n_groups" not in test.details:
+        return {}
+    return {"test": baseline_test_words(test), "n_groups": test.details["n_groups"]}
+
+
 def _mean_baseline_record(result, confidence_level):
-    """The trivial regressor's loss (the training mean's, or median's) and the CV-CLT p-value of beating it."""
+    """The trivial regressor's loss (the training mean's, or median's) and the p-value of beating it: the CV-CLT's,
+    or on a grouped record the cluster-robust t's."""
     if result.loss_name not in BASELINES or result.n_train is not None or result.n_splits < 2:
         return None
     variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
@@ -215,18 +237,20 @@ def _mean_baseline_record(result, confidence_level):
     details = test.details
     return {"baseline": details["baseline"], "baseline_loss": details["baseline_loss"],
             "relative": _number(details["relative"]), "pvalue": _number(test.pvalue),
-            "beats": bool(test.pvalue < 1 - confidence_level)}
+            "beats": bool(test.pvalue < 1 - confidence_level), **_baseline_test(test)}
 
 
 def _baseline_record(result, confidence_level):
-    """The no-information rate, its majority class and the exact binomial p-value of accuracy > it."""
+    """The no-information rate, its majority class and the p-value of accuracy > it: the exact binomial's, or on a
+    grouped record the cluster-robust t's."""
     if not _is_classifier(result):
         return _mean_baseline_record(result, confidence_level)
     test = quietly(no_information_test, result)
     details = test.details
     return {"no_information_rate": details["no_information_rate"],
             "majority_class": _json_label(details["majority_class"]), "pvalue": _number(test.pvalue),
-            "beats": bool(test.pvalue < 1 - confidence_level), "imbalance_ratio": details["imbalance_ratio"]}
+            "beats": bool(test.pvalue < 1 - confidence_level), "imbalance_ratio": details["imbalance_ratio"],
+            **_baseline_test(test)}
 
 
 def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5, pos_label=None):
@@ -398,7 +422,7 @@ def _regression_verdict(record):
     if baseline is not None and not baseline["beats"]:
         text = (f"Does not beat the trivial regressor: predicting the training {baseline['baseline']} gives "
                 f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, and {record['mean_loss']:.4g} is not "
-                f"below it ({format_pvalue(baseline['pvalue'])}, one-sided CV-CLT). {text}")
+                f"below it ({format_pvalue(baseline['pvalue'])}, {baseline.get('test', 'one-sided CV-CLT')}). {text}")
     return {"text": text, "caveats": [_CONDITIONAL_CAVEAT]}
 
 
@@ -412,9 +436,9 @@ def _evaluation_verdict(record):
     if not baseline["beats"]:
         text = (f"Does not beat the no-information rate: always predicting {baseline['majority_class']!r} scores "
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
-                f"{format_pvalue(baseline['pvalue'])} (one-sided exact binomial). {text}")
+                f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not record["conditions"]["satisfied"]:
+    if not record["conditions"]["satisfied"] and chosen["method"] != "cluster":  # a grouped record's needs none
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
@@ -462,12 +486,13 @@ def _baseline_lines(record):
         beats = "" if baseline["beats"] else "does not beat the "
         return wrapped(f"{beats}trivial regressor (the training {baseline['baseline']} of y): "
                        f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, {relative} "
-                       f"{baseline['relative']:.3f}; below it: {p} (one-sided CV-CLT)", "  ")
+                       f"{baseline['relative']:.3f}; below it: {p} ({baseline.get('test', 'one-sided CV-CLT')})",
+                       "  ")
     rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
             f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
-    lines = wrapped(f"{rate}; accuracy > NIR: {p} (exact binomial)", "  ")
+    lines = wrapped(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'exact binomial')})", "  ")
     metrics = {interval["quantity"] for interval in record["intervals"]} - {"accuracy", record["loss"]}
     if baseline["imbalance_ratio"] >= IMBALANCE_FOR_A_METRIC and not metrics:
         lines += wrapped(f"class imbalance {baseline['imbalance_ratio']:.1f}:1 (largest class over smallest): "
