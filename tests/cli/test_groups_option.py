@@ -9,7 +9,8 @@ import pytest
 from cvinference import StratifiedEqualSizeGroupKFold
 from cvinference.cli import main
 from cvinference.cli._data import load_data
-from cvinference.cli._groups import EqualSizeGroupKFold, group_folds
+from cvinference.cli._groups import group_folds
+from cvinference.splitters._group_kfold import EqualSizeGroupKFold
 
 N_GROUPS, PER_GROUP = 30, 6
 
