@@ -12,7 +12,6 @@ repeat. Nested cross-validation and 5x2cv draw the same kind of folds from
 the groups themselves.
 """
 
-import numpy as np
 from sklearn.model_selection._split import _RepeatedSplits
 
 from ..splitters._group_kfold import group_kfold
@@ -44,6 +43,7 @@ def check_group_folds(dataset, n_splits, n_repeats):
 
     Examples
     --------
+    >>> import numpy as np
     >>> from cvinference.cli._data import Dataset
     >>> data = Dataset(X=np.zeros((6, 1)), y=np.arange(6) % 2, name="visits.csv", feature_names=("x",),
     ...                groups=np.array(list("aabbcc")), groups_column="patient")
