@@ -133,3 +133,9 @@ def test_a_version_1_dict_reads_as_a_record_without_groups():
     old = {key: value for key, value in record.to_dict().items() if key != "groups"} | {"version": 1}
     again = cvi.NestedCVResult.from_dict(old)
     assert again == record and again.groups is None and again.n_groups is None
+
+
+def test_groups_of_another_length_are_refused_naming_the_parameter():
+    X, y = data()
+    with pytest.raises(ValueError, match=r"groups has 10 entries but X has 60 rows"):
+        cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=3, groups=GROUPS[:10], random_state=0)

@@ -180,3 +180,15 @@ def test_the_bound_warnings_name_the_cluster_robust_standard_error():
     interval = quiet(cvi.nested_cv_interval_of, record)
     assert any("falls back to its lower bound, the naive" in text and "12 independent groups (cluster-robust)" in text
                for text in interval.warnings)
+
+
+def test_the_grouped_decision_shows_the_grouped_nested_interval_for_context_until_it_is_calibrated():
+    X, y, groups = clustered_data(2)
+    pair = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(4, shuffle=True), n_repeats=2, random_state=0).compare(
+        GaussianNB(), LogisticRegression(), X, y, groups=groups)
+    nested = quiet(cvi.nested_cv_interval, GaussianNB(), X, y, estimator_b=LogisticRegression(), groups=groups,
+                   n_splits=4, n_repeats=2, random_state=0, n_jobs=1)
+    decision = cvi.decide(pair, nested=nested)
+    (shown,) = [test for test in (decision.rests_on, *decision.context) if test.name.startswith("nested-cv")]
+    assert shown.role == "context" and "not measured" in shown.why_not
+    assert (shown.estimate, shown.low, shown.high) == (nested.estimate, nested.low, nested.high)
