@@ -2,43 +2,20 @@
 
 A classification target gets :class:`~cvinference.StratifiedEqualSizeGroupKFold`
 (folds as equal in size and class counts as the groups allow); a regression
-target, which has no classes to balance, gets :class:`EqualSizeGroupKFold`, the
-same search with every instance in one class, so that only the fold sizes
-count. Both shuffle, seeded by ``--seed``: ``evaluate`` and ``compare`` hand the
-splitter to the evaluator, which reseeds it for every repeat as it does any
-shuffling splitter; ``select`` uses :func:`group_folds` with ``n_repeats``, a
-new partition per repeat.
+target, which has no classes to balance, gets ``EqualSizeGroupKFold`` (in
+``cvinference.splitters._group_kfold``), the same search with every instance
+in one class, so that only the fold sizes count. Both shuffle, seeded by
+``--seed``: ``evaluate`` and ``compare`` hand the splitter to the evaluator,
+which reseeds it for every repeat as it does any shuffling splitter;
+``select`` uses :func:`group_folds` with ``n_repeats``, a new partition per
+repeat. Nested cross-validation and 5x2cv draw the same kind of folds from
+the groups themselves.
 """
 
-import numpy as np
 from sklearn.model_selection._split import _RepeatedSplits
 
-from .._utils._validation import num_samples
-from ..splitters import StratifiedEqualSizeGroupKFold
+from ..splitters._group_kfold import group_kfold
 from ._errors import UserError
-
-
-class EqualSizeGroupKFold(StratifiedEqualSizeGroupKFold):
-    """Group k-fold whose folds are as equal in size as the groups allow, for any target.
-
-    :class:`~cvinference.StratifiedEqualSizeGroupKFold` with every instance
-    counted in one class: its cost's two terms are then the same Pearson
-    chi-square distance of the fold sizes from n/k, so the partition it finds
-    balances the fold sizes only, and ``y`` may be a quantity. The command line
-    uses it for ``--groups`` with a regression target.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> groups = np.repeat(np.arange(8), [5, 5, 4, 4, 3, 3, 2, 2])
-    >>> y = np.linspace(0.0, 1.0, groups.size)
-    >>> cv = EqualSizeGroupKFold(n_splits=4, shuffle=True, random_state=0)
-    >>> [len(test) for _, test in cv.split(np.zeros((groups.size, 1)), y, groups)]
-    [7, 7, 7, 7]
-    """
-
-    def _iter_test_indices(self, X, y, groups):
-        return super()._iter_test_indices(X, np.zeros(num_samples(X), dtype=np.int8), groups)
 
 
 def group_folds(task, n_splits, *, random_state, n_repeats=None):
@@ -55,9 +32,9 @@ def group_folds(task, n_splits, *, random_state, n_repeats=None):
     >>> cv.cv.__name__, cv.n_repeats, cv.get_n_splits()
     ('EqualSizeGroupKFold', 3, 15)
     """
-    kind = StratifiedEqualSizeGroupKFold if task == "classification" else EqualSizeGroupKFold
     if n_repeats is None:
-        return kind(n_splits, shuffle=True, random_state=random_state)
+        return group_kfold(task == "classification", n_splits, random_state=random_state)
+    kind = type(group_kfold(task == "classification", n_splits))
     return _RepeatedSplits(kind, n_repeats=n_repeats, random_state=random_state, n_splits=n_splits)
 
 
@@ -66,6 +43,7 @@ def check_group_folds(dataset, n_splits, n_repeats):
 
     Examples
     --------
+    >>> import numpy as np
     >>> from cvinference.cli._data import Dataset
     >>> data = Dataset(X=np.zeros((6, 1)), y=np.arange(6) % 2, name="visits.csv", feature_names=("x",),
     ...                groups=np.array(list("aabbcc")), groups_column="patient")

@@ -183,7 +183,8 @@ def _add_decision_options(parser):
     parser.add_argument("--nested", default="auto", choices=("auto", "always", "never"),
                         help="nested cross-validation's difference interval (5 x 5 folds, 150 fits), on which the "
                              "decision can rest: auto runs it when no test computable from the folds is calibrated "
-                             "for these learners and this size (default: auto)")
+                             "for these learners and this size; with --groups only always runs it, on folds of "
+                             "whole groups (default: auto)")
 
 
 def _add_study_kind(kinds, name, description, *, pair=False, options=()):

@@ -25,7 +25,7 @@ from ..inference._parameters import ALTERNATIVE
 @validate_params(**nested_cross_validation.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
-                       loss="zero_one", estimator_b=None, random_state=None, n_jobs=None):
+                       loss="zero_one", estimator_b=None, groups=None, random_state=None, n_jobs=None):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset.
 
     Bates, Hastie & Tibshirani (2023): naive intervals from cross-validation
@@ -38,11 +38,13 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
     Parameters
     ----------
-    estimator, X, y, n_splits, n_repeats, loss, estimator_b, random_state, n_jobs
+    estimator, X, y, n_splits, n_repeats, loss, estimator_b, groups, random_state, n_jobs
         As in :func:`nested_cross_validation`: the learner (cloned, never
         fitted), the data, K folds (at least 3) in each of R random
         partitions, the per-instance loss, a second learner on the same
-        folds, the seed of the partitions and the jobs for the fits. The
+        folds, each instance's group (the folds then keep groups whole and
+        the interval takes the groups as the independent units), the seed
+        of the partitions and the jobs for the fits. The
         estimate of the mean squared error is noisy: few repeats often make
         it negative or push it outside its bounds (with a warning).
     %(confidence_level)s
@@ -52,8 +54,8 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     Interval
         ``nested_cv_interval_of(nested_cross_validation(estimator, X, y,
         n_splits=n_splits, n_repeats=n_repeats, loss=loss,
-        estimator_b=estimator_b, random_state=random_state, n_jobs=n_jobs),
-        confidence_level=confidence_level)``; see
+        estimator_b=estimator_b, groups=groups, random_state=random_state,
+        n_jobs=n_jobs), confidence_level=confidence_level)``; see
         :func:`nested_cv_interval_of` for its fields.
 
     See Also
@@ -82,7 +84,8 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     True
     """
     record = nested_cross_validation(estimator, X, y, n_splits=n_splits, n_repeats=n_repeats, loss=loss,
-                                     estimator_b=estimator_b, random_state=random_state, n_jobs=n_jobs)
+                                     estimator_b=estimator_b, groups=groups, random_state=random_state,
+                                     n_jobs=n_jobs)
     return nested_cv_interval_of(record, confidence_level=confidence_level)
 
 
@@ -220,7 +223,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
 @validate_params(**five_by_two_cv.__cvinference_params__, alternative=ALTERNATIVE)
 @fill_doc
-def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", random_state=None,
+def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided", groups=None, random_state=None,
                        n_jobs=None):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies.
 
@@ -231,9 +234,10 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
 
     Parameters
     ----------
-    estimator_a, estimator_b, X, y, random_state, n_jobs
+    estimator_a, estimator_b, X, y, groups, random_state, n_jobs
         As in :func:`five_by_two_cv`: the two classifiers (cloned for each
-        of the 20 fits, never fitted), the data, the seed of the five
+        of the 20 fits, never fitted), the data, each instance's group
+        (each half then holds whole groups), the seed of the five
         partitions (with an int, the result is identical for any
         ``n_jobs``) and the jobs for the fits.
     %(alternative)s
@@ -242,7 +246,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     -------
     TestResult
         ``paired_ttest_5x2cv_of(five_by_two_cv(estimator_a, estimator_b, X,
-        y, random_state=random_state, n_jobs=n_jobs),
+        y, groups=groups, random_state=random_state, n_jobs=n_jobs),
         alternative=alternative)``; see :func:`paired_ttest_5x2cv_of` for its
         fields.
 
@@ -271,12 +275,12 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
     >>> bool(test.statistic > 0), bool(test.pvalue < 0.05)
     (True, True)
     """
-    pair = five_by_two_cv(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    pair = five_by_two_cv(estimator_a, estimator_b, X, y, groups=groups, random_state=random_state, n_jobs=n_jobs)
     return paired_ttest_5x2cv_of(pair, alternative=alternative)
 
 
 @validate_params(**five_by_two_cv.__cvinference_params__)
-def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
+def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, groups=None, random_state=None, n_jobs=None):
     """Alpaydin's combined 5x2cv F test of two classifiers' accuracies.
 
     The same five replications of stratified 2-fold cross-validation as
@@ -285,15 +289,15 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
 
     Parameters
     ----------
-    estimator_a, estimator_b, X, y, random_state, n_jobs
-        As in :func:`five_by_two_cv`: the same ``random_state`` gives both
-        5x2cv tests the same ten differences.
+    estimator_a, estimator_b, X, y, groups, random_state, n_jobs
+        As in :func:`five_by_two_cv`: the same ``groups`` and
+        ``random_state`` give both 5x2cv tests the same ten differences.
 
     Returns
     -------
     FTestResult
         ``combined_ftest_5x2cv_of(five_by_two_cv(estimator_a, estimator_b,
-        X, y, random_state=random_state, n_jobs=n_jobs))``; see
+        X, y, groups=groups, random_state=random_state, n_jobs=n_jobs))``; see
         :func:`combined_ftest_5x2cv_of` for its fields.
 
     See Also
@@ -318,5 +322,5 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, random_state=None, n
     >>> test.df, test.df_denominator, test.alternative
     (10, 5, 'two-sided')
     """
-    pair = five_by_two_cv(estimator_a, estimator_b, X, y, random_state=random_state, n_jobs=n_jobs)
+    pair = five_by_two_cv(estimator_a, estimator_b, X, y, groups=groups, random_state=random_state, n_jobs=n_jobs)
     return combined_ftest_5x2cv_of(pair)

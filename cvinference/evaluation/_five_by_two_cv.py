@@ -3,7 +3,7 @@
 from .._utils._docstring import fill_doc
 from .._utils._params import Jobs, Seed, validate_params
 from .._utils._validation import check_estimator_methods, check_not_regressor, prepare_data
-from ..splitters import StratifiedEqualSizeKFold
+from ..splitters import StratifiedEqualSizeGroupKFold, StratifiedEqualSizeKFold
 from ._evaluator import CVEvaluator
 from ._fit_task import add_context
 
@@ -15,7 +15,7 @@ N_FOLDS = 2
 
 @validate_params(random_state=Seed(), n_jobs=Jobs())
 @fill_doc
-def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=None):
+def five_by_two_cv(estimator_a, estimator_b, X, y, *, groups=None, random_state=None, n_jobs=None):
     """Five replications of stratified 2-fold cross-validation of two classifiers on the same halves.
 
     The 20 fits of Dietterich's (1998) 5x2cv: in replication i the data are
@@ -33,11 +33,17 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=
     %(X)s
     y : array-like of shape (n_samples,)
         Class labels.
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group (a patient, a subject, a site): each half
+        then holds whole groups, so that no model is tested on a group it
+        was trained on, and the record keeps the groups. At least 2 groups.
     random_state : int, RandomState instance or None, default=None
         Seeds the five partitions: five ints are drawn from
         ``sklearn.utils.check_random_state(random_state)`` (as the evaluator
         does for its repeats) and replication i uses
-        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``.
+        ``StratifiedEqualSizeKFold(2, shuffle=True, random_state=seed_i)``,
+        or with ``groups``
+        ``StratifiedEqualSizeGroupKFold(2, shuffle=True, random_state=seed_i)``.
         With an int, the result is identical for any ``n_jobs``.
     n_jobs : int, default=None
         Jobs for the 20 fits, which run in one
@@ -48,7 +54,9 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=
     PairedCVResult
         ``CVEvaluator(StratifiedEqualSizeKFold(2, shuffle=True), n_repeats=5,
         random_state=random_state, n_jobs=n_jobs).compare(estimator_a,
-        estimator_b, X, y)``: fold j of repeat i is fold j of replication i.
+        estimator_b, X, y)`` (with ``groups``, on
+        ``StratifiedEqualSizeGroupKFold(2, shuffle=True)`` and with the
+        groups): fold j of repeat i is fold j of replication i.
 
     See Also
     --------
@@ -71,10 +79,11 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, random_state=None, n_jobs=
         check_estimator_methods(estimator, name)
         check_not_regressor(estimator, name, "the 5x2cv tests compare accuracies")
     X, y, _, _ = prepare_data(X, y, classification=True, needed_by="the 5x2cv test")
-    evaluator = CVEvaluator(StratifiedEqualSizeKFold(N_FOLDS, shuffle=True), n_repeats=N_REPLICATIONS,
-                            random_state=random_state, n_jobs=n_jobs)
+    kind = StratifiedEqualSizeKFold if groups is None else StratifiedEqualSizeGroupKFold
+    evaluator = CVEvaluator(kind(N_FOLDS, shuffle=True), n_repeats=N_REPLICATIONS, random_state=random_state,
+                            n_jobs=n_jobs)
     try:
-        return evaluator.compare(estimator_a, estimator_b, X, y)
+        return evaluator.compare(estimator_a, estimator_b, X, y, groups)
     except Exception as exc:
         add_context(exc, "cvinference: the 5x2cv test ran its replications as repeats: fold j of repeat i "
                          "is fold j of 5x2cv replication i.")

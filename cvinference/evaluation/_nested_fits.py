@@ -20,9 +20,11 @@ from .._utils._params import Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
+from ..records._nested_cv_result import groups_per_fold_fix
+from ..splitters._group_kfold import group_kfold
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
-from ._partitions import draw_partitions
+from ._partitions import draw_partitions, stratifies
 from ._scheduler import run_fits
 
 N_REPEATS = 50
@@ -89,8 +91,17 @@ def check_same_task(estimator, estimator_b):
         )
 
 
-def _check_fold_sizes(n_samples, n_splits):
-    """Refuse folds of one instance: the spread of a fold's losses (b_k) needs two."""
+def _check_fold_sizes(n_samples, n_splits, groups):
+    """Refuse folds of one instance (or group): the spread of a fold's losses (b_k) needs two."""
+    if groups is not None:
+        n_groups = np.unique(groups).size
+        if n_groups < 2 * n_splits:
+            raise ValueError(
+                f"nested cross-validation with groups needs at least 2 groups in every fold (the cluster-robust "
+                f"variance of a fold's mean loss enters its estimate), but groups holds {n_groups} groups with "
+                f"n_splits={n_splits}. {groups_per_fold_fix(n_groups)}"
+            )
+        return
     if n_samples < 2 * n_splits:
         raise ValueError(
             f"nested cross-validation needs at least 2 instances in every fold (the variance of a fold's "
@@ -103,7 +114,7 @@ def _check_fold_sizes(n_samples, n_splits):
                  n_jobs=Jobs())
 @fill_doc
 def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
-                            random_state=None, n_jobs=None):
+                            groups=None, random_state=None, n_jobs=None):
     """Run nested cross-validation: every instance's outer and inner losses, in one pool of fits.
 
     Bates, Hastie & Tibshirani (2023, Algorithm 1): in each of R random
@@ -133,20 +144,30 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
         ``"absolute_error"``, a callable or :func:`make_loss`.
     estimator_b : estimator instance or None, default=None
         A second learner, of the same task, fitted on the same folds.
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group (a patient, a subject, a site): every
+        partition then keeps each group whole in one fold, so that no outer
+        or inner model is tested on a group it was trained on, and the
+        record keeps the groups. Every fold needs at least 2 groups, so at
+        least 2 ``n_splits`` groups are needed.
     random_state : int, RandomState instance or None, default=None
         Seeds the partitions: repeat r uses
         :class:`StratifiedEqualSizeKFold` (for classifiers;
         :class:`EqualSizeKFold` otherwise) with the r-th seed drawn from it,
         as :func:`cross_val_correctness` with ``cv=n_splits,
         n_repeats=n_repeats`` does, so the outer losses are that call's
-        ``loss``. It does not seed the estimators.
+        ``loss``. With ``groups``, repeat r uses
+        :class:`StratifiedEqualSizeGroupKFold` (for classifiers;
+        otherwise the same search balancing the fold sizes only) with
+        ``shuffle=True`` and the same r-th seed. It does not seed the
+        estimators.
     n_jobs : int, default=None
         Number of jobs for the fits. %(n_jobs)s The result does not depend on it.
 
     Returns
     -------
     NestedCVResult
-        The folds and every outer and inner loss; ``n_fits`` says how many
+        The folds, the groups and every outer and inner loss; ``n_fits`` says how many
         models were fitted: K (K + 1) / 2 per learner and repeat (the model
         fitted without folds k and k' serves the inner cross-validations of
         outer folds k and k').
@@ -154,6 +175,14 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     See Also
     --------
     nested_cv_interval : this function and :func:`nested_cv_interval_of` in one call.
+
+    Notes
+    -----
+    The inner cross-validation of outer fold k is made of the other outer
+    folds (Bates, Hastie & Tibshirani 2023, Algorithm 1): fold k' is
+    tested by the model fitted to the folds other than k and k'. Outer
+    folds that keep every group whole therefore give inner folds that do
+    too; no other splitter is needed.
 
     Examples
     --------
@@ -171,10 +200,12 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     names = ["estimator", "estimator_b"][:len(estimators)]
     if len(estimators) == 2:
         check_same_task(*estimators)
-    X, y, _, y_array, loss = prepare_loss_data(estimators, names, X, y, get_loss(loss))
-    _check_fold_sizes(y_array.size, n_splits)
-    partitions = draw_partitions(n_splits, X, y_array, None, n_repeats=n_repeats, random_state=random_state,
-                                 classifier=all(is_classifier_like(e) for e in estimators))
+    X, y, groups, y_array, loss = prepare_loss_data(estimators, names, X, y, get_loss(loss), groups)
+    _check_fold_sizes(y_array.size, n_splits, groups)
+    classifier = all(is_classifier_like(e) for e in estimators)
+    cv = n_splits if groups is None else group_kfold(stratifies(y_array, classifier), n_splits)
+    partitions = draw_partitions(cv, X, y_array, groups, n_repeats=n_repeats, random_state=random_state,
+                                 classifier=classifier)
     classes = np.unique(y_array) if loss.classification else None
     n_samples = y_array.size
     outer = np.full((len(estimators), n_repeats, n_samples), np.nan)
@@ -198,4 +229,4 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
              proba_loss=(loss, y_array, classes) if loss.needs_proba else None, collect=keep)
     return NestedCVResult(fold=partitions.fold, outer=outer, inner=inner, loss_name=loss.name,
                           estimator_reprs=tuple(estimator_description(e) for e in estimators),
-                          cv_repr=partitions.cv_repr)
+                          cv_repr=partitions.cv_repr, groups=groups)

@@ -144,6 +144,11 @@ def _seeds(source, n_repeats):
     return [int(seed) for seed in check_random_state(source).randint(np.iinfo(np.int32).max, size=n_repeats)]
 
 
+def stratifies(y, classifier):
+    """Whether an int ``cv`` (or the folds drawn for groups) stratifies: a classifier's class labels."""
+    return bool(classifier and type_of_target(y) in ("binary", "multiclass"))
+
+
 def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
     """One splitter (or list of splits) per repeat.
 
@@ -157,8 +162,7 @@ def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
     if isinstance(cv, str):
         return [model_selection.LeaveOneOut()]
     if isinstance(cv, numbers.Integral):
-        stratify = classifier and type_of_target(y) in ("binary", "multiclass")
-        kind = StratifiedEqualSizeKFold if stratify else EqualSizeKFold
+        kind = StratifiedEqualSizeKFold if stratifies(y, classifier) else EqualSizeKFold
         return [kind(int(cv), shuffle=True, random_state=seed) for seed in _seeds(random_state, n_repeats)]
     if _is_splitter(cv) and _is_randomisable(cv) and (random_state is not None or n_repeats > 1):
         source = random_state if random_state is not None else cv.random_state

@@ -162,6 +162,35 @@ def groups_within_folds(clusters, fold):
     return bool(pairs.shape[0] == clusters.n_groups)
 
 
+def telling_fold(clusters, folds_by_repeat):
+    """The first repeat's folds that split a group, else the first repeat's; None when ``folds_by_repeat`` is None.
+
+    What :func:`cluster_checks` should look at, so that it warns when any repeat splits a group.
+    """
+    if folds_by_repeat is None:
+        return None
+    within = [groups_within_folds(clusters, fold) for fold in folds_by_repeat]
+    return folds_by_repeat[within.index(False) if not all(within) else 0]
+
+
+def cluster_variance(values, codes):
+    """The CR1 variance of the mean of ``values``, clustered by the integer ``codes`` (any G >= 2 distinct ones).
+
+    :func:`ratio_estimate`'s variance, G / (G - 1) sum_g (Y_g - ybar m_g)^2 / N^2
+    (Cameron & Miller 2015, section II.C), for a subset of the instances
+    whose codes need not run from 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> round(cluster_variance(np.array([1.0, 1.0, 0.0, 1.0, 0.0, 1.0]), np.array([4, 4, 7, 7, 7, 9])), 4)
+    0.0648
+    """
+    _, local = np.unique(codes, return_inverse=True)
+    local = local.reshape(-1)
+    return ratio_estimate(values, Clusters(codes=local, sizes=np.bincount(local))).variance
+
+
 def cluster_checks(clusters, fold, messages, method):
     """The warnings every clustered method shares (few clusters, groups split by the folds); their details."""
     n_groups = clusters.n_groups
@@ -283,12 +312,7 @@ def pooled_ratio(values_by_repeat, clusters, folds_by_repeat, messages, method):
     design figures (design effect, effective n, intra-cluster correlation) of the mean variance.
     """
     ratios = [ratio_estimate(values, clusters) for values in values_by_repeat]
-    if folds_by_repeat is None:
-        details = cluster_checks(clusters, None, messages, method)
-    else:
-        within = [groups_within_folds(clusters, fold) for fold in folds_by_repeat]
-        details = cluster_checks(clusters, folds_by_repeat[within.index(False) if not all(within) else 0],
-                                 messages, method)
+    details = cluster_checks(clusters, telling_fold(clusters, folds_by_repeat), messages, method)
     variance = float(np.mean([r.variance for r in ratios]))
     iid_variance = float(np.mean([r.iid_variance for r in ratios]))
     design_effect = variance / iid_variance if iid_variance > 0 else math.nan

@@ -19,6 +19,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import validate_params
 from .._utils._warnings import Messages
 from ..records import PairedCVResult
+from ._clusters import with_grouped_warning
 from ._distributions import pvalue_of
 from ._inputs import check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE
@@ -29,10 +30,17 @@ N_REPLICATIONS = 5
 
 N_FOLDS = 2
 
-_DATA_ASSUMPTION = (
-    "instance independence; the training sets are all halves of this one dataset, so the replications "
+_REUSE = (
+    "the training sets are all halves of this one dataset, so the replications "
     "reuse the same instances and are not independent: the test is approximate (Dietterich 1998, "
     "section 3.5)"
+)
+
+_DATA_ASSUMPTION = f"instance independence; {_REUSE}"
+
+_GROUPED_DATA_ASSUMPTION = (
+    "groups independent of one another, instances within a group arbitrarily correlated, each half holding "
+    f"whole groups (so each half's accuracy averages whole groups); {_REUSE}"
 )
 
 
@@ -48,6 +56,12 @@ class _FiveByTwo:
     test_sizes: np.ndarray  # (5, 2)
     n_samples: int
     cv_repr: str | None
+    record: PairedCVResult
+
+    @property
+    def data_assumption(self):
+        """Instance independence, or, for a record made with groups, independence of the groups."""
+        return _DATA_ASSUMPTION if self.record.a.groups is None else _GROUPED_DATA_ASSUMPTION
 
     @property
     def differences(self):
@@ -72,7 +86,8 @@ def _five_by_two_differences(a, b, function):
         )
     # r / m as a count over a size, so equal counts on equal folds give equal floats.
     accuracy_a, accuracy_b = (result.fold_correct / result.fold_sizes for result in (pair.a, pair.b))
-    return _FiveByTwo(accuracy_a, accuracy_b, pair.a.fold_sizes.astype(np.int64), pair.a.n_samples, pair.a.cv_repr)
+    return _FiveByTwo(accuracy_a, accuracy_b, pair.a.fold_sizes.astype(np.int64), pair.a.n_samples, pair.a.cv_repr,
+                      pair)
 
 
 # --------------------------------------------------------------------------- formulas
@@ -146,10 +161,16 @@ def _details(fits, formulas, **extra):
     return types.MappingProxyType(details)
 
 
+_KNOWN_SPLITTERS = {
+    "StratifiedEqualSizeKFold(": "stratified 2-fold cross-validation (StratifiedEqualSizeKFold)",
+    "StratifiedEqualSizeGroupKFold(": "stratified 2-fold cross-validation of whole groups "
+                                      "(StratifiedEqualSizeGroupKFold)",
+}
+
+
 def _fits_note(cv_repr):
-    stratified = cv_repr is not None and cv_repr.startswith("StratifiedEqualSizeKFold(")
-    scheme = ("stratified 2-fold cross-validation (StratifiedEqualSizeKFold)" if stratified else
-              f"2-fold cross-validation ({cv_repr or 'splitter not recorded'})")
+    known = [text for start, text in _KNOWN_SPLITTERS.items() if cv_repr is not None and cv_repr.startswith(start)]
+    scheme = known[0] if known else f"2-fold cross-validation ({cv_repr or 'splitter not recorded'})"
     return f"{N_REPLICATIONS} replications of {scheme}, both learners on the same halves: 20 fits of clones"
 
 
@@ -238,6 +259,13 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     The test compares the learners trained on half of the data: its
     estimand is not the accuracy of models trained on all n instances.
 
+    **Grouped instances.** Made with ``groups`` (:func:`five_by_two_cv`),
+    every half holds whole groups, so each p_i^(j) is a difference of
+    accuracies on whole groups, tested by models that never saw them, and
+    the formula is unchanged: it uses the half-level accuracies only, and
+    Dietterich's assumptions are then about halves of independent groups
+    rather than of independent instances. Halves that split a group warn.
+
     Examples
     --------
     >>> from sklearn.datasets import load_breast_cancer
@@ -274,18 +302,18 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
             f"{formulas.p11:+.4g}: the t statistic is infinite and the p-value is undefined (nan)."
         )
         pvalue = math.nan
-    return TestResult(
+    return with_grouped_warning(TestResult(
         statistic=formulas.t, pvalue=pvalue, df=N_REPLICATIONS, alternative=alternative,
         estimate=formulas.p11, standard_error=standard_error, method="5x2cv paired t",
         estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "each difference p_i^(j) approximately normal with a common variance; the s_i^2 / sigma^2 "
             "independent chi-square with 1 degree of freedom, and p_1^(1) treated as independent of them; "
-            f"{_DATA_ASSUMPTION}"
+            f"{fits.data_assumption}"
         ),
         _interval_standard_error=standard_error, _interval_df=N_REPLICATIONS,
         details=_details(fits, formulas), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
-    )
+    ), fits.record.a, range(N_REPLICATIONS), "the 5x2cv test")
 
 
 def combined_ftest_5x2cv_of(a, b=None):
@@ -396,15 +424,15 @@ def combined_ftest_5x2cv_of(a, b=None):
         fits, formulas, f_numerator=formulas.f_numerator, f_denominator=formulas.f_denominator,
         standard_error_if_independent=math.sqrt(formulas.mean_s_squared / (N_REPLICATIONS * N_FOLDS)),
     )
-    return FTestResult(
+    return with_grouped_warning(FTestResult(
         statistic=formulas.f, pvalue=pvalue, df=df[0], df_denominator=df[1], alternative="two-sided",
         estimate=formulas.mean_difference, standard_error=standard_error, method="combined 5x2cv F",
         estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "the ten differences p_i^(j) approximately normal with a common variance and treated as "
             "independent, so that sum (p_i^(j))^2 / sigma^2 is chi-square with 10 degrees of freedom and "
-            f"sum s_i^2 / sigma^2 chi-square with 5, independent of it (Alpaydin 1999); {_DATA_ASSUMPTION}"
+            f"sum s_i^2 / sigma^2 chi-square with 5, independent of it (Alpaydin 1999); {fits.data_assumption}"
         ),
         _interval_standard_error=standard_error, _interval_df=N_REPLICATIONS,
         details=details, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
-    )
+    ), fits.record.a, range(N_REPLICATIONS), "the 5x2cv test")

@@ -11,6 +11,7 @@ from .._utils._params import PROBABILITY, validate_params
 from .._utils._warnings import Messages
 from ..records import NestedCVResult
 from ._accuracy_interval import normal_bounds
+from ._clusters import cluster_checks, cluster_variance, record_clusters, telling_fold
 from ._inputs import check_record
 from ._results import Interval
 
@@ -22,7 +23,8 @@ class NestedFigures(NamedTuple):
 
     ``estimate`` is ``err_ncv - bias``; ``standard_error`` is
     ``standard_error_unbounded`` kept between ``se_naive`` and
-    sqrt(K) ``se_naive``.
+    sqrt(K) ``se_naive``. ``se_naive_independent`` is sd(e_in) / sqrt(n),
+    which is ``se_naive`` unless the instances are grouped.
     """
 
     err_ncv: float
@@ -33,9 +35,10 @@ class NestedFigures(NamedTuple):
     se_naive: float
     standard_error_unbounded: float
     standard_error: float
+    se_naive_independent: float
 
 
-def nested_cv_figures(fold, outer, inner, n_splits):
+def nested_cv_figures(fold, outer, inner, n_splits, groups=None):
     """Algorithm 1 on one learner's losses (or on per-instance differences of two learners' losses).
 
     Parameters
@@ -49,6 +52,10 @@ def nested_cv_figures(fold, outer, inner, n_splits):
         fitted to the folds other than k and i's own (other entries unused).
     n_splits : int
         K.
+    groups : ndarray of int, shape (n,), or None
+        Each instance's group as an integer code, for grouped instances:
+        b_k and se_naive are then cluster-robust (see
+        :func:`nested_cv_interval_of`, Notes); None for independent ones.
 
     Returns
     -------
@@ -69,45 +76,74 @@ def nested_cv_figures(fold, outer, inner, n_splits):
     """
     k = n_splits
     outside = fold[:, np.newaxis, :] != np.arange(k)[np.newaxis, :, np.newaxis]  # (R, K, n)
-    a_terms, b_terms = [], []
+    a_terms, b_terms, naive_terms = [], [], []
     for r in range(fold.shape[0]):
         for j in range(k):
-            e_out = outer[r, fold[r] == j]
+            in_fold = fold[r] == j
+            e_out = outer[r, in_fold]
             e_in = inner[r, j, outside[r, j]]
             a_terms.append((e_in.mean() - e_out.mean()) ** 2)
-            b_terms.append(e_out.var(ddof=1) / e_out.size)
+            if groups is None:
+                b_terms.append(e_out.var(ddof=1) / e_out.size)
+            else:
+                b_terms.append(cluster_variance(e_out, groups[in_fold]))
+                naive_terms.append(cluster_variance(e_in, groups[outside[r, j]]) * e_in.size)
     mse_hat = float(np.mean(a_terms) - np.mean(b_terms))
     inner_losses = inner[outside]
     err_ncv, err_cv = float(inner_losses.mean()), float(outer.mean())
     bias = (1 + (k - 2) / k) * (err_ncv - err_cv)
-    se_naive = float(inner_losses.std(ddof=1)) / math.sqrt(fold.shape[1])
+    se_independent = float(inner_losses.std(ddof=1)) / math.sqrt(fold.shape[1])
+    se_naive = se_independent if groups is None else math.sqrt(float(np.mean(naive_terms)) / fold.shape[1])
     unbounded = math.sqrt((k - 1) / k * max(mse_hat, 0.0))
     standard_error = min(max(unbounded, se_naive), math.sqrt(k) * se_naive)
     return NestedFigures(err_ncv=err_ncv, err_cv=err_cv, mse_hat=mse_hat, bias=bias, estimate=err_ncv - bias,
-                         se_naive=se_naive, standard_error_unbounded=unbounded, standard_error=standard_error)
+                         se_naive=se_naive, standard_error_unbounded=unbounded, standard_error=standard_error,
+                         se_naive_independent=se_independent)
 
 
-def _warn_if_bounded(figures, n_splits, messages):
-    """Warn when MSE_hat is negative or a bound on the standard error applies."""
+class _NaiveWords(NamedTuple):
+    """How the warnings name the bounds on the standard error; ``{se}`` stands for se_naive's value."""
+
+    lower: str
+    short: str
+    upper: str
+
+
+_INDEPENDENT_NAIVE = _NaiveWords("the naive {se} of n independent losses", "the naive {se}",
+                                 "the width of n/K independent losses")
+
+
+def _grouped_naive(n_groups):
+    """The wording of the bounds for grouped instances: both refer to the cluster-robust standard error."""
+    return _NaiveWords(f"the naive {{se}} of n losses in {n_groups} independent groups (cluster-robust)",
+                       "the naive {se} (cluster-robust)", f"the width of n/K losses in {n_groups}/K groups")
+
+
+def _warn_if_bounded(figures, n_splits, messages, naive=_INDEPENDENT_NAIVE):
+    """Warn when MSE_hat is negative or a bound on the standard error applies.
+
+    ``naive`` words the bounds: independent losses, or :func:`_grouped_naive`.
+    """
     sqrt_k = math.sqrt(n_splits)
+    lower, short = (text.format(se=f"{figures.se_naive:.4g}") for text in (naive.lower, naive.short))
     if figures.mse_hat < 0:
         messages.warn(
             f"The nested cross-validation estimate of the mean squared error is negative (MSE_hat = "
             f"{figures.mse_hat:.4g}): its noise exceeds its signal. The standard error falls back to its lower "
-            f"bound, the naive {figures.se_naive:.4g} of n independent losses (Bates, Hastie & Tibshirani 2023); "
+            f"bound, {lower} (Bates, Hastie & Tibshirani 2023); "
             "more repeats (n_repeats) make the estimate steadier."
         )
     elif figures.standard_error_unbounded < figures.se_naive:
         messages.warn(
-            f"The nested estimate of the standard error, {figures.standard_error_unbounded:.4g}, is below the "
-            f"naive {figures.se_naive:.4g} of n independent losses, which cross-validation cannot beat; the "
+            f"The nested estimate of the standard error, {figures.standard_error_unbounded:.4g}, is below "
+            f"{lower}, which cross-validation cannot beat; the "
             "interval uses the naive one (Bates, Hastie & Tibshirani 2023). More repeats (n_repeats) make the "
             "estimate steadier."
         )
     elif figures.standard_error_unbounded > sqrt_k * figures.se_naive:
         messages.warn(
             f"The nested estimate of the standard error, {figures.standard_error_unbounded:.4g}, is above "
-            f"sqrt(K) = {sqrt_k:.4g} times the naive {figures.se_naive:.4g}, the width of n/K independent losses "
+            f"sqrt(K) = {sqrt_k:.4g} times {short}, {naive.upper} "
             "(every fold's estimate entirely dependent); the interval uses that upper bound (Bates, Hastie & "
             "Tibshirani 2023). More repeats (n_repeats) make the estimate steadier."
         )
@@ -133,12 +169,25 @@ def _estimand(loss_name, n_samples, paired):
             "conditional error Err_XY (Bates, Hastie & Tibshirani 2023)")
 
 
+_BIAS_AND_NORMAL = (
+    "the bias correction (1 + (K - 2)/K)(Err_NCV - Err_CV), which extrapolates the change in error "
+    "from training on (K - 2)/K to (K - 1)/K of the data; normal approximation"
+)
+
 _ASSUMPTIONS = (
     "instance independence; the nested cross-validation estimate of the mean squared error of the "
     "cross-validation estimate about Err_XY (Bates, Hastie & Tibshirani 2023, Algorithm 1), rescaled from "
     "(K - 1)/K of the data to all of it and kept between the standard error of n and of n/K independent "
-    "losses; the bias correction (1 + (K - 2)/K)(Err_NCV - Err_CV), which extrapolates the change in error "
-    "from training on (K - 2)/K to (K - 1)/K of the data; normal approximation"
+    f"losses; {_BIAS_AND_NORMAL}"
+)
+
+_GROUPED_ASSUMPTIONS = (
+    "groups independent of one another, instances within a group arbitrarily correlated, every group whole in "
+    "one fold (so in the inner cross-validations too); the nested cross-validation estimate of the mean squared "
+    "error of the cross-validation estimate about Err_XY (Bates, Hastie & Tibshirani 2023, Algorithm 1) with "
+    "each fold's holdout variance cluster-robust (CR1; Cameron & Miller 2015), rescaled from (K - 1)/K of the "
+    "data to all of it and kept between the cluster-robust standard error of the mean of n losses and sqrt(K) "
+    f"times it (this package's adaptation to groups, not the paper's); {_BIAS_AND_NORMAL}; many groups"
 )
 
 
@@ -183,7 +232,11 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         ``details`` holds ``err_ncv``, ``err_cv``, ``mse_hat``, ``bias``,
         ``se_naive``, ``inflation_unbounded`` and ``inflation`` (the
         standard error over ``se_naive`` before and after the bounds; nan
-        when ``se_naive`` is 0), ``n_splits``, ``n_repeats`` and ``n_fits``.
+        when ``se_naive`` is 0), ``n_splits``, ``n_repeats`` and ``n_fits``;
+        for a record made with groups also ``n_groups``,
+        ``min_group_size``, ``max_group_size``, ``groups_within_folds``
+        and ``se_naive_independent`` (sd(e_in) / sqrt(n), what ``se_naive``
+        would be for independent instances).
 
     See Also
     --------
@@ -249,6 +302,34 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     per-instance values, so the holdout identity applies to it as to one
     learner's losses. No package offers this.
 
+    **Grouped instances** (a record made with ``groups``; this package's
+    adaptation, not the paper's). Every group lies in one fold, so the
+    inner cross-validations, made of the outer folds, keep groups whole
+    too, and a fold's test losses are independent of the models tested on
+    it. Two of Algorithm 1's figures treat the instances as independent and
+    change; the rest (a_k, Err_NCV, Err_CV, the bias, the rescaling by
+    (K - 1)/K and the factor sqrt(K) of the upper bound) does not:
+
+    * b_k, the variance of fold k's mean outer loss that the holdout
+      identity removes from a_k, is its cluster-robust (CR1) variance over
+      the groups in fold k: G_k / (G_k - 1) sum_g (Y_g - e_bar m_g)^2 /
+      ``|I_k|``^2, with Y_g the total loss of group g's m_g instances
+      (Cameron & Miller 2015, "A practitioner's guide to cluster-robust
+      inference", J. Human Resources 50(2), section II.C); without groups
+      (each instance its own group) this is var(e_out) / ``|I_k|`` exactly;
+    * se_naive, the standard error of a mean of n independent losses, is
+      the cluster-robust standard error of a mean of the n instances'
+      losses: in each inner cross-validation (repeat r, outer fold k) the
+      CR1 variance V_rk of the mean of its N_rk inner losses, by group,
+      is brought to n instances as V_rk N_rk / n, and se_naive is the
+      square root of the mean of these over the R K inner
+      cross-validations (the mean of variances, as the repeats of
+      ``accuracy_interval(method="cluster")`` are pooled).
+
+    The groups must number at least 2 per fold. The interval still uses
+    the normal quantile, as the paper's does; with fewer than 20 groups it
+    warns (Cameron & Miller, section VI).
+
     **Cost.** A repeat fits K outer models and one model per pair of folds
     (the model without folds k and k' serves both inner
     cross-validations, for outer folds k and k'): R K (K + 1)/2 fits in all
@@ -272,9 +353,16 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     n_splits, n_repeats, paired = losses.n_splits, losses.n_repeats, losses.paired
     outer, inner = (losses.outer[1] - losses.outer[0], losses.inner[1] - losses.inner[0]) if paired else (
         losses.outer[0], losses.inner[0])
-    figures = nested_cv_figures(losses.fold, outer, inner, n_splits)
+    clusters = record_clusters(losses)
+    figures = nested_cv_figures(losses.fold, outer, inner, n_splits, None if clusters is None else clusters.codes)
     messages = Messages()
-    _warn_if_bounded(figures, n_splits, messages)
+    grouped = {}
+    if clusters is not None:
+        grouped = cluster_checks(clusters, telling_fold(clusters, losses.fold), messages,
+                                 "nested cross-validation interval")
+        grouped["se_naive_independent"] = figures.se_naive_independent
+    _warn_if_bounded(figures, n_splits, messages,
+                     _INDEPENDENT_NAIVE if clusters is None else _grouped_naive(clusters.n_groups))
     what = f"{'difference in ' if paired else ''}mean {_loss_phrase(losses.loss_name)}"
     bounds = normal_bounds(figures.estimate, figures.standard_error, confidence_level, None, messages,
                            limits=_limits(losses.loss_name, paired, outer), what=what, exact_advice="")
@@ -287,12 +375,16 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         "se_naive": figures.se_naive,
         "inflation_unbounded": _inflation(figures.standard_error_unbounded, figures.se_naive),
         "inflation": _inflation(figures.standard_error, figures.se_naive),
-        "n_splits": n_splits, "n_repeats": n_repeats, "n_fits": losses.n_fits,
+        "n_splits": n_splits, "n_repeats": n_repeats, "n_fits": losses.n_fits, **grouped,
     }
+    if clusters is not None:
+        messages.note(f"{clusters.n_groups} groups: b_k and se_naive are cluster-robust (CR1), se_naive "
+                      f"{figures.se_naive:.4g} against {figures.se_naive_independent:.4g} for independent instances")
     return Interval(
         estimate=figures.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
         method=METHOD, averaging="dataset", estimand=_estimand(losses.loss_name, losses.n_samples, paired),
-        assumptions=_ASSUMPTIONS, standard_error=bounds.standard_error, critical_value=bounds.critical_value,
+        assumptions=_ASSUMPTIONS if clusters is None else _GROUPED_ASSUMPTIONS,
+        standard_error=bounds.standard_error, critical_value=bounds.critical_value,
         clipped=bounds.clipped, n=losses.n_samples, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
         target="conditional", details=types.MappingProxyType(details),
     )

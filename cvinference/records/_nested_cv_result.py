@@ -4,10 +4,12 @@ import dataclasses
 
 import numpy as np
 
+from .._utils._arrays import readonly_array
 from .._utils._kinds import STRING, TEXT, Array, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import Nullable, Text
 from .._utils._serialize import Serializable
+from .._utils._validation import group_labels
 from ._fields import OneOrTwoLearners, array_field, learner_descriptions, learner_lines
 
 
@@ -37,6 +39,37 @@ def _check_folds(fold, n_splits):
         r, k = np.argwhere(sizes < 2)[0]
         raise ValueError(f"every fold needs at least 2 instances (the variance of a fold's losses enters the "
                          f"estimate); fold {k} of repeat {r} has {sizes[r, k]}.")
+
+
+def groups_per_fold_fix(n_groups):
+    """What to do when folds of 2 groups each are too many for ``n_groups``: fewer folds, or more groups.
+
+    Examples
+    --------
+    >>> groups_per_fold_fix(9)
+    'With 9 groups, use n_splits <= 4 (2 groups per fold).'
+    """
+    if n_groups >= 6:
+        return f"With {n_groups} groups, use n_splits <= {n_groups // 2} (2 groups per fold)."
+    return (f"Nested cross-validation needs at least 3 folds of 2 groups, 6 groups; there are {n_groups}: use an "
+            "interval from one cross-validation instead (accuracy_interval or loss_interval, method='cluster').")
+
+
+def _check_groups_per_fold(groups, fold, n_splits):
+    """Refuse a fold of fewer than 2 groups in a repeat: the cluster-robust variance of its mean loss needs 2."""
+    labels, codes = np.unique(groups, return_inverse=True)
+    for r, row in enumerate(fold):
+        counts = [np.unique(codes[row == k]).size for k in range(n_splits)]
+        if min(counts) < 2:
+            k = int(np.argmin(counts))
+            raise ValueError(f"every fold needs at least 2 groups (the cluster-robust variance of a fold's mean loss "
+                             f"enters the estimate); fold {k} of repeat {r} holds {counts[k]}. "
+                             f"{groups_per_fold_fix(labels.size)}")
+
+
+def _upgrade_from_version_1(data):
+    """A version-1 dict (before the record kept groups) as version 2: a record made without groups."""
+    return data | {"version": 2, "groups": None}
 
 
 def _check_finite(outer, inner, fold):
@@ -86,6 +119,11 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
         One description per learner, or none.
     cv_repr : str or None, default=None
         The splitter of the first repeat.
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group (a patient, a subject, a site), when the
+        partitions were drawn by group (integers or strings, of one type);
+        every fold then holds at least 2 groups. None for independent
+        instances.
 
     Attributes
     ----------
@@ -99,6 +137,10 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
         Whether two learners were fitted.
     loss_name, estimator_reprs, cv_repr
         As given.
+    groups : ndarray or None
+        Read-only; None without groups.
+    n_groups : int or None
+        The number of distinct groups; None without groups.
 
     Examples
     --------
@@ -120,10 +162,13 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     loss_name: str = "zero_one"
     estimator_reprs: tuple = ()
     cv_repr: str | None = None
+    groups: np.ndarray | None = None
 
+    _format_version = 2
+    _upgrades = {1: _upgrade_from_version_1}
     _kinds = {"fold": Array("iu", ndim=2, low=0, min_rows=1), "outer": Array("f", ndim=3, min_rows=1),
               "inner": Array("f", ndim=4, min_rows=1), "loss_name": TEXT, "estimator_reprs": Sequence(TEXT),
-              "cv_repr": Nullable(STRING)}
+              "cv_repr": Nullable(STRING), "groups": Nullable(Array(ndim=1, min_rows=1))}
 
     def __post_init__(self):
         inner = array_field("inner", self.inner, "float", (None, None, None, None))
@@ -141,6 +186,11 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
         object.__setattr__(self, "estimator_reprs",
                            learner_descriptions("estimator_reprs", self.estimator_reprs, n_learners))
         object.__setattr__(self, "cv_repr", Nullable(Text("EqualSizeKFold(n_splits=5)")).check("cv_repr", self.cv_repr))
+        groups = group_labels(self.groups, n_samples, counted=f"fold has {n_samples} instances")
+        if groups is not None:
+            _check_groups_per_fold(groups, fold, n_splits)
+            groups = readonly_array(groups)
+        object.__setattr__(self, "groups", groups)
 
     @property
     def _losses_of_learners(self):
@@ -157,6 +207,10 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
     @property
     def n_samples(self):
         return self.fold.shape[1]
+
+    @property
+    def n_groups(self):
+        return None if self.groups is None else int(np.unique(self.groups).size)
 
     @property
     def n_fits(self):
@@ -193,6 +247,8 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
                  f"n = {self.n_samples}, {self.n_fits} fits", *learner_lines(self.estimator_reprs)]
         if self.cv_repr:
             lines.append(f"splitter, repeat 0: {self.cv_repr}")
+        if self.groups is not None:
+            lines.append(f"grouped: {self.n_groups} groups, each a unit of the interval's standard errors")
         outside = self.fold[:, np.newaxis, :] != np.arange(self.n_splits)[np.newaxis, :, np.newaxis]
         texts = [f": {outer.mean():.4f} in the outer folds (Err_CV), {inner[outside].mean():.4f} in the inner "
                  "cross-validations (Err_NCV)" for outer, inner in zip(self.outer, self.inner, strict=True)]

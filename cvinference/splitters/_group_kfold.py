@@ -147,6 +147,47 @@ class StratifiedEqualSizeGroupKFold(model_selection.StratifiedGroupKFold):
             yield np.flatnonzero(fold == j)
 
 
+class EqualSizeGroupKFold(StratifiedEqualSizeGroupKFold):
+    """Group k-fold whose folds are as equal in size as the groups allow, for any target.
+
+    :class:`StratifiedEqualSizeGroupKFold` with every instance counted in one
+    class: its cost's two terms are then the same Pearson chi-square
+    distance of the fold sizes from n/k, so the partition it finds balances
+    the fold sizes only, and ``y`` may be a quantity. The toolkit uses it for
+    groups with a regression target (the command line's ``--groups``, nested
+    cross-validation with ``groups``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> groups = np.repeat(np.arange(8), [5, 5, 4, 4, 3, 3, 2, 2])
+    >>> y = np.linspace(0.0, 1.0, groups.size)
+    >>> cv = EqualSizeGroupKFold(n_splits=4, shuffle=True, random_state=0)
+    >>> [len(test) for _, test in cv.split(np.zeros((groups.size, 1)), y, groups)]
+    [7, 7, 7, 7]
+    """
+
+    def _iter_test_indices(self, X, y, groups):
+        return super()._iter_test_indices(X, np.zeros(num_samples(X), dtype=np.int8), groups)
+
+
+def group_kfold(stratify, n_splits, *, random_state=None):
+    """The shuffling group k-fold of the toolkit: stratified for class labels, by size only otherwise.
+
+    :class:`StratifiedEqualSizeGroupKFold` when ``stratify`` (a classifier's
+    class labels), :class:`EqualSizeGroupKFold` otherwise.
+
+    Examples
+    --------
+    >>> group_kfold(True, 5, random_state=0)
+    StratifiedEqualSizeGroupKFold(n_splits=5, random_state=0, shuffle=True)
+    >>> group_kfold(False, 3)
+    EqualSizeGroupKFold(n_splits=3, random_state=None, shuffle=True)
+    """
+    kind = StratifiedEqualSizeGroupKFold if stratify else EqualSizeGroupKFold
+    return kind(n_splits, shuffle=True, random_state=random_state)
+
+
 def _counts_per_group(group_codes, y_codes, n_groups):
     """Each group's instances of every class, then its size: an int array (n_groups, n_classes + 1)."""
     n_classes = int(y_codes.max()) + 1

@@ -9,7 +9,8 @@ import pytest
 from cvinference import StratifiedEqualSizeGroupKFold
 from cvinference.cli import main
 from cvinference.cli._data import load_data
-from cvinference.cli._groups import EqualSizeGroupKFold, group_folds
+from cvinference.cli._groups import group_folds
+from cvinference.splitters._group_kfold import EqualSizeGroupKFold
 
 N_GROUPS, PER_GROUP = 30, 6
 
@@ -143,11 +144,36 @@ def test_compare_decides_with_tests_that_count_groups(compared, csv_file):
     assert all(interval["method"] == "cluster" for interval in
                (report["estimators"][name]["intervals"][0] for name in "AB"))
     names = [test["name"] for test in report["tests"]]
-    assert not any("5x2cv" in name for name in names)  # its halves would split patients
+    (five_by_two,) = [test for test in report["tests"] if "5x2cv" in test["name"]]
+    assert "each half holding whole groups" in five_by_two["assumptions"]
+    assert any("whole groups (StratifiedEqualSizeGroupKFold)" in note for note in five_by_two["notes"])
     assert any(name.startswith("clustered McNemar") for name in names)
     assert any(name.startswith("cluster paired t") for name in names)
     assert any("groups" in caveat for caveat in report["decision"]["caveats"])
     assert_groups_whole(report["estimators"]["A"]["folds"]["fold"], patients(csv_file))
+
+
+def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, csv_file, monkeypatch):
+    from cvinference.cli import _commands
+
+    seen = {}
+
+    def spying(function, name):
+        def spy(*args, **kwargs):
+            seen[name] = kwargs.get("groups")
+            return function(*args, **kwargs)
+        return spy
+
+    monkeypatch.setattr(_commands, "paired_ttest_5x2cv", spying(_commands.paired_ttest_5x2cv, "5x2cv"))
+    monkeypatch.setattr(_commands, "nested_cv_interval", spying(_commands.nested_cv_interval, "nested"))
+    _, report = run_json(["compare", "logreg", "tree", "--data", csv_file, "--target", "label", "--groups", "patient",
+                          "--cv", "5", "--nested", "always"], workdir, "compare-nested")
+    for name in ("5x2cv", "nested"):
+        np.testing.assert_array_equal(seen[name], patients(csv_file))
+    decision = report["decision"]
+    tests = [decision["rests_on"], *decision["context"]]
+    (nested,) = [test for test in tests if test["name"].startswith("nested-cv")]
+    assert nested["target"] == "conditional"
 
 
 def test_select_searches_on_group_folds(workdir, csv_file, monkeypatch):
@@ -239,6 +265,12 @@ def _one_group_csv(tmp_path):
     return str(tmp_path / "one.csv")
 
 
+def _few_groups_csv(tmp_path):
+    text = "patient,x,label\n" + "".join(f"P{i % 8},{i},{i % 2}\n" for i in range(40))
+    (tmp_path / "few.csv").write_text(text, encoding="utf-8")
+    return str(tmp_path / "few.csv")
+
+
 EVALUATE = ["evaluate", "logreg", "--target", "label"]
 COMPARE = ["compare", "logreg", "tree", "--target", "label"]
 SELECT = ["select", "tree", "--grid", '{"max_depth": [1, 2]}', "--target", "label"]
@@ -264,12 +296,12 @@ SELECT = ["select", "tree", "--grid", '{"max_depth": [1, 2]}', "--target", "labe
     ([*EVALUATE, "--groups", "patient", "--cv", "loo"], "csv", ["--cv loo with --groups patient", "use --cv K"]),
     ([*COMPARE, "--groups", "patient", "--cv", "30", "--repeats", "2"], "csv",
      ["--repeats 2 with --cv 30 and the 30 groups", "no new partition"]),
-    ([*COMPARE, "--groups", "patient", "--cv", "5", "--nested", "always"], "csv",
-     ["--nested always with --groups patient", "drop --nested"]),
+    ([*COMPARE, "--groups", "patient", "--cv", "4", "--nested", "always"], "few",
+     ["--nested always with --groups patient", "5 folds need 2 groups each, 10 groups", "has 8", "drop --nested"]),
 ])
 def test_user_errors_exit_2_with_one_line_and_write_nothing(argv, data, fragments, tmp_path, csv_file, capsys):
     path = {"csv": csv_file, "iris": "iris", "holes": _missing_cell_csv(tmp_path),
-            "one": _one_group_csv(tmp_path)}[data]
+            "one": _one_group_csv(tmp_path), "few": _few_groups_csv(tmp_path)}[data]
     output = tmp_path / "report.json"
     assert main([*argv, "--data", path, "--json", str(output)], out=io.StringIO()) == 2
     message = one_error_line(capsys)
