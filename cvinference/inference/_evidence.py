@@ -221,8 +221,10 @@ def _task_rows(task):
     return [row for row in calibration_evidence()["rows"] if row.get("task", "classification") == task]
 
 
-def _cell_words(row):
-    return f"the {row['population']} population, {LEARNER_WORDS.get(row['learner'], row['learner'])} at N = {row['n']}"
+def _cell_words(row, size_name="N", *, population=True):
+    """A measured cell in words: "the fair population, a decision tree at N = 300" (without the population)."""
+    where = f"the {row['population']} population, " if population else ""
+    return f"{where}{LEARNER_WORDS.get(row['learner'], row['learner'])} at {size_name} = {row['n']}"
 
 
 def measured_coverage(method, target, regime, task="classification"):
@@ -311,11 +313,7 @@ def test_evidence(test_name, learners, n_samples, task="classification"):
     power = _cells(_rows_of_test("power", test_name, task), regime)
     mean_power = sum(row["measured"] for row in power) / len(power) if power else None
     worst = max(cells, key=lambda row: row["measured"])
-    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name))
-
-
-def _cell_words(row, size_name="N"):
-    return f"{LEARNER_WORDS.get(row['learner'], row['learner'])} at {size_name} = {row['n']}"
+    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name, population=False))
 
 
 def measured_reach(test_name, task="classification"):
