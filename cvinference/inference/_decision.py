@@ -51,7 +51,14 @@ from ..records._nested_cv_result import nested_fit_count
 from ._clusters import split_groups_warning
 from ._delong import delong_paired_test
 from ._estimands import TARGET
-from ._evidence import evidence_source, learner_of_result, measured_reach, test_evidence, type_i_limit
+from ._evidence import (
+    evidence_source,
+    learner_of_result,
+    measured_reach,
+    test_evidence,
+    test_family,
+    type_i_limit,
+)
 from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
 from ._no_information import baseline_test_words, no_information_test
@@ -352,9 +359,10 @@ def _evidence_name(name):
         return "corrected t"
     if name.startswith("CV-CLT"):
         return "CV-CLT"
-    for family in ("clustered McNemar", "cluster paired t"):
-        if name.startswith(family):
-            return family
+    if name.startswith("clustered McNemar"):
+        return test_family(name)  # Obuchowski's and Durkalski's statistics were measured apart
+    if name.startswith("cluster paired t"):
+        return "cluster paired t"
     return "nested-cv" if name.startswith("nested-cv") else name
 
 
@@ -574,14 +582,14 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
 
 
-_GROUPED_ORDER = ("nested-cv", "corrected t", "clustered McNemar", "cluster paired t")
+_GROUPED_ORDER = ("nested-cv", "corrected t", "clustered McNemar (Obuchowski)", "cluster paired t")
 """The order among a grouped pair's tests while the benchmark has measured none of them."""
 
 _GROUPED_WHY = _UNMEASURED_WHY | {
     "corrected t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
                    "error allows for the variation of training sets (Nadeau & Bengio 2003)",
-    "clustered McNemar": "it takes the groups as the independent units (Obuchowski 1998); its target is the models "
-                         "fitted in these folds",
+    "clustered McNemar (Obuchowski)": "it takes the groups as the independent units (Obuchowski 1998); its "
+                                      "target is the models fitted in these folds",
     "cluster paired t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
                         "models fitted in these folds",
 }

@@ -24,6 +24,7 @@ A result is matched to cells by two rules, which :class:`Regime` records:
 import functools
 import importlib
 import json
+import re
 from importlib import resources
 from typing import NamedTuple
 
@@ -271,9 +272,20 @@ def evidence_source():
     return f"the calibration benchmark ({listed(modes)} {runs} of benchmarks/calibration.py, docs/calibration.md)"
 
 
+_VARIANT_FAMILIES = ("clustered McNemar",)
+"""Tests whose parenthesis names a variant with its own type-I error (Obuchowski's or Durkalski's statistic)."""
+
+
 def test_family(name):
-    """A test's name without its parenthesis: "corrected t (5x10-fold)" and "corrected t (10x10-fold)" match."""
-    return name.split(" (")[0]
+    """A test's name without its parenthesis: "corrected t (5x10-fold)" and "corrected t (10x10-fold)" match.
+
+    A variant in the parenthesis is kept for the families that have them:
+    "clustered McNemar (Obuchowski, repeat 0)" is "clustered McNemar (Obuchowski)".
+    """
+    head, _, rest = name.partition(" (")
+    if head in _VARIANT_FAMILIES and rest:
+        return f"{head} ({re.match(r'[^,)]*', rest).group(0)})"
+    return head
 
 
 test_family.__test__ = False  # not a pytest test

@@ -238,3 +238,15 @@ def test_the_half_sample_interval_is_nedelkos_on_the_zero_one_loss():
     assert (interval.estimate, interval.low, interval.high) == pytest.approx((p, p - half_width, p + half_width))
     with pytest.raises(ValueError, match=r"method='half-sample' is Nedel'ko's interval .* averaging='dataset'"):
         cvi.accuracy_interval(result, averaging="fold", method="half-sample")
+
+
+def test_the_clustered_mcnemar_variants_are_judged_by_their_own_rows(evidence):
+    grouped = {"task": "grouped"}
+    evidence(_row("clustered McNemar (Obuchowski, repeat 0)", 0.05, 0.07, quantity="type_i", n=40) | grouped,
+             _row("clustered McNemar (Durkalski, repeat 0)", 0.12, 0.14, quantity="type_i", n=40) | grouped,
+             _row("corrected t (10x10-fold)", 0.04, 0.06, quantity="type_i", n=40) | grouped)
+    tree = [_learner("tree")]
+    assert _evidence.test_evidence("clustered McNemar (Obuchowski) (repeat 0)", tree, 40, "grouped").type_i == 0.05
+    assert _evidence.test_evidence("clustered McNemar (Durkalski)", tree, 40, "grouped").type_i == 0.12
+    assert _evidence.test_evidence("corrected t (2x10-fold)", tree, 40, "grouped").type_i == 0.04
+    assert _evidence.test_evidence("clustered McNemar", tree, 40, "grouped").type_i is None  # no variant: no rows
