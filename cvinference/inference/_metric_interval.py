@@ -114,8 +114,8 @@ def _names_computable_from_predictions(classification):
     continuous, estimate = labels + np.array([0.5, 1.7, 0.2, 1.1, 2.3]), predicted + 0.25
     names = sorted(get_scorer_names())
     on_continuous = {name for name in names if _scorer_works(name, _RegressorPredictions(estimate), continuous)}
-    if not classification:
-        return sorted(on_continuous)
+    if not classification:  # a clustering score also runs on numbers, which it would take for cluster labels
+        return sorted(name for name in on_continuous if _is_regression_scorer(get_scorer(name)))
     on_labels = _ClassifierPredictions(predicted, np.array([0, 1]))
     return [name for name in names if name not in on_continuous and _scorer_works(name, on_labels, labels)]
 
@@ -126,8 +126,15 @@ def _is_regression_scorer(scorer):
     return getattr(score_function, "__module__", "").startswith("sklearn.metrics._regression")
 
 
-def _check_suits_classification(metric, scorer, result):
-    """Refuse a regression scorer on a record of class labels, whose codes it would score as numbers."""
+def _check_suits_task(metric, scorer, result):
+    """Refuse a regression scorer on a record of class labels, whose codes it would score as numbers, and any
+    other scorer on a regression record (a clustering score would take the predicted quantities for labels)."""
+    if result.classes is None and not _is_regression_scorer(scorer):
+        raise ValueError(
+            f"metric={metric!r} is not a regression metric, and result is a regression record (loss_name="
+            f"{result.loss_name!r}): it would take the predicted quantities for labels. Use one of "
+            f"{', '.join(_names_computable_from_predictions(False))}, or a callable (y_true, y_pred) -> float."
+        )
     if result.classes is not None and _is_regression_scorer(scorer):
         raise ValueError(
             f"metric={metric!r} is a regression metric, and result is a classification record (loss_name="
@@ -262,7 +269,7 @@ def _resolve_metric(metric, result, pos_label=None):
             f"{', '.join(_names_computable_from_predictions(result.classes is not None))}."
         )
     scorer = get_scorer(metric)
-    _check_suits_classification(metric, scorer, result)
+    _check_suits_task(metric, scorer, result)
     if result.classes is not None and needs_scores(metric):
         _refuse_score_metric(metric, result)
         if pos_label is not None:

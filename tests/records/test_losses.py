@@ -157,9 +157,20 @@ def test_a_set_level_metric_as_a_loss_is_refused_before_any_fit(breast_cancer):
 def test_metric_interval_names_the_mismatch_of_a_classification_metric_and_a_regression_result():
     y = np.array([0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
     result = cvi.CVResult(y, y + 0.1, [0, 1, 2, 0, 1, 2], loss=np.full(6, 0.01), loss_name="squared_error")
-    with pytest.raises(ValueError, match=r"metric='accuracy' does not apply to a regression result .* 'r2'"):
+    with pytest.raises(ValueError, match=r"metric='accuracy' is not a regression metric, and result is a "
+                                         r"regression record .* r2"):
         cvi.metric_interval(result, "accuracy")
     assert cvi.metric_interval(result, "neg_mean_absolute_error").estimate == pytest.approx(-0.1)
+
+
+@pytest.mark.parametrize("metric", ["adjusted_rand_score", "v_measure_score", "mutual_info_score"])
+def test_metric_interval_refuses_a_clustering_score_on_a_regression_record(metric):
+    # A clustering score runs on numbers too, taking each predicted quantity for a cluster label.
+    y = np.array([0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
+    result = cvi.CVResult(y, y + 0.1, [0, 1, 2, 0, 1, 2], loss=np.full(6, 0.01), loss_name="squared_error")
+    with pytest.raises(ValueError, match=rf"metric='{metric}' is not a regression metric, and result is a "
+                                         r"regression record .* neg_mean_squared_error"):
+        cvi.metric_interval(result, metric)
 
 
 @pytest.mark.parametrize("metric", ["r2", "neg_mean_squared_error", "explained_variance"])
