@@ -184,6 +184,11 @@ def _sizes(measured_sizes, n_samples, size_name="N"):
     return (below, above), None
 
 
+def _size_name(task):
+    """How the cells of ``task`` are sized: "G" (groups) for the grouped cells, "N" (instances) otherwise."""
+    return "G" if task == "grouped" else "N"
+
+
 def regime_of(rows, learners, n_samples, size_name="N"):
     """The :class:`Regime` of a result whose learners are ``learners`` (a list of :class:`Learner`) among ``rows``;
     ``n_samples`` is the number of groups where ``size_name`` is "G"."""
@@ -245,7 +250,7 @@ def measured_coverage(method, target, regime, task="classification"):
 def coverage_regime(target, learner, n_samples, task="classification"):
     """The regime of one learner's result for the coverage rows of ``target`` among the rows of ``task``."""
     rows = [row for row in _task_rows(task) if row["quantity"] == "coverage" and row["target"] == target]
-    return regime_of(rows, [learner], n_samples)
+    return regime_of(rows, [learner], n_samples, _size_name(task))
 
 
 def coverage_methods(target, task):
@@ -318,7 +323,7 @@ def test_evidence(test_name, learners, n_samples, task="classification"):
     (rows without one are classification rows). Unmeasured figures are None.
     """
     rows = _rows_of_test("type_i", test_name, task)
-    regime = regime_of(rows, learners, n_samples, "G" if task == "grouped" else "N")
+    regime = regime_of(rows, learners, n_samples, _size_name(task))
     cells = _cells(rows, regime)
     if not cells:
         return TestEvidence(None, None, None)
@@ -337,10 +342,9 @@ def measured_reach(test_name, task="classification"):
     rows = _rows_of_test("type_i", test_name, task)
     if not rows:
         return None, None
-    size_name = "G" if task == "grouped" else "N"
-    learners = listed(LEARNER_WORDS.get(kind, kind) for kind in dict.fromkeys(row["learner"] for row in rows))
-    sizes = listed(str(n) for n in sorted({row["n"] for row in rows}))
-    return max(row["measured"] for row in rows), f"{learners} at {size_name} = {sizes}"
+    cells = Regime(tuple(dict.fromkeys(row["learner"] for row in rows)), tuple(sorted({row["n"] for row in rows})),
+                   size_name=_size_name(task))
+    return max(row["measured"] for row in rows), cells.describe()
 
 
 test_evidence.__test__ = False  # not a pytest test
