@@ -574,21 +574,24 @@ def cluster_paired_difference_of(values_a, values_b, groups, *, alternative="two
 
 
 def paired_difference_result(values_a, values_b, clusters, folds, alternative, messages, estimand=None,
-                             result_class=None):
+                             zero_one=None):
     """The cluster-robust paired t of (n_repeats, n_samples) losses, repeats pooled as :func:`pooled_ratio` does.
 
-    ``result_class`` None: a :class:`TestResult` for 0/1 losses, else a :class:`LossDifferenceTestResult`.
+    ``zero_one``: whether the losses are the zero-one loss, so the difference is one of accuracy; None (for
+    bare arrays, which have no loss name) reads it from the values. A :class:`TestResult` for the zero-one
+    loss, else a :class:`LossDifferenceTestResult`.
     """
     differences = values_b - values_a
     pooled = pooled_ratio(differences, clusters, folds, messages, "cluster-robust paired t")
     standard_error = math.sqrt(pooled.variance)
     df = clusters.n_groups - 1
     statistic, pvalue = statistic_and_pvalue(pooled.estimate, standard_error, df, alternative, messages)
-    zero_one = bool(np.isin(values_a, (0.0, 1.0)).all() and np.isin(values_b, (0.0, 1.0)).all())
+    if zero_one is None:
+        zero_one = bool(np.isin(values_a, (0.0, 1.0)).all() and np.isin(values_b, (0.0, 1.0)).all())
     details = {"mean_loss_a": float(values_a.mean()), "mean_loss_b": float(values_b.mean()), **pooled.details,
                "difference": "accuracy A - accuracy B" if zero_one else "mean loss B - mean loss A"}
     quantity = "accuracy (A minus B)" if zero_one else "mean loss (B minus A, positive when A is better)"
-    result_class = result_class or (TestResult if zero_one else LossDifferenceTestResult)
+    result_class = TestResult if zero_one else LossDifferenceTestResult
     return result_class(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=pooled.estimate,
         standard_error=standard_error, method="cluster-robust paired t",

@@ -202,4 +202,4 @@ def cluster_paired_test(a, b=None, *, alternative="two-sided", repeat=None):
     estimand = (difference_estimand(a, b) + "; groups, not instances, independent") if a.loss_name == "zero_one" \
         else None
     return paired_difference_result(a.loss[rows], b.loss[rows], clusters, a.fold[rows], alternative, messages,
-                                    estimand=estimand)
+                                    estimand=estimand, zero_one=a.loss_name == "zero_one")

@@ -573,7 +573,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     if chosen == "cluster":
         test = paired_difference_result(losses, baseline, require_clusters(result, "method='cluster'"),
                                         result.fold[rows], alternative, messages, estimand=estimand + "; groups, not "
-                                        "instances, independent", result_class=LossDifferenceTestResult)
+                                        "instances, independent", zero_one=False)
         clustered = {key: value for key, value in test.details.items()
                      if key not in ("mean_loss_a", "mean_loss_b", "difference")}
         return dataclasses.replace(test, method=f"cluster-robust t test of {words} < the training {center}'s",

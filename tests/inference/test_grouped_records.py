@@ -316,6 +316,22 @@ def test_the_paired_test_of_regressors_is_a_loss_difference_result(design):
     assert (test.standard_error, test.pvalue) == pytest.approx((fit.bse[0], fit.pvalues[0]), rel=1e-10)
 
 
+def test_a_regressors_absolute_errors_of_whole_units_stay_a_loss_difference(design):
+    # Integer predictions of an integer target: every absolute error is 0 or 1, yet the loss is not the zero-one
+    # loss, so the test is of mean losses (B minus A), not of accuracies.
+    groups, _, skill = design
+    y = np.round(10 * skill)
+    rng = np.random.default_rng(3)
+    predictions = [y + rng.integers(0, 2, y.size) for _ in range(2)]
+    a, b = (cvi.CVResult(y_true=y, y_pred=y_pred, fold=whole_group_folds(groups, 1, 99)[0],
+                         loss=np.abs(y_pred - y), loss_name="absolute_error", groups=groups) for y_pred in predictions)
+    test = cvi.cluster_paired_test(a, b)
+    assert type(test) is cvi.LossDifferenceTestResult
+    assert test.details["difference"] == "mean loss B - mean loss A"
+    fit = cluster_ols(b.loss[0] - a.loss[0], groups)
+    assert test.estimate == pytest.approx(fit.params[0], rel=1e-12)
+
+
 def test_repeats_are_pooled_as_the_mean_of_the_cr1_variances_with_a_warning(design):
     a, b = classifier(design, 6, n_repeats=3), classifier(design, 7, n_repeats=3)
     with pytest.warns(InferenceWarning, match="3 repeats of cross-validation are pooled"):
