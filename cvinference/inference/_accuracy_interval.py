@@ -525,12 +525,17 @@ def _cluster_level(result, rows, keep, confidence_level, method, messages):
                          result.fold[list(rows)], confidence_level, messages)
 
 
-def cluster_point(values, clusters, folds, confidence_level, messages, **bound_options):
-    """The cluster-robust (CR1) t interval, G - 1 degrees of freedom, of (n_repeats, n_samples) ``values``."""
+def cluster_point(values, clusters, folds, confidence_level, messages, center=None, **bound_options):
+    """The cluster-robust (CR1) t interval, G - 1 degrees of freedom, of (n_repeats, n_samples) ``values``.
+
+    ``center``: the estimate the interval is centred on when ``values`` are influence values (whose mean is 0),
+    not the quantity itself; None for the values' pooled mean.
+    """
     pooled = pooled_ratio(values, clusters, folds, messages, "cluster-robust interval")
-    bounds = normal_bounds(pooled.estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
+    estimate = pooled.estimate if center is None else center
+    bounds = normal_bounds(estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1,
                            messages, **bound_options)
-    return PointEstimate(estimate=pooled.estimate, n=values.shape[1], bounds=bounds, details=pooled.details)
+    return PointEstimate(estimate=estimate, n=values.shape[1], bounds=bounds, details=pooled.details)
 
 
 def _fold_level(result, rows, keep, confidence_level, method, messages):

@@ -30,7 +30,7 @@ from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, normal_bounds
 from ._clustered import paired_difference_result
-from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
@@ -254,9 +254,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     (mean y enters V with derivative 0, so its estimation does not change
     the first-order variance). The interval is R²_hat +- t_{G-1}
     sqrt(that). The delta method is chosen over a cluster bootstrap of the
-    groups (:func:`cluster_bootstrap_interval` resamples a mean, not a ratio
-    of two means) because it is the same CR1 construction as the MSE's, with
-    the same t reference, and needs no resampling. With repeats, the
+    groups because it is the same CR1 construction as the MSE's, with the
+    same t reference, and needs no resampling. With repeats, the
     estimate averages them and the variance is the mean of their variances,
     as for the other intervals (Wong 2015, section 4.3.4).
 
@@ -328,13 +327,11 @@ def _cluster_regression_point(result, metric, rows, y_true, confidence_level, me
         return cluster_point(losses, clusters, folds, confidence_level, messages, limits=(0.0, None),
                              what=METRIC_WORDS[metric], exact_advice="")
     values, influence = _r2_influence(instance_losses(y_true, result.y_pred[rows], "squared_error"), y_true)
-    pooled = pooled_ratio(influence, clusters, folds, messages, "cluster-robust interval")
+    point = cluster_point(influence, clusters, folds, confidence_level, messages, center=float(values.mean()),
+                          limits=(None, 1.0), what="R²", exact_advice="")
     messages.note("R² by the delta method: the cluster-robust variance of the groups' totals of its influence "
                   "values (the mean squared error and the variance of y as two ratio estimators over the groups)")
-    estimate = float(values.mean())
-    bounds = normal_bounds(estimate, math.sqrt(pooled.variance), confidence_level, clusters.n_groups - 1, messages,
-                           limits=(None, 1.0), what="R²", exact_advice="")
-    return PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds, details=pooled.details)
+    return point
 
 
 def _loss_pair(a, b, function):
