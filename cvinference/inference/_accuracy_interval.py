@@ -11,7 +11,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
 from ._auto_choice import choose_auto, evidence_warning
-from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
+from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
@@ -362,8 +362,8 @@ def _grouped_warnings(result, rows, method, messages, target):
         messages.warn(f"The cluster-robust interval is built for the kfold target ({TARGETS['kfold']}); as an "
                       f"interval for the {target} error it is not calibrated (docs/calibration.md, Grouped data).")
     if method != "cluster":
-        warning = grouped_record_warning(result, rows, f"the {method} interval", None if method == "t" else
-                                         "method='cluster' (which method='auto' chooses for a grouped record)")
+        warning = grouped_record_warning(result, rows, f"the {method} interval",
+                                         None if method == "t" else CLUSTER_INSTEAD)
         if warning:
             messages.warn(warning)
 

@@ -22,6 +22,9 @@ FEW_CLUSTERS = 20
 ROBUST_ASSUMPTIONS = ("clusters independent of one another, instances within a cluster arbitrarily correlated; "
                        "many clusters (the t with G - 1 degrees of freedom is a small-sample approximation)")
 
+CLUSTER_INSTEAD = "method='cluster' (which method='auto' chooses for a grouped record)"
+"""The cluster-aware alternative an instance-level method names when it warns on a grouped record."""
+
 
 class Clusters(NamedTuple):
     """Each instance's cluster as a code 0 .. G - 1, and the G cluster sizes m_g."""

@@ -8,7 +8,7 @@ from scipy import stats
 
 from .._utils._params import Options, validate_params
 from .._utils._warnings import Messages
-from ._clusters import ROBUST_ASSUMPTIONS, pooled_ratio, require_clusters, with_grouped_warning
+from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, pooled_ratio, require_clusters, with_grouped_warning
 from ._distributions import pvalue_of
 from ._estimands import accuracy_estimand
 from ._inputs import check_accuracy_result
@@ -204,8 +204,7 @@ def no_information_test(result, *, repeat=None, method="auto"):
         _interval_standard_error=standard_error, details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, result, rows, "the exact binomial test of accuracy > NIR",
-                                "method='cluster' (which method='auto' chooses for a grouped record)")
+    return with_grouped_warning(test, result, rows, "the exact binomial test of accuracy > NIR", CLUSTER_INSTEAD)
 
 
 def _cluster_test(result, rows, clusters, details, estimand, messages):

@@ -30,7 +30,7 @@ from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, normal_bounds
 from ._clustered import paired_difference_result
-from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
+from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
@@ -46,7 +46,6 @@ REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 METHODS = ("auto", "cv-clt", "cluster")
 """The ``method`` of :func:`regression_interval` and :func:`mean_baseline_test`."""
 
-_CLUSTER_INSTEAD = "method='cluster' (which method='auto' chooses for a grouped record)"
 
 METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean absolute error",
                 "mean_squared_error": "mean squared error", "mean_absolute_error": "mean absolute error", "r2": "R²"}
@@ -288,7 +287,7 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     """
     _check_regression(result, "result", "regression_interval")
     chosen = _chosen_method(result, method)
-    rows, messages = _repeats_and_messages(result, repeat, variance, _CLUSTER_INSTEAD, chosen,
+    rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen,
                                            chosen_by_auto=method == "auto")
     if chosen == "cv-clt":
         regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
@@ -553,7 +552,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
                          f"needs a k-fold record; result has n_splits={result.n_splits} and n_train="
                          f"{result.n_train}. Use a k-fold or leave-one-out record.")
     chosen = _chosen_method(result, method)
-    rows, messages = _repeats_and_messages(result, repeat, variance, _CLUSTER_INSTEAD, chosen,
+    rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen,
                                            chosen_by_auto=method == "auto")
     baseline = baseline_losses(result, rows)
     losses = result.loss[rows]
