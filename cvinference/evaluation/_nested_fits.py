@@ -20,7 +20,7 @@ from .._utils._params import Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
-from ..records._nested_cv_result import groups_per_fold_fix
+from ..records._nested_cv_result import check_groups_per_fold, groups_per_fold_fix
 from ..splitters._group_kfold import group_kfold
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
@@ -206,6 +206,8 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     cv = n_splits if groups is None else group_kfold(stratifies(y_array, classifier), n_splits)
     partitions = draw_partitions(cv, X, y_array, groups, n_repeats=n_repeats, random_state=random_state,
                                  classifier=classifier)
+    if groups is not None:  # before any fit: unequal groups can leave a fold with one
+        check_groups_per_fold(groups, partitions.fold, n_splits)
     classes = np.unique(y_array) if loss.classification else None
     n_samples = y_array.size
     outer = np.full((len(estimators), n_repeats, n_samples), np.nan)

@@ -55,16 +55,19 @@ def groups_per_fold_fix(n_groups):
             "interval from one cross-validation instead (accuracy_interval or loss_interval, method='cluster').")
 
 
-def _check_groups_per_fold(groups, fold, n_splits):
+def check_groups_per_fold(groups, fold, n_splits):
     """Refuse a fold of fewer than 2 groups in a repeat: the cluster-robust variance of its mean loss needs 2."""
     labels, codes = np.unique(groups, return_inverse=True)
     for r, row in enumerate(fold):
         counts = [np.unique(codes[row == k]).size for k in range(n_splits)]
         if min(counts) < 2:
             k = int(np.argmin(counts))
+            fix = (groups_per_fold_fix(labels.size) if n_splits > labels.size // 2 else
+                   f"The groups are too unequal in size for {n_splits} folds of 2 groups each (a large group fills "
+                   "a fold by itself): use fewer folds, or an interval from one cross-validation (accuracy_interval "
+                   "or loss_interval, method='cluster').")
             raise ValueError(f"every fold needs at least 2 groups (the cluster-robust variance of a fold's mean loss "
-                             f"enters the estimate); fold {k} of repeat {r} holds {counts[k]}. "
-                             f"{groups_per_fold_fix(labels.size)}")
+                             f"enters the estimate); fold {k} of repeat {r} holds {counts[k]}. {fix}")
 
 
 def _upgrade_from_version_1(data):
@@ -188,7 +191,7 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
         object.__setattr__(self, "cv_repr", Nullable(Text("EqualSizeKFold(n_splits=5)")).check("cv_repr", self.cv_repr))
         groups = group_labels(self.groups, n_samples, counted=f"fold has {n_samples} instances")
         if groups is not None:
-            _check_groups_per_fold(groups, fold, n_splits)
+            check_groups_per_fold(groups, fold, n_splits)
             groups = readonly_array(groups)
         object.__setattr__(self, "groups", groups)
 

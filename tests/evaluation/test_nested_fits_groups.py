@@ -120,6 +120,18 @@ def test_too_few_groups_for_two_per_fold_are_refused_before_any_fit():
         cvi.nested_cross_validation(SpyClassifier(), X, y, n_splits=7, n_repeats=1, groups=GROUPS, random_state=0)
 
 
+def test_a_group_that_fills_a_fold_by_itself_is_refused_before_any_fit():
+    # Ten groups pass the count (2 x 5), but the group of 100 rows takes a fold alone in the size-balancing split.
+    groups = np.repeat([f"g{g}" for g in range(10)], [100] + [3] * 9)
+    X = np.column_stack([np.arange(groups.size), np.random.default_rng(0).normal(size=groups.size)])
+    y = np.arange(groups.size) % 2
+    SEEN.clear()
+    with pytest.raises(ValueError, match=r"fold \d of repeat 0 holds 1\. The groups are too unequal in size for 5 "
+                                         r"folds of 2 groups each"):
+        cvi.nested_cross_validation(SpyClassifier(), X, y, n_splits=5, n_repeats=1, groups=groups, random_state=0)
+    assert SEEN == []
+
+
 def test_a_hand_made_record_with_a_fold_of_one_group_is_refused():
     fold = np.array([[0, 0, 1, 1, 2, 2, 2, 0, 1]])
     inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
