@@ -354,7 +354,8 @@ def _check_binary(values, name):
 
 
 def _mcnemar_statistic(discordance, sizes, method):
-    """Signed z (positive when A is better) and its null standard error's square times N^2, by ``method``."""
+    """z's numerator (a sum over the groups, positive when A is better) and the square of its null standard error,
+    by ``method``: z is the first over the root of the second."""
     n_groups = sizes.size
     if method == "obuchowski":
         squares = n_groups / (n_groups - 1) * float(discordance @ discordance)
