@@ -126,7 +126,7 @@ REAL = ("phoneme", "spambase")
 VISITS = "randhie-visits"  # statsmodels' randhie with its count target: the real regression population
 TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc",
          "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression",
-         "coverage-grouped": "grouped", "null-grouped": "grouped"}
+         "coverage-grouped": "grouped", "null-grouped": "grouped", "power-grouped": "grouped"}
 """The --metrics and --grouped modes' cell kinds and the ``task`` their rows carry (the decision reads rows of its
 task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
@@ -745,7 +745,7 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "power-regression": metric_pair_replication, **GROUPED_REPLICATIONS}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
-              "power-regression": "power"}
+              "power-regression": "power", "power-grouped": "power"}
 
 
 def replication(population, cell, index, seed):

@@ -137,8 +137,9 @@ def coverage_grouped_replication(population, cell, seed):
         result = cvi.cross_val_correctness(estimator, X, y, cv=_splitter(int(rng.integers(2**31))), groups=groups)
         models = [clone(estimator).fit(X[result.fold[0] != j], y[result.fold[0] != j]) for j in range(result.n_splits)]
         conditional = float(np.mean(estimator.fit(X, y).predict(X_truth) == y_truth))
-        cluster = cvi.accuracy_interval(result)
-        intervals = {"cluster (auto)": _bounds(cluster),
+        cluster = cvi.accuracy_interval(result, method="cluster")
+        intervals = {"cluster": _bounds(cluster),
+                     "cluster half-sample": _bounds(cvi.accuracy_interval(result, method="cluster-half-sample")),
                      "normal": _bounds(cvi.accuracy_interval(result, method="normal")),
                      "fold t": _bounds(cvi.accuracy_interval(result, averaging="fold", method="t"))}
     kfold = float(np.mean([np.mean(model.predict(X_truth) == y_truth) for model in models]))
@@ -151,14 +152,24 @@ def _test_record(test, target):
     return {"reject": bool(test.pvalue < ALPHA), "width": float(interval.high - interval.low), "target": target}
 
 
-def null_grouped_replication(population, cell, seed):
+def _true_difference(a, b, X, y, X_truth, y_truth):
+    """The accuracy of A minus that of B, both fitted to all the drawn groups, on the truth groups."""
+    return float(np.mean(a.fit(X, y).predict(X_truth) == y_truth) - np.mean(b.fit(X, y).predict(X_truth) == y_truth))
+
+
+def pair_grouped_replication(population, cell, seed):
+    """A null cell (A on block 1, B on block 2: equal) or a power cell (A on both blocks, B on block 1: A better)."""
     rng = np.random.default_rng(seed)
-    sample, _ = population.draw(cell.n, rng)
+    sample, truth_rows = population.draw(cell.n, rng)
     noise = rng.standard_normal((sample.size, 2))
     X = np.hstack([population.X[sample], noise])
     y, groups = population.y[sample], population.groups[sample]
-    a = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK])
-    b = _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1])
+    if cell.kind == "power-grouped":
+        a = _learner(cell.learner, [*range(2 * BLOCK), 2 * BLOCK])
+        b = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK + 1])
+    else:
+        a = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK])
+        b = _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pair = cvi.CVEvaluator(cv=_splitter(int(rng.integers(2**31))), n_repeats=10,
@@ -176,19 +187,28 @@ def null_grouped_replication(population, cell, seed):
                        "width": None if rests_on is None else float(rests_on.high - rests_on.low),
                        "target": "unconditional" if rests_on is None else rests_on.target,
                        "rests_on": "none" if rests_on is None else rests_on.name}
-    return {"tests": tests, "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
+    truth = 0.0
+    if cell.kind == "power-grouped":
+        X_truth = np.hstack([population.X[truth_rows], rng.standard_normal((truth_rows.size, 2))])
+        truth = _true_difference(clone(a), clone(b), X, y, X_truth, population.y[truth_rows])
+    return {"tests": tests, "truth": {"conditional": truth}, "n_samples": int(y.size)}
 
 
 def grouped_cells(cell_class, replications=None):
-    """The grouped cells: coverage for a tree and logistic regression, type-I error for a tree (Cell.n = G)."""
+    """The grouped cells (Cell.n = G): coverage for a tree and logistic regression at G = 40 and 100; type-I error
+    for both at G = 40; power for the tree at G = 40 (half the replications, as in the main run); and G = 20 for
+    the tree on groups of 5 to 50."""
     r = replications or 200
-    coverage = [cell_class("coverage-grouped", name, lrn, 40, r)
-                for name in grouped_population_names() for lrn in ("tree", "logistic")]
-    coverage += [cell_class("coverage-grouped", MODECHOICE, lrn, 105, r) for lrn in ("tree", "logistic")]
+    learners = ("tree", "logistic")
+    coverage = [cell_class("coverage-grouped", name, lrn, n, r)
+                for n in (40, 100) for name in grouped_population_names() for lrn in learners]
+    coverage += [cell_class("coverage-grouped", MODECHOICE, lrn, 105, r) for lrn in learners]
     coverage += [cell_class("coverage-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
-    nulls = [cell_class("null-grouped", name, "tree", 40, r) for name in grouped_population_names()]
-    nulls += [cell_class("null-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
-    return coverage + nulls
+    pairs = [cell_class("null-grouped", name, lrn, 40, r) for lrn in learners for name in grouped_population_names()]
+    pairs += [cell_class("null-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
+    pairs += [cell_class("power-grouped", name, "tree", 40, max(r // 2, 1)) for name in grouped_population_names()]
+    return coverage + pairs
 
 
-GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-grouped": null_grouped_replication}
+GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-grouped": pair_grouped_replication,
+                        "power-grouped": pair_grouped_replication}

@@ -244,7 +244,7 @@ def measured_coverage(method, target, regime, task="classification"):
     return Measured(method=method, worst=worst["measured"],
                     deviation=max(abs(row["measured"] - row["nominal"]) for row in cells),
                     falls_short=any(row["wilson_high"] < evidence["floor"] for row in cells), cells=len(cells),
-                    worst_cell=_cell_words(worst))
+                    worst_cell=_cell_words(worst, _size_name(task)))
 
 
 def coverage_regime(target, learner, n_samples, task="classification"):
@@ -262,6 +262,11 @@ def coverage_methods(target, task):
 def measured_scheme(result):
     """Whether the benchmark measured results like this one: k-fold cross-validation, not leave-one-out."""
     return result.n_splits >= 2 and not result.is_loo
+
+
+def coverage_floor():
+    """The lowest coverage (of a nominal 95% interval) the evidence accepts."""
+    return calibration_evidence()["floor"]
 
 
 def type_i_limit():

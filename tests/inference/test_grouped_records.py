@@ -152,7 +152,8 @@ def test_the_cluster_interval_is_statsmodels_cluster_robust_ols_of_the_correctne
     assert texts == [] and interval.warnings == ()
 
 
-def test_auto_picks_the_cluster_interval_on_a_grouped_record_and_not_without_groups(design):
+def test_auto_picks_the_cluster_interval_on_a_grouped_record_and_not_without_groups(design, evidence):
+    evidence()  # nothing measured: the cluster-robust interval (tests/inference/test_cluster_half_sample.py: with)
     grouped, plain = classifier(design, 1), classifier(design, 1, grouped=False)
     auto = cvi.accuracy_interval(grouped)
     explicit = cvi.accuracy_interval(grouped, method="cluster")
@@ -181,8 +182,9 @@ def test_cluster_with_drop_failing_folds_is_refused(design):
         cvi.accuracy_interval(classifier(design, 1), method="cluster", drop_failing_folds=True)
 
 
-def test_auto_with_drop_failing_folds_drops_no_fold_of_a_grouped_record():
+def test_auto_with_drop_failing_folds_drops_no_fold_of_a_grouped_record(evidence):
     """Fold 0 holds no wrong prediction, so it fails Wong's conditions; the cluster interval uses every instance."""
+    evidence()
     groups = np.repeat(np.arange(30), 6)
     fold = groups % 5
     rng = np.random.default_rng(0)
