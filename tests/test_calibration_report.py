@@ -326,6 +326,17 @@ def test_the_metrics_run_gets_its_own_sections_and_its_task_reaches_the_evidence
     assert all("task" not in row for row in kept[:len(PAYLOAD["rows"]) - 1])
 
 
+def test_the_evidence_leaves_out_the_coverage_cells_too_small_to_judge(report):
+    """modechoice's truth is the other half of its 210 travellers: its coverage cells are shown, not used."""
+    small = dict(_row("cluster", 0.82, 0.87, n=105), population="modechoice-halves", task="grouped")
+    synthetic = dict(_row("cluster", 0.94, 0.96, n=40), population="clustered-m5-icc0.5", task="grouped")
+    null = dict(_row("cluster paired t (10 repeats)", 0.04, 0.07, n=105, quantity="type_i"),
+                population="modechoice-halves", task="grouped")
+    kept = report.evidence({**PAYLOAD, "rows": [small, synthetic, null]})["rows"]
+    assert [(row["population"], row["quantity"]) for row in kept] == [
+        ("clustered-m5-icc0.5", "coverage"), ("modechoice-halves", "type_i")]
+
+
 def test_a_real_populations_truth_is_a_random_subset_of_its_rest(calibration_module):
     # A real population's rows are in the data's order (here sorted by the target): the capped truth must be
     # drawn at random from the rest, not be its first TRUTH_ROWS rows.
