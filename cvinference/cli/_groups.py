@@ -12,10 +12,31 @@ repeat. Nested cross-validation and 5x2cv draw the same kind of folds from
 the groups themselves.
 """
 
-from sklearn.model_selection._split import _RepeatedSplits
+from sklearn.utils import check_random_state
 
 from ..splitters._group_kfold import group_kfold
 from ._errors import UserError
+
+
+class RepeatedGroupFolds:
+    """``n_repeats`` shuffled partitions by the group k-fold class ``cv``, drawn as scikit-learn's ``RepeatedKFold``
+    draws its own (each repeat's splitter is seeded with one RandomState made from ``random_state``) and built
+    as it is (``cv`` the class, ``n_repeats``), so that a search's ``compare_candidates`` reads its k and r."""
+
+    def __init__(self, cv, *, n_repeats, n_splits, random_state=None):
+        self.cv, self.n_repeats, self.n_splits, self.random_state = cv, n_repeats, n_splits, random_state
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return self.n_splits * self.n_repeats
+
+    def split(self, X, y=None, groups=None):
+        rng = check_random_state(self.random_state)
+        for _ in range(self.n_repeats):
+            yield from self.cv(self.n_splits, shuffle=True, random_state=rng).split(X, y, groups)
+
+    def __repr__(self):
+        return (f"RepeatedGroupFolds({self.cv.__name__}, n_repeats={self.n_repeats}, n_splits={self.n_splits}, "
+                f"random_state={self.random_state!r})")
 
 
 def group_folds(task, n_splits, *, random_state, n_repeats=None):
@@ -35,7 +56,7 @@ def group_folds(task, n_splits, *, random_state, n_repeats=None):
     if n_repeats is None:
         return group_kfold(task == "classification", n_splits, random_state=random_state)
     kind = type(group_kfold(task == "classification", n_splits))
-    return _RepeatedSplits(kind, n_repeats=n_repeats, random_state=random_state, n_splits=n_splits)
+    return RepeatedGroupFolds(kind, n_repeats=n_repeats, n_splits=n_splits, random_state=random_state)
 
 
 def check_group_folds(dataset, n_splits, n_repeats):

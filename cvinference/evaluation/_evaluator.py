@@ -48,7 +48,10 @@ class CVEvaluator(BaseEstimator):
     ----------
     cv : int, "loo", cross-validation splitter or iterable, default=10
         An int k means :class:`StratifiedEqualSizeKFold` with k folds for
-        classifiers and :class:`EqualSizeKFold` otherwise; ``"loo"`` means
+        classifiers and :class:`EqualSizeKFold` otherwise, and when the
+        call passes ``groups`` their group-respecting forms
+        (:class:`StratifiedEqualSizeGroupKFold` and ``EqualSizeGroupKFold``:
+        whole groups in every fold); ``"loo"`` means
         leave-one-out. Any sklearn splitter whose test sets form a partition
         (``KFold``, ``GroupKFold`` with ``groups``, ``PredefinedSplit``, ...)
         is accepted, and an iterable of (train, test) index pairs; a

@@ -21,10 +21,9 @@ from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
 from ..records._nested_cv_result import check_groups_per_fold, groups_per_fold_fix
-from ..splitters._group_kfold import group_kfold
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
-from ._partitions import draw_partitions, stratifies
+from ._partitions import draw_partitions
 from ._scheduler import run_fits
 
 N_REPEATS = 50
@@ -203,8 +202,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     X, y, groups, y_array, loss = prepare_loss_data(estimators, names, X, y, get_loss(loss), groups)
     _check_fold_sizes(y_array.size, n_splits, groups)
     classifier = all(is_classifier_like(e) for e in estimators)
-    cv = n_splits if groups is None else group_kfold(stratifies(y_array, classifier), n_splits)
-    partitions = draw_partitions(cv, X, y_array, groups, n_repeats=n_repeats, random_state=random_state,
+    partitions = draw_partitions(n_splits, X, y_array, groups, n_repeats=n_repeats, random_state=random_state,
                                  classifier=classifier)
     if groups is not None:  # before any fit: unequal groups can leave a fold with one
         check_groups_per_fold(groups, partitions.fold, n_splits)

@@ -13,6 +13,7 @@ from .._utils._arrays import smallest_int_dtype
 from .._utils._params import Rule
 from .._utils._validation import check_fits_in_memory
 from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
+from ..splitters._group_kfold import group_kfold
 
 
 @dataclass(frozen=True)
@@ -149,10 +150,12 @@ def stratifies(y, classifier):
     return bool(classifier and type_of_target(y) in ("binary", "multiclass"))
 
 
-def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
+def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier, grouped=False):
     """One splitter (or list of splits) per repeat.
 
-    The seeding rule: an int ``cv`` builds one splitter per repeat, seeded by
+    An int ``cv`` is the toolkit's equal-size k-fold, stratified for a
+    classifier's class labels, and with ``grouped`` its group k-fold (whole
+    groups in every fold). The seeding rule: an int ``cv`` builds one splitter per repeat, seeded by
     ``random_state``. A shuffling splitter is copied and reseeded per repeat
     when ``random_state`` is given or ``n_repeats > 1`` (the seeds then come
     from ``random_state``, or from the splitter's own ``random_state`` when
@@ -162,6 +165,9 @@ def _splitters_per_repeat(cv, y, *, n_repeats, random_state, classifier):
     if isinstance(cv, str):
         return [model_selection.LeaveOneOut()]
     if isinstance(cv, numbers.Integral):
+        if grouped:
+            return [group_kfold(stratifies(y, classifier), int(cv), random_state=seed)
+                    for seed in _seeds(random_state, n_repeats)]
         kind = StratifiedEqualSizeKFold if stratifies(y, classifier) else EqualSizeKFold
         return [kind(int(cv), shuffle=True, random_state=seed) for seed in _seeds(random_state, n_repeats)]
     if _is_splitter(cv) and _is_randomisable(cv) and (random_state is not None or n_repeats > 1):
@@ -256,7 +262,9 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
     ----------
     cv : int, "loo", splitter or iterable of (train, test)
         An int means :class:`StratifiedEqualSizeKFold` when ``classifier`` is
-        true and y holds class labels, :class:`EqualSizeKFold` otherwise.
+        true and y holds class labels, :class:`EqualSizeKFold` otherwise;
+        with ``groups``, their group-respecting forms
+        (:class:`StratifiedEqualSizeGroupKFold`, ``EqualSizeGroupKFold``).
     X, y, groups : array-like
         Passed to the splitter's ``split``.
     n_repeats : int
@@ -284,7 +292,8 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
         "the fold, prediction, loss and correctness")
     check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * per_instance,
                          f"a record of {n_samples} instances per repeat ({kept} of each, {per_instance} bytes)")
-    splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
+    splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier,
+                                      grouped=groups is not None)
     cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
     checked = [
         _checked_partition(splitter.split(X, y, groups) if _is_splitter(splitter) else splitter, n_samples, cv_repr)
@@ -298,6 +307,11 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
         raise ValueError(
             f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
             f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
+        )
+    if n_repeats > 1 and groups is not None and n_splits == np.unique(np.asarray(groups)).size:
+        raise ValueError(
+            f"cv={cv_repr} makes every one of the {n_splits} groups a fold of its own, so each repeat is the same "
+            f"partition; got n_repeats={n_repeats}. Use n_repeats=1, or fewer folds than groups."
         )
     return Partitions(
         fold=np.stack([fold for fold, _, _ in checked]),

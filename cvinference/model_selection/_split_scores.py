@@ -16,7 +16,6 @@ from ..splitters import StratifiedEqualSizeGroupKFold
 
 _PARTITIONS = ("KFold", "StratifiedKFold", "GroupKFold", "StratifiedGroupKFold", "EqualSizeKFold",
                "StratifiedEqualSizeKFold")
-_REPEATED_PARTITIONS = ("RepeatedKFold", "RepeatedStratifiedKFold")
 _NEEDED = ("a k-fold splitter: an int, KFold, StratifiedKFold, GroupKFold, StratifiedGroupKFold, EqualSizeKFold, "
            "StratifiedEqualSizeKFold, StratifiedEqualSizeGroupKFold, RepeatedKFold or RepeatedStratifiedKFold")
 NOT_SET = "(not set)"
@@ -83,7 +82,7 @@ def layout_of(cv, where="cv"):
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
         return Layout(int(cv))
     name = type(cv).__name__
-    if name in _REPEATED_PARTITIONS or _repeats_a_partition(cv):
+    if _repeats_a_partition(cv):
         n_repeats = int(cv.n_repeats)
         return Layout(cv.get_n_splits() // n_repeats, n_repeats)
     if _is_partition(type(cv)):
