@@ -591,10 +591,12 @@ class TestResult(Serializable):
 
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
-        if self._clustered() and self._interval_df is not None:
-            return _IntervalMethod("cluster", f"interval of the {self.method}: cluster-robust (CR1) standard error, t "
-                                              f"with {format_number(self._interval_df)} degrees of freedom, the "
-                                              f"{self.details['n_groups']} groups as the independent units")
+        if self._clustered():
+            reference = ("the normal quantile" if self._interval_df is None
+                         else f"t with {format_number(self._interval_df)} degrees of freedom")
+            return _IntervalMethod("cluster", f"interval of the {self.method}: cluster-robust (CR1) standard error, "
+                                              f"{reference}, the {self.details['n_groups']} groups as the "
+                                              "independent units")
         return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {self.method}")
 
     def summary(self):

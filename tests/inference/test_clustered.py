@@ -400,9 +400,12 @@ def test_the_mcnemar_interval_uses_the_cluster_robust_standard_error_of_the_diff
     test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups)
     fit = statsmodels_cluster_fit(correct_a - correct_b, groups)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
-    low, high = test.confidence_interval(0.9)
+    interval = test.confidence_interval(0.9)
     z = stats.norm.ppf(0.95)
-    assert (low, high) == pytest.approx((fit.params[0] - z * fit.bse[0], fit.params[0] + z * fit.bse[0]))
+    assert (interval.low, interval.high) == pytest.approx((fit.params[0] - z * fit.bse[0],
+                                                          fit.params[0] + z * fit.bse[0]))
+    assert interval.method == "cluster" and interval.df is None  # the groups, with a normal quantile
+    assert any("cluster-robust (CR1) standard error, the normal quantile" in note for note in interval.notes)
 
 
 def test_the_null_standard_errors_are_those_inside_the_statistics():
