@@ -410,7 +410,8 @@ _CONDITIONAL_CAVEAT = (
 def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
-    cluster = record["intervals"][0] if record["intervals"][0]["method"] == "cluster" else None
+    cluster = next((interval for interval in record["intervals"]
+                    if interval["method"] == "cluster" and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
                 f"{cluster['low']:.4g} and {cluster['high']:.4g} (cluster interval, the groups as units).")
@@ -438,7 +439,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not record["conditions"]["satisfied"] and chosen["method"] != "cluster":  # a grouped record's needs none
+    if not record["conditions"]["satisfied"] and not chosen["method"].startswith("cluster"):  # needs no conditions
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
