@@ -323,10 +323,14 @@ GROUPED_TEXT = (
     "clustered populations (`clustered-m<sizes>-icc<rho>`: groups of 5, of 5 to 50 or of 50 instances whose "
     "features share a group effect and whose labels are flipped with the group's own probability, of mean 0.15 "
     "and intra-cluster correlation rho) and on statsmodels' modechoice (210 travellers with 4 travel modes each, "
-    "105 drawn at random and the other 105 the truth). G is the number of groups drawn. Targets: the fold models' "
+    "105 drawn at random and the other 105 the truth; its coverage cells are shown but left out of the evidence, "
+    "since the truth is as noisy as an interval there). G is the number of groups drawn. Intervals: Wong's normal "
+    "one (every instance independent), the fold-level t, the cluster-robust one (`method=\"cluster\"`) and its "
+    "half-sample form with twice the variance (`method=\"cluster-half-sample\"`). Targets: the fold models' "
     "accuracy on new groups (kfold) and the accuracy of the model fitted to all drawn groups (conditional). "
-    "Type-I error: a tree on one block of features against a tree on the other, equal by construction, 10 x 10 "
-    "group-respecting folds (`calibration_grouped.py` in the benchmark).")
+    "Type-I error: a learner on one block of features against the same learner on the other, equal by "
+    "construction, 10 x 10 group-respecting folds; power (half the replications): the tree on both blocks against "
+    "the tree on one (`calibration_grouped.py` in the benchmark).")
 REGRESSION_METRICS = ("MSE", "MAE", "R2")
 
 

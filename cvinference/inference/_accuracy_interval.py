@@ -11,7 +11,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
 from .._utils._warnings import Messages
 from ._auto_choice import choose_auto, evidence_warning, grouped_evidence_warning
-from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
+from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
@@ -38,6 +38,9 @@ _ASSUMPTIONS = {
                                          "the groups"),
 }
 _BINOMIAL = {"wilson": "wilson", "clopper-pearson": "exact"}
+_CLUSTER_INSTEAD = ("method='auto' (the cluster-robust interval, or its half-sample form where the calibration "
+                    "benchmark measured the cluster-robust one short)")
+"""The cluster-aware alternative an instance-level interval names when it warns on a grouped record."""
 
 
 class Bounds(NamedTuple):
@@ -399,7 +402,7 @@ def _grouped_warnings(result, rows, method, messages):
     """On a grouped record: an instance-level interval warns; the fold t warns when the folds split groups."""
     if method not in CLUSTER_METHODS:
         warning = grouped_record_warning(result, rows, f"the {method} interval",
-                                         None if method == "t" else CLUSTER_INSTEAD)
+                                         None if method == "t" else _CLUSTER_INSTEAD)
         if warning:
             messages.warn(warning)
 

@@ -36,6 +36,7 @@ from cvinference.inference._clustered import clustered_mcnemar_of
 
 N_GROUPS = 30
 GROUPED = "The result was made with groups ("
+ACCURACY_INSTEAD = "method='auto' (the cluster-robust interval, or its half-sample form where"
 SPLIT = "The folds split some of the result's groups"
 
 
@@ -378,11 +379,11 @@ def loo_pair(design, grouped=True):
 
 INSTANCE_LEVEL = {
     "accuracy normal": (lambda d, g: cvi.accuracy_interval(classifier(d, 1, grouped=g), method="normal"),
-                        "method='cluster'"),
+                        ACCURACY_INSTEAD),
     "accuracy wilson": (lambda d, g: cvi.accuracy_interval(classifier(d, 1, grouped=g), method="wilson"),
-                        "method='cluster'"),
+                        ACCURACY_INSTEAD),
     "accuracy clopper-pearson": (
-        lambda d, g: cvi.accuracy_interval(classifier(d, 1, grouped=g), method="clopper-pearson"), "method='cluster'"),
+        lambda d, g: cvi.accuracy_interval(classifier(d, 1, grouped=g), method="clopper-pearson"), ACCURACY_INSTEAD),
     "loss half-sample": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="half-sample"),
                          "method='cluster'"),
     "loss normal": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="normal"), "method='cluster'"),
