@@ -91,19 +91,19 @@ def _grouped_choice(result, target, messages):
     cluster-robust interval's shortfalls at G = 40 were each within Monte-Carlo error of the floor, but together
     (five cells, 1,000 replications) clearly below it (docs/calibration.md, Grouped data).
     """
-    reason = (f"because the result was made with groups: its {result.n_groups} groups, not its instances, are the "
-              "independent units")
+    reason = (f"because the result was made with groups (its {result.n_groups} groups, not its instances, are the "
+              "independent units)")
     regime, measured = _grouped_measured(result, target)
     cluster, half = measured.get("cluster"), measured.get("cluster-half-sample")
     if cluster is None or _reaches_floor(cluster):
-        messages.note(f"{AUTO_NOTE} the cluster-robust interval, {reason}")
+        messages.note(f"{AUTO_NOTE} the cluster-robust interval {reason}")
         grouped_evidence_warning(result, "cluster", target, messages)
         return Choice("cluster", "dataset")
     shortfall = (f"the cluster-robust interval covered the {target} error only {cluster.worst:.3f} of the time at "
                  f"95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
     if _reaches_floor(half):
-        messages.note(f"{AUTO_NOTE} the cluster-robust half-sample interval, {reason}: {shortfall}, and the "
-                      f"half-sample one, twice its variance, {half.worst:.3f}")
+        messages.note(f"{AUTO_NOTE} the cluster-robust half-sample interval {reason} and {shortfall}; the "
+                      f"half-sample one, with twice its variance, covered it {half.worst:.3f} of the time there")
         return Choice("cluster-half-sample", "dataset")
     choice = max((c for c in (cluster, half) if c is not None), key=lambda c: c.worst)
     method = "cluster-half-sample" if choice is half else "cluster"
