@@ -277,9 +277,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     the cluster-robust interval's measured coverage fell below 0.93: with
     few groups the fold models' own variability, which V leaves out, is
     the larger part. There the floor applies to the measured coverage, not
-    to its Wilson interval, because the cluster-robust interval's
-    shortfalls at 40 groups were each within Monte-Carlo error of 0.93 but
-    together clearly below it.
+    to its Wilson interval: the stricter rule, which takes the wider
+    interval where a shortfall may be Monte-Carlo noise.
 
     All the others treat the n cross-validated predictions as independent
     Bernoulli trials (Wong's instance independence). They speak about this

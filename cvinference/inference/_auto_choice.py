@@ -88,8 +88,8 @@ def _grouped_choice(result, target, messages):
     the cluster-robust one below the floor in the result's regime and the half-sample one at or above it.
 
     On grouped records the floor applies to the measured coverage itself, not to its Wilson interval: the
-    cluster-robust interval's shortfalls at G = 40 were each within Monte-Carlo error of the floor, but together
-    (five cells, 1,000 replications) clearly below it (docs/calibration.md, Grouped data).
+    stricter rule, which takes the wider interval where a shortfall may be Monte-Carlo noise
+    (docs/dependent-data.md, "Few groups").
     """
     reason = (f"because the result was made with groups (its {result.n_groups} groups, not its instances, are the "
               "independent units)")

@@ -73,7 +73,7 @@ def test_auto_keeps_the_cluster_interval_where_it_reached_the_floor(design, evid
 
 def test_auto_takes_the_half_sample_interval_where_the_cluster_one_fell_below_the_floor(design, evidence):
     """0.92 is within Monte-Carlo error of the floor (its Wilson interval reaches 0.93), yet below it: on a grouped
-    record the measured coverage itself must reach the floor."""
+    record the measured coverage itself must reach the floor (the stricter rule)."""
     evidence(coverage_row("cluster", 0.92), coverage_row("cluster half-sample", 0.975))
     result = classifier(design, 1)
     interval, texts = warning_texts(cvi.accuracy_interval, result)
