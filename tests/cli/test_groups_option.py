@@ -98,17 +98,20 @@ def compared(workdir, csv_file):
 # The commands succeed on grouped folds and report the groups
 
 
-def test_evaluate_reports_the_groups_and_recommends_the_cluster_interval(evaluated, csv_file):
+def test_evaluate_reports_the_groups_and_recommends_a_cluster_interval(evaluated, csv_file):
     text, report = evaluated
     assert f"\ngrouped: {N_GROUPS} groups of {PER_GROUP} instances\n" in text
     assert report["groups"] == {"n_groups": N_GROUPS, "smallest": PER_GROUP, "largest": PER_GROUP}
     assert report["data"] == {"name": csv_file, "n_samples": N_GROUPS * PER_GROUP, "groups_column": "patient",
                               "n_groups": N_GROUPS}
     recommended = report["estimators"]["A"]["intervals"][0]
-    assert recommended["name"] == "recommended (method='auto')" and recommended["method"] == "cluster"
+    # 30 groups, below the 40 of the benchmark's smallest logistic-regression cells, where the cluster-robust
+    # interval covered less than 0.93: the shipped evidence takes its half-sample form
+    assert recommended["name"] == "recommended (method='auto')" and recommended["method"] == "cluster-half-sample"
+    assert any("covered the kfold error only" in note for note in recommended["notes"])
     assert recommended["df"] == N_GROUPS - 1  # the cluster t counts groups, not rows
     assert report["splitter"].startswith("StratifiedEqualSizeGroupKFold(n_splits=5")
-    assert "(cluster interval)" in report["verdict"]["text"]
+    assert "(cluster-half-sample interval)" in report["verdict"]["text"]
 
 
 def test_evaluate_folds_keep_every_group_whole(evaluated, csv_file):
@@ -141,7 +144,7 @@ def test_a_numeric_group_column_that_would_give_the_label_away_is_not_used(tmp_p
 def test_compare_decides_with_tests_that_count_groups(compared, csv_file):
     text, report = compared
     assert "grouped: 30 groups of 6 instances" in text
-    assert all(interval["method"] == "cluster" for interval in
+    assert all(interval["method"] in ("cluster", "cluster-half-sample") for interval in
                (report["estimators"][name]["intervals"][0] for name in "AB"))
     names = [test["name"] for test in report["tests"]]
     (five_by_two,) = [test for test in report["tests"] if "5x2cv" in test["name"]]
@@ -171,7 +174,7 @@ def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, cs
     for name in ("5x2cv", "nested"):
         np.testing.assert_array_equal(seen[name], patients(csv_file))
     decision = report["decision"]
-    tests = [decision["rests_on"], *decision["context"]]
+    tests = [*([decision["rests_on"]] if decision["rests_on"] else []), *decision["context"]]  # "cannot tell": none
     (nested,) = [test for test in tests if test["name"].startswith("nested-cv")]
     assert nested["target"] == "conditional"
 
