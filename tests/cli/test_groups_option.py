@@ -9,7 +9,7 @@ import pytest
 from cvinference import StratifiedEqualSizeGroupKFold
 from cvinference.cli import main
 from cvinference.cli._data import load_data
-from cvinference.cli._groups import group_folds
+from cvinference.cli._groups import RepeatedGroupFolds, group_folds
 from cvinference.splitters._group_kfold import EqualSizeGroupKFold
 
 N_GROUPS, PER_GROUP = 30, 6
@@ -311,3 +311,18 @@ def test_user_errors_exit_2_with_one_line_and_write_nothing(argv, data, fragment
     for fragment in fragments:
         assert fragment in message
     assert not output.exists()
+
+
+@pytest.mark.parametrize("random_state", [0, 7])
+def test_repeated_group_folds_draw_as_scikit_learns_repeated_splitters_do(random_state):
+    """Oracle: around StratifiedKFold, RepeatedGroupFolds gives scikit-learn's RepeatedStratifiedKFold, split for
+    split (one RandomState made from random_state seeds every repeat's splitter)."""
+    from sklearn.model_selection import RepeatedStratifiedKFold, StratifiedKFold
+
+    X, y = np.zeros((60, 1)), np.arange(60) % 3
+    ours = RepeatedGroupFolds(StratifiedKFold, n_repeats=3, n_splits=4, random_state=random_state)
+    sklearns = RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=random_state)
+    assert ours.get_n_splits() == sklearns.get_n_splits() == 12
+    for (train, test), (train_sk, test_sk) in zip(ours.split(X, y), sklearns.split(X, y), strict=True):
+        np.testing.assert_array_equal(test, test_sk)
+        np.testing.assert_array_equal(train, train_sk)

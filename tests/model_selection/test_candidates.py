@@ -154,9 +154,10 @@ def test_the_layout_is_read_from_the_searchs_splitter(data, cv, expected):
 
 
 def _repeated_group_kfold(n_splits, n_repeats):
-    from sklearn.model_selection._split import _RepeatedSplits
+    from cvinference.cli._groups import RepeatedGroupFolds
 
-    return _RepeatedSplits(cvi.StratifiedEqualSizeGroupKFold, n_repeats=n_repeats, random_state=0, n_splits=n_splits)
+    return RepeatedGroupFolds(cvi.StratifiedEqualSizeGroupKFold, n_repeats=n_repeats, n_splits=n_splits,
+                              random_state=0)
 
 
 @pytest.mark.parametrize("cv, expected", [(cvi.StratifiedEqualSizeGroupKFold(4), (4, 1)),
