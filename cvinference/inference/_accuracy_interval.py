@@ -130,7 +130,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         ``"cluster-half-sample"`` where the benchmark measured the
         cluster-robust interval covering ``target`` less than 0.93 of the
         time for this learner at this number of groups and the half-sample
-        one at least 0.93; otherwise
+        one at least 0.93 (where neither reached it, the better of the two,
+        with a warning); otherwise
         at the fold level Wong's t (warning when the
         conditions fail or the calibration benchmark measured it falling
         short); at the dataset level Wong's normal interval when every fold

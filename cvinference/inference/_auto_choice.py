@@ -73,7 +73,11 @@ def grouped_evidence_warning(result, method, target, messages):
     """Warn when the benchmark measured the cluster interval ``method`` below the floor for ``target`` in the
     result's regime, or did not measure it for that target."""
     regime, measured = _grouped_measured(result, target)
-    found = measured.get(method)
+    _warn_grouped_coverage(method, target, regime, measured.get(method), messages)
+
+
+def _warn_grouped_coverage(method, target, regime, found, messages):
+    """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``."""
     if found is not None and not _reaches_floor(found):
         messages.warn(f"The {method} interval covered the {target} error ({TARGETS[target]}) only {found.worst:.3f} "
                       f"of the time at 95% for {regime.describe()} ({found.worst_cell}) in {evidence_source()}."
@@ -97,7 +101,7 @@ def _grouped_choice(result, target, messages):
     cluster, half = measured.get("cluster"), measured.get("cluster-half-sample")
     if cluster is None or _reaches_floor(cluster):
         messages.note(f"{AUTO_NOTE} the cluster-robust interval {reason}")
-        grouped_evidence_warning(result, "cluster", target, messages)
+        _warn_grouped_coverage("cluster", target, regime, cluster, messages)
         return Choice("cluster", "dataset")
     shortfall = (f"the cluster-robust interval covered the {target} error only {cluster.worst:.3f} of the time at "
                  f"95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
