@@ -92,6 +92,7 @@ import warnings
 import numpy as np
 from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
+from regression_figures import REGRESSION_METRICS, regression_figures
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
@@ -126,7 +127,9 @@ REAL = ("phoneme", "spambase")
 VISITS = "randhie-visits"  # statsmodels' randhie with its count target: the real regression population
 TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc",
          "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression",
-         "coverage-grouped": "grouped", "null-grouped": "grouped", "power-grouped": "grouped"}
+         "coverage-grouped": "grouped", "null-grouped": "grouped", "power-grouped": "grouped",
+         "coverage-grouped-regression": "grouped-regression", "null-grouped-regression": "grouped-regression",
+         "power-grouped-regression": "grouped-regression"}
 """The --metrics and --grouped modes' cell kinds and the ``task`` their rows carry (the decision reads rows of its
 task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
@@ -578,12 +581,6 @@ def _positive_score(model, rows):
     return model.decision_function(rows)
 
 
-def _regression_figures(y_truth, predicted):
-    """A fold model's held-back (MSE, MAE, R2); R2 against the held-back rows' variance."""
-    mse = float(np.mean((predicted - y_truth) ** 2))
-    return mse, float(np.mean(np.abs(predicted - y_truth))), 1 - mse / float(np.var(y_truth))
-
-
 def _metric_sample(population, cell, rng):
     """A coverage sample, its held-back rows capped at TRUTH_ROWS (the fold models score them 100 times).
 
@@ -623,19 +620,15 @@ def coverage_auc_replication(population, cell, seed):
                       "conditional": float(roc_auc_score(y_truth, _positive_score(model, X_truth)))}}
 
 
-REGRESSION_METRICS = {"MSE": ("mean_squared_error", 0), "MAE": ("mean_absolute_error", 1), "R2": ("r2", 2)}
-"""The regression coverage cells' metrics: regression_interval's name and the column of _regression_figures."""
-
-
 def coverage_regression_replication(population, cell, seed):
     """MSE, MAE and R2 intervals (the CV-CLT) of one 10-fold partition and the 10 x 10-fold; nested CV's MSE."""
     rng = np.random.default_rng(seed)
     X, y, X_truth, y_truth = _metric_sample(population, cell, rng)
     y_pred, fold, fold_truth = _cross_validate(cell.learner, X, y, _splitters(cell.kind, rng), X_truth, y_truth,
-                                               figures=_regression_figures)
+                                               figures=regression_figures)
     one, repeated = (cvi.CVResult(y, y_pred[rows], fold[rows], loss=(y_pred[rows] - y) ** 2,
                                   loss_name="squared_error") for rows in (slice(0, 1), slice(None)))
-    conditional = _regression_figures(y_truth, clone(learner(cell.learner)).fit(X, y).predict(X_truth))
+    conditional = regression_figures(y_truth, clone(learner(cell.learner)).fit(X, y).predict(X_truth))
     intervals, truth = {}, {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -745,7 +738,8 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "power-regression": metric_pair_replication, **GROUPED_REPLICATIONS}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
-              "power-regression": "power", "power-grouped": "power"}
+              "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
+              "power-grouped-regression": "power"}
 
 
 def replication(population, cell, index, seed):
@@ -823,7 +817,7 @@ def _per_metric_coverage_rows(cell, records):
 
 def rows_of(cell, records):
     records = sorted(records, key=lambda r: r["replication"])
-    if cell.kind == "coverage-regression":
+    if cell.kind in ("coverage-regression", "coverage-grouped-regression"):
         rows = _per_metric_coverage_rows(cell, records)
     else:
         rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)

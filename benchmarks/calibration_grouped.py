@@ -31,12 +31,13 @@ Cells (``Cell.n`` is the number of groups G drawn, not of instances):
 import warnings
 
 import numpy as np
+from regression_figures import REGRESSION_METRICS, regression_figures
 from sklearn.base import clone
 from sklearn.compose import ColumnTransformer
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
-from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
 
@@ -44,9 +45,12 @@ BLOCK = 5
 FLIP_MEAN = 0.15
 POOL_GROUPS, TRUTH_GROUPS = 4000, 2000
 SIZES = {"m5": (5, 5), "m5to50": (5, 50), "m50": (50, 50)}
+NOISE_VARIANCE = 2.0  # the regression populations' noise: a group's shared part and each instance's own
 MODECHOICE = "modechoice-halves"
+REGRESSION = "-regression"  # the suffix of a regression population's name
 ALPHA = 0.05
 TASK = "grouped"
+REGRESSION_TASK = "grouped-regression"
 DECISION = "decision (decide, as shipped)"
 
 
@@ -73,17 +77,43 @@ def _block_score(block):
     return np.sin(2 * block[:, 0]) + block[:, 1] * block[:, 2] - 0.5 * block[:, 3] ** 2 + block[:, 4] + 0.5
 
 
-def clustered_population(sizes, icc, seed=20261124):
-    """The synthetic grouped population ``clustered-<sizes>-icc<icc>`` (see the module's docstring)."""
-    rng = np.random.default_rng(seed)
+def _grouped_features(sizes, rng):
+    """Each instance's group (0 .. G - 1, in order) and its features: alike within a group."""
     n_groups = POOL_GROUPS + TRUTH_GROUPS
     group_sizes = rng.integers(sizes[0], sizes[1] + 1, n_groups)
     groups = np.repeat(np.arange(n_groups), group_sizes)
     X = rng.standard_normal((groups.size, 2 * BLOCK)) + 0.5 * rng.standard_normal((n_groups, 2 * BLOCK))[groups]
+    return groups, X
+
+
+def _regression_signal(block):
+    """h(b) = b_1 + 0.5 b_2 - 0.5 b_3 + sin(2 b_4) + 0.25 b_5^2: mostly linear, so that ridge regression learns
+    much of it and a regression tree some."""
+    return block[:, 0] + 0.5 * block[:, 1] - 0.5 * block[:, 2] + np.sin(2 * block[:, 3]) + 0.25 * block[:, 4] ** 2
+
+
+def clustered_population(sizes, icc, seed=20261124):
+    """The synthetic grouped population ``clustered-<sizes>-icc<icc>`` (see the module's docstring)."""
+    rng = np.random.default_rng(seed)
+    groups, X = _grouped_features(sizes, rng)
+    n_groups = groups[-1] + 1
     strength = (1 - icc) / icc
     flip = rng.beta(FLIP_MEAN * strength, (1 - FLIP_MEAN) * strength, n_groups)[groups]
     clean = _block_score(X[:, :BLOCK]) + _block_score(X[:, BLOCK:]) > 0
     y = (clean ^ (rng.random(groups.size) < flip)).astype(int)
+    return GroupedPopulation(X, y, groups, POOL_GROUPS)
+
+
+def clustered_regression_population(sizes, icc, seed=20261126):
+    """The synthetic grouped regression population ``clustered-<sizes>-icc<icc>-regression``: the features of
+    :func:`clustered_population`, and y = h(block 1) + h(block 2) + u_g + e_i, with the group's u_g and the
+    instance's e_i normal, of variances icc and 1 - icc times NOISE_VARIANCE (the noise's intra-cluster
+    correlation is icc)."""
+    rng = np.random.default_rng(seed)
+    groups, X = _grouped_features(sizes, rng)
+    shared = rng.normal(0.0, np.sqrt(icc * NOISE_VARIANCE), groups[-1] + 1)[groups]
+    own = rng.normal(0.0, np.sqrt((1 - icc) * NOISE_VARIANCE), groups.size)
+    y = _regression_signal(X[:, :BLOCK]) + _regression_signal(X[:, BLOCK:]) + shared + own
     return GroupedPopulation(X, y, groups, POOL_GROUPS)
 
 
@@ -101,25 +131,29 @@ def modechoice_population():
 def load_grouped(name):
     if name == MODECHOICE:
         return modechoice_population()
-    _, sizes, icc = name.split("-")
-    return clustered_population(SIZES[sizes], float(icc.removeprefix("icc")))
+    make = clustered_regression_population if name.endswith(REGRESSION) else clustered_population
+    _, sizes, icc = name.removesuffix(REGRESSION).split("-")
+    return make(SIZES[sizes], float(icc.removeprefix("icc")))
 
 
-def grouped_population_names():
-    return [f"clustered-{sizes}-icc{icc}" for sizes, icc in
+def grouped_population_names(suffix=""):
+    return [f"clustered-{sizes}-icc{icc}{suffix}" for sizes, icc in
             (("m5", 0.05), ("m5", 0.5), ("m5to50", 0.2), ("m50", 0.05), ("m50", 0.5))]
 
 
 def _learner(name, columns=None):
     model = {"tree": lambda: DecisionTreeClassifier(min_samples_leaf=5, random_state=0),
-             "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))}[name]()
+             "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+             "tree_reg": lambda: DecisionTreeRegressor(min_samples_leaf=5, random_state=0),
+             "ridge": lambda: make_pipeline(StandardScaler(), Ridge())}[name]()
     if columns is None:
         return model
     return make_pipeline(ColumnTransformer([("kept", "passthrough", columns)]), model)
 
 
-def _splitter(seed):
-    return cvi.StratifiedEqualSizeGroupKFold(10, shuffle=True, random_state=seed)
+def _splitter(seed, regression=False):
+    splitter = cvi.EqualSizeGroupKFold if regression else cvi.StratifiedEqualSizeGroupKFold
+    return splitter(10, shuffle=True, random_state=seed)
 
 
 def _bounds(interval):
@@ -147,14 +181,51 @@ def coverage_grouped_replication(population, cell, seed):
             "design_effect": cluster.details["design_effect"], "n_samples": int(y.size)}
 
 
+def coverage_grouped_regression_replication(population, cell, seed):
+    """MSE, MAE and R2 intervals of one 10-fold group-respecting partition: the CV-CLT (every instance
+    independent), the cluster-robust interval and its half-sample form."""
+    rng = np.random.default_rng(seed)
+    sample, truth_rows = population.draw(cell.n, rng)
+    X, y, groups = population.X[sample], population.y[sample], population.groups[sample]
+    X_truth, y_truth = population.X[truth_rows], population.y[truth_rows]
+    estimator = _learner(cell.learner)
+    intervals = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = cvi.cross_val_correctness(estimator, X, y, cv=_splitter(int(rng.integers(2**31)), regression=True),
+                                           groups=groups, loss="squared_error")
+        for label, (metric, _) in REGRESSION_METRICS.items():
+            for method, name in (("cv-clt", "cv-clt"), ("cluster", "cluster"),
+                                 ("cluster-half-sample", "cluster half-sample")):
+                intervals[f"{label}: {name}"] = _bounds(cvi.regression_interval(result, metric, method=method))
+    folds = np.array([regression_figures(y_truth, clone(estimator).fit(X[result.fold[0] != j], y[result.fold[0] != j])
+                                         .predict(X_truth)) for j in range(result.n_splits)])
+    conditional = regression_figures(y_truth, clone(estimator).fit(X, y).predict(X_truth))
+    truth = {label: {"kfold": float(folds[:, column].mean()), "conditional": conditional[column]}
+             for label, (_, column) in REGRESSION_METRICS.items()}
+    return {"intervals": intervals, "truth": truth, "n_samples": int(y.size)}
+
+
 def _test_record(test, target):
     interval = test.confidence_interval(1 - ALPHA)
     return {"reject": bool(test.pvalue < ALPHA), "width": float(interval.high - interval.low), "target": target}
 
 
-def _true_difference(a, b, X, y, X_truth, y_truth):
-    """The accuracy of A minus that of B, both fitted to all the drawn groups, on the truth groups."""
+def _true_difference(a, b, X, y, X_truth, y_truth, regression=False):
+    """How much better A is than B, both fitted to all the drawn groups, on the truth groups: the accuracy of A
+    minus B's, or B's mean squared error minus A's."""
+    if regression:
+        return float(np.mean((b.fit(X, y).predict(X_truth) - y_truth) ** 2)
+                     - np.mean((a.fit(X, y).predict(X_truth) - y_truth) ** 2))
     return float(np.mean(a.fit(X, y).predict(X_truth) == y_truth) - np.mean(b.fit(X, y).predict(X_truth) == y_truth))
+
+
+def _decision_record(decision):
+    rests_on = decision.rests_on
+    return {"reject": decision.answer in ("A better", "B better"),
+            "width": None if rests_on is None else float(rests_on.high - rests_on.low),
+            "target": "unconditional" if rests_on is None else rests_on.target,
+            "rests_on": "none" if rests_on is None else rests_on.name}
 
 
 def pair_grouped_replication(population, cell, seed):
@@ -164,7 +235,8 @@ def pair_grouped_replication(population, cell, seed):
     noise = rng.standard_normal((sample.size, 2))
     X = np.hstack([population.X[sample], noise])
     y, groups = population.y[sample], population.groups[sample]
-    if cell.kind == "power-grouped":
+    regression = cell.kind.endswith(REGRESSION)
+    if cell.kind.startswith("power"):
         a = _learner(cell.learner, [*range(2 * BLOCK), 2 * BLOCK])
         b = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK + 1])
     else:
@@ -172,25 +244,26 @@ def pair_grouped_replication(population, cell, seed):
         b = _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        pair = cvi.CVEvaluator(cv=_splitter(int(rng.integers(2**31))), n_repeats=10,
-                               random_state=int(rng.integers(2**31))).compare(a, b, X, y, groups=groups)
-        tests = {"McNemar (instances, repeat 0)": _test_record(cvi.mcnemar_test(pair, repeat=0), "kfold"),
-                 "clustered McNemar (Obuchowski, repeat 0)": _test_record(
-                     cvi.clustered_mcnemar_test(pair, repeat=0), "kfold"),
-                 "clustered McNemar (Durkalski, repeat 0)": _test_record(
-                     cvi.clustered_mcnemar_test(pair, method="durkalski", repeat=0), "kfold"),
-                 "cluster paired t (10 repeats)": _test_record(cvi.cluster_paired_test(pair), "kfold"),
-                 "corrected t (10x10-fold)": _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")}
-        decision = cvi.decide(pair)
-    rests_on = decision.rests_on
-    tests[DECISION] = {"reject": decision.answer in ("A better", "B better"),
-                       "width": None if rests_on is None else float(rests_on.high - rests_on.low),
-                       "target": "unconditional" if rests_on is None else rests_on.target,
-                       "rests_on": "none" if rests_on is None else rests_on.name}
+        pair = cvi.CVEvaluator(cv=_splitter(int(rng.integers(2**31)), regression), n_repeats=10,
+                               random_state=int(rng.integers(2**31)),
+                               **({"loss": "squared_error"} if regression else {})).compare(a, b, X, y, groups=groups)
+        if regression:
+            tests = {"CV-CLT loss difference (instances, repeat 0)": _test_record(
+                cvi.loss_difference_test(pair, repeat=0), "kfold")}
+        else:
+            tests = {"McNemar (instances, repeat 0)": _test_record(cvi.mcnemar_test(pair, repeat=0), "kfold"),
+                     "clustered McNemar (Obuchowski, repeat 0)": _test_record(
+                         cvi.clustered_mcnemar_test(pair, repeat=0), "kfold"),
+                     "clustered McNemar (Durkalski, repeat 0)": _test_record(
+                         cvi.clustered_mcnemar_test(pair, method="durkalski", repeat=0), "kfold")}
+        tests["cluster paired t (10 repeats)"] = _test_record(cvi.cluster_paired_test(pair), "kfold")
+        tests["corrected t (10x10-fold)"] = _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")
+        if not regression:  # a regressor's decision rests on the test these cells' evidence picks: not yet shipped
+            tests[DECISION] = _decision_record(cvi.decide(pair))
     truth = 0.0
-    if cell.kind == "power-grouped":
+    if cell.kind.startswith("power"):
         X_truth = np.hstack([population.X[truth_rows], rng.standard_normal((truth_rows.size, 2))])
-        truth = _true_difference(clone(a), clone(b), X, y, X_truth, population.y[truth_rows])
+        truth = _true_difference(clone(a), clone(b), X, y, X_truth, population.y[truth_rows], regression)
     return {"tests": tests, "truth": {"conditional": truth}, "n_samples": int(y.size)}
 
 
@@ -207,8 +280,21 @@ def grouped_cells(cell_class, replications=None):
     pairs = [cell_class("null-grouped", name, lrn, 40, r) for lrn in learners for name in grouped_population_names()]
     pairs += [cell_class("null-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
     pairs += [cell_class("power-grouped", name, "tree", 40, max(r // 2, 1)) for name in grouped_population_names()]
-    return coverage + pairs
+    return coverage + pairs + _regression_cells(cell_class, r)
+
+
+def _regression_cells(cell_class, r):
+    """Ridge regression and a regression tree on the grouped regression populations: coverage at G = 40 and 100,
+    type-I error at G = 40, power for the tree at G = 40."""
+    names, learners = grouped_population_names(REGRESSION), ("ridge", "tree_reg")
+    cells = [cell_class("coverage-grouped-regression", name, lrn, n, r)
+             for n in (40, 100) for name in names for lrn in learners]
+    cells += [cell_class("null-grouped-regression", name, lrn, 40, r) for lrn in learners for name in names]
+    return cells + [cell_class("power-grouped-regression", name, "tree_reg", 40, max(r // 2, 1)) for name in names]
 
 
 GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-grouped": pair_grouped_replication,
-                        "power-grouped": pair_grouped_replication}
+                        "power-grouped": pair_grouped_replication,
+                        "coverage-grouped-regression": coverage_grouped_regression_replication,
+                        "null-grouped-regression": pair_grouped_replication,
+                        "power-grouped-regression": pair_grouped_replication}

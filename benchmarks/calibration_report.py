@@ -36,7 +36,7 @@ def _rate(row):
 
 def _size(row):
     """``N=300``, or ``G=40`` for the grouped cells, whose size is their number of groups."""
-    return f"{'G' if row.get('task') == 'grouped' else 'N'}={row['n']}"
+    return f"{'G' if row.get('task', '').startswith('grouped') else 'N'}={row['n']}"
 
 
 def _cell(row):
@@ -331,14 +331,47 @@ GROUPED_TEXT = (
     "Type-I error: a learner on one block of features against the same learner on the other, equal by "
     "construction, 10 x 10 group-respecting folds; power (half the replications): the tree on both blocks against "
     "the tree on one (`calibration_grouped.py` in the benchmark).")
+GROUPED_REGRESSION_TITLE = "Grouped regression"
+GROUPED_REGRESSION_TEXT = (
+    "Regressors on instances that come in groups (`regression_interval` on a record made with `groups`, "
+    "`cluster_paired_test` and the corrected t on squared errors): ridge regression (in a scaling pipeline) and a "
+    "regression tree (`min_samples_leaf=5`) cross-validated with `EqualSizeGroupKFold(10)`, on synthetic clustered "
+    "populations (`clustered-m<sizes>-icc<rho>-regression`: the features of the grouped populations above, and "
+    "y = h(block 1) + h(block 2) + u_g + e_i with h mostly linear, and normal noise whose group part u_g has the "
+    "intra-cluster correlation rho of its total variance 2). G is the number of groups drawn. Intervals: the "
+    "CV-CLT (`method=\"cv-clt\"`, every instance independent), the cluster-robust one (`method=\"cluster\"`) and "
+    "its half-sample form (`method=\"cluster-half-sample\"`), for MSE, MAE and R². Targets: the fold models' "
+    "figure on new groups (kfold) and that of the model fitted to all drawn groups (conditional). Type-I error: "
+    "a learner on one block of features against the same learner on the other, 10 x 10 group-respecting folds, "
+    "tests on the squared error; power (half the replications): the tree on both blocks against the tree on one.")
 REGRESSION_METRICS = ("MSE", "MAE", "R2")
+
+
+def _per_metric_sections(rows, measure):
+    """One section per regression metric's coverage; the tests (which compare squared errors) under MSE."""
+    parts = []
+    for metric in REGRESSION_METRICS:
+        mine = [r for r in rows if r["method"].startswith(f"{metric}: ")
+                or (metric == "MSE" and r["quantity"] != "coverage")]
+        parts += ["", f"#### {metric}", *_sections(mine, "#####", measure)]
+    return parts
+
+
+def _grouped_parts(extra):
+    """The grouped run's sections: classifiers' accuracy, then regressors' MSE, MAE and R²."""
+    parts = ["", f"### {GROUPED_TITLE}", "", GROUPED_TEXT, "", _run_line(extra),
+             *_sections([r for r in extra["rows"] if r.get("task") == "grouped"], "####")]
+    regression = [r for r in extra["rows"] if r.get("task") == "grouped-regression"]
+    if regression:
+        parts += ["", f"### {GROUPED_REGRESSION_TITLE}", "", GROUPED_REGRESSION_TEXT, "", _run_line(extra),
+                  *_per_metric_sections(regression, "squared error")]
+    return parts
 
 
 def _task_parts(extra):
     """The sections of a further run: the learners' or the grouped cells, or each task of the metrics' cells."""
     if extra["mode"] == "grouped":
-        return ["", f"### {GROUPED_TITLE}", "", GROUPED_TEXT, "", _run_line(extra),
-                *_sections(extra["rows"], "####")]
+        return _grouped_parts(extra)
     if extra["mode"] != "metrics":
         return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
     parts = []
@@ -347,13 +380,8 @@ def _task_parts(extra):
         if not rows:
             continue
         parts += ["", f"### {METRICS_TITLE[task]}", "", text, "", _run_line(extra)]
-        if task != "regression":
-            parts += _sections(rows, "####", "ROC AUC")
-            continue
-        for metric in REGRESSION_METRICS:  # one metric's coverage at a time; the tests compare squared errors
-            mine = [r for r in rows if r["method"].startswith(f"{metric}: ")
-                    or (metric == "MSE" and r["quantity"] != "coverage")]
-            parts += ["", f"#### {metric}", *_sections(mine, "#####", "squared error")]
+        parts += (_sections(rows, "####", "ROC AUC") if task != "regression"
+                  else _per_metric_sections(rows, "squared error"))
     return parts
 
 

@@ -51,7 +51,7 @@ _EXPORTS = {
         "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss",
     ),
     ".splitters": (
-        "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold",
+        "EqualSizeGroupKFold", "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold",
         "StratifiedEqualSizeGroupKFold", "StratifiedEqualSizeKFold",
     ),
     ".studies": (

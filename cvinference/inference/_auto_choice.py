@@ -34,9 +34,26 @@ class Choice(NamedTuple):
     averaging: str
 
 
-def _shortfall_warning(target, regime, measured):
+class GroupedCells(NamedTuple):
+    """Where the evidence keeps a grouped interval's coverage: the rows of ``task``, the interval named
+    "<label>: <name>" (plain "<name>" without a label), and what it is of, in words."""
+
+    task: str = "grouped"
+    label: str = ""
+    what: str = "error"
+
+    def row_name(self, method):
+        name = _GROUPED_NAME[method]
+        return f"{self.label}: {name}" if self.label else name
+
+
+ACCURACY_CELLS = GroupedCells()
+"""The grouped accuracy intervals' cells."""
+
+
+def _shortfall_warning(target, regime, measured, what="error"):
     return (f"The calibration benchmark found no interval computable from a cross-validation result that "
-            f"covers the {target} error ({TARGETS[target]}) at the nominal rate for {regime.describe()}: the "
+            f"covers the {target} {what} ({TARGETS[target]}) at the nominal rate for {regime.describe()}: the "
             f"best, {measured.method}, covered it {measured.worst:.3f} of the time at 95% in its worst cell "
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 
@@ -56,38 +73,38 @@ def evidence_warning(result, averaging, method, target, messages):
         )
 
 
-def _grouped_measured(result, target):
+def _grouped_measured(result, target, cells):
     """The grouped cells' regime of ``result`` (sized by its groups) and each cluster interval's coverage there."""
-    regime = coverage_regime(target, learner_of_result(result), result.n_groups, task="grouped")
+    regime = coverage_regime(target, learner_of_result(result), result.n_groups, task=cells.task)
     if not regime.sizes or not measured_scheme(result):
         return regime, {}
-    return regime, {method: measured_coverage(name, target, regime, task="grouped")
-                    for method, name in _GROUPED_NAME.items()}
+    return regime, {method: measured_coverage(cells.row_name(method), target, regime, task=cells.task)
+                    for method in _GROUPED_NAME}
 
 
 def _reaches_floor(measured):
     return measured is not None and measured.worst >= coverage_floor()
 
 
-def grouped_evidence_warning(result, method, target, messages):
+def grouped_evidence_warning(result, method, target, messages, cells=ACCURACY_CELLS):
     """Warn when the benchmark measured the cluster interval ``method`` below the floor for ``target`` in the
     result's regime, or did not measure it for that target."""
-    regime, measured = _grouped_measured(result, target)
-    _warn_grouped_coverage(method, target, regime, measured.get(method), messages)
+    regime, measured = _grouped_measured(result, target, cells)
+    _warn_grouped_coverage(method, target, regime, measured.get(method), messages, cells)
 
 
-def _warn_grouped_coverage(method, target, regime, found, messages):
+def _warn_grouped_coverage(method, target, regime, found, messages, cells):
     """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``."""
     if found is not None and not _reaches_floor(found):
-        messages.warn(f"The {method} interval covered the {target} error ({TARGETS[target]}) only {found.worst:.3f} "
-                      f"of the time at 95% for {regime.describe()} ({found.worst_cell}) in {evidence_source()}."
-                      + _REFITTING_ADVICE[target])
+        messages.warn(f"The {method} interval covered the {target} {cells.what} ({TARGETS[target]}) only "
+                      f"{found.worst:.3f} of the time at 95% for {regime.describe()} ({found.worst_cell}) in "
+                      f"{evidence_source()}." + _REFITTING_ADVICE[target])
     elif found is None and target != "kfold":
         messages.warn(f"The {method} interval is built for the kfold target ({TARGETS['kfold']}); as an interval "
                       f"for the {target} error it was not calibrated (docs/calibration.md, Grouped data).")
 
 
-def _grouped_choice(result, target, messages):
+def grouped_choice(result, target, messages, cells=ACCURACY_CELLS):
     """A record made with groups: the cluster-robust interval, or its half-sample form where the benchmark measured
     the cluster-robust one below the floor in the result's regime and the half-sample one at or above it.
 
@@ -97,23 +114,23 @@ def _grouped_choice(result, target, messages):
     """
     reason = (f"because the result was made with groups (its {result.n_groups} groups, not its instances, are the "
               "independent units)")
-    regime, measured = _grouped_measured(result, target)
+    regime, measured = _grouped_measured(result, target, cells)
     cluster, half = measured.get("cluster"), measured.get("cluster-half-sample")
     if cluster is None or _reaches_floor(cluster):
         messages.note(f"{AUTO_NOTE} the cluster-robust interval {reason}")
-        _warn_grouped_coverage("cluster", target, regime, cluster, messages)
+        _warn_grouped_coverage("cluster", target, regime, cluster, messages, cells)
         return Choice("cluster", "dataset")
-    shortfall = (f"the cluster-robust interval covered the {target} error only {cluster.worst:.3f} of the time at "
-                 f"95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
+    shortfall = (f"the cluster-robust interval covered the {target} {cells.what} only {cluster.worst:.3f} of the "
+                 f"time at 95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
     if _reaches_floor(half):
         messages.note(f"{AUTO_NOTE} the cluster-robust half-sample interval {reason} and {shortfall}; the "
                       f"half-sample one, with twice its variance, covered it {half.worst:.3f} of the time there")
         return Choice("cluster-half-sample", "dataset")
     choice = max((c for c in (cluster, half) if c is not None), key=lambda c: c.worst)
     method = "cluster-half-sample" if choice is half else "cluster"
-    messages.note(f"{AUTO_NOTE} the {method} interval, the best measured for the {target} error for "
+    messages.note(f"{AUTO_NOTE} the {method} interval, the best measured for the {target} {cells.what} for "
                   f"{regime.describe()}, {reason}")
-    messages.warn(_shortfall_warning(target, regime, choice))
+    messages.warn(_shortfall_warning(target, regime, choice, cells.what))
     return Choice(method, "dataset")
 
 
@@ -145,7 +162,7 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     """
     wong = Choice("t" if averaging == "fold" else "normal", averaging)
     if result.groups is not None and averaging == "dataset":
-        return _grouped_choice(result, target, messages)
+        return grouped_choice(result, target, messages)
     if averaging == "fold":
         return _fold_level_choice(result, wong, conditions, conditions_hold, target, messages)
     if not conditions_hold:

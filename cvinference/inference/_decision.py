@@ -543,7 +543,7 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     a = pair.a
     learners = [learner_of_result(a), learner_of_result(pair.b)]
     metric_name, confidence_level = common["metric"], common["confidence_level"]
-    size = a.n_groups if task == "grouped" else a.n_samples  # the grouped cells are sized by their groups
+    size = a.n_groups if task.startswith("grouped") else a.n_samples  # the grouped cells are sized by their groups
     judged = [_judged(candidate, learners, size, limit, task=task) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
@@ -637,7 +637,8 @@ def _grouped_decision(pair, names, confidence_level, nested, limit):
     caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
                 else _mean_baseline_caveats(pair, names, 1 - confidence_level))
     return _unmeasured_or_calibrated(pair, _grouped_candidates(pair, nested, confidence_level), common, caveats,
-                                     limit, task="grouped", subject="learners on grouped instances",
+                                     limit, task="grouped" if classification else "grouped-regression",
+                                     subject="learners on grouped instances",
                                      measures="independent instances", order=_GROUPED_ORDER,
                                      order_why=_GROUPED_WHY)
 

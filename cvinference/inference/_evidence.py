@@ -185,8 +185,9 @@ def _sizes(measured_sizes, n_samples, size_name="N"):
 
 
 def _size_name(task):
-    """How the cells of ``task`` are sized: "G" (groups) for the grouped cells, "N" (instances) otherwise."""
-    return "G" if task == "grouped" else "N"
+    """How the cells of ``task`` are sized: "G" (groups) for the grouped cells ("grouped", "grouped-regression"),
+    "N" (instances) otherwise."""
+    return "G" if task.startswith("grouped") else "N"
 
 
 def regime_of(rows, learners, n_samples, size_name="N"):

@@ -29,6 +29,7 @@ from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, normal_bounds
+from ._auto_choice import GroupedCells, grouped_choice, grouped_evidence_warning
 from ._clustered import paired_difference_result
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
@@ -36,7 +37,7 @@ from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._parameters import ALTERNATIVE, REPEAT
-from ._regression_evidence import regression_evidence_warning
+from ._regression_evidence import EVIDENCE_LABEL, regression_evidence_warning
 from ._repeats import pooled_repeats_warning, select_repeats
 from ._results import LossDifferenceTestResult
 
@@ -44,7 +45,10 @@ REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 """The metrics :func:`regression_interval` gives an interval for."""
 
 METHODS = ("auto", "cv-clt", "cluster")
-"""The ``method`` of :func:`regression_interval` and :func:`mean_baseline_test`."""
+"""The ``method`` of :func:`mean_baseline_test`."""
+
+INTERVAL_METHODS = (*METHODS, "cluster-half-sample")
+"""The ``method`` of :func:`regression_interval`."""
 
 
 METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean absolute error",
@@ -105,7 +109,7 @@ def _repeats_and_messages(result, repeat, variance, instead, method="cv-clt", ch
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
-    if method == "cluster":
+    if method.startswith("cluster"):
         if chosen_by_auto:
             messages.note(f"method='auto' chose method='cluster': the record was made with groups ({result.n_groups} "
                           "of them), and the groups, not the instances, are the independent units")
@@ -120,8 +124,8 @@ def _repeats_and_messages(result, repeat, variance, instead, method="cv-clt", ch
 
 def _chosen_method(result, method):
     """``method``, or for ``"auto"`` the cluster-robust one on a record made with groups and the CV-CLT otherwise."""
-    if method == "cluster":
-        require_clusters(result, "method='cluster'")
+    if method.startswith("cluster"):
+        require_clusters(result, f"method={method!r}")
     if method != "auto":
         return method
     return "cv-clt" if result.groups is None else "cluster"
@@ -151,7 +155,7 @@ def _regression_estimand(result, metric):
 
 
 @validate_params(metric=Options(*REGRESSION_METRICS), confidence_level=PROBABILITY, variance=Options(*VARIANCES),
-                 repeat=REPEAT, method=Options(*METHODS))
+                 repeat=REPEAT, method=Options(*INTERVAL_METHODS))
 @fill_doc
 def regression_interval(result, metric="r2", *, confidence_level=0.95, variance="within-fold", repeat=None,
                         method="auto"):
@@ -287,14 +291,19 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     """
     _check_regression(result, "result", "regression_interval")
     chosen = _chosen_method(result, method)
-    rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen,
-                                           chosen_by_auto=method == "auto")
+    rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen)
+    cells = GroupedCells("grouped-regression", EVIDENCE_LABEL[metric], METRIC_WORDS[metric])
     if chosen == "cv-clt":
         regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
+    elif method == "auto":
+        chosen = grouped_choice(result, "kfold", messages, cells).method
+    else:
+        grouped_evidence_warning(result, chosen, "kfold", messages, cells)
     y_true = np.asarray(result.y_true, dtype=np.float64)
-    if chosen == "cluster":
-        point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages)
-        return estimate_interval(point, confidence_level=confidence_level, method="cluster", averaging="dataset",
+    if chosen.startswith("cluster"):
+        point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages,
+                                          variance_factor=2.0 if chosen == "cluster-half-sample" else 1.0)
+        return estimate_interval(point, confidence_level=confidence_level, method=chosen, averaging="dataset",
                                  estimand=_regression_estimand(result, metric), assumptions=ROBUST_ASSUMPTIONS,
                                  target="kfold", messages=messages)
     if metric == "r2":
@@ -317,17 +326,18 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
                              target="kfold", details={"variance": variance, "sigma_hat": spread}, messages=messages)
 
 
-def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages):
-    """The cluster-robust (CR1, t with G - 1 df) interval of MSE or MAE, or of R² by the delta method."""
+def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, variance_factor=1.0):
+    """The cluster-robust (CR1, t with G - 1 df) interval of MSE or MAE, or of R² by the delta method;
+    ``variance_factor`` 2 for the half-sample form."""
     clusters = require_clusters(result, "method='cluster'")
     folds = result.fold[rows]
     if metric != "r2":
         losses = instance_losses(y_true, result.y_pred[rows], _LOSS_OF_METRIC[metric])
         return cluster_point(losses, clusters, folds, confidence_level, messages, limits=(0.0, None),
-                             what=METRIC_WORDS[metric], exact_advice="")
+                             what=METRIC_WORDS[metric], exact_advice="", variance_factor=variance_factor)
     values, influence = _r2_influence(instance_losses(y_true, result.y_pred[rows], "squared_error"), y_true)
     point = cluster_point(influence, clusters, folds, confidence_level, messages, center=float(values.mean()),
-                          limits=(None, 1.0), what="R²", exact_advice="")
+                          limits=(None, 1.0), what="R²", exact_advice="", variance_factor=variance_factor)
     messages.note("R² by the delta method: the cluster-robust variance of the groups' totals of its influence "
                   "values (the mean squared error and the variance of y as two ratio estimators over the groups)")
     return point

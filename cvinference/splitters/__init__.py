@@ -5,10 +5,11 @@ Every splitter is a scikit-learn cross-validator (a subclass of
 ``GridSearchCV``, ``cross_validate``, ``cross_val_predict`` and pipelines.
 """
 
-from ._group_kfold import StratifiedEqualSizeGroupKFold
+from ._group_kfold import EqualSizeGroupKFold, StratifiedEqualSizeGroupKFold
 from ._kfold import EqualSizeKFold, LeaveOneOut, RandomAssignmentKFold, RemainderLastKFold, StratifiedEqualSizeKFold
 
 __all__ = [
+    "EqualSizeGroupKFold",
     "EqualSizeKFold",
     "LeaveOneOut",
     "RandomAssignmentKFold",

@@ -153,9 +153,10 @@ class EqualSizeGroupKFold(StratifiedEqualSizeGroupKFold):
     :class:`StratifiedEqualSizeGroupKFold` with every instance counted in one
     class: its cost's two terms are then the same Pearson chi-square
     distance of the fold sizes from n/k, so the partition it finds balances
-    the fold sizes only, and ``y`` may be a quantity. The toolkit uses it for
-    groups with a regression target (the command line's ``--groups``, nested
-    cross-validation with ``groups``).
+    the fold sizes only, and ``y`` may be a quantity: use it where
+    scikit-learn's ``GroupKFold`` would be used with a regressor. The toolkit
+    uses it for groups with a regression target (an int ``cv`` with
+    ``groups``, the command line's ``--groups``, nested cross-validation).
 
     Examples
     --------

@@ -507,6 +507,24 @@ def test_a_grouped_regressor_pair_is_decided_without_the_cv_clt(design, evidence
     assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
 
 
+def test_a_grouped_regressor_pair_is_judged_by_the_grouped_regression_cells(design, evidence):
+    """The "grouped-regression" rows judge a regressor pair; the grouped accuracy rows ("grouped") do not."""
+    def row(method, measured, task):
+        return {"method": method, "quantity": "type_i", "target": "kfold", "learner": "ridge", "n": N_GROUPS,
+                "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
+                "wilson_high": measured + 0.03, "replications": 200, "mean_width": 1.0, "task": task}
+
+    evidence(row("corrected t (10x10-fold)", 0.09, "grouped-regression"),
+             row("cluster paired t (10 repeats)", 0.05, "grouped-regression"),
+             row("corrected t (10x10-fold)", 0.04, "grouped"), row("cluster paired t (10 repeats)", 0.2, "grouped"))
+    pair = cvi.PairedCVResult(regressor(design, 8, n_repeats=2), regressor(design, 9, n_repeats=2))
+    decision = cvi.decide(pair)
+    assert decision.rests_on.name == "cluster paired t on per-instance squared error"
+    assert decision.rests_on.measured_type_i == 0.05
+    [corrected] = [test for test in decision.context if test.name.startswith("corrected t")]
+    assert corrected.measured_type_i == 0.09 and "above 0.06" in corrected.why_not
+
+
 def test_pair_tests_add_the_clustered_tests_only_for_grouped_pairs(design):
     grouped = cvi.PairedCVResult(classifier(design, 4), classifier(design, 5))
     plain = cvi.PairedCVResult(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False))

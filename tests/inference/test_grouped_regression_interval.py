@@ -186,12 +186,14 @@ def test_r2_is_clipped_at_one():
 # --------------------------------------------------------------------------- method="auto"
 
 
-def test_auto_picks_the_cluster_interval_on_a_grouped_record_only(result):
+def test_auto_picks_the_cluster_interval_on_a_grouped_record_only(result, evidence):
+    evidence()  # nothing measured: the cluster-robust interval
     for metric in ("r2", "mean_absolute_error", "mean_squared_error"):
         auto = cvi.regression_interval(result, metric)
         explicit = cvi.regression_interval(result, metric, method="cluster")
         assert (auto.method, auto.low, auto.high) == (explicit.method, explicit.low, explicit.high)
-        assert any("method='auto' chose method='cluster'" in note for note in auto.notes)
+        assert any("method='auto' chose the cluster-robust interval because the result was made with groups" in note
+                   for note in auto.notes)
     plain = grouped_regressor(grouped=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")  # the calibration evidence's warning (an unnamed learner at this size)
@@ -215,3 +217,91 @@ def test_the_cv_clt_on_a_grouped_record_warns_and_names_the_cluster_method(resul
 def test_the_cluster_interval_round_trips(result):
     interval = cvi.regression_interval(result, "r2")
     assert cvi.Interval.from_json(interval.to_json()) == interval
+
+
+# --------------------------------------------------------------------------- the half-sample form
+
+
+@pytest.mark.parametrize("metric, error", [("mean_absolute_error", np.abs), ("mean_squared_error", np.square)])
+def test_the_half_sample_form_is_statsmodels_cluster_ols_with_twice_its_variance(result, metric, error):
+    """Nedel'ko (2021, section 3): the cross-validated error varies about as one measured on half the sample; the
+    half-sample form carries that factor 2 of the variance to the groups, as accuracy_interval's does."""
+    interval = cvi.regression_interval(result, metric, method="cluster-half-sample")
+    fit = cluster_ols(error(result.y_pred[0] - result.y_true), result.groups)
+    standard_error = math.sqrt(2) * fit.bse[0]
+    critical = stats.t.ppf(0.975, N_GROUPS - 1)
+    assert (interval.method, interval.df, interval.target) == ("cluster-half-sample", N_GROUPS - 1, "kfold")
+    assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12)
+    assert interval.standard_error == pytest.approx(standard_error, rel=1e-10)
+    low, high = fit.params[0] - critical * standard_error, fit.params[0] + critical * standard_error
+    assert (interval.low, interval.high) == pytest.approx((max(low, 0.0), high), rel=1e-10)  # errors are >= 0
+    assert interval.clipped == (("low",) if low < 0 else ())
+
+
+def test_the_half_sample_form_of_r2_doubles_the_delta_method_variance(result):
+    interval = cvi.regression_interval(result, "r2", method="cluster-half-sample")
+    r2, variance = r2_delta_by_hand(result.y_true, result.y_pred[0], result.groups)
+    assert interval.estimate == pytest.approx(r2, rel=1e-12)
+    assert interval.standard_error == pytest.approx(math.sqrt(2 * variance), rel=1e-9)
+
+
+def test_the_half_sample_form_needs_groups():
+    with pytest.raises(ValueError, match=r"method='cluster-half-sample'.*made without groups\. Pass groups="):
+        cvi.regression_interval(grouped_regressor(grouped=False), method="cluster-half-sample")
+
+
+def regression_row(method, measured, learner="tree_reg", n=26):
+    """A grouped regression coverage cell of the evidence ("grouped-regression" rows, sized by groups)."""
+    low, high = stats.binomtest(round(measured * 200), 200).proportion_ci(0.95, method="wilson")
+    return {"method": method, "quantity": "coverage", "target": "kfold", "learner": learner, "n": n,
+            "population": "clustered-test-regression", "nominal": 0.95, "measured": measured,
+            "wilson_low": float(low), "wilson_high": float(high), "replications": 200, "mean_width": 0.1,
+            "task": "grouped-regression"}
+
+
+def tree_record(seed=0):
+    """A regression tree's grouped record (its learner is what the evidence's cells are matched by)."""
+    from sklearn.tree import DecisionTreeRegressor
+
+    rng = np.random.default_rng(seed)
+    groups = np.repeat(np.arange(N_GROUPS), 6)
+    X = rng.normal(0, 1, (groups.size, 2))
+    y = X[:, 0] + rng.normal(0, 1, N_GROUPS)[groups] + rng.normal(0, 1, groups.size)
+    return cvi.cross_val_correctness(DecisionTreeRegressor(min_samples_leaf=5, random_state=0), X, y,
+                                     cv=cvi.EqualSizeGroupKFold(5, shuffle=True, random_state=0), groups=groups,
+                                     loss="squared_error")
+
+
+def test_auto_reads_each_metrics_own_grouped_regression_cells(evidence):
+    """R²'s cluster interval measured short, the MSE's not: auto takes the half-sample form for R² only, and
+    the grouped accuracy cells ("grouped" rows, named without a metric) play no part."""
+    evidence(regression_row("MSE: cluster", 0.94), regression_row("MSE: cluster half-sample", 0.99),
+             regression_row("R2: cluster", 0.91), regression_row("R2: cluster half-sample", 0.97),
+             regression_row("cluster", 0.5) | {"task": "grouped", "learner": "tree"})
+    record = tree_record()
+    mse, r2 = (cvi.regression_interval(record, metric) for metric in ("mean_squared_error", "r2"))
+    assert mse.method == "cluster" and mse.warnings == ()
+    assert r2.method == "cluster-half-sample" and r2.warnings == ()
+    explicit = cvi.regression_interval(record, "r2", method="cluster-half-sample")
+    assert (r2.low, r2.high) == (explicit.low, explicit.high)
+    note = next(note for note in r2.notes if "half-sample" in note)
+    assert "covered the kfold R² only 0.910" in note and "0.970" in note and "a regression tree at G = 26" in note
+
+
+def test_an_explicit_cluster_interval_warns_from_the_grouped_regression_cells(evidence):
+    evidence(regression_row("MAE: cluster", 0.9), regression_row("MAE: cluster half-sample", 0.96))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        interval = cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster")
+    [text] = [str(w.message) for w in caught if "covered" in str(w.message)]
+    assert text.startswith("The cluster interval covered the kfold mean absolute error (") and "only 0.900" in text
+    assert text in interval.warnings
+    assert cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster-half-sample").warnings == ()
+
+
+def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(evidence):
+    evidence(regression_row("MSE: cluster", 0.85), regression_row("MSE: cluster half-sample", 0.9))
+    interval = quiet(cvi.regression_interval, tree_record(), "mean_squared_error")
+    assert interval.method == "cluster-half-sample"
+    [text] = [w for w in interval.warnings if "no interval computable" in w]
+    assert "covers the kfold mean squared error" in text and "0.900" in text
