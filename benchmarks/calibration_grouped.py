@@ -17,6 +17,10 @@ target is whether the mode was chosen, the features the mode's costs and times, 
 and party size, and the mode): a replication draws 105 travellers at random and the other 105 are the
 truth (so the truth varies between replications, as for the main run's real populations).
 
+The regression populations (``clustered-m<sizes>-icc<rho>-regression``) have the same features and groups,
+and y = h(block 1) + h(block 2) + u_g + e_i, h mostly linear (:func:`_regression_signal`), u_g and e_i normal
+with variances rho and 1 - rho times NOISE_VARIANCE: the noise's intra-cluster correlation is rho.
+
 Cells (``Cell.n`` is the number of groups G drawn, not of instances):
 - ``coverage-grouped``: one 10-fold group-respecting partition (StratifiedEqualSizeGroupKFold); Wong's
   normal interval (every instance independent), the fold-level t, and the cluster-robust interval that
@@ -26,6 +30,13 @@ Cells (``Cell.n`` is the number of groups G drawn, not of instances):
   (on block 2 and another), equal by construction: McNemar's test on the instances (repeat 0), the
   clustered McNemar tests (Obuchowski, Durkalski; repeat 0), the cluster-robust paired t (10 repeats), the
   corrected t (10 x 10), and the decision ``decide`` makes from them.
+- ``power-grouped``: A on both blocks, B on block 1 (A better), the same tests.
+- ``coverage-grouped-regression``: ridge regression and a regression tree, one 10-fold partition
+  (EqualSizeGroupKFold); ``regression_interval``'s CV-CLT (every instance independent), cluster-robust and
+  half-sample cluster intervals of MSE, MAE and R²; truths as for accuracy, per metric.
+- ``null-grouped-regression``, ``power-grouped-regression``: the pairs above on the squared error, with the
+  CV-CLT loss difference test (instances, repeat 0) in place of McNemar's; no decision (a regressor pair's rests
+  on the test these cells' evidence picks).
 """
 
 import warnings

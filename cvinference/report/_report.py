@@ -57,7 +57,7 @@ from ..inference._decision import cluster_paired_name
 from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
-from ..inference._regression import BASELINES, METRIC_WORDS, loss_words
+from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -161,14 +161,19 @@ def _cluster_loss_intervals(result, confidence_level):
 
 
 def _cluster_regression_intervals(result, confidence_level):
-    """On a grouped record, the cluster-robust intervals: of its loss first, then of the other mean error and R²."""
+    """On a grouped record, the intervals ``method="auto"`` gives (the groups as the units: the cluster-robust one
+    or its half-sample form, as the calibration evidence says): of its loss's mean first, then of the other mean
+    error and R²."""
     if result.groups is None:
         return []
-    other = "mean_absolute_error" if result.loss_name == "squared_error" else "mean_squared_error"
-    return _cluster_loss_intervals(result, confidence_level) + [
-        interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                method="cluster"), f"{METRIC_WORDS[metric]}, cluster (groups as units)", metric)
-        for metric in (other, "r2")]
+    own = LOSS_METRICS[result.loss_name]
+    other = "mean_absolute_error" if own == "mean_squared_error" else "mean_squared_error"
+    records = []
+    for metric in (own, other, "r2"):
+        found = quietly(regression_interval, result, metric, confidence_level=confidence_level)
+        label = f"{METRIC_WORDS[metric]}, {found.method.replace('-half', ' half')} (groups as units)"
+        records.append(interval_record(found, label, result.loss_name if metric == own else metric))
+    return records
 
 
 def _regression_intervals(result, confidence_level):
@@ -411,10 +416,11 @@ def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
     cluster = next((interval for interval in record["intervals"]
-                    if interval["method"] == "cluster" and interval["quantity"] == record["loss"]), None)
+                    if interval["method"].startswith("cluster") and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
-                f"{cluster['low']:.4g} and {cluster['high']:.4g} (cluster interval, the groups as units).")
+                f"{cluster['low']:.4g} and {cluster['high']:.4g} ({cluster['method']} interval, the groups as "
+                "units).")
     elif "r2" in intervals:
         r2 = intervals["r2"]
         text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
