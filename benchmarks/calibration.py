@@ -129,7 +129,8 @@ TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc
          "coverage-regression": "regression", "null-regression": "regression", "power-regression": "regression",
          "coverage-grouped": "grouped", "null-grouped": "grouped", "power-grouped": "grouped",
          "coverage-grouped-regression": "grouped-regression", "null-grouped-regression": "grouped-regression",
-         "power-grouped-regression": "grouped-regression"}
+         "power-grouped-regression": "grouped-regression", "null-grouped-refit": "grouped",
+         "coverage-grouped-nested": "grouped"}
 """The --metrics and --grouped modes' cell kinds and the ``task`` their rows carry (the decision reads rows of its
 task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
@@ -739,7 +740,7 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
-              "power-grouped-regression": "power"}
+              "power-grouped-regression": "power", "null-grouped-refit": "type_i"}
 
 
 def replication(population, cell, index, seed):
@@ -761,8 +762,8 @@ def _rate_row(successes, trials):
 
 
 def _coverage_rows(cell, records):
-    truths = {"kfold": np.array([r["truth"]["kfold"] for r in records]),
-              "conditional": np.array([r["truth"]["conditional"] for r in records])}
+    truths = {target: np.array([r["truth"][target] for r in records])
+              for target in ("kfold", "conditional") if target in records[0]["truth"]}  # nested CV: no kfold
     truths["unconditional"] = np.full(len(records), truths["conditional"].mean())
     rows = []
     for method in records[0]["intervals"]:

@@ -231,6 +231,63 @@ def _true_difference(a, b, X, y, X_truth, y_truth, regression=False):
     return float(np.mean(a.fit(X, y).predict(X_truth) == y_truth) - np.mean(b.fit(X, y).predict(X_truth) == y_truth))
 
 
+NESTED = {"n_splits": 5, "n_repeats": 5}  # the main run's nested-CV configuration: R K^2 = 125 fits per learner
+
+
+def _pair_learners(cell):
+    """A null cell's equal pair (A on block 1, B on block 2) or a power cell's (A on both blocks, B on block 1),
+    each with a noise column of its own."""
+    if cell.kind.startswith("power"):
+        return (_learner(cell.learner, [*range(2 * BLOCK), 2 * BLOCK]),
+                _learner(cell.learner, [*range(BLOCK), 2 * BLOCK + 1]))
+    return (_learner(cell.learner, [*range(BLOCK), 2 * BLOCK]),
+            _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1]))
+
+
+def _pair_sample(population, cell, rng):
+    """A pair cell's drawn groups: X with two noise columns, y, the groups, and the truth groups' rows."""
+    sample, truth_rows = population.draw(cell.n, rng)
+    X = np.hstack([population.X[sample], rng.standard_normal((sample.size, 2))])
+    X_truth = np.hstack([population.X[truth_rows], rng.standard_normal((truth_rows.size, 2))])
+    return X, population.y[sample], population.groups[sample], X_truth, population.y[truth_rows]
+
+
+def refit_grouped_replication(population, cell, seed):
+    """The tests that refit on their own splits, with groups: Dietterich's 5x2cv t and the combined F on halves of
+    whole groups, and nested CV's interval of the difference (5 x 5-fold of whole groups), which rejects when it
+    leaves out 0."""
+    rng = np.random.default_rng(seed)
+    X, y, groups, _, _ = _pair_sample(population, cell, rng)
+    a, b = _pair_learners(cell)
+    seed_5x2, seed_nested = (int(s) for s in rng.integers(2**31, size=2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        halves = cvi.five_by_two_cv(a, b, X, y, groups=groups, random_state=seed_5x2)
+        nested = cvi.nested_cv_interval(a, X, y, estimator_b=b, groups=groups, random_state=seed_nested, **NESTED)
+        tests = {"5x2cv t": _test_record(cvi.paired_ttest_5x2cv_of(halves), "unconditional"),
+                 "5x2cv combined F": {"reject": bool(cvi.combined_ftest_5x2cv_of(halves).pvalue < ALPHA),
+                                      "width": None, "target": "unconditional"},
+                 "nested-cv": {"reject": not nested.low <= 0 <= nested.high,
+                               "width": float(nested.high - nested.low), "target": "conditional"}}
+    return {"tests": tests, "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
+
+
+def coverage_grouped_nested_replication(population, cell, seed):
+    """Nested CV's interval of one learner's accuracy (5 x 5-fold of whole groups), against the accuracy of the
+    model fitted to all drawn groups on the truth groups (its conditional target)."""
+    rng = np.random.default_rng(seed)
+    sample, truth_rows = population.draw(cell.n, rng)
+    X, y, groups = population.X[sample], population.y[sample], population.groups[sample]
+    estimator = _learner(cell.learner)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        error = cvi.nested_cv_interval(estimator, X, y, groups=groups, random_state=int(rng.integers(2**31)),
+                                       **NESTED)
+    conditional = float(np.mean(estimator.fit(X, y).predict(population.X[truth_rows]) == population.y[truth_rows]))
+    return {"intervals": {"nested-cv": [1 - float(error.high), 1 - float(error.low)]},
+            "truth": {"conditional": conditional}, "n_samples": int(y.size)}
+
+
 def _decision_record(decision):
     rests_on = decision.rests_on
     return {"reject": decision.answer in ("A better", "B better"),
@@ -242,17 +299,9 @@ def _decision_record(decision):
 def pair_grouped_replication(population, cell, seed):
     """A null cell (A on block 1, B on block 2: equal) or a power cell (A on both blocks, B on block 1: A better)."""
     rng = np.random.default_rng(seed)
-    sample, truth_rows = population.draw(cell.n, rng)
-    noise = rng.standard_normal((sample.size, 2))
-    X = np.hstack([population.X[sample], noise])
-    y, groups = population.y[sample], population.groups[sample]
+    X, y, groups, X_truth, y_truth = _pair_sample(population, cell, rng)
     regression = cell.kind.endswith(REGRESSION)
-    if cell.kind.startswith("power"):
-        a = _learner(cell.learner, [*range(2 * BLOCK), 2 * BLOCK])
-        b = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK + 1])
-    else:
-        a = _learner(cell.learner, [*range(BLOCK), 2 * BLOCK])
-        b = _learner(cell.learner, [*range(BLOCK, 2 * BLOCK), 2 * BLOCK + 1])
+    a, b = _pair_learners(cell)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pair = cvi.CVEvaluator(cv=_splitter(int(rng.integers(2**31)), regression), n_repeats=10,
@@ -273,8 +322,7 @@ def pair_grouped_replication(population, cell, seed):
             tests[DECISION] = _decision_record(cvi.decide(pair))
     truth = 0.0
     if cell.kind.startswith("power"):
-        X_truth = np.hstack([population.X[truth_rows], rng.standard_normal((truth_rows.size, 2))])
-        truth = _true_difference(clone(a), clone(b), X, y, X_truth, population.y[truth_rows], regression)
+        truth = _true_difference(clone(a), clone(b), X, y, X_truth, y_truth, regression)
     return {"tests": tests, "truth": {"conditional": truth}, "n_samples": int(y.size)}
 
 
@@ -291,7 +339,9 @@ def grouped_cells(cell_class, replications=None):
     pairs = [cell_class("null-grouped", name, lrn, 40, r) for lrn in learners for name in grouped_population_names()]
     pairs += [cell_class("null-grouped", "clustered-m5to50-icc0.2", "tree", 20, r)]
     pairs += [cell_class("power-grouped", name, "tree", 40, max(r // 2, 1)) for name in grouped_population_names()]
-    return coverage + pairs + _regression_cells(cell_class, r)
+    refit = [cell_class(kind, name, lrn, 40, r) for kind in ("null-grouped-refit", "coverage-grouped-nested")
+             for lrn in learners for name in grouped_population_names()]
+    return coverage + pairs + _regression_cells(cell_class, r) + refit
 
 
 def _regression_cells(cell_class, r):
@@ -308,4 +358,6 @@ GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-
                         "power-grouped": pair_grouped_replication,
                         "coverage-grouped-regression": coverage_grouped_regression_replication,
                         "null-grouped-regression": pair_grouped_replication,
-                        "power-grouped-regression": pair_grouped_replication}
+                        "power-grouped-regression": pair_grouped_replication,
+                        "null-grouped-refit": refit_grouped_replication,
+                        "coverage-grouped-nested": coverage_grouped_nested_replication}
