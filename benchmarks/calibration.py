@@ -130,7 +130,7 @@ TASKS = {"coverage-auc": "roc_auc", "null-auc": "roc_auc", "power-auc": "roc_auc
          "coverage-grouped": "grouped", "null-grouped": "grouped", "power-grouped": "grouped",
          "coverage-grouped-regression": "grouped-regression", "null-grouped-regression": "grouped-regression",
          "power-grouped-regression": "grouped-regression", "null-grouped-refit": "grouped",
-         "coverage-grouped-nested": "grouped"}
+         "coverage-grouped-nested": "grouped", "null-grouped-regression-refit": "grouped-regression"}
 """The --metrics and --grouped modes' cell kinds and the ``task`` their rows carry (the decision reads rows of its
 task)."""
 DECISION = "decision (decide, as shipped, --nested auto)"
@@ -740,7 +740,8 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
-              "power-grouped-regression": "power", "null-grouped-refit": "type_i"}
+              "power-grouped-regression": "power", "null-grouped-refit": "type_i",
+              "null-grouped-regression-refit": "type_i"}
 
 
 def replication(population, cell, index, seed):

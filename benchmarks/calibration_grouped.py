@@ -37,6 +37,10 @@ Cells (``Cell.n`` is the number of groups G drawn, not of instances):
 - ``null-grouped-regression``, ``power-grouped-regression``: the pairs above on the squared error, with the
   CV-CLT loss difference test (instances, repeat 0) in place of McNemar's; no decision (a regressor pair's rests
   on the test these cells' evidence picks).
+- ``null-grouped-refit``: the null pairs' tests that refit on splits of their own, with groups: the 5x2cv t and
+  combined F on halves of whole groups, and nested CV's difference interval (5 x 5-fold); for regressors
+  (``null-grouped-regression-refit``, the two most clustered populations) nested CV's only.
+- ``coverage-grouped-nested``: nested CV's interval of one learner's accuracy, against its conditional target.
 """
 
 import warnings
@@ -260,6 +264,14 @@ def refit_grouped_replication(population, cell, seed):
     X, y, groups, _, _ = _pair_sample(population, cell, rng)
     a, b = _pair_learners(cell)
     seed_5x2, seed_nested = (int(s) for s in rng.integers(2**31, size=2))
+    if cell.kind.endswith(REGRESSION + "-refit"):  # 5x2cv is a test of classifiers' accuracies
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            nested = cvi.nested_cv_interval(a, X, y, estimator_b=b, groups=groups, loss="squared_error",
+                                            random_state=seed_nested, **NESTED)
+        return {"tests": {"nested-cv": {"reject": not nested.low <= 0 <= nested.high,
+                                        "width": float(nested.high - nested.low), "target": "conditional"}},
+                "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         halves = cvi.five_by_two_cv(a, b, X, y, groups=groups, random_state=seed_5x2)
@@ -351,7 +363,9 @@ def _regression_cells(cell_class, r):
     cells = [cell_class("coverage-grouped-regression", name, lrn, n, r)
              for n in (40, 100) for name in names for lrn in learners]
     cells += [cell_class("null-grouped-regression", name, lrn, 40, r) for lrn in learners for name in names]
-    return cells + [cell_class("power-grouped-regression", name, "tree_reg", 40, max(r // 2, 1)) for name in names]
+    cells += [cell_class("power-grouped-regression", name, "tree_reg", 40, max(r // 2, 1)) for name in names]
+    return cells + [cell_class("null-grouped-regression-refit", name + REGRESSION, lrn, 40, r) for lrn in learners
+                    for name in ("clustered-m50-icc0.5", "clustered-m5to50-icc0.2")]
 
 
 GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-grouped": pair_grouped_replication,
@@ -360,4 +374,5 @@ GROUPED_REPLICATIONS = {"coverage-grouped": coverage_grouped_replication, "null-
                         "null-grouped-regression": pair_grouped_replication,
                         "power-grouped-regression": pair_grouped_replication,
                         "null-grouped-refit": refit_grouped_replication,
+                        "null-grouped-regression-refit": refit_grouped_replication,
                         "coverage-grouped-nested": coverage_grouped_nested_replication}
