@@ -84,6 +84,8 @@ BASE_CALLS = {
     "RandomAssignmentKFold": lambda **kw: list(cvi.RandomAssignmentKFold(**{"n_splits": 3, **kw}).split(X, Y)),
     "StratifiedEqualSizeGroupKFold": lambda **kw: list(cvi.StratifiedEqualSizeGroupKFold(
         **{"n_splits": 3, **kw}).split(X, Y, np.arange(60) // 4)),
+    "EqualSizeGroupKFold": lambda **kw: list(cvi.EqualSizeGroupKFold(
+        **{"n_splits": 3, **kw}).split(X, Y, np.arange(60) // 4)),
     "CVEvaluator": lambda **kw: cvi.CVEvaluator(**{"cv": 3, **kw}).evaluate(NB, X, Y),
     "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3).evaluate(NB, X, Y, **kw),
     "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),

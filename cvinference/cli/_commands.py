@@ -7,7 +7,7 @@ import sys
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
 from ..inference import decide, pair_tests
-from ..inference._decision import NESTED_SETTINGS, nested_fits
+from ..inference._decision import NESTED_SETTINGS, grouped_nested_calibrated, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
 from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
@@ -324,14 +324,18 @@ NESTED_GROUPS = 2 * NESTED_SETTINGS["n_splits"]
 def _needs_nested(args, pair, tests):
     """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell.
 
-    On grouped data (its folds then keep groups whole) only --nested always, and never with fewer than two groups
-    per fold: the calibration benchmark has not measured its type-I error on grouped data, so the grouped decision
-    shows it for context and cannot rest on it, and auto would fit it for nothing.
+    On grouped data (its folds then keep groups whole, and never fewer than two groups per fold) auto fits it only
+    where the calibration benchmark measured its type-I error within the limit for these learners at about this
+    many groups: elsewhere the grouped decision shows it for context and cannot rest on it, and the fits would be
+    for nothing.
     """
     if args.nested == "never" or args.metric:
         return False
-    if pair.a.groups is not None:
-        return args.nested == "always"  # compare_estimators refused fewer than NESTED_GROUPS groups
+    if pair.a.groups is not None:  # compare_estimators refused --nested always with fewer than NESTED_GROUPS groups
+        if args.nested == "always":
+            return True
+        return (pair.a.n_groups >= NESTED_GROUPS and grouped_nested_calibrated(pair)
+                and decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell")
     if pair.a.classes is None:  # the decision on two regressors' loss never needs it; asked for, it can rest on it
         return args.nested == "always"
     if args.nested == "always":

@@ -620,6 +620,15 @@ def _grouped_candidates(pair, nested, confidence_level):
     return found
 
 
+def grouped_nested_calibrated(pair):
+    """Whether the benchmark measured nested CV's difference interval within the type-I limit for this grouped
+    pair's learners at about its number of groups: only then can the grouped decision rest on it."""
+    task = "grouped" if pair.a.classes is not None else "grouped-regression"
+    found = test_evidence("nested-cv", [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_groups,
+                          task)
+    return found.type_i is not None and found.type_i <= type_i_limit()
+
+
 def _grouped_decision(pair, names, confidence_level, nested, limit):
     """decide() on accuracy (or a regressor's loss) for records made with groups: the tests that count groups."""
     a, b = pair.a, pair.b

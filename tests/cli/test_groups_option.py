@@ -179,6 +179,41 @@ def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, cs
     assert nested["target"] == "conditional"
 
 
+def _grouped_null_row(method, measured, learner):
+    return {"method": method, "quantity": "type_i", "target": "kfold", "learner": learner, "n": N_GROUPS,
+            "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
+            "wilson_high": measured + 0.03, "replications": 200, "mean_width": 0.1, "task": "grouped"}
+
+
+@pytest.mark.parametrize(("nested_type_i", "fitted"), [(0.04, True), (0.09, False)])
+def test_nested_auto_fits_nested_cv_on_grouped_data_only_where_it_was_measured_to_hold(
+        workdir, csv_file, monkeypatch, evidence, nested_type_i, fitted):
+    """--nested auto (the default): the fold tests measured above the limit, so the decision cannot tell from
+    them; nested CV is fitted (and the decision rests on it) only where its grouped null cells held."""
+    from cvinference.cli import _commands
+
+    evidence(*(_grouped_null_row(method, measured, learner) for learner in ("logistic", "tree")
+               for method, measured in (("corrected t (10x10-fold)", 0.08), ("cluster paired t (10 repeats)", 0.09),
+                                        ("clustered McNemar (Obuchowski, repeat 0)", 0.1),
+                                        ("nested-cv", nested_type_i))))
+    calls, fit = [], _commands.nested_cv_interval
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs)
+        return fit(*args, **kwargs)
+
+    monkeypatch.setattr(_commands, "nested_cv_interval", counted)
+    _, report = run_json(["compare", "logreg", "tree", "--data", csv_file, "--target", "label", "--groups", "patient",
+                          "--cv", "5"], workdir, f"compare-nested-auto-{fitted}")
+    assert bool(calls) == fitted
+    decision = report["decision"]
+    if fitted:
+        assert decision["rests_on"]["name"].startswith("nested-cv")
+    else:
+        assert decision["answer"] == "cannot tell"
+        assert not any(test["name"].startswith("nested-cv") for test in decision["context"])
+
+
 def test_select_searches_on_group_folds(workdir, csv_file, monkeypatch):
     from sklearn.model_selection import GridSearchCV
 
@@ -208,8 +243,8 @@ def test_regression_gets_size_balanced_group_folds_and_the_cluster_loss_interval
                              "patient", "--cv", "4"], workdir, "regression")
     assert report["splitter"].startswith("EqualSizeGroupKFold(n_splits=4")
     first = report["estimators"]["A"]["intervals"][0]
-    assert first["method"] == "cluster" and first["df"] == N_GROUPS - 1
-    assert "(cluster interval, the groups as units)" in report["verdict"]["text"]
+    assert first["method"].startswith("cluster") and first["df"] == N_GROUPS - 1  # as method="auto" chooses
+    assert f"({first['method']} interval, the groups as units)" in report["verdict"]["text"]
     assert_groups_whole(report["estimators"]["A"]["folds"]["fold"], patients(regression_csv))
     status, text = run(["select", "ridge", "--grid", '{"alpha": [0.1, 100]}', "--data", regression_csv, "--target",
                         "label", "--groups", "patient", "--cv", "4", "--repeats", "2"])

@@ -182,8 +182,21 @@ def test_the_bound_warnings_name_the_cluster_robust_standard_error():
                for text in interval.warnings)
 
 
-def test_the_grouped_decision_shows_the_grouped_nested_interval_for_context_until_it_is_calibrated():
+def _type_i_row(method, measured):
+    """A grouped null cell of the evidence for the learners below (G = 24 groups: see clustered_data)."""
+    return {"method": method, "quantity": "type_i", "target": "kfold", "learner": "logistic", "n": 24,
+            "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
+            "wilson_high": measured + 0.03, "replications": 200, "mean_width": 0.1, "task": "grouped"}
+
+
+@pytest.mark.parametrize("nested_type_i", [0.04, 0.143])
+def test_the_grouped_decision_judges_the_grouped_nested_interval_by_its_own_cells(evidence, nested_type_i):
+    """Nested CV's grouped null cells decide whether the grouped decision may rest on it: where the fold tests
+    were measured above the limit and nested CV within it, it rests on nested CV; else it shows it for context."""
+    evidence(_type_i_row("corrected t (10x10-fold)", 0.08), _type_i_row("cluster paired t (10 repeats)", 0.09),
+             _type_i_row("clustered McNemar (Obuchowski, repeat 0)", 0.1), _type_i_row("nested-cv", nested_type_i))
     X, y, groups = clustered_data(2)
+    assert np.unique(groups).size == 24
     pair = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(4, shuffle=True), n_repeats=2, random_state=0).compare(
         GaussianNB(), LogisticRegression(), X, y, groups=groups)
     nested = quiet(cvi.nested_cv_interval, GaussianNB(), X, y, estimator_b=LogisticRegression(), groups=groups,
@@ -191,5 +204,10 @@ def test_the_grouped_decision_shows_the_grouped_nested_interval_for_context_unti
     decision = cvi.decide(pair, nested=nested)
     tests = (decision.context if decision.rests_on is None else (decision.rests_on, *decision.context))
     (shown,) = [test for test in tests if test.name.startswith("nested-cv")]
-    assert shown.role == "context" and "not measured" in shown.why_not
     assert (shown.estimate, shown.low, shown.high) == (nested.estimate, nested.low, nested.high)
+    assert shown.measured_type_i == nested_type_i
+    if nested_type_i <= 0.06:
+        assert shown is decision.rests_on and shown.role == "rests on"
+    else:
+        assert decision.answer == "cannot tell" and shown.role == "context"
+        assert shown.why_not.startswith("its type-I error was 0.143")

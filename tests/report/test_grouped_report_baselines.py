@@ -15,6 +15,7 @@ import pytest
 
 import cvinference as cvi
 from cvinference._utils._text import format_pvalue
+from cvinference.inference._regression import LOSS_METRICS
 from cvinference.report import evaluation_report, render_text
 
 N_GROUPS = 24
@@ -99,15 +100,20 @@ def test_a_grouped_regressor_shows_the_cluster_baseline_p_and_cluster_intervals(
     if not baseline["beats"]:
         assert f"({format_pvalue(test.pvalue)}, one-sided cluster-robust t, {N_GROUPS} groups)" in report[
             "verdict"]["text"]
+    grouped = {metric: quiet(cvi.regression_interval, result, metric)  # method="auto": a cluster interval
+               for metric in ("mean_squared_error", "mean_absolute_error", "r2")}
     rows = {(row["quantity"], row["method"]): row for row in record["intervals"]}
     assert list(rows) == [
-        ("squared_error", "cluster"), ("mean_absolute_error", "cluster"), ("r2", "cluster"),
+        ("squared_error", grouped["mean_squared_error"].method),
+        ("mean_absolute_error", grouped["mean_absolute_error"].method), ("r2", grouped["r2"].method),
         ("mean_squared_error", "cv-clt"), ("mean_absolute_error", "cv-clt"), ("r2", "cv-clt")]
-    for (metric, method), row in list(rows.items())[1:]:
-        oracle = quiet(cvi.regression_interval, result, metric, method=method)
+    for (metric, method), row in rows.items():
+        oracle = grouped.get(LOSS_METRICS.get(metric, metric)) if method != "cv-clt" else quiet(
+            cvi.regression_interval, result, metric, method="cv-clt")
         assert (row["estimate"], row["low"], row["high"]) == (oracle.estimate, oracle.low, oracle.high)
-        assert row["df"] == (N_GROUPS - 1 if method == "cluster" else None)
-    assert rows["r2", "cluster"]["name"] == "R², cluster (groups as units)"
+        assert row["df"] == (N_GROUPS - 1 if method.startswith("cluster") else None)
+    words = grouped["r2"].method.replace("-half", " half")
+    assert rows["r2", grouped["r2"].method]["name"] == f"R², {words} (groups as units)"
 
 
 def test_a_grouped_pair_decision_names_the_cluster_baseline_tests():
