@@ -235,7 +235,7 @@ def _true_difference(a, b, X, y, X_truth, y_truth, regression=False):
     return float(np.mean(a.fit(X, y).predict(X_truth) == y_truth) - np.mean(b.fit(X, y).predict(X_truth) == y_truth))
 
 
-NESTED = {"n_splits": 5, "n_repeats": 5}  # the main run's nested-CV configuration: R K^2 = 125 fits per learner
+NESTED = {"n_splits": 5, "n_repeats": 5}  # the main run's nested-CV configuration (calibration.py's NESTED)
 
 
 def _pair_learners(cell):

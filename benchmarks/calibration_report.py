@@ -330,7 +330,10 @@ GROUPED_TEXT = (
     "accuracy on new groups (kfold) and the accuracy of the model fitted to all drawn groups (conditional). "
     "Type-I error: a learner on one block of features against the same learner on the other, equal by "
     "construction, 10 x 10 group-respecting folds; power (half the replications): the tree on both blocks against "
-    "the tree on one (`calibration_grouped.py` in the benchmark).")
+    "the tree on one. The methods that refit on splits of their own, with `groups=`: nested CV's interval of one "
+    "learner's accuracy (`nested_cv_interval`, 5 x 5 folds of whole groups; its target is conditional) and, for the "
+    "null pairs, the 5x2cv t and combined F on halves of whole groups and nested CV's difference interval, which "
+    "rejects when it leaves out 0 (`calibration_grouped.py` in the benchmark).")
 GROUPED_REGRESSION_TITLE = "Grouped regression"
 GROUPED_REGRESSION_TEXT = (
     "Regressors on instances that come in groups (`regression_interval` on a record made with `groups`, "
@@ -343,7 +346,8 @@ GROUPED_REGRESSION_TEXT = (
     "its half-sample form (`method=\"cluster-half-sample\"`), for MSE, MAE and R². Targets: the fold models' "
     "figure on new groups (kfold) and that of the model fitted to all drawn groups (conditional). Type-I error: "
     "a learner on one block of features against the same learner on the other, 10 x 10 group-respecting folds, "
-    "tests on the squared error; power (half the replications): the tree on both blocks against the tree on one.")
+    "tests on the squared error; power (half the replications): the tree on both blocks against the tree on one; "
+    "nested CV's difference interval of the squared errors on the two most clustered populations.")
 REGRESSION_METRICS = ("MSE", "MAE", "R2")
 
 

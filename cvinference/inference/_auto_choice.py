@@ -24,8 +24,9 @@ _REFITTING_ADVICE = {
     "conditional": " nested_cv_interval refits the learner to estimate the error of the model fitted to all "
                    "the data, and the calibration page shows how it fares.",
     "unconditional": " nested_cv_interval, which refits the learner, covered the unconditional error in every "
-                     "cell the benchmark measured; conservative_z_interval covers it at half the training size "
-                     "only.",
+                     "cell the benchmark measured with independent instances (with groups, as low as 0.87: "
+                     "docs/calibration.md, Grouped data); conservative_z_interval covers it at half the training "
+                     "size only.",
 }
 
 
