@@ -256,6 +256,12 @@ def _pair_sample(population, cell, rng):
     return X, population.y[sample], population.groups[sample], X_truth, population.y[truth_rows]
 
 
+def _nested_record(interval):
+    """Nested CV's difference interval as a test: it rejects when it leaves out 0."""
+    return {"reject": not interval.low <= 0 <= interval.high, "width": float(interval.high - interval.low),
+            "target": "conditional"}
+
+
 def refit_grouped_replication(population, cell, seed):
     """The tests that refit on their own splits, with groups: Dietterich's 5x2cv t and the combined F on halves of
     whole groups, and nested CV's interval of the difference (5 x 5-fold of whole groups), which rejects when it
@@ -269,9 +275,8 @@ def refit_grouped_replication(population, cell, seed):
             warnings.simplefilter("ignore")
             nested = cvi.nested_cv_interval(a, X, y, estimator_b=b, groups=groups, loss="squared_error",
                                             random_state=seed_nested, **NESTED)
-        return {"tests": {"nested-cv": {"reject": not nested.low <= 0 <= nested.high,
-                                        "width": float(nested.high - nested.low), "target": "conditional"}},
-                "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
+        return {"tests": {"nested-cv": _nested_record(nested)}, "truth": {"conditional": 0.0},
+                "n_samples": int(y.size)}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         halves = cvi.five_by_two_cv(a, b, X, y, groups=groups, random_state=seed_5x2)
@@ -279,8 +284,7 @@ def refit_grouped_replication(population, cell, seed):
         tests = {"5x2cv t": _test_record(cvi.paired_ttest_5x2cv_of(halves), "unconditional"),
                  "5x2cv combined F": {"reject": bool(cvi.combined_ftest_5x2cv_of(halves).pvalue < ALPHA),
                                       "width": None, "target": "unconditional"},
-                 "nested-cv": {"reject": not nested.low <= 0 <= nested.high,
-                               "width": float(nested.high - nested.low), "target": "conditional"}}
+                 "nested-cv": _nested_record(nested)}
     return {"tests": tests, "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
 
 

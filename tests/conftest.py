@@ -1,5 +1,6 @@
 """Puts ``tests/`` on ``sys.path`` (pytest's rootdir-based import of a conftest without ``__init__.py``),
-so that every test module can import the shared case builder ``result_cases``; and the ``evidence`` fixture."""
+so that every test module can import the shared case builder ``result_cases``; and the ``evidence`` and
+``null_row`` fixtures."""
 
 import pytest
 
@@ -14,3 +15,14 @@ def evidence(monkeypatch):
         table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}
         monkeypatch.setattr(_evidence, "calibration_evidence", lambda: table)
     return install
+
+
+@pytest.fixture
+def null_row():
+    """``null_row(method, measured, learner=..., n=..., task=...)``: an evidence row of a null cell, the type-I error
+    ``measured`` of ``method`` (its Wilson interval's upper end 0.03 above it), for :func:`evidence`."""
+    def make(method, measured, *, learner, n, task="grouped", target="kfold"):
+        return {"method": method, "quantity": "type_i", "target": target, "learner": learner, "n": n,
+                "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
+                "wilson_high": measured + 0.03, "replications": 200, "mean_width": 1.0, "task": task}
+    return make

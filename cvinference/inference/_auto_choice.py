@@ -42,19 +42,24 @@ class GroupedCells(NamedTuple):
     task: str = "grouped"
     label: str = ""
     what: str = "error"
+    kfold_words: str = TARGETS["kfold"]  # what the kfold target is, in words
 
     def row_name(self, method):
         name = _GROUPED_NAME[method]
         return f"{self.label}: {name}" if self.label else name
+
+    def target_words(self, target):
+        return self.kfold_words if target == "kfold" else TARGETS[target]
 
 
 ACCURACY_CELLS = GroupedCells()
 """The grouped accuracy intervals' cells."""
 
 
-def _shortfall_warning(target, regime, measured, what="error"):
+def _shortfall_warning(target, regime, measured, cells=None):
+    what, words = ("error", TARGETS[target]) if cells is None else (cells.what, cells.target_words(target))
     return (f"The calibration benchmark found no interval computable from a cross-validation result that "
-            f"covers the {target} {what} ({TARGETS[target]}) at the nominal rate for {regime.describe()}: the "
+            f"covers the {target} {what} ({words}) at the nominal rate for {regime.describe()}: the "
             f"best, {measured.method}, covered it {measured.worst:.3f} of the time at 95% in its worst cell "
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 
@@ -91,15 +96,19 @@ def grouped_evidence_warning(result, method, target, messages, cells=ACCURACY_CE
     """Warn when the benchmark measured the cluster interval ``method`` below the floor for ``target`` in the
     result's regime, or did not measure it for that target."""
     regime, measured = _grouped_measured(result, target, cells)
-    _warn_grouped_coverage(method, target, regime, measured.get(method), messages, cells)
+    half = measured.get("cluster-half-sample")
+    advice = (f" method='cluster-half-sample' covered it {half.worst:.3f} of the time there."
+              if method == "cluster" and _reaches_floor(half) else "")
+    _warn_grouped_coverage(method, target, regime, measured.get(method), messages, cells, advice)
 
 
-def _warn_grouped_coverage(method, target, regime, found, messages, cells):
-    """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``."""
+def _warn_grouped_coverage(method, target, regime, found, messages, cells, advice=""):
+    """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``;
+    ``advice`` names a measured interval that held."""
     if found is not None and not _reaches_floor(found):
-        messages.warn(f"The {method} interval covered the {target} {cells.what} ({TARGETS[target]}) only "
+        messages.warn(f"The {method} interval covered the {target} {cells.what} ({cells.target_words(target)}) only "
                       f"{found.worst:.3f} of the time at 95% for {regime.describe()} ({found.worst_cell}) in "
-                      f"{evidence_source()}." + _REFITTING_ADVICE[target])
+                      f"{evidence_source()}." + (advice or _REFITTING_ADVICE[target]))
     elif found is None and target != "kfold":
         messages.warn(f"The {method} interval is built for the kfold target ({TARGETS['kfold']}); as an interval "
                       f"for the {target} error it was not calibrated (docs/calibration.md, Grouped data).")
@@ -131,7 +140,7 @@ def grouped_choice(result, target, messages, cells=ACCURACY_CELLS):
     method = "cluster-half-sample" if choice is half else "cluster"
     messages.note(f"{AUTO_NOTE} the {method} interval, the best measured for the {target} {cells.what} for "
                   f"{regime.describe()}, {reason}")
-    messages.warn(_shortfall_warning(target, regime, choice, cells.what))
+    messages.warn(_shortfall_warning(target, regime, choice, cells))
     return Choice(method, "dataset")
 
 

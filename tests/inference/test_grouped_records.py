@@ -507,12 +507,10 @@ def test_a_grouped_regressor_pair_is_decided_without_the_cv_clt(design, evidence
     assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
 
 
-def test_a_grouped_regressor_pair_is_judged_by_the_grouped_regression_cells(design, evidence):
+def test_a_grouped_regressor_pair_is_judged_by_the_grouped_regression_cells(design, evidence, null_row):
     """The "grouped-regression" rows judge a regressor pair; the grouped accuracy rows ("grouped") do not."""
     def row(method, measured, task):
-        return {"method": method, "quantity": "type_i", "target": "kfold", "learner": "ridge", "n": N_GROUPS,
-                "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
-                "wilson_high": measured + 0.03, "replications": 200, "mean_width": 1.0, "task": task}
+        return null_row(method, measured, learner="ridge", n=N_GROUPS, task=task)
 
     evidence(row("corrected t (10x10-fold)", 0.09, "grouped-regression"),
              row("cluster paired t (10 repeats)", 0.05, "grouped-regression"),

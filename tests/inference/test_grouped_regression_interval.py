@@ -296,8 +296,10 @@ def test_an_explicit_cluster_interval_warns_from_the_grouped_regression_cells(ev
         warnings.simplefilter("always")
         interval = cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster")
     [text] = [str(w.message) for w in caught if "covered" in str(w.message)]
-    assert text.startswith("The cluster interval covered the kfold mean absolute error (") and "only 0.900" in text
-    assert text in interval.warnings
+    assert text.startswith("The cluster interval covered the kfold mean absolute error (the mean population "
+                           "absolute error of the models fitted in the folds") and "only 0.900" in text
+    assert text.endswith("method='cluster-half-sample' covered it 0.960 of the time there.")
+    assert "Wong" not in text and text in interval.warnings
     assert cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster-half-sample").warnings == ()
 
 
@@ -306,4 +308,23 @@ def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(e
     interval = quiet(cvi.regression_interval, tree_record(), "mean_squared_error")
     assert interval.method == "cluster-half-sample"
     [text] = [w for w in interval.warnings if "no interval computable" in w]
-    assert "covers the kfold mean squared error" in text and "0.900" in text
+    assert "covers the kfold mean squared error (the mean population squared error" in text and "0.900" in text
+
+
+def test_the_grouped_nested_cells_of_regressors_are_their_own(evidence, null_row):
+    """grouped_nested_calibrated reads a regressor pair's nested-CV cells among the "grouped-regression" rows,
+    not the classifiers' ("grouped") ones."""
+    from cvinference.inference._decision import grouped_nested_calibrated
+
+    def row(measured, task):
+        return null_row("nested-cv", measured, learner="ridge", n=N_GROUPS, task=task, target="conditional")
+
+    a = grouped_regressor(seed=4)
+    y_pred = a.y_pred + 0.1
+    b = cvi.CVResult(y_true=a.y_true, y_pred=y_pred, fold=a.fold, loss=(y_pred - a.y_true) ** 2,
+                     loss_name="squared_error", groups=a.groups)
+    pair = cvi.PairedCVResult(a, b)
+    evidence(row(0.04, "grouped"), row(0.1, "grouped-regression"))
+    assert not grouped_nested_calibrated(pair)
+    evidence(row(0.1, "grouped"), row(0.04, "grouped-regression"))
+    assert grouped_nested_calibrated(pair)

@@ -182,17 +182,13 @@ def test_the_bound_warnings_name_the_cluster_robust_standard_error():
                for text in interval.warnings)
 
 
-def _type_i_row(method, measured):
-    """A grouped null cell of the evidence for the learners below (G = 24 groups: see clustered_data)."""
-    return {"method": method, "quantity": "type_i", "target": "kfold", "learner": "logistic", "n": 24,
-            "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
-            "wilson_high": measured + 0.03, "replications": 200, "mean_width": 0.1, "task": "grouped"}
-
-
 @pytest.mark.parametrize("nested_type_i", [0.04, 0.143])
-def test_the_grouped_decision_judges_the_grouped_nested_interval_by_its_own_cells(evidence, nested_type_i):
+def test_the_grouped_decision_judges_the_grouped_nested_interval_by_its_own_cells(evidence, null_row, nested_type_i):
     """Nested CV's grouped null cells decide whether the grouped decision may rest on it: where the fold tests
     were measured above the limit and nested CV within it, it rests on nested CV; else it shows it for context."""
+    def _type_i_row(method, measured):  # the learners below, at G = 24 groups (see clustered_data)
+        return null_row(method, measured, learner="logistic", n=24)
+
     evidence(_type_i_row("corrected t (10x10-fold)", 0.08), _type_i_row("cluster paired t (10 repeats)", 0.09),
              _type_i_row("clustered McNemar (Obuchowski, repeat 0)", 0.1), _type_i_row("nested-cv", nested_type_i))
     X, y, groups = clustered_data(2)

@@ -171,6 +171,8 @@ def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
               else cvi.loss_interval(result, method="cluster"))
     assert (rows[0]["method"], rows[0]["estimate"], rows[0]["low"], rows[0]["high"], rows[0]["df"]) == (
         oracle.method, oracle.estimate, oracle.low, oracle.high, oracle.df)
+    # the shipped evidence: ridge regression's cluster-robust MSE interval fell short at G = 40 (docs/calibration.md)
+    assert oracle.method == ("cluster-half-sample" if regression else "cluster")
     assert oracle.df == 19  # G - 1 for the 20 groups
     if regression:
         assert (f"between {oracle.low:.4g} and {oracle.high:.4g} ({oracle.method} interval"
