@@ -5,7 +5,6 @@ import itertools
 import sys
 import warnings
 
-from .._utils._describe import estimator_description
 from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
 from ._bundled import BUNDLED
@@ -31,6 +30,7 @@ def _demo_estimators(seed=0):
 
 
 def _run_demo(args, out):
+    from .._utils._describe import estimator_description
     from ._commands import check_outputs, compare_estimators, shows_text
     from ._data import load_data
 

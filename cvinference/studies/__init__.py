@@ -14,7 +14,8 @@ from .._utils._lazy import lazy_exports
 _EXPORTS = {
     "._conditional_error": ("ConditionalErrorStudyResult", "conditional_error_study"),
     "._fold_size": ("FoldSizeStudyResult", "fold_size_study"),
-    "._populations": ("POPULATIONS", "load_population"),
+    "._population_names": ("POPULATIONS",),
+    "._populations": ("load_population",),
     "._precision": ("PrecisionStudyResult", "precision_study"),
     "._winner": ("WinnerTableResult", "winner_table"),
 }
