@@ -271,7 +271,8 @@ def _evaluator(args, dataset):
     """The evaluator of --cv and --repeats; with --groups, on group k-fold (reseeded per repeat by the evaluator)."""
     cv = args.cv if dataset.groups is None else group_folds(dataset.task, args.cv, random_state=args.seed)
     return CVEvaluator(cv=cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
-                       random_state=args.seed, response_method=response_method(args.metric))
+                       random_state=args.seed, response_method=response_method(args.metric),
+                       verbose=int(showing_progress(args)))
 
 
 def write_outputs(args, report, draw, out):
@@ -368,7 +369,7 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                        f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits()} fits)")
         nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
                          groups=dataset.groups, confidence_level=args.confidence, random_state=args.seed,
-                         n_jobs=args.n_jobs,
+                         n_jobs=args.n_jobs, verbose=int(showing_progress(args)),
                          **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
     report = comparison_report(pair, descriptions=descriptions, data=data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,

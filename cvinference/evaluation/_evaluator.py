@@ -98,7 +98,9 @@ class CVEvaluator(BaseEstimator):
         pair estimators. It does not seed the estimators: set their own
         ``random_state`` for reproducible fits.
     verbose : int, default=0
-        Verbosity of the joblib pool.
+        1: a progress line on standard error while the models are fitted
+        (fits done of all, time spent, time left); 2 and more: also the
+        joblib pool's own messages, at ``verbose - 1``.
     cheap_fit_seconds : float, default=0.05
         With ``n_jobs`` > 1, this process is one of the workers: it times the
         first fit (with its predictions) of each estimator, and an estimator

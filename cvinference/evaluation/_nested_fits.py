@@ -16,7 +16,7 @@ import numpy as np
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._params import Integer, Jobs, Seed, validate_params
+from .._utils._params import VERBOSE, Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like, is_regressor_like
 from ..records import NestedCVResult
 from ..records._losses import get_loss
@@ -110,10 +110,10 @@ def _check_fold_sizes(n_samples, n_splits, groups):
 
 
 @validate_params(n_splits=_SplitsForNesting(), n_repeats=Integer(minimum=1), loss=LossSpec(), random_state=Seed(),
-                 n_jobs=Jobs())
+                 n_jobs=Jobs(), verbose=VERBOSE)
 @fill_doc
 def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
-                            groups=None, random_state=None, n_jobs=None):
+                            groups=None, random_state=None, n_jobs=None, verbose=0):
     """Run nested cross-validation: every instance's outer and inner losses, in one pool of fits.
 
     Bates, Hastie & Tibshirani (2023, Algorithm 1): in each of R random
@@ -162,6 +162,10 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
         estimators.
     n_jobs : int, default=None
         Number of jobs for the fits. %(n_jobs)s The result does not depend on it.
+    verbose : int, default=0
+        1: a progress line on standard error while the models are fitted
+        (fits done of all, time spent, time left); 2 and more: also the
+        joblib pool's messages. The result does not depend on it.
 
     Returns
     -------
@@ -225,7 +229,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
         inner[estimator, r, k2, test[in_k]] = losses[in_k]  # fold k, in outer fold k2's inner cross-validation
         inner[estimator, r, k, test[~in_k]] = losses[~in_k]
 
-    run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs,
+    run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, verbose=verbose,
              proba_loss=(loss, y_array, classes) if loss.needs_proba else None, collect=keep)
     return NestedCVResult(fold=partitions.fold, outer=outer, inner=inner, loss_name=loss.name,
                           estimator_reprs=tuple(estimator_description(e) for e in estimators),

@@ -45,6 +45,7 @@ from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
 
 from .._utils._joblib_compat import backend_name, loky_workers_alive
+from .._utils._progress import Progress
 from .._utils._validation import non_finite_note
 from ._fit_task import add_context, fit_and_predict
 from ._native_threads import native_threads_limit, threads_per_worker
@@ -272,7 +273,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     n_jobs : int or None
         As in joblib: None means 1 unless in a :func:`joblib.parallel_config` context.
     verbose : int
-        Verbosity of the joblib pool.
+        1: a progress line on standard error (fits done, time spent, time
+        left); 2 and more: also the joblib pool's own messages, at
+        ``verbose - 1``.
     cheap_fit_seconds : float
         Estimators whose first fit here takes less than this keep all their
         fits out of the pool; the pool is started only for the others, and
@@ -307,6 +310,14 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         raise
 
 
+def _counted(collect, progress):
+    """``collect``, stepping ``progress`` after each output (the callers hold one output at a time)."""
+    def counted(index, output):
+        collect(index, output)
+        progress.step()
+    return counted
+
+
 def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss, responses,
               collect):
     """:func:`run_fits` itself; its caller adds a note naming the cell of X a refusal of non-finite values is about."""
@@ -314,6 +325,9 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
     outputs = [None] * len(tasks) if collect is None else None
     if collect is None:
         collect = outputs.__setitem__
+    if verbose:
+        collect = _counted(collect, Progress(len(tasks), verbose))
+        verbose -= 1  # the joblib pool's own messages from 2 on
 
     def one_fit(index):
         """What a task's fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""

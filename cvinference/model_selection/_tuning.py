@@ -9,7 +9,7 @@ from ..evaluation._nested_fits import N_REPEATS
 
 @validate_params(**nested_cv_interval.__cvinference_params__)
 def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",
-                    random_state=None, n_jobs=None):
+                    random_state=None, n_jobs=None, verbose=0):
     """Nested cross-validation interval for the error of the whole tuning procedure.
 
     The best candidate's cross-validation score is biased upwards, since it
@@ -26,8 +26,9 @@ def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidenc
         a metric name or a refit rule), so that it can predict.
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
-    n_splits, n_repeats, confidence_level, loss, random_state, n_jobs
-        As for :func:`nested_cv_interval`. Every fit is a whole search:
+    n_splits, n_repeats, confidence_level, loss, random_state, n_jobs, verbose
+        As for :func:`nested_cv_interval` (``verbose=1``: a progress line of
+        the searches done, the time spent and left). Every fit is a whole search:
         about ``n_repeats * n_splits**2`` searches in all (5,000 with the
         defaults; ``n_splits=5, n_repeats=10`` makes 250), so keep the
         search's own ``n_jobs`` at None and parallelise here.
@@ -74,7 +75,7 @@ def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidenc
                          "measure the tuning procedure.")
     interval = nested_cv_interval(search, X, y, n_splits=n_splits, n_repeats=n_repeats,
                                   confidence_level=confidence_level, loss=loss, random_state=random_state,
-                                  n_jobs=n_jobs)
+                                  n_jobs=n_jobs, verbose=verbose)
     estimand = ("error of the model that the whole search (selection among its candidates by its own "
                 "cross-validation, then a refit) fits to this dataset; " + interval.estimand)
     return dataclasses.replace(interval, estimand=estimand)

@@ -12,9 +12,7 @@ fit is in, and the records are kept in a :class:`Checkpoint`.
 """
 
 import dataclasses
-import sys
 import threading
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,6 +20,7 @@ from joblib import effective_n_jobs
 from sklearn.utils import _safe_indexing, check_random_state
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._utils._progress import Progress
 from ..evaluation._fit_task import FitTask, LossMoments, ScoredRows
 from ..evaluation._partitions import Partitions, draw_partitions
 from ..evaluation._scheduler import run_fits
@@ -125,35 +124,6 @@ class _DrawTasks(Sequence):
     @property
     def fits_per_draw(self):
         return self._per_draw
-
-
-class _Progress:
-    """A one-line progress report on standard error: draws done, time spent, time left (after ``label``, if any)."""
-
-    def __init__(self, total, done, verbose, label=None):
-        self._total, self._done, self._verbose = total, done, verbose
-        self._prefix = "" if label is None else f"{label}: "
-        self._start_done, self._start = done, time.perf_counter()
-
-    def step(self):
-        self._done += 1
-        if not self._verbose:
-            return
-        elapsed = time.perf_counter() - self._start
-        finished_here = self._done - self._start_done
-        left = elapsed / finished_here * (self._total - self._done)
-        end = "\n" if self._done == self._total else ""
-        sys.stderr.write(f"\r{self._prefix}draws {self._done}/{self._total}, {_duration(elapsed)} elapsed, "
-                         f"about {_duration(left)} left{end}")
-        sys.stderr.flush()
-
-
-def _duration(seconds):
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.1f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 class _DrawCollector:
@@ -293,7 +263,7 @@ def run_draws(estimators, X, y, plans, *, names, loss, classes, summarize, check
     checkpoint = Checkpoint(None, "") if checkpoint is None else checkpoint
     pending = [draw for draw in range(len(plans)) if draw not in checkpoint.records]
     client = dask_client() if pending else None
-    progress = _Progress(len(plans), len(plans) - len(pending), verbose, label)
+    progress = Progress(len(plans), verbose, done=len(plans) - len(pending), unit="draws", label=label)
 
     def receive(draw, record):
         checkpoint.save(draw, record)

@@ -669,19 +669,26 @@ def test_quiet_demo_prints_nothing(monkeypatch, capsys):
     assert status == 0 and text == "" and capsys.readouterr().out == ""
 
 
-@pytest.mark.parametrize("argv, expected", [
-    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"], ["fitting nb: GaussianNB() on 2 x 3 folds"]),
+@pytest.mark.parametrize("argv, expected, fits", [
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"], ["fitting nb: GaussianNB() on 2 x 3 folds"],
+     [6]),
     (["compare", "nb", "tree", "--data", "iris", "--cv", "3"],
      ["fitting A and B on 1 x 3 identical folds", "fitting A and B for 5x2cv",
-      "fitting A and B for nested cross-validation (5 x 5 folds, 150 fits)"]),
+      "fitting A and B for nested cross-validation (5 x 5 folds, 150 fits)"], [6, 150]),
 ])
-def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, monkeypatch):
+def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, fits, monkeypatch):
+    """Each batch is announced on a line of its own; the evaluator's and nested CV's fits are then counted on a
+    line redrawn after carriage returns (the library's verbose=1), which ends at "fits n/n"."""
     stderr = _TTY()
     monkeypatch.setattr(sys, "stderr", stderr)
     status, text = run(argv)
     assert status == 0
-    assert stderr.getvalue().splitlines() == [f"cvinference: {line}" for line in expected]
-    assert "cvinference: fitting" not in text  # never mixed into the report
+    lines = stderr.getvalue().rstrip("\n").split("\n")  # not splitlines(), which splits at the "\r" too
+    assert [line for line in lines if not line.startswith("\r")] == [f"cvinference: {line}" for line in expected]
+    counted = [re.fullmatch(r"fits (\d+)/(\d+), \d+ s elapsed, about \d+ s left", line.split("\r")[-1])
+               for line in lines if line.startswith("\r")]
+    assert all(counted) and [(int(m.group(1)), int(m.group(2))) for m in counted] == [(n, n) for n in fits]
+    assert "cvinference: fitting" not in text and "fits " not in text  # never mixed into the report
 
     quiet = _TTY()
     monkeypatch.setattr(sys, "stderr", quiet)
