@@ -94,7 +94,8 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 @validate_params(**paired_subsampling.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
-                            loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None):
+                            loss="zero_one", estimator_b=None, stratify=True, random_state=None, n_jobs=None,
+                            verbose=0):
     """Nadeau & Bengio's conservative Z interval for a learner's expected loss, from paired subsampling.
 
     Estimates the mean loss of the models the learner fits to n1 instances,
@@ -106,15 +107,15 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
 
     Parameters
     ----------
-    estimator, X, y, n_pairs, n_rounds, test_size, loss, estimator_b, stratify, random_state, n_jobs
+    estimator, X, y, n_pairs, n_rounds, test_size, loss, estimator_b, stratify, random_state, n_jobs, verbose
         As in :func:`paired_subsampling`: the learner (cloned, never
         fitted), the data, M pairs of halves, J random train/test splits of
         all the data and of each half (``n_splits`` before version 0.1,
         which still works with a FutureWarning until 0.2), the share of a
         half tested in each split (the default gives n1 = 0.4 n and
         n2 = 0.1 n), the per-instance loss, a second learner on the same
-        splits, stratified splits, the seed of the splits and the jobs for
-        the fits.
+        splits, stratified splits, the seed of the splits, the jobs for
+        the fits and the progress line (``verbose=1``).
     %(confidence_level)s
 
     Returns
@@ -123,7 +124,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
         ``conservative_z_interval_of(paired_subsampling(estimator, X, y,
         n_pairs=n_pairs, n_rounds=n_rounds, test_size=test_size, loss=loss,
         estimator_b=estimator_b, stratify=stratify,
-        random_state=random_state, n_jobs=n_jobs),
+        random_state=random_state, n_jobs=n_jobs, verbose=verbose),
         confidence_level=confidence_level)``; see
         :func:`conservative_z_interval_of` for its fields.
 
@@ -153,13 +154,13 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
     """
     record = paired_subsampling(estimator, X, y, n_pairs=n_pairs, n_rounds=n_rounds, test_size=test_size, loss=loss,
                                 estimator_b=estimator_b, stratify=stratify, random_state=random_state,
-                                n_jobs=n_jobs)
+                                n_jobs=n_jobs, verbose=verbose)
     return conservative_z_interval_of(record, confidence_level=confidence_level)
 
 
 @validate_params(**bootstrap_sampling.__cvinference_params__, method=Options(*METHODS), confidence_level=PROBABILITY)
 def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stratify=False,
-                       confidence_level=0.95, random_state=None, n_jobs=None):
+                       confidence_level=0.95, random_state=None, n_jobs=None, verbose=0):
     """Estimate a classifier's accuracy with the out-of-bag, .632 or .632+ bootstrap.
 
     Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
@@ -169,10 +170,11 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
     Parameters
     ----------
-    estimator, X, y, n_bootstraps, stratify, random_state, n_jobs
+    estimator, X, y, n_bootstraps, stratify, random_state, n_jobs, verbose
         As in :func:`bootstrap_sampling`: the classifier (cloned, never
         fitted), the data, the number of bootstrap samples, sampling within
-        classes, the seed of the samples and the jobs for the fits.
+        classes, the seed of the samples, the jobs for the fits and the
+        progress line (``verbose=1``).
     method, confidence_level
         As in :func:`bootstrap_accuracy_of`: ``".632"``, ``".632+"`` or
         ``"oob"``, and the level of the percentile interval of ``values``.
@@ -182,7 +184,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     BootstrapResult
         ``bootstrap_accuracy_of(bootstrap_sampling(estimator, X, y,
         n_bootstraps=n_bootstraps, stratify=stratify,
-        random_state=random_state, n_jobs=n_jobs), method=method,
+        random_state=random_state, n_jobs=n_jobs, verbose=verbose), method=method,
         confidence_level=confidence_level)``: ``estimate``, the
         per-bootstrap ``values``, their percentile interval and, in
         ``details``, every ingredient.
@@ -218,7 +220,7 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
     (0.67, 0.48)
     """
     record = bootstrap_sampling(estimator, X, y, n_bootstraps=n_bootstraps, stratify=stratify,
-                                random_state=random_state, n_jobs=n_jobs)
+                                random_state=random_state, n_jobs=n_jobs, verbose=verbose)
     return bootstrap_accuracy_of(record, method=method, confidence_level=confidence_level)
 
 

@@ -12,7 +12,7 @@ from sklearn.utils import check_random_state
 from .._utils._arrays import python_scalar
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._params import VERBOSE, Boolean, Integer, Jobs, Seed, validate_params
 from .._utils._validation import (
     check_estimator_methods,
     check_fits_in_memory,
@@ -66,9 +66,11 @@ def _bootstrap_where(bootstrap, labels):
             "(stratify=True draws every sample within classes, so that each holds every class)")
 
 
-@validate_params(n_bootstraps=Integer(minimum=1), stratify=Boolean(), random_state=Seed(), n_jobs=Jobs())
+@validate_params(n_bootstraps=Integer(minimum=1), stratify=Boolean(), random_state=Seed(), n_jobs=Jobs(),
+                 verbose=VERBOSE)
 @fill_doc
-def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, random_state=None, n_jobs=None):
+def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, random_state=None, n_jobs=None,
+                       verbose=0):
     """Fit a classifier to bootstrap samples and predict what each left out; fit one more to all the data.
 
     Draws ``n_bootstraps`` bootstrap samples (n draws with replacement),
@@ -99,6 +101,10 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
         (without ``stratify``). It does not seed the estimator.
     n_jobs : int, default=None
         Number of jobs for the n_bootstraps + 1 fits. %(n_jobs)s
+    verbose : int, default=0
+        1: a progress line on standard error while the models are fitted
+        (fits done of all, time spent, time left); 2 and more: also the
+        joblib pool's messages. The result does not depend on it.
 
     Returns
     -------
@@ -129,7 +135,7 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
         for b, (train, test) in enumerate(zip(indices, out_of_bag, strict=True))
     ]
     predictions = [prediction for prediction, _ in run_fits([estimator], X, y, tasks, names=["estimator"],
-                                                            n_jobs=n_jobs)]
+                                                            n_jobs=n_jobs, verbose=verbose)]
     correct = np.zeros(indices.shape, dtype=bool)
     for b, (test, prediction) in enumerate(zip(out_of_bag, predictions[1:], strict=True)):
         correct[b, test] = prediction == y_array[test]

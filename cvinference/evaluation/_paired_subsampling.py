@@ -17,7 +17,7 @@ from sklearn.utils import check_random_state
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._params import Boolean, Integer, Jobs, Seed, validate_params
+from .._utils._params import VERBOSE, Boolean, Integer, Jobs, Seed, validate_params
 from .._utils._validation import check_fits_in_memory
 from ..records import PairedSubsamplingResult
 from ..records._losses import get_loss
@@ -186,10 +186,10 @@ def plan_paired_subsampling(y_array, *, n_pairs, n_splits, test_size, stratified
 
 
 @validate_params(n_pairs=N_PAIRS, n_rounds=Integer(minimum=1), test_size=TEST_SIZE, stratify=Boolean(),
-                 loss=LossSpec(), random_state=Seed(), n_jobs=Jobs())
+                 loss=LossSpec(), random_state=Seed(), n_jobs=Jobs(), verbose=VERBOSE)
 @fill_doc
 def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, loss="zero_one", estimator_b=None,
-                       stratify=True, random_state=None, n_jobs=None):
+                       stratify=True, random_state=None, n_jobs=None, verbose=0):
     """Nadeau & Bengio's paired subsampling: random splits of all the data and of M pairs of disjoint halves.
 
     Draws every split first (:func:`plan_paired_subsampling`), then fits a
@@ -230,6 +230,10 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
         result is identical for any ``n_jobs``. It does not seed the estimators.
     n_jobs : int, default=None
         Number of jobs for the J (2 M + 1) fits per learner. %(n_jobs)s
+    verbose : int, default=0
+        1: a progress line on standard error while the models are fitted
+        (fits done of all, time spent, time left); 2 and more: also the
+        joblib pool's messages. The result does not depend on it.
 
     Returns
     -------
@@ -266,7 +270,8 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
         e, g, j = cells[index]
         losses[e, g, j] = proba_losses if loss.needs_proba else loss(y_array[plan.test[g, j]], predictions)
 
-    run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, proba_loss=proba_loss, collect=collect)
+    run_fits(estimators, X, y, tasks, names=names, n_jobs=n_jobs, verbose=verbose, proba_loss=proba_loss,
+             collect=collect)
     return PairedSubsamplingResult(
         test_indices=plan.test, losses=losses, halves=plan.halves, n_samples=plan.n_samples, n_train=plan.n_train,
         stratified=plan.stratified, loss_name=loss.name,

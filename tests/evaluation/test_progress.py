@@ -62,3 +62,19 @@ def test_a_resumed_call_extrapolates_from_this_calls_units_only(capsys, monkeypa
 @pytest.mark.parametrize(("seconds", "words"), [(12.4, "12 s"), (90, "1.5 min"), (5400, "1.5 h")])
 def test_durations_in_words(seconds, words):
     assert duration(seconds) == words
+
+
+@pytest.mark.parametrize(("call", "fits"), [
+    (lambda verbose: cvi.conservative_z_interval(GaussianNB(), X, Y, n_pairs=2, n_rounds=3, random_state=0,
+                                                 verbose=verbose), 3 * (2 * 2 + 1)),
+    (lambda verbose: cvi.bootstrap_accuracy(GaussianNB(), X, Y, n_bootstraps=8, random_state=0, verbose=verbose),
+     8 + 1),
+])
+def test_the_subsampling_and_bootstrap_intervals_report_their_fits(capsys, call, fits):
+    """J (2 M + 1) fits for the conservative Z (Nadeau & Bengio 2003), B + 1 for the bootstrap (Efron 1983)."""
+    quiet = call(0)
+    assert capsys.readouterr().err == ""
+    shown = call(1)
+    match = LINE.fullmatch(last_line(capsys.readouterr().err))
+    assert match and match.group(1) == match.group(2) == str(fits)
+    assert (shown.estimate, shown.low, shown.high) == (quiet.estimate, quiet.low, quiet.high)
