@@ -28,6 +28,12 @@ def progress(args, message):
         print(f"cvinference: {message}", file=sys.stderr, flush=True)
 
 
+def fold_fits(args, dataset, learners=1):
+    """The fits of ``learners`` learners on --repeats x --cv folds ("loo": one per instance), in words."""
+    folds = dataset.n_samples if args.cv == "loo" else args.cv
+    return f"{learners * args.repeats * folds:,} fits"
+
+
 def _check_folds(args, dataset):
     if dataset.groups is not None:
         check_group_folds(dataset, args.cv, args.repeats)
@@ -311,7 +317,7 @@ def run_evaluate(args, out):
                                              random_state=args.seed)
     check_loss(args, estimator, args.estimator)
     check_scores(args, estimator, args.estimator)
-    progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds")
+    progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds ({fold_fits(args, dataset)})")
     result = fitting(_evaluator(args, dataset).evaluate, estimator, dataset.X, dataset.y, dataset.groups)
     report = evaluation_report(result, description=description, data=data_record(dataset),
                                confidence_level=args.confidence, metrics=args.metric, pos_label=args.pos_label)
@@ -355,12 +361,12 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                         f"{NESTED_SETTINGS['n_splits']} folds need 2 groups each, {NESTED_GROUPS} groups, and "
                         f"{dataset.name} has {dataset.n_groups}; drop --nested (the decision rests on tests that "
                         "take the groups as the units)")
-    progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds")
+    progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds ({fold_fits(args, dataset, 2)})")
     pair = fitting(_evaluator(args, dataset).compare, *estimators, dataset.X, dataset.y, dataset.groups)
     extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
     regression = pair.a.classes is None
     if not pair.a.is_loo and not regression:  # with --groups, its halves keep groups whole
-        progress(args, "fitting A and B for 5x2cv")
+        progress(args, "fitting A and B for 5x2cv (20 fits)")
         extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y, groups=dataset.groups,
                                          random_state=args.seed, n_jobs=args.n_jobs)))
     nested = None

@@ -16,7 +16,7 @@ import dataclasses
 import json
 
 from ..model_selection import OneStandardError, SimplestIndistinguishable, compare_candidates
-from ._commands import check_outputs, data_record, progress, shows_text, write_outputs
+from ._commands import check_outputs, data_record, fold_fits, progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator, parse_params
@@ -130,7 +130,8 @@ def run_select(args, out):
         cv = splitter(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
     search = GridSearchCV(estimator, _search_grid(grids, estimator), cv=cv, scoring=scoring, refit=False,
                           n_jobs=args.n_jobs, error_score="raise")
-    progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds")
+    progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds "
+                   f"({fold_fits(args, dataset, len(candidates))})")
     try:
         search.fit(dataset.X, dataset.y, groups=dataset.groups)
     except (ValueError, TypeError) as exc:

@@ -670,10 +670,10 @@ def test_quiet_demo_prints_nothing(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("argv, expected, fits", [
-    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"], ["fitting nb: GaussianNB() on 2 x 3 folds"],
-     [6]),
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"],
+     ["fitting nb: GaussianNB() on 2 x 3 folds (6 fits)"], [6]),
     (["compare", "nb", "tree", "--data", "iris", "--cv", "3"],
-     ["fitting A and B on 1 x 3 identical folds", "fitting A and B for 5x2cv",
+     ["fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)",
       "fitting A and B for nested cross-validation (5 x 5 folds, 150 fits)"], [6, 150]),
 ])
 def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, fits, monkeypatch):
