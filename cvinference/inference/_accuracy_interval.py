@@ -22,6 +22,9 @@ from ._results import Interval
 
 METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson", "half-sample", "cluster", "cluster-half-sample")
 CLUSTER_METHODS = ("cluster", "cluster-half-sample")
+
+CLUSTER_VARIANCE_FACTOR = {"cluster": 1.0, "cluster-half-sample": 2.0}
+"""What each cluster method multiplies the cluster-robust variance by (the half-sample form: Nedel'ko's n/2)."""
 AVERAGING = ("dataset", "fold")
 
 _ASSUMPTIONS = {
@@ -562,7 +565,7 @@ def binomial_bounds(count, n, confidence_level, method):
 def _cluster_level(result, rows, keep, confidence_level, method, messages):
     return cluster_point(result.correct[list(rows)].astype(np.float64), require_clusters(result, f"method={method!r}"),
                          result.fold[list(rows)], confidence_level, messages,
-                         variance_factor=2.0 if method == "cluster-half-sample" else 1.0)
+                         variance_factor=CLUSTER_VARIANCE_FACTOR[method])
 
 
 def cluster_point(values, clusters, folds, confidence_level, messages, center=None, variance_factor=1.0,

@@ -7,6 +7,7 @@ from ._evidence import (
     coverage_floor,
     coverage_regime,
     evidence_source,
+    grouped_task,
     learner_of_result,
     measured_coverage,
     measured_scheme,
@@ -39,7 +40,7 @@ class GroupedCells(NamedTuple):
     """Where the evidence keeps a grouped interval's coverage: the rows of ``task``, the interval named
     "<label>: <name>" (plain "<name>" without a label), and what it is of, in words."""
 
-    task: str = "grouped"
+    task: str = grouped_task(classification=True)
     label: str = ""
     what: str = "error"
     kfold_words: str = TARGETS["kfold"]  # what the kfold target is, in words
@@ -56,10 +57,10 @@ ACCURACY_CELLS = GroupedCells()
 """The grouped accuracy intervals' cells."""
 
 
-def _shortfall_warning(target, regime, measured, cells=None):
-    what, words = ("error", TARGETS[target]) if cells is None else (cells.what, cells.target_words(target))
+def _shortfall_warning(target, regime, measured, cells=ACCURACY_CELLS):
     return (f"The calibration benchmark found no interval computable from a cross-validation result that "
-            f"covers the {target} {what} ({words}) at the nominal rate for {regime.describe()}: the "
+            f"covers the {target} {cells.what} ({cells.target_words(target)}) at the nominal rate for "
+            f"{regime.describe()}: the "
             f"best, {measured.method}, covered it {measured.worst:.3f} of the time at 95% in its worst cell "
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 

@@ -53,8 +53,10 @@ from ._delong import delong_paired_test
 from ._estimands import TARGET
 from ._evidence import (
     evidence_source,
+    grouped_task,
     learner_of_result,
     measured_reach,
+    sized_by_groups,
     test_evidence,
     test_family,
     type_i_limit,
@@ -543,7 +545,7 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     a = pair.a
     learners = [learner_of_result(a), learner_of_result(pair.b)]
     metric_name, confidence_level = common["metric"], common["confidence_level"]
-    size = a.n_groups if task.startswith("grouped") else a.n_samples  # the grouped cells are sized by their groups
+    size = a.n_groups if sized_by_groups(task) else a.n_samples
     judged = [_judged(candidate, learners, size, limit, task=task) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
@@ -623,7 +625,7 @@ def _grouped_candidates(pair, nested, confidence_level):
 def grouped_nested_calibrated(pair):
     """Whether the benchmark measured nested CV's difference interval within the type-I limit for this grouped
     pair's learners at about its number of groups: only then can the grouped decision rest on it."""
-    task = "grouped" if pair.a.classes is not None else "grouped-regression"
+    task = grouped_task(pair.a.classes is not None)
     found = test_evidence("nested-cv", [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_groups,
                           task)
     return found.type_i is not None and found.type_i <= type_i_limit()
@@ -646,7 +648,7 @@ def _grouped_decision(pair, names, confidence_level, nested, limit):
     caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
                 else _mean_baseline_caveats(pair, names, 1 - confidence_level))
     return _unmeasured_or_calibrated(pair, _grouped_candidates(pair, nested, confidence_level), common, caveats,
-                                     limit, task="grouped" if classification else "grouped-regression",
+                                     limit, task=grouped_task(classification),
                                      subject="learners on grouped instances",
                                      measures="independent instances", order=_GROUPED_ORDER,
                                      order_why=_GROUPED_WHY)

@@ -184,10 +184,19 @@ def _sizes(measured_sizes, n_samples, size_name="N"):
     return (below, above), None
 
 
+def grouped_task(classification):
+    """The task of the evidence's grouped rows: "grouped" for accuracy, "grouped-regression" for a regressor."""
+    return "grouped" if classification else "grouped-regression"
+
+
+def sized_by_groups(task):
+    """Whether the cells of ``task`` are sized by their number of groups G (the grouped tasks) rather than N."""
+    return task in (grouped_task(True), grouped_task(False))
+
+
 def _size_name(task):
-    """How the cells of ``task`` are sized: "G" (groups) for the grouped cells ("grouped", "grouped-regression"),
-    "N" (instances) otherwise."""
-    return "G" if task.startswith("grouped") else "N"
+    """How the cells of ``task`` are sized: "G" (groups) or "N" (instances)."""
+    return "G" if sized_by_groups(task) else "N"
 
 
 def regime_of(rows, learners, n_samples, size_name="N"):

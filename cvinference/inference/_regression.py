@@ -28,12 +28,20 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
-from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, normal_bounds
+from ._accuracy_interval import (
+    CLUSTER_METHODS,
+    CLUSTER_VARIANCE_FACTOR,
+    PointEstimate,
+    cluster_point,
+    estimate_interval,
+    normal_bounds,
+)
 from ._auto_choice import GroupedCells, grouped_choice, grouped_evidence_warning
 from ._clustered import paired_difference_result
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
+from ._evidence import grouped_task
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._parameters import ALTERNATIVE, REPEAT
@@ -47,7 +55,7 @@ REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 METHODS = ("auto", "cv-clt", "cluster")
 """The ``method`` of :func:`mean_baseline_test`."""
 
-INTERVAL_METHODS = (*METHODS, "cluster-half-sample")
+INTERVAL_METHODS = ("auto", "cv-clt", *CLUSTER_METHODS)
 """The ``method`` of :func:`regression_interval`."""
 
 
@@ -324,7 +332,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     _check_regression(result, "result", "regression_interval")
     chosen = _chosen_method(result, method)
     rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen)
-    cells = GroupedCells("grouped-regression", EVIDENCE_LABEL[metric], METRIC_WORDS[metric], _KFOLD_WORDS[metric])
+    cells = GroupedCells(grouped_task(classification=False), EVIDENCE_LABEL[metric], METRIC_WORDS[metric],
+                         _KFOLD_WORDS[metric])
     if chosen == "cv-clt":
         regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
     elif method == "auto":
@@ -333,8 +342,7 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
         grouped_evidence_warning(result, chosen, "kfold", messages, cells)
     y_true = np.asarray(result.y_true, dtype=np.float64)
     if chosen.startswith("cluster"):
-        point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages,
-                                          variance_factor=2.0 if chosen == "cluster-half-sample" else 1.0)
+        point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, chosen)
         return estimate_interval(point, confidence_level=confidence_level, method=chosen, averaging="dataset",
                                  estimand=_regression_estimand(result, metric), assumptions=ROBUST_ASSUMPTIONS,
                                  target="kfold", messages=messages)
@@ -358,10 +366,11 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
                              target="kfold", details={"variance": variance, "sigma_hat": spread}, messages=messages)
 
 
-def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, variance_factor=1.0):
-    """The cluster-robust (CR1, t with G - 1 df) interval of MSE or MAE, or of R² by the delta method;
-    ``variance_factor`` 2 for the half-sample form."""
-    clusters = require_clusters(result, "method='cluster-half-sample'" if variance_factor != 1 else "method='cluster'")
+def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, method):
+    """The cluster-robust (CR1, t with G - 1 df) interval of MSE or MAE, or of R² by the delta method, of the
+    cluster ``method``."""
+    clusters = require_clusters(result, f"method={method!r}")
+    variance_factor = CLUSTER_VARIANCE_FACTOR[method]
     folds = result.fold[rows]
     if metric != "r2":
         losses = instance_losses(y_true, result.y_pred[rows], _LOSS_OF_METRIC[metric])
