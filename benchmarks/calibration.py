@@ -89,6 +89,7 @@ import tempfile
 import time
 import warnings
 
+import calibration_nested as nested_grid
 import numpy as np
 from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
@@ -338,6 +339,8 @@ def metric_cells(replications=None):
 
 
 def cells(mode, replications=None):
+    if mode == "nested-grid":
+        return nested_grid.nested_grid_cells(Cell, replications)
     if mode == "grouped":
         return grouped_cells(Cell, replications)
     if mode == "learners":
@@ -572,6 +575,26 @@ def pair_folds_replication(population, cell, seed):
     return {"tests": found, "truth": _pair_truth(population, estimators, X, y, truth_rows)}
 
 
+def coverage_nested_grid_replication(population, cell, seed):
+    """Nested CV's one-learner interval in every (K, R) of the grid (calibration_nested.py)."""
+    rng = np.random.default_rng(seed)
+    X, y, X_truth, y_truth = _coverage_sample(population, cell, rng)
+    conditional = _held_back_accuracy(learner(cell.learner), X, y, X_truth, y_truth)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return nested_grid.coverage_record(learner(cell.learner), X, y, conditional, int(rng.integers(2**31)))
+
+
+def null_nested_grid_replication(population, cell, seed):
+    """Nested CV's difference interval of a null pair in every (K, R) of the grid (calibration_nested.py)."""
+    rng = np.random.default_rng(seed)
+    X, y, estimators, truth_rows = _pair_sample(population, cell, rng)
+    truth = _pair_truth(population, estimators, X, y, truth_rows)["conditional"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return nested_grid.null_record(estimators, X, y, truth, int(rng.integers(2**31)))
+
+
 # ROC AUC and regression (the --metrics mode)
 
 
@@ -736,12 +759,13 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "null-folds": pair_folds_replication, "coverage-auc": coverage_auc_replication,
                 "coverage-regression": coverage_regression_replication, "null-auc": metric_pair_replication,
                 "power-auc": metric_pair_replication, "null-regression": metric_pair_replication,
-                "power-regression": metric_pair_replication, **GROUPED_REPLICATIONS}
+                "power-regression": metric_pair_replication, "coverage-nested-grid": coverage_nested_grid_replication,
+                "null-nested-grid": null_nested_grid_replication, **GROUPED_REPLICATIONS}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
               "power-grouped-regression": "power", "null-grouped-refit": "type_i",
-              "null-grouped-regression-refit": "type_i"}
+              "null-grouped-regression-refit": "type_i", "null-nested-grid": "type_i"}
 
 
 def replication(population, cell, index, seed):
@@ -825,6 +849,8 @@ def rows_of(cell, records):
         rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
     if cell.kind in TASKS:
         rows = [dict(row, task=TASKS[cell.kind]) for row in rows]
+    if cell.kind.endswith("nested-grid"):
+        rows = nested_grid.with_costs(rows, records)
     return rows
 
 
@@ -947,7 +973,9 @@ def run(selected, *, seed, n_jobs, checkpoint, log=print, client=None):
             out.write(json.dumps(record) + "\n")
             out.flush()
         if count % 50 == 0 or count == len(jobs):
-            log(f"  {count}/{len(jobs)} replications, {time.perf_counter() - start:.0f} s", flush=True)
+            elapsed = time.perf_counter() - start
+            log(f"  {count}/{len(jobs)} replications, {elapsed:.0f} s, about "
+                f"{elapsed / count * (len(jobs) - count):.0f} s left", flush=True)
     try:
         _run_jobs(populations, jobs, n_jobs, client, keep)
     finally:
@@ -997,6 +1025,9 @@ def main(argv=None):
     modes.add_argument("--grouped", action="store_true",
                        help="grouped data (calibration_grouped.py): the naive and the cluster-robust intervals' "
                             "coverage and the clustered tests' type-I error, with real fits on clustered populations")
+    modes.add_argument("--nested-grid", action="store_true",
+                       help="nested cross-validation's (K, R) grid (calibration_nested.py): coverage, type-I error, "
+                            "width and fits of K in (5, 10) and R in (3, 5, 10, 25)")
     modes.add_argument("--metrics", action="store_true",
                        help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
                             "and power of the comparisons decide() weighs")
@@ -1017,7 +1048,7 @@ def main(argv=None):
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
     mode = ("quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics
-            else "grouped" if args.grouped else "full")
+            else "grouped" if args.grouped else "nested-grid" if args.nested_grid else "full")
     selected = cells(mode, args.replications)
     if args.cells:
         selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]
