@@ -182,6 +182,8 @@ NOT_BY_RULE = {
                                "bounds and the value (tests/inference/test_metric_edges.py)",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    "cv_result": "a CVResult or PairedCVResult or None: checked against the call by evaluation/_nested_reuse.py, "
+                 "naming cv_result and the fix (tests/evaluation/test_nested_reuse.py)",
     "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "
               "(the message names metric and the value, and lists the names)",
     ("conditional_error_study", "cv"): "an int >= 2 or a k-fold splitter: checked with the sample size "

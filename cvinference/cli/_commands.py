@@ -328,6 +328,17 @@ NESTED_GROUPS = 2 * NESTED_SETTINGS["n_splits"]
 """The fewest groups for the command line's nested cross-validation with --groups: 2 in each of its folds."""
 
 
+def _reusable(args, pair, loss):
+    """``pair`` when its folds are nested cross-validation's (--cv K and at least R --repeats, of its loss), else None.
+
+    Nested cross-validation then reuses the pair's first R partitions and
+    their fits as its outer ones.
+    """
+    same = (args.cv == NESTED_SETTINGS["n_splits"] and args.repeats >= NESTED_SETTINGS["n_repeats"]
+            and pair.a.loss_name == loss)
+    return pair if same else None
+
+
 def _needs_nested(args, pair, tests):
     """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell.
 
@@ -371,11 +382,13 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                                          random_state=args.seed, n_jobs=args.n_jobs)))
     nested = None
     if _needs_nested(args, pair, [] if regression else [*pair_tests(pair), *extra]):
+        reused = _reusable(args, pair, args.loss if regression else "zero_one")
         progress(args, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
-                       f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits()} fits)")
+                       f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits(outer=reused is None)} fits"
+                       f"{'' if reused is None else '; the outer fits are those of the folds above'})")
         nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
                          groups=dataset.groups, confidence_level=args.confidence, random_state=args.seed,
-                         n_jobs=args.n_jobs, verbose=int(showing_progress(args)),
+                         n_jobs=args.n_jobs, verbose=int(showing_progress(args)), cv_result=reused,
                          **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
     report = comparison_report(pair, descriptions=descriptions, data=data_record(dataset),
                                confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,

@@ -25,7 +25,8 @@ from ..inference._parameters import ALTERNATIVE
 @validate_params(**nested_cross_validation.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
-                       loss="zero_one", estimator_b=None, groups=None, random_state=None, n_jobs=None, verbose=0):
+                       loss="zero_one", estimator_b=None, groups=None, cv_result=None, random_state=None, n_jobs=None,
+                       verbose=0):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset.
 
     Bates, Hastie & Tibshirani (2023): naive intervals from cross-validation
@@ -38,13 +39,15 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
     Parameters
     ----------
-    estimator, X, y, n_splits, n_repeats, loss, estimator_b, groups, random_state, n_jobs, verbose
+    estimator, X, y, n_splits, n_repeats, loss, estimator_b, groups, cv_result, random_state, n_jobs, verbose
         As in :func:`nested_cross_validation`: the learner (cloned, never
         fitted), the data, K folds (at least 3) in each of R random
         partitions, the per-instance loss, a second learner on the same
         folds, each instance's group (the folds then keep groups whole and
-        the interval takes the groups as the independent units), the seed
-        of the partitions, the jobs for the fits and the progress line
+        the interval takes the groups as the independent units), a
+        cross-validation already run whose partitions and fits are reused
+        as the outer ones, the seed of the partitions, the jobs for the
+        fits and the progress line
         (``verbose=1``: fits done, time spent, time left). The
         estimate of the mean squared error is noisy: few repeats often make
         it negative or push it outside its bounds (with a warning).
@@ -55,8 +58,9 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     Interval
         ``nested_cv_interval_of(nested_cross_validation(estimator, X, y,
         n_splits=n_splits, n_repeats=n_repeats, loss=loss,
-        estimator_b=estimator_b, groups=groups, random_state=random_state,
-        n_jobs=n_jobs, verbose=verbose), confidence_level=confidence_level)``; see
+        estimator_b=estimator_b, groups=groups, cv_result=cv_result,
+        random_state=random_state, n_jobs=n_jobs, verbose=verbose),
+        confidence_level=confidence_level)``; see
         :func:`nested_cv_interval_of` for its fields.
 
     See Also
@@ -85,8 +89,8 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
     True
     """
     record = nested_cross_validation(estimator, X, y, n_splits=n_splits, n_repeats=n_repeats, loss=loss,
-                                     estimator_b=estimator_b, groups=groups, random_state=random_state,
-                                     n_jobs=n_jobs, verbose=verbose)
+                                     estimator_b=estimator_b, groups=groups, cv_result=cv_result,
+                                     random_state=random_state, n_jobs=n_jobs, verbose=verbose)
     return nested_cv_interval_of(record, confidence_level=confidence_level)
 
 

@@ -23,6 +23,7 @@ from ..records._losses import get_loss
 from ..records._nested_cv_result import check_groups_per_fold, groups_per_fold_fix
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
+from ._nested_reuse import record_groups, reused_folds
 from ._partitions import draw_partitions
 from ._scheduler import run_fits
 
@@ -46,13 +47,14 @@ class _NestedTasks:
 
     Within a repeat, fit ``(k, None)`` is outer fold k and fit ``(k, k2)``
     (k < k2) leaves out folds k and k2; the estimators' fits follow one
-    another, repeat by repeat.
+    another, repeat by repeat. Without ``outer``, the outer fits are left
+    out (their losses are known).
     """
 
-    def __init__(self, partitions, n_estimators):
+    def __init__(self, partitions, n_estimators, outer=True):
         self._partitions = partitions
         n_splits = partitions.n_splits
-        self._left_out = [(k, None) for k in range(n_splits)] + [
+        self._left_out = [(k, None) for k in range(n_splits) if outer] + [
             (k, k2) for k in range(n_splits) for k2 in range(k + 1, n_splits)]
         self._per_estimator = partitions.n_repeats * len(self._left_out)
         self._n_estimators = n_estimators
@@ -113,7 +115,7 @@ def _check_fold_sizes(n_samples, n_splits, groups):
                  n_jobs=Jobs(), verbose=VERBOSE)
 @fill_doc
 def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, loss="zero_one", estimator_b=None,
-                            groups=None, random_state=None, n_jobs=None, verbose=0):
+                            groups=None, cv_result=None, random_state=None, n_jobs=None, verbose=0):
     """Run nested cross-validation: every instance's outer and inner losses, in one pool of fits.
 
     Bates, Hastie & Tibshirani (2023, Algorithm 1): in each of R random
@@ -149,6 +151,16 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
         or inner model is tested on a group it was trained on, and the
         record keeps the groups. Every fold needs at least 2 groups, so at
         least 2 ``n_splits`` groups are needed.
+    cv_result : CVResult, PairedCVResult or None, default=None
+        A cross-validation of the same learner (with ``estimator_b``: of
+        both, a :class:`PairedCVResult`) on the same data, with ``n_splits``
+        folds and at least ``n_repeats`` repeats, recording ``loss``: its
+        first ``n_repeats`` partitions become nested cross-validation's and
+        its losses the outer losses, so that no outer model is fitted again
+        (K (K - 1) / 2 fits per learner and repeat instead of
+        K (K + 1) / 2). ``random_state`` then draws nothing; ``groups``
+        default to the record's. The record's learners must be these (by
+        their description) and its targets y.
     random_state : int, RandomState instance or None, default=None
         Seeds the partitions: repeat r uses
         :class:`StratifiedEqualSizeKFold` (for classifiers;
@@ -171,9 +183,10 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     -------
     NestedCVResult
         The folds, the groups and every outer and inner loss; ``n_fits`` says how many
-        models were fitted: K (K + 1) / 2 per learner and repeat (the model
-        fitted without folds k and k' serves the inner cross-validations of
-        outer folds k and k').
+        models the record rests on: K (K + 1) / 2 per learner and repeat (the
+        model fitted without folds k and k' serves the inner
+        cross-validations of outer folds k and k'); with ``cv_result``, K of
+        them per repeat are that record's and are not fitted again.
 
     See Also
     --------
@@ -203,18 +216,22 @@ def nested_cross_validation(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS
     names = ["estimator", "estimator_b"][:len(estimators)]
     if len(estimators) == 2:
         check_same_task(*estimators)
+    if cv_result is not None and groups is None:
+        groups = record_groups(cv_result)
     X, y, groups, y_array, loss = prepare_loss_data(estimators, names, X, y, get_loss(loss), groups)
+    reused = None if cv_result is None else reused_folds(cv_result, estimators, names, y_array, loss, groups,
+                                                         n_splits, n_repeats)
     _check_fold_sizes(y_array.size, n_splits, groups)
     classifier = all(is_classifier_like(e) for e in estimators)
-    partitions = draw_partitions(n_splits, X, y_array, groups, n_repeats=n_repeats, random_state=random_state,
-                                 classifier=classifier)
+    partitions = reused.partitions if reused is not None else draw_partitions(
+        n_splits, X, y_array, groups, n_repeats=n_repeats, random_state=random_state, classifier=classifier)
     if groups is not None:  # before any fit: unequal groups can leave a fold with one
         check_groups_per_fold(groups, partitions.fold, n_splits)
     classes = np.unique(y_array) if loss.classification else None
     n_samples = y_array.size
-    outer = np.full((len(estimators), n_repeats, n_samples), np.nan)
+    outer = np.full((len(estimators), n_repeats, n_samples), np.nan) if reused is None else reused.outer
     inner = np.full((len(estimators), n_repeats, n_splits, n_samples), np.nan)
-    tasks = _NestedTasks(partitions, len(estimators))
+    tasks = _NestedTasks(partitions, len(estimators), outer=reused is None)
 
     def keep(index, output):
         predictions, losses = output

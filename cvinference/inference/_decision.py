@@ -79,9 +79,11 @@ NESTED_SETTINGS = {"n_splits": 5, "n_repeats": 5}
 """The nested cross-validation the calibration benchmark measured: R = 5 partitions into K = 5 folds."""
 
 
-def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"]):
-    """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each."""
-    return nested_fit_count(n_splits, n_repeats, n_learners)
+def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"],
+                outer=True):
+    """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each (R K (K - 1) / 2 with
+    its ``cv_result``, ``outer=False``)."""
+    return nested_fit_count(n_splits, n_repeats, n_learners, outer)
 
 
 def pair_tests(pair, *, min_count=5):

@@ -13,20 +13,21 @@ from .._utils._validation import group_labels
 from ._fields import OneOrTwoLearners, array_field, learner_descriptions, learner_lines
 
 
-def nested_fit_count(n_splits, n_repeats=1, n_learners=1):
+def nested_fit_count(n_splits, n_repeats=1, n_learners=1, outer=True):
     """The fits of nested cross-validation: per learner and repeat, K outer fits and one per pair of folds.
 
     The model fitted without folds k and k' serves the inner
     cross-validations of outer folds k and k', so a repeat costs
     K + K (K - 1) / 2 = K (K + 1) / 2 fits instead of Bates, Hastie &
-    Tibshirani's (2023, Algorithm 1) K + K (K - 1).
+    Tibshirani's (2023, Algorithm 1) K + K (K - 1); K (K - 1) / 2 without
+    the outer fits (``outer=False``: a cross-validation already made them).
 
     Examples
     --------
-    >>> nested_fit_count(5), nested_fit_count(10, n_repeats=50, n_learners=2)
-    (15, 5500)
+    >>> nested_fit_count(5), nested_fit_count(10, n_repeats=50, n_learners=2), nested_fit_count(5, outer=False)
+    (15, 5500, 10)
     """
-    return n_learners * n_repeats * n_splits * (n_splits + 1) // 2
+    return n_learners * n_repeats * n_splits * (n_splits + (1 if outer else -1)) // 2
 
 
 def _check_folds(fold, n_splits):

@@ -675,6 +675,10 @@ def test_quiet_demo_prints_nothing(monkeypatch, capsys):
     (["compare", "nb", "tree", "--data", "iris", "--cv", "3"],
      ["fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)",
       "fitting A and B for nested cross-validation (5 x 5 folds, 150 fits)"], [6, 150]),
+    (["compare", "nb", "tree", "--data", "iris", "--cv", "5", "--repeats", "5", "--nested", "always"],
+     ["fitting A and B on 5 x 5 identical folds (50 fits)", "fitting A and B for 5x2cv (20 fits)",
+      "fitting A and B for nested cross-validation (5 x 5 folds, 100 fits; the outer fits are those of the folds "
+      "above)"], [50, 100]),
 ])
 def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, fits, monkeypatch):
     """Each batch is announced on a line of its own; the evaluator's and nested CV's fits are then counted on a
@@ -755,6 +759,21 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert decision.startswith("decision: A better (accuracy; A = logreg, B = tree) logreg has a higher accuracy")
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
     assert [t["name"] for t in report["decision"]["context"]] == names
+
+
+def test_nested_cv_on_the_folds_of_the_comparison_reuses_their_fits_and_answers_the_same(monkeypatch):
+    argv = ["compare", "nb", "tree", "--data", "iris", "--cv", "5", "--repeats", "6", "--nested", "always", "--json",
+            "-", "--quiet"]
+    calls = []
+    reusable = commands._reusable
+    monkeypatch.setattr(commands, "_reusable", lambda *a: calls.append(reusable(*a)) or calls[-1])
+    status, reused = run(argv)
+    assert status == 0 and isinstance(calls[0], cvi.PairedCVResult)
+    monkeypatch.setattr(commands, "_reusable", lambda *a: None)
+    status, fitted = run(argv)
+    assert status == 0
+    assert json.loads(reused)["decision"] == json.loads(fitted)["decision"]
+    assert json.loads(reused)["decision"]["rests_on"]["name"] == "nested-cv difference"
 
 
 # --------------------------------------------------------------------------- review regressions
