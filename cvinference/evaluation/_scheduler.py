@@ -9,13 +9,17 @@ items. The rule it follows:
 * with more, this process is one of the ``n_jobs`` workers (a thread runs
   its fits) and times the first fit of each estimator, with its
   predictions. An estimator whose fit takes less than ``cheap_fit_seconds``
-  is *cheap*: all its fits stay here, because sending a fit to a worker
-  costs more than running it;
-* as soon as a first fit has run for ``cheap_fit_seconds``, the pool
+  is *cheap*: sending one of its fits to a worker costs about as much as
+  running it, so the pool gets its fits only in batches (a task of about
+  :data:`BATCH_SECONDS` of them, as joblib's own auto-batching does for
+  scikit-learn), and only when they add up to :data:`MIN_CHEAP_POOL_SECONDS`
+  or more;
+* as soon as a first fit has run for ``cheap_fit_seconds``, or cheap fits
+  are seen to be worth batching, the pool
   (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
   included) is started and holds ``n_jobs - 1`` tasks at a time, handed
-  over one by one, the slowest estimator's first; a task is one fit unless
-  batched (below). When every estimator is cheap, no pool is started at all;
+  over one by one, the slowest estimator's single fits first, then batches
+  of cheap ones;
 * unless a pool of that size is running (threads, a Dask cluster, or loky
   workers alive), starting one costs its worker processes'
   start, which :func:`pool_start_seconds` estimates: the pool is started
@@ -30,6 +34,7 @@ Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
 """
 
+import math
 import os
 import shutil
 import tempfile
@@ -51,7 +56,13 @@ from ._fit_task import add_context, fit_and_predict
 from ._native_threads import native_threads_limit, threads_per_worker
 
 CHEAP_FIT_SECONDS = 0.05
-"""Default threshold below which an estimator's fits are not sent to the pool (seconds)."""
+"""Default threshold below which an estimator's fits go to the pool only in batches (seconds)."""
+
+BATCH_SECONDS = 0.1
+"""About how long a batch of cheap fits (one task of the pool) lasts."""
+
+MIN_CHEAP_POOL_SECONDS = 0.02
+"""Cheap fits adding up to less than this stay here: a round trip to a worker would not pay."""
 
 _RECHECK_SECONDS = 0.05
 """While a first fit runs, how often to ask again whether the work seen so far outlasts the pool's start."""
@@ -138,10 +149,33 @@ class _Queue:
         return cheap_seconds * self._n_workers >= cheap_seconds + seconds(heavy)
 
     def take_for_pool(self):
-        """The next fit for the pool (a list of one: a task), or None when only cheap fits (or none) are left."""
+        """The next task for the pool: a list of one fit, or a batch of cheap ones; None when none is left for it.
+
+        An estimator that is not cheap gives one fit, the slowest first.
+        Then the cheap estimator with the most work left gives a batch of
+        about :data:`BATCH_SECONDS`, but no more than a share
+        1 / (2 n_workers) of its fits left, so that the workers finish
+        together; cheap fits adding up to less than
+        :data:`MIN_CHEAP_POOL_SECONDS` are left to this process.
+        """
         with self._lock:
             groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
-            return [self._pop(groups[0])] if groups else None
+            if groups:
+                return [self._pop(groups[0])]
+            if self._cheap_work() < MIN_CHEAP_POOL_SECONDS:
+                return None
+            group = max((g for g in self._pending if self._is_cheap(g)), key=self._group_work)
+            left = len(self._pending[group])
+            size = max(1, min(math.floor(BATCH_SECONDS / max(self._seconds[group], 1e-9)),
+                              math.ceil(left / (2 * self._n_workers))))
+            return [self._pop(group) for _ in range(min(size, left))]
+
+    def _group_work(self, group):
+        return self._seconds[group] * len(self._pending[group])
+
+    def _cheap_work(self):
+        """Seconds of the cheap fits not yet started."""
+        return sum(self._group_work(g) for g in self._pending if self._is_cheap(g))
 
     def timed(self, group, seconds):
         with self._lock:
@@ -156,25 +190,31 @@ class _Queue:
             self._changed.notify_all()
 
     def _work_for_the_pool(self, now):
-        """Seconds of the fits not yet started that the pool would take: a lower bound while a first fit runs."""
+        """Seconds of the fits not yet started that the pool would take: a lower bound while a first fit runs.
+
+        Cheap fits count when they are enough to be batched (:data:`MIN_CHEAP_POOL_SECONDS`).
+        """
         seconds = 0.0
         for group, indices in self._pending.items():
-            if group in self._seconds:
-                seconds += 0.0 if self._is_cheap(group) else self._seconds[group] * len(indices)
+            if group in self._seconds and not self._is_cheap(group):
+                seconds += self._seconds[group] * len(indices)
             elif group in self._piloting:
                 seconds += (now - self._piloting[group]) * len(indices)
-        return seconds
+        cheap = self._cheap_work()
+        return seconds + (cheap if cheap >= MIN_CHEAP_POOL_SECONDS else 0.0)
 
     def _pool_is_needed(self):
         """True, False, or the seconds after which to ask again (None: when a first fit here is timed).
 
-        The pool is needed for fits that are not cheap, once they are known
-        to outlast the pool's start (``start_seconds``, 0 for a pool that is
-        running): starting worker processes costs more than a short call's fits.
+        The pool is needed for fits that are not cheap, or for enough cheap
+        ones to batch, once they are known to outlast the pool's start
+        (``start_seconds``, 0 for a pool that is running): starting worker
+        processes costs more than a short call's fits.
         """
         now = time.perf_counter()
         worth_a_start = self._work_for_the_pool(now) >= self._start_seconds
-        if worth_a_start and any(not self._is_cheap(g) for g in self._seconds if g in self._pending):
+        heavy = any(not self._is_cheap(g) for g in self._seconds if g in self._pending)
+        if worth_a_start and (heavy or self._cheap_work() >= MIN_CHEAP_POOL_SECONDS):
             return True
         if self._piloting:
             waited = now - min(self._piloting.values())

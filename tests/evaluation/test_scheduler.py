@@ -72,6 +72,16 @@ def test_heavy_fits_share_the_work_between_this_process_and_the_pool(iris, recor
     assert log.count(True) >= 3 and log.count(False) >= 3
 
 
+def test_enough_cheap_fits_are_shared_with_a_running_pool_in_batches(iris, records_threads):
+    # 100 fits of 4 ms (cheap under 1 s): 0.4 s of work, worth batching to a pool that is running (threads).
+    X, y = iris
+    estimator = records_threads(main_seconds=0.004, pool_seconds=0.004)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=10, random_state=0, cheap_fit_seconds=1.0)
+    log = records_threads.log
+    assert len(log) == 100 and log.count(False) >= 10 and log.count(True) >= 10
+
+
 def test_with_one_job_every_fit_runs_here(iris, records_threads):
     X, y = iris
     cvi.cross_val_correctness(records_threads(), X, y, cv=5, random_state=0, cheap_fit_seconds=0.0)
@@ -168,6 +178,33 @@ def test_the_queue_gives_the_pool_no_cheap_fits_and_the_slowest_first():
     assert queue.take_for_pool() is None      # only cheap fits are left
     assert queue.take_here() == (2, False)
     assert queue.take_here() == (None, False)
+
+
+def test_cheap_fits_go_to_the_pool_in_batches_of_about_batch_seconds_after_the_heavy_ones():
+    # Estimator 0: 1 heavy fit of 1 s left; estimator 1: 199 cheap fits of 2 ms left (0.398 s), estimator 2:
+    # 9 of 1 ms (0.009 s). Batches of 0.1 s / 2 ms = 50 fits, capped at a quarter of the fits left (2 workers).
+    queue = _Queue(groups=[0, 0] + [1] * 200 + [2] * 10, cheap_fit_seconds=0.01, n_workers=2)
+    assert queue.take_here() == (0, True)
+    queue.timed(0, 1.0)
+    assert queue.take_here() == (2, True)
+    queue.timed(1, 0.002)
+    assert queue.take_here() == (202, True)
+    queue.timed(2, 0.001)
+    assert queue.take_for_pool() == [1]                       # the heavy fit first
+    assert queue.take_for_pool() == list(range(3, 53))        # 50 fits: 0.1 s, under a quarter of 199
+    assert len(queue.take_for_pool()) == 38                   # a quarter of the 149 left, rounded up
+    while len(queue._pending.get(1, ())) * 0.002 + 0.009 >= _scheduler.MIN_CHEAP_POOL_SECONDS:
+        assert queue.take_for_pool() is not None
+    assert queue.take_for_pool() is None                      # under 20 ms of cheap work: this process's
+
+
+@pytest.mark.parametrize("fits, needed", [(9, False), (10, True)])
+def test_a_running_pool_is_needed_for_cheap_fits_only_when_they_add_up_to_a_batch(fits, needed):
+    # One pilot, then fits of 2 ms: 9 x 2 ms = 18 ms stay here, 10 x 2 ms = 20 ms are worth the pool.
+    queue = _Queue(groups=[0] * (fits + 1), cheap_fit_seconds=0.05, n_workers=2, start_seconds=0.0)
+    assert queue.take_here() == (0, True)
+    queue.timed(0, 0.002)
+    assert queue.wait_until_the_pool_is_needed() is needed
 
 
 def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_share():
