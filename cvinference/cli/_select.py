@@ -16,7 +16,7 @@ import dataclasses
 import json
 
 from ..model_selection import OneStandardError, SimplestIndistinguishable, compare_candidates
-from ._commands import check_outputs, data_record, fold_fits, progress, shows_text, write_outputs
+from ._commands import check_outputs, data_record, fold_fits, progress, showing_progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator, parse_params
@@ -128,8 +128,14 @@ def run_select(args, out):
     else:
         splitter = RepeatedKFold if regression else RepeatedStratifiedKFold
         cv = splitter(n_splits=args.cv, n_repeats=args.repeats, random_state=args.seed)
-    search = GridSearchCV(estimator, _search_grid(grids, estimator), cv=cv, scoring=scoring, refit=False,
-                          n_jobs=args.n_jobs, error_score="raise")
+    options = {"cv": cv, "scoring": scoring, "refit": False, "n_jobs": args.n_jobs, "error_score": "raise"}
+    if showing_progress(args):  # the same search, one candidate at a time, with the progress line
+        from ._search_progress import ProgressGridSearchCV
+
+        search = ProgressGridSearchCV(estimator, _search_grid(grids, estimator),
+                                      n_fits_per_candidate=args.repeats * args.cv, **options)
+    else:
+        search = GridSearchCV(estimator, _search_grid(grids, estimator), **options)
     progress(args, f"fitting {len(candidates)} candidates on {args.repeats} x {args.cv} folds "
                    f"({fold_fits(args, dataset, len(candidates))})")
     try:

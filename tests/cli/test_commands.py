@@ -679,6 +679,8 @@ def test_quiet_demo_prints_nothing(monkeypatch, capsys):
      ["fitting A and B on 5 x 5 identical folds (50 fits)", "fitting A and B for 5x2cv (20 fits)",
       "fitting A and B for nested cross-validation (5 x 5 folds, 100 fits; the outer fits are those of the folds "
       "above)"], [50, 100]),
+    (["select", "tree", "--data", "iris", "--grid", '{"max_depth": [1, 2, 3]}', "--cv", "3", "--repeats", "2"],
+     ["fitting 3 candidates on 2 x 3 folds (18 fits)"], [18]),
 ])
 def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, expected, fits, monkeypatch):
     """Each batch is announced on a line of its own; the evaluator's and nested CV's fits are then counted on a
