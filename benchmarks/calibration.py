@@ -924,7 +924,7 @@ def _run_jobs(populations, jobs, n_jobs, client, keep):
                 delayed(replication)(populations[cell.population], cell, index, s) for cell, index, s in jobs):
             keep(record)
         return
-    from cvinference.studies._cluster import run_on_cluster
+    from cvinference._utils._cluster import run_on_cluster
 
     # The populations go to every worker once; a task holds whole replications.
     run_on_cluster(client, _replication_of, (populations,), jobs, lambda job, record: keep(record))

@@ -136,8 +136,7 @@ def against_sklearn(report, n_jobs, runs, quick):
 
 def _against_sklearn_at(report, n_jobs, runs, n):
     X, y = make_classification(n, 20, random_state=0)
-    partitions = draw_partitions(10, X, y, None, n_repeats=5, random_state=0, classifier=True)
-    splits = [partitions.split(r, j) for r in range(5) for j in range(10)]
+    splits = _splits(X, y, 5)
     other = DecisionTreeClassifier(max_depth=12, random_state=0)
     report.section(
         f"Many workers: evaluate and compare against cross_validate (n = {len(y):,} x 20, 10-fold x 5)",
@@ -164,6 +163,53 @@ def _against_sklearn_at(report, n_jobs, runs, n):
     for name, fits in (("evaluate", "single fits"), ("compare", "single fits of both")):
         report.row(f"{name} / physical limit", times[name] / (times[fits] / n_jobs), PHYSICAL,
                    detail=f"{name} {times[name]:.3g} s; sum of the single fits {times[fits]:.3g} s / {n_jobs}")
+
+
+DASK_PARITY = 1.35
+
+
+def dask_evaluate(report, n_jobs, runs, quick):
+    """evaluate and cross_validate of 60 medium fits on a LocalCluster against the same on loky."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        report.section("evaluate on a Dask cluster (not measured: dask[distributed] is not installed)")
+        return
+    X, y = make_classification(10_000 // (10 if quick else 1), 20, random_state=0)
+    evaluator = cvi.CVEvaluator(10, n_repeats=6, random_state=0, n_jobs=n_jobs)
+    splits = _splits(X, y, 6)
+    report.section(
+        f"evaluate on a Dask cluster (n = {len(y):,} x 20, 10-fold x 6: 60 fits of a tree)",
+        f"Warm calls: CVEvaluator(10, n_repeats=6, n_jobs={n_jobs}).evaluate(tree) under "
+        f"joblib.parallel_config(backend='dask') on a LocalCluster of {n_jobs} single-thread worker processes, "
+        f"against the same call on loky; scikit-learn's cross_validate on the same 60 splits under both "
+        f"backends beside it. Target: dask / loky at most {DASK_PARITY}. The fits go to the cluster by futures "
+        "(the data sent once, fits batched into tasks of about a second).")
+
+    def under(backend, call):
+        def run():
+            with joblib.parallel_config(backend=backend):
+                return call()
+        return run
+
+    ours = lambda: evaluator.evaluate(TREE, X, y)  # noqa: E731
+    theirs = lambda: cross_validate(TREE, X, y, cv=splits, n_jobs=n_jobs)  # noqa: E731
+    with LocalCluster(n_workers=n_jobs, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster):
+        times = interleaved({"evaluate, loky": under("loky", ours), "evaluate, dask": under("dask", ours),
+                             "cross_validate, loky": under("loky", theirs),
+                             "cross_validate, dask": under("dask", theirs)}, runs)
+    report.row("evaluate: dask / loky", times["evaluate, dask"] / times["evaluate, loky"], DASK_PARITY,
+               detail=_medians(times, "evaluate, dask", "evaluate, loky"))
+    report.row("cross_validate: dask / loky", times["cross_validate, dask"] / times["cross_validate, loky"],
+               detail=_medians(times, "cross_validate, dask", "cross_validate, loky"))
+    report.row("evaluate on dask / cross_validate on dask", times["evaluate, dask"] / times["cross_validate, dask"],
+               detail=_medians(times, "evaluate, dask", "cross_validate, dask"))
+
+
+def _splits(X, y, n_repeats):
+    partitions = draw_partitions(10, X, y, None, n_repeats=n_repeats, random_state=0, classifier=True)
+    return [partitions.split(r, j) for r in range(n_repeats) for j in range(10)]
 
 
 def _study(n_draws, n_jobs=None):
@@ -238,7 +284,7 @@ def _task_bytes():
 
 
 def beyond(report, figures):
-    from cvinference.studies._cluster import TASK_SECONDS
+    from cvinference._utils._cluster import TASK_SECONDS
 
     report.section(
         "Beyond one machine: 64 to 256 workers (arithmetic from the figures above, not measured)",
@@ -262,7 +308,8 @@ def beyond(report, figures):
                           f"{figures['task_bytes']:,} bytes a draw")
 
 
-SECTIONS = {"never-slower": never_slower, "first-calls": first_calls, "sklearn": against_sklearn, "studies": None}
+SECTIONS = {"never-slower": never_slower, "first-calls": first_calls, "sklearn": against_sklearn,
+            "dask-evaluate": dask_evaluate, "studies": None}
 
 
 def write(path, text):
@@ -289,7 +336,7 @@ def main(argv=None):
     unknown = sorted(set(chosen) - set(SECTIONS))
     if unknown:
         parser.error(f"--sections: unknown {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
-    for name in ("never-slower", "first-calls", "sklearn"):
+    for name in ("never-slower", "first-calls", "sklearn", "dask-evaluate"):
         if name in chosen:
             SECTIONS[name](report, args.n_jobs, runs, args.quick)
     if "studies" in chosen:

@@ -28,7 +28,12 @@ items. The rule it follows:
   first tasks the pool gets do nothing, and fits follow only as they
   return: no fit waits in a worker that is still starting;
 * while a pool of worker processes runs, this process's fits get the native
-  threads that joblib gives one of its workers.
+  threads that joblib gives one of its workers;
+* under ``joblib.parallel_config(backend="dask")`` every fit goes to the
+  cluster by ``dask.distributed`` futures instead (the path the studies
+  take, :mod:`cvinference._utils._cluster`): the data and the fits' plan
+  are sent to every worker once, and a task holds as many fits as take
+  about a second once some are timed.
 
 Where a fit runs never changes its result: each fit is a fresh clone on fixed
 indices, so the output is identical for any ``n_jobs`` and backend.
@@ -49,6 +54,7 @@ from sklearn import config_context, get_config
 from sklearn.base import clone
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._utils._cluster import dask_client, run_on_cluster
 from .._utils._joblib_compat import backend_name, loky_workers_alive
 from .._utils._progress import Progress
 from .._utils._validation import non_finite_note
@@ -282,6 +288,18 @@ def _shared_with_workers(X, n_jobs):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _fit_spec(estimators, names, tasks, responses, index):
+    """What task ``index``'s fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""
+    task = tasks[index]
+    return (index, clone(estimators[task.estimator]), task.train, task.test, names[task.estimator], task.where,
+            task.scored, None if responses is None else responses[task.estimator])
+
+
+def _fit_on_worker(X, y, fitting, losses, index):
+    """The output of task ``index``'s fit, wherever it runs: ``fitting`` is (estimators, names, tasks, responses)."""
+    return _fit_batch(X, y, [_fit_spec(*fitting, index)], *losses)[0][1]
+
+
 def _fit_batch(X, y, fits, proba_loss, score_loss):
     """Run several fits (one task): ``[(index, output)]`` of :func:`fit_and_predict` for each.
 
@@ -369,18 +387,22 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
         collect = _counted(collect, Progress(len(tasks), verbose))
         verbose -= 1  # the joblib pool's own messages from 2 on
 
+    fitting = (estimators, names, tasks, responses)
+
     def one_fit(index):
-        """What a task's fit needs beside the data and the losses (see :func:`_fit_batch`), with a fresh clone."""
-        task = tasks[index]
-        return (index, clone(estimators[task.estimator]), task.train, task.test, names[task.estimator], task.where,
-                task.scored, None if responses is None else responses[task.estimator])
+        return _fit_spec(*fitting, index)
 
     def fit(index):
-        return _fit_batch(X, y, [one_fit(index)], proba_loss, score_loss)[0][1]
+        return _fit_on_worker(X, y, fitting, (proba_loss, score_loss), index)
 
     if n_workers <= 1:
         for index in range(len(tasks)):
             collect(index, fit(index))
+        return outputs
+    client = dask_client()
+    if client is not None:  # the futures path: the data and the tasks sent once, fits batched into tasks
+        run_on_cluster(client, _fit_on_worker, (X, y, fitting, (proba_loss, score_loss)), range(len(tasks)),
+                       collect)
         return outputs
 
     start_seconds = 0.0 if cheap_fit_seconds == 0 else pool_start_seconds(n_workers)

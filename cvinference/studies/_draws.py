@@ -20,12 +20,12 @@ from joblib import effective_n_jobs
 from sklearn.utils import _safe_indexing, check_random_state
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._utils._cluster import dask_client, run_on_cluster
 from .._utils._progress import Progress
 from ..evaluation._fit_task import FitTask, LossMoments, ScoredRows
 from ..evaluation._partitions import Partitions, draw_partitions
 from ..evaluation._scheduler import run_fits
 from ._checkpoint import Checkpoint
-from ._cluster import dask_client, run_on_cluster
 
 
 @dataclasses.dataclass(frozen=True)

@@ -160,6 +160,28 @@ def test_identical_results_on_a_dask_cluster(iris):
     assert tasks_run > 0
 
 
+def test_on_a_dask_cluster_every_fit_takes_the_futures_path_with_the_data_sent_once(iris, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    from cvinference.evaluation import _scheduler
+
+    calls = []
+    real = _scheduler.run_on_cluster
+
+    def spy(client, function, shared, items, receive):
+        calls.append((len(shared), len(items)))
+        return real(client, function, shared, items, receive)
+
+    monkeypatch.setattr(_scheduler, "run_on_cluster", spy)
+    X, y = iris
+    reference = cvi.CVEvaluator(5, n_repeats=2, random_state=1, n_jobs=1).evaluate(TREE, X, y)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        with joblib.parallel_config(backend="dask"):
+            on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1).evaluate(TREE, X, y)
+    assert calls == [(4, 10)]   # X, y, the fits' plan and the losses, once; the 10 fits as items
+    assert on_cluster.to_dict() == reference.to_dict()
+
+
 def test_splits_that_are_not_complements_are_kept_as_given(iris):
     X, y = iris
     order = np.random.default_rng(0).permutation(len(y))

@@ -67,7 +67,7 @@ def test_the_checkpoint_holds_every_draw_as_it_finishes_and_a_rerun_fits_nothing
 
 
 def test_more_draws_than_the_submission_window_in_tasks_of_several_draws(client, monkeypatch):
-    from cvinference.studies import _cluster
+    from cvinference._utils import _cluster
     monkeypatch.setattr(_cluster, "TASKS_PER_THREAD", 1)  # 2 tasks in flight
     monkeypatch.setattr(_cluster, "TASK_SECONDS", 60.0)   # once timed, tasks as large as the end allows
     n_draws = 30
@@ -80,7 +80,7 @@ def test_more_draws_than_the_submission_window_in_tasks_of_several_draws(client,
 
 
 def test_a_task_holds_about_task_seconds_of_draws_and_leaves_two_per_thread_for_the_end():
-    from cvinference.studies._cluster import TASK_SECONDS, _TaskSizes
+    from cvinference._utils._cluster import TASK_SECONDS, _TaskSizes
     sizes = _TaskSizes(threads=4)
     assert sizes.next(1000) == 1                       # nothing timed yet
     sizes.timed(4, 0.4 * TASK_SECONDS)                 # a tenth of TASK_SECONDS a draw

@@ -17,7 +17,7 @@ the scheduler holds a few per thread however many draws a study has.
 import math
 import time
 
-from .._utils._joblib_compat import active_backend
+from ._joblib_compat import active_backend
 
 TASKS_PER_THREAD = 4
 """How many tasks per worker thread are submitted ahead of the finished ones."""
