@@ -13,6 +13,9 @@ import argparse
 import json
 import os
 
+from nested_grid_report import TASK as NESTED_GRID_TASK
+from nested_grid_report import nested_grid_parts
+
 TARGETS = ("kfold", "conditional", "unconditional")
 FLOOR = 0.93  # nominal 0.95 - 0.02: a method "falls short" when its Wilson interval stays below it
 WASTE = 0.985
@@ -373,9 +376,11 @@ def _grouped_parts(extra):
 
 
 def _task_parts(extra):
-    """The sections of a further run: the learners' or the grouped cells, or each task of the metrics' cells."""
+    """The sections of a further run: the learners', grouped or nested-grid cells, or each task of the metrics'."""
     if extra["mode"] == "grouped":
         return _grouped_parts(extra)
+    if extra["mode"] == "nested-grid":
+        return nested_grid_parts(extra, _run_line)
     if extra["mode"] != "metrics":
         return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
     parts = []
@@ -409,7 +414,7 @@ def evidence(payload, *more):
             "wilson_high", "replications", "mean_width")
     rows = [{key: row[key] for key in (*keep, "task") if key in row} for run in (payload, *more) for row in run["rows"]
             if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
-            and not row["method"].startswith("decision")
+            and not row["method"].startswith("decision") and row.get("task") != NESTED_GRID_TASK
             and not (row["quantity"] == "coverage" and row["population"] in UNJUDGED_COVERAGE)]
     return {"format": "cvinference.calibration-evidence", "version": 1,
             "mode": payload["mode"], "further_modes": [run["mode"] for run in more],

@@ -18,12 +18,21 @@ from cvinference.inference import _evidence
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
+def _benchmark(name, file):
+    """A benchmark script as a module, its siblings importable as when it is run as a script."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / file)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return module
+
+
 @pytest.fixture(scope="module")
 def report():
-    spec = importlib.util.spec_from_file_location("calibration_report", ROOT / "benchmarks" / "calibration_report.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _benchmark("calibration_report", "calibration_report.py")
 
 
 def _row(method, measured, high, *, target="kfold", learner="tree", n=100, quantity="coverage"):
@@ -147,14 +156,32 @@ def test_the_recommended_test_holds_0_06_everywhere_and_has_the_most_power(repor
 
 @pytest.fixture(scope="module")
 def calibration_module():
-    spec = importlib.util.spec_from_file_location("calibration_benchmark", ROOT / "benchmarks" / "calibration.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling calibration_grouped, as when run as a script
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return module
+    return _benchmark("calibration_benchmark", "calibration.py")
+
+
+def _grid_row(k, r, quantity, measured, cell="tree"):
+    return {"method": f"nested-cv (K={k}, R={r})", "quantity": quantity, "target": "conditional", "learner": cell,
+            "n": 300, "population": "nonlinear", "nominal": 0.95 if quantity == "coverage" else 0.05,
+            "measured": measured, "mc_se": 0.01, "wilson_low": measured - 0.03, "wilson_high": measured + 0.03,
+            "replications": 200, "mean_width": 0.2, "truth": 0.8, "task": "nested-grid",
+            "n_fits": r * k * (k + 1) // 2, "width_sd": 0.05}
+
+
+def test_the_nested_grid_chooses_the_cheapest_configuration_that_holds_both_targets():
+    grid = _benchmark("nested_grid_report", "nested_grid_report.py")
+    rows = [_grid_row(5, 3, "coverage", 0.94), _grid_row(5, 3, "type_i", 0.07),    # 45 fits: type-I too high
+            _grid_row(5, 5, "coverage", 0.935), _grid_row(5, 5, "type_i", 0.06),   # 75 fits: both at their limits
+            _grid_row(5, 5, "coverage", 0.95, "logistic"), _grid_row(5, 5, "type_i", 0.03, "logistic"),
+            _grid_row(10, 3, "coverage", 0.925), _grid_row(10, 3, "type_i", 0.02),  # 165 fits: coverage short
+            _grid_row(10, 5, "coverage", 0.95), _grid_row(10, 5, "type_i", 0.04)]   # 275 fits: holds, dearer
+    assert grid.holding(rows) == ["nested-cv (K=5, R=5)", "nested-cv (K=10, R=5)"]
+    assert grid.choice_line(rows) == (
+        "Chosen: **K = 5, R = 5**, the cheapest configuration that holds (75 fits per learner, 7.5 times one 10-fold "
+        "cross-validation); the others that hold: K = 10, R = 5.")
+    assert grid.choice_line(rows[:2]).startswith("No configuration held in every cell")
+    section = "\n".join(grid.nested_grid_parts({"rows": rows, "mode": "nested-grid", "n_jobs": 2}, lambda run: "Run."))
+    assert "| 5 | 5 | 75 | 7.5 | 0.935 [0.905, 0.965] (nonlinear tree N=300) |" in section
+    assert "| 5 | 5 | 150 | 7.5 | 0.060 [0.030, 0.090] (nonlinear tree N=300) | 0.200 | 0.050 | yes |" in section
 
 
 def test_cells_are_chosen_by_whole_segments_of_their_keys(calibration_module):

@@ -104,12 +104,15 @@ class CVEvaluator(BaseEstimator):
     cheap_fit_seconds : float, default=0.05
         With ``n_jobs`` > 1, this process is one of the workers: it times the
         first fit (with its predictions) of each estimator, and an estimator
-        whose fit took less than this many seconds keeps its other fits here:
-        a pool saves little on such fits, and loses when they compete for
-        memory bandwidth or when its worker processes must first be started.
-        The other estimators' fits go to the joblib pool, the slowest
-        estimator's first. 0 sends every estimator's fits to the pool; ``inf``
-        keeps them all here. Where a fit runs never changes the results.
+        whose fit took less than this many seconds is cheap: its other fits go
+        to the joblib pool only in batches of about 0.1 s of work, and only
+        when they add up to 20 ms or more (the rest stay here), since sending
+        one such fit costs about as much as running it. The other
+        estimators' fits go to the pool one by one, the slowest estimator's
+        first. 0 sends every estimator's fits to the pool one by one; ``inf``
+        makes every estimator cheap. Under joblib's dask backend every fit
+        goes to the cluster as futures, whatever this is. Where a fit runs
+        never changes the results.
     fast_loo : bool, default=True
         Under leave-one-out, compute the predictions of a plain
         ``KNeighborsClassifier`` (uniform or distance weights) or
