@@ -62,24 +62,20 @@ def test_cheap_fits_stay_in_this_process_and_start_no_pool(iris, records_threads
     assert records_threads.log == [True] * 40
 
 
-def test_heavy_fits_share_the_work_between_this_process_and_the_pool(iris, records_threads):
+@pytest.mark.parametrize("fit_seconds, cheap_fit_seconds, n_repeats, each_side", [
+    (0.02, 0.001, 2, 3),   # heavy fits of 20 ms go to the pool one by one
+    (0.004, 1.0, 10, 10),  # 100 cheap fits of 4 ms: 0.4 s of work, worth batching to a running pool (threads)
+])
+def test_the_work_is_shared_between_this_process_and_the_pool(iris, records_threads, fit_seconds, cheap_fit_seconds,
+                                                               n_repeats, each_side):
     X, y = iris
-    estimator = records_threads(main_seconds=0.02, pool_seconds=0.02)
+    estimator = records_threads(main_seconds=fit_seconds, pool_seconds=fit_seconds)
     with joblib.parallel_config(backend="threading", n_jobs=2):
-        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=2, random_state=0, cheap_fit_seconds=0.001)
+        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=n_repeats, random_state=0,
+                                  cheap_fit_seconds=cheap_fit_seconds)
     log = records_threads.log
-    assert len(log) == 20
-    assert log.count(True) >= 3 and log.count(False) >= 3
-
-
-def test_enough_cheap_fits_are_shared_with_a_running_pool_in_batches(iris, records_threads):
-    # 100 fits of 4 ms (cheap under 1 s): 0.4 s of work, worth batching to a pool that is running (threads).
-    X, y = iris
-    estimator = records_threads(main_seconds=0.004, pool_seconds=0.004)
-    with joblib.parallel_config(backend="threading", n_jobs=2):
-        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=10, random_state=0, cheap_fit_seconds=1.0)
-    log = records_threads.log
-    assert len(log) == 100 and log.count(False) >= 10 and log.count(True) >= 10
+    assert len(log) == 10 * n_repeats
+    assert log.count(True) >= each_side and log.count(False) >= each_side
 
 
 def test_with_one_job_every_fit_runs_here(iris, records_threads):
