@@ -115,7 +115,7 @@ ALPHA = 0.05
 N_SPLITS = 10
 N_REPEATS = 10
 SUBSAMPLING_ROUNDS = 15
-NESTED = {"n_splits": 5, "n_repeats": 5}  # R K^2 = 125 fits per learner (the library's default, 10 x 50, makes 5,000)
+NESTED = {"n_splits": 5, "n_repeats": 5}  # R K (K + 1) / 2 = 75 fits per learner: the library's defaults
 CONSERVATIVE_Z = {"n_pairs": 5, "n_rounds": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
 HELD_BACK = 50_000
 BLOCK = 5

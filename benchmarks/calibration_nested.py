@@ -13,14 +13,17 @@ Cells (``Cell.n`` instances drawn from the population, as in the main run):
 - ``null-nested-grid``: the difference interval of the learner on block 1 and on block 2 (equal by
   construction), which rejects when it leaves out 0.
 
-Every row carries ``n_fits`` (R K (K + 1) / 2 per learner) and ``width_sd``, the spread of the interval's
-width over the replications: how steady the estimate of the mean squared error is.
+Every row carries ``n_fits`` (R K (K + 1) / 2 per learner, in the pair cells too) and ``width_sd``, the spread
+of the interval's width over the replications: how steady the estimate of the mean squared error is.
 """
+
+import re
 
 import numpy as np
 
 import cvinference as cvi
 from cvinference.records import NestedCVResult
+from cvinference.records._nested_cv_result import nested_fit_count
 
 SPLITS = (5, 10)
 REPEATS = (3, 5, 10, 25)
@@ -31,6 +34,12 @@ TASK = "nested-grid"
 def config_name(n_splits, n_repeats):
     """The method name of one configuration, as its rows carry it."""
     return f"nested-cv (K={n_splits}, R={n_repeats})"
+
+
+def configuration(method):
+    """(K, R) of a configuration's method name (:func:`config_name`)."""
+    k, r = re.fullmatch(r"nested-cv \(K=(\d+), R=(\d+)\)", method).groups()
+    return int(k), int(r)
 
 
 def first_repeats(record, n_repeats):
@@ -51,7 +60,7 @@ def grid_intervals(estimator, X, y, seed, estimator_b=None):
             interval = cvi.nested_cv_interval_of(first_repeats(record, n_repeats), confidence_level=NOMINAL)
             name = config_name(n_splits, n_repeats)
             intervals[name] = (float(interval.low), float(interval.high))
-            fits[name] = int(interval.details["n_fits"])
+            fits[name] = int(interval.details["n_fits"])  # of all the learners
     return intervals, fits
 
 
@@ -78,8 +87,8 @@ def _widths(record, method):
 
 
 def with_costs(rows, records):
-    """The rows with each configuration's fits and the spread of its width over the replications."""
-    return [dict(row, task=TASK, n_fits=records[0]["fits"][row["method"]],
+    """The rows with each configuration's fits per learner and the spread of its width over the replications."""
+    return [dict(row, task=TASK, n_fits=nested_fit_count(*configuration(row["method"])),
                  width_sd=float(np.std([_widths(r, row["method"]) for r in records], ddof=1)))
             for row in rows]
 

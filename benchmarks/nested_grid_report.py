@@ -6,7 +6,7 @@ rates; their Wilson intervals are in the tables). The defaults are the cheapest 
 its width is printed beside the others', so that what more repeats buy is in view.
 """
 
-import re
+from calibration_nested import configuration
 
 FLOOR = 0.93
 TYPE_I_LIMIT = 0.06
@@ -28,10 +28,6 @@ TEXT = (
     "squared error is).")
 
 
-def configuration(method):
-    """(K, R) of a row's method name, ``nested-cv (K=5, R=3)``."""
-    k, r = re.fullmatch(r"nested-cv \(K=(\d+), R=(\d+)\)", method).groups()
-    return int(k), int(r)
 
 
 def _cell(row):

@@ -181,7 +181,8 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
 
 def _add_decision_options(parser):
     parser.add_argument("--nested", default="auto", choices=("auto", "always", "never"),
-                        help="nested cross-validation's difference interval (5 x 5 folds, 150 fits), on which the "
+                        help="nested cross-validation's difference interval (5 x 5 folds, 150 fits; 100 with --cv 5 "
+                             "--repeats 5 or more, whose fits are its outer ones), on which the "
                              "decision can rest: auto runs it when no test computable from the folds is calibrated "
                              "for these learners and this size; with --groups only always runs it, on folds of "
                              "whole groups (default: auto)")

@@ -13,11 +13,11 @@ items. The rule it follows:
   running it, so the pool gets its fits only in batches (a task of about
   :data:`BATCH_SECONDS` of them, as joblib's own auto-batching does for
   scikit-learn), and only when they add up to :data:`MIN_CHEAP_POOL_SECONDS`
-  or more;
+  or more (an infinite ``cheap_fit_seconds`` keeps every fit here);
 * as soon as a first fit has run for ``cheap_fit_seconds``, or cheap fits
   are seen to be worth batching, the pool
-  (``sklearn.utils.parallel.Parallel``, so any joblib backend, dask
-  included) is started and holds ``n_jobs - 1`` tasks at a time, handed
+  (``sklearn.utils.parallel.Parallel``, so any joblib backend but dask,
+  below) is started and holds ``n_jobs - 1`` tasks at a time, handed
   over one by one, the slowest estimator's single fits first, then batches
   of cheap ones;
 * unless a pool of that size is running (threads, a Dask cluster, or loky
@@ -168,7 +168,7 @@ class _Queue:
             groups = self._slowest_first(g for g in self._pending if not self._is_cheap(g))
             if groups:
                 return [self._pop(groups[0])]
-            if self._cheap_work() < MIN_CHEAP_POOL_SECONDS:
+            if not self._batchable_work():
                 return None
             group = max((g for g in self._pending if self._is_cheap(g)), key=self._group_work)
             left = len(self._pending[group])
@@ -179,9 +179,15 @@ class _Queue:
     def _group_work(self, group):
         return self._seconds[group] * len(self._pending[group])
 
-    def _cheap_work(self):
-        """Seconds of the cheap fits not yet started."""
-        return sum(self._group_work(g) for g in self._pending if self._is_cheap(g))
+    def _batchable_work(self):
+        """Seconds of the cheap fits not yet started, when they are enough to batch (else 0).
+
+        They are not with an infinite ``cheap_fit_seconds``, which keeps every fit here.
+        """
+        if not math.isfinite(self._cheap_fit_seconds):
+            return 0.0
+        seconds = sum(self._group_work(g) for g in self._pending if self._is_cheap(g))
+        return seconds if seconds >= MIN_CHEAP_POOL_SECONDS else 0.0
 
     def timed(self, group, seconds):
         with self._lock:
@@ -198,7 +204,8 @@ class _Queue:
     def _work_for_the_pool(self, now):
         """Seconds of the fits not yet started that the pool would take: a lower bound while a first fit runs.
 
-        Cheap fits count when they are enough to be batched (:data:`MIN_CHEAP_POOL_SECONDS`).
+        Cheap fits count when they are enough to be batched (:data:`MIN_CHEAP_POOL_SECONDS`), all but the
+        share this process would run anyway.
         """
         seconds = 0.0
         for group, indices in self._pending.items():
@@ -206,8 +213,7 @@ class _Queue:
                 seconds += self._seconds[group] * len(indices)
             elif group in self._piloting:
                 seconds += (now - self._piloting[group]) * len(indices)
-        cheap = self._cheap_work()
-        return seconds + (cheap if cheap >= MIN_CHEAP_POOL_SECONDS else 0.0)
+        return seconds + self._batchable_work() * (self._n_workers - 1) / self._n_workers  # this process's share stays
 
     def _pool_is_needed(self):
         """True, False, or the seconds after which to ask again (None: when a first fit here is timed).
@@ -220,7 +226,7 @@ class _Queue:
         now = time.perf_counter()
         worth_a_start = self._work_for_the_pool(now) >= self._start_seconds
         heavy = any(not self._is_cheap(g) for g in self._seconds if g in self._pending)
-        if worth_a_start and (heavy or self._cheap_work() >= MIN_CHEAP_POOL_SECONDS):
+        if worth_a_start and (heavy or self._batchable_work()):
             return True
         if self._piloting:
             waited = now - min(self._piloting.values())
@@ -335,10 +341,12 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         left); 2 and more: also the joblib pool's own messages, at
         ``verbose - 1``.
     cheap_fit_seconds : float
-        Estimators whose first fit here takes less than this keep all their
-        fits out of the pool; the pool is started only for the others, and
-        only when their fits outlast its start (:func:`pool_start_seconds`).
-        0 sends every fit to the pool, whatever its start costs.
+        Estimators whose first fit here takes less than this are cheap: the
+        pool gets their fits only in batches, when they add up to
+        :data:`MIN_CHEAP_POOL_SECONDS`; the pool is started only when the fits
+        it would take outlast its start (:func:`pool_start_seconds`). 0
+        sends every fit to the pool one by one, whatever its start costs;
+        ``inf`` keeps every fit here.
     proba_loss : tuple or None
         Passed to :func:`fit_and_predict`.
     score_loss : tuple or None

@@ -15,6 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from cvinference import CandidateComparison, OneStandardError, SimplestIndistinguishable, compare_candidates
 from cvinference.cli import main
+from cvinference.cli._search_progress import ProgressGridSearchCV
 
 GRID = '{"max_depth": [1, 2, null]}'
 ARGS = ["select", "tree", "--grid", GRID, "--data", "iris", "--cv", "5", "--repeats", "2"]
@@ -161,3 +162,18 @@ def test_regressors_are_selected_on_plain_repeated_k_fold_with_a_chosen_scorer(t
     assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[simplest].replace(
         "regressor__", "")
     assert "no-information" not in text and "mean neg_mean_squared_error" in text
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_the_search_with_a_progress_line_finds_what_the_plain_search_finds(n_jobs, capsys):
+    X, y = load_iris(return_X_y=True)
+    grid = {"max_depth": [1, 2, 3], "min_samples_leaf": [1, 5]}
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    plain = GridSearchCV(DecisionTreeClassifier(random_state=0), grid, cv=cv, refit=False, n_jobs=n_jobs).fit(X, y)
+    shown = ProgressGridSearchCV(DecisionTreeClassifier(random_state=0), grid, cv=cv, refit=False, n_jobs=n_jobs,
+                                 n_fits_per_candidate=6).fit(X, y)
+    assert shown.cv_results_.keys() == plain.cv_results_.keys()
+    for key, values in plain.cv_results_.items():
+        if "time" not in key:
+            np.testing.assert_array_equal(shown.cv_results_[key], values)
+    assert capsys.readouterr().err.split("\r")[-1].startswith("fits 36/36, ")

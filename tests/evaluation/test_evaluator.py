@@ -150,7 +150,7 @@ def test_identical_results_on_a_dask_cluster(iris):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         with joblib.parallel_config(backend="dask"):
-            # cheap_fit_seconds=0 sends the fits to the cluster, however fast they are.
+            # every fit goes to the cluster as futures, whatever cheap_fit_seconds says
             on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1, cheap_fit_seconds=0.0).compare(
                 TREE, GaussianNB(), X, y)
             default = cvi.CVEvaluator(5, n_repeats=2, random_state=1).compare(TREE, GaussianNB(), X, y)
@@ -160,7 +160,7 @@ def test_identical_results_on_a_dask_cluster(iris):
     assert tasks_run > 0
 
 
-def test_on_a_dask_cluster_every_fit_takes_the_futures_path_with_the_data_sent_once(iris, monkeypatch):
+def test_on_a_dask_cluster_every_fit_takes_the_futures_path_with_the_data_sent_once(iris, monkeypatch, capsys):
     distributed = pytest.importorskip("distributed")
     from cvinference.evaluation import _scheduler
 
@@ -177,8 +177,9 @@ def test_on_a_dask_cluster_every_fit_takes_the_futures_path_with_the_data_sent_o
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster):
         with joblib.parallel_config(backend="dask"):
-            on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1).evaluate(TREE, X, y)
+            on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1, verbose=1).evaluate(TREE, X, y)
     assert calls == [(4, 10)]   # X, y, the fits' plan and the losses, once; the 10 fits as items
+    assert capsys.readouterr().err.split("\r")[-1].startswith("fits 10/10, ")   # each fit counted as it returns
     assert on_cluster.to_dict() == reference.to_dict()
 
 

@@ -8,11 +8,14 @@ run: K (K - 1) / 2 per learner and repeat (Bates, Hastie & Tibshirani 2023,
 Algorithm 1, with one fit per pair of folds).
 """
 
+import warnings
+
 import numpy as np
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import load_iris, make_regression
 from sklearn.linear_model import Ridge
+from sklearn.model_selection import KFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -75,6 +78,16 @@ def test_a_regression_loss_is_reused_too():
     np.testing.assert_allclose(reused.outer, full.outer, rtol=1e-12)
 
 
+@pytest.mark.parametrize("loss", ["log_loss", "brier"])
+def test_a_probability_loss_is_reused_as_the_full_run_computes_it(loss):
+    plain = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=3, n_repeats=2, loss=loss, random_state=4)
+    reused = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss, cv_result=plain,
+                                         n_jobs=1)
+    full = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss, random_state=4,
+                                       n_jobs=1)
+    assert reused.to_dict() == full.to_dict()
+
+
 def test_only_the_inner_models_are_fitted():
     plain = cvi.cross_val_correctness(CountingNB(), X, Y, cv=5, n_repeats=3, random_state=0)
     CountingNB.fits = 0
@@ -93,6 +106,11 @@ def test_the_interval_convenience_passes_the_record_on():
 
 
 PLAIN = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=4, n_repeats=2, random_state=0)
+GROUPED = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=4, n_repeats=2, groups=GROUPS, random_state=0)
+with warnings.catch_warnings():  # scikit-learn warns that KFold ignores the groups: the case refused below
+    warnings.simplefilter("ignore")
+    SPLIT_GROUPS = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=KFold(4, shuffle=True, random_state=0),
+                                             groups=GROUPS)
 PAIR = cvi.CVEvaluator(cv=4, n_repeats=2, random_state=0).compare(GaussianNB(), GaussianNB(), X, Y)
 
 
@@ -106,8 +124,12 @@ PAIR = cvi.CVEvaluator(cv=4, n_repeats=2, random_state=0).compare(GaussianNB(), 
     ({"loss": "brier"}, ValueError, r"cv_result holds the loss 'zero_one' and loss='brier': pass loss='zero_one'"),
     ({"estimator": DecisionTreeClassifier()}, ValueError, r"cv_result was made by GaussianNB\(\), not by "
                                                           r"estimator=DecisionTreeClassifier\(\)"),
-    ({"y": Y[::-1]}, ValueError, r"cv_result was made on other data"),
-    ({"groups": GROUPS}, ValueError, r"groups differ from the groups cv_result was made with"),
+    ({"y": Y[::-1]}, ValueError, r"cv_result was made on other data: its target of instance 0 is 0 and y's is 2"),
+    ({"groups": GROUPS}, ValueError, r"groups are given but cv_result was made without groups"),
+    ({"cv_result": GROUPED, "groups": GROUPS[::-1]}, ValueError, r"groups differ from the groups cv_result was made "
+                                                                 r"with"),
+    ({"cv_result": SPLIT_GROUPS, "n_repeats": 1}, ValueError,
+     r"repeat 0 of cv_result splits a group across folds, .* Pass a cv_result made with a group splitter"),
 ])
 def test_a_record_that_does_not_fit_the_call_is_refused_naming_the_fix(change, error, message):
     call = {"estimator": GaussianNB(), "y": Y, "n_splits": 4, "n_repeats": 2, "cv_result": PLAIN, **change}

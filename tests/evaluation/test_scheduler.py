@@ -78,6 +78,25 @@ def test_the_work_is_shared_between_this_process_and_the_pool(iris, records_thre
     assert log.count(True) >= each_side and log.count(False) >= each_side
 
 
+def test_an_infinite_threshold_keeps_every_fit_here_however_many(iris, records_threads):
+    X, y = iris
+    estimator = records_threads(main_seconds=0.004, pool_seconds=0.004)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        cvi.cross_val_correctness(estimator, X, y, cv=10, n_repeats=5, random_state=0,
+                                  cheap_fit_seconds=float("inf"))
+    assert records_threads.log == [True] * 50
+
+
+@pytest.mark.parametrize("fits, needed", [(499, False), (501, True)])
+def test_a_pool_that_must_start_is_started_for_cheap_fits_only_when_the_pool_s_share_outlasts_it(fits, needed):
+    # After the pilot, fits of 4 ms: the pool's share with 2 workers is half, 499 x 4 ms / 2 = 0.998 s, less
+    # than the 1 s start; 501 fits give 1.002 s.
+    queue = _Queue(groups=[0] * (fits + 1), cheap_fit_seconds=0.05, n_workers=2, start_seconds=1.0)
+    assert queue.take_here() == (0, True)
+    queue.timed(0, 0.004)
+    assert queue.wait_until_the_pool_is_needed() is needed
+
+
 def test_with_one_job_every_fit_runs_here(iris, records_threads):
     X, y = iris
     cvi.cross_val_correctness(records_threads(), X, y, cv=5, random_state=0, cheap_fit_seconds=0.0)
