@@ -87,13 +87,17 @@ def test_an_infinite_threshold_keeps_every_fit_here_however_many(iris, records_t
     assert records_threads.log == [True] * 50
 
 
-@pytest.mark.parametrize("fits, needed", [(499, False), (501, True)])
-def test_a_pool_that_must_start_is_started_for_cheap_fits_only_when_the_pool_s_share_outlasts_it(fits, needed):
-    # After the pilot, fits of 4 ms: the pool's share with 2 workers is half, 499 x 4 ms / 2 = 0.998 s, less
-    # than the 1 s start; 501 fits give 1.002 s.
-    queue = _Queue(groups=[0] * (fits + 1), cheap_fit_seconds=0.05, n_workers=2, start_seconds=1.0)
-    assert queue.take_here() == (0, True)
-    queue.timed(0, 0.004)
+@pytest.mark.parametrize("fits, fit_seconds, start_seconds, needed", [
+    # A running pool: 9 x 2 ms = 18 ms stay here, 10 x 2 ms = 20 ms are worth a batch.
+    (9, 0.002, 0.0, False), (10, 0.002, 0.0, True),
+    # A pool that must start (1 s): its share with 2 workers is half, 499 x 4 ms / 2 = 0.998 s does not outlast
+    # the start, 501 x 4 ms / 2 = 1.002 s does.
+    (499, 0.004, 1.0, False), (501, 0.004, 1.0, True),
+])
+def test_the_pool_is_needed_for_cheap_fits_only_when_they_are_worth_it(fits, fit_seconds, start_seconds, needed):
+    queue = _Queue(groups=[0] * (fits + 1), cheap_fit_seconds=0.05, n_workers=2, start_seconds=start_seconds)
+    assert queue.take_here() == (0, True)   # the pilot; ``fits`` are left
+    queue.timed(0, fit_seconds)
     assert queue.wait_until_the_pool_is_needed() is needed
 
 
@@ -211,15 +215,6 @@ def test_cheap_fits_go_to_the_pool_in_batches_of_about_batch_seconds_after_the_h
     while len(queue._pending.get(1, ())) * 0.002 + 0.009 >= _scheduler.MIN_CHEAP_POOL_SECONDS:
         assert queue.take_for_pool() is not None
     assert queue.take_for_pool() is None                      # under 20 ms of cheap work: this process's
-
-
-@pytest.mark.parametrize("fits, needed", [(9, False), (10, True)])
-def test_a_running_pool_is_needed_for_cheap_fits_only_when_they_add_up_to_a_batch(fits, needed):
-    # One pilot, then fits of 2 ms: 9 x 2 ms = 18 ms stay here, 10 x 2 ms = 20 ms are worth the pool.
-    queue = _Queue(groups=[0] * (fits + 1), cheap_fit_seconds=0.05, n_workers=2, start_seconds=0.0)
-    assert queue.take_here() == (0, True)
-    queue.timed(0, 0.002)
-    assert queue.wait_until_the_pool_is_needed() is needed
 
 
 def test_this_process_keeps_its_cheap_fits_for_last_when_they_are_less_than_its_share():
