@@ -82,7 +82,6 @@ import collections
 import contextlib
 import dataclasses
 import json
-import math
 import os
 import sys
 import tempfile
@@ -109,13 +108,15 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
 from cvinference.model_selection._multiple_testing import adjust_pvalues
+from cvinference.records._nested_cv_result import N_REPEATS as N_REPEATS_NESTED
+from cvinference.records._nested_cv_result import N_SPLITS as N_SPLITS_NESTED
 
 NOMINAL = 0.95
 ALPHA = 0.05
 N_SPLITS = 10
 N_REPEATS = 10
 SUBSAMPLING_ROUNDS = 15
-NESTED = {"n_splits": 5, "n_repeats": 5}  # R K (K + 1) / 2 = 75 fits per learner: the library's defaults
+NESTED = {"n_splits": N_SPLITS_NESTED, "n_repeats": N_REPEATS_NESTED}  # the library's defaults: 75 fits per learner
 CONSERVATIVE_Z = {"n_pairs": 5, "n_rounds": 10}  # J (2 M + 1) = 110 fits per learner (the default 10 x 15: 315)
 HELD_BACK = 50_000
 BLOCK = 5
@@ -339,8 +340,8 @@ def metric_cells(replications=None):
 
 
 def cells(mode, replications=None):
-    if mode == "nested-grid":
-        return nested_grid.nested_grid_cells(Cell, replications)
+    if mode in nested_grid.GRIDS:
+        return nested_grid.nested_grid_cells(Cell, replications, task=mode)
     if mode == "grouped":
         return grouped_cells(Cell, replications)
     if mode == "learners":
@@ -563,7 +564,7 @@ def pair_replication(population, cell, seed):
 
 def pair_folds_replication(population, cell, seed):
     """The tests ``cvinference compare`` computes before nested CV (10 x 10 folds and the 5x2cv t), and the
-    decision from them alone (nested CV, 250 fits more, is left out: "cannot tell" declares nothing)."""
+    decision from them alone (nested CV, 150 fits more, is left out: "cannot tell" declares nothing)."""
     rng = np.random.default_rng(seed)
     X, y, estimators, truth_rows = _pair_sample(population, cell, rng)
     seed_cv, seed_5x2 = (int(s) for s in rng.integers(2**31, size=2))
@@ -582,7 +583,8 @@ def coverage_nested_grid_replication(population, cell, seed):
     conditional = _held_back_accuracy(learner(cell.learner), X, y, X_truth, y_truth)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return nested_grid.coverage_record(learner(cell.learner), X, y, conditional, int(rng.integers(2**31)))
+        return nested_grid.coverage_record(learner(cell.learner), X, y, conditional, int(rng.integers(2**31)),
+                                           grid=nested_grid.GRIDS[nested_grid.task_of(cell.kind)])
 
 
 def null_nested_grid_replication(population, cell, seed):
@@ -592,7 +594,8 @@ def null_nested_grid_replication(population, cell, seed):
     truth = _pair_truth(population, estimators, X, y, truth_rows)["conditional"]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return nested_grid.null_record(estimators, X, y, truth, int(rng.integers(2**31)))
+        return nested_grid.null_record(estimators, X, y, truth, int(rng.integers(2**31)),
+                                       grid=nested_grid.GRIDS[nested_grid.task_of(cell.kind)])
 
 
 # ROC AUC and regression (the --metrics mode)
@@ -760,12 +763,15 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "coverage-regression": coverage_regression_replication, "null-auc": metric_pair_replication,
                 "power-auc": metric_pair_replication, "null-regression": metric_pair_replication,
                 "power-regression": metric_pair_replication, "coverage-nested-grid": coverage_nested_grid_replication,
-                "null-nested-grid": null_nested_grid_replication, **GROUPED_REPLICATIONS}
+                "null-nested-grid": null_nested_grid_replication,
+                "coverage-nested-defaults": coverage_nested_grid_replication,
+                "null-nested-defaults": null_nested_grid_replication, **GROUPED_REPLICATIONS}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
               "power-grouped-regression": "power", "null-grouped-refit": "type_i",
-              "null-grouped-regression-refit": "type_i", "null-nested-grid": "type_i"}
+              "null-grouped-regression-refit": "type_i", "null-nested-grid": "type_i",
+              "null-nested-defaults": "type_i"}
 
 
 def replication(population, cell, index, seed):
@@ -777,13 +783,6 @@ def replication(population, cell, index, seed):
 
 # ---------------------------------------------------------------------------------------------------------
 # Rows
-
-
-def _rate_row(successes, trials):
-    measured = successes / trials
-    wilson = stats.binomtest(int(successes), int(trials)).proportion_ci(NOMINAL, method="wilson")
-    return {"measured": measured, "mc_se": math.sqrt(measured * (1 - measured) / trials),
-            "wilson_low": float(wilson.low), "wilson_high": float(wilson.high), "replications": int(trials)}
 
 
 def _coverage_rows(cell, records):
@@ -800,7 +799,7 @@ def _coverage_rows(cell, records):
             covered = int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
             rows.append({"method": method, "quantity": "coverage", "target": target, "learner": cell.learner,
                          "n": cell.n, "population": cell.population, "nominal": NOMINAL,
-                         **_rate_row(covered, len(records)),
+                         **nested_grid.rate_row(covered, len(records)),
                          "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])),
                          "truth": float(truth.mean())})
         if method == "conservative-z":  # also against its own target, the learner's error at n_train
@@ -808,7 +807,8 @@ def _coverage_rows(cell, records):
             covered = int(np.sum((bounds[:, 0] <= at_n_train) & (at_n_train <= bounds[:, 1])))
             rows.append({"method": f"{method} (at n_train = {records[0]['truth']['n_train']})",
                          "quantity": "coverage", "target": "unconditional", "learner": cell.learner, "n": cell.n,
-                         "population": cell.population, "nominal": NOMINAL, **_rate_row(covered, len(records)),
+                         "population": cell.population, "nominal": NOMINAL,
+                         **nested_grid.rate_row(covered, len(records)),
                          "mean_width": float(np.mean(bounds[:, 1] - bounds[:, 0])), "truth": float(at_n_train[0])})
     return rows
 
@@ -823,7 +823,7 @@ def _test_rows(cell, records):
         rows.append({"method": method, "quantity": QUANTITIES[cell.kind],
                      "target": first["target"], "learner": cell.learner, "n": cell.n,
                      "population": cell.population, "nominal": ALPHA,
-                     **_rate_row(int(np.sum(rejects)), len(records)),
+                     **nested_grid.rate_row(int(np.sum(rejects)), len(records)),
                      "mean_width": None if widths[0] is None else float(np.mean(widths)),
                      "truth": truth if QUANTITIES[cell.kind] == "power" else 0.0})
         if "rests_on" in first:  # the decision: which test it rested on, how often
@@ -849,8 +849,8 @@ def rows_of(cell, records):
         rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
     if cell.kind in TASKS:
         rows = [dict(row, task=TASKS[cell.kind]) for row in rows]
-    if cell.kind.endswith("nested-grid"):
-        rows = nested_grid.with_costs(rows, records)
+    if nested_grid.task_of(cell.kind):
+        rows = nested_grid.with_costs(rows, records, nested_grid.task_of(cell.kind))
     return rows
 
 
@@ -1028,6 +1028,9 @@ def main(argv=None):
     modes.add_argument("--nested-grid", action="store_true",
                        help="nested cross-validation's (K, R) grid (calibration_nested.py): coverage, type-I error, "
                             "width and fits of K in (5, 10) and R in (3, 5, 10, 25)")
+    modes.add_argument("--nested-defaults", action="store_true",
+                       help="the nested grid's cells at the library's defaults alone (K = 5, R = 5), 1,000 "
+                            "replications a cell: the evidence pools them with the grid's and the main run's")
     modes.add_argument("--metrics", action="store_true",
                        help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
                             "and power of the comparisons decide() weighs")
@@ -1048,7 +1051,8 @@ def main(argv=None):
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
     mode = ("quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics
-            else "grouped" if args.grouped else "nested-grid" if args.nested_grid else "full")
+            else "grouped" if args.grouped else "nested-grid" if args.nested_grid
+            else "nested-defaults" if args.nested_defaults else "full")
     selected = cells(mode, args.replications)
     if args.cells:
         selected = [cell for cell in selected if any(in_key(part, cell.key) for part in args.cells.split(","))]

@@ -55,6 +55,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
+from cvinference.records._nested_cv_result import N_REPEATS, N_SPLITS
 
 BLOCK = 5
 FLIP_MEAN = 0.15
@@ -235,7 +236,7 @@ def _true_difference(a, b, X, y, X_truth, y_truth, regression=False):
     return float(np.mean(a.fit(X, y).predict(X_truth) == y_truth) - np.mean(b.fit(X, y).predict(X_truth) == y_truth))
 
 
-NESTED = {"n_splits": 5, "n_repeats": 5}  # the main run's nested-CV configuration (calibration.py's NESTED)
+NESTED = {"n_splits": N_SPLITS, "n_repeats": N_REPEATS}  # the library's defaults, as the main run's (calibration.py)
 
 
 def _pair_learners(cell):

@@ -13,8 +13,9 @@ import argparse
 import json
 import os
 
-from nested_grid_report import TASK as NESTED_GRID_TASK
-from nested_grid_report import nested_grid_parts
+from calibration_nested import DEFAULTS_TASK as NESTED_DEFAULTS_TASK
+from calibration_nested import TASK as NESTED_GRID_TASK
+from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
 TARGETS = ("kfold", "conditional", "unconditional")
 FLOOR = 0.93  # nominal 0.95 - 0.02: a method "falls short" when its Wilson interval stays below it
@@ -375,12 +376,15 @@ def _grouped_parts(extra):
     return parts
 
 
-def _task_parts(extra):
-    """The sections of a further run: the learners', grouped or nested-grid cells, or each task of the metrics'."""
+def _task_parts(extra, every_row):
+    """The sections of a further run: the learners', grouped, nested-grid or nested-defaults cells (the last beside
+    every run's rows of the same cells, ``every_row``), or each task of the metrics'."""
     if extra["mode"] == "grouped":
         return _grouped_parts(extra)
-    if extra["mode"] == "nested-grid":
+    if extra["mode"] == NESTED_GRID_TASK:
         return nested_grid_parts(extra, _run_line)
+    if extra["mode"] == NESTED_DEFAULTS_TASK:
+        return nested_defaults_parts(extra, _run_line, every_row)
     if extra["mode"] != "metrics":
         return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
     parts = []
@@ -397,8 +401,9 @@ def _task_parts(extra):
 def generated_section(payload, *more):
     """The docs' generated section: the main run's tables, then each further run's (learners', metrics' cells)."""
     parts = [_run_line(payload), *_sections(payload["rows"] + decision_rows(payload["rows"]), "###")]
+    every_row = [row for run in (payload, *more) for row in run["rows"]]
     for extra in more:
-        parts += _task_parts(extra)
+        parts += _task_parts(extra, every_row)
     parts += ["", "### The sources' figures", "", SOURCES.rstrip()]
     return "\n".join(parts)
 
@@ -412,10 +417,14 @@ interval's, so coverage there says little about the interval (docs/calibration.m
 def evidence(payload, *more):
     keep = ("method", "quantity", "target", "learner", "n", "population", "nominal", "measured", "wilson_low",
             "wilson_high", "replications", "mean_width")
-    rows = [{key: row[key] for key in (*keep, "task") if key in row} for run in (payload, *more) for row in run["rows"]
-            if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
-            and not row["method"].startswith("decision") and row.get("task") != NESTED_GRID_TASK
-            and not (row["quantity"] == "coverage" and row["population"] in UNJUDGED_COVERAGE)]
+    judged = [row for run in (payload, *more) for row in run["rows"]
+              if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
+              and not row["method"].startswith("decision")
+              and not (row["quantity"] == "coverage" and row["population"] in UNJUDGED_COVERAGE)]
+    nested = [row for row in judged if row.get("task") in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK)]
+    plain = [row for row in judged if row.get("task") not in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK)]
+    rows = [{key: row[key] for key in (*keep, "task") if key in row}
+            for row in with_default_cells(plain, default_rows(nested))]
     return {"format": "cvinference.calibration-evidence", "version": 1,
             "mode": payload["mode"], "further_modes": [run["mode"] for run in more],
             "source": "benchmarks/calibration.py", "floor": FLOOR, "type_i_limit": TYPE_I_LIMIT, "rows": rows}

@@ -167,21 +167,51 @@ def _grid_row(k, r, quantity, measured, cell="tree"):
             "n_fits": r * k * (k + 1) // 2, "width_sd": 0.05}
 
 
-def test_the_nested_grid_chooses_the_cheapest_configuration_that_holds_both_targets():
+def test_the_nested_grid_names_the_cheapest_configuration_that_holds_for_each_target():
     grid = _benchmark("nested_grid_report", "nested_grid_report.py")
-    rows = [_grid_row(5, 3, "coverage", 0.94), _grid_row(5, 3, "type_i", 0.07),    # 45 fits: type-I too high
+    rows = [_grid_row(5, 3, "coverage", 0.94), _grid_row(5, 3, "type_i", 0.07),    # 45 fits: covers; type-I high
             _grid_row(5, 5, "coverage", 0.935), _grid_row(5, 5, "type_i", 0.06),   # 75 fits: both at their limits
             _grid_row(5, 5, "coverage", 0.95, "logistic"), _grid_row(5, 5, "type_i", 0.03, "logistic"),
-            _grid_row(10, 3, "coverage", 0.925), _grid_row(10, 3, "type_i", 0.02),  # 165 fits: coverage short
+            _grid_row(10, 3, "coverage", 0.925), _grid_row(10, 3, "type_i", 0.02),  # 165 fits: short; type-I held
             _grid_row(10, 5, "coverage", 0.95), _grid_row(10, 5, "type_i", 0.04)]   # 275 fits: holds, dearer
-    assert grid.holding(rows) == ["nested-cv (K=5, R=5)", "nested-cv (K=10, R=5)"]
+    assert grid.holding(rows, "coverage") == ["nested-cv (K=5, R=3)", "nested-cv (K=5, R=5)", "nested-cv (K=10, R=5)"]
+    assert grid.holding(rows, "type_i") == ["nested-cv (K=5, R=5)", "nested-cv (K=10, R=3)", "nested-cv (K=10, R=5)"]
     assert grid.choice_line(rows) == (
-        "Chosen: **K = 5, R = 5**, the cheapest configuration that holds (75 fits per learner, 7.5 times one 10-fold "
-        "cross-validation); the others that hold: K = 10, R = 5.")
-    assert grid.choice_line(rows[:2]).startswith("No configuration held in every cell")
+        "One learner: **K = 5, R = 3** is the cheapest configuration that holds (45 fits per learner, 4.5 times one "
+        "10-fold cross-validation). The difference of two learners: **K = 5, R = 5** is the cheapest configuration "
+        "that holds (75 fits per learner, 7.5 times one 10-fold cross-validation).")
+    assert grid.choice_line(rows[:2]).endswith(
+        "The difference of two learners: no configuration holds in every cell; the nearest, nested-cv (K=5, R=3), "
+        "reaches 0.070 (nonlinear tree N=300).")
     section = "\n".join(grid.nested_grid_parts({"rows": rows, "mode": "nested-grid", "n_jobs": 2}, lambda run: "Run."))
     assert "| 5 | 5 | 75 | 7.5 | 0.935 [0.905, 0.965] (nonlinear tree N=300) |" in section
     assert "| 5 | 5 | 150 | 7.5 | 0.060 [0.030, 0.090] (nonlinear tree N=300) | 0.200 | 0.050 | yes |" in section
+
+
+def test_the_evidence_pools_every_run_of_the_nested_defaults_cells(report):
+    from statsmodels.stats.proportion import proportion_confint
+
+    main = _row("nested-cv", 0.06, 0.08, learner="logistic", quantity="type_i", target="conditional")  # 30 of 500
+    grid_default = dict(_grid_row(5, 5, "type_i", 0.09, "logistic"), n=100)  # 18 of 200, the same cell
+    grid_other = dict(_grid_row(10, 5, "type_i", 0.2, "logistic"), n=100)  # not the defaults: left out
+    topped_up = dict(grid_default, measured=0.05, replications=1000, mean_width=0.4, task="nested-defaults")  # 50
+    phoneme = dict(_grid_row(5, 5, "type_i", 0.065), population="phoneme-pairs")  # a cell only the grid measured
+    runs = ({**PAYLOAD, "rows": [main]},
+            {"mode": "nested-grid", "n_jobs": 2, "rows": [grid_default, grid_other, phoneme]},
+            {"mode": "nested-defaults", "n_jobs": 2, "rows": [topped_up]})
+    rows = report.evidence(*runs)["rows"]
+    assert [(r["method"], r["population"], r["replications"]) for r in rows] == [
+        ("nested-cv", "nonlinear", 1700), ("nested-cv", "phoneme-pairs", 200)]
+    pooled = rows[0]
+    assert pooled["measured"] == pytest.approx((30 + 18 + 50) / 1700)
+    low, high = proportion_confint(98, 1700, alpha=0.05, method="wilson")  # statsmodels, the independent oracle
+    assert (pooled["wilson_low"], pooled["wilson_high"]) == (pytest.approx(low), pytest.approx(high))
+    assert pooled["mean_width"] == pytest.approx((500 * 0.2 + 200 * 0.2 + 1000 * 0.4) / 1700)
+    assert "task" not in pooled and rows[1]["measured"] == 0.065
+    grid = _benchmark("nested_grid_report", "nested_grid_report.py")
+    section = "\n".join(grid.nested_defaults_parts(runs[2], lambda run: "Run.", [main, grid_default, topped_up]))
+    assert f"| nonlinear logistic N=100 | 0.060 (500) | 0.090 (200) | 0.050 (1000) | 0.058 [{low:.3f}, {high:.3f}] " \
+           "(1700) | yes |" in section
 
 
 def test_cells_are_chosen_by_whole_segments_of_their_keys(calibration_module):

@@ -41,5 +41,7 @@ def test_demo_command_runs_and_prints_both_tables():
     # left out (the convention of tests/test_docs.py).
     readme = README.read_text()
     start = readme.index("An excerpt of the demo's output:")
-    excerpt = readme[readme.index("```text\n", start) + len("```text\n"):readme.index("\n```", start)] + "\n"
+    opening = readme.index("```text\n", start) + len("```text\n")
+    excerpt = readme[opening:readme.index("\n```", opening)] + "\n"
+    assert excerpt.startswith("breast_cancer: 569 instances") and excerpt.count("\n") > 40
     assert _pattern(excerpt).search(completed.stdout), "README.md's demo excerpt differs from the demo's output"

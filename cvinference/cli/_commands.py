@@ -7,7 +7,7 @@ import sys
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
 from ..inference import decide, pair_tests
-from ..inference._decision import NESTED_SETTINGS, grouped_nested_calibrated, nested_fits
+from ..inference._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
 from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
@@ -342,23 +342,24 @@ def _reusable(args, pair, loss):
 def _needs_nested(args, pair, tests):
     """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell.
 
-    On grouped data (its folds then keep groups whole, and never fewer than two groups per fold) auto fits it only
-    where the calibration benchmark measured its type-I error within the limit for these learners at about this
-    many groups: elsewhere the grouped decision shows it for context and cannot rest on it, and the fits would be
-    for nothing.
+    Auto fits it only where the calibration benchmark measured its type-I error within the limit for these learners
+    at about this size (on grouped data, whose folds then keep groups whole and never fewer than two groups per
+    fold, at about this many groups): elsewhere the decision could show it for context but not rest on it, and the
+    fits would be for nothing.
     """
     if args.nested == "never" or args.metric:
         return False
     if pair.a.groups is not None:  # compare_estimators refused --nested always with fewer than NESTED_GROUPS groups
         if args.nested == "always":
             return True
-        return (pair.a.n_groups >= NESTED_GROUPS and grouped_nested_calibrated(pair)
+        return (pair.a.n_groups >= NESTED_GROUPS and nested_calibrated(pair)
                 and decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell")
     if pair.a.classes is None:  # the decision on two regressors' loss never needs it; asked for, it can rest on it
         return args.nested == "always"
     if args.nested == "always":
         return True
-    return decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell"
+    return (nested_calibrated(pair)
+            and decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell")
 
 
 def compare_estimators(args, dataset, estimators, descriptions, out, names=None):

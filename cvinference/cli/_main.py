@@ -184,8 +184,8 @@ def _add_decision_options(parser):
                         help="nested cross-validation's difference interval (5 x 5 folds, 150 fits; 100 with --cv 5 "
                              "--repeats 5 or more, whose fits are its outer ones), on which the "
                              "decision can rest: auto runs it when no test computable from the folds is calibrated "
-                             "for these learners and this size; with --groups only always runs it, on folds of "
-                             "whole groups (default: auto)")
+                             "for these learners and this size and it is (with --groups, on folds of whole groups; "
+                             "default: auto)")
 
 
 def _add_study_kind(kinds, name, description, *, pair=False, options=()):

@@ -10,7 +10,6 @@ from .._utils._deprecation import renamed_parameter
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
-from ..evaluation._nested_fits import N_REPEATS
 from ..inference import (
     bootstrap_accuracy_of,
     combined_ftest_5x2cv_of,
@@ -20,11 +19,12 @@ from ..inference import (
 )
 from ..inference._bootstrap import METHODS
 from ..inference._parameters import ALTERNATIVE
+from ..records._nested_cv_result import N_REPEATS, N_SPLITS
 
 
 @validate_params(**nested_cross_validation.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
-def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95,
+def nested_cv_interval(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEATS, confidence_level=0.95,
                        loss="zero_one", estimator_b=None, groups=None, cv_result=None, random_state=None, n_jobs=None,
                        verbose=0):
     """Nested cross-validation interval for the error of the model fitted to the whole dataset.
@@ -72,9 +72,18 @@ def nested_cv_interval(estimator, X, y, *, n_splits=10, n_repeats=N_REPEATS, con
 
     Notes
     -----
-    The fits number R K (K + 1) / 2 per learner (2750 with the defaults);
-    keep the record (:func:`nested_cross_validation`) to compute intervals
-    at other levels without fitting again.
+    The fits number R K (K + 1) / 2 per learner: 75 with the defaults
+    (K = 5, R = 5), 7.5 times one 10-fold cross-validation, the cheapest
+    configuration whose one-learner interval held its coverage in every
+    cell of the calibration's (K, R) grid (docs/calibration.md, "Nested
+    cross-validation: folds and repeats"); more repeats narrow the interval
+    a little and steady its standard error. For a difference the defaults
+    kept the type-I error within 0.06 in every measured cell but logistic
+    regression at N = 100 (0.064), where no configuration of the grid did
+    better. With ``cv_result`` (a repeated K-fold cross-validation already
+    run) R K of them are not fitted again. Keep the record
+    (:func:`nested_cross_validation`) to compute intervals at other levels
+    without fitting again.
 
     Examples
     --------

@@ -47,7 +47,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
-from ..records._nested_cv_result import nested_fit_count
+from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._clusters import split_groups_warning
 from ._delong import delong_paired_test
 from ._estimands import TARGET
@@ -75,8 +75,9 @@ ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 _PREFERENCE = ("nested-cv", "corrected t", "McNemar", "5x2cv t", "matched-sample t", "independent-sample z")
 """The order among eligible tests of equal (or unmeasured) power: steadiest first."""
 
-NESTED_SETTINGS = {"n_splits": 5, "n_repeats": 5}
-"""The nested cross-validation the calibration benchmark measured: R = 5 partitions into K = 5 folds."""
+NESTED_SETTINGS = {"n_splits": N_SPLITS, "n_repeats": N_REPEATS}
+"""The nested cross-validation the decision may rest on: the library's defaults, R = 5 partitions into K = 5 folds,
+which the calibration benchmark measured (its main cells, and the (K, R) grid they were chosen from)."""
 
 
 def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"],
@@ -375,8 +376,10 @@ def _preference(name):
     return _PREFERENCE.index(family) if family in _PREFERENCE else len(_PREFERENCE)
 
 
-def _judged(candidate, learners, n_samples, limit, task="classification"):
-    found = test_evidence(_evidence_name(candidate.name), learners, n_samples, task)
+def _evidence_of(name, learners, n_samples, limit, task="classification"):
+    """A test's evidence for ``learners`` at ``n_samples``: the figures, its regime in words, and why it cannot be
+    the one ("" when it can)."""
+    found = test_evidence(_evidence_name(name), learners, n_samples, task)
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
         why = "its type-I error was not measured by the calibration benchmark"
@@ -384,7 +387,11 @@ def _judged(candidate, learners, n_samples, limit, task="classification"):
         why = f"its type-I error was {found.type_i:.3f} for {found.worst_cell}, above {limit:g}"
     else:
         why = ""
-    return {"candidate": candidate, "evidence": found, "regime": regime, "why": why}
+    return {"evidence": found, "regime": regime, "why": why}
+
+
+def _judged(candidate, learners, n_samples, limit, task="classification"):
+    return {"candidate": candidate, **_evidence_of(candidate.name, learners, n_samples, limit, task)}
 
 
 def _as_test(judged, role, why_not):
@@ -405,17 +412,19 @@ def _route(pair, metric, nested):
     if metric != "accuracy":
         return ("No refitting test for a set-level metric was calibrated; nested cross-validation covers "
                 "per-instance losses (nested_cv_interval with a loss), not this metric.")
+    judged = _evidence_of("nested-cv difference", [learner_of_result(pair.a), learner_of_result(pair.b)],
+                          pair.a.n_samples, type_i_limit())
+    call = (f"nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, n_splits={NESTED_SETTINGS['n_splits']}, "
+            f"n_repeats={NESTED_SETTINGS['n_repeats']}) (on the command line, --nested "
+            f"{'always' if judged['why'] else 'auto'}) fits {nested_fits()} models, {nested_fits() / fits:.1f} times "
+            f"the {fits} of this cross-validation")
+    if not judged["why"]:
+        return (f"Nested cross-validation's difference interval kept its type-I error at or below {type_i_limit():g} "
+                f"(its worst: {judged['evidence'].type_i:.3f}) for {judged['regime']}: {call}.")
     worst, cells = measured_reach("nested-cv")
-    if worst is None:
-        held = "was not measured by the calibration benchmark"
-    else:
-        kept = "kept" if worst <= type_i_limit() else "did not keep"
-        held = (f"{kept} its type-I error at or below {type_i_limit():g} (its worst: {worst:.3f}) in the cells "
-                f"the benchmark measured it in, {cells}")
-    return (f"Nested cross-validation's difference interval {held}: nested_cv_interval(estimator_a, X, y, "
-            f"estimator_b=estimator_b, n_splits={NESTED_SETTINGS['n_splits']}, "
-            f"n_repeats={NESTED_SETTINGS['n_repeats']}) (on the command line, --nested) fits {nested_fits()} "
-            f"models, {nested_fits() / fits:.1f} times the {fits} of this cross-validation.")
+    measured = "" if worst is None else f" (the benchmark measured it for {cells})"
+    return (f"Nested cross-validation's difference interval cannot settle it either: {judged['why']}{measured}; "
+            f"{call}, for context only.")
 
 
 def _baseline_caveats(pair, names, alpha):
@@ -459,8 +468,8 @@ _UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
 """The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes)."""
 
 _UNMEASURED_WHY = {
-    "nested-cv": "its target is the models fitted to all the data, and it holds its type-I error in every "
-                 "measured cell of classifiers (Bates, Hastie & Tibshirani 2023)",
+    "nested-cv": "its target is the models fitted to all the data, and its type-I error stayed the nearest to "
+                 "nominal of the tests in the measured cells of classifiers (Bates, Hastie & Tibshirani 2023)",
     "corrected t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
                    "the CV-CLT's does not",
     "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
@@ -624,12 +633,15 @@ def _grouped_candidates(pair, nested, confidence_level):
     return found
 
 
-def grouped_nested_calibrated(pair):
-    """Whether the benchmark measured nested CV's difference interval within the type-I limit for this grouped
-    pair's learners at about its number of groups: only then can the grouped decision rest on it."""
-    task = grouped_task(pair.a.classes is not None)
-    found = test_evidence("nested-cv", [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_groups,
-                          task)
+def nested_calibrated(pair):
+    """Whether the benchmark measured nested CV's difference interval within the type-I limit for this pair's
+    learners at about its size (its number of groups, for records made with groups): only then can the decision
+    rest on it, so only then are its fits worth running for the decision."""
+    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    if pair.a.groups is not None:
+        found = test_evidence("nested-cv", learners, pair.a.n_groups, grouped_task(pair.a.classes is not None))
+    else:
+        found = test_evidence("nested-cv", learners, pair.a.n_samples)
     return found.type_i is not None and found.type_i <= type_i_limit()
 
 

@@ -4,11 +4,11 @@ import dataclasses
 
 from .._utils._params import validate_params
 from ..conveniences import nested_cv_interval
-from ..evaluation._nested_fits import N_REPEATS
+from ..records._nested_cv_result import N_REPEATS, N_SPLITS
 
 
 @validate_params(**nested_cv_interval.__cvinference_params__)
-def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",
+def tuning_interval(search, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEATS, confidence_level=0.95, loss="zero_one",
                     random_state=None, n_jobs=None, verbose=0):
     """Nested cross-validation interval for the error of the whole tuning procedure.
 
@@ -29,8 +29,8 @@ def tuning_interval(search, X, y, *, n_splits=10, n_repeats=N_REPEATS, confidenc
     n_splits, n_repeats, confidence_level, loss, random_state, n_jobs, verbose
         As for :func:`nested_cv_interval` (``verbose=1``: a progress line of
         the searches done, the time spent and left). Every fit is a whole search:
-        about ``n_repeats * n_splits**2`` searches in all (5,000 with the
-        defaults; ``n_splits=5, n_repeats=10`` makes 250), so keep the
+        R K (K + 1) / 2 searches in all (75 with the defaults, K = 5 and
+        R = 5; ``n_splits=10, n_repeats=10`` makes 550), so keep the
         search's own ``n_jobs`` at None and parallelise here.
 
     Returns

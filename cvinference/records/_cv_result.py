@@ -600,8 +600,8 @@ class CVResult(Serializable):
           fitted in the folds, each to part of this dataset (Bayle et al. 2020's target; what Wong's
           intervals estimate)) only 0.900 of the time at 95% for a random forest, histogram gradient
           boosting, k-NN, logistic regression, naive Bayes, an RBF support vector machine and a decision
-          tree at N = 100 in the calibration benchmark (full, learners, metrics and grouped runs of
-          benchmarks/calibration.py, docs/calibration.md).
+          tree at N = 100 in the calibration benchmark (full, learners, metrics, grouped, nested-grid and
+          nested-defaults runs of benchmarks/calibration.py, docs/calibration.md).
         <BLANKLINE>
         verdict: Does not beat the no-information rate: always predicting 0 scores 50.0%, and accuracy >
           50.0% has p = 0.312 (one-sided exact binomial). Accuracy 75.0%; with 95% confidence between 19.4%

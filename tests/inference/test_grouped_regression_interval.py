@@ -312,9 +312,9 @@ def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(e
 
 
 def test_the_grouped_nested_cells_of_regressors_are_their_own(evidence, null_row):
-    """grouped_nested_calibrated reads a regressor pair's nested-CV cells among the "grouped-regression" rows,
+    """nested_calibrated reads a regressor pair's nested-CV cells among the "grouped-regression" rows,
     not the classifiers' ("grouped") ones."""
-    from cvinference.inference._decision import grouped_nested_calibrated
+    from cvinference.inference._decision import nested_calibrated
 
     def row(measured, task):
         return null_row("nested-cv", measured, learner="ridge", n=N_GROUPS, task=task, target="conditional")
@@ -325,6 +325,6 @@ def test_the_grouped_nested_cells_of_regressors_are_their_own(evidence, null_row
                      loss_name="squared_error", groups=a.groups)
     pair = cvi.PairedCVResult(a, b)
     evidence(row(0.04, "grouped"), row(0.1, "grouped-regression"))
-    assert not grouped_nested_calibrated(pair)
+    assert not nested_calibrated(pair)
     evidence(row(0.1, "grouped"), row(0.04, "grouped-regression"))
-    assert grouped_nested_calibrated(pair)
+    assert nested_calibrated(pair)
