@@ -90,9 +90,10 @@ def table(rows):
              "|---|---|---|---|---|---|"]
     for row in rows:
         answers = ", ".join(f"{answer} {count}" for answer, count in sorted(row["answers"].items()))
-        tests = ", ".join(f"{test} ({count})" for test, count in row["tests"].items())
+        tests = ", ".join(f"{test or 'no test'} ({count})" for test, count in row["tests"].items())
         median = "n/a" if row["median_pvalue"] is None else f"{row['median_pvalue']:.2g}"
-        target = {None: "no target (0.01 <= median p <= 0.2)", True: "met", False: "MISSED"}[row["meets_target"]]
+        target = ("no target (no test to rest on)" if row["median_pvalue"] is None else
+                  {None: "no target (0.01 <= median p <= 0.2)", True: "met", False: "MISSED"}[row["meets_target"]])
         lines.append(f"| {row['comparison']} | {answers} | {row['agreeing']} of {row['seeds']} | {tests} | "
                      f"{median} | {target} |")
     return "\n".join(lines)
