@@ -614,6 +614,45 @@ class CVResult(Serializable):
         """
         return upward("report", "summary_text")(self)
 
+    def plot(self, ax=None, *, confidence_level=0.95):
+        """Draw the accuracy (or a regressor's loss) of every fold and every interval (needs matplotlib).
+
+        The report of :meth:`summary`, drawn as the command line's
+        ``--plot`` draws it (``cvinference.report.plot_result``): each
+        fold's value (repeat 0) with the recommended interval as a band,
+        and every interval of the quantity, under a title that names the
+        data and the learner. Like scikit-learn's Display objects it draws
+        on the Axes given and never selects matplotlib's backend.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, sequence of 2 Axes or None, default=None
+            None draws both panels on a new figure; one Axes draws the
+            intervals there; two Axes draw the folds and the intervals.
+        confidence_level : float, default=0.95
+            The intervals' level.
+
+        Returns
+        -------
+        matplotlib.figure.Figure or matplotlib.axes.Axes
+            The new figure (or the figure of the two Axes given), or the
+            one Axes drawn on.
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> from sklearn.datasets import load_iris
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> import cvinference as cvi
+        >>> X, y = load_iris(return_X_y=True)
+        >>> result = cvi.cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=5, random_state=0)
+        >>> figure = result.plot()
+        >>> [axis.get_title() for axis in figure.axes]
+        ['accuracy per fold (repeat 0)', 'accuracy intervals']
+        >>> plt.close(figure)
+        """
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level)
+
     accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
 
@@ -786,6 +825,56 @@ class PairedCVResult(Serializable):
         str
         """
         return upward("report", "summary_text")(self)
+
+    def plot(self, ax=None, *, confidence_level=0.95):
+        """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
+
+        The report of :meth:`summary`, drawn as ``cvinference compare
+        --plot`` draws it (``cvinference.report.plot_result``), about the
+        decision's metric: each learner's fold values (repeat 0) with its
+        recommended interval as a band, the histogram of the fold
+        differences (positive when A is better), and each test's estimate
+        of the difference with its interval and p-value, under a title that
+        names the data, which learner is A and which is B, and the test the
+        decision rests on. It never selects matplotlib's backend.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, sequence of 3 Axes or None, default=None
+            None draws the three panels on a new figure; one Axes draws
+            the tests there, with the learners in its title; three Axes
+            draw every panel.
+        confidence_level : float, default=0.95
+            The intervals' and the decision's level.
+
+        Returns
+        -------
+        matplotlib.figure.Figure or matplotlib.axes.Axes
+            The new figure (or the figure of the three Axes given), or the
+            one Axes drawn on.
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> from sklearn.datasets import load_breast_cancer
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> import cvinference as cvi
+        >>> X, y = load_breast_cancer(return_X_y=True)
+        >>> pair = cvi.CVEvaluator(cv=10, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0),
+        ...                                                       X, y)
+        >>> figure, axis = plt.subplots()
+        >>> pair.plot(ax=axis) is axis
+        True
+        >>> print(axis.get_title())
+        tests: estimate and interval
+        A = GaussianNB(); B =
+          DecisionTreeClassifier(random_state=0)
+        decision on accuracy: cannot tell (no calibrated test to
+          rest on)
+        >>> plt.close(figure)
+        """
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")

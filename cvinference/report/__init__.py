@@ -2,11 +2,12 @@
 
 A report is built once from the records and the inference results
 (:func:`evaluation_report`, :func:`comparison_report`); :func:`render_text`,
-JSON and :func:`plot_report` only format it. The records' ``summary()`` is
-:func:`summary_text`, the same report rendered.
+JSON and :func:`draw_report` only format it. The records' ``summary()`` is
+:func:`summary_text`, the same report rendered, and their ``plot()`` is
+:func:`plot_result`, the same report drawn (as the command line's ``--plot``).
 """
 
-from ._plot import plot_report, pyplot
+from ._plot import draw_report, plot_report, plot_result, pyplot
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -14,6 +15,7 @@ from ._report import (
     comparison_report,
     evaluation_report,
     pair_tests,
+    record_report,
     render_text,
     summary_text,
 )
@@ -23,10 +25,13 @@ __all__ = [
     "REPORT_VERSION",
     "WIDTH",
     "comparison_report",
+    "draw_report",
     "evaluation_report",
     "pair_tests",
     "plot_report",
+    "plot_result",
     "pyplot",
+    "record_report",
     "render_text",
     "summary_text",
 ]

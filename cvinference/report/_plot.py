@@ -1,11 +1,13 @@
 """PNG figures of a command-line report (the ``plot`` extra: matplotlib)."""
 
+import textwrap
 from typing import NamedTuple
 
 import numpy as np
 
 from .._utils._text import format_pvalue
 from ..inference._regression import LOSS_METRICS, loss_words
+from ._report import record_report
 
 
 def pyplot():
@@ -114,22 +116,29 @@ def _difference_panel(axis, report, quantity):
 
 
 def _tests_of(report, quantity):
-    """The tests drawn: every accuracy test, or the decision's tests of its metric (the one it rests on first)."""
-    if quantity.name == "accuracy":
-        return report["tests"]
+    """The tests drawn: every accuracy test (and nested CV's difference when the decision rests on it), or the
+    decision's tests of its metric (the one it rests on first)."""
     decision = report["decision"]
+    if quantity.name == "accuracy":
+        rests_on = decision["rests_on"]
+        extra = rests_on is not None and all(test["name"] != rests_on["name"] for test in report["tests"])
+        return [*report["tests"], rests_on] if extra else report["tests"]
     return [test for test in (decision["rests_on"], *decision["context"]) if test is not None]
 
 
 def _tests_panel(axis, report, quantity):
     """Each test's estimate of the difference (positive when A is better) with its interval."""
     tests = [t for t in _tests_of(report, quantity) if t["low"] is not None and t["high"] is not None]
+    rests_on = (report.get("decision") or {}).get("rests_on") or {}
     positions = np.arange(len(tests))
     for y, test in zip(positions, tests, strict=True):
-        axis.plot([test["low"], test["high"]], [y, y], color="black")
-        axis.plot(test["estimate"], y, "o", color="tab:blue")
+        chosen = test["name"] == rests_on.get("name")
+        axis.plot([test["low"], test["high"]], [y, y], color="tab:red" if chosen else "black")
+        axis.plot(test["estimate"], y, "o", color="tab:red" if chosen else "tab:blue")
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
-    axis.set_yticks(positions, [f"{t['name']} ({format_pvalue(t['pvalue'])})" for t in tests])
+    axis.set_yticks(positions, [f"{t['name']} ({format_pvalue(t['pvalue'])})"
+                                + ("\nthe decision rests on it" if t["name"] == rests_on.get("name") else "")
+                                for t in tests])
     axis.set_xlabel(quantity.difference())
     axis.set_title("tests: estimate and interval" if quantity.name == "accuracy"
                    else f"the decision's tests of {quantity.words}")
@@ -143,21 +152,100 @@ def _intervals_panel(axis, record, quantity):
         axis.plot([interval["low"], interval["high"]], [y, y], color="black")
         axis.plot(interval["estimate"], y, "o", color="tab:blue")
     axis.set_yticks(positions, [interval["name"] for interval in intervals])
+    axis.set_xlabel(quantity.words)
     axis.set_title(f"{quantity.words} intervals")
 
 
-def plot_report(report, path):
-    """Write the figure of a report to ``path`` (PNG): about the decision's metric (compare), else accuracy or a
-    regressor's loss."""
-    plt = pyplot()
+def _estimator_intervals_panel(axis, report, quantity):
+    _intervals_panel(axis, report["estimators"]["A"], quantity)
+
+
+_PANELS = {"evaluate": (_fold_panel, _estimator_intervals_panel),
+           "compare": (_fold_panel, _difference_panel, _tests_panel)}
+"""The panels of each report's figure; the last is the one drawn on a single Axes (the intervals or the tests)."""
+
+_WIDTH = {"evaluate": 13, "compare": 18}
+"""The width in inches of a figure of all the panels (its height is 5)."""
+
+
+def _title_lines(report):
+    """What the figure is about: the data and scheme, which model is A (and B), and the decision (compare)."""
+    data = report["data"]["name"] or f"{report['data']['n_samples']} instances"
+    learners = [f"{label} = {record['description'] or 'unnamed'}" for label, record in report["estimators"].items()]
+    lines = [f"{data}, {report['scheme']}", "; ".join(learners)]
+    decision = report.get("decision")
+    if decision is not None:
+        rests_on = decision["rests_on"]
+        on = f"resting on {rests_on['name']}" if rests_on is not None else "no calibrated test to rest on"
+        lines.append(f"decision on {decision['metric']}: {decision['answer']} ({on})")
+    return lines
+
+
+def _wrapped(lines, inches, fontsize):
+    """``lines`` wrapped to what ``inches`` of text at ``fontsize`` points hold, so that no title is cut off."""
+    width = max(40, int(inches * 72 / (0.6 * fontsize)))
+    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ") for line in lines)
+
+
+def _axes_of(ax, count):
+    """The Axes to draw ``count`` panels on: ``ax`` itself, or None (a new figure of them all)."""
+    if ax is None:
+        return None
+    try:
+        axes = list(np.ravel(ax))
+    except TypeError:
+        axes = [ax]
+    if len(axes) not in (1, count) or not all(hasattr(a, "plot") and hasattr(a, "figure") for a in axes):
+        raise ValueError(f"ax must be a matplotlib Axes (the main panel only) or {count} Axes (one per panel); got "
+                         f"{ax!r}. Pass ax=None for a new figure of every panel.")
+    return axes
+
+
+def draw_report(report, ax=None):
+    """Draw the figure of a report: about the decision's metric (compare), else accuracy or a regressor's loss.
+
+    Parameters
+    ----------
+    report : dict
+        A report of :func:`evaluation_report` or :func:`comparison_report`.
+    ax : matplotlib Axes, sequence of Axes or None, default=None
+        None draws every panel on a new figure, titled with the data, the
+        learners (which is A, which is B) and the decision; one Axes
+        draws the main panel (the intervals of one learner, the tests of
+        two) with the learners in its title; as many Axes as panels draw
+        them all there.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The figure of several panels, or the one Axes drawn on.
+    """
+    panels = _PANELS[report["command"]]
     quantity = _quantity(report)
-    if report["command"] == "compare":
-        figure, axes = plt.subplots(1, 3, figsize=(18, 5), layout="constrained")
-        _fold_panel(axes[0], report, quantity)
-        _difference_panel(axes[1], report, quantity)
-        _tests_panel(axes[2], report, quantity)
-    else:
-        figure, axes = plt.subplots(1, 2, figsize=(13, 5), layout="constrained")
-        _fold_panel(axes[0], report, quantity)
-        _intervals_panel(axes[1], report["estimators"]["A"], quantity)
-    save_png(figure, path)
+    axes = _axes_of(ax, len(panels))
+    if axes is not None and len(axes) == 1:
+        panels[-1](axes[0], report, quantity)
+        inches = axes[0].get_position().width * axes[0].figure.get_figwidth()
+        axes[0].set_title(_wrapped([axes[0].get_title(), *_title_lines(report)[1:]], inches, 10), fontsize=10)
+        return axes[0]
+    if axes is None:
+        figure, axes = pyplot().subplots(1, len(panels), figsize=(_WIDTH[report["command"]], 5),
+                                         layout="constrained")
+        figure.suptitle(_wrapped(_title_lines(report), figure.get_figwidth(), 12), fontsize=12)
+    for axis, panel in zip(axes, panels, strict=True):
+        panel(axis, report, quantity)
+    return axes[0].figure
+
+
+def plot_report(report, path):
+    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG."""
+    save_png(draw_report(report), path)
+
+
+def plot_result(subject, ax=None, *, confidence_level=0.95):
+    """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
+
+    The report is the one ``summary()`` renders (:func:`summary_text`); see
+    :func:`draw_report` for ``ax`` and what is returned.
+    """
+    return draw_report(record_report(subject, confidence_level=confidence_level), ax)

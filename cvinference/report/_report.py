@@ -664,12 +664,27 @@ def summary_text(subject):
         :func:`render_text` of :func:`evaluation_report` (one result) or
         :func:`comparison_report` (a pair), with every repeat's folds.
     """
+    return render_text(record_report(subject), every_repeat=True)
+
+
+def record_report(subject, *, confidence_level=0.95):
+    """The report of a record as Python shows it (``summary()``, ``plot()``): no data name, library wording.
+
+    Parameters
+    ----------
+    subject : CVResult or PairedCVResult
+    confidence_level : float, default=0.95
+
+    Returns
+    -------
+    dict
+        :func:`comparison_report` of a pair, else :func:`evaluation_report`.
+    """
     if hasattr(subject, "a"):
-        report = comparison_report(subject, descriptions=(learner_text(subject.a), learner_text(subject.b)),
-                                   data=None, command_line=False)
-    else:
-        report = evaluation_report(subject, description=learner_text(subject), data=None, command_line=False)
-    return render_text(report, every_repeat=True)
+        return comparison_report(subject, descriptions=(learner_text(subject.a), learner_text(subject.b)),
+                                 data=None, confidence_level=confidence_level, command_line=False)
+    return evaluation_report(subject, description=learner_text(subject), data=None,
+                             confidence_level=confidence_level, command_line=False)
 
 
 def learner_text(result):

@@ -32,6 +32,9 @@ SCRIPT = textwrap.dedent("""
                               cv=cvi.StratifiedEqualSizeKFold(5, random_state=0)).fit(X, y)
         cvi.compare_candidates(search).plot(sys.argv[1] + "/candidates.png")
         seen.append(matplotlib.get_backend())
+        result.plot()
+        cvi.PairedCVResult(result, result).plot()
+        seen.append(matplotlib.get_backend())
     print(json.dumps(seen))
 """)
 
@@ -41,6 +44,6 @@ def test_plotting_from_python_keeps_the_users_backend(tmp_path):
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
                           check=False, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == '["svg", "svg", "svg"]'
+    assert done.stdout.strip() == '["svg", "svg", "svg", "svg"]'
     assert (tmp_path / "report.png").read_bytes()[:8] == (tmp_path / "candidates.png").read_bytes()[:8] \
         == b"\x89PNG\r\n\x1a\n"

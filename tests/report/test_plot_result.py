@@ -1,0 +1,102 @@
+"""``CVResult.plot()`` and ``PairedCVResult.plot()``: scikit-learn's Display conventions, titles that say what is drawn.
+
+The figures are the report's (``cvinference.report.draw_report``), the code the command line's ``--plot`` runs.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference.report import comparison_report, draw_report
+
+plt = pytest.importorskip("matplotlib.pyplot")
+
+
+@pytest.fixture(scope="module")
+def pair():
+    X, y = load_breast_cancer(return_X_y=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return cvi.CVEvaluator(cv=5, random_state=0).compare(
+            make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)), DecisionTreeClassifier(random_state=0),
+            X, y)
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
+    figure = pair.a.plot()
+    assert [axis.get_title() for axis in figure.axes] == ["accuracy per fold (repeat 0)", "accuracy intervals"]
+    title = figure.get_suptitle()
+    assert title.startswith("569 instances, 5-fold cross-validation\nA = StandardScaler + LogisticRegression")
+    # the fold panel holds the 5 fold accuracies of repeat 0, as the record has them
+    fold_values = figure.axes[0].lines[0].get_ydata()
+    np.testing.assert_allclose(fold_values, [pair.a.correct[0][pair.a.fold[0] == j].mean() for j in range(5)])
+
+
+def test_a_pair_names_a_and_b_and_the_decision_in_its_title(pair):
+    figure = pair.plot()
+    assert [axis.get_title() for axis in figure.axes] == [
+        "accuracy per fold (repeat 0)", "fold differences", "tests: estimate and interval"]
+    title = " ".join(figure.get_suptitle().split())  # wrapped to the figure's width
+    assert "A = StandardScaler + LogisticRegression(max_iter=1000); B = DecisionTreeClassifier(random_state=0)" in title
+    assert f"decision on accuracy: {cvi.decide(pair).answer}" in title
+
+
+def test_no_title_is_cut_off(pair):
+    renamed = cvi.CVResult.from_dict({**pair.a.to_dict(), "name": "a learner with a long description " * 4})
+    long_name = cvi.PairedCVResult(renamed, pair.b)
+    figure = long_name.plot()
+    figure.canvas.draw()
+    box = figure.get_tightbbox(figure.canvas.get_renderer())
+    assert box.x0 >= 0 and box.x1 <= figure.bbox_inches.x1 + 1e-6 and box.y1 <= figure.bbox_inches.y1 + 1e-6
+
+
+def test_one_axes_gets_the_main_panel_and_is_returned(pair):
+    figure, axis = plt.subplots()
+    assert pair.plot(ax=axis) is axis
+    assert axis.get_title().startswith("tests: estimate and interval\nA = ")
+    assert len(figure.axes) == 1  # nothing drawn beside the user's Axes
+    assert pair.a.plot(ax=axis.figure.add_subplot(2, 1, 2)).get_title().startswith("accuracy intervals\nA = ")
+
+
+def test_as_many_axes_as_panels_draw_every_panel_there(pair):
+    figure, axes = plt.subplots(1, 3)
+    assert pair.plot(ax=axes) is figure
+    assert [axis.get_title() for axis in axes] == [
+        "accuracy per fold (repeat 0)", "fold differences", "tests: estimate and interval"]
+    assert figure.get_suptitle() == ""  # the user's figure keeps its own title
+
+
+def test_another_number_of_axes_is_refused_naming_ax(pair):
+    _, axes = plt.subplots(1, 2)
+    with pytest.raises(ValueError, match=r"ax must be a matplotlib Axes \(the main panel only\) or 3 Axes"):
+        pair.plot(ax=axes)
+    with pytest.raises(ValueError, match="ax must be"):
+        pair.a.plot(ax="left")
+
+
+def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, evidence):
+    evidence({"method": "nested-cv", "quantity": "type_i", "target": "conditional", "learner": "tree", "n": 300,
+              "population": "nonlinear", "nominal": 0.05, "measured": 0.04, "wilson_low": 0.02, "wilson_high": 0.07,
+              "replications": 500, "mean_width": 0.2})
+    nested = cvi.Interval(estimate=0.04, low=0.02, high=0.06, confidence_level=0.95, method="nested-cv",
+                          averaging="dataset", estimand="e", assumptions="a", target="conditional",
+                          standard_error=0.01)
+    report = comparison_report(pair, descriptions=("logreg", "tree"), data=None, nested=nested)
+    assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
+    axis = draw_report(report, plt.subplots()[1])
+    labels = [label.get_text() for label in axis.get_yticklabels()]
+    assert labels[-1] == "nested-cv difference (p < 0.001)\nthe decision rests on it"
+    assert not any("rests on it" in label for label in labels[:-1])
