@@ -15,7 +15,7 @@ import numpy as np
 from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
-from .._utils._notebook import import_pandas, summary_html
+from .._utils._notebook import import_pandas
 from .._utils._params import NAME, Boolean, Integer, Nullable, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
@@ -656,7 +656,9 @@ class CVResult(Serializable):
     accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
 
-    _repr_html_ = summary_html
+    def _repr_html_(self):
+        """The report of :meth:`summary` as HTML with real tables (``cvinference.report.record_html``)."""
+        return upward("report", "record_html")(self)
 
     def _instance_columns(self):
         """``repeat``, ``instance``, ``group`` (grouped records), ``fold`` and ``y_true``, per repeat and instance."""
@@ -881,7 +883,9 @@ class PairedCVResult(Serializable):
     mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"), since="0.1")
     scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"), since="0.1")
 
-    _repr_html_ = summary_html
+    def _repr_html_(self):
+        """The report of :meth:`summary` as HTML with real tables (``cvinference.report.record_html``)."""
+        return upward("report", "record_html")(self)
 
     def to_frame(self):
         """A pandas DataFrame with one row per repeat and instance, A and B side by side.

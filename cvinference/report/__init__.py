@@ -2,11 +2,12 @@
 
 A report is built once from the records and the inference results
 (:func:`evaluation_report`, :func:`comparison_report`); :func:`render_text`,
-JSON and :func:`draw_report` only format it. The records' ``summary()`` is
+JSON, :func:`render_html` and :func:`draw_report` only format it. The records' ``summary()`` is
 :func:`summary_text`, the same report rendered, and their ``plot()`` is
 :func:`plot_result`, the same report drawn (as the command line's ``--plot``).
 """
 
+from ._html import record_html, render_html
 from ._plot import draw_report, plot_report, plot_result, pyplot
 from ._report import (
     REPORT_FORMAT,
@@ -31,7 +32,9 @@ __all__ = [
     "plot_report",
     "plot_result",
     "pyplot",
+    "record_html",
     "record_report",
+    "render_html",
     "render_text",
     "summary_text",
 ]

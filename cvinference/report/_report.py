@@ -30,6 +30,7 @@ the few keys a report adds: no third shape of the same numbers.
 import dataclasses
 import math
 import re
+from typing import NamedTuple
 
 import numpy as np
 
@@ -482,7 +483,7 @@ def _total_text(record):
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
 
 
-def _baseline_lines(record):
+def _baseline_blocks(record):
     """The no-information rate and whether the accuracy beats it; a metric to use when the classes are skewed."""
     baseline = record["baseline"]
     if baseline is None:
@@ -491,35 +492,34 @@ def _baseline_lines(record):
     if record["accuracy"] is None:
         relative = "R² relative to it" if record["loss"] == "squared_error" else "relative reduction"
         beats = "" if baseline["beats"] else "does not beat the "
-        return wrapped(f"{beats}trivial regressor (the training {baseline['baseline']} of y): "
-                       f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, {relative} "
-                       f"{baseline['relative']:.3f}; below it: {p} ({baseline.get('test', 'one-sided CV-CLT')})",
-                       "  ")
+        return [Paragraph(f"{beats}trivial regressor (the training {baseline['baseline']} of y): "
+                          f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, {relative} "
+                          f"{baseline['relative']:.3f}; below it: {p} "
+                          f"({baseline.get('test', 'one-sided CV-CLT')})", "  ")]
     rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
             f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
-    lines = wrapped(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'exact binomial')})", "  ")
+    blocks = [Paragraph(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'exact binomial')})", "  ")]
     metrics = {interval["quantity"] for interval in record["intervals"]} - {"accuracy", record["loss"]}
     if baseline["imbalance_ratio"] >= IMBALANCE_FOR_A_METRIC and not metrics:
-        lines += wrapped(f"class imbalance {baseline['imbalance_ratio']:.1f}:1 (largest class over smallest): "
-                         "accuracy rewards predicting the majority class; a metric that sees the imbalance tells "
-                         "more: balanced_accuracy, f1 or matthews_corrcoef (metric_interval in Python, --metric "
-                         "on the command line)", "  ")
-    return lines
+        blocks.append(Paragraph(
+            f"class imbalance {baseline['imbalance_ratio']:.1f}:1 (largest class over smallest): accuracy rewards "
+            "predicting the majority class; a metric that sees the imbalance tells more: balanced_accuracy, f1 or "
+            "matthews_corrcoef (metric_interval in Python, --metric on the command line)", "  "))
+    return blocks
 
 
-def _estimator_lines(label, record):
-    lines = wrapped(f"{label}: {record['description']}" if record["description"] else label)
-    lines += [f"  {_total_text(record)}", *_baseline_lines(record)]
+def _estimator_blocks(label, record):
+    blocks = [Paragraph(f"{label}: {record['description']}" if record["description"] else label),
+              Paragraph(_total_text(record), "  ", wrap=False), *_baseline_blocks(record)]
     rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"]),
              interval["target"]] for interval in record["intervals"]]
     if rows:
-        lines += ["  " + line for line in format_table(["interval", "estimate", "bounds", "target"],
-                                                        rows).splitlines()]
+        blocks.append(Table(["interval", "estimate", "bounds", "target"], rows, "  "))
     if record["conditions"] is not None:
-        lines += wrapped(f"large-sample conditions: {record['conditions']['description']}", "  ")
-    return lines
+        blocks.append(Paragraph(f"large-sample conditions: {record['conditions']['description']}", "  "))
+    return blocks
 
 
 def _df_text(record):
@@ -530,7 +530,7 @@ def _df_text(record):
     return f"{df:.4g}" if denominator is None else f"{df:g}, {denominator:g}"
 
 
-def _test_lines(records, loss=None):
+def _test_blocks(records, loss=None):
     rows = []
     for record in records:
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
@@ -545,7 +545,29 @@ def _test_lines(records, loss=None):
                         for target, names in by_target.items())
     title = ("tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate" if loss is None else
              f"tests of {loss_words(loss)}(A) = {loss_words(loss)}(B); B - A > 0 when A's is lower")
-    return [title, *format_table(header, rows).splitlines(), *wrapped(f"targets: {targets}")]
+    return [Paragraph(title, wrap=False), Table(header, rows), Paragraph(f"targets: {targets}")]
+
+
+class Table(NamedTuple):
+    """A table of a report: column titles and rows of text cells, drawn ``indent`` in (text) or as HTML."""
+
+    header: list
+    rows: list
+    indent: str = ""
+
+
+class Paragraph(NamedTuple):
+    """Text of a report: wrapped at 100 columns in the text (``wrap=False``: one line as it is), a paragraph in
+    HTML; ``items`` makes it a bulleted list after the text (each item wrapped as "- item")."""
+
+    text: str
+    indent: str = ""
+    wrap: bool = True
+    items: tuple = ()
+
+
+GAP = Paragraph("", wrap=False)
+"""The empty line between a report's sections (no HTML of its own)."""
 
 
 def _fold_table(report, r):
@@ -573,18 +595,18 @@ def _fold_table(report, r):
         holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records), strict=True)]
         header.append(f"r_j, m_j - r_j >= {report['min_count']}")
         columns.append(["yes" if h else "NO" for h in holds])
-    return format_table(header, [[str(cell) for cell in row] for row in zip(*columns, strict=True)]).splitlines()
+    return Table(header, [[str(cell) for cell in row] for row in zip(*columns, strict=True)])
 
 
-def _fold_lines(report, every_repeat):
+def _fold_blocks(report, every_repeat):
     first = report["estimators"]["A"]
     if first["n_splits"] == first["n_samples"] and first["n_samples"] > 1:
         return []  # leave-one-out: a row per instance says nothing
-    lines = []
+    blocks = []
     for r in range(first["n_repeats"] if every_repeat else 1):
         title = f"per fold (repeat {r})" if first["n_repeats"] > 1 else "per fold"
-        lines += [*([""] if lines else []), title, *_fold_table(report, r)]
-    return lines
+        blocks += [*([GAP] if blocks else []), Paragraph(title, wrap=False), _fold_table(report, r)]
+    return blocks
 
 
 def _title(report):
@@ -608,47 +630,54 @@ def _groups_line(groups):
     return f"grouped: {n} group{'s' * (n > 1)} of {sizes}"
 
 
-def render_text(report, *, every_repeat=False):
-    """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
-    lines = wrapped(_title(report))
+def report_blocks(report, *, every_repeat=False):
+    """The report as a sequence of :class:`Paragraph` and :class:`Table` blocks, which :func:`render_text` and
+    :func:`render_html` draw; ``every_repeat`` gives every repeat's folds, not just repeat 0's."""
+    blocks = [Paragraph(_title(report))]
     if report.get("groups"):
-        lines += [_groups_line(report["groups"])]
+        blocks.append(Paragraph(_groups_line(report["groups"]), wrap=False))
     if report["splitter"]:
         repeats = report["estimators"]["A"]["n_repeats"]
         which = "splitter" if repeats == 1 else f"splitter, repeat 0 of {repeats}"
-        lines += ["", *wrapped(f"{which}: {report['splitter']}")]
-    folds = _fold_lines(report, every_repeat)
+        blocks += [GAP, Paragraph(f"{which}: {report['splitter']}")]
+    folds = _fold_blocks(report, every_repeat)
     if folds:
-        lines += ["", *folds]
+        blocks += [GAP, *folds]
     for label, record in report["estimators"].items():
-        lines += ["", *_estimator_lines(label, record)]
+        blocks += [GAP, *_estimator_blocks(label, record)]
     if report["tests"]:
         first = report["estimators"]["A"]
-        lines += ["", *_test_lines(report["tests"], None if first["accuracy"] is not None else first["loss"])]
+        blocks += [GAP, *_test_blocks(report["tests"], None if first["accuracy"] is not None else first["loss"])]
     if report["diagnostic"] is not None:
-        lines += wrapped(f"scheme independence: {report['diagnostic']['note']}")
+        blocks.append(Paragraph(f"scheme independence: {report['diagnostic']['note']}"))
     if report["warnings"]:
-        lines += ["", "warnings:", *(line for caution in report["warnings"] for line in wrapped(f"- {caution}"))]
+        blocks += [GAP, Paragraph("warnings:", wrap=False, items=tuple(report["warnings"]))]
     if report.get("notes"):
-        lines += ["", "notes:", *(line for note in report["notes"] for line in wrapped(f"- {note}"))]
+        blocks += [GAP, Paragraph("notes:", wrap=False, items=tuple(report["notes"]))]
     if "decision" in report:
-        lines += ["", *_decision_lines(report["decision"])]
+        blocks += [GAP, *_decision_blocks(report["decision"])]
     else:
-        lines += ["", *wrapped(f"verdict: {report['verdict']['text']}")]
-        for caveat in report["verdict"]["caveats"]:
-            lines += wrapped(f"- {caveat}")
-    return "\n".join(lines)
+        blocks += [GAP, Paragraph(f"verdict: {report['verdict']['text']}", items=tuple(report["verdict"]["caveats"]))]
+    return blocks
 
 
-def _decision_lines(decision):
+def _text_lines(block):
+    if isinstance(block, Table):
+        return [block.indent + line for line in format_table(block.header, block.rows).splitlines()]
+    lines = wrapped(block.text, block.indent) if block.wrap else [block.indent + block.text]
+    return lines + [line for item in block.items for line in wrapped(f"- {item}", block.indent)]
+
+
+def render_text(report, *, every_repeat=False):
+    """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
+    return "\n".join(line for block in report_blocks(report, every_repeat=every_repeat) for line in _text_lines(block))
+
+
+def _decision_blocks(decision):
     a, b = decision["names"]
-    lines = wrapped(f"decision: {decision['answer']} ({decision['metric']}; A = {a}, B = {b})")
-    lines += wrapped(decision["text"], "  ")
-    for test in decision["context"]:
-        lines += wrapped(f"- not {test['name']}: {test['why_not']}", "  ")
-    for caveat in decision["caveats"]:
-        lines += wrapped(f"- {caveat}", "  ")
-    return lines
+    items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
+    return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}; A = {a}, B = {b})"),
+            Paragraph(decision["text"], "  ", items=items)]
 
 
 def summary_text(subject):
