@@ -57,7 +57,7 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.studies import POPULATIONS, load_population
+from cvinference.studies import POPULATIONS, ConditionalErrorStudyResult, load_population
 from cvinference.studies._conditional_error import study_result
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,6 +242,15 @@ def save_figure(study, population, directory):
     print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
 
 
+def redraw(results_path, directory, populations):
+    """The figures of the conditional-error studies a results file keeps (their ``to_dict()``), without fitting."""
+    with open(results_path, encoding="utf-8") as file:
+        kept = json.load(file)["populations"]
+    os.makedirs(directory, exist_ok=True)
+    for population in populations:
+        save_figure(ConditionalErrorStudyResult.from_dict(kept[population]["conditional_dt"]), population, directory)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny scale, to check that the script runs")
@@ -253,7 +262,13 @@ def main(argv=None):
     parser.add_argument("--figures", default=None, help=f"folder for the PNG figures (default {DEFAULT_FIGURES}, "
                                                         "none with --quick)")
     parser.add_argument("--populations", nargs="+", default=list(DEFAULT_POPULATIONS), choices=POPULATIONS)
+    parser.add_argument("--redraw", default=None, metavar="RESULTS",
+                        help="fit nothing: draw the figures of the studies kept in this JSON of a full run "
+                             f"({DEFAULT_OUT}) into --figures")
     args = parser.parse_args(argv)
+    if args.redraw is not None:
+        redraw(args.redraw, args.figures or DEFAULT_FIGURES, args.populations)
+        return
     scale = QUICK if args.quick else FULL
     out = args.out if args.out is not None else (None if args.quick else DEFAULT_OUT)
     figures = args.figures if args.figures is not None else (None if args.quick else DEFAULT_FIGURES)

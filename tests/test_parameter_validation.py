@@ -72,6 +72,13 @@ INSTANCES = {}
 for _, _instance in result_cases():
     INSTANCES.setdefault(type(_instance).__name__, _instance)
 
+def _closed(figure):
+    """Close a figure a base call drew (needs the plot extra, which the test extras hold)."""
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+
+
 def _study(function, *estimators, **kw):
     return function(*estimators, *POPULATION, **{"sample_size": 40, "n_draws": 2, "random_state": 0, **kw})
 
@@ -156,6 +163,8 @@ BASE_CALLS = {
     "fold_size_study": lambda **kw: _study(cvi.fold_size_study, NB, **{"n_splits": 3, **kw}),
     "ConditionalErrorStudyResult.rmse": lambda **kw: INSTANCES["ConditionalErrorStudyResult"].rmse(**kw),
     "load_population": lambda **kw: cvi.load_population(**{"name": "synthetic", **kw}),
+    "CVResult.plot": lambda **kw: _closed(INSTANCES["CVResult"].plot(**kw)),
+    "PairedCVResult.plot": lambda **kw: _closed(INSTANCES["PairedCVResult"].plot(**kw)),
 }
 """A small, valid call of every public callable, taking the parameters to override as keywords."""
 for _name, _instance in INSTANCES.items():
@@ -193,6 +202,8 @@ NOT_BY_RULE = {
                                   "sample_size by studies/_precision.py, the message names folds and the value",
     ("make_log_loss", "clip"): "a pair 0 < low < high <= 1: checked by make_log_loss, naming clip and the value",
     "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
+    "ax": "plot's Axes: None, one Axes or one per panel, checked where it is drawn on (its error names ax and the "
+          "panels; tests/report/test_plot_result.py)",
     "order": "'ascending', 'descending' or the parameter's values simplest first: checked against the candidates' "
              "values where they are ranked (model_selection/_split_scores.py, naming order and the value)",
     ("SimplestIndistinguishable", "cv"): "the search's splitter or fold count: read by layout_of, naming cv",

@@ -16,7 +16,7 @@ from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
 from .._utils._notebook import import_pandas
-from .._utils._params import NAME, Boolean, Integer, Nullable, Options, Text, validate_params
+from .._utils._params import NAME, PROBABILITY, Boolean, Integer, Nullable, Options, Text, validate_params
 from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._validation import group_labels
@@ -614,6 +614,7 @@ class CVResult(Serializable):
         """
         return upward("report", "summary_text")(self)
 
+    @validate_params(confidence_level=PROBABILITY)
     def plot(self, ax=None, *, confidence_level=0.95):
         """Draw the accuracy (or a regressor's loss) of every fold and every interval (needs matplotlib).
 
@@ -828,6 +829,7 @@ class PairedCVResult(Serializable):
         """
         return upward("report", "summary_text")(self)
 
+    @validate_params(confidence_level=PROBABILITY)
     def plot(self, ax=None, *, confidence_level=0.95):
         """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
 

@@ -118,10 +118,10 @@ class ConditionalErrorStudyResult(StudyResult):
         repeats = np.arange(1, self.max_repeats + 1)
         for d in range(min(4, self.n_draws)):
             color = f"C{d}"
-            left.plot(repeats, 1 - self.cv_error[d], color=color, label=f"sample {d}: repeated CV")
-            left.axhline(1 - self.conditional_error[d], color=color, linestyle="--", linewidth=1)
-        left.axhline(1 - self.unconditional_error, color="black", linestyle=":", label="unconditional")
-        left.set(xlabel="repetitions", ylabel="accuracy", title="estimate (solid) and conditional (dashed)")
+            left.plot(repeats, self.cv_error[d], color=color, label=f"sample {d}: repeated CV")
+            left.axhline(self.conditional_error[d], color=color, linestyle="--", linewidth=1)
+        left.axhline(self.unconditional_error, color="black", linestyle=":", label="unconditional")
+        left.set(xlabel="repetitions", ylabel="error", title="CV error (solid) and conditional error (dashed)")
         left.legend(fontsize="small")
         right.plot(repeats, self.rmse("conditional"), label="against the conditional error")
         right.plot(repeats, self.rmse("unconditional"), label="against the unconditional error")
