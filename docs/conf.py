@@ -31,11 +31,24 @@ extensions = [
     "numpydoc",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx_gallery.gen_gallery",
 ]
+
+# The gallery: every script of examples/gallery runs when the site is built, and its figures are those of the
+# library's own plot() methods (matplotlib's Agg backend, which sphinx-gallery selects for the build).
+sphinx_gallery_conf = {
+    "examples_dirs": str(Path(__file__).resolve().parents[1] / "examples" / "gallery"),
+    "gallery_dirs": "auto_examples",
+    "filename_pattern": r"/plot_",
+    "download_all_examples": False,
+    "remove_config_comments": True,
+    "within_subsection_order": "FileNameSortKey",
+}
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}  # .rst: the generated API pages
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "auto_examples/*.ipynb", "auto_examples/*.py",
+                    "auto_examples/*.zip", "auto_examples/*.json", "auto_examples/*.md5"]
 templates_path = ["_templates"]
 
 # MyST: directives in ::: fences (tests/test_docs.py reads ``` blocks as examples), except api.md's autosummary
@@ -62,6 +75,7 @@ html_theme_options = {
 html_static_path = []
 # The guide pages have no sub-pages: no empty navigation column beside their wide tables and outputs.
 html_sidebars = {page.stem: [] for page in Path(__file__).parent.glob("*.md") if page.stem != "api"}
+html_sidebars["auto_examples/index"] = []
 
 
 def _skip_foreign_members(app, what, name, obj, skip, options):

@@ -191,6 +191,7 @@ NOT_BY_RULE = {
                                "bounds and the value (tests/inference/test_metric_edges.py)",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    ("PairedCVResult.plot", "nested"): "a nested_cv_interval result or None: passed to decide, which checks it",
     "cv_result": "a CVResult or PairedCVResult or None: checked against the call by evaluation/_nested_reuse.py, "
                  "naming cv_result and the fix (tests/evaluation/test_nested_reuse.py)",
     "metric": "a scikit-learn scorer's name or a callable: checked against sklearn's scorers where it is used "

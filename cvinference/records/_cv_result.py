@@ -830,7 +830,7 @@ class PairedCVResult(Serializable):
         return upward("report", "summary_text")(self)
 
     @validate_params(confidence_level=PROBABILITY)
-    def plot(self, ax=None, *, confidence_level=0.95):
+    def plot(self, ax=None, *, confidence_level=0.95, nested=None):
         """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
 
         The report of :meth:`summary`, drawn as ``cvinference compare
@@ -850,6 +850,11 @@ class PairedCVResult(Serializable):
             draw every panel.
         confidence_level : float, default=0.95
             The intervals' and the decision's level.
+        nested : Interval or None, default=None
+            Nested cross-validation's difference interval of the same two
+            learners (``nested_cv_interval(..., estimator_b=...,
+            cv_result=pair)``), drawn with the tests; the decision may rest
+            on it, as ``decide(pair, nested=...)`` does.
 
         Returns
         -------
@@ -878,7 +883,7 @@ class PairedCVResult(Serializable):
           rest on)
         >>> plt.close(figure)
         """
-        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level)
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")

@@ -242,10 +242,10 @@ def plot_report(report, path):
     save_png(draw_report(report), path)
 
 
-def plot_result(subject, ax=None, *, confidence_level=0.95):
+def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None):
     """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
 
     The report is the one ``summary()`` renders (:func:`summary_text`); see
     :func:`draw_report` for ``ax`` and what is returned.
     """
-    return draw_report(record_report(subject, confidence_level=confidence_level), ax)
+    return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax)

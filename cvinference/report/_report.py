@@ -696,13 +696,17 @@ def summary_text(subject):
     return render_text(record_report(subject), every_repeat=True)
 
 
-def record_report(subject, *, confidence_level=0.95):
+def record_report(subject, *, confidence_level=0.95, nested=None):
     """The report of a record as Python shows it (``summary()``, ``plot()``): no data name, library wording.
 
     Parameters
     ----------
     subject : CVResult or PairedCVResult
     confidence_level : float, default=0.95
+    nested : Interval or None, default=None
+        A pair's nested cross-validation difference interval
+        (``nested_cv_interval(..., estimator_b=...)``), which the decision
+        may rest on.
 
     Returns
     -------
@@ -711,7 +715,7 @@ def record_report(subject, *, confidence_level=0.95):
     """
     if hasattr(subject, "a"):
         return comparison_report(subject, descriptions=(learner_text(subject.a), learner_text(subject.b)),
-                                 data=None, confidence_level=confidence_level, command_line=False)
+                                 data=None, confidence_level=confidence_level, command_line=False, nested=nested)
     return evaluation_report(subject, description=learner_text(subject), data=None,
                              confidence_level=confidence_level, command_line=False)
 
