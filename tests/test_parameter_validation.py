@@ -72,11 +72,12 @@ INSTANCES = {}
 for _, _instance in result_cases():
     INSTANCES.setdefault(type(_instance).__name__, _instance)
 
-def _closed(figure):
-    """Close a figure a base call drew (needs the plot extra, which the test extras hold)."""
+def _closed(drawn):
+    """Close the figure of what a base call drew, a Figure or an Axes (needs the plot extra, which the test extras
+    hold)."""
     import matplotlib.pyplot as plt
 
-    plt.close(figure)
+    plt.close(getattr(drawn, "figure", drawn))
 
 
 def _study(function, *estimators, **kw):
@@ -169,6 +170,8 @@ BASE_CALLS = {
 """A small, valid call of every public callable, taking the parameters to override as keywords."""
 for _name, _instance in INSTANCES.items():
     BASE_CALLS[f"{_name}.to_json"] = _instance.to_json
+    if "ax" in inspect.signature(getattr(_instance, "plot", lambda: None)).parameters:
+        BASE_CALLS.setdefault(f"{_name}.plot", lambda _drawn=_instance, **kw: _closed(_drawn.plot(**kw)))
     if hasattr(_instance, "confidence_interval"):
         BASE_CALLS[f"{_name}.confidence_interval"] = _instance.confidence_interval
 

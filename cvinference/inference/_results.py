@@ -43,6 +43,7 @@ from .._utils._notebook import import_pandas, summary_html
 from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
+from .._utils._upward import upward
 from ._distributions import reference_quantile
 from ._estimands import TARGET, check_target, target_line
 
@@ -352,6 +353,34 @@ class IntervalLike:
 
     _repr_html_ = summary_html
 
+    def plot(self, ax=None):
+        """Draw the estimate with its interval, titled with the method, the level and the target (needs matplotlib).
+
+        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
+        small new figure) and never selects matplotlib's backend
+        (``cvinference.report.plot_estimate``).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes or None, default=None
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> from cvinference import CVResult, accuracy_interval
+        >>> result = CVResult(y_true=[0, 1] * 50, y_pred=[0, 1] * 45 + [1, 0] * 5, fold=[0, 1] * 50)
+        >>> axis = accuracy_interval(result, method="wilson").plot()
+        >>> print(axis.get_title())
+        95% wilson interval (dataset level): 0.9000
+        target: kfold
+        >>> plt.close(axis.figure)
+        """
+        return upward("report", "plot_estimate")(self, ax)
+
     def _repr_extra(self):
         return ""
 
@@ -517,6 +546,26 @@ class TestResult(Serializable):
     __post_init__ = check_target
 
     _repr_html_ = summary_html
+
+    @validate_params(confidence_level=PROBABILITY)
+    def plot(self, ax=None, *, confidence_level=0.95):
+        """Draw the estimated difference with its interval and the line of no difference (needs matplotlib).
+
+        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
+        small new figure) and never selects matplotlib's backend
+        (``cvinference.report.plot_estimate``).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes or None, default=None
+        confidence_level : float, default=0.95
+            The level of :meth:`confidence_interval` drawn.
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+        """
+        return upward("report", "plot_estimate")(self, ax, confidence_level=confidence_level)
 
     _difference_range = (-1.0, 1.0)
     """The possible range of the difference, to which the interval is clipped: that of two accuracies."""

@@ -249,3 +249,46 @@ def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None):
     :func:`draw_report` for ``ax`` and what is returned.
     """
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax)
+
+
+def plot_estimate(result, ax=None, *, confidence_level=0.95):
+    """The figure of ``Interval.plot()`` and ``TestResult.plot()``: the estimate and its interval on one axis.
+
+    Parameters
+    ----------
+    result : Interval or TestResult
+        A test is drawn with its ``confidence_interval(confidence_level)``
+        and the line of no difference.
+    ax : matplotlib Axes or None, default=None
+        Where to draw; None makes a small new figure.
+    confidence_level : float, default=0.95
+        A test's interval level (an interval has its own).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    is_test = hasattr(result, "pvalue")
+    interval = result.confidence_interval(confidence_level) if is_test else result
+    if ax is None:
+        _, ax = pyplot().subplots(figsize=(6.4, 2.0), layout="constrained")
+    estimate, low, high = float(result.estimate), float(interval.low), float(interval.high)
+    bounded = np.isfinite(low) and np.isfinite(high)
+    errors = [[estimate - low], [high - estimate]] if bounded else None
+    ax.errorbar([estimate], [0], xerr=errors, fmt="o", capsize=5, color="tab:blue")
+    ax.set_yticks([])
+    level = f"{100 * interval.confidence_level:g}%"
+    if is_test:
+        ax.axvline(0.0, color="black", linewidth=1, linestyle="--")
+        ax.set_xlabel(getattr(result, "_difference_words", "difference"))
+        title = f"{result.method}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
+    else:
+        ax.set_xlabel("estimate")
+        averaging = getattr(interval, "averaging", None)
+        title = (f"{level} {interval.method} interval" + (f" ({averaging} level)" if averaging else "")
+                 + f": {interval.estimate:.4f}")
+    target = getattr(interval, "target", None)
+    title += (f"\ntarget: {target}" if target else "") + ("" if bounded else "; its bounds are not computable here")
+    inches = ax.get_position().width * ax.figure.get_figwidth()
+    ax.set_title(_wrapped([line for line in title.split("\n")], inches, 10), fontsize=10)
+    return ax

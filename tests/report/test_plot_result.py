@@ -100,3 +100,22 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
     labels = [label.get_text() for label in axis.get_yticklabels()]
     assert labels[-1] == "nested-cv difference (p < 0.001)\nthe decision rests on it"
     assert not any("rests on it" in label for label in labels[:-1])
+
+
+def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
+    interval = cvi.accuracy_interval(pair.a, method="wilson")
+    axis = interval.plot()
+    assert axis.lines[0].get_xdata()[0] == pytest.approx(interval.estimate)  # the point; then the bars' caps
+    # the error bar spans the bounds (matplotlib's errorbar: a LineCollection of one segment)
+    ((low, _), (high, _)), = axis.collections[0].get_segments()
+    assert (low, high) == (pytest.approx(interval.low), pytest.approx(interval.high))
+    assert axis.get_title() == f"95% wilson interval (dataset level): {interval.estimate:.4f}\ntarget: kfold"
+
+    test = cvi.mcnemar_test(pair)
+    _, given = plt.subplots()
+    assert test.plot(ax=given, confidence_level=0.9) is given
+    ((low, _), (high, _)), = given.collections[0].get_segments()
+    ninety = test.confidence_interval(0.9)
+    assert (low, high) == (pytest.approx(ninety.low), pytest.approx(ninety.high))
+    assert given.get_title().startswith(f"{test.method}: {test.estimate:+.4f}, p ")
+    assert [line.get_xdata()[0] for line in given.lines if line.get_linestyle() == "--"] == [0.0]
