@@ -154,7 +154,7 @@ def run_select(args, out):
                           "correction": args.correction, "alpha": args.alpha, "seed": args.seed},
               "data": data_record(dataset), "estimator": description,
               "refit_rules": rules, "result": comparison.to_dict()}
-    write_outputs(args, report, comparison.plot, out)
+    write_outputs(args, report, lambda path: comparison.plot(path=path), out)
     if shows_text(args):
         grouped = "" if dataset.groups is None else f" in {dataset.n_groups} groups ({dataset.groups_column})"
         lines = [f"{dataset.name}: {dataset.n_samples} instances{grouped}; {description}", "", comparison.summary()]

@@ -3,6 +3,7 @@
 import collections
 import dataclasses
 import math
+import os
 import types
 from typing import NamedTuple
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated
+from .._utils._deprecation import deprecated, removal_version, warn_deprecated
 from .._utils._kinds import (
     ANY,
     LEVEL,
@@ -341,23 +342,36 @@ class CandidateComparison(Serializable):
                      "than ignoring the features")
         return wrapped(text)
 
-    def plot(self, path=None):
+    def plot(self, ax=None, *, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
 
-        Needs the ``plot`` extra (matplotlib).
+        Needs the ``plot`` extra (matplotlib). As scikit-learn's Display
+        objects do, it draws on ``ax`` and never selects matplotlib's
+        backend.
 
         Parameters
         ----------
+        ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure. (A path given here, as
+            the first argument was before version 0.1, still saves the
+            figure there, with a FutureWarning: pass ``path=`` instead.)
         path : str or path-like, optional
-            Where to save the figure as a PNG; without it the figure is returned open.
+            Where to save the figure as a PNG; it is then closed. Without
+            it the figure stays open.
 
         Returns
         -------
-        matplotlib.figure.Figure
+        matplotlib.figure.Figure or matplotlib.axes.Axes
+            The new figure, or the Axes given.
         """
         from ._plots import plot_candidates
 
-        return plot_candidates(self, path)
+        if isinstance(ax, str | os.PathLike):
+            warn_deprecated(f"CandidateComparison.plot(): its first argument is now ax, the Axes to draw on, and a "
+                            f"path there will stop working in version {removal_version('0.1')}; pass "
+                            f"path={os.fspath(ax)!r} to save the figure.")
+            ax, path = None, ax
+        return plot_candidates(self, ax, path)
 
     @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
                                      "GridSearchCV(refit=...), or call it on `search.cv_results_`")

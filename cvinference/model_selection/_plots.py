@@ -5,11 +5,16 @@ import numpy as np
 from ..report._plot import pyplot, save_png
 
 
-def plot_candidates(comparison, path=None):
-    """Each candidate's difference from the best with its interval, best at the top; see CandidateComparison.plot."""
-    plt = pyplot()
+def plot_candidates(comparison, ax=None, path=None):
+    """Each candidate's difference from the best with its interval, best at the top; see CandidateComparison.plot.
+
+    Draws on ``ax`` (None: a new figure, returned); saves the figure to ``path`` when given.
+    """
     order = comparison._order()
-    figure, axis = plt.subplots(figsize=(8, 1.2 + 0.35 * len(order)), layout="constrained")
+    if ax is None:
+        figure, axis = pyplot().subplots(figsize=(8, 1.2 + 0.35 * len(order)), layout="constrained")
+    else:
+        figure, axis = ax.figure, ax
     for y, i in enumerate(reversed(order)):
         color = "tab:blue" if comparison.indistinguishable[i] else "tab:red"
         if i == comparison.best:
@@ -26,4 +31,4 @@ def plot_candidates(comparison, path=None):
     axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")
     if path is not None:
         save_png(figure, path)
-    return figure
+    return figure if ax is None else axis

@@ -336,8 +336,17 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     text = comparison.summary()
     assert comparison.best_candidate in text and "Tibshirani" in text and "target: unconditional" in text
     pytest.importorskip("matplotlib")
-    comparison.plot(tmp_path / "candidates.png")
+    comparison.plot(path=tmp_path / "candidates.png")
     assert (tmp_path / "candidates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.warns(FutureWarning, match=r"first argument is now ax.*pass path="):
+        comparison.plot(str(tmp_path / "former.png"))  # the former positional path: still saved, for one release
+    assert (tmp_path / "former.png").exists()
+    import matplotlib.pyplot as plt
+
+    _, axis = plt.subplots()
+    assert comparison.plot(ax=axis) is axis
+    assert [text.get_text() for text in axis.get_yticklabels()][-1].startswith(comparison.best_candidate)
+    plt.close("all")
 
 
 def test_tuning_interval_is_the_nested_interval_of_the_search(data):

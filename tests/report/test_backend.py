@@ -30,7 +30,7 @@ SCRIPT = textwrap.dedent("""
         seen.append(matplotlib.get_backend())
         search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]},
                               cv=cvi.StratifiedEqualSizeKFold(5, random_state=0)).fit(X, y)
-        cvi.compare_candidates(search).plot(sys.argv[1] + "/candidates.png")
+        cvi.compare_candidates(search).plot(path=sys.argv[1] + "/candidates.png")
         seen.append(matplotlib.get_backend())
         result.plot()
         cvi.PairedCVResult(result, result).plot()
