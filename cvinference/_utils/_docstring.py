@@ -38,10 +38,6 @@ The repeat to use. None uses the only repeat, or pools all repeats with an
     "n_jobs": """\
 None means 1 unless in a :func:`joblib.parallel_config` context; -1 means
 all processors.""",
-    "display": """\
-As scikit-learn's Display objects do, it draws on ``ax`` (None: a small
-new figure) and never selects matplotlib's backend
-(``cvinference.report.plot_estimate``).""",
 }
 """The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``n_jobs``)."""
 

@@ -17,7 +17,6 @@ from scipy import stats
 
 from .._utils._arrays import readonly_array
 from .._utils._deprecation import removal_version, warn_deprecated
-from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ALTERNATIVE,
     ANY,
@@ -354,11 +353,12 @@ class IntervalLike:
 
     _repr_html_ = summary_html
 
-    @fill_doc
     def plot(self, ax=None):
         """Draw the estimate with its interval, titled with the method, the level and the target (needs matplotlib).
 
-        %(display)s
+        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
+        small new figure) and never selects matplotlib's backend
+        (``cvinference.report.plot_estimate``).
 
         Parameters
         ----------
@@ -548,11 +548,12 @@ class TestResult(Serializable):
     _repr_html_ = summary_html
 
     @validate_params(confidence_level=PROBABILITY)
-    @fill_doc
     def plot(self, ax=None, *, confidence_level=0.95):
         """Draw the estimated difference with its interval and the line of no difference (needs matplotlib).
 
-        %(display)s
+        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
+        small new figure) and never selects matplotlib's backend
+        (``cvinference.report.plot_estimate``).
 
         Parameters
         ----------
