@@ -290,5 +290,5 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
     target = getattr(interval, "target", None)
     title += (f"\ntarget: {target}" if target else "") + ("" if bounded else "; its bounds are not computable here")
     inches = ax.get_position().width * ax.figure.get_figwidth()
-    ax.set_title(_wrapped([line for line in title.split("\n")], inches, 10), fontsize=10)
+    ax.set_title(_wrapped(title.split("\n"), inches, 10), fontsize=10)
     return ax
