@@ -233,7 +233,6 @@ def save_figure(study, population, directory):
     figure = study.plot()
     figure.suptitle(f"{population}: decision tree, {study.n_draws} samples of {study.sample_size}, "
                     f"{study.n_splits}-fold CV repeated 1-{study.max_repeats} times", fontsize="medium")
-    figure.tight_layout()
     path = Path(directory) / f"vanwinckelen_{population}.png"
     figure.savefig(path, dpi=100)
     import matplotlib.pyplot as plt

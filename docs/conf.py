@@ -12,6 +12,7 @@ numpydoc, one page per public name, under ``docs/generated/`` (not kept in git).
 import importlib
 import pkgutil
 import sys
+import warnings
 from pathlib import Path
 
 from sphinx.pycode import ModuleAnalyzer
@@ -36,8 +37,17 @@ extensions = [
 
 # The gallery: every script of examples/gallery runs when the site is built, and its figures are those of the
 # library's own plot() methods (matplotlib's Agg backend, which sphinx-gallery selects for the build).
+GALLERY = Path(__file__).resolve().parents[1] / "examples" / "gallery"
+
+
+def _warning_line(message, category, filename, lineno, line=None):
+    """A warning in an example's output as a reader sees it, without the path of the machine that built the site."""
+    return f"{category.__name__}: {message}\n"
+
+
+warnings.formatwarning = _warning_line  # the build's own process, not a reader's
 sphinx_gallery_conf = {
-    "examples_dirs": str(Path(__file__).resolve().parents[1] / "examples" / "gallery"),
+    "examples_dirs": str(GALLERY),
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",
     "download_all_examples": False,
@@ -71,8 +81,12 @@ html_title = "cvinference"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
+    # A gallery page's only entry there would be its source link: its figures of several panels get the width.
+    "secondary_sidebar_items": {"**": ["page-toc", "sourcelink"],
+                                **{f"auto_examples/{example.stem}": [] for example in GALLERY.glob("plot_*.py")}},
 }
-html_static_path = []
+html_static_path = ["_static"]
+html_css_files = ["wide-gallery.css"]
 # The guide pages have no sub-pages: no empty navigation column beside their wide tables and outputs.
 html_sidebars = {page.stem: [] for page in Path(__file__).parent.glob("*.md") if page.stem != "api"}
 html_sidebars["auto_examples/index"] = []

@@ -17,6 +17,7 @@ they turn the old call into the new one before the parameters are checked::
 
 import functools
 import inspect
+import os
 import reprlib
 import warnings
 
@@ -154,6 +155,52 @@ def positional_deprecated(*names, since):
             return function(*args[:n_positional], **moved, **kwargs)
 
         return keyword_only
+
+    return decorate
+
+
+def path_was_first(*, since):
+    """Let the decorated ``plot(self, ax=None, *, path=None, ...)`` still take a path first, for one release.
+
+    Before ``since`` such a ``plot`` took ``path`` as its first argument;
+    now it takes ``ax``, the Axes to draw on, as scikit-learn's Display
+    objects do. A str or path-like passed as ``ax`` warns (FutureWarning,
+    naming ``path=``) and is passed as ``path`` instead.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> class Result:
+    ...     @path_was_first(since="0.1")
+    ...     def plot(self, ax=None, *, path=None):
+    ...         return ax, path
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     Result().plot("figure.png")
+    (None, 'figure.png')
+    >>> print(caught[0].message)
+    Result.plot(): its first argument is now ax, the Axes to draw on, ...; pass path='figure.png' to save the figure.
+    >>> Result().plot("figure.png", path="other.png")
+    Traceback (most recent call last):
+    ...
+    TypeError: Result.plot() got a path both as ax ('figure.png') and as path ('other.png'); pass only path=.
+    """
+
+    def decorate(function):
+        @functools.wraps(function)
+        def plot(self, ax=None, **kwargs):
+            name = f"{type(self).__name__}.{function.__name__}"  # the subclass's name, for a method it inherits
+            if isinstance(ax, str | os.PathLike):
+                if kwargs.get("path") is not None:
+                    raise TypeError(f"{name}() got a path both as ax ({os.fspath(ax)!r}) and as path "
+                                    f"({os.fspath(kwargs['path'])!r}); pass only path=.")
+                warn_deprecated(f"{name}(): its first argument is now ax, the Axes to draw on, and a path there will "
+                                f"stop working in version {removal_version(since)}; pass path={os.fspath(ax)!r} to "
+                                "save the figure.")
+                ax, kwargs["path"] = None, ax
+            return function(self, ax, **kwargs)
+
+        return plot
 
     return decorate
 

@@ -226,7 +226,8 @@ def run_study(args, out):
                       {**keywords, "verbose": int(showing_progress(args))},
                       {name: option for name, (_, option) in parameters.items()})
     descriptions = [description for _, description in built]
-    write_outputs(args, _report(args, kind, specs, dataset, descriptions, result), result.plot, out)
+    report = _report(args, kind, specs, dataset, descriptions, result)
+    write_outputs(args, report, lambda path: result.plot(path=path), out)
     if shows_text(args):
         print(f"{_header(dataset, descriptions)}\n\n{result.summary()}", file=out)
     return 0

@@ -3,7 +3,6 @@
 import collections
 import dataclasses
 import math
-import os
 import types
 from typing import NamedTuple
 
@@ -11,7 +10,7 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated, removal_version, warn_deprecated
+from .._utils._deprecation import deprecated, path_was_first
 from .._utils._kinds import (
     ANY,
     LEVEL,
@@ -342,6 +341,7 @@ class CandidateComparison(Serializable):
                      "than ignoring the features")
         return wrapped(text)
 
+    @path_was_first(since="0.1")
     def plot(self, ax=None, *, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
 
@@ -366,11 +366,6 @@ class CandidateComparison(Serializable):
         """
         from ._plots import plot_candidates
 
-        if isinstance(ax, str | os.PathLike):
-            warn_deprecated(f"CandidateComparison.plot(): its first argument is now ax, the Axes to draw on, and a "
-                            f"path there will stop working in version {removal_version('0.1')}; pass "
-                            f"path={os.fspath(ax)!r} to save the figure.")
-            ax, path = None, ax
         return plot_candidates(self, ax, path)
 
     @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "

@@ -1,8 +1,8 @@
 """Demšar's critical-difference diagram (2006, Figure 1), drawn with matplotlib.
 
-The figure is laid out in inches: one axes covers the whole figure, its x
-and y units are inches (y grows downward), so that text and lines keep
-their sizes whatever the number of learners.
+The diagram is laid out in inches: its Axes' x and y units are inches (y
+grows downward), so that text and lines keep their sizes whatever the
+number of learners, and a new figure of it is as large as the layout.
 """
 
 import math
@@ -61,13 +61,30 @@ def _elbow(axis, layout, rank, y, label, left):
     axis.text(x_text - 0.05 if left else x_text + 0.05, y, label, ha="right" if left else "left", va="center")
 
 
-def draw_cd_diagram(plt, learners, average_ranks, groups, critical_difference, *, alpha):
-    """The critical-difference diagram as a new matplotlib figure.
+def _labels_in_order(learners, average_ranks):
+    """The learners from best to worst average rank, and their labels: the name and the rank."""
+    order = np.argsort(average_ranks, kind="stable")
+    return order, [f"{learners[j]} ({average_ranks[j]:.2f})" for j in order]
+
+
+def cd_diagram_size(learners, average_ranks, groups, critical_difference):
+    """The diagram's (width, height) in inches: what a new figure of it measures."""
+    _, labels = _labels_in_order(learners, np.asarray(average_ranks, dtype=np.float64))
+    layout = _Layout(labels, len(learners), len(groups), critical_difference)
+    return layout.width, layout.height
+
+
+def draw_cd_diagram(axis, learners, average_ranks, groups, critical_difference, *, alpha):
+    """Draw the critical-difference diagram on ``axis``, in data units of inches.
+
+    The axis is turned off and its aspect made equal (its box shrinks to
+    the diagram's proportions, within the space it had); its
+    text keeps its size in points, so it reads best on an Axes at least
+    :func:`cd_diagram_size` inches large.
 
     Parameters
     ----------
-    plt : module
-        matplotlib's pyplot.
+    axis : matplotlib Axes
     learners : sequence of str
     average_ranks : array of float, one per learner
     groups : sequence of sequences of learner names
@@ -78,16 +95,14 @@ def draw_cd_diagram(plt, learners, average_ranks, groups, critical_difference, *
 
     Returns
     -------
-    matplotlib.figure.Figure
+    matplotlib.axes.Axes
     """
     average_ranks = np.asarray(average_ranks, dtype=np.float64)
-    order = np.argsort(average_ranks, kind="stable")
-    labels = [f"{learners[j]} ({average_ranks[j]:.2f})" for j in order]
+    order, labels = _labels_in_order(learners, average_ranks)
     layout = _Layout(labels, len(learners), len(groups), critical_difference)
-    figure = plt.figure(figsize=(layout.width, layout.height))
-    axis = figure.add_axes((0, 0, 1, 1))
     axis.set_xlim(0, layout.width)
     axis.set_ylim(layout.height, 0)
+    axis.set_aspect("equal", adjustable="box")
     axis.axis("off")
     _rank_axis(axis, layout)
     _cd_bar(axis, layout, critical_difference, alpha)
@@ -103,4 +118,4 @@ def draw_cd_diagram(plt, learners, average_ranks, groups, critical_difference, *
     right = list(zip(order[n_left:], labels[n_left:], strict=True))
     for i, (j, label) in enumerate(reversed(right)):
         _elbow(axis, layout, average_ranks[j], layout.row(i), label, left=False)
-    return figure
+    return axis

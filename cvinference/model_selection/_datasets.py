@@ -3,6 +3,7 @@
 import collections
 import collections.abc
 import dataclasses
+import functools
 import math
 import sys
 import warnings
@@ -12,6 +13,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
+from .._utils._deprecation import path_was_first
 from .._utils._kinds import (
     COUNT,
     LEVEL,
@@ -33,8 +35,8 @@ from .._utils._text import format_level, format_number, format_pvalue, format_ta
 from .._utils._warnings import Messages, quietly
 from ..inference import corrected_resampled_ttest
 from ..records import CVResult
-from ..report._plot import pyplot, save_png
-from ._cd_diagram import draw_cd_diagram
+from ..report._plot import draw_panels
+from ._cd_diagram import cd_diagram_size, draw_cd_diagram
 from ._multiple_testing import CORRECTION, adjust_pvalues
 
 """``alpha``: the level of the Nemenyi and Wilcoxon decisions."""
@@ -492,29 +494,38 @@ class DatasetComparison(Serializable):
 
     _repr_html_ = summary_html
 
-    def plot(self, path=None):
+    @path_was_first(since="0.1")
+    def plot(self, ax=None, *, path=None):
         """Demšar's critical-difference diagram (needs the ``plot`` extra: matplotlib).
 
         The rank axis runs from 1 (best, left) to k; each learner's name is
         joined to its average rank, thick bars join the ``groups`` that
         Nemenyi's test does not separate, and a bar at the top shows CD.
+        As scikit-learn's Display objects do, it draws on ``ax`` and never
+        selects matplotlib's backend.
 
         Parameters
         ----------
+        ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure as large as the diagram
+            needs. The diagram is laid out in inches and its text keeps its
+            size, so it reads best on an Axes at least that large; the Axes
+            is turned off and given an equal aspect. (A path given here, as
+            the first argument was before version 0.1, still saves the
+            figure there, with a FutureWarning: pass ``path=`` instead.)
         path : str or path-like, optional
-            Where to save it as a PNG (the figure is then closed); without it
-            the figure is returned open.
+            Where to save the figure as a PNG; it is then closed. Without
+            it the figure stays open.
 
         Returns
         -------
-        matplotlib.figure.Figure
+        matplotlib.figure.Figure or matplotlib.axes.Axes
+            The new figure, or the Axes given.
         """
-        plt = pyplot()
-        figure = draw_cd_diagram(plt, self.learners, self.average_ranks, self.groups, self.critical_difference,
-                                 alpha=self.alpha)
-        if path is not None:
-            save_png(figure, path, dpi=120)
-        return figure
+        diagram = {"learners": self.learners, "average_ranks": self.average_ranks, "groups": self.groups,
+                   "critical_difference": self.critical_difference}
+        return draw_panels([functools.partial(draw_cd_diagram, **diagram, alpha=self.alpha)], ax,
+                           figsize=cd_diagram_size(**diagram), path=path, dpi=120)
 
 
 

@@ -1,8 +1,10 @@
 """The figure of a candidate comparison (the ``plot`` extra: matplotlib)."""
 
+import functools
+
 import numpy as np
 
-from ..report._plot import pyplot, save_png
+from ..report._plot import draw_panels
 
 
 def plot_candidates(comparison, ax=None, path=None):
@@ -10,11 +12,13 @@ def plot_candidates(comparison, ax=None, path=None):
 
     Draws on ``ax`` (None: a new figure, returned); saves the figure to ``path`` when given.
     """
+    height = 1.2 + 0.35 * len(comparison.candidates)
+    return draw_panels([functools.partial(_candidates_panel, comparison=comparison)], ax, figsize=(8, height),
+                       path=path)
+
+
+def _candidates_panel(axis, comparison):
     order = comparison._order()
-    if ax is None:
-        figure, axis = pyplot().subplots(figsize=(8, 1.2 + 0.35 * len(order)), layout="constrained")
-    else:
-        figure, axis = ax.figure, ax
     for y, i in enumerate(reversed(order)):
         color = "tab:blue" if comparison.indistinguishable[i] else "tab:red"
         if i == comparison.best:
@@ -29,6 +33,3 @@ def plot_candidates(comparison, ax=None, path=None):
     rule = (f"{comparison.correction}, alpha = {comparison.alpha:g}" if comparison.method == "corrected_t"
             else f"P(best better) < {1 - comparison.alpha:g}")
     axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")
-    if path is not None:
-        save_png(figure, path)
-    return figure if ax is None else axis

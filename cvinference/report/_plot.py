@@ -1,5 +1,7 @@
 """PNG figures of a command-line report (the ``plot`` extra: matplotlib)."""
 
+import functools
+import re
 import textwrap
 from typing import NamedTuple
 
@@ -95,9 +97,17 @@ def _fold_panel(axis, report, quantity):
             axis.axhspan(band["low"], band["high"], alpha=0.15, color=axis.lines[-1].get_color(),
                          label=f"{label}: {band['method']} interval")
     axis.set_xlabel("fold")
+    axis.xaxis.set_major_locator(_integer_ticks())
     axis.set_ylabel(quantity.words)
     axis.set_title(f"{quantity.words} per fold (repeat 0)")
     axis.legend(fontsize="small")
+
+
+def _integer_ticks():
+    """A tick locator that puts ticks on whole numbers only (the folds)."""
+    from matplotlib.ticker import MaxNLocator
+
+    return MaxNLocator(integer=True)
 
 
 def _difference_panel(axis, report, quantity):
@@ -145,13 +155,16 @@ def _tests_panel(axis, report, quantity):
 
 
 def _intervals_panel(axis, record, quantity):
-    """Every interval of the quantity of one estimator."""
+    """Every interval of the quantity of one estimator; one that warned (on a grouped record, those that count
+    every instance as independent) in grey, its label saying so."""
     intervals = _intervals_of(record, quantity)
     positions = np.arange(len(intervals))
     for y, interval in zip(positions, intervals, strict=True):
-        axis.plot([interval["low"], interval["high"]], [y, y], color="black")
-        axis.plot(interval["estimate"], y, "o", color="tab:blue")
-    axis.set_yticks(positions, [interval["name"] for interval in intervals])
+        warned = bool(interval.get("warnings"))
+        axis.plot([interval["low"], interval["high"]], [y, y], color="0.6" if warned else "black")
+        axis.plot(interval["estimate"], y, "o", color="0.6" if warned else "tab:blue")
+    axis.set_yticks(positions, [interval["name"] + ("\n(warned: see the summary)" if interval.get("warnings") else "")
+                                for interval in intervals])
     axis.set_xlabel(quantity.words)
     axis.set_title(f"{quantity.words} intervals")
 
@@ -187,6 +200,12 @@ def _wrapped(lines, inches, fontsize):
     return "\n".join(textwrap.fill(line, width, subsequent_indent="  ") for line in lines)
 
 
+def set_wrapped_title(axis, lines, fontsize=10):
+    """Title ``axis`` with ``lines``, each wrapped to the Axes' width, so that no title is cut off."""
+    inches = axis.get_position().width * axis.figure.get_figwidth()
+    axis.set_title(_wrapped(lines, inches, fontsize), fontsize=fontsize)
+
+
 def _axes_of(ax, count):
     """The Axes to draw ``count`` panels on: ``ax`` itself, or None (a new figure of them all)."""
     if ax is None:
@@ -199,6 +218,41 @@ def _axes_of(ax, count):
         raise ValueError(f"ax must be a matplotlib Axes (the main panel only) or {count} Axes (one per panel); got "
                          f"{ax!r}. Pass ax=None for a new figure of every panel.")
     return axes
+
+
+def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
+    """Draw a figure's panels where ``ax`` says, as scikit-learn's Display objects do; see :func:`draw_report`.
+
+    Parameters
+    ----------
+    panels : sequence of callables
+        Each draws one panel on the Axes it is given; the last is the main one.
+    ax : matplotlib Axes, sequence of Axes or None, default=None
+        None draws every panel side by side on a new figure of ``figsize``;
+        one Axes draws the main panel there; as many Axes as panels draw
+        each on its own.
+    figsize : (float, float)
+        The new figure's size in inches.
+    path : str or path-like, optional
+        Where to save the figure as a PNG; it is then closed.
+    dpi : int, default=100
+        The PNG's resolution.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The figure, or the one Axes given.
+    """
+    axes = _axes_of(ax, len(panels))
+    if axes is None:
+        figure, axes = pyplot().subplots(1, len(panels), figsize=figsize, layout="constrained", squeeze=False)
+        axes = list(axes.ravel())
+    for axis, panel in zip(axes, panels[-len(axes):], strict=True):
+        panel(axis)
+    figure = axes[0].figure
+    if path is not None:
+        save_png(figure, path, dpi=dpi)
+    return axes[0] if ax is not None and len(axes) == 1 else figure
 
 
 def draw_report(report, ax=None):
@@ -220,21 +274,14 @@ def draw_report(report, ax=None):
     matplotlib.figure.Figure or matplotlib.axes.Axes
         The figure of several panels, or the one Axes drawn on.
     """
-    panels = _PANELS[report["command"]]
     quantity = _quantity(report)
-    axes = _axes_of(ax, len(panels))
-    if axes is not None and len(axes) == 1:
-        panels[-1](axes[0], report, quantity)
-        inches = axes[0].get_position().width * axes[0].figure.get_figwidth()
-        axes[0].set_title(_wrapped([axes[0].get_title(), *_title_lines(report)[1:]], inches, 10), fontsize=10)
-        return axes[0]
-    if axes is None:
-        figure, axes = pyplot().subplots(1, len(panels), figsize=(_WIDTH[report["command"]], 5),
-                                         layout="constrained")
-        figure.suptitle(_wrapped(_title_lines(report), figure.get_figwidth(), 12), fontsize=12)
-    for axis, panel in zip(axes, panels, strict=True):
-        panel(axis, report, quantity)
-    return axes[0].figure
+    panels = [functools.partial(panel, report=report, quantity=quantity) for panel in _PANELS[report["command"]]]
+    drawn = draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5))
+    if ax is None:
+        drawn.suptitle(_wrapped(_title_lines(report), drawn.get_figwidth(), 12), fontsize=12)
+    elif len(_axes_of(ax, len(panels))) == 1:
+        set_wrapped_title(drawn, [drawn.get_title(), *_title_lines(report)[1:]])
+    return drawn
 
 
 def plot_report(report, path):
@@ -249,6 +296,27 @@ def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None):
     :func:`draw_report` for ``ax`` and what is returned.
     """
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax)
+
+
+_END_OF_QUANTITY = re.compile(r" on the population| over the population| of the models? | of the two |;")
+
+
+def estimated_quantity(estimand):
+    """The quantity an estimand sentence is about, for an axis label: its words before it names the population.
+
+    Examples
+    --------
+    >>> estimated_quantity("accuracy on the population of the models the learner fits to 4/5 of this dataset")
+    'accuracy'
+    >>> estimated_quantity("expected error rate (zero-one loss) on the population of the model the learner fits")
+    'expected error rate (zero-one loss)'
+    >>> estimated_quantity("difference in expected accuracy (A minus B) of the two learners' models")
+    'difference in expected accuracy (A minus B)'
+    >>> estimated_quantity("")
+    'estimate'
+    """
+    head = _END_OF_QUANTITY.split(estimand, maxsplit=1)[0].strip()
+    return head if head and len(head) <= 60 else "estimate"
 
 
 def plot_estimate(result, ax=None, *, confidence_level=0.95):
@@ -283,12 +351,11 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
         ax.set_xlabel(getattr(result, "_difference_words", "difference"))
         title = f"{result.method}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
     else:
-        ax.set_xlabel("estimate")
+        ax.set_xlabel(estimated_quantity(interval.estimand))
         averaging = getattr(interval, "averaging", None)
         title = (f"{level} {interval.method} interval" + (f" ({averaging} level)" if averaging else "")
                  + f": {interval.estimate:.4f}")
     target = getattr(interval, "target", None)
     title += (f"\ntarget: {target}" if target else "") + ("" if bounded else "; its bounds are not computable here")
-    inches = ax.get_position().width * ax.figure.get_figwidth()
-    ax.set_title(_wrapped(title.split("\n"), inches, 10), fontsize=10)
+    set_wrapped_title(ax, title.split("\n"))
     return ax

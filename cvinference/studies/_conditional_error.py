@@ -113,8 +113,10 @@ class ConditionalErrorStudyResult(StudyResult):
             f"Bias against the conditional error: {self.bias:+.4f} (positive: pessimistic).",
         ]
 
-    def _draw(self, figure):
-        left, right = figure.subplots(1, 2)
+    def _panels(self):
+        return self._cv_error_panel, self._rmse_panel
+
+    def _cv_error_panel(self, left):
         repeats = np.arange(1, self.max_repeats + 1)
         for d in range(min(4, self.n_draws)):
             color = f"C{d}"
@@ -123,6 +125,9 @@ class ConditionalErrorStudyResult(StudyResult):
         left.axhline(self.unconditional_error, color="black", linestyle=":", label="unconditional")
         left.set(xlabel="repetitions", ylabel="error", title="CV error (solid) and conditional error (dashed)")
         left.legend(fontsize="small")
+
+    def _rmse_panel(self, right):
+        repeats = np.arange(1, self.max_repeats + 1)
         right.plot(repeats, self.rmse("conditional"), label="against the conditional error")
         right.plot(repeats, self.rmse("unconditional"), label="against the unconditional error")
         right.set(xlabel="repetitions", ylabel="RMS difference", title=f"over {self.n_draws} samples")

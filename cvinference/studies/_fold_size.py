@@ -237,28 +237,35 @@ class FoldSizeStudyResult(StudyResult):
             + " (negative: pessimistic).",
         ]
 
-    def _draw(self, figure):
-        left, right = figure.subplots(1, 2)
+    def _panels(self):
+        return self._variance_panel, self._coverage_panel
+
+    def _label_approaches(self, axis):
+        """Name the approaches at their positions on the x axis (0, 1, ...), after what sets its own ticks."""
+        axis.set_xticks(np.arange(len(self.approaches)))
+        axis.set_xticklabels([name.replace(" (", "\n(") for name in self.approaches], fontsize="small")
+
+    def _variance_panel(self, left):
         positions = np.arange(len(self.approaches))
-        labels = [name.replace(" (", "\n(") for name in self.approaches]
         left.boxplot([self.fold_variance[:, a] for a in positions], positions=positions)
         p = self.cv_accuracy
         expected = p * (1 - p) * self.n_splits / self.sample_size + self.unequal_size_term
         left.plot(positions, expected.mean(axis=0), "D", color="C1", label="Theorem 1: mean p(1-p)/m_j")
         left.plot(positions, self.fold_variance.mean(axis=0), "o", color="C0", label="mean over draws")
-        left.set_xticks(positions)
-        left.set_xticklabels(labels, fontsize="small")
         left.set(ylabel="sample variance of the fold accuracies", title=f"over {self.n_draws} samples")
         left.legend(fontsize="small")
+        self._label_approaches(left)
+
+    def _coverage_panel(self, right):
+        positions = np.arange(len(self.approaches))
         columns = self._columns()
         width = 0.35
         right.bar(positions - width / 2, columns["coverage_conditional"], width, label="conditional accuracy")
         right.bar(positions + width / 2, columns["coverage_unconditional"], width, label="unconditional accuracy")
         right.axhline(self.confidence_level, color="black", linestyle="--", linewidth=1, label="nominal level")
-        right.set_xticks(positions)
-        right.set_xticklabels(labels, fontsize="small")
         right.set(ylim=(0, 1.05), ylabel="coverage", title="fold-level t interval")
         right.legend(fontsize="small", loc="lower right")
+        self._label_approaches(right)
 
 
 def _approach_plans(X, y, seed, *, sample_size, n_splits, n_rows):

@@ -262,8 +262,10 @@ class PrecisionStudyResult(StudyResult):
         ]
         return findings + list(self.notes)
 
-    def _draw(self, figure):
-        axis = figure.add_subplot(1, 1, 1)
+    def _panels(self):
+        return (self._precision_panel,)
+
+    def _precision_panel(self, axis):
         k = np.asarray(self.folds)
         axis.plot(k, self.err_cv, "o-", label="err_cv")
         axis.plot(k, self.sigma_tilde, "s--", label="sigma~ (spread of the estimate)")

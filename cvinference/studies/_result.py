@@ -5,10 +5,11 @@ import dataclasses
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._deprecation import path_was_first
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import format_number, format_table, wrapped
-from ..report._plot import pyplot, save_png
+from ..report._plot import draw_panels
 
 
 def _cell(value):
@@ -20,7 +21,7 @@ class StudyResult(Serializable):
 
     A subclass defines ``_title()`` (one line), ``_columns()`` (an ordered
     dict of equally long lists: the table), ``_findings()`` (sentences) and
-    ``_draw(figure)`` (the plot). Its arrays are read-only copies.
+    ``_panels()`` (the figure's panels: functions of one Axes, the main one last). Its arrays are read-only copies.
     """
 
     def __post_init__(self):
@@ -51,25 +52,31 @@ class StudyResult(Serializable):
         findings = [line for finding in self._findings() for line in wrapped(f"- {finding}")]
         return "\n".join(lines + ([""] + findings if findings else []))
 
-    def plot(self, path=None):
+    @path_was_first(since="0.1")
+    def plot(self, ax=None, *, path=None):
         """Draw the study's figure (needs the ``plot`` extra: matplotlib).
+
+        As scikit-learn's Display objects do, it draws on ``ax`` and never
+        selects matplotlib's backend.
 
         Parameters
         ----------
+        ax : matplotlib Axes, sequence of Axes or None, default=None
+            None draws every panel on a new figure; one Axes draws the main
+            panel (the last) there; as many Axes as panels draw each on its
+            own. (A path given here, as the first argument was before version
+            0.1, still saves the figure there, with a FutureWarning: pass
+            ``path=`` instead.)
         path : str or path-like, optional
-            Where to save it as a PNG; without it the figure is returned open.
+            Where to save the figure as a PNG; it is then closed. Without
+            it the figure stays open.
 
         Returns
         -------
-        matplotlib.figure.Figure
+        matplotlib.figure.Figure or matplotlib.axes.Axes
+            The figure, or the one Axes given.
         """
-        plt = pyplot()
-        figure = plt.figure(figsize=(8, 4.5))
-        self._draw(figure)
-        figure.tight_layout()
-        if path is not None:
-            save_png(figure, path, dpi=120)
-        return figure
+        return draw_panels(self._panels(), ax, figsize=(8, 4.5), path=path, dpi=120)
 
     def __str__(self):
         return self.summary()

@@ -7,6 +7,7 @@ import numpy as np
 from .._utils._describe import estimator_description, same_configuration
 from .._utils._kinds import POSITIVE, TEXT, Array, SameLength
 from .._utils._params import Integer, validate_params
+from ..report._plot import set_wrapped_title
 from ._population import STUDY_RULES
 from ._result import StudyResult
 from ._vanwinckelen import n_splits_of, run_algorithm_1
@@ -131,15 +132,19 @@ class WinnerTableResult(StudyResult):
             f"better, in {p['P(conditional a <= b | CV a <= b)']}.",
         ]
 
-    def _draw(self, figure):
-        axis = figure.subplots()
+    def _panels(self):
+        return (self._agreement_panel,)
+
+    def _agreement_panel(self, axis):
         difference_cv = self.cv_error[:, 0, :].mean(axis=1) - self.cv_error[:, 1, :].mean(axis=1)
         difference_conditional = self.conditional_error[:, 0] - self.conditional_error[:, 1]
         axis.scatter(difference_conditional, difference_cv, s=12)
         axis.axhline(0, color="grey", linewidth=1)
         axis.axvline(0, color="grey", linewidth=1)
-        axis.set(xlabel="conditional error of a - b", ylabel=f"CV error of a - b ({self.n_repeats} repetitions)",
-                 title=f"agreement {self.agreement:.0%} of {self.n_draws} samples")
+        axis.set(xlabel="conditional error of a - b", ylabel=f"CV error of a - b ({self.n_repeats} repetitions)")
+        set_wrapped_title(axis, [f"a = {self.estimator_a}; b = {self.estimator_b}",
+                                 f"CV named the winner in {self.agreement:.0%} of {self.n_draws} samples of "
+                                 f"{self.sample_size} (upper right and lower left)"])
 
 
 def _check_two_learners(estimator_a, estimator_b):

@@ -23,6 +23,13 @@ print(nested.summary())
 print(f"{nested.details['n_fits']} models, {nested.details['n_fits'] - 25} of them fitted for nested CV")
 
 # %%
-# The plain record's folds and intervals (the k-fold target) beside which
-# the nested interval, of the error, reads: accuracy 1 - error.
-figure = plain.plot()
+# Left, the plain record's accuracy intervals, about the models fitted in the
+# folds (target kfold); right, the nested interval, about the deployed model
+# (target conditional). The nested interval is of the error, 1 - accuracy.
+# Each ``plot`` draws on the Axes it is given, as scikit-learn's Display
+# objects do.
+import matplotlib.pyplot as plt  # noqa: E402
+
+figure, (left, right) = plt.subplots(1, 2, figsize=(12, 3.5), layout="constrained", width_ratios=(3, 2))
+plain.plot(ax=left)
+nested.plot(ax=right)

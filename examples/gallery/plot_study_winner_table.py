@@ -21,6 +21,8 @@ study = cvi.winner_table(GaussianNB(), KNeighborsClassifier(10), X, y, sample_si
 print(study.summary())
 
 # %%
-# The contingency table of the winner cross-validation names against the
-# winner on the population.
+# Each sample is a point: the difference of the two learners' CV errors
+# against the difference of their conditional errors. Where the two agree in
+# sign (upper right, lower left), cross-validation named the winner; the
+# summary's table counts the quadrants.
 figure = study.plot()

@@ -483,7 +483,7 @@ def test_summary_mentions_the_key_numbers(demsar):
 def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     pytest.importorskip("matplotlib")
     path = tmp_path / "cd.png"
-    demsar.plot(path)
+    demsar.plot(path=path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     figure = demsar.plot()
     texts = [text.get_text() for text in figure.axes[0].texts]
@@ -494,6 +494,22 @@ def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     import matplotlib.pyplot as plt
 
     plt.close(figure)
+
+
+def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(demsar, tmp_path, caplog):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    figure, (left, right) = plt.subplots(1, 2, figsize=(14, 3))
+    with caplog.at_level("WARNING", logger="matplotlib"):
+        assert demsar.plot(ax=right) is right
+        figure.canvas.draw()
+    assert not caplog.records  # its limits and equal aspect agree: matplotlib ignores neither
+    assert not left.texts and any(text.get_text().startswith("CD = 1.25") for text in right.texts)
+    assert not right.axison and right.get_aspect() == 1.0
+    plt.close("all")
+    with pytest.warns(FutureWarning, match=r"DatasetComparison.plot\(\): its first argument is now ax.*pass path="):
+        demsar.plot(str(tmp_path / "former.png"))
+    assert (tmp_path / "former.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not plt.get_fignums()
 
 
 # --------------------------------------------------------------------------- refused input

@@ -15,6 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.report import comparison_report, draw_report
+from cvinference.report._report import record_report
 
 plt = pytest.importorskip("matplotlib.pyplot")
 
@@ -43,6 +44,9 @@ def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
     # the fold panel holds the 5 fold accuracies of repeat 0, as the record has them
     fold_values = figure.axes[0].lines[0].get_ydata()
     np.testing.assert_allclose(fold_values, [pair.a.correct[0][pair.a.fold[0] == j].mean() for j in range(5)])
+    figure.canvas.draw()
+    assert [tick.get_text() for tick in figure.axes[0].get_xticklabels()
+            if 0 <= tick.get_position()[0] <= 4] == ["0", "1", "2", "3", "4"]  # folds are whole numbers
 
 
 def test_a_pair_names_a_and_b_and_the_decision_in_its_title(pair):
@@ -110,6 +114,7 @@ def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
     ((low, _), (high, _)), = axis.collections[0].get_segments()
     assert (low, high) == (pytest.approx(interval.low), pytest.approx(interval.high))
     assert axis.get_title() == f"95% wilson interval (dataset level): {interval.estimate:.4f}\ntarget: kfold"
+    assert interval.estimand.startswith("accuracy on the population") and axis.get_xlabel() == "accuracy"
 
     test = cvi.mcnemar_test(pair)
     _, given = plt.subplots()
@@ -119,3 +124,29 @@ def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
     assert (low, high) == (pytest.approx(ninety.low), pytest.approx(ninety.high))
     assert given.get_title().startswith(f"{test.method}: {test.estimate:+.4f}, p ")
     assert [line.get_xdata()[0] for line in given.lines if line.get_linestyle() == "--"] == [0.0]
+
+
+def test_an_interval_that_warned_is_drawn_in_grey_and_says_so():
+    # a grouped record: the intervals that count every instance as independent warn (accuracy_interval's
+    # grouped-record warning), the recommended one takes the groups as the units and does not
+    rng = np.random.default_rng(0)
+    groups = np.repeat(np.arange(40), 10)
+    X = rng.normal(size=(40, 3))[groups] + rng.normal(size=(400, 3))
+    y = (X[:, 0] > 0).astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = cvi.cross_val_correctness(LogisticRegression(), X, y, groups=groups,
+                                           cv=cvi.StratifiedEqualSizeGroupKFold(5, shuffle=True, random_state=0))
+        warned = {method: bool(cvi.accuracy_interval(result, method=method).warnings)
+                  for method in ("auto", "normal", "wilson", "clopper-pearson")}
+    assert warned == {"auto": False, "normal": True, "wilson": True, "clopper-pearson": True}
+    _, axis = plt.subplots()
+    result.plot(ax=axis)
+    labels = [label.get_text() for label in axis.get_yticklabels()]
+    colors = [line.get_color() for line in axis.lines[::2]]
+    rows = record_report(result)["estimators"]["A"]["intervals"]  # the panel's intervals, in its order
+    assert [label.split("\n")[0] for label in labels] == [row["name"] for row in rows]
+    for label, color, row in zip(labels, colors, rows, strict=True):
+        is_warned = label.endswith("\n(warned: see the summary)")
+        assert is_warned == bool(row["warnings"]) and color == ("0.6" if is_warned else "black"), label
+    assert sum(label.endswith("(warned: see the summary)") for label in labels) >= 3

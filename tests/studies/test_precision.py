@@ -184,7 +184,7 @@ def test_summary_frame_and_plot(result, tmp_path):
     assert frame["folds"].tolist() == [2, 5] and (frame["err_test"] == result.err_test).all()
     pytest.importorskip("matplotlib")
     path = tmp_path / "precision.png"
-    result.plot(path)
+    result.plot(path=path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -96,8 +96,18 @@ def test_summary_table_and_plot(study, tmp_path):
     frame = study.to_frame()
     assert isinstance(frame, pandas.DataFrame) and frame["repeats"].tolist() == [1, 2, 4]
     pytest.importorskip("matplotlib")
-    study.plot(tmp_path / "study.png")
+    study.plot(path=tmp_path / "study.png")
     assert (tmp_path / "study.png").stat().st_size > 0
+    import matplotlib.pyplot as plt
+
+    _, axis = plt.subplots()
+    assert study.plot(ax=axis) is axis and axis.get_ylabel() == "RMS difference"
+    assert [line.get_label() for line in axis.get_lines()] == ["against the conditional error",
+                                                               "against the unconditional error"]
+    plt.close("all")
+    with pytest.warns(FutureWarning, match=r"ConditionalErrorStudyResult.plot\(\): .*pass path="):
+        study.plot(tmp_path / "former.png")
+    assert (tmp_path / "former.png").stat().st_size > 0 and not plt.get_fignums()
 
 
 # --------------------------------------------------------------------------- winner table
@@ -166,8 +176,13 @@ def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
         assert not getattr(winners, name).flags.writeable, name
     assert "named the winner of the conditional errors" in winners.summary()
     pytest.importorskip("matplotlib")
-    winners.plot(tmp_path / "winners.png")
+    winners.plot(path=tmp_path / "winners.png")
     assert (tmp_path / "winners.png").stat().st_size > 0
+    title = " ".join(winners.plot().axes[0].get_title().split())  # wrapped to the Axes' width
+    assert title.startswith(f"a = {winners.estimator_a}; b = {winners.estimator_b} CV named the winner in ")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 # --------------------------------------------------------------------------- bad input and the checkpoint
