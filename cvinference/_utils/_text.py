@@ -78,13 +78,25 @@ def format_pvalue(pvalue):
 
 
 def text_block(title, lines):
-    """``title:`` followed by one ``  - line`` per line; nothing when there are no lines."""
-    return [f"{title}:", *(f"  - {line}" for line in lines)] if lines else []
+    """``title:`` followed by one ``  - line`` per line, wrapped at 100 columns; nothing when there are no lines.
+
+    Examples
+    --------
+    >>> for line in text_block("notes", ["short", "a long note " * 10]):
+    ...     print(line)
+    notes:
+      - short
+      - a long note a long note a long note a long note a long note a long note a long note a long note a
+        long note a long note
+    """
+    return [f"{title}:", *(part for line in lines for part in wrapped(line, "  - ", continuation="    "))] \
+        if lines else []
 
 
-def wrapped(text, indent="", width=100):
-    """``text`` wrapped at ``width`` columns, continuation lines indented two more spaces."""
-    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ",
+def wrapped(text, indent="", width=100, continuation=None):
+    """``text`` wrapped at ``width`` columns, continuation lines indented two more spaces (or by ``continuation``)."""
+    return textwrap.wrap(text, width=width, initial_indent=indent,
+                         subsequent_indent=indent + "  " if continuation is None else continuation,
                          break_on_hyphens=False)
 
 

@@ -1,6 +1,7 @@
 """What a result estimates, in words, and the prefixes reports use to recognise messages."""
 
 from .._utils._params import Options
+from .._utils._text import wrapped
 
 CONDITIONS_FAIL = "The large-sample conditions fail"
 """How every warning about failing large-sample conditions starts."""
@@ -72,3 +73,9 @@ def check_target(result):
 def target_line(target):
     """The report's line that names a result's target."""
     return f"target: {target} ({TARGETS[target]})"
+
+
+def described_lines(result):
+    """A summary's lines of what ``result`` estimates, its target and what it assumes, each wrapped."""
+    return [line for text in (f"estimand: {result.estimand}", target_line(result.target),
+                              f"assumptions: {result.assumptions}") for line in wrapped(text)]

@@ -45,7 +45,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
 from .._utils._upward import upward
 from ._distributions import reference_quantile
-from ._estimands import TARGET, check_target, target_line
+from ._estimands import TARGET, check_target, described_lines
 
 
 def _conditions_agree(owner, values):
@@ -65,8 +65,7 @@ def _conditions_agree(owner, values):
 
 def _described(result, headline, checks=()):
     """A result's summary: its headline lines, what it estimates and assumes, ``checks``, notes, warnings."""
-    lines = [*headline, f"estimand: {result.estimand}", target_line(result.target),
-             f"assumptions: {result.assumptions}", *checks]
+    lines = [*headline, *described_lines(result), *checks]
     return "\n".join(lines + text_block("notes", result.notes) + text_block("warnings", result.warnings))
 
 

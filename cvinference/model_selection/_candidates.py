@@ -33,7 +33,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_table, text_block, wrapped
 from .._utils._warnings import Messages, quietly
 from ..inference._distributions import reference_quantile
-from ..inference._estimands import TARGET, target_line
+from ..inference._estimands import TARGET, described_lines
 from ..inference._no_information import no_information_pvalue, no_information_test
 from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
 from ._multiple_testing import CORRECTION, adjust_pvalues
@@ -319,9 +319,7 @@ class CandidateComparison(Serializable):
                      f"{format_number(self.selection_bias)}; corrected best score "
                      f"{format_number(self.best_score_corrected)}"),
             *self._baseline_lines(),
-            f"estimand: {self.estimand}",
-            target_line(self.target),
-            f"assumptions: {self.assumptions}",
+            *described_lines(self),
         ]
         return "\n".join(lines + text_block("notes", self.notes) + text_block("warnings", self.warnings))
 
@@ -361,8 +359,8 @@ class CandidateComparison(Serializable):
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure, or the Axes given.
+        matplotlib.axes.Axes
+            The Axes drawn on: a new figure's, or the one given.
         """
         from ._plots import plot_candidates
 

@@ -519,8 +519,8 @@ class DatasetComparison(Serializable):
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure, or the Axes given.
+        matplotlib.axes.Axes
+            The Axes drawn on: a new figure's, or the one given.
         """
         diagram = {"learners": self.learners, "average_ranks": self.average_ranks, "groups": self.groups,
                    "critical_difference": self.critical_difference}

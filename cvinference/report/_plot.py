@@ -240,8 +240,9 @@ def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
 
     Returns
     -------
-    matplotlib.figure.Figure or matplotlib.axes.Axes
-        The figure, or the one Axes given.
+    matplotlib.axes.Axes or matplotlib.figure.Figure
+        The Axes drawn on when it is one (a figure of one panel, or one
+        Axes given), else the figure of the panels.
     """
     axes = _axes_of(ax, len(panels))
     if axes is None:
@@ -252,7 +253,7 @@ def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
     figure = axes[0].figure
     if path is not None:
         save_png(figure, path, dpi=dpi)
-    return axes[0] if ax is not None and len(axes) == 1 else figure
+    return axes[0] if len(axes) == 1 else figure
 
 
 def draw_report(report, ax=None):

@@ -73,8 +73,9 @@ class StudyResult(Serializable):
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The figure, or the one Axes given.
+        matplotlib.axes.Axes or matplotlib.figure.Figure
+            The Axes drawn on when it is one (a study of one panel, or one
+            Axes given), else the figure of the panels.
         """
         return draw_panels(self._panels(), ax, figsize=(8, 4.5), path=path, dpi=120)
 

@@ -485,15 +485,16 @@ def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     path = tmp_path / "cd.png"
     demsar.plot(path=path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    figure = demsar.plot()
-    texts = [text.get_text() for text in figure.axes[0].texts]
+    axis = demsar.plot()
+    assert axis.figure.axes == [axis]  # one panel: its Axes, on a figure of its own (DESIGN.md, Conventions)
+    texts = [text.get_text() for text in axis.texts]
     assert any(text.startswith("CD = 1.25") for text in texts)
     for learner, rank in zip(demsar.learners, demsar.average_ranks, strict=True):
         assert f"{learner} ({rank:.2f})" in texts
     assert [str(tick) for tick in range(1, 5)] == [text for text in texts if text.isdigit()]
     import matplotlib.pyplot as plt
 
-    plt.close(figure)
+    plt.close(axis.figure)
 
 
 def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(demsar, tmp_path, caplog):

@@ -186,6 +186,11 @@ def test_summary_frame_and_plot(result, tmp_path):
     path = tmp_path / "precision.png"
     result.plot(path=path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import matplotlib.pyplot as plt
+
+    axis = result.plot()  # one panel: its Axes, on a new figure (DESIGN.md, Conventions)
+    assert axis.figure.axes == [axis] and axis.get_xlabel() == "number of folds K"
+    plt.close(axis.figure)
 
 
 def test_overlapping_samples_when_the_training_half_is_too_small():

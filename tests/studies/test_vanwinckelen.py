@@ -178,7 +178,7 @@ def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
     pytest.importorskip("matplotlib")
     winners.plot(path=tmp_path / "winners.png")
     assert (tmp_path / "winners.png").stat().st_size > 0
-    title = " ".join(winners.plot().axes[0].get_title().split())  # wrapped to the Axes' width
+    title = " ".join(winners.plot().get_title().split())  # wrapped to the Axes' width
     assert title.startswith(f"a = {winners.estimator_a}; b = {winners.estimator_b} CV named the winner in ")
     import matplotlib.pyplot as plt
 
