@@ -952,6 +952,37 @@ class BayesianResult(Serializable):
             f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
         ])
 
+    def plot(self, ax=None):
+        """Draw the posterior of the difference with its three regions, whose areas are the probabilities.
+
+        Needs matplotlib. As scikit-learn's Display objects do, it draws on
+        ``ax`` (None: a small new figure) and never selects matplotlib's
+        backend (``cvinference.report.plot_posterior``).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes or None, default=None
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> from cvinference import BayesianResult
+        >>> result = BayesianResult(prob_a_better=0.9, prob_equivalent=0.08, prob_b_better=0.02,
+        ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, rope=0.01, rho=0.1,
+        ...                         method="Bayesian correlated t", estimand="", assumptions="",
+        ...                         target="unconditional")
+        >>> axis = result.plot()
+        >>> print(axis.get_title())
+        Bayesian correlated t (rope = +-0.01)
+        P(A better) = 0.900, P(equivalent) = 0.080, P(B better) = 0.020
+        >>> plt.close(axis.figure)
+        """
+        return upward("report", "plot_posterior")(self, ax)
+
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class BootstrapResult(IntervalLike, Serializable):

@@ -220,7 +220,7 @@ def _axes_of(ax, count):
     return axes
 
 
-def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
+def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
     """Draw a figure's panels where ``ax`` says, as scikit-learn's Display objects do; see :func:`draw_report`.
 
     Parameters
@@ -233,6 +233,9 @@ def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
         each on its own.
     figsize : (float, float)
         The new figure's size in inches.
+    title : str or sequence of str, optional
+        The title of a new figure of several panels, wrapped to its width
+        (a panel drawn alone carries its own title).
     path : str or path-like, optional
         Where to save the figure as a PNG; it is then closed.
     dpi : int, default=100
@@ -248,6 +251,9 @@ def draw_panels(panels, ax=None, *, figsize, path=None, dpi=100):
     if axes is None:
         figure, axes = pyplot().subplots(1, len(panels), figsize=figsize, layout="constrained", squeeze=False)
         axes = list(axes.ravel())
+        if title is not None and len(panels) > 1:
+            lines = [title] if isinstance(title, str) else list(title)
+            figure.suptitle(_wrapped(lines, figsize[0], 12), fontsize=12)
     for axis, panel in zip(axes, panels[-len(axes):], strict=True):
         panel(axis)
     figure = axes[0].figure
@@ -277,10 +283,8 @@ def draw_report(report, ax=None):
     """
     quantity = _quantity(report)
     panels = [functools.partial(panel, report=report, quantity=quantity) for panel in _PANELS[report["command"]]]
-    drawn = draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5))
-    if ax is None:
-        drawn.suptitle(_wrapped(_title_lines(report), drawn.get_figwidth(), 12), fontsize=12)
-    elif len(_axes_of(ax, len(panels))) == 1:
+    drawn = draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5), title=_title_lines(report))
+    if ax is not None and len(_axes_of(ax, len(panels))) == 1:
         set_wrapped_title(drawn, [drawn.get_title(), *_title_lines(report)[1:]])
     return drawn
 
@@ -359,4 +363,51 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
     target = getattr(interval, "target", None)
     title += (f"\ntarget: {target}" if target else "") + ("" if bounded else "; its bounds are not computable here")
     set_wrapped_title(ax, title.split("\n"))
+    return ax
+
+
+def plot_posterior(result, ax=None):
+    """The figure of ``BayesianResult.plot()``: the posterior of the difference and its three regions.
+
+    The posterior density of mu = accuracy(A) - accuracy(B) (Student's t,
+    Corani & Benavoli 2015, section 3) is drawn with the region where B is
+    practically better (mu < -rope), the region of practical equivalence
+    and the region where A is (mu > rope) filled in their colours; their
+    areas are the result's three probabilities. A posterior of scale 0 is
+    a point mass, drawn as one line.
+
+    Parameters
+    ----------
+    result : BayesianResult
+    ax : matplotlib Axes or None, default=None
+        Where to draw; None makes a small new figure.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    from scipy import stats
+
+    if ax is None:
+        _, ax = pyplot().subplots(figsize=(6.4, 3.2), layout="constrained")
+    mean, scale, rope = float(result.posterior_mean), float(result.posterior_scale), float(result.rope)
+    regions = (("B better", "tab:orange"), ("equivalent", "0.6"), ("A better", "tab:blue"))
+    if scale > 0:
+        posterior = stats.t(result.df, loc=mean, scale=scale)
+        x = np.union1d(np.linspace(*posterior.ppf([0.0005, 0.9995]), 801), [-rope, rope])
+        density = posterior.pdf(x)
+        ax.plot(x, density, color="black", linewidth=1)
+        for (words, color), inside in zip(regions, (x <= -rope, (x >= -rope) & (x <= rope), x >= rope), strict=True):
+            ax.fill_between(x, density, where=inside, color=color, alpha=0.4, label=words)
+        ax.set_ylabel("posterior density")
+    else:
+        ax.axvline(mean, color="black", linewidth=2, label="posterior: a point mass")
+        ax.set_yticks([])
+    for edge in (-rope, rope) if rope > 0 else (0.0,):
+        ax.axvline(edge, color="black", linewidth=1, linestyle="--")
+    ax.set_xlabel("accuracy(A) - accuracy(B)")
+    ax.legend(fontsize="small")
+    set_wrapped_title(ax, [f"{result.method} (rope = +-{rope:g})",
+                           f"P(A better) = {result.prob_a_better:.3f}, P(equivalent) = {result.prob_equivalent:.3f}, "
+                           f"P(B better) = {result.prob_b_better:.3f}"])
     return ax

@@ -17,6 +17,7 @@ from .._utils._validation import check_predict_proba
 from ..evaluation._fit_task import ScoredRows
 from ..evaluation._loss_data import LossSpec
 from ..records._losses import get_loss
+from ..report._plot import set_wrapped_title
 from ._checkpoint import FINITE_NON_NEGATIVE, Record
 from ._draws import draw_seeds, plan_draw, run_draws
 from ._population import (
@@ -278,7 +279,8 @@ class PrecisionStudyResult(StudyResult):
         axis.set_xticklabels([str(int(value)) for value in k])
         axis.set_xlabel("number of folds K")
         axis.set_ylabel(f"{self.loss}")
-        axis.set_title(f"precision of K-fold cross-validation, N={self.sample_size}, {self.n_draws} draws")
+        set_wrapped_title(axis, [f"precision of K-fold cross-validation: {self.estimator}",
+                                 f"N = {self.sample_size}, {self.n_draws} draws, {self.n_repeats} repeat(s)"])
         axis.legend(fontsize="small")
 
 

@@ -77,7 +77,7 @@ class StudyResult(Serializable):
             The Axes drawn on when it is one (a study of one panel, or one
             Axes given), else the figure of the panels.
         """
-        return draw_panels(self._panels(), ax, figsize=(8, 4.5), path=path, dpi=120)
+        return draw_panels(self._panels(), ax, figsize=(8, 4.5), title=self._title(), path=path, dpi=120)
 
     def __str__(self):
         return self.summary()

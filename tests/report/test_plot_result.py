@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
+from scipy.integrate import trapezoid
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
@@ -150,3 +151,23 @@ def test_an_interval_that_warned_is_drawn_in_grey_and_says_so():
         is_warned = label.endswith("\n(warned: see the summary)")
         assert is_warned == bool(row["warnings"]) and color == ("0.6" if is_warned else "black"), label
     assert sum(label.endswith("(warned: see the summary)") for label in labels) >= 3
+
+
+def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probabilities(pair):
+    result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
+    _, given = plt.subplots()
+    assert result.plot(ax=given) is given
+    x, density = given.lines[0].get_data()
+    # oracle: the probabilities scipy's t distribution gives (bayesian_correlated_ttest); the curve spans its
+    # 0.0005 to 0.9995 quantiles, so each area may fall short by at most 0.0005, plus the trapezoid rule's error
+    areas = [trapezoid(density[inside], x[inside]) for inside in (x <= -0.01, (x >= -0.01) & (x <= 0.01),
+                                                                      x >= 0.01)]
+    expected = [result.prob_b_better, result.prob_equivalent, result.prob_a_better]
+    np.testing.assert_allclose(areas, expected, atol=1e-3)
+    assert [patch.get_label() for patch in given.collections] == ["B better", "equivalent", "A better"]
+    assert sorted(line.get_xdata()[0] for line in given.lines[1:]) == [-0.01, 0.01]
+    assert f"P(A better) = {result.prob_a_better:.3f}" in given.get_title()
+
+    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0})
+    axis = point_mass.plot()
+    assert axis.get_legend_handles_labels()[1] == ["posterior: a point mass"]

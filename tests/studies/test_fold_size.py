@@ -228,6 +228,7 @@ def test_summary_frame_and_plot(study, tmp_path):
     figure = study.plot(path=tmp_path / "fold_size.png")
     assert (tmp_path / "fold_size.png").stat().st_size > 0
     assert len(figure.axes) == 2
+    assert " ".join(figure.get_suptitle().split()) == study._title()  # the learner, the draws, the folds
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()

@@ -190,6 +190,7 @@ def test_summary_frame_and_plot(result, tmp_path):
 
     axis = result.plot()  # one panel: its Axes, on a new figure (DESIGN.md, Conventions)
     assert axis.figure.axes == [axis] and axis.get_xlabel() == "number of folds K"
+    assert " ".join(axis.get_title().split()).startswith(f"precision of K-fold cross-validation: {result.estimator}")
     plt.close(axis.figure)
 
 
