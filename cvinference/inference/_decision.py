@@ -45,6 +45,7 @@ from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
+from .._utils._upward import upward
 from .._utils._warnings import quietly
 from ..records import PairedCVResult
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
@@ -288,6 +289,24 @@ class Decision(Serializable):
                     f"{figures}. {self.reason}")
         better, worse = (a, b) if self.answer == "A better" else (b, a)
         return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
+
+    def plot(self, ax=None):
+        """Draw the test the decision rests on (in red) and the tests for context, each with its interval.
+
+        Needs matplotlib. As scikit-learn's Display objects do, it draws on
+        ``ax`` (None: a new figure) and never selects matplotlib's backend
+        (``cvinference.report.plot_decision``). ``PairedCVResult.plot()``
+        draws the same tests beside the folds.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes or None, default=None
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+        """
+        return upward("report", "plot_decision")(self, ax)
 
     def summary(self):
         """The decision, the test it rests on, the tests for context and the caveats.

@@ -8,7 +8,7 @@ JSON, :func:`render_html` and :func:`draw_report` only format it. The records' `
 """
 
 from ._html import record_html, render_html
-from ._plot import draw_report, plot_estimate, plot_posterior, plot_report, plot_result, pyplot
+from ._plot import draw_report, plot_decision, plot_estimate, plot_posterior, plot_report, plot_result, pyplot
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -29,6 +29,7 @@ __all__ = [
     "draw_report",
     "evaluation_report",
     "pair_tests",
+    "plot_decision",
     "plot_estimate",
     "plot_posterior",
     "plot_report",

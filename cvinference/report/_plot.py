@@ -9,7 +9,7 @@ import numpy as np
 
 from .._utils._text import format_pvalue
 from ..inference._regression import LOSS_METRICS, loss_words
-from ._report import record_report
+from ._report import decision_record, record_report
 
 
 def pyplot():
@@ -138,8 +138,15 @@ def _tests_of(report, quantity):
 
 def _tests_panel(axis, report, quantity):
     """Each test's estimate of the difference (positive when A is better) with its interval."""
-    tests = [t for t in _tests_of(report, quantity) if t["low"] is not None and t["high"] is not None]
-    rests_on = (report.get("decision") or {}).get("rests_on") or {}
+    _draw_tests(axis, _tests_of(report, quantity), (report.get("decision") or {}).get("rests_on"), quantity)
+    axis.set_title("tests: estimate and interval" if quantity.name == "accuracy"
+                   else f"the decision's tests of {quantity.words}")
+
+
+def _draw_tests(axis, tests, rests_on, quantity):
+    """Each test's estimate and interval (of those that have one), the one the decision rests on in red."""
+    tests = [t for t in tests if t["low"] is not None and t["high"] is not None]
+    rests_on = rests_on or {}
     positions = np.arange(len(tests))
     for y, test in zip(positions, tests, strict=True):
         chosen = test["name"] == rests_on.get("name")
@@ -150,8 +157,6 @@ def _tests_panel(axis, report, quantity):
                                 + ("\nthe decision rests on it" if t["name"] == rests_on.get("name") else "")
                                 for t in tests])
     axis.set_xlabel(quantity.difference())
-    axis.set_title("tests: estimate and interval" if quantity.name == "accuracy"
-                   else f"the decision's tests of {quantity.words}")
 
 
 def _intervals_panel(axis, record, quantity):
@@ -186,12 +191,16 @@ def _title_lines(report):
     data = report["data"]["name"] or f"{report['data']['n_samples']} instances"
     learners = [f"{label} = {record['description'] or 'unnamed'}" for label, record in report["estimators"].items()]
     lines = [f"{data}, {report['scheme']}", "; ".join(learners)]
-    decision = report.get("decision")
-    if decision is not None:
-        rests_on = decision["rests_on"]
-        on = f"resting on {rests_on['name']}" if rests_on is not None else "no calibrated test to rest on"
-        lines.append(f"decision on {decision['metric']}: {decision['answer']} ({on})")
+    if report.get("decision") is not None:
+        lines.append(_decision_line(report["decision"]))
     return lines
+
+
+def _decision_line(decision):
+    """The decision of a report's ``"decision"`` record in a line: its metric, its answer and what it rests on."""
+    rests_on = decision["rests_on"]
+    on = f"resting on {rests_on['name']}" if rests_on is not None else "no calibrated test to rest on"
+    return f"decision on {decision['metric']}: {decision['answer']} ({on})"
 
 
 def _wrapped(lines, inches, fontsize):
@@ -410,4 +419,32 @@ def plot_posterior(result, ax=None):
     set_wrapped_title(ax, [f"{result.method} (rope = +-{rope:g})",
                            f"P(A better) = {result.prob_a_better:.3f}, P(equivalent) = {result.prob_equivalent:.3f}, "
                            f"P(B better) = {result.prob_b_better:.3f}"])
+    return ax
+
+
+def plot_decision(decision, ax=None):
+    """The figure of ``Decision.plot()``: the test it rests on (in red) and the tests for context.
+
+    Each test's estimate of the difference, positive when A is better, is
+    drawn with its interval, and the line of no difference; the title says
+    the decision and which learner is A and which is B.
+
+    Parameters
+    ----------
+    decision : Decision
+    ax : matplotlib Axes or None, default=None
+        Where to draw; None makes a new figure.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    record = decision_record(decision)
+    tests = [test for test in (record["rests_on"], *record["context"]) if test is not None]
+    if ax is None:
+        _, ax = pyplot().subplots(figsize=(8, 1.8 + 0.5 * len(tests)), layout="constrained")
+    metric = record["metric"]
+    _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]))
+    a, b = record["names"]
+    set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}"])
     return ax

@@ -171,3 +171,20 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
     point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0})
     axis = point_mass.plot()
     assert axis.get_legend_handles_labels()[1] == ["posterior: a point mass"]
+
+
+def test_a_decision_draws_the_test_it_rests_on_in_red_and_names_a_and_b(pair):
+    decision = cvi.decide(pair)
+    axis = decision.plot()
+    tests = [test for test in (decision.rests_on, *decision.context) if test is not None]
+    labels = [label.get_text() for label in axis.get_yticklabels()]
+    assert [label.split(" (p")[0] for label in labels] == [test.name for test in tests]
+    for y, test in enumerate(tests):  # the bar spans the test's own interval, the point is its estimate
+        bar, point = axis.lines[2 * y], axis.lines[2 * y + 1]
+        assert tuple(bar.get_xdata()) == (pytest.approx(test.low), pytest.approx(test.high))
+        assert point.get_xdata()[0] == pytest.approx(test.estimate)
+        assert (bar.get_color() == "tab:red") == (test is decision.rests_on)
+    title = " ".join(axis.get_title().split())
+    assert title.startswith(f"decision on accuracy: {decision.answer} (")
+    assert title.endswith(f"A = {decision.names[0]}; B = {decision.names[1]}")
+    assert axis.get_xlabel() == "accuracy(A) - accuracy(B)"
