@@ -35,6 +35,20 @@ SCRIPT = textwrap.dedent("""
         result.plot()
         cvi.PairedCVResult(result, result).plot()
         seen.append(matplotlib.get_backend())
+        # every other plot() of the package: an interval, a test, the Bayesian posterior, a decision, the
+        # critical-difference diagram and a study; none may touch the user's rcParams, filters or numpy options
+        pair = cvi.CVEvaluator(cv=5, random_state=0).compare(DecisionTreeClassifier(random_state=0),
+                                                             DecisionTreeClassifier(max_depth=1), X, y)
+        study = cvi.winner_table(DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1), X, y,
+                                 sample_size=60, n_draws=2, cv=3, random_state=0)
+        settings = (dict(matplotlib.rcParams), list(warnings.filters), np.get_printoptions())
+        for result_with_a_figure in (cvi.accuracy_interval(result), cvi.mcnemar_test(pair),
+                                     cvi.bayesian_correlated_ttest(pair), cvi.decide(pair),
+                                     cvi.compare_on_datasets(np.array([[0.9, 0.8, 0.7], [0.8, 0.85, 0.6],
+                                                                       [0.7, 0.6, 0.65]])), study):
+            result_with_a_figure.plot()
+        unchanged = settings == (dict(matplotlib.rcParams), list(warnings.filters), np.get_printoptions())
+        seen.append(matplotlib.get_backend() if unchanged else "settings changed")
     print(json.dumps(seen))
 """)
 
@@ -44,6 +58,6 @@ def test_plotting_from_python_keeps_the_users_backend(tmp_path):
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
                           check=False, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == '["svg", "svg", "svg", "svg"]'
+    assert done.stdout.strip() == '["svg", "svg", "svg", "svg", "svg"]'
     assert (tmp_path / "report.png").read_bytes()[:8] == (tmp_path / "candidates.png").read_bytes()[:8] \
         == b"\x89PNG\r\n\x1a\n"
