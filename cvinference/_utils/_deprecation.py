@@ -159,6 +159,11 @@ def positional_deprecated(*names, since):
     return decorate
 
 
+def _path_text(path):
+    """A path as the message shows it: the repr of its str, bytes or path-like text, or of a file object."""
+    return repr(os.fspath(path)) if isinstance(path, str | bytes | os.PathLike) else _SHORT.repr(path)
+
+
 def path_was_first(*, since):
     """Let the decorated ``plot(self, ax=None, *, path=None, ...)`` still take a path first, for one release.
 
@@ -190,12 +195,12 @@ def path_was_first(*, since):
         @functools.wraps(function)
         def plot(self, ax=None, **kwargs):
             name = f"{type(self).__name__}.{function.__name__}"  # the subclass's name, for a method it inherits
-            if isinstance(ax, str | os.PathLike):
+            if isinstance(ax, str | bytes | os.PathLike) or hasattr(ax, "write"):  # what savefig takes
                 if kwargs.get("path") is not None:
-                    raise TypeError(f"{name}() got a path both as ax ({os.fspath(ax)!r}) and as path "
-                                    f"({os.fspath(kwargs['path'])!r}); pass only path=.")
+                    raise TypeError(f"{name}() got a path both as ax ({_path_text(ax)}) and as path "
+                                    f"({_path_text(kwargs['path'])}); pass only path=.")
                 warn_deprecated(f"{name}(): its first argument is now ax, the Axes to draw on, and a path there will "
-                                f"stop working in version {removal_version(since)}; pass path={os.fspath(ax)!r} to "
+                                f"stop working in version {removal_version(since)}; pass path={_path_text(ax)} to "
                                 "save the figure.")
                 ax, kwargs["path"] = None, ax
             return function(self, ax, **kwargs)

@@ -1,6 +1,7 @@
 """Plain text for summaries and reports: tables, numbers, p-values, wrapped lines."""
 
 import math
+import re
 import textwrap
 
 import numpy as np
@@ -93,11 +94,25 @@ def text_block(title, lines):
         if lines else []
 
 
+_FORMULA_SPACE = re.compile(r" (=|-|<|>|<=|>=) ")
+"""A space on either side of an operator: no line breaks there, so ``N = 300`` and ``a - b`` stay whole."""
+_GLUE = "\u00a0"  # textwrap breaks only at ASCII whitespace
+
+
 def wrapped(text, indent="", width=100, continuation=None):
-    """``text`` wrapped at ``width`` columns, continuation lines indented two more spaces (or by ``continuation``)."""
-    return textwrap.wrap(text, width=width, initial_indent=indent,
-                         subsequent_indent=indent + "  " if continuation is None else continuation,
-                         break_on_hyphens=False)
+    """``text`` wrapped at ``width`` columns, continuation lines indented two more spaces (or by ``continuation``).
+
+    No line breaks next to an operator, so that a formula stays on one line.
+
+    Examples
+    --------
+    >>> wrapped("the type-I error was 0.064 for a logistic regression at N = 100", width=60)
+    ['the type-I error was 0.064 for a logistic regression at', '  N = 100']
+    """
+    glued = _FORMULA_SPACE.sub(f"{_GLUE}\\1{_GLUE}", text)
+    return [line.replace(_GLUE, " ") for line in textwrap.wrap(
+        glued, width=width, initial_indent=indent, subsequent_indent=indent + "  " if continuation is None else
+        continuation, break_on_hyphens=False)]
 
 
 def bounds_text(low, high, signed=False):

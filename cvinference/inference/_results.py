@@ -953,7 +953,7 @@ class BayesianResult(Serializable):
         ])
 
     def plot(self, ax=None):
-        """Draw the posterior of the difference with its three regions, whose areas are the probabilities.
+        """Draw the posterior of the difference with its three regions, each labelled with its probability, its area.
 
         Needs matplotlib. As scikit-learn's Display objects do, it draws on
         ``ax`` (None: a small new figure) and never selects matplotlib's
@@ -977,8 +977,10 @@ class BayesianResult(Serializable):
         ...                         target="unconditional")
         >>> axis = result.plot()
         >>> print(axis.get_title())
-        Bayesian correlated t (rope = +-0.01)
-        P(A better) = 0.900, P(equivalent) = 0.080, P(B better) = 0.020
+        Bayesian correlated t (rope = +-0.01): the posterior of
+          accuracy(A) - accuracy(B)
+        >>> axis.get_legend_handles_labels()[1]  # each region, filled, with its probability
+        ['B better: 0.020', 'equivalent: 0.080', 'A better: 0.900']
         >>> plt.close(axis.figure)
         """
         return upward("report", "plot_posterior")(self, ax)

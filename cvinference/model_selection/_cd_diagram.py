@@ -1,8 +1,9 @@
 """Demšar's critical-difference diagram (2006, Figure 1), drawn with matplotlib.
 
-The diagram is laid out in inches: its Axes' x and y units are inches (y
-grows downward), so that text and lines keep their sizes whatever the
-number of learners, and a new figure of it is as large as the layout.
+The diagram is laid out in inches: its Axes' x and y units are sized as
+inches on a figure of :func:`cd_diagram_size` (y grows downward), so that
+text and lines keep their sizes whatever the number of learners, and a new
+figure of it is as large as the layout.
 """
 
 import math

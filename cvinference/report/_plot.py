@@ -1,13 +1,11 @@
 """PNG figures of a command-line report (the ``plot`` extra: matplotlib)."""
 
 import functools
-import re
-import textwrap
 from typing import NamedTuple
 
 import numpy as np
 
-from .._utils._text import format_pvalue
+from .._utils._text import format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
 from ._report import decision_record, record_report
 
@@ -205,8 +203,12 @@ def _decision_line(decision):
 
 def _wrapped(lines, inches, fontsize):
     """``lines`` wrapped to what ``inches`` of text at ``fontsize`` points hold, so that no title is cut off."""
-    width = max(40, int(inches * 72 / (0.6 * fontsize)))
-    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ") for line in lines)
+    return "\n".join(part for line in lines for part in wrapped(line, width=_characters(inches, fontsize)))
+
+
+def _characters(inches, fontsize):
+    """How many characters, roughly, a line of ``inches`` holds at ``fontsize`` points (at least 40)."""
+    return max(40, int(inches * 72 / (0.6 * fontsize)))
 
 
 def set_wrapped_title(axis, lines, fontsize=10):
@@ -246,7 +248,8 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
         The title of a new figure of several panels, wrapped to its width
         (a panel drawn alone carries its own title).
     path : str or path-like, optional
-        Where to save the figure as a PNG; it is then closed.
+        Where to save the figure as a PNG; a new figure is then closed, a
+        figure of the Axes given stays open.
     dpi : int, default=100
         The PNG's resolution.
 
@@ -266,8 +269,10 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
     for axis, panel in zip(axes, panels[-len(axes):], strict=True):
         panel(axis)
     figure = axes[0].figure
-    if path is not None:
-        save_png(figure, path, dpi=dpi)
+    if path is not None and ax is None:
+        save_png(figure, path, dpi=dpi)  # and closed: the figure is the library's
+    elif path is not None:
+        figure.savefig(path, format="png", dpi=dpi)  # the user's figure stays open
     return axes[0] if len(axes) == 1 else figure
 
 
@@ -312,27 +317,6 @@ def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None):
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax)
 
 
-_END_OF_QUANTITY = re.compile(r" on the population| over the population| of the models? | of the two |;")
-
-
-def estimated_quantity(estimand):
-    """The quantity an estimand sentence is about, for an axis label: its words before it names the population.
-
-    Examples
-    --------
-    >>> estimated_quantity("accuracy on the population of the models the learner fits to 4/5 of this dataset")
-    'accuracy'
-    >>> estimated_quantity("expected error rate (zero-one loss) on the population of the model the learner fits")
-    'expected error rate (zero-one loss)'
-    >>> estimated_quantity("difference in expected accuracy (A minus B) of the two learners' models")
-    'difference in expected accuracy (A minus B)'
-    >>> estimated_quantity("")
-    'estimate'
-    """
-    head = _END_OF_QUANTITY.split(estimand, maxsplit=1)[0].strip()
-    return head if head and len(head) <= 60 else "estimate"
-
-
 def plot_estimate(result, ax=None, *, confidence_level=0.95):
     """The figure of ``Interval.plot()`` and ``TestResult.plot()``: the estimate and its interval on one axis.
 
@@ -352,8 +336,9 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
     """
     is_test = hasattr(result, "pvalue")
     interval = result.confidence_interval(confidence_level) if is_test else result
-    if ax is None:
-        _, ax = pyplot().subplots(figsize=(6.4, 2.0), layout="constrained")
+    if ax is None:  # an interval's axis is labelled with its estimand, in full: room for its lines
+        label_lines = 0 if is_test else len(wrapped(f"estimand: {interval.estimand}", width=_characters(6.4, 8)))
+        _, ax = pyplot().subplots(figsize=(6.4, 2.0 + 0.14 * label_lines), layout="constrained")
     estimate, low, high = float(result.estimate), float(interval.low), float(interval.high)
     bounded = np.isfinite(low) and np.isfinite(high)
     errors = [[estimate - low], [high - estimate]] if bounded else None
@@ -365,7 +350,8 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
         ax.set_xlabel(getattr(result, "_difference_words", "difference"))
         title = f"{result.method}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
     else:
-        ax.set_xlabel(estimated_quantity(interval.estimand))
+        inches = ax.get_position().width * ax.figure.get_figwidth()
+        ax.set_xlabel(_wrapped([f"estimand: {interval.estimand}"], inches, 8), fontsize=8)
         averaging = getattr(interval, "averaging", None)
         title = (f"{level} {interval.method} interval" + (f" ({averaging} level)" if averaging else "")
                  + f": {interval.estimate:.4f}")
@@ -400,25 +386,35 @@ def plot_posterior(result, ax=None):
     if ax is None:
         _, ax = pyplot().subplots(figsize=(6.4, 3.2), layout="constrained")
     mean, scale, rope = float(result.posterior_mean), float(result.posterior_scale), float(result.rope)
-    regions = (("B better", "tab:orange"), ("equivalent", "0.6"), ("A better", "tab:blue"))
-    if scale > 0:
+    probabilities = (("B better", result.prob_b_better, "tab:orange"),
+                     ("equivalent", result.prob_equivalent, "0.6"), ("A better", result.prob_a_better, "tab:blue"))
+    title = [f"{result.method} (rope = +-{rope:g}): the posterior of accuracy(A) - accuracy(B)"]
+    if not (np.isfinite(mean) and np.isfinite(scale)):
+        ax.text(0.5, 0.5, "the posterior is not computable here", ha="center", va="center", transform=ax.transAxes)
+        ax.set_yticks([])
+    elif scale > 0:
         posterior = stats.t(result.df, loc=mean, scale=scale)
-        x = np.union1d(np.linspace(*posterior.ppf([0.0005, 0.9995]), 801), [-rope, rope])
+        # points spaced by probability, not by distance: a posterior of few differences (df = 1) has long tails
+        x = np.union1d(posterior.ppf(np.linspace(0.0005, 0.9995, 801)), [-rope, rope])
         density = posterior.pdf(x)
         ax.plot(x, density, color="black", linewidth=1)
-        for (words, color), inside in zip(regions, (x <= -rope, (x >= -rope) & (x <= rope), x >= rope), strict=True):
-            ax.fill_between(x, density, where=inside, color=color, alpha=0.4, label=words)
+        regions = (x <= -rope, (x >= -rope) & (x <= rope), x >= rope)
+        for (words, probability, color), inside in zip(probabilities, regions, strict=True):
+            ax.fill_between(x, density, where=inside, color=color, alpha=0.4, label=f"{words}: {probability:.3f}")
+        low, high = min(posterior.ppf(0.02), -rope), max(posterior.ppf(0.98), rope)
+        margin = 0.05 * (high - low)
+        ax.set_xlim(max(-1.0, low - margin), min(1.0, high + margin))
         ax.set_ylabel("posterior density")
     else:
-        ax.axvline(mean, color="black", linewidth=2, label="posterior: a point mass")
+        ax.axvline(mean, color="black", linewidth=2, label=f"posterior: a point mass at {mean:+.4f}")
         ax.set_yticks([])
+        title.append(", ".join(f"P({words}) = {probability:.3f}" for words, probability, _ in probabilities))
     for edge in (-rope, rope) if rope > 0 else (0.0,):
         ax.axvline(edge, color="black", linewidth=1, linestyle="--")
     ax.set_xlabel("accuracy(A) - accuracy(B)")
-    ax.legend(fontsize="small")
-    set_wrapped_title(ax, [f"{result.method} (rope = +-{rope:g})",
-                           f"P(A better) = {result.prob_a_better:.3f}, P(equivalent) = {result.prob_equivalent:.3f}, "
-                           f"P(B better) = {result.prob_b_better:.3f}"])
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize="small", title="probability" if scale > 0 else None, title_fontsize="small")
+    set_wrapped_title(ax, title)
     return ax
 
 
@@ -446,5 +442,6 @@ def plot_decision(decision, ax=None):
     metric = record["metric"]
     _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]))
     a, b = record["names"]
-    set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}"])
+    set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}",
+                           f"each test's estimate with its {format_level(record['confidence_level'])} interval"])
     return ax

@@ -68,8 +68,9 @@ class StudyResult(Serializable):
             0.1, still saves the figure there, with a FutureWarning: pass
             ``path=`` instead.)
         path : str or path-like, optional
-            Where to save the figure as a PNG; it is then closed. Without
-            it the figure stays open.
+            Where to save the figure as a PNG. A new figure is then closed;
+            the figure of an ``ax`` given stays open, as does any figure
+            without ``path``.
 
         Returns
         -------

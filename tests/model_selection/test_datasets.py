@@ -7,6 +7,7 @@ its Wilcoxon T, Table 5(a), Table 6 and its Friedman, Iman-Davenport and Nemenyi
 """
 
 import dataclasses
+import io
 import json
 import math
 import pickle
@@ -510,7 +511,15 @@ def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(de
     with pytest.warns(FutureWarning, match=r"DatasetComparison.plot\(\): its first argument is now ax.*pass path="):
         demsar.plot(str(tmp_path / "former.png"))
     assert (tmp_path / "former.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert not plt.get_fignums()
+    written = io.BytesIO()  # a file object, which savefig took as the former path too
+    with pytest.warns(FutureWarning, match=r"pass path=<_io.BytesIO"):
+        demsar.plot(written)
+    assert written.getvalue()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not plt.get_fignums()  # the figures the library made are closed once saved
+    figure, axis = plt.subplots(figsize=(8, 3))
+    demsar.plot(ax=axis, path=tmp_path / "on_mine.png")
+    assert plt.fignum_exists(figure.number) and (tmp_path / "on_mine.png").stat().st_size > 0  # the user's stays
+    plt.close(figure)
 
 
 # --------------------------------------------------------------------------- refused input

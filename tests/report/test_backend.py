@@ -41,11 +41,13 @@ SCRIPT = textwrap.dedent("""
                                                              DecisionTreeClassifier(max_depth=1), X, y)
         study = cvi.winner_table(DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1), X, y,
                                  sample_size=60, n_draws=2, cv=3, random_state=0)
+        studies = cvi.conditional_error_study(DecisionTreeClassifier(random_state=0), X, y, sample_size=60,
+                                              n_draws=2, cv=3, max_repeats=2, random_state=0)  # two panels
         settings = (dict(matplotlib.rcParams), list(warnings.filters), np.get_printoptions())
         for result_with_a_figure in (cvi.accuracy_interval(result), cvi.mcnemar_test(pair),
                                      cvi.bayesian_correlated_ttest(pair), cvi.decide(pair),
                                      cvi.compare_on_datasets(np.array([[0.9, 0.8, 0.7], [0.8, 0.85, 0.6],
-                                                                       [0.7, 0.6, 0.65]])), study):
+                                                                       [0.7, 0.6, 0.65]])), study, studies):
             result_with_a_figure.plot()
         unchanged = settings == (dict(matplotlib.rcParams), list(warnings.filters), np.get_printoptions())
         seen.append(matplotlib.get_backend() if unchanged else "settings changed")

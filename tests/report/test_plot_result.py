@@ -115,7 +115,9 @@ def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
     ((low, _), (high, _)), = axis.collections[0].get_segments()
     assert (low, high) == (pytest.approx(interval.low), pytest.approx(interval.high))
     assert axis.get_title() == f"95% wilson interval (dataset level): {interval.estimate:.4f}\ntarget: kfold"
-    assert interval.estimand.startswith("accuracy on the population") and axis.get_xlabel() == "accuracy"
+    assert " ".join(axis.get_xlabel().split()) == f"estimand: {interval.estimand}"  # in full, wrapped
+    difference = cvi.mcnemar_test(pair).confidence_interval().plot()  # its sign is part of the estimand
+    assert "(A minus B)" in " ".join(difference.get_xlabel().split())
 
     test = cvi.mcnemar_test(pair)
     _, given = plt.subplots()
@@ -153,24 +155,40 @@ def test_an_interval_that_warned_is_drawn_in_grey_and_says_so():
     assert sum(label.endswith("(warned: see the summary)") for label in labels) >= 3
 
 
-def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probabilities(pair):
+@pytest.mark.parametrize("n_splits", [5, 2])  # df = 4, and df = 1: a posterior with long tails
+def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probabilities(pair, n_splits):
+    if n_splits != 5:
+        X, y = load_breast_cancer(return_X_y=True)
+        pair = cvi.CVEvaluator(cv=n_splits, random_state=0).compare(
+            make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+            DecisionTreeClassifier(random_state=0), X, y)
     result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
+    assert result.df == n_splits - 1
     _, given = plt.subplots()
     assert result.plot(ax=given) is given
     x, density = given.lines[0].get_data()
     # oracle: the probabilities scipy's t distribution gives (bayesian_correlated_ttest); the curve spans its
     # 0.0005 to 0.9995 quantiles, so each area may fall short by at most 0.0005, plus the trapezoid rule's error
     areas = [trapezoid(density[inside], x[inside]) for inside in (x <= -0.01, (x >= -0.01) & (x <= 0.01),
-                                                                      x >= 0.01)]
+                                                                   x >= 0.01)]
     expected = [result.prob_b_better, result.prob_equivalent, result.prob_a_better]
-    np.testing.assert_allclose(areas, expected, atol=1e-3)
-    assert [patch.get_label() for patch in given.collections] == ["B better", "equivalent", "A better"]
+    np.testing.assert_allclose(areas, expected, atol=2e-3)
+    assert [patch.get_label() for patch in given.collections] == [
+        f"B better: {result.prob_b_better:.3f}", f"equivalent: {result.prob_equivalent:.3f}",
+        f"A better: {result.prob_a_better:.3f}"]
     assert sorted(line.get_xdata()[0] for line in given.lines[1:]) == [-0.01, 0.01]
-    assert f"P(A better) = {result.prob_a_better:.3f}" in given.get_title()
+    assert -1 <= given.get_xlim()[0] < -0.01 and 0.01 < given.get_xlim()[1] <= 1  # the rope, within [-1, 1]
 
-    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0})
-    axis = point_mass.plot()
-    assert axis.get_legend_handles_labels()[1] == ["posterior: a point mass"]
+
+def test_a_posterior_that_is_a_point_mass_or_not_computable_says_so(pair):
+    result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
+    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot()
+    assert point_mass.get_legend_handles_labels()[1] == [f"posterior: a point mass at {result.posterior_mean:+.4f}"]
+    assert sorted(line.get_xdata()[0] for line in point_mass.lines[1:]) == [-0.01, 0.01]
+    assert f"P(A better) = {result.prob_a_better:.3f}" in " ".join(point_mass.get_title().split())
+    unknown = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": float("nan")}).plot()
+    assert [text.get_text() for text in unknown.texts] == ["the posterior is not computable here"]
+    assert unknown.get_legend() is None
 
 
 def test_a_decision_draws_the_test_it_rests_on_in_red_and_names_a_and_b(pair):
@@ -186,5 +204,6 @@ def test_a_decision_draws_the_test_it_rests_on_in_red_and_names_a_and_b(pair):
         assert (bar.get_color() == "tab:red") == (test is decision.rests_on)
     title = " ".join(axis.get_title().split())
     assert title.startswith(f"decision on accuracy: {decision.answer} (")
-    assert title.endswith(f"A = {decision.names[0]}; B = {decision.names[1]}")
+    assert title.endswith(f"A = {decision.names[0]}; B = {decision.names[1]} each test's estimate with its 95% "
+                          "interval")
     assert axis.get_xlabel() == "accuracy(A) - accuracy(B)"
