@@ -24,8 +24,10 @@ print(f"{nested.details['n_fits']} models, {nested.details['n_fits'] - 25} of th
 
 # %%
 # Left, the plain record's accuracy intervals, about the models fitted in the
-# folds (target kfold); right, the nested interval, about the deployed model
-# (target conditional). The nested interval is of the error, 1 - accuracy.
+# folds (target kfold). Each is grey: each warns that it pools 5 repeats that
+# reuse the same instances, and so are not independent (see
+# ``plain.summary()``). Right, the nested interval, about the deployed model
+# (target conditional), of the error, 1 - accuracy.
 # Each ``plot`` draws on the Axes it is given, as scikit-learn's Display
 # objects do.
 import matplotlib.pyplot as plt  # noqa: E402
