@@ -35,11 +35,12 @@ X : array-like or sparse matrix of shape (n_samples, n_features)
     "repeat": """\
 The repeat to use. None uses the only repeat, or pools all repeats with an
 :class:`InferenceWarning`.""",
+    "display": "As scikit-learn's Display objects do, it draws on ``ax`` and never selects matplotlib's backend.",
     "n_jobs": """\
 None means 1 unless in a :func:`joblib.parallel_config` context; -1 means
 all processors.""",
 }
-"""The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``n_jobs``)."""
+"""The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``n_jobs``, ``display``)."""
 
 
 def fill_doc(obj):

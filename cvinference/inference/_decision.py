@@ -40,6 +40,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
+from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
@@ -290,13 +291,14 @@ class Decision(Serializable):
         better, worse = (a, b) if self.answer == "A better" else (b, a)
         return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
 
+    @fill_doc
     def plot(self, ax=None):
         """Draw the test the decision rests on (in red) and the tests for context, each with its interval.
 
-        Needs matplotlib. As scikit-learn's Display objects do, it draws on
-        ``ax`` (None: a new figure) and never selects matplotlib's backend
-        (``cvinference.report.plot_decision``). ``PairedCVResult.plot()``
-        draws the same tests beside the folds.
+        Needs matplotlib.
+        %(display)s
+        ``ax=None`` draws on a new figure (``cvinference.report.plot_decision``).
+        ``PairedCVResult.plot()`` draws the same tests beside the folds.
 
         Parameters
         ----------

@@ -17,6 +17,7 @@ from scipy import stats
 
 from .._utils._arrays import readonly_array
 from .._utils._deprecation import removal_version, warn_deprecated
+from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ALTERNATIVE,
     ANY,
@@ -352,12 +353,12 @@ class IntervalLike:
 
     _repr_html_ = summary_html
 
+    @fill_doc
     def plot(self, ax=None):
         """Draw the estimate with its interval, titled with the method, the level and the target (needs matplotlib).
 
-        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
-        small new figure) and never selects matplotlib's backend
-        (``cvinference.report.plot_estimate``).
+        %(display)s
+        ``ax=None`` draws on a small new figure (``cvinference.report.plot_estimate``).
 
         Parameters
         ----------
@@ -547,12 +548,12 @@ class TestResult(Serializable):
     _repr_html_ = summary_html
 
     @validate_params(confidence_level=PROBABILITY)
+    @fill_doc
     def plot(self, ax=None, *, confidence_level=0.95):
         """Draw the estimated difference with its interval and the line of no difference (needs matplotlib).
 
-        As scikit-learn's Display objects do, it draws on ``ax`` (None: a
-        small new figure) and never selects matplotlib's backend
-        (``cvinference.report.plot_estimate``).
+        %(display)s
+        ``ax=None`` draws on a small new figure (``cvinference.report.plot_estimate``).
 
         Parameters
         ----------
@@ -952,12 +953,13 @@ class BayesianResult(Serializable):
             f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
         ])
 
+    @fill_doc
     def plot(self, ax=None):
         """Draw the posterior of the difference with its three regions, each labelled with its probability, its area.
 
-        Needs matplotlib. As scikit-learn's Display objects do, it draws on
-        ``ax`` (None: a small new figure) and never selects matplotlib's
-        backend (``cvinference.report.plot_posterior``).
+        Needs matplotlib.
+        %(display)s
+        ``ax=None`` draws on a small new figure (``cvinference.report.plot_posterior``).
 
         Parameters
         ----------

@@ -11,6 +11,7 @@ import numpy as np
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
 from .._utils._deprecation import deprecated, path_was_first
+from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
     LEVEL,
@@ -340,12 +341,12 @@ class CandidateComparison(Serializable):
         return wrapped(text)
 
     @path_was_first(since="0.1")
+    @fill_doc
     def plot(self, ax=None, *, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
 
-        Needs the ``plot`` extra (matplotlib). As scikit-learn's Display
-        objects do, it draws on ``ax`` and never selects matplotlib's
-        backend.
+        Needs the ``plot`` extra (matplotlib).
+        %(display)s
 
         Parameters
         ----------

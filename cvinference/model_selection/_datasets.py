@@ -14,6 +14,7 @@ from scipy import stats
 
 from .._utils._arrays import readonly_array
 from .._utils._deprecation import path_was_first
+from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     COUNT,
     LEVEL,
@@ -495,14 +496,15 @@ class DatasetComparison(Serializable):
     _repr_html_ = summary_html
 
     @path_was_first(since="0.1")
+    @fill_doc
     def plot(self, ax=None, *, path=None):
         """Demšar's critical-difference diagram (needs the ``plot`` extra: matplotlib).
 
         The rank axis runs from 1 (best, left) to k; each learner's name is
         joined to its average rank, thick bars join the ``groups`` that
         Nemenyi's test does not separate, and a bar at the top shows CD.
-        As scikit-learn's Display objects do, it draws on ``ax`` and never
-        selects matplotlib's backend.
+
+        %(display)s
 
         Parameters
         ----------

@@ -14,6 +14,7 @@ import numpy as np
 
 from .._utils._arrays import locked, python_scalar, smallest_int_dtype
 from .._utils._blockwise import row_blocks
+from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
 from .._utils._notebook import import_pandas
 from .._utils._params import NAME, PROBABILITY, Boolean, Integer, Nullable, Options, Text, validate_params
@@ -615,6 +616,7 @@ class CVResult(Serializable):
         return upward("report", "summary_text")(self)
 
     @validate_params(confidence_level=PROBABILITY)
+    @fill_doc
     def plot(self, ax=None, *, confidence_level=0.95):
         """Draw the accuracy (or a regressor's loss) of every fold and every interval (needs matplotlib).
 
@@ -622,8 +624,8 @@ class CVResult(Serializable):
         ``--plot`` draws it (``cvinference.report.plot_result``): each
         fold's value (repeat 0) with the recommended interval as a band,
         and every interval of the quantity, under a title that names the
-        data and the learner. Like scikit-learn's Display objects it draws
-        on the Axes given and never selects matplotlib's backend.
+        data and the learner.
+        %(display)s
 
         Parameters
         ----------
@@ -830,6 +832,7 @@ class PairedCVResult(Serializable):
         return upward("report", "summary_text")(self)
 
     @validate_params(confidence_level=PROBABILITY)
+    @fill_doc
     def plot(self, ax=None, *, confidence_level=0.95, nested=None):
         """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
 
@@ -840,7 +843,8 @@ class PairedCVResult(Serializable):
         differences (positive when A is better), and each test's estimate
         of the difference with its interval and p-value, under a title that
         names the data, which learner is A and which is B, and the test the
-        decision rests on. It never selects matplotlib's backend.
+        decision rests on.
+        %(display)s
 
         Parameters
         ----------

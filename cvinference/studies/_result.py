@@ -6,6 +6,7 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._deprecation import path_was_first
+from .._utils._docstring import fill_doc
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
 from .._utils._text import format_number, format_table, wrapped
@@ -53,11 +54,11 @@ class StudyResult(Serializable):
         return "\n".join(lines + ([""] + findings if findings else []))
 
     @path_was_first(since="0.1")
+    @fill_doc
     def plot(self, ax=None, *, path=None):
         """Draw the study's figure (needs the ``plot`` extra: matplotlib).
 
-        As scikit-learn's Display objects do, it draws on ``ax`` and never
-        selects matplotlib's backend.
+        %(display)s
 
         Parameters
         ----------
