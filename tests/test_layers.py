@@ -3,7 +3,7 @@
 ``cvinference`` is layered (``docs/architecture.md``)::
 
     _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report, conveniences (4)
-        < studies, model_selection (5) < cli (6)
+        < studies, model_selection (5) < workflows (6) < cli (7)
 
 A module may import from its own subpackage and from lower layers, never from
 a higher layer or from another subpackage of its own layer, and the graph has
@@ -25,7 +25,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
 
 LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4,
-          "conveniences": 4, "studies": 5, "model_selection": 5, "cli": 6}
+          "conveniences": 4, "studies": 5, "model_selection": 5, "workflows": 6, "cli": 7}
 
 
 def _module_name(path):

@@ -4,16 +4,16 @@ import json
 import os
 import sys
 
-from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
-from ..evaluation import CVEvaluator
-from ..inference import decide, pair_tests
-from ..inference._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
+from ..inference._decision import NESTED_SETTINGS
 from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
-from ..report import comparison_report, evaluation_report, plot_report, render_text
+from ..report import plot_report
+from ..workflows._compare import NESTED_GROUPS, run_comparison
+from ..workflows._evaluate import run_evaluation
+from ..workflows._settings import REGRESSION_LOSSES, response_method
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
-from ._groups import check_group_folds, group_folds
+from ._groups import check_group_folds
 from ._outputs import staged_outputs
 
 
@@ -46,10 +46,6 @@ def _check_folds(args, dataset):
     if args.cv == "loo" and args.repeats > 1:
         raise UserError("--repeats needs k-fold cross-validation: leave-one-out gives the same partition "
                         "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
-
-
-REGRESSION_LOSSES = ("squared_error", "absolute_error")
-"""The values of ``--loss`` for a regression task; the first is the default."""
 
 
 def resolve_loss(args, dataset):
@@ -172,15 +168,6 @@ def check_metrics(args, dataset):
         _refuse_metric_under_loo(args.metric[0], dataset)
 
 
-def response_method(metrics):
-    """What the evaluator keeps for ``metrics``: None without a metric of scores, "predict_proba" when one needs
-    probabilities (neg_log_loss), else "auto" (predict_proba, or decision_function where there is none)."""
-    needed = [score_methods(metric) for metric in metrics if score_methods(metric) is not None]
-    if not needed:
-        return None
-    return "predict_proba" if ("predict_proba",) in needed else "auto"
-
-
 def check_scores(args, estimator, spec):
     """Refuse an estimator that cannot give the scores a --metric needs, before fitting."""
     kept = response_method(args.metric)
@@ -273,12 +260,12 @@ def data_record(dataset):
     return record
 
 
-def _evaluator(args, dataset):
-    """The evaluator of --cv and --repeats; with --groups, on group k-fold (reseeded per repeat by the evaluator)."""
-    cv = args.cv if dataset.groups is None else group_folds(dataset.task, args.cv, random_state=args.seed)
-    return CVEvaluator(cv=cv, n_repeats=args.repeats, loss=args.loss, n_jobs=args.n_jobs,
-                       random_state=args.seed, response_method=response_method(args.metric),
-                       verbose=int(showing_progress(args)))
+def _front_door_options(args, dataset):
+    """The options the front door's ``evaluate`` and ``compare`` share, from the command line's."""
+    return dict(cv=args.cv, n_repeats=args.repeats, groups=dataset.groups, metric=args.metric, loss=args.loss,
+                pos_label=args.pos_label, confidence_level=args.confidence, budget=getattr(args, "budget", None),
+                n_jobs=args.n_jobs, random_state=args.seed, verbose=int(showing_progress(args)),
+                data=data_record(dataset))
 
 
 def write_outputs(args, report, draw, out):
@@ -299,10 +286,11 @@ def write_outputs(args, report, draw, out):
         print(_json_text(report), file=out)
 
 
-def _finish(args, report, out):
-    write_outputs(args, report, lambda path: plot_report(report, path), out)
+def _finish(args, answer, out):
+    """Write ``answer``'s report to --json and --plot, then print its summary (unless quiet)."""
+    write_outputs(args, answer.report, lambda path: plot_report(answer.report, path), out)
     if shows_text(args):
-        print(render_text(report), file=out)
+        print(answer.summary(), file=out)
     return 0
 
 
@@ -317,55 +305,16 @@ def run_evaluate(args, out):
                                              random_state=args.seed)
     check_loss(args, estimator, args.estimator)
     check_scores(args, estimator, args.estimator)
-    progress(args, f"fitting {description} on {args.repeats} x {args.cv} folds ({fold_fits(args, dataset)})")
-    result = fitting(_evaluator(args, dataset).evaluate, estimator, dataset.X, dataset.y, dataset.groups)
-    report = evaluation_report(result, description=description, data=data_record(dataset),
-                               confidence_level=args.confidence, metrics=args.metric, pos_label=args.pos_label)
-    return _finish(args, report, out)
-
-
-NESTED_GROUPS = 2 * NESTED_SETTINGS["n_splits"]
-"""The fewest groups for the command line's nested cross-validation with --groups: 2 in each of its folds."""
-
-
-def _reusable(args, pair, loss):
-    """``pair`` when its folds are nested cross-validation's (--cv K and at least R --repeats, of its loss), else None.
-
-    Nested cross-validation then reuses the pair's first R partitions and
-    their fits as its outer ones.
-    """
-    same = (args.cv == NESTED_SETTINGS["n_splits"] and args.repeats >= NESTED_SETTINGS["n_repeats"]
-            and pair.a.loss_name == loss)
-    return pair if same else None
-
-
-def _needs_nested(args, pair, tests):
-    """Whether to fit nested CV: --nested always, or auto when the decision from the folds cannot tell.
-
-    Auto fits it only where the calibration benchmark measured its type-I error within the limit for these learners
-    at about this size (on grouped data, whose folds then keep groups whole and never fewer than two groups per
-    fold, at about this many groups): elsewhere the decision could show it for context but not rest on it, and the
-    fits would be for nothing.
-    """
-    if args.nested == "never" or args.metric:
-        return False
-    if pair.a.groups is not None:  # compare_estimators refused --nested always with fewer than NESTED_GROUPS groups
-        if args.nested == "always":
-            return True
-        return (pair.a.n_groups >= NESTED_GROUPS and nested_calibrated(pair)
-                and decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell")
-    if pair.a.classes is None:  # the decision on two regressors' loss never needs it; asked for, it can rest on it
-        return args.nested == "always"
-    if args.nested == "always":
-        return True
-    return (nested_calibrated(pair)
-            and decide(pair, tests=tests, confidence_level=args.confidence).answer == "cannot tell")
+    evaluation = fitting(run_evaluation, estimator, dataset.X, dataset.y, description=description,
+                         **_front_door_options(args, dataset))
+    return _finish(args, evaluation, out)
 
 
 def compare_estimators(args, dataset, estimators, descriptions, out, names=None):
-    """Fit both estimators on identical folds (and 5x2cv, and nested CV when the decision needs it) and report."""
+    """Both estimators on identical folds, 5x2cv, and nested CV when the decision needs it: the front door's
+    :func:`~cvinference.compare`, reported."""
     _check_folds(args, dataset)
-    if args.nested == "always" and args.metric:
+    if args.nested == "always" and args.metric and args.metric[0] != "accuracy":
         raise UserError(f"--nested always: nested cross-validation's interval is for accuracy, and --metric "
                         f"{args.metric[0]} asks for a decision about {args.metric[0]}; drop one of them")
     if args.nested == "always" and dataset.groups is not None and dataset.n_groups < NESTED_GROUPS:
@@ -373,28 +322,9 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                         f"{NESTED_SETTINGS['n_splits']} folds need 2 groups each, {NESTED_GROUPS} groups, and "
                         f"{dataset.name} has {dataset.n_groups}; drop --nested (the decision rests on tests that "
                         "take the groups as the units)")
-    progress(args, f"fitting A and B on {args.repeats} x {args.cv} identical folds ({fold_fits(args, dataset, 2)})")
-    pair = fitting(_evaluator(args, dataset).compare, *estimators, dataset.X, dataset.y, dataset.groups)
-    extra = []  # the report computes every test of the pair; only 5x2cv needs fits of its own
-    regression = pair.a.classes is None
-    if not pair.a.is_loo and not regression:  # with --groups, its halves keep groups whole
-        progress(args, "fitting A and B for 5x2cv (20 fits)")
-        extra.append(("5x2cv t", fitting(paired_ttest_5x2cv, *estimators, dataset.X, dataset.y, groups=dataset.groups,
-                                         random_state=args.seed, n_jobs=args.n_jobs)))
-    nested = None
-    if _needs_nested(args, pair, [] if regression else [*pair_tests(pair), *extra]):
-        reused = _reusable(args, pair, args.loss if regression else "zero_one")
-        progress(args, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
-                       f"{NESTED_SETTINGS['n_splits']} folds, {nested_fits(outer=reused is None)} fits"
-                       f"{'' if reused is None else '; the outer fits are those of the folds above'})")
-        nested = fitting(nested_cv_interval, *estimators[:1], dataset.X, dataset.y, estimator_b=estimators[1],
-                         groups=dataset.groups, confidence_level=args.confidence, random_state=args.seed,
-                         n_jobs=args.n_jobs, verbose=int(showing_progress(args)), cv_result=reused,
-                         **({"loss": args.loss} if regression else {}), **NESTED_SETTINGS)
-    report = comparison_report(pair, descriptions=descriptions, data=data_record(dataset),
-                               confidence_level=args.confidence, extra_tests=extra, metrics=args.metric,
-                               nested=nested, names=names, pos_label=args.pos_label)
-    return _finish(args, report, out)
+    comparison = fitting(run_comparison, *estimators, dataset.X, dataset.y, nested=args.nested, names=names,
+                         descriptions=descriptions, **_front_door_options(args, dataset))
+    return _finish(args, comparison, out)
 
 
 def run_compare(args, out):

@@ -179,6 +179,25 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
     _add_run_options(parser)
 
 
+def _budget(text):
+    """``--budget``: a number of fits, or a multiple of one 10-fold cross-validation such as 8x."""
+    multiple = text.strip().lower().endswith("x")
+    try:
+        value = float(text.strip()[:-1]) if multiple else int(text)
+    except ValueError:
+        value = 0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of fits, such as 200, or a multiple of one 10-fold "
+                                         f"cross-validation, such as 8x; got {text!r}")
+    return text.strip().lower() if multiple else value
+
+
+def _add_budget_option(parser):
+    parser.add_argument("--budget", type=_budget, default=None, metavar="FITS",
+                        help="the most fits to run: a number, or a multiple of one 10-fold cross-validation of the "
+                             "learners such as 8x (default: no limit); the plan is said before the first fit")
+
+
 def _add_decision_options(parser):
     parser.add_argument("--nested", default="auto", choices=("auto", "always", "never"),
                         help="nested cross-validation's difference interval (5 x 5 folds, 150 fits; 100 with --cv 5 "
@@ -295,6 +314,7 @@ def build_parser():
     demo = commands.add_parser("demo", help="compare two classifiers on the bundled breast_cancer data")
     _add_common_options(demo, default_cv_repeats=5, with_data=False)
     _add_decision_options(demo)
+    _add_budget_option(demo)
     demo.set_defaults(run=_run_demo)
 
     evaluate = commands.add_parser("evaluate", help="one estimator: accuracy, intervals, conditions")
@@ -303,6 +323,7 @@ def build_parser():
                                             "dummy_reg) or a dotted path")
     evaluate.add_argument("--params", help="JSON hyper-parameters, such as '{\"C\": 0.5}'")
     _add_common_options(evaluate)
+    _add_budget_option(evaluate)
     evaluate.set_defaults(run=_run_evaluate)
 
     compare = commands.add_parser("compare", help="two estimators on identical folds: every applicable test")
@@ -312,6 +333,7 @@ def build_parser():
     compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
     _add_common_options(compare)
     _add_decision_options(compare)
+    _add_budget_option(compare)
     compare.set_defaults(run=_run_compare)
 
     _add_select_parser(commands)

@@ -139,10 +139,18 @@ def _conditions_record(result, min_count):
             **{key: fields[key] for key in ("units_are_folds", "holds", "failing_folds", "counts")}}
 
 
+class NamedInterval(NamedTuple):
+    """One interval of a learner's report: its row name, the quantity it is about and the :class:`Interval`."""
+
+    name: str
+    quantity: str
+    interval: object
+
+
 def _accuracy_intervals(result, confidence_level, min_count):
     def interval(name, **options):
         found = quietly(accuracy_interval, result, confidence_level, min_count=min_count, **options)
-        return interval_record(found, name)
+        return NamedInterval(name, "accuracy", found)
 
     intervals = [interval("recommended (method='auto')"),
                  interval("dataset level, normal (Wong Theorem 1)", method="normal"),
@@ -158,7 +166,7 @@ def _cluster_loss_intervals(result, confidence_level):
     if result.groups is None:
         return []
     found = quietly(loss_interval, result, confidence_level, method="cluster")
-    return [interval_record(found, f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name)]
+    return [NamedInterval(f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name, found)]
 
 
 def _cluster_regression_intervals(result, confidence_level):
@@ -173,7 +181,7 @@ def _cluster_regression_intervals(result, confidence_level):
     for metric in (own, other, "r2"):
         found = quietly(regression_interval, result, metric, confidence_level=confidence_level)
         label = f"{METRIC_WORDS[metric]}, {found.method.replace('-half', ' half')} (groups as units)"
-        records.append(interval_record(found, label, result.loss_name if metric == own else metric))
+        records.append(NamedInterval(label, result.loss_name if metric == own else metric, found))
     return records
 
 
@@ -182,9 +190,9 @@ def _regression_intervals(result, confidence_level):
     intervals when the record is grouped."""
     variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
     return _cluster_regression_intervals(result, confidence_level) + [
-        interval_record(quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                                variance=variance, method="cv-clt"), f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)",
-                        metric)
+        NamedInterval(f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric,
+                      quietly(regression_interval, result, metric, confidence_level=confidence_level,
+                              variance=variance, method="cv-clt"))
         for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
 
 
@@ -199,21 +207,23 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
     for metric in metrics:
         found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
                         pos_label=_positive(metric, pos_label))
-        records.append(interval_record(found, f"{metric}, fold level {found.method}", metric))
+        records.append(NamedInterval(f"{metric}, fold level {found.method}", metric, found))
         if isinstance(metric, str) and metric in SCORE_METRICS and metric.startswith("roc_auc"):
-            records.append(interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level,
-                                                   method="delong"), f"{metric}, DeLong pooled (repeat 0)", metric))
+            records.append(NamedInterval(f"{metric}, DeLong pooled (repeat 0)", metric,
+                                         quietly(metric_interval, result, metric, confidence_level=confidence_level,
+                                                 method="delong")))
     return records
 
 
-def _intervals(result, confidence_level, metrics, min_count, pos_label):
+def estimator_intervals(result, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None):
+    """Every interval the report shows for one learner's record, as :class:`NamedInterval` s, in its order."""
     metric_intervals = _metric_intervals(result, confidence_level, metrics, pos_label)
     if not _is_classifier(result) and result.loss_name in BASELINES:
         return _regression_intervals(result, confidence_level) + metric_intervals
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
-        intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
-                                         f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
+        intervals.append(NamedInterval(f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name,
+                                       quietly(loss_interval, result, confidence_level)))
         intervals += _cluster_loss_intervals(result, confidence_level)
     return intervals + metric_intervals
 
@@ -259,15 +269,22 @@ def _baseline_record(result, confidence_level):
             **_baseline_test(test)}
 
 
-def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5, pos_label=None):
-    """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator."""
+def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5, pos_label=None,
+                     intervals=None):
+    """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator.
+
+    ``intervals`` are :func:`estimator_intervals` of the record when already computed.
+    """
     classifier = _is_classifier(result)
+    if intervals is None:
+        intervals = estimator_intervals(result, confidence_level, metrics=metrics, min_count=min_count,
+                                        pos_label=pos_label)
     return {
         "description": description, "accuracy": result.accuracy if classifier else None,
         "n_correct": int(result.correct.sum()) if classifier else None, "n_tested": int(result.correct.size),
         "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
         "n_splits": result.n_splits, "n_repeats": result.n_repeats,
-        "intervals": _intervals(result, confidence_level, metrics, min_count, pos_label),
+        "intervals": [interval_record(found.interval, found.name, found.quantity) for found in intervals],
         "conditions": _conditions_record(result, min_count) if classifier else None,
         "baseline": _baseline_record(result, confidence_level),
         "folds": _folds_record(result, metrics, pos_label),
@@ -328,21 +345,24 @@ def _cautions(records, command_line):
     """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
     cautions = (w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
     if command_line:
-        cautions = (_REPEAT_HINT.sub("--repeats 1 uses a single repeat.", w) for w in cautions)
+        cautions = (_REPEAT_HINT.sub("n_repeats=1 (--repeats 1) uses a single repeat.", w) for w in cautions)
     return _grouped_caution(list(dict.fromkeys(cautions)))
 
 
 def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=(), min_count=5,
-                      command_line=True, pos_label=None):
-    """The report of one estimator (``cvinference evaluate``, ``CVResult.summary()``).
+                      command_line=True, pos_label=None, intervals=None):
+    """The report of one estimator (``cvinference evaluate``, ``cvinference.evaluate``, ``CVResult.summary()``).
 
     ``data`` is {"name", "n_samples"} or None (no name); ``command_line``
-    words the repeat hint of the warnings for the command line;
+    words the repeat hint of the warnings for the front door (the
+    ``n_repeats`` of ``cvinference.evaluate`` and ``compare``, and their
+    ``--repeats``) instead of a record's functions;
     ``pos_label`` is the positive class of the ``metrics`` about one class
-    (``"f1"``, ...), as :func:`~cvinference.metric_interval` takes it.
+    (``"f1"``, ...), as :func:`~cvinference.metric_interval` takes it;
+    ``intervals`` are :func:`estimator_intervals` when already computed.
     """
     record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count,
-                              pos_label=pos_label)
+                              pos_label=pos_label, intervals=intervals)
     return {**_header(result, data, confidence_level, min_count, "evaluate"), "estimators": {"A": record},
             "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], command_line),
             "verdict": _evaluation_verdict(record)}
@@ -354,26 +374,50 @@ def _diagnostic_record(pair):
     return {"phi": fields.pop("phi"), "high": fields.pop("high"), "note": fields.pop("note"), "table": fields}
 
 
+def comparison_tests(pair, *, extra_tests=(), min_count=5):
+    """The (name, TestResult) pairs a comparison's report shows: :func:`pair_tests` and ``extra_tests`` (5x2cv) for
+    classifiers, the loss tests for regressors."""
+    if _is_classifier(pair.a):
+        return [*pair_tests(pair, min_count=min_count), *extra_tests]
+    return _loss_tests(pair)
+
+
+def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None):
+    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it."""
+    metric = metrics[0] if metrics else "accuracy"
+    return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
+                  names=names, pos_label=_positive(metric, pos_label))
+
+
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
-                      command_line=True, nested=None, names=None, pos_label=None):
-    """The report of two estimators (``cvinference compare``/``demo``, ``PairedCVResult.summary()``).
+                      command_line=True, nested=None, names=None, pos_label=None, intervals=None, tests=None,
+                      decision=None):
+    """The report of two estimators (``cvinference compare``/``demo``, ``cvinference.compare``,
+    ``PairedCVResult.summary()``).
 
     The tests of :func:`pair_tests` come first; ``extra_tests`` holds
     (name, TestResult) pairs that need their own fits (5x2cv) and ``nested``
     nested cross-validation's difference interval. The decision
     (:func:`~cvinference.decide`) is about the first of ``metrics``, or
-    accuracy. ``pos_label`` is as :func:`evaluation_report`'s.
+    accuracy. ``pos_label`` and ``command_line`` are as
+    :func:`evaluation_report`'s. ``intervals`` (A's and B's
+    :func:`estimator_intervals`), ``tests`` (:func:`comparison_tests`) and
+    ``decision`` (:func:`comparison_decision`) are passed when already
+    computed.
     """
     a, b = pair.a, pair.b
+    intervals = intervals or (None, None)
     estimators = {label: estimator_record(result, description, confidence_level, metrics=metrics,
-                                          min_count=min_count, pos_label=pos_label)
-                  for label, result, description in (("A", a, descriptions[0]), ("B", b, descriptions[1]))}
+                                          min_count=min_count, pos_label=pos_label, intervals=found)
+                  for label, result, description, found in (("A", a, descriptions[0], intervals[0]),
+                                                            ("B", b, descriptions[1], intervals[1]))}
     classifier = _is_classifier(a)
-    tests = [*pair_tests(pair, min_count=min_count), *extra_tests] if classifier else _loss_tests(pair)
+    if tests is None:
+        tests = comparison_tests(pair, extra_tests=extra_tests, min_count=min_count)
     records = [test_record(test, name, confidence_level) for name, test in tests]
-    metric = metrics[0] if metrics else "accuracy"
-    decision = decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
-                      names=names, pos_label=_positive(metric, pos_label))
+    if decision is None:
+        decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
+                                       nested=nested, names=names, pos_label=pos_label)
     diagnostic = _diagnostic_record(pair) if classifier else None
     intervals = [i for record in estimators.values() for i in record["intervals"]]
     return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,

@@ -6,6 +6,7 @@ matters. The runs are small (iris, wine, a 60-row CSV, 3 or 5 folds) and each
 report is computed once per module and shared by the tests that read it.
 """
 
+import importlib
 import io
 import json
 import math
@@ -20,8 +21,10 @@ import pytest
 
 import cvinference as cvi
 import cvinference.cli._commands as commands
+import cvinference.workflows._compare as front_compare
 from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
+from cvinference.evaluation import CVEvaluator
 from cvinference.report import WIDTH, render_text
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -203,8 +206,8 @@ def test_user_mistakes_exit_2_with_one_line_naming_the_value_and_the_fix(argv, f
     def no_fit(*args, **kwargs):
         raise AssertionError("a user mistake must be reported before any fit")
 
-    monkeypatch.setattr(commands.CVEvaluator, "evaluate", no_fit)
-    monkeypatch.setattr(commands.CVEvaluator, "compare", no_fit)
+    monkeypatch.setattr(CVEvaluator, "evaluate", no_fit)
+    monkeypatch.setattr(CVEvaluator, "compare", no_fit)
     status, text = run(_fill(argv, tmp_path, csv_file))
     line = one_error_line(capsys)
     assert status == 2, line
@@ -263,13 +266,13 @@ def _boom(*args, **kwargs):
     raise exc
 
 
-@pytest.mark.parametrize("where, argv", [
-    ("evaluation_report", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
-    ("comparison_report", ["compare", "nb", "tree", "--data", "iris", "--cv", "3"]),
-    ("render_text", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+@pytest.mark.parametrize("module, where, argv", [
+    ("_evaluate", "evaluation_report", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+    ("_compare", "comparison_report", ["compare", "nb", "tree", "--data", "iris", "--cv", "3"]),
+    ("_answer", "render_text", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
 ])
-def test_an_internal_error_exits_1_with_one_line(where, argv, monkeypatch, capsys):
-    monkeypatch.setattr(commands, where, _boom)
+def test_an_internal_error_exits_1_with_one_line(module, where, argv, monkeypatch, capsys):
+    monkeypatch.setattr(importlib.import_module(f"cvinference.workflows.{module}"), where, _boom)
     status, text = run(argv)
     line = one_error_line(capsys, prefix="cvinference: internal error: ")
     assert status == 1 and text == ""
@@ -280,14 +283,14 @@ def test_an_internal_error_exits_1_with_one_line(where, argv, monkeypatch, capsy
 
 
 def test_an_internal_error_in_the_fits_exits_1(monkeypatch, capsys):
-    monkeypatch.setattr(commands.CVEvaluator, "compare", _boom)
+    monkeypatch.setattr(CVEvaluator, "compare", _boom)
     assert run(["compare", "nb", "tree", "--data", "iris", "--cv", "3"])[0] == 1
     assert "Boom: simulated failure inside" in one_error_line(capsys, prefix="cvinference: internal error: ")
 
 
 def test_traceback_is_accepted_after_the_command_as_the_error_message_suggests(monkeypatch, capsys):
     # The one-line message says "rerun with --traceback"; appending it to the command should work.
-    monkeypatch.setattr(commands, "evaluation_report", _boom)
+    monkeypatch.setattr(importlib.import_module("cvinference.workflows._evaluate"), "evaluation_report", _boom)
     with pytest.raises(Boom):
         main(["evaluate", "nb", "--data", "iris", "--cv", "3", "--traceback"], out=io.StringIO())
 
@@ -671,17 +674,27 @@ def test_quiet_demo_prints_nothing(monkeypatch, capsys):
 
 @pytest.mark.parametrize("argv, expected, fits", [
     (["evaluate", "nb", "--data", "iris", "--cv", "3", "--repeats", "2"],
-     ["fitting nb: GaussianNB() on 2 x 3 folds (6 fits)"], [6]),
+     ["fitting nb: GaussianNB() on 2 x 3 folds (6 fits, 0.6 times one 10-fold cross-validation; no budget set)"],
+     [6]),
     # N = 150: nested CV's difference exceeded 0.06 in a cell that stands for these learners, so auto skips it
     (["compare", "nb", "tree", "--data", "iris", "--cv", "3"],
-     ["fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)"], [6]),
+     ["plan: at most 176 fits (8.8 times one 10-fold cross-validation; no budget set): 6 for the cross-validation, "
+      "20 for 5x2cv, 150 for nested cross-validation if the decision needs it",
+      "fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)"], [6]),
     (["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--nested", "always"],
-     ["fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)",
+     ["plan: at most 176 fits (8.8 times one 10-fold cross-validation; no budget set): 6 for the cross-validation, "
+      "20 for 5x2cv, 150 for nested cross-validation",
+      "fitting A and B on 1 x 3 identical folds (6 fits)", "fitting A and B for 5x2cv (20 fits)",
       "fitting A and B for nested cross-validation (5 x 5 folds, 150 fits)"], [6, 150]),
     (["compare", "nb", "tree", "--data", "iris", "--cv", "5", "--repeats", "5", "--nested", "always"],
-     ["fitting A and B on 5 x 5 identical folds (50 fits)", "fitting A and B for 5x2cv (20 fits)",
+     ["plan: at most 170 fits (8.5 times one 10-fold cross-validation; no budget set): 50 for the "
+      "cross-validation, 20 for 5x2cv, 100 for nested cross-validation",
+      "fitting A and B on 5 x 5 identical folds (50 fits)", "fitting A and B for 5x2cv (20 fits)",
       "fitting A and B for nested cross-validation (5 x 5 folds, 100 fits; the outer fits are those of the folds "
       "above)"], [50, 100]),
+    (["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--budget", "10"],
+     ["plan: at most 6 fits (0.3 times one 10-fold cross-validation; budget 10 fits): 6 for the cross-validation",
+      "fitting A and B on 1 x 3 identical folds (6 fits)"], [6]),
     (["select", "tree", "--data", "iris", "--grid", '{"max_depth": [1, 2, 3]}', "--cv", "3", "--repeats", "2"],
      ["fitting 3 candidates on 2 x 3 folds (18 fits)"], [18]),
 ])
@@ -771,11 +784,11 @@ def test_nested_cv_on_the_folds_of_the_comparison_reuses_their_fits_and_answers_
     argv = ["compare", "nb", "tree", "--data", "breast_cancer", "--cv", "5", "--repeats", "6", "--nested", "always",
             "--json", "-", "--quiet"]
     calls = []
-    reusable = commands._reusable
-    monkeypatch.setattr(commands, "_reusable", lambda *a: calls.append(reusable(*a)) or calls[-1])
+    reusable = front_compare._reusable
+    monkeypatch.setattr(front_compare, "_reusable", lambda *a: calls.append(reusable(*a)) or calls[-1])
     status, reused = run(argv)
     assert status == 0 and isinstance(calls[0], cvi.PairedCVResult)
-    monkeypatch.setattr(commands, "_reusable", lambda *a: None)
+    monkeypatch.setattr(front_compare, "_reusable", lambda *a: None)
     status, fitted = run(argv)
     assert status == 0
     assert json.loads(reused)["decision"] == json.loads(fitted)["decision"]
@@ -886,7 +899,7 @@ def test_a_metric_of_scores_makes_the_evaluator_keep_them(metrics, kept, monkeyp
         seen.append(evaluator.response_method)
         raise Boom("stop before fitting")
 
-    monkeypatch.setattr(commands.CVEvaluator, "evaluate", keep_settings)
+    monkeypatch.setattr(CVEvaluator, "evaluate", keep_settings)
     argv = ["evaluate", "nb", "--data", "breast_cancer", "--cv", "3"] + [f"--metric={m}" for m in metrics]
     assert run(argv)[0] == 1 and seen == [kept]
 

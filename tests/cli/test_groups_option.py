@@ -157,7 +157,7 @@ def test_compare_decides_with_tests_that_count_groups(compared, csv_file):
 
 
 def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, csv_file, monkeypatch):
-    from cvinference.cli import _commands
+    from cvinference.workflows import _compare as _commands
 
     seen = {}
 
@@ -184,7 +184,7 @@ def test_nested_auto_fits_nested_cv_on_grouped_data_only_where_it_was_measured_t
         workdir, csv_file, monkeypatch, evidence, null_row, nested_type_i, fitted):
     """--nested auto (the default): the fold tests measured above the limit, so the decision cannot tell from
     them; nested CV is fitted (and the decision rests on it) only where its grouped null cells held."""
-    from cvinference.cli import _commands
+    from cvinference.workflows import _compare as _commands
 
     evidence(*(null_row(method, measured, learner=learner, n=N_GROUPS) for learner in ("logistic", "tree")
                for method, measured in (("corrected t (10x10-fold)", 0.08), ("cluster paired t (10 repeats)", 0.09),

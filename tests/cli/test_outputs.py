@@ -20,6 +20,7 @@ import cvinference.cli._commands as commands
 import cvinference.cli._study as study
 from cvinference.cli import main
 from cvinference.cli._outputs import staged_outputs
+from cvinference.evaluation import CVEvaluator
 
 ARGV = ["evaluate", "nb", "--data", "iris", "--cv", "3", "--quiet"]
 
@@ -95,8 +96,8 @@ def _no_fit(monkeypatch):
     def no_fit(*args, **kwargs):
         raise AssertionError("a user mistake must be reported before any fit")
 
-    monkeypatch.setattr(commands.CVEvaluator, "evaluate", no_fit)
-    monkeypatch.setattr(commands.CVEvaluator, "compare", no_fit)
+    monkeypatch.setattr(CVEvaluator, "evaluate", no_fit)
+    monkeypatch.setattr(CVEvaluator, "compare", no_fit)
     monkeypatch.setattr(GridSearchCV, "fit", no_fit)
     monkeypatch.setattr(study, "_run", no_fit)
 

@@ -1,0 +1,335 @@
+"""``compare``: is A better than B, answered in one call, the calibrated route run when the decision needs it."""
+
+import dataclasses
+from types import MappingProxyType
+
+import numpy as np
+
+from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
+from .._utils._kinds import ANY, COUNT, Instance, Mapping
+from .._utils._params import (
+    NAMES,
+    PROBABILITY,
+    VERBOSE,
+    ClassLabel,
+    Integer,
+    Jobs,
+    Nullable,
+    Options,
+    Seed,
+    validate_params,
+)
+from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
+from ..inference import Decision, Interval, TestResult
+from ..inference._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
+from ..records import PairedCVResult
+from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
+from ._answer import Answer
+from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
+from ._settings import (
+    check_folds,
+    decision_metric,
+    default_loss,
+    evaluator,
+    fold_count,
+    is_regression,
+    metric_list,
+    resolved_cv,
+    say,
+)
+
+FIVE_BY_TWO_FITS = 20
+"""Dietterich's 5x2cv: five 2-fold cross-validations of two learners."""
+
+NESTED_GROUPS = 2 * NESTED_SETTINGS["n_splits"]
+"""The fewest groups for nested cross-validation on grouped data: two in each of its folds."""
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Comparison(Answer):
+    """Two learners on identical folds, every test, and the one decision: what ``cvinference compare`` prints.
+
+    Made by :func:`compare`.
+
+    Attributes
+    ----------
+    pair : PairedCVResult
+        Both learners' records on identical folds.
+    intervals : mapping
+        ``{"A": {name: Interval}, "B": {name: Interval}}``: every interval
+        of each learner the report shows.
+    tests : mapping of str to TestResult
+        Every test of the difference, by its row's name (Wong's tests,
+        McNemar, the corrected t, 5x2cv; for regressors the loss tests).
+    nested : Interval or None
+        Nested cross-validation's interval of the difference (Bates, Hastie
+        & Tibshirani 2023), when it ran.
+    decision : Decision
+        The answer, the one test it rests on, the others and why not.
+    report : dict
+        The report (the command line's ``--json``).
+    fits : int
+        The models fitted.
+    budget : int or None
+        The fits the call was allowed, None without a limit.
+    """
+
+    pair: PairedCVResult
+    intervals: object
+    tests: object
+    nested: Interval | None
+    decision: Decision
+    report: dict
+    fits: int
+    budget: int | None
+
+    _kinds = {"pair": Instance(PairedCVResult), "intervals": Mapping(Mapping(Instance(Interval))),
+              "tests": Mapping(Instance(TestResult)), "nested": Nullable(Instance(Interval)),
+              "decision": Instance(Decision), "report": ANY, "fits": COUNT, "budget": Nullable(COUNT)}
+
+    def __repr__(self):
+        return f"Comparison(answer={self.decision.answer!r}, metric={self.decision.metric!r}, fits={self.fits})"
+
+
+def _nested_applies(pair, metric):
+    """Whether nested cross-validation's difference is about ``metric``: accuracy (zero-one loss) for classifiers,
+    the records' own loss for regressors."""
+    return _about_loss(metric, pair.a.classes is None, pair.a.loss_name)
+
+
+def _needs_nested(nested, pair, tests, metric, confidence_level):
+    """Whether to fit nested CV: ``"always"``, or ``"auto"`` when the decision from the folds cannot tell and the
+    calibration benchmark measured nested CV's type-I error within its limit for these learners at about this size
+    (for grouped data, at about this many groups, never fewer than two per fold). Two ungrouped regressors' decision
+    on their loss rests on tests of the folds; nested CV runs for them when asked for."""
+    if nested == "never" or not _nested_applies(pair, metric):
+        return False
+    if nested == "always":
+        return True
+    if pair.a.groups is not None:
+        enough = pair.a.n_groups >= NESTED_GROUPS
+    else:
+        enough = pair.a.classes is not None
+    return (enough and nested_calibrated(pair)
+            and decision_of(pair, tests, metric, confidence_level).answer == "cannot tell")
+
+
+def decision_of(pair, tests, metric, confidence_level):
+    return comparison_decision(pair, tests, confidence_level=confidence_level, metrics=[metric])
+
+
+def _reusable(pair, cv, loss):
+    """``pair`` when its folds are nested cross-validation's (K folds, at least R repeats, its loss), else None: its
+    first R partitions and their fits are then nested CV's outer ones."""
+    same = (cv == NESTED_SETTINGS["n_splits"] and pair.a.n_repeats >= NESTED_SETTINGS["n_repeats"]
+            and pair.a.loss_name == loss)
+    return pair if same else None
+
+
+def _about_loss(metric, regression, loss):
+    """Whether a decision about ``metric`` is about the records' loss, which nested cross-validation estimates."""
+    negated = {"squared_error": "neg_mean_squared_error", "absolute_error": "neg_mean_absolute_error"}
+    return metric == "accuracy" or (regression and metric in (loss, negated.get(loss)))
+
+
+def _check_nested(nested, metric, regression, loss, groups):
+    if nested != "always":
+        return
+    if not _about_loss(metric, regression, loss):
+        raise ValueError(f"nested='always': nested cross-validation's interval is about the records' loss (accuracy "
+                         f"for classifiers), and metric={metric!r} asks for a decision about {metric}; use "
+                         "nested='auto', or drop metric")
+    n_groups = None if groups is None else len(np.unique(np.asarray(groups)))
+    if n_groups is not None and n_groups < NESTED_GROUPS:
+        raise ValueError(f"nested='always' needs {NESTED_GROUPS} groups (2 in each of nested cross-validation's "
+                         f"{NESTED_SETTINGS['n_splits']} folds), and groups holds {n_groups}; use nested='auto' "
+                         "(the decision rests on tests that take the groups as the units)")
+
+
+def _plan(plain, five_by_two, nested_cost, allowed, budget):
+    """The fits of each stage the budget allows: (run 5x2cv, may run nested CV); refuses a budget below ``plain``."""
+    if allowed is not None and allowed < plain:
+        raise ValueError(f"budget={budget!r} allows {allowed:,} fits, and the cross-validation of both learners "
+                         f"alone needs {plain:,}; raise budget to at least {plain}, or lower cv or n_repeats")
+    if allowed is None:
+        return bool(five_by_two), True
+    run_five_by_two = bool(five_by_two) and plain + five_by_two <= allowed
+    spent = plain + (five_by_two if run_five_by_two else 0)
+    return run_five_by_two, spent + nested_cost <= allowed
+
+
+def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
+                   pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
+                   random_state=None, verbose=0, descriptions=None, data=None):
+    """:func:`compare` with the command line's wording: ``descriptions`` name the learners in the report and
+    ``data`` is its ``{"name", "n_samples", ...}``."""
+    metrics = metric_list(metric)
+    metric = decision_metric(metrics)
+    regression = is_regression(estimator_a)
+    loss = default_loss(loss, regression)
+    n_samples = len(y)
+    folds = resolved_cv(cv, n_samples, groups, regression, random_state)
+    check_folds(folds, n_repeats, n_samples)
+    _check_nested(nested, metric, regression, loss, groups)
+    plain = cv_fits(2, fold_count(folds, X, y, groups), n_repeats)
+    five_by_two = FIVE_BY_TWO_FITS if folds != "loo" and not regression else 0
+    reuse = cv == NESTED_SETTINGS["n_splits"] and n_repeats >= NESTED_SETTINGS["n_repeats"] and (
+        regression or loss == "zero_one")
+    nested_cost = nested_fits(outer=not reuse)
+    allowed = budget_fits(budget, 2)
+    run_five_by_two, nested_allowed = _plan(plain, five_by_two, nested_cost, allowed, budget)
+    left_out = [] if run_five_by_two or not five_by_two else [
+        f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
+    estimators = (estimator_a, estimator_b)
+    descriptions = descriptions or tuple(map(estimator_description, estimators))
+    most = plain + (five_by_two if run_five_by_two else 0) + (nested_cost if nested_allowed and nested != "never"
+                                                              else 0)
+    say(verbose, f"plan: at most {most:,} fits ({in_units(most, 2)}; {budget_words(allowed)}): {plain:,} for the "
+                 "cross-validation" + (f", {five_by_two} for 5x2cv" if run_five_by_two else "")
+        + (f", {nested_cost} for nested cross-validation" + (" if the decision needs it" if nested == "auto" else "")
+           if nested_allowed and nested != "never" else ""))
+    say(verbose, f"fitting A and B on {n_repeats} x {cv} identical folds ({plain:,} fits)")
+    pair = evaluator(folds, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs,
+                     random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
+    fits, extra = plain, []
+    if run_five_by_two and not pair.a.is_loo:
+        say(verbose, f"fitting A and B for 5x2cv ({FIVE_BY_TWO_FITS} fits)")
+        extra.append(("5x2cv t", paired_ttest_5x2cv(*estimators, X, y, groups=groups, random_state=random_state,
+                                                    n_jobs=n_jobs)))
+        fits += FIVE_BY_TWO_FITS
+    tests = comparison_tests(pair, extra_tests=extra)
+    interval = None
+    if _needs_nested(nested, pair, [] if regression else tests, metric, confidence_level):
+        reused = _reusable(pair, cv, loss if regression else "zero_one")
+        cost = nested_fits(outer=reused is None)
+        if allowed is None or fits + cost <= allowed:
+            say(verbose, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
+                         f"{NESTED_SETTINGS['n_splits']} folds, {cost} fits"
+                         f"{'' if reused is None else '; the outer fits are those of the folds above'})")
+            interval = nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, groups=groups,
+                                          confidence_level=confidence_level, random_state=random_state,
+                                          n_jobs=n_jobs, verbose=int(verbose), cv_result=reused,
+                                          **({"loss": loss} if regression else {}), **NESTED_SETTINGS)
+            fits += cost
+        else:
+            left_out.append(f"budget={budget!r} ({allowed:,} fits) left out nested cross-validation ({cost} fits), "
+                            f"which the decision needed: {fits:,} fits were spent, so a budget of {fits + cost:,} "
+                            "runs it.")
+            say(verbose, left_out[-1])
+    intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
+                 for result in (pair.a, pair.b)]
+    decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
+                                   nested=interval, names=names, pos_label=pos_label)
+    report = comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
+                               metrics=metrics, nested=interval, names=names, pos_label=pos_label,
+                               intervals=intervals, tests=tests, decision=decision)
+    if left_out:
+        report["notes"] = [*report.get("notes", []), *left_out]
+    return Comparison(pair=pair, intervals=MappingProxyType({
+        label: MappingProxyType({found.name: found.interval for found in found_intervals})
+        for label, found_intervals in zip("AB", intervals, strict=True)}),
+        tests=MappingProxyType(dict(tests)), nested=interval, decision=decision, report=report, fits=fits,
+        budget=allowed)
+
+
+@fill_doc
+@validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
+                 nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
+                 random_state=Seed(), verbose=VERBOSE)
+def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
+            pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
+            random_state=None, verbose=0):
+    """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
+
+    The front door for two learners: it runs what ``cvinference compare``
+    runs (both records on identical folds, each learner's intervals beside
+    its trivial baseline, every test of the difference, Dietterich's 5x2cv)
+    and one decision (:func:`~cvinference.decide`) that rests on the one
+    test the calibration benchmark measured keeping its false alarms within
+    the limit for these learners at this size. When none computable from
+    the folds is, and nested cross-validation is, it runs nested
+    cross-validation (Bates, Hastie & Tibshirani 2023; K = 5, R = 5,
+    reusing the folds above when ``cv=5`` and ``n_repeats >= 5``) and the
+    decision rests on its interval. The returned object's ``summary()`` is
+    what the command line prints.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator
+        Two scikit-learn classifiers (or two regressors), cloned, never
+        fitted in place.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    cv : int, "loo" or cross-validation splitter, default=10
+        As :func:`evaluate` takes it.
+    n_repeats : int, default=1
+        Partitions drawn; the corrected t uses them all.
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group: whole groups go to one test fold, and the
+        decision considers only tests that take groups as the units.
+    metric : str, callable, list of them or None, default=None
+        What the decision is about: the first metric (None or
+        ``"accuracy"``: accuracy, or a regressor's loss); every metric also
+        gets fold-level intervals. The same calibrated route runs for
+        ``metric="accuracy"`` as without a metric.
+    loss : str or None, default=None
+        As :func:`evaluate` takes it.
+    pos_label : str, int, float or None, default=None
+        The positive class of a metric about one class (``"f1"``).
+    confidence_level : float, default=0.95
+    nested : {"auto", "always", "never"}, default="auto"
+        Nested cross-validation's difference interval: ``"auto"`` runs it
+        when the decision from the folds cannot tell and the benchmark
+        measured it within the limit for these learners at about this size.
+    budget : int, str or None, default=None
+        The most fits the call may run: a number, or a multiple of one
+        10-fold cross-validation of both learners (20 fits) such as
+        ``"10x"``; None sets no limit. Below what the cross-validation needs
+        it is refused before any fit; 5x2cv and then nested
+        cross-validation run only within it (the decision then says what
+        the route would cost).
+    names : tuple of str or None, default=None
+        The learners' names; None takes them from the records.
+    %(n_jobs)s
+    random_state : int, RandomState or None, default=None
+        Seeds the partitions, 5x2cv and nested cross-validation.
+    verbose : int or bool, default=0
+        Say the plan (fits per stage and their multiple of one 10-fold
+        cross-validation) before fitting, and show progress on standard
+        error.
+
+    Returns
+    -------
+    Comparison
+
+    See Also
+    --------
+    evaluate : one learner.
+    decide : the decision from records already made.
+
+    Notes
+    -----
+    The tests are Wong's (2015, Theorems 2 and 3), McNemar's, the corrected
+    repeated k-fold t (Nadeau & Bengio 2003; Bouckaert & Frank 2004) and
+    Dietterich's (1998) 5x2cv t; the decision's rule is :func:`decide`'s.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> import cvinference as cvi
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> comparison = cvi.compare(make_pipeline(StandardScaler(), LogisticRegression()),
+    ...                          DecisionTreeClassifier(random_state=0), X, y, random_state=0)
+    >>> comparison.decision.answer, comparison.decision.rests_on.name
+    ('A better', 'nested-cv difference')
+    >>> comparison.fits
+    190
+    """
+    return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
+                          loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
+                          budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose)

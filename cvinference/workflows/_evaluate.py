@@ -1,0 +1,191 @@
+"""``evaluate``: one learner's honest answer in one call."""
+
+import dataclasses
+from types import MappingProxyType
+
+from .._utils._describe import estimator_description
+from .._utils._docstring import fill_doc
+from .._utils._kinds import ANY, COUNT, Instance, Mapping
+from .._utils._params import (
+    PROBABILITY,
+    VERBOSE,
+    ClassLabel,
+    Integer,
+    Jobs,
+    Nullable,
+    Seed,
+    validate_params,
+)
+from ..inference import Interval
+from ..records import CVResult
+from ..report import estimator_intervals, evaluation_report
+from ._answer import Answer
+from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
+from ._settings import (
+    check_folds,
+    default_loss,
+    evaluator,
+    fold_count,
+    is_regression,
+    metric_list,
+    resolved_cv,
+    say,
+)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Evaluation(Answer):
+    """One learner cross-validated, with every interval and its baseline: what ``cvinference evaluate`` prints.
+
+    Made by :func:`evaluate`.
+
+    Attributes
+    ----------
+    result : CVResult
+        The record: every instance's fold, prediction, loss (and scores and
+        groups when kept).
+    intervals : mapping of str to Interval
+        Every interval the report shows, by its row's name; the first,
+        ``"recommended (method='auto')"`` for a classifier, is the one to
+        quote, chosen from the calibration evidence, as its notes say.
+    report : dict
+        The report (the command line's ``--json``): the intervals, Wong's
+        conditions, the baseline (the no-information rate, or the training
+        mean's loss for a regressor) and the per-fold figures.
+    fits : int
+        The models fitted.
+    budget : int or None
+        The fits the call was allowed, None without a limit.
+    """
+
+    result: CVResult
+    intervals: object
+    report: dict
+    fits: int
+    budget: int | None
+
+    _kinds = {"result": Instance(CVResult), "intervals": Mapping(Instance(Interval)), "report": ANY,
+              "fits": COUNT, "budget": Nullable(COUNT)}
+
+    def __repr__(self):
+        return f"Evaluation(accuracy={self.result.accuracy!r}, fits={self.fits})" if self.result.classes is not None \
+            else f"Evaluation(mean_loss={self.result.mean_loss!r}, fits={self.fits})"
+
+
+def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
+                   confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0,
+                   description=None, data=None):
+    """:func:`evaluate` with the command line's wording: ``description`` names the learner in the report and
+    ``data`` is its ``{"name", "n_samples", ...}``."""
+    metrics = metric_list(metric)
+    regression = is_regression(estimator)
+    loss = default_loss(loss, regression)
+    n_samples = len(y)
+    cv = resolved_cv(cv, n_samples, groups, regression, random_state)
+    check_folds(cv, n_repeats, n_samples)
+    planned = cv_fits(1, fold_count(cv, X, y, groups), n_repeats)
+    allowed = budget_fits(budget, 1)
+    if allowed is not None and allowed < planned:
+        raise ValueError(f"budget={budget!r} allows {allowed:,} fits, and the cross-validation alone needs "
+                         f"{planned:,} ({n_repeats} x {fold_count(cv, X, y, groups)} folds); raise budget to at "
+                         f"least {planned}, or lower cv or n_repeats")
+    description = description or estimator_description(estimator)
+    say(verbose, f"fitting {description} on {n_repeats} x {cv} folds ({planned:,} fits, "
+                 f"{in_units(planned, 1)}; {budget_words(allowed)})")
+    result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
+                       verbose=verbose).evaluate(estimator, X, y, groups, name=name)
+    intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
+    report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
+                               metrics=metrics, pos_label=pos_label, intervals=intervals)
+    return Evaluation(result=result, intervals=MappingProxyType({found.name: found.interval for found in intervals}),
+                      report=report,
+                      fits=planned, budget=allowed)
+
+
+@fill_doc
+@validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
+                 budget=Budget(), n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE)
+def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
+             confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0):
+    """How good is this learner, and how sure are we: cross-validate it and give every honest interval.
+
+    The front door for one learner: it runs what ``cvinference evaluate``
+    runs (the record, the intervals, Wong's large-sample conditions and the
+    trivial baseline) and returns them in one object whose ``summary()``
+    is what the command line prints.
+
+    Parameters
+    ----------
+    estimator : estimator
+        A scikit-learn classifier or regressor (cloned, never fitted in place).
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    cv : int, "loo" or cross-validation splitter, default=10
+        As :class:`~cvinference.CVEvaluator` takes it: an int k is
+        stratified equal-size k-fold for a classifier (its group form with
+        ``groups``); k equal to the number of instances is leave-one-out.
+    n_repeats : int, default=1
+        Partitions drawn; repeats are not independent (Wong 2015, 4.3.4).
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group: whole groups go to one test fold and the
+        intervals take groups as the independent units.
+    metric : str, callable, list of them or None, default=None
+        Set-level metrics to give fold-level intervals of, as
+        :func:`~cvinference.metric_interval` takes them (``"f1"``,
+        ``"roc_auc"``, ...); the scores they need are kept.
+    loss : str or None, default=None
+        The per-instance loss recorded: None is ``"zero_one"`` for a
+        classifier and ``"squared_error"`` for a regressor.
+    pos_label : str, int, float or None, default=None
+        The positive class of a metric about one class (``"f1"``).
+    confidence_level : float, default=0.95
+    budget : int, str or None, default=None
+        The most fits the call may run: a number, or a multiple of one
+        10-fold cross-validation such as ``"3x"``; None sets no limit. A
+        budget below what the cross-validation needs is refused before any
+        fit.
+    name : str or None, default=None
+        The learner's name in the record.
+    %(n_jobs)s
+    random_state : int, RandomState or None, default=None
+        Seeds the partitions.
+    verbose : int or bool, default=0
+        Say the plan (fits, and their multiple of one 10-fold
+        cross-validation) before fitting, and show progress on standard
+        error.
+
+    Returns
+    -------
+    Evaluation
+
+    See Also
+    --------
+    compare : two learners and the decision between them.
+    cross_val_correctness : the record alone.
+
+    Notes
+    -----
+    The intervals are those of :func:`~cvinference.accuracy_interval` (Wong
+    2015, Theorem 1 and section 4.3.3; Wilson; Clopper-Pearson; the
+    recommended one chosen by ``method="auto"`` from the calibration
+    evidence), :func:`~cvinference.loss_interval` (Nedel'ko 2021) and,
+    for a regressor, the CV-CLT of Bayle et al. (2020); each cites its
+    source in its own documentation.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> import cvinference as cvi
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> evaluation = cvi.evaluate(GaussianNB(), X, y, random_state=0)
+    >>> evaluation.fits
+    10
+    >>> round(evaluation.result.accuracy, 4)
+    0.9385
+    >>> evaluation.intervals["recommended (method='auto')"].target
+    'kfold'
+    """
+    return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
+                          pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
+                          n_jobs=n_jobs, random_state=random_state, verbose=verbose)

@@ -1,0 +1,97 @@
+"""What ``evaluate`` and ``compare`` share: the task, the loss, the folds, the evaluator and the progress lines."""
+
+import sys
+
+from sklearn.base import is_regressor
+
+from ..evaluation import CVEvaluator
+from ..inference._metric_interval import score_methods
+from ..splitters._group_kfold import group_kfold
+
+REGRESSION_LOSSES = ("squared_error", "absolute_error")
+"""The per-instance losses of a regression task; the first is its default."""
+
+
+def is_regression(estimator):
+    """Whether ``estimator`` predicts a quantity (scikit-learn's :func:`~sklearn.base.is_regressor`)."""
+    return bool(is_regressor(estimator))
+
+
+def default_loss(loss, regression):
+    """``loss``, or the task's default when None: squared error for a regressor, zero-one otherwise."""
+    if loss is not None:
+        return loss
+    return REGRESSION_LOSSES[0] if regression else "zero_one"
+
+
+def metric_list(metric):
+    """``metric`` as a list: None is none, a str or callable is one, a list or tuple is itself."""
+    if metric is None:
+        return []
+    if isinstance(metric, (list, tuple)):
+        return list(metric)
+    return [metric]
+
+
+def decision_metric(metrics):
+    """What the decision is about: the first metric, "accuracy" without one."""
+    return metrics[0] if metrics else "accuracy"
+
+
+def response_method(metrics):
+    """What the evaluator keeps for ``metrics``: None without a metric of scores, "predict_proba" when one needs
+    probabilities (neg_log_loss), else "auto" (predict_proba, or decision_function where there is none).
+
+    Examples
+    --------
+    >>> response_method(["f1"]), response_method(["roc_auc"]), response_method(["neg_log_loss"])
+    (None, 'auto', 'predict_proba')
+    """
+    needed = [score_methods(metric) for metric in metrics if isinstance(metric, str)
+              and score_methods(metric) is not None]
+    if not needed:
+        return None
+    return "predict_proba" if ("predict_proba",) in needed else "auto"
+
+
+def resolved_cv(cv, n_samples, groups, regression, random_state):
+    """The folds to run: an int k equal to the instances is leave-one-out; with groups, an int k is the toolkit's
+    shuffling group k-fold (seeded by ``random_state``), as the command line's ``--groups`` draws it."""
+    if isinstance(cv, int) and groups is None and cv == n_samples:
+        return "loo"
+    if isinstance(cv, int) and groups is not None:
+        return group_kfold(not regression, cv, random_state=random_state)
+    return cv
+
+
+def check_folds(cv, n_repeats, n_samples):
+    """Refuse more folds than instances and repeats of leave-one-out, naming the fix."""
+    if isinstance(cv, int) and not isinstance(cv, bool) and cv > n_samples:
+        raise ValueError(f"cv={cv} is more folds than the {n_samples} instances; use cv=2 to {n_samples}, "
+                         "or cv='loo'")
+    if cv == "loo" and n_repeats > 1:
+        raise ValueError(f"n_repeats={n_repeats} needs k-fold cross-validation: leave-one-out gives the same "
+                         "partition every time (Wong 2015, section 5.1); use n_repeats=1 or cv=K")
+
+
+def evaluator(cv, *, n_repeats, loss, metrics, n_jobs, random_state, verbose):
+    """The :class:`CVEvaluator` of a front-door call: the scores kept that its metrics need."""
+    return CVEvaluator(cv=cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
+                       response_method=response_method(metrics), verbose=int(verbose))
+
+
+def fold_count(cv, X, y, groups):
+    """The folds of one partition: one per instance under leave-one-out, k for an int, the splitter's otherwise."""
+    if isinstance(cv, str):
+        return len(y)
+    if isinstance(cv, int):
+        return cv
+    if hasattr(cv, "get_n_splits"):
+        return cv.get_n_splits(X, y, groups)
+    return len(list(cv))
+
+
+def say(verbose, message):
+    """A progress line on standard error when ``verbose``, as the command line prints it."""
+    if verbose:
+        print(f"cvinference: {message}", file=sys.stderr, flush=True)
