@@ -59,6 +59,9 @@ _EXPORTS = {
         "WinnerTableResult", "conditional_error_study", "fold_size_study", "load_population", "precision_study",
         "winner_table",
     ),
+    ".workflows": (
+        "compare", "evaluate",
+    ),
 }
 
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),

@@ -97,6 +97,8 @@ BASE_CALLS = {
     "CVEvaluator": lambda **kw: cvi.CVEvaluator(**{"cv": 3, **kw}).evaluate(NB, X, Y),
     "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3).evaluate(NB, X, Y, **kw),
     "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),
+    "evaluate": lambda **kw: cvi.evaluate(NB, X, Y, **{"cv": 3, **kw}),
+    "compare": lambda **kw: cvi.compare(NB, GaussianNB(var_smoothing=1e-3), X, Y, **{"cv": 3, "nested": "never", **kw}),
     # the schemes that fit
     "cross_val_correctness": lambda **kw: cvi.cross_val_correctness(NB, X, Y, **{"cv": 3, **kw}),
     "holdout": functools.partial(cvi.holdout, NB, X, Y),
@@ -215,6 +217,10 @@ NOT_BY_RULE = {
                                          "a TypeError naming datasets for what is not a sequence",
     ("compare_on_datasets", "learners"): "as datasets, for the columns",
     ("compare_on_datasets", "control"): "one of the learners' names: checked against them, naming control",
+    ("evaluate", "cv"): "as CVEvaluator's cv, checked by the evaluator when it runs, before any fit",
+    ("compare", "cv"): "as CVEvaluator's cv, checked by the evaluator when it runs, before any fit",
+    ("evaluate", "loss"): "as CVEvaluator's loss, checked by the evaluator when it runs, before any fit",
+    ("compare", "loss"): "as CVEvaluator's loss, checked by the evaluator when it runs, before any fit",
 }
 """Parameters that no rule declares, each with the reason: ``name`` for every callable, or (callable, name)."""
 

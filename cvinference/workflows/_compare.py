@@ -182,7 +182,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     left_out = [] if run_five_by_two or not five_by_two else [
         f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
     estimators = (estimator_a, estimator_b)
-    descriptions = descriptions or tuple(map(estimator_description, estimators))
+    if descriptions is None:
+        descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
+                             for e, name in zip(estimators, names or (None, None), strict=True))
     most = plain + (five_by_two if run_five_by_two else 0) + (nested_cost if nested_allowed and nested != "never"
                                                               else 0)
     say(verbose, f"plan: at most {most:,} fits ({in_units(most, 2)}; {budget_words(allowed)}): {plain:,} for the "

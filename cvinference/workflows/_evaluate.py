@@ -7,6 +7,7 @@ from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
+    NAME,
     PROBABILITY,
     VERBOSE,
     ClassLabel,
@@ -89,7 +90,9 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
         raise ValueError(f"budget={budget!r} allows {allowed:,} fits, and the cross-validation alone needs "
                          f"{planned:,} ({n_repeats} x {fold_count(cv, X, y, groups)} folds); raise budget to at "
                          f"least {planned}, or lower cv or n_repeats")
-    description = description or estimator_description(estimator)
+    if description is None:
+        description = estimator_description(estimator)
+        description = description if name is None else f"{name}: {description}"
     say(verbose, f"fitting {description} on {n_repeats} x {cv} folds ({planned:,} fits, "
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
@@ -104,7 +107,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
 
 @fill_doc
 @validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
-                 budget=Budget(), n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE)
+                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE)
 def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
              confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0):
     """How good is this learner, and how sure are we: cross-validate it and give every honest interval.

@@ -1,0 +1,219 @@
+"""The front door (issue 44, item 1): ``cvi.evaluate`` and ``cvi.compare`` answer in one call what the command line
+answers, the command line prints exactly their summary, and the budget is said before the first fit and kept."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+import cvinference.cli._commands as commands
+from cvinference.cli import main
+from cvinference.workflows import Comparison, Evaluation
+from cvinference.workflows._budget import budget_fits
+
+X_IRIS, Y_IRIS = load_iris(return_X_y=True)
+X_CANCER, Y_CANCER = load_breast_cancer(return_X_y=True)
+
+
+class CountedNB(GaussianNB):
+    """GaussianNB counting its fits in this process (n_jobs=None keeps them here)."""
+
+    fits = 0
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def _spy(monkeypatch, name):
+    """Keep what the command line's call of the front door returned."""
+    kept, function = [], getattr(commands, name)
+
+    def spy(*args, **kwargs):
+        kept.append(function(*args, **kwargs))
+        return kept[-1]
+
+    monkeypatch.setattr(commands, name, spy)
+    return kept
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--metric", "f1_macro"], "run_evaluation"),
+    (["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--repeats", "2"], "run_comparison"),
+])
+def test_the_command_line_prints_exactly_the_front_doors_summary_and_writes_its_report(argv, name, monkeypatch,
+                                                                                         tmp_path):
+    kept = _spy(monkeypatch, name)
+    out, path = io.StringIO(), tmp_path / "report.json"
+    assert main([*argv, "--json", str(path)], out=out) == 0
+    (answer,) = kept
+    assert out.getvalue() == answer.summary() + "\n"
+    assert json.loads(path.read_text()) == json.loads(json.dumps(answer.report))
+
+
+@pytest.mark.slow
+def test_compare_on_breast_cancer_rests_on_a_calibrated_route_in_one_call_as_the_command_line():
+    """The issue's example: scaled logistic regression against a random forest. The folds' tests are not calibrated
+    for the pair, so the call runs nested CV itself (150 fits beyond the 20 of the folds and the 20 of 5x2cv) and the
+    decision rests on it; the summary is the command line's but for the data's name, which Python is not told."""
+    comparison = cvi.compare(make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000, random_state=0)),
+                             RandomForestClassifier(random_state=0), X_CANCER, Y_CANCER, random_state=0,
+                             names=("logreg", "rf"))
+    rests_on = comparison.decision.rests_on
+    assert rests_on is not None and rests_on.measured_type_i <= 0.06
+    assert rests_on.name == "nested-cv difference" and comparison.nested is not None
+    assert comparison.fits == 20 + 20 + 150
+    out = io.StringIO()
+    assert main(["compare", "logreg", "rf", "--data", "breast_cancer"], out=out) == 0
+    printed, summary = out.getvalue().rstrip("\n").split("\n"), comparison.summary().split("\n")
+    assert printed[0] == "breast_cancer: " + summary[0]
+    assert printed[1:] == summary[1:]
+
+
+def test_metric_accuracy_takes_the_route_of_no_metric():
+    """``metric="accuracy"`` asks what no metric asks: the same decision, nested CV run when the folds cannot tell
+    (before, the command line skipped it whenever --metric was given)."""
+    pair = (GaussianNB(), DecisionTreeClassifier(random_state=0), X_CANCER, Y_CANCER)
+    plain = cvi.compare(*pair, random_state=0)
+    asked = cvi.compare(*pair, random_state=0, metric="accuracy")
+    assert plain.nested is not None and asked.nested == plain.nested
+    assert asked.decision.answer == plain.decision.answer
+    assert asked.decision.rests_on == plain.decision.rests_on
+    assert asked.fits == plain.fits
+
+
+def test_the_command_line_takes_nested_always_with_metric_accuracy(capsys):
+    status = main(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--metric", "accuracy", "--nested",
+                   "always", "--quiet"], out=io.StringIO())
+    assert status == 0 and capsys.readouterr().err == ""
+
+
+def test_a_budget_below_the_cross_validation_is_refused_before_any_fit():
+    CountedNB.fits = 0
+    with pytest.raises(ValueError, match=r"budget=10 allows 10 fits, and the cross-validation of both learners alone "
+                                         r"needs 12; raise budget to at least 12"):
+        cvi.compare(CountedNB(), GaussianNB(var_smoothing=1e-3), X_IRIS, Y_IRIS, cv=3, n_repeats=2, budget=10)
+    with pytest.raises(ValueError, match=r"budget='0.2x' allows 2 fits, and the cross-validation alone needs 3"):
+        cvi.evaluate(CountedNB(), X_IRIS, Y_IRIS, cv=3, budget="0.2x")
+    assert CountedNB.fits == 0
+
+
+@pytest.mark.parametrize("budget", ["", "8", "-1x", "x", 0, -3])
+def test_a_budget_that_is_no_number_of_fits_is_refused(budget):
+    with pytest.raises(ValueError, match=rf"budget must be None, a number of fits .* got budget={budget!r}"):
+        cvi.compare(GaussianNB(), GaussianNB(), X_IRIS, Y_IRIS, budget=budget)
+
+
+@pytest.mark.parametrize("budget", [2.5, True, [10]])
+def test_a_budget_of_the_wrong_type_is_a_type_error(budget):
+    with pytest.raises(TypeError, match="budget must be"):
+        cvi.evaluate(GaussianNB(), X_IRIS, Y_IRIS, budget=budget)
+
+
+def test_a_multiple_counts_ten_fits_per_learner():
+    # one 10-fold cross-validation of two learners is 2 x 10 = 20 fits; 7.5 times that is 150
+    assert budget_fits("7.5x", 2) == 150
+    assert budget_fits("1x", 1) == 10
+    assert budget_fits(" 3 X ".lower(), 2) == 60
+    assert budget_fits(99, 2) == 99 and budget_fits(None, 2) is None
+
+
+def test_a_budget_that_leaves_out_the_route_says_so_and_is_kept():
+    """Nested CV's 150 fits do not fit in 60: the decision cannot tell, and the report says what the route costs."""
+    pair = (GaussianNB(), DecisionTreeClassifier(random_state=0), X_CANCER, Y_CANCER)
+    comparison = cvi.compare(*pair, random_state=0, budget="3x")
+    assert comparison.budget == 60 and comparison.fits == 40 <= comparison.budget
+    assert comparison.nested is None and comparison.decision.answer == "cannot tell"
+    (note,) = [n for n in comparison.report["notes"] if n.startswith("budget=")]
+    assert note == ("budget='3x' (60 fits) left out nested cross-validation (150 fits), which the decision needed: 40 "
+                    "fits were spent, so a budget of 190 runs it.")
+    assert "left out nested cross-validation (150 fits)" in comparison.summary()
+    full = cvi.compare(*pair, random_state=0, budget=190)
+    assert full.fits == 190 and full.nested is not None
+
+
+def test_verbose_says_the_plan_before_the_first_fit(capsys):
+    cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3, nested="never",
+                verbose=1, random_state=0)
+    lines = capsys.readouterr().err.split("\n")
+    assert lines[0] == ("cvinference: plan: at most 26 fits (1.3 times one 10-fold cross-validation; no budget set): "
+                        "6 for the cross-validation, 20 for 5x2cv")
+    assert lines[1] == "cvinference: fitting A and B on 1 x 3 identical folds (6 fits)"
+
+
+def test_evaluate_holds_the_record_and_the_intervals_of_the_record_functions():
+    evaluation = cvi.evaluate(GaussianNB(), X_CANCER, Y_CANCER, cv=5, random_state=3, name="nb")
+    record = cvi.cross_val_correctness(GaussianNB(), X_CANCER, Y_CANCER, cv=5, random_state=3, name="nb")
+    np.testing.assert_array_equal(evaluation.result.fold, record.fold)
+    np.testing.assert_array_equal(evaluation.result.correct, record.correct)
+    assert evaluation.intervals["recommended (method='auto')"] == cvi.accuracy_interval(record)
+    assert evaluation.intervals["Wilson"] == cvi.accuracy_interval(record, method="wilson")
+    assert evaluation.fits == 5 and evaluation.budget is None
+    assert evaluation.report["estimators"]["A"]["description"] == "nb: GaussianNB()"
+
+
+def test_compare_holds_every_test_and_the_decision_of_the_record_functions():
+    comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
+                             random_state=0, nested="never")
+    pair = comparison.pair
+    assert comparison.tests["McNemar"] == cvi.mcnemar_test(pair)
+    assert comparison.tests["corrected t (1x3-fold)"] == cvi.corrected_resampled_ttest(pair)
+    five_by_two = cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS,
+                                         random_state=0)
+    assert comparison.tests["5x2cv t"] == five_by_two
+    assert comparison.decision == cvi.decide(pair, tests=list(comparison.tests.items()))
+    assert set(comparison.intervals) == {"A", "B"}
+    assert comparison.intervals["B"]["Wilson"] == cvi.accuracy_interval(pair.b, method="wilson")
+
+
+def test_the_answers_round_trip_and_show_themselves():
+    comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
+                             random_state=0, nested="never")
+    assert Comparison.from_json(comparison.to_json()) == comparison
+    evaluation = cvi.evaluate(Ridge(), *load_diabetes(return_X_y=True), cv=3, random_state=0)
+    assert evaluation.result.loss_name == "squared_error"
+    assert Evaluation.from_dict(json.loads(json.dumps(evaluation.to_dict()))) == evaluation
+    assert "<table" in comparison._repr_html_() and "<table" in evaluation._repr_html_()
+    assert repr(comparison) == "Comparison(answer='cannot tell', metric='accuracy', fits=26)"
+
+
+def test_the_plot_draws_the_report(monkeypatch):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
+                             random_state=0, nested="never")
+    _, axis = plt.subplots()
+    assert comparison.plot(ax=axis) is axis
+    figure = comparison.plot()
+    assert len(figure.axes) == 3
+    plt.close("all")
+
+
+def test_the_same_random_state_gives_the_same_answer_for_any_n_jobs():
+    runs = [cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3, random_state=7,
+                        nested="never", n_jobs=n_jobs) for n_jobs in (1, 2)]
+    assert runs[0].summary() == runs[1].summary()
+
+
+def test_groups_give_folds_of_whole_groups_and_a_decision_on_groups():
+    groups = np.arange(len(Y_IRIS)) // 5
+    comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=5,
+                             groups=groups, random_state=0, nested="never")
+    assert "GroupKFold" in comparison.pair.a.cv_repr
+    for repeat_folds in comparison.pair.a.fold:
+        for group in np.unique(groups):
+            assert np.unique(repeat_folds[groups == group]).size == 1
+    assert any(caveat.startswith("The instances come in 30 groups") for caveat in comparison.decision.caveats)
+
+
+def test_nested_always_refuses_a_metric_it_does_not_estimate():
+    with pytest.raises(ValueError, match=r"nested='always'.*metric='f1_macro'"):
+        cvi.compare(GaussianNB(), GaussianNB(), X_IRIS, Y_IRIS, metric="f1_macro", nested="always")
