@@ -8,7 +8,10 @@ The package is layered; each layer is a subpackage that imports only from
 the layers below it::
 
     _utils  <  splitters, records  <  evaluation  <  inference  <  report, conveniences
-        <  studies, model_selection  <  cli
+        <  studies, model_selection  <  workflows  <  cli
+
+The front door is :func:`evaluate` and :func:`compare` (``workflows``): the
+honest answer in one call, as the command line gives it.
 
 Every public name is importable from here; each is imported when first used
 (PEP 562), so that ``import cvinference`` and the command line's ``--help``

@@ -26,6 +26,7 @@ def test_python_example_runs(capsys):
     printed = capsys.readouterr().out
     assert "569 instances; 10-fold cross-validation" in printed
     assert "r_Aj" in printed
+    assert "decision: A better (accuracy" in printed  # the front door's compare ran the calibrated route itself
 
 
 def test_demo_command_runs_and_prints_both_tables():

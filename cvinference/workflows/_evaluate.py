@@ -69,8 +69,10 @@ class Evaluation(Answer):
               "fits": COUNT, "budget": Nullable(COUNT)}
 
     def __repr__(self):
-        return f"Evaluation(accuracy={self.result.accuracy!r}, fits={self.fits})" if self.result.classes is not None \
-            else f"Evaluation(mean_loss={self.result.mean_loss!r}, fits={self.fits})"
+        result = self.result
+        figure = (f"accuracy={result.accuracy:.4f}" if result.classes is not None
+                  else f"mean_loss={result.mean_loss:.4g}")
+        return f"Evaluation({figure}, fits={self.fits})"
 
 
 def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
