@@ -5,11 +5,11 @@ import os
 import sys
 
 from ..inference._decision import NESTED_SETTINGS
-from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
+from ..inference._metric_interval import score_methods, takes_pos_label
 from ..report import plot_report
 from ..workflows._compare import NESTED_GROUPS, run_comparison
 from ..workflows._evaluate import run_evaluation
-from ..workflows._settings import REGRESSION_LOSSES, response_method
+from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -132,13 +132,6 @@ _TWO_CLASS_METRICS = ("f1", "precision", "recall", "jaccard", "positive_likeliho
                       "neg_negative_likelihood_ratio")
 
 
-def _score_metric_names():
-    """sklearn's scorer names computed from scores (predict_proba or decision_function), such as roc_auc."""
-    from sklearn.metrics import get_scorer_names
-
-    return [name for name in sorted(get_scorer_names()) if score_methods(name) is not None]
-
-
 def check_metrics(args, dataset):
     """Refuse --metric names that cannot be computed from predictions or scores of this target, or under LOO.
 
@@ -146,9 +139,7 @@ def check_metrics(args, dataset):
     evaluator keep them (:func:`response_method`).
     """
     regression = getattr(dataset, "task", "classification") == "regression"
-    valid = _names_computable_from_predictions(classification=not regression)
-    if not regression:
-        valid = valid + _score_metric_names()
+    valid = metric_names(regression)
     multiclass = not regression and len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
         if metric not in valid:

@@ -29,6 +29,7 @@ from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
 from ._settings import (
     check_folds,
+    check_metric_names,
     decision_metric,
     default_loss,
     evaluator,
@@ -167,6 +168,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     metrics = metric_list(metric)
     metric = decision_metric(metrics)
     regression = is_regression(estimator_a)
+    check_metric_names(metrics, regression)
     loss = default_loss(loss, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)

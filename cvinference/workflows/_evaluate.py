@@ -24,6 +24,7 @@ from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
 from ._settings import (
     check_folds,
+    check_metric_names,
     default_loss,
     evaluator,
     fold_count,
@@ -82,6 +83,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
     regression = is_regression(estimator)
+    check_metric_names(metrics, regression)
     loss = default_loss(loss, regression)
     n_samples = len(y)
     cv = resolved_cv(cv, n_samples, groups, regression, random_state)

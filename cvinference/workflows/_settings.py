@@ -5,7 +5,7 @@ import sys
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
-from ..inference._metric_interval import score_methods
+from ..inference._metric_interval import _names_computable_from_predictions, score_methods
 from ..splitters._group_kfold import group_kfold
 
 REGRESSION_LOSSES = ("squared_error", "absolute_error")
@@ -31,6 +31,30 @@ def metric_list(metric):
     if isinstance(metric, (list, tuple)):
         return list(metric)
     return [metric]
+
+
+def score_metric_names():
+    """scikit-learn's scorer names computed from scores (predict_proba or decision_function), such as roc_auc."""
+    from sklearn.metrics import get_scorer_names
+
+    return [name for name in sorted(get_scorer_names()) if score_methods(name) is not None]
+
+
+def metric_names(regression):
+    """The scorer names a record of this task can be measured by: from predictions, and for a classifier from
+    scores too; "accuracy" is always one."""
+    names = _names_computable_from_predictions(classification=not regression)
+    return names if regression else names + score_metric_names()
+
+
+def check_metric_names(metrics, regression):
+    """Refuse, before any fit, a metric name that no record of this task can be measured by."""
+    unknown = [m for m in metrics if isinstance(m, str) and m != "accuracy" and m not in metric_names(regression)]
+    if unknown:
+        what = "a regressor's predictions" if regression else "a classifier's predicted labels or scores"
+        raise ValueError(f"metric={unknown[0]!r} is not a scikit-learn scorer name computable from {what}; use one "
+                         f"of {', '.join(sorted(metric_names(regression)))}, a make_metric metric or a callable "
+                         "(y_true, y_pred) -> float")
 
 
 def decision_metric(metrics):

@@ -217,3 +217,13 @@ def test_groups_give_folds_of_whole_groups_and_a_decision_on_groups():
 def test_nested_always_refuses_a_metric_it_does_not_estimate():
     with pytest.raises(ValueError, match=r"nested='always'.*metric='f1_macro'"):
         cvi.compare(GaussianNB(), GaussianNB(), X_IRIS, Y_IRIS, metric="f1_macro", nested="always")
+
+
+def test_an_unknown_metric_is_refused_before_any_fit():
+    CountedNB.fits = 0
+    with pytest.raises(ValueError, match=r"metric='nonsense' is not a scikit-learn scorer name computable from a "
+                                         r"classifier's predicted labels or scores; use one of accuracy, "):
+        cvi.compare(CountedNB(), GaussianNB(), X_IRIS, Y_IRIS, metric="nonsense")
+    with pytest.raises(ValueError, match=r"metric='roc_auc' is not .* from a regressor's predictions"):
+        cvi.evaluate(Ridge(), *load_diabetes(return_X_y=True), metric=["r2", "roc_auc"])
+    assert CountedNB.fits == 0
