@@ -617,7 +617,7 @@ class CVResult(Serializable):
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
-    def plot(self, ax=None, *, confidence_level=0.95):
+    def plot(self, ax=None, *, confidence_level=0.95, path=None):
         """Draw the accuracy (or a regressor's loss) of every fold and every interval (needs matplotlib).
 
         The report of :meth:`summary`, drawn as the command line's
@@ -634,12 +634,11 @@ class CVResult(Serializable):
             intervals there; two Axes draw the folds and the intervals.
         confidence_level : float, default=0.95
             The intervals' level.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure (or the figure of the two Axes given), or the
-            one Axes drawn on.
+        %(plot_returns)s
 
         Examples
         --------
@@ -649,12 +648,12 @@ class CVResult(Serializable):
         >>> import cvinference as cvi
         >>> X, y = load_iris(return_X_y=True)
         >>> result = cvi.cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=5, random_state=0)
-        >>> figure = result.plot()
-        >>> [axis.get_title() for axis in figure.axes]
+        >>> drawn = result.plot()
+        >>> [axis.get_title() for axis in drawn.axes_]
         ['accuracy per fold (repeat 0)', 'accuracy intervals']
-        >>> plt.close(figure)
+        >>> plt.close(drawn.figure_)
         """
-        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level)
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, path=path)
 
     accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
@@ -833,7 +832,7 @@ class PairedCVResult(Serializable):
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
-    def plot(self, ax=None, *, confidence_level=0.95, nested=None):
+    def plot(self, ax=None, *, confidence_level=0.95, nested=None, path=None):
         """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
 
         The report of :meth:`summary`, drawn as ``cvinference compare
@@ -859,12 +858,11 @@ class PairedCVResult(Serializable):
             learners (``nested_cv_interval(..., estimator_b=...,
             cv_result=pair)``), drawn with the tests; the decision may rest
             on it, as ``decide(pair, nested=...)`` does.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure (or the figure of the three Axes given), or the
-            one Axes drawn on.
+        %(plot_returns)s
 
         Examples
         --------
@@ -877,7 +875,7 @@ class PairedCVResult(Serializable):
         >>> pair = cvi.CVEvaluator(cv=10, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0),
         ...                                                       X, y)
         >>> figure, axis = plt.subplots()
-        >>> pair.plot(ax=axis) is axis
+        >>> pair.plot(ax=axis).ax_ is axis
         True
         >>> print(axis.get_title())
         tests: estimate and interval
@@ -887,7 +885,7 @@ class PairedCVResult(Serializable):
           rest on)
         >>> plt.close(figure)
         """
-        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested)
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested, path=path)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")
