@@ -230,7 +230,7 @@ def run_population(population, scale, *, n_jobs, checkpoint_dir, quick):
 
 
 def save_figure(study, population, directory):
-    figure = study.plot()
+    figure = study.plot().figure_
     figure.suptitle(f"{population}: decision tree, {study.n_draws} samples of {study.sample_size}, "
                     f"{study.n_splits}-fold CV repeated 1-{study.max_repeats} times", fontsize="medium")
     path = Path(directory) / f"vanwinckelen_{population}.png"

@@ -73,11 +73,11 @@ for _, _instance in result_cases():
     INSTANCES.setdefault(type(_instance).__name__, _instance)
 
 def _closed(drawn):
-    """Close the figure of what a base call drew, a Figure or an Axes (needs the plot extra, which the test extras
-    hold)."""
+    """Close the figure of what a base call drew, a ``cvinference.report.Plot`` (needs the plot extra, which the
+    test extras hold)."""
     import matplotlib.pyplot as plt
 
-    plt.close(getattr(drawn, "figure", drawn))
+    plt.close(drawn.figure_)
 
 
 def _study(function, *estimators, **kw):
@@ -207,7 +207,8 @@ NOT_BY_RULE = {
     ("precision_study", "folds"): "increasing ints from 2 to sample_size (an int k means (k,)): checked against "
                                   "sample_size by studies/_precision.py, the message names folds and the value",
     ("make_log_loss", "clip"): "a pair 0 < low < high <= 1: checked by make_log_loss, naming clip and the value",
-    "path": "plot's file: None, or a path as matplotlib's savefig takes it (its error names the file)",
+    "path": "plot's file: None, a file name or a file object, checked by the one plot rule (report/_plot.py "
+            "draw_panels, naming path; tests/report/test_one_plot_rule.py)",
     "ax": "plot's Axes: None, one Axes or one per panel, checked where it is drawn on (its error names ax and the "
           "panels; tests/report/test_plot_result.py)",
     "order": "'ascending', 'descending' or the parameter's values simplest first: checked against the candidates' "

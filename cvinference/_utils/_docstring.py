@@ -35,7 +35,21 @@ X : array-like or sparse matrix of shape (n_samples, n_features)
     "repeat": """\
 The repeat to use. None uses the only repeat, or pools all repeats with an
 :class:`InferenceWarning`.""",
-    "display": "As scikit-learn's Display objects do, it draws on ``ax`` and never selects matplotlib's backend.",
+    "display": """\
+As scikit-learn's Display objects do, it draws on ``ax`` and never selects
+matplotlib's backend. Like every ``plot()`` of the package, it takes
+``ax`` and ``path`` by one rule and returns a ``cvinference.report.Plot``
+(``figure_``, ``ax_``, ``axes_``).""",
+    "plot_path": """\
+path : str, path-like, binary file object or None, default=None
+    Where to save the figure as a PNG. A new figure is then closed (saved,
+    no longer shown); the figure of an ``ax`` given stays open, as does
+    any figure without ``path``. Anything else is a TypeError.""",
+    "plot_returns": """\
+Plot
+    ``figure_``, the figure drawn on; ``ax_``, the main panel's Axes (the
+    one Axes given, or a new figure's last panel); ``axes_``, the Axes of
+    every panel drawn.""",
     "n_jobs": """\
 None means 1 unless in a :func:`joblib.parallel_config` context; -1 means
 all processors.""",

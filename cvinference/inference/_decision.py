@@ -292,7 +292,7 @@ class Decision(Serializable):
         return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
 
     @fill_doc
-    def plot(self, ax=None):
+    def plot(self, ax=None, *, path=None):
         """Draw the test the decision rests on (in red) and the tests for context, each with its interval.
 
         Needs matplotlib.
@@ -303,12 +303,13 @@ class Decision(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes
+        %(plot_returns)s
         """
-        return upward("report", "plot_decision")(self, ax)
+        return upward("report", "plot_decision")(self, ax, path=path)
 
     def summary(self):
         """The decision, the test it rests on, the tests for context and the caveats.

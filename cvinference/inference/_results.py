@@ -354,7 +354,7 @@ class IntervalLike:
     _repr_html_ = summary_html
 
     @fill_doc
-    def plot(self, ax=None):
+    def plot(self, ax=None, *, path=None):
         """Draw the estimate with its interval, titled with the method, the level and the target (needs matplotlib).
 
         %(display)s
@@ -363,23 +363,24 @@ class IntervalLike:
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes
+        %(plot_returns)s
 
         Examples
         --------
         >>> import matplotlib.pyplot as plt
         >>> from cvinference import CVResult, accuracy_interval
         >>> result = CVResult(y_true=[0, 1] * 50, y_pred=[0, 1] * 45 + [1, 0] * 5, fold=[0, 1] * 50)
-        >>> axis = accuracy_interval(result, method="wilson").plot()
-        >>> print(axis.get_title())
+        >>> drawn = accuracy_interval(result, method="wilson").plot()
+        >>> print(drawn.ax_.get_title())
         95% wilson interval (dataset level): 0.9000
         target: kfold
-        >>> plt.close(axis.figure)
+        >>> plt.close(drawn.figure_)
         """
-        return upward("report", "plot_estimate")(self, ax)
+        return upward("report", "plot_estimate")(self, ax, path=path)
 
     def _repr_extra(self):
         return ""
@@ -549,7 +550,7 @@ class TestResult(Serializable):
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
-    def plot(self, ax=None, *, confidence_level=0.95):
+    def plot(self, ax=None, *, confidence_level=0.95, path=None):
         """Draw the estimated difference with its interval and the line of no difference (needs matplotlib).
 
         %(display)s
@@ -560,12 +561,13 @@ class TestResult(Serializable):
         ax : matplotlib Axes or None, default=None
         confidence_level : float, default=0.95
             The level of :meth:`confidence_interval` drawn.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes
+        %(plot_returns)s
         """
-        return upward("report", "plot_estimate")(self, ax, confidence_level=confidence_level)
+        return upward("report", "plot_estimate")(self, ax, confidence_level=confidence_level, path=path)
 
     _difference_range = (-1.0, 1.0)
     """The possible range of the difference, to which the interval is clipped: that of two accuracies."""
@@ -954,7 +956,7 @@ class BayesianResult(Serializable):
         ])
 
     @fill_doc
-    def plot(self, ax=None):
+    def plot(self, ax=None, *, path=None):
         """Draw the posterior of the difference with its three regions, each labelled with its probability, its area.
 
         Needs matplotlib.
@@ -964,10 +966,11 @@ class BayesianResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes
+        %(plot_returns)s
 
         Examples
         --------
@@ -977,15 +980,15 @@ class BayesianResult(Serializable):
         ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, rope=0.01, rho=0.1,
         ...                         method="Bayesian correlated t", estimand="", assumptions="",
         ...                         target="unconditional")
-        >>> axis = result.plot()
-        >>> print(axis.get_title())
+        >>> drawn = result.plot()
+        >>> print(drawn.ax_.get_title())
         Bayesian correlated t (rope = +-0.01): the posterior of
           accuracy(A) - accuracy(B)
-        >>> axis.get_legend_handles_labels()[1]  # each region, filled, with its probability
+        >>> drawn.ax_.get_legend_handles_labels()[1]  # each region, filled, with its probability
         ['B better: 0.020', 'equivalent: 0.080', 'A better: 0.900']
-        >>> plt.close(axis.figure)
+        >>> plt.close(drawn.figure_)
         """
-        return upward("report", "plot_posterior")(self, ax)
+        return upward("report", "plot_posterior")(self, ax, path=path)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

@@ -515,15 +515,11 @@ class DatasetComparison(Serializable):
             is turned off and given an equal aspect. (A path given here, as
             the first argument was before version 0.1, still saves the
             figure there, with a FutureWarning: pass ``path=`` instead.)
-        path : str or path-like, optional
-            Where to save the figure as a PNG. A new figure is then closed;
-            the figure of an ``ax`` given stays open, as does any figure
-            without ``path``.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes
-            The Axes drawn on: a new figure's, or the one given.
+        %(plot_returns)s
         """
         diagram = {"learners": self.learners, "average_ranks": self.average_ranks, "groups": self.groups,
                    "critical_difference": self.critical_difference}

@@ -10,7 +10,8 @@ from ..report._plot import draw_panels
 def plot_candidates(comparison, ax=None, path=None):
     """Each candidate's difference from the best with its interval, best at the top; see CandidateComparison.plot.
 
-    Draws on ``ax`` (None: a new figure's) and returns the Axes; saves the figure to ``path`` when given.
+    Draws on ``ax`` (None: a new figure's) and returns the ``Plot`` of ``draw_panels``; saves the figure to ``path``
+    when given.
     """
     height = 1.2 + 0.35 * len(comparison.candidates)
     return draw_panels([functools.partial(_candidates_panel, comparison=comparison)], ax, figsize=(8, height),

@@ -6,10 +6,9 @@ import numpy as np
 
 from .._utils._arrays import locked, readonly_array
 from .._utils._kinds import TEXT, Array
-from .._utils._notebook import summary_html
 from .._utils._params import Boolean, Nullable, Text
-from .._utils._serialize import Serializable
 from ._fields import array_field, check_indices
+from ._record import Record
 
 
 def _one_dimensional(name, values):
@@ -20,7 +19,7 @@ def _one_dimensional(name, values):
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BootstrapSamplingResult(Serializable):
+class BootstrapSamplingResult(Record):
     """What the bootstrap did to every instance: the samples, their out-of-bag correctness, the full-data model.
 
     Made by :func:`bootstrap_sampling`; :func:`bootstrap_accuracy_of`
@@ -120,11 +119,8 @@ class BootstrapSamplingResult(Serializable):
     def resubstitution_accuracy(self):
         return float(np.mean(self.y_pred == self.y_true))
 
-    def __repr__(self):
-        return (f"{type(self).__name__}(n_samples={self.n_samples}, n_bootstraps={self.n_bootstraps}, "
-                f"stratified={self.stratified})")
-
-    _repr_html_ = summary_html
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_bootstraps": self.n_bootstraps, "stratified": self.stratified}
 
     def summary(self):
         """The samples, how often each instance was left out, and the resubstitution accuracy.

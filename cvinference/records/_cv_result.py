@@ -4,7 +4,6 @@ Every statistic downstream (intervals, tests, reports, studies) is derived from
 the arrays held here; nothing downstream refits a model.
 """
 
-import functools
 import hashlib
 import numbers
 import typing
@@ -18,7 +17,6 @@ from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
 from .._utils._notebook import import_pandas
 from .._utils._params import NAME, PROBABILITY, Boolean, Integer, Nullable, Options, Text, validate_params
-from .._utils._serialize import Serializable
 from .._utils._upward import UpwardMethod, upward
 from .._utils._validation import group_labels
 from .._utils._warnings import InferenceWarning
@@ -32,6 +30,7 @@ from ._cv_result_codec import (
     score_shape,
 )
 from ._losses import LOSSES
+from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
 
 TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
@@ -48,19 +47,6 @@ class _Labels(typing.NamedTuple):
     cv_repr: str | None
     name: str | None
     estimator_type: str | None
-
-
-def _computed_once(method):
-    """A read-only property whose value is computed on first access and kept."""
-    key = f"_{method.__name__}_value"
-
-    @functools.wraps(method)
-    def getter(self):
-        if key not in self.__dict__:
-            self.__dict__[key] = method(self)
-        return self.__dict__[key]
-
-    return property(getter)
 
 
 def _as_rows(values, name, n_samples):
@@ -173,7 +159,12 @@ def _encode_labels(y_true, y_pred):
     return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
 
 
-class CVResult(Serializable):
+def _report_html(record):
+    """The report of a record's ``summary()`` as HTML with real tables (``cvinference.report.record_html``)."""
+    return upward("report", "record_html")(record)
+
+
+class CVResult(Grouped, Record):
     """What cross-validation did to every instance, in every repeat.
 
     Usually made by :func:`cross_val_correctness` or :class:`CVEvaluator`. One
@@ -444,15 +435,11 @@ class CVResult(Serializable):
     def groups(self):
         return self._groups
 
-    @_computed_once
-    def n_groups(self):
-        return None if self._groups is None else int(np.unique(self._groups).size)
-
     @property
     def fold(self):
         return self._fold
 
-    @_computed_once
+    @computed_once
     def _fold_digest(self):
         """A BLAKE2b digest of the fold numbers (shape and values, not dtype): equal digests, equal folds."""
         digest = hashlib.blake2b(repr(self._fold.shape).encode(), digest_size=32)
@@ -460,29 +447,29 @@ class CVResult(Serializable):
             digest.update(np.ascontiguousarray(self._fold[block], dtype=np.int64).tobytes())
         return digest.digest()
 
-    @_computed_once
+    @computed_once
     def y_true(self):
         return locked(self._decode(self._y_true))
 
-    @_computed_once
+    @computed_once
     def y_pred(self):
         return locked(self._decode(self._y_pred))
 
-    @_computed_once
+    @computed_once
     def correct(self):
         return locked(self._y_pred == self._y_true[np.newaxis, :])
 
-    @_computed_once
+    @computed_once
     def loss(self):
         if self._loss is None:
             return locked((~self.correct).astype(np.float64))
         return self._loss
 
-    @_computed_once
+    @computed_once
     def fold_sizes(self):
         return locked(self._per_fold())
 
-    @_computed_once
+    @computed_once
     def fold_correct(self):
         return locked(self._per_fold_true(self.correct))
 
@@ -512,13 +499,13 @@ class CVResult(Serializable):
             counts[block] = np.bincount(keys, minlength=rare.shape[0] * self._n_splits).reshape(-1, self._n_splits)
         return counts if rare_is_true else self.fold_sizes - counts
 
-    @_computed_once
+    @computed_once
     def fold_accuracy(self):
         if self._classes is None:  # a regression loss: nothing is "correct"
             return locked(np.full(self.fold_sizes.shape, np.nan))
         return locked(self.fold_correct / self.fold_sizes)
 
-    @_computed_once
+    @computed_once
     def fold_mean_loss(self):
         if self._loss is None:
             return locked(1.0 - self.fold_accuracy)
@@ -530,7 +517,7 @@ class CVResult(Serializable):
             return float("nan")
         return float(np.count_nonzero(self.correct) / self.correct.size)
 
-    @_computed_once
+    @computed_once
     def class_counts(self):
         if self._classes is None:
             return None
@@ -552,14 +539,11 @@ class CVResult(Serializable):
     def mean_loss(self):
         return float(self.loss.mean())
 
-    def __repr__(self):
-        score = f"accuracy={self.accuracy:.4g}"
-        if self.loss_name != "zero_one":
-            score = f"mean_loss={self.mean_loss:.4g}, loss_name={self.loss_name!r}"
-        return (
-            f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
-            f"n_repeats={self.n_repeats}, {score})"
-        )
+    def _repr_fields(self):
+        sizes = {"n_samples": self.n_samples, "n_splits": self.n_splits, "n_repeats": self.n_repeats}
+        if self.loss_name == "zero_one":
+            return {**sizes, "accuracy": f"{self.accuracy:.4g}"}
+        return {**sizes, "mean_loss": f"{self.mean_loss:.4g}", "loss_name": repr(self.loss_name)}
 
     def summary(self):
         """The report of this result as text: per-fold counts, accuracy, intervals, conditions, verdict.
@@ -617,7 +601,7 @@ class CVResult(Serializable):
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
-    def plot(self, ax=None, *, confidence_level=0.95):
+    def plot(self, ax=None, *, confidence_level=0.95, path=None):
         """Draw the accuracy (or a regressor's loss) of every fold and every interval (needs matplotlib).
 
         The report of :meth:`summary`, drawn as the command line's
@@ -634,12 +618,11 @@ class CVResult(Serializable):
             intervals there; two Axes draw the folds and the intervals.
         confidence_level : float, default=0.95
             The intervals' level.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure (or the figure of the two Axes given), or the
-            one Axes drawn on.
+        %(plot_returns)s
 
         Examples
         --------
@@ -649,19 +632,17 @@ class CVResult(Serializable):
         >>> import cvinference as cvi
         >>> X, y = load_iris(return_X_y=True)
         >>> result = cvi.cross_val_correctness(DecisionTreeClassifier(random_state=0), X, y, cv=5, random_state=0)
-        >>> figure = result.plot()
-        >>> [axis.get_title() for axis in figure.axes]
+        >>> drawn = result.plot()
+        >>> [axis.get_title() for axis in drawn.axes_]
         ['accuracy per fold (repeat 0)', 'accuracy intervals']
-        >>> plt.close(figure)
+        >>> plt.close(drawn.figure_)
         """
-        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level)
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, path=path)
 
     accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
     large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
 
-    def _repr_html_(self):
-        """The report of :meth:`summary` as HTML with real tables (``cvinference.report.record_html``)."""
-        return upward("report", "record_html")(self)
+    _repr_html_ = _report_html
 
     def _instance_columns(self):
         """``repeat``, ``instance``, ``group`` (grouped records), ``fold`` and ``y_true``, per repeat and instance."""
@@ -754,7 +735,7 @@ def _first_difference(a, b):
     return int(np.flatnonzero(np.asarray(a.groups != b.groups, dtype=bool))[0])
 
 
-class PairedCVResult(Serializable):
+class PairedCVResult(Record):
     """Two estimators cross-validated on identical folds.
 
     Made by :meth:`CVEvaluator.compare`. Both results share ``y_true`` and the
@@ -805,15 +786,13 @@ class PairedCVResult(Serializable):
         raise AttributeError(f"a PairedCVResult cannot be changed (deleting {name!r}); make a new one: "
                              "PairedCVResult(a, b).")
 
-    def __repr__(self):
+    def _repr_fields(self):
         a, b = self.a, self.b
-        scores = f"accuracy_a={a.accuracy:.4g}, accuracy_b={b.accuracy:.4g}"
-        if a.loss_name != "zero_one":
-            scores = f"mean_loss_a={a.mean_loss:.4g}, mean_loss_b={b.mean_loss:.4g}, loss_name={a.loss_name!r}"
-        return (
-            f"{type(self).__name__}(n_samples={a.n_samples}, n_splits={a.n_splits}, "
-            f"n_repeats={a.n_repeats}, {scores})"
-        )
+        sizes = {"n_samples": a.n_samples, "n_splits": a.n_splits, "n_repeats": a.n_repeats}
+        if a.loss_name == "zero_one":
+            return {**sizes, "accuracy_a": f"{a.accuracy:.4g}", "accuracy_b": f"{b.accuracy:.4g}"}
+        return {**sizes, "mean_loss_a": f"{a.mean_loss:.4g}", "mean_loss_b": f"{b.mean_loss:.4g}",
+                "loss_name": repr(a.loss_name)}
 
     def summary(self):
         """The report of this pair as text, as ``cvinference compare`` prints it (but 5x2cv).
@@ -833,7 +812,7 @@ class PairedCVResult(Serializable):
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
-    def plot(self, ax=None, *, confidence_level=0.95, nested=None):
+    def plot(self, ax=None, *, confidence_level=0.95, nested=None, path=None):
         """Draw A and B fold by fold, the fold differences, and every test with the decision (needs matplotlib).
 
         The report of :meth:`summary`, drawn as ``cvinference compare
@@ -859,12 +838,11 @@ class PairedCVResult(Serializable):
             learners (``nested_cv_interval(..., estimator_b=...,
             cv_result=pair)``), drawn with the tests; the decision may rest
             on it, as ``decide(pair, nested=...)`` does.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.figure.Figure or matplotlib.axes.Axes
-            The new figure (or the figure of the three Axes given), or the
-            one Axes drawn on.
+        %(plot_returns)s
 
         Examples
         --------
@@ -877,7 +855,7 @@ class PairedCVResult(Serializable):
         >>> pair = cvi.CVEvaluator(cv=10, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0),
         ...                                                       X, y)
         >>> figure, axis = plt.subplots()
-        >>> pair.plot(ax=axis) is axis
+        >>> pair.plot(ax=axis).ax_ is axis
         True
         >>> print(axis.get_title())
         tests: estimate and interval
@@ -887,16 +865,14 @@ class PairedCVResult(Serializable):
           rest on)
         >>> plt.close(figure)
         """
-        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested)
+        return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested, path=path)
 
     matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
     independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")
     mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"), since="0.1")
     scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"), since="0.1")
 
-    def _repr_html_(self):
-        """The report of :meth:`summary` as HTML with real tables (``cvinference.report.record_html``)."""
-        return upward("report", "record_html")(self)
+    _repr_html_ = _report_html
 
     def to_frame(self):
         """A pandas DataFrame with one row per repeat and instance, A and B side by side.

@@ -6,11 +6,10 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._kinds import STRING, TEXT, Array, Sequence
-from .._utils._notebook import summary_html
 from .._utils._params import Nullable, Text
-from .._utils._serialize import Serializable
 from .._utils._validation import group_labels
 from ._fields import OneOrTwoLearners, array_field, learner_descriptions, learner_lines
+from ._record import Grouped, Record
 
 N_SPLITS = 5
 """The default folds K of nested cross-validation (see :data:`N_REPEATS`)."""
@@ -108,7 +107,7 @@ def _check_finite(outer, inner, fold):
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class NestedCVResult(OneOrTwoLearners, Serializable):
+class NestedCVResult(OneOrTwoLearners, Grouped, Record):
     """What nested cross-validation did to every instance: its outer and inner losses, per learner.
 
     Made by :func:`nested_cross_validation`; :func:`nested_cv_interval_of`
@@ -228,18 +227,12 @@ class NestedCVResult(OneOrTwoLearners, Serializable):
         return self.fold.shape[1]
 
     @property
-    def n_groups(self):
-        return None if self.groups is None else int(np.unique(self.groups).size)
-
-    @property
     def n_fits(self):
         return nested_fit_count(self.n_splits, self.n_repeats, self.n_learners)
 
-    def __repr__(self):
-        return (f"{type(self).__name__}(n_samples={self.n_samples}, n_splits={self.n_splits}, "
-                f"n_repeats={self.n_repeats}, n_learners={self.n_learners}, loss_name={self.loss_name!r})")
-
-    _repr_html_ = summary_html
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_splits": self.n_splits, "n_repeats": self.n_repeats,
+                "n_learners": self.n_learners, "loss_name": repr(self.loss_name)}
 
     def summary(self):
         """The partitions, the fits, and each learner's mean outer and inner loss.

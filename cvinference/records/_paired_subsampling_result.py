@@ -5,10 +5,9 @@ import dataclasses
 import numpy as np
 
 from .._utils._kinds import POSITIVE, TEXT, Array, Sequence
-from .._utils._notebook import summary_html
 from .._utils._params import Boolean, Explained, Integer, Text
-from .._utils._serialize import Serializable
 from ._fields import OneOrTwoLearners, array_field, check_indices, learner_descriptions, learner_lines
+from ._record import Record
 
 ONE_PAIR = (
     "One pair of halves gives one squared difference, a variance estimate with one degree of freedom, which the "
@@ -40,7 +39,7 @@ def _check_tests_in_halves(test_indices, halves):
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class PairedSubsamplingResult(OneOrTwoLearners, Serializable):
+class PairedSubsamplingResult(OneOrTwoLearners, Record):
     """What Nadeau & Bengio's paired subsampling did: the test losses of every split, per learner.
 
     Made by :func:`paired_subsampling`; :func:`conservative_z_interval_of`
@@ -157,11 +156,9 @@ class PairedSubsamplingResult(OneOrTwoLearners, Serializable):
     def nonnegative(self):
         return bool(self.losses.min() >= 0)
 
-    def __repr__(self):
-        return (f"{type(self).__name__}(n_samples={self.n_samples}, n_pairs={self.n_pairs}, n_rounds={self.n_rounds}, "
-                f"n_train={self.n_train}, n_test={self.n_test}, n_learners={self.n_learners})")
-
-    _repr_html_ = summary_html
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_pairs": self.n_pairs, "n_rounds": self.n_rounds,
+                "n_train": self.n_train, "n_test": self.n_test, "n_learners": self.n_learners}
 
     def summary(self):
         """The splits, and each learner's mean loss on the splits of all the data.

@@ -6,10 +6,10 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._kinds import POSITIVE, Array
-from .._utils._notebook import import_pandas, summary_html
+from .._utils._notebook import import_pandas
 from .._utils._params import Integer
-from .._utils._serialize import Serializable
 from .._utils._text import text_block
+from ._record import Record
 
 NOT_INDEPENDENT = (
     "the test sets of different rounds overlap, so the round accuracies are not independent and a "
@@ -19,7 +19,7 @@ NOT_INDEPENDENT = (
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class SubsamplingResult(Serializable):
+class SubsamplingResult(Record):
     """What random subsampling (the holdout repeated) did in every round.
 
     Made by :func:`random_subsampling`. Round i tests the instances
@@ -126,13 +126,9 @@ class SubsamplingResult(Serializable):
     def accuracy(self):
         return float(self.round_accuracy.mean())
 
-    def __repr__(self):
-        return (
-            f"{type(self).__name__}(n_samples={self.n_samples}, n_rounds={self.n_rounds}, "
-            f"n_train={self.n_train}, n_test={self.n_test}, accuracy={self.accuracy:.4g})"
-        )
-
-    _repr_html_ = summary_html
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_rounds": self.n_rounds, "n_train": self.n_train,
+                "n_test": self.n_test, "accuracy": f"{self.accuracy:.4g}"}
 
     def to_frame(self):
         """A pandas DataFrame with one row per round and test instance.

@@ -8,7 +8,17 @@ JSON, :func:`render_html` and :func:`draw_report` only format it. The records' `
 """
 
 from ._html import record_html, render_html
-from ._plot import draw_report, plot_decision, plot_estimate, plot_posterior, plot_report, plot_result, pyplot
+from ._plot import (
+    Plot,
+    draw_panels,
+    draw_report,
+    plot_decision,
+    plot_estimate,
+    plot_posterior,
+    plot_report,
+    plot_result,
+    pyplot,
+)
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -30,10 +40,12 @@ __all__ = [
     "REPORT_VERSION",
     "WIDTH",
     "NamedInterval",
+    "Plot",
     "comparison_decision",
     "comparison_report",
     "comparison_tests",
     "estimator_intervals",
+    "draw_panels",
     "draw_report",
     "evaluation_report",
     "pair_tests",

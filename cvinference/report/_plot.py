@@ -1,6 +1,8 @@
 """PNG figures of a command-line report (the ``plot`` extra: matplotlib)."""
 
+import dataclasses
 import functools
+import os
 from typing import NamedTuple
 
 import numpy as np
@@ -217,6 +219,50 @@ def set_wrapped_title(axis, lines, fontsize=10):
     axis.set_title(_wrapped(lines, inches, fontsize), fontsize=fontsize)
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class Plot:
+    """What every ``plot()`` of the package returns: the figure and the Axes it drew on.
+
+    scikit-learn's Display attributes (``RocCurveDisplay.figure_`` and
+    ``.ax_``), for a figure of one panel or of several alike. It holds
+    matplotlib objects only, no result: drawing again is calling ``plot()``
+    again.
+
+    Attributes
+    ----------
+    figure_ : matplotlib.figure.Figure
+        The figure drawn on: a new one (closed once saved to ``path``), or
+        the figure of the Axes given.
+    axes_ : tuple of matplotlib.axes.Axes
+        The Axes of every panel drawn, in the figure's order; the main
+        panel is the last.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from cvinference import CVResult, accuracy_interval
+    >>> result = CVResult(y_true=[0, 1] * 50, y_pred=[0, 1] * 45 + [1, 0] * 5, fold=[0, 1] * 50)
+    >>> drawn = result.plot()
+    >>> len(drawn.axes_), drawn.ax_.get_title()
+    (2, 'accuracy intervals')
+    >>> figure, axis = plt.subplots()
+    >>> accuracy_interval(result).plot(ax=axis).ax_ is axis
+    True
+    >>> plt.close("all")
+    """
+
+    figure_: object
+    axes_: tuple
+
+    @property
+    def ax_(self):
+        """matplotlib.axes.Axes: the main panel's Axes (the last of ``axes_``)."""
+        return self.axes_[-1]
+
+    def __repr__(self):
+        return f"Plot(figure_={self.figure_!r}, ax_={self.ax_!r}, {len(self.axes_)} Axes)"
+
+
 def _axes_of(ax, count):
     """The Axes to draw ``count`` panels on: ``ax`` itself, or None (a new figure of them all)."""
     if ax is None:
@@ -226,13 +272,25 @@ def _axes_of(ax, count):
     except TypeError:
         axes = [ax]
     if len(axes) not in (1, count) or not all(hasattr(a, "plot") and hasattr(a, "figure") for a in axes):
-        raise ValueError(f"ax must be a matplotlib Axes (the main panel only) or {count} Axes (one per panel); got "
-                         f"{ax!r}. Pass ax=None for a new figure of every panel.")
+        many = f" or {count} Axes (one per panel)" if count > 1 else ""
+        raise ValueError(f"ax must be a matplotlib Axes (the main panel only){many}; got {ax!r}. Pass ax=None for "
+                         f"a new figure{' of every panel' if count > 1 else ''}, and a file name as path=.")
     return axes
 
 
+def _check_path(path):
+    """Refuse, before anything is drawn, a ``path`` that matplotlib's ``savefig`` cannot write a PNG to."""
+    if path is not None and not (isinstance(path, str | bytes | os.PathLike) or hasattr(path, "write")):
+        raise TypeError(f"path must be None, a file name (str or path-like) or a binary file object to write the "
+                        f"PNG to; got {path!r} of type {type(path).__name__}.")
+
+
 def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
-    """Draw a figure's panels where ``ax`` says, as scikit-learn's Display objects do; see :func:`draw_report`.
+    """Draw a figure's panels where ``ax`` says and save it to ``path``: the one rule of every ``plot()``.
+
+    ``ax`` and ``path`` are checked before anything is drawn; every
+    ``plot()`` of the package comes here, so all take the same ``ax`` and
+    ``path`` and return the same :class:`Plot`.
 
     Parameters
     ----------
@@ -247,7 +305,7 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
     title : str or sequence of str, optional
         The title of a new figure of several panels, wrapped to its width
         (a panel drawn alone carries its own title).
-    path : str or path-like, optional
+    path : str, path-like, binary file object or None, default=None
         Where to save the figure as a PNG; a new figure is then closed, a
         figure of the Axes given stays open.
     dpi : int, default=100
@@ -255,11 +313,18 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
 
     Returns
     -------
-    matplotlib.axes.Axes or matplotlib.figure.Figure
-        The Axes drawn on when it is one (a figure of one panel, or one
-        Axes given), else the figure of the panels.
+    Plot
+        The figure and the Axes of every panel drawn.
+
+    Raises
+    ------
+    ValueError
+        ``ax`` is neither None, one Axes nor one Axes per panel.
+    TypeError
+        ``path`` is neither None, a file name nor a file object.
     """
     axes = _axes_of(ax, len(panels))
+    _check_path(path)
     if axes is None:
         figure, axes = pyplot().subplots(1, len(panels), figsize=figsize, layout="constrained", squeeze=False)
         axes = list(axes.ravel())
@@ -273,10 +338,10 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
         save_png(figure, path, dpi=dpi)  # and closed: the figure is the library's
     elif path is not None:
         figure.savefig(path, format="png", dpi=dpi)  # the user's figure stays open
-    return axes[0] if len(axes) == 1 else figure
+    return Plot(figure, tuple(axes))
 
 
-def draw_report(report, ax=None):
+def draw_report(report, ax=None, *, path=None):
     """Draw the figure of a report: about the decision's metric (compare), else accuracy or a regressor's loss.
 
     Parameters
@@ -289,35 +354,42 @@ def draw_report(report, ax=None):
         draws the main panel (the intervals of one learner, the tests of
         two) with the learners in its title; as many Axes as panels draw
         them all there.
+    path : str, path-like, binary file object or None, default=None
+        Where to save the figure as a PNG (see :func:`draw_panels`).
 
     Returns
     -------
-    matplotlib.figure.Figure or matplotlib.axes.Axes
-        The figure of several panels, or the one Axes drawn on.
+    Plot
     """
     quantity = _quantity(report)
     panels = [functools.partial(panel, report=report, quantity=quantity) for panel in _PANELS[report["command"]]]
-    drawn = draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5), title=_title_lines(report))
-    if ax is not None and len(_axes_of(ax, len(panels))) == 1:
-        set_wrapped_title(drawn, [drawn.get_title(), *_title_lines(report)[1:]])
-    return drawn
+    lines = _title_lines(report)
+    if ax is not None and len(_axes_of(ax, len(panels))) == 1:  # the main panel alone says what it is about
+        panels[-1] = functools.partial(_titled, panels[-1], lines[1:])
+    return draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5), title=lines, path=path)
+
+
+def _titled(panel, lines, axis):
+    """Draw ``panel`` on ``axis``, then add ``lines`` to its title."""
+    panel(axis)
+    set_wrapped_title(axis, [axis.get_title(), *lines])
 
 
 def plot_report(report, path):
     """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG."""
-    save_png(draw_report(report), path)
+    draw_report(report, path=path)
 
 
-def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None):
+def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None, path=None):
     """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
 
     The report is the one ``summary()`` renders (:func:`summary_text`); see
-    :func:`draw_report` for ``ax`` and what is returned.
+    :func:`draw_report` for ``ax``, ``path`` and the :class:`Plot` returned.
     """
-    return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax)
+    return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax, path=path)
 
 
-def plot_estimate(result, ax=None, *, confidence_level=0.95):
+def plot_estimate(result, ax=None, *, confidence_level=0.95, path=None):
     """The figure of ``Interval.plot()`` and ``TestResult.plot()``: the estimate and its interval on one axis.
 
     Parameters
@@ -329,16 +401,23 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
         Where to draw; None makes a small new figure.
     confidence_level : float, default=0.95
         A test's interval level (an interval has its own).
+    path : str, path-like, binary file object or None, default=None
+        Where to save the figure as a PNG (see :func:`draw_panels`).
 
     Returns
     -------
-    matplotlib.axes.Axes
+    Plot
     """
     is_test = hasattr(result, "pvalue")
     interval = result.confidence_interval(confidence_level) if is_test else result
-    if ax is None:  # an interval's axis is labelled with its estimand, in full: room for its lines
-        label_lines = 0 if is_test else len(wrapped(f"estimand: {interval.estimand}", width=_characters(6.4, 8)))
-        _, ax = pyplot().subplots(figsize=(6.4, 2.0 + 0.14 * label_lines), layout="constrained")
+    # an interval's axis is labelled with its estimand, in full: room for its lines
+    label_lines = 0 if is_test else len(wrapped(f"estimand: {interval.estimand}", width=_characters(6.4, 8)))
+    return draw_panels([functools.partial(_estimate_panel, result=result, interval=interval, is_test=is_test)], ax,
+                       figsize=(6.4, 2.0 + 0.14 * label_lines), path=path)
+
+
+def _estimate_panel(ax, result, interval, is_test):
+    """The estimate of ``result`` with its ``interval`` on ``ax`` (a test's with the line of no difference)."""
     estimate, low, high = float(result.estimate), float(interval.low), float(interval.high)
     bounded = np.isfinite(low) and np.isfinite(high)
     errors = [[estimate - low], [high - estimate]] if bounded else None
@@ -358,10 +437,9 @@ def plot_estimate(result, ax=None, *, confidence_level=0.95):
     target = getattr(interval, "target", None)
     title += (f"\ntarget: {target}" if target else "") + ("" if bounded else "; its bounds are not computable here")
     set_wrapped_title(ax, title.split("\n"))
-    return ax
 
 
-def plot_posterior(result, ax=None):
+def plot_posterior(result, ax=None, *, path=None):
     """The figure of ``BayesianResult.plot()``: the posterior of the difference and its three regions.
 
     The posterior density of mu = accuracy(A) - accuracy(B) (Student's t,
@@ -376,15 +454,20 @@ def plot_posterior(result, ax=None):
     result : BayesianResult
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a small new figure.
+    path : str, path-like, binary file object or None, default=None
+        Where to save the figure as a PNG (see :func:`draw_panels`).
 
     Returns
     -------
-    matplotlib.axes.Axes
+    Plot
     """
+    return draw_panels([functools.partial(_posterior_panel, result=result)], ax, figsize=(6.4, 3.2), path=path)
+
+
+def _posterior_panel(ax, result):
+    """The posterior of ``result`` on ``ax``, its three regions filled (see :func:`plot_posterior`)."""
     from scipy import stats
 
-    if ax is None:
-        _, ax = pyplot().subplots(figsize=(6.4, 3.2), layout="constrained")
     mean, scale, rope = float(result.posterior_mean), float(result.posterior_scale), float(result.rope)
     probabilities = (("B better", result.prob_b_better, "tab:orange"),
                      ("equivalent", result.prob_equivalent, "0.6"), ("A better", result.prob_a_better, "tab:blue"))
@@ -415,10 +498,9 @@ def plot_posterior(result, ax=None):
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize="small", title="probability" if scale > 0 else None, title_fontsize="small")
     set_wrapped_title(ax, title)
-    return ax
 
 
-def plot_decision(decision, ax=None):
+def plot_decision(decision, ax=None, *, path=None):
     """The figure of ``Decision.plot()``: the test it rests on (in red) and the tests for context.
 
     Each test's estimate of the difference, positive when A is better, is
@@ -430,18 +512,23 @@ def plot_decision(decision, ax=None):
     decision : Decision
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a new figure.
+    path : str, path-like, binary file object or None, default=None
+        Where to save the figure as a PNG (see :func:`draw_panels`).
 
     Returns
     -------
-    matplotlib.axes.Axes
+    Plot
     """
     record = decision_record(decision)
     tests = [test for test in (record["rests_on"], *record["context"]) if test is not None]
-    if ax is None:
-        _, ax = pyplot().subplots(figsize=(8, 1.8 + 0.5 * len(tests)), layout="constrained")
+    return draw_panels([functools.partial(_decision_panel, record=record, tests=tests)], ax,
+                       figsize=(8, 1.8 + 0.5 * len(tests)), path=path)
+
+
+def _decision_panel(ax, record, tests):
+    """The tests of a decision's ``record`` on ``ax``, the one it rests on in red (see :func:`plot_decision`)."""
     metric = record["metric"]
     _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]))
     a, b = record["names"]
     set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}",
                            f"each test's estimate with its {format_level(record['confidence_level'])} interval"])
-    return ax

@@ -68,16 +68,11 @@ class StudyResult(Serializable):
             own. (A path given here, as the first argument was before version
             0.1, still saves the figure there, with a FutureWarning: pass
             ``path=`` instead.)
-        path : str or path-like, optional
-            Where to save the figure as a PNG. A new figure is then closed;
-            the figure of an ``ax`` given stays open, as does any figure
-            without ``path``.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes or matplotlib.figure.Figure
-            The Axes drawn on when it is one (a study of one panel, or one
-            Axes given), else the figure of the panels.
+        %(plot_returns)s
         """
         return draw_panels(self._panels(), ax, figsize=(8, 4.5), title=self._title(), path=path, dpi=120)
 

@@ -22,7 +22,7 @@ class Answer(Serializable):
         return render_html(self.report)
 
     @fill_doc
-    def plot(self, ax=None):
+    def plot(self, ax=None, *, path=None):
         """Draw the report as the command line's ``--plot`` does.
 
         Needs matplotlib.
@@ -33,10 +33,10 @@ class Answer(Serializable):
         ax : matplotlib Axes, sequence of Axes or None, default=None
             None draws every panel on a new figure; one Axes gets the main
             panel; as many Axes as panels get one each.
+        %(plot_path)s
 
         Returns
         -------
-        matplotlib.axes.Axes or matplotlib.figure.Figure
-            The Axes of one panel, or the Figure of several.
+        %(plot_returns)s
         """
-        return draw_report(self.report, ax)
+        return draw_report(self.report, ax, path=path)

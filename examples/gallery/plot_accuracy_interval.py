@@ -26,4 +26,4 @@ print(interval.summary())
 # Wilson, and the exact Clopper-Pearson interval, which ``"auto"`` takes when
 # Wong's large-sample conditions (r_j >= 5 and m_j - r_j >= 5 in every fold)
 # fail, as they do here.
-figure = result.plot()
+drawn = result.plot()

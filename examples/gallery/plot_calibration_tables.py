@@ -39,4 +39,4 @@ print(cvi.decide(pair).summary())
 # %%
 # The comparison's figure: the fold accuracies, the fold differences, and
 # every test's interval, the one the decision rests on in red.
-figure = pair.plot()
+drawn = pair.plot()

@@ -32,4 +32,4 @@ print(decision.summary())
 # %%
 # The folds of both learners, the fold differences, and every test with the
 # one the decision rests on in red.
-figure = pair.plot(nested=nested)
+drawn = pair.plot(nested=nested)

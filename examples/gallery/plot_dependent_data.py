@@ -31,4 +31,4 @@ print(f"counting groups:     [{grouped.low:.3f}, {grouped.high:.3f}] ({grouped.m
 
 # %%
 # The record's folds of whole groups, and its intervals.
-figure = result.plot()
+drawn = result.plot()

@@ -23,4 +23,4 @@ print(candidates.summary())
 # %%
 # Each candidate's difference from the best, with its interval; those the
 # test cannot tell from the best in blue.
-axis = candidates.plot()
+drawn = candidates.plot()

@@ -46,4 +46,4 @@ print(comparison.summary())
 # %%
 # The critical-difference diagram: learners joined by a bar are not told
 # apart by the Nemenyi test.
-axis = comparison.plot()
+drawn = comparison.plot()

@@ -25,4 +25,4 @@ print(study.summary())
 # against the difference of their conditional errors. Where the two agree in
 # sign (upper right, lower left), cross-validation named the winner; the
 # summary's table counts the quadrants.
-axis = study.plot()
+drawn = study.plot()

@@ -344,9 +344,9 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()
-    assert comparison.plot(ax=axis) is axis
-    drawn = comparison.plot()  # one panel: its Axes, on a new figure (DESIGN.md, Conventions)
-    assert drawn.figure.axes == [drawn] and drawn is not axis
+    assert comparison.plot(ax=axis).ax_ is axis
+    drawn = comparison.plot()  # one panel, on a new figure
+    assert drawn.figure_.axes == [drawn.ax_] and drawn.axes_ == (drawn.ax_,) and drawn.ax_ is not axis
     assert [text.get_text() for text in axis.get_yticklabels()][-1].startswith(comparison.best_candidate)
     plt.close("all")
 

@@ -486,8 +486,9 @@ def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     path = tmp_path / "cd.png"
     demsar.plot(path=path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    axis = demsar.plot()
-    assert axis.figure.axes == [axis]  # one panel: its Axes, on a figure of its own (DESIGN.md, Conventions)
+    drawn = demsar.plot()
+    axis = drawn.ax_
+    assert drawn.axes_ == (axis,) and drawn.figure_.axes == [axis]  # one panel, on a figure of its own
     texts = [text.get_text() for text in axis.texts]
     assert any(text.startswith("CD = 1.25") for text in texts)
     for learner, rank in zip(demsar.learners, demsar.average_ranks, strict=True):
@@ -502,7 +503,7 @@ def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(de
     plt = pytest.importorskip("matplotlib.pyplot")
     figure, (left, right) = plt.subplots(1, 2, figsize=(14, 3))
     with caplog.at_level("WARNING", logger="matplotlib"):
-        assert demsar.plot(ax=right) is right
+        assert demsar.plot(ax=right).ax_ is right
         figure.canvas.draw()
     assert not caplog.records  # its limits and equal aspect agree: matplotlib ignores neither
     assert not left.texts and any(text.get_text().startswith("CD = 1.25") for text in right.texts)

@@ -38,7 +38,9 @@ def close_figures():
 
 
 def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
-    figure = pair.a.plot()
+    drawn = pair.a.plot()
+    figure = drawn.figure_
+    assert drawn.axes_ == tuple(figure.axes) and drawn.ax_ is figure.axes[1]  # the main panel: the intervals
     assert [axis.get_title() for axis in figure.axes] == ["accuracy per fold (repeat 0)", "accuracy intervals"]
     title = figure.get_suptitle()
     assert title.startswith("569 instances, 5-fold cross-validation\nA = StandardScaler + LogisticRegression")
@@ -51,7 +53,7 @@ def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
 
 
 def test_a_pair_names_a_and_b_and_the_decision_in_its_title(pair):
-    figure = pair.plot()
+    figure = pair.plot().figure_
     assert [axis.get_title() for axis in figure.axes] == [
         "accuracy per fold (repeat 0)", "fold differences", "tests: estimate and interval"]
     title = " ".join(figure.get_suptitle().split())  # wrapped to the figure's width
@@ -62,7 +64,7 @@ def test_a_pair_names_a_and_b_and_the_decision_in_its_title(pair):
 def test_no_title_is_cut_off(pair):
     renamed = cvi.CVResult.from_dict({**pair.a.to_dict(), "name": "a learner with a long description " * 4})
     long_name = cvi.PairedCVResult(renamed, pair.b)
-    figure = long_name.plot()
+    figure = long_name.plot().figure_
     figure.canvas.draw()
     box = figure.get_tightbbox(figure.canvas.get_renderer())
     assert box.x0 >= 0 and box.x1 <= figure.bbox_inches.x1 + 1e-6 and box.y1 <= figure.bbox_inches.y1 + 1e-6
@@ -70,15 +72,17 @@ def test_no_title_is_cut_off(pair):
 
 def test_one_axes_gets_the_main_panel_and_is_returned(pair):
     figure, axis = plt.subplots()
-    assert pair.plot(ax=axis) is axis
+    drawn = pair.plot(ax=axis)
+    assert drawn.ax_ is axis and drawn.axes_ == (axis,) and drawn.figure_ is figure
     assert axis.get_title().startswith("tests: estimate and interval\nA = ")
     assert len(figure.axes) == 1  # nothing drawn beside the user's Axes
-    assert pair.a.plot(ax=axis.figure.add_subplot(2, 1, 2)).get_title().startswith("accuracy intervals\nA = ")
+    assert pair.a.plot(ax=axis.figure.add_subplot(2, 1, 2)).ax_.get_title().startswith("accuracy intervals\nA = ")
 
 
 def test_as_many_axes_as_panels_draw_every_panel_there(pair):
     figure, axes = plt.subplots(1, 3)
-    assert pair.plot(ax=axes) is figure
+    drawn = pair.plot(ax=axes)
+    assert drawn.figure_ is figure and drawn.axes_ == tuple(axes) and drawn.ax_ is axes[2]
     assert [axis.get_title() for axis in axes] == [
         "accuracy per fold (repeat 0)", "fold differences", "tests: estimate and interval"]
     assert figure.get_suptitle() == ""  # the user's figure keeps its own title
@@ -101,7 +105,7 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
                           standard_error=0.01)
     report = comparison_report(pair, descriptions=("logreg", "tree"), data=None, nested=nested)
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
-    axis = draw_report(report, plt.subplots()[1])
+    axis = draw_report(report, plt.subplots()[1]).ax_
     labels = [label.get_text() for label in axis.get_yticklabels()]
     assert labels[-1] == "nested-cv difference (p < 0.001)\nthe decision rests on it"
     assert not any("rests on it" in label for label in labels[:-1])
@@ -109,19 +113,19 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
 
 def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
     interval = cvi.accuracy_interval(pair.a, method="wilson")
-    axis = interval.plot()
+    axis = interval.plot().ax_
     assert axis.lines[0].get_xdata()[0] == pytest.approx(interval.estimate)  # the point; then the bars' caps
     # the error bar spans the bounds (matplotlib's errorbar: a LineCollection of one segment)
     ((low, _), (high, _)), = axis.collections[0].get_segments()
     assert (low, high) == (pytest.approx(interval.low), pytest.approx(interval.high))
     assert axis.get_title() == f"95% wilson interval (dataset level): {interval.estimate:.4f}\ntarget: kfold"
     assert " ".join(axis.get_xlabel().split()) == f"estimand: {interval.estimand}"  # in full, wrapped
-    difference = cvi.mcnemar_test(pair).confidence_interval().plot()  # its sign is part of the estimand
+    difference = cvi.mcnemar_test(pair).confidence_interval().plot().ax_  # its sign is part of the estimand
     assert "(A minus B)" in " ".join(difference.get_xlabel().split())
 
     test = cvi.mcnemar_test(pair)
     _, given = plt.subplots()
-    assert test.plot(ax=given, confidence_level=0.9) is given
+    assert test.plot(ax=given, confidence_level=0.9).ax_ is given
     ((low, _), (high, _)), = given.collections[0].get_segments()
     ninety = test.confidence_interval(0.9)
     assert (low, high) == (pytest.approx(ninety.low), pytest.approx(ninety.high))
@@ -165,7 +169,7 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
     result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
     assert result.df == n_splits - 1
     _, given = plt.subplots()
-    assert result.plot(ax=given) is given
+    assert result.plot(ax=given).ax_ is given
     x, density = given.lines[0].get_data()
     # oracle: the probabilities scipy's t distribution gives (bayesian_correlated_ttest); the curve spans its
     # 0.0005 to 0.9995 quantiles, so each area may fall short by at most 0.0005, plus the trapezoid rule's error
@@ -182,18 +186,18 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
 
 def test_a_posterior_that_is_a_point_mass_or_not_computable_says_so(pair):
     result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
-    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot()
+    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot().ax_
     assert point_mass.get_legend_handles_labels()[1] == [f"posterior: a point mass at {result.posterior_mean:+.4f}"]
     assert sorted(line.get_xdata()[0] for line in point_mass.lines[1:]) == [-0.01, 0.01]
     assert f"P(A better) = {result.prob_a_better:.3f}" in " ".join(point_mass.get_title().split())
-    unknown = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": float("nan")}).plot()
+    unknown = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": float("nan")}).plot().ax_
     assert [text.get_text() for text in unknown.texts] == ["the posterior is not computable here"]
     assert unknown.get_legend() is None
 
 
 def test_a_decision_draws_the_test_it_rests_on_in_red_and_names_a_and_b(pair):
     decision = cvi.decide(pair)
-    axis = decision.plot()
+    axis = decision.plot().ax_
     tests = [test for test in (decision.rests_on, *decision.context) if test is not None]
     labels = [label.get_text() for label in axis.get_yticklabels()]
     assert [label.split(" (p")[0] for label in labels] == [test.name for test in tests]

@@ -225,17 +225,18 @@ def test_summary_frame_and_plot(study, tmp_path):
     assert isinstance(frame, pd.DataFrame) and frame.shape == (3, 9)
     assert frame["approach"].tolist() == list(APPROACHES)
     pytest.importorskip("matplotlib")
-    figure = study.plot(path=tmp_path / "fold_size.png")
+    figure = study.plot(path=tmp_path / "fold_size.png").figure_
     assert (tmp_path / "fold_size.png").stat().st_size > 0
     assert len(figure.axes) == 2
     assert " ".join(figure.get_suptitle().split()) == study._title()  # the learner, the draws, the folds
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()
-    assert study.plot(ax=axis) is axis and axis.get_ylabel() == "coverage"  # the main panel: the last
+    assert study.plot(ax=axis).ax_ is axis and axis.get_ylabel() == "coverage"  # the main panel: the last
     assert [label.get_text() for label in axis.get_xticklabels()] == [a.replace(" (", "\n(") for a in APPROACHES]
     figure, axes = plt.subplots(1, 2)
-    assert study.plot(ax=axes) is figure
+    drawn = study.plot(ax=axes)
+    assert drawn.figure_ is figure and drawn.axes_ == tuple(axes) and drawn.ax_ is axes[1]
     assert [axis.get_ylabel() for axis in axes] == ["sample variance of the fold accuracies", "coverage"]
     with pytest.raises(ValueError, match=r"^ax must be a matplotlib Axes \(the main panel only\) or 2 Axes"):
         study.plot(ax=[axis, *axes])

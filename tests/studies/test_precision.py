@@ -188,8 +188,9 @@ def test_summary_frame_and_plot(result, tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     import matplotlib.pyplot as plt
 
-    axis = result.plot()  # one panel: its Axes, on a new figure (DESIGN.md, Conventions)
-    assert axis.figure.axes == [axis] and axis.get_xlabel() == "number of folds K"
+    drawn = result.plot()  # one panel, on a new figure
+    axis = drawn.ax_
+    assert drawn.axes_ == (axis,) and drawn.figure_.axes == [axis] and axis.get_xlabel() == "number of folds K"
     assert " ".join(axis.get_title().split()).startswith(f"precision of K-fold cross-validation: {result.estimator}")
     plt.close(axis.figure)
 

@@ -101,7 +101,7 @@ def test_summary_table_and_plot(study, tmp_path):
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()
-    assert study.plot(ax=axis) is axis and axis.get_ylabel() == "RMS difference"
+    assert study.plot(ax=axis).ax_ is axis and axis.get_ylabel() == "RMS difference"
     assert [line.get_label() for line in axis.get_lines()] == ["against the conditional error",
                                                                "against the unconditional error"]
     plt.close("all")
@@ -178,7 +178,7 @@ def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
     pytest.importorskip("matplotlib")
     winners.plot(path=tmp_path / "winners.png")
     assert (tmp_path / "winners.png").stat().st_size > 0
-    title = " ".join(winners.plot().get_title().split())  # wrapped to the Axes' width
+    title = " ".join(winners.plot().ax_.get_title().split())  # wrapped to the Axes' width
     assert title.startswith(f"a = {winners.estimator_a}; b = {winners.estimator_b} CV named the winner in ")
     import matplotlib.pyplot as plt
 

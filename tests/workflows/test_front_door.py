@@ -191,9 +191,9 @@ def test_the_plot_draws_the_report(monkeypatch):
     comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
                              random_state=0, nested="never")
     _, axis = plt.subplots()
-    assert comparison.plot(ax=axis) is axis
-    figure = comparison.plot()
-    assert len(figure.axes) == 3
+    assert comparison.plot(ax=axis).ax_ is axis
+    drawn = comparison.plot()
+    assert len(drawn.axes_) == 3 and drawn.axes_ == tuple(drawn.figure_.axes)
     plt.close("all")
 
 
