@@ -200,7 +200,7 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
         found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
                         pos_label=_positive(metric, pos_label))
         records.append(interval_record(found, f"{metric}, fold level {found.method}", metric))
-        if isinstance(metric, str) and metric in SCORE_METRICS and metric.startswith("roc_auc"):
+        if isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc":
             records.append(interval_record(quietly(metric_interval, result, metric, confidence_level=confidence_level,
                                                    method="delong"), f"{metric}, DeLong pooled (repeat 0)", metric))
     return records
