@@ -6,9 +6,9 @@ import sys
 
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation import CVEvaluator
-from ..inference import decide, pair_tests
-from ..inference._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
 from ..inference._metric_interval import _names_computable_from_predictions, score_methods, takes_pos_label
+from ..policy import decide, pair_tests
+from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
 from ..report import comparison_report, evaluation_report, plot_report, render_text
 from ._data import load_data
 from ._errors import UserError

@@ -9,12 +9,12 @@ from scipy import stats
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Options, validate_params
+from .._utils._upward import upward
 from .._utils._warnings import Messages
-from ._auto_choice import choose_auto, evidence_warning, grouped_evidence_warning
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
-from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
+from ._estimands import TARGETS, accuracy_estimand, conditions_warning
 from ._inputs import check_accuracy_result
 from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
@@ -376,18 +376,18 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     dropped = conditions.failing_folds if not keep.all() else ()
     conditions_hold = conditions.satisfied or bool(dropped)
 
-    if method == "auto":
-        method, averaging = choose_auto(result, averaging, conditions, conditions_hold, target, messages)
+    if method == "auto":  # the policy chooses on the calibration evidence, and the notes say why
+        method, averaging = upward("policy", "choose_method")(
+            "accuracy_interval", result, messages, averaging=averaging, conditions=conditions,
+            conditions_hold=conditions_hold, target=target)
     else:
         if method in ("normal", "t") and not conditions_hold:
-            messages.warn(
-                f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
+            messages.warn(conditions_warning(
+                f"({conditions.describe()}), so the {method} "
                 "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
-            )
-        if method in CLUSTER_METHODS:
-            grouped_evidence_warning(result, method, target, messages)
-        elif target != "kfold":  # Wong's intervals are built for the k-fold target; another one is asked for
-            evidence_warning(result, averaging, method, target, messages)
+            ))
+        upward("policy", "evidence_warnings")("accuracy_interval", result, method, messages, averaging=averaging,
+                                              target=target)
     _grouped_warnings(result, rows, method, messages)
 
     compute = (_cluster_level if method in CLUSTER_METHODS

@@ -173,6 +173,13 @@ def row(function, option=None):
     return next((method for method in METHODS if method.function == function and method.option == option), None)
 
 
+def evidence_rank(evidence_key):
+    """The decision's rank of the test whose rows in the evidence are named ``evidence_key`` (the number of rows
+    when no ranked test has that key): what ``benchmarks/calibration_report.py`` orders measured tests by."""
+    return next((method.preference for method in METHODS
+                 if method.evidence_key == evidence_key and method.preference is not None), len(METHODS))
+
+
 def row_of(result):
     """The row of a test result (or of a refitting interval a decision weighs: nested-cv, conservative-z), found
     from the result itself, by its ``method``; None for a result no row computes (one made by hand)."""

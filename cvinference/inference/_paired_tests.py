@@ -15,7 +15,7 @@ from ..records._same_folds import same_folds
 from ._clusters import with_grouped_warning
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
-from ._estimands import CONDITIONS_FAIL, difference_estimand
+from ._estimands import conditions_warning, difference_estimand
 from ._inputs import check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
@@ -90,7 +90,7 @@ def _mean_count(counts):
 def _warn_conditions(conditions, messages, advice):
     failing = [c.describe() for c in conditions if not c.satisfied]
     if failing:
-        messages.warn(f"{CONDITIONS_FAIL} ({'; '.join(failing)}): {advice}")
+        messages.warn(conditions_warning(f"({'; '.join(failing)}): {advice}"))
 
 
 @validate_params(repeat=REPEAT)

@@ -29,7 +29,6 @@ the few keys a report adds: no third shape of the same numbers.
 
 import dataclasses
 import math
-import re
 from typing import NamedTuple
 
 import numpy as np
@@ -37,28 +36,27 @@ import numpy as np
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain_fields
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
-from .._utils._warnings import quietly
+from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
 from ..inference import (
     FTestResult,
     accuracy_interval,
     cluster_paired_test,
     corrected_resampled_ttest,
-    decide,
     large_sample_conditions,
     loss_difference_test,
     loss_interval,
     mean_baseline_test,
     metric_interval,
     no_information_test,
-    pair_tests,
     regression_interval,
     scheme_diagnostic,
 )
-from ..inference._decision import cluster_paired_name
-from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
+from ..inference._estimands import TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
+from ..policy import decide, pair_tests
+from ..policy._decision import cluster_paired_name
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -90,7 +88,8 @@ def interval_record(interval, name, quantity="accuracy"):
     writes them: null for nan, lists for tuples.
     """
     fields = plain_fields(interval, _INTERVAL_FIELDS)
-    return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"])}
+    return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
+            "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
 def test_record(test, name, confidence_level):
@@ -104,7 +103,7 @@ def test_record(test, name, confidence_level):
         **{key: fields[key] for key in ("pvalue", "alternative", "estimate")}, **bounds,
         "confidence_level": confidence_level,
         "conditions_hold": all(c.satisfied for c in test.conditions) if test.conditions else None,
-        **{key: fields[key] for key in _WORDS},
+        **{key: fields[key] for key in _WORDS}, "warnings": list(test.warnings),
     }
 
 
@@ -299,36 +298,39 @@ def _header(result, data, confidence_level, min_count, command):
     return header
 
 
-_REPEAT_HINT = re.compile(r"Pass repeat=0( \.\. \d+)? to use one repeat\.")
-
-
-_GROUPED = re.compile(r"^The result was made with groups \((?P<counts>[^)]*)\): (?P<what>.*?) counts every instance")
-
-
 def _grouped_caution(cautions):
-    """The instance-level methods' warnings on a grouped record, as one sentence that names them all."""
-    found = [m for m in map(_GROUPED.match, cautions) if m]
+    """The instance-level methods' warnings on a grouped record (code "grouped-instances"), as one sentence that
+    names them all."""
+    found = [c for c in cautions if code_of(c) == GroupedInstancesWarning.code]
     if not found:
         return cautions
-    names = list(dict.fromkeys(m["what"] for m in found))
+    names = list(dict.fromkeys(c.fields["what"] for c in found))
     if len(names) == 1:
         listed, (counts, it, its) = names[0], ("counts", "it is", "its p-value")
     else:
         listed, (counts, it, its) = f"{', '.join(names[:-1])} and {names[-1]}", ("count", "they are", "their p-values")
-    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} {counts} every instance as "
-                f"independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
+    combined = (f"The result was made with groups ({found[0].fields['counts']}): {listed} {counts} every instance "
+                f"as independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
                 f"they are (Cameron & Miller 2015, section I); {it} shown for comparison. The recommended interval "
                 "and the decision take the groups as the independent units.")
-    first = cautions.index(found[0].string)
-    kept = [c for c in cautions if not _GROUPED.match(c)]
+    first = cautions.index(found[0])
+    kept = [c for c in cautions if code_of(c) != GroupedInstancesWarning.code]
     return [*kept[:first], combined, *kept[first:]]
 
 
+def _command_line_words(caution):
+    """A warning as the command line says it: the hint of pooled repeats names its option, not ``repeat=``."""
+    if code_of(caution) != PooledRepeatsWarning.code:
+        return caution
+    return caution.replace(caution.fields["hint"], "--repeats 1 uses a single repeat.")
+
+
 def _cautions(records, command_line):
-    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
-    cautions = (w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
+    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere): each is
+    recognised by its code."""
+    cautions = (w for r in records for w in r["warnings"] if code_of(w) != ConditionsWarning.code)
     if command_line:
-        cautions = (_REPEAT_HINT.sub("--repeats 1 uses a single repeat.", w) for w in cautions)
+        cautions = map(_command_line_words, cautions)
     return _grouped_caution(list(dict.fromkeys(cautions)))
 
 

@@ -104,7 +104,7 @@ def test_every_row_names_its_function_its_option_and_its_evidence(method):
 
 
 def test_every_evidence_key_of_a_test_names_rows_of_the_shipped_evidence():
-    from cvinference.inference._evidence import calibration_evidence, test_family
+    from cvinference.policy._evidence import calibration_evidence, test_family
     measured = {test_family(r["method"]) for r in calibration_evidence()["rows"] if r["quantity"] == "type_i"}
     for method in METHODS:
         if method.preference is not None or (method.family == "test" and method.evidence_key is not None):

@@ -4,7 +4,7 @@ The benchmark's regression rows (``"task": "regression"``) name a method by
 its metric and its variant: ``"MSE: cv-clt within-fold"``, ``"R2: cv-clt
 (10 repeats)"`` (the pooled interval of a 10 x 10-fold result), ``"MSE:
 nested-cv"`` (``nested_cv_interval``). A result is matched to the cells as
-an accuracy result is (:func:`~cvinference.inference._evidence.regime_of`).
+an accuracy result is (:func:`~cvinference.policy._evidence.regime_of`).
 """
 
 from ._evidence import (

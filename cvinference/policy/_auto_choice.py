@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, TARGETS
+from ..inference._estimands import AUTO_NOTE, TARGETS, conditions_warning
 from ._evidence import (
     coverage_floor,
     coverage_regime,
@@ -149,8 +149,9 @@ def _fold_level_choice(result, wong, conditions, conditions_hold, target, messag
     """``averaging="fold"`` was asked for: keep Wong's t, the only fold-level interval, and say when it is weak."""
     messages.note(f"{AUTO_NOTE} Wong's fold-level t interval, the only interval at the averaging asked for")
     if not conditions_hold:
-        messages.warn(f"{CONDITIONS_FAIL} ({conditions.describe()}), so the t approximation may be poor; "
-                      "averaging='dataset' (method='auto') gives the exact Clopper-Pearson interval.")
+        messages.warn(conditions_warning(f"({conditions.describe()}), so the t approximation may be poor; "
+                                         "averaging='dataset' (method='auto') gives the exact Clopper-Pearson "
+                                         "interval."))
     elif measured_scheme(result):
         evidence_warning(result, wong.averaging, wong.method, target, messages)
     return wong

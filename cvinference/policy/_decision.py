@@ -48,11 +48,25 @@ from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._upward import upward
 from .._utils._warnings import quietly
+from ..inference._clusters import split_groups_warning
+from ..inference._delong import delong_paired_test
+from ..inference._estimands import TARGET
+from ..inference._grouped_tests import cluster_paired_test, clustered_mcnemar_test
+from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._metric_interval import (
+    SCORE_METRICS,
+    _fold_values,
+    _metric_function,
+    _resolve_metric,
+    score_fold_values,
+)
+from ..inference._no_information import baseline_test_words, no_information_test
+from ..inference._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
+from ..inference._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
+from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
+from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
-from ._clusters import split_groups_warning
-from ._delong import delong_paired_test
-from ._estimands import TARGET
 from ._evidence import (
     TestEvidence,
     evidence_source,
@@ -63,14 +77,6 @@ from ._evidence import (
     test_evidence,
     type_i_limit,
 )
-from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
-from ._methods import METHODS, MethodRow, method_row, row_of
-from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
-from ._no_information import baseline_test_words, no_information_test
-from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
-from ._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
-from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
-from ._score_metrics import corrected_fold_test
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
@@ -796,7 +802,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> pair = cvi.CVEvaluator(cv=10, n_repeats=3, random_state=0).compare(
     ...     DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1, random_state=0), X, y)
     >>> decision = cvi.decide(pair)
-    >>> decision.answer in cvi.inference.ANSWERS
+    >>> decision.answer in cvi.policy.ANSWERS
     True
     """
     if not isinstance(pair, PairedCVResult):
