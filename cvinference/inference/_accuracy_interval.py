@@ -8,7 +8,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._docstring import fill_doc
-from .._utils._params import PROBABILITY, Boolean, Options, validate_params
+from .._utils._params import PROBABILITY, Boolean, Nullable, Options, validate_params
 from .._utils._upward import upward
 from .._utils._warnings import Messages
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
@@ -16,6 +16,7 @@ from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import TARGETS, accuracy_estimand, conditions_warning
 from ._inputs import check_accuracy_result
+from ._methods import row
 from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
 from ._results import Interval
@@ -104,10 +105,11 @@ def _check_combination(averaging, method):
 
 
 @validate_params(confidence_level=PROBABILITY, averaging=Options(*AVERAGING), method=Options(*METHODS),
-                 drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT, target=Options(*TARGETS))
+                 drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT,
+                 target=Nullable(Options(*TARGETS)))
 @fill_doc
 def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
-                      drop_failing_folds=False, repeat=None, min_count=5, target="kfold"):
+                      drop_failing_folds=False, repeat=None, min_count=5, target=None):
     """Confidence interval for a classifier's cross-validated accuracy.
 
     Parameters
@@ -159,13 +161,19 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         estimate averages them but the interval is one repeat's, of n
         instances and k folds, at the repeats' average (see Notes).
     %(min_count)s
-    target : {"kfold", "conditional", "unconditional"}, default="kfold"
+    target : {"kfold", "conditional", "unconditional"} or None, default=None
         The error the interval is meant to cover: that of the models fitted
         in the folds (what Wong's intervals estimate), of the model fitted to
         all the data, or of the learner over datasets of this size. It is the
         result's ``target``; ``method="auto"`` chooses for it, and an explicit
-        method asked for another target than ``"kfold"`` warns when the
+        method asked for another target than its own warns when the
         calibration benchmark measured it falling short of that target.
+        None: ``"kfold"`` for ``method="auto"``, else the target the method
+        is built for (its row of docs/methods.md): ``"kfold"`` for Wong's
+        intervals, Wilson, Clopper-Pearson and the cluster-robust ones,
+        ``"conditional"`` for Nedel'ko's ``"half-sample"`` interval, whose
+        err_CV is measured against the model fitted to all N instances
+        (Nedel'ko 2021, section 3), as :func:`loss_interval`'s is.
 
     Returns
     -------
@@ -376,6 +384,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     dropped = conditions.failing_folds if not keep.all() else ()
     conditions_hold = conditions.satisfied or bool(dropped)
 
+    if target is None:
+        target = "kfold" if method == "auto" else row("accuracy_interval", method).target
     if method == "auto":  # the policy chooses on the calibration evidence, and the notes say why
         method, averaging = upward("policy", "choose_method")(
             "accuracy_interval", result, messages, averaging=averaging, conditions=conditions,

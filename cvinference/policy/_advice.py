@@ -10,6 +10,7 @@ the result's notes, as before ("method='auto' chose ...").
 """
 
 from ..inference._accuracy_interval import CLUSTER_METHODS
+from ..inference._methods import row
 from ..inference._regression import _KFOLD_WORDS, METRIC_WORDS
 from ._auto_choice import GroupedCells, choose_auto, evidence_warning, grouped_choice, grouped_evidence_warning
 from ._evidence import grouped_task
@@ -60,10 +61,8 @@ def evidence_warnings(function, result, method, messages, **context):
 
     Parameters
     ----------
-    function : {"accuracy_interval", "regression_interval"}
-        The public function asking.
-    result : CVResult
-        Its record.
+    function, result
+        As in :func:`choose_method`.
     method : str
         The method it computes (told, not chosen).
     messages : Messages
@@ -77,7 +76,7 @@ def evidence_warnings(function, result, method, messages, **context):
     if function == "accuracy_interval":
         if method in CLUSTER_METHODS:
             grouped_evidence_warning(result, method, context["target"], messages)
-        elif context["target"] != "kfold":  # Wong's intervals are built for the k-fold target; another is asked for
+        elif context["target"] != row(function, method).target:  # another target than the method's own is asked for
             evidence_warning(result, context["averaging"], method, context["target"], messages)
     elif function == "regression_interval":
         metric = context["metric"]

@@ -51,6 +51,7 @@ from ..inference import (
     regression_interval,
     scheme_diagnostic,
 )
+from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
@@ -419,7 +420,7 @@ def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
     cluster = next((interval for interval in record["intervals"]
-                    if interval["method"].startswith("cluster") and interval["quantity"] == record["loss"]), None)
+                    if interval["method"] in CLUSTER_METHODS and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
                 f"{cluster['low']:.4g} and {cluster['high']:.4g} ({cluster['method']} interval, the groups as "
@@ -448,7 +449,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not record["conditions"]["satisfied"] and not chosen["method"].startswith("cluster"):  # needs no conditions
+    if not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}

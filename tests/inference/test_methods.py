@@ -132,3 +132,22 @@ def test_the_docs_page_is_the_table_as_generated():
     assert DOCS.read_text() == methods_markdown(), "run: python -c 'from cvinference.inference._methods import " \
         "methods_markdown; open(\"docs/methods.md\", \"w\").write(methods_markdown())'"
     assert all(f"`{m.id}`" in methods_markdown() for m in METHODS)
+
+
+def test_one_target_per_method_whichever_function_computes_it():
+    """Issue 44: Nedel'ko's half-sample interval said "kfold" from accuracy_interval and "conditional" from
+    loss_interval. His err_CV is measured against the model fitted to all N instances (Nedel'ko 2021, section 3):
+    "conditional", from both; a target asked for is kept, and method="auto" stays on the kfold target."""
+    rng = np.random.default_rng(1)
+    fold = np.repeat(np.arange(5), 40)
+    result = cvi.CVResult(y_true=np.ones(200, dtype=int), y_pred=(rng.random(200) < 0.8).astype(int), fold=fold)
+    for function in (cvi.accuracy_interval, cvi.loss_interval):
+        options = [m for m in METHODS if m.function == function.__name__ and m.record == "CVResult"]
+        assert options
+        for method in options:
+            averaging = {"averaging": "fold"} if method.option == "t" else {}
+            assert function(result, method=method.option, **averaging).target == method.target, method.id
+    assert cvi.accuracy_interval(result, method="half-sample").target == "conditional"
+    assert cvi.loss_interval(result, method="half-sample").target == "conditional"
+    assert cvi.accuracy_interval(result, method="half-sample", target="kfold").target == "kfold"
+    assert cvi.accuracy_interval(result).target == "kfold"
