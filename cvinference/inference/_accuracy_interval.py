@@ -16,12 +16,12 @@ from ._conditions import fold_conditions
 from ._distributions import reference_quantile
 from ._estimands import TARGETS, accuracy_estimand, conditions_warning
 from ._inputs import check_accuracy_result
-from ._methods import row
+from ._methods import options, row
 from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
 from ._results import Interval
 
-METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson", "half-sample", "cluster", "cluster-half-sample")
+METHODS = ("auto", *options("accuracy_interval"))
 CLUSTER_METHODS = ("cluster", "cluster-half-sample")
 
 CLUSTER_VARIANCE_FACTOR = {"cluster": 1.0, "cluster-half-sample": 2.0}

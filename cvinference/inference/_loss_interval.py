@@ -11,11 +11,11 @@ from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval,
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
-from ._methods import row
+from ._methods import options, row
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
-LOSS_METHODS = ("half-sample", "normal", "fold-t", "cv-clt", "cluster")
+LOSS_METHODS = options("loss_interval")
 VARIANCES = ("within-fold", "all-pairs")
 
 _ASSUMPTIONS = {

@@ -99,7 +99,7 @@ METHODS = (
     MethodRow("cluster_paired_t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "cluster_paired_test",
               None, ("cluster-robust paired t",), "cluster paired t", "cluster paired t"),
     MethodRow("cv_clt_difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
-              ("CV-CLT loss difference z",), "CV-CLT", "CV-CLT on per-instance loss differences"),
+              ("CV-CLT loss difference z",), "CV-CLT", "CV-CLT"),
     MethodRow("delong_paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
               None, ("DeLong paired z", "DeLong paired z (one-vs-rest macro)"), "DeLong paired z", "DeLong paired z"),
     MethodRow("bayesian_correlated_t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
@@ -134,6 +134,9 @@ METHODS = (
               "cv-clt", ("cv-clt",), "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
     MethodRow("regression_cluster", "interval", "CVResult with groups", "regression metric", "kfold",
               "regression_interval", "cluster", ("cluster",), "<metric>: cluster", "cluster-robust"),
+    MethodRow("regression_cluster_half_sample", "interval", "CVResult with groups", "regression metric", "kfold",
+              "regression_interval", "cluster-half-sample", ("cluster-half-sample",), "<metric>: cluster half-sample",
+              "cluster-robust half-sample"),
     MethodRow("metric_t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", ("t",), None,
               "fold t"),
     MethodRow("metric_corrected_t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
@@ -166,6 +169,12 @@ def method_row(method_id):
         When no row has that id.
     """
     return _BY_ID[method_id]
+
+
+def options(function):
+    """The ``method=`` values of ``function`` (a public function's name), in the table's order: what its
+    ``method`` parameter accepts, besides ``"auto"`` where it has one."""
+    return tuple(method.option for method in METHODS if method.function == function and method.option is not None)
 
 
 def row(function, option=None):

@@ -21,7 +21,7 @@ from ._delong import delong_interval
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._make_metric import UNNAMED, Metric, function_name
-from ._methods import method_row
+from ._methods import method_row, options
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, rows_of, select_repeats
 from ._score_metrics import corrected_fold_interval, fold_metric_table
@@ -186,7 +186,7 @@ SCORE_METRICS = {"roc_auc": "roc_auc", "roc_auc_ovr": "roc_auc", "average_precis
 """sklearn's scorer names :func:`metric_interval` computes from kept scores, and the name of each in
 ``fold_metric_table`` (``"neg_"`` ones negated: sklearn's sign, higher is better)."""
 
-METHODS = ("auto", "t", "corrected-t", "delong")
+METHODS = ("auto", *options("metric_interval"))
 """``method`` of :func:`metric_interval`: "auto" is "t" for label metrics and "corrected-t" for score metrics."""
 
 SKLEARN_LOG_LOSS = make_log_loss((1e-15, 1 - 1e-15))

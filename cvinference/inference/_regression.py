@@ -43,6 +43,7 @@ from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
+from ._methods import options
 from ._parameters import ALTERNATIVE, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 from ._results import LossDifferenceTestResult
@@ -53,7 +54,7 @@ REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 METHODS = ("auto", "cv-clt", "cluster")
 """The ``method`` of :func:`mean_baseline_test`."""
 
-INTERVAL_METHODS = ("auto", "cv-clt", *CLUSTER_METHODS)
+INTERVAL_METHODS = ("auto", *options("regression_interval"))
 """The ``method`` of :func:`regression_interval`."""
 
 

@@ -94,6 +94,16 @@ def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NE
     return nested_fit_count(n_splits, n_repeats, n_learners, outer)
 
 
+def _label(method_id, details=""):
+    """A test's name in reports: its row's label (docs/methods.md), then ``details`` ("(repeat 0)")."""
+    return method_row(method_id).label + details
+
+
+def _fold_test_label(what, result):
+    """The corrected t's name on fold-level ``what``: "corrected t on fold f1 (2x10-fold)", say."""
+    return _label("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
+
+
 def pair_tests(pair, *, min_count=5):
     """Every test of accuracy(A) = accuracy(B) the records allow, as (name, result).
 
@@ -107,15 +117,17 @@ def pair_tests(pair, *, min_count=5):
     suffix = "" if repeat is None else " (repeat 0)"
     tests = []
     if a.n_splits >= 2:
-        tests.append((f"matched-sample t{suffix}",
+        tests.append((_label("matched_t", suffix),
                       quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
-    tests += [(f"independent-sample z{suffix}",
+    tests += [(_label("independent_z", suffix),
                quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
-              (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
+              (_label("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
     if a.n_splits >= 2 and not a.is_loo:
-        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
+        tests.append((_label("corrected_t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
+                      quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
-        tests += [(f"clustered McNemar (Obuchowski){suffix}", quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
+        tests += [(_label("clustered_mcnemar_obuchowski", suffix),
+                   quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
         if a.loss_name == "zero_one":
             tests.append((cluster_paired_name(a), quietly(cluster_paired_test, a, b)))
     return tests
@@ -378,7 +390,7 @@ def _metric_test(pair, metric, pos_label):
     differences = score_differences(values_a - values_b, n_splits=a.n_splits, n_repeats=a.n_repeats,
                                     quantity=name, contrast="A minus B) of the two learners")
     test = quietly(corrected_ttest_of, differences)
-    return f"corrected t on fold {name} ({a.n_repeats}x{a.n_splits}-fold)", test, name, float(
+    return _fold_test_label(name, a), test, name, float(
         np.mean(values_a) - np.mean(values_b))
 
 
@@ -522,11 +534,12 @@ def _loss_candidates(pair, nested, confidence_level):
     words = loss_words(a.loss_name)
     found = []
     if a.n_splits >= 2 and not a.is_loo:
-        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+        found.append(_from_test(_fold_test_label(words, a),
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
-    found.append(_from_test(f"CV-CLT on per-instance {a.loss_name.replace('_', ' ')} differences", quietly(
-        loss_difference_test, pair, variance=variance), confidence_level))
+    differences = f" on per-instance {a.loss_name.replace('_', ' ')} differences"
+    found.append(_from_test(_label("cv_clt_difference", differences),
+                            quietly(loss_difference_test, pair, variance=variance), confidence_level))
     if nested is not None:
         found.append(_from_nested(nested))
     return found
@@ -639,7 +652,7 @@ _GROUPED_WHY = _UNMEASURED_WHY | {
 def cluster_paired_name(result):
     """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
     words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
-    return f"cluster paired t on per-instance {words}"
+    return _label("cluster_paired_t", f" on per-instance {words}")
 
 
 def _grouped_candidates(pair, nested, confidence_level):
@@ -648,10 +661,10 @@ def _grouped_candidates(pair, nested, confidence_level):
     found = []
     if a.n_splits >= 2 and not a.is_loo:
         words = "accuracy" if a.classes is not None else loss_words(a.loss_name)
-        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+        found.append(_from_test(_fold_test_label(words, a),
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     if a.classes is not None:
-        found.append(_from_test("clustered McNemar (Obuchowski)" + (" (repeat 0)" if a.n_repeats > 1 else ""),
+        found.append(_from_test(_label("clustered_mcnemar_obuchowski", " (repeat 0)" if a.n_repeats > 1 else ""),
                                 quietly(clustered_mcnemar_test, pair, repeat=0 if a.n_repeats > 1 else None),
                                 confidence_level))
     if a.classes is None or a.loss_name == "zero_one":
@@ -703,13 +716,13 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
         _resolve_metric(metric, result, pos_label)
     rows = range(a.n_repeats)
     values_a, values_b = score_fold_values(a, metric, rows), score_fold_values(b, metric, rows)
-    candidates = [_from_test(f"corrected t on fold {metric} ({a.n_repeats}x{a.n_splits}-fold)",
+    candidates = [_from_test(_fold_test_label(metric, a),
                              quietly(corrected_fold_test, values_a, values_b, metric=metric), confidence_level)]
     if SCORE_METRICS[metric] == "roc_auc" and a.groups is None:  # DeLong's z counts instances
         binary = len(a.classes) == 2
         delong = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                          pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
-        candidates.append(_from_test("DeLong paired z (pooled scores, repeat 0)", delong, confidence_level))
+        candidates.append(_from_test(_label("delong_paired", " (pooled scores, repeat 0)"), delong, confidence_level))
     common = {"names": names, "metric": metric, "confidence_level": confidence_level,
               "difference": float(values_a.mean() - values_b.mean())}
     caveats = [*_baseline_caveats(pair, names, 1 - confidence_level)]
@@ -742,7 +755,12 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     tests : list of (str, TestResult) or None, default=None
         The accuracy tests to consider; None computes those the records
         allow (:func:`pair_tests`). Add refitting tests here, such as
-        ``("5x2cv t", paired_ttest_5x2cv(...))``.
+        ``("5x2cv t", paired_ttest_5x2cv(...))``. The name is what the
+        decision shows, nothing more: a test's calibration evidence and its
+        rank are found from the result itself (its row of the table of
+        methods, docs/methods.md), so ``("Dietterich 5x2cv t", test)``
+        decides as ``("5x2cv t", test)`` does; a result no row computes
+        (one made by hand) is not measured.
     nested : Interval or None, default=None
         Nested cross-validation's difference interval,
         ``nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b,

@@ -18,7 +18,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference import inference
-from cvinference.inference._methods import METHODS, method_row, methods_markdown, row, row_of
+from cvinference.inference._methods import METHODS, method_row, methods_markdown, options, row, row_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "methods.md"
 TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
@@ -101,6 +101,13 @@ def test_every_row_names_its_function_its_option_and_its_evidence(method):
             rules["method"].check("method", method.option)  # raises when the option is refused
     assert method.evidence_key is None or method.evidence_key.strip(), method
     assert method.label and method.methods and method.record and method.quantity
+
+
+@pytest.mark.parametrize("function", sorted({m.function for m in METHODS if m.option is not None}))
+def test_a_functions_method_options_are_its_rows(function):
+    """The ``method=`` rule of each function is read from the table: its options, and "auto" where it has one."""
+    rule = getattr(inference, function).__cvinference_params__["method"]
+    assert tuple(c for c in rule.choices if c != "auto") == options(function)
 
 
 def test_every_evidence_key_of_a_test_names_rows_of_the_shipped_evidence():
