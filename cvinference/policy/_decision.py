@@ -21,9 +21,10 @@ The rule (documented in docs/reading-results.md, "The decision"):
    own cells or, when borrowed, the worst of their family or of every
    measured learner;
 2. the decision rests on the eligible test with the most measured power
-   (ties, and tests without a power figure, in the order of
-   ``_PREFERENCE``); every other test is shown for context with the reason it
-   is not the one;
+   (ties, and tests without a power figure, in the order of their rows'
+   ``preference`` in the table of methods, docs/methods.md: a test is known by
+   its result, never by the name it is shown with); every other test is shown
+   for context with the reason it is not the one;
 3. the answer is "A better" or "B better" when that test rejects at
    alpha = 1 - confidence_level (by the sign of its estimate, A minus B),
    "no difference shown" when it does not, and "cannot tell" when no test is
