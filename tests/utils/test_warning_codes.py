@@ -92,3 +92,15 @@ def test_the_report_filters_and_combines_by_code_not_by_text():
     assert cautions[2].startswith("The result was made with groups (9 instances in 3 groups): the normal interval "
                                   "and McNemar's test count every instance")
     assert len(cautions) == 3
+
+
+def test_a_coded_warning_survives_pickling_and_copying():
+    """Results cross process boundaries (joblib workers, studies' checkpoints) with their codes."""
+    import copy
+    import pickle
+
+    interval = _quiet(cvi.accuracy_interval, _result(8, n_repeats=2), method="wilson")
+    for again in (pickle.loads(pickle.dumps(interval)), copy.deepcopy(interval)):
+        assert again == interval
+        assert [(type(w), code_of(w), dict(w.fields)) for w in again.warnings] == [
+            (type(w), code_of(w), dict(w.fields)) for w in interval.warnings]
