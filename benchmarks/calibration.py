@@ -519,7 +519,7 @@ def _decision(pair, five_by_two=None, nested=None, metric="accuracy"):
     nested CV's difference interval) is asked for only when the folds' tests cannot tell. The accuracy
     tests are the records' and ``five_by_two``'s; another metric's are decide's own.
     """
-    tests = None if five_by_two is None else [*cvi.inference.pair_tests(pair), ("5x2cv t", five_by_two)]
+    tests = None if five_by_two is None else [*cvi.policy.pair_tests(pair), ("5x2cv t", five_by_two)]
     decision = cvi.decide(pair, tests=tests, metric=metric, confidence_level=NOMINAL)
     if decision.answer == "cannot tell" and nested is not None:
         decision = cvi.decide(pair, tests=tests, metric=metric, nested=nested(), confidence_level=NOMINAL)

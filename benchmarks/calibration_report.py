@@ -1,7 +1,7 @@
 """Turn a calibration run's JSON into docs/calibration.md's tables and the evidence that method="auto" reads.
 
     python benchmarks/calibration_report.py benchmarks/results/calibration.json \\
-        [--docs docs/calibration.md] [--evidence cvinference/inference/data/calibration.json]
+        [--docs docs/calibration.md] [--evidence cvinference/policy/data/calibration.json]
 
 The tables replace what lies between the ``<!-- generated -->`` and
 ``<!-- end generated -->`` lines of the docs page; the prose around them is
@@ -91,7 +91,7 @@ def _decision_choice(rows, learner, n):
     of the null cell at or below the limit, the most powerful of them (power cell) is chosen, and nested CV
     when none is eligible, as ``cvinference compare --nested auto`` does.
     """
-    from cvinference.inference._decision import _preference
+    from cvinference.inference._methods import evidence_rank
 
     def figure(quantity, method):
         """The worst type-I error, or the mean power, over the populations measured (as the evidence reads them)."""
@@ -104,7 +104,7 @@ def _decision_choice(rows, learner, n):
     eligible = [m for m in RECORD_TESTS if (figure("type_i", m) is not None and figure("type_i", m) <= TYPE_I_LIMIT)]
     if not eligible:
         return "nested-cv"
-    return min(eligible, key=lambda m: (-(figure("power", m) or 0.0), _preference(m)))
+    return min(eligible, key=lambda m: (-(figure("power", m) or 0.0), evidence_rank(m)))
 
 
 def decision_rows(rows):

@@ -35,11 +35,11 @@ _EXPORTS = {
         "nested_cross_validation", "paired_subsampling", "random_subsampling",
     ),
     ".inference": (
-        "BayesianResult", "BootstrapResult", "Decision", "DecisionTest", "FTestResult", "Interval",
+        "BayesianResult", "BootstrapResult", "FTestResult", "Interval",
         "LargeSampleConditions", "LossDifferenceTestResult", "McNemarTestResult", "NoInformationTestResult",
         "SchemeDiagnostic", "TestResult", "accuracy_interval", "bayesian_correlated_ttest", "bootstrap_accuracy_of",
         "cluster_paired_test", "clustered_mcnemar_test",
-        "combined_ftest_5x2cv_of", "conservative_z_interval_of", "corrected_resampled_ttest", "decide",
+        "combined_ftest_5x2cv_of", "conservative_z_interval_of", "corrected_resampled_ttest",
         "independent_sample_test", "large_sample_conditions", "loss_difference_test", "loss_interval",
         "make_metric", "matched_sample_test", "mcnemar_test", "mean_baseline_test", "metric_interval",
         "nested_cv_interval_of", "no_information_test", "paired_ttest_5x2cv_of", "regression_interval",
@@ -48,6 +48,9 @@ _EXPORTS = {
     ".model_selection": (
         "CandidateComparison", "DatasetComparison", "FriedmanResult", "OneStandardError",
         "SimplestIndistinguishable", "compare_candidates", "compare_on_datasets", "tuning_interval",
+    ),
+    ".policy": (
+        "Decision", "DecisionTest", "decide",
     ),
     ".records": (
         "BootstrapSamplingResult", "CVResult", "Loss", "NestedCVResult", "PairedCVResult",

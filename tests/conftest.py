@@ -9,7 +9,7 @@ import pytest
 def evidence(monkeypatch):
     """``evidence(*rows)`` replaces the calibration evidence the library reads by these rows (none: nothing
     measured), with the shipped floor (0.93) and type-I limit (0.06)."""
-    from cvinference.inference import _evidence
+    from cvinference.policy import _evidence
 
     def install(*rows):
         table = {"rows": list(rows), "floor": 0.93, "type_i_limit": 0.06, "mode": "test"}

@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from cvinference.inference import _evidence
+from cvinference.policy import _evidence
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

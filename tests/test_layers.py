@@ -2,18 +2,22 @@
 
 ``cvinference`` is layered (``docs/architecture.md``)::
 
-    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < report, conveniences (4)
-        < studies, model_selection (5) < workflows (6) < cli (7)
+    _utils (0) < splitters, records (1) < evaluation (2) < inference (3) < policy (4)
+        < report, conveniences (5) < studies, model_selection (6) < workflows (7) < cli (8)
 
 A module may import from its own subpackage and from lower layers, never from
 a higher layer or from another subpackage of its own layer, and the graph has
 no cycle. Every import counts, also one inside a function. The inference
 layer imports nothing from the evaluation layer either: its intervals and
-tests are pure functions of records (issue 27). The one sanctioned upward
-reference is a public function of a higher layer looked up by name when
-called (``_utils/_upward.py``): a record's convenience method, and the moved
-``estimator, X, y`` forms that ``cvinference.inference`` still resolves for
-one release.
+tests are pure functions of records (issue 27). What reads the calibration
+evidence (``method="auto"``'s choices, the evidence's warnings, the decision)
+is the policy layer's alone (issue 44): no other module imports its modules
+or reads its data. The one sanctioned upward reference is a public function
+of a higher layer looked up by name when called (``_utils/_upward.py``): a
+record's convenience method, the moved ``estimator, X, y`` forms and decision
+names that ``cvinference.inference`` still resolves for one release, and the
+two questions the statistics ask the policy (``choose_method`` for
+``method="auto"``, ``evidence_warnings`` for a method told).
 """
 
 import ast
@@ -24,8 +28,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
 
-LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "report": 4,
-          "conveniences": 4, "studies": 5, "model_selection": 5, "workflows": 6, "cli": 7}
+LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "policy": 4, "report": 5,
+          "conveniences": 5, "studies": 6, "model_selection": 6, "workflows": 7, "cli": 8}
 
 
 def _module_name(path):
@@ -189,7 +193,29 @@ def test_modules_are_imported_by_name_only_where_that_is_the_job():
     from its recorded name, and how a package imports its own modules when a name is first used
     (``_utils/_lazy.py``, which refuses any other module); anywhere else it would hide an import
     from these tests."""
-    allowed = {"cvinference._utils._upward", "cvinference.cli._estimators", "cvinference.inference._evidence",
+    allowed = {"cvinference._utils._upward", "cvinference.cli._estimators", "cvinference.policy._evidence",
                "cvinference._utils._lazy"}
     users = {module for module, _ in _calls("import_module")}
     assert users <= allowed, f"import_module outside {sorted(allowed)}: {sorted(users - allowed)}"
+
+
+_EVIDENCE_READERS = {"cvinference.policy._evidence", "cvinference.policy._regression_evidence"}
+"""The modules that read the calibration evidence's rows: the policy's, and nobody else's."""
+
+
+def test_the_evidence_is_read_in_the_policy_layer_only():
+    """Issue 44: the calibration evidence, the automatic choices and the decision are one part of the architecture
+    (docs/architecture.md, "The policy"); the statistics below compute what they are told and ask the policy by
+    the sanctioned lookup alone; the layers above read the policy's public names (the command line and the report
+    also its private decision helpers)."""
+    graph = _graph()
+    assert _imports_between(graph, "inference", "policy") == []
+    readers = {module for module, _ in _calls("calibration_evidence")}
+    assert readers and all(_subpackage(module) == "policy" for module in readers), readers
+    assert (PACKAGE / "policy" / "data" / "calibration.json").is_file()
+    assert not (PACKAGE / "inference" / "data").exists()
+    asked = {(layer, name) for module, layer, name in _upward_references() if _subpackage(module) == "inference"}
+    assert {("policy", "choose_method"), ("policy", "evidence_warnings")} <= asked
+    for module, imported in graph.items():
+        evidence = {target for target in imported if target in _EVIDENCE_READERS}
+        assert not evidence or _subpackage(module) == "policy" or module.startswith("cvinference.policy"), module

@@ -16,6 +16,8 @@ ndarray                                ``{"array": [flat items], "dtype": "<f8",
                                        ``"writeable": false}``; a non-finite float item is the
                                        string ``"nan"``, ``"inf"`` or ``"-inf"`` (in an object
                                        array, each item is encoded as a value)
+a result's warning with its code       ``{"warning": text, "code": "conditions", "fields": {...}}``
+(``_warnings.Caution``)                (a warning without a code of its own is its text)
 a result (``Serializable``)            its own ``to_dict()``
 =====================================  =====================================================
 
@@ -49,6 +51,7 @@ import numpy as np
 from ._kinds import ANY, BOOLEAN, COUNT, NUMBER, STRING, Array, Instance, Mapping, Sequence
 from ._params import Integer, Nullable, validate_params
 from ._pickling import KeepsReadOnly
+from ._warnings import Caution, InferenceWarning
 
 FORMAT_VERSION = 1
 """The version of every format that has kept its first shape."""
@@ -135,6 +138,8 @@ def encode(value):
         return _encode_scalar(value)
     if isinstance(value, float) and not math.isfinite(value):
         return {"float": _float_text(value)}
+    if isinstance(value, Caution) and value.code != InferenceWarning.code:
+        return {"warning": str(value), "code": value.code, "fields": dict(value.fields)}
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, tuple):
@@ -235,7 +240,20 @@ def _decode_dict(data, where, tag):
     return {key: decode(value, f"{where}[{key!r}]") for key, value in mapping.items()}
 
 
+def _decode_caution(data, where):
+    fields = data["fields"]
+    if not (isinstance(data["warning"], str) and isinstance(data["code"], str) and isinstance(fields, dict)
+            and all(isinstance(value, str) for value in fields.values())):
+        _refuse(where, f"holds the warning {data!r}, where to_dict() writes its text, its code and its fields "
+                       "(strings)")
+    try:
+        return Caution(data["warning"], data["code"], **fields)
+    except ValueError as error:
+        _refuse(where, str(error).rstrip("."))
+
+
 _TAGGED = {
+    frozenset({"warning", "code", "fields"}): _decode_caution,
     frozenset({"float"}): _decode_float,
     frozenset({"tuple"}): _decode_tuple,
     frozenset({"array", "dtype", "shape", "writeable"}): _decode_array,
@@ -284,6 +302,8 @@ def plain(data):
         return plain(decode(data).tolist())
     if "float" in data:
         return None
+    if "warning" in data:
+        return data["warning"]
     if "tuple" in data:
         return plain(data["tuple"])
     (mapping,) = data.values()

@@ -4,8 +4,8 @@ import json
 import os
 import sys
 
-from ..inference._decision import NESTED_SETTINGS
 from ..inference._metric_interval import score_methods, takes_pos_label
+from ..policy._decision import NESTED_SETTINGS
 from ..report import plot_report
 from ..workflows._compare import NESTED_GROUPS, run_comparison
 from ..workflows._evaluate import run_evaluation

@@ -9,7 +9,9 @@ here takes records (:class:`~cvinference.CVResult`,
 imports the evaluation layer. The ``estimator, X, y`` forms of the refitting
 methods (``nested_cv_interval``, ``conservative_z_interval``,
 ``bootstrap_accuracy``, the 5x2cv tests) fit the record and call the
-function here; they live in :mod:`cvinference.conveniences`.
+function here; they live in :mod:`cvinference.conveniences`. What reads the
+calibration evidence (``method="auto"``'s choices, the evidence's warnings,
+the decision) lives above, in :mod:`cvinference.policy`.
 """
 
 from .._utils._deprecation import removal_version, warn_deprecated
@@ -18,7 +20,6 @@ from ._accuracy_interval import accuracy_interval
 from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
 from ._conservative_z import conservative_z_interval_of
-from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
 from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._loss_interval import loss_interval
@@ -43,9 +44,6 @@ from ._results import (
 )
 
 __all__ = [
-    "ANSWERS",
-    "Decision",
-    "DecisionTest",
     "BayesianResult",
     "BootstrapResult",
     "FTestResult",
@@ -64,7 +62,6 @@ __all__ = [
     "combined_ftest_5x2cv_of",
     "conservative_z_interval_of",
     "corrected_resampled_ttest",
-    "decide",
     "independent_sample_test",
     "large_sample_conditions",
     "loss_difference_test",
@@ -76,7 +73,6 @@ __all__ = [
     "metric_interval",
     "nested_cv_interval_of",
     "no_information_test",
-    "pair_tests",
     "regression_interval",
     "paired_ttest_5x2cv_of",
     "scheme_diagnostic",
@@ -91,8 +87,26 @@ _MOVED = {  # the estimator, X, y forms, here until issue 27; each name literal,
 }
 
 
+_TO_POLICY = {  # the decision, here until issue 44; each name literal, as tests/test_layers.py asks
+    "ANSWERS": lambda: upward("policy", "ANSWERS"),
+    "Decision": lambda: upward("policy", "Decision"),
+    "DecisionTest": lambda: upward("policy", "DecisionTest"),
+    "decide": lambda: upward("policy", "decide"),
+    "pair_tests": lambda: upward("policy", "pair_tests"),
+}
+
+
 def __getattr__(name):
-    """``cvinference.inference.nested_cv_interval`` and the other moved forms, for one release, with a FutureWarning."""
+    """``cvinference.inference.nested_cv_interval`` and the other moved forms, and the decision's names, which
+    moved to :mod:`cvinference.policy`, for one release, with a FutureWarning."""
+    if name in _TO_POLICY:
+        warn_deprecated(
+            f"cvinference.inference.{name} is deprecated since version 0.1 and will be removed in version "
+            f"{removal_version('0.1')}: the decision reads the calibration evidence, which is the policy's, not "
+            f"the statistics'; it moved to cvinference.policy.{name}"
+            + (f" (also cvinference.{name})." if name in ("Decision", "DecisionTest", "decide") else ".")
+        )
+        return _TO_POLICY[name]()
     if name not in _MOVED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     warn_deprecated(

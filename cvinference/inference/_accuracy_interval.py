@@ -8,19 +8,20 @@ import numpy as np
 from scipy import stats
 
 from .._utils._docstring import fill_doc
-from .._utils._params import PROBABILITY, Boolean, Options, validate_params
+from .._utils._params import PROBABILITY, Boolean, Nullable, Options, validate_params
+from .._utils._upward import upward
 from .._utils._warnings import Messages
-from ._auto_choice import choose_auto, evidence_warning, grouped_evidence_warning
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
-from ._estimands import CONDITIONS_FAIL, TARGETS, accuracy_estimand
+from ._estimands import TARGETS, accuracy_estimand, conditions_warning
 from ._inputs import check_accuracy_result
+from ._methods import options, row
 from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
 from ._results import Interval
 
-METHODS = ("auto", "normal", "t", "wilson", "clopper-pearson", "half-sample", "cluster", "cluster-half-sample")
+METHODS = ("auto", *options("accuracy_interval"))
 CLUSTER_METHODS = ("cluster", "cluster-half-sample")
 
 CLUSTER_VARIANCE_FACTOR = {"cluster": 1.0, "cluster-half-sample": 2.0}
@@ -104,10 +105,11 @@ def _check_combination(averaging, method):
 
 
 @validate_params(confidence_level=PROBABILITY, averaging=Options(*AVERAGING), method=Options(*METHODS),
-                 drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT, target=Options(*TARGETS))
+                 drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT,
+                 target=Nullable(Options(*TARGETS)))
 @fill_doc
 def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
-                      drop_failing_folds=False, repeat=None, min_count=5, target="kfold"):
+                      drop_failing_folds=False, repeat=None, min_count=5, target=None):
     """Confidence interval for a classifier's cross-validated accuracy.
 
     Parameters
@@ -159,13 +161,19 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         estimate averages them but the interval is one repeat's, of n
         instances and k folds, at the repeats' average (see Notes).
     %(min_count)s
-    target : {"kfold", "conditional", "unconditional"}, default="kfold"
+    target : {"kfold", "conditional", "unconditional"} or None, default=None
         The error the interval is meant to cover: that of the models fitted
         in the folds (what Wong's intervals estimate), of the model fitted to
         all the data, or of the learner over datasets of this size. It is the
         result's ``target``; ``method="auto"`` chooses for it, and an explicit
-        method asked for another target than ``"kfold"`` warns when the
+        method asked for another target than its own warns when the
         calibration benchmark measured it falling short of that target.
+        None: ``"kfold"`` for ``method="auto"``, else the target the method
+        is built for (its row of docs/methods.md): ``"kfold"`` for Wong's
+        intervals, Wilson, Clopper-Pearson and the cluster-robust ones,
+        ``"conditional"`` for Nedel'ko's ``"half-sample"`` interval, whose
+        err_CV is measured against the model fitted to all N instances
+        (Nedel'ko 2021, section 3), as :func:`loss_interval`'s is.
 
     Returns
     -------
@@ -376,18 +384,20 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     dropped = conditions.failing_folds if not keep.all() else ()
     conditions_hold = conditions.satisfied or bool(dropped)
 
-    if method == "auto":
-        method, averaging = choose_auto(result, averaging, conditions, conditions_hold, target, messages)
+    if target is None:
+        target = "kfold" if method == "auto" else row("accuracy_interval", method).target
+    if method == "auto":  # the policy chooses on the calibration evidence, and the notes say why
+        method, averaging = upward("policy", "choose_method")(
+            "accuracy_interval", result, messages, averaging=averaging, conditions=conditions,
+            conditions_hold=conditions_hold, target=target)
     else:
         if method in ("normal", "t") and not conditions_hold:
-            messages.warn(
-                f"{CONDITIONS_FAIL} ({conditions.describe()}), so the {method} "
+            messages.warn(conditions_warning(
+                f"({conditions.describe()}), so the {method} "
                 "approximation may be poor; method='clopper-pearson' (or 'auto') gives an exact interval."
-            )
-        if method in CLUSTER_METHODS:
-            grouped_evidence_warning(result, method, target, messages)
-        elif target != "kfold":  # Wong's intervals are built for the k-fold target; another one is asked for
-            evidence_warning(result, averaging, method, target, messages)
+            ))
+        upward("policy", "evidence_warnings")("accuracy_interval", result, method, messages, averaging=averaging,
+                                              target=target)
     _grouped_warnings(result, rows, method, messages)
 
     compute = (_cluster_level if method in CLUSTER_METHODS

@@ -16,9 +16,10 @@ from .._utils._warnings import Messages
 from ..records import BootstrapSamplingResult
 from ._estimands import GIVEN_THIS_DATASET
 from ._inputs import check_record
+from ._methods import options
 from ._results import BootstrapResult
 
-METHODS = (".632", ".632+", "oob")
+METHODS = options("bootstrap_accuracy_of")
 
 # Efron (1983): a bootstrap sample of n draws leaves out each instance with
 # probability (1 - 1/n)^n -> e^-1 = 0.368; E&T (1997) use the rounded weights.

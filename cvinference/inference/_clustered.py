@@ -31,10 +31,11 @@ from ._clusters import (
     ratio_estimate,
 )
 from ._distributions import pvalue_of, statistic_and_pvalue
+from ._methods import options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult, TestResult
 
-MCNEMAR_METHODS = ("obuchowski", "durkalski")
+MCNEMAR_METHODS = options("clustered_mcnemar_test")
 BOOTSTRAP_METHODS = ("percentile", "bca")
 
 _BOOTSTRAP_ASSUMPTIONS = ("clusters independent and identically distributed, instances within a cluster arbitrarily "

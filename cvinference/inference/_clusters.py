@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._utils._validation import _missing_mask
-from .._utils._warnings import Messages
+from .._utils._warnings import Caution, GroupedInstancesWarning, Messages
 
 FEW_CLUSTERS = 20
 """Fewer clusters than this warn: Cameron & Miller (2015, section VI) put "few" at fewer than 20 to 50 clusters."""
@@ -255,10 +255,11 @@ def groups_warning(result, what, instead):
     """
     if result.groups is None:
         return ""
-    return (f"The result was made with groups ({result.n_samples} instances in {result.n_groups} groups): {what} "
-            f"counts every instance as independent, but instances of one group are alike, so it is too narrow (or "
-            f"its p-value too small) when they are (Cameron & Miller 2015, section I). {instead} takes the group "
-            "as the independent unit.")
+    counts = f"{result.n_samples} instances in {result.n_groups} groups"
+    return Caution(f"The result was made with groups ({counts}): {what} counts every instance as independent, but "
+                   "instances of one group are alike, so it is too narrow (or its p-value too small) when they are "
+                   f"(Cameron & Miller 2015, section I). {instead} takes the group as the independent unit.",
+                   GroupedInstancesWarning.code, counts=counts, what=what)
 
 
 def split_groups_warning(result, rows, what):

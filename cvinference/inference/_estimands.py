@@ -1,13 +1,21 @@
-"""What a result estimates, in words, and the prefixes reports use to recognise messages."""
+"""What a result estimates, in words, and the warning that the large-sample conditions fail."""
 
 from .._utils._params import Options
 from .._utils._text import wrapped
+from .._utils._warnings import Caution, ConditionsWarning
 
 CONDITIONS_FAIL = "The large-sample conditions fail"
-"""How every warning about failing large-sample conditions starts."""
+"""How every warning about failing large-sample conditions starts (its code, not its text, says what it is:
+:func:`conditions_warning`)."""
 
 AUTO_NOTE = "method='auto' chose"
 """How the note of ``accuracy_interval(method="auto")`` starts."""
+
+
+def conditions_warning(details):
+    """The warning that Wong's large-sample conditions fail, ``details`` saying where and what follows: a
+    :class:`Caution` coded "conditions", which reports show apart from the other warnings."""
+    return Caution(f"{CONDITIONS_FAIL} {details}", ConditionsWarning.code)
 
 
 def training_size_phrase(result):

@@ -11,10 +11,11 @@ from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval,
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
+from ._methods import options, row
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
-LOSS_METHODS = ("half-sample", "normal", "fold-t", "cv-clt", "cluster")
+LOSS_METHODS = options("loss_interval")
 VARIANCES = ("within-fold", "all-pairs")
 
 _ASSUMPTIONS = {
@@ -28,7 +29,6 @@ _ASSUMPTIONS = {
     "cluster": ROBUST_ASSUMPTIONS,
 }
 
-_TARGETS = {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold", "cluster": "kfold"}
 
 
 def cv_clt_variance(losses, fold, variance):
@@ -220,5 +220,5 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
         point = PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds)
         averaging, interval_method = "dataset", method
     return estimate_interval(point, confidence_level=confidence_level, method=interval_method, averaging=averaging,
-                             estimand=estimand, assumptions=_ASSUMPTIONS[method], target=_TARGETS[method],
-                             details=details, messages=messages)
+                             estimand=estimand, assumptions=_ASSUMPTIONS[method],
+                             target=row("loss_interval", method).target, details=details, messages=messages)

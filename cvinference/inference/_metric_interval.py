@@ -21,6 +21,7 @@ from ._delong import delong_interval
 from ._estimands import training_size_phrase
 from ._inputs import check_cv_result
 from ._make_metric import UNNAMED, Metric, function_name
+from ._methods import method_row, options
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, rows_of, select_repeats
 from ._score_metrics import corrected_fold_interval, fold_metric_table
@@ -185,7 +186,7 @@ SCORE_METRICS = {"roc_auc": "roc_auc", "roc_auc_ovr": "roc_auc", "average_precis
 """sklearn's scorer names :func:`metric_interval` computes from kept scores, and the name of each in
 ``fold_metric_table`` (``"neg_"`` ones negated: sklearn's sign, higher is better)."""
 
-METHODS = ("auto", "t", "corrected-t", "delong")
+METHODS = ("auto", *options("metric_interval"))
 """``method`` of :func:`metric_interval`: "auto" is "t" for label metrics and "corrected-t" for score metrics."""
 
 SKLEARN_LOG_LOSS = make_log_loss((1e-15, 1 - 1e-15))
@@ -209,7 +210,7 @@ def _refuse_score_metric(metric, result):
             "'f1', 'accuracy' or 'balanced_accuracy'."
         )
     binary = len(result.classes) == 2
-    if (metric == "roc_auc") != binary and metric.startswith("roc_auc"):
+    if (metric == "roc_auc") != binary and SCORE_METRICS[metric] == "roc_auc":
         fix = "metric='roc_auc'" if binary else "metric='roc_auc_ovr' (the one-vs-rest macro AUC)"
         raise ValueError(f"metric={metric!r} does not suit {len(result.classes)} classes; pass {fix}.")
     if result.response_method != "predict_proba" and SCORE_METRICS[metric] in ("log_loss", "brier"):
@@ -452,7 +453,7 @@ def _check_method(method, metric, score):
     if score and method == "t":
         raise ValueError(f"method='t' is the fold-level t of label metrics; score metric {metric!r} uses "
                          "method='corrected-t' (the default, 'auto') or, for 'roc_auc', method='delong'.")
-    if method == "delong" and not metric.startswith("roc_auc"):
+    if method == "delong" and SCORE_METRICS.get(metric) != "roc_auc":
         raise ValueError(f"method='delong' gives intervals for the ROC AUC ('roc_auc', 'roc_auc_ovr'); "
                          f"metric={metric!r} uses method='corrected-t' (or 'auto').")
     return ("corrected-t" if score else "t") if method == "auto" else method
@@ -600,7 +601,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     """
     check_cv_result(result)
     interval = _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method)
-    delong = interval.method.lower().startswith("delong")
+    delong = interval.method in method_row("metric_delong").methods
     return with_grouped_warning(interval, result, select_repeats(result, repeat),
                                 "DeLong's interval" if delong else f"the fold-level {interval.method}",
                                 "method='corrected-t' (over group-respecting folds)" if delong else None)

@@ -15,8 +15,9 @@ from ..records._same_folds import same_folds
 from ._clusters import with_grouped_warning
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
-from ._estimands import CONDITIONS_FAIL, difference_estimand
+from ._estimands import conditions_warning, difference_estimand
 from ._inputs import check_accuracy_result, two_results
+from ._methods import options
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
 from ._results import LargeSampleConditions, McNemarTestResult, SchemeDiagnostic, TestResult
@@ -27,7 +28,7 @@ HIGH_PHI = 0.5
 MCNEMAR_MIN_DISCORDANT = 25
 """Fewest discordant pairs for McNemar's chi-square when ``exact=None``."""
 
-INDEPENDENT_METHODS = ("z", "t")
+INDEPENDENT_METHODS = options("independent_sample_test")
 
 _SCHEME = "scheme independence (Wong 2015, Definition 1b)"
 
@@ -90,7 +91,7 @@ def _mean_count(counts):
 def _warn_conditions(conditions, messages, advice):
     failing = [c.describe() for c in conditions if not c.satisfied]
     if failing:
-        messages.warn(f"{CONDITIONS_FAIL} ({'; '.join(failing)}): {advice}")
+        messages.warn(conditions_warning(f"({'; '.join(failing)}): {advice}"))
 
 
 @validate_params(repeat=REPEAT)

@@ -26,6 +26,7 @@ import numpy as np
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
+from .._utils._upward import upward
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
 from ._accuracy_interval import (
@@ -36,16 +37,14 @@ from ._accuracy_interval import (
     estimate_interval,
     normal_bounds,
 )
-from ._auto_choice import GroupedCells, grouped_choice, grouped_evidence_warning
 from ._clustered import paired_difference_result
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
-from ._evidence import grouped_task
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
+from ._methods import options
 from ._parameters import ALTERNATIVE, REPEAT
-from ._regression_evidence import EVIDENCE_LABEL, regression_evidence_warning
 from ._repeats import pooled_repeats_warning, select_repeats
 from ._results import LossDifferenceTestResult
 
@@ -55,7 +54,7 @@ REGRESSION_METRICS = ("r2", "mean_squared_error", "mean_absolute_error")
 METHODS = ("auto", "cv-clt", "cluster")
 """The ``method`` of :func:`mean_baseline_test`."""
 
-INTERVAL_METHODS = ("auto", "cv-clt", *CLUSTER_METHODS)
+INTERVAL_METHODS = ("auto", *options("regression_interval"))
 """The ``method`` of :func:`regression_interval`."""
 
 
@@ -126,7 +125,7 @@ def _repeats_and_messages(result, repeat, variance, instead, method="cv-clt", ch
     messages = Messages()
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
-    if method.startswith("cluster"):
+    if method in CLUSTER_METHODS:
         if chosen_by_auto:
             messages.note(f"method='auto' chose method='cluster': the record was made with groups ({result.n_groups} "
                           "of them), and the groups, not the instances, are the independent units")
@@ -141,7 +140,7 @@ def _repeats_and_messages(result, repeat, variance, instead, method="cv-clt", ch
 
 def _chosen_method(result, method):
     """``method``, or for ``"auto"`` the cluster-robust one on a record made with groups and the CV-CLT otherwise."""
-    if method.startswith("cluster"):
+    if method in CLUSTER_METHODS:
         require_clusters(result, f"method={method!r}")
     if method != "auto":
         return method
@@ -332,16 +331,13 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     _check_regression(result, "result", "regression_interval")
     chosen = _chosen_method(result, method)
     rows, messages = _repeats_and_messages(result, repeat, variance, CLUSTER_INSTEAD, chosen)
-    cells = GroupedCells(grouped_task(classification=False), EVIDENCE_LABEL[metric], METRIC_WORDS[metric],
-                         _KFOLD_WORDS[metric])
-    if chosen == "cv-clt":
-        regression_evidence_warning(result, metric, METRIC_WORDS[metric], variance, len(rows), messages)
-    elif method == "auto":
-        chosen = grouped_choice(result, "kfold", messages, cells).method
+    if method == "auto" and chosen in CLUSTER_METHODS:  # the policy chooses on the evidence; the notes say why
+        chosen = upward("policy", "choose_method")("regression_interval", result, messages, metric=metric)
     else:
-        grouped_evidence_warning(result, chosen, "kfold", messages, cells)
+        upward("policy", "evidence_warnings")("regression_interval", result, chosen, messages, metric=metric,
+                                              variance=variance, n_pooled=len(rows))
     y_true = np.asarray(result.y_true, dtype=np.float64)
-    if chosen.startswith("cluster"):
+    if chosen in CLUSTER_METHODS:
         point = _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, chosen)
         return estimate_interval(point, confidence_level=confidence_level, method=chosen, averaging="dataset",
                                  estimand=_regression_estimand(result, metric), assumptions=ROBUST_ASSUMPTIONS,

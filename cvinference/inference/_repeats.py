@@ -5,6 +5,7 @@ import math
 import numpy as np
 
 from .._utils._params import Integer
+from .._utils._warnings import Caution, PooledRepeatsWarning
 
 
 def select_repeats(result, repeat, name="result"):
@@ -50,11 +51,14 @@ def within_repeat_variance(values, keep=None):
 
 
 def pooled_repeats_warning(n_repeats, n_choosable=None):
+    """The warning (a :class:`Caution` coded "pooled-repeats", its ``hint`` the sentence naming ``repeat=``) of a
+    result that pools ``n_repeats`` repeats."""
     n_choosable = n_repeats if n_choosable is None else n_choosable
     choice = "repeat=0" if n_choosable == 1 else f"repeat=0 .. {n_choosable - 1}"
-    return (
+    hint = f"Pass {choice} to use one repeat."
+    return Caution(
         f"{n_repeats} repeats of cross-validation are pooled. They reuse the same instances and are "
         "not independent (Wong 2015, section 4.3.4; Vanwinckelen & Blockeel 2015): the estimate "
         "averages the repeats, but the interval is one repeat's at that average: it counts the n "
-        f"instances and the k folds once, so repeating does not narrow it. Pass {choice} to use one repeat."
-    )
+        f"instances and the k folds once, so repeating does not narrow it. {hint}",
+        PooledRepeatsWarning.code, hint=hint)

@@ -29,7 +29,6 @@ the few keys a report adds: no third shape of the same numbers.
 
 import dataclasses
 import math
-import re
 from typing import NamedTuple
 
 import numpy as np
@@ -37,28 +36,28 @@ import numpy as np
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain_fields
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
-from .._utils._warnings import quietly
+from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
 from ..inference import (
     FTestResult,
     accuracy_interval,
     cluster_paired_test,
     corrected_resampled_ttest,
-    decide,
     large_sample_conditions,
     loss_difference_test,
     loss_interval,
     mean_baseline_test,
     metric_interval,
     no_information_test,
-    pair_tests,
     regression_interval,
     scheme_diagnostic,
 )
-from ..inference._decision import cluster_paired_name
-from ..inference._estimands import CONDITIONS_FAIL, TARGET_PHRASES
+from ..inference._accuracy_interval import CLUSTER_METHODS
+from ..inference._estimands import TARGET_PHRASES
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
+from ..policy import decide, pair_tests
+from ..policy._decision import cluster_paired_name
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -90,7 +89,8 @@ def interval_record(interval, name, quantity="accuracy"):
     writes them: null for nan, lists for tuples.
     """
     fields = plain_fields(interval, _INTERVAL_FIELDS)
-    return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"])}
+    return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
+            "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
 def test_record(test, name, confidence_level):
@@ -104,7 +104,7 @@ def test_record(test, name, confidence_level):
         **{key: fields[key] for key in ("pvalue", "alternative", "estimate")}, **bounds,
         "confidence_level": confidence_level,
         "conditions_hold": all(c.satisfied for c in test.conditions) if test.conditions else None,
-        **{key: fields[key] for key in _WORDS},
+        **{key: fields[key] for key in _WORDS}, "warnings": list(test.warnings),
     }
 
 
@@ -208,7 +208,7 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
         found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
                         pos_label=_positive(metric, pos_label))
         records.append(NamedInterval(f"{metric}, fold level {found.method}", metric, found))
-        if isinstance(metric, str) and metric in SCORE_METRICS and metric.startswith("roc_auc"):
+        if isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc":
             records.append(NamedInterval(f"{metric}, DeLong pooled (repeat 0)", metric,
                                          quietly(metric_interval, result, metric, confidence_level=confidence_level,
                                                  method="delong")))
@@ -316,36 +316,39 @@ def _header(result, data, confidence_level, min_count, command):
     return header
 
 
-_REPEAT_HINT = re.compile(r"Pass repeat=0( \.\. \d+)? to use one repeat\.")
-
-
-_GROUPED = re.compile(r"^The result was made with groups \((?P<counts>[^)]*)\): (?P<what>.*?) counts every instance")
-
-
 def _grouped_caution(cautions):
-    """The instance-level methods' warnings on a grouped record, as one sentence that names them all."""
-    found = [m for m in map(_GROUPED.match, cautions) if m]
+    """The instance-level methods' warnings on a grouped record (code "grouped-instances"), as one sentence that
+    names them all."""
+    found = [c for c in cautions if code_of(c) == GroupedInstancesWarning.code]
     if not found:
         return cautions
-    names = list(dict.fromkeys(m["what"] for m in found))
+    names = list(dict.fromkeys(c.fields["what"] for c in found))
     if len(names) == 1:
         listed, (counts, it, its) = names[0], ("counts", "it is", "its p-value")
     else:
         listed, (counts, it, its) = f"{', '.join(names[:-1])} and {names[-1]}", ("count", "they are", "their p-values")
-    combined = (f"The result was made with groups ({found[0]['counts']}): {listed} {counts} every instance as "
-                f"independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
+    combined = (f"The result was made with groups ({found[0].fields['counts']}): {listed} {counts} every instance "
+                f"as independent, but instances of one group are alike, so {it} too narrow (or {its} too small) when "
                 f"they are (Cameron & Miller 2015, section I); {it} shown for comparison. The recommended interval "
                 "and the decision take the groups as the independent units.")
-    first = cautions.index(found[0].string)
-    kept = [c for c in cautions if not _GROUPED.match(c)]
+    first = cautions.index(found[0])
+    kept = [c for c in cautions if code_of(c) != GroupedInstancesWarning.code]
     return [*kept[:first], combined, *kept[first:]]
 
 
+def _command_line_words(caution):
+    """A warning as the command line says it: the hint of pooled repeats names its option, not ``repeat=``."""
+    if code_of(caution) != PooledRepeatsWarning.code:
+        return caution
+    return caution.replace(caution.fields["hint"], "n_repeats=1 (--repeats 1) uses a single repeat.")
+
+
 def _cautions(records, command_line):
-    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere)."""
-    cautions = (w for r in records for w in r["warnings"] if not w.startswith(CONDITIONS_FAIL))
+    """The distinct warnings of every interval and test, but for failing conditions (shown elsewhere): each is
+    recognised by its code."""
+    cautions = (w for r in records for w in r["warnings"] if code_of(w) != ConditionsWarning.code)
     if command_line:
-        cautions = (_REPEAT_HINT.sub("n_repeats=1 (--repeats 1) uses a single repeat.", w) for w in cautions)
+        cautions = map(_command_line_words, cautions)
     return _grouped_caution(list(dict.fromkeys(cautions)))
 
 
@@ -461,7 +464,7 @@ def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
     cluster = next((interval for interval in record["intervals"]
-                    if interval["method"].startswith("cluster") and interval["quantity"] == record["loss"]), None)
+                    if interval["method"] in CLUSTER_METHODS and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
                 f"{cluster['low']:.4g} and {cluster['high']:.4g} ({cluster['method']} interval, the groups as "
@@ -490,7 +493,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_CONDITIONAL_CAVEAT]
-    if not record["conditions"]["satisfied"] and not chosen["method"].startswith("cluster"):  # needs no conditions
+    if not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}

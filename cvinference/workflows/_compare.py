@@ -21,8 +21,9 @@ from .._utils._params import (
     validate_params,
 )
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
-from ..inference import Decision, Interval, TestResult
-from ..inference._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
+from ..inference import Interval, TestResult
+from ..policy import Decision
+from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
 from ..records import PairedCVResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer

@@ -526,7 +526,7 @@ def test_json_schema_and_per_fold_arrays(name, runs, demo):
         for interval in record["intervals"]:
             assert {"name", "estimate", "low", "high", "method", "confidence_level"} <= set(interval)
     if "decision" in report:
-        assert report["decision"]["answer"] in cvi.inference.ANSWERS and report["decision"]["text"]
+        assert report["decision"]["answer"] in cvi.policy.ANSWERS and report["decision"]["text"]
     else:
         assert report["verdict"]["text"] and report["verdict"]["caveats"]
 
@@ -985,7 +985,7 @@ def test_compare_roc_auc_decides_on_the_corrected_t_with_delong_as_context(workd
     assert [t["name"] for t in tests] in (
         ["corrected t on fold roc_auc (1x5-fold)", "DeLong paired z (pooled scores, repeat 0)"],
         ["DeLong paired z (pooled scores, repeat 0)", "corrected t on fold roc_auc (1x5-fold)"])
-    from cvinference.inference._evidence import learner_of, test_evidence
+    from cvinference.policy._evidence import learner_of, test_evidence
     learners = [learner_of("sklearn.linear_model._logistic.LogisticRegression"),
                 learner_of("sklearn.naive_bayes.GaussianNB")]
     for test in tests:

@@ -37,7 +37,7 @@ from cvinference.cli import main
 K = 5
 PLOTS = importlib.util.find_spec("matplotlib") is not None
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-LIMIT = json.loads((Path(cvinference.__file__).parent / "inference" / "data" / "calibration.json").read_text())[
+LIMIT = json.loads((Path(cvinference.__file__).parent / "policy" / "data" / "calibration.json").read_text())[
     "type_i_limit"]  # the largest type-I error the calibration evidence accepts for a test a decision rests on
 
 

@@ -31,8 +31,8 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference import InferenceWarning
-from cvinference.inference import pair_tests
 from cvinference.inference._clustered import clustered_mcnemar_of
+from cvinference.policy import pair_tests
 
 N_GROUPS = 30
 GROUPED = "The result was made with groups ("

@@ -46,7 +46,7 @@ except ImportError:
     sm_mcnemar = None
 
 import cvinference as cvi
-from cvinference.inference import _evidence
+from cvinference.policy import _evidence
 
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 

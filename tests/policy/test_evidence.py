@@ -26,7 +26,7 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTre
 
 import cvinference as cvi
 from cvinference import InferenceWarning
-from cvinference.inference import _evidence
+from cvinference.policy import _evidence
 
 
 def _row(method, measured, high, *, target="kfold", learner="tree", n=300, quantity="coverage"):
@@ -202,7 +202,7 @@ def test_without_evidence_auto_is_wongs_rule(evidence):
 def test_the_advice_sentences_agree_with_the_shipped_evidence():
     """_auto_choice's advice says nested CV covered the unconditional error in every cell measured with independent
     instances, and as little as 0.87 with groups: check both."""
-    from cvinference.inference._auto_choice import _REFITTING_ADVICE
+    from cvinference.policy._auto_choice import _REFITTING_ADVICE
     shipped = _evidence.calibration_evidence()
     found = [r for r in shipped["rows"] if r["quantity"] == "coverage" and r["target"] == "unconditional"
              and r["method"] == "nested-cv"]

@@ -64,7 +64,7 @@ _FAMILY_OF_MODULE = (("sklearn.tree.", "single trees"), ("sklearn.linear_model."
 @functools.lru_cache(maxsize=1)
 def calibration_evidence():
     """The benchmark's rows, as ``data/calibration.json`` holds them (an empty list when absent)."""
-    path = resources.files("cvinference.inference") / "data" / "calibration.json"
+    path = resources.files("cvinference.policy") / "data" / "calibration.json"
     if not path.is_file():
         return {"rows": [], "floor": 0.93, "type_i_limit": 0.06, "mode": None}
     return json.loads(path.read_text())

@@ -2,7 +2,9 @@
 
 from typing import NamedTuple
 
-from ._estimands import AUTO_NOTE, CONDITIONS_FAIL, TARGETS
+from ..inference._accuracy_interval import CLUSTER_METHODS
+from ..inference._estimands import AUTO_NOTE, TARGETS, conditions_warning
+from ..inference._methods import row
 from ._evidence import (
     coverage_floor,
     coverage_regime,
@@ -13,12 +15,15 @@ from ._evidence import (
     measured_scheme,
 )
 
-_BENCHMARK_NAME = {("dataset", "normal"): "normal", ("fold", "t"): "fold t", ("dataset", "wilson"): "wilson",
-                   ("dataset", "clopper-pearson"): "clopper-pearson", ("dataset", "half-sample"): "half-sample"}
-"""The benchmark's name of each (averaging, method) it measured."""
 
-_GROUPED_NAME = {"cluster": "cluster", "cluster-half-sample": "cluster half-sample"}
-"""The benchmark's name of each interval of a grouped record it measured (dataset level)."""
+def _benchmark_name(averaging, method):
+    """The name of ``accuracy_interval(averaging=..., method=...)``'s rows in the evidence: its row's evidence key
+    (docs/methods.md), at the averaging it was measured at (Wong's t at the fold level, the others at the dataset
+    level); None where it was not measured."""
+    found = row("accuracy_interval", method)
+    measured_at = "fold" if method == "t" else "dataset"
+    return found.evidence_key if found is not None and averaging == measured_at else None
+
 
 _REFITTING_ADVICE = {
     "kfold": "",
@@ -46,7 +51,7 @@ class GroupedCells(NamedTuple):
     kfold_words: str = TARGETS["kfold"]  # what the kfold target is, in words
 
     def row_name(self, method):
-        name = _GROUPED_NAME[method]
+        name = _benchmark_name("dataset", method)
         return f"{self.label}: {name}" if self.label else name
 
     def target_words(self, target):
@@ -69,7 +74,7 @@ def evidence_warning(result, averaging, method, target, messages):
     """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime."""
     if not measured_scheme(result):
         return
-    name = _BENCHMARK_NAME.get((averaging, method))
+    name = _benchmark_name(averaging, method)
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     measured = None if name is None or not regime.sizes else measured_coverage(name, target, regime)
     if measured is not None and measured.falls_short:
@@ -86,7 +91,7 @@ def _grouped_measured(result, target, cells):
     if not regime.sizes or not measured_scheme(result):
         return regime, {}
     return regime, {method: measured_coverage(cells.row_name(method), target, regime, task=cells.task)
-                    for method in _GROUPED_NAME}
+                    for method in CLUSTER_METHODS}
 
 
 def _reaches_floor(measured):
@@ -149,8 +154,9 @@ def _fold_level_choice(result, wong, conditions, conditions_hold, target, messag
     """``averaging="fold"`` was asked for: keep Wong's t, the only fold-level interval, and say when it is weak."""
     messages.note(f"{AUTO_NOTE} Wong's fold-level t interval, the only interval at the averaging asked for")
     if not conditions_hold:
-        messages.warn(f"{CONDITIONS_FAIL} ({conditions.describe()}), so the t approximation may be poor; "
-                      "averaging='dataset' (method='auto') gives the exact Clopper-Pearson interval.")
+        messages.warn(conditions_warning(f"({conditions.describe()}), so the t approximation may be poor; "
+                                         "averaging='dataset' (method='auto') gives the exact Clopper-Pearson "
+                                         "interval."))
     elif measured_scheme(result):
         evidence_warning(result, wong.averaging, wong.method, target, messages)
     return wong
@@ -187,8 +193,8 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset"),
                   Choice("half-sample", "dataset")]
-    measured = {c: measured_coverage(_BENCHMARK_NAME[c.averaging, c.method], target, regime)
-                for c in candidates if regime.sizes and _BENCHMARK_NAME.get((c.averaging, c.method))}
+    measured = {c: measured_coverage(_benchmark_name(c.averaging, c.method), target, regime)
+                for c in candidates if regime.sizes and _benchmark_name(c.averaging, c.method)}
     wong_measured = measured.get(wong)
     if wong_measured is None or not wong_measured.falls_short:
         return wong

@@ -21,9 +21,10 @@ The rule (documented in docs/reading-results.md, "The decision"):
    own cells or, when borrowed, the worst of their family or of every
    measured learner;
 2. the decision rests on the eligible test with the most measured power
-   (ties, and tests without a power figure, in the order of
-   ``_PREFERENCE``); every other test is shown for context with the reason it
-   is not the one;
+   (ties, and tests without a power figure, in the order of their rows'
+   ``preference`` in the table of methods, docs/methods.md: a test is known by
+   its result, never by the name it is shown with); every other test is shown
+   for context with the reason it is not the one;
 3. the answer is "A better" or "B better" when that test rejects at
    alpha = 1 - confidence_level (by the sign of its estimate, A minus B),
    "no difference shown" when it does not, and "cannot tell" when no test is
@@ -48,34 +49,39 @@ from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, text_block
 from .._utils._upward import upward
 from .._utils._warnings import quietly
+from ..inference._clusters import split_groups_warning
+from ..inference._delong import delong_paired_test
+from ..inference._estimands import TARGET
+from ..inference._grouped_tests import cluster_paired_test, clustered_mcnemar_test
+from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._metric_interval import (
+    SCORE_METRICS,
+    _fold_values,
+    _metric_function,
+    _resolve_metric,
+    score_fold_values,
+)
+from ..inference._no_information import baseline_test_words, no_information_test
+from ..inference._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
+from ..inference._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
+from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
+from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
-from ._clusters import split_groups_warning
-from ._delong import delong_paired_test
-from ._estimands import TARGET
 from ._evidence import (
+    TestEvidence,
     evidence_source,
     grouped_task,
     learner_of_result,
     measured_reach,
     sized_by_groups,
     test_evidence,
-    test_family,
     type_i_limit,
 )
-from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
-from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
-from ._no_information import baseline_test_words, no_information_test
-from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
-from ._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
-from ._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
-from ._score_metrics import corrected_fold_test
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
 
-_PREFERENCE = ("nested-cv", "corrected t", "McNemar", "5x2cv t", "matched-sample t", "independent-sample z")
-"""The order among eligible tests of equal (or unmeasured) power: steadiest first."""
 
 NESTED_SETTINGS = {"n_splits": N_SPLITS, "n_repeats": N_REPEATS}
 """The nested cross-validation the decision may rest on: the library's defaults, R = 5 partitions into K = 5 folds,
@@ -87,6 +93,16 @@ def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NE
     """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each (R K (K - 1) / 2 with
     its ``cv_result``, ``outer=False``)."""
     return nested_fit_count(n_splits, n_repeats, n_learners, outer)
+
+
+def _label(method_id, details=""):
+    """A test's name in reports: its row's label (docs/methods.md), then ``details`` ("(repeat 0)")."""
+    return method_row(method_id).label + details
+
+
+def _fold_test_label(what, result):
+    """The corrected t's name on fold-level ``what``: "corrected t on fold f1 (2x10-fold)", say."""
+    return _label("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
 
 
 def pair_tests(pair, *, min_count=5):
@@ -102,15 +118,17 @@ def pair_tests(pair, *, min_count=5):
     suffix = "" if repeat is None else " (repeat 0)"
     tests = []
     if a.n_splits >= 2:
-        tests.append((f"matched-sample t{suffix}",
+        tests.append((_label("matched_t", suffix),
                       quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
-    tests += [(f"independent-sample z{suffix}",
+    tests += [(_label("independent_z", suffix),
                quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
-              (f"McNemar{suffix}", quietly(mcnemar_test, a, b, repeat=repeat))]
+              (_label("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
     if a.n_splits >= 2 and not a.is_loo:
-        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
+        tests.append((_label("corrected_t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
+                      quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
-        tests += [(f"clustered McNemar (Obuchowski){suffix}", quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
+        tests += [(_label("clustered_mcnemar_obuchowski", suffix),
+                   quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
         if a.loss_name == "zero_one":
             tests.append((cluster_paired_name(a), quietly(cluster_paired_test, a, b)))
     return tests
@@ -327,7 +345,9 @@ class Decision(Serializable):
 
 
 class _Candidate(NamedTuple):
-    """A test's figures, as a decision weighs them: A - B, its interval, two-sided p-value and target."""
+    """A test's figures, as a decision weighs them: A - B, its interval, two-sided p-value and target; and the row
+    of the method table its result comes from (None for a result no row computes), which alone says what the
+    evidence measured: the name is the caller's label, shown and never read."""
 
     name: str
     estimate: float
@@ -335,13 +355,23 @@ class _Candidate(NamedTuple):
     high: float
     pvalue: float
     target: str
+    row: MethodRow | None
+
+    def figures(self):
+        """The fields a :class:`DecisionTest` shows."""
+        return {key: value for key, value in self._asdict().items() if key != "row"}
+
+    @property
+    def evidence_key(self):
+        """The name of the method's rows in the calibration evidence (None: not measured)."""
+        return None if self.row is None else self.row.evidence_key
 
 
 
 def _from_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
     return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
-                      test.target)
+                      test.target, row_of(test))
 
 
 def _from_nested(interval):
@@ -349,7 +379,7 @@ def _from_nested(interval):
     se = interval.standard_error
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
     return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
-                      pvalue, interval.target)
+                      pvalue, interval.target, row_of(interval))
 
 
 def _metric_test(pair, metric, pos_label):
@@ -362,7 +392,7 @@ def _metric_test(pair, metric, pos_label):
     differences = score_differences(values_a - values_b, n_splits=a.n_splits, n_repeats=a.n_repeats,
                                     quantity=name, contrast="A minus B) of the two learners")
     test = quietly(corrected_ttest_of, differences)
-    return f"corrected t on fold {name} ({a.n_repeats}x{a.n_splits}-fold)", test, name, float(
+    return _fold_test_label(name, a), test, name, float(
         np.mean(values_a) - np.mean(values_b))
 
 
@@ -380,28 +410,18 @@ def _candidates(pair, metric, tests, nested, confidence_level, pos_label):
     return [_from_test(name, test, confidence_level)], metric_name, difference
 
 
-def _evidence_name(name):
-    """The calibration benchmark's name for a test: "corrected t on fold f1 (...)" is measured as "corrected t"."""
-    if name.startswith("corrected t"):
-        return "corrected t"
-    if name.startswith("CV-CLT"):
-        return "CV-CLT"
-    if name.startswith("clustered McNemar"):
-        return test_family(name)  # Obuchowski's and Durkalski's statistics were measured apart
-    if name.startswith("cluster paired t"):
-        return "cluster paired t"
-    return "nested-cv" if name.startswith("nested-cv") else name
+def _preference(candidate):
+    """A candidate's rank among eligible tests of equal (or unmeasured) power: its row's, steadiest first; a test
+    no row ranks comes last."""
+    row = candidate.row
+    return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def _preference(name):
-    family = _evidence_name(name).split(" (")[0]
-    return _PREFERENCE.index(family) if family in _PREFERENCE else len(_PREFERENCE)
-
-
-def _evidence_of(name, learners, n_samples, limit, task="classification"):
-    """A test's evidence for ``learners`` at ``n_samples``: the figures, its regime in words, and why it cannot be
-    the one ("" when it can)."""
-    found = test_evidence(_evidence_name(name), learners, n_samples, task)
+def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"):
+    """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
+    its regime in words, and why it cannot be the one ("" when it can)."""
+    found = (test_evidence(evidence_key, learners, n_samples, task) if evidence_key is not None
+             else TestEvidence(None, None, None))
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
         why = "its type-I error was not measured by the calibration benchmark"
@@ -413,11 +433,11 @@ def _evidence_of(name, learners, n_samples, limit, task="classification"):
 
 
 def _judged(candidate, learners, n_samples, limit, task="classification"):
-    return {"candidate": candidate, **_evidence_of(candidate.name, learners, n_samples, limit, task)}
+    return {"candidate": candidate, **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task)}
 
 
 def _as_test(judged, role, why_not):
-    return DecisionTest(**judged["candidate"]._asdict(), measured_type_i=judged["evidence"].type_i,
+    return DecisionTest(**judged["candidate"].figures(), measured_type_i=judged["evidence"].type_i,
                         measured_power=judged["evidence"].power, regime=judged["regime"], role=role, why_not=why_not)
 
 
@@ -434,7 +454,7 @@ def _route(pair, metric, nested):
     if metric != "accuracy":
         return ("No refitting test for a set-level metric was calibrated; nested cross-validation covers "
                 "per-instance losses (nested_cv_interval with a loss), not this metric.")
-    judged = _evidence_of("nested-cv difference", [learner_of_result(pair.a), learner_of_result(pair.b)],
+    judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
                           pair.a.n_samples, type_i_limit())
     call = (f"nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, n_splits={NESTED_SETTINGS['n_splits']}, "
             f"n_repeats={NESTED_SETTINGS['n_repeats']}) (on the command line, --nested "
@@ -471,7 +491,7 @@ def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     if chosen and metric != "accuracy":
         caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
                        f"{metric} was not measured and is assumed alike.")
-    if chosen and chosen["candidate"].name.startswith("corrected t") and pair.a.n_repeats != 10:
+    if chosen and chosen["candidate"].row is method_row("corrected_t") and pair.a.n_repeats != 10:
         caveats.append(f"The benchmark measured the corrected t on 10 x 10-fold cross-validation; here it runs on "
                        f"{pair.a.n_repeats} x {pair.a.n_splits}-fold.")
     if metric != "accuracy" and answer in ("A better", "B better") and pair.a.classes is not None:
@@ -516,11 +536,12 @@ def _loss_candidates(pair, nested, confidence_level):
     words = loss_words(a.loss_name)
     found = []
     if a.n_splits >= 2 and not a.is_loo:
-        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+        found.append(_from_test(_fold_test_label(words, a),
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
-    found.append(_from_test(f"CV-CLT on per-instance {a.loss_name.replace('_', ' ')} differences", quietly(
-        loss_difference_test, pair, variance=variance), confidence_level))
+    differences = f" on per-instance {a.loss_name.replace('_', ' ')} differences"
+    found.append(_from_test(_label("cv_clt_difference", differences),
+                            quietly(loss_difference_test, pair, variance=variance), confidence_level))
     if nested is not None:
         found.append(_from_nested(nested))
     return found
@@ -529,7 +550,7 @@ def _loss_candidates(pair, nested, confidence_level):
 def _unmeasured_choice(judged, order=_UNMEASURED_ORDER):
     """When the benchmark measured none of the tests: the first of ``order`` that was computed."""
     def rank(j):
-        family = _evidence_name(j["candidate"].name)
+        family = j["candidate"].evidence_key
         return order.index(family) if family in order else len(order)
     return min(judged, key=rank)
 
@@ -586,7 +607,7 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
         caveats = [*regime.caveats(), *caveats]
     if measured:
         eligible = sorted((j for j in judged if not j["why"]),
-                          key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))
+                          key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
         chosen = eligible[0] if eligible else None
         if chosen is None:
             reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
@@ -598,14 +619,14 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
         chosen = _unmeasured_choice(judged, order)
-        family = _evidence_name(chosen["candidate"].name)
+        family = chosen["candidate"].evidence_key
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
                   f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
                   f"tests ({', '.join(order)}) puts it first: {order_why[family]}.")
         caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
                           f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
                           "its method's own, not as a checked one.")
-        if family == "corrected t" and a.n_repeats < 10:
+        if chosen["candidate"].row is method_row("corrected_t") and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = _as_test(chosen, "rests on", "")
@@ -633,7 +654,7 @@ _GROUPED_WHY = _UNMEASURED_WHY | {
 def cluster_paired_name(result):
     """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
     words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
-    return f"cluster paired t on per-instance {words}"
+    return _label("cluster_paired_t", f" on per-instance {words}")
 
 
 def _grouped_candidates(pair, nested, confidence_level):
@@ -642,10 +663,10 @@ def _grouped_candidates(pair, nested, confidence_level):
     found = []
     if a.n_splits >= 2 and not a.is_loo:
         words = "accuracy" if a.classes is not None else loss_words(a.loss_name)
-        found.append(_from_test(f"corrected t on fold {words} ({a.n_repeats}x{a.n_splits}-fold)",
+        found.append(_from_test(_fold_test_label(words, a),
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     if a.classes is not None:
-        found.append(_from_test("clustered McNemar (Obuchowski)" + (" (repeat 0)" if a.n_repeats > 1 else ""),
+        found.append(_from_test(_label("clustered_mcnemar_obuchowski", " (repeat 0)" if a.n_repeats > 1 else ""),
                                 quietly(clustered_mcnemar_test, pair, repeat=0 if a.n_repeats > 1 else None),
                                 confidence_level))
     if a.classes is None or a.loss_name == "zero_one":
@@ -659,11 +680,11 @@ def nested_calibrated(pair):
     """Whether the benchmark measured nested CV's difference interval within the type-I limit for this pair's
     learners at about its size (its number of groups, for records made with groups): only then can the decision
     rest on it, so only then are its fits worth running for the decision."""
-    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    learners, key = [learner_of_result(pair.a), learner_of_result(pair.b)], method_row("nested_cv").evidence_key
     if pair.a.groups is not None:
-        found = test_evidence("nested-cv", learners, pair.a.n_groups, grouped_task(pair.a.classes is not None))
+        found = test_evidence(key, learners, pair.a.n_groups, grouped_task(pair.a.classes is not None))
     else:
-        found = test_evidence("nested-cv", learners, pair.a.n_samples)
+        found = test_evidence(key, learners, pair.a.n_samples)
     return found.type_i is not None and found.type_i <= type_i_limit()
 
 
@@ -697,13 +718,13 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
         _resolve_metric(metric, result, pos_label)
     rows = range(a.n_repeats)
     values_a, values_b = score_fold_values(a, metric, rows), score_fold_values(b, metric, rows)
-    candidates = [_from_test(f"corrected t on fold {metric} ({a.n_repeats}x{a.n_splits}-fold)",
+    candidates = [_from_test(_fold_test_label(metric, a),
                              quietly(corrected_fold_test, values_a, values_b, metric=metric), confidence_level)]
-    if metric.startswith("roc_auc") and a.groups is None:  # DeLong's z counts instances
+    if SCORE_METRICS[metric] == "roc_auc" and a.groups is None:  # DeLong's z counts instances
         binary = len(a.classes) == 2
         delong = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                          pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
-        candidates.append(_from_test("DeLong paired z (pooled scores, repeat 0)", delong, confidence_level))
+        candidates.append(_from_test(_label("delong_paired", " (pooled scores, repeat 0)"), delong, confidence_level))
     common = {"names": names, "metric": metric, "confidence_level": confidence_level,
               "difference": float(values_a.mean() - values_b.mean())}
     caveats = [*_baseline_caveats(pair, names, 1 - confidence_level)]
@@ -736,7 +757,12 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     tests : list of (str, TestResult) or None, default=None
         The accuracy tests to consider; None computes those the records
         allow (:func:`pair_tests`). Add refitting tests here, such as
-        ``("5x2cv t", paired_ttest_5x2cv(...))``.
+        ``("5x2cv t", paired_ttest_5x2cv(...))``. The name is what the
+        decision shows, nothing more: a test's calibration evidence and its
+        rank are found from the result itself (its row of the table of
+        methods, docs/methods.md), so ``("Dietterich 5x2cv t", test)``
+        decides as ``("5x2cv t", test)`` does; a result no row computes
+        (one made by hand) is not measured.
     nested : Interval or None, default=None
         Nested cross-validation's difference interval,
         ``nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b,
@@ -796,7 +822,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> pair = cvi.CVEvaluator(cv=10, n_repeats=3, random_state=0).compare(
     ...     DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1, random_state=0), X, y)
     >>> decision = cvi.decide(pair)
-    >>> decision.answer in cvi.inference.ANSWERS
+    >>> decision.answer in cvi.policy.ANSWERS
     True
     """
     if not isinstance(pair, PairedCVResult):
@@ -818,7 +844,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
     eligible = sorted((j for j in judged if not j["why"]),
-                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"].name)))
+                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
     chosen = eligible[0] if eligible else None
     context = tuple(_as_test(j, "context", j["why"] or (
         f"less measured power than {chosen['candidate'].name}" if j is not chosen else ""))

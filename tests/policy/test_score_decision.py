@@ -1,5 +1,5 @@
 """decide(pair, metric=...) on score metrics: the corrected t on fold-level differences, DeLong's paired z as
-context, and the "Not calibrated" caveat (cvinference/inference/_decision.py).
+context, and the "Not calibrated" caveat (cvinference/policy/_decision.py).
 
 Oracles: sklearn's roc_auc_score and brier_score_loss on each fold of the records' own scores, fed to
 corrected_fold_test; delong_paired_test on the pooled scores of repeat 0 (both oracle-tested in

@@ -4,7 +4,7 @@ The benchmark's regression rows (``"task": "regression"``) name a method by
 its metric and its variant: ``"MSE: cv-clt within-fold"``, ``"R2: cv-clt
 (10 repeats)"`` (the pooled interval of a 10 x 10-fold result), ``"MSE:
 nested-cv"`` (``nested_cv_interval``). A result is matched to the cells as
-an accuracy result is (:func:`~cvinference.inference._evidence.regime_of`).
+an accuracy result is (:func:`~cvinference.policy._evidence.regime_of`).
 """
 
 from ._evidence import (
@@ -51,7 +51,7 @@ def _own_methods(label, variance, n_pooled):
 def _alternative(label, own, regime, what):
     """The sentence naming a measured method that held in the regime's cells, or the refitting route."""
     measured = {name: measured_coverage(name, _TARGET, regime, _TASK)
-                for name in coverage_methods(_TARGET, _TASK) if name.startswith(f"{label}: ") and name not in own}
+                for name in coverage_methods(_TARGET, _TASK) if name.partition(": ")[0] == label and name not in own}
     holding = {name: m for name, m in measured.items() if m is not None and not m.falls_short}
     if holding:
         best = min(holding.values(), key=lambda m: m.deviation)

@@ -1,7 +1,7 @@
 """regression_interval warns where the calibration benchmark measured it falling short (docs/calibration.md).
 
 The figures the warnings must quote are read here from the evidence file
-itself (``cvinference/inference/data/calibration.json``, written by
+itself (``cvinference/policy/data/calibration.json``, written by
 ``benchmarks/calibration_report.py``), not through the library's lookups: a
 cell falls short when its 95% Wilson interval of the coverage stays below the
 file's ``floor``. The cells are chosen from the file, so the tests follow the
@@ -19,9 +19,9 @@ from sklearn.linear_model import Lasso, Ridge
 from sklearn.tree import DecisionTreeRegressor
 
 import cvinference as cvi
-from cvinference.inference import _evidence
+from cvinference.policy import _evidence
 
-EVIDENCE = json.loads((Path(cvi.__file__).parent / "inference" / "data" / "calibration.json").read_text())
+EVIDENCE = json.loads((Path(cvi.__file__).parent / "policy" / "data" / "calibration.json").read_text())
 FLOOR = EVIDENCE["floor"]
 ROWS = [row for row in EVIDENCE["rows"] if row.get("task") == "regression" and row["quantity"] == "coverage"
         and row["target"] == "kfold"]

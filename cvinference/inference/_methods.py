@@ -1,0 +1,219 @@
+"""The table of methods: every interval and test of the inference layer, one row each.
+
+A method has several names: its ``method=`` option (or its function, where
+the function is the method), the ``method`` string its results carry, the
+key of its rows in the calibration evidence, and the label reports show.
+This table holds them side by side, so that nothing has to recognise a
+method by the text of a label: the decision finds a test's evidence by the
+row of the result it is given (:func:`row_of`), never by the name a caller
+gives it; ``method="auto"`` finds a candidate's evidence by its row
+(:func:`row`); ``docs/methods.md`` is generated from it
+(:func:`methods_markdown`).
+
+The table says what exists and what each method is built for; what to
+*choose* on the evidence is the policy's (:mod:`cvinference.policy`).
+"""
+
+from typing import NamedTuple
+
+from .._utils._text import wrapped
+
+
+class MethodRow(NamedTuple):
+    """One interval or test.
+
+    Attributes
+    ----------
+    id : str
+        The method's identifier, unique in the table.
+    family : str
+        ``"interval"`` or ``"test"``.
+    record : str
+        The record it takes: ``"CVResult"``, ``"PairedCVResult"``, the record
+        of its own scheme.
+    quantity : str
+        What it is about: ``"accuracy"``, ``"loss"``, ``"metric"``, or the
+        difference of one of them between two learners.
+    target : str
+        The error it is built for (``"kfold"``, ``"conditional"`` or
+        ``"unconditional"``, docs/reading-results.md).
+    function : str
+        The public function of :mod:`cvinference.inference` that computes it.
+    option : str or None
+        Its ``method=`` value in ``function`` (None where the function is
+        the method).
+    methods : tuple of str
+        The ``method`` strings its results carry (one per variant).
+    evidence_key : str or None
+        The name of its rows in the calibration evidence
+        (``policy/data/calibration.json``), as :func:`test_family` reduces
+        them; None: not measured.
+    label : str
+        How reports name it.
+    preference : int or None
+        A test's rank among eligible tests of equal (or unmeasured) power,
+        steadiest first (0 comes first); None: the decision does not rank it.
+    """
+
+    id: str
+    family: str
+    record: str
+    quantity: str
+    target: str
+    function: str
+    option: str | None
+    methods: tuple
+    evidence_key: str | None
+    label: str
+    preference: int | None = None
+
+
+_PAIR = "PairedCVResult"
+_DIFFERENCE = "accuracy difference"
+_LOSS_DIFFERENCE = "loss difference"
+
+METHODS = (
+    # ------------------------------------------------------------------ tests of two learners
+    MethodRow("nested_cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
+              "nested_cv_interval_of", None, ("nested-cv",), "nested-cv", "nested-cv", 0),
+    MethodRow("corrected_t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", None,
+              ("corrected repeated k-fold t", "corrected resampled t"), "corrected t", "corrected t", 1),
+    MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", None,
+              ("McNemar exact", "McNemar chi-square"), "McNemar", "McNemar", 2),
+    MethodRow("paired_t_5x2cv", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
+              "paired_ttest_5x2cv_of", None, ("5x2cv paired t",), "5x2cv t", "5x2cv t", 3),
+    MethodRow("matched_t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", None,
+              ("matched-sample t", "matched-sample t (leave-one-out)"), "matched-sample t", "matched-sample t", 4),
+    MethodRow("independent_z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "z",
+              ("independent-sample z",), "independent-sample z", "independent-sample z", 5),
+    MethodRow("independent_t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "t",
+              ("independent-sample t (folds)",), None, "independent-sample t (folds)"),
+    MethodRow("combined_f_5x2cv", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
+              "combined_ftest_5x2cv_of", None, ("combined 5x2cv F",), "5x2cv F", "combined 5x2cv F"),
+    MethodRow("clustered_mcnemar_obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
+              "clustered_mcnemar_test", "obuchowski", ("clustered McNemar chi-square (Obuchowski 1998)",),
+              "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
+    MethodRow("clustered_mcnemar_durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
+              "clustered_mcnemar_test", "durkalski", ("clustered McNemar chi-square (Durkalski et al. 2003)",),
+              "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
+    MethodRow("cluster_paired_t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "cluster_paired_test",
+              None, ("cluster-robust paired t",), "cluster paired t", "cluster paired t"),
+    MethodRow("cv_clt_difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
+              ("CV-CLT loss difference z",), "CV-CLT", "CV-CLT"),
+    MethodRow("delong_paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
+              None, ("DeLong paired z", "DeLong paired z (one-vs-rest macro)"), "DeLong paired z", "DeLong paired z"),
+    MethodRow("bayesian_correlated_t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
+              None, ("Bayesian correlated t-test",), None, "Bayesian correlated t"),
+    # ------------------------------------------------------------------ intervals of one learner
+    MethodRow("accuracy_normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
+              ("normal",), "normal", "normal (Wong, dataset level)"),
+    MethodRow("accuracy_fold_t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t",
+              ("t",), "fold t", "t (Wong, fold level)"),
+    MethodRow("accuracy_wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson",
+              ("wilson",), "wilson", "Wilson"),
+    MethodRow("accuracy_clopper_pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
+              "clopper-pearson", ("clopper-pearson",), "clopper-pearson", "Clopper-Pearson"),
+    MethodRow("accuracy_half_sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
+              "half-sample", ("half-sample",), "half-sample", "half-sample (Nedel'ko)"),
+    MethodRow("accuracy_cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
+              "cluster", ("cluster",), "cluster", "cluster-robust"),
+    MethodRow("accuracy_cluster_half_sample", "interval", "CVResult with groups", "accuracy", "kfold",
+              "accuracy_interval", "cluster-half-sample", ("cluster-half-sample",), "cluster half-sample",
+              "cluster-robust half-sample"),
+    MethodRow("loss_half_sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample",
+              ("half-sample",), None, "half-sample (Nedel'ko)"),
+    MethodRow("loss_normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", ("normal",), None,
+              "normal"),
+    MethodRow("loss_fold_t", "interval", "CVResult", "loss", "kfold", "loss_interval", "fold-t", ("t",), None,
+              "fold t"),
+    MethodRow("loss_cv_clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", ("cv-clt",),
+              "cv-clt within-fold", "CV-CLT (Bayle et al.)"),
+    MethodRow("loss_cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster",
+              ("cluster",), None, "cluster-robust"),
+    MethodRow("regression_cv_clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
+              "cv-clt", ("cv-clt",), "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
+    MethodRow("regression_cluster", "interval", "CVResult with groups", "regression metric", "kfold",
+              "regression_interval", "cluster", ("cluster",), "<metric>: cluster", "cluster-robust"),
+    MethodRow("regression_cluster_half_sample", "interval", "CVResult with groups", "regression metric", "kfold",
+              "regression_interval", "cluster-half-sample", ("cluster-half-sample",), "<metric>: cluster half-sample",
+              "cluster-robust half-sample"),
+    MethodRow("metric_t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", ("t",), None,
+              "fold t"),
+    MethodRow("metric_corrected_t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
+              "corrected-t", ("corrected t",), "corrected-t", "corrected t"),
+    MethodRow("metric_delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",
+              ("delong", "delong-logit"), "delong", "DeLong"),
+    MethodRow("conservative_z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
+              "conservative_z_interval_of", None, ("conservative-z",), "conservative-z", "conservative Z"),
+    MethodRow("bootstrap_632", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
+              "bootstrap_accuracy_of", ".632", (".632",), None, ".632 bootstrap"),
+    MethodRow("bootstrap_632_plus", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
+              "bootstrap_accuracy_of", ".632+", (".632+",), None, ".632+ bootstrap"),
+    MethodRow("bootstrap_oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
+              "oob", ("oob",), None, "out-of-bag bootstrap"),
+)
+"""Every interval and test, one row each."""
+
+_BY_ID = {method.id: method for method in METHODS}
+_TESTS_BY_METHOD = {name: method for method in METHODS for name in method.methods if method.family == "test"}
+_REFITTING_INTERVALS = {"nested-cv": _BY_ID["nested_cv"], "conservative-z": _BY_ID["conservative_z"]}
+"""The intervals a decision may weigh as tests, by their results' ``method`` (unique among intervals)."""
+
+
+def method_row(method_id):
+    """The row whose ``id`` is ``method_id``.
+
+    Raises
+    ------
+    KeyError
+        When no row has that id.
+    """
+    return _BY_ID[method_id]
+
+
+def options(function):
+    """The ``method=`` values of ``function`` (a public function's name), in the table's order: what its
+    ``method`` parameter accepts, besides ``"auto"`` where it has one."""
+    return tuple(method.option for method in METHODS if method.function == function and method.option is not None)
+
+
+def row(function, option=None):
+    """The row of ``function`` (a public function's name) with ``method=option``; None when there is none."""
+    return next((method for method in METHODS if method.function == function and method.option == option), None)
+
+
+def evidence_rank(evidence_key):
+    """The decision's rank of the test whose rows in the evidence are named ``evidence_key`` (the number of rows
+    when no ranked test has that key): what ``benchmarks/calibration_report.py`` orders measured tests by."""
+    return next((method.preference for method in METHODS
+                 if method.evidence_key == evidence_key and method.preference is not None), len(METHODS))
+
+
+def row_of(result):
+    """The row of a test result (or of a refitting interval a decision weighs: nested-cv, conservative-z), found
+    from the result itself, by its ``method``; None for a result no row computes (one made by hand)."""
+    table = _TESTS_BY_METHOD if hasattr(result, "pvalue") else _REFITTING_INTERVALS
+    return table.get(result.method)
+
+
+def methods_markdown():
+    """``docs/methods.md``: the table of methods, as Markdown (tests/inference/test_methods.py checks the page)."""
+    lines = ["# Methods", "",
+             *wrapped("Generated from `cvinference/inference/_methods.py` (`methods_markdown()`); do not edit by "
+                      "hand. Each interval and test is one row: the function that computes it and its `method=` "
+                      "option, the `method` its results carry, the record it takes, what it is about, the target "
+                      "it is built for (docs/reading-results.md), the name of its rows in the calibration evidence "
+                      "(docs/calibration.md; \"not measured\" where the benchmark has none) and its rank among the "
+                      "tests a decision may rest on (1 first; docs/reading-results.md, \"The decision\").", width=79,
+                     continuation=""),
+             "",
+             "| id | function | `method=` | `result.method` | record | quantity | target | evidence | decision rank |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for method in METHODS:
+        option = "" if method.option is None else f'`"{method.option}"`'
+        strings = ", ".join(f'"{name}"' for name in method.methods)
+        evidence = "not measured" if method.evidence_key is None else f'"{method.evidence_key}"'
+        rank = "" if method.preference is None else str(method.preference + 1)
+        lines.append(f"| `{method.id}` | `{method.function}` | {option} | {strings} | {method.record} | "
+                     f"{method.quantity} | {method.target} | {evidence} | {rank} |")
+    return "\n".join(lines) + "\n"

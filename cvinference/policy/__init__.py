@@ -1,0 +1,25 @@
+"""Layer 4: the policy, what to choose and what to conclude on the calibration evidence.
+
+Above the pure statistics of :mod:`cvinference.inference`, which compute what
+they are told, this layer holds everything that reads the calibration
+benchmark's evidence (``data/calibration.json``, read by ``_evidence`` and
+``_regression_evidence``): the automatic choices of ``method="auto"``
+(``_auto_choice``; the statistics ask for them through ``_advice``), the
+warnings the evidence owes an explicit method, and the decision a user acts
+on (``_decision``: :func:`decide`, :class:`Decision`). It finds a method's
+evidence by its row of the table of methods
+(``cvinference/inference/_methods.py``), never by a label's text.
+"""
+
+from ._advice import choose_method, evidence_warnings
+from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
+
+__all__ = [
+    "ANSWERS",
+    "Decision",
+    "DecisionTest",
+    "choose_method",
+    "decide",
+    "evidence_warnings",
+    "pair_tests",
+]

@@ -1,0 +1,32 @@
+"""The policy's home (issue 44): the decision and the automatic choices live in ``cvinference.policy``; the
+old names in ``cvinference.inference`` answer for one release with a FutureWarning naming the new home, and
+``cvinference.decide`` answers without one."""
+
+import warnings
+
+import pytest
+
+import cvinference as cvi
+from cvinference import policy
+
+
+@pytest.mark.parametrize("name", ["ANSWERS", "Decision", "DecisionTest", "decide", "pair_tests"])
+def test_the_old_inference_names_warn_and_give_the_policys(name):
+    with pytest.warns(FutureWarning, match=rf"moved to cvinference\.policy\.{name}\b"):
+        found = getattr(cvi.inference, name)
+    assert found is getattr(policy, name)
+    assert name not in cvi.inference.__all__
+
+
+@pytest.mark.parametrize("name", ["Decision", "DecisionTest", "decide"])
+def test_the_top_level_names_are_the_policys_without_a_warning(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert getattr(cvi, name) is getattr(policy, name)
+
+
+def test_the_policy_refuses_a_function_it_has_no_rule_for():
+    with pytest.raises(ValueError, match="function='metric_interval'"):
+        policy.choose_method("metric_interval", None, None)
+    with pytest.raises(ValueError, match="function='loss_interval'"):
+        policy.evidence_warnings("loss_interval", None, "cv-clt", None)
