@@ -288,15 +288,15 @@ def test_a_tampered_nested_result_is_refused_by_its_own_name():
     data = _json(test.to_dict())
     data["diagnostic"]["phi"] = 3.0
     with pytest.raises(ValueError, match=r"SchemeDiagnostic.phi must be a number between -1 and 1, or nan"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
     data = _json(test.to_dict())
     data["conditions"]["tuple"][0]["satisfied"] = not data["conditions"]["tuple"][0]["satisfied"]
     with pytest.raises(ValueError, match=r"LargeSampleConditions.satisfied=.* disagrees with"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
     data = _json(test.to_dict())
     data["diagnostic"] = _json(dict(result_cases())["Interval"].to_dict())
     with pytest.raises(TypeError, match=r"TestResult.diagnostic must be a SchemeDiagnostic, or None"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
 
 
 @pytest.mark.parametrize("tag, match", [
@@ -311,7 +311,7 @@ def test_a_tampered_nested_result_is_refused_by_its_own_name():
 def test_a_malformed_tagged_value_is_refused_where_it_is(tag, match):
     data = _json(dict(result_cases())["Interval"].to_dict())
     with pytest.raises(ValueError, match=match):
-        cvi.Interval.from_dict(data | {"estimate": tag})
+        cvi.results.Interval.from_dict(data | {"estimate": tag})
 
 
 def test_an_array_item_its_dtype_would_change_is_refused():
@@ -321,11 +321,11 @@ def test_an_array_item_its_dtype_would_change_is_refused():
         tampered = json.loads(json.dumps(data))
         tampered["values"]["array"][0] = item
         with pytest.raises(ValueError, match=rf"BootstrapResult.values is an array of dtype float64 but {match}"):
-            cvi.BootstrapResult.from_dict(tampered)
+            cvi.results.BootstrapResult.from_dict(tampered)
     data = _json(dict(result_cases())["SubsamplingResult"].to_dict())
     data["test_indices"]["array"][0] = 2**70
     with pytest.raises(ValueError, match=r"SubsamplingResult.test_indices holds integers .* beyond its dtype"):
-        cvi.SubsamplingResult.from_dict(data)
+        cvi.records.SubsamplingResult.from_dict(data)
 
 
 def _loose(annotation):
@@ -391,7 +391,7 @@ def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     assert {type(cases[label]).__name__ for label in stored} == _CLASSES_OF_VERSION_1 | later
     for label, data in stored.items():
         result = cases[label]
-        if isinstance(result, cvi.Decision):
+        if isinstance(result, cvi.results.Decision):
             # A decision rests on the calibration evidence shipped when it was written, which later runs
             # extend: the stored one must read back as itself, not as today's decision.
             read = type(result).from_dict(data)
@@ -417,7 +417,7 @@ def test_non_finite_numbers_survive_everywhere(by_class):
     assert inf_test.statistic == math.inf and math.isnan(inf_test.pvalue)
     data = _json(inf_test.to_dict())
     assert data["statistic"] == {"float": "inf"} and data["pvalue"] == {"float": "nan"}
-    assert isinstance(cvi.TestResult.from_dict(data).details, types.MappingProxyType)
+    assert isinstance(cvi.results.TestResult.from_dict(data).details, types.MappingProxyType)
 
 
 @pytest.mark.parametrize("label, key, value, match", [

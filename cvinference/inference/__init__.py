@@ -2,10 +2,10 @@
 
 Pure numpy and scipy on the records of the ``records`` layer: every function
 here takes records (:class:`~cvinference.CVResult`,
-:class:`~cvinference.PairedCVResult`, :class:`~cvinference.SubsamplingResult`,
-:class:`~cvinference.NestedCVResult`,
-:class:`~cvinference.PairedSubsamplingResult`,
-:class:`~cvinference.BootstrapSamplingResult`) and fits nothing; nothing here
+:class:`~cvinference.PairedCVResult`, :class:`~cvinference.records.SubsamplingResult`,
+:class:`~cvinference.records.NestedCVResult`,
+:class:`~cvinference.records.PairedSubsamplingResult`,
+:class:`~cvinference.records.BootstrapSamplingResult`) and fits nothing; nothing here
 imports the evaluation layer. The ``estimator, X, y`` forms of the refitting
 methods (``nested_cv_interval``, ``conservative_z_interval``,
 ``bootstrap_accuracy``, the 5x2cv tests) fit the record and call the

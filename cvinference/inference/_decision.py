@@ -172,7 +172,7 @@ class DecisionTest(Serializable):
 
         Examples
         --------
-        >>> from cvinference import DecisionTest
+        >>> from cvinference.results import DecisionTest
         >>> test = DecisionTest(name="McNemar", estimate=0.05, low=-0.01, high=0.11, pvalue=0.12,
         ...                     target="conditional", measured_type_i=0.09, measured_power=0.4,
         ...                     regime="two trees at N = 100", role="context",

@@ -91,7 +91,8 @@ def clustered_mcnemar_test(a, b=None, *, method="obuchowski", alternative="two-s
 
     >>> import warnings
     >>> import numpy as np
-    >>> from cvinference import CVResult, clustered_mcnemar_test
+    >>> from cvinference import CVResult
+    >>> from cvinference.inference import clustered_mcnemar_test
     >>> patient = np.repeat(np.arange(12), 4)
     >>> fold = patient % 3
     >>> y_true = np.zeros(48, dtype=int)
@@ -174,7 +175,8 @@ def cluster_paired_test(a, b=None, *, alternative="two-sided", repeat=None):
     --------
     >>> import warnings
     >>> import numpy as np
-    >>> from cvinference import CVResult, cluster_paired_test
+    >>> from cvinference import CVResult
+    >>> from cvinference.inference import cluster_paired_test
     >>> patient = np.repeat(np.arange(25), 4)
     >>> rng = np.random.RandomState(0)
     >>> y_true = np.zeros(100, dtype=int)

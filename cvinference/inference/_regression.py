@@ -300,7 +300,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     --------
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
-    >>> from cvinference import cross_val_correctness, regression_interval
+    >>> from cvinference import cross_val_correctness
+    >>> from cvinference.inference import regression_interval
     >>> X, y = load_diabetes(return_X_y=True)
     >>> result = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=10, loss="squared_error", random_state=0)
     >>> r2 = regression_interval(result, "r2")
@@ -466,7 +467,8 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
     >>> from sklearn.tree import DecisionTreeRegressor
-    >>> from cvinference import CVEvaluator, loss_difference_test
+    >>> from cvinference import CVEvaluator
+    >>> from cvinference.inference import loss_difference_test
     >>> X, y = load_diabetes(return_X_y=True)
     >>> pair = CVEvaluator(cv=10, loss="squared_error", random_state=0).compare(
     ...     Ridge(alpha=0.1), DecisionTreeRegressor(max_depth=3, random_state=0), X, y)
@@ -576,7 +578,8 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     --------
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
-    >>> from cvinference import cross_val_correctness, mean_baseline_test
+    >>> from cvinference import cross_val_correctness
+    >>> from cvinference.inference import mean_baseline_test
     >>> X, y = load_diabetes(return_X_y=True)
     >>> result = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=10, loss="squared_error", random_state=0)
     >>> test = mean_baseline_test(result)

@@ -61,7 +61,7 @@ class BootstrapSamplingResult(Serializable):
 
     Examples
     --------
-    >>> from cvinference import BootstrapSamplingResult
+    >>> from cvinference.records import BootstrapSamplingResult
     >>> result = BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1], [2, 2, 2]],
     ...                                  out_of_bag_correct=[[False, False, True], [True, False, False]])
     >>> result
@@ -135,7 +135,7 @@ class BootstrapSamplingResult(Serializable):
 
         Examples
         --------
-        >>> from cvinference import BootstrapSamplingResult
+        >>> from cvinference.records import BootstrapSamplingResult
         >>> result = BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1],
         ...                                  sample_indices=[[0, 0, 1], [2, 2, 2]],
         ...                                  out_of_bag_correct=[[False, False, True], [True, False, False]])

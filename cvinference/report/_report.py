@@ -395,7 +395,7 @@ def _loss_tests(pair):
 
 
 def decision_record(decision):
-    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.Decision`'s ``to_dict()``, and its text.
+    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.results.Decision`'s ``to_dict()``, and text.
 
     Its tests are written without their ``role`` (``rests_on`` or ``context`` says it).
     """

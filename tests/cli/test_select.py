@@ -13,9 +13,11 @@ from sklearn.datasets import load_iris
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
-from cvinference import CandidateComparison, OneStandardError, SimplestIndistinguishable, compare_candidates
+from cvinference import compare_candidates
 from cvinference.cli import main
 from cvinference.cli._search_progress import ProgressGridSearchCV
+from cvinference.model_selection import OneStandardError, SimplestIndistinguishable
+from cvinference.results import CandidateComparison
 
 GRID = '{"max_depth": [1, 2, null]}'
 ARGS = ["select", "tree", "--grid", GRID, "--data", "iris", "--cv", "5", "--repeats", "2"]

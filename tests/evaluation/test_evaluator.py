@@ -699,7 +699,7 @@ def test_every_record_the_evaluator_makes_knows_its_learners_type(iris, estimato
     X, y = iris
     assert cvi.CVEvaluator(cv=3, random_state=0).evaluate(estimator, X, y).estimator_type == expected
     assert cvi.CVEvaluator(cv=3, random_state=0, loss="log_loss").evaluate(estimator, X, y).estimator_type == expected
-    assert cvi.holdout(estimator, X, y, random_state=0).estimator_type == expected
+    assert cvi.evaluation.holdout(estimator, X, y, random_state=0).estimator_type == expected
 
 
 def test_fast_leave_one_out_records_know_their_learner_too(iris):

@@ -386,7 +386,7 @@ def test_perfect_multiclass_separation_is_degenerate_not_a_rounding_residue():
 
 
 def test_results_round_trip_through_json():
-    from cvinference import Interval, TestResult
+    from cvinference.results import Interval, TestResult
 
     y, markers = asah()
     interval = delong_interval(y, markers["ndka"], transform="logit")

@@ -862,7 +862,7 @@ FOLD_LEVEL_CALLS = {
 
 
 def _fold_level_numbers(obj):
-    if isinstance(obj, cvi.Interval):
+    if isinstance(obj, cvi.results.Interval):
         return _numbers(obj)
     return obj.estimate, obj.statistic, obj.pvalue, obj.df, obj.standard_error
 
@@ -1370,12 +1370,12 @@ def test_end_to_end_smoke(breast_cancer_pair):
         diagnostic = cvi.scheme_diagnostic(a, b)
     assert math.isfinite(diagnostic.phi) and -1 <= diagnostic.phi <= 1
     for obj in results:
-        if isinstance(obj, cvi.LargeSampleConditions):
+        if isinstance(obj, cvi.results.LargeSampleConditions):
             assert obj.summary()
             continue
         assert obj.estimand and obj.assumptions
         assert obj.summary()
-        if isinstance(obj, cvi.Interval):
+        if isinstance(obj, cvi.results.Interval):
             assert all(math.isfinite(v) for v in (obj.estimate, obj.low, obj.high))
             assert obj.low <= obj.estimate <= obj.high
         else:

@@ -169,12 +169,12 @@ def test_results_compare_by_content_and_are_unhashable(cases):
 def test_nested_results_come_back_as_their_classes(cases):
     by_label = dict(cases)
     test = _round_trip(by_label["TestResult matched"])
-    assert all(type(c) is cvi.LargeSampleConditions for c in test.conditions)
-    assert type(test.diagnostic) is cvi.SchemeDiagnostic
+    assert all(type(c) is cvi.results.LargeSampleConditions for c in test.conditions)
+    assert type(test.diagnostic) is cvi.results.SchemeDiagnostic
     assert type(test.details) is types.MappingProxyType and type(test.details["d_j"]) is tuple
     interval = _round_trip(by_label["Interval"])
     (conditions,) = interval.conditions
-    assert type(conditions) is cvi.LargeSampleConditions and not conditions.holds.flags.writeable
+    assert type(conditions) is cvi.results.LargeSampleConditions and not conditions.holds.flags.writeable
 
 
 def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
@@ -182,9 +182,10 @@ def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
     interval, test = by_label["Interval"], by_label["TestResult matched"]
     assert isinstance(interval.conditions, tuple) and isinstance(test.conditions, tuple)
     assert interval.conditions == (interval.conditions[0],) and (interval.conditions[0],) == interval.conditions
-    assert type(interval.conditions[0]) is cvi.LargeSampleConditions
-    assert cvi.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal", averaging="dataset",
-                        estimand="accuracy", assumptions="", target="kfold").conditions == ()
+    assert type(interval.conditions[0]) is cvi.results.LargeSampleConditions
+    assert cvi.results.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal",
+                                averaging="dataset",
+                                estimand="accuracy", assumptions="", target="kfold").conditions == ()
     for again in (pickle.loads(pickle.dumps(interval)), _round_trip(interval)):
         assert again == interval and type(again.conditions) is type(interval.conditions)
 
@@ -215,7 +216,7 @@ def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_depreca
             setattr(test, name, 1.0)
     data = test.to_dict()
     assert "interval_df" in data and "_interval_df" not in data  # the dict keeps the public names
-    assert cvi.TestResult.from_dict(data) == test
+    assert cvi.results.TestResult.from_dict(data) == test
 
 
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
@@ -224,8 +225,8 @@ def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     assert data["version"] == 3
     old = {key: value for key, value in data.items() if key != "clipped"}  # version 3 added clipped (issue 29)
     old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
-    assert cvi.Interval.from_dict(old) == interval
-    empty = cvi.Interval.from_dict(old | {"conditions": None})
+    assert cvi.results.Interval.from_dict(old) == interval
+    empty = cvi.results.Interval.from_dict(old | {"conditions": None})
     assert empty.conditions == () and empty.to_dict() == data | {"conditions": {"tuple": []}}
 
 
@@ -285,7 +286,7 @@ def test_a_decision_of_version_1_reads_as_higher_is_better(cases):
     decision = next(result for label, result in cases if label == "Decision")
     data = decision.to_dict()
     old = {key: value for key, value in data.items() if key != "lower_is_better"} | {"version": 1}
-    assert cvi.Decision.from_dict(old) == decision and not decision.lower_is_better
+    assert cvi.results.Decision.from_dict(old) == decision and not decision.lower_is_better
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -349,7 +350,7 @@ def test_conditions_to_frame_has_a_row_per_repeat_and_fold():
 def test_subsampling_to_frame_gives_the_round_accuracies():
     pytest.importorskip("pandas")
     X, y = _data()
-    result = cvi.random_subsampling(GaussianNB(), X, y, n_rounds=4, random_state=0)
+    result = cvi.evaluation.random_subsampling(GaussianNB(), X, y, n_rounds=4, random_state=0)
     frame = result.to_frame()
     assert list(frame.columns) == ["round", "instance", "y_true", "correct"]
     np.testing.assert_array_equal(frame.groupby("round")["correct"].mean(), result.round_accuracy)

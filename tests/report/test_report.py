@@ -138,7 +138,7 @@ def test_a_regression_record_has_the_mean_as_baseline_and_no_no_information_rate
     result = cvi.CVResult([0.5, 1.5, 2.5, 3.5], [0.5, 1.0, 2.0, 3.0], [0, 1, 0, 1], loss=[0.0, 0.25, 0.25, 0.25],
                           loss_name="squared_error")
     report = evaluation_report(result, description=None, data=None)
-    baseline, oracle = report["estimators"]["A"]["baseline"], cvi.mean_baseline_test(result)
+    baseline, oracle = report["estimators"]["A"]["baseline"], cvi.inference.mean_baseline_test(result)
     # fold 0 (0.5, 2.5) is predicted by the mean of fold 1, 2.5, and fold 1 (1.5, 3.5) by 1.5: errors 4, 0, 0, 4
     assert baseline == {"baseline": "mean", "baseline_loss": pytest.approx(2.0), "relative": pytest.approx(
         1 - 0.1875 / 2.0), "pvalue": pytest.approx(oracle.pvalue), "beats": False}
@@ -167,7 +167,7 @@ def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
     intervals = report["estimators"]["A"]["intervals"]
     rows = [row for row in intervals if row["method"].startswith("cluster") and row["quantity"] == loss]
     assert len(rows) == 1 and (intervals.index(rows[0]) == 0) == regression
-    oracle = (quietly(cvi.regression_interval, result, "mean_squared_error") if regression
+    oracle = (quietly(cvi.inference.regression_interval, result, "mean_squared_error") if regression
               else cvi.loss_interval(result, method="cluster"))
     assert (rows[0]["method"], rows[0]["estimate"], rows[0]["low"], rows[0]["high"], rows[0]["df"]) == (
         oracle.method, oracle.estimate, oracle.low, oracle.high, oracle.df)
@@ -191,9 +191,9 @@ def test_a_regression_report_shows_mse_mae_and_r2_intervals_and_the_loss_tests()
     report = comparison_report(pair, descriptions=("ridge", "tree"), data=None, names=("ridge", "tree"))
     intervals = report["estimators"]["A"]["intervals"]
     assert [i["quantity"] for i in intervals] == ["mean_squared_error", "mean_absolute_error", "r2"]
-    assert intervals[2]["estimate"] == pytest.approx(cvi.regression_interval(pair.a).estimate)
+    assert intervals[2]["estimate"] == pytest.approx(cvi.inference.regression_interval(pair.a).estimate)
     assert [t["name"] for t in report["tests"]] == ["corrected t (1x5-fold)", "CV-CLT (instance differences)"]
-    assert report["tests"][1]["pvalue"] == pytest.approx(cvi.loss_difference_test(pair).pvalue)
+    assert report["tests"][1]["pvalue"] == pytest.approx(cvi.inference.loss_difference_test(pair).pvalue)
     assert report["decision"]["metric"] == "mean squared error" and report["decision"]["lower_is_better"]
     text = render_text(report)
     assert "tests of mean squared error(A) = mean squared error(B); B - A > 0 when A's is lower" in text

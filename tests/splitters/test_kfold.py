@@ -37,13 +37,8 @@ try:
 except ImportError:  # the pandas extra is optional; pandas inputs are tested in test_split_pandas.py
     pd = None
 
-from cvinference import (
-    EqualSizeKFold,
-    LeaveOneOut,
-    RandomAssignmentKFold,
-    RemainderLastKFold,
-    StratifiedEqualSizeKFold,
-)
+from cvinference import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
+from cvinference.splitters import RandomAssignmentKFold, RemainderLastKFold
 
 PROPERTY_SETTINGS = settings(
     max_examples=40,
