@@ -1,6 +1,6 @@
 """One codec for every public result: lossless round trips, old versions read, tampered dicts refused by name.
 
-The classes are found in ``cvinference.__all__`` (every public class with a
+The classes are found among the public names (``tests/public_names.py``: every class with a
 ``to_dict``), so a new result class is covered as soon as it is exported; its
 instances come from ``tests/result_cases.py``. The oracle of a round trip is
 the original object (``==`` compares every field with its type). A tampered
@@ -26,14 +26,17 @@ import pytest
 import cvinference as cvi
 from cvinference._utils._serialize import _rebuilt, declared_kinds, decode, encode
 
+from public_names import public_names
 from result_cases import result_cases
 
 DATA = Path(__file__).parent / "data"
 
 
+PUBLIC = public_names()
+
+
 def _exported_result_classes():
-    return sorted(name for name in cvi.__all__
-                  if inspect.isclass(getattr(cvi, name)) and hasattr(getattr(cvi, name), "to_dict"))
+    return sorted(name for name, obj in PUBLIC.items() if inspect.isclass(obj) and hasattr(obj, "to_dict"))
 
 
 CLASSES = _exported_result_classes()
@@ -72,7 +75,7 @@ def test_every_exported_result_class_has_a_case(by_class, name):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_a_result_round_trips_exactly_through_a_dict_and_through_json(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     for label, result in by_class[name]:
         data = result.to_dict()
         assert (data["format"], type(data["version"])) == (f"cvinference.{name}", int), label
@@ -85,7 +88,7 @@ def test_a_result_round_trips_exactly_through_a_dict_and_through_json(by_class, 
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_json_conveniences_round_trip(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     for label, result in by_class[name]:
         text = result.to_json()
         assert json.loads(text) == _json(result.to_dict()), label
@@ -94,7 +97,7 @@ def test_json_conveniences_round_trip(by_class, name):
 
 def _dicts(by_class, name):
     """Each case of the class ``name``: the class, and the case's dict after a JSON round trip."""
-    return [(getattr(cvi, name), _json(result.to_dict())) for _, result in by_class[name]]
+    return [(PUBLIC[name], _json(result.to_dict())) for _, result in by_class[name]]
 
 
 def _fields(data):
@@ -134,7 +137,7 @@ def test_format_version_and_keys_are_checked(by_class, name):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_a_string_where_a_number_belongs_is_refused_by_name(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     checked = 0
     for _, result in by_class[name]:
         data = _json(result.to_dict())
@@ -336,7 +339,7 @@ def _loose(annotation):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_every_tuple_and_array_field_declares_its_kind(name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     if not dataclasses.is_dataclass(cls):
         return
     hints, declared = typing.get_type_hints(cls), declared_kinds(cls)

@@ -3,8 +3,9 @@
 scikit-learn's common-test habit (``check_param_validation`` reading an estimator's
 ``_parameter_constraints`` and ``generate_invalid_param_val``), for the whole public API:
 
-- every public callable of ``cvinference.__all__`` (functions, classes' constructors and their
-  public methods) is found here by walking ``__all__``, not listed by hand;
+- every public callable of ``cvinference.__all__`` and of the names that left it for a subpackage
+  (``cvinference.MOVED``; functions, classes' constructors and their public methods) is found here
+  by walking them (``public_names``), not listed by hand;
 - every parameter of its signature is either declared with a rule (``validate_params`` keeps the
   rules as the callable's ``__cvinference_params__``; a class that checks its parameters when
   used, as ``CVEvaluator``, declares them as a class attribute of that name) or named in
@@ -32,6 +33,7 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils import _params
 
+from public_names import public_names
 from result_cases import result_cases
 
 
@@ -235,10 +237,9 @@ NO_BASE_CALL = {name: RESULT for name in (
 
 
 def _public_callables():
-    """``{name: callable}``: every function of ``cvinference.__all__``, every class and its public methods."""
+    """``{name: callable}``: every public function, every public class and its public methods."""
     found = {}
-    for name in cvi.__all__:
-        obj = getattr(cvi, name)
+    for name, obj in public_names().items():
         if (inspect.isclass(obj) and issubclass(obj, Warning)) or not callable(obj):
             continue
         found[name] = obj

@@ -1,6 +1,6 @@
 """Every public result survives a JSON round trip, and reads as a table and as HTML.
 
-The result types are found in ``cvinference.__all__`` (every public class of
+The result types are found among the public names (``tests/public_names.py``: every class of
 the records and inference layers but ``Loss``, a loss function rather than a
 result), so a new result class without ``to_dict``/``from_dict`` or without a
 case in ``tests/result_cases.py`` fails. Each case is built by the public
@@ -28,6 +28,7 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils import _serialize
 
+from public_names import public_names
 from result_cases import result_cases
 
 NOT_RESULTS = {"Loss"}
@@ -35,8 +36,7 @@ NOT_RESULTS = {"Loss"}
 
 def _public_result_types():
     found = set()
-    for name in cvi.__all__:
-        obj = getattr(cvi, name)
+    for name, obj in public_names().items():
         if inspect.isclass(obj) and obj.__module__.split(".")[1] in ("records", "inference"):
             found.add(name)
     return found - NOT_RESULTS
