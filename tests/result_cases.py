@@ -100,7 +100,7 @@ def _inference_cases(X, y):
         ("Interval", quiet(cvi.accuracy_interval, a)),
         ("Interval pooled repeats, fold level", quiet(cvi.accuracy_interval, a2, averaging="fold")),
         ("Interval dropped folds", quiet(cvi.accuracy_interval, a, method="normal", drop_failing_folds=True)),
-        ("Interval of a loss", quiet(cvi.loss_interval, a)),
+        ("Interval of a loss", quiet(cvi.loss_interval, a, method="half-sample")),  # as the stored payloads
         ("LargeSampleConditions", cvi.large_sample_conditions(a2)),
         ("TestResult matched", quiet(cvi.matched_sample_test, a, b)),
         ("TestResult matched, infinite statistic", quiet(cvi.matched_sample_test, a, worse)),

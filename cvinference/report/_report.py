@@ -212,7 +212,7 @@ def _intervals(result, confidence_level, metrics, min_count, pos_label):
         return _regression_intervals(result, confidence_level) + metric_intervals
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
-        intervals.append(interval_record(quietly(loss_interval, result, confidence_level),
+        intervals.append(interval_record(quietly(loss_interval, result, confidence_level, method="half-sample"),
                                          f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name))
         intervals += _cluster_loss_intervals(result, confidence_level)
     return intervals + metric_intervals

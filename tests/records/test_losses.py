@@ -263,7 +263,7 @@ def test_loss_interval_works_for_regression():
 
 
 def test_loss_interval_bad_input(log_loss_result):
-    with pytest.raises(ValueError, match="method must be one of 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
+    with pytest.raises(ValueError, match="method must be one of 'auto', 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
         cvi.loss_interval(log_loss_result, method="half")
     with pytest.raises(ValueError, match="confidence_level"):
         cvi.loss_interval(log_loss_result, 1.0)
