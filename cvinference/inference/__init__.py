@@ -20,7 +20,6 @@ from ._conditions import large_sample_conditions
 from ._conservative_z import conservative_z_interval_of
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
-from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._loss_interval import loss_interval
 from ._make_metric import make_metric
 from ._metric_interval import metric_interval
@@ -41,6 +40,7 @@ from ._results import (
     SchemeDiagnostic,
     TestResult,
 )
+from ._variants import cluster_paired_test, clustered_mcnemar_test
 
 __all__ = [
     "ANSWERS",

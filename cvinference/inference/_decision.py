@@ -63,7 +63,6 @@ from ._evidence import (
     test_family,
     type_i_limit,
 )
-from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._metric_interval import SCORE_METRICS, _fold_values, _metric_function, _resolve_metric, score_fold_values
 from ._no_information import baseline_test_words, no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
@@ -110,9 +109,10 @@ def pair_tests(pair, *, min_count=5):
     if a.n_splits >= 2 and not a.is_loo:
         tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
-        tests += [(f"clustered McNemar (Obuchowski){suffix}", quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
+        tests += [(f"clustered McNemar (Obuchowski){suffix}", quietly(mcnemar_test, a, b, method="obuchowski",
+                                                                            repeat=repeat))]
         if a.loss_name == "zero_one":
-            tests.append((cluster_paired_name(a), quietly(cluster_paired_test, a, b)))
+            tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster")))
     return tests
 
 
@@ -645,10 +645,11 @@ def _grouped_candidates(pair, nested, confidence_level):
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     if a.classes is not None:
         found.append(_from_test("clustered McNemar (Obuchowski)" + (" (repeat 0)" if a.n_repeats > 1 else ""),
-                                quietly(clustered_mcnemar_test, pair, repeat=0 if a.n_repeats > 1 else None),
+                                quietly(mcnemar_test, pair, method="obuchowski", repeat=0 if a.n_repeats > 1 else None),
                                 confidence_level))
     if a.classes is None or a.loss_name == "zero_one":
-        found.append(_from_test(cluster_paired_name(a), quietly(cluster_paired_test, pair), confidence_level))
+        found.append(_from_test(cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster"),
+                                confidence_level))
     if nested is not None:
         found.append(_from_nested(nested))
     return found

@@ -42,6 +42,7 @@ from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warni
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._evidence import grouped_task
+from ._grouped_tests import CLUSTER_PAIRED_CALL
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._parameters import ALTERNATIVE, REPEAT
@@ -477,7 +478,7 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     ('CV-CLT loss difference z', 'kfold', True)
     """
     a, b = _loss_pair(a, b, "loss_difference_test")
-    rows, messages = _repeats_and_messages(a, repeat, variance, "cluster_paired_test(a, b)")
+    rows, messages = _repeats_and_messages(a, repeat, variance, CLUSTER_PAIRED_CALL)
     estimate, spread = clt_figures(b.loss - a.loss, a.fold, rows, variance)
     loss = loss_words(a.loss_name)
     messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3) from the "
@@ -552,7 +553,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         R² relative to the cross-validated mean predictor); for
         ``"cv-clt"`` also ``sigma_hat`` and ``variance``, for ``"cluster"``
         the figures of the cluster-robust variance of the differences
-        (``n_groups``, ``design_effect``, ...; see :func:`cluster_paired_test`),
+        (``n_groups``, ``design_effect``, ...; see :func:`matched_sample_test`'s ``method="cluster"``),
         with ``df`` = G - 1.
 
     Raises
@@ -566,7 +567,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     The baseline's out-of-fold losses are computed from ``y_true`` and the
     folds, without fitting. ``"cv-clt"``: the test is
     :func:`loss_difference_test` on the per-instance differences (Bayle et
-    al. 2020, section 3). ``"cluster"``: it is :func:`cluster_paired_test`
+    al. 2020, section 3). ``"cluster"``: it is ``matched_sample_test(a, b, method="cluster")``
     on them, D_i = L_i(baseline) - L_i(regressor) with the cluster-robust
     (CR1) variance G / (G - 1) sum_g (D_g - Dbar m_g)^2 / N^2 of the groups'
     totals D_g and t with G - 1 degrees of freedom (Cameron & Miller 2015,

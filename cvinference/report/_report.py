@@ -41,12 +41,12 @@ from .._utils._warnings import quietly
 from ..inference import (
     FTestResult,
     accuracy_interval,
-    cluster_paired_test,
     corrected_resampled_ttest,
     decide,
     large_sample_conditions,
     loss_difference_test,
     loss_interval,
+    matched_sample_test,
     mean_baseline_test,
     metric_interval,
     no_information_test,
@@ -390,7 +390,7 @@ def _loss_tests(pair):
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
     tests.append(("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance)))
     if a.groups is not None:
-        tests.append((cluster_paired_name(a), quietly(cluster_paired_test, pair)))
+        tests.append((cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster")))
     return tests
 
 

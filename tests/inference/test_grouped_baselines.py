@@ -285,7 +285,7 @@ def pair_of(make, **options):
 
 def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_the_dataset():
     for pair in (pair_of(classifier), pair_of(regressor)):
-        test = cvi.inference.cluster_paired_test(pair)
+        test = cvi.matched_sample_test(pair, method="cluster")
         interval = test.confidence_interval()
         assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
         assert f"the {N_GROUPS} groups as the independent units" in interval.notes[0]
@@ -310,6 +310,6 @@ def test_fold_level_t_intervals_keep_the_fold_label_and_the_instance_t_is_at_the
     test = caught(cvi.matched_sample_test, *loo)[0]
     assert test.df == groups.size - 1  # Wong's Theorem 4: a t over the n instances' differences
     assert (test.confidence_interval().averaging, test.confidence_interval().method) == ("dataset", "t")
-    mcnemar = caught(cvi.inference.clustered_mcnemar_test, pair_of(classifier))[0]
+    mcnemar = caught(cvi.mcnemar_test, pair_of(classifier), method="obuchowski")[0]
     # the groups' CR1 standard error with a normal quantile: labelled by what it counts
     assert (mcnemar.confidence_interval().averaging, mcnemar.confidence_interval().method) == ("dataset", "cluster")
