@@ -47,8 +47,11 @@ def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
     Raises
     ------
     ValueError
-        For a module outside the package (not relative): such an import
+        For a module outside the package (not relative), or of another
+        subpackage (``"..name"``) without ``reexport=True``: such an import
         would be hidden from the layer checks of ``tests/test_layers.py``.
+    TypeError
+        For ``moved`` without ``since``.
 
     Examples
     --------
@@ -67,6 +70,10 @@ def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
     Traceback (most recent call last):
     ...
     ValueError: exports names the module '..inference' of another subpackage; only a namespace of re-exports ...
+    >>> lazy_exports("cvinference.studies", {}, moved={".records": ("Loss",)})
+    Traceback (most recent call last):
+    ...
+    TypeError: lazy_exports() needs since= with moved=, the version that moved the names
 
     A name that moved still resolves, with a FutureWarning naming its new home:
 
