@@ -11,6 +11,8 @@ import cvinference
 from cvinference._utils import _docstring
 from cvinference._utils._docstring import SHARED, fill_doc
 
+from public_names import public_names
+
 _PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
@@ -41,14 +43,13 @@ def _users(key):
     else:
         block = text.replace("\n", "\n    ")  # sentences of a description, continued 4 columns in
     users = []
-    for module in [cvinference, cvinference.report]:
-        for name in module.__all__:
-            obj = getattr(module, name)
-            methods = [m for m in vars(obj).values() if inspect.isfunction(m)] if inspect.isclass(obj) else []
-            for candidate in [obj, *methods]:
-                doc = inspect.getdoc(candidate) or ""
-                if block in "\n" + "\n".join(line if line.strip() else "" for line in doc.splitlines()):
-                    users.append(candidate.__qualname__)
+    report = [getattr(cvinference.report, name) for name in cvinference.report.__all__]
+    for obj in [*public_names().values(), *report]:
+        methods = [m for m in vars(obj).values() if inspect.isfunction(m)] if inspect.isclass(obj) else []
+        for candidate in [obj, *methods]:
+            doc = inspect.getdoc(candidate) or ""
+            if block in "\n" + "\n".join(line if line.strip() else "" for line in doc.splitlines()):
+                users.append(candidate.__qualname__)
     return users
 
 
