@@ -75,6 +75,7 @@ def test_the_results_namespace_holds_every_public_result_class():
         assert getattr(cvinference.results, name) is public_names()[name]
 
 
+@pytest.mark.slow
 def test_importing_the_results_namespace_imports_no_layer_until_a_name_is_used():
     code = ("import sys, cvinference.results as r; assert 'cvinference.inference' not in sys.modules; "
             "r.Interval; assert 'cvinference.inference' in sys.modules; assert 'cvinference.studies' not in "

@@ -238,6 +238,7 @@ def test_other_user_mistakes_are_user_errors_too(argv, fragments, tmp_path, caps
         assert fragment in line
 
 
+@pytest.mark.slow
 def test_console_script_reports_a_user_mistake_in_one_line():
     script = Path(sys.executable).with_name("cvinference")
     if not script.exists():
@@ -320,6 +321,7 @@ def fold_rows(text):
     ("evaluate_iris", "iris", 150, 5), ("evaluate_wine_repeats", "wine", 178, 3),
     ("evaluate_csv", "mixed.csv", 60, 5),
 ])
+@pytest.mark.slow
 def test_evaluate_report_sections(runs, name, data, n, k):
     result = runs(name)
     assert result.status == 0
@@ -338,6 +340,7 @@ def test_evaluate_report_sections(runs, name, data, n, k):
     assert "\nverdict: Accuracy " in text and "Vanwinckelen & Blockeel 2015" in text
 
 
+@pytest.mark.slow
 def test_evaluate_with_a_loss_and_a_metric_lists_their_intervals(runs):
     text = runs("evaluate_wine_repeats").text
     assert "mean log_loss, half-sample (Nedel'ko)" in text and "f1_macro, fold level t" in text
@@ -351,6 +354,7 @@ def test_evaluate_with_a_loss_and_a_metric_lists_their_intervals(runs):
     ("compare_csv", ["matched-sample t", "independent-sample z", "McNemar", "corrected t (1x3-fold)", "5x2cv t"]),
     ("compare_loo", ["matched-sample t", "independent-sample z", "McNemar"]),
 ])
+@pytest.mark.slow
 def test_compare_report_sections(runs, name, tests):
     result = runs(name)
     assert result.status == 0
@@ -368,6 +372,7 @@ def test_compare_report_sections(runs, name, tests):
     assert order == sorted(order)
 
 
+@pytest.mark.slow
 def test_loo_report_has_no_fold_table_and_no_fold_level_interval(runs):
     for name in ("compare_loo", "evaluate_loo"):
         text = runs(name).text
@@ -376,12 +381,14 @@ def test_loo_report_has_no_fold_table_and_no_fold_level_interval(runs):
         assert "corrected t" not in text and "5x2cv" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "compare_iris", "compare_loo", "evaluate_loo"])
 def test_sections_are_separated_by_one_blank_line(name, runs):
     text = runs(name).text
     assert "\n\n\n" not in text, "an empty section leaves two blank lines in a row"
 
 
+@pytest.mark.slow
 def test_csv_report_shows_the_encoding_and_imputation_pipeline(runs):
     result = runs("compare_csv")
     descriptions = [record["description"] for record in result.report["estimators"].values()]
@@ -399,6 +406,7 @@ def _get(name, runs, demo):
     return demo if name == "demo" else runs(name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_every_printed_line_fits_100_columns(name, runs, demo):
     stdout = _get(name, runs, demo).stdout
@@ -407,6 +415,7 @@ def test_every_printed_line_fits_100_columns(name, runs, demo):
     assert WIDTH == 100 and too_long == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_no_printed_line_is_cut_short(name, runs, demo):
     """Fitting 100 columns by wrapping, not by cutting the end of a line off."""
@@ -427,6 +436,7 @@ def test_no_printed_line_is_cut_short(name, runs, demo):
 P_CELL = re.compile(r"^(p = (?:0\.\d{3}|1\.000)|p < 0\.001)$")
 
 
+@pytest.mark.slow
 def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
     for result in (runs("compare_iris"), runs("compare_csv"), demo):
         rows = test_table(result.text)
@@ -490,6 +500,7 @@ REQUIRED_TEST_KEYS = {"name", "pvalue", "statistic", "estimate", "low", "high", 
                       "confidence_level", "conditions_hold"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
                                   "compare_loo", "demo"])
 def test_json_schema_and_per_fold_arrays(name, runs, demo):
@@ -528,6 +539,7 @@ def test_json_schema_and_per_fold_arrays(name, runs, demo):
         assert report["verdict"]["text"] and report["verdict"]["caveats"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["compare_iris", "compare_wine", "compare_csv", "compare_loo", "demo"])
 def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
     result = _get(name, runs, demo)
@@ -554,6 +566,7 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
         assert row["conditions"] == {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
                                   "evaluate_loo", "demo"])
 def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
@@ -589,6 +602,7 @@ def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
         assert f"scheme independence: phi = {diagnostic['phi']:.2f}" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_json_round_trips_to_the_printed_report(name, runs, demo):
     result = _get(name, runs, demo)
@@ -650,6 +664,7 @@ class _TTY(io.StringIO):
         return True
 
 
+@pytest.mark.slow
 def test_quiet_prints_nothing_but_still_writes_the_json(tmp_path, capsys, runs):
     path = tmp_path / "q.json"
     argv = list(RUNS["compare_wine"])
@@ -710,6 +725,7 @@ def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, exp
     assert piped.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_quiet_process_writes_nothing_to_stderr_either(tmp_path):
     # more folds than the smallest class has members: the splitter's UserWarning must not reach a
     # terminal under --quiet ("print nothing but errors")
@@ -740,6 +756,7 @@ def test_same_seed_gives_the_same_json_for_one_and_two_jobs(tmp_path):
 # 9. The demo
 
 
+@pytest.mark.slow
 def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert demo.status == 0
     stdout, text, report = demo.stdout, demo.text, demo.report

@@ -189,6 +189,7 @@ def test_after_the_outputs_are_written(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["report.json"]  # no temporary file
 
 
+@pytest.mark.slow
 @watched
 def test_workers_end_when_the_program_is_killed():
     """After SIGKILL, which nothing can catch, loky's workers waited for their idle timeout (300 s) and a

@@ -163,6 +163,7 @@ def test_json_dash_prints_the_json_report_alone_the_same_as_the_file(command, qu
     assert os.listdir(tmp_path) == ["report.json"]  # no file named "-"
 
 
+@pytest.mark.slow
 def test_json_dash_of_the_demo_prints_no_introduction(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()

@@ -166,6 +166,7 @@ def test_regressors_are_selected_on_plain_repeated_k_fold_with_a_chosen_scorer(t
     assert "no-information" not in text and "mean neg_mean_squared_error" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_the_search_with_a_progress_line_finds_what_the_plain_search_finds(n_jobs, capsys):
     X, y = load_iris(return_X_y=True)

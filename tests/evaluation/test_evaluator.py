@@ -48,6 +48,7 @@ TREE = DecisionTreeClassifier(random_state=0)
     [TREE, GaussianNB(), KNeighborsClassifier(3), make_pipeline(StandardScaler(), LogisticRegression())],
     ids=["tree", "nb", "knn", "pipeline"],
 )
+@pytest.mark.slow
 def test_predictions_equal_cross_val_predict_on_the_same_splits(cancer, estimator):
     X, y = cancer
     cv = cvi.StratifiedEqualSizeKFold(10, random_state=3)

@@ -263,6 +263,7 @@ def test_unknown_pos_label_is_refused():
 # --------------------------------------------------------------------------- smoke: bootstrap over instances
 
 
+@pytest.mark.slow
 def test_smoke_bootstrap_variance_agrees_with_delong_within_monte_carlo_error():
     """A smoke check with a loose tolerance; the exact checks are the formula ones above.
 

@@ -1296,6 +1296,7 @@ def repeated_fold_counts(draw):
     return sizes, [[draw(st.integers(0, m)) for m in sizes] for _ in range(n_repeats)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(repeated_fold_counts(), st.sampled_from(LEVELS))
 @needs_statsmodels
@@ -1352,6 +1353,7 @@ def breast_cancer_pair():
     return cvi.CVEvaluator(cv=10, random_state=0).compare(logistic, DecisionTreeClassifier(random_state=0), X, y)
 
 
+@pytest.mark.slow
 def test_end_to_end_smoke(breast_cancer_pair):
     a, b = breast_cancer_pair.a, breast_cancer_pair.b
     assert a.n_samples == 569 and a.n_splits == 10

@@ -83,6 +83,7 @@ def test_brier_per_fold_equals_sklearn(breast_cancer):
         assert result.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold]))
 
 
+@pytest.mark.slow
 def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
     # Oracles: sklearn.metrics.brier_score_loss (multiclass: the sum over classes, Brier 1950) and
     # sklearn.metrics.log_loss, per fold, on sklearn's out-of-fold probabilities (log loss with a
@@ -399,6 +400,7 @@ def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
         cvi.metric_interval(result, "f2")
 
 
+@pytest.mark.slow
 def test_pooled_repeats_warn_for_loss_and_metric_intervals(breast_cancer):
     X, y = breast_cancer
     result = cvi.cross_val_correctness(LogisticRegression(max_iter=5000), X, y, cv=3, n_repeats=2,

@@ -37,6 +37,7 @@ def close_figures():
     plt.close("all")
 
 
+@pytest.mark.slow
 def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
     figure = pair.a.plot()
     assert [axis.get_title() for axis in figure.axes] == ["accuracy per fold (repeat 0)", "accuracy intervals"]

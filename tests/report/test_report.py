@@ -41,6 +41,7 @@ def iris_runs():
     return out.getvalue(), pair
 
 
+@pytest.mark.slow
 def test_summary_and_command_line_show_the_same_statistics_under_the_same_names(iris_runs):
     cli_text, pair = iris_runs
     in_python, on_cli = _test_rows(pair.summary()), _test_rows(cli_text)
@@ -56,6 +57,7 @@ def test_summary_and_command_line_show_the_same_statistics_under_the_same_names(
     assert float(in_python["corrected t (3x5-fold)"]) == pytest.approx(corrected.statistic, rel=1e-3)
 
 
+@pytest.mark.slow
 def test_the_pooled_repeats_warning_shows_once(iris_runs):
     cli_text, pair = iris_runs
     for text in (cli_text, pair.summary()):
@@ -115,6 +117,7 @@ def _stump_on_skewed_data():
                                      random_state=0)
 
 
+@pytest.mark.slow
 def test_the_baseline_record_is_no_information_test_and_json_safe():
     import json
 
@@ -228,6 +231,7 @@ def test_a_learner_that_does_not_beat_the_rate_is_told_first_and_pointed_to_a_me
     assert "class imbalance" not in with_metric and "does not beat the no-information rate" in with_metric
 
 
+@pytest.mark.slow
 def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
     cli_text, pair = iris_runs
     for text in (cli_text, pair.summary()):
@@ -235,6 +239,7 @@ def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
         assert len(lines) == 2 and all("accuracy > NIR: p < 0.001" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_a_named_pair_names_its_learners_as_the_command_line_does(iris_runs):
     from sklearn.naive_bayes import GaussianNB
 
@@ -266,6 +271,7 @@ def _plain_number(value):
     return None if value is None or not np.isfinite(value) else value
 
 
+@pytest.mark.slow
 def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
     """Issue 27, item 3: the report's rows are fields of the results' to_dict(), not a parallel shape.
 

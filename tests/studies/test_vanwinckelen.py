@@ -88,6 +88,7 @@ def test_results_round_trip_through_json(study):
     np.testing.assert_array_equal(again.cv_error, study.cv_error)
 
 
+@pytest.mark.slow
 def test_summary_table_and_plot(study, tmp_path):
     text = study.summary()
     assert text.startswith("Conditional error study (Vanwinckelen & Blockeel 2012, section 5.1)")
