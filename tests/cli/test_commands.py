@@ -783,6 +783,7 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert [t["name"] for t in report["decision"]["context"]] == names
 
 
+@pytest.mark.slow
 def test_nested_cv_on_the_folds_of_the_comparison_reuses_their_fits_and_answers_the_same(monkeypatch):
     # breast cancer (N = 569): nested CV's difference held its type-I error in the cells that stand for it there
     argv = ["compare", "nb", "tree", "--data", "breast_cancer", "--cv", "5", "--repeats", "6", "--nested", "always",
@@ -953,6 +954,7 @@ def test_pos_label_mistakes_exit_2_naming_the_classes(argv, fragment, csv_file, 
 # --------------------------------------------------------------------------- --metric roc_auc (issue 29, item 2)
 
 
+@pytest.mark.slow
 def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workdir):
     # Oracle: sklearn's roc_auc_score of cross_val_predict(method="predict_proba") on the report's own folds
     # (its splitter, as the JSON names it), pooled (the DeLong row) and fold by fold (the corrected t row).
@@ -978,6 +980,7 @@ def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workd
     assert "roc_auc, fold level corrected t" in done.text and "roc_auc, DeLong pooled (repeat 0)" in done.text
 
 
+@pytest.mark.slow
 def test_compare_roc_auc_decides_on_the_corrected_t_with_delong_as_context(workdir):
     done = _run_with_json(["compare", "logreg", "nb", "--data", "breast_cancer", "--cv", "5", "--metric", "roc_auc"],
                           workdir, "compare_roc_auc")

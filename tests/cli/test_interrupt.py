@@ -132,6 +132,7 @@ def test_during_the_imports():
     _assert_interrupted(process, *_finish(process))
 
 
+@pytest.mark.slow
 @watched
 @pytest.mark.parametrize("point", ["first child process", "first worker"])
 def test_as_the_workers_start(point):
@@ -163,6 +164,7 @@ def _fitting(processes, cpu_seconds):
     return ready
 
 
+@pytest.mark.slow
 @watched
 @pytest.mark.parametrize("n_jobs", ["1", "2"])
 def test_during_the_fits(n_jobs):
@@ -174,6 +176,7 @@ def test_during_the_fits(n_jobs):
     _assert_interrupted(process, *_finish(process))
 
 
+@pytest.mark.slow
 @watched
 def test_after_the_outputs_are_written(tmp_path):
     """Once the JSON file is in place the command is finishing: it is told as interrupted (130), or it ends

@@ -24,6 +24,7 @@ from cvinference.cli._outputs import staged_outputs
 ARGV = ["evaluate", "nb", "--data", "iris", "--cv", "3", "--quiet"]
 
 
+@pytest.mark.slow
 def test_a_write_that_hits_the_file_size_limit_leaves_the_old_report_and_no_other_file(tmp_path):
     target = tmp_path / "report.json"
     target.write_text('{"old": true}')

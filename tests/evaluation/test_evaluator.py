@@ -449,6 +449,7 @@ def test_infinity_in_X_is_named_by_row_and_column_with_the_fix(iris):
             "finite number, or drop that row.") in _notes(caught.value)
 
 
+@pytest.mark.slow
 def test_nan_in_X_is_named_only_where_the_estimator_refuses_it(iris):
     pd = pytest.importorskip("pandas")
     from sklearn.ensemble import HistGradientBoostingClassifier
