@@ -548,7 +548,8 @@ def pair_replication(population, cell, seed):
         found["naive t (10x10-fold, control)"] = {
             "reject": _naive_t_pvalue(pair.a.fold_accuracy.ravel(), pair.b.fold_accuracy.ravel()) < ALPHA,
             "width": None, "target": "unconditional"}
-        rounds_a, rounds_b = (cvi.random_subsampling(e, X, y, n_rounds=SUBSAMPLING_ROUNDS, random_state=seed_sub)
+        rounds_a, rounds_b = (cvi.evaluation.random_subsampling(e, X, y, n_rounds=SUBSAMPLING_ROUNDS,
+                                                                random_state=seed_sub)
                               for e in estimators)
         found[f"uncorrected resampled t ({SUBSAMPLING_ROUNDS} rounds, control)"] = {
             "reject": _naive_t_pvalue(rounds_a.round_accuracy, rounds_b.round_accuracy) < ALPHA, "width": None,
@@ -662,8 +663,9 @@ def coverage_regression_replication(population, cell, seed):
         for label, (metric, column) in REGRESSION_METRICS.items():
             for variance in ("within-fold", "all-pairs"):
                 intervals[f"{label}: cv-clt {variance}"] = _accuracy_bounds(
-                    cvi.regression_interval(one, metric, variance=variance))
-            intervals[f"{label}: cv-clt{REPEATED}"] = _accuracy_bounds(cvi.regression_interval(repeated, metric))
+                    cvi.inference.regression_interval(one, metric, variance=variance))
+            intervals[f"{label}: cv-clt{REPEATED}"] = _accuracy_bounds(cvi.inference.regression_interval(repeated,
+                                                                                                         metric))
             truth[label] = {"kfold": float(np.mean(fold_truth[0, :, column])),
                             "kfold_repeated": float(np.mean(fold_truth[:, :, column])),
                             "conditional": conditional[column]}

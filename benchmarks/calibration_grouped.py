@@ -213,7 +213,8 @@ def coverage_grouped_regression_replication(population, cell, seed):
         for label, (metric, _) in REGRESSION_METRICS.items():
             for method, name in (("cv-clt", "cv-clt"), ("cluster", "cluster"),
                                  ("cluster-half-sample", "cluster half-sample")):
-                intervals[f"{label}: {name}"] = _bounds(cvi.regression_interval(result, metric, method=method))
+                intervals[f"{label}: {name}"] = _bounds(cvi.inference.regression_interval(result, metric,
+                                                                                          method=method))
     folds = np.array([regression_figures(y_truth, clone(estimator).fit(X[result.fold[0] != j], y[result.fold[0] != j])
                                          .predict(X_truth)) for j in range(result.n_splits)])
     conditional = regression_figures(y_truth, clone(estimator).fit(X, y).predict(X_truth))
@@ -280,10 +281,10 @@ def refit_grouped_replication(population, cell, seed):
                 "n_samples": int(y.size)}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        halves = cvi.five_by_two_cv(a, b, X, y, groups=groups, random_state=seed_5x2)
+        halves = cvi.evaluation.five_by_two_cv(a, b, X, y, groups=groups, random_state=seed_5x2)
         nested = cvi.nested_cv_interval(a, X, y, estimator_b=b, groups=groups, random_state=seed_nested, **NESTED)
-        tests = {"5x2cv t": _test_record(cvi.paired_ttest_5x2cv_of(halves), "unconditional"),
-                 "5x2cv combined F": {"reject": bool(cvi.combined_ftest_5x2cv_of(halves).pvalue < ALPHA),
+        tests = {"5x2cv t": _test_record(cvi.inference.paired_ttest_5x2cv_of(halves), "unconditional"),
+                 "5x2cv combined F": {"reject": bool(cvi.inference.combined_ftest_5x2cv_of(halves).pvalue < ALPHA),
                                       "width": None, "target": "unconditional"},
                  "nested-cv": _nested_record(nested)}
     return {"tests": tests, "truth": {"conditional": 0.0}, "n_samples": int(y.size)}
@@ -326,14 +327,14 @@ def pair_grouped_replication(population, cell, seed):
                                **({"loss": "squared_error"} if regression else {})).compare(a, b, X, y, groups=groups)
         if regression:
             tests = {"CV-CLT loss difference (instances, repeat 0)": _test_record(
-                cvi.loss_difference_test(pair, repeat=0), "kfold")}
+                cvi.inference.loss_difference_test(pair, repeat=0), "kfold")}
         else:
             tests = {"McNemar (instances, repeat 0)": _test_record(cvi.mcnemar_test(pair, repeat=0), "kfold"),
                      "clustered McNemar (Obuchowski, repeat 0)": _test_record(
-                         cvi.clustered_mcnemar_test(pair, repeat=0), "kfold"),
+                         cvi.mcnemar_test(pair, repeat=0, method="obuchowski"), "kfold"),
                      "clustered McNemar (Durkalski, repeat 0)": _test_record(
-                         cvi.clustered_mcnemar_test(pair, method="durkalski", repeat=0), "kfold")}
-        tests["cluster paired t (10 repeats)"] = _test_record(cvi.cluster_paired_test(pair), "kfold")
+                         cvi.mcnemar_test(pair, method="durkalski", repeat=0), "kfold")}
+        tests["cluster paired t (10 repeats)"] = _test_record(cvi.matched_sample_test(pair, method="cluster"), "kfold")
         tests["corrected t (10x10-fold)"] = _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")
         if not regression:  # a regressor's decision rests on the test these cells' evidence picks: not yet shipped
             tests[DECISION] = _decision_record(cvi.decide(pair))

@@ -73,10 +73,10 @@ def grid_intervals(estimator, X, y, seed, estimator_b=None, grid=GRIDS[TASK]):
     seeds = np.random.default_rng(seed).integers(2**31, size=len(grid))
     intervals, fits = {}, {}
     for (n_splits, repeats), split_seed in zip(grid.items(), seeds, strict=True):
-        record = cvi.nested_cross_validation(estimator, X, y, estimator_b=estimator_b, n_splits=n_splits,
-                                             n_repeats=max(repeats), random_state=int(split_seed))
+        record = cvi.evaluation.nested_cross_validation(estimator, X, y, estimator_b=estimator_b, n_splits=n_splits,
+                                                        n_repeats=max(repeats), random_state=int(split_seed))
         for n_repeats in repeats:
-            interval = cvi.nested_cv_interval_of(first_repeats(record, n_repeats), confidence_level=NOMINAL)
+            interval = cvi.inference.nested_cv_interval_of(first_repeats(record, n_repeats), confidence_level=NOMINAL)
             name = config_name(n_splits, n_repeats)
             intervals[name] = (float(interval.low), float(interval.high))
             fits[name] = int(interval.details["n_fits"])  # of all the learners

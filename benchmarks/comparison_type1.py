@@ -134,8 +134,8 @@ def pvalues(a, b, X, y, rng):
     seed_cv, seed_5x2, seed_sub = (int(s) for s in rng.integers(2**31 - 1, size=3))
     pair = cvi.CVEvaluator(cv=10, n_repeats=10, n_jobs=1, random_state=seed_cv).compare(a, b, X, y)
     fold_differences = (pair.a.fold_correct - pair.b.fold_correct) / pair.a.fold_sizes
-    sub_a = cvi.random_subsampling(a, X, y, n_rounds=30, random_state=seed_sub, n_jobs=1)
-    sub_b = cvi.random_subsampling(b, X, y, n_rounds=30, random_state=seed_sub, n_jobs=1)
+    sub_a = cvi.evaluation.random_subsampling(a, X, y, n_rounds=30, random_state=seed_sub, n_jobs=1)
+    sub_b = cvi.evaluation.random_subsampling(b, X, y, n_rounds=30, random_state=seed_sub, n_jobs=1)
     return [
         cvi.matched_sample_test(pair.a, pair.b, repeat=0).pvalue,
         cvi.independent_sample_test(pair.a, pair.b, repeat=0).pvalue,

@@ -13,9 +13,17 @@ the layers below it::
 The front door is :func:`evaluate` and :func:`compare` (``workflows``): the
 honest answer in one call, as the command line gives it.
 
-Every public name is importable from here; each is imported when first used
-(PEP 562), so that ``import cvinference`` and the command line's ``--help``
-do not wait for scikit-learn.
+The top level holds the core names, at most 40 (``__all__``): the
+splitters, the evaluator, the intervals and tests, and the comparisons of
+many models; each is imported when first used (PEP 562), so that ``import
+cvinference`` and the command line's ``--help`` do not wait for
+scikit-learn. The rest lives in its subpackage: the result classes in
+:mod:`cvinference.results`, the refitting schemes in
+:mod:`cvinference.evaluation`, the records of those schemes in
+:mod:`cvinference.records`, the variants and the ``*_of`` functions in
+:mod:`cvinference.inference`. A name that left the top level in version 0.1
+(``MOVED``) still resolves here until 0.2, with a ``FutureWarning`` naming
+its new home.
 """
 
 from ._utils._lazy import lazy_exports
@@ -31,46 +39,66 @@ _EXPORTS = {
         "paired_ttest_5x2cv",
     ),
     ".evaluation": (
-        "CVEvaluator", "bootstrap_sampling", "cross_val_correctness", "five_by_two_cv", "holdout",
-        "nested_cross_validation", "paired_subsampling", "random_subsampling",
+        "CVEvaluator", "cross_val_correctness",
     ),
     ".inference": (
-        "BayesianResult", "BootstrapResult", "FTestResult", "Interval",
-        "LargeSampleConditions", "LossDifferenceTestResult", "McNemarTestResult", "NoInformationTestResult",
-        "SchemeDiagnostic", "TestResult", "accuracy_interval", "bayesian_correlated_ttest", "bootstrap_accuracy_of",
-        "cluster_paired_test", "clustered_mcnemar_test",
-        "combined_ftest_5x2cv_of", "conservative_z_interval_of", "corrected_resampled_ttest",
-        "independent_sample_test", "large_sample_conditions", "loss_difference_test", "loss_interval",
-        "make_metric", "matched_sample_test", "mcnemar_test", "mean_baseline_test", "metric_interval",
-        "nested_cv_interval_of", "no_information_test", "paired_ttest_5x2cv_of", "regression_interval",
-        "scheme_diagnostic",
+        "accuracy_interval", "bayesian_correlated_ttest", "corrected_resampled_ttest",
+        "independent_sample_test", "large_sample_conditions", "loss_interval", "make_metric", "matched_sample_test",
+        "mcnemar_test", "metric_interval", "no_information_test", "scheme_diagnostic",
     ),
     ".model_selection": (
-        "CandidateComparison", "DatasetComparison", "FriedmanResult", "OneStandardError",
-        "SimplestIndistinguishable", "compare_candidates", "compare_on_datasets", "tuning_interval",
+        "compare_candidates", "compare_on_datasets",
     ),
     ".policy": (
-        "Decision", "DecisionTest", "decide",
+        "decide",
     ),
     ".records": (
-        "BootstrapSamplingResult", "CVResult", "Loss", "NestedCVResult", "PairedCVResult",
-        "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss",
+        "CVResult", "PairedCVResult", "make_loss",
     ),
     ".splitters": (
-        "EqualSizeGroupKFold", "EqualSizeKFold", "LeaveOneOut", "RandomAssignmentKFold", "RemainderLastKFold",
-        "StratifiedEqualSizeGroupKFold", "StratifiedEqualSizeKFold",
+        "EqualSizeGroupKFold", "EqualSizeKFold", "LeaveOneOut", "StratifiedEqualSizeGroupKFold",
+        "StratifiedEqualSizeKFold",
     ),
     ".studies": (
-        "POPULATIONS", "ConditionalErrorStudyResult", "FoldSizeStudyResult", "PrecisionStudyResult",
-        "WinnerTableResult", "conditional_error_study", "fold_size_study", "load_population", "precision_study",
-        "winner_table",
+        "conditional_error_study", "fold_size_study", "precision_study", "winner_table",
     ),
     ".workflows": (
         "compare", "evaluate",
     ),
 }
 
+MOVED = {  # left the top level in version 0.1 for their subpackage; each works here, warning, until 0.2
+    ".evaluation": (
+        "bootstrap_sampling", "five_by_two_cv", "holdout", "nested_cross_validation", "paired_subsampling",
+        "random_subsampling",
+    ),
+    ".inference": (
+        "bootstrap_accuracy_of", "cluster_paired_test", "clustered_mcnemar_test", "combined_ftest_5x2cv_of",
+        "conservative_z_interval_of", "loss_difference_test", "mean_baseline_test", "nested_cv_interval_of",
+        "paired_ttest_5x2cv_of", "regression_interval",
+    ),
+    ".model_selection": (
+        "OneStandardError", "SimplestIndistinguishable", "tuning_interval",
+    ),
+    ".records": (
+        "BootstrapSamplingResult", "Loss", "NestedCVResult", "PairedSubsamplingResult", "SubsamplingResult",
+        "make_log_loss",
+    ),
+    ".results": (
+        "BayesianResult", "BootstrapResult", "CandidateComparison", "ConditionalErrorStudyResult",
+        "DatasetComparison", "Decision", "DecisionTest", "FTestResult", "FoldSizeStudyResult", "FriedmanResult",
+        "Interval", "LargeSampleConditions", "LossDifferenceTestResult", "McNemarTestResult",
+        "NoInformationTestResult", "PrecisionStudyResult", "SchemeDiagnostic", "TestResult", "WinnerTableResult",
+    ),
+    ".splitters": (
+        "RandomAssignmentKFold", "RemainderLastKFold",
+    ),
+    ".studies": (
+        "POPULATIONS", "load_population",
+    ),
+}
+
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name[0].islower(), name.lower()))  # classes and constants, then functions
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, moved=MOVED, since="0.1")

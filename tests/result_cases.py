@@ -2,8 +2,8 @@
 
 ``result_cases()`` returns (label, result) pairs: the records (CVResult with text, integer and float
 labels, a regression record, a holdout, records with scores of two and three classes, grouped records),
-every inference result (with nan statistics and pooled repeats among them), the model-selection results
-and the studies' results. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
+every inference result (with nan statistics and pooled repeats among them), the model-selection results,
+the studies' results and the front door's. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
 ``tests/data/write_result_payloads.py`` (the stored payloads of older format versions) all read them, so a
 new public result class needs one case here.
 """
@@ -59,7 +59,7 @@ def _record_cases(X, y):
         ("CVResult", a),
         ("CVResult, text labels and an extra predicted label", text),
         ("CVResult, regression", regression),
-        ("CVResult, holdout", cvi.holdout(nb, X, y, test_size=0.25, random_state=0)),
+        ("CVResult, holdout", cvi.evaluation.holdout(nb, X, y, test_size=0.25, random_state=0)),
         ("PairedCVResult", cvi.PairedCVResult(a, b)),
         ("CVResult, scores of two classes", scored_a),
         ("CVResult, scores of three classes", cvi.cross_val_correctness(
@@ -67,12 +67,12 @@ def _record_cases(X, y):
         ("PairedCVResult, scores", cvi.PairedCVResult(scored_a, scored_b)),
         ("CVResult, groups", grouped_a),
         ("PairedCVResult, groups", cvi.PairedCVResult(grouped_a, grouped_b)),
-        ("SubsamplingResult", cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)),
-        ("NestedCVResult of two learners", cvi.nested_cross_validation(nb, X, y, n_splits=3, n_repeats=2,
-                                                                        estimator_b=tree, random_state=0)),
-        ("PairedSubsamplingResult", cvi.paired_subsampling(nb, X, y, n_pairs=2, n_rounds=3, random_state=0)),
-        ("BootstrapSamplingResult", cvi.bootstrap_sampling(tree, X, y, n_bootstraps=5, stratify=True,
-                                                           random_state=0)),
+        ("SubsamplingResult", cvi.evaluation.random_subsampling(tree, X, y, n_rounds=5, random_state=0)),
+        ("NestedCVResult of two learners", cvi.evaluation.nested_cross_validation(nb, X, y, n_splits=3, n_repeats=2,
+                                                                                   estimator_b=tree, random_state=0)),
+        ("PairedSubsamplingResult", cvi.evaluation.paired_subsampling(nb, X, y, n_pairs=2, n_rounds=3, random_state=0)),
+        ("BootstrapSamplingResult", cvi.evaluation.bootstrap_sampling(tree, X, y, n_bootstraps=5, stratify=True,
+                                                                      random_state=0)),
     ]
 
 
@@ -85,22 +85,22 @@ def _inference_cases(X, y):
     same = cvi.CVResult(y_true=y, y_pred=a.y_pred, fold=a.fold)  # A = B: no discordant pairs
     worse = cvi.CVResult(y_true=y, y_pred=_one_more_wrong_per_fold(a), fold=a.fold)  # d_j all equal
     always_right = cvi.CVResult(y_true=y, y_pred=y, fold=a.fold)  # constant correctness: phi is nan
-    sub_a = cvi.random_subsampling(tree, X, y, n_rounds=5, random_state=0)
-    sub_b = cvi.random_subsampling(nb, X, y, n_rounds=5, random_state=0)
+    sub_a = cvi.evaluation.random_subsampling(tree, X, y, n_rounds=5, random_state=0)
+    sub_b = cvi.evaluation.random_subsampling(nb, X, y, n_rounds=5, random_state=0)
     decision = quiet(cvi.decide, cvi.PairedCVResult(a2, b2))
     target = X[:, 0] + 0.5 * X[:, 1]
     regressors = cvi.CVEvaluator(cv=5, n_repeats=2, loss="squared_error", random_state=0).compare(
         LinearRegression(), DecisionTreeRegressor(max_depth=2, random_state=0), X, target)
     return [
-        ("LossDifferenceTestResult", quiet(cvi.loss_difference_test, regressors)),
+        ("LossDifferenceTestResult", quiet(cvi.inference.loss_difference_test, regressors)),
         ("LossDifferenceTestResult, corrected t of regressors", quiet(cvi.corrected_resampled_ttest, regressors)),
-        ("LossDifferenceTestResult, mean baseline", quiet(cvi.mean_baseline_test, regressors.b)),
-        ("Interval of R²", quiet(cvi.regression_interval, regressors.a)),
+        ("LossDifferenceTestResult, mean baseline", quiet(cvi.inference.mean_baseline_test, regressors.b)),
+        ("Interval of R²", quiet(cvi.inference.regression_interval, regressors.a)),
         ("Decision of regressors", quiet(cvi.decide, regressors)),
         ("Interval", quiet(cvi.accuracy_interval, a)),
         ("Interval pooled repeats, fold level", quiet(cvi.accuracy_interval, a2, averaging="fold")),
         ("Interval dropped folds", quiet(cvi.accuracy_interval, a, method="normal", drop_failing_folds=True)),
-        ("Interval of a loss", quiet(cvi.loss_interval, a)),
+        ("Interval of a loss", quiet(cvi.loss_interval, a, method="half-sample")),  # as the stored payloads
         ("LargeSampleConditions", cvi.large_sample_conditions(a2)),
         ("TestResult matched", quiet(cvi.matched_sample_test, a, b)),
         ("TestResult matched, infinite statistic", quiet(cvi.matched_sample_test, a, worse)),
@@ -157,10 +157,19 @@ def _study_cases():
     ]
 
 
+def _front_door_cases(X, y):
+    nb, tree = GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)
+    return [
+        ("Evaluation", quiet(cvi.evaluate, nb, X, y, cv=3, random_state=0)),
+        ("Comparison", quiet(cvi.compare, nb, tree, X, y, cv=3, nested="never", random_state=0)),
+    ]
+
+
 @functools.cache
 def _all_cases():
     X, y = _data()
-    return tuple(_record_cases(X, y) + _inference_cases(X, y) + _model_selection_cases(X, y) + _study_cases())
+    return tuple(_record_cases(X, y) + _inference_cases(X, y) + _model_selection_cases(X, y) + _study_cases()
+                 + _front_door_cases(X, y))
 
 
 def result_cases():

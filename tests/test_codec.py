@@ -1,6 +1,6 @@
 """One codec for every public result: lossless round trips, old versions read, tampered dicts refused by name.
 
-The classes are found in ``cvinference.__all__`` (every public class with a
+The classes are found among the public names (``tests/public_names.py``: every class with a
 ``to_dict``), so a new result class is covered as soon as it is exported; its
 instances come from ``tests/result_cases.py``. The oracle of a round trip is
 the original object (``==`` compares every field with its type). A tampered
@@ -26,14 +26,17 @@ import pytest
 import cvinference as cvi
 from cvinference._utils._serialize import _rebuilt, declared_kinds, decode, encode
 
+from public_names import public_names
 from result_cases import result_cases
 
 DATA = Path(__file__).parent / "data"
 
 
+PUBLIC = public_names()
+
+
 def _exported_result_classes():
-    return sorted(name for name in cvi.__all__
-                  if inspect.isclass(getattr(cvi, name)) and hasattr(getattr(cvi, name), "to_dict"))
+    return sorted(name for name, obj in PUBLIC.items() if inspect.isclass(obj) and hasattr(obj, "to_dict"))
 
 
 CLASSES = _exported_result_classes()
@@ -72,7 +75,7 @@ def test_every_exported_result_class_has_a_case(by_class, name):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_a_result_round_trips_exactly_through_a_dict_and_through_json(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     for label, result in by_class[name]:
         data = result.to_dict()
         assert (data["format"], type(data["version"])) == (f"cvinference.{name}", int), label
@@ -85,7 +88,7 @@ def test_a_result_round_trips_exactly_through_a_dict_and_through_json(by_class, 
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_json_conveniences_round_trip(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     for label, result in by_class[name]:
         text = result.to_json()
         assert json.loads(text) == _json(result.to_dict()), label
@@ -94,7 +97,7 @@ def test_json_conveniences_round_trip(by_class, name):
 
 def _dicts(by_class, name):
     """Each case of the class ``name``: the class, and the case's dict after a JSON round trip."""
-    return [(getattr(cvi, name), _json(result.to_dict())) for _, result in by_class[name]]
+    return [(PUBLIC[name], _json(result.to_dict())) for _, result in by_class[name]]
 
 
 def _fields(data):
@@ -134,7 +137,7 @@ def test_format_version_and_keys_are_checked(by_class, name):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_a_string_where_a_number_belongs_is_refused_by_name(by_class, name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     checked = 0
     for _, result in by_class[name]:
         data = _json(result.to_dict())
@@ -288,15 +291,15 @@ def test_a_tampered_nested_result_is_refused_by_its_own_name():
     data = _json(test.to_dict())
     data["diagnostic"]["phi"] = 3.0
     with pytest.raises(ValueError, match=r"SchemeDiagnostic.phi must be a number between -1 and 1, or nan"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
     data = _json(test.to_dict())
     data["conditions"]["tuple"][0]["satisfied"] = not data["conditions"]["tuple"][0]["satisfied"]
     with pytest.raises(ValueError, match=r"LargeSampleConditions.satisfied=.* disagrees with"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
     data = _json(test.to_dict())
     data["diagnostic"] = _json(dict(result_cases())["Interval"].to_dict())
     with pytest.raises(TypeError, match=r"TestResult.diagnostic must be a SchemeDiagnostic, or None"):
-        cvi.TestResult.from_dict(data)
+        cvi.results.TestResult.from_dict(data)
 
 
 @pytest.mark.parametrize("tag, match", [
@@ -311,7 +314,7 @@ def test_a_tampered_nested_result_is_refused_by_its_own_name():
 def test_a_malformed_tagged_value_is_refused_where_it_is(tag, match):
     data = _json(dict(result_cases())["Interval"].to_dict())
     with pytest.raises(ValueError, match=match):
-        cvi.Interval.from_dict(data | {"estimate": tag})
+        cvi.results.Interval.from_dict(data | {"estimate": tag})
 
 
 def test_an_array_item_its_dtype_would_change_is_refused():
@@ -321,11 +324,11 @@ def test_an_array_item_its_dtype_would_change_is_refused():
         tampered = json.loads(json.dumps(data))
         tampered["values"]["array"][0] = item
         with pytest.raises(ValueError, match=rf"BootstrapResult.values is an array of dtype float64 but {match}"):
-            cvi.BootstrapResult.from_dict(tampered)
+            cvi.results.BootstrapResult.from_dict(tampered)
     data = _json(dict(result_cases())["SubsamplingResult"].to_dict())
     data["test_indices"]["array"][0] = 2**70
     with pytest.raises(ValueError, match=r"SubsamplingResult.test_indices holds integers .* beyond its dtype"):
-        cvi.SubsamplingResult.from_dict(data)
+        cvi.records.SubsamplingResult.from_dict(data)
 
 
 def _loose(annotation):
@@ -336,7 +339,7 @@ def _loose(annotation):
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_every_tuple_and_array_field_declares_its_kind(name):
-    cls = getattr(cvi, name)
+    cls = PUBLIC[name]
     if not dataclasses.is_dataclass(cls):
         return
     hints, declared = typing.get_type_hints(cls), declared_kinds(cls)
@@ -401,7 +404,7 @@ def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     assert {type(cases[label]).__name__ for label in stored} == _CLASSES_OF_VERSION_1 | later
     for label, data in stored.items():
         result = cases[label]
-        if isinstance(result, cvi.Decision):
+        if isinstance(result, cvi.results.Decision):
             # A decision rests on the calibration evidence shipped when it was written, which later runs
             # extend: the stored one must read back as itself, not as today's decision.
             read = type(result).from_dict(data)
@@ -427,7 +430,7 @@ def test_non_finite_numbers_survive_everywhere(by_class):
     assert inf_test.statistic == math.inf and math.isnan(inf_test.pvalue)
     data = _json(inf_test.to_dict())
     assert data["statistic"] == {"float": "inf"} and data["pvalue"] == {"float": "nan"}
-    assert isinstance(cvi.TestResult.from_dict(data).details, types.MappingProxyType)
+    assert isinstance(cvi.results.TestResult.from_dict(data).details, types.MappingProxyType)
 
 
 @pytest.mark.parametrize("label, key, value, match", [

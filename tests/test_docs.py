@@ -71,6 +71,7 @@ def _run_as_script(code, tmp_path):
     return completed.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:The least populated class:UserWarning")
 @pytest.mark.parametrize("code, expected", list(_examples()))
 def test_docs_example(code, expected, tmp_path, monkeypatch):

@@ -17,7 +17,10 @@ of a higher layer looked up by name when called (``_utils/_upward.py``): a
 record's convenience method, the moved ``estimator, X, y`` forms and decision
 names that ``cvinference.inference`` still resolves for one release, and the
 two questions the statistics ask the policy (``choose_method`` for
-``method="auto"``, ``evidence_warnings`` for a method told).
+``method="auto"``, ``evidence_warnings`` for a method told). A namespace of
+re-exports (``cvinference.results``) stands outside the layers, as the
+top-level package does: it may name any layer's public names, and no layer
+may import it.
 """
 
 import ast
@@ -30,6 +33,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cvinference"
 
 LAYERS = {"_utils": 0, "splitters": 1, "records": 1, "evaluation": 2, "inference": 3, "policy": 4, "report": 5,
           "conveniences": 5, "studies": 6, "model_selection": 6, "workflows": 7, "cli": 8}
+# Namespaces of re-exports, outside the layers as the top-level package is: each lazily re-exports the
+# public names of several layers (``lazy_exports(..., reexport=True)``), and no layer imports from it.
+NAMESPACES = {"results"}
 
 
 def _module_name(path):
@@ -67,7 +73,7 @@ def _graph():
 
 def test_every_subpackage_has_a_layer_and_the_top_holds_at_most_three_modules():
     subpackages = {_subpackage(module) for module in _modules()} - {None, "__main__"}
-    assert subpackages == set(LAYERS)
+    assert subpackages == set(LAYERS) | NAMESPACES
     top = sorted(path.name for path in PACKAGE.glob("*.py"))
     assert top == ["__init__.py", "__main__.py"]
 
@@ -77,7 +83,7 @@ def _violations(graph):
     for module, imported in graph.items():
         source = _subpackage(module)
         if source not in LAYERS:
-            continue  # the top-level package and __main__ may import any layer
+            continue  # the top-level package, __main__ and the namespaces may import any layer
         for target in imported:
             destination = _subpackage(target)
             if destination == source:
@@ -181,7 +187,19 @@ def test_the_sanctioned_upward_references_name_public_functions_of_higher_layers
         assert name in target.__all__, f"{module}: cvinference.{layer}.{name} is not public"
 
 
-@pytest.mark.parametrize("layer", sorted(LAYERS))
+def _reexporters():
+    """The modules that call ``lazy_exports(..., reexport=True)``, which lets them name other subpackages."""
+    return {module for module, node in _calls("lazy_exports")
+            if any(k.arg == "reexport" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+                   for k in node.keywords)}
+
+
+def test_only_a_namespace_reexports_other_subpackages():
+    """A layer's lazy exports naming another subpackage (``"..inference"``) would hide an import from these tests."""
+    assert _reexporters() == {f"cvinference.{namespace}" for namespace in NAMESPACES}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS | dict.fromkeys(NAMESPACES)))
 def test_every_subpackage_exports_what_it_lists(layer):
     package = importlib.import_module(f"cvinference.{layer}")
     assert all(hasattr(package, name) for name in package.__all__)

@@ -12,6 +12,8 @@ import pytest
 
 import cvinference as cvi
 
+from public_names import public_names
+
 # Where the design contract (DESIGN.md) writes confidence_level positionally, or scipy's
 # result.confidence_interval(confidence_level=0.95) does; the deprecated forwarding method follows
 # accuracy_interval.
@@ -24,8 +26,7 @@ LEARNERS = {"estimator", "estimator_a", "estimator_b"}
 def _public_callables():
     """name -> callable: every public function and class, and every public method of a public class."""
     found = {}
-    for name in cvi.__all__:
-        obj = getattr(cvi, name)
+    for name, obj in public_names().items():
         if not callable(obj) or (inspect.isclass(obj) and issubclass(obj, Warning)):
             continue
         found[name] = obj

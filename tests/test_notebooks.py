@@ -24,6 +24,7 @@ def test_there_are_notebooks_for_the_three_common_tasks():
     assert [path.stem for path in NOTEBOOKS] == ["compare", "evaluate", "select"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_the_notebook_runs_shows_tables_and_figures_and_keeps_the_backend(path, tmp_path):
     notebook = nbformat.read(path, as_version=4)

@@ -3,8 +3,9 @@
 scikit-learn's common-test habit (``check_param_validation`` reading an estimator's
 ``_parameter_constraints`` and ``generate_invalid_param_val``), for the whole public API:
 
-- every public callable of ``cvinference.__all__`` (functions, classes' constructors and their
-  public methods) is found here by walking ``__all__``, not listed by hand;
+- every public callable of ``cvinference.__all__`` and of the names that left it for a subpackage
+  (``cvinference.MOVED``; functions, classes' constructors and their public methods) is found here
+  by walking them (``public_names``), not listed by hand;
 - every parameter of its signature is either declared with a rule (``validate_params`` keeps the
   rules as the callable's ``__cvinference_params__``; a class that checks its parameters when
   used, as ``CVEvaluator``, declares them as a class attribute of that name) or named in
@@ -32,6 +33,7 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils import _params
 
+from public_names import public_names
 from result_cases import result_cases
 
 
@@ -61,11 +63,11 @@ GROUPED_PAIR = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(3)).compare(
     NB, GaussianNB(var_smoothing=1e-3), X, Y, groups=np.arange(60) // 3)
 REGRESSORS = cvi.CVEvaluator(3, loss="squared_error", random_state=0).compare(
     LinearRegression(), DummyRegressor(), X, X[:, 0] + X[:, 1])
-SUBSAMPLING = cvi.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
-FIVE_BY_TWO = cvi.five_by_two_cv(NB, GaussianNB(var_smoothing=1e-3), X, Y, random_state=0)
-NESTED = cvi.nested_cross_validation(NB, X, Y, n_splits=3, n_repeats=1, random_state=0)
-PAIRED_SUBSAMPLING = cvi.paired_subsampling(NB, X, Y, n_pairs=2, n_rounds=2, random_state=0)
-BOOTSTRAP = cvi.bootstrap_sampling(NB, X, Y, n_bootstraps=3, random_state=0)
+SUBSAMPLING = cvi.evaluation.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
+FIVE_BY_TWO = cvi.evaluation.five_by_two_cv(NB, GaussianNB(var_smoothing=1e-3), X, Y, random_state=0)
+NESTED = cvi.evaluation.nested_cross_validation(NB, X, Y, n_splits=3, n_repeats=1, random_state=0)
+PAIRED_SUBSAMPLING = cvi.evaluation.paired_subsampling(NB, X, Y, n_pairs=2, n_rounds=2, random_state=0)
+BOOTSTRAP = cvi.evaluation.bootstrap_sampling(NB, X, Y, n_bootstraps=3, random_state=0)
 SEARCH = GridSearchCV(GaussianNB(), {"var_smoothing": [1e-9, 1e-3]}, cv=3).fit(X, Y)
 SCORES = np.array([[0.81, 0.80, 0.75], [0.62, 0.66, 0.60], [0.90, 0.90, 0.88], [0.70, 0.71, 0.74]])
 INSTANCES = {}
@@ -88,8 +90,9 @@ BASE_CALLS = {
     # splitters and the evaluator: made, then used on the data (CVEvaluator checks when used)
     "EqualSizeKFold": lambda **kw: list(cvi.EqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
     "StratifiedEqualSizeKFold": lambda **kw: list(cvi.StratifiedEqualSizeKFold(**{"n_splits": 3, **kw}).split(X, Y)),
-    "RemainderLastKFold": lambda **kw: list(cvi.RemainderLastKFold(**{"n_splits": 3, **kw}).split(X, Y)),
-    "RandomAssignmentKFold": lambda **kw: list(cvi.RandomAssignmentKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RemainderLastKFold": lambda **kw: list(cvi.splitters.RemainderLastKFold(**{"n_splits": 3, **kw}).split(X, Y)),
+    "RandomAssignmentKFold": lambda **kw: list(cvi.splitters.RandomAssignmentKFold(**{"n_splits": 3, **kw}).split(X,
+                                                                                                                  Y)),
     "StratifiedEqualSizeGroupKFold": lambda **kw: list(cvi.StratifiedEqualSizeGroupKFold(
         **{"n_splits": 3, **kw}).split(X, Y, np.arange(60) // 4)),
     "EqualSizeGroupKFold": lambda **kw: list(cvi.EqualSizeGroupKFold(
@@ -101,12 +104,13 @@ BASE_CALLS = {
     "compare": lambda **kw: cvi.compare(NB, GaussianNB(var_smoothing=1e-3), X, Y, **{"cv": 3, "nested": "never", **kw}),
     # the schemes that fit
     "cross_val_correctness": lambda **kw: cvi.cross_val_correctness(NB, X, Y, **{"cv": 3, **kw}),
-    "holdout": functools.partial(cvi.holdout, NB, X, Y),
-    "random_subsampling": lambda **kw: cvi.random_subsampling(NB, X, Y, **{"n_rounds": 2, **kw}),
-    "five_by_two_cv": functools.partial(cvi.five_by_two_cv, NB, NB, X, Y),
-    "paired_subsampling": lambda **kw: cvi.paired_subsampling(NB, X, Y, **{"n_pairs": 2, "n_rounds": 2, **kw}),
-    "bootstrap_sampling": lambda **kw: cvi.bootstrap_sampling(NB, X, Y, **{"n_bootstraps": 2, **kw}),
-    "nested_cross_validation": lambda **kw: cvi.nested_cross_validation(
+    "holdout": functools.partial(cvi.evaluation.holdout, NB, X, Y),
+    "random_subsampling": lambda **kw: cvi.evaluation.random_subsampling(NB, X, Y, **{"n_rounds": 2, **kw}),
+    "five_by_two_cv": functools.partial(cvi.evaluation.five_by_two_cv, NB, NB, X, Y),
+    "paired_subsampling": lambda **kw: cvi.evaluation.paired_subsampling(NB, X, Y, **{"n_pairs": 2, "n_rounds": 2,
+                                                                                      **kw}),
+    "bootstrap_sampling": lambda **kw: cvi.evaluation.bootstrap_sampling(NB, X, Y, **{"n_bootstraps": 2, **kw}),
+    "nested_cross_validation": lambda **kw: cvi.evaluation.nested_cross_validation(
         NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
     # the conveniences that fit, then infer
     "nested_cv_interval": lambda **kw: cvi.nested_cv_interval(NB, X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
@@ -115,7 +119,7 @@ BASE_CALLS = {
     "bootstrap_accuracy": lambda **kw: cvi.bootstrap_accuracy(NB, X, Y, **{"n_bootstraps": 2, **kw}),
     "paired_ttest_5x2cv": functools.partial(cvi.paired_ttest_5x2cv, NB, NB, X, Y),
     "combined_ftest_5x2cv": functools.partial(cvi.combined_ftest_5x2cv, NB, NB, X, Y),
-    "tuning_interval": lambda **kw: cvi.tuning_interval(
+    "tuning_interval": lambda **kw: cvi.model_selection.tuning_interval(
         GridSearchCV(NB, {"var_smoothing": [1e-9, 1e-3]}, cv=2), X, Y, **{"n_splits": 3, "n_repeats": 1, **kw}),
     # inference from records
     "accuracy_interval": functools.partial(cvi.accuracy_interval, A),
@@ -126,33 +130,34 @@ BASE_CALLS = {
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
-    "clustered_mcnemar_test": functools.partial(_quiet, cvi.clustered_mcnemar_test, GROUPED_PAIR),
-    "cluster_paired_test": functools.partial(_quiet, cvi.cluster_paired_test, GROUPED_PAIR),
+    "clustered_mcnemar_test": functools.partial(_quiet, cvi.inference.clustered_mcnemar_test, GROUPED_PAIR),
+    "cluster_paired_test": functools.partial(_quiet, cvi.inference.cluster_paired_test, GROUPED_PAIR),
     "scheme_diagnostic": functools.partial(cvi.scheme_diagnostic, PAIR),
     "corrected_resampled_ttest": functools.partial(cvi.corrected_resampled_ttest, PAIR),
     "bayesian_correlated_ttest": functools.partial(cvi.bayesian_correlated_ttest, PAIR),
-    "paired_ttest_5x2cv_of": functools.partial(cvi.paired_ttest_5x2cv_of, FIVE_BY_TWO),
-    "combined_ftest_5x2cv_of": functools.partial(cvi.combined_ftest_5x2cv_of, FIVE_BY_TWO),
-    "nested_cv_interval_of": functools.partial(cvi.nested_cv_interval_of, NESTED),
-    "conservative_z_interval_of": functools.partial(cvi.conservative_z_interval_of, PAIRED_SUBSAMPLING),
-    "bootstrap_accuracy_of": functools.partial(cvi.bootstrap_accuracy_of, BOOTSTRAP),
+    "paired_ttest_5x2cv_of": functools.partial(cvi.inference.paired_ttest_5x2cv_of, FIVE_BY_TWO),
+    "combined_ftest_5x2cv_of": functools.partial(cvi.inference.combined_ftest_5x2cv_of, FIVE_BY_TWO),
+    "nested_cv_interval_of": functools.partial(cvi.inference.nested_cv_interval_of, NESTED),
+    "conservative_z_interval_of": functools.partial(cvi.inference.conservative_z_interval_of, PAIRED_SUBSAMPLING),
+    "bootstrap_accuracy_of": functools.partial(cvi.inference.bootstrap_accuracy_of, BOOTSTRAP),
     "decide": functools.partial(cvi.decide, PAIR),
-    "regression_interval": functools.partial(cvi.regression_interval, REGRESSORS.a),
-    "mean_baseline_test": functools.partial(cvi.mean_baseline_test, REGRESSORS.a),
-    "loss_difference_test": functools.partial(cvi.loss_difference_test, REGRESSORS),
+    "regression_interval": functools.partial(cvi.inference.regression_interval, REGRESSORS.a),
+    "mean_baseline_test": functools.partial(cvi.inference.mean_baseline_test, REGRESSORS.a),
+    "loss_difference_test": functools.partial(cvi.inference.loss_difference_test, REGRESSORS),
     # records and losses
     "CVResult": lambda **kw: cvi.CVResult(**{"y_true": [0, 1, 0, 1], "y_pred": [0, 1, 1, 1],
                                              "fold": [0, 0, 1, 1], **kw}),
     "PairedCVResult": lambda **kw: cvi.PairedCVResult(**{"a": A, "b": A, **kw}),
-    "Loss": lambda **kw: cvi.Loss(**{"name": "cost", "classification": True, "function": np.not_equal, **kw}),
+    "Loss": lambda **kw: cvi.records.Loss(**{"name": "cost", "classification": True, "function": np.not_equal, **kw}),
     "make_loss": lambda **kw: cvi.make_loss(**{"function": np.not_equal, **kw}),
-    "make_log_loss": lambda **kw: cvi.make_log_loss(**kw),
+    "make_log_loss": lambda **kw: cvi.records.make_log_loss(**kw),
     "make_metric": lambda **kw: cvi.make_metric(**{"function": np.equal, **kw}),
     # model selection
     "compare_candidates": functools.partial(cvi.compare_candidates, SEARCH),
     "compare_on_datasets": functools.partial(cvi.compare_on_datasets, SCORES),
-    "OneStandardError": lambda **kw: cvi.OneStandardError(**{"param": "var_smoothing", **kw})(SEARCH.cv_results_),
-    "SimplestIndistinguishable": lambda **kw: cvi.SimplestIndistinguishable(
+    "OneStandardError": lambda **kw: cvi.model_selection.OneStandardError(**{"param": "var_smoothing",
+                                                                             **kw})(SEARCH.cv_results_),
+    "SimplestIndistinguishable": lambda **kw: cvi.model_selection.SimplestIndistinguishable(
         **{"param": "var_smoothing", "cv": 3, **kw})(SEARCH.cv_results_),
     "CandidateComparison.simplest": lambda **kw: _quiet(INSTANCES["CandidateComparison"].simplest,
                                                         **{"param": "max_depth", **kw}),
@@ -165,7 +170,7 @@ BASE_CALLS = {
     "precision_study": lambda **kw: _study(cvi.precision_study, NB, **{"folds": (2,), **kw}),
     "fold_size_study": lambda **kw: _study(cvi.fold_size_study, NB, **{"n_splits": 3, **kw}),
     "ConditionalErrorStudyResult.rmse": lambda **kw: INSTANCES["ConditionalErrorStudyResult"].rmse(**kw),
-    "load_population": lambda **kw: cvi.load_population(**{"name": "synthetic", **kw}),
+    "load_population": lambda **kw: cvi.studies.load_population(**{"name": "synthetic", **kw}),
     "CVResult.plot": lambda **kw: _closed(INSTANCES["CVResult"].plot(**kw)),
     "PairedCVResult.plot": lambda **kw: _closed(INSTANCES["PairedCVResult"].plot(**kw)),
 }
@@ -234,15 +239,14 @@ NO_BASE_CALL = {name: RESULT for name in (
     "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "NestedCVResult",
     "NoInformationTestResult", "LossDifferenceTestResult", "PairedSubsamplingResult", "PrecisionStudyResult",
     "SchemeDiagnostic",
-    "SubsamplingResult", "TestResult", "WinnerTableResult")}
+    "SubsamplingResult", "TestResult", "WinnerTableResult", "Evaluation", "Comparison")}
 """Public callables the generated calls leave out, each with the reason."""
 
 
 def _public_callables():
-    """``{name: callable}``: every function of ``cvinference.__all__``, every class and its public methods."""
+    """``{name: callable}``: every public function, every public class and its public methods."""
     found = {}
-    for name in cvi.__all__:
-        obj = getattr(cvi, name)
+    for name, obj in public_names().items():
         if (inspect.isclass(obj) and issubclass(obj, Warning)) or not callable(obj):
             continue
         found[name] = obj

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from test_docs import _pattern  # the docs pages' excerpt convention ("..." lines), for the README too
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -29,6 +31,7 @@ def test_python_example_runs(capsys):
     assert "decision: A better (accuracy" in printed  # the front door's compare ran the calibrated route itself
 
 
+@pytest.mark.slow
 def test_demo_command_runs_and_prints_both_tables():
     completed = subprocess.run([sys.executable, "-m", "cvinference", "demo"], capture_output=True, text=True,
                                check=True)

@@ -132,32 +132,34 @@ def test_the_comparison_catches_one_changed_bit():
 # --------------------------------------------------------------------------- record, then pure function
 
 RECORDS = {  # name: (the record the convenience fits, the pure function's call on it)
-    "nested": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=5, n_repeats=3, random_state=0),
-               lambda record: cvi.nested_cv_interval_of(record)),
-    "nested_pair": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=4, n_repeats=2, estimator_b=tree(),
-                                                        random_state=1),
-                    lambda record: cvi.nested_cv_interval_of(record)),
-    "nested_log": (lambda: cvi.nested_cross_validation(nb(), X, Y, n_splits=3, n_repeats=2, loss="log_loss",
-                                                       random_state=2),
-                   lambda record: cvi.nested_cv_interval_of(record, confidence_level=0.9)),
-    "conservative": (lambda: cvi.paired_subsampling(nb(), X, Y, n_pairs=3, n_rounds=5, random_state=0),
-                     lambda record: cvi.conservative_z_interval_of(record)),
-    "conservative_pair": (lambda: cvi.paired_subsampling(nb(), X, Y, n_pairs=2, n_rounds=4, estimator_b=tree(),
-                                                         test_size=0.3, random_state=1),
-                          lambda record: cvi.conservative_z_interval_of(record, confidence_level=0.9)),
-    "bootstrap_632": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
-                      lambda record: cvi.bootstrap_accuracy_of(record)),
-    "bootstrap_632plus": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, stratify=True,
-                                                         random_state=0),
-                          lambda record: cvi.bootstrap_accuracy_of(record, method=".632+")),
-    "bootstrap_oob": (lambda: cvi.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
-                      lambda record: cvi.bootstrap_accuracy_of(record, method="oob", confidence_level=0.8)),
-    "ttest_5x2cv": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
-                    lambda record: cvi.paired_ttest_5x2cv_of(record)),
-    "ttest_5x2cv_greater": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=3),
-                            lambda record: cvi.paired_ttest_5x2cv_of(record, alternative="greater")),
-    "ftest_5x2cv": (lambda: cvi.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
-                    lambda record: cvi.combined_ftest_5x2cv_of(record)),
+    "nested": (lambda: cvi.evaluation.nested_cross_validation(nb(), X, Y, n_splits=5, n_repeats=3, random_state=0),
+               lambda record: cvi.inference.nested_cv_interval_of(record)),
+    "nested_pair": (lambda: cvi.evaluation.nested_cross_validation(nb(), X, Y, n_splits=4, n_repeats=2,
+                                                                   estimator_b=tree(),
+                                                                   random_state=1),
+                    lambda record: cvi.inference.nested_cv_interval_of(record)),
+    "nested_log": (lambda: cvi.evaluation.nested_cross_validation(nb(), X, Y, n_splits=3, n_repeats=2, loss="log_loss",
+                                                                  random_state=2),
+                   lambda record: cvi.inference.nested_cv_interval_of(record, confidence_level=0.9)),
+    "conservative": (lambda: cvi.evaluation.paired_subsampling(nb(), X, Y, n_pairs=3, n_rounds=5, random_state=0),
+                     lambda record: cvi.inference.conservative_z_interval_of(record)),
+    "conservative_pair": (lambda: cvi.evaluation.paired_subsampling(nb(), X, Y, n_pairs=2, n_rounds=4,
+                                                                    estimator_b=tree(),
+                                                                    test_size=0.3, random_state=1),
+                          lambda record: cvi.inference.conservative_z_interval_of(record, confidence_level=0.9)),
+    "bootstrap_632": (lambda: cvi.evaluation.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
+                      lambda record: cvi.inference.bootstrap_accuracy_of(record)),
+    "bootstrap_632plus": (lambda: cvi.evaluation.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, stratify=True,
+                                                                    random_state=0),
+                          lambda record: cvi.inference.bootstrap_accuracy_of(record, method=".632+")),
+    "bootstrap_oob": (lambda: cvi.evaluation.bootstrap_sampling(tree(), X, Y, n_bootstraps=40, random_state=0),
+                      lambda record: cvi.inference.bootstrap_accuracy_of(record, method="oob", confidence_level=0.8)),
+    "ttest_5x2cv": (lambda: cvi.evaluation.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
+                    lambda record: cvi.inference.paired_ttest_5x2cv_of(record)),
+    "ttest_5x2cv_greater": (lambda: cvi.evaluation.five_by_two_cv(nb(), tree(), X, Y, random_state=3),
+                            lambda record: cvi.inference.paired_ttest_5x2cv_of(record, alternative="greater")),
+    "ftest_5x2cv": (lambda: cvi.evaluation.five_by_two_cv(nb(), tree(), X, Y, random_state=0),
+                    lambda record: cvi.inference.combined_ftest_5x2cv_of(record)),
 }
 
 
@@ -242,8 +244,9 @@ def test_the_bootstrap_record_marks_no_instance_of_a_sample_correct(records):
 
 
 @pytest.mark.parametrize("function, record_name", [
-    (cvi.nested_cv_interval_of, "NestedCVResult"), (cvi.conservative_z_interval_of, "PairedSubsamplingResult"),
-    (cvi.bootstrap_accuracy_of, "BootstrapSamplingResult")])
+    (cvi.inference.nested_cv_interval_of, "NestedCVResult"), (cvi.inference.conservative_z_interval_of,
+                                                              "PairedSubsamplingResult"),
+    (cvi.inference.bootstrap_accuracy_of, "BootstrapSamplingResult")])
 def test_a_pure_function_refuses_another_record_naming_the_convenience(function, record_name, records):
     with pytest.raises(TypeError, match=f"result must be a {record_name}, .* got result of type PairedCVResult. "
                                         "For a learner and data, call"):
@@ -267,33 +270,33 @@ def _nested_arrays():
 def test_a_nested_record_checks_its_arrays(change, error, match):
     fold, outer, inner = change(*_nested_arrays())
     if error is None:
-        assert cvi.NestedCVResult(fold=fold, outer=outer, inner=inner).n_fits == 6
+        assert cvi.records.NestedCVResult(fold=fold, outer=outer, inner=inner).n_fits == 6
         return
     with pytest.raises(error, match=match):
-        cvi.NestedCVResult(fold=fold, outer=outer, inner=inner)
+        cvi.records.NestedCVResult(fold=fold, outer=outer, inner=inner)
 
 
 def test_a_paired_subsampling_record_checks_its_halves_and_sizes():
     good = dict(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]], losses=np.zeros((1, 3, 2, 1)),
                 halves=[[[0, 1], [2, 3]]], n_samples=4, n_train=1)
-    assert cvi.PairedSubsamplingResult(**good).n_rounds == 2
+    assert cvi.records.PairedSubsamplingResult(**good).n_rounds == 2
     with pytest.raises(ValueError, match="halves of pair 0 must be disjoint"):
-        cvi.PairedSubsamplingResult(**{**good, "halves": [[[0, 1], [1, 3]]]})
+        cvi.records.PairedSubsamplingResult(**{**good, "halves": [[[0, 1], [1, 3]]]})
     with pytest.raises(ValueError, match=r"test_indices\[1\] must test instances of half 0 of pair 0"):
-        cvi.PairedSubsamplingResult(**{**good, "test_indices": [[[0], [3]], [[2], [0]], [[2], [3]]]})
+        cvi.records.PairedSubsamplingResult(**{**good, "test_indices": [[[0], [3]], [[2], [0]], [[2], [3]]]})
     with pytest.raises(ValueError, match="n_train \\+ n_test must not exceed half_size"):
-        cvi.PairedSubsamplingResult(**{**good, "n_train": 2})
+        cvi.records.PairedSubsamplingResult(**{**good, "n_train": 2})
     with pytest.raises(ValueError, match=r"losses must be a 4-d numeric array of shape \(any, 3, 2, 1\)"):
-        cvi.PairedSubsamplingResult(**{**good, "losses": np.zeros((1, 3, 2, 2))})
+        cvi.records.PairedSubsamplingResult(**{**good, "losses": np.zeros((1, 3, 2, 2))})
 
 
 def test_a_bootstrap_record_refuses_an_in_bag_instance_marked_correct():
     with pytest.raises(ValueError, match=r"instance 0 is in sample 0 .* and marked correct"):
-        cvi.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1]],
-                                    out_of_bag_correct=[[True, False, True]])
+        cvi.records.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1]],
+                                            out_of_bag_correct=[[True, False, True]])
     with pytest.raises(ValueError, match="one prediction per instance"):
-        cvi.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1], sample_indices=[[0, 0, 1]],
-                                    out_of_bag_correct=[[False, False, True]])
+        cvi.records.BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1], sample_indices=[[0, 0, 1]],
+                                            out_of_bag_correct=[[False, False, True]])
 
 
 # --------------------------------------------------------------------------- the old import path

@@ -3,7 +3,7 @@
 The samples and the correctness of their out-of-bag predictions are kept in a
 :class:`BootstrapSamplingResult`; the statistics computed from them
 (out-of-bag, .632, .632+) live in the inference layer
-(:func:`cvinference.bootstrap_accuracy_of`).
+(:func:`cvinference.inference.bootstrap_accuracy_of`).
 """
 
 import numpy as np
@@ -118,7 +118,7 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import bootstrap_sampling
+    >>> from cvinference.evaluation import bootstrap_sampling
     >>> X, y = load_iris(return_X_y=True)
     >>> result = bootstrap_sampling(GaussianNB(), X, y, n_bootstraps=3, random_state=0)
     >>> result.sample_indices.shape, result.out_of_bag_correct.shape

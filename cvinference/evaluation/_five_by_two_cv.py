@@ -67,7 +67,8 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, groups=None, random_state=
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.dummy import DummyClassifier
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import five_by_two_cv, paired_ttest_5x2cv_of
+    >>> from cvinference.evaluation import five_by_two_cv
+    >>> from cvinference.inference import paired_ttest_5x2cv_of
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pair = five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
     >>> pair.a.n_repeats, pair.a.n_splits

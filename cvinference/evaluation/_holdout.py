@@ -112,7 +112,8 @@ def holdout(estimator, X, y, *, test_size=1 / 3, stratify=True, random_state=Non
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import accuracy_interval, holdout
+    >>> from cvinference import accuracy_interval
+    >>> from cvinference.evaluation import holdout
     >>> X, y = load_iris(return_X_y=True)
     >>> result = holdout(GaussianNB(), X, y, random_state=0)
     >>> result.n_samples, result.n_train
@@ -196,7 +197,7 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import random_subsampling
+    >>> from cvinference.evaluation import random_subsampling
     >>> X, y = load_iris(return_X_y=True)
     >>> result = random_subsampling(GaussianNB(), X, y, n_rounds=5, random_state=0)
     >>> result.n_rounds, result.n_train, result.n_test

@@ -9,7 +9,7 @@ tests fold k' for outer fold k and fold k for outer fold k'. It is fitted
 once, so a repeat costs K + K(K - 1)/2 fits instead of K + K(K - 1).
 
 The losses are kept in a :class:`NestedCVResult`; the statistics computed
-from them live in the inference layer (:func:`cvinference.nested_cv_interval_of`).
+from them live in the inference layer (:func:`cvinference.inference.nested_cv_interval_of`).
 """
 
 import numpy as np
@@ -216,7 +216,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_R
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import nested_cross_validation
+    >>> from cvinference.evaluation import nested_cross_validation
     >>> X, y = load_iris(return_X_y=True)
     >>> result = nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=2, random_state=0)
     >>> result.outer.shape, result.inner.shape, result.n_fits

@@ -4,7 +4,7 @@ The splits are planned here (:func:`plan_paired_subsampling`) and fitted
 through the scheduler (:func:`paired_subsampling`), which returns every test
 instance's loss in a :class:`PairedSubsamplingResult`; the conservative Z
 interval built from them lives in the inference layer
-(:func:`cvinference.conservative_z_interval_of`).
+(:func:`cvinference.inference.conservative_z_interval_of`).
 """
 
 import dataclasses
@@ -247,7 +247,7 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import paired_subsampling
+    >>> from cvinference.evaluation import paired_subsampling
     >>> X, y = load_iris(return_X_y=True)
     >>> result = paired_subsampling(GaussianNB(), X, y, n_pairs=2, n_rounds=3, random_state=0)
     >>> result.losses.shape, result.n_train, result.n_test, result.half_size

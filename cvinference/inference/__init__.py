@@ -2,10 +2,10 @@
 
 Pure numpy and scipy on the records of the ``records`` layer: every function
 here takes records (:class:`~cvinference.CVResult`,
-:class:`~cvinference.PairedCVResult`, :class:`~cvinference.SubsamplingResult`,
-:class:`~cvinference.NestedCVResult`,
-:class:`~cvinference.PairedSubsamplingResult`,
-:class:`~cvinference.BootstrapSamplingResult`) and fits nothing; nothing here
+:class:`~cvinference.PairedCVResult`, :class:`~cvinference.records.SubsamplingResult`,
+:class:`~cvinference.records.NestedCVResult`,
+:class:`~cvinference.records.PairedSubsamplingResult`,
+:class:`~cvinference.records.BootstrapSamplingResult`) and fits nothing; nothing here
 imports the evaluation layer. The ``estimator, X, y`` forms of the refitting
 methods (``nested_cv_interval``, ``conservative_z_interval``,
 ``bootstrap_accuracy``, the 5x2cv tests) fit the record and call the
@@ -21,7 +21,6 @@ from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
 from ._conservative_z import conservative_z_interval_of
 from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
-from ._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ._loss_interval import loss_interval
 from ._make_metric import make_metric
 from ._metric_interval import metric_interval
@@ -42,6 +41,7 @@ from ._results import (
     SchemeDiagnostic,
     TestResult,
 )
+from ._variants import cluster_paired_test, clustered_mcnemar_test
 
 __all__ = [
     "BayesianResult",

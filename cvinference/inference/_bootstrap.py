@@ -190,7 +190,8 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
 
     >>> import numpy as np
     >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from cvinference import bootstrap_accuracy_of, bootstrap_sampling
+    >>> from cvinference.evaluation import bootstrap_sampling
+    >>> from cvinference.inference import bootstrap_accuracy_of
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.uniform(size=(200, 5)), rng.integers(0, 2, size=200)
     >>> samples = bootstrap_sampling(KNeighborsClassifier(1), X, y, n_bootstraps=40, random_state=0)

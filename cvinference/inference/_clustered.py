@@ -35,7 +35,7 @@ from ._methods import options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult, TestResult
 
-MCNEMAR_METHODS = options("clustered_mcnemar_test")
+MCNEMAR_METHODS = options("mcnemar_test")[1:]  # the clustered forms, after plain McNemar
 BOOTSTRAP_METHODS = ("percentile", "bca")
 
 _BOOTSTRAP_ASSUMPTIONS = ("clusters independent and identically distributed, instances within a cluster arbitrarily "

@@ -31,7 +31,7 @@ def conservative_z_statistics(split_means, n_pairs):
     split_means : ndarray of shape (2 n_pairs + 1, n_splits)
         Row 0: the J splits of all the data; row 1 + 2 m + side: the J splits
         of side ``side`` of pair m (the layout of
-        :class:`~cvinference.PairedSubsamplingResult`).
+        :class:`~cvinference.records.PairedSubsamplingResult`).
     n_pairs : int
 
     Returns
@@ -171,7 +171,8 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import conservative_z_interval_of, paired_subsampling
+    >>> from cvinference.evaluation import paired_subsampling
+    >>> from cvinference.inference import conservative_z_interval_of
     >>> X, y = load_iris(return_X_y=True)
     >>> losses = paired_subsampling(GaussianNB(), X, y, n_pairs=3, n_rounds=4, random_state=0)
     >>> interval = conservative_z_interval_of(losses)

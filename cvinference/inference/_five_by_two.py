@@ -271,7 +271,8 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.dummy import DummyClassifier
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import five_by_two_cv, paired_ttest_5x2cv_of
+    >>> from cvinference.evaluation import five_by_two_cv
+    >>> from cvinference.inference import paired_ttest_5x2cv_of
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pair = five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0)
     >>> test = paired_ttest_5x2cv_of(pair)
@@ -391,7 +392,8 @@ def combined_ftest_5x2cv_of(a, b=None):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.dummy import DummyClassifier
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import combined_ftest_5x2cv_of, five_by_two_cv
+    >>> from cvinference.evaluation import five_by_two_cv
+    >>> from cvinference.inference import combined_ftest_5x2cv_of
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> test = combined_ftest_5x2cv_of(five_by_two_cv(GaussianNB(), DummyClassifier(), X, y, random_state=0))
     >>> test.df, test.df_denominator, test.alternative

@@ -1,5 +1,7 @@
 """The records an inference function accepts, and why it refuses the others."""
 
+import numpy as np
+
 from ..records import CVResult, PairedCVResult, SubsamplingResult
 
 
@@ -80,3 +82,18 @@ def two_results(a, b, function):
             f"{function}(a, b); got a of type {type(a).__name__} and no b."
         )
     return a, b
+
+
+def check_paired(a, b, test):
+    """Refuse ``a`` and ``b`` that are not on the same instances, naming ``test``."""
+    if a.n_samples != b.n_samples:
+        raise ValueError(
+            f"{test} pairs the predictions of A and B on the same instances, but a has "
+            f"n_samples={a.n_samples} and b has n_samples={b.n_samples}. Use "
+            "independent_sample_test for results on different data."
+        )
+    if not np.array_equal(a.y_true, b.y_true):
+        raise ValueError(
+            f"{test} pairs the predictions of A and B on the same instances, but a and b have "
+            "different y_true. Evaluate both on the same data, e.g. with CVEvaluator.compare."
+        )

@@ -9,13 +9,13 @@ from .._utils._params import PROBABILITY, Options, validate_params
 from .._utils._warnings import Messages
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, fold_mean_estimate, normal_bounds
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
-from ._estimands import training_size_phrase
+from ._estimands import AUTO_NOTE, training_size_phrase
 from ._inputs import check_cv_result
 from ._methods import options, row
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
 
-LOSS_METHODS = options("loss_interval")
+LOSS_METHODS = ("auto", *options("loss_interval"))
 VARIANCES = ("within-fold", "all-pairs")
 
 _ASSUMPTIONS = {
@@ -66,10 +66,28 @@ def check_within_fold(result, rows):
         )
 
 
+def _auto_method(result, messages):
+    """What ``method="auto"`` computes: ``"cluster"`` on a record made with groups, else ``"half-sample"``.
+
+    Both are noted, so that the result says the method was chosen for the user. No calibration evidence
+    measures the mean of another loss than the error (docs/calibration.md), so the choice follows the
+    record's shape alone: Nedel'ko's interval, the default before version 0.1's ``"auto"``, where the instances
+    are the units, and the cluster-robust one where the groups are, as ``accuracy_interval`` and
+    ``regression_interval`` choose.
+    """
+    if result.groups is None:
+        messages.note(f"{AUTO_NOTE} method='half-sample' (Nedel'ko's interval): the record has no groups, so its "
+                      "instances are the units")
+        return "half-sample"
+    messages.note(f"{AUTO_NOTE} method='cluster': the record was made with groups ({result.n_groups} of them), and "
+                  "the groups, not the instances, are the independent units")
+    return "cluster"
+
+
 @validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), variance=Options(*VARIANCES),
                  repeat=REPEAT)
 @fill_doc
-def loss_interval(result, confidence_level=0.95, *, method="half-sample", variance="within-fold", repeat=None):
+def loss_interval(result, confidence_level=0.95, *, method="auto", variance="within-fold", repeat=None):
     """Confidence interval for a cross-validated mean loss (log loss, Brier, ...).
 
     Parameters
@@ -77,7 +95,10 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     result : CVResult
         Any cross-validation result; its per-instance ``loss`` is used.
     %(confidence_level)s
-    method : {"half-sample", "normal", "fold-t", "cv-clt", "cluster"}, default="half-sample"
+    method : {"auto", "half-sample", "normal", "fold-t", "cv-clt", "cluster"}, default="auto"
+        ``"auto"``: ``"cluster"`` for a record made with ``groups`` (the
+        groups, not the instances, are the independent units), else
+        ``"half-sample"``; the result's notes say which it chose and why.
         ``"half-sample"``: Nedel'ko's mean loss +- z S~ / sqrt(N / 2).
         ``"normal"``: mean loss +- z S~ / sqrt(N), as if the N losses came
         from an independent test sample (for comparison; too narrow).
@@ -101,7 +122,8 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     -------
     Interval
         Clipped at 0 when no per-instance loss is negative; a loss has no
-        upper bound in general. Its ``target`` is ``"conditional"`` for
+        upper bound in general. Its ``method`` is the one computed (the
+        one ``"auto"`` chose). Its ``target`` is ``"conditional"`` for
         ``"half-sample"`` (the model fitted to all N instances) and
         ``"kfold"`` for the others (the models fitted in the folds).
 
@@ -167,11 +189,26 @@ def loss_interval(result, confidence_level=0.95, *, method="half-sample", varian
     >>> clt = loss_interval(result, method="cv-clt")
     >>> round(clt.standard_error, 4), clt.target
     (0.0382, 'kfold')
+
+    On a record made with groups, ``"auto"`` takes the groups as the units:
+
+    >>> patients = CVResult(y_true=[0.0] * 8, y_pred=[0.0] * 8, fold=[0, 1] * 4, loss=losses,
+    ...                     loss_name="custom", groups=[0, 1, 2, 3] * 2)
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # four groups are too few for a trustworthy interval
+    ...     grouped, cluster = loss_interval(patients), loss_interval(patients, method="cluster")
+    >>> grouped.method, (grouped.low, grouped.high) == (cluster.low, cluster.high)
+    ('cluster', True)
+    >>> grouped.notes[0]
+    "method='auto' chose method='cluster': the record was made with groups (4 of them), and the groups, ..."
     """
     check_cv_result(result)
     rows = list(select_repeats(result, repeat))
-    clusters = require_clusters(result, "method='cluster'") if method == "cluster" else None
     messages = Messages()
+    if method == "auto":
+        method = _auto_method(result, messages)
+    clusters = require_clusters(result, "method='cluster'") if method == "cluster" else None
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
     warning = "" if clusters else grouped_record_warning(result, rows, f"method={method!r}",

@@ -342,7 +342,8 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from cvinference import nested_cross_validation, nested_cv_interval_of
+    >>> from cvinference.evaluation import nested_cross_validation
+    >>> from cvinference.inference import nested_cv_interval_of
     >>> X, y = load_iris(return_X_y=True)
     >>> losses = nested_cross_validation(GaussianNB(), X, y, n_splits=5, n_repeats=4, random_state=0)
     >>> interval = nested_cv_interval_of(losses, confidence_level=0.9)

@@ -16,7 +16,8 @@ from ._clusters import with_grouped_warning
 from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import conditions_warning, difference_estimand
-from ._inputs import check_accuracy_result, two_results
+from ._grouped_tests import CLUSTER_PAIRED_CALL, cluster_paired, clustered_mcnemar
+from ._inputs import check_accuracy_result, check_paired, two_results
 from ._methods import options
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
@@ -29,6 +30,8 @@ MCNEMAR_MIN_DISCORDANT = 25
 """Fewest discordant pairs for McNemar's chi-square when ``exact=None``."""
 
 INDEPENDENT_METHODS = options("independent_sample_test")
+MATCHED_METHODS = options("matched_sample_test")
+MCNEMAR_TESTS = options("mcnemar_test")
 
 _SCHEME = "scheme independence (Wong 2015, Definition 1b)"
 
@@ -55,20 +58,6 @@ def _check_fold_count(result, name, test):
             f"{test} compares fold accuracies and needs at least two folds; {name} has "
             f"n_splits={result.n_splits}. Use a test on the instances (mcnemar_test or "
             "independent_sample_test with method='z')."
-        )
-
-
-def check_paired(a, b, test):
-    if a.n_samples != b.n_samples:
-        raise ValueError(
-            f"{test} pairs the predictions of A and B on the same instances, but a has "
-            f"n_samples={a.n_samples} and b has n_samples={b.n_samples}. Use "
-            "independent_sample_test for results on different data."
-        )
-    if not np.array_equal(a.y_true, b.y_true):
-        raise ValueError(
-            f"{test} pairs the predictions of A and B on the same instances, but a and b have "
-            "different y_true. Evaluate both on the same data, e.g. with CVEvaluator.compare."
         )
 
 
@@ -174,10 +163,10 @@ def _diagnostic(a, b, rows_a, rows_b):
                             high=bool(abs(phi) >= HIGH_PHI), threshold=HIGH_PHI, note=note)
 
 
-@validate_params(alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
+@validate_params(method=Options(*MATCHED_METHODS), alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
 @fill_doc
-def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_count=5):
-    """Wong's matched-sample t-test: A and B on identical folds.
+def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repeat=None, min_count=5):
+    """Wong's matched-sample t-test: A and B on identical folds; or, with groups, its cluster-robust form.
 
     Parameters
     ----------
@@ -185,23 +174,41 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
     b : CVResult, optional
         The result of classifier B on the same instances and identical folds;
         left out when ``a`` is a pair.
+    method : {"t", "cluster"}, default="t"
+        ``"t"``: Wong's paired t over the folds (over the instances under
+        leave-one-out). ``"cluster"``: for results made with ``groups``, the
+        cluster-robust paired t of the two learners' mean per-instance
+        losses, with the groups as the units (see Notes); it takes any loss,
+        and the folds need not be identical. Before version 0.1 it was
+        ``cluster_paired_test(a, b)``.
     %(alternative)s
+        With ``method="cluster"``, ``"greater"`` is "A is better" (its mean
+        loss is smaller).
     repeat : int or None, default=None
         %(repeat)s The t then still has k - 1 degrees
-        of freedom, as repeats add no independent folds.
+        of freedom, as repeats add no independent folds. With
+        ``method="cluster"``, None averages the repeats (see Notes).
     %(min_count)s
+        ``method="cluster"`` checks no counts and ignores it.
 
     Returns
     -------
-    TestResult
+    TestResult or LossDifferenceTestResult
         ``statistic`` (t), ``pvalue``, ``df``, ``estimate`` (the mean
         difference in accuracy, A minus B) and ``confidence_interval()``.
+        ``method="cluster"``: ``estimate`` mean loss(B) - mean loss(A),
+        positive when A is better (for the 0/1 loss of classifiers,
+        accuracy(A) - accuracy(B) and a :class:`TestResult`; for any other
+        loss a :class:`LossDifferenceTestResult`), ``df`` = G - 1, and
+        ``details`` with the mean losses, the number of groups, their sizes,
+        the design effect of the differences and ``groups_within_folds``.
 
     Warns
     -----
     InferenceWarning
         When the large-sample conditions fail, when repeats are pooled, or
-        when the differences have no spread.
+        when the differences have no spread; with ``method="cluster"``, with
+        fewer than 20 groups and when the folds split a group.
 
     Notes
     -----
@@ -223,6 +230,19 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
     tends to reject too often (Dietterich 1998); treat a p-value near the
     threshold with care.
 
+    ``method="cluster"``: with D_i = L_i(B) - L_i(A), group totals D_g,
+    sizes m_g and N instances, the estimate is Dbar = sum_g D_g / N and its
+    variance the cluster-robust (CR1) V = G / (G - 1) sum_g (D_g - Dbar
+    m_g)^2 / N^2 (Cameron & Miller 2015, "A practitioner's guide to
+    cluster-robust inference", J. Human Resources 50(2), section II.C with a
+    constant as the only regressor); t = Dbar / sqrt(V) is referred to t
+    with G - 1 degrees of freedom (section VI). It is statsmodels'
+    ``OLS(D, 1).fit(cov_type="cluster")``. With R repeats the estimate is
+    the mean of the per-repeat estimates and V the mean of their variances,
+    which bounds the variance of the mean whatever the repeats' correlation
+    (Wong 2015, section 4.3.4, and the Cauchy-Schwarz argument of
+    :func:`accuracy_interval`'s Notes).
+
     Examples
     --------
     >>> from cvinference import CVResult, matched_sample_test
@@ -235,7 +255,23 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
     >>> test
     TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045,
                method='matched-sample t')
+
+    Twenty-five patients of four rows each, the patients as the units:
+
+    >>> patient = np.repeat(np.arange(25), 4)
+    >>> rng = np.random.RandomState(0)
+    >>> hard = rng.rand(25)[patient]
+    >>> def patients(rate):
+    ...     return CVResult(y_true=np.zeros(100, dtype=int), y_pred=(rng.rand(100) < rate * hard).astype(int),
+    ...                     fold=patient % 5, groups=patient)
+    >>> a, b = patients(0.5), patients(0.8)
+    >>> test = matched_sample_test(a, b, method="cluster")
+    >>> test.df, test.estimate == a.accuracy - b.accuracy
+    (24, True)
     """
+    if method == "cluster":
+        return cluster_paired(a, b, alternative=alternative, repeat=repeat, function="matched_sample_test",
+                              asked="matched_sample_test(method='cluster')")
     a, b = two_results(a, b, "matched_sample_test")
     _check_results(a, b)
     check_paired(a, b, "matched_sample_test")
@@ -279,7 +315,7 @@ def matched_sample_test(a, b=None, *, alternative="two-sided", repeat=None, min_
         diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, a, rows, method, "cluster_paired_test(a, b)" if a.is_loo else None)
+    return with_grouped_warning(test, a, rows, method, CLUSTER_PAIRED_CALL if a.is_loo else None)
 
 
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
@@ -375,7 +411,7 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
     return with_grouped_warning(test, a, rows_a, difference.method,
-                                "cluster_paired_test(a, b) (on the same instances)" if method == "z" else None)
+                                f"{CLUSTER_PAIRED_CALL} (on the same instances)" if method == "z" else None)
 
 
 def _pooled_z(a, rows_a, b, rows_b):
@@ -408,10 +444,12 @@ def _welch_t(a, rows_a, b, rows_b):
     )
 
 
-@validate_params(exact=Nullable(Boolean()), correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
+@validate_params(method=Options(*MCNEMAR_TESTS), exact=Nullable(Boolean()), correction=Boolean(),
+                 alternative=ALTERNATIVE, repeat=REPEAT)
 @fill_doc
-def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sided", repeat=None):
-    """McNemar's test on the instances where A and B disagree.
+def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, alternative="two-sided",
+                 repeat=None):
+    """McNemar's test on the instances where A and B disagree; or, with groups, a McNemar-type test of groups.
 
     Parameters
     ----------
@@ -419,12 +457,20 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     b : CVResult, optional
         The result of classifier B on the same instances (the folds may
         differ); left out when ``a`` is a pair.
+    method : {"mcnemar", "obuchowski", "durkalski"}, default="mcnemar"
+        ``"mcnemar"``: McNemar's test, the instances independent.
+        ``"obuchowski"``: Obuchowski's (1998) statistic for results made
+        with ``groups``, the groups as the units, weighing the instances
+        equally; ``"durkalski"``: Durkalski et al.'s (2003), weighing the
+        groups equally (see Notes). Before version 0.1 these two were
+        ``clustered_mcnemar_test(a, b, method=...)``.
     exact : bool or None, default=None
         True: the exact binomial test on the discordant pairs. False: the
         chi-square approximation. None: exact when there are fewer than 25
-        discordant pairs, chi-square otherwise.
+        discordant pairs, chi-square otherwise. ``method="mcnemar"`` only.
     correction : bool, default=True
         Edwards' continuity correction for the chi-square.
+        ``method="mcnemar"`` only; the grouped statistics have none.
     %(alternative)s
     repeat : int or None, default=None
         The repeat to use; needed when the results have several repeats
@@ -436,12 +482,23 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
         ``statistic`` (chi-square with df = 1, or for the exact test the
         number of instances A gets right and B wrong, with df None),
         ``pvalue``, ``estimate`` = (b - c) / n, and ``details`` with the
-        counts b and c.
+        counts b and c. The grouped methods: ``statistic`` the chi-square
+        with df = 1, ``estimate`` accuracy(A) - accuracy(B),
+        ``standard_error`` its cluster-robust one; ``details`` add the
+        number of groups and of discordant groups, the group sizes and
+        ``groups_within_folds``.
+
+    Raises
+    ------
+    ValueError
+        When ``exact`` or ``correction`` is given with a grouped method.
 
     Warns
     -----
     InferenceWarning
-        When A and B never disagree (p = 1).
+        When A and B never disagree (p = 1); with a grouped method, with
+        fewer than 20 groups, when no group is discordant, and when the
+        folds split a group.
 
     Notes
     -----
@@ -472,6 +529,18 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     Wald standard error of the estimate, sqrt(b + c - (b - c)^2 / n) / n
     (Agresti 2002, Categorical Data Analysis, section 10.1.1).
 
+    The grouped methods: in group k with n_k instances, b_k are right by A
+    only and c_k by B only, d_k = b_k - c_k, K groups and N instances.
+    Obuchowski (1998), Statistics in Medicine 17:1495-1507, in the form of
+    Yang, Sun & Hardin (2010), Biometrical Journal 52(5): X^2 = (K - 1) / K
+    (sum_k d_k)^2 / sum_k d_k^2. Durkalski, Palesch, Lipsitz & Rust (2003),
+    Statistics in Medicine 22:2417-2428: X^2 = (sum_k d_k / n_k)^2 / sum_k
+    (d_k / n_k)^2. Both are referred to chi-square with one degree of
+    freedom; with one instance per group Durkalski's is McNemar's chi-square
+    without continuity correction. The folds should keep each group whole
+    (a group-respecting splitter); otherwise a group's instances are tested
+    by models that saw the rest of the group.
+
     Examples
     --------
     >>> from cvinference import CVResult, mcnemar_test
@@ -487,7 +556,31 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
     >>> from cvinference import PairedCVResult
     >>> mcnemar_test(PairedCVResult(a, b)) == test
     True
+
+    Twelve patients of four rows each; A and B disagree mostly on some
+    patients:
+
+    >>> import warnings
+    >>> import numpy as np
+    >>> patient = np.repeat(np.arange(12), 4)
+    >>> right_a = np.array([1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1] * 4).reshape(4, 12).T.ravel()
+    >>> right_b = np.array([1, 0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 1] * 4).reshape(4, 12).T.ravel()
+    >>> y_true = np.zeros(48, dtype=int)
+    >>> a = CVResult(y_true=y_true, y_pred=1 - right_a, fold=patient % 3, groups=patient)
+    >>> b = CVResult(y_true=y_true, y_pred=1 - right_b, fold=patient % 3, groups=patient)
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # fewer than 20 groups
+    ...     test = mcnemar_test(a, b, method="obuchowski")
+    >>> test.details["a_correct_b_wrong"], test.details["discordant_groups"], round(test.statistic, 3)
+    (12, 3, 2.75)
     """
+    if method != "mcnemar":
+        if exact is not None or correction is not True:
+            given = f"exact={exact!r}" if exact is not None else f"correction={correction!r}"
+            raise ValueError(f"mcnemar_test(): {given} applies to method='mcnemar' only, and method={method!r} "
+                             "has no exact form and no continuity correction; leave it out.")
+        return clustered_mcnemar(a, b, method=method, alternative=alternative, repeat=repeat,
+                                 function="mcnemar_test", asked=f"mcnemar_test(method={method!r})")
     a, b = two_results(a, b, "mcnemar_test")
     _check_results(a, b)
     check_paired(a, b, "mcnemar_test")
@@ -541,4 +634,4 @@ def mcnemar_test(a, b=None, *, exact=None, correction=True, alternative="two-sid
         details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, a, (row_a,), "McNemar's test", "clustered_mcnemar_test(a, b)")
+    return with_grouped_warning(test, a, (row_a,), "McNemar's test", "mcnemar_test(a, b, method='obuchowski')")

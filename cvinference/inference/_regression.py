@@ -41,6 +41,7 @@ from ._clustered import paired_difference_result
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
+from ._grouped_tests import CLUSTER_PAIRED_CALL
 from ._inputs import check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._methods import options
@@ -299,7 +300,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     --------
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
-    >>> from cvinference import cross_val_correctness, regression_interval
+    >>> from cvinference import cross_val_correctness
+    >>> from cvinference.inference import regression_interval
     >>> X, y = load_diabetes(return_X_y=True)
     >>> result = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=10, loss="squared_error", random_state=0)
     >>> r2 = regression_interval(result, "r2")
@@ -462,7 +464,8 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
     >>> from sklearn.tree import DecisionTreeRegressor
-    >>> from cvinference import CVEvaluator, loss_difference_test
+    >>> from cvinference import CVEvaluator
+    >>> from cvinference.inference import loss_difference_test
     >>> X, y = load_diabetes(return_X_y=True)
     >>> pair = CVEvaluator(cv=10, loss="squared_error", random_state=0).compare(
     ...     Ridge(alpha=0.1), DecisionTreeRegressor(max_depth=3, random_state=0), X, y)
@@ -471,7 +474,7 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     ('CV-CLT loss difference z', 'kfold', True)
     """
     a, b = _loss_pair(a, b, "loss_difference_test")
-    rows, messages = _repeats_and_messages(a, repeat, variance, "cluster_paired_test(a, b)")
+    rows, messages = _repeats_and_messages(a, repeat, variance, CLUSTER_PAIRED_CALL)
     estimate, spread = clt_figures(b.loss - a.loss, a.fold, rows, variance)
     loss = loss_words(a.loss_name)
     messages.note(f"sigma_hat = {spread:.4g}, the {variance} estimate of Bayle et al. (2020, section 3) from the "
@@ -546,7 +549,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         R² relative to the cross-validated mean predictor); for
         ``"cv-clt"`` also ``sigma_hat`` and ``variance``, for ``"cluster"``
         the figures of the cluster-robust variance of the differences
-        (``n_groups``, ``design_effect``, ...; see :func:`cluster_paired_test`),
+        (``n_groups``, ``design_effect``, ...; see :func:`matched_sample_test`'s ``method="cluster"``),
         with ``df`` = G - 1.
 
     Raises
@@ -560,7 +563,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     The baseline's out-of-fold losses are computed from ``y_true`` and the
     folds, without fitting. ``"cv-clt"``: the test is
     :func:`loss_difference_test` on the per-instance differences (Bayle et
-    al. 2020, section 3). ``"cluster"``: it is :func:`cluster_paired_test`
+    al. 2020, section 3). ``"cluster"``: it is ``matched_sample_test(a, b, method="cluster")``
     on them, D_i = L_i(baseline) - L_i(regressor) with the cluster-robust
     (CR1) variance G / (G - 1) sum_g (D_g - Dbar m_g)^2 / N^2 of the groups'
     totals D_g and t with G - 1 degrees of freedom (Cameron & Miller 2015,
@@ -572,7 +575,8 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     --------
     >>> from sklearn.datasets import load_diabetes
     >>> from sklearn.linear_model import Ridge
-    >>> from cvinference import cross_val_correctness, mean_baseline_test
+    >>> from cvinference import cross_val_correctness
+    >>> from cvinference.inference import mean_baseline_test
     >>> X, y = load_diabetes(return_X_y=True)
     >>> result = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=10, loss="squared_error", random_state=0)
     >>> test = mean_baseline_test(result)

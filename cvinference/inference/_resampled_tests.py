@@ -20,8 +20,7 @@ from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
 from ._clusters import with_grouped_warning
 from ._distributions import statistic_and_pvalue
-from ._inputs import check_accuracy_result, two_results
-from ._paired_tests import check_paired
+from ._inputs import check_accuracy_result, check_paired, two_results
 from ._parameters import ALTERNATIVE
 from ._regression import loss_words
 from ._results import BayesianResult, LossDifferenceTestResult, TestResult

@@ -298,7 +298,7 @@ class SchemeDiagnostic(Serializable):
 
         Examples
         --------
-        >>> from cvinference import SchemeDiagnostic
+        >>> from cvinference.results import SchemeDiagnostic
         >>> print(SchemeDiagnostic(phi=0.5, both_correct=40, a_only=5, b_only=5, both_wrong=10,
         ...                        high=True, threshold=0.5, note="phi = 0.50").summary())
         scheme independence (Wong 2015, Definition 1b): phi = 0.5 (|phi| >= 0.5 is high)
@@ -726,7 +726,7 @@ class LossDifferenceTestResult(TestResult):
 
     Examples
     --------
-    >>> from cvinference import LossDifferenceTestResult
+    >>> from cvinference.results import LossDifferenceTestResult
     >>> test = LossDifferenceTestResult(
     ...     statistic=2.0, pvalue=0.0455, df=None, alternative="two-sided", estimate=30.0, standard_error=15.0,
     ...     method="CV-CLT loss difference z", estimand="difference in mean squared error", assumptions="",
@@ -975,7 +975,7 @@ class BayesianResult(Serializable):
         Examples
         --------
         >>> import matplotlib.pyplot as plt
-        >>> from cvinference import BayesianResult
+        >>> from cvinference.results import BayesianResult
         >>> result = BayesianResult(prob_a_better=0.9, prob_equivalent=0.08, prob_b_better=0.02,
         ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, rope=0.01, rho=0.1,
         ...                         method="Bayesian correlated t", estimand="", assumptions="",

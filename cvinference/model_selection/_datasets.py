@@ -206,7 +206,7 @@ class FriedmanResult(Serializable):
 
         Examples
         --------
-        >>> from cvinference import FriedmanResult
+        >>> from cvinference.results import FriedmanResult
         >>> print(FriedmanResult(statistic=7.8, pvalue=0.0503, df=3, iman_davenport_statistic=3.57,
         ...                      iman_davenport_pvalue=0.0261, iman_davenport_df=(3, 27)).summary())
         Friedman's test that the learners rank alike (Demšar 2006, section 3.2.2)

@@ -91,7 +91,7 @@ class SimplestIndistinguishable(_RefitRule):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
     >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from cvinference import SimplestIndistinguishable
+    >>> from cvinference.model_selection import SimplestIndistinguishable
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
     >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 5, None]}, cv=cv,
@@ -156,7 +156,7 @@ class OneStandardError(_RefitRule):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.model_selection import GridSearchCV
     >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from cvinference import OneStandardError
+    >>> from cvinference.model_selection import OneStandardError
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 5, None]}, cv=10,
     ...                       refit=OneStandardError("max_depth")).fit(X, y)

@@ -58,7 +58,7 @@ def tuning_interval(search, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEATS, con
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.model_selection import GridSearchCV
     >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from cvinference import tuning_interval
+    >>> from cvinference.model_selection import tuning_interval
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=3)
     >>> interval = tuning_interval(search, X, y, n_splits=5, n_repeats=2, random_state=0)

@@ -52,7 +52,6 @@ from .._utils._warnings import quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
 from ..inference._estimands import TARGET
-from ..inference._grouped_tests import cluster_paired_test, clustered_mcnemar_test
 from ..inference._methods import METHODS, MethodRow, method_row, row_of
 from ..inference._metric_interval import (
     SCORE_METRICS,
@@ -128,9 +127,9 @@ def pair_tests(pair, *, min_count=5):
                       quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
         tests += [(_label("clustered_mcnemar_obuchowski", suffix),
-                   quietly(clustered_mcnemar_test, a, b, repeat=repeat))]
+                   quietly(mcnemar_test, a, b, method="obuchowski", repeat=repeat))]
         if a.loss_name == "zero_one":
-            tests.append((cluster_paired_name(a), quietly(cluster_paired_test, a, b)))
+            tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster")))
     return tests
 
 
@@ -190,7 +189,7 @@ class DecisionTest(Serializable):
 
         Examples
         --------
-        >>> from cvinference import DecisionTest
+        >>> from cvinference.results import DecisionTest
         >>> test = DecisionTest(name="McNemar", estimate=0.05, low=-0.01, high=0.11, pvalue=0.12,
         ...                     target="conditional", measured_type_i=0.09, measured_power=0.4,
         ...                     regime="two trees at N = 100", role="context",
@@ -667,10 +666,11 @@ def _grouped_candidates(pair, nested, confidence_level):
                                 quietly(corrected_resampled_ttest, pair), confidence_level))
     if a.classes is not None:
         found.append(_from_test(_label("clustered_mcnemar_obuchowski", " (repeat 0)" if a.n_repeats > 1 else ""),
-                                quietly(clustered_mcnemar_test, pair, repeat=0 if a.n_repeats > 1 else None),
+                                quietly(mcnemar_test, pair, method="obuchowski", repeat=0 if a.n_repeats > 1 else None),
                                 confidence_level))
     if a.classes is None or a.loss_name == "zero_one":
-        found.append(_from_test(cluster_paired_name(a), quietly(cluster_paired_test, pair), confidence_level))
+        found.append(_from_test(cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster"),
+                                confidence_level))
     if nested is not None:
         found.append(_from_nested(nested))
     return found

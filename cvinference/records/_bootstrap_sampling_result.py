@@ -60,7 +60,7 @@ class BootstrapSamplingResult(Record):
 
     Examples
     --------
-    >>> from cvinference import BootstrapSamplingResult
+    >>> from cvinference.records import BootstrapSamplingResult
     >>> result = BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1], [2, 2, 2]],
     ...                                  out_of_bag_correct=[[False, False, True], [True, False, False]])
     >>> result
@@ -131,7 +131,7 @@ class BootstrapSamplingResult(Record):
 
         Examples
         --------
-        >>> from cvinference import BootstrapSamplingResult
+        >>> from cvinference.records import BootstrapSamplingResult
         >>> result = BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1],
         ...                                  sample_indices=[[0, 0, 1], [2, 2, 2]],
         ...                                  out_of_bag_correct=[[False, False, True], [True, False, False]])

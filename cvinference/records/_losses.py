@@ -118,7 +118,7 @@ def make_log_loss(clip=NEDELKO_CLIP):
 
     Examples
     --------
-    >>> from cvinference import make_log_loss
+    >>> from cvinference.records import make_log_loss
     >>> make_log_loss((1e-6, 1 - 1e-6)).needs_proba
     True
     """

@@ -163,7 +163,7 @@ class NestedCVResult(OneOrTwoLearners, Grouped, Record):
     Examples
     --------
     >>> import numpy as np
-    >>> from cvinference import NestedCVResult
+    >>> from cvinference.records import NestedCVResult
     >>> fold = np.array([[0, 0, 1, 1, 2, 2]])
     >>> own_fold = fold[:, np.newaxis, :] == np.arange(3)[np.newaxis, :, np.newaxis]
     >>> inner = np.where(own_fold, np.nan, 0.5)[np.newaxis]
@@ -244,7 +244,7 @@ class NestedCVResult(OneOrTwoLearners, Grouped, Record):
         Examples
         --------
         >>> import numpy as np
-        >>> from cvinference import NestedCVResult
+        >>> from cvinference.records import NestedCVResult
         >>> fold = np.array([[0, 0, 1, 1, 2, 2]])
         >>> inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
         >>> print(NestedCVResult(fold=fold, outer=np.zeros((1, 1, 6)), inner=inner,

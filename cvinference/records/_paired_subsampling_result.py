@@ -86,7 +86,7 @@ class PairedSubsamplingResult(OneOrTwoLearners, Record):
     Examples
     --------
     >>> import numpy as np
-    >>> from cvinference import PairedSubsamplingResult
+    >>> from cvinference.records import PairedSubsamplingResult
     >>> halves = [[[0, 1], [2, 3]]]
     >>> test_indices = [[[0], [3]], [[1], [0]], [[2], [3]]]  # groups: all the data, half 0, half 1
     >>> result = PairedSubsamplingResult(test_indices=test_indices, losses=np.zeros((1, 3, 2, 1)),
@@ -170,7 +170,7 @@ class PairedSubsamplingResult(OneOrTwoLearners, Record):
         Examples
         --------
         >>> import numpy as np
-        >>> from cvinference import PairedSubsamplingResult
+        >>> from cvinference.records import PairedSubsamplingResult
         >>> result = PairedSubsamplingResult(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]],
         ...                                  losses=np.zeros((1, 3, 2, 1)), halves=[[[0, 1], [2, 3]]],
         ...                                  n_samples=4, n_train=1)

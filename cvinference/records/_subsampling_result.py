@@ -56,7 +56,7 @@ class SubsamplingResult(Record):
 
     Examples
     --------
-    >>> from cvinference import SubsamplingResult
+    >>> from cvinference.records import SubsamplingResult
     >>> result = SubsamplingResult(test_indices=[[0, 1], [1, 2]], correct=[[True, False], [True, True]],
     ...                            y_true=[0, 1, 1, 0], n_train=2)
     >>> result
@@ -156,7 +156,7 @@ class SubsamplingResult(Record):
 
         Examples
         --------
-        >>> from cvinference import SubsamplingResult
+        >>> from cvinference.records import SubsamplingResult
         >>> result = SubsamplingResult(test_indices=[[0, 1], [1, 2]],
         ...                            correct=[[True, False], [True, True]], y_true=[0, 1, 1, 0], n_train=2)
         >>> print(result.summary())

@@ -40,11 +40,11 @@ from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, Poole
 from ..inference import (
     FTestResult,
     accuracy_interval,
-    cluster_paired_test,
     corrected_resampled_ttest,
     large_sample_conditions,
     loss_difference_test,
     loss_interval,
+    matched_sample_test,
     mean_baseline_test,
     metric_interval,
     no_information_test,
@@ -223,7 +223,7 @@ def estimator_intervals(result, confidence_level=0.95, *, metrics=(), min_count=
     intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
     if result.loss_name != "zero_one":
         intervals.append(NamedInterval(f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name,
-                                       quietly(loss_interval, result, confidence_level)))
+                                       quietly(loss_interval, result, confidence_level, method="half-sample")))
         intervals += _cluster_loss_intervals(result, confidence_level)
     return intervals + metric_intervals
 
@@ -437,12 +437,12 @@ def _loss_tests(pair):
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
     tests.append(("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance)))
     if a.groups is not None:
-        tests.append((cluster_paired_name(a), quietly(cluster_paired_test, pair)))
+        tests.append((cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster")))
     return tests
 
 
 def decision_record(decision):
-    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.Decision`'s ``to_dict()``, and its text.
+    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.results.Decision`'s ``to_dict()``, and text.
 
     Its tests are written without their ``role`` (``rests_on`` or ``context`` says it).
     """

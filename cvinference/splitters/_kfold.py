@@ -121,7 +121,7 @@ class RemainderLastKFold(model_selection.KFold):
     Examples
     --------
     >>> import numpy as np
-    >>> from cvinference import RemainderLastKFold
+    >>> from cvinference.splitters import RemainderLastKFold
     >>> cv = RemainderLastKFold(n_splits=5, random_state=0)
     >>> [len(test) for _, test in cv.split(np.zeros((203, 1)))]
     [40, 40, 40, 40, 43]
@@ -168,7 +168,7 @@ class RandomAssignmentKFold(model_selection.KFold):
     Examples
     --------
     >>> import numpy as np
-    >>> from cvinference import RandomAssignmentKFold
+    >>> from cvinference.splitters import RandomAssignmentKFold
     >>> cv = RandomAssignmentKFold(n_splits=5, random_state=0)
     >>> sizes = [len(test) for _, test in cv.split(np.zeros((203, 1)))]
     >>> sum(sizes), len(sizes)

@@ -324,9 +324,9 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
     ``sample_size`` instances without replacement and cross-validates the
     classifier on it three times, once per approach of Wong (2015, section
     4.3.2): (1) every instance to an independent random fold
-    (:class:`~cvinference.RandomAssignmentKFold`), (2) the shuffled sample
+    (:class:`~cvinference.splitters.RandomAssignmentKFold`), (2) the shuffled sample
     cut into folds of n // k with the remainder in the last fold
-    (:class:`~cvinference.RemainderLastKFold`), (3) sizes that differ by at
+    (:class:`~cvinference.splitters.RemainderLastKFold`), (3) sizes that differ by at
     most one (:class:`~cvinference.EqualSizeKFold`, unstratified, so that
     only the sizes differ). A clone fitted once to the whole sample is scored
     on the rest of the population: the draw's conditional accuracy. Every fit
@@ -412,7 +412,7 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
     (2) and (3) even cut the same shuffled order, so when k divides n they
     make the same partition and their rows are equal. Approach (1) draws its
     assignment again when a fold comes out empty (see
-    :class:`~cvinference.RandomAssignmentKFold`).
+    :class:`~cvinference.splitters.RandomAssignmentKFold`).
 
     Examples
     --------

@@ -317,7 +317,7 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
         estimate averages them (Nedel'ko's Tables 3, 5, 7 use 10).
     loss : str or Loss, default="log_loss"
         The per-instance loss: ``"log_loss"`` clips the probabilities to
-        Nedel'ko's [0.001, 0.999] (:func:`~cvinference.make_log_loss`);
+        Nedel'ko's [0.001, 0.999] (:func:`~cvinference.records.make_log_loss`);
         also ``"zero_one"``, ``"brier"`` or any classification Loss.
     n_draws : int, default=100
         Training samples drawn (at least 2).

@@ -31,7 +31,7 @@ import cvinference as cvi
 
 datasets = {"breast cancer": load_breast_cancer(return_X_y=True), "iris": load_iris(return_X_y=True),
             "wine": load_wine(return_X_y=True), "digits": load_digits(return_X_y=True),
-            "mushroom": cvi.load_population("mushroom", return_X_y=True),
+            "mushroom": cvi.studies.load_population("mushroom", return_X_y=True),
             "synthetic": make_classification(500, 10, random_state=0),
             "moons": make_moons(500, noise=0.3, random_state=0),
             "circles": make_circles(500, noise=0.2, factor=0.5, random_state=0)}

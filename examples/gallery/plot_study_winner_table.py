@@ -15,7 +15,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 import cvinference as cvi
 
-X, y = cvi.load_population("synthetic", return_X_y=True)
+X, y = cvi.studies.load_population("synthetic", return_X_y=True)
 study = cvi.winner_table(GaussianNB(), KNeighborsClassifier(10), X, y, sample_size=200,
                          n_draws=20, random_state=0)
 print(study.summary())

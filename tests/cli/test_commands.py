@@ -241,6 +241,7 @@ def test_other_user_mistakes_are_user_errors_too(argv, fragments, tmp_path, caps
         assert fragment in line
 
 
+@pytest.mark.slow
 def test_console_script_reports_a_user_mistake_in_one_line():
     script = Path(sys.executable).with_name("cvinference")
     if not script.exists():
@@ -323,6 +324,7 @@ def fold_rows(text):
     ("evaluate_iris", "iris", 150, 5), ("evaluate_wine_repeats", "wine", 178, 3),
     ("evaluate_csv", "mixed.csv", 60, 5),
 ])
+@pytest.mark.slow
 def test_evaluate_report_sections(runs, name, data, n, k):
     result = runs(name)
     assert result.status == 0
@@ -341,6 +343,7 @@ def test_evaluate_report_sections(runs, name, data, n, k):
     assert "\nverdict: Accuracy " in text and "Vanwinckelen & Blockeel 2015" in text
 
 
+@pytest.mark.slow
 def test_evaluate_with_a_loss_and_a_metric_lists_their_intervals(runs):
     text = runs("evaluate_wine_repeats").text
     assert "mean log_loss, half-sample (Nedel'ko)" in text and "f1_macro, fold level t" in text
@@ -354,6 +357,7 @@ def test_evaluate_with_a_loss_and_a_metric_lists_their_intervals(runs):
     ("compare_csv", ["matched-sample t", "independent-sample z", "McNemar", "corrected t (1x3-fold)", "5x2cv t"]),
     ("compare_loo", ["matched-sample t", "independent-sample z", "McNemar"]),
 ])
+@pytest.mark.slow
 def test_compare_report_sections(runs, name, tests):
     result = runs(name)
     assert result.status == 0
@@ -371,6 +375,7 @@ def test_compare_report_sections(runs, name, tests):
     assert order == sorted(order)
 
 
+@pytest.mark.slow
 def test_loo_report_has_no_fold_table_and_no_fold_level_interval(runs):
     for name in ("compare_loo", "evaluate_loo"):
         text = runs(name).text
@@ -379,12 +384,14 @@ def test_loo_report_has_no_fold_table_and_no_fold_level_interval(runs):
         assert "corrected t" not in text and "5x2cv" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "compare_iris", "compare_loo", "evaluate_loo"])
 def test_sections_are_separated_by_one_blank_line(name, runs):
     text = runs(name).text
     assert "\n\n\n" not in text, "an empty section leaves two blank lines in a row"
 
 
+@pytest.mark.slow
 def test_csv_report_shows_the_encoding_and_imputation_pipeline(runs):
     result = runs("compare_csv")
     descriptions = [record["description"] for record in result.report["estimators"].values()]
@@ -402,6 +409,7 @@ def _get(name, runs, demo):
     return demo if name == "demo" else runs(name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_every_printed_line_fits_100_columns(name, runs, demo):
     stdout = _get(name, runs, demo).stdout
@@ -410,6 +418,7 @@ def test_every_printed_line_fits_100_columns(name, runs, demo):
     assert WIDTH == 100 and too_long == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_no_printed_line_is_cut_short(name, runs, demo):
     """Fitting 100 columns by wrapping, not by cutting the end of a line off."""
@@ -430,6 +439,7 @@ def test_no_printed_line_is_cut_short(name, runs, demo):
 P_CELL = re.compile(r"^(p = (?:0\.\d{3}|1\.000)|p < 0\.001)$")
 
 
+@pytest.mark.slow
 def test_pvalues_are_printed_as_p_equals_or_p_less_than(runs, demo):
     for result in (runs("compare_iris"), runs("compare_csv"), demo):
         rows = test_table(result.text)
@@ -493,6 +503,7 @@ REQUIRED_TEST_KEYS = {"name", "pvalue", "statistic", "estimate", "low", "high", 
                       "confidence_level", "conditions_hold"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
                                   "compare_loo", "demo"])
 def test_json_schema_and_per_fold_arrays(name, runs, demo):
@@ -531,6 +542,7 @@ def test_json_schema_and_per_fold_arrays(name, runs, demo):
         assert report["verdict"]["text"] and report["verdict"]["caveats"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["compare_iris", "compare_wine", "compare_csv", "compare_loo", "demo"])
 def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
     result = _get(name, runs, demo)
@@ -557,6 +569,7 @@ def test_every_number_of_the_tests_table_equals_the_json(name, runs, demo):
         assert row["conditions"] == {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["evaluate_iris", "evaluate_wine_repeats", "compare_iris", "compare_csv",
                                   "evaluate_loo", "demo"])
 def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
@@ -592,6 +605,7 @@ def test_every_number_of_the_estimator_tables_equals_the_json(name, runs, demo):
         assert f"scheme independence: phi = {diagnostic['phi']:.2f}" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REPORTS)
 def test_json_round_trips_to_the_printed_report(name, runs, demo):
     result = _get(name, runs, demo)
@@ -653,6 +667,7 @@ class _TTY(io.StringIO):
         return True
 
 
+@pytest.mark.slow
 def test_quiet_prints_nothing_but_still_writes_the_json(tmp_path, capsys, runs):
     path = tmp_path / "q.json"
     argv = list(RUNS["compare_wine"])
@@ -723,6 +738,7 @@ def test_progress_goes_to_a_terminal_stderr_only_and_never_under_quiet(argv, exp
     assert piped.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_quiet_process_writes_nothing_to_stderr_either(tmp_path):
     # more folds than the smallest class has members: the splitter's UserWarning must not reach a
     # terminal under --quiet ("print nothing but errors")
@@ -753,6 +769,7 @@ def test_same_seed_gives_the_same_json_for_one_and_two_jobs(tmp_path):
 # 9. The demo
 
 
+@pytest.mark.slow
 def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert demo.status == 0
     stdout, text, report = demo.stdout, demo.text, demo.report
@@ -779,6 +796,7 @@ def test_demo_prints_every_test_the_phi_note_and_a_verdict_with_caveats(demo):
     assert [t["name"] for t in report["decision"]["context"]] == names
 
 
+@pytest.mark.slow
 def test_nested_cv_on_the_folds_of_the_comparison_reuses_their_fits_and_answers_the_same(monkeypatch):
     # breast cancer (N = 569): nested CV's difference held its type-I error in the cells that stand for it there
     argv = ["compare", "nb", "tree", "--data", "breast_cancer", "--cv", "5", "--repeats", "6", "--nested", "always",
@@ -949,6 +967,7 @@ def test_pos_label_mistakes_exit_2_naming_the_classes(argv, fragment, csv_file, 
 # --------------------------------------------------------------------------- --metric roc_auc (issue 29, item 2)
 
 
+@pytest.mark.slow
 def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workdir):
     # Oracle: sklearn's roc_auc_score of cross_val_predict(method="predict_proba") on the report's own folds
     # (its splitter, as the JSON names it), pooled (the DeLong row) and fold by fold (the corrected t row).
@@ -974,6 +993,7 @@ def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workd
     assert "roc_auc, fold level corrected t" in done.text and "roc_auc, DeLong pooled (repeat 0)" in done.text
 
 
+@pytest.mark.slow
 def test_compare_roc_auc_decides_on_the_corrected_t_with_delong_as_context(workdir):
     done = _run_with_json(["compare", "logreg", "nb", "--data", "breast_cancer", "--cv", "5", "--metric", "roc_auc"],
                           workdir, "compare_roc_auc")

@@ -141,6 +141,7 @@ def test_a_numeric_group_column_that_would_give_the_label_away_is_not_used(tmp_p
     assert status == 0 and report["estimators"]["A"]["accuracy"] < 0.8
 
 
+@pytest.mark.slow
 def test_compare_decides_with_tests_that_count_groups(compared, csv_file):
     text, report = compared
     assert "grouped: 30 groups of 6 instances" in text
@@ -156,6 +157,7 @@ def test_compare_decides_with_tests_that_count_groups(compared, csv_file):
     assert_groups_whole(report["estimators"]["A"]["folds"]["fold"], patients(csv_file))
 
 
+@pytest.mark.slow
 def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, csv_file, monkeypatch):
     from cvinference.workflows import _compare as _commands
 
@@ -179,6 +181,7 @@ def test_compare_runs_5x2cv_and_nested_cv_on_folds_of_whole_patients(workdir, cs
     assert nested["target"] == "conditional"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("nested_type_i", "fitted"), [(0.04, True), (0.09, False)])
 def test_nested_auto_fits_nested_cv_on_grouped_data_only_where_it_was_measured_to_hold(
         workdir, csv_file, monkeypatch, evidence, null_row, nested_type_i, fitted):

@@ -132,6 +132,7 @@ def test_during_the_imports():
     _assert_interrupted(process, *_finish(process))
 
 
+@pytest.mark.slow
 @watched
 @pytest.mark.parametrize("point", ["first child process", "first worker"])
 def test_as_the_workers_start(point):
@@ -163,6 +164,7 @@ def _fitting(processes, cpu_seconds):
     return ready
 
 
+@pytest.mark.slow
 @watched
 @pytest.mark.parametrize("n_jobs", ["1", "2"])
 def test_during_the_fits(n_jobs):
@@ -174,6 +176,7 @@ def test_during_the_fits(n_jobs):
     _assert_interrupted(process, *_finish(process))
 
 
+@pytest.mark.slow
 @watched
 def test_after_the_outputs_are_written(tmp_path):
     """Once the JSON file is in place the command is finishing: it is told as interrupted (130), or it ends
@@ -189,6 +192,7 @@ def test_after_the_outputs_are_written(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["report.json"]  # no temporary file
 
 
+@pytest.mark.slow
 @watched
 def test_workers_end_when_the_program_is_killed():
     """After SIGKILL, which nothing can catch, loky's workers waited for their idle timeout (300 s) and a

@@ -63,6 +63,7 @@ def test_an_internal_error_exits_1_with_one_line_or_the_traceback_on_request(mon
         main(["--traceback", "demo"])
 
 
+@pytest.mark.slow
 def test_demo_with_other_folds_and_seed():
     out = io.StringIO()
     assert main(["demo", "--cv", "5", "--seed", "3"], out=out) == 0

@@ -25,6 +25,7 @@ from cvinference.evaluation import CVEvaluator
 ARGV = ["evaluate", "nb", "--data", "iris", "--cv", "3", "--quiet"]
 
 
+@pytest.mark.slow
 def test_a_write_that_hits_the_file_size_limit_leaves_the_old_report_and_no_other_file(tmp_path):
     target = tmp_path / "report.json"
     target.write_text('{"old": true}')
@@ -164,6 +165,7 @@ def test_json_dash_prints_the_json_report_alone_the_same_as_the_file(command, qu
     assert os.listdir(tmp_path) == ["report.json"]  # no file named "-"
 
 
+@pytest.mark.slow
 def test_json_dash_of_the_demo_prints_no_introduction(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()

@@ -118,6 +118,7 @@ def auc_run(tmp_path_factory):
     return report, png, texts, y, fold, scores
 
 
+@pytest.mark.slow
 def test_the_learners_refitted_here_are_those_the_command_line_fitted(auc_run):
     report = auc_run[0]
     assert report["estimators"]["A"]["description"] == ("logreg: StandardScaler + LogisticRegression(max_iter=1000, "
@@ -126,6 +127,7 @@ def test_the_learners_refitted_here_are_those_the_command_line_fitted(auc_run):
     assert report["scheme"] == f"{K}-fold cross-validation" and report["data"]["n_samples"] == 569
 
 
+@pytest.mark.slow
 def test_the_fold_aucs_are_sklearns_on_the_out_of_fold_scores(auc_run):
     report, _, _, y, fold, scores = auc_run
     for label in "AB":
@@ -154,6 +156,7 @@ def _delong_paired(y, score_a, score_b):
     return v10_a.mean() - v10_b.mean(), variance
 
 
+@pytest.mark.slow
 def test_the_decision_is_about_roc_auc_and_its_tests_match_the_recomputation(auc_run):
     report, _, _, y, fold, scores = auc_run
     decision = report["decision"]
@@ -194,6 +197,7 @@ def _check_figure(run, words, difference):
     assert tests_title == f"the decision's tests of {words}"
 
 
+@pytest.mark.slow
 def test_the_auc_figure_is_a_png_about_roc_auc(auc_run):
     _check_figure(auc_run, "roc_auc", "roc_auc(A) - roc_auc(B)")  # higher is better: A - B
 

@@ -13,9 +13,11 @@ from sklearn.datasets import load_iris
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
-from cvinference import CandidateComparison, OneStandardError, SimplestIndistinguishable, compare_candidates
+from cvinference import compare_candidates
 from cvinference.cli import main
 from cvinference.cli._search_progress import ProgressGridSearchCV
+from cvinference.model_selection import OneStandardError, SimplestIndistinguishable
+from cvinference.results import CandidateComparison
 
 GRID = '{"max_depth": [1, 2, null]}'
 ARGS = ["select", "tree", "--grid", GRID, "--data", "iris", "--cv", "5", "--repeats", "2"]
@@ -164,6 +166,7 @@ def test_regressors_are_selected_on_plain_repeated_k_fold_with_a_chosen_scorer(t
     assert "no-information" not in text and "mean neg_mean_squared_error" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_the_search_with_a_progress_line_finds_what_the_plain_search_finds(n_jobs, capsys):
     X, y = load_iris(return_X_y=True)

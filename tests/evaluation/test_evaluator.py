@@ -48,6 +48,7 @@ TREE = DecisionTreeClassifier(random_state=0)
     [TREE, GaussianNB(), KNeighborsClassifier(3), make_pipeline(StandardScaler(), LogisticRegression())],
     ids=["tree", "nb", "knn", "pipeline"],
 )
+@pytest.mark.slow
 def test_predictions_equal_cross_val_predict_on_the_same_splits(cancer, estimator):
     X, y = cancer
     cv = cvi.StratifiedEqualSizeKFold(10, random_state=3)
@@ -448,6 +449,7 @@ def test_infinity_in_X_is_named_by_row_and_column_with_the_fix(iris):
             "finite number, or drop that row.") in _notes(caught.value)
 
 
+@pytest.mark.slow
 def test_nan_in_X_is_named_only_where_the_estimator_refuses_it(iris):
     pd = pytest.importorskip("pandas")
     from sklearn.ensemble import HistGradientBoostingClassifier
@@ -699,7 +701,7 @@ def test_every_record_the_evaluator_makes_knows_its_learners_type(iris, estimato
     X, y = iris
     assert cvi.CVEvaluator(cv=3, random_state=0).evaluate(estimator, X, y).estimator_type == expected
     assert cvi.CVEvaluator(cv=3, random_state=0, loss="log_loss").evaluate(estimator, X, y).estimator_type == expected
-    assert cvi.holdout(estimator, X, y, random_state=0).estimator_type == expected
+    assert cvi.evaluation.holdout(estimator, X, y, random_state=0).estimator_type == expected
 
 
 def test_fast_leave_one_out_records_know_their_learner_too(iris):

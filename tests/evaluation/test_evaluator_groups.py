@@ -54,6 +54,7 @@ def test_a_record_made_without_groups_has_none(data):
     assert cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0).groups is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_evaluate_and_compare_keep_the_groups_with_any_n_jobs(data, n_jobs):
     X, y, groups = data

@@ -12,8 +12,9 @@ X20 = np.arange(20.0).reshape(-1, 1)
 
 def _holdout_and_subsampling():
     return [
-        lambda y, **kw: cvi.holdout(GaussianNB(), X20[: len(y)], y, random_state=0, **kw),
-        lambda y, **kw: cvi.random_subsampling(GaussianNB(), X20[: len(y)], y, n_rounds=3, random_state=0, **kw),
+        lambda y, **kw: cvi.evaluation.holdout(GaussianNB(), X20[: len(y)], y, random_state=0, **kw),
+        lambda y, **kw: cvi.evaluation.random_subsampling(GaussianNB(), X20[: len(y)], y, n_rounds=3, random_state=0,
+                                                          **kw),
     ]
 
 

@@ -40,11 +40,12 @@ CASES = {
     "precision_study": ("n_repeats", lambda: cvi.precision_study(_NeverFitted(), X, Y, sample_size=50, n_draws=2,
                                                                  n_repeats=HUGE, loss="zero_one")),
     "fold_size_study": ("n_draws", lambda: cvi.fold_size_study(_NeverFitted(), X, Y, sample_size=50, n_draws=HUGE)),
-    "paired_subsampling, n_pairs": ("n_pairs", lambda: cvi.paired_subsampling(_NeverFitted(), X, Y, n_pairs=HUGE)),
+    "paired_subsampling, n_pairs": ("n_pairs", lambda: cvi.evaluation.paired_subsampling(_NeverFitted(), X, Y,
+                                                                                         n_pairs=HUGE)),
     "conservative_z_interval, n_rounds": ("n_rounds", lambda: cvi.conservative_z_interval(_NeverFitted(), X, Y,
                                                                                           n_rounds=HUGE)),
     "bootstrap_accuracy": ("n_bootstraps", lambda: cvi.bootstrap_accuracy(_NeverFitted(), X, Y, n_bootstraps=HUGE)),
-    "random_subsampling": ("n_rounds", lambda: cvi.random_subsampling(_NeverFitted(), X, Y, n_rounds=HUGE)),
+    "random_subsampling": ("n_rounds", lambda: cvi.evaluation.random_subsampling(_NeverFitted(), X, Y, n_rounds=HUGE)),
 }
 
 

@@ -22,7 +22,8 @@ X, Y = load_iris(return_X_y=True)
 
 
 def test_outer_losses_and_folds_are_those_of_cross_val_correctness():
-    losses = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=2, random_state=3, n_jobs=1)
+    losses = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=2, random_state=3,
+                                                    n_jobs=1)
     result = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=4, n_repeats=2, random_state=3)
     np.testing.assert_array_equal(losses.fold, result.fold)
     np.testing.assert_array_equal(losses.outer[0], result.loss)
@@ -30,8 +31,8 @@ def test_outer_losses_and_folds_are_those_of_cross_val_correctness():
 
 def test_inner_losses_equal_plain_fits_without_both_folds():
     features, target = make_regression(40, 3, noise=5.0, random_state=0)
-    losses = cvi.nested_cross_validation(Ridge(alpha=1.0), features, target, n_splits=4, n_repeats=1,
-                                         loss="squared_error", random_state=0, n_jobs=1)
+    losses = cvi.evaluation.nested_cross_validation(Ridge(alpha=1.0), features, target, n_splits=4, n_repeats=1,
+                                                    loss="squared_error", random_state=0, n_jobs=1)
     fold = losses.fold[0]
     for k in range(4):
         for inner_fold in set(range(4)) - {k}:
@@ -43,8 +44,9 @@ def test_inner_losses_equal_plain_fits_without_both_folds():
 
 
 def test_one_fit_per_pair_of_folds_serves_both_inner_cross_validations():
-    losses = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=5, n_repeats=3, estimator_b=GaussianNB(),
-                                         random_state=0, n_jobs=1)
+    losses = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=5, n_repeats=3,
+                                                    estimator_b=GaussianNB(),
+                                                    random_state=0, n_jobs=1)
     # K outer fits and one per pair of the K folds: 5 + 10 = 15 per learner and repeat
     assert losses.n_fits == 2 * 3 * (5 + 10)
     partitions = draw_partitions(5, X, Y, None, n_repeats=3, random_state=0, classifier=True)
@@ -54,8 +56,8 @@ def test_one_fit_per_pair_of_folds_serves_both_inner_cross_validations():
 def test_a_fold_of_one_instance_is_refused():
     with pytest.raises(ValueError, match=r"at least 2 instances in every fold .* n_samples=9 with n_splits=5 "
                                          r"gives folds of 1\. Pass n_splits <= 4\."):
-        cvi.nested_cross_validation(GaussianNB(), X[::17], Y[::17], n_splits=5, n_repeats=1, random_state=0,
-                                    n_jobs=1)
+        cvi.evaluation.nested_cross_validation(GaussianNB(), X[::17], Y[::17], n_splits=5, n_repeats=1, random_state=0,
+                                               n_jobs=1)
 
 
 def test_nan_losses_are_refused():
@@ -65,5 +67,6 @@ def test_nan_losses_are_refused():
         return losses
 
     with pytest.raises(ValueError, match=r"loss gave NaN or infinity .* of the outer fits"):
-        cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=1, loss=loss_with_a_hole, random_state=0,
-                                    n_jobs=1)
+        cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=1, loss=loss_with_a_hole,
+                                               random_state=0,
+                                               n_jobs=1)

@@ -67,8 +67,8 @@ def group_oracle_folds(splitter_kind, X, y, n_splits, n_repeats, random_state):
 def test_no_outer_or_inner_fit_is_tested_on_a_group_it_was_trained_on(spy, loss):
     X, y = data()
     SEEN.clear()
-    record = cvi.nested_cross_validation(spy(), X, y.astype(float) if loss != "zero_one" else y, n_splits=3,
-                                         n_repeats=2, loss=loss, groups=GROUPS, random_state=0, n_jobs=1)
+    record = cvi.evaluation.nested_cross_validation(spy(), X, y.astype(float) if loss != "zero_one" else y, n_splits=3,
+                                                    n_repeats=2, loss=loss, groups=GROUPS, random_state=0, n_jobs=1)
     assert len(SEEN) == record.n_fits == 2 * (3 + 3)
     for train, test in SEEN:
         assert not set(GROUPS[train]) & set(GROUPS[test])
@@ -84,8 +84,9 @@ def test_the_folds_are_the_group_splitters_with_the_repeats_seeds(estimator, kin
     X, y = data(1)
     target = y if kind is cvi.StratifiedEqualSizeGroupKFold else X[:, 1] * 2.0
     loss = "zero_one" if kind is cvi.StratifiedEqualSizeGroupKFold else "squared_error"
-    record = cvi.nested_cross_validation(estimator, X, target, n_splits=3, n_repeats=2, loss=loss, groups=GROUPS,
-                                         random_state=4, n_jobs=1)
+    record = cvi.evaluation.nested_cross_validation(estimator, X, target, n_splits=3, n_repeats=2, loss=loss,
+                                                    groups=GROUPS,
+                                                    random_state=4, n_jobs=1)
     np.testing.assert_array_equal(record.fold, group_oracle_folds(kind, X, target, 3, 2, 4))
     assert record.cv_repr.startswith(f"{kind.__name__}(n_splits=3")
     for fold in record.fold:  # every group whole in one fold, and so in every inner cross-validation
@@ -94,8 +95,9 @@ def test_the_folds_are_the_group_splitters_with_the_repeats_seeds(estimator, kin
 
 def test_the_outer_losses_are_those_of_cross_val_correctness_on_the_same_group_folds():
     X, y = data(2)
-    record = cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=4, n_repeats=2, groups=GROUPS, random_state=3,
-                                         n_jobs=1)
+    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=4, n_repeats=2, groups=GROUPS,
+                                                    random_state=3,
+                                                    n_jobs=1)
     result = cvi.cross_val_correctness(GaussianNB(), X, y, groups=GROUPS, n_repeats=2, random_state=3,
                                        cv=cvi.StratifiedEqualSizeGroupKFold(4, shuffle=True))
     np.testing.assert_array_equal(record.fold, result.fold)
@@ -104,9 +106,10 @@ def test_the_outer_losses_are_those_of_cross_val_correctness_on_the_same_group_f
 
 def test_the_record_round_trips_its_groups_and_says_it_is_grouped():
     X, y = data()
-    record = cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=1, groups=GROUPS,
-                                         estimator_b=GaussianNB(var_smoothing=1e-3), random_state=0, n_jobs=1)
-    again = cvi.NestedCVResult.from_json(record.to_json())
+    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=1, groups=GROUPS,
+                                                    estimator_b=GaussianNB(var_smoothing=1e-3), random_state=0,
+                                                    n_jobs=1)
+    again = cvi.records.NestedCVResult.from_json(record.to_json())
     assert again == record and again.n_groups == N_GROUPS
     np.testing.assert_array_equal(again.groups, GROUPS)
     assert not again.groups.flags.writeable
@@ -117,7 +120,8 @@ def test_too_few_groups_for_two_per_fold_are_refused_before_any_fit():
     X, y = data()
     with pytest.raises(ValueError, match=r"at least 2 groups in every fold .* groups holds 12 groups with "
                                          r"n_splits=7\. With 12 groups, use n_splits <= 6"):
-        cvi.nested_cross_validation(SpyClassifier(), X, y, n_splits=7, n_repeats=1, groups=GROUPS, random_state=0)
+        cvi.evaluation.nested_cross_validation(SpyClassifier(), X, y, n_splits=7, n_repeats=1, groups=GROUPS,
+                                               random_state=0)
 
 
 def test_a_group_that_fills_a_fold_by_itself_is_refused_before_any_fit():
@@ -128,7 +132,8 @@ def test_a_group_that_fills_a_fold_by_itself_is_refused_before_any_fit():
     SEEN.clear()
     with pytest.raises(ValueError, match=r"fold \d of repeat 0 holds 1\. The groups are too unequal in size for 5 "
                                          r"folds of 2 groups each"):
-        cvi.nested_cross_validation(SpyClassifier(), X, y, n_splits=5, n_repeats=1, groups=groups, random_state=0)
+        cvi.evaluation.nested_cross_validation(SpyClassifier(), X, y, n_splits=5, n_repeats=1, groups=groups,
+                                               random_state=0)
     assert SEEN == []
 
 
@@ -136,18 +141,19 @@ def test_a_hand_made_record_with_a_fold_of_one_group_is_refused():
     fold = np.array([[0, 0, 1, 1, 2, 2, 2, 0, 1]])
     inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
     with pytest.raises(ValueError, match=r"every fold needs at least 2 groups .* fold 2 of repeat 0 holds 1"):
-        cvi.NestedCVResult(fold=fold, outer=np.zeros((1, 1, 9)), inner=inner, groups=list("aabbcccde"))
+        cvi.records.NestedCVResult(fold=fold, outer=np.zeros((1, 1, 9)), inner=inner, groups=list("aabbcccde"))
 
 
 def test_a_version_1_dict_reads_as_a_record_without_groups():
     X, y = data()
-    record = cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=1, random_state=0, n_jobs=1)
+    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=1, random_state=0,
+                                                    n_jobs=1)
     old = {key: value for key, value in record.to_dict().items() if key != "groups"} | {"version": 1}
-    again = cvi.NestedCVResult.from_dict(old)
+    again = cvi.records.NestedCVResult.from_dict(old)
     assert again == record and again.groups is None and again.n_groups is None
 
 
 def test_groups_of_another_length_are_refused_naming_the_parameter():
     X, y = data()
     with pytest.raises(ValueError, match=r"groups has 10 entries but X has 60 rows"):
-        cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=3, groups=GROUPS[:10], random_state=0)
+        cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=3, groups=GROUPS[:10], random_state=0)

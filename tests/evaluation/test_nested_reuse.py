@@ -42,26 +42,31 @@ class CountingNB(ClassifierMixin, BaseEstimator):
 
 def test_the_record_is_the_one_a_full_nested_run_makes():
     plain = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=4, n_repeats=3, random_state=7)
-    reused = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, cv_result=plain, n_jobs=1)
-    full = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=7, n_jobs=1)
+    reused = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, cv_result=plain,
+                                                    n_jobs=1)
+    full = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=7, n_jobs=1)
     assert reused.to_dict() == full.to_dict()
 
 
 def test_two_learners_reuse_a_comparison_and_its_first_repeats_only():
     pair = cvi.CVEvaluator(cv=5, n_repeats=3, random_state=2).compare(GaussianNB(), DecisionTreeClassifier(
         random_state=0), X, Y)
-    reused = cvi.nested_cross_validation(GaussianNB(), X, Y, estimator_b=DecisionTreeClassifier(random_state=0),
-                                         n_splits=5, n_repeats=2, cv_result=pair, n_jobs=1)
-    full = cvi.nested_cross_validation(GaussianNB(), X, Y, estimator_b=DecisionTreeClassifier(random_state=0),
-                                       n_splits=5, n_repeats=2, random_state=2, n_jobs=1)
+    reused = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y,
+                                                    estimator_b=DecisionTreeClassifier(random_state=0),
+                                                    n_splits=5, n_repeats=2, cv_result=pair, n_jobs=1)
+    full = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y,
+                                                  estimator_b=DecisionTreeClassifier(random_state=0),
+                                                  n_splits=5, n_repeats=2, random_state=2, n_jobs=1)
     assert reused.to_dict() == full.to_dict()
 
 
 def test_the_groups_come_from_the_record_and_the_folds_keep_them_whole():
     plain = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=3, n_repeats=2, groups=GROUPS, random_state=1)
-    reused = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, cv_result=plain, n_jobs=1)
-    full = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, groups=GROUPS, random_state=1,
-                                       n_jobs=1)
+    reused = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, cv_result=plain,
+                                                    n_jobs=1)
+    full = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, groups=GROUPS,
+                                                  random_state=1,
+                                                  n_jobs=1)
     assert reused.to_dict() == full.to_dict()
     np.testing.assert_array_equal(reused.groups, GROUPS)
 
@@ -70,10 +75,12 @@ def test_a_regression_loss_is_reused_too():
     features, target = make_regression(60, 3, noise=5.0, random_state=0)
     plain = cvi.cross_val_correctness(Ridge(), features, target, cv=4, n_repeats=2, loss="squared_error",
                                       random_state=5)
-    reused = cvi.nested_cross_validation(Ridge(), features, target, n_splits=4, n_repeats=2, loss="squared_error",
-                                         cv_result=plain, n_jobs=1)
-    full = cvi.nested_cross_validation(Ridge(), features, target, n_splits=4, n_repeats=2, loss="squared_error",
-                                       random_state=5, n_jobs=1)
+    reused = cvi.evaluation.nested_cross_validation(Ridge(), features, target, n_splits=4, n_repeats=2,
+                                                    loss="squared_error",
+                                                    cv_result=plain, n_jobs=1)
+    full = cvi.evaluation.nested_cross_validation(Ridge(), features, target, n_splits=4, n_repeats=2,
+                                                  loss="squared_error",
+                                                  random_state=5, n_jobs=1)
     np.testing.assert_allclose(reused.inner, full.inner, rtol=1e-12)
     np.testing.assert_allclose(reused.outer, full.outer, rtol=1e-12)
 
@@ -81,20 +88,22 @@ def test_a_regression_loss_is_reused_too():
 @pytest.mark.parametrize("loss", ["log_loss", "brier"])
 def test_a_probability_loss_is_reused_as_the_full_run_computes_it(loss):
     plain = cvi.cross_val_correctness(GaussianNB(), X, Y, cv=3, n_repeats=2, loss=loss, random_state=4)
-    reused = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss, cv_result=plain,
-                                         n_jobs=1)
-    full = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss, random_state=4,
-                                       n_jobs=1)
+    reused = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss,
+                                                    cv_result=plain,
+                                                    n_jobs=1)
+    full = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=2, loss=loss,
+                                                  random_state=4,
+                                                  n_jobs=1)
     assert reused.to_dict() == full.to_dict()
 
 
 def test_only_the_inner_models_are_fitted():
     plain = cvi.cross_val_correctness(CountingNB(), X, Y, cv=5, n_repeats=3, random_state=0)
     CountingNB.fits = 0
-    cvi.nested_cross_validation(CountingNB(), X, Y, n_splits=5, n_repeats=3, cv_result=plain, n_jobs=1)
+    cvi.evaluation.nested_cross_validation(CountingNB(), X, Y, n_splits=5, n_repeats=3, cv_result=plain, n_jobs=1)
     assert CountingNB.fits == 3 * 5 * 4 // 2   # R K (K - 1) / 2: the pairs of folds
     CountingNB.fits = 0
-    cvi.nested_cross_validation(CountingNB(), X, Y, n_splits=5, n_repeats=3, random_state=0, n_jobs=1)
+    cvi.evaluation.nested_cross_validation(CountingNB(), X, Y, n_splits=5, n_repeats=3, random_state=0, n_jobs=1)
     assert CountingNB.fits == 3 * 5 * 6 // 2   # R K (K + 1) / 2 without it
 
 
@@ -135,13 +144,13 @@ def test_a_record_that_does_not_fit_the_call_is_refused_naming_the_fix(change, e
     call = {"estimator": GaussianNB(), "y": Y, "n_splits": 4, "n_repeats": 2, "cv_result": PLAIN, **change}
     estimator, y = call.pop("estimator"), call.pop("y")
     with pytest.raises(error, match=message):
-        cvi.nested_cross_validation(estimator, X, y, **call)
+        cvi.evaluation.nested_cross_validation(estimator, X, y, **call)
 
 
 def test_leave_one_out_and_holdout_records_are_refused():
     loo = cvi.cross_val_correctness(GaussianNB(), X[::5], Y[::5], cv="loo")
     with pytest.raises(ValueError, match=r"cv_result is leave-one-out; nested cross-validation reuses a K-fold"):
-        cvi.nested_cross_validation(GaussianNB(), X[::5], Y[::5], n_splits=30, n_repeats=1, cv_result=loo)
-    holdout = cvi.holdout(GaussianNB(), X, Y, random_state=0)
+        cvi.evaluation.nested_cross_validation(GaussianNB(), X[::5], Y[::5], n_splits=30, n_repeats=1, cv_result=loo)
+    holdout = cvi.evaluation.holdout(GaussianNB(), X, Y, random_state=0)
     with pytest.raises(ValueError, match=r"cv_result is a holdout or subsampling record"):
-        cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=1, cv_result=holdout)
+        cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=3, n_repeats=1, cv_result=holdout)

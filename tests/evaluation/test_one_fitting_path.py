@@ -249,9 +249,9 @@ def test_bootstrap_results_unchanged(method, stratify, where):
 def test_holdout_results_unchanged(stratify):
     y_pred, y_true, n_train = HOLDOUT[stratify]
     if stratify:
-        result = cvi.holdout(DecisionTreeClassifier(random_state=0), X_WINE, Y_WINE, random_state=5)
+        result = cvi.evaluation.holdout(DecisionTreeClassifier(random_state=0), X_WINE, Y_WINE, random_state=5)
     else:
-        result = cvi.holdout(GaussianNB(), X_WINE, Y_WINE, stratify=False, test_size=0.25, random_state=2)
+        result = cvi.evaluation.holdout(GaussianNB(), X_WINE, Y_WINE, stratify=False, test_size=0.25, random_state=2)
     np.testing.assert_array_equal(result.y_pred[0], [int(c) for c in y_pred])
     np.testing.assert_array_equal(result.y_true, [int(c) for c in y_true])
     assert result.n_train == n_train
@@ -262,8 +262,9 @@ def test_holdout_results_unchanged(stratify):
 def test_random_subsampling_results_unchanged(stratify, where):
     round_accuracy, accuracy, n_train = SUBSAMPLING[stratify]
     with fits_run(where) as (n_jobs, tree):
-        result = cvi.random_subsampling(tree(), X_WINE, Y_WINE, n_rounds=6, stratify=stratify, random_state=4,
-                                        n_jobs=n_jobs)
+        result = cvi.evaluation.random_subsampling(tree(), X_WINE, Y_WINE, n_rounds=6, stratify=stratify,
+                                                   random_state=4,
+                                                   n_jobs=n_jobs)
     np.testing.assert_array_equal(result.round_accuracy, round_accuracy)
     assert (result.accuracy, result.n_train) == (accuracy, n_train)
 
@@ -274,7 +275,8 @@ def test_random_subsampling_results_unchanged(stratify, where):
 def test_bootstrap_fits_equal_plain_fits_on_numpy_samples():
     """The documented samples (numpy's randint rows), each fitted with plain scikit-learn."""
     tree, n, n_bootstraps = DecisionTreeClassifier(max_depth=2, random_state=0), Y_IRIS.size, 6
-    record = cvi.bootstrap_sampling(tree, X_IRIS, Y_IRIS, n_bootstraps=n_bootstraps, random_state=8, n_jobs=1)
+    record = cvi.evaluation.bootstrap_sampling(tree, X_IRIS, Y_IRIS, n_bootstraps=n_bootstraps, random_state=8,
+                                               n_jobs=1)
     samples = np.random.RandomState(8).randint(0, n, size=(n_bootstraps, n))
     np.testing.assert_array_equal(record.sample_indices, samples)
     np.testing.assert_array_equal(record.y_pred, clone(tree).fit(X_IRIS, Y_IRIS).predict(X_IRIS))
@@ -322,8 +324,8 @@ def assert_fit_tasks(tasks, n_estimators, where):
      "_evaluator", 20, 2, "repeat"),
     (lambda: cvi.combined_ftest_5x2cv(GaussianNB(), DecisionTreeClassifier(), X_IRIS, Y_IRIS, random_state=0),
      "_evaluator", 20, 2, "repeat"),
-    (lambda: cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0), "_holdout", 1, 1, "holdout"),
-    (lambda: cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=3, random_state=0),
+    (lambda: cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0), "_holdout", 1, 1, "holdout"),
+    (lambda: cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=3, random_state=0),
      "_holdout", 3, 1, "round"),
     (lambda: cvi.bootstrap_accuracy(GaussianNB(), X_IRIS, Y_IRIS, n_bootstraps=4, random_state=0),
      "_bootstrap_fits", 5, 1, ""),

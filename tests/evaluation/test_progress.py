@@ -24,10 +24,12 @@ def last_line(text):
 
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_nested_cv_reports_its_fits_and_returns_the_same_record(capsys, n_jobs):
-    quiet = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=0, n_jobs=n_jobs)
+    quiet = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=0,
+                                                   n_jobs=n_jobs)
     assert capsys.readouterr().err == ""
-    shown = cvi.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=0, n_jobs=n_jobs,
-                                        verbose=1)
+    shown = cvi.evaluation.nested_cross_validation(GaussianNB(), X, Y, n_splits=4, n_repeats=3, random_state=0,
+                                                   n_jobs=n_jobs,
+                                                   verbose=1)
     err = capsys.readouterr().err
     match = LINE.fullmatch(last_line(err))
     assert match and match.group(1) == match.group(2) == str(shown.n_fits) and err.endswith("\n")

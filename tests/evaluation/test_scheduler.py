@@ -155,6 +155,7 @@ def test_fits_here_get_the_threads_of_a_loky_worker(iris, blas_threads):
     assert all(threads == expected for threads in _threads_of_fits_here(iris, backend="loky"))
 
 
+@pytest.mark.slow
 def test_fits_here_follow_loky_inner_max_num_threads(iris, blas_threads):
     most = max(blas_threads)
     expected = [min(min(blas_threads), most)] * len(blas_threads)
@@ -249,6 +250,7 @@ def test_while_the_first_fit_runs_the_pool_waits_for_enough_work_to_outlast_its_
     assert running._pool_is_needed() is True
 
 
+@pytest.mark.slow
 def test_a_loky_pool_that_scikit_learn_started_counts_as_running(iris, monkeypatch):
     monkeypatch.setattr(_scheduler, "_pools_used", {})
     X, y = iris

@@ -303,7 +303,7 @@ def test_result_is_immutable_and_describes_itself():
     X, y = noisy_data(3, n=30)
     result = cvi.bootstrap_accuracy(DecisionTreeClassifier(max_depth=2, random_state=0), X, y,
                                     method=".632+", n_bootstraps=10, random_state=0)
-    assert isinstance(result, cvi.BootstrapResult)
+    assert isinstance(result, cvi.results.BootstrapResult)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.estimate = 1.0
     with pytest.raises(ValueError):

@@ -26,7 +26,7 @@ import statsmodels.api as sm
 from scipy import stats
 from statsmodels.stats.contingency_tables import mcnemar as statsmodels_mcnemar
 
-from cvinference import CVResult, InferenceWarning, Interval, LossDifferenceTestResult, TestResult, mcnemar_test
+from cvinference import CVResult, InferenceWarning, mcnemar_test
 from cvinference.inference._clustered import (
     cluster_bootstrap_interval,
     cluster_mean_interval,
@@ -34,6 +34,7 @@ from cvinference.inference._clustered import (
     clustered_mcnemar_of,
 )
 from cvinference.inference._clusters import FEW_CLUSTERS
+from cvinference.results import Interval, LossDifferenceTestResult, TestResult
 
 
 def quiet(function, *args, **kwargs):

@@ -171,7 +171,7 @@ def test_round_trips_through_json(iris):
     X, y = iris
     interval = cvi.conservative_z_interval(GaussianNB(), X, y, estimator_b=DummyClassifier(), **SMALL)
     data = json.loads(json.dumps(interval.to_dict(), allow_nan=False))
-    back = cvi.Interval.from_dict(data)
+    back = cvi.results.Interval.from_dict(data)
     assert back.to_dict() == interval.to_dict()
     np.testing.assert_array_equal(back.details["half_estimates"], interval.details["half_estimates"])
     assert not back.details["half_estimates"].flags.writeable
@@ -211,16 +211,16 @@ def test_one_pair_is_refused_before_any_fit_saying_why(iris):
     with pytest.raises(ValueError, match=expected):
         cvi.conservative_z_interval(_NeverFitted(), X, y, n_pairs=1, n_rounds=2)
     with pytest.raises(ValueError, match=expected):
-        cvi.paired_subsampling(_NeverFitted(), X, y, n_pairs=1, n_rounds=2)
+        cvi.evaluation.paired_subsampling(_NeverFitted(), X, y, n_pairs=1, n_rounds=2)
 
 
 def test_a_record_of_one_pair_is_refused_by_the_interval(iris):
-    record = cvi.paired_subsampling(GaussianNB(), *iris, n_pairs=2, n_rounds=2, random_state=0)
-    one_pair = cvi.PairedSubsamplingResult(test_indices=record.test_indices[:3], losses=record.losses[:, :3],
-                                           halves=record.halves[:1], n_samples=150, n_train=record.n_train)
+    record = cvi.evaluation.paired_subsampling(GaussianNB(), *iris, n_pairs=2, n_rounds=2, random_state=0)
+    one_pair = cvi.records.PairedSubsamplingResult(test_indices=record.test_indices[:3], losses=record.losses[:, :3],
+                                                   halves=record.halves[:1], n_samples=150, n_train=record.n_train)
     with pytest.raises(ValueError, match=r"conservative_z_interval_of needs a result with n_pairs >= 2; got a "
                                          r"result with n_pairs=1\. One pair of halves"):
-        cvi.conservative_z_interval_of(one_pair)
+        cvi.inference.conservative_z_interval_of(one_pair)
 
 
 def test_data_too_small_for_the_halves_says_what_to_pass():

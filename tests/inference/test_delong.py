@@ -263,6 +263,7 @@ def test_unknown_pos_label_is_refused():
 # --------------------------------------------------------------------------- smoke: bootstrap over instances
 
 
+@pytest.mark.slow
 def test_smoke_bootstrap_variance_agrees_with_delong_within_monte_carlo_error():
     """A smoke check with a loose tolerance; the exact checks are the formula ones above.
 
@@ -386,7 +387,7 @@ def test_perfect_multiclass_separation_is_degenerate_not_a_rounding_residue():
 
 
 def test_results_round_trip_through_json():
-    from cvinference import Interval, TestResult
+    from cvinference.results import Interval, TestResult
 
     y, markers = asah()
     interval = delong_interval(y, markers["ndka"], transform="logit")

@@ -44,7 +44,7 @@ from cvinference.inference._five_by_two import _five_by_two_formulas
 pytestmark = pytest.mark.filterwarnings("error::cvinference.InferenceWarning")
 
 TESTS = (cvi.paired_ttest_5x2cv, cvi.combined_ftest_5x2cv)
-TESTS_OF = (cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of)
+TESTS_OF = (cvi.inference.paired_ttest_5x2cv_of, cvi.inference.combined_ftest_5x2cv_of)
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_fits_are_bit_for_bit_plain_sklearn_fits_on_the_documented_splits(data, 
     so the comparison is exact.
     """
     X, y = data
-    pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
+    pair = cvi.evaluation.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=random_state, n_jobs=1)
     fits = _five_by_two._five_by_two_differences(pair, None, "paired_ttest_5x2cv_of")
     splits = oracle_splits(X, y, random_state)
 
@@ -232,7 +232,7 @@ def test_t_interval_and_fields(data):
 def test_f_interval_repr_and_summary(data):
     X, y = data
     test = cvi.combined_ftest_5x2cv(tree(), DummyClassifier(), X, y, random_state=0)
-    assert isinstance(test, cvi.TestResult)
+    assert isinstance(test, cvi.results.TestResult)
     interval = test.confidence_interval()
     half_width = stats.t.ppf(0.975, 5) * math.sqrt(test.details["mean_s_squared"])
     assert interval.low == pytest.approx(test.estimate - half_width, rel=1e-12)
@@ -304,38 +304,38 @@ def test_the_records_of_the_degenerate_cases_hold_the_differences():
 def test_no_spread_but_a_difference_is_infinite_with_a_warning():
     pair = pair_with(np.full((5, 2), 0.1))
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        t = cvi.paired_ttest_5x2cv_of(pair)
+        t = cvi.inference.paired_ttest_5x2cv_of(pair)
     assert t.statistic == math.inf and math.isnan(t.pvalue)  # not p = 0, which would read as significant
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        f = cvi.combined_ftest_5x2cv_of(pair)
+        f = cvi.inference.combined_ftest_5x2cv_of(pair)
     assert f.statistic == math.inf and math.isnan(f.pvalue)
 
 
 def test_no_spread_and_zero_numerator_gives_t_zero():
     pair = pair_with(np.array([[0.0, 0.0]] + [[0.1, 0.1]] * 4))
     with pytest.warns(cvi.InferenceWarning, match="0 / 0"):
-        t = cvi.paired_ttest_5x2cv_of(pair)
+        t = cvi.inference.paired_ttest_5x2cv_of(pair)
     assert (t.statistic, t.pvalue) == (0.0, 1.0)
     with pytest.warns(cvi.InferenceWarning, match="undefined"):
-        f = cvi.combined_ftest_5x2cv_of(pair)
+        f = cvi.inference.combined_ftest_5x2cv_of(pair)
     assert f.statistic == math.inf and math.isnan(f.pvalue)
 
 
 def test_a_record_made_by_hand_is_named_in_the_note():
-    t = cvi.paired_ttest_5x2cv_of(pair_with([[0.1, -0.1], [0.2, 0.0], [0.0, 0.1], [0.1, 0.1], [0.3, 0.0]]))
+    t = cvi.inference.paired_ttest_5x2cv_of(pair_with([[0.1, -0.1], [0.2, 0.0], [0.0, 0.1], [0.1, 0.1], [0.3, 0.0]]))
     assert t.notes[0] == ("5 replications of 2-fold cross-validation (splitter not recorded), both learners on the "
                           "same halves: 20 fits of clones")
 
 
-@pytest.mark.parametrize("function", [cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of])
+@pytest.mark.parametrize("function", [cvi.inference.paired_ttest_5x2cv_of, cvi.inference.combined_ftest_5x2cv_of])
 def test_a_pair_or_its_two_results_give_the_same_test(data, function):
     X, y = data
-    pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=0)
+    pair = cvi.evaluation.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=0)
     assert function(pair) == function(pair.a, pair.b) == TESTS[TESTS_OF.index(function)](tree(), GaussianNB(), X, y,
                                                                                           random_state=0)
 
 
-@pytest.mark.parametrize("function", [cvi.paired_ttest_5x2cv_of, cvi.combined_ftest_5x2cv_of])
+@pytest.mark.parametrize("function", [cvi.inference.paired_ttest_5x2cv_of, cvi.inference.combined_ftest_5x2cv_of])
 def test_a_record_that_is_not_five_times_two_folds_is_refused(data, function):
     X, y = data
     three_folds = cvi.CVEvaluator(3, n_repeats=5, random_state=0).compare(tree(), GaussianNB(), X, y)
@@ -343,7 +343,7 @@ def test_a_record_that_is_not_five_times_two_folds_is_refused(data, function):
         function(three_folds)
     with pytest.raises(TypeError, match=r"compares two results: pass a PairedCVResult.* got a of type CVResult"):
         function(three_folds.a)
-    other_folds = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=1)
+    other_folds = cvi.evaluation.five_by_two_cv(tree(), GaussianNB(), X, y, random_state=1)
     with pytest.raises(ValueError, match="not cross-validated on identical folds"):
         function(three_folds.a, other_folds.b)
     regression = cvi.CVEvaluator(2, n_repeats=5, loss="squared_error", random_state=0).compare(

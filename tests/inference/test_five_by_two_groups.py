@@ -45,7 +45,7 @@ def oracle_splits(X, y, groups, random_state):
 
 def test_no_group_is_in_both_halves_and_the_record_keeps_the_groups(data):
     X, y, groups = data
-    pair = cvi.five_by_two_cv(tree(), GaussianNB(), X, y, groups=groups, random_state=0, n_jobs=1)
+    pair = cvi.evaluation.five_by_two_cv(tree(), GaussianNB(), X, y, groups=groups, random_state=0, n_jobs=1)
     np.testing.assert_array_equal(pair.a.groups, groups)
     assert (pair.a.n_repeats, pair.a.n_splits) == (5, 2)
     for fold in pair.a.fold:
@@ -89,7 +89,7 @@ def test_halves_that_split_groups_warn(data):
     pair = cvi.CVEvaluator(cvi.StratifiedEqualSizeKFold(2, shuffle=True), n_repeats=5, random_state=0).compare(
         tree(), GaussianNB(), X, y, groups=groups)
     with pytest.warns(cvi.InferenceWarning, match=r"The folds split some of the result's groups, so the 5x2cv test"):
-        test = cvi.paired_ttest_5x2cv_of(pair)
+        test = cvi.inference.paired_ttest_5x2cv_of(pair)
     assert any("split some of the result's groups" in text for text in test.warnings)
 
 

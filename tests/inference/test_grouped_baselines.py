@@ -186,12 +186,12 @@ def test_every_group_alike_gives_no_spread_and_a_warning():
 
 def test_the_cluster_nir_result_round_trips_and_its_details_are_checked():
     test = cvi.no_information_test(classifier(n_repeats=2))
-    again = cvi.NoInformationTestResult.from_json(test.to_json())
+    again = cvi.results.NoInformationTestResult.from_json(test.to_json())
     assert again == test and again.confidence_interval() == test.confidence_interval()
     data = test.to_dict()
     del data["details"]["mapping"]["design_effect"]
     with pytest.raises(ValueError, match="has no key 'design_effect'"):
-        cvi.NoInformationTestResult.from_dict(data)
+        cvi.results.NoInformationTestResult.from_dict(data)
 
 
 def test_the_cluster_nir_summary_names_the_t_and_the_groups():
@@ -209,12 +209,12 @@ def test_the_cluster_nir_summary_names_the_t_and_the_groups():
 @pytest.mark.parametrize("loss, center", [("squared_error", np.mean), ("absolute_error", np.median)])
 def test_the_cluster_mean_baseline_is_statsmodels_cluster_robust_t_of_the_loss_differences(loss, center):
     result = regressor(loss=loss)
-    test, texts = caught(cvi.mean_baseline_test, result)
+    test, texts = caught(cvi.inference.mean_baseline_test, result)
     assert texts == []
     baseline = trivial_losses(result, center)
     differences = baseline - result.loss[0]
     fit = cluster_ols(differences, result.groups)
-    assert isinstance(test, cvi.LossDifferenceTestResult) and test.df == N_GROUPS - 1
+    assert isinstance(test, cvi.results.LossDifferenceTestResult) and test.df == N_GROUPS - 1
     assert test.estimate == pytest.approx(fit.params[0], rel=1e-10)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
     assert test.statistic == pytest.approx(fit.tvalues[0], rel=1e-10)
@@ -233,19 +233,20 @@ def test_the_cluster_mean_baseline_is_statsmodels_cluster_robust_t_of_the_loss_d
 
 
 def test_the_cluster_mean_baseline_answers_both_ways():
-    assert cvi.mean_baseline_test(regressor()).pvalue < 0.01  # the predictions see the feature
-    assert cvi.mean_baseline_test(regressor(signal=-0.5)).pvalue > 0.99  # predictions against the signal
+    assert cvi.inference.mean_baseline_test(regressor()).pvalue < 0.01  # the predictions see the feature
+    assert cvi.inference.mean_baseline_test(regressor(signal=-0.5)).pvalue > 0.99  # predictions against the signal
 
 
 def test_the_mean_baseline_auto_keeps_the_cv_clt_without_groups_and_cluster_needs_groups():
     plain = regressor(grouped=False)
-    auto, texts = caught(cvi.mean_baseline_test, plain)
-    assert texts == [] and auto == cvi.mean_baseline_test(plain, method="cv-clt")
+    auto, texts = caught(cvi.inference.mean_baseline_test, plain)
+    assert texts == [] and auto == cvi.inference.mean_baseline_test(plain, method="cv-clt")
     assert auto.method.startswith("CV-CLT") and auto.df is None and "sigma_hat" in auto.details
     with pytest.raises(ValueError, match=r"made without groups\. Pass groups="):
-        cvi.mean_baseline_test(plain, method="cluster")
+        cvi.inference.mean_baseline_test(plain, method="cluster")
     grouped = regressor()
-    auto, explicit = cvi.mean_baseline_test(grouped), cvi.mean_baseline_test(grouped, method="cluster")
+    auto, explicit = cvi.inference.mean_baseline_test(grouped), cvi.inference.mean_baseline_test(grouped,
+                                                                                                 method="cluster")
     assert (auto.statistic, auto.pvalue, auto.method) == (explicit.statistic, explicit.pvalue, explicit.method)
     assert [n for n in auto.notes if n not in explicit.notes] == [
         f"method='auto' chose method='cluster': the record was made with groups ({N_GROUPS} of them), and the "
@@ -254,13 +255,13 @@ def test_the_mean_baseline_auto_keeps_the_cv_clt_without_groups_and_cluster_need
 
 def test_the_cluster_mean_baseline_pools_repeats_and_ignores_the_cv_clt_variance():
     result = regressor(n_repeats=2)
-    test, texts = caught(cvi.mean_baseline_test, result, variance="all-pairs")
+    test, texts = caught(cvi.inference.mean_baseline_test, result, variance="all-pairs")
     assert any("repeats" in t for t in texts)
     differences = [trivial_losses(result, np.mean, r) - result.loss[r] for r in range(2)]
     figures = [cr1_by_hand(d, result.groups) for d in differences]
     assert test.estimate == pytest.approx(np.mean([m for m, _ in figures]), rel=1e-12)
     assert test.standard_error == pytest.approx(math.sqrt(np.mean([v for _, v in figures])), rel=1e-10)
-    assert test == caught(cvi.mean_baseline_test, result)[0]
+    assert test == caught(cvi.inference.mean_baseline_test, result)[0]
 
 
 def test_zero_one_errors_still_give_a_loss_difference_result():
@@ -270,8 +271,8 @@ def test_zero_one_errors_still_give_a_loss_difference_result():
     y_pred = np.where(np.arange(groups.size) % 7 == 0, 1 - y, y)
     result = cvi.CVResult(y_true=y, y_pred=y_pred, fold=fold, loss=np.abs(y_pred - y), loss_name="absolute_error",
                           groups=groups)
-    test = cvi.mean_baseline_test(result)
-    assert type(test) is cvi.LossDifferenceTestResult
+    test = cvi.inference.mean_baseline_test(result)
+    assert type(test) is cvi.results.LossDifferenceTestResult
     assert test.confidence_interval().high == math.inf  # alternative="greater": unbounded above, not clipped at 1
 
 
@@ -284,7 +285,7 @@ def pair_of(make, **options):
 
 def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_the_dataset():
     for pair in (pair_of(classifier), pair_of(regressor)):
-        test = cvi.cluster_paired_test(pair)
+        test = cvi.matched_sample_test(pair, method="cluster")
         interval = test.confidence_interval()
         assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
         assert f"the {N_GROUPS} groups as the independent units" in interval.notes[0]
@@ -296,7 +297,7 @@ def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_th
 
 
 def test_the_cluster_mean_baseline_interval_is_labelled_the_same_way():
-    interval = cvi.mean_baseline_test(regressor()).confidence_interval()
+    interval = cvi.inference.mean_baseline_test(regressor()).confidence_interval()
     assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
 
 
@@ -309,6 +310,6 @@ def test_fold_level_t_intervals_keep_the_fold_label_and_the_instance_t_is_at_the
     test = caught(cvi.matched_sample_test, *loo)[0]
     assert test.df == groups.size - 1  # Wong's Theorem 4: a t over the n instances' differences
     assert (test.confidence_interval().averaging, test.confidence_interval().method) == ("dataset", "t")
-    mcnemar = caught(cvi.clustered_mcnemar_test, pair_of(classifier))[0]
+    mcnemar = caught(cvi.mcnemar_test, pair_of(classifier), method="obuchowski")[0]
     # the groups' CR1 standard error with a normal quantile: labelled by what it counts
     assert (mcnemar.confidence_interval().averaging, mcnemar.confidence_interval().method) == ("dataset", "cluster")

@@ -1,6 +1,6 @@
 """Cluster-aware inference on grouped records (issue 30, item 2): accuracy_interval / loss_interval with
-method="cluster", clustered_mcnemar_test, cluster_paired_test, the instance-level methods' warnings, decide() on a
-grouped pair and the report's merged caution.
+method="cluster", mcnemar_test(method="obuchowski"), matched_sample_test(method="cluster"), the instance-level
+methods' warnings, decide() on a grouped pair and the report's merged caution.
 
 Oracles:
 - statsmodels' cluster-robust OLS of the per-instance values on a constant,
@@ -254,13 +254,13 @@ def test_the_cluster_loss_interval_is_clipped_at_zero():
     assert interval.high == pytest.approx(mean + stats.t.ppf(0.975, 19) * math.sqrt(variance), rel=1e-10)
 
 
-# --------------------------------------------------------------------------- clustered_mcnemar_test
+# --------------------------------------------------------------------------- mcnemar_test(method="obuchowski")
 
 
 @pytest.mark.parametrize("method", ["obuchowski", "durkalski"])
 def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(design, method):
     a, b = classifier(design, 4), classifier(design, 5)
-    test = cvi.clustered_mcnemar_test(a, b, method=method)
+    test = cvi.mcnemar_test(a, b, method=method)
     array = clustered_mcnemar_of(a.correct[0], b.correct[0], a.groups, method=method, fold=a.fold[0])
     assert (test.statistic, test.pvalue, test.estimate, test.standard_error) == (
         array.statistic, array.pvalue, array.estimate, array.standard_error)
@@ -273,8 +273,8 @@ def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(desig
 
 def test_the_mcnemar_test_accepts_a_pair_and_a_chosen_repeat(design):
     a, b = classifier(design, 4, n_repeats=2), classifier(design, 5, n_repeats=2)
-    test = cvi.clustered_mcnemar_test(cvi.PairedCVResult(a, b), repeat=1)
-    assert test == cvi.clustered_mcnemar_test(a, b, repeat=1)
+    test = cvi.mcnemar_test(cvi.PairedCVResult(a, b), repeat=1, method="obuchowski")
+    assert test == cvi.mcnemar_test(a, b, repeat=1, method="obuchowski")
     assert test.statistic == pytest.approx(mcnemar_by_hand(a.correct[1], b.correct[1], a.groups, "obuchowski"))
     assert test.statistic != pytest.approx(mcnemar_by_hand(a.correct[0], b.correct[0], a.groups, "obuchowski"))
 
@@ -283,40 +283,45 @@ def test_the_mcnemar_test_refuses_what_it_cannot_pair(design):
     a, b = classifier(design, 4), classifier(design, 5)
     other = cvi.CVResult(y_true=b.y_true, y_pred=b.y_pred[0], fold=b.fold[0], groups=np.roll(b.groups, 1))
     with pytest.raises(ValueError, match="same groups; b has other groups"):
-        cvi.clustered_mcnemar_test(a, other)
+        cvi.mcnemar_test(a, other, method="obuchowski")
     with pytest.raises(ValueError, match="same groups; b has none"):
-        cvi.clustered_mcnemar_test(a, classifier(design, 5, grouped=False))
+        cvi.mcnemar_test(a, classifier(design, 5, grouped=False), method="obuchowski")
     with pytest.raises(ValueError, match=r"made without groups\. Pass groups="):
-        cvi.clustered_mcnemar_test(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False))
+        cvi.mcnemar_test(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False),
+                         method="obuchowski")
     repeated = classifier(design, 4, n_repeats=2), classifier(design, 5, n_repeats=2)
     with pytest.raises(ValueError, match=r"n_repeats=2.*Pass repeat=0"):
-        cvi.clustered_mcnemar_test(*repeated)
-    with pytest.raises(ValueError, match="method"):
-        cvi.clustered_mcnemar_test(a, b, method="mcnemar")
+        cvi.mcnemar_test(*repeated, method="obuchowski")
+    with pytest.raises(ValueError, match="method must be one of 'mcnemar', 'obuchowski', 'durkalski'"):
+        cvi.mcnemar_test(a, b, method="clustered")
+    with pytest.raises(ValueError, match=r"exact=True applies to method='mcnemar' only.*leave it out"):
+        cvi.mcnemar_test(a, b, method="obuchowski", exact=True)
+    with pytest.raises(ValueError, match=r"correction=False applies to method='mcnemar' only"):
+        cvi.mcnemar_test(a, b, method="durkalski", correction=False)
 
 
-# --------------------------------------------------------------------------- cluster_paired_test
+# --------------------------------------------------------------------------- matched_sample_test(method="cluster")
 
 
 def test_the_paired_test_of_classifiers_is_statsmodels_ols_of_the_correctness_differences(design):
     a, b = classifier(design, 6), classifier(design, 7)
-    test = cvi.cluster_paired_test(a, b)
+    test = cvi.matched_sample_test(a, b, method="cluster")
     fit = cluster_ols(a.correct[0].astype(float) - b.correct[0], a.groups)
-    assert type(test) is cvi.TestResult
+    assert type(test) is cvi.results.TestResult
     assert test.estimate == pytest.approx(fit.params[0], rel=1e-12) == pytest.approx(a.accuracy - b.accuracy)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
     assert test.statistic == pytest.approx(fit.tvalues[0], rel=1e-10)
     assert test.pvalue == pytest.approx(fit.pvalues[0], rel=1e-10) and test.df == N_GROUPS - 1
-    greater = cvi.cluster_paired_test(a, b, alternative="greater")
+    greater = cvi.matched_sample_test(a, b, alternative="greater", method="cluster")
     assert greater.pvalue == pytest.approx(stats.t.sf(fit.tvalues[0], N_GROUPS - 1), rel=1e-10)
-    assert cvi.cluster_paired_test(cvi.PairedCVResult(a, b)) == test
+    assert cvi.matched_sample_test(cvi.PairedCVResult(a, b), method="cluster") == test
 
 
 def test_the_paired_test_of_regressors_is_a_loss_difference_result(design):
     a, b = regressor(design, 8), regressor(design, 9)
-    test = cvi.cluster_paired_test(a, b)
+    test = cvi.matched_sample_test(a, b, method="cluster")
     fit = cluster_ols(b.loss[0] - a.loss[0], a.groups)
-    assert type(test) is cvi.LossDifferenceTestResult
+    assert type(test) is cvi.results.LossDifferenceTestResult
     assert test.estimate == pytest.approx(b.mean_loss - a.mean_loss) == pytest.approx(fit.params[0], rel=1e-12)
     assert (test.standard_error, test.pvalue) == pytest.approx((fit.bse[0], fit.pvalues[0]), rel=1e-10)
 
@@ -330,8 +335,8 @@ def test_a_regressors_absolute_errors_of_whole_units_stay_a_loss_difference(desi
     predictions = [y + rng.integers(0, 2, y.size) for _ in range(2)]
     a, b = (cvi.CVResult(y_true=y, y_pred=y_pred, fold=whole_group_folds(groups, 1, 99)[0],
                          loss=np.abs(y_pred - y), loss_name="absolute_error", groups=groups) for y_pred in predictions)
-    test = cvi.cluster_paired_test(a, b)
-    assert type(test) is cvi.LossDifferenceTestResult
+    test = cvi.matched_sample_test(a, b, method="cluster")
+    assert type(test) is cvi.results.LossDifferenceTestResult
     assert test.details["difference"] == "mean loss B - mean loss A"
     fit = cluster_ols(b.loss[0] - a.loss[0], groups)
     assert test.estimate == pytest.approx(fit.params[0], rel=1e-12)
@@ -340,7 +345,7 @@ def test_a_regressors_absolute_errors_of_whole_units_stay_a_loss_difference(desi
 def test_repeats_are_pooled_as_the_mean_of_the_cr1_variances_with_a_warning(design):
     a, b = classifier(design, 6, n_repeats=3), classifier(design, 7, n_repeats=3)
     with pytest.warns(InferenceWarning, match="3 repeats of cross-validation are pooled"):
-        test = cvi.cluster_paired_test(a, b)
+        test = cvi.matched_sample_test(a, b, method="cluster")
     by_repeat = [cr1_by_hand(a.correct[r].astype(float) - b.correct[r], a.groups) for r in range(3)]
     estimate = np.mean([mean for mean, _ in by_repeat])
     standard_error = math.sqrt(np.mean([variance for _, variance in by_repeat]))
@@ -348,7 +353,7 @@ def test_repeats_are_pooled_as_the_mean_of_the_cr1_variances_with_a_warning(desi
     assert test.standard_error == pytest.approx(standard_error, rel=1e-10)
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(estimate / standard_error), N_GROUPS - 1), rel=1e-10)
     assert any("pooled" in text for text in test.warnings)
-    one = cvi.cluster_paired_test(a, b, repeat=2)
+    one = cvi.matched_sample_test(a, b, repeat=2, method="cluster")
     assert one.standard_error == pytest.approx(math.sqrt(by_repeat[2][1]), rel=1e-10)
 
 
@@ -357,9 +362,9 @@ def test_the_paired_test_refuses_other_losses_and_other_repeats(design):
     absolute = cvi.CVResult(y_true=squared.y_true, y_pred=squared.y_pred, fold=squared.fold, groups=squared.groups,
                             loss=np.abs(squared.y_pred - squared.y_true), loss_name="absolute_error")
     with pytest.raises(ValueError, match="compares one loss; a has loss 'squared_error' and b 'absolute_error'"):
-        cvi.cluster_paired_test(squared, absolute)
+        cvi.matched_sample_test(squared, absolute, method="cluster")
     with pytest.raises(ValueError, match="n_repeats=2 and b has n_repeats=1; pass repeat="):
-        cvi.cluster_paired_test(classifier(design, 6, n_repeats=2), classifier(design, 7))
+        cvi.matched_sample_test(classifier(design, 6, n_repeats=2), classifier(design, 7), method="cluster")
 
 
 # --------------------------------------------------------------------------- warnings of the other methods
@@ -391,16 +396,18 @@ INSTANCE_LEVEL = {
     "loss normal": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="normal"), "method='cluster'"),
     "loss cv-clt": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="cv-clt"), "method='cluster'"),
     "mcnemar": (lambda d, g: cvi.mcnemar_test(classifier(d, 4, grouped=g), classifier(d, 5, grouped=g)),
-                "clustered_mcnemar_test(a, b)"),
+                "mcnemar_test(a, b, method='obuchowski')"),
     "independent z": (lambda d, g: cvi.independent_sample_test(classifier(d, 4, grouped=g),
                                                                classifier(d, 5, grouped=g), method="z"),
-                      "cluster_paired_test(a, b)"),
-    "matched leave-one-out": (lambda d, g: cvi.matched_sample_test(*loo_pair(d, g)), "cluster_paired_test(a, b)"),
-    "loss difference": (lambda d, g: cvi.loss_difference_test(regressor(d, 8, grouped=g), regressor(d, 9, grouped=g)),
-                        "cluster_paired_test(a, b)"),
-    "regression interval": (lambda d, g: cvi.regression_interval(regressor(d, 3, grouped=g), method="cv-clt"),
+                      "matched_sample_test(a, b, method='cluster')"),
+    "matched leave-one-out": (lambda d, g: cvi.matched_sample_test(*loo_pair(d, g)),
+                              "matched_sample_test(a, b, method='cluster')"),
+    "loss difference": (lambda d, g: cvi.inference.loss_difference_test(regressor(d, 8, grouped=g),
+                                                                        regressor(d, 9, grouped=g)),
+                        "matched_sample_test(a, b, method='cluster')"),
+    "regression interval": (lambda d, g: cvi.inference.regression_interval(regressor(d, 3, grouped=g), method="cv-clt"),
                             "method='cluster'"),
-    "mean baseline": (lambda d, g: cvi.mean_baseline_test(regressor(d, 3, grouped=g), method="cv-clt"),
+    "mean baseline": (lambda d, g: cvi.inference.mean_baseline_test(regressor(d, 3, grouped=g), method="cv-clt"),
                       "method='cluster'"),
     "no-information exact": (lambda d, g: cvi.no_information_test(classifier(d, 1, grouped=g), method="exact"),
                              "method='cluster'"),
@@ -481,7 +488,7 @@ def test_a_grouped_pair_is_decided_by_tests_that_count_groups(design, evidence):
     assert any(c.startswith(f"The instances come in {N_GROUPS} groups") for c in decision.caveats)
     assert not any(SPLIT in c for c in decision.caveats)
     assert decision.difference == pytest.approx(pair.a.accuracy - pair.b.accuracy)
-    assert cvi.Decision.from_dict(decision.to_dict()) == decision
+    assert cvi.results.Decision.from_dict(decision.to_dict()) == decision
 
 
 def test_a_grouped_pair_with_the_shipped_evidence_and_split_folds(design):
@@ -527,8 +534,9 @@ def test_pair_tests_add_the_clustered_tests_only_for_grouped_pairs(design):
     grouped = cvi.PairedCVResult(classifier(design, 4), classifier(design, 5))
     plain = cvi.PairedCVResult(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False))
     tests = dict(pair_tests(grouped))
-    assert tests["clustered McNemar (Obuchowski)"] == quiet(cvi.clustered_mcnemar_test, grouped)
-    assert tests["cluster paired t on per-instance correctness"] == quiet(cvi.cluster_paired_test, grouped)
+    assert tests["clustered McNemar (Obuchowski)"] == quiet(cvi.mcnemar_test, grouped, method="obuchowski")
+    assert tests["cluster paired t on per-instance correctness"] == quiet(cvi.matched_sample_test, grouped,
+                                                                          method="cluster")
     assert not [name for name, _ in pair_tests(plain) if name.startswith("cluster")]
 
 

@@ -102,7 +102,8 @@ def test_mse_and_mae_are_statsmodels_cluster_robust_ols_of_the_errors(result, me
     evidence()  # the shipped evidence warns of the cluster interval's measured coverage; that is tested below
     with warnings.catch_warnings():
         warnings.simplefilter("error", InferenceWarning)  # 26 groups, whole in their folds: nothing to warn about
-        interval = cvi.regression_interval(result, metric, confidence_level=confidence_level, method="cluster")
+        interval = cvi.inference.regression_interval(result, metric, confidence_level=confidence_level,
+                                                     method="cluster")
     fit = cluster_ols(error(result.y_pred[0] - result.y_true), result.groups)
     critical = stats.t.ppf((1 + confidence_level) / 2, N_GROUPS - 1)
     assert (interval.method, interval.averaging, interval.df, interval.target) == (
@@ -119,7 +120,7 @@ def test_mse_and_mae_are_statsmodels_cluster_robust_ols_of_the_errors(result, me
 
 def test_mae_is_loss_interval_cluster_of_an_absolute_error_record():
     record = grouped_regressor(loss="absolute_error", n_repeats=2)
-    interval = quiet(cvi.regression_interval, record, "mean_absolute_error", method="cluster")
+    interval = quiet(cvi.inference.regression_interval, record, "mean_absolute_error", method="cluster")
     oracle = quiet(cvi.loss_interval, record, method="cluster")
     assert (interval.estimate, interval.low, interval.high, interval.df) == pytest.approx(
         (oracle.estimate, oracle.low, oracle.high, oracle.df), rel=1e-12)
@@ -130,7 +131,7 @@ def test_mae_is_loss_interval_cluster_of_an_absolute_error_record():
 
 @pytest.mark.parametrize("oracle", [r2_delta_by_hand, r2_delta_by_statsmodels])
 def test_r2_is_the_delta_method_on_the_cluster_robust_covariance_of_the_two_means(result, oracle):
-    interval = cvi.regression_interval(result, "r2", method="cluster")
+    interval = cvi.inference.regression_interval(result, "r2", method="cluster")
     r2, variance = oracle(result.y_true, result.y_pred[0], result.groups)
     assert interval.estimate == pytest.approx(r2, rel=1e-12)
     assert interval.estimate == pytest.approx(r2_score(result.y_true, result.y_pred[0]), rel=1e-12)
@@ -150,11 +151,11 @@ def test_the_two_r2_oracles_agree_with_each_other(result):
 
 def test_repeats_average_the_r2s_and_the_variances():
     record = grouped_regressor(seed=1, n_repeats=3)
-    interval = quiet(cvi.regression_interval, record, "r2", method="cluster")
+    interval = quiet(cvi.inference.regression_interval, record, "r2", method="cluster")
     figures = [r2_delta_by_hand(record.y_true, record.y_pred[r], record.groups) for r in range(3)]
     assert interval.estimate == pytest.approx(np.mean([r2 for r2, _ in figures]), rel=1e-12)
     assert interval.standard_error == pytest.approx(math.sqrt(np.mean([v for _, v in figures])), rel=1e-9)
-    one = quiet(cvi.regression_interval, record, "r2", repeat=2, method="cluster")
+    one = quiet(cvi.inference.regression_interval, record, "r2", repeat=2, method="cluster")
     assert one.standard_error == pytest.approx(math.sqrt(figures[2][1]), rel=1e-9)
 
 
@@ -163,16 +164,16 @@ def test_one_instance_per_group_gives_the_all_pairs_cv_clt_variance_times_g_over
     record = grouped_regressor(seed=2)
     singletons = cvi.CVResult(y_true=record.y_true, y_pred=record.y_pred, fold=record.fold, loss=record.loss,
                               loss_name=record.loss_name, groups=np.arange(record.n_samples))
-    cluster = quiet(cvi.regression_interval, singletons, metric, method="cluster")
-    clt = quiet(cvi.regression_interval, singletons, metric, method="cv-clt", variance="all-pairs")
+    cluster = quiet(cvi.inference.regression_interval, singletons, metric, method="cluster")
+    clt = quiet(cvi.inference.regression_interval, singletons, metric, method="cv-clt", variance="all-pairs")
     n = record.n_samples
     assert cluster.estimate == pytest.approx(clt.estimate, rel=1e-12)
     assert cluster.standard_error ** 2 == pytest.approx(n / (n - 1) * clt.standard_error ** 2, rel=1e-9)
 
 
 def test_grouped_errors_widen_the_r2_interval(result):
-    cluster = cvi.regression_interval(result, "r2")
-    naive = quiet(cvi.regression_interval, result, "r2", method="cv-clt")
+    cluster = cvi.inference.regression_interval(result, "r2")
+    naive = quiet(cvi.inference.regression_interval, result, "r2", method="cv-clt")
     assert cluster.details["design_effect"] > 1.5 and cluster.high - cluster.low > naive.high - naive.low
 
 
@@ -181,7 +182,7 @@ def test_r2_is_clipped_at_one():
     y_pred = record.y_true + 1e-3 * (record.y_pred - record.y_true)
     near = cvi.CVResult(y_true=record.y_true, y_pred=y_pred, fold=record.fold, loss=(y_pred - record.y_true) ** 2,
                         loss_name="squared_error", groups=record.groups)
-    interval = cvi.regression_interval(near, "r2", confidence_level=0.999999999)
+    interval = cvi.inference.regression_interval(near, "r2", confidence_level=0.999999999)
     assert interval.high == 1.0 and interval.clipped == ("high",)
 
 
@@ -191,34 +192,34 @@ def test_r2_is_clipped_at_one():
 def test_auto_picks_the_cluster_interval_on_a_grouped_record_only(result, evidence):
     evidence()  # nothing measured: the cluster-robust interval
     for metric in ("r2", "mean_absolute_error", "mean_squared_error"):
-        auto = cvi.regression_interval(result, metric)
-        explicit = cvi.regression_interval(result, metric, method="cluster")
+        auto = cvi.inference.regression_interval(result, metric)
+        explicit = cvi.inference.regression_interval(result, metric, method="cluster")
         assert (auto.method, auto.low, auto.high) == (explicit.method, explicit.low, explicit.high)
         assert any("method='auto' chose the cluster-robust interval because the result was made with groups" in note
                    for note in auto.notes)
     plain = grouped_regressor(grouped=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")  # the calibration evidence's warning (an unnamed learner at this size)
-        assert cvi.regression_interval(plain) == cvi.regression_interval(plain, method="cv-clt")
+        assert cvi.inference.regression_interval(plain) == cvi.inference.regression_interval(plain, method="cv-clt")
     assert not any("made with groups" in str(w.message) for w in caught)
-    assert cvi.regression_interval(plain).method == "cv-clt"
+    assert cvi.inference.regression_interval(plain).method == "cv-clt"
     with pytest.raises(ValueError, match=r"made without groups\. Pass groups="):
-        cvi.regression_interval(plain, method="cluster")
+        cvi.inference.regression_interval(plain, method="cluster")
     with pytest.raises(ValueError, match="method"):
-        cvi.regression_interval(plain, method="bootstrap")
+        cvi.inference.regression_interval(plain, method="bootstrap")
 
 
 def test_the_cv_clt_on_a_grouped_record_warns_and_names_the_cluster_method(result):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        interval = cvi.regression_interval(result, "mean_absolute_error", method="cv-clt")
+        interval = cvi.inference.regression_interval(result, "mean_absolute_error", method="cv-clt")
     [text] = [str(w.message) for w in caught if "made with groups" in str(w.message)]
     assert "method='cluster' (which method='auto' chooses for a grouped record)" in text and text in interval.warnings
 
 
 def test_the_cluster_interval_round_trips(result):
-    interval = cvi.regression_interval(result, "r2")
-    assert cvi.Interval.from_json(interval.to_json()) == interval
+    interval = cvi.inference.regression_interval(result, "r2")
+    assert cvi.results.Interval.from_json(interval.to_json()) == interval
 
 
 # --------------------------------------------------------------------------- the half-sample form
@@ -228,7 +229,7 @@ def test_the_cluster_interval_round_trips(result):
 def test_the_half_sample_form_is_statsmodels_cluster_ols_with_twice_its_variance(result, metric, error):
     """Nedel'ko (2021, section 3): the cross-validated error varies about as one measured on half the sample; the
     half-sample form carries that factor 2 of the variance to the groups, as accuracy_interval's does."""
-    interval = cvi.regression_interval(result, metric, method="cluster-half-sample")
+    interval = cvi.inference.regression_interval(result, metric, method="cluster-half-sample")
     fit = cluster_ols(error(result.y_pred[0] - result.y_true), result.groups)
     standard_error = math.sqrt(2) * fit.bse[0]
     critical = stats.t.ppf(0.975, N_GROUPS - 1)
@@ -241,7 +242,7 @@ def test_the_half_sample_form_is_statsmodels_cluster_ols_with_twice_its_variance
 
 
 def test_the_half_sample_form_of_r2_doubles_the_delta_method_variance(result):
-    interval = cvi.regression_interval(result, "r2", method="cluster-half-sample")
+    interval = cvi.inference.regression_interval(result, "r2", method="cluster-half-sample")
     r2, variance = r2_delta_by_hand(result.y_true, result.y_pred[0], result.groups)
     assert interval.estimate == pytest.approx(r2, rel=1e-12)
     assert interval.standard_error == pytest.approx(math.sqrt(2 * variance), rel=1e-9)
@@ -249,7 +250,7 @@ def test_the_half_sample_form_of_r2_doubles_the_delta_method_variance(result):
 
 def test_the_half_sample_form_needs_groups():
     with pytest.raises(ValueError, match=r"method='cluster-half-sample'.*made without groups\. Pass groups="):
-        cvi.regression_interval(grouped_regressor(grouped=False), method="cluster-half-sample")
+        cvi.inference.regression_interval(grouped_regressor(grouped=False), method="cluster-half-sample")
 
 
 def regression_row(method, measured, learner="tree_reg", n=26):
@@ -281,10 +282,10 @@ def test_auto_reads_each_metrics_own_grouped_regression_cells(evidence):
              regression_row("R2: cluster", 0.91), regression_row("R2: cluster half-sample", 0.97),
              regression_row("cluster", 0.5) | {"task": "grouped", "learner": "tree"})
     record = tree_record()
-    mse, r2 = (cvi.regression_interval(record, metric) for metric in ("mean_squared_error", "r2"))
+    mse, r2 = (cvi.inference.regression_interval(record, metric) for metric in ("mean_squared_error", "r2"))
     assert mse.method == "cluster" and mse.warnings == ()
     assert r2.method == "cluster-half-sample" and r2.warnings == ()
-    explicit = cvi.regression_interval(record, "r2", method="cluster-half-sample")
+    explicit = cvi.inference.regression_interval(record, "r2", method="cluster-half-sample")
     assert (r2.low, r2.high) == (explicit.low, explicit.high)
     note = next(note for note in r2.notes if "half-sample" in note)
     assert "covered the kfold R² only 0.910" in note and "0.970" in note and "a regression tree at G = 26" in note
@@ -294,18 +295,19 @@ def test_an_explicit_cluster_interval_warns_from_the_grouped_regression_cells(ev
     evidence(regression_row("MAE: cluster", 0.9), regression_row("MAE: cluster half-sample", 0.96))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        interval = cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster")
+        interval = cvi.inference.regression_interval(tree_record(), "mean_absolute_error", method="cluster")
     [text] = [str(w.message) for w in caught if "covered" in str(w.message)]
     assert text.startswith("The cluster interval covered the kfold mean absolute error (the mean population "
                            "absolute error of the models fitted in the folds") and "only 0.900" in text
     assert text.endswith("method='cluster-half-sample' covered it 0.960 of the time there.")
     assert "Wong" not in text and text in interval.warnings
-    assert cvi.regression_interval(tree_record(), "mean_absolute_error", method="cluster-half-sample").warnings == ()
+    assert cvi.inference.regression_interval(tree_record(), "mean_absolute_error",
+                                             method="cluster-half-sample").warnings == ()
 
 
 def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(evidence):
     evidence(regression_row("MSE: cluster", 0.85), regression_row("MSE: cluster half-sample", 0.9))
-    interval = quiet(cvi.regression_interval, tree_record(), "mean_squared_error")
+    interval = quiet(cvi.inference.regression_interval, tree_record(), "mean_squared_error")
     assert interval.method == "cluster-half-sample"
     [text] = [w for w in interval.warnings if "no interval computable" in w]
     assert "covers the kfold mean squared error (the mean population squared error" in text and "0.900" in text

@@ -862,7 +862,7 @@ FOLD_LEVEL_CALLS = {
 
 
 def _fold_level_numbers(obj):
-    if isinstance(obj, cvi.Interval):
+    if isinstance(obj, cvi.results.Interval):
         return _numbers(obj)
     return obj.estimate, obj.statistic, obj.pvalue, obj.df, obj.standard_error
 
@@ -1296,6 +1296,7 @@ def repeated_fold_counts(draw):
     return sizes, [[draw(st.integers(0, m)) for m in sizes] for _ in range(n_repeats)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(repeated_fold_counts(), st.sampled_from(LEVELS))
 @needs_statsmodels
@@ -1352,6 +1353,7 @@ def breast_cancer_pair():
     return cvi.CVEvaluator(cv=10, random_state=0).compare(logistic, DecisionTreeClassifier(random_state=0), X, y)
 
 
+@pytest.mark.slow
 def test_end_to_end_smoke(breast_cancer_pair):
     a, b = breast_cancer_pair.a, breast_cancer_pair.b
     assert a.n_samples == 569 and a.n_splits == 10
@@ -1370,12 +1372,12 @@ def test_end_to_end_smoke(breast_cancer_pair):
         diagnostic = cvi.scheme_diagnostic(a, b)
     assert math.isfinite(diagnostic.phi) and -1 <= diagnostic.phi <= 1
     for obj in results:
-        if isinstance(obj, cvi.LargeSampleConditions):
+        if isinstance(obj, cvi.results.LargeSampleConditions):
             assert obj.summary()
             continue
         assert obj.estimand and obj.assumptions
         assert obj.summary()
-        if isinstance(obj, cvi.Interval):
+        if isinstance(obj, cvi.results.Interval):
             assert all(math.isfinite(v) for v in (obj.estimate, obj.low, obj.high))
             assert obj.low <= obj.estimate <= obj.high
         else:

@@ -172,7 +172,7 @@ def test_make_metric_names_the_estimand_and_passes_its_keywords():
     values = _fold_scores(INSIDE, fbeta_score, beta=2)
     assert interval.estimate == pytest.approx(values.mean())
     assert interval.estimand.startswith("F2 on the population") and interval.notes[0].startswith("F2 per fold: ")
-    back = cvi.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
+    back = cvi.results.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
     assert back == interval and back.estimand == interval.estimand and back.clipped == interval.clipped
 
 
@@ -231,6 +231,6 @@ def test_an_interval_of_format_version_2_reads_as_not_clipped():
     data = interval.to_dict()
     assert data["version"] == 3 and data["clipped"] == {"tuple": []}
     old = {key: value for key, value in data.items() if key != "clipped"} | {"version": 2}
-    assert cvi.Interval.from_dict(old) == interval
+    assert cvi.results.Interval.from_dict(old) == interval
     with pytest.raises(ValueError, match=r"Interval.clipped"):
-        cvi.Interval.from_dict(data | {"clipped": {"tuple": ["middle"]}})
+        cvi.results.Interval.from_dict(data | {"clipped": {"tuple": ["middle"]}})

@@ -236,6 +236,6 @@ def test_bad_input_is_refused_naming_parameter_value_and_fix(arguments, error, m
 def test_round_trips_through_json():
     interval = quiet(cvi.nested_cv_interval, TREE, X, Y, n_splits=3, n_repeats=2, random_state=0)
     data = json.loads(json.dumps(interval.to_dict(), allow_nan=False))
-    again = cvi.Interval.from_dict(data)
+    again = cvi.results.Interval.from_dict(data)
     assert again.to_dict() == interval.to_dict()
     assert dict(again.details) == dict(interval.details) and again.target == "conditional"

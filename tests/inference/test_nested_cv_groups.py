@@ -85,20 +85,21 @@ def typed_groups_record(with_groups=True):
     fold = np.stack([copy, (copy + kind) % 3])  # repeat 1: fold j gets copy (j - t) mod 3 of type t
     outer = np.stack([losses, losses])
     inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, outer[:, None, :])
-    return cvi.NestedCVResult(fold=fold, outer=outer[None], inner=inner[None],
-                              groups=groups if with_groups else None), fold, outer, inner, groups
+    return cvi.records.NestedCVResult(fold=fold, outer=outer[None], inner=inner[None],
+                                      groups=groups if with_groups else None), fold, outer, inner, groups
 
 
 def test_b_k_and_se_naive_are_statsmodels_cluster_robust_variances():
     record, fold, outer, inner, groups = typed_groups_record()
-    interval = quiet(cvi.nested_cv_interval_of, record)
+    interval = quiet(cvi.inference.nested_cv_interval_of, record)
     assert_matches(interval, oracle(fold, outer, inner, groups, limits=(0.0, 1.0)))
 
 
 def test_the_interval_widens_from_the_independent_to_the_cluster_robust_naive_standard_error():
     record, fold, outer, inner, groups = typed_groups_record()
     without, _, _, _, _ = typed_groups_record(with_groups=False)
-    grouped, independent = quiet(cvi.nested_cv_interval_of, record), quiet(cvi.nested_cv_interval_of, without)
+    grouped, independent = quiet(cvi.inference.nested_cv_interval_of,
+                                 record), quiet(cvi.inference.nested_cv_interval_of, without)
     expected = oracle(fold, outer, inner, groups)
     # Every a_k is 0 by construction, so both intervals stand on their lower bound: the naive standard error.
     assert grouped.details["mse_hat"] < 0 and independent.details["mse_hat"] < 0
@@ -121,9 +122,10 @@ def test_groups_of_one_instance_give_the_independent_holdout_variance_exactly():
     fold = np.stack([rng.permutation(np.arange(n) % k) for _ in range(2)])
     outer = rng.random((2, n))
     inner = np.where(fold[:, None, :] == np.arange(k)[None, :, None], np.nan, rng.random((2, k, n)))
-    singletons = quiet(cvi.nested_cv_interval_of,
-                       cvi.NestedCVResult(fold=fold, outer=outer[None], inner=inner[None], groups=np.arange(n)))
-    independent = quiet(cvi.nested_cv_interval_of, cvi.NestedCVResult(fold=fold, outer=outer[None], inner=inner[None]))
+    singletons = quiet(cvi.inference.nested_cv_interval_of,
+                       cvi.records.NestedCVResult(fold=fold, outer=outer[None], inner=inner[None], groups=np.arange(n)))
+    independent = quiet(cvi.inference.nested_cv_interval_of, cvi.records.NestedCVResult(fold=fold, outer=outer[None],
+                                                                                        inner=inner[None]))
     assert singletons.details["mse_hat"] == pytest.approx(independent.details["mse_hat"], rel=1e-12)
     per_inner = [inner[r, j, fold[r] != j].var(ddof=1) for r in range(2) for j in range(k)]
     assert singletons.details["se_naive"] == pytest.approx(math.sqrt(np.mean(per_inner) / n), rel=1e-12)
@@ -140,9 +142,10 @@ def clustered_data(seed=0, n_groups=24, size=6):
 @pytest.mark.parametrize("two_learners", [False, True])
 def test_fitted_records_one_learner_and_the_difference_match_the_oracle(two_learners):
     X, y, groups = clustered_data()
-    record = cvi.nested_cross_validation(GaussianNB(), X, y, n_splits=4, n_repeats=2, groups=groups, random_state=0,
-                                         estimator_b=LogisticRegression() if two_learners else None, n_jobs=1)
-    interval = quiet(cvi.nested_cv_interval_of, record)
+    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=4, n_repeats=2, groups=groups,
+                                                    random_state=0, n_jobs=1,
+                                                    estimator_b=LogisticRegression() if two_learners else None)
+    interval = quiet(cvi.inference.nested_cv_interval_of, record)
     if two_learners:  # the algorithm on per-instance differences, loss of B minus loss of A
         outer, inner, limits = record.outer[1] - record.outer[0], record.inner[1] - record.inner[0], (-1.0, 1.0)
     else:
@@ -157,27 +160,27 @@ def test_the_convenience_passes_the_groups_through():
     X, y, groups = clustered_data(1)
     arguments = {"n_splits": 3, "n_repeats": 2, "groups": groups, "random_state": 2, "n_jobs": 1}
     direct = quiet(cvi.nested_cv_interval, GaussianNB(), X, y, confidence_level=0.9, **arguments)
-    record = cvi.nested_cross_validation(GaussianNB(), X, y, **arguments)
-    assert direct == quiet(cvi.nested_cv_interval_of, record, confidence_level=0.9)
+    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, **arguments)
+    assert direct == quiet(cvi.inference.nested_cv_interval_of, record, confidence_level=0.9)
     assert direct.details["n_groups"] == 24
 
 
 def test_few_groups_and_folds_that_split_groups_warn():
     record, *_ = typed_groups_record()  # 12 groups
-    few = quiet(cvi.nested_cv_interval_of, record)
+    few = quiet(cvi.inference.nested_cv_interval_of, record)
     assert any(text.startswith("Only 12 groups: the nested cross-validation interval") for text in few.warnings)
     fold = np.array([[0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 1, 2]])
     inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
-    split = cvi.NestedCVResult(fold=fold, outer=np.full((1, 1, 12), 0.5), inner=inner,
-                               groups=list("aabbccddeeaf"))  # group "a" in folds 0 and 1
-    interval = quiet(cvi.nested_cv_interval_of, split)
+    split = cvi.records.NestedCVResult(fold=fold, outer=np.full((1, 1, 12), 0.5), inner=inner,
+                                       groups=list("aabbccddeeaf"))  # group "a" in folds 0 and 1
+    interval = quiet(cvi.inference.nested_cv_interval_of, split)
     assert interval.details["groups_within_folds"] is False
     assert any("The folds split some groups" in text for text in interval.warnings)
 
 
 def test_the_bound_warnings_name_the_cluster_robust_standard_error():
     record, *_ = typed_groups_record()
-    interval = quiet(cvi.nested_cv_interval_of, record)
+    interval = quiet(cvi.inference.nested_cv_interval_of, record)
     assert any("falls back to its lower bound, the naive" in text and "12 independent groups (cluster-robust)" in text
                for text in interval.warnings)
 

@@ -122,8 +122,8 @@ def test_one_class_has_rate_one_and_p_one_with_a_warning():
 def test_result_round_trips_through_json_and_pickle_and_prints():
     result = result_with([1, 1, 1, 0, 0], [True, True, True, True, False])
     test = cvi.no_information_test(result)
-    again = cvi.NoInformationTestResult.from_dict(json.loads(json.dumps(test.to_dict(), allow_nan=False)))
-    assert again == test and isinstance(again, cvi.TestResult)
+    again = cvi.results.NoInformationTestResult.from_dict(json.loads(json.dumps(test.to_dict(), allow_nan=False)))
+    assert again == test and isinstance(again, cvi.results.TestResult)
     assert pickle.loads(pickle.dumps(test)) == test
     summary = test.summary()
     assert "4 of 5 correct, p = 0.337 (greater)" in summary

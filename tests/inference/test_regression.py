@@ -51,9 +51,9 @@ def test_point_estimates_are_sklearns_metrics_averaged_over_repeats(pair, metric
     result = pair.a
     expected = np.mean([score(result.y_true, result.y_pred[r]) for r in range(result.n_repeats)])
     with pytest.warns(cvi.InferenceWarning, match="repeats of cross-validation are pooled"):
-        interval = cvi.regression_interval(result, metric)
+        interval = cvi.inference.regression_interval(result, metric)
     assert interval.estimate == pytest.approx(expected, rel=1e-12)
-    one = cvi.regression_interval(result, metric, repeat=1)
+    one = cvi.inference.regression_interval(result, metric, repeat=1)
     assert one.estimate == pytest.approx(score(result.y_true, result.y_pred[1]), rel=1e-12)
 
 
@@ -64,14 +64,14 @@ def test_mse_and_mae_intervals_by_hand(pair, metric, error):
     losses = error(result.y_pred[0] - result.y_true)
     sigma = math.sqrt(_bayle_within_fold(losses, result.fold[0]))
     z = stats.norm.ppf(0.95)
-    interval = cvi.regression_interval(result, metric, confidence_level=0.9, repeat=0)
+    interval = cvi.inference.regression_interval(result, metric, confidence_level=0.9, repeat=0)
     assert (interval.low, interval.high) == pytest.approx(
         (losses.mean() - z * sigma / math.sqrt(losses.size), losses.mean() + z * sigma / math.sqrt(losses.size)))
     assert interval.target == "kfold" and interval.method == "cv-clt"
 
 
 def test_mse_interval_is_loss_interval_cv_clt_on_a_squared_error_record(pair):
-    mine = cvi.regression_interval(pair.a, "mean_squared_error", repeat=0)
+    mine = cvi.inference.regression_interval(pair.a, "mean_squared_error", repeat=0)
     theirs = cvi.loss_interval(pair.a, method="cv-clt", repeat=0)
     assert (mine.low, mine.high) == pytest.approx((theirs.low, theirs.high), rel=1e-12)
 
@@ -83,7 +83,7 @@ def test_r2_delta_method_standard_error_agrees_with_the_jackknife(pair):
     n = y.size
     jackknife = np.array([r2_score(np.delete(y, i), np.delete(y_pred, i)) for i in range(n)])
     se_jackknife = math.sqrt((n - 1) / n * ((jackknife - jackknife.mean()) ** 2).sum())
-    interval = cvi.regression_interval(result, "r2", repeat=0, variance="all-pairs")
+    interval = cvi.inference.regression_interval(result, "r2", repeat=0, variance="all-pairs")
     assert interval.standard_error == pytest.approx(se_jackknife, rel=0.02)
 
 
@@ -91,7 +91,7 @@ def test_r2_is_clipped_at_one_with_its_range():
     y = np.arange(20.0)
     result = cvi.CVResult(y_true=y, y_pred=y + np.tile([0.01, -0.01], 10), fold=np.repeat(np.arange(4), 5),
                           loss=np.full(20, 1e-4), loss_name="squared_error")
-    interval = cvi.regression_interval(result, "r2", confidence_level=0.999999)
+    interval = cvi.inference.regression_interval(result, "r2", confidence_level=0.999999)
     assert interval.high <= 1.0 and interval.estimate == pytest.approx(r2_score(y, result.y_pred[0]))
 
 
@@ -99,22 +99,22 @@ def test_loss_difference_test_by_hand(pair):
     a, b = pair.a, pair.b
     d = b.loss[0] - a.loss[0]
     se = math.sqrt(_bayle_within_fold(d, a.fold[0]) / d.size)
-    test = cvi.loss_difference_test(pair, repeat=0)
+    test = cvi.inference.loss_difference_test(pair, repeat=0)
     assert test.estimate == pytest.approx(d.mean()) and test.estimate == pytest.approx(b.mean_loss - a.mean_loss,
                                                                                        rel=0.2)
     assert test.statistic == pytest.approx(d.mean() / se)
     assert test.pvalue == pytest.approx(2 * stats.norm.sf(abs(d.mean() / se)))
     low, high = test.confidence_interval(0.95)
     assert (low, high) == pytest.approx((d.mean() - 1.959963984540054 * se, d.mean() + 1.959963984540054 * se))
-    assert isinstance(test, cvi.LossDifferenceTestResult) and test.target == "kfold"
-    assert cvi.LossDifferenceTestResult.from_dict(json.loads(json.dumps(test.to_dict()))) == test
+    assert isinstance(test, cvi.results.LossDifferenceTestResult) and test.target == "kfold"
+    assert cvi.results.LossDifferenceTestResult.from_dict(json.loads(json.dumps(test.to_dict()))) == test
 
 
 def test_loss_difference_test_pools_repeats_as_loss_interval_does(pair):
     a, b = pair.a, pair.b
     variances = [_bayle_within_fold(b.loss[r] - a.loss[r], a.fold[r]) for r in range(2)]
     with pytest.warns(cvi.InferenceWarning, match="pooled"):
-        test = cvi.loss_difference_test(a, b)
+        test = cvi.inference.loss_difference_test(a, b)
     assert test.standard_error == pytest.approx(math.sqrt(np.mean(variances) / a.n_samples))
     assert test.estimate == pytest.approx(b.mean_loss - a.mean_loss)
 
@@ -130,7 +130,7 @@ def test_corrected_t_on_regressors_fold_mean_losses_by_hand(pair):
     test = cvi.corrected_resampled_ttest(pair)
     assert test.statistic == pytest.approx(t) and test.df == d.size - 1
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(t), d.size - 1))
-    assert isinstance(test, cvi.LossDifferenceTestResult)
+    assert isinstance(test, cvi.results.LossDifferenceTestResult)
     low, high = test.confidence_interval()
     assert high - low > 2  # a difference of mean squared errors (thousands here) is not clipped to [-1, 1]
     assert "mean squared error" in test.estimand and "B minus A" in test.estimand
@@ -140,7 +140,7 @@ def test_mean_baseline_is_dummy_regressor_on_the_same_folds(pair, diabetes):
     X, y = diabetes
     result = pair.a
     dummy = cross_val_predict(DummyRegressor(strategy="mean"), X, y, cv=PredefinedSplit(result.fold[0]))
-    test = cvi.mean_baseline_test(result, repeat=0)
+    test = cvi.inference.mean_baseline_test(result, repeat=0)
     assert test.details["baseline_loss"] == pytest.approx(mean_squared_error(y, dummy))
     d = (dummy - y) ** 2 - result.loss[0]
     se = math.sqrt(_bayle_within_fold(d, result.fold[0]) / d.size)
@@ -153,7 +153,7 @@ def test_mean_baseline_of_the_absolute_error_is_the_median(diabetes):
     X, y = diabetes
     result = cvi.cross_val_correctness(Ridge(), X, y, cv=4, loss="absolute_error", random_state=1)
     dummy = cross_val_predict(DummyRegressor(strategy="median"), X, y, cv=PredefinedSplit(result.fold[0]))
-    test = cvi.mean_baseline_test(result)
+    test = cvi.inference.mean_baseline_test(result)
     assert test.details["baseline"] == "median"
     assert test.details["baseline_loss"] == pytest.approx(mean_absolute_error(y, dummy))
 
@@ -162,7 +162,7 @@ def test_a_regressor_that_ignores_the_features_does_not_beat_the_mean(diabetes):
     X, y = diabetes
     result = cvi.cross_val_correctness(DummyRegressor(), X, y, cv=5, loss="squared_error", random_state=0)
     with pytest.warns(cvi.InferenceWarning, match="do not differ at all"):
-        test = cvi.mean_baseline_test(result)
+        test = cvi.inference.mean_baseline_test(result)
     assert test.pvalue == 1.0 and test.estimate == 0.0
 
 
@@ -180,7 +180,7 @@ def test_bayesian_correlated_ttest_still_refuses_regressors(pair):
 
 def test_regression_functions_refuse_a_classifier_record():
     result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 1, 1, 1], fold=[0, 0, 1, 1])
-    for function in (cvi.regression_interval, cvi.mean_baseline_test):
+    for function in (cvi.inference.regression_interval, cvi.inference.mean_baseline_test):
         with pytest.raises(ValueError, match="classification record"):
             function(result)
 
@@ -190,4 +190,4 @@ def test_loss_difference_test_refuses_different_losses(diabetes):
     a = cvi.cross_val_correctness(Ridge(), X, y, cv=4, loss="squared_error", random_state=1)
     b = cvi.cross_val_correctness(Ridge(), X, y, cv=4, loss="absolute_error", random_state=1)
     with pytest.raises(ValueError, match="loss_name='squared_error' and b has loss_name='absolute_error'"):
-        cvi.loss_difference_test(a, b)
+        cvi.inference.loss_difference_test(a, b)

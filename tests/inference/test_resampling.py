@@ -69,7 +69,7 @@ def subsampling_results(n=90, n_rounds=12, test_size=1 / 3, p_a=0.8, p_b=0.7, se
     splits = list(StratifiedShuffleSplit(n_rounds, test_size=test_size, random_state=seed).split(y, y))
     test_indices = np.stack([test for _, test in splits])
     n_train = len(splits[0][0])
-    make = lambda p: cvi.SubsamplingResult(  # noqa: E731
+    make = lambda p: cvi.records.SubsamplingResult(  # noqa: E731
         test_indices=test_indices, correct=rng.random(test_indices.shape) < p, y_true=y, n_train=n_train)
     return make(p_a), make(p_b)
 
@@ -180,9 +180,9 @@ def test_corrected_t_on_subsampling_by_hand():
 
 
 def test_corrected_t_on_random_subsampling_with_same_random_state():
-    a = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=8, random_state=1)
-    b = cvi.random_subsampling(DecisionTreeClassifier(max_depth=1, random_state=0), X_IRIS, Y_IRIS,
-                               n_rounds=8, random_state=1)
+    a = cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=8, random_state=1)
+    b = cvi.evaluation.random_subsampling(DecisionTreeClassifier(max_depth=1, random_state=0), X_IRIS, Y_IRIS,
+                                          n_rounds=8, random_state=1)
     assert np.array_equal(a.test_indices, b.test_indices)
     t, p, _ = corrected_t_oracle(a.round_accuracy - b.round_accuracy, 50 / 100)
     test = cvi.corrected_resampled_ttest(a, b)
@@ -287,7 +287,7 @@ def test_bayesian_result_repr_summary_and_frozen():
 
 
 def test_holdout_clopper_pearson_is_the_binomial_interval():
-    result = cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, test_size=0.3, random_state=0)
+    result = cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, test_size=0.3, random_state=0)
     correct = int(np.count_nonzero(result.correct))
     interval = cvi.accuracy_interval(result, method="clopper-pearson")
     expected = stats.binomtest(correct, result.n_samples).proportion_ci(0.95, method="exact")
@@ -297,7 +297,7 @@ def test_holdout_clopper_pearson_is_the_binomial_interval():
 
 def test_holdout_sizes_and_result_layout():
     estimator = GaussianNB()
-    result = cvi.holdout(estimator, X_IRIS, Y_IRIS, random_state=0)
+    result = cvi.evaluation.holdout(estimator, X_IRIS, Y_IRIS, random_state=0)
     assert result.n_train + result.n_samples == 150
     assert result.n_samples == math.ceil(150 / 3)
     assert result.n_splits == 1 and not result.fold.any()
@@ -306,7 +306,7 @@ def test_holdout_sizes_and_result_layout():
 
 
 def test_holdout_equals_train_test_split_and_is_stratified():
-    result = cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=3)
+    result = cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=3)
     X_train, X_test, y_train, y_test = train_test_split(X_IRIS, Y_IRIS, test_size=1 / 3, stratify=Y_IRIS,
                                                         random_state=3)
     assert np.array_equal(result.y_true, y_test)
@@ -318,8 +318,8 @@ def test_holdout_accepts_pandas():
     pd = pytest.importorskip("pandas")
     X = pd.DataFrame(X_IRIS, index=np.arange(150) * 3)
     y = pd.Series(Y_IRIS, index=X.index)
-    plain = cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0)
-    framed = cvi.holdout(GaussianNB(), X, y, random_state=0)
+    plain = cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0)
+    framed = cvi.evaluation.holdout(GaussianNB(), X, y, random_state=0)
     assert np.array_equal(plain.y_pred, framed.y_pred)
 
 
@@ -328,7 +328,7 @@ def test_holdout_accepts_pandas():
 
 @pytest.fixture(scope="module")
 def subsampled():
-    return cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=10, random_state=0, n_jobs=1)
+    return cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=10, random_state=0, n_jobs=1)
 
 
 def test_random_subsampling_test_sets_overlap(subsampled):
@@ -353,7 +353,7 @@ def test_random_subsampling_rounds_are_stratified_shuffle_splits(subsampled):
 
 
 def test_random_subsampling_without_stratify_is_shuffle_split():
-    result = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=4, stratify=False, random_state=2)
+    result = cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=4, stratify=False, random_state=2)
     splitter = ShuffleSplit(4, test_size=1 / 3, random_state=2)
     for (train, test), indices, correct in zip(splitter.split(X_IRIS), result.test_indices, result.correct,
                                                strict=True):
@@ -363,7 +363,7 @@ def test_random_subsampling_without_stratify_is_shuffle_split():
 
 
 def test_random_subsampling_same_for_n_jobs_1_and_2(subsampled):
-    parallel = cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=10, random_state=0, n_jobs=2)
+    parallel = cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=10, random_state=0, n_jobs=2)
     assert np.array_equal(parallel.test_indices, subsampled.test_indices)
     assert np.array_equal(parallel.correct, subsampled.correct)
 
@@ -397,7 +397,7 @@ def test_subsampling_result_repr_summary_and_read_only(subsampled):
 
 
 @pytest.mark.parametrize("test_size", [0, 1, 1.5, -0.1, 0.0, 1.0, float("nan")])
-@pytest.mark.parametrize("function", [cvi.holdout, cvi.random_subsampling])
+@pytest.mark.parametrize("function", [cvi.evaluation.holdout, cvi.evaluation.random_subsampling])
 def test_test_size_outside_zero_one(function, test_size):
     with pytest.raises(ValueError, match="test_size"):
         function(GaussianNB(), X_IRIS, Y_IRIS, test_size=test_size)
@@ -406,18 +406,18 @@ def test_test_size_outside_zero_one(function, test_size):
 @pytest.mark.parametrize("test_size", ["0.3", True, None])
 def test_test_size_not_a_number(test_size):
     with pytest.raises(TypeError, match="test_size"):
-        cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, test_size=test_size)
+        cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, test_size=test_size)
 
 
 def test_stratify_must_be_bool():
     with pytest.raises(TypeError, match="stratify"):
-        cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, stratify="yes")
+        cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, stratify="yes")
 
 
 @pytest.mark.parametrize("n_rounds, error", [(1, ValueError), (0, ValueError), (-3, ValueError), (2.5, TypeError)])
 def test_n_rounds_below_two(n_rounds, error):
     with pytest.raises(error, match="n_rounds"):
-        cvi.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=n_rounds)
+        cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=n_rounds)
 
 
 @pytest.mark.parametrize("rope, error", [(-0.01, ValueError), (float("nan"), ValueError), (math.inf, ValueError),
@@ -455,8 +455,8 @@ def test_leave_one_out_is_refused(test):
 
 @pytest.mark.parametrize("test", TESTS)
 def test_holdouts_with_one_fold_are_refused(test):
-    a = cvi.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0)
-    b = cvi.holdout(DecisionTreeClassifier(max_depth=1), X_IRIS, Y_IRIS, random_state=0)
+    a = cvi.evaluation.holdout(GaussianNB(), X_IRIS, Y_IRIS, random_state=0)
+    b = cvi.evaluation.holdout(DecisionTreeClassifier(max_depth=1), X_IRIS, Y_IRIS, random_state=0)
     with pytest.raises(ValueError, match="two folds"):
         test(a, b)
 
@@ -467,8 +467,8 @@ def test_mismatched_subsampling_rounds_are_refused(test):
     _, b = subsampling_results(seed=1)
     with pytest.raises(ValueError, match="test indices differ"):
         test(a, b)
-    other = cvi.SubsamplingResult(test_indices=a.test_indices, correct=a.correct,
-                                  y_true=np.roll(a.y_true, 1), n_train=a.n_train)
+    other = cvi.records.SubsamplingResult(test_indices=a.test_indices, correct=a.correct,
+                                          y_true=np.roll(a.y_true, 1), n_train=a.n_train)
     with pytest.raises(ValueError, match="y_true"):
         test(a, other)
 
@@ -498,4 +498,4 @@ def test_alternative_is_checked():
 def test_subsampling_result_checks_its_arrays(kwargs, match):
     kwargs = {"y_true": [0, 1, 0, 1], "n_train": 2} | kwargs
     with pytest.raises(ValueError, match=match):
-        cvi.SubsamplingResult(**kwargs)
+        cvi.records.SubsamplingResult(**kwargs)

@@ -1,6 +1,6 @@
 """Every public result survives a JSON round trip, and reads as a table and as HTML.
 
-The result types are found in ``cvinference.__all__`` (every public class of
+The result types are found among the public names (``tests/public_names.py``: every class of
 the records and inference layers but ``Loss``, a loss function rather than a
 result), so a new result class without ``to_dict``/``from_dict`` or without a
 case in ``tests/result_cases.py`` fails. Each case is built by the public
@@ -28,6 +28,7 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils import _serialize
 
+from public_names import public_names
 from result_cases import result_cases
 
 NOT_RESULTS = {"Loss"}
@@ -35,8 +36,7 @@ NOT_RESULTS = {"Loss"}
 
 def _public_result_types():
     found = set()
-    for name in cvi.__all__:
-        obj = getattr(cvi, name)
+    for name, obj in public_names().items():
         if inspect.isclass(obj) and obj.__module__.split(".")[1] in ("records", "inference"):
             found.add(name)
     return found - NOT_RESULTS
@@ -169,12 +169,12 @@ def test_results_compare_by_content_and_are_unhashable(cases):
 def test_nested_results_come_back_as_their_classes(cases):
     by_label = dict(cases)
     test = _round_trip(by_label["TestResult matched"])
-    assert all(type(c) is cvi.LargeSampleConditions for c in test.conditions)
-    assert type(test.diagnostic) is cvi.SchemeDiagnostic
+    assert all(type(c) is cvi.results.LargeSampleConditions for c in test.conditions)
+    assert type(test.diagnostic) is cvi.results.SchemeDiagnostic
     assert type(test.details) is types.MappingProxyType and type(test.details["d_j"]) is tuple
     interval = _round_trip(by_label["Interval"])
     (conditions,) = interval.conditions
-    assert type(conditions) is cvi.LargeSampleConditions and not conditions.holds.flags.writeable
+    assert type(conditions) is cvi.results.LargeSampleConditions and not conditions.holds.flags.writeable
 
 
 def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
@@ -182,9 +182,10 @@ def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
     interval, test = by_label["Interval"], by_label["TestResult matched"]
     assert isinstance(interval.conditions, tuple) and isinstance(test.conditions, tuple)
     assert interval.conditions == (interval.conditions[0],) and (interval.conditions[0],) == interval.conditions
-    assert type(interval.conditions[0]) is cvi.LargeSampleConditions
-    assert cvi.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal", averaging="dataset",
-                        estimand="accuracy", assumptions="", target="kfold").conditions == ()
+    assert type(interval.conditions[0]) is cvi.results.LargeSampleConditions
+    assert cvi.results.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal",
+                                averaging="dataset",
+                                estimand="accuracy", assumptions="", target="kfold").conditions == ()
     for again in (pickle.loads(pickle.dumps(interval)), _round_trip(interval)):
         assert again == interval and type(again.conditions) is type(interval.conditions)
 
@@ -215,7 +216,7 @@ def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_depreca
             setattr(test, name, 1.0)
     data = test.to_dict()
     assert "interval_df" in data and "_interval_df" not in data  # the dict keeps the public names
-    assert cvi.TestResult.from_dict(data) == test
+    assert cvi.results.TestResult.from_dict(data) == test
 
 
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
@@ -224,8 +225,8 @@ def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     assert data["version"] == 3
     old = {key: value for key, value in data.items() if key != "clipped"}  # version 3 added clipped (issue 29)
     old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
-    assert cvi.Interval.from_dict(old) == interval
-    empty = cvi.Interval.from_dict(old | {"conditions": None})
+    assert cvi.results.Interval.from_dict(old) == interval
+    empty = cvi.results.Interval.from_dict(old | {"conditions": None})
     assert empty.conditions == () and empty.to_dict() == data | {"conditions": {"tuple": []}}
 
 
@@ -285,7 +286,7 @@ def test_a_decision_of_version_1_reads_as_higher_is_better(cases):
     decision = next(result for label, result in cases if label == "Decision")
     data = decision.to_dict()
     old = {key: value for key, value in data.items() if key != "lower_is_better"} | {"version": 1}
-    assert cvi.Decision.from_dict(old) == decision and not decision.lower_is_better
+    assert cvi.results.Decision.from_dict(old) == decision and not decision.lower_is_better
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -293,7 +294,9 @@ def test_a_decision_of_version_1_reads_as_higher_is_better(cases):
 
 def test_repr_html_shows_the_escaped_summary(cases):
     for label, result in cases:
-        if hasattr(result, "summary") and not isinstance(result, cvi.CVResult | cvi.PairedCVResult):
+        if isinstance(result, cvi.results.Evaluation | cvi.results.Comparison):  # their report, as the records'
+            assert result._repr_html_() == cvi.report.render_html(result.report), label
+        elif hasattr(result, "summary") and not isinstance(result, cvi.CVResult | cvi.PairedCVResult):
             fragment = result._repr_html_()
             assert f">{html.escape(result.summary())}</pre></div>" in fragment, label  # whole, after its figures
     result = cvi.CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 0, 0, 1], fold=[0, 0, 1, 1],
@@ -349,7 +352,7 @@ def test_conditions_to_frame_has_a_row_per_repeat_and_fold():
 def test_subsampling_to_frame_gives_the_round_accuracies():
     pytest.importorskip("pandas")
     X, y = _data()
-    result = cvi.random_subsampling(GaussianNB(), X, y, n_rounds=4, random_state=0)
+    result = cvi.evaluation.random_subsampling(GaussianNB(), X, y, n_rounds=4, random_state=0)
     frame = result.to_frame()
     assert list(frame.columns) == ["round", "instance", "y_true", "correct"]
     np.testing.assert_array_equal(frame.groupby("round")["correct"].mean(), result.round_accuracy)

@@ -14,13 +14,14 @@ from scipy import special, stats
 from sklearn.metrics import average_precision_score, brier_score_loss, log_loss, roc_auc_score
 from sklearn.preprocessing import label_binarize
 
-from cvinference import CVResult, InferenceWarning, corrected_resampled_ttest, make_log_loss
+from cvinference import CVResult, InferenceWarning, corrected_resampled_ttest
 from cvinference.inference._score_metrics import (
     corrected_fold_interval,
     corrected_fold_test,
     fold_metric_table,
     score_losses,
 )
+from cvinference.records import make_log_loss
 
 TIGHT_LOG_LOSS = make_log_loss((1e-15, 1 - 1e-15))
 

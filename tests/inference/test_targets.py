@@ -63,7 +63,7 @@ def test_an_unknown_target_is_refused_naming_the_known_ones(pair):
     data = interval.to_dict()
     data["target"] = "everything"
     with pytest.raises(ValueError, match="target='everything'"):
-        cvi.Interval.from_dict(data)
+        cvi.results.Interval.from_dict(data)
 
 
 def test_the_report_names_each_interval_and_test_target():

@@ -22,8 +22,9 @@ from sklearn.model_selection import (
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference import CandidateComparison, InferenceWarning, compare_candidates
+from cvinference import InferenceWarning, compare_candidates
 from cvinference.model_selection._split_scores import Layout, scores_from_cv_results
+from cvinference.results import CandidateComparison
 
 GRID = {"max_depth": [1, 2, 4, None]}
 
@@ -249,7 +250,7 @@ def test_bad_parameters_name_themselves(search, data):
 def test_the_simplest_indistinguishable_candidate_is_refit(data):
     X, y = data
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
-    rule = cvi.SimplestIndistinguishable("max_depth", cv=cv)
+    rule = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=cv)
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv, refit=rule).fit(X, y)
     comparison = compare_candidates(search)
     candidates = np.flatnonzero(comparison.indistinguishable)
@@ -274,7 +275,7 @@ def test_simplest_orders():
     assert comparison.indistinguishable.all()
 
     def simplest(param, order="ascending"):
-        return cvi.SimplestIndistinguishable(param, cv=5, order=order)(cv_results)
+        return cvi.model_selection.SimplestIndistinguishable(param, cv=5, order=order)(cv_results)
 
     assert simplest("alpha", "ascending") == 0
     assert simplest("alpha", "descending") == 2
@@ -297,8 +298,9 @@ def test_the_comparisons_refit_methods_are_deprecated_for_the_rules_and_pick_the
     with pytest.warns(FutureWarning, match=r"CandidateComparison\.one_standard_error\(\) is deprecated.*"
                                            r"OneStandardError\(param, order=\.\.\.\)"):
         one_se = comparison.one_standard_error("max_depth", order)
-    assert simplest == cvi.SimplestIndistinguishable("max_depth", cv=search.cv, order=order)(search.cv_results_)
-    assert one_se == cvi.OneStandardError("max_depth", order=order)(search.cv_results_)
+    assert simplest == cvi.model_selection.SimplestIndistinguishable("max_depth", cv=search.cv,
+                                                                     order=order)(search.cv_results_)
+    assert one_se == cvi.model_selection.OneStandardError("max_depth", order=order)(search.cv_results_)
 
 
 def test_one_standard_error_by_hand(data):
@@ -306,7 +308,7 @@ def test_one_standard_error_by_hand(data):
     the best mean minus sd(best's split scores) / sqrt(number of splits)."""
     X, y = data
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=10,
-                          refit=cvi.OneStandardError("max_depth")).fit(X, y)
+                          refit=cvi.model_selection.OneStandardError("max_depth")).fit(X, y)
     scores = _split_matrix(search)
     means = scores.mean(axis=1)
     best = int(np.argmax(means))
@@ -356,14 +358,14 @@ def test_tuning_interval_is_the_nested_interval_of_the_search(data):
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]}, cv=3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", InferenceWarning)
-        interval = cvi.tuning_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
+        interval = cvi.model_selection.tuning_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
         nested = cvi.nested_cv_interval(search, X, y, n_splits=3, n_repeats=2, random_state=0)
     assert (interval.estimate, interval.low, interval.high) == (nested.estimate, nested.low, nested.high)
     assert interval.estimand.startswith("error of the model that the whole search")
     with pytest.raises(ValueError, match="refit=False"):
-        cvi.tuning_interval(GridSearchCV(DecisionTreeClassifier(), GRID, refit=False), X, y)
+        cvi.model_selection.tuning_interval(GridSearchCV(DecisionTreeClassifier(), GRID, refit=False), X, y)
     with pytest.raises(TypeError, match="nested_cv_interval"):
-        cvi.tuning_interval(DecisionTreeClassifier(), X, y)
+        cvi.model_selection.tuning_interval(DecisionTreeClassifier(), X, y)
 
 
 def _comparison_of(scores):
@@ -378,7 +380,7 @@ def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candi
     comparison = compare_candidates(search)
     assert comparison.params["max_depth"] == (1, 8, "(not set)", "(not set)")
     eligible = [i for i in np.flatnonzero(comparison.indistinguishable) if i < 2]
-    rule = cvi.SimplestIndistinguishable("max_depth", cv=5)
+    rule = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=5)
     if eligible:
         assert rule(search.cv_results_) == min(eligible)
     else:
@@ -394,7 +396,8 @@ def test_values_json_cannot_hold_are_ordered_by_the_users_list(data):
     comparison = compare_candidates(search)
     assert comparison.candidates == ("class_weight=None", "class_weight={0: 1, 1: 2}")
     if comparison.indistinguishable.all():
-        assert cvi.SimplestIndistinguishable("class_weight", cv=5, order=weights[::-1])(search.cv_results_) == 1
+        assert cvi.model_selection.SimplestIndistinguishable("class_weight", cv=5,
+                                                             order=weights[::-1])(search.cv_results_) == 1
 
 
 def test_numpy_values_are_named_as_python_values(data):
@@ -431,7 +434,7 @@ def test_a_candidate_behind_by_the_same_amount_on_every_split_counts_as_worse():
 def test_splitters_with_unequal_folds_are_refused(data):
     X, y = data
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]},
-                          cv=cvi.RandomAssignmentKFold(3, random_state=0)).fit(X, y)
+                          cv=cvi.splitters.RandomAssignmentKFold(3, random_state=0)).fit(X, y)
     with pytest.raises(ValueError, match="differ in size by more than one"):
         compare_candidates(search)
 
@@ -439,13 +442,15 @@ def test_splitters_with_unequal_folds_are_refused(data):
 def test_refit_rules_need_the_splitter_and_refit_a_lone_candidate(data):
     X, y = data
     with pytest.raises(TypeError, match="cv"):
-        cvi.SimplestIndistinguishable("max_depth")
-    for rule in (cvi.SimplestIndistinguishable("max_depth", cv=3), cvi.OneStandardError("max_depth")):
+        cvi.model_selection.SimplestIndistinguishable("max_depth")
+    for rule in (cvi.model_selection.SimplestIndistinguishable("max_depth", cv=3),
+                 cvi.model_selection.OneStandardError("max_depth")):
         search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [3]}, cv=3, refit=rule)
         assert search.fit(X, y).best_index_ == 0
 
 
-@pytest.mark.parametrize("rule", [cvi.SimplestIndistinguishable("max_depth", cv=3), cvi.OneStandardError("max_depth")])
+@pytest.mark.parametrize("rule", [cvi.model_selection.SimplestIndistinguishable("max_depth", cv=3),
+                                  cvi.model_selection.OneStandardError("max_depth")])
 @pytest.mark.parametrize(("cv_results", "error", "got"), [
     ({}, ValueError, r"a dict with the keys \[\]"),  # issue 28: KeyError: 'params'
     ({"params": []}, ValueError, r"a dict with the keys \['params'\]"),
@@ -476,7 +481,8 @@ def test_named_results_must_be_classifiers_cv_results():
     with pytest.raises(ValueError, match=r"'a' holds a regression loss .* scoring='neg_mean_squared_error'"):
         compare_candidates({"a": pair.a, "b": pair.b})
     labels = (y > 0).astype(int)
-    rounds = cvi.random_subsampling(DecisionTreeClassifier(random_state=0), X, labels, n_rounds=3, random_state=0)
+    rounds = cvi.evaluation.random_subsampling(DecisionTreeClassifier(random_state=0), X, labels, n_rounds=3,
+                                               random_state=0)
     with pytest.raises(TypeError, match="the candidate 'a' is a SubsamplingResult"):
         compare_candidates({"a": rounds, "b": rounds})
 
@@ -592,7 +598,8 @@ def test_candidates_of_a_pipeline_are_named_without_the_final_steps_prefix(data)
         f"max_depth={depth}, scale__with_mean={mean}" for depth in (1, 3) for mean in (True, False))
     # The parameters keep the grid's names, as cv_results_ and the refit rules name them.
     assert list(comparison.params) == ["classifier__max_depth", "scale__with_mean"]
-    assert cvi.SimplestIndistinguishable("classifier__max_depth", cv=search.cv)(search.cv_results_) in (0, 1, 2, 3)
+    assert cvi.model_selection.SimplestIndistinguishable("classifier__max_depth",
+                                                         cv=search.cv)(search.cv_results_) in (0, 1, 2, 3)
     assert "classifier__" not in comparison.summary()
 
 

@@ -429,7 +429,7 @@ def _assert_same(original, again, where="result"):
 
 
 def _assert_round_trip(result):
-    again = cvi.DatasetComparison.from_dict(json.loads(json.dumps(result.to_dict(), allow_nan=False)))
+    again = cvi.results.DatasetComparison.from_dict(json.loads(json.dumps(result.to_dict(), allow_nan=False)))
     _assert_same(result, again)
     assert again.summary() == result.summary() and repr(again) == repr(result)
     _assert_same(result, pickle.loads(pickle.dumps(result)))
@@ -596,6 +596,6 @@ def test_results_are_read_only(demsar):
         demsar.control = "C4.5"
     with pytest.raises(ValueError):
         demsar.scores[0, 0] = 1.0
-    assert isinstance(demsar.friedman, cvi.FriedmanResult)
+    assert isinstance(demsar.friedman, cvi.results.FriedmanResult)
     assert isinstance(demsar.groups, tuple) and isinstance(demsar.learners, tuple)
     assert not isinstance(demsar.notes, (list, types.MappingProxyType))

@@ -101,9 +101,10 @@ def test_the_refitting_route_claims_only_what_was_measured(evidence, pair, rates
 def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zero(evidence, pair):
     evidence(_row("nested-cv", 0.05), _row("nested-cv", 0.05, learner="naive_bayes"),
              _row("corrected t (10x10-fold)", 0.09))
-    nested = cvi.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014, high=0.03 + 1.959963984540054 * 0.014,
-                          confidence_level=0.95, method="nested-cv", averaging="dataset", estimand="e",
-                          assumptions="a", target="conditional", standard_error=0.014)
+    nested = cvi.results.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014,
+                                  high=0.03 + 1.959963984540054 * 0.014,
+                                  confidence_level=0.95, method="nested-cv", averaging="dataset", estimand="e",
+                                  assumptions="a", target="conditional", standard_error=0.014)
     decision = cvi.decide(_typed(pair), nested=nested)
     assert decision.rests_on.name == "nested-cv difference" and decision.target == "conditional"
     assert decision.rests_on.pvalue == pytest.approx(2 * stats.norm.sf(0.03 / 0.014))
@@ -143,7 +144,7 @@ def test_the_report_says_when_accuracy_would_answer_the_opposite(evidence):
 
 def test_the_decision_round_trips_and_renders_in_the_report(pair):
     decision = cvi.decide(pair, names=("tree", "nb"))
-    assert cvi.Decision.from_dict(json.loads(json.dumps(decision.to_dict(), allow_nan=False))) == decision
+    assert cvi.results.Decision.from_dict(json.loads(json.dumps(decision.to_dict(), allow_nan=False))) == decision
     assert decision.summary().startswith(f"decision: {decision.answer} (accuracy; A = tree, B = nb)")
     from cvinference.report import comparison_report, render_text
     report = comparison_report(pair, descriptions=("tree", "nb"), data=None, names=("tree", "nb"))
@@ -177,9 +178,9 @@ def test_a_regression_pair_rests_on_the_corrected_t_of_the_loss_while_none_is_ca
     assert any(c.startswith("Baseline: the trivial regressor, predicting the training mean") for c in decision.caveats)
     [context] = decision.context
     assert context.name.startswith("CV-CLT") and context.pvalue == pytest.approx(
-        quiet(cvi.loss_difference_test, regressors).pvalue)
+        quiet(cvi.inference.loss_difference_test, regressors).pvalue)
     assert "mean squared error B - A = " in decision.text and "lower mean squared error" in decision.text
-    assert cvi.Decision.from_dict(json.loads(json.dumps(decision.to_dict()))) == decision
+    assert cvi.results.Decision.from_dict(json.loads(json.dumps(decision.to_dict()))) == decision
 
 
 def test_a_regression_pair_rests_on_nested_cv_when_given(regressors, evidence):

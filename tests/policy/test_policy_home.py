@@ -18,7 +18,7 @@ def test_the_old_inference_names_warn_and_give_the_policys(name):
     assert name not in cvi.inference.__all__
 
 
-@pytest.mark.parametrize("name", ["Decision", "DecisionTest", "decide"])
+@pytest.mark.parametrize("name", ["decide"])
 def test_the_top_level_names_are_the_policys_without_a_warning(name):
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -76,7 +76,7 @@ def test_a_measured_shortfall_warns_with_the_evidence_rows_figure(metric, learne
     method = f"{LABELS[metric]}: cv-clt within-fold"
     rows = _cells(method, learner, {n})
     with pytest.warns(cvi.InferenceWarning, match="in the benchmark"):
-        interval = cvi.regression_interval(_result(learner, n), metric)
+        interval = cvi.inference.regression_interval(_result(learner, n), metric)
     (message,) = _evidence_warnings(interval)
     assert _figure(message) == pytest.approx(min(row["measured"] for row in rows), abs=5e-4)
     assert repr(method) in message and "kfold target" in message and "docs/calibration.md" in message
@@ -102,7 +102,7 @@ def test_the_cases_above_exist():
 def test_no_warning_where_the_evidence_shows_it_holding(metric, learner, n):
     with warnings.catch_warnings():
         warnings.simplefilter("error", cvi.InferenceWarning)
-        interval = cvi.regression_interval(_result(learner, n), metric)
+        interval = cvi.inference.regression_interval(_result(learner, n), metric)
     assert not interval.warnings
 
 
@@ -114,7 +114,7 @@ def test_between_two_measured_sizes_the_worse_of_their_figures_stands():
         if not _short(rows):
             continue
         with pytest.warns(cvi.InferenceWarning):
-            (message,) = _evidence_warnings(cvi.regression_interval(_result("ridge", n), metric))
+            (message,) = _evidence_warnings(cvi.inference.regression_interval(_result("ridge", n), metric))
         assert _figure(message) == pytest.approx(min(row["measured"] for row in rows), abs=5e-4)
         assert f"N = {sizes[0]} and {sizes[1]}" in message
         return
@@ -126,7 +126,7 @@ def test_a_ridge_below_the_measured_sizes_says_it_is_beyond_the_range():
     metric = next(m for m, label in LABELS.items() if _short(_cells(f"{label}: cv-clt within-fold", "ridge",
                                                                       {smallest})))
     with pytest.warns(cvi.InferenceWarning):
-        (message,) = _evidence_warnings(cvi.regression_interval(_result("ridge", smallest - 40), metric))
+        (message,) = _evidence_warnings(cvi.inference.regression_interval(_result("ridge", smallest - 40), metric))
     assert f"N = {smallest - 40} is below the smallest size the calibration measured ({smallest})" in message
 
 
@@ -135,7 +135,7 @@ def test_an_unmeasured_linear_regressor_borrows_ridges_figures_and_says_so():
     metric, rows = next((m, _cells(f"{label}: cv-clt within-fold", "ridge", {smallest})) for m, label in
                         LABELS.items() if _short(_cells(f"{label}: cv-clt within-fold", "ridge", {smallest})))
     with pytest.warns(cvi.InferenceWarning):
-        (message,) = _evidence_warnings(cvi.regression_interval(_result(Lasso, smallest), metric))
+        (message,) = _evidence_warnings(cvi.inference.regression_interval(_result(Lasso, smallest), metric))
     assert _figure(message) == pytest.approx(min(row["measured"] for row in rows), abs=5e-4)
     assert "did not measure this for Lasso; the figures are borrowed from its family (linear: ridge regression)" \
         in message
@@ -149,8 +149,8 @@ def test_pooled_repeats_are_read_from_the_pooled_rows():
     assert cells, "no cell where the one-repeat interval falls short and the pooled one holds"
     learner, n = cells[0]
     with pytest.warns(cvi.InferenceWarning):
-        one = cvi.regression_interval(_result(learner, n), "mean_squared_error")
-        pooled = cvi.regression_interval(_result(learner, n, n_repeats=10), "mean_squared_error")
+        one = cvi.inference.regression_interval(_result(learner, n), "mean_squared_error")
+        pooled = cvi.inference.regression_interval(_result(learner, n, n_repeats=10), "mean_squared_error")
     assert _evidence_warnings(one) and not _evidence_warnings(pooled)
     assert any("repeats of cross-validation are pooled" in w for w in pooled.warnings)
 
@@ -174,8 +174,8 @@ def test_when_nothing_measured_holds_the_refitting_route_is_named(evidence):
              _row("MSE: cv-clt within-fold", 0.80, 0.85), _row("MSE: nested-cv", 0.88, 0.92))
     result = _result("ridge", 100)
     with pytest.warns(cvi.InferenceWarning):
-        r2 = _evidence_warnings(cvi.regression_interval(result, "r2"))[0]
-        mse = _evidence_warnings(cvi.regression_interval(result, "mean_squared_error"))[0]
+        r2 = _evidence_warnings(cvi.inference.regression_interval(result, "r2"))[0]
+        mse = _evidence_warnings(cvi.inference.regression_interval(result, "mean_squared_error"))[0]
     assert _figure(r2) == 0.85 and "nested_cv_interval, which refits the learner, is the other route, and the " \
         "benchmark did not measure it for the R²" in r2
     assert _figure(mse) == 0.80 and "nested_cv_interval (nested cross-validation, which refits the learner) also " \
@@ -188,14 +188,14 @@ def test_accuracy_rows_say_nothing_about_a_regressor(evidence):
     evidence(_row("R2: cv-clt within-fold", 0.95, 0.97), accuracy)
     with warnings.catch_warnings():
         warnings.simplefilter("error", cvi.InferenceWarning)
-        assert not cvi.regression_interval(_result("ridge", 100), "r2").warnings
+        assert not cvi.inference.regression_interval(_result("ridge", 100), "r2").warnings
 
 
 def test_leave_one_out_is_not_matched_to_k_fold_cells(evidence):
     evidence(_row("R2: cv-clt all-pairs", 0.5, 0.55, n=30))
     X, y = make_regression(n_samples=30, n_features=3, noise=5.0, random_state=0)
     result = cvi.CVEvaluator(cv="loo", loss="squared_error").evaluate(Ridge(), X, y)
-    assert not _evidence_warnings(cvi.regression_interval(result, "r2", variance="all-pairs"))
+    assert not _evidence_warnings(cvi.inference.regression_interval(result, "r2", variance="all-pairs"))
 
 
 def test_the_regressors_report_carries_the_caution():
@@ -203,6 +203,6 @@ def test_the_regressors_report_carries_the_caution():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cvi.InferenceWarning)
         result = _result(learner, n)
-        (message,) = _evidence_warnings(cvi.regression_interval(result, metric))
+        (message,) = _evidence_warnings(cvi.inference.regression_interval(result, metric))
         text = " ".join(result.summary().split())
     assert " ".join(f"- {message}".split()) in text.split("warnings:")[1]

@@ -86,7 +86,7 @@ def test_a_log_loss_difference_beyond_one_is_not_clipped():
     # about 34.5: its log loss is several units above logistic regression's, a difference far outside [-1, 1].
     from sklearn.tree import DecisionTreeClassifier
 
-    from cvinference import LossDifferenceTestResult
+    from cvinference.results import LossDifferenceTestResult
     X, y = load_breast_cancer(return_X_y=True)
     pair = CVEvaluator(cv=5, n_repeats=2, random_state=0, response_method="auto").compare(
         make_pipeline(StandardScaler(), LogisticRegression()), DecisionTreeClassifier(random_state=0), X, y)

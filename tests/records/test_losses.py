@@ -57,7 +57,7 @@ def test_log_loss_per_fold_equals_sklearn_on_clipped_probabilities(breast_cancer
     # clipped as Nedel'ko (2021, section 5) does; for two classes, clipping p and 1 - p
     # to [low, 1 - low] keeps the rows summing to one.
     X, y = breast_cancer
-    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=cvi.make_log_loss(clip))
+    result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=cvi.records.make_log_loss(clip))
     proba = np.clip(_oof_proba(GaussianNB(), X, y, result.fold[0]), *clip)
     for j in range(5):
         in_fold = result.fold[0] == j
@@ -83,6 +83,7 @@ def test_brier_per_fold_equals_sklearn(breast_cancer):
         assert result.fold_mean_loss[0, j] == pytest.approx(brier_score_loss(y[in_fold], proba[in_fold]))
 
 
+@pytest.mark.slow
 def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
     # Oracles: sklearn.metrics.brier_score_loss (multiclass: the sum over classes, Brier 1950) and
     # sklearn.metrics.log_loss, per fold, on sklearn's out-of-fold probabilities (log loss with a
@@ -90,7 +91,7 @@ def test_multiclass_brier_and_log_loss_per_fold_equal_sklearn():
     X, y = load_iris(return_X_y=True)
     model = LogisticRegression(max_iter=1000)
     brier = cvi.cross_val_correctness(model, X, y, cv=5, random_state=0, loss="brier")
-    logs = cvi.cross_val_correctness(model, X, y, cv=5, random_state=0, loss=cvi.make_log_loss((1e-15, 1.0)))
+    logs = cvi.cross_val_correctness(model, X, y, cv=5, random_state=0, loss=cvi.records.make_log_loss((1e-15, 1.0)))
     proba = _oof_proba(model, X, y, brier.fold[0])
     np.testing.assert_allclose(brier.loss[0], np.square(proba - np.eye(3)[y]).sum(axis=1))
     for j in range(5):
@@ -137,7 +138,7 @@ def test_callable_losses_on_labels_and_on_probabilities(breast_cancer):
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=5, random_state=0, loss=proba_loss)
     proba = _oof_proba(GaussianNB(), X, y, result.fold[0])
     np.testing.assert_allclose(result.loss[0], 1.0 - proba[np.arange(y.size), y])
-    assert pickle.loads(pickle.dumps(cvi.make_log_loss())).needs_proba
+    assert pickle.loads(pickle.dumps(cvi.records.make_log_loss())).needs_proba
 
 
 class _NeverFitted(GaussianNB):
@@ -214,7 +215,7 @@ def test_loss_results_round_trip_through_json(breast_cancer):
 @pytest.mark.parametrize("clip", [(0, 1), (0.5, 0.1), (0.1,), "0.001", (0.1, 1.5)])
 def test_make_log_loss_refuses_bad_clips(clip):
     with pytest.raises(ValueError, match="clip must be a pair"):
-        cvi.make_log_loss(clip)
+        cvi.records.make_log_loss(clip)
 
 
 def test_unknown_losses_list_the_choices():
@@ -263,7 +264,7 @@ def test_loss_interval_works_for_regression():
 
 
 def test_loss_interval_bad_input(log_loss_result):
-    with pytest.raises(ValueError, match="method must be one of 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
+    with pytest.raises(ValueError, match="method must be one of 'auto', 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
         cvi.loss_interval(log_loss_result, method="half")
     with pytest.raises(ValueError, match="confidence_level"):
         cvi.loss_interval(log_loss_result, 1.0)
@@ -348,7 +349,7 @@ def test_cv_clt_bad_variance_and_round_trip(log_loss_result):
     with pytest.raises(ValueError, match=r"variance must be one of 'within-fold', 'all-pairs'; got variance='pooled'"):
         cvi.loss_interval(log_loss_result, method="cv-clt", variance="pooled")
     interval = cvi.loss_interval(log_loss_result, method="cv-clt")
-    back = cvi.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
+    back = cvi.results.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
     assert back.to_dict() == interval.to_dict() and back.target == "kfold"
 
 
@@ -399,6 +400,7 @@ def test_metric_interval_refuses_metrics_that_need_scores(breast_cancer):
         cvi.metric_interval(result, "f2")
 
 
+@pytest.mark.slow
 def test_pooled_repeats_warn_for_loss_and_metric_intervals(breast_cancer):
     X, y = breast_cancer
     result = cvi.cross_val_correctness(LogisticRegression(max_iter=5000), X, y, cv=3, n_repeats=2,
@@ -426,7 +428,7 @@ def test_a_bare_callable_on_a_continuous_target_is_a_regression_loss():
 def test_functions_without_a_loss_name_themselves_when_y_is_continuous():
     X, y = np.arange(20.0).reshape(-1, 1), np.linspace(0.1, 2.0, 20)
     with pytest.raises(ValueError, match=r"^holdout needs class labels, but y is continuous"):
-        cvi.holdout(GaussianNB(), X, y)
+        cvi.evaluation.holdout(GaussianNB(), X, y)
     with pytest.raises(ValueError, match=r"^loss='log_loss' needs class labels"):
         cvi.cross_val_correctness(GaussianNB(), X, y, cv=2, loss="log_loss")
 
@@ -447,7 +449,7 @@ def test_metric_interval_refuses_leave_one_out_and_single_folds(breast_cancer):
     with pytest.raises(ValueError, match="so balanced_accuracy would be computed on one instance") as refused:
         cvi.metric_interval(loo, "balanced_accuracy")
     assert "F1" not in str(refused.value)
-    holdout = cvi.holdout(GaussianNB(), X, y, random_state=0)
+    holdout = cvi.evaluation.holdout(GaussianNB(), X, y, random_state=0)
     with pytest.raises(ValueError, match="metric_interval needs at least two folds"):
         cvi.metric_interval(holdout, "f1")
 
@@ -536,4 +538,4 @@ def test_make_loss_refuses_a_name_reports_cannot_show(name, error):
 ])
 def test_a_loss_made_directly_is_checked_when_made_not_when_used(arguments, error, match):
     with pytest.raises(error, match=match):
-        cvi.Loss(*arguments)
+        cvi.records.Loss(*arguments)

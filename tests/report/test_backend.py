@@ -55,6 +55,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_plotting_from_python_keeps_the_users_backend(tmp_path):
     pytest.importorskip("matplotlib")
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,

@@ -89,7 +89,7 @@ def test_an_ungrouped_classifier_keeps_the_exact_binomial_and_the_report_its_sha
 @pytest.mark.parametrize("signal", [1.0, -0.5])
 def test_a_grouped_regressor_shows_the_cluster_baseline_p_and_cluster_intervals(signal):
     result = regressor(signal)
-    test = cvi.mean_baseline_test(result)
+    test = cvi.inference.mean_baseline_test(result)
     report = evaluation_report(result, description=None, data=None)
     record = report["estimators"]["A"]
     baseline = record["baseline"]
@@ -100,7 +100,7 @@ def test_a_grouped_regressor_shows_the_cluster_baseline_p_and_cluster_intervals(
     if not baseline["beats"]:
         assert f"({format_pvalue(test.pvalue)}, one-sided cluster-robust t, {N_GROUPS} groups)" in report[
             "verdict"]["text"]
-    grouped = {metric: quiet(cvi.regression_interval, result, metric)  # method="auto": a cluster interval
+    grouped = {metric: quiet(cvi.inference.regression_interval, result, metric)  # method="auto": a cluster interval
                for metric in ("mean_squared_error", "mean_absolute_error", "r2")}
     rows = {(row["quantity"], row["method"]): row for row in record["intervals"]}
     assert list(rows) == [
@@ -109,7 +109,7 @@ def test_a_grouped_regressor_shows_the_cluster_baseline_p_and_cluster_intervals(
         ("mean_squared_error", "cv-clt"), ("mean_absolute_error", "cv-clt"), ("r2", "cv-clt")]
     for (metric, method), row in rows.items():
         oracle = grouped.get(LOSS_METRICS.get(metric, metric)) if method != "cv-clt" else quiet(
-            cvi.regression_interval, result, metric, method="cv-clt")
+            cvi.inference.regression_interval, result, metric, method="cv-clt")
         assert (row["estimate"], row["low"], row["high"]) == (oracle.estimate, oracle.low, oracle.high)
         assert row["df"] == (N_GROUPS - 1 if method.startswith("cluster") else None)
     words = grouped["r2"].method.replace("-half", " half")
@@ -126,6 +126,6 @@ def test_a_grouped_pair_decision_names_the_cluster_baseline_tests():
             f"({format_pvalue(test.pvalue)}, one-sided cluster-robust t, {N_GROUPS} groups).") in decision.caveats
     regressors = cvi.PairedCVResult(regressor(1.0), regressor(-0.5))
     caveats = cvi.decide(regressors).caveats
-    worse = cvi.mean_baseline_test(regressors.b)
+    worse = cvi.inference.mean_baseline_test(regressors.b)
     assert any("B does not beat the trivial regressor" in c and f"({format_pvalue(worse.pvalue)}, one-sided "
                f"cluster-robust t, {N_GROUPS} groups; mean_baseline_test)" in c for c in caveats)

@@ -37,6 +37,7 @@ def close_figures():
     plt.close("all")
 
 
+@pytest.mark.slow
 def test_one_result_draws_its_folds_and_intervals_on_a_new_figure(pair):
     drawn = pair.a.plot()
     figure = drawn.figure_
@@ -100,9 +101,9 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
     evidence({"method": "nested-cv", "quantity": "type_i", "target": "conditional", "learner": "tree", "n": 300,
               "population": "nonlinear", "nominal": 0.05, "measured": 0.04, "wilson_low": 0.02, "wilson_high": 0.07,
               "replications": 500, "mean_width": 0.2})
-    nested = cvi.Interval(estimate=0.04, low=0.02, high=0.06, confidence_level=0.95, method="nested-cv",
-                          averaging="dataset", estimand="e", assumptions="a", target="conditional",
-                          standard_error=0.01)
+    nested = cvi.results.Interval(estimate=0.04, low=0.02, high=0.06, confidence_level=0.95, method="nested-cv",
+                                  averaging="dataset", estimand="e", assumptions="a", target="conditional",
+                                  standard_error=0.01)
     report = comparison_report(pair, descriptions=("logreg", "tree"), data=None, nested=nested)
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
     axis = draw_report(report, plt.subplots()[1]).ax_
@@ -186,11 +187,11 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
 
 def test_a_posterior_that_is_a_point_mass_or_not_computable_says_so(pair):
     result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
-    point_mass = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot().ax_
+    point_mass = cvi.results.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot().ax_
     assert point_mass.get_legend_handles_labels()[1] == [f"posterior: a point mass at {result.posterior_mean:+.4f}"]
     assert sorted(line.get_xdata()[0] for line in point_mass.lines[1:]) == [-0.01, 0.01]
     assert f"P(A better) = {result.prob_a_better:.3f}" in " ".join(point_mass.get_title().split())
-    unknown = cvi.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": float("nan")}).plot().ax_
+    unknown = cvi.results.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": float("nan")}).plot().ax_
     assert [text.get_text() for text in unknown.texts] == ["the posterior is not computable here"]
     assert unknown.get_legend() is None
 

@@ -41,6 +41,7 @@ def iris_runs():
     return out.getvalue(), pair
 
 
+@pytest.mark.slow
 def test_summary_and_command_line_show_the_same_statistics_under_the_same_names(iris_runs):
     cli_text, pair = iris_runs
     in_python, on_cli = _test_rows(pair.summary()), _test_rows(cli_text)
@@ -56,6 +57,7 @@ def test_summary_and_command_line_show_the_same_statistics_under_the_same_names(
     assert float(in_python["corrected t (3x5-fold)"]) == pytest.approx(corrected.statistic, rel=1e-3)
 
 
+@pytest.mark.slow
 def test_the_pooled_repeats_warning_shows_once(iris_runs):
     cli_text, pair = iris_runs
     for text in (cli_text, pair.summary()):
@@ -115,6 +117,7 @@ def _stump_on_skewed_data():
                                      random_state=0)
 
 
+@pytest.mark.slow
 def test_the_baseline_record_is_no_information_test_and_json_safe():
     import json
 
@@ -138,7 +141,7 @@ def test_a_regression_record_has_the_mean_as_baseline_and_no_no_information_rate
     result = cvi.CVResult([0.5, 1.5, 2.5, 3.5], [0.5, 1.0, 2.0, 3.0], [0, 1, 0, 1], loss=[0.0, 0.25, 0.25, 0.25],
                           loss_name="squared_error")
     report = evaluation_report(result, description=None, data=None)
-    baseline, oracle = report["estimators"]["A"]["baseline"], cvi.mean_baseline_test(result)
+    baseline, oracle = report["estimators"]["A"]["baseline"], cvi.inference.mean_baseline_test(result)
     # fold 0 (0.5, 2.5) is predicted by the mean of fold 1, 2.5, and fold 1 (1.5, 3.5) by 1.5: errors 4, 0, 0, 4
     assert baseline == {"baseline": "mean", "baseline_loss": pytest.approx(2.0), "relative": pytest.approx(
         1 - 0.1875 / 2.0), "pvalue": pytest.approx(oracle.pvalue), "beats": False}
@@ -167,7 +170,7 @@ def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
     intervals = report["estimators"]["A"]["intervals"]
     rows = [row for row in intervals if row["method"].startswith("cluster") and row["quantity"] == loss]
     assert len(rows) == 1 and (intervals.index(rows[0]) == 0) == regression
-    oracle = (quietly(cvi.regression_interval, result, "mean_squared_error") if regression
+    oracle = (quietly(cvi.inference.regression_interval, result, "mean_squared_error") if regression
               else cvi.loss_interval(result, method="cluster"))
     assert (rows[0]["method"], rows[0]["estimate"], rows[0]["low"], rows[0]["high"], rows[0]["df"]) == (
         oracle.method, oracle.estimate, oracle.low, oracle.high, oracle.df)
@@ -191,9 +194,9 @@ def test_a_regression_report_shows_mse_mae_and_r2_intervals_and_the_loss_tests()
     report = comparison_report(pair, descriptions=("ridge", "tree"), data=None, names=("ridge", "tree"))
     intervals = report["estimators"]["A"]["intervals"]
     assert [i["quantity"] for i in intervals] == ["mean_squared_error", "mean_absolute_error", "r2"]
-    assert intervals[2]["estimate"] == pytest.approx(cvi.regression_interval(pair.a).estimate)
+    assert intervals[2]["estimate"] == pytest.approx(cvi.inference.regression_interval(pair.a).estimate)
     assert [t["name"] for t in report["tests"]] == ["corrected t (1x5-fold)", "CV-CLT (instance differences)"]
-    assert report["tests"][1]["pvalue"] == pytest.approx(cvi.loss_difference_test(pair).pvalue)
+    assert report["tests"][1]["pvalue"] == pytest.approx(cvi.inference.loss_difference_test(pair).pvalue)
     assert report["decision"]["metric"] == "mean squared error" and report["decision"]["lower_is_better"]
     text = render_text(report)
     assert "tests of mean squared error(A) = mean squared error(B); B - A > 0 when A's is lower" in text
@@ -228,6 +231,7 @@ def test_a_learner_that_does_not_beat_the_rate_is_told_first_and_pointed_to_a_me
     assert "class imbalance" not in with_metric and "does not beat the no-information rate" in with_metric
 
 
+@pytest.mark.slow
 def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
     cli_text, pair = iris_runs
     for text in (cli_text, pair.summary()):
@@ -235,6 +239,7 @@ def test_both_estimators_of_a_comparison_show_their_baseline(iris_runs):
         assert len(lines) == 2 and all("accuracy > NIR: p < 0.001" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_a_named_pair_names_its_learners_as_the_command_line_does(iris_runs):
     from sklearn.naive_bayes import GaussianNB
 
@@ -266,6 +271,7 @@ def _plain_number(value):
     return None if value is None or not np.isfinite(value) else value
 
 
+@pytest.mark.slow
 def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
     """Issue 27, item 3: the report's rows are fields of the results' to_dict(), not a parallel shape.
 

@@ -381,6 +381,7 @@ def test_cross_val_predict_and_cross_validate_take_it_as_group_kfold(patients):
         cross_val_predict(GaussianNB(), X, y, cv=cv)
 
 
+@pytest.mark.slow
 def test_grid_search_routes_the_groups(patients):
     X, y, groups = patients
     cv = StratifiedEqualSizeGroupKFold(4, shuffle=True, random_state=0)

@@ -37,13 +37,8 @@ try:
 except ImportError:  # the pandas extra is optional; pandas inputs are tested in test_split_pandas.py
     pd = None
 
-from cvinference import (
-    EqualSizeKFold,
-    LeaveOneOut,
-    RandomAssignmentKFold,
-    RemainderLastKFold,
-    StratifiedEqualSizeKFold,
-)
+from cvinference import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
+from cvinference.splitters import RandomAssignmentKFold, RemainderLastKFold
 
 PROPERTY_SETTINGS = settings(
     max_examples=40,
@@ -714,6 +709,7 @@ def test_cross_validate_uses_the_splitter_folds(iris, cv):
     assert np.all((result["test_score"] >= 0) & (result["test_score"] <= 1))
 
 
+@pytest.mark.slow
 def test_nested_cross_validation_matches_manual_loop(iris):
     X, y = iris
     inner = StratifiedEqualSizeKFold(3, random_state=1)
@@ -728,6 +724,7 @@ def test_nested_cross_validation_matches_manual_loop(iris):
     np.testing.assert_allclose(scores, manual)
 
 
+@pytest.mark.slow
 def test_nested_with_leave_one_out_outer(iris):
     X, y = iris
     idx = np.r_[0:8, 50:58, 100:108]  # 24 instances, 8 per class

@@ -4,12 +4,8 @@ import numpy as np
 import pytest
 from sklearn.model_selection import GridSearchCV
 
-from cvinference import (
-    EqualSizeKFold,
-    RandomAssignmentKFold,
-    RemainderLastKFold,
-    StratifiedEqualSizeKFold,
-)
+from cvinference import EqualSizeKFold, StratifiedEqualSizeKFold
+from cvinference.splitters import RandomAssignmentKFold, RemainderLastKFold
 
 from test_kfold import make_pipe, splits_equal
 

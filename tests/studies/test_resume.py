@@ -224,6 +224,7 @@ SECONDS_PER_FIT = 0.02
     *[(study, 2, "threading") for study in STUDIES],  # a pool of threads starts in no time
     ("conditional_error_study", 2, None),  # joblib's default pool (loky), whose workers outlive a killed run
 ])
+@pytest.mark.slow
 def test_a_killed_run_resumes_to_the_result_of_an_uninterrupted_one(study, n_jobs, backend, tmp_path,
                                                                     tmp_path_factory):
     checkpoint = tmp_path / "study.json"

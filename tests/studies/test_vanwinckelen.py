@@ -79,7 +79,7 @@ def test_same_result_for_any_n_jobs_and_the_first_draws_do_not_depend_on_n_draws
 
 
 def test_results_round_trip_through_json(study):
-    again = cvi.ConditionalErrorStudyResult.from_dict(json.loads(json.dumps(study.to_dict(), allow_nan=False)))
+    again = cvi.results.ConditionalErrorStudyResult.from_dict(json.loads(json.dumps(study.to_dict(), allow_nan=False)))
     assert again.to_dict() == study.to_dict()
     assert pickle.loads(pickle.dumps(study)).to_dict() == study.to_dict()
     assert again == study
@@ -88,6 +88,7 @@ def test_results_round_trip_through_json(study):
     np.testing.assert_array_equal(again.cv_error, study.cv_error)
 
 
+@pytest.mark.slow
 def test_summary_table_and_plot(study, tmp_path):
     text = study.summary()
     assert text.startswith("Conditional error study (Vanwinckelen & Blockeel 2012, section 5.1)")
@@ -168,7 +169,7 @@ def test_both_learners_see_the_same_samples_and_partitions(winners):
 
 
 def test_winner_table_round_trip_summary_and_plot(winners, tmp_path):
-    again = cvi.WinnerTableResult.from_dict(json.loads(json.dumps(winners.to_dict(), allow_nan=False)))
+    again = cvi.results.WinnerTableResult.from_dict(json.loads(json.dumps(winners.to_dict(), allow_nan=False)))
     assert again.to_dict() == winners.to_dict()
     assert pickle.loads(pickle.dumps(winners)).to_dict() == winners.to_dict()
     assert again == winners

@@ -11,6 +11,8 @@ import cvinference
 from cvinference._utils import _docstring
 from cvinference._utils._docstring import SHARED, fill_doc
 
+from public_names import public_names
+
 _PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
@@ -36,19 +38,20 @@ def _documented_objects():
 def _users(key):
     """The public functions and classes whose docstring holds the shared text ``key``, in the right place."""
     text = SHARED[key]
-    if " : " in text.split("\n")[0]:
-        block = "\n" + text  # a whole entry: at the entries' indentation, its description 4 columns in
-    else:
-        block = text.replace("\n", "\n    ")  # sentences of a description, continued 4 columns in
+    first, *rest = text.split("\n")
+    if " : " in first or (rest and all(line.startswith("    ") for line in rest if line)):
+        blocks = ["\n" + text]  # a whole entry (a parameter's, or a Returns type's): its description 4 columns in
+    else:  # sentences of a description, continued 4 columns in, or a paragraph of its own
+        blocks = [text.replace("\n", "\n    "), "\n" + text + "\n"]
     users = []
-    for module in [cvinference, cvinference.report]:
-        for name in module.__all__:
-            obj = getattr(module, name)
-            methods = [m for m in vars(obj).values() if inspect.isfunction(m)] if inspect.isclass(obj) else []
-            for candidate in [obj, *methods]:
-                doc = inspect.getdoc(candidate) or ""
-                if block in "\n" + "\n".join(line if line.strip() else "" for line in doc.splitlines()):
-                    users.append(candidate.__qualname__)
+    report = [getattr(cvinference.report, name) for name in cvinference.report.__all__]
+    for obj in [*public_names().values(), *report]:
+        methods = [m for m in vars(obj).values() if inspect.isfunction(m)] if inspect.isclass(obj) else []
+        for candidate in [obj, *methods]:
+            doc = inspect.getdoc(candidate) or ""
+            lines = "\n" + "\n".join(line if line.strip() else "" for line in doc.splitlines()) + "\n"
+            if any(block in lines for block in blocks):
+                users.append(candidate.__qualname__)
     return users
 
 

@@ -88,7 +88,7 @@ def test_the_report_filters_and_combines_by_code_not_by_text():
                                      counts="9 instances in 3 groups", what="McNemar's test")]}]
     cautions = _report._cautions(records, command_line=True)
     assert cautions[0] == "The large-sample conditions fail (plain text, no code)."
-    assert cautions[1] == "Pooled. --repeats 1 uses a single repeat."
+    assert cautions[1] == "Pooled. n_repeats=1 (--repeats 1) uses a single repeat."
     assert cautions[2].startswith("The result was made with groups (9 instances in 3 groups): the normal interval "
                                   "and McNemar's test count every instance")
     assert len(cautions) == 3
