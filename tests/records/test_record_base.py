@@ -53,7 +53,7 @@ def test_n_groups_counts_the_distinct_groups_once():
     inner = np.where(fold[:, None, :] == np.arange(3)[None, :, None], np.nan, 0.5)[None]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        nested = cvi.NestedCVResult(fold=fold, outer=np.zeros((1, 1, 12)), inner=inner,
+        nested = cvi.records.NestedCVResult(fold=fold, outer=np.zeros((1, 1, 12)), inner=inner,
                                     estimator_reprs=("GaussianNB()",), groups=np.arange(12) // 2)
     assert nested.n_groups == 6 and "_n_groups_value" in vars(nested)
 
