@@ -37,7 +37,8 @@ def typed_pair():
     X, y = X[:300], y[:300]
     pair = cvi.CVEvaluator(cv=10, random_state=0).compare(DecisionTreeClassifier(random_state=0), GaussianNB(), X, y)
     a, b = (cvi.CVResult.from_dict({**r.to_dict(), "estimator_type": t}) for r, t in ((pair.a, TREE), (pair.b, NB)))
-    five_by_two = cvi.evaluation.five_by_two_cv(DecisionTreeClassifier(random_state=0), GaussianNB(), X, y, random_state=0)
+    five_by_two = cvi.evaluation.five_by_two_cv(DecisionTreeClassifier(random_state=0), GaussianNB(), X, y,
+                                                random_state=0)
     return cvi.PairedCVResult(a, b), cvi.inference.paired_ttest_5x2cv_of(five_by_two)
 
 
