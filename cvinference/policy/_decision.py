@@ -455,9 +455,11 @@ def _route(pair, metric, nested):
                 "per-instance losses (nested_cv_interval with a loss), not this metric.")
     judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
                           pair.a.n_samples, type_i_limit())
-    call = (f"nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, n_splits={NESTED_SETTINGS['n_splits']}, "
-            f"n_repeats={NESTED_SETTINGS['n_repeats']}) (on the command line, --nested "
-            f"{'always' if judged['why'] else 'auto'}) fits {nested_fits()} models, {nested_fits() / fits:.1f} times "
+    runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
+    call = (f"cvinference.compare(estimator_a, estimator_b, X, y) {runs} (on the command line, --nested "
+            f"{'always' if judged['why'] else 'auto'}; by hand, nested_cv_interval(estimator_a, X, y, "
+            f"estimator_b=estimator_b, n_splits={NESTED_SETTINGS['n_splits']}, "
+            f"n_repeats={NESTED_SETTINGS['n_repeats']})): {nested_fits()} fits, {nested_fits() / fits:.1f} times "
             f"the {fits} of this cross-validation")
     if not judged["why"]:
         return (f"Nested cross-validation's difference interval kept its type-I error at or below {type_i_limit():g} "

@@ -75,21 +75,22 @@ def test_when_no_test_is_eligible_it_cannot_tell_and_gives_the_refitting_route(e
     assert "No test computable here kept its type-I error at or below 0.06" in decision.reason
     assert "McNemar (repeat 0): its type-I error was 0.090" in decision.reason
     # R K (K + 1) / 2 fits per learner (nested_cv_interval's Notes), against 2 x 10-fold's 20 fits of each
-    assert decision.route.endswith(f"fits {2 * 5 * 5 * 6 // 2} models, {150 / 40:.1f} times the 40 of this "
+    assert decision.route.endswith(f"): {2 * 5 * 5 * 6 // 2} fits, {150 / 40:.1f} times the 40 of this "
                                    "cross-validation, for context only.")
     assert decision.route.startswith("Nested cross-validation's difference interval cannot settle it either: its "
                                      "type-I error was not measured by the calibration benchmark;")
-    assert "(on the command line, --nested always)" in decision.route  # auto would not run it
+    assert "runs it with nested='always' (on the command line, --nested always;" in decision.route  # auto would not
     assert decision.text.startswith("Cannot tell whether")
 
 
 @pytest.mark.parametrize(("rates", "claim"), [
     # The pair's N = 569 is judged by the cells at N = 300 (the tree's at N = 100 are outside its regime).
     ((0.05, 0.03), "kept its type-I error at or below 0.06 (its worst: 0.030) for a decision tree and naive Bayes "
-                   "at N = 300: nested_cv_interval("),
+                   "at N = 300: cvinference.compare(estimator_a, estimator_b, X, y) runs it when the decision "
+                   "needs it"),
     ((0.05, 0.08), "cannot settle it either: its type-I error was 0.080 for naive Bayes at N = 300, above 0.06 (the "
                    "benchmark measured it for a decision tree and naive Bayes at N = 100 and 300); "
-                   "nested_cv_interval("),
+                   "cvinference.compare(estimator_a, estimator_b, X, y) runs it with nested='always'"),
 ])
 def test_the_refitting_route_claims_only_what_was_measured(evidence, pair, rates, claim):
     evidence(_row("McNemar", 0.09), _row("nested-cv", rates[0], n=100),
