@@ -227,3 +227,14 @@ def test_an_unknown_metric_is_refused_before_any_fit():
     with pytest.raises(ValueError, match=r"metric='roc_auc' is not .* from a regressor's predictions"):
         cvi.evaluate(Ridge(), *load_diabetes(return_X_y=True), metric=["r2", "roc_auc"])
     assert CountedNB.fits == 0
+
+
+def test_the_command_line_answers_the_same_with_metric_accuracy_as_without():
+    """Before, ``--metric accuracy`` skipped nested CV and answered "cannot tell" where no --metric answered."""
+    decisions = []
+    for extra in ([], ["--metric", "accuracy"]):
+        out = io.StringIO()
+        assert main(["compare", "nb", "tree", "--data", "breast_cancer", "--json", "-", *extra], out=out) == 0
+        decisions.append(json.loads(out.getvalue())["decision"])
+    assert decisions[0]["rests_on"]["name"] == "nested-cv difference"
+    assert decisions[1] == decisions[0]
