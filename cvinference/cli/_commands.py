@@ -7,6 +7,7 @@ import sys
 from ..inference._metric_interval import score_methods, takes_pos_label
 from ..policy._decision import NESTED_SETTINGS
 from ..report import plot_report
+from ..workflows._budget import BudgetTooSmall
 from ..workflows._compare import NESTED_GROUPS, run_comparison
 from ..workflows._evaluate import run_evaluation
 from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method
@@ -232,9 +233,13 @@ def fit_failure(exc, advice):
 
 
 def fitting(function, *args, **kwargs):
-    """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`)."""
+    """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`), and so is a --budget
+    below what the cross-validation needs (refused before any fit)."""
     try:
         return function(*args, **kwargs)
+    except BudgetTooSmall as exc:
+        raise UserError(f"--budget {kwargs.get('budget')}: {exc.allowed:,} fits, and {exc.what} alone needs "
+                        f"{exc.needed:,}; give --budget {exc.needed} or more, or lower --cv or --repeats") from None
     except ValueError as exc:
         error = fit_failure(exc, "Check the estimator's --params and that every fold has enough instances of "
                                  "each class")

@@ -61,6 +61,21 @@ def budget_fits(budget, n_learners):
     return budget
 
 
+class BudgetTooSmall(ValueError):
+    """A ``budget`` below what the cross-validation alone needs: ``allowed`` and ``needed`` fits, of ``what``."""
+
+    def __init__(self, budget, allowed, needed, what):
+        super().__init__(f"budget={budget!r} allows {allowed:,} fits, and {what} alone needs {needed:,}; raise "
+                         f"budget to at least {needed}, or lower cv or n_repeats")
+        self.allowed, self.needed, self.what = allowed, needed, what
+
+
+def check_budget(budget, allowed, needed, what):
+    """Refuse, before any fit, a budget of ``allowed`` fits below the ``needed`` ones of ``what``."""
+    if allowed is not None and allowed < needed:
+        raise BudgetTooSmall(budget, allowed, needed, what)
+
+
 def cv_fits(n_learners, n_splits, n_repeats):
     """The fits of ``n_learners`` learners on ``n_repeats`` partitions of ``n_splits`` folds."""
     return n_learners * n_repeats * n_splits

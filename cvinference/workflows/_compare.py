@@ -27,7 +27,7 @@ from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
 from ..records import PairedCVResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer
-from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
+from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._settings import (
     check_folds,
     check_metric_names,
@@ -151,9 +151,7 @@ def _check_nested(nested, metric, regression, loss, groups):
 
 def _plan(plain, five_by_two, nested_cost, allowed, budget):
     """The fits of each stage the budget allows: (run 5x2cv, may run nested CV); refuses a budget below ``plain``."""
-    if allowed is not None and allowed < plain:
-        raise ValueError(f"budget={budget!r} allows {allowed:,} fits, and the cross-validation of both learners "
-                         f"alone needs {plain:,}; raise budget to at least {plain}, or lower cv or n_repeats")
+    check_budget(budget, allowed, plain, "the cross-validation of both learners")
     if allowed is None:
         return bool(five_by_two), True
     run_five_by_two = bool(five_by_two) and plain + five_by_two <= allowed

@@ -21,7 +21,7 @@ from ..inference import Interval
 from ..records import CVResult
 from ..report import estimator_intervals, evaluation_report
 from ._answer import Answer
-from ._budget import Budget, budget_fits, budget_words, cv_fits, in_units
+from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._settings import (
     check_folds,
     check_metric_names,
@@ -90,10 +90,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     check_folds(cv, n_repeats, n_samples)
     planned = cv_fits(1, fold_count(cv, X, y, groups), n_repeats)
     allowed = budget_fits(budget, 1)
-    if allowed is not None and allowed < planned:
-        raise ValueError(f"budget={budget!r} allows {allowed:,} fits, and the cross-validation alone needs "
-                         f"{planned:,} ({n_repeats} x {fold_count(cv, X, y, groups)} folds); raise budget to at "
-                         f"least {planned}, or lower cv or n_repeats")
+    check_budget(budget, allowed, planned, "the cross-validation")
     if description is None:
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"

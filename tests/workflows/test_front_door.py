@@ -238,3 +238,25 @@ def test_the_command_line_answers_the_same_with_metric_accuracy_as_without():
         decisions.append(json.loads(out.getvalue())["decision"])
     assert decisions[0]["rests_on"]["name"] == "nested-cv difference"
     assert decisions[1] == decisions[0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["compare", "nb", "tree", "--data", "iris", "--budget", "5"],
+     "cvinference: error: --budget 5: 5 fits, and the cross-validation of both learners alone needs 20; give "
+     "--budget 20 or more, or lower --cv or --repeats"),
+    (["evaluate", "nb", "--data", "iris", "--budget", "0.5x"],
+     "cvinference: error: --budget 0.5x: 5 fits, and the cross-validation alone needs 10; give --budget 10 or more, "
+     "or lower --cv or --repeats"),
+    (["evaluate", "nb", "--data", "iris", "--budget", "0"],
+     "cvinference: error: argument --budget: expected a number of fits, such as 200, or a multiple of one 10-fold "
+     "cross-validation, such as 8x; got '0'"),
+])
+def test_a_budget_mistake_on_the_command_line_exits_2_with_one_line_before_any_fit(argv, message, capsys,
+                                                                                     monkeypatch):
+    def no_fit(*args, **kwargs):
+        raise AssertionError("a user mistake must be reported before any fit")
+
+    monkeypatch.setattr(cvi.CVEvaluator, "compare", no_fit)
+    monkeypatch.setattr(cvi.CVEvaluator, "evaluate", no_fit)
+    assert main(argv, out=io.StringIO()) == 2
+    assert capsys.readouterr().err.strip() == message
