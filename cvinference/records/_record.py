@@ -1,5 +1,6 @@
 """What every record shares: its repr's shape, its notebook display, and the count of its groups."""
 
+import abc
 import functools
 
 import numpy as np
@@ -21,7 +22,7 @@ def computed_once(method):
     return property(getter)
 
 
-class Record(Serializable):
+class Record(Serializable, metaclass=abc.ABCMeta):
     """The common face of the records: ``summary()``, a repr of its sizes, and the notebook display.
 
     A subclass defines ``summary()`` (the record in words) and
@@ -31,13 +32,13 @@ class Record(Serializable):
     its own.
     """
 
+    @abc.abstractmethod
     def summary(self):
         """The record in words; each record says what its scheme did."""
-        raise NotImplementedError(f"{type(self).__name__} defines summary()")
 
+    @abc.abstractmethod
     def _repr_fields(self):
         """``{name: text}``: what the repr shows, in its order."""
-        raise NotImplementedError(f"{type(self).__name__} defines _repr_fields()")
 
     def __repr__(self):
         fields = ", ".join(f"{name}={text}" for name, text in self._repr_fields().items())
