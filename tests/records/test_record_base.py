@@ -62,5 +62,5 @@ def test_a_record_that_says_nothing_is_refused_by_name():
     class Unfinished(Record):
         pass
 
-    with pytest.raises(TypeError, match="Can't instantiate abstract class Unfinished.*_repr_fields.*summary"):
+    with pytest.raises(TypeError, match=r"Can't instantiate abstract class Unfinished.*_repr_fields.*summary"):
         Unfinished()
