@@ -13,7 +13,7 @@ pooled nested-CV cells more), and how the decision uses them.
 import json
 from importlib.resources import files
 
-evidence = json.loads(files("cvinference.inference").joinpath("data/calibration.json").read_text())
+evidence = json.loads(files("cvinference.policy").joinpath("data/calibration.json").read_text())
 rows = [row for row in evidence["rows"] if row["quantity"] == "type_i" and row["learner"] == "tree"
         and row["n"] == 300 and row["population"] == "nonlinear" and "task" not in row]
 print(f"{'test':44} {'type-I':>7}  {'95% Wilson interval':>20}  replications")
