@@ -175,3 +175,18 @@ def _all_cases():
 def result_cases():
     """(label, result) pairs: at least one for every public class that has ``to_dict``."""
     return list(_all_cases())
+
+
+INTERVAL_FIGURES = ("averaging", "standard_error", "critical_value", "df", "n", "dropped_folds", "clipped")
+"""The figures an Interval held as fields until issue 44 moved them to the head of its ``details``."""
+
+
+def interval_dict_of_version_3(data):
+    """An Interval's ``to_dict()`` as cvinference wrote it at format version 3: the figures as fields."""
+    mapping = dict(data["details"]["mapping"])
+    figures = {name: mapping.pop(name) for name in INTERVAL_FIGURES}
+    head = {key: data[key] for key in ("format", "estimate", "low", "high", "confidence_level", "method")}
+    return head | {"version": 3, "averaging": figures["averaging"], "estimand": data["estimand"],
+                   "assumptions": data["assumptions"], "target": data["target"], "conditions": data["conditions"],
+                   **{name: figures[name] for name in INTERVAL_FIGURES[1:6]}, "details": {"mapping": mapping},
+                   "notes": data["notes"], "warnings": data["warnings"], "clipped": figures["clipped"]}

@@ -357,7 +357,7 @@ _CLASSES_OF_VERSION_1 = {
 """The public result classes when the stored payloads were written (commits cfc92f7, 52b37a6, 263c0a1, issue 29)."""
 
 _LATER_CLASSES = {3: {"BootstrapSamplingResult", "NestedCVResult", "PairedSubsamplingResult"},
-                  5: {"LossDifferenceTestResult"}}
+                  5: {"LossDifferenceTestResult"}, 6: {"Evaluation", "Comparison"}}
 """The public result classes added since, by the first stored file that holds them."""
 
 
@@ -368,7 +368,8 @@ def _stored(version):
 
 
 _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2},
-            5: {"CVResult": 4, "Interval": 3, "Decision": 2}}
+            5: {"CVResult": 4, "Interval": 3, "Decision": 2},
+            6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
@@ -396,7 +397,7 @@ def _with_todays_codes(again, result):
     return dataclasses.replace(again, warnings=result.warnings)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)

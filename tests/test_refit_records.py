@@ -69,6 +69,7 @@ CALLS = {
 
 _FIELDS = ("estimate", "low", "high", "standard_error", "critical_value", "statistic", "pvalue", "df",
            "df_denominator", "n", "n_samples")
+_MOVED = ("averaging", "standard_error", "critical_value", "df", "n", "dropped_folds", "clipped")
 
 
 def _plain(value):
@@ -82,12 +83,16 @@ def _plain(value):
 
 def observed(result):
     """Every number, note and warning of ``result``, as JSON holds them."""
-    found = {field: _plain(getattr(result, field)) for field in _FIELDS if hasattr(result, field)}
+    details = dict(result.details)
+    # issue 44: an interval's figures that were fields lead its details; they were recorded as fields
+    moved = {name: details.pop(name) for name in _MOVED} if isinstance(result, cvi.results.Interval) else {}
+    found = {field: _plain(moved[field] if field in moved else getattr(result, field)) for field in _FIELDS
+             if field in moved or hasattr(result, field)}
     if hasattr(result, "confidence_interval"):
         found["confidence_interval"] = list(result.confidence_interval())
     if hasattr(result, "values"):
         found["values"] = _plain(result.values)
-    found["details"] = {key: _plain(value) for key, value in result.details.items()}
+    found["details"] = {key: _plain(value) for key, value in details.items()}
     found["notes"], found["warnings"] = list(result.notes), list(result.warnings)
     return found
 

@@ -272,6 +272,34 @@ class Fields(Rule):
         return value
 
 
+class LeadingFields(Fields):
+    """A read-only mapping that holds the keys of ``kinds``, each value of its kind, and any others (an interval's
+    ``details``: the figures every interval has, then its method's own).
+
+    Examples
+    --------
+    >>> import types
+    >>> LeadingFields(n=COUNT).check("Interval.details", types.MappingProxyType({"n": 3, "variance": 0.1}))["n"]
+    3
+    >>> LeadingFields(n=COUNT).check("Interval.details", types.MappingProxyType({"variance": 0.1}))
+    Traceback (most recent call last):
+    ...
+    ValueError: Interval.details must be a read-only mapping of the keys n, then any others; it has no key 'n'.
+    """
+
+    def describe(self):
+        return f"a read-only mapping of the keys {', '.join(self.kinds)}, then any others"
+
+    def check(self, name, value):
+        Mapping().check(name, value)
+        missing = [key for key in self.kinds if key not in value]
+        if missing:
+            raise ValueError(f"{name} must be {self.describe()}; it has no key {missing[0]!r}.")
+        for key, kind in self.kinds.items():
+            kind.check(f"{name}[{key!r}]", value[key])
+        return value
+
+
 class Ordered:
     """The cross-field rule ``low <= high`` (item by item for arrays) where both are finite."""
 

@@ -1,7 +1,6 @@
 """Confidence intervals for one classifier's cross-validated accuracy."""
 
 import math
-import types
 from typing import NamedTuple
 
 import numpy as np
@@ -73,11 +72,11 @@ def estimate_interval(point, *, confidence_level, method, averaging, estimand, a
     bounds = point.bounds
     return Interval(
         estimate=point.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method=method, averaging=averaging, estimand=estimand, assumptions=assumptions, target=target,
-        conditions=conditions,
-        standard_error=bounds.standard_error, critical_value=bounds.critical_value, df=bounds.df, n=point.n,
-        dropped_folds=dropped_folds, details=types.MappingProxyType(dict(details or point.details or {})),
-        notes=tuple(messages.notes), warnings=tuple(messages.warnings), clipped=bounds.clipped,
+        method=method, estimand=estimand, assumptions=assumptions, target=target, conditions=conditions,
+        details={"averaging": averaging, "standard_error": bounds.standard_error,
+                 "critical_value": bounds.critical_value, "df": bounds.df, "n": point.n, "dropped_folds": dropped_folds,
+                 "clipped": bounds.clipped, **(details or point.details or {})},
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 
@@ -314,7 +313,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     >>> interval = accuracy_interval(result, method="normal")
     >>> interval
     Interval(estimate=0.76, low=0.7008, high=0.8192, confidence_level=0.95, method='normal')
-    >>> round(interval.standard_error ** 2, 6)
+    >>> round(interval.details["standard_error"] ** 2, 6)
     0.000912
     >>> accuracy_interval(result, averaging="fold", method="t")
     Interval(estimate=0.76, low=0.7081, high=0.8119, confidence_level=0.95, method='t')
@@ -328,7 +327,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     auto = accuracy_interval(result, averaging="fold")
-    >>> auto.method, auto.averaging
+    >>> auto.method, auto.details["averaging"]
     ('t', 'fold')
     >>> any("calibration benchmark" in str(w.message) for w in caught)
     True

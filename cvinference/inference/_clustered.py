@@ -155,7 +155,8 @@ def cluster_mean_interval(values, groups, *, confidence_level=0.95, bounds=None,
     ...     interval = cluster_mean_interval(correct, patient, bounds=(0, 1))
     >>> interval
     Interval(estimate=0.75, low=0.5269, high=0.9731, confidence_level=0.95, method='cluster-robust t')
-    >>> interval.df, round(interval.details["design_effect"], 3), round(interval.details["intraclass_correlation"], 3)
+    >>> details = interval.details
+    >>> details["df"], round(details["design_effect"], 3), round(details["intraclass_correlation"], 3)
     (9, 2.074, 0.324)
     """
     values = check_values(values, "values")

@@ -1,7 +1,6 @@
 """Nadeau & Bengio's conservative Z interval for the generalization error, from paired subsampling."""
 
 import math
-import types
 
 import numpy as np
 
@@ -213,8 +212,9 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
         details.update(estimate_a=float(split_means[0, 0].mean()), estimate_b=float(split_means[1, 0].mean()))
     return Interval(
         estimate=estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method="conservative-z", averaging="dataset", estimand=_estimand(record, paired), assumptions=_ASSUMPTIONS,
-        target="unconditional", standard_error=bounds.standard_error, critical_value=bounds.critical_value,
-        clipped=bounds.clipped, n=record.n_samples, details=types.MappingProxyType(details),
+        method="conservative-z", estimand=_estimand(record, paired), assumptions=_ASSUMPTIONS,
+        target="unconditional",
+        details={"averaging": "dataset", "standard_error": bounds.standard_error,
+                 "critical_value": bounds.critical_value, "n": record.n_samples, "clipped": bounds.clipped, **details},
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )

@@ -418,12 +418,13 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     macro = len(result.class_aucs) > 1
     return Interval(
         estimate=result.auc, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method="delong" if transform == "none" else "delong-logit", averaging="dataset",
+        method="delong" if transform == "none" else "delong-logit",
         estimand=estimand or _pooled_estimand(macro), assumptions=_DELONG_ASSUMPTIONS, target="kfold",
-        standard_error=result.standard_error, critical_value=bounds.critical_value, n=sum(result.class_counts),
-        details=types.MappingProxyType({"variance": result.variance, "class_counts": result.class_counts,
-                                        "class_aucs": result.class_aucs, "transform": transform}),
-        notes=tuple(messages.notes), warnings=tuple(messages.warnings), clipped=bounds.clipped,
+        details={"averaging": "dataset", "standard_error": result.standard_error,
+                 "critical_value": bounds.critical_value, "n": sum(result.class_counts), "clipped": bounds.clipped,
+                 "variance": result.variance, "class_counts": result.class_counts,
+                 "class_aucs": result.class_aucs, "transform": transform},
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 
 

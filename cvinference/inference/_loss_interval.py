@@ -184,10 +184,10 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
     >>> result = CVResult(y_true=[0.0] * 8, y_pred=[0.0] * 8, fold=[0, 1] * 4,
     ...                   loss=losses, loss_name="custom")
     >>> interval = loss_interval(result)
-    >>> round(interval.estimate, 4), round(interval.standard_error, 4), interval.target
+    >>> round(interval.estimate, 4), round(interval.details["standard_error"], 4), interval.target
     (0.275, 0.0781, 'conditional')
     >>> clt = loss_interval(result, method="cv-clt")
-    >>> round(clt.standard_error, 4), clt.target
+    >>> round(clt.details["standard_error"], 4), clt.target
     (0.0382, 'kfold')
 
     On a record made with groups, ``"auto"`` takes the groups as the units:

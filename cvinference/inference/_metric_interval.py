@@ -439,7 +439,8 @@ def _negated(interval, metric):
     swap = {"low": "high", "high": "low"}
     return dataclasses.replace(
         interval, estimate=-interval.estimate, low=-interval.high, high=-interval.low,
-        clipped=tuple(swap[side] for side in interval.clipped), estimand=f"{metric}, minus the {interval.estimand}",
+        details=interval.details | {"clipped": tuple(swap[side] for side in interval.details["clipped"])},
+        estimand=f"{metric}, minus the {interval.estimand}",
         notes=(*interval.notes, f"{metric} is minus the {SCORE_METRICS[metric].replace('_', ' ')} (sklearn's sign: "
                                 "higher is better); the interval is that of the loss, negated"),
     )
@@ -584,7 +585,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> result = cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0)
     >>> interval = metric_interval(result, "f1")
-    >>> interval.method, interval.n, round(interval.estimate, 3)
+    >>> interval.method, interval.details["n"], round(interval.estimate, 3)
     ('t', 10, 0.952)
 
     The malignant tumours are class 0 here; ``pos_label`` asks about them:

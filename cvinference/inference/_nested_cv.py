@@ -1,7 +1,6 @@
 """Bates, Hastie & Tibshirani's (2023) nested cross-validation interval, for one learner or a difference."""
 
 import math
-import types
 from typing import NamedTuple
 
 import numpy as np
@@ -385,9 +384,10 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
                       f"{figures.se_naive:.4g} against {figures.se_naive_independent:.4g} for independent instances")
     return Interval(
         estimate=figures.estimate, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method=METHOD, averaging="dataset", estimand=_estimand(losses.loss_name, losses.n_samples, paired),
+        method=METHOD, estimand=_estimand(losses.loss_name, losses.n_samples, paired),
         assumptions=_ASSUMPTIONS if clusters is None else _GROUPED_ASSUMPTIONS,
-        standard_error=bounds.standard_error, critical_value=bounds.critical_value,
-        clipped=bounds.clipped, n=losses.n_samples, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
-        target="conditional", details=types.MappingProxyType(details),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings), target="conditional",
+        details={"averaging": "dataset", "standard_error": bounds.standard_error,
+                 "critical_value": bounds.critical_value, "n": losses.n_samples, "clipped": bounds.clipped,
+                 **details},
     )

@@ -324,7 +324,7 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     >>> grouped = cross_val_correctness(Ridge(alpha=0.1), X, y, cv=GroupKFold(10), groups=groups,
     ...                                 loss="squared_error")
     >>> r2 = regression_interval(grouped, "r2")
-    >>> r2.method, r2.df, round(r2.estimate, 3), round(r2.low, 3), round(r2.high, 3)
+    >>> r2.method, r2.details["df"], round(r2.estimate, 3), round(r2.low, 3), round(r2.high, 3)
     ('cluster-half-sample', 33, 0.491, 0.388, 0.594)
     >>> cluster = regression_interval(grouped, "r2", method="cluster")
     >>> round((r2.high - r2.low) / (cluster.high - cluster.low), 3)

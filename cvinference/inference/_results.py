@@ -8,6 +8,7 @@ holds the counts behind Wong's (2015) large-sample conditions, and
 """
 
 import dataclasses
+import inspect
 import math
 import types
 from typing import NamedTuple
@@ -26,6 +27,7 @@ from .._utils._kinds import (
     INDICES,
     LEVEL,
     NON_NEGATIVE,
+    NUMBER,
     P_VALUE,
     POSITIVE,
     TEXT,
@@ -33,6 +35,7 @@ from .._utils._kinds import (
     Array,
     Fields,
     Instance,
+    LeadingFields,
     Mapping,
     Number,
     Options,
@@ -241,6 +244,62 @@ def _interval_from_version_2(data):
     return data | {"version": 3, "clipped": {"tuple": []}}
 
 
+def _interval_from_version_3(data):
+    """An Interval dict of version 3 at version 4, whose ``details`` begin with the figures that were fields."""
+    moved = {name: data[name] for name in _INTERVAL_DETAILS}
+    rest = {key: value for key, value in data.items() if key not in _INTERVAL_DETAILS}
+    return rest | {"version": 4, "details": {"mapping": moved | data["details"]["mapping"]}}
+
+
+_INTERVAL_DETAILS = {"averaging": Options("dataset", "fold"), "standard_error": Nullable(NON_NEGATIVE),
+                     "critical_value": Nullable(NUMBER), "df": Nullable(NON_NEGATIVE), "n": Nullable(COUNT),
+                     "dropped_folds": INDICES, "clipped": Sequence(Options("low", "high"))}
+"""The keys every interval's ``details`` begin with, with their kinds: the fields an Interval had until 0.1."""
+
+_INTERVAL_DEFAULTS = {"standard_error": None, "critical_value": None, "df": None, "n": None, "dropped_folds": (),
+                      "clipped": ()}
+
+
+def _interval_details(result):
+    """Set ``result.details`` to a read-only mapping that begins with the keys of ``_INTERVAL_DETAILS``, in order."""
+    details = dict(result.details or {})
+    if "averaging" not in details:
+        raise ValueError("details must hold 'averaging' ('dataset' or 'fold'): what the estimate averages; got "
+                         f"the keys {sorted(details)}.")
+    leading = {key: details.pop(key, _INTERVAL_DEFAULTS.get(key)) for key in _INTERVAL_DETAILS}
+    object.__setattr__(result, "details", types.MappingProxyType(leading | details))
+
+
+def _moved_interval_fields(cls):
+    """Until 0.2: ``cls(averaging=..., standard_error=..., ...)`` and ``interval.averaging`` read and write
+    ``details``, with a FutureWarning naming the new spelling."""
+    init = cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        moved = {name: kwargs.pop(name) for name in _INTERVAL_DETAILS if name in kwargs}
+        if moved:
+            warn_deprecated(f"{cls.__name__}({', '.join(f'{name}=...' for name in moved)}) moved into details in "
+                            f"version 0.1, and the keyword will be refused in version {removal_version('0.1')}; pass "
+                            f"details={{{', '.join(f'{name!r}: ...' for name in moved)}}}.")
+            kwargs["details"] = {**(kwargs.get("details") or {}), **moved}
+        init(self, *args, **kwargs)
+
+    __init__.__doc__, __init__.__signature__ = init.__doc__, inspect.signature(init)
+    cls.__init__ = __init__
+
+    def moved(name):
+        def read(self):
+            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.details[{name!r}] in version 0.1, and "
+                            f"the attribute will be removed in version {removal_version('0.1')}; write "
+                            f"interval.details[{name!r}].")
+            return self.details[name]
+
+        return property(read, doc=f"Deprecated since 0.1: ``details[{name!r}]``.")
+
+    for name in _INTERVAL_DETAILS:
+        setattr(cls, name, moved(name))
+
+
 def _conditions_tuple(result):
     """Set ``result.conditions`` to a :class:`ConditionsTuple` (the field of a frozen dataclass)."""
     conditions = result.conditions
@@ -413,29 +472,32 @@ class Interval(IntervalLike, Serializable):
         (:func:`conservative_z_interval`), or ``"cluster"`` (the
         cluster-robust interval of a record made with groups, and the
         interval of a test that takes the groups as the units).
-    averaging : str
-        ``"dataset"`` or ``"fold"`` (Wong 2015, section 4.3.3): whether the
-        estimate pools the instances or averages per-fold values.
-    standard_error : float or None
-        The standard error of the estimate (None for the binomial methods).
-    critical_value : float or None
-        The z or t quantile of the interval (for a two-sided interval,
-        low = estimate - critical_value * standard_error before clipping to
-        the possible range; for a one-sided interval, the bound on the
-        closed side).
-    df : float or None
-        Degrees of freedom of the t quantile (None for z).
-    n : int
-        Instances (dataset level) or folds (fold level) the estimate averages.
-    dropped_folds : tuple of int
-        Folds left out by ``drop_failing_folds=True``.
     details : mapping
-        Read-only, method-specific figures (empty for most methods).
-    clipped : tuple of str
-        The bounds (``"low"``, ``"high"``) that the normal or t
-        approximation put outside the quantity's possible range, and that
-        were set to the range's end; empty when none was. Its coverage near
-        that end is not what ``confidence_level`` says.
+        Read-only: how the interval was computed, then method-specific
+        figures. Every interval's details begin with
+
+        - ``"averaging"``: ``"dataset"`` or ``"fold"`` (Wong 2015, section
+          4.3.3), whether the estimate pools the instances or averages
+          per-fold values;
+        - ``"standard_error"``: the standard error of the estimate (None for
+          the binomial methods);
+        - ``"critical_value"``: the z or t quantile of the interval (for a
+          two-sided interval, low = estimate - critical_value *
+          standard_error before clipping to the possible range; for a
+          one-sided interval, the bound on the closed side), or None;
+        - ``"df"``: the degrees of freedom of the t quantile (None for z);
+        - ``"n"``: the instances (dataset level) or folds (fold level) the
+          estimate averages, or None;
+        - ``"dropped_folds"``: the folds left out by
+          ``drop_failing_folds=True``, a tuple of int;
+        - ``"clipped"``: the bounds (``"low"``, ``"high"``) that the normal or
+          t approximation put outside the quantity's possible range, and
+          that were set to the range's end (empty when none was); its
+          coverage near that end is not what ``confidence_level`` says.
+
+        Until version 0.2 each also reads as an attribute
+        (``interval.standard_error``), with a FutureWarning naming
+        ``interval.details["standard_error"]``.
 """
 
     estimate: float
@@ -443,32 +505,27 @@ class Interval(IntervalLike, Serializable):
     high: float
     confidence_level: float
     method: str
-    averaging: str
+    _: dataclasses.KW_ONLY
     estimand: str
     assumptions: str
     target: str
     conditions: tuple = ()
-    standard_error: float | None = None
-    critical_value: float | None = None
-    df: float | None = None
-    n: int | None = None
-    dropped_folds: tuple = ()
     details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
     notes: tuple = ()
     warnings: tuple = ()
-    clipped: tuple = ()
 
-    _kinds = {"confidence_level": LEVEL, "method": TEXT, "averaging": Options("dataset", "fold"), "target": TARGET,
-              "standard_error": Nullable(NON_NEGATIVE), "df": Nullable(NON_NEGATIVE), "dropped_folds": INDICES,
-              "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS,
-              "clipped": Sequence(Options("low", "high"))}
+    _kinds = {"confidence_level": LEVEL, "method": TEXT, "target": TARGET,
+              "details": LeadingFields(**_INTERVAL_DETAILS),
+              "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
     _rules = (Ordered("low", "high"),)
-    _format_version = 3
-    _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2})
+    _format_version = 4
+    _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2,
+                                        3: _interval_from_version_3})
 
     def __post_init__(self):
         check_target(self)
         _conditions_tuple(self)
+        _interval_details(self)
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
@@ -477,14 +534,16 @@ class Interval(IntervalLike, Serializable):
         -------
         str
         """
-        headline = (f"{format_level(self.confidence_level)} {self.method} interval ({self.averaging} level): "
+        averaging = self.details["averaging"]
+        headline = (f"{format_level(self.confidence_level)} {self.method} interval ({averaging} level): "
                     f"{format_number(self.estimate)} [{format_number(self.low)}, {format_number(self.high)}]")
         clipped = [f"clipped: the {side} bound, set to {format_number(getattr(self, side))}, the "
-                   f"{'lowest' if side == 'low' else 'highest'} possible value" for side in self.clipped]
+                   f"{'lowest' if side == 'low' else 'highest'} possible value" for side in self.details["clipped"]]
         return _described(self, [headline], [f"conditions: {c.describe()}" for c in self.conditions] + clipped)
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
+_moved_interval_fields(Interval)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -613,10 +672,10 @@ class TestResult(Serializable):
         how = self._interval_method()
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
-            averaging=self._interval_averaging(), estimand=self.estimand,
-            assumptions=self.assumptions, target=self.target, standard_error=standard_error,
-            critical_value=critical,
-            df=self._interval_df, notes=(how.note,), warnings=self.warnings,
+            estimand=self.estimand, assumptions=self.assumptions, target=self.target,
+            details={"averaging": self._interval_averaging(), "standard_error": standard_error,
+                     "critical_value": critical, "df": self._interval_df},
+            notes=(how.note,), warnings=self.warnings,
         )
 
     def _interval_center(self):
@@ -680,7 +739,8 @@ def _deprecated_plumbing(name):
     def read(self):
         warn_deprecated(f"{type(self).__name__}.{name} is private since version 0.1 (only confidence_interval() "
                         f"reads it) and will be removed in version {removal_version('0.1')}; read the interval's own "
-                        "figures instead: confidence_interval().standard_error and confidence_interval().df.")
+                        "figures instead: confidence_interval().details['standard_error'] and "
+                        "confidence_interval().details['df'].")
         return getattr(self, f"_{name}")
 
     return property(read, doc=f"Deprecated since 0.1: what ``confidence_interval()`` reads; see its ``{name[9:]}``.")
@@ -795,18 +855,20 @@ class NoInformationTestResult(TestResult):
             critical = reference_quantile(confidence_level, self.df)
             return Interval(
                 estimate=self.estimate, low=max(-rate, self.estimate - critical * self.standard_error),
-                high=1.0 - rate, confidence_level=confidence_level, method="cluster", averaging="dataset",
+                high=1.0 - rate, confidence_level=confidence_level, method="cluster",
                 estimand=self.estimand, assumptions=self.assumptions, target=self.target,
-                standard_error=self.standard_error, critical_value=critical, df=self.df, n=n,
+                details={"averaging": "dataset", "standard_error": self.standard_error, "critical_value": critical,
+                         "df": self.df, "n": n},
                 notes=(f"one-sided cluster-robust t bound of the accuracy (CR1 standard error, t with "
                        f"{format_number(self.df)} degrees of freedom, the {self.details['n_groups']} groups as the "
                        "independent units), less the no-information rate",), warnings=self.warnings)
         low = stats.binomtest(k, n, rate, alternative=self.alternative).proportion_ci(confidence_level, "exact").low
         return Interval(
             estimate=self.estimate, low=float(low) - rate, high=1.0 - rate, confidence_level=confidence_level,
-            method="clopper-pearson", averaging="dataset", estimand=self.estimand, assumptions=self.assumptions,
-            target=self.target, n=n, notes=("one-sided exact (Clopper-Pearson) bound of the accuracy, less the "
-                                            "no-information rate",), warnings=self.warnings,
+            method="clopper-pearson", estimand=self.estimand, assumptions=self.assumptions,
+            target=self.target, details={"averaging": "dataset", "n": n},
+            notes=("one-sided exact (Clopper-Pearson) bound of the accuracy, less the no-information rate",),
+            warnings=self.warnings,
         )
 
     def summary(self):

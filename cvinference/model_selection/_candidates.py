@@ -10,7 +10,7 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated, path_was_first
+from .._utils._deprecation import deprecated, path_was_first, removal_version, warn_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
@@ -21,10 +21,10 @@ from .._utils._kinds import (
     TEXT,
     TEXTS,
     Array,
+    Fields,
     Mapping,
     Nullable,
     Ordered,
-    SameLength,
     Sequence,
     proportions,
 )
@@ -69,14 +69,49 @@ def _best_is_a_candidate(owner, values):
 
 
 _BASELINE = ("no_information_rate", "majority_class", "baseline_pvalue", "beats_baseline")
+"""What checking the no-information rate adds: two fields and two columns."""
 
 
 def _baseline_checked_or_not(owner, values):
+    values = {**values, **{name: values["_columns"].get(name) for name in _BASELINE_COLUMNS}}
     given = [values[name] is not None for name in _BASELINE]
     if any(given) and not all(given):
         raise ValueError(f"{owner}.{', '.join(_BASELINE)} must all be None (the baseline was not checked) or all be "
                          f"given; got None for {[name for name in _BASELINE if values[name] is None]}. Pass the "
                          "output of to_dict() unchanged.")
+
+
+_ROW_KINDS = {"mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), "low": Array("f", ndim=1),
+              "high": Array("f", ndim=1), "statistic": Array("f", ndim=1), "pvalue": proportions(1),
+              "pvalue_adjusted": proportions(1), "prob_best_better": proportions(1),
+              "prob_equivalent": proportions(1), "prob_candidate_better": proportions(1),
+              "indistinguishable": Array("b", ndim=1)}
+"""The per-candidate columns of every :class:`CandidateComparison`, with their kinds (fields until 0.1)."""
+
+_BASELINE_COLUMNS = ("baseline_pvalue", "beats_baseline")
+_COMPUTED = ("estimate", "low", "high", "statistic", "pvalue")
+_POSTERIOR = ("prob_best_better", "prob_equivalent", "prob_candidate_better")
+_ROWS = (*_ROW_KINDS, *_BASELINE_COLUMNS)
+
+
+def _columns_agree(owner, values):
+    """Every column has one entry per candidate, as ``split_scores`` has one row; ``low <= high``."""
+    columns = values["_columns"]
+    lengths = {name: len(column) for name, column in columns.items()} | {"split_scores": len(values["split_scores"])}
+    wrong = {name: n for name, n in lengths.items() if n != len(values["candidates"])}
+    if wrong:
+        raise ValueError(f"{owner}.columns must each hold one entry per candidate ({len(values['candidates'])}); got "
+                         f"{wrong}. Pass the output of to_dict() unchanged.")
+    Ordered("low", "high")(f"{owner}.columns", dict(columns))
+
+
+def _comparison_from_version_1(data):
+    """A CandidateComparison dict of version 1 at version 2, whose per-candidate figures are one ``columns``."""
+    columns = {name: data[name] for name in _ROWS if data[name] is not None}
+    rest = {key: value for key, value in data.items() if key not in _ROWS and key != "version"}
+    order = ("format", "candidates", "params", "scoring", "split_scores", "n_splits", "n_repeats", "best")
+    return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in order[1:]},
+             "columns": {"mapping": columns}} | rest)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -105,6 +140,15 @@ class CandidateComparison(Serializable):
         Each candidate's score on every split, repeat after repeat.
     n_splits, n_repeats : int
         k and r of the (repeated) k-fold cross-validation.
+    table : mapping of str to ndarray
+        The per-candidate figures, stored as one field: the columns
+        ``mean_score``, ``estimate``, ``low``, ``high``, ``statistic``,
+        ``pvalue``, ``pvalue_adjusted``, the three ``prob_*``,
+        ``indistinguishable`` and, when checked, ``baseline_pvalue`` and
+        ``beats_baseline``, described below (:attr:`table` adds the names,
+        parameters and ``df``; :meth:`to_frame` shows it). Until version
+        0.2 each column also reads as an attribute (``comparison.pvalue``),
+        with a FutureWarning naming ``comparison.table["pvalue"]``.
     mean_score : ndarray of float
         The mean split score (``mean_test_score``); nan for a candidate
         that has a missing score (a failed fit).
@@ -162,19 +206,9 @@ class CandidateComparison(Serializable):
     split_scores: np.ndarray
     n_splits: int
     n_repeats: int
-    mean_score: np.ndarray
     best: int
-    estimate: np.ndarray
-    low: np.ndarray
-    high: np.ndarray
-    statistic: np.ndarray
+    _columns: types.MappingProxyType
     df: int
-    pvalue: np.ndarray
-    pvalue_adjusted: np.ndarray
-    prob_best_better: np.ndarray
-    prob_equivalent: np.ndarray
-    prob_candidate_better: np.ndarray
-    indistinguishable: np.ndarray
     selection_bias: float
     method: str
     correction: str
@@ -188,24 +222,18 @@ class CandidateComparison(Serializable):
     warnings: tuple = ()
     no_information_rate: float | None = None
     majority_class: object = None
-    baseline_pvalue: np.ndarray | None = None
-    beats_baseline: np.ndarray | None = None
 
     _kinds = {"candidates": Sequence(TEXT, min_length=2), "params": Mapping(Sequence(ANY)), "scoring": TEXT,
               "split_scores": Array("f", ndim=2), "n_splits": POSITIVE, "n_repeats": POSITIVE,
-              "mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), "low": Array("f", ndim=1),
-              "high": Array("f", ndim=1), "statistic": Array("f", ndim=1), "pvalue": proportions(1),
-              "pvalue_adjusted": proportions(1), "prob_best_better": proportions(1),
-              "prob_equivalent": proportions(1), "prob_candidate_better": proportions(1),
-              "indistinguishable": Array("b", ndim=1), "selection_bias": NON_NEGATIVE,
+              "_columns": Fields(**_ROW_KINDS).or_with(baseline_pvalue=proportions(1),
+                                                       beats_baseline=Array("b", ndim=1)),
+              "selection_bias": NON_NEGATIVE,
               "method": METHOD, "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
               "rope": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
-              "no_information_rate": Nullable(P_VALUE), "baseline_pvalue": Nullable(proportions(1)),
-              "beats_baseline": Nullable(Array("b", ndim=1))}
-    _rules = (SameLength("candidates", "split_scores", "mean_score", "estimate", "low", "high", "statistic", "pvalue",
-                         "pvalue_adjusted", "prob_best_better", "prob_equivalent", "prob_candidate_better",
-                         "indistinguishable", "baseline_pvalue", "beats_baseline"),
-              Ordered("low", "high"), _best_is_a_candidate, _baseline_checked_or_not)
+              "no_information_rate": Nullable(P_VALUE)}
+    _rules = (_columns_agree, _best_is_a_candidate, _baseline_checked_or_not)
+    _format_version = 2
+    _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
 
     @property
     def best_candidate(self):
@@ -215,11 +243,11 @@ class CandidateComparison(Serializable):
     @property
     def best_score_corrected(self):
         """The best mean score less the selection bias: a less optimistic estimate of the tuned learner."""
-        return float(self.mean_score[self.best] - self.selection_bias)
+        return float(self._columns["mean_score"][self.best] - self.selection_bias)
 
     def __repr__(self):
         return (f"{type(self).__name__}(best={self.best_candidate!r}, n_candidates={len(self.candidates)}, "
-                f"n_indistinguishable={int(self.indistinguishable.sum())}, method={self.method!r}, "
+                f"n_indistinguishable={int(self._columns['indistinguishable'].sum())}, method={self.method!r}, "
                 f"correction={self.correction!r})")
 
     def __str__(self):
@@ -246,13 +274,10 @@ class CandidateComparison(Serializable):
         """
         columns = {"candidate": list(self.candidates)}
         columns.update((f"param_{name}", list(values)) for name, values in self.params.items())
-        columns.update(mean_score=self.mean_score, estimate=self.estimate, low=self.low, high=self.high,
-                       statistic=self.statistic, df=np.full(len(self.candidates), self.df), pvalue=self.pvalue,
-                       pvalue_adjusted=self.pvalue_adjusted, prob_best_better=self.prob_best_better,
-                       prob_equivalent=self.prob_equivalent, prob_candidate_better=self.prob_candidate_better,
-                       indistinguishable=self.indistinguishable)
-        if self.beats_baseline is not None:
-            columns.update(baseline_pvalue=self.baseline_pvalue, beats_baseline=self.beats_baseline)
+        for name, column in self._columns.items():
+            columns[name] = column
+            if name == "statistic":
+                columns["df"] = np.full(len(self.candidates), self.df)
         return types.MappingProxyType(columns)
 
     @property
@@ -282,8 +307,8 @@ class CandidateComparison(Serializable):
 
     def _order(self):
         """Candidates by mean score, best first, missing scores last."""
-        return sorted(range(len(self.candidates)),
-                      key=lambda i: (math.isnan(self.mean_score[i]), -np.nan_to_num(self.mean_score[i])))
+        mean = self._columns["mean_score"]
+        return sorted(range(len(self.candidates)), key=lambda i: (math.isnan(mean[i]), -np.nan_to_num(mean[i])))
 
     def summary(self):
         """The table of candidates against the best, what it estimates, and what to read from it.
@@ -293,24 +318,25 @@ class CandidateComparison(Serializable):
         str
         """
         level = format_level(self.confidence_level)
+        c = self._columns
         rows = []
         for i in self._order():
             if i == self.best:
                 cells = ["(best)", "", "", ""]
             else:
-                cells = [f"{self.estimate[i]:+.4f}", f"[{self.low[i]:+.4f}, {self.high[i]:+.4f}]",
-                         format_number(self.pvalue[i], 3), format_number(self.pvalue_adjusted[i], 3)]
-            rows.append([self.candidates[i], format_number(self.mean_score[i]), *cells,
-                         format_number(self.prob_best_better[i], 3) if i != self.best else "",
-                         "yes" if self.indistinguishable[i] else "no"])
+                cells = [f"{c['estimate'][i]:+.4f}", f"[{c['low'][i]:+.4f}, {c['high'][i]:+.4f}]",
+                         format_number(c["pvalue"][i], 3), format_number(c["pvalue_adjusted"][i], 3)]
+            rows.append([self.candidates[i], format_number(c["mean_score"][i]), *cells,
+                         format_number(c["prob_best_better"][i], 3) if i != self.best else "",
+                         "yes" if c["indistinguishable"][i] else "no"])
         header = ["candidate", f"mean {self.scoring}", "minus best", f"{level} interval", "p",
                   f"p {self.correction}", "P(best better)", "indistinguishable"]
-        n_same = int(self.indistinguishable.sum())
+        n_same = int(c["indistinguishable"].sum())
         decided = (f"adjusted p > {self.alpha:g}" if self.method == "corrected_t"
                    else f"P(best better by more than {self.rope:g}) < {1 - self.alpha:g}")
         lines = [
             f"{len(self.candidates)} candidates against the best, {self.best_candidate} "
-            f"(mean {self.scoring} {format_number(self.mean_score[self.best])}), on {self.n_repeats} x "
+            f"(mean {self.scoring} {format_number(c['mean_score'][self.best])}), on {self.n_repeats} x "
             f"{self.n_splits}-fold cross-validation",
             "",
             format_table(header, rows),
@@ -326,16 +352,16 @@ class CandidateComparison(Serializable):
 
     def _baseline_lines(self):
         """Which candidates do not beat the no-information rate; nothing when it was not checked."""
-        if self.beats_baseline is None:
+        if "beats_baseline" not in self._columns:
             return []
         rate = (f"the no-information rate {format_number(self.no_information_rate)} (always predicting "
                 f"{self.majority_class!r}, by the one-sided exact binomial test at {self.alpha:g})")
         flagged = [self.candidates[i] for i in self._order()
-                   if not self.beats_baseline[i] and math.isfinite(self.mean_score[i])]
+                   if not self._columns["beats_baseline"][i] and math.isfinite(self._columns["mean_score"][i])]
         if not flagged:
             return wrapped(f"every candidate beats {rate}")
         text = f"{len(flagged)} of {len(self.candidates)} do not beat {rate}: {'; '.join(flagged)}"
-        if not self.beats_baseline[self.best]:
+        if not self._columns["beats_baseline"][self.best]:
             text += (f". The best candidate, {self.best_candidate}, is among them: its accuracy is no better "
                      "than ignoring the features")
         return wrapped(text)
@@ -387,7 +413,8 @@ class CandidateComparison(Serializable):
         int
             The candidate's index, as ``GridSearchCV(refit=...)`` expects.
         """
-        return simplest_among(np.flatnonzero(self.indistinguishable), self._scores(), self.mean_score, param, order)
+        return simplest_among(np.flatnonzero(self._columns["indistinguishable"]), self._scores(),
+                              self._columns["mean_score"], param, order)
 
     @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
                                      "call it on `search.cv_results_`")
@@ -416,6 +443,25 @@ class CandidateComparison(Serializable):
     def _scores(self):
         return SplitScores(names=self.candidates, params=dict(self.params), scores=self.split_scores,
                            n_splits=self.n_splits, n_repeats=self.n_repeats, scoring=self.scoring)
+
+
+def _moved_columns(cls):
+    """Until 0.2, ``comparison.pvalue`` (each per-candidate column that was a field) reads ``comparison.table``."""
+
+    def moved(name):
+        def read(self):
+            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.table[{name!r}] in version 0.1, and the "
+                            f"attribute will be removed in version {removal_version('0.1')}; write "
+                            f"comparison.table[{name!r}].")
+            return self._columns.get(name)  # None where the baseline was not checked, as before
+
+        return property(read, doc=f"Deprecated since 0.1: ``table[{name!r}]``.")
+
+    for name in _ROWS:
+        setattr(cls, name, moved(name))
+
+
+_moved_columns(CandidateComparison)
 
 
 class _Baseline(NamedTuple):
@@ -665,13 +711,18 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
                          confidence_level=confidence_level, rope=rope, baseline=baseline)
 
 
-def _baseline_fields(baseline, alpha):
-    """The no-information fields of a :class:`CandidateComparison` (their defaults when not checked)."""
+def _baseline_columns(baseline, alpha):
+    """The no-information columns of a :class:`CandidateComparison` (none when not checked)."""
     if baseline is None:
         return {}
-    return {"no_information_rate": baseline.rate, "majority_class": baseline.majority_class,
-            "baseline_pvalue": _floats(baseline.pvalue),
+    return {"baseline_pvalue": _floats(baseline.pvalue),
             "beats_baseline": readonly_array(baseline.pvalue < alpha, np.bool_)}
+
+
+def _baseline_fields(baseline):
+    """The no-information fields of a :class:`CandidateComparison` (their defaults when not checked)."""
+    return {} if baseline is None else {"no_information_rate": baseline.rate,
+                                        "majority_class": baseline.majority_class}
 
 
 def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, baseline=None):
@@ -716,12 +767,15 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
     return CandidateComparison(
         candidates=scores.names,
         params=types.MappingProxyType(dict(scores.params)),
-        scoring=scores.scoring, split_scores=_floats(scores.scores), n_splits=k, n_repeats=r, mean_score=_floats(mean),
-        best=best, **{name: _floats(values) for name, values in columns.items()}, df=k * r - 1,
-        pvalue_adjusted=_floats(adjusted), indistinguishable=readonly_array(indistinguishable, np.bool_),
+        scoring=scores.scoring, split_scores=_floats(scores.scores), n_splits=k, n_repeats=r, best=best,
+        _columns=types.MappingProxyType({
+            "mean_score": _floats(mean), **{name: _floats(columns[name]) for name in _COMPUTED},
+            "pvalue_adjusted": _floats(adjusted), **{name: _floats(columns[name]) for name in _POSTERIOR},
+            "indistinguishable": readonly_array(indistinguishable, np.bool_), **_baseline_columns(baseline, alpha)}),
+        df=k * r - 1,
         selection_bias=_selection_bias(scores.scores[valid], int(np.flatnonzero(valid).tolist().index(best))),
         method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
         target="unconditional", estimand=first.estimand,
         assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
-        **_baseline_fields(baseline, alpha),
+        **_baseline_fields(baseline),
     )

@@ -19,16 +19,16 @@ def plot_candidates(comparison, ax=None, path=None):
 
 
 def _candidates_panel(axis, comparison):
-    order = comparison._order()
+    order, table = comparison._order(), comparison.table
     for y, i in enumerate(reversed(order)):
-        color = "tab:blue" if comparison.indistinguishable[i] else "tab:red"
+        color = "tab:blue" if table["indistinguishable"][i] else "tab:red"
         if i == comparison.best:
             axis.plot(0.0, y, "D", color="black")
-        elif np.isfinite(comparison.estimate[i]):
-            axis.plot([comparison.low[i], comparison.high[i]], [y, y], color=color)
-            axis.plot(comparison.estimate[i], y, "o", color=color)
+        elif np.isfinite(table["estimate"][i]):
+            axis.plot([table["low"][i], table["high"][i]], [y, y], color=color)
+            axis.plot(table["estimate"][i], y, "o", color=color)
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
-    labels = [f"{comparison.candidates[i]} ({comparison.mean_score[i]:.4g})" for i in reversed(order)]
+    labels = [f"{comparison.candidates[i]} ({table['mean_score'][i]:.4g})" for i in reversed(order)]
     axis.set_yticks(np.arange(len(order)), labels)
     axis.set_xlabel(f"{comparison.scoring}: candidate minus best ({comparison.confidence_level:.0%} interval)")
     rule = (f"{comparison.correction}, alpha = {comparison.alpha:g}" if comparison.method == "corrected_t"

@@ -122,7 +122,8 @@ class SimplestIndistinguishable(_RefitRule):
             return 0
         comparison = comparison_of(scores, method=checked["method"], correction=checked["correction"],
                                    alpha=checked["alpha"], confidence_level=0.95, rope=checked["rope"])
-        return simplest_among(np.flatnonzero(comparison.indistinguishable), scores, comparison.mean_score,
+        table = comparison.table
+        return simplest_among(np.flatnonzero(table["indistinguishable"]), scores, table["mean_score"],
                               checked["param"], self.order)
 
 

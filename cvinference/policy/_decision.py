@@ -375,7 +375,7 @@ def _from_test(name, test, confidence_level):
 
 def _from_nested(interval):
     """A nested CV difference interval as a test: its two-sided normal p-value (0 outside the interval)."""
-    se = interval.standard_error
+    se = interval.details["standard_error"]
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
     return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
                       pvalue, interval.target, row_of(interval))

@@ -9,6 +9,7 @@ import numpy as np
 
 from .._utils._text import format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
+from ..inference._results import Interval
 from ._report import decision_record, record_report
 
 
@@ -431,7 +432,7 @@ def _estimate_panel(ax, result, interval, is_test):
     else:
         inches = ax.get_position().width * ax.figure.get_figwidth()
         ax.set_xlabel(_wrapped([f"estimand: {interval.estimand}"], inches, 8), fontsize=8)
-        averaging = getattr(interval, "averaging", None)
+        averaging = interval.details.get("averaging") if isinstance(interval, Interval) else None
         title = (f"{level} {interval.method} interval" + (f" ({averaging} level)" if averaging else "")
                  + f": {interval.estimate:.4f}")
     target = getattr(interval, "target", None)

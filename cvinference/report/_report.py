@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._utils._arrays import python_scalar
-from .._utils._serialize import plain_fields
+from .._utils._serialize import plain, plain_fields
 from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
 from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
 from ..inference import (
@@ -79,6 +79,7 @@ def _number(value):
 
 _INTERVAL_FIELDS = ("estimate", "low", "high", "confidence_level", "method", "averaging", "standard_error", "df",
                     "estimand", "target", "assumptions", "notes", "warnings")
+"""An interval's row: fields of its ``to_dict()``, and of its ``details`` those that are not fields."""
 _WORDS = ("estimand", "target", "assumptions", "notes", "warnings")
 
 
@@ -88,7 +89,8 @@ def interval_record(interval, name, quantity="accuracy"):
     The fields are written as :func:`~cvinference._utils._serialize.plain`
     writes them: null for nan, lists for tuples.
     """
-    fields = plain_fields(interval, _INTERVAL_FIELDS)
+    written = plain(interval.to_dict())
+    fields = {key: written[key] if key in written else written["details"][key] for key in _INTERVAL_FIELDS}
     return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
             "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 

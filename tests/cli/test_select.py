@@ -49,7 +49,7 @@ def test_the_report_is_compare_candidates_of_the_same_search(search, expected, t
     report = json.loads(path.read_text())
     assert report["command"] == "select" and report["options"]["grid"] == [{"max_depth": [1, 2, None]}]
     result = CandidateComparison.from_dict(report["result"])
-    np.testing.assert_array_equal(result.pvalue_adjusted, expected.pvalue_adjusted)
+    np.testing.assert_array_equal(result.table["pvalue_adjusted"], expected.table["pvalue_adjusted"])
     simplest = SimplestIndistinguishable("max_depth", cv=search.cv)(search.cv_results_)
     one_se = OneStandardError("max_depth")(search.cv_results_)
     assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[simplest]
@@ -129,9 +129,9 @@ def test_select_passes_the_labels_and_flags_a_stump_that_does_not_beat_the_no_in
     assert "do not beat the no-information rate 0.9475 (always predicting 0" in " ".join(text.split())
     result = CandidateComparison.from_dict(json.loads((tmp_path / "r.json").read_text())["result"])
     stump = result.candidates.index("max_depth=1")
-    assert result.no_information_rate == 379 / 400 and not result.beats_baseline[stump]
+    assert result.no_information_rate == 379 / 400 and not result.table["beats_baseline"][stump]
     # Its accuracy is the NIR: 379 of 400 right, P(X >= 379) for X ~ Binomial(400, 379 / 400).
-    assert result.baseline_pvalue[stump] == pytest.approx(
+    assert result.table["baseline_pvalue"][stump] == pytest.approx(
         stats.binomtest(379, 400, 379 / 400, alternative="greater").pvalue, rel=1e-12)
 
 
@@ -158,7 +158,7 @@ def test_regressors_are_selected_on_plain_repeated_k_fold_with_a_chosen_scorer(t
     assert report["options"]["task"] == "regression"
     result = CandidateComparison.from_dict(report["result"])
     assert list(result.candidates) == ["alpha=0.1", "alpha=10", "alpha=1000"]
-    np.testing.assert_allclose(result.pvalue_adjusted, expected.pvalue_adjusted)
+    np.testing.assert_allclose(result.table["pvalue_adjusted"], expected.table["pvalue_adjusted"])
     np.testing.assert_allclose(result.split_scores, expected.split_scores)
     simplest = SimplestIndistinguishable("regressor__alpha", cv=search.cv, order="descending")(search.cv_results_)
     assert report["refit_rules"]["simplest_indistinguishable"] == expected.candidates[simplest].replace(

@@ -44,8 +44,8 @@ def test_the_half_sample_interval_is_statsmodels_cluster_ols_with_twice_its_vari
     standard_error = math.sqrt(2) * fit.bse[0]
     critical = stats.t.ppf((1 + confidence_level) / 2, df=fit.df_resid_inference)
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12)
-    assert interval.standard_error == pytest.approx(standard_error, rel=1e-10)
-    assert interval.df == fit.df_resid_inference == 29
+    assert interval.details["standard_error"] == pytest.approx(standard_error, rel=1e-10)
+    assert interval.details["df"] == fit.df_resid_inference == 29
     assert (interval.low, interval.high) == pytest.approx(
         (fit.params[0] - critical * standard_error, fit.params[0] + critical * standard_error), rel=1e-10)
     assert interval.method == "cluster-half-sample" and "half the groups" in interval.assumptions

@@ -70,8 +70,8 @@ def test_the_interval_is_statsmodels_cluster_robust_ols_on_a_constant(seed):
     n_groups = np.unique(groups).size
     assert fit.cov_kwds["use_correction"] and fit.df_resid_inference == n_groups - 1
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12)
-    assert interval.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
-    assert interval.df == n_groups - 1
+    assert interval.details["standard_error"] == pytest.approx(fit.bse[0], rel=1e-10)
+    assert interval.details["df"] == n_groups - 1
     assert (interval.low, interval.high) == pytest.approx(tuple(fit.conf_int(alpha=0.1)[0]), rel=1e-10)
 
 
@@ -81,7 +81,7 @@ def test_the_small_sample_factor_is_g_over_g_minus_1_of_the_uncorrected_sandwich
     plain = sm.OLS(values, np.ones(values.size)).fit(cov_type="cluster",
                                                      cov_kwds={"groups": codes, "use_correction": False})
     interval = quiet(cluster_mean_interval, values, groups)
-    assert interval.standard_error ** 2 == pytest.approx(plain.bse[0] ** 2 * 12 / 11, rel=1e-10)
+    assert interval.details["standard_error"] ** 2 == pytest.approx(plain.bse[0] ** 2 * 12 / 11, rel=1e-10)
     assert interval.details["small_sample_factor"] == pytest.approx(12 / 11)
 
 
@@ -100,14 +100,15 @@ def test_a_six_instance_dataset_by_hand():
     interval = quiet(cluster_mean_interval, values, groups, confidence_level=0.95)
     half_width = stats.t.ppf(0.975, 2) * math.sqrt(7 / 108)
     assert interval.estimate == pytest.approx(2 / 3)
-    assert interval.standard_error == pytest.approx(math.sqrt(7 / 108))
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(7 / 108))
     assert (interval.low, interval.high) == pytest.approx((2 / 3 - half_width, 2 / 3 + half_width))
     assert interval.details["design_effect"] == pytest.approx(7 / 4)
     assert interval.details["intraclass_correlation"] == pytest.approx(3 / 14)
     assert interval.details["iid_standard_error"] == pytest.approx(math.sqrt(1 / 27))
     assert (interval.details["n_groups"], interval.details["min_group_size"], interval.details["max_group_size"]) == (
         3, 1, 3)
-    assert interval.n == 6 and interval.method == "cluster-robust t" and interval.averaging == "dataset"
+    assert interval.details["n"] == 6 and interval.method == "cluster-robust t"
+    assert interval.details["averaging"] == "dataset"
 
 
 @pytest.mark.parametrize("seed", [4, 5])
@@ -126,7 +127,8 @@ def test_the_design_effect_divides_by_the_binomial_variance():
     values, groups = clustered_data(6)
     interval = quiet(cluster_mean_interval, values, groups)
     p, n = values.mean(), values.size
-    assert interval.details["design_effect"] == pytest.approx(interval.standard_error ** 2 / (p * (1 - p) / n))
+    details = interval.details
+    assert details["design_effect"] == pytest.approx(details["standard_error"] ** 2 / (p * (1 - p) / n))
     assert interval.details["effective_n"] == pytest.approx(n / interval.details["design_effect"])
 
 
@@ -188,7 +190,7 @@ def test_an_interval_past_the_bounds_is_clipped_with_a_warning():
     values[:3] = 0
     with pytest.warns(InferenceWarning, match=r"leaves the possible range \[0, 1\] of the mean"):
         interval = cluster_mean_interval(values, groups, bounds=(0, 1))
-    assert interval.high == 1.0 and interval.clipped == ("high",)
+    assert interval.high == 1.0 and interval.details["clipped"] == ("high",)
     assert cluster_mean_interval(values, groups).high > 1
 
 
@@ -251,7 +253,7 @@ def test_the_bootstrap_is_scipys_paired_bootstrap_of_the_group_totals(method, sc
                              n_resamples=1500, method=scipy_method, confidence_level=0.9,
                              random_state=np.random.RandomState(3))
     assert (interval.low, interval.high) == pytest.approx(tuple(oracle.confidence_interval), rel=1e-12)
-    assert interval.standard_error == pytest.approx(oracle.standard_error, rel=1e-12)
+    assert interval.details["standard_error"] == pytest.approx(oracle.standard_error, rel=1e-12)
 
 
 def test_the_percentile_bootstrap_is_a_resampling_of_whole_groups_written_here():
@@ -269,8 +271,8 @@ def test_the_bootstrap_standard_error_is_close_to_the_uncorrected_sandwich_with_
     bootstrap = cluster_bootstrap_interval(values, groups, n_resamples=4000, random_state=0)
     robust = cluster_mean_interval(values, groups)
     n_groups = 200
-    assert bootstrap.standard_error == pytest.approx(robust.standard_error * math.sqrt((n_groups - 1) / n_groups),
-                                                     rel=0.05)
+    expected = robust.details["standard_error"] * math.sqrt((n_groups - 1) / n_groups)
+    assert bootstrap.details["standard_error"] == pytest.approx(expected, rel=0.05)
 
 
 def test_the_seed_makes_the_bootstrap_reproducible():
@@ -405,7 +407,7 @@ def test_the_mcnemar_interval_uses_the_cluster_robust_standard_error_of_the_diff
     z = stats.norm.ppf(0.95)
     assert (interval.low, interval.high) == pytest.approx((fit.params[0] - z * fit.bse[0],
                                                           fit.params[0] + z * fit.bse[0]))
-    assert interval.method == "cluster" and interval.df is None  # the groups, with a normal quantile
+    assert interval.method == "cluster" and interval.details["df"] is None  # the groups, with a normal quantile
     assert any("cluster-robust (CR1) standard error, the normal quantile" in note for note in interval.notes)
 
 

@@ -89,7 +89,7 @@ def test_equals_a_plain_loop_reimplementation(iris):
     assert abs(interval.details["variance"] - variance) < 1e-12
     assert abs(interval.low - low) < 1e-12 and abs(interval.high - high) < 1e-12
     assert interval.method == "conservative-z" and interval.target == "unconditional"
-    assert interval.standard_error == pytest.approx(math.sqrt(variance), abs=1e-12)
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(variance), abs=1e-12)
     assert (interval.details["n_train"], interval.details["n_test"], interval.details["half_size"]) == (60, 15, 75)
     assert interval.details["half_estimates"].shape == (3, 2)
     assert "n1 = 60" in interval.estimand

@@ -219,7 +219,7 @@ def test_plain_interval_is_the_normal_one_and_clipped_with_a_warning():
     with pytest.warns(InferenceWarning, match="clipped"):
         interval = delong_interval(y, score)
     assert interval.low == pytest.approx(roc_auc_score(y, score) - stats.norm.ppf(0.975) * math.sqrt(variance))
-    assert interval.high == 1.0 and interval.clipped == ("high",)
+    assert interval.high == 1.0 and interval.details["clipped"] == ("high",)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert delong_interval(y, score, transform="logit").high < 1.0
@@ -232,7 +232,7 @@ def test_zero_variance_gives_the_point_with_a_degenerate_warning(transform, scor
     y = [0, 0, 0, 1, 1, 1]
     with pytest.warns(InferenceWarning, match="degenerate"):
         interval = delong_interval(y, score, transform=transform)
-    assert (interval.estimate, interval.low, interval.high, interval.standard_error) == (auc, auc, auc, 0.0)
+    assert (interval.estimate, interval.low, interval.high, interval.details["standard_error"]) == (auc, auc, auc, 0.0)
     assert interval.warnings
 
 

@@ -166,7 +166,8 @@ def test_the_cluster_interval_is_the_one_sided_t_bound_and_agrees_with_the_test(
         critical = stats.t.ppf(confidence_level, N_GROUPS - 1)
         assert interval.low == pytest.approx(max(-rate, test.estimate - critical * test.standard_error), rel=1e-12)
         assert interval.high == pytest.approx(1 - rate)
-        assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
+        assert (interval.method, interval.details["averaging"]) == ("cluster", "dataset")
+        assert interval.details["df"] == N_GROUPS - 1
         assert (interval.low > 0) == (test.pvalue < 1 - confidence_level)
         assert f"the {N_GROUPS} groups as the independent units" in interval.notes[0]
 
@@ -287,7 +288,8 @@ def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_th
     for pair in (pair_of(classifier), pair_of(regressor)):
         test = cvi.matched_sample_test(pair, method="cluster")
         interval = test.confidence_interval()
-        assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
+        assert (interval.method, interval.details["averaging"]) == ("cluster", "dataset")
+        assert interval.details["df"] == N_GROUPS - 1
         assert f"the {N_GROUPS} groups as the independent units" in interval.notes[0]
         critical = stats.t.ppf(0.975, N_GROUPS - 1)
         assert interval.low == pytest.approx(test.estimate - critical * test.standard_error, rel=1e-12)
@@ -298,18 +300,20 @@ def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_th
 
 def test_the_cluster_mean_baseline_interval_is_labelled_the_same_way():
     interval = cvi.inference.mean_baseline_test(regressor()).confidence_interval()
-    assert (interval.method, interval.averaging, interval.df) == ("cluster", "dataset", N_GROUPS - 1)
+    assert (interval.method, interval.details["averaging"]) == ("cluster", "dataset")
+    assert interval.details["df"] == N_GROUPS - 1
 
 
 def test_fold_level_t_intervals_keep_the_fold_label_and_the_instance_t_is_at_the_dataset_level():
     pair = pair_of(classifier, n_repeats=2)
     for test in (cvi.corrected_resampled_ttest(pair), caught(cvi.matched_sample_test, pair, repeat=0)[0]):
-        assert (test.confidence_interval().averaging, test.confidence_interval().method) == ("fold", "t")
+        assert (test.confidence_interval().details["averaging"], test.confidence_interval().method) == ("fold", "t")
     groups = design()[0]
     loo = [cvi.CVResult(y_true=r.y_true, y_pred=r.y_pred[0], fold=np.arange(groups.size)) for r in (pair.a, pair.b)]
     test = caught(cvi.matched_sample_test, *loo)[0]
     assert test.df == groups.size - 1  # Wong's Theorem 4: a t over the n instances' differences
-    assert (test.confidence_interval().averaging, test.confidence_interval().method) == ("dataset", "t")
+    assert (test.confidence_interval().details["averaging"], test.confidence_interval().method) == ("dataset", "t")
     mcnemar = caught(cvi.mcnemar_test, pair_of(classifier), method="obuchowski")[0]
     # the groups' CR1 standard error with a normal quantile: labelled by what it counts
-    assert (mcnemar.confidence_interval().averaging, mcnemar.confidence_interval().method) == ("dataset", "cluster")
+    interval = mcnemar.confidence_interval()
+    assert (interval.details["averaging"], interval.method) == ("dataset", "cluster")

@@ -147,8 +147,9 @@ def test_the_cluster_interval_is_statsmodels_cluster_robust_ols_of_the_correctne
     fit = cluster_ols(result.correct[0].astype(float), result.groups)
     assert fit.df_resid_inference == N_GROUPS - 1
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12) == result.accuracy
-    assert interval.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
-    assert interval.df == N_GROUPS - 1 and interval.method == "cluster" and interval.averaging == "dataset"
+    assert interval.details["standard_error"] == pytest.approx(fit.bse[0], rel=1e-10)
+    assert interval.details["df"] == N_GROUPS - 1 and interval.method == "cluster"
+    assert interval.details["averaging"] == "dataset"
     assert (interval.low, interval.high) == pytest.approx(tuple(fit.conf_int(alpha=1 - confidence_level)[0]),
                                                           rel=1e-10)
     assert interval.details["n_groups"] == N_GROUPS and interval.details["groups_within_folds"] is True
@@ -161,8 +162,8 @@ def test_auto_picks_the_cluster_interval_on_a_grouped_record_and_not_without_gro
     auto = cvi.accuracy_interval(grouped)
     explicit = cvi.accuracy_interval(grouped, method="cluster")
     assert auto.method == "cluster"
-    assert (auto.estimate, auto.low, auto.high, auto.standard_error, auto.df) == (
-        explicit.estimate, explicit.low, explicit.high, explicit.standard_error, explicit.df)
+    assert (auto.estimate, auto.low, auto.high, auto.details["standard_error"], auto.details["df"]) == (
+        explicit.estimate, explicit.low, explicit.high, explicit.details["standard_error"], explicit.details["df"])
     assert any("made with groups" in note for note in auto.notes)
     assert cvi.accuracy_interval(plain).method != "cluster"
     assert quiet(cvi.accuracy_interval, grouped, averaging="fold").method == "t"  # the fold level keeps Wong's t
@@ -197,12 +198,14 @@ def test_auto_with_drop_failing_folds_drops_no_fold_of_a_grouped_record(evidence
                       for labels in (groups, None))
     interval, texts = warning_texts(cvi.accuracy_interval, grouped, drop_failing_folds=True)
     explicit = cvi.accuracy_interval(grouped, method="cluster")
-    assert interval.method == "cluster" and interval.dropped_folds == () and texts == []
+    assert interval.method == "cluster" and interval.details["dropped_folds"] == () and texts == []
     assert (interval.estimate, interval.low, interval.high) == (explicit.estimate, explicit.low, explicit.high)
     assert interval.estimate == grouped.accuracy
     assert any(note.startswith("drop_failing_folds=True drops no fold") for note in interval.notes)
-    assert quiet(cvi.accuracy_interval, plain, drop_failing_folds=True).dropped_folds == (0,)  # as before, no groups
-    assert quiet(cvi.accuracy_interval, grouped, averaging="fold", drop_failing_folds=True).dropped_folds == (0,)
+    dropped = quiet(cvi.accuracy_interval, plain, drop_failing_folds=True).details["dropped_folds"]
+    assert dropped == (0,)  # as before, no groups
+    fold = quiet(cvi.accuracy_interval, grouped, averaging="fold", drop_failing_folds=True)
+    assert fold.details["dropped_folds"] == (0,)
 
 
 def test_three_repeats_average_the_estimates_and_the_cr1_variances(design):
@@ -217,11 +220,12 @@ def test_three_repeats_average_the_estimates_and_the_cr1_variances(design):
     half_width = stats.t.ppf(0.975, N_GROUPS - 1) * standard_error
     assert interval.estimate == pytest.approx(estimate, rel=1e-12)
     assert interval.estimate == pytest.approx(np.mean([result.correct[r].mean() for r in range(3)]), rel=1e-12)
-    assert interval.standard_error == pytest.approx(standard_error, rel=1e-10)
+    assert interval.details["standard_error"] == pytest.approx(standard_error, rel=1e-10)
     assert (interval.low, interval.high) == pytest.approx((estimate - half_width, estimate + half_width), rel=1e-10)
     widths = [quiet(cvi.accuracy_interval, result, method="cluster", repeat=r) for r in range(3)]
     assert interval.high - interval.low <= max(w.high - w.low for w in widths) + 1e-12
-    assert len(set(round(w.standard_error, 12) for w in widths)) == 3  # the repeats differ: the check can fail
+    standard_errors = {round(w.details["standard_error"], 12) for w in widths}
+    assert len(standard_errors) == 3  # the repeats differ: the check can fail
     assert any("3 repeats of cross-validation are pooled" in text for text in texts)
 
 
@@ -233,10 +237,10 @@ def test_the_cluster_loss_interval_is_statsmodels_cluster_robust_ols_of_the_loss
     interval = quiet(cvi.loss_interval, result, 0.9, method="cluster")
     fit = cluster_ols(result.loss[0], result.groups)
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12) == pytest.approx(result.mean_loss)
-    assert interval.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
+    assert interval.details["standard_error"] == pytest.approx(fit.bse[0], rel=1e-10)
     assert (interval.low, interval.high) == pytest.approx(tuple(fit.conf_int(alpha=0.1)[0]), rel=1e-10)
-    assert interval.df == N_GROUPS - 1 and interval.method == "cluster" and interval.target == "kfold"
-    assert interval.clipped == ()
+    assert interval.details["df"] == N_GROUPS - 1 and interval.method == "cluster" and interval.target == "kfold"
+    assert interval.details["clipped"] == ()
 
 
 def test_the_cluster_loss_interval_is_clipped_at_zero():
@@ -250,7 +254,7 @@ def test_the_cluster_loss_interval_is_clipped_at_zero():
     mean, variance = cr1_by_hand(loss, groups)
     assert mean - stats.t.ppf(0.975, 19) * math.sqrt(variance) < 0  # the unclipped bound is negative
     interval = quiet(cvi.loss_interval, result, method="cluster")  # clipped as the other loss intervals: in .clipped
-    assert interval.low == 0.0 and interval.clipped == ("low",)
+    assert interval.low == 0.0 and interval.details["clipped"] == ("low",)
     assert interval.high == pytest.approx(mean + stats.t.ppf(0.975, 19) * math.sqrt(variance), rel=1e-10)
 
 
@@ -570,7 +574,7 @@ def test_real_fits_on_grouped_data_report_one_grouped_caution():
     interval = quiet(cvi.accuracy_interval, pair.a)  # the shipped evidence chooses between the two
     assert interval.method in ("cluster", "cluster-half-sample") and interval.details["groups_within_folds"] is True
     factor = 2 if interval.method == "cluster-half-sample" else 1
-    assert interval.standard_error == pytest.approx(math.sqrt(
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(
         factor * np.mean([cr1_by_hand(pair.a.correct[r].astype(float), groups)[1] for r in range(2)])), rel=1e-10)
     decision = cvi.decide(pair)
     only_group_aware(decision)

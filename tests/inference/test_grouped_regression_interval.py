@@ -106,10 +106,10 @@ def test_mse_and_mae_are_statsmodels_cluster_robust_ols_of_the_errors(result, me
                                                      method="cluster")
     fit = cluster_ols(error(result.y_pred[0] - result.y_true), result.groups)
     critical = stats.t.ppf((1 + confidence_level) / 2, N_GROUPS - 1)
-    assert (interval.method, interval.averaging, interval.df, interval.target) == (
+    assert (interval.method, interval.details["averaging"], interval.details["df"], interval.target) == (
         "cluster", "dataset", N_GROUPS - 1, "kfold")
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12)
-    assert interval.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
+    assert interval.details["standard_error"] == pytest.approx(fit.bse[0], rel=1e-10)
     low, high = fit.conf_int(alpha=1 - confidence_level)[0]
     assert (interval.low, interval.high) == pytest.approx((low, high), rel=1e-10)
     assert interval.high - interval.low == pytest.approx(2 * critical * fit.bse[0], rel=1e-10)
@@ -122,8 +122,8 @@ def test_mae_is_loss_interval_cluster_of_an_absolute_error_record():
     record = grouped_regressor(loss="absolute_error", n_repeats=2)
     interval = quiet(cvi.inference.regression_interval, record, "mean_absolute_error", method="cluster")
     oracle = quiet(cvi.loss_interval, record, method="cluster")
-    assert (interval.estimate, interval.low, interval.high, interval.df) == pytest.approx(
-        (oracle.estimate, oracle.low, oracle.high, oracle.df), rel=1e-12)
+    assert (interval.estimate, interval.low, interval.high, interval.details["df"]) == pytest.approx(
+        (oracle.estimate, oracle.low, oracle.high, oracle.details["df"]), rel=1e-12)
 
 
 # --------------------------------------------------------------------------- R²
@@ -135,11 +135,11 @@ def test_r2_is_the_delta_method_on_the_cluster_robust_covariance_of_the_two_mean
     r2, variance = oracle(result.y_true, result.y_pred[0], result.groups)
     assert interval.estimate == pytest.approx(r2, rel=1e-12)
     assert interval.estimate == pytest.approx(r2_score(result.y_true, result.y_pred[0]), rel=1e-12)
-    assert interval.standard_error == pytest.approx(math.sqrt(variance), rel=1e-9)
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(variance), rel=1e-9)
     critical = stats.t.ppf(0.975, N_GROUPS - 1)
     assert (interval.low, interval.high) == pytest.approx((r2 - critical * math.sqrt(variance),
                                                            r2 + critical * math.sqrt(variance)), rel=1e-9)
-    assert interval.df == N_GROUPS - 1 and interval.method == "cluster"
+    assert interval.details["df"] == N_GROUPS - 1 and interval.method == "cluster"
     assert any("delta method" in note for note in interval.notes)
 
 
@@ -154,9 +154,9 @@ def test_repeats_average_the_r2s_and_the_variances():
     interval = quiet(cvi.inference.regression_interval, record, "r2", method="cluster")
     figures = [r2_delta_by_hand(record.y_true, record.y_pred[r], record.groups) for r in range(3)]
     assert interval.estimate == pytest.approx(np.mean([r2 for r2, _ in figures]), rel=1e-12)
-    assert interval.standard_error == pytest.approx(math.sqrt(np.mean([v for _, v in figures])), rel=1e-9)
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(np.mean([v for _, v in figures])), rel=1e-9)
     one = quiet(cvi.inference.regression_interval, record, "r2", repeat=2, method="cluster")
-    assert one.standard_error == pytest.approx(math.sqrt(figures[2][1]), rel=1e-9)
+    assert one.details["standard_error"] == pytest.approx(math.sqrt(figures[2][1]), rel=1e-9)
 
 
 @pytest.mark.parametrize("metric", ["r2", "mean_absolute_error", "mean_squared_error"])
@@ -168,7 +168,8 @@ def test_one_instance_per_group_gives_the_all_pairs_cv_clt_variance_times_g_over
     clt = quiet(cvi.inference.regression_interval, singletons, metric, method="cv-clt", variance="all-pairs")
     n = record.n_samples
     assert cluster.estimate == pytest.approx(clt.estimate, rel=1e-12)
-    assert cluster.standard_error ** 2 == pytest.approx(n / (n - 1) * clt.standard_error ** 2, rel=1e-9)
+    expected = n / (n - 1) * clt.details["standard_error"] ** 2
+    assert cluster.details["standard_error"] ** 2 == pytest.approx(expected, rel=1e-9)
 
 
 def test_grouped_errors_widen_the_r2_interval(result):
@@ -183,7 +184,7 @@ def test_r2_is_clipped_at_one():
     near = cvi.CVResult(y_true=record.y_true, y_pred=y_pred, fold=record.fold, loss=(y_pred - record.y_true) ** 2,
                         loss_name="squared_error", groups=record.groups)
     interval = cvi.inference.regression_interval(near, "r2", confidence_level=0.999999999)
-    assert interval.high == 1.0 and interval.clipped == ("high",)
+    assert interval.high == 1.0 and interval.details["clipped"] == ("high",)
 
 
 # --------------------------------------------------------------------------- method="auto"
@@ -233,19 +234,19 @@ def test_the_half_sample_form_is_statsmodels_cluster_ols_with_twice_its_variance
     fit = cluster_ols(error(result.y_pred[0] - result.y_true), result.groups)
     standard_error = math.sqrt(2) * fit.bse[0]
     critical = stats.t.ppf(0.975, N_GROUPS - 1)
-    assert (interval.method, interval.df, interval.target) == ("cluster-half-sample", N_GROUPS - 1, "kfold")
+    assert (interval.method, interval.details["df"], interval.target) == ("cluster-half-sample", N_GROUPS - 1, "kfold")
     assert interval.estimate == pytest.approx(fit.params[0], rel=1e-12)
-    assert interval.standard_error == pytest.approx(standard_error, rel=1e-10)
+    assert interval.details["standard_error"] == pytest.approx(standard_error, rel=1e-10)
     low, high = fit.params[0] - critical * standard_error, fit.params[0] + critical * standard_error
     assert (interval.low, interval.high) == pytest.approx((max(low, 0.0), high), rel=1e-10)  # errors are >= 0
-    assert interval.clipped == (("low",) if low < 0 else ())
+    assert interval.details["clipped"] == (("low",) if low < 0 else ())
 
 
 def test_the_half_sample_form_of_r2_doubles_the_delta_method_variance(result):
     interval = cvi.inference.regression_interval(result, "r2", method="cluster-half-sample")
     r2, variance = r2_delta_by_hand(result.y_true, result.y_pred[0], result.groups)
     assert interval.estimate == pytest.approx(r2, rel=1e-12)
-    assert interval.standard_error == pytest.approx(math.sqrt(2 * variance), rel=1e-9)
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(2 * variance), rel=1e-9)
 
 
 def test_the_half_sample_form_needs_groups():

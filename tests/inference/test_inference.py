@@ -166,11 +166,11 @@ def test_binomial_intervals_equal_scipy_binomtest(method, scipy_method, k, n, co
     # Oracle: scipy.stats.binomtest(k, n).proportion_ci (Wilson 1927; Clopper & Pearson 1934).
     interval = cvi.accuracy_interval(from_total(k, n), confidence_level, method=method)
     expected = stats.binomtest(k, n).proportion_ci(confidence_level, method=scipy_method)
-    assert interval.method == method and interval.averaging == "dataset"
+    assert interval.method == method and interval.details["averaging"] == "dataset"
     assert interval.estimate == pytest.approx(k / n)
     assert interval.low == pytest.approx(expected.low, abs=1e-12)
     assert interval.high == pytest.approx(expected.high, abs=1e-12)
-    assert interval.n == n and interval.confidence_level == confidence_level
+    assert interval.details["n"] == n and interval.confidence_level == confidence_level
 
 
 @pytest.mark.parametrize("confidence_level", LEVELS)
@@ -184,9 +184,9 @@ def test_dataset_normal_interval_equals_statsmodels(counts, confidence_level):
     interval = cvi.accuracy_interval(result, confidence_level, method="normal")
     low, high = proportion_confint(k, n, alpha=1 - confidence_level, method="normal")
     assert (interval.low, interval.high) == pytest.approx((low, high), abs=1e-12)
-    assert interval.standard_error == pytest.approx(math.sqrt(k / n * (1 - k / n) / n))
-    assert interval.critical_value == pytest.approx(stats.norm.ppf((1 + confidence_level) / 2))
-    assert interval.df is None and interval.n == n
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(k / n * (1 - k / n) / n))
+    assert interval.details["critical_value"] == pytest.approx(stats.norm.ppf((1 + confidence_level) / 2))
+    assert interval.details["df"] is None and interval.details["n"] == n
 
 
 @pytest.mark.parametrize(("k", "n"), [(1, 10), (9, 10), (2, 40)])
@@ -209,13 +209,13 @@ def test_fold_t_interval_equals_scipy_t_interval(counts, sizes, confidence_level
     p_j = np.asarray(counts) / np.broadcast_to(sizes, (5,))
     low, high = stats.t.interval(confidence_level, len(counts) - 1, loc=p_j.mean(), scale=stats.sem(p_j))
     interval = cvi.accuracy_interval(result, confidence_level, averaging="fold")
-    assert interval.method == "t" and interval.averaging == "fold"
+    assert interval.method == "t" and interval.details["averaging"] == "fold"
     assert interval.estimate == pytest.approx(p_j.mean())
     assert interval.low == pytest.approx(max(low, 0.0), abs=1e-12)
     assert interval.high == pytest.approx(min(high, 1.0), abs=1e-12)
-    assert interval.standard_error == pytest.approx(stats.sem(p_j))
-    assert interval.df == len(counts) - 1 and interval.n == len(counts)
-    assert interval.critical_value == pytest.approx(stats.t.ppf((1 + confidence_level) / 2, len(counts) - 1))
+    assert interval.details["standard_error"] == pytest.approx(stats.sem(p_j))
+    assert interval.details["df"] == len(counts) - 1 and interval.details["n"] == len(counts)
+    assert interval.details["critical_value"] == pytest.approx(stats.t.ppf((1 + confidence_level) / 2, len(counts) - 1))
 
 
 def test_fold_normal_interval_uses_the_z_quantile():
@@ -224,7 +224,7 @@ def test_fold_normal_interval_uses_the_z_quantile():
     p_j = np.asarray(counts) / 40
     interval = cvi.accuracy_interval(from_fold_counts(counts), 0.9, averaging="fold", method="normal")
     z = stats.norm.ppf(0.95)
-    assert interval.df is None and interval.critical_value == pytest.approx(z)
+    assert interval.details["df"] is None and interval.details["critical_value"] == pytest.approx(z)
     assert tuple(interval) == pytest.approx((p_j.mean() - z * stats.sem(p_j), p_j.mean() + z * stats.sem(p_j)))
 
 
@@ -236,7 +236,7 @@ def test_loo_fold_t_interval_is_the_t_interval_of_the_correctness_vector(confide
     interval = cvi.accuracy_interval(from_correctness(correct), confidence_level, averaging="fold")
     x = correct.astype(float)
     low, high = stats.t.interval(confidence_level, x.size - 1, loc=x.mean(), scale=stats.sem(x))
-    assert interval.method == "t" and interval.df == 59 and interval.n == 60
+    assert interval.method == "t" and interval.details["df"] == 59 and interval.details["n"] == 60
     assert tuple(interval) == pytest.approx((low, high), abs=1e-12)
 
 
@@ -542,11 +542,11 @@ def test_wong_example_1_dataset_level():
     # Wong (2015) Example 1: p = 0.76, Var = 0.76 (1 - 0.76) / 200 = 0.000912, interval
     # 0.76 +- 0.030 z_{alpha/2}.
     interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1))
-    assert interval.method == "normal" and interval.averaging == "dataset" and interval.n == 200
+    assert interval.method == "normal" and interval.details["averaging"] == "dataset" and interval.details["n"] == 200
     assert interval.estimate == pytest.approx(0.76)
-    assert interval.standard_error**2 == pytest.approx(0.000912)
-    assert round((interval.high - interval.low) / 2 / interval.critical_value, 3) == 0.030
-    assert interval.critical_value == pytest.approx(stats.norm.ppf(0.975))
+    assert interval.details["standard_error"]**2 == pytest.approx(0.000912)
+    assert round((interval.high - interval.low) / 2 / interval.details["critical_value"], 3) == 0.030
+    assert interval.details["critical_value"] == pytest.approx(stats.norm.ppf(0.975))
 
 
 def test_wong_example_1_fold_level_with_the_arithmetic_slip_corrected():
@@ -556,13 +556,13 @@ def test_wong_example_1_fold_level_with_the_arithmetic_slip_corrected():
     # t sqrt(0.00175 / 5) = 0.0187 t, not the printed 0.012 t (which follows from 0.0007).
     result = from_fold_counts(WONG_EXAMPLE_1)
     interval = cvi.accuracy_interval(result, averaging="fold")
-    assert interval.method == "t" and interval.df == 4 and interval.n == 5
+    assert interval.method == "t" and interval.details["df"] == 4 and interval.details["n"] == 5
     assert interval.estimate == pytest.approx(0.76)
     np.testing.assert_allclose(result.fold_accuracy[0] - 0.76, [0.04, -0.06, -0.01, -0.01, 0.04], atol=1e-12)
     assert sum(d**2 for d in (0.04, 0.06, 0.01, 0.01, 0.04)) == pytest.approx(0.007)
-    assert interval.standard_error**2 * 5 == pytest.approx(0.00175)
-    assert round((interval.high - interval.low) / 2 / interval.critical_value, 4) == 0.0187
-    assert interval.critical_value == pytest.approx(stats.t.ppf(0.975, 4))
+    assert interval.details["standard_error"]**2 * 5 == pytest.approx(0.00175)
+    assert round((interval.high - interval.low) / 2 / interval.details["critical_value"], 4) == 0.0187
+    assert interval.details["critical_value"] == pytest.approx(stats.t.ppf(0.975, 4))
 
 
 def wong_example_2():
@@ -622,7 +622,7 @@ def test_kohavi_majority_inducer_gets_an_exact_interval(kohavi_majority_on_iris)
     # give Clopper-Pearson [0, 1 - 0.025^(1/150)] (for k = 0 the exact upper bound solves
     # (1 - p)^n = alpha/2) and say why in its notes.
     interval = cvi.accuracy_interval(kohavi_majority_on_iris)
-    assert interval.method == "clopper-pearson" and interval.averaging == "dataset"
+    assert interval.method == "clopper-pearson" and interval.details["averaging"] == "dataset"
     assert interval.estimate == 0.0 and interval.low == 0.0
     assert interval.high == pytest.approx(1 - 0.025 ** (1 / 150), rel=1e-9)
     assert interval.high == pytest.approx(0.0243, abs=1e-4)
@@ -637,7 +637,7 @@ def test_kohavi_majority_inducer_gets_an_exact_interval(kohavi_majority_on_iris)
 def test_kohavi_majority_inducer_explicit_normal_interval_has_zero_width(kohavi_majority_on_iris):
     with pytest.warns(cvi.InferenceWarning) as record:
         interval = cvi.accuracy_interval(kohavi_majority_on_iris, method="normal")
-    assert (interval.low, interval.high) == (0.0, 0.0) and interval.standard_error == 0.0
+    assert (interval.low, interval.high) == (0.0, 0.0) and interval.details["standard_error"] == 0.0
     messages = " ".join(str(w.message) for w in record)
     assert "zero width" in messages and "large-sample conditions fail" in messages
     assert len(interval.warnings) == 2
@@ -649,12 +649,12 @@ def test_van_der_aalst_normal_interval_quantiles(confidence_level, z):
     # with a = 1.64, 1.96, 2.58 for 90%, 95%, 99% (stated there for the error rate; the
     # accuracy 1 - p has the same half-width).
     interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1), confidence_level, method="normal")
-    assert round(interval.critical_value, 2) == z
+    assert round(interval.details["critical_value"], 2) == z
     p, n = 0.76, 200
-    half_width = interval.critical_value * math.sqrt(p * (1 - p) / n)
+    half_width = interval.details["critical_value"] * math.sqrt(p * (1 - p) / n)
     assert (interval.high - interval.low) / 2 == pytest.approx(half_width)
     assert interval.estimate - interval.low == pytest.approx(half_width)
-    error_rate_half_width = interval.critical_value * math.sqrt((1 - p) * p / n)
+    error_rate_half_width = interval.details["critical_value"] * math.sqrt((1 - p) * p / n)
     assert half_width == pytest.approx(error_rate_half_width)
 
 
@@ -715,7 +715,7 @@ def test_large_sample_conditions_by_repeat():
 @pytest.mark.parametrize(("averaging", "method"), [("dataset", "normal"), ("fold", "t")])
 def test_auto_uses_wongs_method_when_all_folds_hold(averaging, method):
     interval = cvi.accuracy_interval(from_fold_counts(WONG_EXAMPLE_1), averaging=averaging)
-    assert interval.method == method and interval.averaging == averaging
+    assert interval.method == method and interval.details["averaging"] == averaging
     assert interval.conditions[0].satisfied and interval.warnings == ()
     assert interval.notes == () if averaging == "dataset" else "the only interval at the averaging" in interval.notes[0]
 
@@ -725,7 +725,7 @@ def test_auto_at_the_fold_level_keeps_the_averaging_asked_for_and_warns_when_a_f
     with pytest.warns(cvi.InferenceWarning,
                       match=r"folds \[0\].*averaging='dataset' \(method='auto'\) gives the exact"):
         interval = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold")
-    assert (interval.method, interval.averaging) == ("t", "fold")
+    assert (interval.method, interval.details["averaging"]) == ("t", "fold")
     with pytest.warns(cvi.InferenceWarning, match="approximation may be poor"):
         explicit = cvi.accuracy_interval(from_fold_counts(counts), averaging="fold", method="t")
     assert (interval.low, interval.high) == (explicit.low, explicit.high)
@@ -735,7 +735,7 @@ def test_auto_at_the_fold_level_keeps_the_averaging_asked_for_and_warns_when_a_f
 def test_auto_falls_back_to_clopper_pearson_when_a_fold_fails(averaging):
     counts = [38, 30, 28, 31, 33]  # fold 0 has only 2 wrong
     interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging)
-    assert interval.method == "clopper-pearson" and interval.averaging == "dataset"
+    assert interval.method == "clopper-pearson" and interval.details["averaging"] == "dataset"
     expected = stats.binomtest(sum(counts), 200).proportion_ci(0.95, method="exact")
     assert tuple(interval) == pytest.approx((expected.low, expected.high))
     assert interval.conditions[0].failing_folds == (0,) and interval.warnings == ()
@@ -749,15 +749,17 @@ def test_drop_failing_folds_leaves_them_out_with_a_warning(averaging):
     with pytest.warns(cvi.InferenceWarning, match="biases the estimate"):
         interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
     kept = [30, 28, 31, 33]
-    assert interval.dropped_folds == (0, 4)
+    assert interval.details["dropped_folds"] == (0, 4)
     assert interval.method == ("normal" if averaging == "dataset" else "t")
     if averaging == "dataset":
-        assert interval.n == 160 and interval.estimate == pytest.approx(sum(kept) / 160)
-        assert interval.standard_error == pytest.approx(math.sqrt(sum(kept) / 160 * (1 - sum(kept) / 160) / 160))
+        assert interval.details["n"] == 160 and interval.estimate == pytest.approx(sum(kept) / 160)
+        p = sum(kept) / 160
+        assert interval.details["standard_error"] == pytest.approx(math.sqrt(p * (1 - p) / 160))
     else:
         p_j = np.array(kept) / 40
-        assert interval.n == 4 and interval.df == 3 and interval.estimate == pytest.approx(p_j.mean())
-        assert interval.standard_error == pytest.approx(stats.sem(p_j))
+        assert interval.details["n"] == 4 and interval.details["df"] == 3
+        assert interval.estimate == pytest.approx(p_j.mean())
+        assert interval.details["standard_error"] == pytest.approx(stats.sem(p_j))
     assert len(interval.warnings) == 1 and "[0, 4]" in interval.warnings[0]
 
 
@@ -769,7 +771,7 @@ def test_drop_failing_folds_drops_nothing_when_too_few_folds_would_remain(counts
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         interval = cvi.accuracy_interval(from_fold_counts(counts), averaging=averaging, drop_failing_folds=True)
-    assert interval.dropped_folds == () and any("no fold is dropped" in note for note in interval.notes)
+    assert interval.details["dropped_folds"] == () and any("no fold is dropped" in note for note in interval.notes)
     if averaging == "dataset":
         assert interval.method == "clopper-pearson" and not caught
     else:
@@ -783,14 +785,14 @@ def test_drop_failing_folds_is_refused_for_the_binomial_methods():
 
 def test_drop_failing_folds_has_nothing_to_drop_under_leave_one_out():
     interval = cvi.accuracy_interval(from_correctness([True] * 148 + [False] * 2), drop_failing_folds=True)
-    assert interval.dropped_folds == () and interval.method == "clopper-pearson"
+    assert interval.details["dropped_folds"] == () and interval.method == "clopper-pearson"
     assert any("leave-one-out" in note for note in interval.notes)
 
 
 def test_drop_failing_folds_is_a_no_op_when_all_hold():
     result = from_fold_counts(WONG_EXAMPLE_1)
     dropped = cvi.accuracy_interval(result, drop_failing_folds=True)
-    assert _numbers(dropped) == _numbers(cvi.accuracy_interval(result)) and dropped.dropped_folds == ()
+    assert _numbers(dropped) == _numbers(cvi.accuracy_interval(result)) and dropped.details["dropped_folds"] == ()
 
 
 @pytest.mark.parametrize(("averaging", "method"), [("dataset", "normal"), ("fold", "t"), ("fold", "normal")])
@@ -815,8 +817,9 @@ def test_explicit_exact_methods_with_failing_conditions_do_not_warn():
 
 
 def _numbers(interval):
-    return (interval.estimate, interval.low, interval.high, interval.standard_error, interval.critical_value,
-            interval.df, interval.n, interval.method, interval.averaging)
+    details = interval.details
+    return (interval.estimate, interval.low, interval.high, details["standard_error"], details["critical_value"],
+            details["df"], details["n"], interval.method, details["averaging"])
 
 
 @pytest.mark.parametrize(("averaging", "method"),
@@ -839,8 +842,8 @@ def test_pooled_repeats_warn_and_average_the_repeats():
         interval = cvi.accuracy_interval(pooled)
     assert len(record) == 1 and interval.warnings == (str(record[0].message),)
     p = (152 + 143) / 400
-    assert interval.estimate == pytest.approx(p) and interval.n == 200
-    assert interval.standard_error == pytest.approx(math.sqrt(p * (1 - p) / 200))  # n, not n * n_repeats
+    assert interval.estimate == pytest.approx(p) and interval.details["n"] == 200
+    assert interval.details["standard_error"] == pytest.approx(math.sqrt(p * (1 - p) / 200))  # n, not n * n_repeats
 
 
 @pytest.mark.parametrize("n_repeats", [2, 5])
@@ -898,7 +901,7 @@ def test_pooled_interval_is_one_repeat_at_the_average_count(method, confidence_l
         interval = cvi.accuracy_interval(pooled, confidence_level, method=method)
     expected = proportion_confint(147.5, 200, alpha=1 - confidence_level, method=STATSMODELS_METHOD[method])
     assert tuple(interval) == pytest.approx(expected, abs=1e-12)
-    assert interval.estimate == pytest.approx(pooled.accuracy) == 147.5 / 200 and interval.n == 200
+    assert interval.estimate == pytest.approx(pooled.accuracy) == 147.5 / 200 and interval.details["n"] == 200
 
 
 @pytest.mark.parametrize("confidence_level", LEVELS)
@@ -1312,7 +1315,7 @@ def test_property_pooled_interval_is_no_wider_than_one_repeat(sizes_and_rows, co
     for method in ("normal", "wilson", "clopper-pearson", "auto"):
         pooled = quiet(cvi.accuracy_interval, result, confidence_level, method=method)
         assert 0.0 <= pooled.low <= pooled.estimate <= pooled.high <= 1.0
-        assert pooled.estimate == pytest.approx(np.mean(accuracies)) and pooled.n == n
+        assert pooled.estimate == pytest.approx(np.mean(accuracies)) and pooled.details["n"] == n
         one = [quiet(cvi.accuracy_interval, result, confidence_level, method=pooled.method, repeat=r)
                for r in range(len(rows))]
         width = pooled.high - pooled.low
@@ -1425,7 +1428,8 @@ def test_results_compare_by_content_and_do_not_hash():
 def test_numpy_scalars_are_accepted_for_flags_and_levels():
     result = from_fold_counts([38, 30, 28, 31, 2, 33])
     a, b = pair_from_table(30, 12, 4, 14)
-    assert quiet(cvi.accuracy_interval, result, np.array(0.9), drop_failing_folds=np.True_).dropped_folds == (0, 4)
+    interval = quiet(cvi.accuracy_interval, result, np.array(0.9), drop_failing_folds=np.True_)
+    assert interval.details["dropped_folds"] == (0, 4)
     assert quiet(cvi.mcnemar_test, a, b, exact=np.False_, correction=np.True_).method == "McNemar chi-square"
 
 

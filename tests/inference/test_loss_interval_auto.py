@@ -26,7 +26,7 @@ def _record(groups=None):
 
 
 def _numbers(interval):
-    return (interval.estimate, interval.low, interval.high, interval.standard_error, interval.method,
+    return (interval.estimate, interval.low, interval.high, interval.details["standard_error"], interval.method,
             interval.target, interval.estimand, interval.warnings)
 
 

@@ -53,7 +53,7 @@ def test_an_interval_past_one_is_clipped_as_scipys_t_interval_cut_at_one_and_say
                                                   rf"{high:.4g} was set to 1, the highest value f1 can take") as caught:
         interval = cvi.metric_interval(NEAR_ONE, "f1")
     assert (interval.low, interval.high) == (pytest.approx(max(0, low)), min(1, high))
-    assert interval.clipped == ("high",)
+    assert interval.details["clipped"] == ("high",)
     assert "coverage of the clipped interval there is unreliable" in str(caught[0].message)
     assert interval.warnings == (str(caught[0].message),)
     assert "clipped: the high bound, set to 1, the highest possible value" in interval.summary()
@@ -69,7 +69,8 @@ def test_an_interval_inside_the_range_is_not_clipped_and_does_not_warn():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         interval = cvi.metric_interval(INSIDE, "f1")
-    assert interval.clipped == () and tuple(interval) == pytest.approx(_t_interval(_fold_scores(INSIDE, f1_score)))
+    assert interval.details["clipped"] == ()
+    assert tuple(interval) == pytest.approx(_t_interval(_fold_scores(INSIDE, f1_score)))
     assert "clipped" not in interval.summary()
 
 
@@ -87,7 +88,7 @@ def test_the_issues_f1_below_zero_is_clipped_and_seven_degenerate_folds_are_coun
     assert "7 hold no prediction of the positive class 1" in messages[0]
     assert "the interval is dominated by these folds and is not trustworthy" in messages[0]
     assert messages[1].startswith(f"The t interval of f1 left the metric's range: its low bound {low:.4g} was set to 0")
-    assert (interval.low, interval.high) == (0.0, pytest.approx(high)) and interval.clipped == ("low",)
+    assert (interval.low, interval.high) == (0.0, pytest.approx(high)) and interval.details["clipped"] == ("low",)
     assert interval.estimate == pytest.approx(values.mean())
     assert "f1 is degenerate on 7 of 10 folds" in interval.summary()
 
@@ -117,7 +118,7 @@ def test_other_documented_ranges_clip(metric, limits):
     if metric == "adjusted_rand_score":
         low, high = _t_interval(_fold_scores(result, adjusted_rand_score))
         assert (interval.low, interval.high) == (pytest.approx(max(limits[0], low)), min(limits[1], high))
-    assert interval.high == limits[1] and "high" in interval.clipped
+    assert interval.high == limits[1] and "high" in interval.details["clipped"]
 
 
 def test_pos_label_with_string_labels_is_sklearns_f1_of_that_class():
@@ -173,7 +174,9 @@ def test_make_metric_names_the_estimand_and_passes_its_keywords():
     assert interval.estimate == pytest.approx(values.mean())
     assert interval.estimand.startswith("F2 on the population") and interval.notes[0].startswith("F2 per fold: ")
     back = cvi.results.Interval.from_dict(json.loads(json.dumps(interval.to_dict(), allow_nan=False)))
-    assert back == interval and back.estimand == interval.estimand and back.clipped == interval.clipped
+    assert back == interval
+    assert back.estimand == interval.estimand
+    assert back.details["clipped"] == interval.details["clipped"]
 
 
 def test_a_lambda_is_a_callable_metric_and_a_named_function_keeps_its_name():
@@ -190,11 +193,11 @@ def test_make_metric_bounds_clip_a_callable_and_a_bare_callable_is_not_clipped()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         bare = cvi.metric_interval(NEAR_ONE, f1_score)
-    assert bare.high == pytest.approx(high) and bare.clipped == ()
+    assert bare.high == pytest.approx(high) and bare.details["clipped"] == ()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         bounded = cvi.metric_interval(NEAR_ONE, cvi.make_metric(f1_score, bounds=(0, None)))
-    assert bounded.high == pytest.approx(high) and bounded.clipped == ()  # no upper bound given
+    assert bounded.high == pytest.approx(high) and bounded.details["clipped"] == ()  # no upper bound given
     with pytest.warns(cvi.InferenceWarning, match=r"its high bound .* was set to 1"):
         assert cvi.metric_interval(NEAR_ONE, cvi.make_metric(f1_score, bounds=(0, 1))).high == 1.0
 
@@ -229,8 +232,14 @@ def test_make_metric_refuses_what_is_not_callable():
 def test_an_interval_of_format_version_2_reads_as_not_clipped():
     interval = cvi.metric_interval(INSIDE, "f1")
     data = interval.to_dict()
-    assert data["version"] == 3 and data["clipped"] == {"tuple": []}
-    old = {key: value for key, value in data.items() if key != "clipped"} | {"version": 2}
+    assert data["version"] == 4 and data["details"]["mapping"]["clipped"] == {"tuple": []}
+    details = dict(data["details"]["mapping"])
+    moved = {name: details.pop(name) for name in ("averaging", "standard_error", "critical_value", "df", "n",
+                                                  "dropped_folds", "clipped")}
+    del moved["clipped"]
+    old = {key: value for key, value in data.items() if key != "details"} | moved | {
+        "version": 2, "details": {"mapping": details}}
     assert cvi.results.Interval.from_dict(old) == interval
-    with pytest.raises(ValueError, match=r"Interval.clipped"):
-        cvi.results.Interval.from_dict(data | {"clipped": {"tuple": ["middle"]}})
+    data["details"]["mapping"]["clipped"] = {"tuple": ["middle"]}
+    with pytest.raises(ValueError, match=r"Interval.details\['clipped'\]"):
+        cvi.results.Interval.from_dict(data)

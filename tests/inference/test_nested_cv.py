@@ -78,7 +78,8 @@ def oracle_interval(pairs, n_splits, n_samples, limits, confidence_level=0.95):
 def assert_matches(interval, expected):
     for name in ("err_ncv", "err_cv", "mse_hat", "bias", "se_naive"):
         assert interval.details[name] == pytest.approx(expected[name], abs=1e-12), name
-    for name in ("standard_error", "estimate", "low", "high"):
+    assert interval.details["standard_error"] == pytest.approx(expected["standard_error"], abs=1e-12)
+    for name in ("estimate", "low", "high"):
         assert getattr(interval, name) == pytest.approx(expected[name], abs=1e-12), name
 
 
@@ -170,7 +171,7 @@ def test_a_negative_mse_hat_warns_and_falls_back_to_the_naive_standard_error():
                                           y, n_splits=3, n_repeats=2, random_state=0)
     assert interval.details["mse_hat"] == pytest.approx(-1 / 12, abs=1e-15)
     assert interval.estimate == pytest.approx(0.5, abs=1e-15) and interval.details["bias"] == 0
-    assert interval.standard_error == pytest.approx(1 / math.sqrt(47), abs=1e-15)
+    assert interval.details["standard_error"] == pytest.approx(1 / math.sqrt(47), abs=1e-15)
     assert interval.details["inflation_unbounded"] == 0 and interval.details["inflation"] == 1
 
 

@@ -64,7 +64,8 @@ def oracle(fold, outer, inner, groups, confidence_level=0.95, limits=(-math.inf,
 def assert_matches(interval, expected):
     for name in ("mse_hat", "se_naive", "se_naive_independent"):
         assert interval.details[name] == pytest.approx(expected[name], rel=1e-10, abs=1e-14), name
-    for name in ("standard_error", "estimate", "low", "high"):
+    assert interval.details["standard_error"] == pytest.approx(expected["standard_error"], rel=1e-10, abs=1e-14)
+    for name in ("estimate", "low", "high"):
         assert getattr(interval, name) == pytest.approx(expected[name], rel=1e-10, abs=1e-14), name
 
 
@@ -103,11 +104,11 @@ def test_the_interval_widens_from_the_independent_to_the_cluster_robust_naive_st
     expected = oracle(fold, outer, inner, groups)
     # Every a_k is 0 by construction, so both intervals stand on their lower bound: the naive standard error.
     assert grouped.details["mse_hat"] < 0 and independent.details["mse_hat"] < 0
-    assert grouped.standard_error == pytest.approx(expected["se_naive"], rel=1e-12)
-    assert independent.standard_error == pytest.approx(expected["se_naive_independent"], rel=1e-12)
+    assert grouped.details["standard_error"] == pytest.approx(expected["se_naive"], rel=1e-12)
+    assert independent.details["standard_error"] == pytest.approx(expected["se_naive_independent"], rel=1e-12)
     assert grouped.details["se_naive_independent"] == pytest.approx(independent.details["se_naive"], rel=1e-12)
     # Whole groups of all-1 and all-0 losses: the groups, not the 60 instances, carry the information.
-    assert grouped.standard_error > 1.5 * independent.standard_error
+    assert grouped.details["standard_error"] > 1.5 * independent.details["standard_error"]
     z = stats.norm.ppf(0.975)
     assert grouped.high - grouped.low == pytest.approx(2 * z * expected["se_naive"], rel=1e-12)
     assert independent.high - independent.low == pytest.approx(2 * z * expected["se_naive_independent"], rel=1e-12)

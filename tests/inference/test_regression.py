@@ -84,7 +84,7 @@ def test_r2_delta_method_standard_error_agrees_with_the_jackknife(pair):
     jackknife = np.array([r2_score(np.delete(y, i), np.delete(y_pred, i)) for i in range(n)])
     se_jackknife = math.sqrt((n - 1) / n * ((jackknife - jackknife.mean()) ** 2).sum())
     interval = cvi.inference.regression_interval(result, "r2", repeat=0, variance="all-pairs")
-    assert interval.standard_error == pytest.approx(se_jackknife, rel=0.02)
+    assert interval.details["standard_error"] == pytest.approx(se_jackknife, rel=0.02)
 
 
 def test_r2_is_clipped_at_one_with_its_range():

@@ -29,7 +29,7 @@ import cvinference as cvi
 from cvinference._utils import _serialize
 
 from public_names import public_names
-from result_cases import result_cases
+from result_cases import interval_dict_of_version_3, result_cases
 
 NOT_RESULTS = {"Loss"}
 
@@ -184,7 +184,7 @@ def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
     assert interval.conditions == (interval.conditions[0],) and (interval.conditions[0],) == interval.conditions
     assert type(interval.conditions[0]) is cvi.results.LargeSampleConditions
     assert cvi.results.Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="normal",
-                                averaging="dataset",
+                                details={"averaging": "dataset"},
                                 estimand="accuracy", assumptions="", target="kfold").conditions == ()
     for again in (pickle.loads(pickle.dumps(interval)), _round_trip(interval)):
         assert again == interval and type(again.conditions) is type(interval.conditions)
@@ -208,9 +208,11 @@ def test_reading_the_single_conditions_through_the_tuple_is_deprecated(cases):
 def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_deprecated(cases):
     test = dict(cases)["TestResult independent z"]
     interval = test.confidence_interval()
-    assert (test._interval_standard_error, test._interval_df) == (interval.standard_error, interval.df)
+    details = interval.details
+    assert (test._interval_standard_error, test._interval_df) == (details["standard_error"], details["df"])
     for name in ("interval_standard_error", "interval_df"):
-        with pytest.warns(FutureWarning, match=rf"TestResult\.{name} is private.*confidence_interval\(\)\.df"):
+        match = rf"TestResult\.{name} is private.*confidence_interval\(\)\.details\['df'\]"
+        with pytest.warns(FutureWarning, match=match):
             assert getattr(test, name) == getattr(test, f"_{name}")
         with pytest.raises(AttributeError):
             setattr(test, name, 1.0)
@@ -222,8 +224,9 @@ def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_depreca
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     interval = dict(cases)["Interval"]
     data = interval.to_dict()
-    assert data["version"] == 3
-    old = {key: value for key, value in data.items() if key != "clipped"}  # version 3 added clipped (issue 29)
+    assert data["version"] == 4
+    old = interval_dict_of_version_3(data)  # version 4 moved the figures into details (issue 44)
+    old = {key: value for key, value in old.items() if key != "clipped"}  # version 3 added clipped (issue 29)
     old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
     assert cvi.results.Interval.from_dict(old) == interval
     empty = cvi.results.Interval.from_dict(old | {"conditions": None})
@@ -274,8 +277,8 @@ def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27); CVResult 3: scores
     # (issue 29); Decision 2: lower_is_better (issue 29, regressors)
     # Interval 3: clipped (issue 29, metrics at the edges); CVResult 4: groups (issue 30); NestedCVResult 2:
-    # groups (issue 30)
-    changed_shape = {"CVResult": 4, "Interval": 3, "Decision": 2, "NestedCVResult": 2}
+    # groups (issue 30); Interval 4: the figures in details; CandidateComparison 2: one table (issue 44)
+    changed_shape = {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2}
     for _, result in cases:
         data = result.to_dict()
         name = type(result).__name__

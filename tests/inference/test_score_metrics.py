@@ -160,15 +160,15 @@ def test_corrected_fold_interval_is_nadeau_bengios_with_scipys_t():
     half = stats.t.ppf(0.95, 9) * standard_error
     assert (interval.estimate, interval.low, interval.high) == pytest.approx(
         (values.mean(), values.mean() - half, values.mean() + half), abs=1e-12)
-    assert interval.standard_error == pytest.approx(standard_error, abs=1e-15)
-    assert (interval.df, interval.target, interval.averaging) == (9, "unconditional", "fold")
+    assert interval.details["standard_error"] == pytest.approx(standard_error, abs=1e-15)
+    assert (interval.details["df"], interval.target, interval.details["averaging"]) == (9, "unconditional", "fold")
 
 
 def test_corrected_fold_interval_is_clipped_to_the_auc_range_with_a_warning():
     values = np.array([[0.99, 0.93, 1.0, 0.97]])
     with pytest.warns(InferenceWarning, match="clipped"):
         interval = corrected_fold_interval(values)
-    assert interval.high == 1.0 and interval.clipped == ("high",)
+    assert interval.high == 1.0 and interval.details["clipped"] == ("high",)
 
 
 def test_corrected_fold_interval_of_equal_values_warns_of_zero_width():

@@ -64,12 +64,12 @@ def test_every_candidate_gets_the_corrected_t_of_scikit_learns_example(search, d
     train, test = next(search.cv.split(*data))  # 300 rows in 10 folds: 270 and 30 instances
     for c in range(scores.shape[0]):
         if c == comparison.best:
-            assert math.isnan(comparison.pvalue[c]) and comparison.indistinguishable[c]
+            assert math.isnan(comparison.table["pvalue"][c]) and comparison.table["indistinguishable"][c]
             continue
         t_stat, pvalue = _sklearn_example_ttest(scores[c] - scores[comparison.best], len(train), len(test))
-        assert comparison.statistic[c] == pytest.approx(t_stat, rel=1e-10)
-        assert comparison.pvalue[c] == pytest.approx(pvalue, rel=1e-10)
-    np.testing.assert_allclose(comparison.mean_score, search.cv_results_["mean_test_score"], rtol=1e-12)
+        assert comparison.table["statistic"][c] == pytest.approx(t_stat, rel=1e-10)
+        assert comparison.table["pvalue"][c] == pytest.approx(pvalue, rel=1e-10)
+    np.testing.assert_allclose(comparison.table["mean_score"], search.cv_results_["mean_test_score"], rtol=1e-12)
     assert comparison.df == 29 and (comparison.n_splits, comparison.n_repeats) == (10, 3)
 
 
@@ -80,21 +80,22 @@ def test_the_interval_is_the_estimate_plus_minus_t_times_the_corrected_standard_
     d = scores[c] - scores[comparison.best]
     standard_error = np.sqrt(np.var(d, ddof=1) * (1 / d.size + 1 / 9))
     half = stats.t.ppf(0.95, d.size - 1) * standard_error
-    assert comparison.estimate[c] == pytest.approx(d.mean())
-    assert (comparison.low[c], comparison.high[c]) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert comparison.table["estimate"][c] == pytest.approx(d.mean())
+    table = comparison.table
+    assert (table["low"][c], table["high"][c]) == pytest.approx((d.mean() - half, d.mean() + half))
 
 
 def test_adjusted_pvalues_are_holm_and_bonferroni_of_statsmodels(search):
     multitest = pytest.importorskip("statsmodels.stats.multitest")
     for correction in ("holm", "bonferroni"):
         comparison = compare_candidates(search, correction=correction)
-        tested = ~np.isnan(comparison.pvalue)
-        expected = multitest.multipletests(comparison.pvalue[tested], method=correction)[1]
-        np.testing.assert_allclose(comparison.pvalue_adjusted[tested], expected)
-        np.testing.assert_array_equal(comparison.indistinguishable[tested],
-                                      comparison.pvalue_adjusted[tested] > 0.05)
+        tested = ~np.isnan(comparison.table["pvalue"])
+        expected = multitest.multipletests(comparison.table["pvalue"][tested], method=correction)[1]
+        np.testing.assert_allclose(comparison.table["pvalue_adjusted"][tested], expected)
+        np.testing.assert_array_equal(comparison.table["indistinguishable"][tested],
+                                      comparison.table["pvalue_adjusted"][tested] > 0.05)
     none = compare_candidates(search, correction="none")
-    np.testing.assert_array_equal(none.pvalue_adjusted, none.pvalue)
+    np.testing.assert_array_equal(none.table["pvalue_adjusted"], none.table["pvalue"])
 
 
 def _results(data, depths, cv=5, n_repeats=2):
@@ -115,12 +116,13 @@ def test_named_cvresults_agree_with_the_pairwise_tests(data):
             continue
         test = cvi.corrected_resampled_ttest(results[name], best)
         posterior = cvi.bayesian_correlated_ttest(results[name], best, rope=0.02)
-        assert (comparison.statistic[i], comparison.pvalue[i]) == pytest.approx((test.statistic, test.pvalue))
-        assert comparison.prob_best_better[i] == pytest.approx(posterior.prob_b_better)
-        assert comparison.prob_equivalent[i] == pytest.approx(posterior.prob_equivalent)
-        assert comparison.prob_candidate_better[i] == pytest.approx(posterior.prob_a_better)
+        table = comparison.table
+        assert (table["statistic"][i], table["pvalue"][i]) == pytest.approx((test.statistic, test.pvalue))
+        assert comparison.table["prob_best_better"][i] == pytest.approx(posterior.prob_b_better)
+        assert comparison.table["prob_equivalent"][i] == pytest.approx(posterior.prob_equivalent)
+        assert comparison.table["prob_candidate_better"][i] == pytest.approx(posterior.prob_a_better)
     pairs = compare_candidates(list(results.items()), rope=0.02)
-    np.testing.assert_array_equal(pairs.pvalue, comparison.pvalue)
+    np.testing.assert_array_equal(pairs.table["pvalue"], comparison.table["pvalue"])
 
 
 def test_selection_bias_by_hand():
@@ -140,8 +142,9 @@ def test_selection_bias_by_hand():
 
 def test_bayesian_method_decides_by_the_posterior(search):
     comparison = compare_candidates(search, method="bayesian", alpha=0.2, rope=0.0)
-    tested = ~np.isnan(comparison.pvalue)
-    np.testing.assert_array_equal(comparison.indistinguishable[tested], comparison.prob_best_better[tested] < 0.8)
+    tested = ~np.isnan(comparison.table["pvalue"])
+    table = comparison.table
+    np.testing.assert_array_equal(table["indistinguishable"][tested], table["prob_best_better"][tested] < 0.8)
 
 
 @pytest.mark.parametrize("cv, expected", [(4, (4, 1)), (None, (5, 1)), (KFold(3), (3, 1)),
@@ -207,11 +210,11 @@ def test_several_metrics_need_scoring_or_the_refit_metric(data):
     search.set_params(refit="accuracy").fit(X, y)
     by_refit = compare_candidates(search)  # the metric the search chose its best candidate by
     assert by_refit.scoring == "accuracy"
-    np.testing.assert_allclose(by_refit.mean_score, search.cv_results_["mean_test_accuracy"])
+    np.testing.assert_allclose(by_refit.table["mean_score"], search.cv_results_["mean_test_accuracy"])
     with pytest.raises(ValueError, match="scoring='f1' is not a metric"):
         compare_candidates(search, scoring="f1")
     comparison = compare_candidates(search, scoring="balanced_accuracy")
-    np.testing.assert_allclose(comparison.mean_score, search.cv_results_["mean_test_balanced_accuracy"])
+    np.testing.assert_allclose(comparison.table["mean_score"], search.cv_results_["mean_test_balanced_accuracy"])
     assert "balanced_accuracy" in comparison.estimand
 
 
@@ -223,7 +226,7 @@ def test_a_candidate_with_a_failed_fit_is_left_out_with_a_warning():
     with pytest.warns(InferenceWarning, match="left out"):
         comparison = cvi.model_selection._candidates.comparison_of(
             scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, rope=0.01)
-    assert math.isnan(comparison.mean_score[2]) and not comparison.indistinguishable[2]
+    assert math.isnan(comparison.table["mean_score"][2]) and not comparison.table["indistinguishable"][2]
     assert comparison.best == 0
     cv_results["split0_test_score"] = np.array([np.nan, np.nan, 0.5])
     with pytest.raises(ValueError, match="at least 2 candidates with a score on every split"):
@@ -253,7 +256,7 @@ def test_the_simplest_indistinguishable_candidate_is_refit(data):
     rule = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=cv)
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv, refit=rule).fit(X, y)
     comparison = compare_candidates(search)
-    candidates = np.flatnonzero(comparison.indistinguishable)
+    candidates = np.flatnonzero(comparison.table["indistinguishable"])
     depths = [np.inf if GRID["max_depth"][i] is None else GRID["max_depth"][i] for i in candidates]
     assert search.best_index_ == candidates[int(np.argmin(depths))]
     assert hasattr(search, "best_estimator_")
@@ -272,7 +275,7 @@ def test_simplest_orders():
     comparison = cvi.model_selection._candidates.comparison_of(
         scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
         confidence_level=0.95, rope=0.01)
-    assert comparison.indistinguishable.all()
+    assert comparison.table["indistinguishable"].all()
 
     def simplest(param, order="ascending"):
         return cvi.model_selection.SimplestIndistinguishable(param, cv=5, order=order)(cv_results)
@@ -322,8 +325,9 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     comparison = compare_candidates(search)
     again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
     assert pickle.loads(pickle.dumps(comparison)).to_dict() == comparison.to_dict()
-    for name in ("estimate", "pvalue", "pvalue_adjusted", "indistinguishable", "split_scores"):
-        np.testing.assert_array_equal(getattr(again, name), getattr(comparison, name))
+    for name in ("estimate", "pvalue", "pvalue_adjusted", "indistinguishable"):
+        np.testing.assert_array_equal(again.table[name], comparison.table[name])
+    np.testing.assert_array_equal(again.split_scores, comparison.split_scores)
     assert again.params == comparison.params and again.candidates == comparison.candidates
     frame = comparison.to_frame()
     assert list(frame.columns[:2]) == ["candidate", "param_max_depth"]
@@ -331,7 +335,7 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     table = comparison.table
     assert list(table) == list(frame.columns) and all(len(column) == len(comparison.candidates)
                                                       for column in table.values())
-    np.testing.assert_array_equal(table["pvalue_adjusted"], comparison.pvalue_adjusted)
+    np.testing.assert_array_equal(table["pvalue_adjusted"], comparison.table["pvalue_adjusted"])
     assert comparison.settings["correction"] == comparison.correction and comparison.settings["df"] == comparison.df
     with pytest.raises(TypeError):
         table["pvalue"] = None
@@ -379,7 +383,7 @@ def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candi
     search = GridSearchCV(DecisionTreeClassifier(random_state=0), grid, cv=5).fit(X, y)
     comparison = compare_candidates(search)
     assert comparison.params["max_depth"] == (1, 8, "(not set)", "(not set)")
-    eligible = [i for i in np.flatnonzero(comparison.indistinguishable) if i < 2]
+    eligible = [i for i in np.flatnonzero(comparison.table["indistinguishable"]) if i < 2]
     rule = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=5)
     if eligible:
         assert rule(search.cv_results_) == min(eligible)
@@ -395,7 +399,7 @@ def test_values_json_cannot_hold_are_ordered_by_the_users_list(data):
                           cv=5).fit(X, y)
     comparison = compare_candidates(search)
     assert comparison.candidates == ("class_weight=None", "class_weight={0: 1, 1: 2}")
-    if comparison.indistinguishable.all():
+    if comparison.table["indistinguishable"].all():
         assert cvi.model_selection.SimplestIndistinguishable("class_weight", cv=5,
                                                              order=weights[::-1])(search.cv_results_) == 1
 
@@ -428,7 +432,7 @@ def test_a_candidate_behind_by_the_same_amount_on_every_split_counts_as_worse():
                   **{f"split{i}_test_score": np.array([best[i], best[i] - 0.1]) for i in range(10)}}
     with pytest.warns(InferenceWarning, match="counts as worse"):
         comparison = _comparison_of(scores_from_cv_results(cv_results, Layout(10)))
-    assert math.isnan(comparison.pvalue[1]) and not comparison.indistinguishable[1]
+    assert math.isnan(comparison.table["pvalue"][1]) and not comparison.table["indistinguishable"][1]
 
 
 def test_splitters_with_unequal_folds_are_refused(data):
@@ -515,12 +519,12 @@ def test_a_stump_that_predicts_only_the_majority_is_flagged_even_as_the_best(ske
     stump = comparison.candidates.index("max_depth=1")
     k = math.floor(round(search.cv_results_["mean_test_score"][stump] * 400, 9))
     assert k == 379  # it predicts only the majority class: its accuracy is the NIR
-    assert comparison.baseline_pvalue[stump] == pytest.approx(
+    assert comparison.table["baseline_pvalue"][stump] == pytest.approx(
         stats.binomtest(k, 400, nir, alternative="greater").pvalue, rel=1e-12)
-    assert not comparison.beats_baseline[stump]
+    assert not comparison.table["beats_baseline"][stump]
     frame = comparison.to_frame()
     assert list(frame.columns[-2:]) == ["baseline_pvalue", "beats_baseline"]
-    assert frame["beats_baseline"].tolist() == (comparison.baseline_pvalue < 0.05).tolist()
+    assert frame["beats_baseline"].tolist() == (comparison.table["baseline_pvalue"] < 0.05).tolist()
     text = comparison.summary()
     assert "do not beat the no-information rate 0.9475 (always predicting 0" in " ".join(text.split())
     assert "max_depth=1" in text.split("do not beat", 1)[1]
@@ -529,7 +533,7 @@ def test_a_stump_that_predicts_only_the_majority_is_flagged_even_as_the_best(ske
                           cv=cv).fit(X, y)
     with pytest.warns(InferenceWarning, match="no spread"):  # two stumps that predict the same: equal scores
         best_stump = compare_candidates(stumps, y=y)
-    assert not best_stump.beats_baseline.any()
+    assert not best_stump.table["beats_baseline"].any()
     assert (f"The best candidate, {best_stump.best_candidate}, is among them: its accuracy is no better than "
             "ignoring the features") in " ".join(best_stump.summary().split())
 
@@ -543,8 +547,8 @@ def test_candidates_that_beat_the_rate_are_not_flagged(skewed):
     nir = np.bincount(y).max() / y.size
     expected = [stats.binomtest(math.floor(round(mean * 300, 9)), 300, nir, alternative="greater").pvalue
                 for mean in search.cv_results_["mean_test_score"]]
-    np.testing.assert_allclose(comparison.baseline_pvalue, expected, rtol=1e-12)
-    assert comparison.beats_baseline.all()
+    np.testing.assert_allclose(comparison.table["baseline_pvalue"], expected, rtol=1e-12)
+    assert comparison.table["beats_baseline"].all()
     assert "every candidate beats the no-information rate" in comparison.summary()
 
 
@@ -553,7 +557,7 @@ def test_named_cvresults_are_checked_on_their_own_records(data):
     comparison = compare_candidates(results)
     for i, result in enumerate(results.values()):
         test = cvi.no_information_test(result)
-        assert comparison.baseline_pvalue[i] == test.pvalue
+        assert comparison.table["baseline_pvalue"][i] == test.pvalue
         assert comparison.no_information_rate == test.details["no_information_rate"]
     with pytest.raises(ValueError, match=r"named CVResults carry theirs\. Leave y=None"):
         compare_candidates(results, y=data[1])
@@ -561,14 +565,14 @@ def test_named_cvresults_are_checked_on_their_own_records(data):
 
 def test_without_labels_or_accuracy_nothing_is_checked(search, data):
     comparison = compare_candidates(search)
-    assert comparison.beats_baseline is None and comparison.baseline_pvalue is None
+    assert "beats_baseline" not in comparison.table and "baseline_pvalue" not in comparison.table
     assert comparison.no_information_rate is None and "baseline_pvalue" not in comparison.to_frame()
     assert "pass y=, the labels the search was fitted on" in comparison.notes[-1]
     X, y = data
     cv = KFold(5, shuffle=True, random_state=0)
     scored = GridSearchCV(DecisionTreeClassifier(random_state=0), GRID, cv=cv, scoring="roc_auc").fit(X, y)
     by_auc = compare_candidates(scored, y=y)
-    assert by_auc.beats_baseline is None and not any("no-information" in note for note in by_auc.notes)
+    assert "beats_baseline" not in by_auc.table and not any("no-information" in note for note in by_auc.notes)
     with pytest.raises(ValueError, match=r"y must be the 1-d array of labels the search was fitted on; got shape "
                                          r"\(300, 8\)"):
         compare_candidates(search, y=X)
@@ -581,7 +585,7 @@ def test_the_baseline_round_trips_through_json(skewed):
     assert comparison.majority_class == "no"
     again = CandidateComparison.from_dict(json.loads(json.dumps(comparison.to_dict(), allow_nan=False)))
     assert again == comparison and again.majority_class == "no"
-    np.testing.assert_array_equal(again.beats_baseline, comparison.beats_baseline)
+    np.testing.assert_array_equal(again.table["beats_baseline"], comparison.table["beats_baseline"])
 
 
 @pytest.mark.filterwarnings("ignore:the differences from the best have no spread:cvinference.InferenceWarning")

@@ -104,8 +104,9 @@ def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zer
              _row("corrected t (10x10-fold)", 0.09))
     nested = cvi.results.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014,
                                   high=0.03 + 1.959963984540054 * 0.014,
-                                  confidence_level=0.95, method="nested-cv", averaging="dataset", estimand="e",
-                                  assumptions="a", target="conditional", standard_error=0.014)
+                                  confidence_level=0.95, method="nested-cv", estimand="e",
+                                  assumptions="a", target="conditional",
+                                  details={"averaging": "dataset", "standard_error": 0.014})
     decision = cvi.decide(_typed(pair), nested=nested)
     assert decision.rests_on.name == "nested-cv difference" and decision.target == "conditional"
     assert decision.rests_on.pvalue == pytest.approx(2 * stats.norm.sf(0.03 / 0.014))

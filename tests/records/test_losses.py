@@ -251,7 +251,7 @@ def test_loss_interval_fold_t_equals_scipy(log_loss_result):
     fold_means = log_loss_result.fold_mean_loss[0]
     expected = stats.t.interval(0.95, 9, loc=fold_means.mean(), scale=stats.sem(fold_means))
     interval = cvi.loss_interval(log_loss_result, method="fold-t")
-    assert tuple(interval) == pytest.approx(expected) and interval.averaging == "fold"
+    assert tuple(interval) == pytest.approx(expected) and interval.details["averaging"] == "fold"
 
 
 def test_loss_interval_works_for_regression():
@@ -292,7 +292,8 @@ def test_cv_clt_variances_by_hand():
     for variance, sigma2 in (("within-fold", 1.25), ("all-pairs", 1.1875)):
         interval = cvi.loss_interval(result, method="cv-clt", variance=variance)
         half_width = z * math.sqrt(sigma2 / 4)
-        assert interval.estimate == 1.25 and interval.standard_error == pytest.approx(math.sqrt(sigma2 / 4), abs=1e-15)
+        assert interval.estimate == 1.25
+        assert interval.details["standard_error"] == pytest.approx(math.sqrt(sigma2 / 4), abs=1e-15)
         assert tuple(interval) == pytest.approx((max(0.0, 1.25 - half_width), 1.25 + half_width), abs=1e-15)
         assert interval.details["sigma_hat"] == pytest.approx(math.sqrt(sigma2), abs=1e-15)
         assert interval.method == "cv-clt" and interval.details["variance"] == variance
@@ -340,7 +341,7 @@ def test_cv_clt_pools_repeats_with_the_mean_of_their_variances(breast_cancer):
         pooled = cvi.loss_interval(result, method="cv-clt")
     sigma2 = np.mean([_within_fold_by_loops(result.loss[r], result.fold[r]) for r in range(2)])
     assert pooled.estimate == pytest.approx(result.loss.mean(), abs=1e-12)
-    assert pooled.standard_error == pytest.approx(math.sqrt(sigma2 / result.n_samples), abs=1e-12)
+    assert pooled.details["standard_error"] == pytest.approx(math.sqrt(sigma2 / result.n_samples), abs=1e-12)
     single = cvi.loss_interval(result, method="cv-clt", repeat=1)
     assert single.estimate == pytest.approx(result.loss[1].mean(), abs=1e-12)
 
@@ -496,9 +497,9 @@ def test_r2_and_negated_errors_are_clipped_to_their_possible_range():
         warnings.simplefilter("ignore", cvi.InferenceWarning)
         r2 = cvi.metric_interval(result, "r2")
         error = cvi.metric_interval(result, "neg_mean_absolute_error")
-    unclipped_high = r2.estimate + r2.critical_value * r2.standard_error
+    unclipped_high = r2.estimate + r2.details["critical_value"] * r2.details["standard_error"]
     assert unclipped_high > 1 and r2.high == 1.0  # the fold-t bound passes 1; R^2 cannot
-    assert r2.low == pytest.approx(r2.estimate - r2.critical_value * r2.standard_error)
+    assert r2.low == pytest.approx(r2.estimate - r2.details["critical_value"] * r2.details["standard_error"])
     assert error.high <= 0.0
 
 

@@ -173,10 +173,10 @@ def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
     oracle = (quietly(cvi.inference.regression_interval, result, "mean_squared_error") if regression
               else cvi.loss_interval(result, method="cluster"))
     assert (rows[0]["method"], rows[0]["estimate"], rows[0]["low"], rows[0]["high"], rows[0]["df"]) == (
-        oracle.method, oracle.estimate, oracle.low, oracle.high, oracle.df)
+        oracle.method, oracle.estimate, oracle.low, oracle.high, oracle.details["df"])
     # the shipped evidence: ridge regression's cluster-robust MSE interval fell short at G = 40 (docs/calibration.md)
     assert oracle.method == ("cluster-half-sample" if regression else "cluster")
-    assert oracle.df == 19  # G - 1 for the 20 groups
+    assert oracle.details["df"] == 19  # G - 1 for the 20 groups
     if regression:
         assert (f"between {oracle.low:.4g} and {oracle.high:.4g} ({oracle.method} interval"
                 in report["verdict"]["text"])
@@ -284,9 +284,10 @@ def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
     with pytest.warns(cvi.InferenceWarning, match="3 repeats of cross-validation are pooled"):
         interval = cvi.accuracy_interval(pair.a, method="wilson")
     row = next(r for r in report["estimators"]["A"]["intervals"] if r["name"] == "Wilson")
-    for name in ("estimate", "low", "high", "confidence_level", "method", "averaging", "standard_error", "df",
-                 "estimand", "target", "assumptions"):
+    for name in ("estimate", "low", "high", "confidence_level", "method", "estimand", "target", "assumptions"):
         assert row[name] == getattr(interval, name), name
+    for name in ("averaging", "standard_error", "df"):
+        assert row[name] == interval.details[name], name
     test = cvi.mcnemar_test(pair.a, pair.b, repeat=0)
     row = next(r for r in report["tests"] if r["name"] == "McNemar (repeat 0)")
     assert (row["statistic"], row["df"], row["pvalue"], row["alternative"]) == (

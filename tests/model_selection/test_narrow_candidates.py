@@ -1,0 +1,68 @@
+"""Issue 44, item 5: a CandidateComparison stores its per-candidate figures as one table; the old attributes warn
+until 0.2."""
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference.results import CandidateComparison
+
+COLUMNS = ("mean_score", "estimate", "low", "high", "statistic", "pvalue", "pvalue_adjusted", "prob_best_better",
+           "prob_equivalent", "prob_candidate_better", "indistinguishable", "baseline_pvalue", "beats_baseline")
+
+
+@pytest.fixture(scope="module")
+def comparisons():
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:200], y[:200]
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    search = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 4]}, cv=cv).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cvi.InferenceWarning)
+        return cvi.compare_candidates(search), cvi.compare_candidates(search, y=y)
+
+
+def test_the_per_candidate_figures_are_one_field(comparisons):
+    plain, checked = comparisons
+    fields = [name for name in CandidateComparison.__dataclass_fields__ if not name.startswith("_")]
+    assert not set(fields) & set(COLUMNS)
+    assert "beats_baseline" not in plain.table and "beats_baseline" in checked.table
+    data = checked.to_dict()
+    assert data["version"] == 2 and list(data["columns"]["mapping"]) == list(COLUMNS)
+
+
+@pytest.mark.parametrize("name", COLUMNS)
+def test_an_old_attribute_warns_naming_the_table_and_reads_the_same(comparisons, name):
+    plain, checked = comparisons
+    for comparison in (plain, checked):
+        with pytest.warns(FutureWarning, match=rf"CandidateComparison.{name} moved to "
+                                               rf"CandidateComparison.table\['{name}'\] .* version 0.2"):
+            old = comparison.__getattribute__(name)
+        if name in comparison.table:
+            np.testing.assert_array_equal(old, comparison.table[name])
+        else:
+            assert old is None
+
+
+def test_a_dict_of_version_1_reads_as_today(comparisons):
+    for comparison in comparisons:
+        data = json.loads(comparison.to_json())
+        columns = data.pop("columns")["mapping"]
+        old = {key: value for key, value in data.items()} | {"version": 1}
+        old |= {name: columns.get(name) for name in COLUMNS}
+        again = CandidateComparison.from_dict(old)
+        assert again == comparison and again.to_dict() == comparison.to_dict()
+
+
+def test_a_column_of_the_wrong_length_is_refused(comparisons):
+    data = json.loads(comparisons[0].to_json())
+    data["columns"]["mapping"]["pvalue"]["array"].pop()
+    data["columns"]["mapping"]["pvalue"]["shape"] = [2]
+    with pytest.raises(ValueError, match=r"CandidateComparison.columns must each hold one entry per candidate"):
+        CandidateComparison.from_dict(data)
