@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import math
 import sys
+import types
 import warnings
 from typing import NamedTuple
 
@@ -13,7 +14,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import path_was_first
+from .._utils._deprecation import path_was_first, removal_version, warn_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     COUNT,
@@ -23,7 +24,7 @@ from .._utils._kinds import (
     TEXT,
     TEXTS,
     Array,
-    Nullable,
+    Fields,
     Ordered,
     SameLength,
     Sequence,
@@ -277,6 +278,51 @@ def _control_is_a_learner(owner, values):
                          f"{values['learners']!r}. Pass the output of to_dict() unchanged.")
 
 
+_LEARNER_KINDS = {"average_rank": Array("f", ndim=1, low=1), "statistic": Array("f", ndim=1),
+                  "pvalue": proportions(1), "pvalue_adjusted": proportions(1)}
+"""The per-learner columns every :class:`DatasetComparison` stores, with their kinds (fields until 0.1)."""
+
+_DATASET_KINDS = {"estimate": Array("f", ndim=2), "low": Array("f", ndim=2), "high": Array("f", ndim=2),
+                  "pvalue": proportions(2)}
+"""The per-dataset columns (rows = datasets, columns = learners) a comparison of CVResults adds."""
+
+_MOVED_TO_TABLE = {"average_ranks": "average_rank", "wilcoxon_statistic": "statistic", "wilcoxon_pvalue": "pvalue",
+                   "wilcoxon_pvalue_adjusted": "pvalue_adjusted"}
+_MOVED_TO_DATASET_TABLE = {"dataset_estimate": "estimate", "dataset_low": "low", "dataset_high": "high",
+                           "dataset_pvalue": "pvalue"}
+"""The fields of version 1 (until 0.1) and the column of ``table`` or ``dataset_table`` that holds each now."""
+
+
+def _columns_agree(owner, values):
+    """Each learner column has one entry per learner; each dataset column has the shape of ``scores``; low <= high."""
+    n, k = len(values["datasets"]), len(values["learners"])
+    shapes = {"scores": values["scores"].shape}
+    shapes |= {f"learner_columns[{name!r}]": (len(column),) for name, column in values["_learner_columns"].items()}
+    shapes |= {f"dataset_columns[{name!r}]": column.shape for name, column in values["_dataset_columns"].items()}
+    for name, shape in shapes.items():
+        expected = (k,) if name.startswith("learner") else (n, k)
+        if shape != expected:
+            raise ValueError(f"{owner}.{name} must have the shape {expected} (datasets x learners: {n} x {k}); got "
+                             f"{shape}. Pass the output of to_dict() unchanged.")
+    columns = values["_dataset_columns"]
+    Ordered("low", "high")(f"{owner}.dataset_columns", {name: columns.get(name) for name in ("low", "high")})
+
+
+def _comparison_from_version_1(data):
+    """A DatasetComparison dict of version 1 at version 2: the per-learner and per-dataset figures as two
+    ``*_columns``, and no ``ranks`` (they follow from the scores)."""
+    learner = {new: data[old] for old, new in _MOVED_TO_TABLE.items()}
+    dataset = {new: data[old] for old, new in _MOVED_TO_DATASET_TABLE.items() if data[old] is not None}
+    moved = {"version", "ranks", *_MOVED_TO_TABLE, *_MOVED_TO_DATASET_TABLE}
+    rest = {key: value for key, value in data.items() if key not in moved}
+    head = ("format", "learners", "datasets", "scores", "friedman", "critical_difference", "nemenyi_pvalues",
+            "groups", "control")
+    settings = ("alpha", "correction", "higher_is_better", "confidence_level")
+    return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in head[1:]},
+             "learner_columns": {"mapping": learner}, **{key: rest.pop(key) for key in settings},
+             "dataset_columns": {"mapping": dataset}} | rest)
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class DatasetComparison(Serializable):
     """What :func:`compare_on_datasets` found: ranks, Friedman, Nemenyi, and Wilcoxon against a control.
@@ -287,10 +333,37 @@ class DatasetComparison(Serializable):
         The k learners, in the order of the columns of the arrays.
     datasets : tuple of str
         The N datasets, in the order of the rows.
-    scores, ranks : ndarray of float, shape (N, k)
-        The scores, and the ranks within each dataset (1 = best; ties share
-        their average rank).
-    average_ranks : ndarray of float, shape (k,)
+    scores : ndarray of float, shape (N, k)
+        The scores.
+    ranks : ndarray of float, shape (N, k)
+        The ranks within each dataset (1 = best; ties share their average
+        rank), computed from ``scores``: not stored.
+    table : mapping of str to ndarray
+        The per-learner figures, one entry per learner in the order of
+        ``learners``: ``learner``, ``average_rank``, ``mean_score``,
+        ``statistic``, ``pvalue`` and ``pvalue_adjusted`` (Wilcoxon's
+        signed-rank statistic, the smaller rank sum, and p-value of each
+        learner against the control on the per-dataset differences, and the
+        p-value adjusted by ``correction`` over the k - 1 comparisons; nan
+        for the control), ``different_from_control`` and
+        ``nemenyi_different_from_control``. :meth:`to_frame` shows it, best
+        average rank first. Stored are ``average_rank``, ``statistic``,
+        ``pvalue`` and ``pvalue_adjusted`` (``to_dict()`` writes them under
+        ``"learner_columns"``); until version 0.2 they also read as the
+        attributes ``average_ranks``, ``wilcoxon_statistic``,
+        ``wilcoxon_pvalue`` and ``wilcoxon_pvalue_adjusted``, with a
+        FutureWarning naming ``comparison.table[...]``.
+    dataset_table : mapping of str to ndarray of shape (N, k)
+        The per-dataset figures (rows = datasets, columns = learners):
+        ``score`` and ``rank``, and with CVResults ``estimate``, ``low``,
+        ``high`` and ``pvalue``: per dataset, each learner's difference in
+        accuracy from the control (learner minus control), its corrected
+        resampled t interval and p-value; nan in the control's column.
+        :meth:`dataset_frame` shows it, one row per dataset and learner.
+        The last four are stored (under ``"dataset_columns"``); until
+        version 0.2 they also read as ``dataset_estimate``, ``dataset_low``,
+        ``dataset_high`` and ``dataset_pvalue`` (None for scores), with a
+        FutureWarning naming ``comparison.dataset_table[...]``.
     friedman : FriedmanResult
     critical_difference : float
         Nemenyi's CD at ``alpha``: two learners whose average ranks differ
@@ -302,20 +375,11 @@ class DatasetComparison(Serializable):
         ranks differ by less than CD: the bars of the diagram.
     control : str
         The learner the others are tested against.
-    wilcoxon_statistic, wilcoxon_pvalue, wilcoxon_pvalue_adjusted : ndarray of float, shape (k,)
-        Wilcoxon's signed-rank statistic (the smaller rank sum) and p-value of
-        each learner against the control on the per-dataset differences, and
-        the p-value adjusted by ``correction`` over the k - 1 comparisons;
-        nan for the control.
     alpha : float
     correction : str
     higher_is_better : bool
     confidence_level : float
         The level of the per-dataset intervals.
-    dataset_estimate, dataset_low, dataset_high, dataset_pvalue : ndarray of float, shape (N, k), or None
-        With CVResults: per dataset, each learner's difference in accuracy
-        from the control (learner minus control), its corrected resampled t
-        interval and p-value; nan in the control's column. None for scores.
     notes : tuple of str
     warnings : tuple of str
         Each was also issued as an :class:`InferenceWarning`.
@@ -324,41 +388,59 @@ class DatasetComparison(Serializable):
     learners: tuple
     datasets: tuple
     scores: np.ndarray
-    ranks: np.ndarray
-    average_ranks: np.ndarray
     friedman: FriedmanResult
     critical_difference: float
     nemenyi_pvalues: np.ndarray
     groups: tuple
     control: str
-    wilcoxon_statistic: np.ndarray
-    wilcoxon_pvalue: np.ndarray
-    wilcoxon_pvalue_adjusted: np.ndarray
+    _learner_columns: types.MappingProxyType
     alpha: float
     correction: str
     higher_is_better: bool
     confidence_level: float
-    dataset_estimate: np.ndarray | None = None
-    dataset_low: np.ndarray | None = None
-    dataset_high: np.ndarray | None = None
-    dataset_pvalue: np.ndarray | None = None
+    _dataset_columns: types.MappingProxyType
     notes: tuple = ()
     warnings: tuple = ()
 
     _kinds = {"learners": Sequence(TEXT, min_length=2), "datasets": Sequence(TEXT, min_length=2),
-              "scores": Array("iuf", ndim=2), "ranks": Array("f", ndim=2, low=1),
-              "average_ranks": Array("f", ndim=1, low=1), "critical_difference": NON_NEGATIVE,
+              "scores": Array("iuf", ndim=2), "critical_difference": NON_NEGATIVE,
               "nemenyi_pvalues": proportions(2), "groups": Sequence(Sequence(TEXT)), "control": TEXT,
-              "wilcoxon_statistic": Array("f", ndim=1), "wilcoxon_pvalue": proportions(1),
-              "wilcoxon_pvalue_adjusted": proportions(1), "alpha": SIGNIFICANCE_LEVEL, "correction": CORRECTION,
-              "confidence_level": LEVEL, "dataset_estimate": Nullable(Array("f", ndim=2)),
-              "dataset_low": Nullable(Array("f", ndim=2)), "dataset_high": Nullable(Array("f", ndim=2)),
-              "dataset_pvalue": Nullable(proportions(2)), "notes": TEXTS, "warnings": TEXTS}
-    _rules = (SameLength("datasets", "scores", "ranks", "dataset_estimate", "dataset_low", "dataset_high",
-                         "dataset_pvalue"),
-              SameLength("learners", "average_ranks", "nemenyi_pvalues", "wilcoxon_statistic", "wilcoxon_pvalue",
-                         "wilcoxon_pvalue_adjusted"),
-              Ordered("dataset_low", "dataset_high"), _control_is_a_learner)
+              "_learner_columns": Fields(**_LEARNER_KINDS), "alpha": SIGNIFICANCE_LEVEL, "correction": CORRECTION,
+              "confidence_level": LEVEL, "_dataset_columns": Fields().or_with(**_DATASET_KINDS),
+              "notes": TEXTS, "warnings": TEXTS}
+    _rules = (SameLength("learners", "nemenyi_pvalues"), _columns_agree, _control_is_a_learner)
+    _format_version = 2
+    _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
+
+    @property
+    def ranks(self):
+        """The ranks within each dataset (rows = datasets, columns = learners; 1 = best, ties share their average)."""
+        return readonly_array(rank_within_datasets(self.scores, self.higher_is_better))
+
+    @property
+    def table(self):
+        """The per-learner figures: a read-only mapping of column name to one entry per learner (in the order of
+        ``learners``); :meth:`to_frame` shows them, best average rank first."""
+        columns = self._learner_columns
+        adjusted = columns["pvalue_adjusted"]
+        tested = ~np.isnan(adjusted)
+        gap = np.abs(columns["average_rank"] - columns["average_rank"][self._control_column])
+        return types.MappingProxyType({
+            "learner": list(self.learners),
+            "average_rank": columns["average_rank"],
+            "mean_score": readonly_array(self.scores.mean(axis=0)),
+            "statistic": columns["statistic"],
+            "pvalue": columns["pvalue"],
+            "pvalue_adjusted": adjusted,
+            "different_from_control": readonly_array(tested & (adjusted <= self.alpha), np.bool_),
+            "nemenyi_different_from_control": readonly_array(gap >= self.critical_difference, np.bool_),
+        })
+
+    @property
+    def dataset_table(self):
+        """The per-dataset figures: a read-only mapping of column name to an array of shape (N, k), rows = datasets,
+        columns = learners; :meth:`dataset_frame` shows them, one row per dataset and learner."""
+        return types.MappingProxyType({"score": self.scores, "rank": self.ranks, **self._dataset_columns})
 
     def __repr__(self):
         return (f"{type(self).__name__}(learners={len(self.learners)}, datasets={len(self.datasets)}, "
@@ -370,25 +452,13 @@ class DatasetComparison(Serializable):
         return self.learners.index(self.control)
 
     def _rank_order(self):
-        return np.argsort(self.average_ranks, kind="stable")
-
-    def _differs_by_nemenyi(self):
-        gap = np.abs(self.average_ranks - self.average_ranks[self._control_column])
-        return gap >= self.critical_difference
+        return np.argsort(self._learner_columns["average_rank"], kind="stable")
 
     def _columns(self):
+        """The columns of :attr:`table`, best average rank first."""
         order = self._rank_order()
-        tested = ~np.isnan(self.wilcoxon_pvalue_adjusted)
-        return {
-            "learner": [self.learners[j] for j in order],
-            "average_rank": self.average_ranks[order],
-            "mean_score": self.scores.mean(axis=0)[order],
-            "statistic": self.wilcoxon_statistic[order],
-            "pvalue": self.wilcoxon_pvalue[order],
-            "pvalue_adjusted": self.wilcoxon_pvalue_adjusted[order],
-            "different_from_control": (tested & (self.wilcoxon_pvalue_adjusted <= self.alpha))[order],
-            "nemenyi_different_from_control": self._differs_by_nemenyi()[order],
-        }
+        return {name: [column[j] for j in order] if isinstance(column, list) else column[order]
+                for name, column in self.table.items()}
 
     def to_frame(self):
         """One row per learner, best average rank first (needs pandas).
@@ -417,11 +487,8 @@ class DatasetComparison(Serializable):
         pandas.DataFrame
         """
         n, k = self.scores.shape
-        columns = {"dataset": np.repeat(self.datasets, k).tolist(), "learner": list(self.learners) * n,
-                   "score": self.scores.ravel(), "rank": self.ranks.ravel()}
-        if self.dataset_estimate is not None:
-            columns.update(estimate=self.dataset_estimate.ravel(), low=self.dataset_low.ravel(),
-                           high=self.dataset_high.ravel(), pvalue=self.dataset_pvalue.ravel())
+        columns = {"dataset": np.repeat(self.datasets, k).tolist(), "learner": list(self.learners) * n}
+        columns.update((name, column.ravel()) for name, column in self.dataset_table.items())
         return import_pandas().DataFrame(columns)
 
     def _headline(self):
@@ -461,10 +528,10 @@ class DatasetComparison(Serializable):
         return findings + self._noise_findings()
 
     def _noise_findings(self):
-        if self.dataset_estimate is None:
+        if "estimate" not in self._dataset_columns:
             return []
         control = self._control_column
-        inside = (self.dataset_low <= 0) & (self.dataset_high >= 0)
+        inside = (self._dataset_columns["low"] <= 0) & (self._dataset_columns["high"] >= 0)
         difference = self.scores - self.scores[:, [control]]
         lines = []
         for j, learner in enumerate(self.learners):
@@ -521,12 +588,34 @@ class DatasetComparison(Serializable):
         -------
         %(plot_returns)s
         """
-        diagram = {"learners": self.learners, "average_ranks": self.average_ranks, "groups": self.groups,
+        diagram = {"learners": self.learners, "average_ranks": self._learner_columns["average_rank"],
+                   "groups": self.groups,
                    "critical_difference": self.critical_difference}
         return draw_panels([functools.partial(draw_cd_diagram, **diagram, alpha=self.alpha)], ax,
                            figsize=cd_diagram_size(**diagram), path=path, dpi=120)
 
 
+
+def _moved_columns(cls):
+    """Until 0.2, ``comparison.average_ranks`` (each per-learner or per-dataset figure that was a field) reads
+    ``comparison.table`` or ``comparison.dataset_table``."""
+
+    def moved(name, table, column, stored):
+        def read(self):
+            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.{table}[{column!r}] in version 0.1, "
+                            f"and the attribute will be removed in version {removal_version('0.1')}; write "
+                            f"comparison.{table}[{column!r}].")
+            return getattr(self, stored).get(column)  # None for plain scores' dataset figures, as before
+
+        return property(read, doc=f"Deprecated since 0.1: ``{table}[{column!r}]``.")
+
+    for table, stored, names in (("table", "_learner_columns", _MOVED_TO_TABLE),
+                                 ("dataset_table", "_dataset_columns", _MOVED_TO_DATASET_TABLE)):
+        for name, column in names.items():
+            setattr(cls, name, moved(name, table, column, stored))
+
+
+_moved_columns(DatasetComparison)
 
 
 class _Table(NamedTuple):
@@ -770,12 +859,13 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     Returns
     -------
     DatasetComparison
-        ``average_ranks``, ``friedman``, ``critical_difference``, ``groups``,
-        ``nemenyi_pvalues``, the Wilcoxon ``wilcoxon_pvalue`` and
-        ``wilcoxon_pvalue_adjusted`` against ``control``, and with CVResults
-        ``dataset_estimate``, ``dataset_low``, ``dataset_high`` and
-        ``dataset_pvalue``; ``to_frame()``, ``dataset_frame()``,
-        ``summary()`` and ``plot()`` (the critical-difference diagram).
+        ``friedman``, ``critical_difference``, ``groups``,
+        ``nemenyi_pvalues``, ``table`` (per learner: ``average_rank``, the
+        Wilcoxon ``pvalue`` and ``pvalue_adjusted`` against ``control``),
+        ``dataset_table`` (per dataset: ``score``, ``rank`` and with
+        CVResults ``estimate``, ``low``, ``high`` and ``pvalue``);
+        ``to_frame()``, ``dataset_frame()``, ``summary()`` and ``plot()``
+        (the critical-difference diagram).
 
     Warns
     -----
@@ -852,7 +942,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     dataset split in several) and the conclusions hold for datasets like
     these. The tests take the scores as exact, but each is an estimate from
     cross-validation with its own noise; a win on one dataset may be noise.
-    With CVResults, ``dataset_low`` and ``dataset_high`` give the corrected
+    With CVResults, ``dataset_table["low"]`` and ``["high"]`` give the corrected
     resampled t interval (Nadeau & Bengio 2003; Bouckaert & Frank 2004) of
     accuracy(learner) - accuracy(control) on each dataset, and the summary
     counts the wins and losses whose interval contains 0. Few datasets give
@@ -869,13 +959,13 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     ...                        "bayes": [0.80, 0.77, 0.87, 0.70, 0.74, 0.86]},
     ...                       index=["a", "b", "c", "d", "e", "f"])
     >>> comparison = compare_on_datasets(scores)
-    >>> comparison.control, comparison.average_ranks.round(3).tolist()
+    >>> comparison.control, comparison.table["average_rank"].round(3).tolist()
     ('forest', [2.333, 1.0, 2.667])
     >>> round(comparison.friedman.statistic, 3), round(comparison.friedman.pvalue, 4)
     (9.333, 0.0094)
     >>> round(comparison.critical_difference, 3), comparison.groups
     (1.353, (('forest', 'tree'), ('tree', 'bayes')))
-    >>> comparison.wilcoxon_pvalue_adjusted.round(4).tolist()
+    >>> comparison.table["pvalue_adjusted"].round(4).tolist()
     [0.0625, nan, 0.0625]
     >>> comparison.to_frame()[["learner", "average_rank", "pvalue_adjusted", "nemenyi_different_from_control"]]
       learner  average_rank  pvalue_adjusted  nemenyi_different_from_control
@@ -902,17 +992,18 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     cd = critical_difference(k, n, alpha)
     statistic, pvalue, adjusted = _wilcoxon_against(table.scores, table.learners, control_index, correction,
                                                     alpha, messages)
-    intervals = (None,) * 4
+    dataset_columns = {}
     if table.results is not None:
-        intervals = _dataset_intervals(table, control_index, confidence_level, messages)
+        dataset_columns = dict(zip(_DATASET_KINDS, _dataset_intervals(table, control_index, confidence_level,
+                                                                      messages), strict=True))
     return DatasetComparison(
-        learners=table.learners, datasets=table.datasets, scores=readonly_array(table.scores),
-        ranks=readonly_array(ranks), average_ranks=readonly_array(average_ranks), friedman=friedman,
+        learners=table.learners, datasets=table.datasets, scores=readonly_array(table.scores), friedman=friedman,
         critical_difference=float(cd), nemenyi_pvalues=readonly_array(nemenyi_pvalues(average_ranks, n)),
         groups=nemenyi_groups(table.learners, average_ranks, cd), control=table.learners[control_index],
-        wilcoxon_statistic=readonly_array(statistic), wilcoxon_pvalue=readonly_array(pvalue),
-        wilcoxon_pvalue_adjusted=readonly_array(adjusted), alpha=alpha, correction=correction,
-        higher_is_better=higher_is_better, confidence_level=confidence_level,
-        dataset_estimate=intervals[0], dataset_low=intervals[1], dataset_high=intervals[2],
-        dataset_pvalue=intervals[3], notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+        _learner_columns=types.MappingProxyType({
+            "average_rank": readonly_array(average_ranks), "statistic": readonly_array(statistic),
+            "pvalue": readonly_array(pvalue), "pvalue_adjusted": readonly_array(adjusted)}),
+        alpha=alpha, correction=correction, higher_is_better=higher_is_better, confidence_level=confidence_level,
+        _dataset_columns=types.MappingProxyType(dataset_columns), notes=tuple(messages.notes),
+        warnings=tuple(messages.warnings),
     )

@@ -80,7 +80,7 @@ def demsar():
 def test_demsar_table_6_average_ranks_friedman_and_critical_difference(demsar):
     """Demšar (2006), section 3.2.2 on Table 6: average ranks 3.143, 2.000, 2.893, 1.964; chi2_F = 9.28;
     F_F = 3.69; CD = 2.569 sqrt(4 * 5 / (6 * 14)) = 1.25."""
-    np.testing.assert_allclose(demsar.average_ranks, [3.143, 2.000, 2.893, 1.964], atol=5e-4)
+    np.testing.assert_allclose(demsar.table["average_rank"], [3.143, 2.000, 2.893, 1.964], atol=5e-4)
     # Demšar's chi2_F has no correction for ties; scipy's divides it by C = 1 - sum(t^3 - t) / (N k (k^2 - 1)).
     # The ties, counted by hand: mushroom (4 tied: 60), lung cancer, iris and primary tumor (2 tied: 6 each).
     tie_correction = 1 - (60 + 3 * 6) / (14 * 4 * 15)
@@ -111,9 +111,9 @@ def test_demsar_table_2_wilcoxon_with_two_learners():
     With two learners Friedman's test is not defined: nan and a warning."""
     with pytest.warns(cvi.InferenceWarning, match="two learners, the Wilcoxon signed-rank test"):
         result = cvi.compare_on_datasets(DEMSAR_TABLE_6[:, :2], learners=LEARNERS[:2], control="C4.5")
-    assert result.wilcoxon_statistic[1] == 12
-    assert result.wilcoxon_pvalue[1] < 0.05
-    assert result.wilcoxon_pvalue_adjusted[1] == result.wilcoxon_pvalue[1]  # a family of one
+    assert result.table["statistic"][1] == 12
+    assert result.table["pvalue"][1] < 0.05
+    assert result.table["pvalue_adjusted"][1] == result.table["pvalue"][1]  # a family of one
     assert math.isnan(result.friedman.statistic) and math.isnan(result.friedman.pvalue)
     assert math.isnan(result.friedman.iman_davenport_statistic)
     assert any("two learners" in warning for warning in result.warnings)
@@ -176,7 +176,7 @@ def test_scores_all_equal_give_nan_friedman_and_warnings():
     with pytest.warns(cvi.InferenceWarning) as caught:
         result = cvi.compare_on_datasets(np.full((4, 3), 0.8))
     assert math.isnan(result.friedman.statistic)
-    assert result.wilcoxon_pvalue[1:].tolist() == [1.0, 1.0]
+    assert result.table["pvalue"][1:].tolist() == [1.0, 1.0]
     assert any("same score on every dataset" in str(w.message) for w in caught)
 
 
@@ -188,7 +188,7 @@ def test_average_ranks_with_ties_by_hand():
     scores = np.array([[0.9, 0.8, 0.8], [0.7, 0.7, 0.7], [0.5, 0.6, 0.7]])
     higher = _quiet(cvi.compare_on_datasets, scores)
     np.testing.assert_array_equal(higher.ranks, [[1, 2.5, 2.5], [2, 2, 2], [3, 2, 1]])
-    np.testing.assert_allclose(higher.average_ranks, [6 / 3, 6.5 / 3, 5.5 / 3])
+    np.testing.assert_allclose(higher.table["average_rank"], [6 / 3, 6.5 / 3, 5.5 / 3])
     lower = _quiet(cvi.compare_on_datasets, scores, higher_is_better=False)
     np.testing.assert_array_equal(lower.ranks, [[3, 1.5, 1.5], [2, 2, 2], [1, 2, 3]])
     assert higher.control == "learner 2" and lower.control == "learner 1"  # the best average rank
@@ -252,9 +252,9 @@ def test_wilcoxon_is_scipys_on_the_same_differences(n):
     result = cvi.compare_on_datasets(scores, control="learner 1")
     for j in (0, 2, 3):
         expected = stats.wilcoxon(scores[:, j] - scores[:, 1], zero_method="zsplit")
-        assert result.wilcoxon_statistic[j] == expected.statistic
-        assert result.wilcoxon_pvalue[j] == expected.pvalue
-    assert np.isnan([result.wilcoxon_statistic[1], result.wilcoxon_pvalue[1], result.wilcoxon_pvalue_adjusted[1]]).all()
+        assert result.table["statistic"][j] == expected.statistic
+        assert result.table["pvalue"][j] == expected.pvalue
+    assert np.isnan([result.table["statistic"][1], result.table["pvalue"][1], result.table["pvalue_adjusted"][1]]).all()
 
 
 @pytest.mark.parametrize("correction", ["holm", "bonferroni"])
@@ -262,8 +262,8 @@ def test_adjusted_wilcoxon_pvalues_equal_statsmodels(correction):
     multitest = pytest.importorskip("statsmodels.stats.multitest")
     scores = _random_scores(6, n=15, k=6)
     result = cvi.compare_on_datasets(scores, control="learner 5", correction=correction)
-    expected = multitest.multipletests(result.wilcoxon_pvalue[:5], method=correction)[1]
-    np.testing.assert_allclose(result.wilcoxon_pvalue_adjusted[:5], expected, rtol=1e-12)
+    expected = multitest.multipletests(result.table["pvalue"][:5], method=correction)[1]
+    np.testing.assert_allclose(result.table["pvalue_adjusted"][:5], expected, rtol=1e-12)
     frame = result.to_frame().set_index("learner")
     decided = frame["different_from_control"].drop("learner 5")
     assert decided.tolist() == (frame["pvalue_adjusted"].drop("learner 5") <= 0.05).tolist()
@@ -272,7 +272,7 @@ def test_adjusted_wilcoxon_pvalues_equal_statsmodels(correction):
 
 def test_no_correction_keeps_the_pvalues():
     result = cvi.compare_on_datasets(_random_scores(1), correction="none")
-    np.testing.assert_array_equal(result.wilcoxon_pvalue_adjusted, result.wilcoxon_pvalue)
+    np.testing.assert_array_equal(result.table["pvalue_adjusted"], result.table["pvalue"])
 
 
 def test_all_zero_differences_give_p_one_with_a_warning():
@@ -280,8 +280,8 @@ def test_all_zero_differences_give_p_one_with_a_warning():
     scores[:, 2] = scores[:, 0]
     with pytest.warns(cvi.InferenceWarning, match="learner 2 and the control learner 0 have the same score"):
         result = cvi.compare_on_datasets(scores, control="learner 0")
-    assert result.wilcoxon_pvalue[2] == 1.0
-    assert result.wilcoxon_statistic[2] == 15 * 16 / 4  # R+ = R- when every difference is split
+    assert result.table["pvalue"][2] == 1.0
+    assert result.table["statistic"][2] == 15 * 16 / 4  # R+ = R- when every difference is split
     assert any("same score on every dataset" in warning for warning in result.warnings)
 
 
@@ -309,7 +309,7 @@ def test_five_datasets_or_fewer_warn_with_demsars_rule_and_what_the_result_means
                                                   rf"below 2 / 2\*\*N = {2 / 2**n:.3g}.*still describe these {n} "
                                                   "datasets"):
         result = cvi.compare_on_datasets(_random_scores(0, n=n, k=3))
-    assert result.average_ranks.shape == (3,)
+    assert result.table["average_rank"].shape == (3,)
     assert sum("Only N =" in warning for warning in result.warnings) == 1
     assert not any("is an approximation" in note for note in result.notes)  # the warning says it
 
@@ -358,24 +358,25 @@ def test_cv_results_give_accuracies_and_the_corrected_resampled_t_per_dataset(cv
         for j, learner in enumerate(result.learners):
             assert result.scores[i, j] == cv_results[dataset][learner].accuracy
             if learner == "tree":
-                assert np.isnan([result.dataset_estimate[i, j], result.dataset_low[i, j],
-                                 result.dataset_high[i, j], result.dataset_pvalue[i, j]]).all()
+                assert np.isnan([result.dataset_table["estimate"][i, j], result.dataset_table["low"][i, j],
+                                 result.dataset_table["high"][i, j], result.dataset_table["pvalue"][i, j]]).all()
                 continue
             test = cvi.corrected_resampled_ttest(cv_results[dataset][learner], cv_results[dataset]["tree"])
             interval = test.confidence_interval(0.9)
-            assert result.dataset_estimate[i, j] == test.estimate
-            assert (result.dataset_low[i, j], result.dataset_high[i, j]) == (interval.low, interval.high)
-            assert result.dataset_pvalue[i, j] == test.pvalue
+            assert result.dataset_table["estimate"][i, j] == test.estimate
+            figures = result.dataset_table
+            assert (figures["low"][i, j], figures["high"][i, j]) == (interval.low, interval.high)
+            assert result.dataset_table["pvalue"][i, j] == test.pvalue
     frame = result.dataset_frame()
     assert list(frame.columns) == ["dataset", "learner", "score", "rank", "estimate", "low", "high", "pvalue"]
     row = frame[(frame.dataset == "wine") & (frame.learner == "knn")].iloc[0]
-    assert (row.low, row.high) == (result.dataset_low[1, 2], result.dataset_high[1, 2])
+    assert (row.low, row.high) == (result.dataset_table["low"][1, 2], result.dataset_table["high"][1, 2])
 
 
 def test_the_summary_counts_the_wins_inside_the_noise(cv_results):
     result = cvi.compare_on_datasets(cv_results, control="bayes")
     text = result.summary()
-    inside = (result.dataset_low <= 0) & (result.dataset_high >= 0)
+    inside = (result.dataset_table["low"] <= 0) & (result.dataset_table["high"] >= 0)
     difference = result.scores - result.scores[:, [0]]
     for j, learner in ((1, "tree"), (2, "knn")):
         wins, losses = difference[:, j] > 0, difference[:, j] < 0
@@ -418,6 +419,10 @@ def _assert_same(original, again, where="result"):
     elif isinstance(original, np.ndarray):
         assert (again.dtype, again.shape, again.flags.writeable) == (original.dtype, original.shape, False), where
         np.testing.assert_array_equal(again, original, err_msg=where)
+    elif isinstance(original, types.MappingProxyType):
+        assert list(again) == list(original), where
+        for key, value in original.items():
+            _assert_same(value, again[key], f"{where}[{key!r}]")
     elif isinstance(original, tuple):
         assert len(again) == len(original), where
         for i, (x, y) in enumerate(zip(original, again, strict=True)):
@@ -476,7 +481,7 @@ def test_summary_mentions_the_key_numbers(demsar):
                   "Different from the control (Wilcoxon, holm, alpha = 0.05): C4.5.",
                   "{C4.5+m+cf, C4.5+m, C4.5+cf, C4.5}", "corrected for tied ranks"):
         assert piece in " ".join(text.split()), piece
-    assert demsar.wilcoxon_pvalue_adjusted[0] <= 0.05  # C4.5, as the summary says
+    assert demsar.table["pvalue_adjusted"][0] <= 0.05  # C4.5, as the summary says
     assert "<pre" in demsar._repr_html_() and "C4.5+m+cf" in demsar._repr_html_()
     assert repr(demsar).startswith("DatasetComparison(learners=4, datasets=14, control='C4.5+m+cf'")
 
@@ -491,7 +496,7 @@ def test_plot_draws_the_critical_difference_diagram(demsar, tmp_path):
     assert drawn.axes_ == (axis,) and drawn.figure_.axes == [axis]  # one panel, on a figure of its own
     texts = [text.get_text() for text in axis.texts]
     assert any(text.startswith("CD = 1.25") for text in texts)
-    for learner, rank in zip(demsar.learners, demsar.average_ranks, strict=True):
+    for learner, rank in zip(demsar.learners, demsar.table["average_rank"], strict=True):
         assert f"{learner} ({rank:.2f})" in texts
     assert [str(tick) for tick in range(1, 5)] == [text for text in texts if text.isdigit()]
     import matplotlib.pyplot as plt
