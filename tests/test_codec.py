@@ -369,7 +369,8 @@ def _stored(version):
 
 _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2},
             5: {"CVResult": 4, "Interval": 3, "Decision": 2},
-            6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2}}
+            6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
+                "DatasetComparison": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
