@@ -26,7 +26,6 @@ from .._utils._kinds import (
     Array,
     Fields,
     Ordered,
-    SameLength,
     Sequence,
     proportions,
 )
@@ -310,13 +309,12 @@ def _columns_agree(owner, values):
 
 def _comparison_from_version_1(data):
     """A DatasetComparison dict of version 1 at version 2: the per-learner and per-dataset figures as two
-    ``*_columns``, and no ``ranks`` (they follow from the scores)."""
+    ``*_columns``, and no ``ranks``, ``nemenyi_pvalues`` or ``groups`` (they follow from the scores)."""
     learner = {new: data[old] for old, new in _MOVED_TO_TABLE.items()}
     dataset = {new: data[old] for old, new in _MOVED_TO_DATASET_TABLE.items() if data[old] is not None}
-    moved = {"version", "ranks", *_MOVED_TO_TABLE, *_MOVED_TO_DATASET_TABLE}
+    moved = {"version", "ranks", "nemenyi_pvalues", "groups", *_MOVED_TO_TABLE, *_MOVED_TO_DATASET_TABLE}
     rest = {key: value for key, value in data.items() if key not in moved}
-    head = ("format", "learners", "datasets", "scores", "friedman", "critical_difference", "nemenyi_pvalues",
-            "groups", "control")
+    head = ("format", "learners", "datasets", "scores", "friedman", "critical_difference", "control")
     settings = ("alpha", "correction", "higher_is_better", "confidence_level")
     return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in head[1:]},
              "learner_columns": {"mapping": learner}, **{key: rest.pop(key) for key in settings},
@@ -369,10 +367,12 @@ class DatasetComparison(Serializable):
         Nemenyi's CD at ``alpha``: two learners whose average ranks differ
         by at least CD differ significantly.
     nemenyi_pvalues : ndarray of float, shape (k, k)
-        Pairwise Nemenyi p-values (1 on the diagonal).
+        Pairwise Nemenyi p-values (1 on the diagonal), computed from the
+        average ranks: not stored.
     groups : tuple of tuple of str
         Maximal groups of learners (in order of average rank) whose average
-        ranks differ by less than CD: the bars of the diagram.
+        ranks differ by less than CD: the bars of the diagram. Computed from
+        the average ranks and CD: not stored.
     control : str
         The learner the others are tested against.
     alpha : float
@@ -390,8 +390,6 @@ class DatasetComparison(Serializable):
     scores: np.ndarray
     friedman: FriedmanResult
     critical_difference: float
-    nemenyi_pvalues: np.ndarray
-    groups: tuple
     control: str
     _learner_columns: types.MappingProxyType
     alpha: float
@@ -403,12 +401,11 @@ class DatasetComparison(Serializable):
     warnings: tuple = ()
 
     _kinds = {"learners": Sequence(TEXT, min_length=2), "datasets": Sequence(TEXT, min_length=2),
-              "scores": Array("iuf", ndim=2), "critical_difference": NON_NEGATIVE,
-              "nemenyi_pvalues": proportions(2), "groups": Sequence(Sequence(TEXT)), "control": TEXT,
+              "scores": Array("iuf", ndim=2), "critical_difference": NON_NEGATIVE, "control": TEXT,
               "_learner_columns": Fields(**_LEARNER_KINDS), "alpha": SIGNIFICANCE_LEVEL, "correction": CORRECTION,
               "confidence_level": LEVEL, "_dataset_columns": Fields().or_with(**_DATASET_KINDS),
               "notes": TEXTS, "warnings": TEXTS}
-    _rules = (SameLength("learners", "nemenyi_pvalues"), _columns_agree, _control_is_a_learner)
+    _rules = (_columns_agree, _control_is_a_learner)
     _format_version = 2
     _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
 
@@ -416,6 +413,16 @@ class DatasetComparison(Serializable):
     def ranks(self):
         """The ranks within each dataset (rows = datasets, columns = learners; 1 = best, ties share their average)."""
         return readonly_array(rank_within_datasets(self.scores, self.higher_is_better))
+
+    @property
+    def nemenyi_pvalues(self):
+        """The pairwise Nemenyi p-values of the average ranks, shape (k, k) (1 on the diagonal)."""
+        return readonly_array(nemenyi_pvalues(self._learner_columns["average_rank"], len(self.datasets)))
+
+    @property
+    def groups(self):
+        """Maximal groups of learners (in order of average rank) whose average ranks differ by less than CD."""
+        return nemenyi_groups(self.learners, self._learner_columns["average_rank"], self.critical_difference)
 
     @property
     def table(self):
@@ -998,8 +1005,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
                                                                       messages), strict=True))
     return DatasetComparison(
         learners=table.learners, datasets=table.datasets, scores=readonly_array(table.scores), friedman=friedman,
-        critical_difference=float(cd), nemenyi_pvalues=readonly_array(nemenyi_pvalues(average_ranks, n)),
-        groups=nemenyi_groups(table.learners, average_ranks, cd), control=table.learners[control_index],
+        critical_difference=float(cd), control=table.learners[control_index],
         _learner_columns=types.MappingProxyType({
             "average_rank": readonly_array(average_ranks), "statistic": readonly_array(statistic),
             "pvalue": readonly_array(pvalue), "pvalue_adjusted": readonly_array(adjusted)}),

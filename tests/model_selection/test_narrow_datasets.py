@@ -12,7 +12,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference._utils._serialize import encode
-from cvinference.model_selection._datasets import rank_within_datasets
+from cvinference.model_selection._datasets import nemenyi_groups, nemenyi_pvalues, rank_within_datasets
 from cvinference.results import DatasetComparison
 
 TO_TABLE = {"average_ranks": "average_rank", "wilcoxon_statistic": "statistic", "wilcoxon_pvalue": "pvalue",
@@ -39,11 +39,14 @@ def comparisons():
 def test_the_figures_are_two_fields_and_ranks_follow_from_the_scores(comparisons):
     plain = comparisons[0]
     fields = [name for name in DatasetComparison.__dataclass_fields__ if not name.startswith("_")]
-    assert not set(fields) & {*TO_TABLE, *TO_DATASET_TABLE, "ranks"}
-    assert len(fields) <= 14
+    assert not set(fields) & {*TO_TABLE, *TO_DATASET_TABLE, "ranks", "nemenyi_pvalues", "groups"}
+    assert len(fields) == 12
     for comparison in comparisons:
         data = comparison.to_dict()
-        assert data["version"] == 2 and "ranks" not in data
+        assert data["version"] == 2 and not {"ranks", "nemenyi_pvalues", "groups"} & set(data)
+        average = comparison.table["average_rank"]
+        np.testing.assert_array_equal(comparison.nemenyi_pvalues, nemenyi_pvalues(average, len(comparison.datasets)))
+        assert comparison.groups == nemenyi_groups(comparison.learners, average, comparison.critical_difference)
         assert list(data["learner_columns"]["mapping"]) == list(TO_TABLE.values())
         ranks = rank_within_datasets(comparison.scores, comparison.higher_is_better)
         np.testing.assert_array_equal(comparison.ranks, ranks)
@@ -94,7 +97,8 @@ def test_a_dict_of_version_1_reads_as_today(comparisons):
         learner = data.pop("learner_columns")["mapping"]
         dataset = data.pop("dataset_columns")["mapping"]
         old = {key: value for key, value in data.items()} | {"version": 1}
-        old |= {"ranks": json.loads(json.dumps(encode(comparison.ranks)))}
+        old |= {name: json.loads(json.dumps(encode(getattr(comparison, name))))
+                for name in ("ranks", "nemenyi_pvalues", "groups")}
         old |= {name: learner[column] for name, column in TO_TABLE.items()}
         old |= {name: dataset.get(column) for name, column in TO_DATASET_TABLE.items()}
         again = DatasetComparison.from_dict(old)
