@@ -257,6 +257,7 @@ class Fields(Rule):
 
     def describe(self):
         keys = f"a read-only mapping of the keys {', '.join(self.kinds)}"
+        keys = keys if self.kinds else "an empty read-only mapping"
         return f"{keys}, or of the keys {', '.join([*self.kinds, *self.extra])}" if self.extra else keys
 
     def check(self, name, value):
