@@ -14,6 +14,7 @@ from .._utils._deprecation import deprecated, path_was_first, removal_version, w
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
+    COUNT,
     LEVEL,
     NON_NEGATIVE,
     P_VALUE,
@@ -23,7 +24,6 @@ from .._utils._kinds import (
     Array,
     Fields,
     Mapping,
-    Nullable,
     Ordered,
     Sequence,
     proportions,
@@ -73,7 +73,8 @@ _BASELINE = ("no_information_rate", "majority_class", "baseline_pvalue", "beats_
 
 
 def _baseline_checked_or_not(owner, values):
-    values = {**values, **{name: values["_columns"].get(name) for name in _BASELINE_COLUMNS}}
+    values = {**{name: values["_columns"].get(name) for name in _BASELINE_COLUMNS},
+              **{name: values["_settings"].get(name) for name in _BASELINE_SETTINGS}}
     given = [values[name] is not None for name in _BASELINE]
     if any(given) and not all(given):
         raise ValueError(f"{owner}.{', '.join(_BASELINE)} must all be None (the baseline was not checked) or all be "
@@ -89,6 +90,14 @@ _ROW_KINDS = {"mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), 
 """The per-candidate columns of every :class:`CandidateComparison`, with their kinds (fields until 0.1)."""
 
 _BASELINE_COLUMNS = ("baseline_pvalue", "beats_baseline")
+_BASELINE_SETTINGS = ("no_information_rate", "majority_class")
+
+_SETTING_KINDS = {"scoring": TEXT, "n_splits": POSITIVE, "n_repeats": POSITIVE, "method": METHOD,
+                  "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
+                  "rope": NON_NEGATIVE, "df": COUNT}
+"""How the candidates were compared, the same for every candidate, with their kinds (fields until 0.1); checking
+the no-information rate adds ``no_information_rate`` and ``majority_class``."""
+_SETTINGS = (*_SETTING_KINDS, *_BASELINE_SETTINGS)
 _COMPUTED = ("estimate", "low", "high", "statistic", "pvalue")
 _POSTERIOR = ("prob_best_better", "prob_equivalent", "prob_candidate_better")
 _ROWS = (*_ROW_KINDS, *_BASELINE_COLUMNS)
@@ -106,11 +115,14 @@ def _columns_agree(owner, values):
 
 
 def _comparison_from_version_1(data):
-    """A CandidateComparison dict of version 1 at version 2, whose per-candidate figures are one ``columns``."""
+    """A CandidateComparison dict of version 1 at version 2, whose per-candidate figures are one ``columns`` and
+    whose settings are one ``settings``."""
     columns = {name: data[name] for name in _ROWS if data[name] is not None}
-    rest = {key: value for key, value in data.items() if key not in _ROWS and key != "version"}
-    order = ("format", "candidates", "params", "scoring", "split_scores", "n_splits", "n_repeats", "best")
+    settings = {name: data[name] for name in _SETTINGS if data.get(name) is not None}
+    rest = {key: value for key, value in data.items() if key not in (*_ROWS, *_SETTINGS, "version")}
+    order = ("format", "candidates", "params")
     return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in order[1:]},
+             "settings": {"mapping": settings}, "split_scores": rest.pop("split_scores"), "best": rest.pop("best"),
              "columns": {"mapping": columns}} | rest)
 
 
@@ -133,6 +145,14 @@ class CandidateComparison(Serializable):
         value JSON cannot hold is kept as its repr; ``"(not set)"`` where
         the candidate's part of the grid does not set the parameter); empty
         for CVResults.
+    settings : mapping of str to object
+        How the candidates were compared, stored as one field: the keys
+        ``scoring``, ``n_splits``, ``n_repeats``, ``method``,
+        ``correction``, ``alpha``, ``confidence_level``, ``rope``, ``df``
+        and, when checked, ``no_information_rate`` and ``majority_class``,
+        described below (:attr:`settings` adds ``target``). Until version
+        0.2 each also reads as an attribute (``comparison.alpha``), with a
+        FutureWarning naming ``comparison.settings["alpha"]``.
     scoring : str
         What a score is: ``"score"`` (the search's scorer), a metric name,
         or ``"accuracy"`` for CVResults.
@@ -202,35 +222,23 @@ class CandidateComparison(Serializable):
 
     candidates: tuple
     params: types.MappingProxyType
-    scoring: str
+    _settings: types.MappingProxyType
     split_scores: np.ndarray
-    n_splits: int
-    n_repeats: int
     best: int
     _columns: types.MappingProxyType
-    df: int
     selection_bias: float
-    method: str
-    correction: str
-    alpha: float
-    confidence_level: float
-    rope: float
     target: str
     estimand: str
     assumptions: str
     notes: tuple = ()
     warnings: tuple = ()
-    no_information_rate: float | None = None
-    majority_class: object = None
 
-    _kinds = {"candidates": Sequence(TEXT, min_length=2), "params": Mapping(Sequence(ANY)), "scoring": TEXT,
-              "split_scores": Array("f", ndim=2), "n_splits": POSITIVE, "n_repeats": POSITIVE,
+    _kinds = {"candidates": Sequence(TEXT, min_length=2), "params": Mapping(Sequence(ANY)),
+              "_settings": Fields(**_SETTING_KINDS).or_with(no_information_rate=P_VALUE, majority_class=ANY),
+              "split_scores": Array("f", ndim=2),
               "_columns": Fields(**_ROW_KINDS).or_with(baseline_pvalue=proportions(1),
                                                        beats_baseline=Array("b", ndim=1)),
-              "selection_bias": NON_NEGATIVE,
-              "method": METHOD, "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
-              "rope": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
-              "no_information_rate": Nullable(P_VALUE)}
+              "selection_bias": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
     _rules = (_columns_agree, _best_is_a_candidate, _baseline_checked_or_not)
     _format_version = 2
     _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
@@ -246,9 +254,10 @@ class CandidateComparison(Serializable):
         return float(self._columns["mean_score"][self.best] - self.selection_bias)
 
     def __repr__(self):
+        settings = self._settings
         return (f"{type(self).__name__}(best={self.best_candidate!r}, n_candidates={len(self.candidates)}, "
-                f"n_indistinguishable={int(self._columns['indistinguishable'].sum())}, method={self.method!r}, "
-                f"correction={self.correction!r})")
+                f"n_indistinguishable={int(self._columns['indistinguishable'].sum())}, "
+                f"method={settings['method']!r}, correction={settings['correction']!r})")
 
     def __str__(self):
         return self.summary()
@@ -277,7 +286,7 @@ class CandidateComparison(Serializable):
         for name, column in self._columns.items():
             columns[name] = column
             if name == "statistic":
-                columns["df"] = np.full(len(self.candidates), self.df)
+                columns["df"] = np.full(len(self.candidates), self._settings["df"])
         return types.MappingProxyType(columns)
 
     @property
@@ -286,15 +295,18 @@ class CandidateComparison(Serializable):
 
         A read-only mapping: ``scoring``, ``n_splits``, ``n_repeats``,
         ``method``, ``correction``, ``alpha``, ``confidence_level``,
-        ``rope``, ``df`` and ``target``.
+        ``rope`` and ``df``; then, when the candidates were checked against
+        the no-information rate, ``no_information_rate`` and
+        ``majority_class``; then ``target``. Until version 0.2 each
+        (but ``target``, a field) also reads as an attribute
+        (``comparison.alpha``), with a FutureWarning naming
+        ``comparison.settings["alpha"]``.
 
         Returns
         -------
         types.MappingProxyType
         """
-        names = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "rope",
-                 "df", "target")
-        return types.MappingProxyType({name: getattr(self, name) for name in names})
+        return types.MappingProxyType({**self._settings, "target": self.target})
 
     def to_frame(self):
         """:attr:`table` as a pandas DataFrame, one row per candidate in the search's order (needs pandas).
@@ -317,7 +329,8 @@ class CandidateComparison(Serializable):
         -------
         str
         """
-        level = format_level(self.confidence_level)
+        s = self._settings
+        level = format_level(s["confidence_level"])
         c = self._columns
         rows = []
         for i in self._order():
@@ -329,15 +342,15 @@ class CandidateComparison(Serializable):
             rows.append([self.candidates[i], format_number(c["mean_score"][i]), *cells,
                          format_number(c["prob_best_better"][i], 3) if i != self.best else "",
                          "yes" if c["indistinguishable"][i] else "no"])
-        header = ["candidate", f"mean {self.scoring}", "minus best", f"{level} interval", "p",
-                  f"p {self.correction}", "P(best better)", "indistinguishable"]
+        header = ["candidate", f"mean {s['scoring']}", "minus best", f"{level} interval", "p",
+                  f"p {s['correction']}", "P(best better)", "indistinguishable"]
         n_same = int(c["indistinguishable"].sum())
-        decided = (f"adjusted p > {self.alpha:g}" if self.method == "corrected_t"
-                   else f"P(best better by more than {self.rope:g}) < {1 - self.alpha:g}")
+        decided = (f"adjusted p > {s['alpha']:g}" if s["method"] == "corrected_t"
+                   else f"P(best better by more than {s['rope']:g}) < {1 - s['alpha']:g}")
         lines = [
             f"{len(self.candidates)} candidates against the best, {self.best_candidate} "
-            f"(mean {self.scoring} {format_number(c['mean_score'][self.best])}), on {self.n_repeats} x "
-            f"{self.n_splits}-fold cross-validation",
+            f"(mean {s['scoring']} {format_number(c['mean_score'][self.best])}), on {s['n_repeats']} x "
+            f"{s['n_splits']}-fold cross-validation",
             "",
             format_table(header, rows),
             "",
@@ -354,8 +367,9 @@ class CandidateComparison(Serializable):
         """Which candidates do not beat the no-information rate; nothing when it was not checked."""
         if "beats_baseline" not in self._columns:
             return []
-        rate = (f"the no-information rate {format_number(self.no_information_rate)} (always predicting "
-                f"{self.majority_class!r}, by the one-sided exact binomial test at {self.alpha:g})")
+        s = self._settings
+        rate = (f"the no-information rate {format_number(s['no_information_rate'])} (always predicting "
+                f"{s['majority_class']!r}, by the one-sided exact binomial test at {s['alpha']:g})")
         flagged = [self.candidates[i] for i in self._order()
                    if not self._columns["beats_baseline"][i] and math.isfinite(self._columns["mean_score"][i])]
         if not flagged:
@@ -441,8 +455,9 @@ class CandidateComparison(Serializable):
         return one_standard_error_index(self._scores(), param, order)
 
     def _scores(self):
+        s = self._settings
         return SplitScores(names=self.candidates, params=dict(self.params), scores=self.split_scores,
-                           n_splits=self.n_splits, n_repeats=self.n_repeats, scoring=self.scoring)
+                           n_splits=s["n_splits"], n_repeats=s["n_repeats"], scoring=s["scoring"])
 
 
 def _moved_columns(cls):
@@ -461,7 +476,24 @@ def _moved_columns(cls):
         setattr(cls, name, moved(name))
 
 
+def _moved_settings(cls):
+    """Until 0.2, ``comparison.alpha`` (each setting that was a field) reads ``comparison.settings``."""
+
+    def moved(name):
+        def read(self):
+            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.settings[{name!r}] in version 0.1, and "
+                            f"the attribute will be removed in version {removal_version('0.1')}; write "
+                            f"comparison.settings[{name!r}].")
+            return self._settings.get(name)  # None where the baseline was not checked, as before
+
+        return property(read, doc=f"Deprecated since 0.1: ``settings[{name!r}]``.")
+
+    for name in _SETTINGS:
+        setattr(cls, name, moved(name))
+
+
 _moved_columns(CandidateComparison)
+_moved_settings(CandidateComparison)
 
 
 class _Baseline(NamedTuple):
@@ -719,8 +751,8 @@ def _baseline_columns(baseline, alpha):
             "beats_baseline": readonly_array(baseline.pvalue < alpha, np.bool_)}
 
 
-def _baseline_fields(baseline):
-    """The no-information fields of a :class:`CandidateComparison` (their defaults when not checked)."""
+def _baseline_settings(baseline):
+    """The no-information settings of a :class:`CandidateComparison` (none when not checked)."""
     return {} if baseline is None else {"no_information_rate": baseline.rate,
                                         "majority_class": baseline.majority_class}
 
@@ -767,15 +799,16 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
     return CandidateComparison(
         candidates=scores.names,
         params=types.MappingProxyType(dict(scores.params)),
-        scoring=scores.scoring, split_scores=_floats(scores.scores), n_splits=k, n_repeats=r, best=best,
+        _settings=types.MappingProxyType({
+            "scoring": scores.scoring, "n_splits": k, "n_repeats": r, "method": method, "correction": correction,
+            "alpha": alpha, "confidence_level": confidence_level, "rope": rope, "df": k * r - 1,
+            **_baseline_settings(baseline)}),
+        split_scores=_floats(scores.scores), best=best,
         _columns=types.MappingProxyType({
             "mean_score": _floats(mean), **{name: _floats(columns[name]) for name in _COMPUTED},
             "pvalue_adjusted": _floats(adjusted), **{name: _floats(columns[name]) for name in _POSTERIOR},
             "indistinguishable": readonly_array(indistinguishable, np.bool_), **_baseline_columns(baseline, alpha)}),
-        df=k * r - 1,
         selection_bias=_selection_bias(scores.scores[valid], int(np.flatnonzero(valid).tolist().index(best))),
-        method=method, correction=correction, alpha=alpha, confidence_level=confidence_level, rope=rope,
         target="unconditional", estimand=first.estimand,
         assumptions=first.assumptions, notes=tuple(messages.notes), warnings=tuple(messages.warnings),
-        **_baseline_fields(baseline),
     )

@@ -30,7 +30,8 @@ def _candidates_panel(axis, comparison):
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
     labels = [f"{comparison.candidates[i]} ({table['mean_score'][i]:.4g})" for i in reversed(order)]
     axis.set_yticks(np.arange(len(order)), labels)
-    axis.set_xlabel(f"{comparison.scoring}: candidate minus best ({comparison.confidence_level:.0%} interval)")
-    rule = (f"{comparison.correction}, alpha = {comparison.alpha:g}" if comparison.method == "corrected_t"
-            else f"P(best better) < {1 - comparison.alpha:g}")
+    s = comparison.settings
+    axis.set_xlabel(f"{s['scoring']}: candidate minus best ({s['confidence_level']:.0%} interval)")
+    rule = (f"{s['correction']}, alpha = {s['alpha']:g}" if s["method"] == "corrected_t"
+            else f"P(best better) < {1 - s['alpha']:g}")
     axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")

@@ -129,7 +129,7 @@ def test_select_passes_the_labels_and_flags_a_stump_that_does_not_beat_the_no_in
     assert "do not beat the no-information rate 0.9475 (always predicting 0" in " ".join(text.split())
     result = CandidateComparison.from_dict(json.loads((tmp_path / "r.json").read_text())["result"])
     stump = result.candidates.index("max_depth=1")
-    assert result.no_information_rate == 379 / 400 and not result.table["beats_baseline"][stump]
+    assert result.settings["no_information_rate"] == 379 / 400 and not result.table["beats_baseline"][stump]
     # Its accuracy is the NIR: 379 of 400 right, P(X >= 379) for X ~ Binomial(400, 379 / 400).
     assert result.table["baseline_pvalue"][stump] == pytest.approx(
         stats.binomtest(379, 400, 379 / 400, alternative="greater").pvalue, rel=1e-12)
