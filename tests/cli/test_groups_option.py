@@ -225,7 +225,8 @@ def test_select_searches_on_group_folds(workdir, csv_file, monkeypatch):
                              "label", "--groups", "patient", "--cv", "5", "--repeats", "3"], workdir, "select")
     assert text.splitlines()[0].startswith(f"{csv_file}: 180 instances in 30 groups (patient);")
     assert report["data"]["groups_column"] == "patient" and report["data"]["n_groups"] == N_GROUPS
-    assert (report["result"]["n_splits"], report["result"]["n_repeats"]) == (5, 3)
+    settings = report["result"]["settings"]["mapping"]  # CandidateComparison.to_dict(): its settings, one mapping
+    assert (settings["n_splits"], settings["n_repeats"]) == (5, 3)
     groups = patients(csv_file)
     np.testing.assert_array_equal(seen["groups"], groups)
     assert len(seen["splits"]) == 15
