@@ -47,6 +47,35 @@ def warn_deprecated(message):
     warnings.warn(message, FutureWarning, stacklevel=first_caller_outside_package())
 
 
+def moved_to_mapping(cls, name, *, mapping, key, stored, subject, since):
+    """Give ``cls`` a read-only property ``name`` that warns (FutureWarning) and reads ``key`` of the mapping
+    ``stored``: an attribute that became a key of the result's public mapping ``mapping`` (``"table"``,
+    ``"details"``, ...), which ``subject`` (``"comparison"``) names in the advice. A missing key reads None.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> class Result:
+    ...     _columns = {"pvalue": 0.5}
+    >>> moved_to_mapping(Result, "pvalue", mapping="table", key="pvalue", stored="_columns", subject="result",
+    ...                  since="0.1")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     value = Result().pvalue
+    >>> value, str(caught[0].message)
+    (0.5, "Result.pvalue moved to Result.table['pvalue'] in version 0.1, and the attribute will be removed in \
+version 0.2; write result.table['pvalue'].")
+    """
+    owner = cls.__name__
+
+    def read(self):
+        warn_deprecated(f"{owner}.{name} moved to {owner}.{mapping}[{key!r}] in version {since}, and the attribute "
+                        f"will be removed in version {removal_version(since)}; write {subject}.{mapping}[{key!r}].")
+        return getattr(self, stored).get(key)
+
+    setattr(cls, name, property(read, doc=f"Deprecated since {since}: ``{mapping}[{key!r}]``."))
+
+
 def renamed_parameter(*, old, new, since):
     """Let the keyword ``old`` of the decorated function keep working as ``new`` for one release.
 

@@ -17,7 +17,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import removal_version, warn_deprecated
+from .._utils._deprecation import moved_to_mapping, removal_version, warn_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ALTERNATIVE,
@@ -287,17 +287,8 @@ def _moved_interval_fields(cls):
     __init__.__doc__, __init__.__signature__ = init.__doc__, inspect.signature(init)
     cls.__init__ = __init__
 
-    def moved(name):
-        def read(self):
-            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.details[{name!r}] in version 0.1, and "
-                            f"the attribute will be removed in version {removal_version('0.1')}; write "
-                            f"interval.details[{name!r}].")
-            return self.details[name]
-
-        return property(read, doc=f"Deprecated since 0.1: ``details[{name!r}]``.")
-
     for name in _INTERVAL_DETAILS:
-        setattr(cls, name, moved(name))
+        moved_to_mapping(cls, name, mapping="details", key=name, stored="details", subject="interval", since="0.1")
 
 
 def _conditions_tuple(result):

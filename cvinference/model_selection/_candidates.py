@@ -10,7 +10,7 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated, path_was_first, removal_version, warn_deprecated
+from .._utils._deprecation import deprecated, moved_to_mapping, path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
@@ -460,40 +460,16 @@ class CandidateComparison(Serializable):
                            n_splits=s["n_splits"], n_repeats=s["n_repeats"], scoring=s["scoring"])
 
 
-def _moved_columns(cls):
-    """Until 0.2, ``comparison.pvalue`` (each per-candidate column that was a field) reads ``comparison.table``."""
-
-    def moved(name):
-        def read(self):
-            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.table[{name!r}] in version 0.1, and the "
-                            f"attribute will be removed in version {removal_version('0.1')}; write "
-                            f"comparison.table[{name!r}].")
-            return self._columns.get(name)  # None where the baseline was not checked, as before
-
-        return property(read, doc=f"Deprecated since 0.1: ``table[{name!r}]``.")
-
-    for name in _ROWS:
-        setattr(cls, name, moved(name))
+def _moved_fields(cls):
+    """Until 0.2, ``comparison.pvalue`` (each per-candidate column that was a field) reads ``comparison.table``, and
+    ``comparison.alpha`` (each setting that was a field) ``comparison.settings``; None where the baseline was not
+    checked, as before."""
+    for mapping, stored, names in (("table", "_columns", _ROWS), ("settings", "_settings", _SETTINGS)):
+        for name in names:
+            moved_to_mapping(cls, name, mapping=mapping, key=name, stored=stored, subject="comparison", since="0.1")
 
 
-def _moved_settings(cls):
-    """Until 0.2, ``comparison.alpha`` (each setting that was a field) reads ``comparison.settings``."""
-
-    def moved(name):
-        def read(self):
-            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.settings[{name!r}] in version 0.1, and "
-                            f"the attribute will be removed in version {removal_version('0.1')}; write "
-                            f"comparison.settings[{name!r}].")
-            return self._settings.get(name)  # None where the baseline was not checked, as before
-
-        return property(read, doc=f"Deprecated since 0.1: ``settings[{name!r}]``.")
-
-    for name in _SETTINGS:
-        setattr(cls, name, moved(name))
-
-
-_moved_columns(CandidateComparison)
-_moved_settings(CandidateComparison)
+_moved_fields(CandidateComparison)
 
 
 class _Baseline(NamedTuple):

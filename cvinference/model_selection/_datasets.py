@@ -14,7 +14,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import path_was_first, removal_version, warn_deprecated
+from .._utils._deprecation import moved_to_mapping, path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     COUNT,
@@ -605,21 +605,12 @@ class DatasetComparison(Serializable):
 
 def _moved_columns(cls):
     """Until 0.2, ``comparison.average_ranks`` (each per-learner or per-dataset figure that was a field) reads
-    ``comparison.table`` or ``comparison.dataset_table``."""
-
-    def moved(name, table, column, stored):
-        def read(self):
-            warn_deprecated(f"{cls.__name__}.{name} moved to {cls.__name__}.{table}[{column!r}] in version 0.1, "
-                            f"and the attribute will be removed in version {removal_version('0.1')}; write "
-                            f"comparison.{table}[{column!r}].")
-            return getattr(self, stored).get(column)  # None for plain scores' dataset figures, as before
-
-        return property(read, doc=f"Deprecated since 0.1: ``{table}[{column!r}]``.")
-
-    for table, stored, names in (("table", "_learner_columns", _MOVED_TO_TABLE),
-                                 ("dataset_table", "_dataset_columns", _MOVED_TO_DATASET_TABLE)):
+    ``comparison.table`` or ``comparison.dataset_table``; None for plain scores' dataset figures, as before."""
+    for mapping, stored, names in (("table", "_learner_columns", _MOVED_TO_TABLE),
+                                   ("dataset_table", "_dataset_columns", _MOVED_TO_DATASET_TABLE)):
         for name, column in names.items():
-            setattr(cls, name, moved(name, table, column, stored))
+            moved_to_mapping(cls, name, mapping=mapping, key=column, stored=stored, subject="comparison",
+                             since="0.1")
 
 
 _moved_columns(DatasetComparison)
