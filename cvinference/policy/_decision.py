@@ -42,7 +42,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._docstring import fill_doc
-from .._utils._kinds import BOOLEAN, LEVEL, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
+from .._utils._kinds import BOOLEAN, LEVEL, NON_NEGATIVE, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._serialize import Serializable
@@ -67,6 +67,7 @@ from ..inference._resampled_tests import corrected_resampled_ttest, corrected_tt
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
+from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
     evidence_source,
@@ -157,6 +158,10 @@ class DecisionTest(Serializable):
         "rests on" for the test the decision rests on, else "context".
     why_not : str
         Why a context test is not the one ("" for the one).
+    df : float or None, default=None
+        The degrees of freedom of the t quantile of its interval; None for
+        the normal one (and for a test written before format version 2,
+        which did not keep it).
     """
 
     __test__ = False  # not a pytest test
@@ -172,10 +177,14 @@ class DecisionTest(Serializable):
     regime: str
     role: str
     why_not: str
+    df: float | None = None
 
     _kinds = {"name": TEXT, "pvalue": P_VALUE, "target": TARGET, "measured_type_i": Nullable(P_VALUE),
-              "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context")}
+              "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context"),
+              "df": Nullable(NON_NEGATIVE)}
     _rules = (Ordered("low", "high"),)
+    _format_version = 2
+    _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "df": None}})
 
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
@@ -208,6 +217,28 @@ class DecisionTest(Serializable):
         return "\n".join([figures, f"calibration{regime}: {measured}", role])
 
     _repr_html_ = summary_html
+
+
+def _detectable_of_its_test(decision):
+    """Fill in a decision's minimum detectable difference from the test it rests on, or refuse one that disagrees.
+
+    Set on the frozen dataclass as its ``__post_init__`` sets it, so that every decision carries it however made:
+    by :func:`decide`, by hand, or read from a payload written before format version 3.
+    """
+    given, test = decision.minimum_detectable_difference, decision.rests_on
+    if not isinstance(test, DecisionTest):  # no test (cannot tell), or a field from_dict's checks will refuse
+        if given is not None and test is None:
+            raise ValueError(f"minimum_detectable_difference={given!r} belongs to a decision that rests on a test; "
+                             "this one rests on none (it cannot tell): pass None.")
+        return
+    computed = minimum_detectable_difference(test, confidence_level=decision.confidence_level, power=POWER)
+    if given is None:
+        object.__setattr__(decision, "minimum_detectable_difference", computed)
+    elif not (math.isclose(given, computed, rel_tol=1e-9, abs_tol=1e-15) or (math.isnan(given) and math.isnan(
+            computed))):
+        raise ValueError(f"minimum_detectable_difference={given!r} is not that of the test it rests on, "
+                         f"{computed!r} (power {POWER:g} at confidence_level={decision.confidence_level!r}); pass "
+                         "None to compute it.")
 
 
 def _rests_on_one_test(owner, values):
@@ -259,6 +290,13 @@ class Decision(Serializable):
         Whether the metric is a loss (a regressor's mean squared error):
         then ``difference`` and the tests' estimates are metric(B) -
         metric(A), still positive when A is better, and the text says so.
+    minimum_detectable_difference : float or None, default=None
+        When the decision rests on a test: the smallest difference that test
+        would have detected with power 0.8 at the variance it observed, in
+        the metric's units (:func:`minimum_detectable_difference`), computed
+        from ``rests_on`` and ``confidence_level`` when not given. "No
+        difference shown" rules out differences of this size or more, not
+        smaller ones. None when it cannot tell.
     """
 
     answer: str
@@ -273,15 +311,24 @@ class Decision(Serializable):
     route: str
     caveats: tuple
     lower_is_better: bool = False
+    minimum_detectable_difference: float | None = None
 
     _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
               "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
-              "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS, "lower_is_better": BOOLEAN}
+              "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS, "lower_is_better": BOOLEAN,
+              "minimum_detectable_difference": Nullable(NON_NEGATIVE)}
     _rules = (_rests_on_one_test,)
-    _format_version = 2
-    _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "lower_is_better": False}})
+    _format_version = 3
+    _upgrades = types.MappingProxyType({
+        1: lambda data: data | {"version": 2, "lower_is_better": False},
+        # Issue 45: the minimum detectable difference, computed again from rests_on by __post_init__.
+        2: lambda data: data | {"version": 3, "minimum_detectable_difference": None},
+    })
 
     _repr_html_ = summary_html
+
+    def __post_init__(self):
+        _detectable_of_its_test(self)
 
     def __repr__(self):
         test = "None" if self.rests_on is None else repr(self.rests_on.name)
@@ -304,9 +351,18 @@ class Decision(Serializable):
                    f"{test.target} target)")
         if self.answer == "no difference shown":
             return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
-                    f"{figures}. {self.reason}")
+                    f"{figures}.{self._detectable_sentence()} {self.reason}")
         better, worse = (a, b) if self.answer == "A better" else (b, a)
         return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
+
+    def _detectable_sentence(self):
+        """What "no difference shown" rules out: the sentence of its minimum detectable difference ("" if none)."""
+        mdd = self.minimum_detectable_difference
+        if mdd is None or not math.isfinite(mdd):
+            return ""
+        return (f" The test would have detected a difference in {self.metric} of {mdd:.4f} or more with power "
+                f"{POWER:g} (its minimum detectable difference at the observed variance); smaller differences are "
+                "not ruled out.")
 
     @fill_doc
     def plot(self, ax=None, *, path=None):
@@ -336,6 +392,10 @@ class Decision(Serializable):
         str
         """
         lines = [f"decision: {self.answer} ({self.metric}; A = {self.names[0]}, B = {self.names[1]})", self.text]
+        mdd = self.minimum_detectable_difference
+        if self.answer in ("A better", "B better") and mdd is not None and math.isfinite(mdd):
+            lines.append(f"minimum detectable difference of {self.rests_on.name} (power {POWER:g} at its observed "
+                         f"variance): {mdd:.4f}")
         context = [f"{test.name}: {format_pvalue(test.pvalue)}, not the one: {test.why_not}" for test in self.context]
         return "\n".join(lines + text_block("tests for context", context) + text_block("caveats", self.caveats))
 
@@ -346,7 +406,8 @@ class Decision(Serializable):
 class _Candidate(NamedTuple):
     """A test's figures, as a decision weighs them: A - B, its interval, two-sided p-value and target; and the row
     of the method table its result comes from (None for a result no row computes), which alone says what the
-    evidence measured: the name is the caller's label, shown and never read."""
+    evidence measured: the name is the caller's label, shown and never read; ``df``, its interval's t degrees of freedom
+    (None: normal), is what its minimum detectable difference needs."""
 
     name: str
     estimate: float
@@ -355,6 +416,7 @@ class _Candidate(NamedTuple):
     pvalue: float
     target: str
     row: MethodRow | None
+    df: float | None = None
 
     def figures(self):
         """The fields a :class:`DecisionTest` shows."""
@@ -370,7 +432,7 @@ class _Candidate(NamedTuple):
 def _from_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
     return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
-                      test.target, row_of(test))
+                      test.target, row_of(test), interval.details.get("df"))
 
 
 def _from_nested(interval):

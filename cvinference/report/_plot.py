@@ -2,6 +2,7 @@
 
 import dataclasses
 import functools
+import math
 import os
 from typing import NamedTuple
 
@@ -10,6 +11,7 @@ import numpy as np
 from .._utils._text import format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
 from ..inference._results import Interval
+from ..policy._detectable import POWER
 from ._report import decision_record, record_report
 
 
@@ -139,13 +141,20 @@ def _tests_of(report, quantity):
 
 def _tests_panel(axis, report, quantity):
     """Each test's estimate of the difference (positive when A is better) with its interval."""
-    _draw_tests(axis, _tests_of(report, quantity), (report.get("decision") or {}).get("rests_on"), quantity)
+    decision = report.get("decision") or {}
+    _draw_tests(axis, _tests_of(report, quantity), decision.get("rests_on"), quantity,
+                detectable=decision.get("minimum_detectable_difference"))
     axis.set_title("tests: estimate and interval" if quantity.name == "accuracy"
                    else f"the decision's tests of {quantity.words}")
 
 
-def _draw_tests(axis, tests, rests_on, quantity):
-    """Each test's estimate and interval (of those that have one), the one the decision rests on in red."""
+MDD_BAND = "minimum detectable difference"
+"""The ``gid`` of the band of a decision's minimum detectable difference, -MDD to +MDD around 0, in its figures."""
+
+
+def _draw_tests(axis, tests, rests_on, quantity, *, detectable=None):
+    """Each test's estimate and interval (of those that have one), the one the decision rests on in red, and the
+    band from -``detectable`` to +``detectable`` (its minimum detectable difference) when that test is drawn."""
     tests = [t for t in tests if t["low"] is not None and t["high"] is not None]
     rests_on = rests_on or {}
     positions = np.arange(len(tests))
@@ -153,6 +162,12 @@ def _draw_tests(axis, tests, rests_on, quantity):
         chosen = test["name"] == rests_on.get("name")
         axis.plot([test["low"], test["high"]], [y, y], color="tab:red" if chosen else "black")
         axis.plot(test["estimate"], y, "o", color="tab:red" if chosen else "tab:blue")
+    if (detectable is not None and math.isfinite(detectable)
+            and any(test["name"] == rests_on.get("name") for test in tests)):
+        band = axis.axvspan(-detectable, detectable, color="tab:red", alpha=0.12, linewidth=0,
+                            label=f"\u00b1{detectable:.4f}: minimum detectable\ndifference (power {POWER:g})")
+        band.set_gid(MDD_BAND)
+        axis.legend(handles=[band], fontsize="small", loc="best")
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
     axis.set_yticks(positions, [f"{t['name']} ({format_pvalue(t['pvalue'])})"
                                 + ("\nthe decision rests on it" if t["name"] == rests_on.get("name") else "")
@@ -506,7 +521,12 @@ def plot_decision(decision, ax=None, *, path=None):
 
     Each test's estimate of the difference, positive when A is better, is
     drawn with its interval, and the line of no difference; the title says
-    the decision and which learner is A and which is B.
+    the decision and which learner is A and which is B. A shaded band from
+    -MDD to +MDD around 0 (its ``gid`` is ``"minimum detectable
+    difference"``) shows the decision's minimum detectable difference: the
+    smallest difference the test it rests on would have detected with
+    power 0.8 at its observed variance. An interval inside the band is "no
+    difference shown", not "equal".
 
     Parameters
     ----------
@@ -529,7 +549,8 @@ def plot_decision(decision, ax=None, *, path=None):
 def _decision_panel(ax, record, tests):
     """The tests of a decision's ``record`` on ``ax``, the one it rests on in red (see :func:`plot_decision`)."""
     metric = record["metric"]
-    _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]))
+    _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]),
+                detectable=record.get("minimum_detectable_difference"))
     a, b = record["names"]
     set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}",
                            f"each test's estimate with its {format_level(record['confidence_level'])} interval"])
