@@ -374,19 +374,44 @@ _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
-_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings"), "DecisionTest": ("regime", "why_not"),
+_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings"), "DecisionTest": ("regime", "why_not", "df"),
                          "Interval of R²": ("warnings",)}
 """Fields a later change computes differently for the same inputs, by class or by case label; the stored
 payloads keep what the older commit computed, and every other field must still read the same. Issue 28: 5
 datasets or fewer warn. Issue 26: a test's regime (the measured cells that stand for the pair) and its reason
 read the calibration evidence, which the learners' cells extended, and the reason names the worst cell.
-Issue 29: regression_interval warns where the evidence measured it short of nominal."""
+Issue 29: regression_interval warns where the evidence measured it short of nominal. Issue 45: a DecisionTest
+keeps its interval's degrees of freedom (``df``), which a payload written before its format version 2 did not hold
+(it reads as None, the normal reference)."""
 
 
 def _as_computed_today(again, result, label=None):
     fields = _COMPUTED_DIFFERENTLY.get(label) or _COMPUTED_DIFFERENTLY.get(type(result).__name__, ())
     again = dataclasses.replace(again, **{name: getattr(result, name) for name in fields}) if fields else again
+    if isinstance(result, cvi.results.Comparison):
+        again = _with_todays_detectable(again, result)
     return _with_todays_codes(again, result)
+
+
+def _without_detectable(data):
+    """``data`` (a decision's ``to_dict()`` or its record in a report) without what issue 45 added to it: the
+    minimum detectable difference and its tests' degrees of freedom."""
+    if isinstance(data, dict):
+        return {key: _without_detectable(value) for key, value in data.items()
+                if key not in ("df", "minimum_detectable_difference", "version")}
+    if isinstance(data, list):
+        return [_without_detectable(value) for value in data]
+    return data
+
+
+def _with_todays_detectable(again, result):
+    """Issue 45: a comparison written before it holds a decision whose tests lack their degrees of freedom, and a
+    report whose decision lacks its minimum detectable difference: all else must be today's, and those are then."""
+    assert _without_detectable(again.decision.to_dict()) == _without_detectable(result.decision.to_dict())
+    stored, today = dict(again.report), dict(result.report)
+    assert _without_detectable(stored.pop("decision")) == _without_detectable(today.pop("decision"))
+    assert stored == today
+    return dataclasses.replace(again, decision=result.decision, report=result.report)
 
 
 def _with_todays_codes(again, result):

@@ -429,10 +429,16 @@ class _Candidate(NamedTuple):
 
 
 
+def _interval_df(interval):
+    """The degrees of freedom of an interval's t quantile, as a float; None for the normal one."""
+    df = interval.details.get("df")
+    return None if df is None else float(df)
+
+
 def _from_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
     return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
-                      test.target, row_of(test), interval.details.get("df"))
+                      test.target, row_of(test), _interval_df(interval))
 
 
 def _from_nested(interval):

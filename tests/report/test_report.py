@@ -297,8 +297,9 @@ def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
     written = report["decision"]
     assert list(written) == [field.name for field in dataclasses.fields(decision)] + ["text"]
     assert written["names"] == list(decision.names) and written["text"] == decision.text
+    assert written["minimum_detectable_difference"] == decision.minimum_detectable_difference  # None: cannot tell
     for found, shown in zip(decision.context, written["context"], strict=True):
         assert shown == {"name": found.name, "estimate": found.estimate, "low": found.low, "high": found.high,
                          "pvalue": _plain_number(found.pvalue), "target": found.target,
                          "measured_type_i": found.measured_type_i, "measured_power": found.measured_power,
-                         "regime": found.regime, "why_not": found.why_not}
+                         "regime": found.regime, "why_not": found.why_not, "df": found.df}
