@@ -6,13 +6,16 @@ benchmark's evidence (``data/calibration.json``, read by ``_evidence`` and
 ``_regression_evidence``): the automatic choices of ``method="auto"``
 (``_auto_choice``; the statistics ask for them through ``_advice``), the
 warnings the evidence owes an explicit method, and the decision a user acts
-on (``_decision``: :func:`decide`, :class:`Decision`). It finds a method's
+on (``_decision``: :func:`decide`, :class:`Decision`; ``_detectable``: what
+a decision of "no difference shown" could have detected,
+:func:`minimum_detectable_difference`). It finds a method's
 evidence by its row of the table of methods
 (``cvinference/inference/_methods.py``), never by a label's text.
 """
 
 from ._advice import choose_method, evidence_warnings
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
+from ._detectable import minimum_detectable_difference
 
 __all__ = [
     "ANSWERS",
@@ -21,5 +24,6 @@ __all__ = [
     "choose_method",
     "decide",
     "evidence_warnings",
+    "minimum_detectable_difference",
     "pair_tests",
 ]
