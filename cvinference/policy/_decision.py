@@ -19,8 +19,12 @@ The rule (documented in docs/reading-results.md, "The decision"):
    the evidence's limit (0.06 at alpha = 0.05) in every cell that stands for
    the pair: the worse of the two neighbouring measured sizes, the learners'
    own cells or, when borrowed, the worst of their family or of every
-   measured learner;
-2. the decision rests on the eligible test with the most measured power
+   measured learner; and, for a test whose variance is that of a one-learner
+   interval the benchmark measures (the CV-CLT's), when that interval did not
+   fall short of its coverage for either learner: the decision never rests on
+   a test whose own variance the report beside it says under-covers;
+2. the decision rests on the eligible refitting interval the caller passed
+   (``nested=``), else on the eligible test with the most measured power
    (ties, and tests without a power figure, in the order of their rows'
    ``preference`` in the table of methods, docs/methods.md: a test is known by
    its result, never by the name it is shown with); every other test is shown
@@ -30,7 +34,11 @@ The rule (documented in docs/reading-results.md, "The decision"):
    "no difference shown" when it does not, and "cannot tell" when no test is
    eligible, with the refitting route that holds (nested cross-validation)
    and its cost. It is never a vote among tests, whose count of rejections
-   moves with the seed.
+   moves with the seed;
+4. a metric that orders two regressors as their records' loss does on
+   identical folds (R² and the root mean squared error of a squared-error
+   record) is decided on that loss: the same answer, resting on the same
+   test, R²'s figures divided by var(y).
 """
 
 import dataclasses
@@ -69,6 +77,7 @@ from ..records import PairedCVResult
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._evidence import (
     TestEvidence,
+    coverage_floor,
     evidence_source,
     grouped_task,
     learner_of_result,
@@ -77,6 +86,7 @@ from ._evidence import (
     test_evidence,
     type_i_limit,
 )
+from ._regression_evidence import cv_clt_shortfall
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
@@ -355,10 +365,11 @@ class _Candidate(NamedTuple):
     pvalue: float
     target: str
     row: MethodRow | None
+    given: bool = False  # a refitting interval the caller passed (nested=): it comes first when calibrated
 
     def figures(self):
         """The fields a :class:`DecisionTest` shows."""
-        return {key: value for key, value in self._asdict().items() if key != "row"}
+        return {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
 
     @property
     def evidence_key(self):
@@ -378,7 +389,7 @@ def _from_nested(interval):
     se = interval.details["standard_error"]
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
     return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
-                      pvalue, interval.target, row_of(interval))
+                      pvalue, interval.target, row_of(interval), given=True)
 
 
 def _metric_test(pair, metric, pos_label):
@@ -433,6 +444,24 @@ def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"
 
 def _judged(candidate, learners, n_samples, limit, task="classification"):
     return {"candidate": candidate, **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task)}
+
+
+def _choose(judged):
+    """The judged test the decision rests on (None when none is eligible): among the eligible tests, a refitting
+    interval the caller passed first, then the most measured power, then the row's preference."""
+    eligible = [j for j in judged if not j["why"]]
+    return min(eligible, default=None, key=lambda j: (not j["candidate"].given, -(j["evidence"].power or 0.0),
+                                                      _preference(j["candidate"])))
+
+
+def _why_not(judged, chosen):
+    """Why a judged test is not the one ``chosen`` (its own reason, or the rule that put ``chosen`` first)."""
+    if judged["why"]:
+        return judged["why"]
+    name = chosen["candidate"].name
+    if chosen["candidate"].given:
+        return f"{name} was passed to decide and is calibrated for these learners: it comes first"
+    return f"less measured power than {name}"
 
 
 def _as_test(judged, role, why_not):
@@ -531,6 +560,43 @@ def _is_loss_metric(metric, result):
     return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
 
 
+_LOSS_EQUIVALENTS = {"squared_error": ("r2", "neg_root_mean_squared_error")}
+"""Regression metrics that order two learners as the records' own loss does on identical folds: R² = 1 - MSE /
+var(y), with the same var(y) for both, and RMSE = sqrt(MSE)."""
+
+
+def _loss_equivalent(metric, result):
+    """Whether ``metric`` is one of :data:`_LOSS_EQUIVALENTS` of a regression record's loss."""
+    return result.classes is None and isinstance(metric, str) and metric in _LOSS_EQUIVALENTS.get(result.loss_name, ())
+
+
+def _rescaled(test, spread):
+    return dataclasses.replace(test, estimate=test.estimate / spread, low=test.low / spread, high=test.high / spread)
+
+
+def _restated(decision, metric, y_true):
+    """The decision on the mean squared error, restated for ``metric``, one of its equivalents: the same answer,
+    resting on the same test; for R² its figures divided by var(y)."""
+    spread = float(np.var(y_true))
+    if metric == "r2" and spread > 0:
+        caveat = (f"R² = 1 - mean squared error / var(y), with the same var(y) = {spread:.4g} (every instance's "
+                  "target) for both learners, orders them as the mean squared error does: the decision on R² is "
+                  "the mean squared error's, resting on the same test, with its figures divided by var(y) (R² of A "
+                  "minus R² of B, positive when A is better).")
+        return dataclasses.replace(
+            decision, metric="r2", lower_is_better=False, difference=decision.difference / spread,
+            rests_on=None if decision.rests_on is None else _rescaled(decision.rests_on, spread),
+            context=tuple(_rescaled(test, spread) for test in decision.context), caveats=(*decision.caveats, caveat))
+    if metric == "r2":
+        caveat = ("R² was asked, and y is constant (var(y) = 0): R² is undefined; the decision is the mean squared "
+                  "error's, in its units.")
+    else:
+        caveat = (f"{metric} was asked: the root mean squared error is the square root of the mean squared error "
+                  "on the same folds, so the two order the learners alike; the decision is the mean squared "
+                  "error's, in its units.")
+    return dataclasses.replace(decision, caveats=(*decision.caveats, caveat))
+
+
 def _loss_candidates(pair, nested, confidence_level):
     """The tests of a difference of mean losses: corrected t, CV-CLT and (when given) nested CV."""
     a = pair.a
@@ -554,6 +620,29 @@ def _unmeasured_choice(judged, order=_UNMEASURED_ORDER):
         family = j["candidate"].evidence_key
         return order.index(family) if family in order else len(order)
     return min(judged, key=rank)
+
+
+_SHARES_INTERVAL = {"cv_clt_difference": {"squared_error": "mean_squared_error",
+                                          "absolute_error": "mean_absolute_error"}}
+"""Tests whose variance is that of a one-learner interval the benchmark measures (the CV-CLT's), by the records'
+loss: where that interval falls short for either learner, the test is not eligible, since the report beside the
+decision warns that the same variance under-covers."""
+
+
+def _short_interval_why(candidate, pair, names):
+    """Why ``candidate`` cannot be the one because its one-learner interval falls short ("" when it does not)."""
+    metric = _SHARES_INTERVAL.get(getattr(candidate.row, "id", None), {}).get(pair.a.loss_name)
+    if metric is None:
+        return ""
+    variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
+    for name, result in zip(names, (pair.a, pair.b), strict=True):
+        found = cv_clt_shortfall(result, metric, variance, result.n_repeats)
+        if found is not None:
+            worst, regime = found
+            return (f"its variance is that of the CV-CLT interval of one learner's {loss_words(pair.a.loss_name)}, "
+                    f"which covered its kfold target only {worst.worst:.3f} of the time in {worst.worst_cell} "
+                    f"(below {coverage_floor():g}), among the cells that stand for {name} ({regime.describe()})")
+    return ""
 
 
 def _mean_baseline_caveats(pair, names, alpha):
@@ -607,9 +696,9 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     if regime is not None:
         caveats = [*regime.caveats(), *caveats]
     if measured:
-        eligible = sorted((j for j in judged if not j["why"]),
-                          key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
-        chosen = eligible[0] if eligible else None
+        judged = [dict(j, why=j["why"] or _short_interval_why(j["candidate"], pair, common["names"]))
+                  for j in judged]
+        chosen = _choose(judged)
         if chosen is None:
             reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
             return Decision(answer="cannot tell", target=None, rests_on=None,
@@ -631,9 +720,8 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = _as_test(chosen, "rests on", "")
-    why_not = f"{rests_on.name} comes first" if measured else (
-        f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests")
-    context = tuple(_as_test(j, "context", j["why"] if measured and j["why"] else why_not)
+    unmeasured = f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests"
+    context = tuple(_as_test(j, "context", _why_not(j, chosen) if measured else unmeasured)
                     for j in judged if j is not chosen)
     return Decision(answer=_answer(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
@@ -752,8 +840,10 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         fold-level differences. For two regressors the default (and
         ``"neg_mean_squared_error"`` or ``"neg_mean_absolute_error"``,
         matching the records' loss) is their mean loss, lower being better;
-        another regression metric (``"r2"``) is tested on its fold-level
-        differences.
+        ``"r2"`` and ``"neg_root_mean_squared_error"`` of squared-error
+        records are decided on the mean squared error, which orders the
+        learners alike (Notes); another regression metric is tested on its
+        fold-level differences.
     confidence_level : float, default=0.95
         1 - alpha for the tests and their intervals.
     tests : list of (str, TestResult) or None, default=None
@@ -794,9 +884,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     cross-validation (Bates, Hastie & Tibshirani 2023), whose difference
     interval held its type-I error in every cell the benchmark measured it
     (a decision tree and logistic regression, N = 100 to 1,000), as the route.
-    The nested interval's p-value is the two-sided normal one of its
-    estimate and standard error, so it rejects exactly when the interval
-    excludes 0.
+    A ``nested`` interval the caller passes is the one the decision rests on
+    whenever the benchmark measured it within the limit for these learners;
+    otherwise it is shown for context with its measured type-I error. The
+    nested interval's p-value is the two-sided normal one of its estimate
+    and standard error, so it rejects exactly when the interval excludes 0.
 
     **Regressors.** The tests of a difference of mean losses, loss(B) -
     loss(A) (positive when A is better): the corrected t on the fold mean
@@ -805,7 +897,12 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     Mackey 2020, section 3.2) and, when ``nested`` is given, nested
     cross-validation's difference interval (Bates, Hastie & Tibshirani
     2023). The evidence's regression rows (``"task": "regression"``) judge
-    them as above. While the benchmark has measured none, the decision
+    them as above; the CV-CLT test is not eligible where the CV-CLT interval
+    of either learner's loss fell short of its coverage. R² and the root mean
+    squared error of a squared-error record order the learners as the mean
+    squared error does (R² = 1 - MSE / var(y), the same var(y) for both), so
+    ``metric="r2"`` and ``metric="neg_root_mean_squared_error"`` give the
+    mean squared error's decision, R²'s figures divided by var(y). While the benchmark has measured none, the decision
     rests on the first computed of nested CV (target: the models fitted to
     all the data), the corrected t (its variance term allows for the
     variation of training sets) and the CV-CLT (its target is the models
@@ -832,6 +929,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
                         f"makes; got {type(pair).__name__}.")
     names = tuple(names) if names is not None else tuple(
         getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
+    if _loss_equivalent(metric, pair.a):
+        return _restated(decide(pair, confidence_level=confidence_level, tests=tests, nested=nested, names=names,
+                                pos_label=pos_label), metric, pair.a.y_true)
     alpha = 1 - confidence_level
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
@@ -845,12 +945,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
     judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
-    eligible = sorted((j for j in judged if not j["why"]),
-                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
-    chosen = eligible[0] if eligible else None
-    context = tuple(_as_test(j, "context", j["why"] or (
-        f"less measured power than {chosen['candidate'].name}" if j is not chosen else ""))
-        for j in judged if j is not chosen)
+    chosen = _choose(judged)
+    context = tuple(_as_test(j, "context", _why_not(j, chosen)) for j in judged if j is not chosen)
     accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan
     if chosen is None:
         reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged) or "no test applies"
