@@ -54,7 +54,7 @@ from .._utils._kinds import BOOLEAN, LEVEL, P_VALUE, TEXT, TEXTS, Instance, Opti
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._serialize import Serializable
-from .._utils._text import bounds_text, format_level, format_pvalue, text_block
+from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
 from .._utils._upward import upward
 from .._utils._warnings import quietly
 from ..inference._clusters import split_groups_warning
@@ -82,6 +82,7 @@ from ._evidence import (
     grouped_task,
     learner_of_result,
     measured_reach,
+    measured_task,
     sized_by_groups,
     test_evidence,
     type_i_limit,
@@ -427,10 +428,10 @@ def _preference(candidate):
     return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"):
+def _evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
     """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
     its regime in words, and why it cannot be the one ("" when it can)."""
-    found = (test_evidence(evidence_key, learners, n_samples, task) if evidence_key is not None
+    found = (test_evidence(evidence_key, learners, n_samples, task, repeats) if evidence_key is not None
              else TestEvidence(None, None, None))
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
@@ -442,8 +443,11 @@ def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"
     return {"evidence": found, "regime": regime, "why": why}
 
 
-def _judged(candidate, learners, n_samples, limit, task="classification"):
-    return {"candidate": candidate, **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task)}
+def _judged(candidate, learners, n_samples, limit, task="classification", repeats=None):
+    """A candidate with its evidence: for ``learners`` at ``n_samples`` in the rows of ``task``, at the record's
+    number of ``repeats`` where the rows measured it (:func:`test_evidence`)."""
+    return {"candidate": candidate,
+            **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
 
 
 def _choose(judged):
@@ -512,18 +516,26 @@ def _baseline_caveats(pair, names, alpha):
     return caveats
 
 
+def label_task(metric):
+    """The evidence's task whose rows judge the tests of a label metric: its own rows where the benchmark measured
+    it ("balanced_accuracy"), else accuracy's ("classification"), with a caveat that says so."""
+    return metric if metric != "accuracy" and measured_task(metric) else "classification"
+
+
 def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     caveats = []
     regime = chosen["evidence"].regime if chosen else next(
         (j["evidence"].regime for j in judged_tests if j["evidence"].regime is not None), None)
     if regime is not None:
         caveats += regime.caveats()
-    if chosen and metric != "accuracy":
+    if chosen and metric != "accuracy" and label_task(metric) == "classification":
         caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
                        f"{metric} was not measured and is assumed alike.")
-    if chosen and chosen["candidate"].row is method_row("corrected_t") and pair.a.n_repeats != 10:
-        caveats.append(f"The benchmark measured the corrected t on 10 x 10-fold cross-validation; here it runs on "
-                       f"{pair.a.n_repeats} x {pair.a.n_splits}-fold.")
+    measured_repeats = chosen["evidence"].repeats if chosen else ()
+    if chosen and chosen["candidate"].row is method_row("corrected_t") and measured_repeats and (
+            pair.a.n_repeats not in measured_repeats):
+        caveats.append(f"The benchmark measured the corrected t on {listed(map(str, measured_repeats))} x 10-fold "
+                       f"cross-validation; here it runs on {pair.a.n_repeats} x {pair.a.n_splits}-fold.")
     if metric != "accuracy" and answer in ("A better", "B better") and pair.a.classes is not None:
         better_on_metric = 1 if answer == "A better" else -1
         if accuracy_difference * better_on_metric < 0:
@@ -690,7 +702,7 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
     learners = [learner_of_result(a), learner_of_result(pair.b)]
     metric_name, confidence_level = common["metric"], common["confidence_level"]
     size = a.n_groups if sized_by_groups(task) else a.n_samples
-    judged = [_judged(candidate, learners, size, limit, task=task) for candidate in candidates]
+    judged = [_judged(candidate, learners, size, limit, task=task, repeats=a.n_repeats) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
     if regime is not None:
@@ -944,7 +956,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         return _score_decision(pair, metric, names, confidence_level, limit, pos_label)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
-    judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
+    task = label_task(metric_name)
+    judged = [_judged(candidate, learners, pair.a.n_samples, limit, task, pair.a.n_repeats) for candidate in candidates]
     chosen = _choose(judged)
     context = tuple(_as_test(j, "context", _why_not(j, chosen)) for j in judged if j is not chosen)
     accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan

@@ -134,6 +134,17 @@ def test_a_calibrated_nested_interval_the_caller_passes_comes_before_a_test_with
         "its type-I error was 0.090 for a decision tree at N = 300, above 0.06")
 
 
+def test_a_label_metric_the_benchmark_measured_is_judged_by_its_own_rows(evidence, pair):
+    accuracy = [_row("corrected t (10x10-fold)", 0.09, learner=learner) for learner in ("tree", "naive_bayes")]
+    balanced = [dict(row, measured=0.03, task="balanced_accuracy") for row in accuracy]
+    evidence(*accuracy, *balanced)
+    decision = cvi.decide(_typed(pair), metric="balanced_accuracy")
+    assert decision.rests_on.measured_type_i == 0.03
+    assert not any("assumed alike" in caveat for caveat in decision.caveats)
+    # F1 was not measured: accuracy's rows judge it, and here they exclude the corrected t
+    assert cvi.decide(_typed(pair), metric="f1").answer == "cannot tell"
+
+
 def test_another_metric_decides_by_the_corrected_t_on_its_fold_values(evidence, pair):
     evidence(_row("corrected t (10x10-fold)", 0.04), _row("corrected t (10x10-fold)", 0.04, learner="naive_bayes"))
     decision = cvi.decide(_typed(pair), metric="balanced_accuracy")
