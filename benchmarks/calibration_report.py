@@ -15,6 +15,7 @@ import os
 
 from calibration_nested import DEFAULTS_TASK as NESTED_DEFAULTS_TASK
 from calibration_nested import TASK as NESTED_GRID_TASK
+from decision_as_shipped import decision_rows as as_shipped_rows
 from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
 TARGETS = ("kfold", "conditional", "unconditional")
@@ -75,52 +76,17 @@ def recommended(rows, target):
     return best, by_method[best], False
 
 
-DECISION = "decision (compare, --nested auto)"
-RECORD_TESTS = ("matched-sample t", "independent-sample z", "McNemar", "corrected t", "5x2cv t")
-"""The tests ``cvinference compare`` computes from its folds (and 5x2cv's), before nested CV is considered."""
-
-
 def _is_control(method):
     return "control" in method or method.startswith("decision")
 
 
-def _decision_choice(rows, learner, n):
-    """What the decision (cvinference.decide, with nested CV when auto runs it) rests on in a measured pair cell.
-
-    The cell's learners and size are measured, so the regime is the cell itself: the eligible tests are those
-    of the null cell at or below the limit, the most powerful of them (power cell) is chosen, and nested CV
-    when none is eligible, as ``cvinference compare --nested auto`` does.
-    """
-    from cvinference.inference._methods import evidence_rank
-
-    def figure(quantity, method):
-        """The worst type-I error, or the mean power, over the populations measured (as the evidence reads them)."""
-        found = [r["measured"] for r in rows if r["quantity"] == quantity and r["learner"] == learner
-                 and r["n"] == n and r["method"].split(" (")[0] == method]
-        if not found:
-            return None
-        return max(found) if quantity == "type_i" else sum(found) / len(found)
-
-    eligible = [m for m in RECORD_TESTS if (figure("type_i", m) is not None and figure("type_i", m) <= TYPE_I_LIMIT)]
-    if not eligible:
-        return "nested-cv"
-    return min(eligible, key=lambda m: (-(figure("power", m) or 0.0), evidence_rank(m)))
-
-
-def decision_rows(rows):
-    """The decision's false-alarm rate and power in every null and power cell: its chosen test's, same replications.
-
-    The decision rejects exactly when the test it rests on rejects (at alpha = 0.05), so its rate in a cell is
-    that test's rate on the same replications; the row names the test in ``rests_on``.
-    """
-    found = []
-    for row in rows:
-        if row["quantity"] not in ("type_i", "power"):
-            continue
-        choice = _decision_choice(rows, row["learner"], row["n"])
-        if row["method"].split(" (")[0] == choice:
-            found.append({**row, "method": DECISION, "target": row["target"], "rests_on": row["method"]})
-    return found
+def with_decisions(payload, source=None):
+    """A run's rows, its decision rows those of ``decide`` as shipped now (decision_as_shipped.py): the rows a run
+    measured with the evidence of its day are left out."""
+    if payload["mode"] in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK):  # the grid's cells weigh nested CV alone
+        return payload["rows"]
+    rows = [row for row in payload["rows"] if not row["method"].startswith("decision")]
+    return rows + as_shipped_rows(rows, source or payload["mode"])
 
 
 def recommended_test(rows):
@@ -212,15 +178,16 @@ def _rests_on(row):
 
 def decision_table(rows):
     """Per pair cell: the test the decision rests on, its false-alarm rate and its power."""
-    lines = ["| cell | rests on | false alarms (null cell) | power (power cell) |", "|---|---|---|---|"]
+    lines = ["| cell | route | rests on | false alarms (null cell) | power (power cell) |", "|---|---|---|---|---|"]
     decisions = [r for r in rows if r["method"].startswith("decision")]
 
     def cell(row):
-        return row["population"].removesuffix("-power"), row["learner"], row["n"]
-    for population, learner, n in sorted(dict.fromkeys(map(cell, decisions))):
-        found = {r["quantity"]: r for r in decisions if cell(r) == (population, learner, n)}
+        return row["population"].removesuffix("-power"), row["learner"], row["n"], row["method"]
+    for population, learner, n, method in sorted(dict.fromkeys(map(cell, decisions))):
+        found = {r["quantity"]: r for r in decisions if cell(r) == (population, learner, n, method)}
         type_i, power = found.get("type_i"), found.get("power")
-        lines.append(f"| {population} {learner} {_size(type_i or power)} | {_rests_on(type_i or power)} | "
+        route = method.removeprefix("decision (decide, as shipped, ").removesuffix(")")
+        lines.append(f"| {population} {learner} {_size(type_i or power)} | {route} | {_rests_on(type_i or power)} | "
                      f"{_rate(type_i) + (' ✗' if type_i['measured'] > TYPE_I_LIMIT else '') if type_i else ''} | "
                      f"{_rate(power) if power else ''} |")
     return "\n".join(lines)
@@ -246,8 +213,8 @@ LEARNERS_TEXT = (
     "spambase). Coverage: the record-based intervals of one 10-fold partition (what `accuracy_interval` "
     "chooses among). Type-I error: the tests `cvinference compare` computes before nested CV, on the "
     "synthetic null and on the real populations made null by pairing two instances of one class side by "
-    "side (`paired_population` in the benchmark); the decision row is `decide` with the evidence shipped "
-    "when the run began, without nested CV (when it cannot tell, it declares nothing).")
+    "side (`paired_population` in the benchmark); the decision rows are `decide` as shipped, without nested "
+    "CV (when it cannot tell, it declares nothing).")
 
 
 def _sections(rows, heading, measure="accuracy"):
@@ -291,11 +258,14 @@ def _sections(rows, heading, measure="accuracy"):
             parts += ["", f"{heading} {title}", "", notes[quantity], "", test_table(tests, quantity)]
     if any(r["method"].startswith("decision") for r in rows):
         parts += ["", f"{heading} The decision", "",
-                  "What `cvinference compare` (and `decide`) rests on in each pair cell, and how often it declares "
-                  f"a difference: in the null cells (false alarms, ✗ above {TYPE_I_LIMIT}) and in the power cells. "
-                  f"A row named {DECISION!r} is derived: the decision rejects exactly when its test does, so its "
-                  "figure is that test's on the same replications; the other decision rows were measured, with "
-                  "`decide` run in every replication.", "", decision_table(rows)]
+                  "What `decide` as shipped (the evidence and the rule of this commit) rests on in each pair cell, "
+                  "for the cross-validation it reads (R x 10-fold) and with nested CV where the front door's "
+                  "`nested=\"auto\"` would run it, and how often it declares a difference: in the null cells "
+                  f"(false alarms, ✗ above {TYPE_I_LIMIT}) and in the power cells. The choice depends on the "
+                  "learners, the size, the metric and the evidence, never on the data, so the decision rejects "
+                  "exactly when its test does: its figure is that test's on the same replications "
+                  "(`benchmarks/decision_as_shipped.py`; \"cannot tell\" declares nothing).", "",
+                  decision_table(rows)]
     return parts
 
 
@@ -402,7 +372,8 @@ def _task_parts(extra, every_row):
 
 def generated_section(payload, *more):
     """The docs' generated section: the main run's tables, then each further run's (learners', metrics' cells)."""
-    parts = [_run_line(payload), *_sections(payload["rows"] + decision_rows(payload["rows"]), "###")]
+    payload, *more = ({**run, "rows": with_decisions(run)} for run in (payload, *more))
+    parts = [_run_line(payload), *_sections(payload["rows"], "###")]
     every_row = [row for run in (payload, *more) for row in run["rows"]]
     for extra in more:
         parts += _task_parts(extra, every_row)

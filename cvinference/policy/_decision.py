@@ -60,7 +60,7 @@ from .._utils._warnings import quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
 from ..inference._estimands import TARGET
-from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._methods import METHODS, MethodRow, evidence_row, method_row, row_of
 from ..inference._metric_interval import (
     SCORE_METRICS,
     _fold_values,
@@ -82,6 +82,7 @@ from ._evidence import (
     grouped_task,
     learner_of_result,
     measured_reach,
+    measured_scheme,
     measured_task,
     sized_by_groups,
     test_evidence,
@@ -641,20 +642,70 @@ loss: where that interval falls short for either learner, the test is not eligib
 decision warns that the same variance under-covers."""
 
 
-def _short_interval_why(candidate, pair, names):
-    """Why ``candidate`` cannot be the one because its one-learner interval falls short ("" when it does not)."""
-    metric = _SHARES_INTERVAL.get(getattr(candidate.row, "id", None), {}).get(pair.a.loss_name)
+def _shortfall_why(candidate, learners, n_samples, loss_name, variance, n_repeats, names):
+    """Why ``candidate`` cannot be the one because its one-learner interval falls short for one of ``learners``
+    at ``n_samples`` ("" when it does not)."""
+    metric = _SHARES_INTERVAL.get(getattr(candidate.row, "id", None), {}).get(loss_name)
     if metric is None:
         return ""
-    variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
-    for name, result in zip(names, (pair.a, pair.b), strict=True):
-        found = cv_clt_shortfall(result, metric, variance, result.n_repeats)
+    for name, learner in zip(names, learners, strict=True):
+        found = cv_clt_shortfall(learner, n_samples, metric, variance, n_repeats)
         if found is not None:
             worst, regime = found
-            return (f"its variance is that of the CV-CLT interval of one learner's {loss_words(pair.a.loss_name)}, "
+            return (f"its variance is that of the CV-CLT interval of one learner's {loss_words(loss_name)}, "
                     f"which covered its kfold target only {worst.worst:.3f} of the time in {worst.worst_cell} "
                     f"(below {coverage_floor():g}), among the cells that stand for {name} ({regime.describe()})")
     return ""
+
+
+def _short_interval_why(candidate, pair, names):
+    """:func:`_shortfall_why` for a pair's records ("" for a scheme the benchmark does not measure)."""
+    if not measured_scheme(pair.a):
+        return ""
+    variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
+    return _shortfall_why(candidate, [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_samples,
+                          pair.a.loss_name, variance, pair.a.n_repeats, names)
+
+
+DECISION_TESTS = types.MappingProxyType({
+    "classification": ("matched-sample t", "independent-sample z", "McNemar", "corrected t", "5x2cv t"),
+    "label metric": ("corrected t",),
+    "roc_auc": ("corrected t", "DeLong paired z"),
+    "regression": ("corrected t", "CV-CLT"),
+    "grouped": ("corrected t", "clustered McNemar (Obuchowski)", "cluster paired t"),
+    "grouped-regression": ("corrected t", "cluster paired t"),
+})
+"""The tests a decision weighs, by the evidence keys of their rows, for each kind of pair: what
+:func:`cvinference.compare` computes from its folds and 5x2cv's before nested CV (accuracy, a label metric such as
+balanced accuracy, ROC AUC, two regressors' squared error, grouped records)."""
+
+
+def cell_choice(tests, learner, size, *, task="classification", repeats=None, nested=False, loss_name=None):
+    """The evidence key of the test :func:`decide` rests on for two learners of ``learner``'s type (a null pair of
+    the benchmark) at ``size`` instances (groups, for a grouped task), among ``tests`` (evidence keys, as in
+    :data:`DECISION_TESTS`), judged by the rows of ``task`` at ``repeats`` as :func:`decide` judges them; with
+    ``nested``, nested CV's when no other is eligible and it is (what the front door's ``nested="auto"`` runs);
+    None: it cannot tell. ``loss_name``: a regression record's loss, for the CV-CLT's coverage rule.
+
+    The choice depends on the learners, the size, the task and the evidence, never on the data, so in a measured
+    cell the decision rejects exactly when this test rejects: its false-alarm rate there is this test's, on the
+    same replications (benchmarks/decision_as_shipped.py).
+    """
+    learners, limit = [learner, learner], type_i_limit()
+    judged = [_judged(_Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", evidence_row(key)), learners, size, limit, task,
+                      repeats) for key in tests]
+    if loss_name is not None:
+        judged = [dict(j, why=j["why"] or _shortfall_why(j["candidate"], learners, size, loss_name, "within-fold",
+                                                         repeats or 1, ("A", "B"))) for j in judged]
+    if task != "classification" and not any(j["evidence"].type_i is not None for j in judged):
+        return _unmeasured_choice(judged, _GROUPED_ORDER if sized_by_groups(task) else _UNMEASURED_ORDER)[
+            "candidate"].evidence_key
+    chosen = _choose(judged)
+    if chosen is None and nested:
+        route = _judged(_Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", evidence_row("nested-cv")),
+                        learners, size, limit, task, repeats)
+        return None if route["why"] else "nested-cv"
+    return None if chosen is None else chosen["candidate"].evidence_key
 
 
 def _mean_baseline_caveats(pair, names, alpha):
