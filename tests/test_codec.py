@@ -400,7 +400,7 @@ def _with_todays_codes(again, result):
 
 
 def _float32_scores(data):
-    """``data`` with every CVResult's scores in it rounded to float32, as the stored files of issue 29 to 44 hold them."""
+    """``data`` with every CVResult's scores rounded to float32, as the stored files of issues 29 to 44 hold them."""
     if isinstance(data, list):
         return [_float32_scores(item) for item in data]
     if not isinstance(data, dict):
