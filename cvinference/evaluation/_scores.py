@@ -122,9 +122,9 @@ def scores_in_class_order(values, method, model_classes, classes):
     Two classes give one score per instance (that of ``classes[1]``), more
     classes one per instance and class. Probabilities of a class the model
     never saw are 0 (as ``cross_val_predict`` makes them). float64 keeps
-    every score the model gave: float32 would tie probabilities above
-    1 - 3e-8 and decision values that differ only past the seventh digit,
-    and change ROC AUC and average precision.
+    the scores as scikit-learn's models compute them: float32 would tie
+    probabilities above 1 - 3e-8 and decision values that differ only past
+    their seventh digit, and change ROC AUC and average precision.
 
     Examples
     --------
