@@ -83,7 +83,9 @@ from ._evidence import (
     learner_of_result,
     measured_reach,
     measured_scheme,
+    measured_rows,
     measured_task,
+    repeats_of,
     sized_by_groups,
     test_evidence,
     type_i_limit,
@@ -480,13 +482,46 @@ def _answer(test, alpha):
     return "A better" if test.estimate > 0 else "B better"
 
 
+def repeats_route(pair, metric):
+    """The fewest repeats R, other than the record's, at which the benchmark measured the corrected t on the fold
+    values of ``metric`` (a label or score metric's name) within the limit for these learners at this size, and its
+    :class:`TestEvidence`; None where no R was. The route of a set-level metric, which nested cross-validation
+    (about per-instance losses) does not cover."""
+    task = metric if metric in SCORE_METRICS else label_task(metric)
+    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected t",
+                                                                                         task))) if r is not None})
+    for repeats in measured:
+        found = test_evidence("corrected t", learners, pair.a.n_samples, task, repeats)
+        if (repeats != pair.a.n_repeats and found.repeats == (repeats,) and found.type_i is not None
+                and found.type_i <= type_i_limit()):
+            return repeats, found
+    return None
+
+
+def _metric_route(pair, metric):
+    """The route of a set-level (or score) metric's "cannot tell": more repeats, where the benchmark measured them
+    holding, else why none settles it."""
+    found = repeats_route(pair, metric)
+    if found is None:
+        return (f"No route settles {metric} here: the benchmark measured no number of repeats of the corrected t on "
+                f"fold {metric} within {type_i_limit():g} for these learners at N = {pair.a.n_samples}, and nested "
+                "cross-validation covers per-instance losses (accuracy, a regressor's loss), not a set-level metric.")
+    repeats, evidence = found
+    fits = repeats * pair.a.n_splits * 2
+    return (f"The corrected t on {repeats} x {pair.a.n_splits}-fold cross-validation kept its type-I error at or "
+            f"below {type_i_limit():g} (its worst: {evidence.type_i:.3f}) for {evidence.regime.describe()}: "
+            f"cvinference.compare(estimator_a, estimator_b, X, y, metric={metric!r}, cv={pair.a.n_splits}) runs it "
+            f"when the decision needs it (by hand, n_repeats={repeats}; on the command line, --repeats {repeats}): "
+            f"{fits} fits.")
+
+
 def _route(pair, metric, nested):
     if nested is not None:
         return ""
     fits = pair.a.n_splits * pair.a.n_repeats * 2
     if metric != "accuracy":
-        return ("No refitting test for a set-level metric was calibrated; nested cross-validation covers "
-                "per-instance losses (nested_cv_interval with a loss), not this metric.")
+        return _metric_route(pair, metric)
     judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
                           pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
@@ -746,7 +781,7 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
                                      subject="regressors", measures="classifiers")
 
 
-def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures,
+def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures, route=None,
                               order=_UNMEASURED_ORDER, order_why=_UNMEASURED_WHY):
     """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
     a = pair.a
@@ -767,7 +802,8 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
             return Decision(answer="cannot tell", target=None, rests_on=None,
                             context=tuple(_as_test(j, "context", j["why"]) for j in judged),
                             reason=f"No test of these {subject} kept its type-I error at or below {limit:g} in "
-                                   f"{evidence_source()} ({reasons}).", route="", caveats=tuple(caveats), **common)
+                                   f"{evidence_source()} ({reasons}).",
+                            route="" if route is None else route(pair, metric_name), caveats=tuple(caveats), **common)
         reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
@@ -881,7 +917,7 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     common = {"names": names, "metric": metric, "confidence_level": confidence_level,
               "difference": float(values_a.mean() - values_b.mean())}
     caveats = [*_baseline_caveats(pair, names, 1 - confidence_level)]
-    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task=metric,
+    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task=metric, route=_metric_route,
                                      subject=f"learners on {metric}", measures="accuracy and regression losses",
                                      order_why=_SCORE_WHY)
 
@@ -1019,7 +1055,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
             difference=float(difference), rests_on=None, context=context,
             reason=(f"No test computable here kept its type-I error at or below {limit:g} in "
                     f"{evidence_source()} for these learners at N = {pair.a.n_samples} ({reasons})."),
-            route=_route(pair, metric, nested),
+            route=_route(pair, metric_name, nested),
             caveats=(*_baseline_caveats(pair, names, alpha),
                      *_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell")))
     rests_on = _as_test(chosen, "rests on", "")

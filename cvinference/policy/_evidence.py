@@ -371,6 +371,11 @@ def test_evidence(test_name, learners, n_samples, task="classification", repeats
                         measured)
 
 
+def measured_rows(quantity, test_name, task="classification"):
+    """The evidence's rows of ``quantity`` ("type_i", "power") of a test (by :func:`test_family`) in ``task``."""
+    return _rows_of_test(quantity, test_name, task)
+
+
 def measured_task(task):
     """Whether the evidence holds rows of ``task`` (a label metric's own rows, such as "balanced_accuracy")."""
     return bool(_task_rows(task))
