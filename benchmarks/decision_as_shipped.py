@@ -95,18 +95,15 @@ def decision_rows(rows, source):
 
 def as_shipped(results=RESULTS, runs=RUNS):
     """Every run's decision rows, and the pooled false-alarm rate over the null cells."""
-    rows = []
-    for name in runs:
-        path = os.path.join(results, name)
-        if os.path.exists(path):
-            with open(path) as handle:
-                rows += decision_rows(json.load(handle)["rows"], name)
+    rows, found = [], [name for name in runs if os.path.exists(os.path.join(results, name))]
+    for name in found:
+        with open(os.path.join(results, name)) as handle:
+            rows += decision_rows(json.load(handle)["rows"], name)
     nulls = [row for row in rows if row["quantity"] == "type_i"]
     alarms = sum(round(row["measured"] * row["replications"]) for row in nulls)
     pooled = rate_row(alarms, sum(row["replications"] for row in nulls)) if nulls else None
-    return {"command": "python benchmarks/decision_as_shipped.py", "runs": [name for name in runs if
-                                                                            os.path.exists(os.path.join(results, name))],
-            "pooled_type_i": pooled, "rows": rows}
+    return {"command": "python benchmarks/decision_as_shipped.py", "runs": found, "pooled_type_i": pooled,
+            "rows": rows}
 
 
 def main(argv=None):

@@ -14,11 +14,10 @@ import pytest
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.tree import DecisionTreeClassifier
+from test_calibration_report import ROOT, _benchmark
 
 import cvinference as cvi
 from cvinference.policy import _decision, _evidence
-
-from test_calibration_report import ROOT, _benchmark
 
 LIMIT = 0.06
 
