@@ -18,7 +18,7 @@ from calibration_nested import TASK as NESTED_GRID_TASK
 from decision_as_shipped import decision_rows as as_shipped_rows
 from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
-from cvinference.policy._evidence import calibration_evidence
+from cvinference.policy._evidence import calibration_evidence, repeats_of
 
 TARGETS = ("kfold", "conditional", "unconditional")
 FLOOR = 0.93  # nominal 0.95 - 0.02: a method "falls short" when its Wilson interval stays below it
@@ -303,6 +303,28 @@ DECISION_TEXT = (
     "accuracy and ROC AUC come from the same fits. The cells hold few replications (the count is in every "
     "row): their Wilson intervals say how little a rate of 0 or 1 in 16 rules out.")
 DECISION_TASKS = {"classification": "Accuracy", "balanced_accuracy": "Balanced accuracy", "roc_auc": "ROC AUC"}
+FITS_OF_ONE_PARTITION = 20  # one 10-fold cross-validation of two learners: what Wong's tests, McNemar and DeLong read
+
+
+def route_fits(method):
+    """The fits of two learners a test's route costs: R x 10 x 2 for the corrected t on R repeats, 20 for a test of
+    one partition or for the 5x2cv t (its own 20)."""
+    repeats = repeats_of(method)
+    return FITS_OF_ONE_PARTITION * (repeats or 1)
+
+
+def power_per_fit_table(rows):
+    """Per power cell and test: its fits, its type-I error in the null cell of the same learner and size, its power,
+    and the power per 100 fits (issue 45, item 11: what each fit spent buys)."""
+    lines = ["| cell | test | fits | false alarms (null cell) | power | power per 100 fits |",
+             "|---|---|---|---|---|---|"]
+    nulls = {(r["learner"], r["n"], r["method"]): r for r in rows if r["quantity"] == "type_i"}
+    power = [r for r in rows if r["quantity"] == "power" and not r["method"].startswith("decision")]
+    for row in sorted(power, key=lambda r: (r["learner"], r["n"], route_fits(r["method"]), r["method"])):
+        null, fits = nulls.get((row["learner"], row["n"], row["method"])), route_fits(row["method"])
+        lines.append(f"| {row['learner']} N={row['n']} | {row['method']} | {fits} | "
+                     f"{_rate(null) if null else ''} | {_rate(row)} | {100 * row['measured'] / fits:.2f} |")
+    return "\n".join(lines)
 
 GROUPED_TITLE = "Grouped data"
 GROUPED_TEXT = (
@@ -378,6 +400,12 @@ def _task_parts(extra, every_row):
             rows = [r for r in extra["rows"] if r.get("task", "classification") == task]
             if rows:
                 parts += ["", f"#### {title}", *_sections(rows, "#####", title.lower())]
+                if any(r["quantity"] == "power" for r in rows):
+                    parts += ["", "##### Power per fit", "",
+                              "Each test's route in fits of the two learners (the corrected t on R repeats: R x 10 x "
+                              "2; a test of one partition, or the 5x2cv t: 20), its false alarms in the null cell "
+                              "of the same learner and size, its power, and the power each 100 fits buy.", "",
+                              power_per_fit_table(rows)]
         return parts
     if extra["mode"] != "metrics":
         return ["", f"### {LEARNERS_TITLE}", "", LEARNERS_TEXT, "", _run_line(extra), *_sections(extra["rows"], "####")]
