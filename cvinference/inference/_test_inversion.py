@@ -40,7 +40,8 @@ def far_differences_warning(coefficients, critical):
     c2 = coefficients[2]
     if c2 <= 0 or critical * critical * c2 < 1:
         return None
-    return (f"The groups count as {format_number(1 / c2)} in effect (few groups, or one holding much of the instances), "
+    return (f"The groups count as {format_number(1 / c2)} in effect (few groups, or one holding much of the "
+            "instances), "
             f"fewer than the {format_number(critical * critical)} this test needs to reject a difference far "
             "from its estimate: its interval, the differences it does not reject, reaches a bound of the "
             "difference's range.")
