@@ -370,6 +370,8 @@ def _stored(version):
 _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2},
             5: {"CVResult": 4, "Interval": 3, "Decision": 2},
             6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
+                "DatasetComparison": 2},
+            7: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 3,
                 "DatasetComparison": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
@@ -398,7 +400,7 @@ def _with_todays_codes(again, result):
     return dataclasses.replace(again, warnings=result.warnings)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)
