@@ -645,7 +645,12 @@ class TestResult(Serializable):
         t over k folds, the corrected t), ``"dataset"`` for the z tests, the
         t of leave-one-out's per-instance differences and the cluster-robust
         tests of a grouped record (the instances pooled, the groups the
-        units), whose interval's ``method`` is ``"cluster"``.
+        units), whose interval's ``method`` is ``"cluster"``. A test whose
+        ``details`` hold ``null_variance_coefficients`` (the clustered
+        McNemar tests, whose statistic takes its variance under the null)
+        is inverted instead: the interval is the differences that the same
+        test does not reject (``details["not_rejected"]``), so it excludes
+        0 exactly when ``pvalue < 1 - confidence_level``.
 
         Parameters
         ----------

@@ -600,8 +600,13 @@ def test_the_decision_shows_the_clustered_mcnemar_p_and_interval_as_a_consistent
                                                                                         confidence_level):
     """Issue 45 item 7: the decision's estimate, interval and p-value of Obuchowski's test point the same way."""
     evidence()
+    rejected = 0
     for seed in range(8):
-        pair = cvi.PairedCVResult(classifier(design, 10 + seed), classifier(design, 30 + seed))
+        a = classifier(design, 10 + seed)
+        wrong = np.random.default_rng(seed).random(a.y_true.size) < 0.03 * seed  # B: more errors, by seed
+        y_pred = np.where(wrong, 1 - a.y_true, classifier(design, 30 + seed).y_pred[0])
+        b = cvi.CVResult(y_true=a.y_true, y_pred=y_pred, fold=a.fold[0], groups=a.groups)
+        pair = cvi.PairedCVResult(a, b)
         decision = cvi.decide(pair, confidence_level=confidence_level)
         [shown] = [test for test in (decision.rests_on, *decision.context)
                    if test is not None and test.name.startswith("clustered McNemar (Obuchowski)")]
@@ -610,3 +615,5 @@ def test_the_decision_shows_the_clustered_mcnemar_p_and_interval_as_a_consistent
         assert (shown.estimate, shown.low, shown.high, shown.pvalue) == pytest.approx(
             (test.estimate, interval.low, interval.high, test.pvalue))
         assert (shown.pvalue < 1 - confidence_level) == (not shown.low <= 0 <= shown.high)
+        rejected += shown.pvalue < 1 - confidence_level
+    assert 0 < rejected < 8
