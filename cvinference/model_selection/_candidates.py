@@ -349,12 +349,17 @@ class CandidateComparison(Serializable):
         s = self._settings
         level = format_level(s["confidence_level"])
         c = self._columns
+        spread = np.abs(np.r_[c["low"], c["high"]])
+        spread = spread[np.isfinite(spread)]
+        # Four decimals on an accuracy's scale; on a smaller one (a squared error of a small target) they would
+        # all read 0.0000, so the differences get four significant digits instead.
+        shape = "+.4f" if spread.size == 0 or spread.max() >= 0.01 else "+.3e"
         rows = []
         for i in self._order():
             if i == self.best:
                 cells = ["(best)", "", "", ""]
             else:
-                cells = [f"{c['estimate'][i]:+.4f}", f"[{c['low'][i]:+.4f}, {c['high'][i]:+.4f}]",
+                cells = [f"{c['estimate'][i]:{shape}}", f"[{c['low'][i]:{shape}}, {c['high'][i]:{shape}}]",
                          format_number(c["pvalue"][i], 3), format_number(c["pvalue_adjusted"][i], 3)]
             rows.append([self.candidates[i], format_number(c["mean_score"][i]), *cells,
                          format_number(c["prob_best_better"][i], 3) if i != self.best else "",

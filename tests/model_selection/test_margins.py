@@ -124,6 +124,9 @@ def test_the_summary_shows_the_margin(regression_search):
     rope = comparison.settings["rope"]
     assert (f"by more than the margin (rope) {rope:.4g} in neg_mean_squared_error, the default for a negated loss: "
             "1% of the best candidate's mean loss") in text
+    assert "-0.0000" not in text  # the differences in squared units show their digits
+    i = next(i for i in range(4) if i != comparison.best)
+    assert f"{comparison.table['estimate'][i]:+.3e}" in text
     given = " ".join(quiet(cvi.compare_candidates, regression_search, rope=1e-5, method="bayesian").summary().split())
     assert "margin (rope) 1e-05 in neg_mean_squared_error, as given" in given
     assert "P(best better by more than 1e-05) < 0.95" in given
