@@ -90,6 +90,18 @@ def not_rejected(estimate, coefficients, confidence_level, alternative, bounds, 
     set is not one interval only when one group holds most of the instances
     (then a hypothesis far from the estimate is tested with that group's
     residual alone).
+
+    Examples
+    --------
+    Twenty groups of one instance each with d_k = +1 (A right, B wrong) in
+    eight and -1 in two: the estimate is 0.3, V(d0) = 20/19 * sum_k (d_k -
+    d0)^2 / 400, and the test of 0 has X^2 = 19/20 * 36/10 = 3.42, p = 0.064.
+
+    >>> factor = 20 / 19 / 400
+    >>> coefficients = (factor * 10, -2 * factor * 6, factor * 20)
+    >>> kept = not_rejected(0.3, coefficients, 0.95, "two-sided", (-1.0, 1.0), rejects_zero=False)
+    >>> round(kept.low, 4), round(kept.high, 4), len(kept.pieces)
+    (-0.0223, 0.6223, 1)
     """
     one_sided = alternative != "two-sided"
     critical = reference_quantile(confidence_level if one_sided else (1 + confidence_level) / 2, None)

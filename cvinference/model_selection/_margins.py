@@ -77,6 +77,15 @@ def resolved_rope(rope, scoring, best_mean_score):
     Scores are higher-is-better (scikit-learn's scorers negate a loss:
     ``neg_mean_squared_error``), so "the best is better by more than the
     margin" is its score higher, its loss lower, by more than the margin.
+
+    Examples
+    --------
+    >>> resolved_rope("auto", "roc_auc", 0.93).rope
+    0.01
+    >>> round(resolved_rope("auto", "neg_mean_squared_error", -0.004).rope, 10)  # 1% of the best's loss
+    4e-05
+    >>> resolved_rope("auto", "score", 0.5).rule[:4]  # a callable scorer: scale unknown, no margin
+    'none'
     """
     if rope is None:
         return Margin(0.0, "none (rope=None): P(best better) is the probability that the best is better at all")
