@@ -329,7 +329,7 @@ def test_a_measured_decision_row_counts_what_it_rested_on(calibration_module, re
     assert row["mean_width"] == pytest.approx(0.15)  # the cannot-tell replication has no interval
     assert row["rests_on"] == {"corrected t (10x10-fold)": 2, "cannot tell": 1}
     table = report.decision_table([row])
-    assert "| nonlinear svm N=100 | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in table
+    assert "| nonlinear svm N=100 | without nested CV | corrected t (10x10-fold) (2), cannot tell (1) | 0.333" in table
 
 
 def test_the_metrics_cells_tag_their_rows_with_the_task_the_decision_reads(calibration_module):

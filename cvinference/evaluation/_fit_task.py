@@ -201,7 +201,7 @@ def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", pr
     ``classes_``, so a class missing from the training rows gets probability
     0. With ``response`` (``(method, classes)``, see
     :mod:`~cvinference.evaluation._scores`), the same fitted model's scores
-    for ``test`` follow as a third item (float32, columns in the order of
+    for ``test`` follow as a third item (float64, columns in the order of
     ``classes``). With ``scored`` (a :class:`ScoredRows`) and ``score_loss``
     (``(loss, classes)``), the fitted model is also scored on those rows and
     their :class:`LossMoments` follow as the last item. A failure is

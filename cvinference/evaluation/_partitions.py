@@ -274,7 +274,7 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
     classifier : bool
         Whether the estimators are classifiers.
     score_columns : int
-        The float32 scores kept per instance and repeat (0 when none are
+        The float64 scores (8 bytes each) kept per instance and repeat (0 when none are
         kept), counted in the record's size.
 
     Returns
@@ -287,7 +287,7 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
         check_cv_argument(cv, n_repeats)
         return Partitions(fold=np.arange(n_samples)[np.newaxis, :].astype(smallest_int_dtype(n_samples)),
                           n_splits=n_samples, cv_repr="LeaveOneOut()")
-    per_instance = RECORD_BYTES + 4 * score_columns
+    per_instance = RECORD_BYTES + 8 * score_columns
     kept = "the fold, prediction, loss, correctness and scores" if score_columns else (
         "the fold, prediction, loss and correctness")
     check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * per_instance,

@@ -28,12 +28,12 @@ from ._clusters import (
     check_values,
     cluster_checks,
     pooled_ratio,
-    ratio_estimate,
 )
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._methods import options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult, TestResult
+from ._test_inversion import INVERTED, far_differences_warning
 
 MCNEMAR_METHODS = options("mcnemar_test")[1:]  # the clustered forms, after plain McNemar
 BOOTSTRAP_METHODS = ("percentile", "bca")
@@ -355,15 +355,27 @@ def _check_binary(values, name):
                          "cluster_paired_difference_of.")
 
 
+_POOLING = {"obuchowski": "pooled over their instances",
+            "durkalski": "the mean over the groups of each one's difference (b_k - c_k) / n_k"}
+
+
 def _mcnemar_statistic(discordance, sizes, method):
-    """z's numerator (a sum over the groups, positive when A is better) and the square of its null standard error,
-    by ``method``: z is the first over the root of the second."""
+    """The estimate, its variance at the estimate, and the coefficients (c0, c1, c2) of its variance under the
+    hypothesis difference = d0, V(d0) = c0 + c1 d0 + c2 d0^2, by ``method``: z = estimate / sqrt(c0)."""
     n_groups = sizes.size
-    if method == "obuchowski":
-        squares = n_groups / (n_groups - 1) * float(discordance @ discordance)
-        return float(discordance.sum()), squares
-    weights = discordance / sizes
-    return float(weights.sum()), float(weights @ weights)
+    if method == "obuchowski":  # residuals d_k - n_k d0 of the pooled difference sum_k d_k / N
+        n_samples = float(sizes.sum())
+        factor = n_groups / (n_groups - 1) / n_samples**2
+        estimate = float(discordance.sum()) / n_samples
+        residuals = discordance - sizes * estimate
+        coefficients = (factor * float(discordance @ discordance), -2 * factor * float(sizes @ discordance),
+                        factor * float(sizes @ sizes))
+        return estimate, factor * float(residuals @ residuals), coefficients
+    weights = discordance / sizes  # residuals d_k / n_k - d0 of the mean over groups
+    estimate = float(weights.mean())
+    residuals = weights - estimate
+    coefficients = (float(weights @ weights) / n_groups**2, -2 * float(weights.sum()) / n_groups**2, 1 / n_groups)
+    return estimate, float(residuals @ residuals) / n_groups**2, coefficients
 
 
 @validate_params(method=Options(*MCNEMAR_METHODS), alternative=ALTERNATIVE)
@@ -392,23 +404,30 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     -------
     TestResult
         ``statistic`` the chi-square with df = 1 (as the published
-        statistics and :func:`mcnemar_test`), ``estimate`` accuracy(A) -
-        accuracy(B) pooled over the instances, ``standard_error`` its
-        cluster-robust (CR1) standard error, which ``confidence_interval()``
-        uses with a normal quantile. ``details``: ``z`` (the signed root of
-        the statistic, positive when A is better), ``null_standard_error``
-        (Obuchowski's; for Durkalski's, that of the mean difference per
-        group), ``a_correct_b_wrong`` and ``a_wrong_b_correct`` (b and c),
-        ``n``, ``accuracy_a``, ``accuracy_b``, ``n_groups``,
-        ``discordant_groups`` (groups with b_k != c_k),
-        ``min_group_size``, ``max_group_size`` and, for ``"durkalski"``,
-        ``group_mean_difference`` (the mean over groups of (b_k - c_k) / n_k).
+        statistics and :func:`mcnemar_test`), ``estimate`` what the
+        statistic's numerator estimates: accuracy(A) - accuracy(B) pooled
+        over the instances (Obuchowski's) or the mean over the groups of
+        their differences in accuracy (Durkalski's), ``standard_error`` its
+        standard error at the estimate (the cluster-robust CR1 one for
+        Obuchowski's). ``confidence_interval()`` inverts the test (see
+        Notes): it excludes 0 exactly when the p-value is below 1 -
+        ``confidence_level``. ``details``: ``z`` (the signed root of the
+        statistic, positive when A is better), ``null_standard_error``
+        (the statistic's, sqrt(V(0))), ``null_variance_coefficients``
+        ((c0, c1, c2) of V(d0), see Notes), ``a_correct_b_wrong`` and
+        ``a_wrong_b_correct`` (b and c), ``n``, ``accuracy_a``,
+        ``accuracy_b``, ``n_groups``, ``discordant_groups`` (groups with
+        b_k != c_k), ``min_group_size``, ``max_group_size`` and, for
+        ``"durkalski"``, ``group_mean_difference`` (the mean over groups of
+        (b_k - c_k) / n_k, the estimate).
 
     Warns
     -----
     InferenceWarning
-        With fewer than 20 groups, when no group has b_k != c_k (p = 1), and
-        when ``fold`` splits a group.
+        With fewer than 20 groups, when no group has b_k != c_k (p = 1),
+        when the groups are too few in effect for the test to reject a
+        difference far from its estimate (its 95% interval then reaches -1
+        or 1; see Notes), and when ``fold`` splits a group.
 
     Notes
     -----
@@ -443,11 +462,40 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     when the groups are few (K < 50) and of unequal size.
 
     Both are referred to chi-square with 1 degree of freedom (two-sided);
-    a one-sided p-value uses the signed root z. ``confidence_interval()``
-    is the Wald interval of the pooled difference with the cluster-robust
-    variance of :func:`cluster_mean_interval` applied to the per-instance
-    differences (not under the null), so near the threshold the test and
-    the interval can disagree.
+    a one-sided p-value uses the signed root z.
+
+    ``confidence_interval()`` is the interval of the test: the differences
+    d0 in [-1, 1] that the same test of difference = d0 does not reject
+    (Casella & Berger 2002, Statistical Inference, section 9.2.1,
+    "Inverting a test statistic"; Wilson's 1927 interval inverts the score
+    test of a proportion the same way). Each variance
+    is taken under its hypothesis, as the statistic's is under d0 = 0: the
+    two proportions' deviations taken from values d0 apart, so that group
+    k's residual is d_k - n_k d0 (Obuchowski's) or d_k / n_k - d0
+    (Durkalski's), and
+
+        z(d0) = (est - d0) / sqrt(V(d0)),
+        V(d0) = K / (K - 1) * sum_k (d_k - n_k d0)^2 / N^2 (Obuchowski),
+        V(d0) = sum_k (d_k / n_k - d0)^2 / K^2 (Durkalski),
+
+    a quadratic c0 + c1 d0 + c2 d0^2 in d0, so the bounds are the roots of
+    (est - d0)^2 = z_crit^2 V(d0). At d0 = est, V is the variance at the
+    estimate: for Obuchowski's, the cluster-robust (CR1) variance of
+    :func:`cluster_mean_interval` applied to the per-instance differences
+    (Obuchowski's own ratio-estimator variance with the proportions' own
+    deviations). A Wald interval with that variance and the test with the
+    variance under the null disagreed near the threshold (issue 45); the
+    inverted interval excludes 0 exactly when p < 1 - confidence_level.
+
+    Far from the estimate z(d0)^2 tends to 1 / c2, for Obuchowski's (K -
+    1) / K * N^2 / sum_k n_k^2, the number of groups in effect: when one
+    group holds much of the instances it is below z_crit^2 (3.84 at 95%)
+    and the test rejects no difference far enough from its estimate, so
+    the interval reaches -1 or 1 (a warning says so). The set kept may
+    then be two pieces, [-1, r1] and [r2, 1]; the interval is their hull
+    when 0 is kept and the piece holding the estimate when 0 is rejected,
+    with a warning, and ``details["not_rejected"]`` of the interval holds
+    the pieces. Durkalski's set is bounded once K >= 4.
 
     Examples
     --------
@@ -474,36 +522,37 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     differences = correct_a - correct_b
     discordance = np.bincount(clusters.codes, weights=differences, minlength=clusters.n_groups)
     sizes = clusters.sizes.astype(np.float64)
-    total, squares = _mcnemar_statistic(discordance, sizes, method)
+    estimate, variance, coefficients = _mcnemar_statistic(discordance, sizes, method)
     n_samples = differences.size
-    if squares == 0:
+    if coefficients[0] == 0:
         messages.warn("No group has more instances right by A only than by B only or the reverse (b_k = c_k in "
                       "every group): there is no evidence of a difference, p = 1.")
         z, statistic, pvalue = 0.0, 0.0, 1.0
     else:
-        z = total / math.sqrt(squares)
+        z = estimate / math.sqrt(coefficients[0])
         statistic = z * z
         pvalue = float(stats.chi2.sf(statistic, 1)) if alternative == "two-sided" else pvalue_of(z, None, alternative)
-    ratio = ratio_estimate(differences, clusters)
-    scale = n_samples if method == "obuchowski" else clusters.n_groups
     details.update({
-        "z": z, "null_standard_error": math.sqrt(squares) / scale,
+        "z": z, "null_standard_error": math.sqrt(coefficients[0]),
         "a_correct_b_wrong": int(np.count_nonzero(differences > 0)),
         "a_wrong_b_correct": int(np.count_nonzero(differences < 0)), "n": n_samples,
         "accuracy_a": float(correct_a.mean()), "accuracy_b": float(correct_b.mean()),
-        "discordant_groups": int(np.count_nonzero(discordance)),
+        "discordant_groups": int(np.count_nonzero(discordance)), INVERTED: coefficients,
     })
     if method == "durkalski":
-        details["group_mean_difference"] = total / clusters.n_groups
+        details["group_mean_difference"] = estimate
+    far = far_differences_warning(coefficients, stats.norm.ppf(0.975 if alternative == "two-sided" else 0.95))
+    if far:
+        messages.warn(far)
     source = "Obuchowski 1998" if method == "obuchowski" else "Durkalski et al. 2003"
     return TestResult(
-        statistic=statistic, pvalue=pvalue, df=1, alternative=alternative, estimate=ratio.estimate,
-        standard_error=math.sqrt(ratio.variance), method=f"clustered McNemar chi-square ({source})",
-        estimand=("difference in accuracy (A minus B) over the population of groups, pooled over their instances; "
-                  "given this dataset"),
+        statistic=statistic, pvalue=pvalue, df=1, alternative=alternative, estimate=estimate,
+        standard_error=math.sqrt(variance), method=f"clustered McNemar chi-square ({source})",
+        estimand=(f"difference in accuracy (A minus B) over the population of groups, {_POOLING[method]}; given "
+                  "this dataset"),
         assumptions=("groups independent of one another, instances within a group arbitrarily correlated; paired "
                      "outcomes on the same instances; many groups (chi-square approximation)"),
-        target="kfold", _interval_standard_error=math.sqrt(ratio.variance), _interval_df=None,
+        target="kfold", _interval_standard_error=math.sqrt(variance), _interval_df=None,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings))
 
 

@@ -49,7 +49,9 @@ def clustered_mcnemar(a, b, *, method, alternative, repeat, function, asked):
     (row_a,), (row_b,) = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
     test = clustered_mcnemar_of(a.correct[row_a], b.correct[row_b], a.groups, method=method,
                                 alternative=alternative, fold=a.fold[row_a])
-    return dataclasses.replace(test, estimand=difference_estimand(a, b) + "; groups, not instances, independent")
+    weighing = "; the groups weigh equally (the mean of their differences)" if method == "durkalski" else ""
+    return dataclasses.replace(test, estimand=difference_estimand(a, b) + "; groups, not instances, independent"
+                               + weighing)
 
 
 def cluster_paired(a, b, *, alternative, repeat, function, asked):

@@ -189,6 +189,12 @@ def evidence_rank(evidence_key):
                  if method.evidence_key == evidence_key and method.preference is not None), len(METHODS))
 
 
+def evidence_row(evidence_key):
+    """The row whose rows in the evidence are named ``evidence_key`` (the first, where variants share it); None
+    when no row has it."""
+    return next((method for method in METHODS if method.evidence_key == evidence_key), None)
+
+
 def row_of(result):
     """The row of a test result (or of a refitting interval a decision weighs: nested-cv, conservative-z), found
     from the result itself, by its ``method``; None for a result no row computes (one made by hand)."""

@@ -537,7 +537,13 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
     Statistics in Medicine 22:2417-2428: X^2 = (sum_k d_k / n_k)^2 / sum_k
     (d_k / n_k)^2. Both are referred to chi-square with one degree of
     freedom; with one instance per group Durkalski's is McNemar's chi-square
-    without continuity correction. The folds should keep each group whole
+    without continuity correction. Their ``confidence_interval()`` inverts
+    the test (the differences d0 that the test of difference = d0, with its
+    variance under that hypothesis, does not reject), so it excludes 0
+    exactly when p < 1 - confidence_level; Durkalski's estimate is the mean
+    over the groups of their differences in accuracy, which its statistic
+    tests (``clustered_mcnemar_of``'s Notes give the formulas). The folds
+    should keep each group whole
     (a group-respecting splitter); otherwise a group's instances are tested
     by models that saw the rest of the group.
 

@@ -48,8 +48,10 @@ from .._utils._params import PROBABILITY, Nullable, validate_params
 from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number, format_pvalue, format_table, text_block
 from .._utils._upward import upward
+from .._utils._warnings import Caution
 from ._distributions import reference_quantile
 from ._estimands import TARGET, check_target, described_lines
+from ._test_inversion import INVERTED, far_differences_warning, inverted_set_warning, not_rejected
 
 
 def _conditions_agree(owner, values):
@@ -643,7 +645,12 @@ class TestResult(Serializable):
         t over k folds, the corrected t), ``"dataset"`` for the z tests, the
         t of leave-one-out's per-instance differences and the cluster-robust
         tests of a grouped record (the instances pooled, the groups the
-        units), whose interval's ``method`` is ``"cluster"``.
+        units), whose interval's ``method`` is ``"cluster"``. A test whose
+        ``details`` hold ``null_variance_coefficients`` (the clustered
+        McNemar tests, whose statistic takes its variance under the null)
+        is inverted instead: the interval is the differences that the same
+        test does not reject (``details["not_rejected"]``), so it excludes
+        0 exactly when ``pvalue < 1 - confidence_level``.
 
         Parameters
         ----------
@@ -661,12 +668,22 @@ class TestResult(Serializable):
         low = lowest if self.alternative == "less" else max(lowest, center - critical * standard_error)
         high = highest if self.alternative == "greater" else min(highest, center + critical * standard_error)
         how = self._interval_method()
+        details = {"averaging": self._interval_averaging(), "standard_error": standard_error,
+                   "critical_value": critical, "df": self._interval_df}
+        warnings = self.warnings
+        if INVERTED in self.details:  # a test with its variance under the null: the differences it does not reject
+            kept = not_rejected(self.estimate, self.details[INVERTED], confidence_level, self.alternative,
+                                self._difference_range, self.pvalue < 1 - confidence_level)
+            low, high = kept.low, kept.high
+            details["not_rejected"] = kept.pieces
+            far = far_differences_warning(self.details[INVERTED], critical)
+            added = ((far,) if far else ()) + ((inverted_set_warning(kept.pieces, low, high),)
+                                                  if len(kept.pieces) > 1 else ())
+            warnings += tuple(Caution(text) for text in added if text not in warnings)
         return Interval(
             estimate=self.estimate, low=low, high=high, confidence_level=confidence_level, method=how.method,
             estimand=self.estimand, assumptions=self.assumptions, target=self.target,
-            details={"averaging": self._interval_averaging(), "standard_error": standard_error,
-                     "critical_value": critical, "df": self._interval_df},
-            notes=(how.note,), warnings=self.warnings,
+            details=details, notes=(how.note,), warnings=warnings,
         )
 
     def _interval_center(self):
@@ -692,6 +709,12 @@ class TestResult(Serializable):
 
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
+        if INVERTED in self.details:
+            return _IntervalMethod("cluster", f"interval of the {self.method} inverted: the differences d0 that the "
+                                              "test of difference = d0, with the variance under that hypothesis, "
+                                              "does not reject, the "
+                                              f"{self.details['n_groups']} groups as the independent units; it "
+                                              "excludes 0 exactly when the p-value is below its level")
         if self._clustered():
             reference = ("the normal quantile" if self._interval_df is None
                          else f"t with {format_number(self._interval_df)} degrees of freedom")

@@ -36,7 +36,8 @@ from .._utils._warnings import Messages, quietly
 from ..inference._distributions import reference_quantile
 from ..inference._estimands import TARGET, described_lines
 from ..inference._no_information import no_information_pvalue, no_information_test
-from ..inference._resampled_tests import ROPE, bayesian_ttest_of, corrected_ttest_of, score_differences
+from ..inference._resampled_tests import bayesian_ttest_of, corrected_ttest_of, score_differences
+from ._margins import RULE, resolved_rope, upgraded_rule
 from ._multiple_testing import CORRECTION, adjust_pvalues
 from ._split_scores import (
     SplitScores,
@@ -94,10 +95,11 @@ _BASELINE_SETTINGS = ("no_information_rate", "majority_class")
 
 _SETTING_KINDS = {"scoring": TEXT, "n_splits": POSITIVE, "n_repeats": POSITIVE, "method": METHOD,
                   "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
-                  "rope": NON_NEGATIVE, "df": COUNT}
+                  "rope": NON_NEGATIVE, "rope_rule": TEXT, "df": COUNT}
 """How the candidates were compared, the same for every candidate, with their kinds (fields until 0.1); checking
 the no-information rate adds ``no_information_rate`` and ``majority_class``."""
-_SETTINGS = (*_SETTING_KINDS, *_BASELINE_SETTINGS)
+_SETTINGS = tuple(name for name in (*_SETTING_KINDS, *_BASELINE_SETTINGS) if name != "rope_rule")
+"""The settings that were fields until 0.1 (``rope_rule`` came with format version 3)."""
 _COMPUTED = ("estimate", "low", "high", "statistic", "pvalue")
 _POSTERIOR = ("prob_best_better", "prob_equivalent", "prob_candidate_better")
 _ROWS = (*_ROW_KINDS, *_BASELINE_COLUMNS)
@@ -126,6 +128,18 @@ def _comparison_from_version_1(data):
              "columns": {"mapping": columns}} | rest)
 
 
+def _comparison_from_version_2(data):
+    """A CandidateComparison dict of version 2 at version 3, whose settings say where the margin (rope) came from:
+    before, it was the one given, or the fixed default 0.01 whatever the scores' scale."""
+    old = data["settings"]["mapping"]
+    settings = {}
+    for key, value in old.items():
+        settings[key] = value
+        if key == "rope":
+            settings["rope_rule"] = upgraded_rule(value, old["scoring"])
+    return data | {"version": 3, "settings": {"mapping": settings}}
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class CandidateComparison(Serializable):
     """Every candidate compared with the best, as :func:`compare_candidates` made it.
@@ -148,8 +162,10 @@ class CandidateComparison(Serializable):
     settings : mapping of str to object
         How the candidates were compared, stored as one field: the keys
         ``scoring``, ``n_splits``, ``n_repeats``, ``method``,
-        ``correction``, ``alpha``, ``confidence_level``, ``rope``, ``df``
-        and, when checked, ``no_information_rate`` and ``majority_class``,
+        ``correction``, ``alpha``, ``confidence_level``, ``rope``,
+        ``rope_rule`` (where the margin came from: the metric's default or
+        as given), ``df`` and, when checked, ``no_information_rate`` and
+        ``majority_class``,
         described below (:attr:`settings` adds ``target``). Until version
         0.2 each also reads as an attribute (``comparison.alpha``), with a
         FutureWarning naming ``comparison.settings["alpha"]``.
@@ -199,6 +215,7 @@ class CandidateComparison(Serializable):
         splits (always >= 0).
     method, correction : str
     alpha, confidence_level, rope : float
+        ``rope``: the margin used, in the units of the scores (0 for none).
     target : str
         ``"unconditional"``: the differences are about learners, averaged
         over training sets, not about these fitted models.
@@ -240,8 +257,8 @@ class CandidateComparison(Serializable):
                                                        beats_baseline=Array("b", ndim=1)),
               "selection_bias": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
     _rules = (_columns_agree, _best_is_a_candidate, _baseline_checked_or_not)
-    _format_version = 2
-    _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
+    _format_version = 3
+    _upgrades = types.MappingProxyType({1: _comparison_from_version_1, 2: _comparison_from_version_2})
 
     @property
     def best_candidate(self):
@@ -295,7 +312,7 @@ class CandidateComparison(Serializable):
 
         A read-only mapping: ``scoring``, ``n_splits``, ``n_repeats``,
         ``method``, ``correction``, ``alpha``, ``confidence_level``,
-        ``rope`` and ``df``; then, when the candidates were checked against
+        ``rope``, ``rope_rule`` and ``df``; then, when the candidates were checked against
         the no-information rate, ``no_information_rate`` and
         ``majority_class``; then ``target``. Until version 0.2 each
         (but ``target``, a field) also reads as an attribute
@@ -332,12 +349,17 @@ class CandidateComparison(Serializable):
         s = self._settings
         level = format_level(s["confidence_level"])
         c = self._columns
+        spread = np.abs(np.r_[c["low"], c["high"]])
+        spread = spread[np.isfinite(spread)]
+        # Four decimals on an accuracy's scale; on a smaller one (a squared error of a small target) they would
+        # all read 0.0000, so the differences get four significant digits instead.
+        shape = "+.4f" if spread.size == 0 or spread.max() >= 0.01 else "+.3e"
         rows = []
         for i in self._order():
             if i == self.best:
                 cells = ["(best)", "", "", ""]
             else:
-                cells = [f"{c['estimate'][i]:+.4f}", f"[{c['low'][i]:+.4f}, {c['high'][i]:+.4f}]",
+                cells = [f"{c['estimate'][i]:{shape}}", f"[{c['low'][i]:{shape}}, {c['high'][i]:{shape}}]",
                          format_number(c["pvalue"][i], 3), format_number(c["pvalue_adjusted"][i], 3)]
             rows.append([self.candidates[i], format_number(c["mean_score"][i]), *cells,
                          format_number(c["prob_best_better"][i], 3) if i != self.best else "",
@@ -346,7 +368,7 @@ class CandidateComparison(Serializable):
                   f"p {s['correction']}", "P(best better)", "indistinguishable"]
         n_same = int(c["indistinguishable"].sum())
         decided = (f"adjusted p > {s['alpha']:g}" if s["method"] == "corrected_t"
-                   else f"P(best better by more than {s['rope']:g}) < {1 - s['alpha']:g}")
+                   else f"P(best better by more than {s['rope']:.4g}) < {1 - s['alpha']:g}")
         lines = [
             f"{len(self.candidates)} candidates against the best, {self.best_candidate} "
             f"(mean {s['scoring']} {format_number(c['mean_score'][self.best])}), on {s['n_repeats']} x "
@@ -354,6 +376,8 @@ class CandidateComparison(Serializable):
             "",
             format_table(header, rows),
             "",
+            *wrapped(f"P(best better): the Bayesian correlated t's probability that the best's score is higher (a "
+                     f"loss lower) by more than the margin (rope) {s['rope_rule']}"),
             *wrapped(f"indistinguishable from the best ({decided}): {n_same} of {len(self.candidates)}"),
             *wrapped(f"selection bias of the best score (Tibshirani & Tibshirani 2009): "
                      f"{format_number(self.selection_bias)}; corrected best score "
@@ -561,9 +585,9 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
 
 
 @validate_params(method=METHOD, correction=CORRECTION, alpha=SIGNIFICANCE_LEVEL, confidence_level=PROBABILITY,
-                 rope=ROPE, scoring=SCORING)
+                 rope=RULE, scoring=SCORING)
 def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
-                       rope=0.01, scoring=None, y=None):
+                       rope="auto", scoring=None, y=None):
     """Which candidates of a search are really worse than the best?
 
     Every candidate is compared with the one of the highest mean score on
@@ -599,9 +623,20 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     confidence_level : float, default=0.95
         The level of each difference's interval (per comparison, not
         simultaneous).
-    rope : float, default=0.01
-        The region of practical equivalence of the Bayesian correlated t, on
-        the scale of the scores.
+    rope : "auto", float or None, default="auto"
+        The margin of practical equivalence of the Bayesian correlated t,
+        in the units of the scores: a difference within +-``rope`` counts
+        as none. ``"auto"`` takes the metric's default: 0.01 for a score on
+        a proportion's scale (accuracy, balanced accuracy, ROC AUC, average
+        precision, F1, precision, recall, Jaccard, MCC, R²: one percentage
+        point), 1% of the best candidate's mean loss for a negated loss
+        (``"neg_mean_squared_error"``, ``"neg_log_loss"``, ...,
+        ``"max_error"``), and no margin for a score of unknown scale (a
+        callable scorer, ``"score"``). None: no margin, so
+        ``prob_best_better`` is the probability that the best is better at
+        all. ``settings["rope"]`` holds the margin used and
+        ``settings["rope_rule"]`` where it came from; the summary shows
+        both.
     scoring : str, optional
         The metric to compare when the search scored several; None takes
         the one the search refits on (``refit="name"``).
@@ -662,7 +697,15 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
 
     The Bayesian correlated t (Corani & Benavoli 2015; Benavoli et al.
     2017, JMLR 18(77), section 3) reads the same differences as a posterior
-    for their mean with correlation rho = 1 / k.
+    for their mean with correlation rho = 1 / k. Its margin (rope) must be
+    in the scores' units: Benavoli et al. (2017) compare accuracies with a
+    rope of 0.01, one percentage point, which is this function's default
+    for scores on a proportion's scale; a loss has no such scale (a
+    squared error is in the target's units squared), so its default is
+    the same 1% taken relative to the best candidate's mean loss, and a
+    score of unknown scale gets no margin. Scores are higher-is-better
+    (scikit-learn's scorers negate a loss), so "the best is better" is a
+    lower loss.
 
     Selection bias: Tibshirani & Tibshirani (2009), "A bias correction for
     the minimum error rate in cross-validation", Ann. Appl. Stat. 3(2),
@@ -747,6 +790,8 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
         messages.warn(f"left out of the comparison, for a missing split score (a failed fit?): {left_out}")
     mean = mean_scores(scores)
     best = int(np.nanargmax(mean))
+    margin = resolved_rope(rope, scores.scoring, mean[best])
+    rope = margin.rope
     quantity = scores.scoring if scores.scoring in ("accuracy", "score") else f"score ({scores.scoring})"
     columns, first, degenerate = _comparisons(scores, valid, best, quantity, confidence_level, rope)
     if degenerate:
@@ -762,7 +807,7 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
     else:
         indistinguishable = ~(columns["prob_best_better"] >= 1 - alpha)
         decision = (f"the decisions use the posterior probability that the best is better by more than "
-                    f"{rope:g}, at least {1 - alpha:g} for 'worse'; they do not control a family-wise error")
+                    f"{rope:.4g}, at least {1 - alpha:g} for 'worse'; they do not control a family-wise error")
     indistinguishable &= valid
     indistinguishable[best] = True
     k, r = scores.n_splits, scores.n_repeats
@@ -777,7 +822,8 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
         params=types.MappingProxyType(dict(scores.params)),
         _settings=types.MappingProxyType({
             "scoring": scores.scoring, "n_splits": k, "n_repeats": r, "method": method, "correction": correction,
-            "alpha": alpha, "confidence_level": confidence_level, "rope": rope, "df": k * r - 1,
+            "alpha": alpha, "confidence_level": confidence_level, "rope": rope, "rope_rule": margin.rule,
+            "df": k * r - 1,
             **_baseline_settings(baseline)}),
         split_scores=_floats(scores.scores), best=best,
         _columns=types.MappingProxyType({

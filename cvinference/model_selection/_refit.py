@@ -5,8 +5,8 @@ import collections.abc
 import numpy as np
 
 from .._utils._params import SIGNIFICANCE_LEVEL
-from ..inference._resampled_tests import ROPE
 from ._candidates import COMPLEXITY_PARAM, METHOD, SCORING, comparison_of
+from ._margins import RULE
 from ._multiple_testing import CORRECTION
 from ._split_scores import Layout, layout_of, one_standard_error_index, scores_from_cv_results, simplest_among
 
@@ -101,7 +101,7 @@ class SimplestIndistinguishable(_RefitRule):
     """
 
     def __init__(self, param, *, cv, order="ascending", method="corrected_t", correction="holm", alpha=0.05,
-                 rope=0.01, scoring=None):
+                 rope="auto", scoring=None):
         self.param = param
         self.cv = cv
         self.order = order
@@ -112,7 +112,7 @@ class SimplestIndistinguishable(_RefitRule):
         self.scoring = scoring
 
     __cvinference_params__ = dict(param=COMPLEXITY_PARAM, method=METHOD, correction=CORRECTION,
-                                  alpha=SIGNIFICANCE_LEVEL, rope=ROPE, scoring=SCORING)
+                                  alpha=SIGNIFICANCE_LEVEL, rope=RULE, scoring=SCORING)
     """What each parameter accepts: checked when the rule is called."""
 
     def __call__(self, cv_results):

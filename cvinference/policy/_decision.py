@@ -19,8 +19,12 @@ The rule (documented in docs/reading-results.md, "The decision"):
    the evidence's limit (0.06 at alpha = 0.05) in every cell that stands for
    the pair: the worse of the two neighbouring measured sizes, the learners'
    own cells or, when borrowed, the worst of their family or of every
-   measured learner;
-2. the decision rests on the eligible test with the most measured power
+   measured learner; and, for a test whose variance is that of a one-learner
+   interval the benchmark measures (the CV-CLT's), when that interval did not
+   fall short of its coverage for either learner: the decision never rests on
+   a test whose own variance the report beside it says under-covers;
+2. the decision rests on the eligible refitting interval the caller passed
+   (``nested=``), else on the eligible test with the most measured power
    (ties, and tests without a power figure, in the order of their rows'
    ``preference`` in the table of methods, docs/methods.md: a test is known by
    its result, never by the name it is shown with); every other test is shown
@@ -30,7 +34,11 @@ The rule (documented in docs/reading-results.md, "The decision"):
    "no difference shown" when it does not, and "cannot tell" when no test is
    eligible, with the refitting route that holds (nested cross-validation)
    and its cost. It is never a vote among tests, whose count of rejections
-   moves with the seed.
+   moves with the seed;
+4. a metric that orders two regressors as their records' loss does on
+   identical folds (R² and the root mean squared error of a squared-error
+   record) is decided on that loss: the same answer, resting on the same
+   test, R²'s figures divided by var(y).
 """
 
 import dataclasses
@@ -46,13 +54,13 @@ from .._utils._kinds import BOOLEAN, LEVEL, NON_NEGATIVE, P_VALUE, TEXT, TEXTS, 
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
 from .._utils._serialize import Serializable
-from .._utils._text import bounds_text, format_level, format_pvalue, text_block
+from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
 from .._utils._upward import upward
 from .._utils._warnings import quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
 from ..inference._estimands import TARGET
-from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._methods import METHODS, MethodRow, evidence_row, method_row, row_of
 from ..inference._metric_interval import (
     SCORE_METRICS,
     _fold_values,
@@ -70,14 +78,20 @@ from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
+    coverage_floor,
     evidence_source,
     grouped_task,
     learner_of_result,
     measured_reach,
+    measured_rows,
+    measured_scheme,
+    measured_task,
+    repeats_of,
     sized_by_groups,
     test_evidence,
     type_i_limit,
 )
+from ._regression_evidence import cv_clt_shortfall
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
@@ -220,25 +234,11 @@ class DecisionTest(Serializable):
 
 
 def _detectable_of_its_test(decision):
-    """Fill in a decision's minimum detectable difference from the test it rests on, or refuse one that disagrees.
-
-    Set on the frozen dataclass as its ``__post_init__`` sets it, so that every decision carries it however made:
-    by :func:`decide`, by hand, or read from a payload written before format version 3.
-    """
-    given, test = decision.minimum_detectable_difference, decision.rests_on
-    if not isinstance(test, DecisionTest):  # no test (cannot tell), or a field from_dict's checks will refuse
-        if given is not None and test is None:
-            raise ValueError(f"minimum_detectable_difference={given!r} belongs to a decision that rests on a test; "
-                             "this one rests on none (it cannot tell): pass None.")
-        return
-    computed = minimum_detectable_difference(test, confidence_level=decision.confidence_level, power=POWER)
-    if given is None:
-        object.__setattr__(decision, "minimum_detectable_difference", computed)
-    elif not (math.isclose(given, computed, rel_tol=1e-9, abs_tol=1e-15) or (math.isnan(given) and math.isnan(
-            computed))):
-        raise ValueError(f"minimum_detectable_difference={given!r} is not that of the test it rests on, "
-                         f"{computed!r} (power {POWER:g} at confidence_level={decision.confidence_level!r}); pass "
-                         "None to compute it.")
+    """The minimum detectable difference of the test ``decision`` rests on (None when it rests on none)."""
+    test = decision.rests_on
+    if not isinstance(test, DecisionTest):
+        return None
+    return minimum_detectable_difference(test, confidence_level=decision.confidence_level, power=POWER)
 
 
 def _rests_on_one_test(owner, values):
@@ -290,13 +290,14 @@ class Decision(Serializable):
         Whether the metric is a loss (a regressor's mean squared error):
         then ``difference`` and the tests' estimates are metric(B) -
         metric(A), still positive when A is better, and the text says so.
-    minimum_detectable_difference : float or None, default=None
+    minimum_detectable_difference : float or None
         When the decision rests on a test: the smallest difference that test
         would have detected with power 0.8 at the variance it observed, in
-        the metric's units (:func:`minimum_detectable_difference`), computed
-        from ``rests_on`` and ``confidence_level`` when not given. "No
+        the metric's units (:func:`minimum_detectable_difference`). "No
         difference shown" rules out differences of this size or more, not
-        smaller ones. None when it cannot tell.
+        smaller ones. None when it cannot tell. Not a parameter: always
+        computed from ``rests_on`` and ``confidence_level`` (so
+        ``dataclasses.replace`` keeps it right), and written by ``to_dict()``.
     """
 
     answer: str
@@ -311,7 +312,7 @@ class Decision(Serializable):
     route: str
     caveats: tuple
     lower_is_better: bool = False
-    minimum_detectable_difference: float | None = None
+    minimum_detectable_difference: float | None = dataclasses.field(init=False, default=None)
 
     _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
               "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
@@ -321,14 +322,29 @@ class Decision(Serializable):
     _format_version = 3
     _upgrades = types.MappingProxyType({
         1: lambda data: data | {"version": 2, "lower_is_better": False},
-        # Issue 45: the minimum detectable difference, computed again from rests_on by __post_init__.
+        # Issue 45: the minimum detectable difference, which the decision computes from rests_on.
         2: lambda data: data | {"version": 3, "minimum_detectable_difference": None},
     })
 
     _repr_html_ = summary_html
 
     def __post_init__(self):
-        _detectable_of_its_test(self)
+        object.__setattr__(self, "minimum_detectable_difference", _detectable_of_its_test(self))
+
+    @classmethod
+    def _from_fields(cls, values):
+        """The decision of the checked field values; the minimum detectable difference written (None from a payload
+        older than format version 3) must be the one its test gives."""
+        values = dict(values)
+        written = values.pop("minimum_detectable_difference")
+        decision = cls(**values)
+        computed = decision.minimum_detectable_difference
+        if written is not None and not (computed is not None and (
+                math.isclose(written, computed, rel_tol=1e-9, abs_tol=1e-15)
+                or (math.isnan(written) and math.isnan(computed)))):
+            raise ValueError(f"minimum_detectable_difference={written!r} is not that of the test it rests on, "
+                             f"{computed!r} (power {POWER:g} at confidence_level={decision.confidence_level!r}).")
+        return decision
 
     def __repr__(self):
         test = "None" if self.rests_on is None else repr(self.rests_on.name)
@@ -416,11 +432,12 @@ class _Candidate(NamedTuple):
     pvalue: float
     target: str
     row: MethodRow | None
+    given: bool = False  # a refitting interval the caller passed (nested=): it comes first when calibrated
     df: float | None = None
 
     def figures(self):
         """The fields a :class:`DecisionTest` shows."""
-        return {key: value for key, value in self._asdict().items() if key != "row"}
+        return {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
 
     @property
     def evidence_key(self):
@@ -438,7 +455,7 @@ def _interval_df(interval):
 def _from_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
     return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
-                      test.target, row_of(test), _interval_df(interval))
+                      test.target, row_of(test), df=_interval_df(interval))
 
 
 def _from_nested(interval):
@@ -446,7 +463,7 @@ def _from_nested(interval):
     se = interval.details["standard_error"]
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
     return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
-                      pvalue, interval.target, row_of(interval))
+                      pvalue, interval.target, row_of(interval), given=True)
 
 
 def _metric_test(pair, metric, pos_label):
@@ -484,10 +501,10 @@ def _preference(candidate):
     return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"):
+def _evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
     """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
     its regime in words, and why it cannot be the one ("" when it can)."""
-    found = (test_evidence(evidence_key, learners, n_samples, task) if evidence_key is not None
+    found = (test_evidence(evidence_key, learners, n_samples, task, repeats) if evidence_key is not None
              else TestEvidence(None, None, None))
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
@@ -499,8 +516,29 @@ def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"
     return {"evidence": found, "regime": regime, "why": why}
 
 
-def _judged(candidate, learners, n_samples, limit, task="classification"):
-    return {"candidate": candidate, **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task)}
+def _judged(candidate, learners, n_samples, limit, task="classification", repeats=None):
+    """A candidate with its evidence: for ``learners`` at ``n_samples`` in the rows of ``task``, at the record's
+    number of ``repeats`` where the rows measured it (:func:`test_evidence`)."""
+    return {"candidate": candidate,
+            **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
+
+
+def _choose(judged):
+    """The judged test the decision rests on (None when none is eligible): among the eligible tests, a refitting
+    interval the caller passed first, then the most measured power, then the row's preference."""
+    eligible = [j for j in judged if not j["why"]]
+    return min(eligible, default=None, key=lambda j: (not j["candidate"].given, -(j["evidence"].power or 0.0),
+                                                      _preference(j["candidate"])))
+
+
+def _why_not(judged, chosen):
+    """Why a judged test is not the one ``chosen`` (its own reason, or the rule that put ``chosen`` first)."""
+    if judged["why"]:
+        return judged["why"]
+    name = chosen["candidate"].name
+    if chosen["candidate"].given:
+        return f"{name} was passed to decide and is calibrated for these learners: it comes first"
+    return f"less measured power than {name}"
 
 
 def _as_test(judged, role, why_not):
@@ -514,13 +552,46 @@ def _answer(test, alpha):
     return "A better" if test.estimate > 0 else "B better"
 
 
+def repeats_route(pair, metric):
+    """The fewest repeats R, other than the record's, at which the benchmark measured the corrected t on the fold
+    values of ``metric`` (a label or score metric's name) within the limit for these learners at this size, and its
+    :class:`TestEvidence`; None where no R was. The route of a set-level metric, which nested cross-validation
+    (about per-instance losses) does not cover."""
+    task = metric if metric in SCORE_METRICS else label_task(metric)
+    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected t",
+                                                                                         task))) if r is not None})
+    for repeats in measured:
+        found = test_evidence("corrected t", learners, pair.a.n_samples, task, repeats)
+        if (repeats != pair.a.n_repeats and found.repeats == (repeats,) and found.type_i is not None
+                and found.type_i <= type_i_limit()):
+            return repeats, found
+    return None
+
+
+def _metric_route(pair, metric):
+    """The route of a set-level (or score) metric's "cannot tell": more repeats, where the benchmark measured them
+    holding, else why none settles it."""
+    found = repeats_route(pair, metric)
+    if found is None:
+        return (f"No route settles {metric} here: the benchmark measured no number of repeats of the corrected t on "
+                f"fold {metric} within {type_i_limit():g} for these learners at N = {pair.a.n_samples}, and nested "
+                "cross-validation covers per-instance losses (accuracy, a regressor's loss), not a set-level metric.")
+    repeats, evidence = found
+    fits = repeats * pair.a.n_splits * 2
+    return (f"The corrected t on {repeats} x {pair.a.n_splits}-fold cross-validation kept its type-I error at or "
+            f"below {type_i_limit():g} (its worst: {evidence.type_i:.3f}) for {evidence.regime.describe()}: "
+            f"cvinference.compare(estimator_a, estimator_b, X, y, metric={metric!r}, cv={pair.a.n_splits}) runs it "
+            f"when the decision needs it (by hand, n_repeats={repeats}; on the command line, --repeats {repeats}): "
+            f"{fits} fits.")
+
+
 def _route(pair, metric, nested):
     if nested is not None:
         return ""
     fits = pair.a.n_splits * pair.a.n_repeats * 2
     if metric != "accuracy":
-        return ("No refitting test for a set-level metric was calibrated; nested cross-validation covers "
-                "per-instance losses (nested_cv_interval with a loss), not this metric.")
+        return _metric_route(pair, metric)
     judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
                           pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
@@ -551,18 +622,26 @@ def _baseline_caveats(pair, names, alpha):
     return caveats
 
 
+def label_task(metric):
+    """The evidence's task whose rows judge the tests of a label metric: its own rows where the benchmark measured
+    it ("balanced_accuracy"), else accuracy's ("classification"), with a caveat that says so."""
+    return metric if metric != "accuracy" and measured_task(metric) else "classification"
+
+
 def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
     caveats = []
     regime = chosen["evidence"].regime if chosen else next(
         (j["evidence"].regime for j in judged_tests if j["evidence"].regime is not None), None)
     if regime is not None:
         caveats += regime.caveats()
-    if chosen and metric != "accuracy":
+    if chosen and metric != "accuracy" and label_task(metric) == "classification":
         caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
                        f"{metric} was not measured and is assumed alike.")
-    if chosen and chosen["candidate"].row is method_row("corrected_t") and pair.a.n_repeats != 10:
-        caveats.append(f"The benchmark measured the corrected t on 10 x 10-fold cross-validation; here it runs on "
-                       f"{pair.a.n_repeats} x {pair.a.n_splits}-fold.")
+    measured_repeats = chosen["evidence"].repeats if chosen else ()
+    if chosen and chosen["candidate"].row is method_row("corrected_t") and measured_repeats and (
+            pair.a.n_repeats not in measured_repeats):
+        caveats.append(f"The benchmark measured the corrected t on {listed(map(str, measured_repeats))} x 10-fold "
+                       f"cross-validation; here it runs on {pair.a.n_repeats} x {pair.a.n_splits}-fold.")
     if metric != "accuracy" and answer in ("A better", "B better") and pair.a.classes is not None:
         better_on_metric = 1 if answer == "A better" else -1
         if accuracy_difference * better_on_metric < 0:
@@ -599,6 +678,43 @@ def _is_loss_metric(metric, result):
     return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
 
 
+_LOSS_EQUIVALENTS = {"squared_error": ("r2", "neg_root_mean_squared_error")}
+"""Regression metrics that order two learners as the records' own loss does on identical folds: R² = 1 - MSE /
+var(y), with the same var(y) for both, and RMSE = sqrt(MSE)."""
+
+
+def _loss_equivalent(metric, result):
+    """Whether ``metric`` is one of :data:`_LOSS_EQUIVALENTS` of a regression record's loss."""
+    return result.classes is None and isinstance(metric, str) and metric in _LOSS_EQUIVALENTS.get(result.loss_name, ())
+
+
+def _rescaled(test, spread):
+    return dataclasses.replace(test, estimate=test.estimate / spread, low=test.low / spread, high=test.high / spread)
+
+
+def _restated(decision, metric, y_true):
+    """The decision on the mean squared error, restated for ``metric``, one of its equivalents: the same answer,
+    resting on the same test; for R² its figures divided by var(y)."""
+    spread = float(np.var(y_true))
+    if metric == "r2" and spread > 0:
+        caveat = (f"R² = 1 - mean squared error / var(y), with the same var(y) = {spread:.4g} (every instance's "
+                  "target) for both learners, orders them as the mean squared error does: the decision on R² is "
+                  "the mean squared error's, resting on the same test, with its figures divided by var(y) (R² of A "
+                  "minus R² of B, positive when A is better).")
+        return dataclasses.replace(
+            decision, metric="r2", lower_is_better=False, difference=decision.difference / spread,
+            rests_on=None if decision.rests_on is None else _rescaled(decision.rests_on, spread),
+            context=tuple(_rescaled(test, spread) for test in decision.context), caveats=(*decision.caveats, caveat))
+    if metric == "r2":
+        caveat = ("R² was asked, and y is constant (var(y) = 0): R² is undefined; the decision is the mean squared "
+                  "error's, in its units.")
+    else:
+        caveat = (f"{metric} was asked: the root mean squared error is the square root of the mean squared error "
+                  "on the same folds, so the two order the learners alike; the decision is the mean squared "
+                  "error's, in its units.")
+    return dataclasses.replace(decision, caveats=(*decision.caveats, caveat))
+
+
 def _loss_candidates(pair, nested, confidence_level):
     """The tests of a difference of mean losses: corrected t, CV-CLT and (when given) nested CV."""
     a = pair.a
@@ -622,6 +738,79 @@ def _unmeasured_choice(judged, order=_UNMEASURED_ORDER):
         family = j["candidate"].evidence_key
         return order.index(family) if family in order else len(order)
     return min(judged, key=rank)
+
+
+_SHARES_INTERVAL = {"cv_clt_difference": {"squared_error": "mean_squared_error",
+                                          "absolute_error": "mean_absolute_error"}}
+"""Tests whose variance is that of a one-learner interval the benchmark measures (the CV-CLT's), by the records'
+loss: where that interval falls short for either learner, the test is not eligible, since the report beside the
+decision warns that the same variance under-covers."""
+
+
+def _shortfall_why(candidate, learners, n_samples, loss_name, variance, n_repeats, names):
+    """Why ``candidate`` cannot be the one because its one-learner interval falls short for one of ``learners``
+    at ``n_samples`` ("" when it does not)."""
+    metric = _SHARES_INTERVAL.get(getattr(candidate.row, "id", None), {}).get(loss_name)
+    if metric is None:
+        return ""
+    for name, learner in zip(names, learners, strict=True):
+        found = cv_clt_shortfall(learner, n_samples, metric, variance, n_repeats)
+        if found is not None:
+            worst, regime = found
+            return (f"its variance is that of the CV-CLT interval of one learner's {loss_words(loss_name)}, "
+                    f"which covered its kfold target only {worst.worst:.3f} of the time in {worst.worst_cell} "
+                    f"(below {coverage_floor():g}), among the cells that stand for {name} ({regime.describe()})")
+    return ""
+
+
+def _short_interval_why(candidate, pair, names):
+    """:func:`_shortfall_why` for a pair's records ("" for a scheme the benchmark does not measure)."""
+    if not measured_scheme(pair.a):
+        return ""
+    variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
+    return _shortfall_why(candidate, [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_samples,
+                          pair.a.loss_name, variance, pair.a.n_repeats, names)
+
+
+DECISION_TESTS = types.MappingProxyType({
+    "classification": ("matched-sample t", "independent-sample z", "McNemar", "corrected t", "5x2cv t"),
+    "label metric": ("corrected t",),
+    "roc_auc": ("corrected t", "DeLong paired z"),
+    "regression": ("corrected t", "CV-CLT"),
+    "grouped": ("corrected t", "clustered McNemar (Obuchowski)", "cluster paired t"),
+    "grouped-regression": ("corrected t", "cluster paired t"),
+})
+"""The tests a decision weighs, by the evidence keys of their rows, for each kind of pair: what
+:func:`cvinference.compare` computes from its folds and 5x2cv's before nested CV (accuracy, a label metric such as
+balanced accuracy, ROC AUC, two regressors' squared error, grouped records)."""
+
+
+def cell_choice(tests, learner, size, *, task="classification", repeats=None, nested=False, loss_name=None):
+    """The evidence key of the test :func:`decide` rests on for two learners of ``learner``'s type (a null pair of
+    the benchmark) at ``size`` instances (groups, for a grouped task), among ``tests`` (evidence keys, as in
+    :data:`DECISION_TESTS`), judged by the rows of ``task`` at ``repeats`` as :func:`decide` judges them; with
+    ``nested``, nested CV's when no other is eligible and it is (what the front door's ``nested="auto"`` runs);
+    None: it cannot tell. ``loss_name``: a regression record's loss, for the CV-CLT's coverage rule.
+
+    The choice depends on the learners, the size, the task and the evidence, never on the data, so in a measured
+    cell the decision rejects exactly when this test rejects: its false-alarm rate there is this test's, on the
+    same replications (benchmarks/decision_as_shipped.py).
+    """
+    learners, limit = [learner, learner], type_i_limit()
+    judged = [_judged(_Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", evidence_row(key)), learners, size, limit, task,
+                      repeats) for key in tests]
+    if loss_name is not None:
+        judged = [dict(j, why=j["why"] or _shortfall_why(j["candidate"], learners, size, loss_name, "within-fold",
+                                                         repeats or 1, ("A", "B"))) for j in judged]
+    if task != "classification" and not any(j["evidence"].type_i is not None for j in judged):
+        return _unmeasured_choice(judged, _GROUPED_ORDER if sized_by_groups(task) else _UNMEASURED_ORDER)[
+            "candidate"].evidence_key
+    chosen = _choose(judged)
+    if chosen is None and nested:
+        route = _judged(_Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", evidence_row("nested-cv")),
+                        learners, size, limit, task, repeats)
+        return None if route["why"] else "nested-cv"
+    return None if chosen is None else chosen["candidate"].evidence_key
 
 
 def _mean_baseline_caveats(pair, names, alpha):
@@ -662,28 +851,29 @@ def _regression_decision(pair, metric, names, confidence_level, nested, limit):
                                      subject="regressors", measures="classifiers")
 
 
-def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures,
+def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures, route=None,
                               order=_UNMEASURED_ORDER, order_why=_UNMEASURED_WHY):
     """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
     a = pair.a
     learners = [learner_of_result(a), learner_of_result(pair.b)]
     metric_name, confidence_level = common["metric"], common["confidence_level"]
     size = a.n_groups if sized_by_groups(task) else a.n_samples
-    judged = [_judged(candidate, learners, size, limit, task=task) for candidate in candidates]
+    judged = [_judged(candidate, learners, size, limit, task=task, repeats=a.n_repeats) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
     if regime is not None:
         caveats = [*regime.caveats(), *caveats]
     if measured:
-        eligible = sorted((j for j in judged if not j["why"]),
-                          key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
-        chosen = eligible[0] if eligible else None
+        judged = [dict(j, why=j["why"] or _short_interval_why(j["candidate"], pair, common["names"]))
+                  for j in judged]
+        chosen = _choose(judged)
         if chosen is None:
             reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
             return Decision(answer="cannot tell", target=None, rests_on=None,
                             context=tuple(_as_test(j, "context", j["why"]) for j in judged),
                             reason=f"No test of these {subject} kept its type-I error at or below {limit:g} in "
-                                   f"{evidence_source()} ({reasons}).", route="", caveats=tuple(caveats), **common)
+                                   f"{evidence_source()} ({reasons}).",
+                            route="" if route is None else route(pair, metric_name), caveats=tuple(caveats), **common)
         reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
@@ -699,9 +889,8 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = _as_test(chosen, "rests on", "")
-    why_not = f"{rests_on.name} comes first" if measured else (
-        f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests")
-    context = tuple(_as_test(j, "context", j["why"] if measured and j["why"] else why_not)
+    unmeasured = f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests"
+    context = tuple(_as_test(j, "context", _why_not(j, chosen) if measured else unmeasured)
                     for j in judged if j is not chosen)
     return Decision(answer=_answer(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)
@@ -798,7 +987,7 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     common = {"names": names, "metric": metric, "confidence_level": confidence_level,
               "difference": float(values_a.mean() - values_b.mean())}
     caveats = [*_baseline_caveats(pair, names, 1 - confidence_level)]
-    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task=metric,
+    return _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, task=metric, route=_metric_route,
                                      subject=f"learners on {metric}", measures="accuracy and regression losses",
                                      order_why=_SCORE_WHY)
 
@@ -820,8 +1009,10 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         fold-level differences. For two regressors the default (and
         ``"neg_mean_squared_error"`` or ``"neg_mean_absolute_error"``,
         matching the records' loss) is their mean loss, lower being better;
-        another regression metric (``"r2"``) is tested on its fold-level
-        differences.
+        ``"r2"`` and ``"neg_root_mean_squared_error"`` of squared-error
+        records are decided on the mean squared error, which orders the
+        learners alike (Notes); another regression metric is tested on its
+        fold-level differences.
     confidence_level : float, default=0.95
         1 - alpha for the tests and their intervals.
     tests : list of (str, TestResult) or None, default=None
@@ -862,9 +1053,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     cross-validation (Bates, Hastie & Tibshirani 2023), whose difference
     interval held its type-I error in every cell the benchmark measured it
     (a decision tree and logistic regression, N = 100 to 1,000), as the route.
-    The nested interval's p-value is the two-sided normal one of its
-    estimate and standard error, so it rejects exactly when the interval
-    excludes 0.
+    A ``nested`` interval the caller passes is the one the decision rests on
+    whenever the benchmark measured it within the limit for these learners;
+    otherwise it is shown for context with its measured type-I error. The
+    nested interval's p-value is the two-sided normal one of its estimate
+    and standard error, so it rejects exactly when the interval excludes 0.
 
     **Regressors.** The tests of a difference of mean losses, loss(B) -
     loss(A) (positive when A is better): the corrected t on the fold mean
@@ -873,7 +1066,12 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     Mackey 2020, section 3.2) and, when ``nested`` is given, nested
     cross-validation's difference interval (Bates, Hastie & Tibshirani
     2023). The evidence's regression rows (``"task": "regression"``) judge
-    them as above. While the benchmark has measured none, the decision
+    them as above; the CV-CLT test is not eligible where the CV-CLT interval
+    of either learner's loss fell short of its coverage. R² and the root mean
+    squared error of a squared-error record order the learners as the mean
+    squared error does (R² = 1 - MSE / var(y), the same var(y) for both), so
+    ``metric="r2"`` and ``metric="neg_root_mean_squared_error"`` give the
+    mean squared error's decision, R²'s figures divided by var(y). While the benchmark has measured none, the decision
     rests on the first computed of nested CV (target: the models fitted to
     all the data), the corrected t (its variance term allows for the
     variation of training sets) and the CV-CLT (its target is the models
@@ -900,6 +1098,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
                         f"makes; got {type(pair).__name__}.")
     names = tuple(names) if names is not None else tuple(
         getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
+    if _loss_equivalent(metric, pair.a):
+        return _restated(decide(pair, confidence_level=confidence_level, tests=tests, nested=nested, names=names,
+                                pos_label=pos_label), metric, pair.a.y_true)
     alpha = 1 - confidence_level
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
@@ -912,13 +1113,10 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         return _score_decision(pair, metric, names, confidence_level, limit, pos_label)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
-    judged = [_judged(candidate, learners, pair.a.n_samples, limit) for candidate in candidates]
-    eligible = sorted((j for j in judged if not j["why"]),
-                      key=lambda j: (-(j["evidence"].power or 0.0), _preference(j["candidate"])))
-    chosen = eligible[0] if eligible else None
-    context = tuple(_as_test(j, "context", j["why"] or (
-        f"less measured power than {chosen['candidate'].name}" if j is not chosen else ""))
-        for j in judged if j is not chosen)
+    task = label_task(metric_name)
+    judged = [_judged(candidate, learners, pair.a.n_samples, limit, task, pair.a.n_repeats) for candidate in candidates]
+    chosen = _choose(judged)
+    context = tuple(_as_test(j, "context", _why_not(j, chosen)) for j in judged if j is not chosen)
     accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan
     if chosen is None:
         reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged) or "no test applies"
@@ -927,7 +1125,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
             difference=float(difference), rests_on=None, context=context,
             reason=(f"No test computable here kept its type-I error at or below {limit:g} in "
                     f"{evidence_source()} for these learners at N = {pair.a.n_samples} ({reasons})."),
-            route=_route(pair, metric, nested),
+            route=_route(pair, metric_name, nested),
             caveats=(*_baseline_caveats(pair, names, alpha),
                      *_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell")))
     rests_on = _as_test(chosen, "rests on", "")

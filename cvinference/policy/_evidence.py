@@ -318,6 +318,7 @@ class TestEvidence(NamedTuple):
     power: float | None
     regime: Regime | None
     worst_cell: str | None = None  # the cell of the worst type-I error, in words: "a decision tree at N = 100"
+    repeats: tuple = ()  # the numbers of repeats R of the "(RxK-fold)" cells used, where the rows name them
 
 
 TestEvidence.__test__ = False  # not a pytest test
@@ -328,24 +329,56 @@ def _rows_of_test(quantity, test_name, task):
             if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)]
 
 
-def test_evidence(test_name, learners, n_samples, task="classification"):
+def repeats_of(method):
+    """The number of repeats R a row's method names ("corrected t (3x10-fold)": 3), or None."""
+    found = re.search(r"\((\d+)x\d+-fold", method)
+    return None if found is None else int(found.group(1))
+
+
+def _at_repeats(cells, regime, repeats):
+    """The cells measured at ``repeats`` when they measured every learner and size of ``regime``, else all."""
+    if repeats is None:
+        return cells
+    same = [row for row in cells if repeats_of(row["method"]) == repeats]
+    covered = {(row["learner"], row["n"]) for row in same}
+    wanted = {(row["learner"], row["n"]) for row in cells}
+    return same if same and covered == wanted else cells
+
+
+def test_evidence(test_name, learners, n_samples, task="classification", repeats=None):
     """The worst measured type-I error and the mean power of a test for ``learners`` at ``n_samples``.
 
     ``test_name`` is matched to the benchmark's tests by :func:`test_family`;
     ``task`` ("classification": accuracy, "regression", or a score metric's
     name such as "roc_auc", or "grouped", whose cells are sized by their
     number of groups: pass it as ``n_samples``) to the rows' ``"task"``
-    (rows without one are classification rows). Unmeasured figures are None.
+    (rows without one are classification rows). ``repeats``, the record's
+    number of repeats R: where the rows name theirs ("corrected t (1x10-fold)")
+    and measured every cell that stands for the pair at R, those cells alone
+    stand; otherwise the worst over every R measured. Unmeasured figures are
+    None.
     """
     rows = _rows_of_test("type_i", test_name, task)
     regime = regime_of(rows, learners, n_samples, _size_name(task))
-    cells = _cells(rows, regime)
+    cells = _at_repeats(_cells(rows, regime), regime, repeats)
     if not cells:
         return TestEvidence(None, None, None)
-    power = _cells(_rows_of_test("power", test_name, task), regime)
+    power = _at_repeats(_cells(_rows_of_test("power", test_name, task), regime), regime, repeats)
     mean_power = sum(row["measured"] for row in power) / len(power) if power else None
     worst = max(cells, key=lambda row: row["measured"])
-    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name, population=False))
+    measured = tuple(sorted({r for r in map(repeats_of, (row["method"] for row in cells)) if r is not None}))
+    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name, population=False),
+                        measured)
+
+
+def measured_rows(quantity, test_name, task="classification"):
+    """The evidence's rows of ``quantity`` ("type_i", "power") of a test (by :func:`test_family`) in ``task``."""
+    return _rows_of_test(quantity, test_name, task)
+
+
+def measured_task(task):
+    """Whether the evidence holds rows of ``task`` (a label metric's own rows, such as "balanced_accuracy")."""
+    return bool(_task_rows(task))
 
 
 def measured_reach(test_name, task="classification"):

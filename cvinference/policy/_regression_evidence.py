@@ -64,19 +64,30 @@ def _alternative(label, own, regime, what):
             f"the other route, and the benchmark did not measure it for the {what}.")
 
 
+def cv_clt_shortfall(learner, n_samples, metric, variance, n_pooled):
+    """The worst :class:`~cvinference.policy._evidence.Measured` cell where the benchmark measured the CV-CLT
+    interval of ``metric`` ("mean_squared_error", ...) with ``variance``, pooling ``n_pooled`` repeats, falling
+    short of its kfold target for ``learner`` (a :class:`~cvinference.policy._evidence.Learner`) at
+    ``n_samples``, with that regime; None where it held or was not measured."""
+    label = EVIDENCE_LABEL[metric]
+    regime = coverage_regime(_TARGET, learner, n_samples, _TASK)
+    if not regime.sizes:
+        return None
+    own = _own_methods(label, variance, n_pooled)
+    short = [m for m in (measured_coverage(name, _TARGET, regime, _TASK) for name in own) if m and m.falls_short]
+    return (min(short, key=lambda m: m.worst), regime) if short else None
+
+
 def regression_evidence_warning(result, metric, what, variance, n_pooled, messages):
     """Warn when the benchmark measured ``regression_interval(result, metric, variance=...)`` falling short of its
     kfold target in the cells that stand for the result; ``what`` is the metric in words, ``n_pooled`` the number
     of repeats the interval pools."""
-    label = EVIDENCE_LABEL[metric]
-    regime = coverage_regime(_TARGET, learner_of_result(result), result.n_samples, _TASK)
-    if not measured_scheme(result) or not regime.sizes:
+    found = measured_scheme(result) and cv_clt_shortfall(learner_of_result(result), result.n_samples, metric,
+                                                         variance, n_pooled)
+    if not found:
         return
+    (worst, regime), label = found, EVIDENCE_LABEL[metric]
     own = _own_methods(label, variance, n_pooled)
-    short = [m for m in (measured_coverage(name, _TARGET, regime, _TASK) for name in own) if m and m.falls_short]
-    if not short:
-        return
-    worst = min(short, key=lambda m: m.worst)
     messages.warn(
         f"The CV-CLT interval of the {what} ({worst.method!r} in the benchmark) covered its kfold target (the {what} "
         f"of the models fitted in the folds) only {worst.worst:.3f} of the time at 95% in its worst cell "

@@ -27,6 +27,7 @@ from ._cv_result_codec import (
     from_version_1,
     from_version_2,
     from_version_3,
+    from_version_4,
     score_shape,
 )
 from ._losses import LOSSES
@@ -60,11 +61,12 @@ def _as_rows(values, name, n_samples):
 
 
 def _checked_scores(y_score, response_method, shape, n_classes):
-    """``y_score`` as a read-only float32 array of :func:`score_shape`, or None; refused with what is wrong.
+    """``y_score`` as a read-only float64 array of :func:`score_shape`, or None; refused with what is wrong.
 
     ``shape`` is (n_repeats, n_samples) and ``n_classes`` the number of
     classes of y_true (None for a regression record); one repeat's scores may
-    come without the repeat axis.
+    come without the repeat axis. Scores of another numeric dtype (float32
+    among them) are converted to float64, which holds each of them exactly.
     """
     if y_score is None and response_method is None:
         return None
@@ -80,11 +82,14 @@ def _checked_scores(y_score, response_method, shape, n_classes):
     if given.dtype.kind not in "biuf" or scores.shape != expected:
         raise ValueError(f"y_score must be a numeric array of shape {expected} (repeats, instances"
                          f"{', classes' if n_classes != 2 else ''}); got dtype {given.dtype} and shape {given.shape}.")
-    scores = np.array(scores, dtype=np.float32, copy=True)
-    if np.isnan(scores).any():
-        where = tuple(int(i) for i in np.argwhere(np.isnan(scores))[0])
-        raise ValueError(f"y_score holds NaN (first at index {where}); scores must be numbers. Check the "
-                         f"estimator's {response_method} for that instance.")
+    scores = np.array(scores, dtype=np.float64, copy=True)
+    bad = ~np.isfinite(scores)
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"y_score holds NaN or infinity in {int(bad.sum())} of {scores.size} entries (first: "
+                         f"{python_scalar(scores[where])} at index {where}); scores must be finite numbers, which "
+                         f"ROC AUC and average precision can rank. Check the estimator's {response_method} for that "
+                         "instance.")
     return locked(scores)
 
 
@@ -257,13 +262,14 @@ class CVResult(Grouped, Record):
         tests a single instance is not).
     n_train : int or None
         Training-set size when the result does not imply it (a holdout).
-    y_score : ndarray of float32 or None
+    y_score : ndarray of float64 or None
         Out-of-fold scores, (n_repeats, n_samples) for two classes or
         (n_repeats, n_samples, n_classes), None when none were kept (the
-        evaluator keeps them with ``response_method``). float32 keeps 7
-        significant digits, enough for ranks and ROC AUC, and bounds the
-        memory to 4 * n_repeats * n_samples * n_classes bytes (n_classes = 1
-        for two classes).
+        evaluator keeps them with ``response_method``). float64 keeps the
+        scores as the model gives them (float32 would tie probabilities
+        above 1 - 3e-8 and change ROC AUC and average precision), in
+        8 * n_repeats * n_samples * n_classes bytes (n_classes = 1 for two
+        classes). Every score is finite.
     response_method : str or None
         ``"predict_proba"`` or ``"decision_function"``: what gave ``y_score``.
     groups : ndarray of shape (n_samples,) or None
@@ -690,8 +696,8 @@ class CVResult(Grouped, Record):
         """
         return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
 
-    _format_version = 4
-    _upgrades = {1: from_version_1, 2: from_version_2, 3: from_version_3}
+    _format_version = 5
+    _upgrades = {1: from_version_1, 2: from_version_2, 3: from_version_3, 4: from_version_4}
     _kinds = {
         "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
         "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,

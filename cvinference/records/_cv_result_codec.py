@@ -1,5 +1,12 @@
 """What a CVResult dict must hold beyond each field's kind, and the reading of version-1 dicts.
 
+Version 5 writes the out-of-fold scores ``y_score`` as float64 (``"<f8"``),
+as the record keeps them; :func:`from_version_4` reads a version-4 dict,
+whose scores are float32 (``"<f4"``), as the same scores in float64, with an
+:class:`~cvinference.InferenceWarning`: float32 had already tied
+probabilities above 1 - 3e-8 and decision values that differ only past their
+seventh digit, so the ROC AUC and average precision of such scores may
+count ties the model did not make.
 Version 4 adds the instances' ``groups`` (null when the record has none);
 :func:`from_version_3` reads a version-3 dict as a record without groups.
 Version 3 adds the out-of-fold scores, ``y_score`` and ``response_method``
@@ -13,8 +20,12 @@ each array as nested lists beside its dtype (``y_true_dtype``,
 :func:`from_version_1` turns such a dict into version 2.
 """
 
+import warnings
+
 import numpy as np
 
+from .._utils._serialize import decode, encode
+from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ._losses import LOSSES
 
 _OWNER = "CVResult"
@@ -77,7 +88,7 @@ def score_shape(n_repeats, n_samples, n_classes):
 
 
 def check_scores(owner, values):
-    """Scores go with the method that gave them, in a record of class labels, float32, of :func:`score_shape`.
+    """Scores go with the method that gave them, in a record of class labels, float64, finite, of :func:`score_shape`.
 
     The classes counted are those of y_true (the codes' range), not the
     labels that are only predicted.
@@ -90,14 +101,41 @@ def check_scores(owner, values):
         return
     if values["classes"] is None:
         _refuse("CVResult.y_score is an array in a regression record, which holds no scores")
-    if scores.dtype != np.float32:
-        _refuse(f"CVResult.y_score must be an array of dtype float32 ('<f4'), as to_dict() writes it; got "
+    if scores.dtype != np.float64:
+        _refuse(f"CVResult.y_score must be an array of dtype float64 ('<f8'), as to_dict() writes it; got "
                 f"{scores.dtype}")
+    if not np.isfinite(scores).all():
+        _refuse("CVResult.y_score holds NaN or infinity, where a record keeps finite scores only")
     n_repeats, n_samples = values["fold"].shape
     expected = score_shape(n_repeats, n_samples, int(values["y_true"].max()) + 1)
     if scores.shape != expected:
         _refuse(f"CVResult.y_score must have the shape {expected} (repeats, instances, classes beyond two); "
                 f"got {scores.shape}")
+
+
+def from_version_4(data):
+    """A version-4 CVResult dict as version 5: its float32 scores as float64, with a warning that they may tie.
+
+    Each float32 score is exactly a float64; the digits float32 dropped when
+    the dict was written are lost, which the warning says.
+    """
+    scores = data.get("y_score")
+    if isinstance(scores, dict):
+        if scores.get("dtype") != "<f4":
+            _refuse(f"CVResult.y_score of a version-4 dict must be an array of dtype float32 ('<f4'), as to_dict() "
+                    f"of that version wrote it; got the dtype {scores.get('dtype')!r}")
+        array = decode(scores, "CVResult.y_score")
+        writeable = bool(array.flags.writeable)
+        array = array.astype(np.float64)
+        array.setflags(write=writeable)
+        scores = encode(array)
+        warnings.warn(
+            "This CVResult dict is of format version 4, which stored y_score as float32: its scores are read as "
+            "float64, but the digits float32 dropped are lost, so probabilities above 1 - 3e-8 (and decision values "
+            "that differ only past their seventh digit) may tie, and its ROC AUC and average precision may differ "
+            "from those of the model's own scores. Evaluate the estimator again to keep exact scores.",
+            InferenceWarning, stacklevel=first_caller_outside_package())
+    return {**data, "version": 5, "y_score": scores}
 
 
 def from_version_3(data):

@@ -23,7 +23,7 @@ from .._utils._params import (
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..inference import Interval, TestResult
 from ..policy import Decision
-from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits
+from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits, repeats_route
 from ..records import PairedCVResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer
@@ -117,8 +117,19 @@ def _needs_nested(nested, pair, tests, metric, confidence_level):
             and decision_of(pair, tests, metric, confidence_level).answer == "cannot tell")
 
 
-def decision_of(pair, tests, metric, confidence_level):
-    return comparison_decision(pair, tests, confidence_level=confidence_level, metrics=[metric])
+def decision_of(pair, tests, metric, confidence_level, pos_label=None):
+    return comparison_decision(pair, tests, confidence_level=confidence_level, metrics=[metric], pos_label=pos_label)
+
+
+def _repeats_needed(pair, tests, metric, confidence_level, pos_label):
+    """The repeats of the cross-validation a set-level (or score) metric's decision needs: where it cannot tell and
+    the calibration measured the corrected t holding at more repeats for these learners (``repeats_route``), that
+    number; else None."""
+    decision = decision_of(pair, tests, metric, confidence_level, pos_label)
+    if decision.answer != "cannot tell":
+        return None
+    found = repeats_route(pair, decision.metric)
+    return None if found is None or found[0] <= pair.a.n_repeats else found[0]
 
 
 def _reusable(pair, cv, loss):
@@ -220,6 +231,22 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
                             f"which the decision needed: {fits:,} fits were spent, so a budget of {fits + cost:,} "
                             "runs it.")
             say(verbose, left_out[-1])
+    more = None if interval is not None or nested == "never" or _nested_applies(pair, metric) else (
+        _repeats_needed(pair, tests, metric, confidence_level, pos_label))
+    if more is not None:
+        cost = cv_fits(2, fold_count(folds, X, y, groups), more)
+        if allowed is None or fits + cost <= allowed:
+            say(verbose, f"fitting A and B on {more} x {cv} identical folds ({cost:,} fits): the decision on {metric} "
+                         f"needs the corrected t on {more} repeats, which the calibration measured holding")
+            pair = evaluator(folds, n_repeats=more, loss=loss, metrics=metrics, n_jobs=n_jobs,
+                             random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
+            tests = comparison_tests(pair, extra_tests=extra)
+            fits += cost
+        else:
+            left_out.append(f"budget={budget!r} ({allowed:,} fits) left out the {more} x {cv}-fold cross-validation "
+                            f"({cost:,} fits) that the decision on {metric} needed: {fits:,} fits were spent, so a "
+                            f"budget of {fits + cost:,} runs it.")
+            say(verbose, left_out[-1])
     intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
                  for result in (pair.a, pair.b)]
     decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
@@ -282,9 +309,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         The positive class of a metric about one class (``"f1"``).
     confidence_level : float, default=0.95
     nested : {"auto", "always", "never"}, default="auto"
-        Nested cross-validation's difference interval: ``"auto"`` runs it
-        when the decision from the folds cannot tell and the benchmark
-        measured it within the limit for these learners at about this size.
+        The calibrated refitting route. Nested cross-validation's difference
+        interval: ``"auto"`` runs it when the decision from the folds cannot
+        tell and the benchmark measured it within the limit for these
+        learners at about this size. For a set-level or score metric
+        (balanced accuracy, F1, ROC AUC), which nested cross-validation does
+        not cover, ``"auto"`` instead runs the cross-validation again with
+        the number of repeats at which the benchmark measured the corrected
+        t holding for these learners, when the decision cannot tell with
+        ``n_repeats``; ``"never"`` runs neither.
     budget : int, str or None, default=None
         The most fits the call may run: a number, or a multiple of one
         10-fold cross-validation of both learners (20 fits) such as

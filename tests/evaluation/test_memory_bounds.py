@@ -69,12 +69,12 @@ def test_the_size_is_the_product_of_the_counts(monkeypatch):
 
 
 def test_kept_scores_count_in_the_record_s_size(monkeypatch):
-    # Hand computation: iris has 3 classes, so 3 float32 scores (12 bytes) join the 25 bytes of each of the
-    # 150 instances in each of 1000 repeats: 1000 x 150 x 37 = 5,550,000 bytes, more than 5,549,999.
-    monkeypatch.setattr(_validation, "memory_size", lambda: 5_549_999)
+    # Hand computation: iris has 3 classes, so 3 float64 scores (24 bytes) join the 25 bytes of each of the
+    # 150 instances in each of 1000 repeats: 1000 x 150 x 49 = 7,350,000 bytes, more than 7,349,999.
+    monkeypatch.setattr(_validation, "memory_size", lambda: 7_349_999)
     with pytest.raises(ValueError, match=r"n_repeats=1000 is too large: a record of 150 instances per repeat \(the "
-                                         r"fold, prediction, loss, correctness and scores of each, 37 bytes\)"):
+                                         r"fold, prediction, loss, correctness and scores of each, 49 bytes\)"):
         cvi.cross_val_correctness(_NeverFitted(), X, Y, n_repeats=1000, response_method="predict_proba")
-    monkeypatch.setattr(_validation, "memory_size", lambda: 5_550_000)
+    monkeypatch.setattr(_validation, "memory_size", lambda: 7_350_000)
     with pytest.raises(AssertionError, match="must be refused before any fit"):  # fits: the size was accepted
         cvi.cross_val_correctness(_NeverFitted(), X, Y, n_repeats=1000, response_method="predict_proba")

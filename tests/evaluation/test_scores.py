@@ -2,7 +2,8 @@
 
 The oracle is scikit-learn's ``cross_val_predict(estimator, X, y, cv=<the record's splits>,
 method=<the record's response_method>)``: for two classes its column of ``classes_[1]`` (the
-positive class of ``roc_auc_score``), for more every column, rounded to float32 as the record keeps them.
+positive class of ``roc_auc_score``), for more every column, in float64 as the record keeps them: equal,
+not close (issue 45, item 5: float32 tied probabilities above 1 - 3e-8 and changed the ROC AUC).
 """
 
 import pickle
@@ -11,9 +12,10 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.base import clone
-from sklearn.datasets import load_breast_cancer, load_iris, make_classification
+from sklearn.datasets import load_breast_cancer, load_digits, load_iris, make_classification
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.model_selection import LeaveOneOut, cross_val_predict
+from sklearn.metrics import average_precision_score, roc_auc_score
+from sklearn.model_selection import LeaveOneOut, StratifiedKFold, cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -41,7 +43,7 @@ def _oracle(estimator, X, y, result, repeat):
         scores = cross_val_predict(clone(estimator), X, y, cv=_splits(result, repeat), method=result.response_method)
     if scores.ndim == 2 and scores.shape[1] == 2:
         scores = scores[:, 1]
-    return scores.astype(np.float32)
+    return scores
 
 
 @pytest.mark.parametrize("estimator, data, response_method, expected_method", [
@@ -59,7 +61,7 @@ def test_scores_equal_cross_val_predict_on_the_same_splits_in_every_repeat(estim
                                        response_method=response_method)
     n_classes = np.unique(y).size
     assert result.response_method == expected_method
-    assert result.y_score.dtype == np.float32 and not result.y_score.flags.writeable
+    assert result.y_score.dtype == np.float64 and not result.y_score.flags.writeable
     assert result.y_score.shape == ((2, y.size) if n_classes == 2 else (2, y.size, n_classes))
     for repeat in range(2):
         np.testing.assert_array_equal(result.y_score[repeat], _oracle(estimator, X, y, result, repeat))
@@ -73,13 +75,18 @@ def test_a_class_missing_from_a_training_fold_gets_probability_zero_as_in_cross_
     splits = [(rest, two), (np.concatenate([two, rest[::2]]), rest[1::2]), (np.concatenate([two, rest[1::2]]),
                                                                            rest[::2])]
     result = cvi.cross_val_correctness(LOGREG, X, y, cv=splits, response_method="predict_proba")
-    np.testing.assert_array_equal(result.y_score[0], _oracle(LOGREG, X, y, result, 0))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        # the splits as given: their training rows in that order (the record's folds would sort them, and the
+        # fits' float64 sums would differ in the last place)
+        expected = cross_val_predict(LOGREG, X, y, cv=splits, method="predict_proba")
+    np.testing.assert_array_equal(result.y_score[0], expected)
     assert (result.y_score[0][two, 2] == 0).all()
     np.testing.assert_allclose(result.y_score[0][two].sum(axis=1), 1, rtol=1e-6)
 
 
-def test_decision_values_of_a_class_missing_from_a_training_fold_are_the_lowest_float32():
-    # cross_val_predict gives them the lowest value of the predictions' dtype (float64); the record's is float32
+def test_decision_values_of_a_class_missing_from_a_training_fold_are_the_lowest_float64():
+    # cross_val_predict gives them the lowest value of the predictions' dtype (float64), as the record does
     X, y = make_classification(n_samples=120, n_features=5, n_informative=4, n_redundant=0, n_classes=4,
                                random_state=0)
     rest, three = np.flatnonzero(y != 3), np.flatnonzero(y == 3)
@@ -92,8 +99,7 @@ def test_decision_values_of_a_class_missing_from_a_training_fold_are_the_lowest_
     missing = np.zeros(expected.shape, dtype=bool)
     missing[three, 3] = True
     assert (expected[missing] == np.finfo(np.float64).min).all()
-    assert (result.y_score[0][missing] == np.finfo(np.float32).min).all()
-    np.testing.assert_array_equal(result.y_score[0][~missing], expected[~missing].astype(np.float32))
+    np.testing.assert_array_equal(result.y_score[0], expected)
 
 
 def test_two_class_decision_values_of_a_fold_model_that_saw_one_class_are_refused():
@@ -127,7 +133,7 @@ def test_compare_keeps_both_learners_scores_each_from_its_own_method():
     np.testing.assert_array_equal(pair.a.y_score[0], _oracle(LOGREG, X, y, pair.a, 0))
     np.testing.assert_array_equal(pair.b.y_score[0], _oracle(SVC, X, y, pair.b, 0))
     again = cvi.PairedCVResult.from_json(pair.to_json())
-    assert again == pair and again.b.y_score.dtype == np.float32
+    assert again == pair and again.b.y_score.dtype == np.float64
 
 
 def test_no_scores_are_kept_unless_asked():
@@ -142,10 +148,10 @@ def test_the_losses_and_the_scores_of_one_fit_agree():
     X, y = BINARY
     result = cvi.cross_val_correctness(LOGREG, X, y, cv=5, random_state=0, loss="log_loss",
                                        response_method="predict_proba")
-    p_true = np.where(y == 1, result.y_score[0], 1 - result.y_score[0].astype(np.float64))
+    p_true = np.where(y == 1, result.y_score[0], 1 - result.y_score[0])
     unclipped = (p_true > 0.001) & (p_true < 0.999)
-    # float32 keeps the probability to about 6e-8 (half its unit in the last place at 1)
-    np.testing.assert_allclose(np.exp(-result.loss[0])[unclipped], p_true[unclipped], atol=1e-7)
+    # the scores are the float64 probabilities the losses were computed from: exp(-ln p) is p to rounding
+    np.testing.assert_allclose(np.exp(-result.loss[0])[unclipped], p_true[unclipped], rtol=1e-13)
     assert unclipped.sum() > 100
 
 
@@ -156,7 +162,7 @@ def test_the_fast_leave_one_out_path_gives_the_refits_scores():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         expected = cross_val_predict(KNeighborsClassifier(5), X, y, cv=LeaveOneOut(), method="predict_proba")
-    np.testing.assert_array_equal(refit.y_score[0], expected.astype(np.float32))
+    np.testing.assert_array_equal(refit.y_score[0], expected)
     np.testing.assert_allclose(fast.y_score[0], expected, rtol=1e-6)
     assert fast.response_method == refit.response_method == "predict_proba"
 
@@ -202,3 +208,46 @@ def test_a_record_with_scores_pickles_read_only_and_equal():
     result = cvi.cross_val_correctness(GaussianNB(), X, y, cv=3, random_state=0, response_method="auto")
     again = pickle.loads(pickle.dumps(result))
     assert again == result and not again.y_score.flags.writeable
+
+
+class _ShiftedDecision(LogisticRegression):
+    """Logistic regression whose decision values are shifted by 1e8: the same ranks, 9 digits before the point."""
+
+    def decision_function(self, X):
+        return super().decision_function(X) + 1e8
+
+
+def test_decision_values_shifted_by_1e8_keep_every_distinct_value():
+    # Issue 45, item 5: float32 has a spacing of 8 at 1e8, so the 150 distinct decision values fell into about 5
+    # values and the ROC AUC counted the ties. Oracle: cross_val_predict's float64 values on the same splits, and
+    # sklearn's roc_auc_score on them.
+    X, y = make_classification(n_samples=150, n_features=5, random_state=0)
+    estimator = _ShiftedDecision(max_iter=1000)
+    result = cvi.cross_val_correctness(estimator, X, y, cv=5, random_state=0, response_method="decision_function")
+    expected = cross_val_predict(estimator, X, y, cv=_splits(result, 0), method="decision_function")
+    assert np.unique(expected).size == 150 and np.unique(expected.astype(np.float32)).size < 10
+    np.testing.assert_array_equal(result.y_score[0], expected)
+    assert np.unique(result.y_score).size == 150
+    delong = cvi.metric_interval(result, "roc_auc", method="delong")
+    assert delong.estimate == pytest.approx(roc_auc_score(y, expected), rel=1e-12)
+
+
+def test_gaussian_nb_on_digits_gives_sklearn_s_auc_and_average_precision():
+    # Issue 45, item 5: GaussianNB's probabilities on digits (3 against the rest) are mostly within 3e-8 of 0 or
+    # 1; float32 kept 511 distinct values of 1157 and gave the record an AUC of 0.846 where sklearn's is 0.890.
+    # Oracle: sklearn's cross_val_predict with the same splitter, and roc_auc_score / average_precision_score on
+    # its out-of-fold scores (pooled for DeLong; per fold, then averaged, for the corrected t).
+    X, y = load_digits(return_X_y=True)
+    y = (y == 3).astype(int)
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    result = cvi.CVEvaluator(cv, response_method="predict_proba").evaluate(GaussianNB(), X, y)
+    expected = cross_val_predict(GaussianNB(), X, y, cv=cv, method="predict_proba")[:, 1]
+    np.testing.assert_array_equal(result.y_score[0], expected)
+    assert np.unique(result.y_score).size == np.unique(expected).size > np.unique(expected.astype(np.float32)).size
+    delong = cvi.metric_interval(result, "roc_auc", method="delong")
+    assert delong.estimate == pytest.approx(roc_auc_score(y, expected), rel=1e-12)
+    assert delong.estimate == pytest.approx(roc_auc_score(y, result.y_score[0]), rel=1e-12)
+    folds = [result.fold[0] == j for j in range(result.n_splits)]
+    for metric, oracle in (("roc_auc", roc_auc_score), ("average_precision", average_precision_score)):
+        per_fold = np.mean([oracle(y[test], expected[test]) for test in folds])
+        assert cvi.metric_interval(result, metric).estimate == pytest.approx(per_fold, rel=1e-12), metric

@@ -14,7 +14,10 @@ Oracles:
 - the published statistics of the thyroid (Obuchowski 1998) and psychiatry (Donner & Petryshen 1989) data as
   Durkalski et al. (2003) report them, and as the R package clust.bin.pair asserts them;
 - statsmodels' ``mcnemar(exact=False, correction=False)`` and the package's ``mcnemar_test`` with one instance per
-  group.
+  group;
+- the clustered McNemar interval as the set of differences d0 the test does not reject: ``scipy.optimize.brentq`` on
+  the statistic of difference = d0 computed here from the instances (``statistic_at``), and, over 150 random clustered
+  designs (one big group among small ones included), p < alpha exactly when the interval excludes 0 (issue 45).
 """
 
 import math
@@ -23,7 +26,7 @@ import warnings
 import numpy as np
 import pytest
 import statsmodels.api as sm
-from scipy import stats
+from scipy import optimize, stats
 from statsmodels.stats.contingency_tables import mcnemar as statsmodels_mcnemar
 
 from cvinference import CVResult, InferenceWarning, mcnemar_test
@@ -398,17 +401,113 @@ def test_the_estimate_is_positive_when_a_is_better_and_one_sided_pvalues_follow_
     assert test.details["accuracy_a"] - test.details["accuracy_b"] == pytest.approx(test.estimate)
 
 
-def test_the_mcnemar_interval_uses_the_cluster_robust_standard_error_of_the_differences():
+def test_the_standard_error_is_the_cluster_robust_one_at_the_estimate():
     correct_a, correct_b, groups = thyroid_instances()
     test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups)
     fit = statsmodels_cluster_fit(correct_a - correct_b, groups)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
-    interval = test.confidence_interval(0.9)
-    z = stats.norm.ppf(0.95)
-    assert (interval.low, interval.high) == pytest.approx((fit.params[0] - z * fit.bse[0],
-                                                          fit.params[0] + z * fit.bse[0]))
-    assert interval.method == "cluster" and interval.details["df"] is None  # the groups, with a normal quantile
-    assert any("cluster-robust (CR1) standard error, the normal quantile" in note for note in interval.notes)
+    assert test.estimate == pytest.approx(fit.params[0], rel=1e-12)
+    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="durkalski")
+    w = np.bincount(groups, weights=correct_a - correct_b) / np.bincount(groups)
+    assert durkalski.estimate == pytest.approx(w.mean(), rel=1e-12)
+    assert durkalski.standard_error == pytest.approx(np.sqrt(np.sum((w - w.mean()) ** 2)) / w.size, rel=1e-12)
+
+
+def statistic_at(d0, correct_a, correct_b, groups, method):
+    """The signed root of the statistic of difference = d0, from the instances: Obuchowski's (1998) ratio-estimator
+    variance with the two proportions' deviations taken from values d0 apart, whose residual in group k is
+    d_k - n_k d0 (Yang, Sun & Hardin 2010 write it at d0 = 0), or Durkalski et al.'s (2003) with the per-group
+    differences d_k / n_k less d0."""
+    labels = np.unique(groups)
+    d = np.array([np.sum(correct_a[groups == g]) - np.sum(correct_b[groups == g]) for g in labels])
+    n = np.array([np.sum(groups == g) for g in labels], dtype=float)
+    k = labels.size
+    if method == "obuchowski":
+        residual = d - n * d0
+        return residual.sum() / math.sqrt(k / (k - 1) * np.sum(residual**2))
+    residual = d / n - d0
+    return residual.sum() / math.sqrt(np.sum(residual**2))
+
+
+@pytest.mark.parametrize("method", ["obuchowski", "durkalski"])
+@pytest.mark.parametrize("data", [thyroid_instances, psychiatry_instances])
+@pytest.mark.parametrize("level", [0.9, 0.95])
+def test_the_interval_is_the_differences_the_test_does_not_reject(data, method, level):
+    correct_a, correct_b, groups = data()
+    test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method)
+    assert statistic_at(0.0, correct_a, correct_b, groups, method) ** 2 == pytest.approx(test.statistic, rel=1e-12)
+    interval = test.confidence_interval(level)
+    critical = stats.norm.ppf((1 + level) / 2)
+    for bound, side in ((interval.low, -1), (interval.high, 1)):  # the statistic crosses the critical value there
+        oracle = optimize.brentq(lambda d0: abs(statistic_at(d0, correct_a, correct_b, groups, method)) - critical,
+                                 test.estimate, test.estimate + side * 0.5)
+        assert bound == pytest.approx(oracle, abs=1e-9)
+    assert interval.low < test.estimate < interval.high and interval.method == "cluster"
+    assert any("does not reject" in note for note in interval.notes)
+    one_sided = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method, alternative="less")
+    upper = one_sided.confidence_interval(level)
+    oracle = optimize.brentq(lambda d0: -statistic_at(d0, correct_a, correct_b, groups, method)
+                             - stats.norm.ppf(level), test.estimate, test.estimate + 0.5)
+    assert (upper.low, upper.high) == pytest.approx((-1.0, oracle), abs=1e-9)
+
+
+def random_clustered_pair(rng):
+    """0/1 correctness of A and B on groups of one of four designs, A's edge and the agreement random."""
+    design = rng.integers(4)
+    if design == 0:  # one big group and many small ones
+        sizes = np.r_[rng.integers(50, 200), np.full(rng.integers(5, 30), rng.integers(2, 8))]
+    elif design == 1:  # equal groups
+        sizes = np.full(rng.integers(5, 60), rng.integers(1, 10))
+    elif design == 2:  # unequal groups
+        sizes = rng.integers(1, 30, rng.integers(4, 50))
+    else:  # a few big groups among small ones
+        sizes = np.r_[rng.integers(20, 80, rng.integers(1, 4)), rng.integers(1, 6, rng.integers(3, 40))]
+    groups = np.repeat(np.arange(sizes.size), sizes)
+    hard = rng.beta(2, 2, sizes.size)[groups]
+    correct_a = (rng.random(groups.size) < 1 - hard * rng.uniform(0.2, 0.8)).astype(float)
+    edge = rng.uniform(-0.3, 0.3, sizes.size)[groups]
+    flip = rng.random(groups.size) < rng.uniform(0.05, 0.4)
+    correct_b = np.where(flip, (rng.random(groups.size) < np.clip(correct_a.mean() - edge, 0, 1)), correct_a)
+    return correct_a, correct_b.astype(float), groups
+
+
+def test_the_pvalue_is_below_alpha_exactly_when_the_interval_excludes_zero():
+    """Issue 45 item 7: over many clustered designs, both statistics, every alternative and three levels."""
+    rng = np.random.default_rng(45)
+    cases = disagreements = 0
+    for _ in range(150):
+        correct_a, correct_b, groups = random_clustered_pair(rng)
+        for method in ("obuchowski", "durkalski"):
+            for alternative in ("two-sided", "greater", "less"):
+                test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method,
+                             alternative=alternative)
+                for level in (0.9, 0.95, 0.99):
+                    interval = test.confidence_interval(level)
+                    rejects, excludes = test.pvalue < 1 - level, not interval.low <= 0 <= interval.high
+                    disagreements += rejects != excludes
+                    assert interval.low <= test.estimate <= interval.high
+                    cases += 1
+    assert cases == 150 * 2 * 3 * 3 and disagreements == 0
+
+
+def test_one_big_group_and_twenty_small_ones_the_example_of_issue_45():
+    """One group of 100 rows, twenty of 5: the CR1 interval excluded 0 where the test's p was 0.06."""
+    groups = np.repeat(np.arange(21), [100] + [5] * 20)
+    correct_a, correct_b = np.ones(groups.size), np.ones(groups.size)
+    correct_b[:12] = 0  # A right and B wrong on 12 of the big group's instances
+    correct_b[100:160:5] = 0  # and on one instance of each of twelve small groups
+    with pytest.warns(InferenceWarning, match="groups count as .* in effect"):
+        test = clustered_mcnemar_of(correct_a, correct_b, groups)
+    assert test.pvalue == pytest.approx(0.0608, abs=1e-4) and test.estimate == pytest.approx(0.12)
+    assert test.estimate - stats.norm.ppf(0.975) * test.standard_error > 0  # the CR1 interval that disagreed
+    interval = test.confidence_interval()
+    assert interval.low <= 0 <= interval.high
+    n = np.r_[100, [5] * 20]
+    effective = 20 / 21 * n.sum() ** 2 / np.sum(n**2)  # 1 / c2: the limit of z(d0)^2 far from the estimate
+    assert effective < stats.chi2.ppf(0.95, 1)  # so the kept set reaches the range's bounds
+    assert (interval.low, interval.high) == (-1.0, 1.0)
+    assert statistic_at(-1.0, correct_a, correct_b, groups, "obuchowski") ** 2 < stats.chi2.ppf(0.95, 1)
+    assert any("groups count as" in text for text in interval.warnings)
 
 
 def test_the_null_standard_errors_are_those_inside_the_statistics():

@@ -91,7 +91,8 @@ def test_auc_with_string_labels_and_pos_label_as_sklearn():
     assert flipped.variance == pytest.approx(slow_variance(labels == "healthy", -score), abs=1e-12)
 
 
-def test_float32_scores_as_the_record_keeps_them():
+def test_float32_scores_as_records_before_issue_45_kept_them():
+    # records keep float64 scores now; a caller may still hold float32 ones (an old record, a model of float32)
     rng = np.random.default_rng(2)
     y = rng.integers(0, 2, 300)
     score = rng.random(300).astype(np.float32)

@@ -271,8 +271,13 @@ def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(desig
     assert dict(test.details) == dict(array.details)
     assert test.statistic == pytest.approx(mcnemar_by_hand(a.correct[0], b.correct[0], a.groups, method), rel=1e-12)
     assert test.pvalue == pytest.approx(stats.chi2.sf(test.statistic, 1), rel=1e-12)
-    assert test.estimate == pytest.approx(a.accuracy - b.accuracy) and test.df == 1
-    assert "groups, not instances, independent" in test.estimand
+    if method == "obuchowski":
+        assert test.estimate == pytest.approx(a.accuracy - b.accuracy)
+    else:  # Durkalski's weighs the groups equally: the mean of the groups' differences in accuracy
+        labels = np.unique(a.groups)
+        assert test.estimate == pytest.approx(np.mean([a.correct[0][a.groups == g].mean()
+                                                       - b.correct[0][a.groups == g].mean() for g in labels]))
+    assert test.df == 1 and "groups, not instances, independent" in test.estimand
 
 
 def test_the_mcnemar_test_accepts_a_pair_and_a_chosen_repeat(design):
@@ -588,3 +593,27 @@ def test_a_grouped_regressor_report_names_its_one_instance_level_method_in_the_s
             "every instance as independent, but instances of one group are alike, so it is too narrow (or its "
             "p-value too small) when they are") in caution
     assert "cluster paired t on per-instance squared error" in text
+
+
+@pytest.mark.parametrize("confidence_level", [0.9, 0.95])
+def test_the_decision_shows_the_clustered_mcnemar_p_and_interval_as_a_consistent_pair(design, evidence,
+                                                                                        confidence_level):
+    """Issue 45 item 7: the decision's estimate, interval and p-value of Obuchowski's test point the same way."""
+    evidence()
+    rejected = 0
+    for seed in range(8):
+        a = classifier(design, 10 + seed)
+        wrong = np.random.default_rng(seed).random(a.y_true.size) < 0.03 * seed  # B: more errors, by seed
+        y_pred = np.where(wrong, 1 - a.y_true, classifier(design, 30 + seed).y_pred[0])
+        b = cvi.CVResult(y_true=a.y_true, y_pred=y_pred, fold=a.fold[0], groups=a.groups)
+        pair = cvi.PairedCVResult(a, b)
+        decision = cvi.decide(pair, confidence_level=confidence_level)
+        [shown] = [test for test in (decision.rests_on, *decision.context)
+                   if test is not None and test.name.startswith("clustered McNemar (Obuchowski)")]
+        test = quiet(cvi.mcnemar_test, pair, method="obuchowski")
+        interval = test.confidence_interval(confidence_level)
+        assert (shown.estimate, shown.low, shown.high, shown.pvalue) == pytest.approx(
+            (test.estimate, interval.low, interval.high, test.pvalue))
+        assert (shown.pvalue < 1 - confidence_level) == (not shown.low <= 0 <= shown.high)
+        rejected += shown.pvalue < 1 - confidence_level
+    assert 0 < rejected < 8

@@ -218,7 +218,7 @@ def test_real_out_of_fold_scores_fold_table_and_delong_agree_with_sklearn():
     for j, (_, test) in enumerate(splitter.split(X, y)):
         fold[test] = j
     model = make_pipeline(StandardScaler(), LogisticRegression(C=0.05))
-    score = cross_val_predict(model, X, y, cv=splitter, method="predict_proba")[:, 1].astype(np.float32)
+    score = cross_val_predict(model, X, y, cv=splitter, method="predict_proba")[:, 1]
     table = fold_metric_table(y, score[None], fold[None])
     np.testing.assert_allclose(table, per_fold(roc_auc_score, y, score[None], fold[None]), rtol=1e-12)
     interval = delong_interval(y, score)

@@ -17,6 +17,9 @@ COLUMNS = ("mean_score", "estimate", "low", "high", "statistic", "pvalue", "pval
            "prob_equivalent", "prob_candidate_better", "indistinguishable", "baseline_pvalue", "beats_baseline")
 SETTINGS = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "rope", "df",
             "no_information_rate", "majority_class")
+"""The settings that were fields until 0.1."""
+STORED = (*SETTINGS[:8], "rope_rule", *SETTINGS[8:])
+"""The settings as format version 3 stores them: ``rope_rule`` says where the margin came from (issue 45 item 8)."""
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +39,7 @@ def test_the_per_candidate_figures_are_one_field(comparisons):
     assert not set(fields) & set(COLUMNS)
     assert "beats_baseline" not in plain.table and "beats_baseline" in checked.table
     data = checked.to_dict()
-    assert data["version"] == 2 and list(data["columns"]["mapping"]) == list(COLUMNS)
+    assert data["version"] == 3 and list(data["columns"]["mapping"]) == list(COLUMNS)
 
 
 @pytest.mark.parametrize("name", COLUMNS)
@@ -76,11 +79,11 @@ def test_the_settings_are_one_field_and_about_ten_fields_remain(comparisons):
     plain, checked = comparisons
     fields = [name for name in CandidateComparison.__dataclass_fields__ if not name.startswith("_")]
     assert not set(fields) & set(SETTINGS) and len(fields) == 10
-    assert list(plain.settings) == [*SETTINGS[:-2], "target"]
-    assert list(checked.settings) == [*SETTINGS, "target"] and checked.settings["majority_class"] == 0
+    assert list(plain.settings) == [*STORED[:-2], "target"]
+    assert list(checked.settings) == [*STORED, "target"] and checked.settings["majority_class"] == 0
     assert checked.settings["df"] == 9 and (checked.settings["n_splits"], checked.settings["n_repeats"]) == (5, 2)
     data = checked.to_dict()
-    assert list(data["settings"]["mapping"]) == list(SETTINGS) and "alpha" not in data
+    assert list(data["settings"]["mapping"]) == list(STORED) and "alpha" not in data
     assert "no_information_rate" not in plain.to_dict()["settings"]["mapping"]
     with pytest.raises(TypeError):
         checked.settings["alpha"] = 0.1

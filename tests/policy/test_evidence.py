@@ -147,6 +147,23 @@ def test_rows_of_another_task_say_nothing_about_accuracy(evidence):
     assert _evidence.test_evidence("corrected t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
 
 
+def test_a_corrected_t_is_judged_by_the_cells_of_its_own_number_of_repeats_where_they_were_measured(evidence):
+    # issue 45, item 11: a 1 x 10-fold corrected t rests on the 1 x 10-fold cells, not the 10 x 10-fold ones
+    evidence(*[_row(f"corrected t ({r}x10-fold)", rate, rate + 0.02, quantity="type_i", learner=learner)
+               for r, rate in ((1, 0.03), (10, 0.09)) for learner in ("tree", "logistic")],
+             _row("corrected t (3x10-fold)", 0.01, 0.02, quantity="type_i"))  # R = 3: the tree's cell only
+    tree, logistic = _learner("tree"), _learner("logistic")
+    one = _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=1)
+    assert one.type_i == 0.03 and one.repeats == (1,)
+    assert _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=10).type_i == 0.09
+    # R = 3 measured for the tree but not for logistic regression: the worst over every R measured stands
+    three = _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=3)
+    assert three.type_i == 0.09 and three.repeats == (1, 3, 10)
+    assert _evidence.test_evidence("corrected t", [tree], 300, repeats=3).type_i == 0.01
+    assert _evidence.test_evidence("corrected t", [tree], 300).type_i == 0.09  # no R given: every R's cells
+    assert [_evidence.repeats_of(name) for name in ("corrected t (3x10-fold)", "McNemar (repeat 0)")] == [3, None]
+
+
 def test_auto_keeps_wongs_interval_when_the_evidence_does_not_fault_it(evidence):
     evidence(_row("normal", 0.941, 0.955), _row("clopper-pearson", 0.949, 0.96), _row("wilson", 0.945, 0.958))
     interval = cvi.accuracy_interval(_result(**CONDITIONS_HOLD))

@@ -89,13 +89,22 @@ def test_a_decision_carries_the_mdd_of_the_test_it_rests_on_at_its_level():
     assert _decision("cannot tell").minimum_detectable_difference is None
 
 
-def test_a_given_mdd_must_be_that_of_its_test():
+def test_the_mdd_is_derived_from_its_test_never_given():
     decision = _decision()
-    assert _decision(minimum_detectable_difference=decision.minimum_detectable_difference) == decision
-    with pytest.raises(ValueError, match=r"minimum_detectable_difference=0\.01 is not that of the test"):
+    with pytest.raises(TypeError, match="minimum_detectable_difference"):
         _decision(minimum_detectable_difference=0.01)
-    with pytest.raises(ValueError, match="rests on none"):
-        _decision("cannot tell", minimum_detectable_difference=0.01)
+    # dataclasses.replace computes it again for the new test (R²'s decision is the MSE's, rescaled, for one)
+    wider = dataclasses.replace(decision, rests_on=_test(low=-0.04, high=0.12))
+    assert wider.minimum_detectable_difference == pytest.approx(2 * decision.minimum_detectable_difference, rel=1e-12)
+    assert dataclasses.replace(wider, rests_on=None, answer="cannot tell", target=None,
+                               route="Nested.").minimum_detectable_difference is None
+    data = decision.to_dict()
+    assert Decision.from_dict(data) == decision
+    with pytest.raises(ValueError, match=r"Decision\.minimum_detectable_difference=0\.01 is not that of the test it "
+                                         r"rests on, 0\.0571.*Pass the output of to_dict\(\) unchanged"):
+        Decision.from_dict(data | {"minimum_detectable_difference": 0.01})
+    with pytest.raises(ValueError, match="minimum_detectable_difference=0.01 is not that of the test"):
+        Decision.from_dict(_cannot_tell().to_dict() | {"minimum_detectable_difference": 0.01})
 
 
 def test_no_difference_shown_states_its_mdd_in_the_metrics_units():
@@ -147,7 +156,7 @@ def test_a_version_2_decision_reads_with_the_normal_mdd_of_its_test():
     read = Decision.from_dict(old)
     assert read.rests_on.df is None  # version 1 of a DecisionTest did not keep it: the normal reference
     assert read.minimum_detectable_difference == pytest.approx(_by_hand(-0.02, 0.06, 0.95, 0.8), rel=1e-12)
-    assert dataclasses.replace(read, rests_on=decision.rests_on, minimum_detectable_difference=None) == decision
+    assert dataclasses.replace(read, rests_on=decision.rests_on) == decision  # all else as written
 
 
 @pytest.mark.parametrize("version", [1, 2, 5, 6])

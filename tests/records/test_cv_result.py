@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from sklearn.datasets import load_iris
+from sklearn.metrics import roc_auc_score
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -362,8 +363,8 @@ def _items(data, key, items):
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
-    (lambda d: d.update(version=5), ValueError, ("CVResult format version 5; this cvinference reads versions 1, 2, 3, "
-                                                 "4. It was written by a newer cvinference")),
+    (lambda d: d.update(version=6), ValueError, ("CVResult format version 6; this cvinference reads versions 1, 2, 3, "
+                                                 "4, 5. It was written by a newer cvinference")),
 ])
 def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, error, match):
     data = _written()
@@ -397,7 +398,7 @@ def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
     assert again.y_true.tolist() == np.array(["no", "yes"])[data["y_true"]].tolist()
     assert again.y_pred.tolist() == again.classes[np.array(data["y_pred"])].tolist()
     assert again.fold.tolist() == data["fold"] and again.name == "text labels"
-    assert again.to_dict()["version"] == 4 and again.y_score is None and again.response_method is None
+    assert again.to_dict()["version"] == 5 and again.y_score is None and again.response_method is None
     assert again.groups is None
 
 
@@ -565,14 +566,14 @@ def _scored_written():
     return json.loads(json.dumps(_scored().to_dict()))
 
 
-def test_scores_are_kept_as_read_only_float32_rows_per_repeat():
+def test_scores_are_kept_as_read_only_float64_rows_per_repeat():
     result = _scored()
-    assert result.y_score.dtype == np.float32 and result.y_score.shape == (1, 4)
+    assert result.y_score.dtype == np.float64 and result.y_score.shape == (1, 4)
     assert not result.y_score.flags.writeable and result.response_method == "predict_proba"
     three = cvi.CVResult(y_true=[0, 1, 2, 0, 1, 2], y_pred=[[0, 1, 2, 0, 1, 1]] * 2, fold=[[0, 0, 0, 1, 1, 1]] * 2,
                          y_score=np.full((2, 6, 3), 1 / 3), response_method="predict_proba")
     assert three.y_score.shape == (2, 6, 3)
-    assert float(three.y_score[0, 0, 0]) == float(np.float32(1 / 3))
+    assert float(three.y_score[0, 0, 0]) == 1 / 3
 
 
 def test_scores_leave_the_folds_digest_alone_and_change_equality():
@@ -587,8 +588,8 @@ def test_scores_leave_the_folds_digest_alone_and_change_equality():
 def test_scores_round_trip_through_json_exactly():
     result = _scored(y_score=[0.1, 1 / 3, 0.7, 2 / 3])
     again = cvi.CVResult.from_json(result.to_json())
-    assert again == result and again.y_score.dtype == np.float32
-    np.testing.assert_array_equal(again.y_score, result.y_score)
+    assert again == result and again.y_score.dtype == np.float64
+    np.testing.assert_array_equal(again.y_score, [[0.1, 1 / 3, 0.7, 2 / 3]])
     assert result.to_dict()["response_method"] == "predict_proba"
 
 
@@ -599,7 +600,10 @@ def test_scores_round_trip_through_json_exactly():
                                                r"instances\); got dtype float64 and shape \(3,\)"),
     ({"y_score": np.zeros((1, 4, 2))}, ValueError, r"shape \(1, 4\) .*got dtype float64 and shape \(1, 4, 2\)"),
     ({"y_score": ["a", "b", "c", "d"]}, ValueError, r"y_score must be a numeric array .*got dtype <U1"),
-    ({"y_score": [0.2, np.nan, 0.7, 0.9]}, ValueError, r"y_score holds NaN \(first at index \(0, 1\)\)"),
+    ({"y_score": [0.2, np.nan, 0.7, 0.9]}, ValueError,
+     r"y_score holds NaN or infinity in 1 of 4 entries \(first: nan at index \(0, 1\)\); scores must be finite"),
+    ({"y_score": [0.2, 0.4, np.inf, -np.inf]}, ValueError,
+     r"y_score holds NaN or infinity in 2 of 4 entries \(first: inf at index \(0, 2\)\)"),
     ({"response_method": "predict"}, ValueError, "response_method must be one of 'predict_proba', "
                                                  "'decision_function', or None; got response_method='predict'"),
     ({"classification": False, "y_true": [0.5, 1.5, 0.5, 1.5], "y_pred": [0.5, 0.5, 1.5, 1.5]}, ValueError,
@@ -613,7 +617,10 @@ def test_the_constructor_refuses_scores_that_do_not_fit_the_record(kw, error, ma
 @pytest.mark.parametrize("tamper, match", [
     (lambda d: d.update(response_method=None), "CVResult.y_score is an array but CVResult.response_method is None"),
     (lambda d: d.update(y_score=None), "CVResult.y_score is None but CVResult.response_method is 'predict_proba'"),
-    (lambda d: d["y_score"].update(dtype="<f8"), r"CVResult.y_score must be an array of dtype float32"),
+    (lambda d: d["y_score"].update(dtype="<f4"), r"CVResult.y_score must be an array of dtype float64 \('<f8'\), "
+                                                 r"as to_dict\(\) writes it; got float32"),
+    (lambda d: d["y_score"].update(array=[0.2, "inf", 0.7, 0.9]), r"CVResult.y_score holds NaN or infinity"),
+    (lambda d: d["y_score"].update(array=[0.2, "nan", 0.7, 0.9]), r"CVResult.y_score holds NaN or infinity"),
     (lambda d: d["y_score"].update(array=[0.5] * 8, shape=[1, 4, 2]),
      r"CVResult.y_score must have the shape \(1, 4\) \(repeats, instances, classes beyond two\); got \(1, 4, 2\)"),
     (lambda d: d.update(response_method="predict"), "CVResult.response_method must be one of 'predict_proba'"),
@@ -635,6 +642,71 @@ def test_a_version_2_dict_reads_as_a_record_without_scores():
     data["y_score"] = None
     with pytest.raises(ValueError, match="has the unknown key 'y_score'"):  # version 2 never wrote it
         cvi.CVResult.from_dict(data)
+
+
+# Issue 45, item 5: scores were float32, which tied every probability above 1 - 3e-8.
+def test_probabilities_within_3e_8_of_one_keep_their_order_and_sklearn_s_auc():
+    # Oracle: sklearn's roc_auc_score on the scores as given, 0.75; float32 made 1 - 1e-9 and 1 - 1e-12 both
+    # 1.0, a tie between a negative and a positive, and gave 0.625.
+    y_true, y_score = [0, 0, 1, 1], [0.2, 1 - 1e-9, 0.3, 1 - 1e-12]
+    result = cvi.CVResult(y_true=y_true, y_pred=[0, 1, 0, 1], fold=[0, 1, 0, 1], y_score=y_score,
+                          response_method="predict_proba")
+    np.testing.assert_array_equal(result.y_score, [y_score])
+    assert roc_auc_score(y_true, y_score) == 0.75
+    with pytest.warns(InferenceWarning, match="clipped to it"):  # four instances: the interval leaves [0, 1]
+        assert cvi.metric_interval(result, "roc_auc", method="delong").estimate == 0.75
+    assert cvi.CVResult.from_json(result.to_json()) == result
+
+
+def test_float32_scores_given_to_the_constructor_are_kept_as_float64_silently():
+    given = np.array([0.2, 0.4, 0.7, 0.9], dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = _scored(y_score=given)
+    assert result.y_score.dtype == np.float64
+    np.testing.assert_array_equal(result.y_score[0], given)  # each float32 is exactly a float64
+    assert not np.shares_memory(result.y_score, given) and given.flags.writeable  # the caller's array untouched
+
+
+def _version_4(data, scores_dtype="<f4"):
+    """A copy of ``data`` (a version-5 dict) as version 4 wrote it: the scores in float32."""
+    data = dict(data)
+    if data["y_score"] is not None:
+        scores = np.array(data["y_score"]["array"], dtype=np.float32)
+        data["y_score"] = data["y_score"] | {"array": scores.tolist(), "dtype": scores_dtype}
+    return data | {"version": 4}
+
+
+def test_a_version_4_dict_reads_its_float32_scores_as_float64_with_a_warning():
+    written = _scored_written()
+    assert written["version"] == 5 and written["y_score"]["dtype"] == "<f8"
+    data = _version_4(written)
+    assert data["y_score"]["array"] != written["y_score"]["array"]  # 0.2, 0.4, 0.7, 0.9 are not float32 numbers
+    with pytest.warns(InferenceWarning, match=r"format version 4, which stored y_score as float32: .*may tie, and "
+                                              r"its ROC AUC and average precision may differ") as caught:
+        again = cvi.CVResult.from_dict(data)
+    assert caught[0].filename == __file__  # the warning points at the caller's line
+    assert again.y_score.dtype == np.float64 and not again.y_score.flags.writeable
+    np.testing.assert_array_equal(again.y_score, np.float32([[0.2, 0.4, 0.7, 0.9]]))
+    assert again == _scored(y_score=np.float32([0.2, 0.4, 0.7, 0.9]))
+    assert again.to_dict()["version"] == 5 and again.to_dict()["y_score"]["dtype"] == "<f8"
+
+
+def test_a_version_3_dict_with_float32_scores_warns_too_and_one_without_scores_does_not():
+    data = _version_4(_scored_written())
+    data.pop("groups")
+    with pytest.warns(InferenceWarning, match="stored y_score as float32"):
+        again = cvi.CVResult.from_dict(data | {"version": 3})
+    assert again == _scored(y_score=np.float32([0.2, 0.4, 0.7, 0.9]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cvi.CVResult.from_dict(_version_4(_written())).to_dict() == _written()
+
+
+def test_a_version_4_dict_whose_scores_are_not_float32_is_refused():
+    with pytest.raises(ValueError, match=r"CVResult.y_score of a version-4 dict must be an array of dtype float32 "
+                                         r"\('<f4'\), as to_dict\(\) of that version wrote it; got the dtype '<f8'"):
+        cvi.CVResult.from_dict(_version_4(_scored_written(), scores_dtype="<f8"))
 
 
 def test_the_frame_has_a_column_of_scores_per_class_beyond_two():

@@ -122,7 +122,7 @@ def test_from_dict_refuses_groups_that_to_dict_did_not_write(tamper, match):
 def test_a_version_3_dict_reads_as_a_record_without_groups():
     plain = CVResult(y_true=Y_TRUE, y_pred=Y_PRED, fold=FOLD)
     data = _written(plain)
-    assert data["version"] == 4 and data["groups"] is None
+    assert data["version"] == 5 and data["groups"] is None
     data.pop("groups")
     data["version"] = 3
     again = CVResult.from_dict(data)

@@ -1,0 +1,110 @@
+"""The margin of practical equivalence (``rope``) of a comparison of candidates, in the units of their scores.
+
+A margin of 0.01 is one percentage point of an accuracy, but a meaningless number for a
+squared error, whose scale is that of the target's variance. ``rope="auto"`` takes a default
+for each metric (:func:`resolved_rope`); a number is taken as given, in the metric's units;
+None is no margin.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .._utils._params import Rule
+from ..inference._resampled_tests import ROPE
+
+BOUNDED_DEFAULT = 0.01
+"""The default margin of a score in [0, 1] (or [-1, 1]): one percentage point."""
+
+RELATIVE_DEFAULT = 0.01
+"""The default margin of a negated loss, as a share of the best candidate's mean loss: 1%."""
+
+_BOUNDED_NAMES = ("accuracy", "balanced_accuracy", "top_k_accuracy", "average_precision", "matthews_corrcoef", "r2",
+                  "explained_variance", "adjusted_rand_score", "rand_score", "homogeneity_score",
+                  "completeness_score", "v_measure_score", "adjusted_mutual_info_score",
+                  "normalized_mutual_info_score", "fowlkes_mallows_score")
+_BOUNDED_PREFIXES = ("roc_auc", "f1", "precision", "recall", "jaccard", "d2_")
+_LOSS_NAMES = ("max_error",)  # a negated loss whose scikit-learn name has no "neg_"
+
+class _Margin(Rule):
+    """``rope``: ``"auto"`` (the metric's default), a margin >= 0 in the metric's units, or None (no margin)."""
+
+    def describe(self):
+        return f"'auto', {ROPE.describe()} in the metric's units, or None (no margin)"
+
+    def check(self, name, value):
+        if value is None or (isinstance(value, str) and value == "auto"):
+            return value
+        try:
+            return ROPE.check(name, value)
+        except (TypeError, ValueError) as exc:
+            kind = ValueError if isinstance(value, str) else type(exc)
+            raise kind(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
+
+    def invalid_values(self):
+        return [(value, ValueError if isinstance(value, str) else kind) for value, kind in ROPE.invalid_values()
+                if value is not None] + [("Auto", ValueError), ("fixed", ValueError)]
+
+
+RULE = _Margin()
+"""What ``rope`` accepts."""
+
+AUTO_NOTE = ("rope='auto' takes 0.01 for a score in [0, 1] such as accuracy, ROC AUC, F1 or R² (one percentage "
+             "point), 1% of the best candidate's mean loss for a negated loss (scoring='neg_...'), and no margin "
+             "for a score of unknown scale (a callable scorer): pass rope= in the metric's units there")
+"""What ``rope="auto"`` resolves to, for docstrings and notes."""
+
+
+class Margin(NamedTuple):
+    """The margin used (0.0 for none) and the words that say where it comes from."""
+
+    rope: float
+    rule: str
+
+
+def scale_of(scoring):
+    """``"bounded"``, ``"loss"`` (a negated loss, higher is better) or None (unknown) for a scorer's name."""
+    if scoring in _BOUNDED_NAMES or scoring.startswith(_BOUNDED_PREFIXES):
+        return "bounded"
+    if scoring.startswith("neg_") or scoring in _LOSS_NAMES:
+        return "loss"
+    return None
+
+
+def resolved_rope(rope, scoring, best_mean_score):
+    """The :class:`Margin` of ``rope`` for scores named ``scoring`` whose best mean is ``best_mean_score``.
+
+    Scores are higher-is-better (scikit-learn's scorers negate a loss:
+    ``neg_mean_squared_error``), so "the best is better by more than the
+    margin" is its score higher, its loss lower, by more than the margin.
+
+    Examples
+    --------
+    >>> resolved_rope("auto", "roc_auc", 0.93).rope
+    0.01
+    >>> round(resolved_rope("auto", "neg_mean_squared_error", -0.004).rope, 10)  # 1% of the best's loss
+    4e-05
+    >>> resolved_rope("auto", "score", 0.5).rule[:4]  # a callable scorer: scale unknown, no margin
+    'none'
+    """
+    if rope is None:
+        return Margin(0.0, "none (rope=None): P(best better) is the probability that the best is better at all")
+    if rope != "auto":
+        return Margin(float(rope), f"{rope:g} in {scoring}, as given")
+    scale = scale_of(scoring)
+    if scale == "bounded":
+        return Margin(BOUNDED_DEFAULT, f"{BOUNDED_DEFAULT:g} in {scoring}, the default for a score on a proportion's "
+                                       "scale: one percentage point")
+    if scale == "loss" and np.isfinite(best_mean_score) and best_mean_score != 0:
+        margin = RELATIVE_DEFAULT * abs(float(best_mean_score))
+        return Margin(margin, f"{margin:.4g} in {scoring}, the default for a negated loss: {RELATIVE_DEFAULT:.0%} of "
+                              "the best candidate's mean loss")
+    return Margin(0.0, f"none: {scoring} has no default margin on its scale, so P(best better) is the probability "
+                       "that the best is better at all; pass rope= in its units for one")
+
+
+def upgraded_rule(rope, scoring):
+    """The words of a margin stored before they were (format version 2): ``rope`` was given or the fixed 0.01."""
+    if rope == BOUNDED_DEFAULT and scale_of(scoring) == "bounded":
+        return resolved_rope("auto", scoring, np.nan).rule
+    return f"{rope:g} in {scoring}, as given (or the fixed default 0.01 of a result written before format version 3)"
