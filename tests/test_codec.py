@@ -373,7 +373,9 @@ _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}
             6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
                 "DatasetComparison": 2},
             7: {"CVResult": 5, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
-                "DatasetComparison": 2}}
+                "DatasetComparison": 2},
+            8: {"CVResult": 5, "Interval": 4, "Decision": 3, "DecisionTest": 2, "NestedCVResult": 2,
+                "CandidateComparison": 3, "DatasetComparison": 2}}
 """The format versions a stored file of each later version holds that are not 1."""
 
 
@@ -446,7 +448,7 @@ def _read_stored(cls, data):
     return read, any("stored y_score as float32" in str(w.message) for w in caught)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8])
 def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
     cases = dict(result_cases())
     stored = _stored(version)

@@ -159,7 +159,7 @@ def test_a_version_2_decision_reads_with_the_normal_mdd_of_its_test():
     assert dataclasses.replace(read, rests_on=decision.rests_on) == decision  # all else as written
 
 
-@pytest.mark.parametrize("version", [1, 2, 5, 6])
+@pytest.mark.parametrize("version", [1, 2, 5, 6, 7, 8])
 def test_the_stored_decisions_of_older_versions_read_with_their_mdd(version):
     """Every Decision of tests/data/result_payloads_v*.json (never rewritten) reads, with the MDD of its test."""
     cases = json.loads((DATA / f"result_payloads_v{version}.json").read_text())["cases"]
@@ -170,11 +170,11 @@ def test_the_stored_decisions_of_older_versions_read_with_their_mdd(version):
         if read.rests_on is None:
             assert read.minimum_detectable_difference is None
         else:
-            assert version >= 7 or read.rests_on.df is None  # a test's df was kept from version 7 on
+            assert version >= 8 or read.rests_on.df is None  # a test's df was kept from version 8 on
             assert read.minimum_detectable_difference == pytest.approx(
                 _by_hand(read.rests_on.low, read.rests_on.high, read.confidence_level, 0.8, read.rests_on.df),
                 rel=1e-12)
-        if version >= 7:
+        if version >= 8:
             assert read.minimum_detectable_difference == data["minimum_detectable_difference"]
 
 
