@@ -278,8 +278,9 @@ def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # (issue 29); Decision 2: lower_is_better (issue 29, regressors)
     # Interval 3: clipped (issue 29, metrics at the edges); CVResult 4: groups (issue 30); NestedCVResult 2:
     # groups (issue 30); Interval 4: the figures in details; CandidateComparison 2: one table; DatasetComparison 2:
-    # two tables (issue 44); CandidateComparison 3: the margin's rope_rule (issue 45)
-    changed_shape = {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 3,
+    # two tables (issue 44); CandidateComparison 3: the margin's rope_rule (issue 45); CVResult 5: float64 scores
+    # (issue 45)
+    changed_shape = {"CVResult": 5, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 3,
                      "DatasetComparison": 2}
     for _, result in cases:
         data = result.to_dict()
