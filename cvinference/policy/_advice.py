@@ -15,6 +15,7 @@ from ..inference._regression import _KFOLD_WORDS, METRIC_WORDS
 from ._auto_choice import GroupedCells, choose_auto, evidence_warning, grouped_choice, grouped_evidence_warning
 from ._evidence import grouped_task
 from ._regression_evidence import EVIDENCE_LABEL, regression_evidence_warning
+from ._score_evidence import delong_evidence_warning
 
 
 def _regression_cells(metric):
@@ -61,8 +62,10 @@ def evidence_warnings(function, result, method, messages, **context):
 
     Parameters
     ----------
-    function, result
-        As in :func:`choose_method`.
+    function : {"accuracy_interval", "regression_interval", "metric_interval"}
+        The public function asking.
+    result : CVResult
+        Its record.
     method : str
         The method it computes (told, not chosen).
     messages : Messages
@@ -71,7 +74,9 @@ def evidence_warnings(function, result, method, messages, **context):
         For ``accuracy_interval``: ``averaging`` and ``target`` (the error
         the interval is meant to cover). For ``regression_interval``:
         ``metric``, and for the CV-CLT ``variance`` and ``n_pooled`` (the
-        number of repeats it pools).
+        number of repeats it pools). For ``metric_interval``: ``metric``
+        (only ``method="delong"`` reads evidence: DeLong's interval of a
+        cross-validated record's pooled scores).
     """
     if function == "accuracy_interval":
         if method in CLUSTER_METHODS:
@@ -85,6 +90,9 @@ def evidence_warnings(function, result, method, messages, **context):
                                         context["n_pooled"], messages)
         else:
             grouped_evidence_warning(result, method, "kfold", messages, _regression_cells(metric))
+    elif function == "metric_interval":
+        if method == "delong":
+            delong_evidence_warning(result, context["metric"], messages)
     else:
-        raise ValueError(f"function={function!r} reads no evidence; pass 'accuracy_interval' or "
-                         "'regression_interval'.")
+        raise ValueError(f"function={function!r} reads no evidence; pass 'accuracy_interval', "
+                         "'regression_interval' or 'metric_interval'.")

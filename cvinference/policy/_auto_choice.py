@@ -6,13 +6,13 @@ from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import AUTO_NOTE, TARGETS, conditions_warning
 from ..inference._methods import row
 from ._evidence import (
-    coverage_floor,
     coverage_regime,
     evidence_source,
     grouped_task,
     learner_of_result,
     measured_coverage,
     measured_scheme,
+    reaches_floor,
 )
 
 
@@ -94,24 +94,20 @@ def _grouped_measured(result, target, cells):
                     for method in CLUSTER_METHODS}
 
 
-def _reaches_floor(measured):
-    return measured is not None and measured.worst >= coverage_floor()
-
-
 def grouped_evidence_warning(result, method, target, messages, cells=ACCURACY_CELLS):
     """Warn when the benchmark measured the cluster interval ``method`` below the floor for ``target`` in the
     result's regime, or did not measure it for that target."""
     regime, measured = _grouped_measured(result, target, cells)
     half = measured.get("cluster-half-sample")
     advice = (f" method='cluster-half-sample' covered it {half.worst:.3f} of the time there."
-              if method == "cluster" and _reaches_floor(half) else "")
+              if method == "cluster" and reaches_floor(half) else "")
     _warn_grouped_coverage(method, target, regime, measured.get(method), messages, cells, advice)
 
 
 def _warn_grouped_coverage(method, target, regime, found, messages, cells, advice=""):
     """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``;
     ``advice`` names a measured interval that held."""
-    if found is not None and not _reaches_floor(found):
+    if found is not None and not reaches_floor(found):
         messages.warn(f"The {method} interval covered the {target} {cells.what} ({cells.target_words(target)}) only "
                       f"{found.worst:.3f} of the time at 95% for {regime.describe()} ({found.worst_cell}) in "
                       f"{evidence_source()}." + (advice or _REFITTING_ADVICE[target]))
@@ -132,13 +128,13 @@ def grouped_choice(result, target, messages, cells=ACCURACY_CELLS):
               "independent units)")
     regime, measured = _grouped_measured(result, target, cells)
     cluster, half = measured.get("cluster"), measured.get("cluster-half-sample")
-    if cluster is None or _reaches_floor(cluster):
+    if cluster is None or reaches_floor(cluster):
         messages.note(f"{AUTO_NOTE} the cluster-robust interval {reason}")
         _warn_grouped_coverage("cluster", target, regime, cluster, messages, cells)
         return Choice("cluster", "dataset")
     shortfall = (f"the cluster-robust interval covered the {target} {cells.what} only {cluster.worst:.3f} of the "
                  f"time at 95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
-    if _reaches_floor(half):
+    if reaches_floor(half):
         messages.note(f"{AUTO_NOTE} the cluster-robust half-sample interval {reason} and {shortfall}; the "
                       f"half-sample one, with twice its variance, covered it {half.worst:.3f} of the time there")
         return Choice("cluster-half-sample", "dataset")
