@@ -533,7 +533,12 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
         values of every repeat (:func:`corrected_fold_interval`, target
         ``"unconditional"``), or, for the ROC AUC only, ``"delong"``,
         DeLong's interval of the pooled out-of-fold AUC of one repeat
-        (``repeat``, or 0; :func:`delong_interval`, target ``"kfold"``).
+        (``repeat``, or 0; :func:`delong_interval`, on the AUC scale as
+        pROC's ``ci.auc``, target ``"kfold"``). On a cross-validated record
+        ``"delong"`` warns with the coverage the calibration benchmark
+        measured for the record's learner and size where it was below the
+        floor (0.93), as it was for every learner and size measured; on a
+        record of one fold (one model's scores) it does not.
 
     Returns
     -------
@@ -581,7 +586,8 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     Clarke-Pearson's (1988) variance: the fold models differ in
     calibration, so the pooled AUC compares scores of different models and
     its variance leaves out the training sets' variation (the k-fold
-    target, given the fitted models). sklearn's ``"neg_"`` scores are
+    target, given the fitted models); the calibration benchmark measured its
+    coverage below the floor (docs/calibration.md, ROC AUC). sklearn's ``"neg_"`` scores are
     negated losses: their interval is the loss's, negated, within (-inf, 0].
 
     Examples

@@ -39,7 +39,9 @@ def choose_method(function, result, messages, **context):
     **context
         What the choice reads besides the record: for
         ``accuracy_interval``, ``averaging``, ``conditions`` (the
-        :class:`LargeSampleConditions`), ``conditions_hold`` and ``target``;
+        :class:`LargeSampleConditions`), ``conditions_hold``, ``target`` and
+        ``width_of`` (the width of a ``(method, averaging)`` interval on
+        this record, which the choice compares);
         for ``regression_interval``, ``metric``.
 
     Returns
@@ -50,7 +52,7 @@ def choose_method(function, result, messages, **context):
     """
     if function == "accuracy_interval":
         return tuple(choose_auto(result, context["averaging"], context["conditions"], context["conditions_hold"],
-                                 context["target"], messages))
+                                 context["target"], messages, context.get("width_of")))
     if function == "regression_interval":
         return grouped_choice(result, "kfold", messages, _regression_cells(context["metric"])).method
     raise ValueError(f"function={function!r} has no automatic choice; pass 'accuracy_interval' or "
