@@ -12,6 +12,7 @@ regime's cells at or above the file's floor), and the widths of the explicit int
 """
 
 import json
+import pathlib
 import warnings
 from importlib import resources
 
@@ -124,3 +125,33 @@ def test_the_issue_case_an_interval_measured_below_the_floor_but_not_short_is_no
             found.append((kind, n))
             assert auto(record(kind, n), "unconditional")[0].method != "normal"
     assert found  # the evidence holds such regimes
+
+
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
+
+
+def section(page, heading):
+    text = (DOCS / page).read_text()
+    start = text.index(heading)
+    end = text.find("\n#", start + len(heading))
+    return " ".join(text[start:end].split())
+
+
+def qualifying(kind, n, target):
+    return [m for m in CANDIDATES if (worst(kind, [n], m, target) or 0) >= FLOOR]
+
+
+def test_the_docs_state_the_rule_and_their_example_agrees_with_the_evidence():
+    auto_section = section("inference.md", '### method="auto" and the fallback')
+    assert f"its measured coverage itself is at or above {FLOOR:g}" in auto_section
+    assert "`auto` takes the one narrowest on this record" in auto_section
+    assert "An interval for a harder target is never narrower on the same record" in auto_section
+    assert '`"kfold"`, `"conditional"`, `"unconditional"`' in auto_section
+    assert TARGET_ORDER == ("kfold", "conditional", "unconditional")
+    # "Wong's interval qualified for the unconditional error of a random forest at N = 1,000 but only the
+    # half-sample interval for its kfold error"
+    assert "random forest at N = 1,000" in auto_section
+    assert "normal" in qualifying("forest", 1000, "unconditional")
+    assert qualifying("forest", 1000, "kfold") == ["half-sample"]
+    calibration = section("calibration.md", "# Calibration")
+    assert "measured coverage of the requested target was at or above 0.93" in calibration

@@ -134,3 +134,17 @@ def test_the_decision_does_not_rest_on_delong_and_says_why(data):
     (delong,) = [t for t in (decision.rests_on, *decision.context) if t is not None and t.name.startswith("DeLong")]
     assert delong.role == "context" and delong.measured_type_i == expected
     assert f"its type-I error was {expected:.3f}" in delong.why_not and f"above {type_i_limit():g}" in delong.why_not
+
+
+def test_the_docs_say_the_auc_scale_and_the_measured_figures():
+    import pathlib
+    page = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "resampling.md").read_text()
+    start = page.index('- **`method="delong"`** (ROC AUC only)')
+    text = " ".join(page[start:page.index("\n\n", start)].split())
+    assert "logit" not in text and "on the AUC scale, clipped to [0, 1], as R's pROC computes it" in text
+    kfold = min(r["measured"] for r in shipped_rows(method="delong", target="kfold"))
+    learner = min(r["measured"] for r in shipped_rows(method="delong", target="unconditional"))
+    assert f"as low as {kfold:.2f} of the fold models' AUC, {learner:.2f} of the learner's" in text
+    # "below 0.93 for every learner and size it measured": the worst cell of each learner and size
+    for kind, n in {(r["learner"], r["n"]) for r in shipped_rows(method="delong", target="kfold")}:
+        assert min(r["measured"] for r in shipped_rows(method="delong", target="kfold", learner=kind, n=n)) < 0.93
