@@ -171,9 +171,10 @@ def _fold_level_choice(result, wong, conditions, conditions_hold, target, messag
 
 
 def _measured_choice(result, wong, target, messages, width_of):
-    """Conditions hold at the dataset level on a measured scheme: the narrowest interval on this record among those
-    whose measured coverage of ``target`` reached the floor in every cell of the result's regime; where none did, the
-    best measured, with a warning; where nothing was measured, Wong's."""
+    """Conditions hold at the dataset level on a measured scheme: Wong's interval where its measured coverage of
+    ``target`` reached the floor in every cell of the result's regime, else the narrowest interval on this record
+    among those whose coverage did; where none did, the best measured, with a warning; where nothing was measured,
+    Wong's."""
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     candidates = [wong, Choice("wilson", "dataset"), Choice("clopper-pearson", "dataset"),
                   Choice("half-sample", "dataset")]
@@ -183,22 +184,19 @@ def _measured_choice(result, wong, target, messages, width_of):
     if not found:
         return wong
     qualifying = [c for c in candidates if reaches_floor(found.get(c))]
+    if wong in qualifying:
+        return wong
     if qualifying:
         choice = min(qualifying, key=lambda c: (width_of(c) if width_of else 0.0, qualifying.index(c)))
-        if choice != wong:
-            if wong not in found:
-                wong_words = f"Wong's {wong.method} interval was not measured"
-            elif not reaches_floor(found[wong]):
-                wong_words = (f"Wong's {wong.method} interval covered the {target} error only "
-                              f"{found[wong].worst:.3f} of the time at 95% ({found[wong].worst_cell})")
-            else:
-                wong_words = f"Wong's {wong.method} interval is wider on this record"
-            messages.note(
-                f"{AUTO_NOTE} the {choice.method} interval: the large-sample conditions hold, but {wong_words} for "
-                f"{regime.describe()} in {evidence_source()}; the {choice.method} interval, {found[choice].worst:.3f} "
-                f"in its worst cell, is the narrowest on this record of those whose measured coverage of the {target} "
-                f"error stayed at or above {coverage_floor():g} in every cell there"
-            )
+        wong_words = (f"Wong's {wong.method} interval covered the {target} error only {found[wong].worst:.3f} of the "
+                      f"time at 95% ({found[wong].worst_cell})" if wong in found
+                      else f"Wong's {wong.method} interval was not measured")
+        messages.note(
+            f"{AUTO_NOTE} the {choice.method} interval: the large-sample conditions hold, but {wong_words} for "
+            f"{regime.describe()} in {evidence_source()}; of the intervals whose measured coverage of the {target} "
+            f"error stayed at or above {coverage_floor():g} in every cell there, the {choice.method} interval "
+            f"({found[choice].worst:.3f} in its worst cell) is the narrowest on this record"
+        )
         return choice
     choice = max(found, key=lambda c: found[c].worst)
     messages.note(f"{AUTO_NOTE} the {choice.method} interval, the best measured for the {target} error "
@@ -244,10 +242,11 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
     half-sample) *qualifies* for ``target`` when its measured coverage
     itself, not only its Wilson interval's upper end, is at or above the
     floor (0.93 at 95%) in every cell of the result's regime (its learner by
-    type, the measured sizes on either side of its N); the narrowest
-    qualifying one on this record is chosen (``width_of``). When none
-    qualifies, the one with the best worst-cell coverage, with a warning
-    that names the regime and the refitting route.
+    type, the measured sizes on either side of its N). Wong's interval is
+    kept where it qualifies; elsewhere the narrowest qualifying one on this
+    record is chosen (``width_of``). When none qualifies, the one with the
+    best worst-cell coverage, with a warning that names the regime and the
+    refitting route.
 
     Then the harder-target rule: the targets run kfold, conditional,
     unconditional from the easiest to cover to the hardest

@@ -4,7 +4,7 @@ The evidence is replaced by a small hand-made table, so each rule is checked
 on figures whose consequence is known: a method falls short in a cell when
 its 95% Wilson interval stays below 0.93 (nominal 0.95 - 0.02), and
 method="auto" takes only an interval whose measured coverage reached 0.93 in
-every cell of the regime (the narrowest of them on the record).
+every cell of the regime (Wong's where it did, else the narrowest on the record).
 """
 
 import warnings
@@ -149,29 +149,30 @@ def test_rows_of_another_task_say_nothing_about_accuracy(evidence):
     assert _evidence.test_evidence("corrected t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
 
 
-def test_auto_keeps_wongs_interval_when_it_is_the_narrowest_that_reached_the_floor(evidence):
-    # Wilson is narrower than Wong's normal interval at 220 of 300 correct, but measured below the floor here.
+def test_auto_keeps_wongs_interval_where_it_reached_the_floor(evidence):
+    # Wilson is narrower than Wong's normal interval at 220 of 300 correct; Wong's is kept where it qualifies.
     result = _result(**CONDITIONS_HOLD)
     widths = {m: (lambda i: i.high - i.low)(cvi.accuracy_interval(result, method=m))
               for m in ("normal", "wilson", "clopper-pearson")}
     assert widths["wilson"] < widths["normal"] < widths["clopper-pearson"]
-    evidence(_row("normal", 0.941, 0.955), _row("clopper-pearson", 0.949, 0.96), _row("wilson", 0.925, 0.958))
+    evidence(_row("normal", 0.941, 0.955), _row("clopper-pearson", 0.949, 0.96), _row("wilson", 0.945, 0.958))
     interval = cvi.accuracy_interval(result)
     assert interval.method == "normal" and interval.target == "kfold" and not interval.warnings and not interval.notes
     assert interval.low == cvi.accuracy_interval(result, method="normal").low
 
 
 def test_auto_takes_the_narrowest_interval_on_the_record_of_those_that_reached_the_floor(evidence):
-    # Every candidate reached the floor: the narrowest on this record (oracle: the explicit intervals' widths).
+    # Wong's interval did not reach the floor and every other candidate did: the narrowest on this record (oracle:
+    # the explicit intervals' widths).
     result = _result(**CONDITIONS_HOLD)
-    evidence(_row("normal", 0.941, 0.955), _row("clopper-pearson", 0.949, 0.96), _row("wilson", 0.945, 0.958),
+    evidence(_row("normal", 0.925, 0.955), _row("clopper-pearson", 0.949, 0.96), _row("wilson", 0.945, 0.958),
              _row("half-sample", 0.99, 0.995))
     widths = {m: (lambda i: i.high - i.low)(cvi.accuracy_interval(result, method=m))
-              for m in ("normal", "wilson", "clopper-pearson", "half-sample")}
+              for m in ("wilson", "clopper-pearson", "half-sample")}
     interval = cvi.accuracy_interval(result)
     assert interval.method == min(widths, key=widths.get) == "wilson" and not interval.warnings
-    assert "is the narrowest on this record of those whose measured coverage of the kfold error stayed at or " \
-           "above 0.93 in every cell" in interval.notes[0]
+    assert "of the intervals whose measured coverage of the kfold error stayed at or above 0.93 in every cell " \
+           "there, the wilson interval (0.945 in its worst cell) is the narrowest on this record" in interval.notes[0]
 
 
 def test_auto_takes_a_binomial_interval_when_wongs_falls_short(evidence):
@@ -198,8 +199,8 @@ def test_an_interval_measured_below_the_floor_is_not_chosen_though_not_proven_sh
         interval = cvi.accuracy_interval(_result(**CONDITIONS_HOLD))
     assert interval.method == "clopper-pearson"
     assert "Wong's normal interval covered the kfold error only 0.920" in interval.notes[0]
-    # The unconditional target, where every binomial interval reached the floor, would be Wilson's (the
-    # narrowest), but an easier target of the same record got the wider Clopper-Pearson interval: it keeps that.
+    # The unconditional target, where every binomial interval reached the floor, would be Wong's, but an easier
+    # target of the same record got the wider Clopper-Pearson interval: it keeps that.
     harder = cvi.accuracy_interval(_result(**CONDITIONS_HOLD), target="unconditional")
     assert harder.method == "clopper-pearson" and (harder.low, harder.high) == (interval.low, interval.high)
     assert "the one it chose for the easier kfold target of this record" in harder.notes[0]
@@ -280,7 +281,7 @@ def test_auto_takes_the_half_sample_interval_where_only_it_held(evidence):
         warnings.simplefilter("error")
         interval = cvi.accuracy_interval(result)
     assert interval.method == "half-sample"
-    assert "the half-sample interval, 0.953 in its worst cell, is the narrowest on this record" in interval.notes[0]
+    assert "the half-sample interval (0.953 in its worst cell) is the narrowest on this record" in interval.notes[0]
     explicit = cvi.accuracy_interval(result, method="half-sample")
     assert (interval.low, interval.high) == (explicit.low, explicit.high)
 
