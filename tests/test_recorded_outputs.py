@@ -7,7 +7,9 @@ tests/data/recorded_outputs_learners.json`` when issue 26's evidence for the lea
 histogram gradient boosting, a random forest) entered the calibration evidence and the decision's reasons
 began naming the worst measured cell: the command line's text and JSON reports for evaluate and compare
 (k-fold, repeats, leave-one-out, a set-level metric, a loss) and the summaries a notebook prints. A change
-of any printed byte must be deliberate: re-record, and say why in the commit.
+of any printed byte must be deliberate: re-record, and say why in the commit. Recorded again (same command) when
+method="auto" began choosing on measured coverage (issue 45, item 10): the exact interval it falls back to warns
+where its measured coverage is below 0.93, which adds that warning, and nothing else, to seven outputs.
 """
 
 import json

@@ -9,7 +9,7 @@ from scipy import stats
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Boolean, Nullable, Options, validate_params
 from .._utils._upward import upward
-from .._utils._warnings import Messages
+from .._utils._warnings import Messages, quietly
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
@@ -388,7 +388,8 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
     if method == "auto":  # the policy chooses on the calibration evidence, and the notes say why
         method, averaging = upward("policy", "choose_method")(
             "accuracy_interval", result, messages, averaging=averaging, conditions=conditions,
-            conditions_hold=conditions_hold, target=target)
+            conditions_hold=conditions_hold, target=target,
+            width_of=lambda choice: _width(result, rows, keep, confidence_level, *choice))
     else:
         if method in ("normal", "t") and not conditions_hold:
             messages.warn(conditions_warning(
@@ -408,6 +409,14 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=(conditions,),
         dropped_folds=dropped, target=target,
     )
+
+
+def _width(result, rows, keep, confidence_level, method, averaging):
+    """The width of the ``method`` interval at ``averaging`` on these repeats, computed silently (for the choice)."""
+    compute = (_cluster_level if method in CLUSTER_METHODS
+               else {"fold": _fold_level, "dataset": _dataset_level}[averaging])
+    bounds = quietly(compute, result, rows, keep, confidence_level, method, Messages()).bounds
+    return bounds.high - bounds.low
 
 
 def _grouped_warnings(result, rows, method, messages):

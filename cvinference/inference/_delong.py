@@ -380,10 +380,11 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     against. Near AUC = 1 it is symmetric where the sampling distribution
     is not, and gets clipped (with a warning); the logit form (the delta
     method on log(AUC / (1 - AUC)), which pROC's source mentions, citing
-    Pepe 2003, p. 107) is asymmetric and stays inside (0, 1). Which of the
-    two covers better in this package's regimes is for
-    ``benchmarks/calibration.py`` to measure. At AUC = 0 or 1 the variance
-    is 0 on both scales: the interval is the point, with a warning.
+    Pepe 2003, p. 107) is asymmetric and stays inside (0, 1).
+    ``benchmarks/calibration.py`` measured the AUC-scale interval on pooled
+    cross-validated scores (``metric_interval(..., method="delong")``), not
+    the logit form (docs/calibration.md, ROC AUC). At AUC = 0 or 1 the
+    variance is 0 on both scales: the interval is the point, with a warning.
 
     What it covers. DeLong's variance treats the scores as made by one
     scoring rule, given, and the instances as independent. Out-of-fold

@@ -13,6 +13,7 @@ from sklearn.metrics import f1_score, get_scorer, get_scorer_names, jaccard_scor
 from .._utils._deprecation import positional_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, ClassLabel, Nullable, Options, validate_params
+from .._utils._upward import upward
 from .._utils._warnings import Messages
 from ..records._losses import make_log_loss
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
@@ -460,8 +461,9 @@ def _check_method(method, metric, score):
     return ("corrected-t" if score else "t") if method == "auto" else method
 
 
-def _delong_of_record(result, confidence_level, repeat):
-    """DeLong's interval of the pooled out-of-fold AUC of one repeat (``repeat``, or 0)."""
+def _delong_of_record(result, metric, confidence_level, repeat):
+    """DeLong's interval of the pooled out-of-fold AUC of one repeat (``repeat``, or 0), with the warning the
+    calibration evidence owes it on a cross-validated record (the policy's, looked up upward)."""
     row = 0 if repeat is None else select_repeats(result, repeat)[0]
     binary = len(result.classes) == 2
     interval = delong_interval(result.y_true, result.y_score[row], confidence_level=confidence_level,
@@ -469,13 +471,18 @@ def _delong_of_record(result, confidence_level, repeat):
                                classes=None if binary else result.classes)
     note = (f"pooled out-of-fold scores of repeat {row} of {result.n_repeats}; their {result.n_splits} fold models "
             "differ in calibration, so the pooled AUC compares scores of different models (delong_interval's Notes)")
-    return dataclasses.replace(interval, notes=(*interval.notes, note))
+    if result.n_splits < 2:
+        note = "the scores of one model on one test set (a holdout): DeLong's own setting"
+    messages = Messages()
+    upward("policy", "evidence_warnings")("metric_interval", result, "delong", messages, metric=metric)
+    return dataclasses.replace(interval, notes=(*interval.notes, note),
+                               warnings=(*interval.warnings, *messages.warnings))
 
 
 def _score_interval(result, metric, method, confidence_level, repeat):
     """:func:`metric_interval` of a score metric: the corrected t on fold values, or DeLong's pooled interval."""
     if method == "delong":
-        return _delong_of_record(result, confidence_level, repeat)
+        return _delong_of_record(result, metric, confidence_level, repeat)
     table = score_fold_values(result, metric, select_repeats(result, repeat))
     negated = metric.startswith("neg_")
     interval = corrected_fold_interval(-table if negated else table, confidence_level=confidence_level,
@@ -526,7 +533,12 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
         values of every repeat (:func:`corrected_fold_interval`, target
         ``"unconditional"``), or, for the ROC AUC only, ``"delong"``,
         DeLong's interval of the pooled out-of-fold AUC of one repeat
-        (``repeat``, or 0; :func:`delong_interval`, target ``"kfold"``).
+        (``repeat``, or 0; :func:`delong_interval`, on the AUC scale as
+        pROC's ``ci.auc``, target ``"kfold"``). On a cross-validated record
+        ``"delong"`` warns with the coverage the calibration benchmark
+        measured for the record's learner and size where it was below the
+        floor (0.93), as it was for every learner and size measured; on a
+        record of one fold (one model's scores) it does not.
 
     Returns
     -------
@@ -574,7 +586,8 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     Clarke-Pearson's (1988) variance: the fold models differ in
     calibration, so the pooled AUC compares scores of different models and
     its variance leaves out the training sets' variation (the k-fold
-    target, given the fitted models). sklearn's ``"neg_"`` scores are
+    target, given the fitted models); the calibration benchmark measured its
+    coverage below the floor (docs/calibration.md, ROC AUC). sklearn's ``"neg_"`` scores are
     negated losses: their interval is the loss's, negated, within (-inf, 0].
 
     Examples

@@ -15,6 +15,7 @@ from ..inference._regression import _KFOLD_WORDS, METRIC_WORDS
 from ._auto_choice import GroupedCells, choose_auto, evidence_warning, grouped_choice, grouped_evidence_warning
 from ._evidence import grouped_task
 from ._regression_evidence import EVIDENCE_LABEL, regression_evidence_warning
+from ._score_evidence import delong_evidence_warning
 
 
 def _regression_cells(metric):
@@ -38,7 +39,9 @@ def choose_method(function, result, messages, **context):
     **context
         What the choice reads besides the record: for
         ``accuracy_interval``, ``averaging``, ``conditions`` (the
-        :class:`LargeSampleConditions`), ``conditions_hold`` and ``target``;
+        :class:`LargeSampleConditions`), ``conditions_hold``, ``target`` and
+        ``width_of`` (the width of a ``(method, averaging)`` interval on
+        this record, which the choice compares);
         for ``regression_interval``, ``metric``.
 
     Returns
@@ -49,7 +52,7 @@ def choose_method(function, result, messages, **context):
     """
     if function == "accuracy_interval":
         return tuple(choose_auto(result, context["averaging"], context["conditions"], context["conditions_hold"],
-                                 context["target"], messages))
+                                 context["target"], messages, context.get("width_of")))
     if function == "regression_interval":
         return grouped_choice(result, "kfold", messages, _regression_cells(context["metric"])).method
     raise ValueError(f"function={function!r} has no automatic choice; pass 'accuracy_interval' or "
@@ -61,8 +64,10 @@ def evidence_warnings(function, result, method, messages, **context):
 
     Parameters
     ----------
-    function, result
-        As in :func:`choose_method`.
+    function : {"accuracy_interval", "regression_interval", "metric_interval"}
+        The public function asking.
+    result : CVResult
+        Its record.
     method : str
         The method it computes (told, not chosen).
     messages : Messages
@@ -71,7 +76,9 @@ def evidence_warnings(function, result, method, messages, **context):
         For ``accuracy_interval``: ``averaging`` and ``target`` (the error
         the interval is meant to cover). For ``regression_interval``:
         ``metric``, and for the CV-CLT ``variance`` and ``n_pooled`` (the
-        number of repeats it pools).
+        number of repeats it pools). For ``metric_interval``: ``metric``
+        (only ``method="delong"`` reads evidence: DeLong's interval of a
+        cross-validated record's pooled scores).
     """
     if function == "accuracy_interval":
         if method in CLUSTER_METHODS:
@@ -85,6 +92,9 @@ def evidence_warnings(function, result, method, messages, **context):
                                         context["n_pooled"], messages)
         else:
             grouped_evidence_warning(result, method, "kfold", messages, _regression_cells(metric))
+    elif function == "metric_interval":
+        if method == "delong":
+            delong_evidence_warning(result, context["metric"], messages)
     else:
-        raise ValueError(f"function={function!r} reads no evidence; pass 'accuracy_interval' or "
-                         "'regression_interval'.")
+        raise ValueError(f"function={function!r} reads no evidence; pass 'accuracy_interval', "
+                         "'regression_interval' or 'metric_interval'.")

@@ -2,6 +2,7 @@
 
 from typing import NamedTuple
 
+from .._utils._warnings import Messages, quietly
 from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import AUTO_NOTE, TARGETS, conditions_warning
 from ..inference._methods import row
@@ -13,6 +14,7 @@ from ._evidence import (
     learner_of_result,
     measured_coverage,
     measured_scheme,
+    reaches_floor,
 )
 
 
@@ -70,19 +72,29 @@ def _shortfall_warning(target, regime, measured, cells=ACCURACY_CELLS):
             f"({evidence_source()}).{_REFITTING_ADVICE[target]}")
 
 
-def evidence_warning(result, averaging, method, target, messages):
-    """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime."""
+def evidence_warning(result, averaging, method, target, messages, *, chosen=False):
+    """Warn when the benchmark measured ``method`` falling short of ``target`` in the result's regime (its Wilson
+    interval below the floor in a cell); for an interval ``method="auto"`` chose (``chosen``), whenever its measured
+    coverage did not reach the floor in every cell, the rule by which auto chooses."""
     if not measured_scheme(result):
         return
     name = _benchmark_name(averaging, method)
     regime = coverage_regime(target, learner_of_result(result), result.n_samples)
     measured = None if name is None or not regime.sizes else measured_coverage(name, target, regime)
-    if measured is not None and measured.falls_short:
+    if measured is not None and (not reaches_floor(measured) if chosen else measured.falls_short):
         messages.warn(
             f"The {method} interval covered the {target} error ({TARGETS[target]}) only {measured.worst:.3f} of "
             f"the time at 95% for {regime.describe()} in {evidence_source()}."
-            + _REFITTING_ADVICE[target]
+            + ((_half_sample_advice(target, regime) if chosen else "") or _REFITTING_ADVICE[target])
         )
+
+
+def _half_sample_advice(target, regime):
+    """A sentence naming Nedel'ko's half-sample interval where it reached the floor for ``target`` in ``regime``
+    ("" where it did not)."""
+    half = measured_coverage(_benchmark_name("dataset", "half-sample"), target, regime)
+    return (f" method='half-sample' (Nedel'ko's, twice the binomial variance) covered it {half.worst:.3f} of the "
+            "time there." if reaches_floor(half) else "")
 
 
 def _grouped_measured(result, target, cells):
@@ -94,24 +106,20 @@ def _grouped_measured(result, target, cells):
                     for method in CLUSTER_METHODS}
 
 
-def _reaches_floor(measured):
-    return measured is not None and measured.worst >= coverage_floor()
-
-
 def grouped_evidence_warning(result, method, target, messages, cells=ACCURACY_CELLS):
     """Warn when the benchmark measured the cluster interval ``method`` below the floor for ``target`` in the
     result's regime, or did not measure it for that target."""
     regime, measured = _grouped_measured(result, target, cells)
     half = measured.get("cluster-half-sample")
     advice = (f" method='cluster-half-sample' covered it {half.worst:.3f} of the time there."
-              if method == "cluster" and _reaches_floor(half) else "")
+              if method == "cluster" and reaches_floor(half) else "")
     _warn_grouped_coverage(method, target, regime, measured.get(method), messages, cells, advice)
 
 
 def _warn_grouped_coverage(method, target, regime, found, messages, cells, advice=""):
     """The warning of :func:`grouped_evidence_warning`, given the regime and the measured coverage ``found``;
     ``advice`` names a measured interval that held."""
-    if found is not None and not _reaches_floor(found):
+    if found is not None and not reaches_floor(found):
         messages.warn(f"The {method} interval covered the {target} {cells.what} ({cells.target_words(target)}) only "
                       f"{found.worst:.3f} of the time at 95% for {regime.describe()} ({found.worst_cell}) in "
                       f"{evidence_source()}." + (advice or _REFITTING_ADVICE[target]))
@@ -132,13 +140,13 @@ def grouped_choice(result, target, messages, cells=ACCURACY_CELLS):
               "independent units)")
     regime, measured = _grouped_measured(result, target, cells)
     cluster, half = measured.get("cluster"), measured.get("cluster-half-sample")
-    if cluster is None or _reaches_floor(cluster):
+    if cluster is None or reaches_floor(cluster):
         messages.note(f"{AUTO_NOTE} the cluster-robust interval {reason}")
         _warn_grouped_coverage("cluster", target, regime, cluster, messages, cells)
         return Choice("cluster", "dataset")
     shortfall = (f"the cluster-robust interval covered the {target} {cells.what} only {cluster.worst:.3f} of the "
                  f"time at 95% for {regime.describe()} ({cluster.worst_cell}) in {evidence_source()}")
-    if _reaches_floor(half):
+    if reaches_floor(half):
         messages.note(f"{AUTO_NOTE} the cluster-robust half-sample interval {reason} and {shortfall}; the "
                       f"half-sample one, with twice its variance, covered it {half.worst:.3f} of the time there")
         return Choice("cluster-half-sample", "dataset")
@@ -158,25 +166,47 @@ def _fold_level_choice(result, wong, conditions, conditions_hold, target, messag
                                          "averaging='dataset' (method='auto') gives the exact Clopper-Pearson "
                                          "interval."))
     elif measured_scheme(result):
-        evidence_warning(result, wong.averaging, wong.method, target, messages)
+        evidence_warning(result, wong.averaging, wong.method, target, messages, chosen=True)
     return wong
 
 
-def choose_auto(result, averaging, conditions, conditions_hold, target, messages):
-    """The (method, averaging) that ``method="auto"`` uses, with the note (and warning) that says why.
+def _measured_choice(result, wong, target, messages, width_of):
+    """Conditions hold at the dataset level on a measured scheme: Wong's interval where its measured coverage of
+    ``target`` reached the floor in every cell of the result's regime, else the narrowest interval on this record
+    among those whose coverage did; where none did, the best measured, with a warning; where nothing was measured,
+    Wong's."""
+    regime = coverage_regime(target, learner_of_result(result), result.n_samples)
+    candidates = [wong, Choice("wilson", "dataset"), Choice("clopper-pearson", "dataset"),
+                  Choice("half-sample", "dataset")]
+    measured = {c: measured_coverage(_benchmark_name(c.averaging, c.method), target, regime)
+                for c in candidates if regime.sizes}
+    found = {c: m for c, m in measured.items() if m is not None}
+    if not found:
+        return wong
+    qualifying = [c for c in candidates if reaches_floor(found.get(c))]
+    if wong in qualifying:
+        return wong
+    if qualifying:
+        choice = min(qualifying, key=lambda c: (width_of(c) if width_of else 0.0, qualifying.index(c)))
+        wong_words = (f"Wong's {wong.method} interval covered the {target} error only {found[wong].worst:.3f} of the "
+                      f"time at 95% ({found[wong].worst_cell})" if wong in found
+                      else f"Wong's {wong.method} interval was not measured")
+        messages.note(
+            f"{AUTO_NOTE} the {choice.method} interval: the large-sample conditions hold, but {wong_words} for "
+            f"{regime.describe()} in {evidence_source()}; of the intervals whose measured coverage of the {target} "
+            f"error stayed at or above {coverage_floor():g} in every cell there, the {choice.method} interval "
+            f"({found[choice].worst:.3f} in its worst cell) is the narrowest on this record"
+        )
+        return choice
+    choice = max(found, key=lambda c: found[c].worst)
+    messages.note(f"{AUTO_NOTE} the {choice.method} interval, the best measured for the {target} error "
+                  f"for {regime.describe()}")
+    messages.warn(_shortfall_warning(target, regime, found[choice]))
+    return choice
 
-    ``averaging`` is the user's and is kept: at the fold level, Wong's t is
-    the only interval, and a warning says when it is weak. At the dataset
-    level, the cluster-robust interval for a record made with groups, else
-    Wong's method when his large-sample conditions hold,
-    unless the benchmark measured it falling short of ``target`` in the
-    result's regime; the exact Clopper-Pearson interval when they fail; in
-    between, the interval (Wilson, Clopper-Pearson or Nedel'ko's
-    half-sample) whose measured coverage is closest to nominal without
-    falling short. When every
-    candidate falls short, the one with the best worst-cell coverage, and a
-    warning that names the regime.
-    """
+
+def _choice_for_target(result, averaging, conditions, conditions_hold, target, messages, width_of):
+    """:func:`choose_auto` for ``target`` alone, before the harder-target rule."""
     wong = Choice("t" if averaging == "fold" else "normal", averaging)
     if result.groups is not None and averaging == "dataset":
         return grouped_choice(result, target, messages)
@@ -186,31 +216,67 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
         messages.note(f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because the "
                       f"large-sample conditions fail: {conditions.describe()}")
         choice = Choice("clopper-pearson", "dataset")
-        evidence_warning(result, choice.averaging, choice.method, target, messages)
+        evidence_warning(result, choice.averaging, choice.method, target, messages, chosen=True)
         return choice
     if not measured_scheme(result):
         return wong
-    regime = coverage_regime(target, learner_of_result(result), result.n_samples)
-    candidates = [wong, Choice("clopper-pearson", "dataset"), Choice("wilson", "dataset"),
-                  Choice("half-sample", "dataset")]
-    measured = {c: measured_coverage(_benchmark_name(c.averaging, c.method), target, regime)
-                for c in candidates if regime.sizes and _benchmark_name(c.averaging, c.method)}
-    wong_measured = measured.get(wong)
-    if wong_measured is None or not wong_measured.falls_short:
-        return wong
-    holding = [c for c, m in measured.items() if m is not None and not m.falls_short]
-    if holding:
-        choice = min(holding, key=lambda c: measured[c].deviation)
-        messages.note(
-            f"{AUTO_NOTE} the {choice.method} interval: the large-sample conditions hold, but Wong's {wong.method} "
-            f"interval covered the {target} error only {wong_measured.worst:.3f} of the time at 95% for "
-            f"{regime.describe()} in {evidence_source()}, and the {choice.method} interval "
-            f"{measured[choice].worst:.3f}, the closest to nominal that did not fall short"
-        )
-        return choice
-    found = {c: m for c, m in measured.items() if m is not None}
-    choice = max(found, key=lambda c: found[c].worst)
-    messages.note(f"{AUTO_NOTE} the {choice.method} interval, the best measured for the {target} error "
-                  f"for {regime.describe()}")
-    messages.warn(_shortfall_warning(target, regime, found[choice]))
+    return _measured_choice(result, wong, target, messages, width_of)
+
+
+TARGET_ORDER = tuple(TARGETS)
+"""The targets from the easiest to cover to the hardest: kfold, conditional, unconditional (docs/inference.md,
+Targets: each moves less with this partition's fitted models than the one before)."""
+
+
+def choose_auto(result, averaging, conditions, conditions_hold, target, messages, width_of=None):
+    """The (method, averaging) that ``method="auto"`` uses, with the note (and warning) that says why.
+
+    ``averaging`` is the user's and is kept: at the fold level, Wong's t is
+    the only interval, and a warning says when it is weak. At the dataset
+    level: the cluster-robust interval for a record made with groups
+    (:func:`grouped_choice`); the exact Clopper-Pearson interval when Wong's
+    large-sample conditions fail; Wong's normal interval on a scheme the
+    benchmark did not measure (leave-one-out, a holdout) or in a regime it
+    did not measure. Otherwise the choice is made on measured coverage: an
+    interval (Wong's normal, Wilson, Clopper-Pearson or Nedel'ko's
+    half-sample) *qualifies* for ``target`` when its measured coverage
+    itself, not only its Wilson interval's upper end, is at or above the
+    floor (0.93 at 95%) in every cell of the result's regime (its learner by
+    type, the measured sizes on either side of its N). Wong's interval is
+    kept where it qualifies; elsewhere the narrowest qualifying one on this
+    record is chosen (``width_of``). When none qualifies, the one with the
+    best worst-cell coverage, with a warning that names the regime and the
+    refitting route.
+
+    Then the harder-target rule: the targets run kfold, conditional,
+    unconditional from the easiest to cover to the hardest
+    (:data:`TARGET_ORDER`), and the interval for a harder target is never
+    narrower on this record than the one chosen for an easier target: where
+    it would be, the easier target's (wider) choice is taken, and a note
+    says so.
+
+    ``width_of(choice)`` is the width of the interval ``choice`` on this
+    record, as ``accuracy_interval`` computes it; without it, the candidates'
+    order decides and the harder-target rule is not applied.
+    """
+    def choice_for(goal):
+        said = Messages()
+        return quietly(_choice_for_target, result, averaging, conditions, conditions_hold, goal, said,
+                       width_of), said
+
+    choice, said = choice_for(target)
+    notes = said.notes
+    if width_of is not None:
+        for easier in TARGET_ORDER[:TARGET_ORDER.index(target)]:
+            other, _ = choice_for(easier)
+            if other != choice and width_of(other) > width_of(choice):
+                notes = [f"{AUTO_NOTE} the {other.method} interval for the {target} error, the one it chose for the "
+                         f"easier {easier} target of this record: its own choice, the {choice.method} interval, is "
+                         f"narrower on this record, and an interval for a harder target is never narrower than one "
+                         f"for an easier target (docs/inference.md, method='auto')"]
+                choice = other
+    for note in notes:
+        messages.note(note)
+    for warning in said.warnings:
+        messages.warn(warning)
     return choice

@@ -257,6 +257,13 @@ def measured_coverage(method, target, regime, task="classification"):
                     worst_cell=_cell_words(worst, _size_name(task)))
 
 
+def reaches_floor(measured):
+    """Whether a :class:`Measured` coverage reached the floor in every cell: its worst cell's coverage itself at or
+    above :func:`coverage_floor` (not only its Wilson interval's upper end, which :attr:`Measured.falls_short`
+    reads); False when it was not measured (None)."""
+    return measured is not None and measured.worst >= coverage_floor()
+
+
 def coverage_regime(target, learner, n_samples, task="classification"):
     """The regime of one learner's result for the coverage rows of ``target`` among the rows of ``task``."""
     rows = [row for row in _task_rows(task) if row["quantity"] == "coverage" and row["target"] == target]
