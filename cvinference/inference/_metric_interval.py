@@ -611,7 +611,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     >>> scored = cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0, response_method="auto")
     >>> auc = metric_interval(scored, "roc_auc")
     >>> auc.method, auc.target, round(auc.estimate, 3)
-    ('corrected t', 'unconditional', 0.985)
+    ('corrected t', 'unconditional', 0.99)
     """
     check_cv_result(result)
     interval = _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method)
