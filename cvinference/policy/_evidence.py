@@ -140,13 +140,21 @@ class Regime(NamedTuple):
     borrowed: tuple = ()
     beyond: str | None = None
     size_name: str = "N"  # "G" where the cells are sized by their groups
+    by_kind: tuple = ()  # (kind, sizes) where the measured learners' sizes differ: each learner's own stand
+
+    def sizes_of(self, kind):
+        """The measured sizes that stand for ``kind``'s cells."""
+        return dict(self.by_kind).get(kind, self.sizes)
 
     def describe(self):
         if not self.sizes:
             return "no measured cell"
-        who = listed(LEARNER_WORDS.get(kind, kind) for kind in self.kinds)
-        sizes = listed(str(n) for n in self.sizes)
-        return f"{who} at {self.size_name} = {sizes}" + (" groups" if self.size_name == "G" else "")
+        groups = " groups" if self.size_name == "G" else ""
+        by_sizes = {}
+        for kind in self.kinds:
+            by_sizes.setdefault(self.sizes_of(kind), []).append(LEARNER_WORDS.get(kind, kind))
+        return ", ".join(f"{listed(who)} at {self.size_name} = {listed(str(n) for n in sizes)}{groups}"
+                         for sizes, who in by_sizes.items())
 
     def caveats(self):
         """Sentences saying what is borrowed and whether the size is beyond the measured range."""
@@ -213,11 +221,20 @@ def regime_of(rows, learners, n_samples, size_name="N"):
             borrowed.append(sentence)
     kinds = tuple(dict.fromkeys(kinds))
     sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples, size_name)
-    return Regime(kinds, sizes, tuple(borrowed), beyond, size_name)
+    own = {kind: _sizes({row["n"] for row in rows if row["learner"] == kind}, n_samples, size_name) for kind in kinds}
+    if all(found == sizes for found, _ in own.values()):
+        return Regime(kinds, sizes, tuple(borrowed), beyond, size_name)
+    # Learners measured over different sizes: each stands at its own sizes, and the sentences say where a learner's
+    # figures come from beyond its range.
+    sentences = [sentence.replace("the calibration measured", f"the calibration measured for "
+                                  f"{LEARNER_WORDS.get(kind, kind)}")
+                 for kind, (_, sentence) in own.items() if sentence]
+    return Regime(kinds, tuple(sorted({n for found, _ in own.values() for n in found})), tuple(borrowed),
+                  " ".join(sentences) or None, size_name, tuple((kind, found) for kind, (found, _) in own.items()))
 
 
 def _cells(rows, regime, **match):
-    return [row for row in rows if row["n"] in regime.sizes and row["learner"] in regime.kinds
+    return [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes_of(row["learner"])
             and all(row[key] == value for key, value in match.items())]
 
 

@@ -84,10 +84,11 @@ def test_when_no_test_is_eligible_it_cannot_tell_and_gives_the_refitting_route(e
 
 
 @pytest.mark.parametrize(("rates", "claim"), [
-    # The pair's N = 569 is judged by the cells at N = 300 (the tree's at N = 100 are outside its regime).
-    ((0.05, 0.03), "kept its type-I error at or below 0.06 (its worst: 0.030) for a decision tree and naive Bayes "
-                   "at N = 300: cvinference.compare(estimator_a, estimator_b, X, y) runs it when the decision "
-                   "needs it"),
+    # The pair's N = 569 is judged by each learner's own cells: naive Bayes's at N = 300, and the tree's at
+    # N = 100, the largest it was measured at (issue 45: before, the tree's were left out, and the 0.03 stood).
+    ((0.05, 0.03), "kept its type-I error at or below 0.06 (its worst: 0.050) for a decision tree at N = 100, "
+                   "naive Bayes at N = 300: cvinference.compare(estimator_a, estimator_b, X, y) runs it when the "
+                   "decision needs it"),
     ((0.05, 0.08), "cannot settle it either: its type-I error was 0.080 for naive Bayes at N = 300, above 0.06 (the "
                    "benchmark measured it for a decision tree and naive Bayes at N = 100 and 300); "
                    "cvinference.compare(estimator_a, estimator_b, X, y) runs it with nested='always'"),

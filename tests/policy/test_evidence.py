@@ -149,6 +149,22 @@ def test_rows_of_another_task_say_nothing_about_accuracy(evidence):
     assert _evidence.test_evidence("corrected t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
 
 
+def test_learners_measured_over_different_sizes_each_stand_at_their_own(evidence):
+    # A forest measured to N = 10,000 and logistic regression to N = 1,000, at N = 5,472: the forest's cells at
+    # 3,000 and 10,000 and logistic regression's at 1,000 stand (before issue 45 the pair's joint sizes, 3,000 and
+    # 10,000, left logistic regression's figures out altogether).
+    evidence(*[_row("McNemar", 0.04, 0.06, quantity="type_i", learner="forest", n=n) for n in (1000, 3000, 10000)],
+             *[_row("McNemar", rate, rate + 0.02, quantity="type_i", learner="logistic", n=n)
+               for n, rate in ((300, 0.02), (1000, 0.09))])
+    forest, logistic = _learner("forest"), _learner("logistic")
+    found = _evidence.test_evidence("McNemar", [forest, logistic], 5472)
+    assert found.type_i == 0.09 and found.worst_cell == "logistic regression at N = 1000"
+    assert found.regime.describe() == "a random forest at N = 3000 and 10000, logistic regression at N = 1000"
+    assert found.regime.caveats() == ["N = 5472 is above the largest size the calibration measured for logistic "
+                                      "regression (1000); the figures at N = 1000 are used."]
+    assert _evidence.test_evidence("McNemar", [forest], 5472).type_i == 0.04
+
+
 def test_a_corrected_t_is_judged_by_the_cells_of_its_own_number_of_repeats_where_they_were_measured(evidence):
     # issue 45, item 11: a 1 x 10-fold corrected t rests on the 1 x 10-fold cells, not the 10 x 10-fold ones
     evidence(*[_row(f"corrected t ({r}x10-fold)", rate, rate + 0.02, quantity="type_i", learner=learner)
