@@ -81,6 +81,7 @@ import argparse
 import collections
 import contextlib
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -90,6 +91,8 @@ import warnings
 
 import calibration_nested as nested_grid
 import numpy as np
+from calibration_decision import (DECISION_KINDS, decision_cells, decision_replication, decision_rows,
+                                  forest_size_report, seed_key)
 from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
 from regression_figures import REGRESSION_METRICS, regression_figures
@@ -344,6 +347,8 @@ def cells(mode, replications=None):
         return nested_grid.nested_grid_cells(Cell, replications, task=mode)
     if mode == "grouped":
         return grouped_cells(Cell, replications)
+    if mode == "decision":
+        return decision_cells(Cell, replications)
     if mode == "learners":
         return learner_cells(replications)
     if mode == "metrics":
@@ -767,13 +772,16 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "power-regression": metric_pair_replication, "coverage-nested-grid": coverage_nested_grid_replication,
                 "null-nested-grid": null_nested_grid_replication,
                 "coverage-nested-defaults": coverage_nested_grid_replication,
-                "null-nested-defaults": null_nested_grid_replication, **GROUPED_REPLICATIONS}
+                "null-nested-defaults": null_nested_grid_replication, **GROUPED_REPLICATIONS,
+                **dict.fromkeys(DECISION_KINDS, functools.partial(
+                    decision_replication, learner=learner, held_back_accuracy=_held_back_accuracy,
+                    truth_rows_cap=TRUTH_ROWS))}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
               "power-grouped-regression": "power", "null-grouped-refit": "type_i",
               "null-grouped-regression-refit": "type_i", "null-nested-grid": "type_i",
-              "null-nested-defaults": "type_i"}
+              "null-nested-defaults": "type_i", **DECISION_KINDS}
 
 
 def replication(population, cell, index, seed):
@@ -845,7 +853,9 @@ def _per_metric_coverage_rows(cell, records):
 
 def rows_of(cell, records):
     records = sorted(records, key=lambda r: r["replication"])
-    if cell.kind in ("coverage-regression", "coverage-grouped-regression"):
+    if cell.kind in DECISION_KINDS:  # one row per metric and method, each with its metric's task
+        rows = decision_rows(cell, records, _test_rows)
+    elif cell.kind in ("coverage-regression", "coverage-grouped-regression"):
         rows = _per_metric_coverage_rows(cell, records)
     else:
         rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
@@ -861,8 +871,11 @@ def rows_of(cell, records):
 
 
 def seeds(master, cell, replications):
-    """One seed per replication of a cell: the first r do not depend on how many are run."""
-    entropy = [master, *cell.key.encode()]
+    """One seed per replication of a cell: the first r do not depend on how many are run.
+
+    The key is the cell's (calibration_decision.seed_key: the 100-tree forest's cell shares the 25-tree one's).
+    """
+    entropy = [master, *seed_key(cell).encode()]
     return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(entropy).spawn(replications)]
 
 
@@ -1033,6 +1046,10 @@ def main(argv=None):
     modes.add_argument("--nested-defaults", action="store_true",
                        help="the nested grid's cells at the library's defaults alone (K = 5, R = 5), 1,000 "
                             "replications a cell: the evidence pools them with the grid's and the main run's")
+    modes.add_argument("--decision", action="store_true",
+                       help="the decision's cells (calibration_decision.py): the type-I error and power of every "
+                            "test decide() weighs and of the decision, for a 25-tree forest, gradient boosting and "
+                            "logistic regression up to N = 10,000, on accuracy, balanced accuracy and ROC AUC")
     modes.add_argument("--metrics", action="store_true",
                        help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
                             "and power of the comparisons decide() weighs")
@@ -1053,6 +1070,7 @@ def main(argv=None):
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
     mode = ("quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics
+            else "decision" if args.decision
             else "grouped" if args.grouped else "nested-grid" if args.nested_grid
             else "nested-defaults" if args.nested_defaults else "full")
     selected = cells(mode, args.replications)
@@ -1067,10 +1085,21 @@ def main(argv=None):
             rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint,
                                 client=client)
     print_table(rows)
+    forest_size = None
+    if mode == "decision" and args.checkpoint:  # the forest's size check pairs the replications of two cells
+        by_cell = collections.defaultdict(list)
+        for (key, _), record in read_checkpoint(args.checkpoint).items():
+            by_cell[key].append(record)
+        forest_size = forest_size_report(by_cell)
+        for cell in selected:
+            spent = [r["seconds"] for r in by_cell.get(cell.key, []) if "seconds" in r]
+            if spent:
+                print(f"  {cell.key}: {len(spent)} replications, {np.mean(spent):.1f} s each")
     out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
     payload = {"command": "python benchmarks/calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
                "mode": mode, "seconds": seconds, "n_jobs": args.n_jobs, "dask": args.dask,
                "seed": args.seed, "python": sys.version.split()[0],
+               **({"forest_size": forest_size} if mode == "decision" else {}),
                "rows": [row for cell_rows in rows.values() for row in cell_rows]}
     with open(out, "w") as handle:
         json.dump(payload, handle, indent=1)
