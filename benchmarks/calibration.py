@@ -91,8 +91,14 @@ import warnings
 
 import calibration_nested as nested_grid
 import numpy as np
-from calibration_decision import (DECISION_KINDS, decision_cells, decision_replication, decision_rows,
-                                  forest_size_report, seed_key)
+from calibration_decision import (
+    DECISION_KINDS,
+    decision_cells,
+    decision_replication,
+    decision_rows,
+    forest_size_report,
+    seed_key,
+)
 from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
 from regression_figures import REGRESSION_METRICS, regression_figures
