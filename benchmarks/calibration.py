@@ -71,10 +71,24 @@ replications run on a Dask cluster instead: the populations go to every
 worker once, a task holds whole replications, and the checkpoint is written
 as they finish.
 
+``--decision`` (calibration_decision.py, issue 45) measures what ``decide`` rests on for the learners people
+use, at the sizes they use: a 25-tree random forest and histogram gradient boosting at N = 300, 1,000, 3,000
+and 10,000 and logistic regression at N = 100, 300, 1,000, on the symmetric null (``null-decision``) and the
+power population at N = 1,000 and 3,000 (``power-decision``). A replication fits one 10 x R-fold (R = 10; 3 at
+N = 10,000, with ``response_method="predict_proba"``) and one 5x2cv t, and reads from them, for every prefix
+of r = 1, 3, 10 repeats and for accuracy, balanced accuracy and ROC AUC, every test ``decide`` weighs (kept in
+the record's ``candidates``) and the decision without nested CV at r = 1 and r = R; rows carry ``task``
+("classification", "balanced_accuracy", "roc_auc"). The null's truth is 0 by symmetry (no whole-sample fits);
+a power cell's truth is accuracy's difference, for every metric. ``forest100`` (100 trees) at N = 300 shares
+the 25-tree cell's seeds: the report prints both rates and the discordant replications. Replications per cell:
+``calibration_decision.DECISION_REPLICATIONS`` (``--replications`` sets them all).
+
     python benchmarks/calibration.py --quick [--n-jobs 2]
     python benchmarks/calibration.py --n-jobs 2 --checkpoint /tmp/calibration.jsonl \\
         --out benchmarks/results/calibration.json
     python benchmarks/calibration.py --dask local:16 --checkpoint /tmp/calibration.jsonl
+    OMP_NUM_THREADS=1 python benchmarks/calibration.py --decision --n-jobs 1 --checkpoint /tmp/decision.jsonl \\
+        --out benchmarks/results/calibration_decision.json
 """
 
 import argparse

@@ -24,8 +24,9 @@ compare of A and B (R = 10 up to N = 3,000, R = 3 at 10,000) and one 5x2cv t (20
 every test it weighed is kept (``record["candidates"][metric][str(r)]``). The rows' methods: the corrected t of
 each r ("corrected t (3x10-fold)"), Wong's tests, McNemar, the 5x2cv t and DeLong from r = 1 (they use one
 partition, repeat 0), and the decision as shipped without nested CV at r = 1 (what ``cvi.compare(..., cv=10,
-n_repeats=1)`` decides before nested CV) and at r = R. Rows carry ``task`` "classification" (accuracy),
-"balanced_accuracy" or "roc_auc".
+n_repeats=1)`` decides before nested CV) and at r = R, with ``rests_on`` (how often it rested on each test).
+Rows are calibration.py's test rows with ``task`` "classification" (accuracy), "balanced_accuracy" or "roc_auc"
+and ``seconds_per_replication`` (the cell's mean wall time of a whole replication, all metrics together).
 
 Replications: :data:`DECISION_REPLICATIONS` per cell (``--replications`` overrides them all), sized so that the
 run ends in its time on one core of the shared 2-core machine (see benchmarks/README.md).
