@@ -56,17 +56,17 @@ SIZES = {"forest": (300, 1000, 3000, 10000), "hgb": (300, 1000, 3000, 10000), "l
 DECISION_NO_NESTED = "decision (decide, as shipped, without nested CV, {r}x10-fold)"
 
 DECISION_REPLICATIONS = {
-    # Sized to end in about 80 minutes on one core of the shared 2-core machine (2026-11-28; measured: 15-55 s a
-    # replication of the forest and gradient boosting, 2.4 s of logistic regression, with the other workers
-    # leaving this run about half a core). The run is round-robin over the replications' indices, so a run cut
-    # short leaves each cell about as many; the rows' Wilson bounds say what they hold.
-    "null-decision/nonlinear/forest/3000": 16, "null-decision/nonlinear/hgb/3000": 16,
-    "null-decision/nonlinear/forest/10000": 16, "null-decision/nonlinear/hgb/10000": 16,
-    "null-decision/nonlinear/logistic/100": 80, "null-decision/nonlinear/logistic/300": 80,
-    "null-decision/nonlinear/logistic/1000": 40,
+    # Sized to end in about 95 minutes on one core of the shared 2-core machine (2026-11-28; measured: 10-50 s a
+    # replication of the forest and gradient boosting, 1.5-2.5 s of logistic regression, the other workers
+    # leaving this run half a core to a whole one). The run is round-robin over the replications' indices, so a
+    # run cut short leaves each cell about as many; the rows' Wilson bounds say what they hold.
+    "null-decision/nonlinear/forest/3000": 28, "null-decision/nonlinear/hgb/3000": 28,
+    "null-decision/nonlinear/forest/10000": 28, "null-decision/nonlinear/hgb/10000": 28,
+    "null-decision/nonlinear/logistic/100": 200, "null-decision/nonlinear/logistic/300": 200,
+    "null-decision/nonlinear/logistic/1000": 100,
     "null-decision/nonlinear/forest/1000": 8, "null-decision/nonlinear/hgb/1000": 8,
-    "null-decision/nonlinear/forest/300": 10, "null-decision/nonlinear/hgb/300": 10,
-    "null-decision/nonlinear/forest100/300": 10,
+    "null-decision/nonlinear/forest/300": 20, "null-decision/nonlinear/hgb/300": 10,
+    "null-decision/nonlinear/forest100/300": 20,
     "power-decision/nonlinear-power/forest/1000": 5, "power-decision/nonlinear-power/hgb/1000": 5,
     "power-decision/nonlinear-power/forest/3000": 5, "power-decision/nonlinear-power/hgb/3000": 5,
 }
