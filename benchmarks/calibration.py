@@ -71,16 +71,31 @@ replications run on a Dask cluster instead: the populations go to every
 worker once, a task holds whole replications, and the checkpoint is written
 as they finish.
 
+``--decision`` (calibration_decision.py, issue 45) measures what ``decide`` rests on for the learners people
+use, at the sizes they use: a 25-tree random forest and histogram gradient boosting at N = 300, 1,000, 3,000
+and 10,000 and logistic regression at N = 100, 300, 1,000, on the symmetric null (``null-decision``) and the
+power population at N = 1,000 and 3,000 (``power-decision``). A replication fits one 10 x R-fold (R = 10; 3 at
+N = 10,000, with ``response_method="predict_proba"``) and one 5x2cv t, and reads from them, for every prefix
+of r = 1, 3, 10 repeats and for accuracy, balanced accuracy and ROC AUC, every test ``decide`` weighs (kept in
+the record's ``candidates``) and the decision without nested CV at r = 1 and r = R; rows carry ``task``
+("classification", "balanced_accuracy", "roc_auc"). The null's truth is 0 by symmetry (no whole-sample fits);
+a power cell's truth is accuracy's difference, for every metric. ``forest100`` (100 trees) at N = 300 shares
+the 25-tree cell's seeds: the report prints both rates and the discordant replications. Replications per cell:
+``calibration_decision.DECISION_REPLICATIONS`` (``--replications`` sets them all).
+
     python benchmarks/calibration.py --quick [--n-jobs 2]
     python benchmarks/calibration.py --n-jobs 2 --checkpoint /tmp/calibration.jsonl \\
         --out benchmarks/results/calibration.json
     python benchmarks/calibration.py --dask local:16 --checkpoint /tmp/calibration.jsonl
+    OMP_NUM_THREADS=1 python benchmarks/calibration.py --decision --n-jobs 1 --checkpoint /tmp/decision.jsonl \\
+        --out benchmarks/results/calibration_decision.json
 """
 
 import argparse
 import collections
 import contextlib
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -90,6 +105,14 @@ import warnings
 
 import calibration_nested as nested_grid
 import numpy as np
+from calibration_decision import (
+    DECISION_KINDS,
+    decision_cells,
+    decision_replication,
+    decision_rows,
+    forest_size_report,
+    seed_key,
+)
 from calibration_grouped import GROUPED_REPLICATIONS, MODECHOICE, grouped_cells, load_grouped
 from joblib import Parallel, delayed
 from regression_figures import REGRESSION_METRICS, regression_figures
@@ -344,6 +367,8 @@ def cells(mode, replications=None):
         return nested_grid.nested_grid_cells(Cell, replications, task=mode)
     if mode == "grouped":
         return grouped_cells(Cell, replications)
+    if mode == "decision":
+        return decision_cells(Cell, replications)
     if mode == "learners":
         return learner_cells(replications)
     if mode == "metrics":
@@ -767,13 +792,16 @@ REPLICATIONS = {"coverage": coverage_replication, "null": pair_replication, "pow
                 "power-regression": metric_pair_replication, "coverage-nested-grid": coverage_nested_grid_replication,
                 "null-nested-grid": null_nested_grid_replication,
                 "coverage-nested-defaults": coverage_nested_grid_replication,
-                "null-nested-defaults": null_nested_grid_replication, **GROUPED_REPLICATIONS}
+                "null-nested-defaults": null_nested_grid_replication, **GROUPED_REPLICATIONS,
+                **dict.fromkeys(DECISION_KINDS, functools.partial(
+                    decision_replication, learner=learner, held_back_accuracy=_held_back_accuracy,
+                    truth_rows_cap=TRUTH_ROWS))}
 QUANTITIES = {"null": "type_i", "power": "power", "familywise": "familywise_error", "null-folds": "type_i",
               "null-grouped": "type_i", "null-auc": "type_i", "power-auc": "power", "null-regression": "type_i",
               "power-regression": "power", "power-grouped": "power", "null-grouped-regression": "type_i",
               "power-grouped-regression": "power", "null-grouped-refit": "type_i",
               "null-grouped-regression-refit": "type_i", "null-nested-grid": "type_i",
-              "null-nested-defaults": "type_i"}
+              "null-nested-defaults": "type_i", **DECISION_KINDS}
 
 
 def replication(population, cell, index, seed):
@@ -845,7 +873,9 @@ def _per_metric_coverage_rows(cell, records):
 
 def rows_of(cell, records):
     records = sorted(records, key=lambda r: r["replication"])
-    if cell.kind in ("coverage-regression", "coverage-grouped-regression"):
+    if cell.kind in DECISION_KINDS:  # one row per metric and method, each with its metric's task
+        rows = decision_rows(cell, records, _test_rows)
+    elif cell.kind in ("coverage-regression", "coverage-grouped-regression"):
         rows = _per_metric_coverage_rows(cell, records)
     else:
         rows = (_coverage_rows if cell.kind.startswith("coverage") else _test_rows)(cell, records)
@@ -861,8 +891,11 @@ def rows_of(cell, records):
 
 
 def seeds(master, cell, replications):
-    """One seed per replication of a cell: the first r do not depend on how many are run."""
-    entropy = [master, *cell.key.encode()]
+    """One seed per replication of a cell: the first r do not depend on how many are run.
+
+    The key is the cell's (calibration_decision.seed_key: the 100-tree forest's cell shares the 25-tree one's).
+    """
+    entropy = [master, *seed_key(cell).encode()]
     return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(entropy).spawn(replications)]
 
 
@@ -1033,6 +1066,10 @@ def main(argv=None):
     modes.add_argument("--nested-defaults", action="store_true",
                        help="the nested grid's cells at the library's defaults alone (K = 5, R = 5), 1,000 "
                             "replications a cell: the evidence pools them with the grid's and the main run's")
+    modes.add_argument("--decision", action="store_true",
+                       help="the decision's cells (calibration_decision.py): the type-I error and power of every "
+                            "test decide() weighs and of the decision, for a 25-tree forest, gradient boosting and "
+                            "logistic regression up to N = 10,000, on accuracy, balanced accuracy and ROC AUC")
     modes.add_argument("--metrics", action="store_true",
                        help="ROC AUC and regression cells (metric_cells): interval coverage, and the type-I error "
                             "and power of the comparisons decide() weighs")
@@ -1053,6 +1090,7 @@ def main(argv=None):
                              "worker processes with local:N; --n-jobs is then unused")
     args = parser.parse_args(argv)
     mode = ("quick" if args.quick else "learners" if args.learners else "metrics" if args.metrics
+            else "decision" if args.decision
             else "grouped" if args.grouped else "nested-grid" if args.nested_grid
             else "nested-defaults" if args.nested_defaults else "full")
     selected = cells(mode, args.replications)
@@ -1067,10 +1105,21 @@ def main(argv=None):
             rows, seconds = run(selected, seed=args.seed, n_jobs=args.n_jobs, checkpoint=args.checkpoint,
                                 client=client)
     print_table(rows)
+    forest_size = None
+    if mode == "decision" and args.checkpoint:  # the forest's size check pairs the replications of two cells
+        by_cell = collections.defaultdict(list)
+        for (key, _), record in read_checkpoint(args.checkpoint).items():
+            by_cell[key].append(record)
+        forest_size = forest_size_report(by_cell)
+        for cell in selected:
+            spent = [r["seconds"] for r in by_cell.get(cell.key, []) if "seconds" in r]
+            if spent:
+                print(f"  {cell.key}: {len(spent)} replications, {np.mean(spent):.1f} s each")
     out = args.out or os.path.join(tempfile.gettempdir(), "calibration.json")
     payload = {"command": "python benchmarks/calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
                "mode": mode, "seconds": seconds, "n_jobs": args.n_jobs, "dask": args.dask,
                "seed": args.seed, "python": sys.version.split()[0],
+               **({"forest_size": forest_size} if mode == "decision" else {}),
                "rows": [row for cell_rows in rows.values() for row in cell_rows]}
     with open(out, "w") as handle:
         json.dump(payload, handle, indent=1)
