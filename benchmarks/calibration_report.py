@@ -18,7 +18,7 @@ from calibration_nested import TASK as NESTED_GRID_TASK
 from decision_as_shipped import decision_rows as as_shipped_rows
 from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
-from cvinference.policy._evidence import calibration_evidence, repeats_of
+from cvinference.policy._evidence import _MEASURED_CLASSES, calibration_evidence, repeats_of
 
 TARGETS = ("kfold", "conditional", "unconditional")
 FLOOR = 0.93  # nominal 0.95 - 0.02: a method "falls short" when its Wilson interval stays below it
@@ -431,6 +431,10 @@ def generated_section(payload, *more):
     return "\n".join(parts)
 
 
+EVIDENCE_LEARNERS = frozenset(_MEASURED_CLASSES.values())
+"""The learners whose cells the library reads, by the key it recognises their records by: the forest-size check's
+100-tree forest (``forest100``) is compared in the docs, not read as evidence."""
+
 UNJUDGED_COVERAGE = ("modechoice-halves",)
 """Populations whose coverage cells the evidence leaves out (calibration_grouped.py's real grouped population):
 with half of modechoice's 210 travellers as the truth, the truth's own sampling error is as large as an
@@ -442,6 +446,7 @@ def evidence(payload, *more):
             "wilson_high", "replications", "mean_width")
     judged = [row for run in (payload, *more) for row in run["rows"]
               if row["quantity"] in ("coverage", "type_i", "power") and "n_train" not in row["method"]
+              and row["learner"] in EVIDENCE_LEARNERS
               and not row["method"].startswith("decision")
               and not (row["quantity"] == "coverage" and row["population"] in UNJUDGED_COVERAGE)]
     nested = [row for row in judged if row.get("task") in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK)]

@@ -141,6 +141,7 @@ class Regime(NamedTuple):
     beyond: str | None = None
     size_name: str = "N"  # "G" where the cells are sized by their groups
     by_kind: tuple = ()  # (kind, sizes) where the measured learners' sizes differ: each learner's own stand
+    borrowed_kinds: tuple = ()  # kinds that stand for another learner: only their cells of BORROWED_REPLICATIONS
 
     def sizes_of(self, kind):
         """The measured sizes that stand for ``kind``'s cells."""
@@ -161,10 +162,22 @@ class Regime(NamedTuple):
         return [*self.borrowed, *([self.beyond] if self.beyond else [])]
 
 
-def _stand_ins(learner, measured):
-    """The measured learners whose cells stand for ``learner``, and the sentence when they are borrowed."""
+BORROWED_REPLICATIONS = 100
+"""The fewest replications of a cell that stands for a learner other than its own: the worst of many small cells
+(the --decision run's forests and boosting hold 8-40) is mostly their Monte-Carlo noise, so such cells stand for
+their own learner only."""
+
+
+def _borrowable(row):
+    return row.get("replications", BORROWED_REPLICATIONS) >= BORROWED_REPLICATIONS
+
+
+def _stand_ins(learner, measured, borrowable=None):
+    """The measured learners whose cells stand for ``learner``, and the sentence when they are borrowed (from the
+    ``borrowable`` ones, those with cells of enough replications)."""
     if learner.kind in measured:
         return (learner.kind,), None
+    measured = measured if borrowable is None else borrowable
     family = sorted(kind for kind in measured if FAMILY_OF_KIND.get(kind) == learner.family)
     who = learner.describe()
     if family:
@@ -213,28 +226,32 @@ def regime_of(rows, learners, n_samples, size_name="N"):
     measured = {row["learner"] for row in rows}
     if not measured:
         return Regime((), ())
-    kinds, borrowed = [], []
+    kinds, borrowed, mine = [], [], {learner.kind for learner in learners}
     for learner in learners:
-        stand_ins, sentence = _stand_ins(learner, measured)
+        stand_ins, sentence = _stand_ins(learner, measured, {row["learner"] for row in rows if _borrowable(row)})
         kinds += stand_ins
         if sentence and sentence not in borrowed:
             borrowed.append(sentence)
     kinds = tuple(dict.fromkeys(kinds))
+    lent = tuple(kind for kind in kinds if kind not in mine)
+    rows = [row for row in rows if row["learner"] not in lent or _borrowable(row)]
     sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples, size_name)
     own = {kind: _sizes({row["n"] for row in rows if row["learner"] == kind}, n_samples, size_name) for kind in kinds}
     if all(found == sizes for found, _ in own.values()):
-        return Regime(kinds, sizes, tuple(borrowed), beyond, size_name)
+        return Regime(kinds, sizes, tuple(borrowed), beyond, size_name, borrowed_kinds=lent)
     # Learners measured over different sizes: each stands at its own sizes, and the sentences say where a learner's
     # figures come from beyond its range.
     sentences = [sentence.replace("the calibration measured", f"the calibration measured for "
                                   f"{LEARNER_WORDS.get(kind, kind)}")
                  for kind, (_, sentence) in own.items() if sentence]
     return Regime(kinds, tuple(sorted({n for found, _ in own.values() for n in found})), tuple(borrowed),
-                  " ".join(sentences) or None, size_name, tuple((kind, found) for kind, (found, _) in own.items()))
+                  " ".join(sentences) or None, size_name, tuple((kind, found) for kind, (found, _) in own.items()),
+                  lent)
 
 
 def _cells(rows, regime, **match):
     return [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes_of(row["learner"])
+            and (row["learner"] not in regime.borrowed_kinds or _borrowable(row))
             and all(row[key] == value for key, value in match.items())]
 
 
