@@ -58,13 +58,15 @@ DECISION_NO_NESTED = "decision (decide, as shipped, without nested CV, {r}x10-fo
 DECISION_REPLICATIONS = {
     # Sized to end in about 95 minutes on one core of the shared 2-core machine (2026-11-28; measured: 10-50 s a
     # replication of the forest and gradient boosting, 1.5-2.5 s of logistic regression, the other workers
-    # leaving this run half a core to a whole one). The run is round-robin over the replications' indices, so a
-    # run cut short leaves each cell about as many; the rows' Wilson bounds say what they hold.
-    "null-decision/nonlinear/forest/3000": 28, "null-decision/nonlinear/hgb/3000": 28,
-    "null-decision/nonlinear/forest/10000": 28, "null-decision/nonlinear/hgb/10000": 28,
+    # leaving this run half a core to a whole one), then the large cells and N = 1,000 extended on two cores
+    # (--replications 40 and 24 with --cells, on the same checkpoint: 11 and 1 minutes more). The run is
+    # round-robin over the replications' indices, so a run cut short leaves each cell about as many; the rows'
+    # Wilson bounds say what they hold.
+    "null-decision/nonlinear/forest/3000": 40, "null-decision/nonlinear/hgb/3000": 40,
+    "null-decision/nonlinear/forest/10000": 40, "null-decision/nonlinear/hgb/10000": 40,
     "null-decision/nonlinear/logistic/100": 200, "null-decision/nonlinear/logistic/300": 200,
     "null-decision/nonlinear/logistic/1000": 100,
-    "null-decision/nonlinear/forest/1000": 8, "null-decision/nonlinear/hgb/1000": 8,
+    "null-decision/nonlinear/forest/1000": 24, "null-decision/nonlinear/hgb/1000": 24,
     "null-decision/nonlinear/forest/300": 20, "null-decision/nonlinear/hgb/300": 10,
     "null-decision/nonlinear/forest100/300": 20,
     "power-decision/nonlinear-power/forest/1000": 5, "power-decision/nonlinear-power/hgb/1000": 5,
