@@ -137,7 +137,9 @@ def _candidate(test):
             "pvalue": float(test.pvalue), "target": test.target}
 
 
-def _decision_entry(decision):
+def decision_entry(decision):
+    """A decision as a replication's record keeps it: whether it declared a difference, its test's width and
+    target, and the test it rested on ("cannot tell": none)."""
     rests_on = decision.rests_on
     return {"reject": decision.answer in ("A better", "B better"),
             "width": None if rests_on is None else float(rests_on.high - rests_on.low),
@@ -164,7 +166,7 @@ def decisions_of(pair, five_by_two, big_r):
                     tests[f"{metric}: {method}"] = {"reject": bool(test.pvalue < ALPHA),
                                                     "width": float(test.high - test.low), "target": test.target}
             if r in (1, big_r):
-                tests[f"{metric}: {DECISION_NO_NESTED.format(r=r)}"] = _decision_entry(decision)
+                tests[f"{metric}: {DECISION_NO_NESTED.format(r=r)}"] = decision_entry(decision)
     return candidates, tests
 
 

@@ -46,6 +46,7 @@ Cells (``Cell.n`` is the number of groups G drawn, not of instances):
 import warnings
 
 import numpy as np
+from calibration_decision import decision_entry
 from regression_figures import REGRESSION_METRICS, regression_figures
 from sklearn.base import clone
 from sklearn.compose import ColumnTransformer
@@ -306,14 +307,6 @@ def coverage_grouped_nested_replication(population, cell, seed):
             "truth": {"conditional": conditional}, "n_samples": int(y.size)}
 
 
-def _decision_record(decision):
-    rests_on = decision.rests_on
-    return {"reject": decision.answer in ("A better", "B better"),
-            "width": None if rests_on is None else float(rests_on.high - rests_on.low),
-            "target": "unconditional" if rests_on is None else rests_on.target,
-            "rests_on": "none" if rests_on is None else rests_on.name}
-
-
 def pair_grouped_replication(population, cell, seed):
     """A null cell (A on block 1, B on block 2: equal) or a power cell (A on both blocks, B on block 1: A better)."""
     rng = np.random.default_rng(seed)
@@ -337,7 +330,7 @@ def pair_grouped_replication(population, cell, seed):
         tests["cluster paired t (10 repeats)"] = _test_record(cvi.matched_sample_test(pair, method="cluster"), "kfold")
         tests["corrected t (10x10-fold)"] = _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")
         if not regression:  # a regressor's decision rests on the test these cells' evidence picks: not yet shipped
-            tests[DECISION] = _decision_record(cvi.decide(pair))
+            tests[DECISION] = decision_entry(cvi.decide(pair))
     truth = 0.0
     if cell.kind.startswith("power"):
         truth = _true_difference(clone(a), clone(b), X, y, X_truth, y_truth, regression)

@@ -5,29 +5,14 @@ symmetric population: every prefix's candidates are what ``decide`` weighs, the 
 on the whole pair, the tests are named by family and repeats, and the rows carry their metric's task.
 """
 
-import importlib.util
-import pathlib
 import sys
 import warnings
 
 import numpy as np
 import pytest
+from test_calibration_report import _benchmark
 
 import cvinference as cvi
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-
-def _benchmark(name, file):
-    """A benchmark script as a module, its siblings importable as when it is run as a script."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / file)
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return module
 
 
 @pytest.fixture(scope="module")
