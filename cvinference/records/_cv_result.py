@@ -591,9 +591,9 @@ class CVResult(Grouped, Record):
           fitted in the folds, each to part of this dataset (Bayle et al. 2020's target; what Wong's
           intervals estimate)) only 0.900 of the time at 95% for a random forest, histogram gradient
           boosting, k-NN, logistic regression, naive Bayes, an RBF support vector machine and a decision
-          tree at N = 100 in the calibration benchmark (full, learners, metrics, grouped, nested-grid and
-          nested-defaults runs of benchmarks/calibration.py, docs/calibration.md). method='half-sample'
-          (Nedel'ko's, twice the binomial variance) covered it 0.960 of the time there.
+          tree at N = 100 in the calibration benchmark (full, learners, metrics, grouped, nested-grid,
+          nested-defaults and decision runs of benchmarks/calibration.py, docs/calibration.md).
+          method='half-sample' (Nedel'ko's, twice the binomial variance) covered it 0.960 of the time there.
         <BLANKLINE>
         verdict: Does not beat the no-information rate: always predicting 0 scores 50.0%, and
           accuracy > 50.0% has p = 0.312 (one-sided exact binomial). Accuracy 75.0%; with 95% confidence
