@@ -15,7 +15,8 @@ Cells (``kind/population/learner/N``):
   random_state=0), ``logistic`` (calibration.learner's). ``forest100`` (the default 100 trees) is measured at
   N = 300 only, on the same seeds as ``forest``'s cell (:func:`seed_key`), to see whether the type-I error
   depends on the forest's size; its rows are named ``forest100`` so that they are compared, not read as evidence.
-- Sizes: 300, 1,000, 3,000, 10,000 for the forest and gradient boosting; 100, 300, 1,000 for logistic regression.
+- Sizes: 300, 1,000, 3,000, 10,000 for the forest, gradient boosting and k-NN (calibration.learner's, 15
+  neighbours in a scaling pipeline; its nulls only); 100, 300, 1,000 for logistic regression.
 
 One replication reuses every fit: one ``CVEvaluator(cv=10, n_repeats=R, response_method="predict_proba")``
 compare of A and B (R = 10 up to N = 3,000, R = 3 at 10,000) and one 5x2cv t (20 fits). Every prefix of r in
@@ -52,7 +53,8 @@ METRICS = ("accuracy", "balanced_accuracy", "roc_auc")
 METRIC_TASKS = {"accuracy": "classification", "balanced_accuracy": "balanced_accuracy", "roc_auc": "roc_auc"}
 DECISION_KINDS = {"null-decision": "type_i", "power-decision": "power"}
 FOREST_TREES = 25
-SIZES = {"forest": (300, 1000, 3000, 10000), "hgb": (300, 1000, 3000, 10000), "logistic": (100, 300, 1000)}
+SIZES = {"forest": (300, 1000, 3000, 10000), "hgb": (300, 1000, 3000, 10000), "logistic": (100, 300, 1000),
+         "knn": (300, 1000, 3000, 10000)}
 DECISION_NO_NESTED = "decision (decide, as shipped, without nested CV, {r}x10-fold)"
 
 DECISION_REPLICATIONS = {
@@ -69,6 +71,8 @@ DECISION_REPLICATIONS = {
     "null-decision/nonlinear/forest/1000": 24, "null-decision/nonlinear/hgb/1000": 24,
     "null-decision/nonlinear/forest/300": 20, "null-decision/nonlinear/hgb/300": 10,
     "null-decision/nonlinear/forest100/300": 20,
+    "null-decision/nonlinear/knn/300": 40, "null-decision/nonlinear/knn/1000": 40,
+    "null-decision/nonlinear/knn/3000": 40, "null-decision/nonlinear/knn/10000": 40,
     "power-decision/nonlinear-power/forest/1000": 5, "power-decision/nonlinear-power/hgb/1000": 5,
     "power-decision/nonlinear-power/forest/3000": 5, "power-decision/nonlinear-power/hgb/3000": 5,
 }
