@@ -296,12 +296,12 @@ DECISION_TEXT = (
     "The tests `decide` weighs, with real fits (`--decision`, `calibration_decision.py` in the benchmark): a "
     "random forest of 25 trees (and of 100 at N = 300, on the same seeds, to see whether the forest's size "
     "matters), histogram gradient boosting and k-NN (each at N = 300, 1,000, 3,000 and 10,000) and logistic "
-    "regression (N = 100, 300, 1,000), the learner on one block of the synthetic population against the same learner on the "
-    "other (equal by construction; power: the stronger block). One 10 x R-fold cross-validation a replication (R "
-    "= 10 up to N = 3,000, 3 at 10,000) and the 5x2cv t; the corrected t is measured on the first 1, 3 and 10 "
-    "repeats of the same fits, so the decision reads the cells of the repeats a record has. Accuracy, balanced "
-    "accuracy and ROC AUC come from the same fits. The cells hold few replications (the count is in every "
-    "row): their Wilson intervals say how little a rate of 0 or 1 in 16 rules out.")
+    "regression (N = 100, 300, 1,000), the learner on one block of the synthetic population against the same "
+    "learner on the other (equal by construction; power: the stronger block). One 10 x R-fold cross-validation "
+    "a replication (R = 10 up to N = 3,000, 3 at 10,000) and the 5x2cv t; the corrected t is measured on the "
+    "first 1, 3 and 10 repeats of the same fits, so the decision reads the cells of the repeats a record has. "
+    "Accuracy, balanced accuracy and ROC AUC come from the same fits. The cells hold few replications (the count "
+    "is in every row): their Wilson intervals say how little a rate of 0 or 1 in 40 rules out.")
 DECISION_TASKS = {"classification": "Accuracy", "balanced_accuracy": "Balanced accuracy", "roc_auc": "ROC AUC"}
 FITS_OF_ONE_PARTITION = 20  # one 10-fold cross-validation of two learners: what Wong's tests, McNemar and DeLong read
 
