@@ -54,7 +54,7 @@ METRIC_TASKS = {"accuracy": "classification", "balanced_accuracy": "balanced_acc
 DECISION_KINDS = {"null-decision": "type_i", "power-decision": "power"}
 FOREST_TREES = 25
 SIZES = {"forest": (300, 1000, 3000, 10000), "hgb": (300, 1000, 3000, 10000), "logistic": (100, 300, 1000),
-         "knn": (300, 1000, 3000, 10000)}
+         "knn": (300, 1000, 3000, 10000), "logistic_cv": (300, 1000, 3000, 10000)}
 DECISION_NO_NESTED = "decision (decide, as shipped, without nested CV, {r}x10-fold)"
 
 DECISION_REPLICATIONS = {
@@ -73,8 +73,11 @@ DECISION_REPLICATIONS = {
     "null-decision/nonlinear/forest100/300": 20,
     "null-decision/nonlinear/knn/300": 40, "null-decision/nonlinear/knn/1000": 40,
     "null-decision/nonlinear/knn/3000": 40, "null-decision/nonlinear/knn/10000": 40,
-    "power-decision/nonlinear-power/forest/1000": 5, "power-decision/nonlinear-power/hgb/1000": 5,
+    "power-decision/nonlinear-power/forest/1000": 20, "power-decision/nonlinear-power/hgb/1000": 20,
     "power-decision/nonlinear-power/forest/3000": 5, "power-decision/nonlinear-power/hgb/3000": 5,
+    "null-decision/nonlinear/logistic_cv/3000": 40, "null-decision/nonlinear/logistic_cv/10000": 40,
+    "null-decision/nonlinear/logistic_cv/1000": 40, "null-decision/nonlinear/logistic_cv/300": 40,
+    "power-decision/nonlinear-power/logistic_cv/1000": 20, "power-decision/nonlinear-power/logistic_cv/3000": 20,
 }
 """Replications per cell (the order of the issue's priorities: the large nulls first)."""
 

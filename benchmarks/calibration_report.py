@@ -19,6 +19,7 @@ from decision_as_shipped import decision_rows as as_shipped_rows
 from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
 from cvinference.policy._evidence import _MEASURED_CLASSES, calibration_evidence, repeats_of
+from cvinference.policy._routes import nested_fits
 
 TARGETS = ("kfold", "conditional", "unconditional")
 FLOOR = 0.93  # nominal 0.95 - 0.02: a method "falls short" when its Wilson interval stays below it
@@ -307,10 +308,48 @@ FITS_OF_ONE_PARTITION = 20  # one 10-fold cross-validation of two learners: what
 
 
 def route_fits(method):
-    """The fits of two learners a test's route costs: R x 10 x 2 for the corrected t on R repeats, 20 for a test of
-    one partition or for the 5x2cv t (its own 20)."""
+    """The fits of two learners a test's route costs: R x 10 x 2 for the corrected t on R repeats, nested CV's own
+    (5 x 5 folds: 150), 20 for a test of one partition or for the 5x2cv t (its own 20)."""
+    if method == "nested-cv":
+        return nested_fits()
     repeats = repeats_of(method)
     return FITS_OF_ONE_PARTITION * (repeats or 1)
+
+
+ROUTES_TITLE = "The routes of a \"cannot tell\": power per fit"
+ROUTES_TEXT = (
+    "Where the decision from one cross-validation cannot tell, the front door (`nested=\"auto\"`) weighs the "
+    "routes the benchmark measured within the type-I limit for the learners at about the size, nested CV's "
+    "difference interval and the corrected t on more repeats, by their measured power on the power cells they "
+    "share, and runs the most powerful one its budget allows (the fewer fits on a tie; `cvinference.policy._routes`). "
+    "These are the accuracy cells in which more than one route was measured on the same replications: each "
+    "route's fits (the corrected t on R repeats: R x 10 x 2; nested CV: 150, or 100 reusing 5 x 5-fold outer folds), "
+    "its false alarms in the null cell of the same learner and size, its power, and the power each 100 fits buy.")
+
+
+def routes_table(rows):
+    """The accuracy power cells that measured two or more routes (nested CV, the corrected t on R repeats), each
+    route beside its null cell's false alarms (:data:`ROUTES_TEXT`)."""
+    def is_route(row):
+        return row.get("task", "classification") == "classification" and (
+            row["method"] == "nested-cv" or (row["method"].startswith("corrected t") and repeats_of(row["method"])))
+    routes = [r for r in rows if is_route(r)]
+    cells = {}
+    for row in routes:
+        if row["quantity"] == "power":
+            cells.setdefault((row["learner"], row["n"], row["population"]), []).append(row)
+    shown = [row for found in cells.values() if len(found) > 1 for row in found]
+    nulls = {}  # of a cell measured by two runs, the one of more replications
+    for row in sorted((r for r in routes if r["quantity"] == "type_i"), key=lambda r: r["replications"]):
+        nulls[(row["learner"], row["n"], row["population"], row["method"])] = row
+    lines = ["| cell | route | fits | false alarms (null cell) | power | power per 100 fits |",
+             "|---|---|---|---|---|---|"]
+    for row in sorted(shown, key=lambda r: (r["learner"], r["n"], route_fits(r["method"]))):
+        null = nulls.get((row["learner"], row["n"], row["population"].removesuffix("-power"), row["method"]))
+        fits = route_fits(row["method"])
+        lines.append(f"| {row['learner']} N={row['n']} | {row['method']} | {fits} | {_rate(null) if null else ''} | "
+                     f"{_rate(row)} | {100 * row['measured'] / fits:.2f} |")
+    return "\n".join(lines)
 
 
 def power_per_fit_table(rows):
@@ -425,6 +464,7 @@ def generated_section(payload, *more):
     payload, *more = ({**run, "rows": with_decisions(run)} for run in (payload, *more))
     parts = [_run_line(payload), *_sections(payload["rows"], "###")]
     every_row = [row for run in (payload, *more) for row in run["rows"]]
+    parts += ["", f"### {ROUTES_TITLE}", "", ROUTES_TEXT, "", routes_table(every_row)]
     for extra in more:
         parts += _task_parts(extra, every_row)
     parts += ["", "### The sources' figures", "", SOURCES.rstrip()]

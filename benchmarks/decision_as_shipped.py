@@ -13,9 +13,10 @@ rule changes and this file was not written again (it refits nothing: a few secon
 
 Rows, per cell and number of repeats R of the cross-validation the decision reads (10 where the run measured
 10 x 10-fold only; 1, 3 and 10 in the --decision cells), one for the decision from the folds (and 5x2cv's)
-alone, and where the run measured nested CV's difference interval in that cell, one for the front door's
-``nested="auto"``, which runs it when no other test is eligible and the evidence holds for it: ``method``
-names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the figures are that
+alone, and one for the front door's ``nested="auto"`` where the run measured nested CV's difference interval in
+that cell or the front door's route runs more repeats: where no test of the record is eligible, it runs the
+calibrated route of most measured power (nested CV, where the cell measured it, or the corrected t on more repeats;
+``front_door_choice``), and the decision rests on its test: ``method`` names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the figures are that
 test's row's (``measured``, ``wilson_low``, ``wilson_high``, ``replications``).
 """
 
@@ -26,7 +27,7 @@ import sys
 
 from calibration_nested import rate_row
 
-from cvinference.policy._decision import DECISION_TESTS, cell_choice, label_task
+from cvinference.policy._decision import DECISION_TESTS, cell_choice, front_door_choice, label_task
 from cvinference.policy._evidence import _MEASURED_CLASSES, FAMILY_OF_KIND, Learner, repeats_of, test_family
 
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
@@ -70,26 +71,38 @@ def _row_of(cell_rows, key, repeats):
     return (exact or [row for row in found if repeats_of(row["method"]) is None] or [None])[0]
 
 
+def _decision_row(cell, cell_rows, key, repeats, route, source):
+    """The row of a decision that rests on the test ``key`` at ``repeats`` (None: "cannot tell") in ``cell``."""
+    task, quantity, population, kind, n = cell
+    chosen = None if key is None else _row_of(cell_rows, key, repeats)
+    replications = max(row["replications"] for row in cell_rows)
+    figures = ({k: chosen[k] for k in ("measured", "mc_se", "wilson_low", "wilson_high", "replications")
+                if k in chosen} if chosen else rate_row(0, replications))
+    return {"method": f"decision (decide, as shipped, {route})", "quantity": quantity,
+            "target": chosen["target"] if chosen else "per test", "learner": kind, "n": n,
+            "population": population, "task": task, "nominal": 0.05, **figures,
+            "rests_on": chosen["method"] if chosen else "cannot tell", "source": source}
+
+
 def decision_rows(rows, source):
-    """The decision's rows in every type-I and power cell of one run's ``rows``."""
+    """The decision's rows in every type-I and power cell of one run's ``rows``: ``decide`` on the R x 10-fold
+    record, and the front door's ``nested="auto"`` from it where its route (nested CV, where the cell measured it,
+    or more repeats) runs."""
     found = []
-    for (task, quantity, population, kind, n), cell_rows in _cells(rows).items():
+    for cell, cell_rows in _cells(rows).items():
+        task, _, _, kind, n = cell
         tests, judged_by = tests_of(task)
         measured = {repeats_of(row["method"]) for row in cell_rows} - {None}
         has_nested = any(test_family(row["method"]) == "nested-cv" for row in cell_rows)
         for repeats in sorted(measured) or [10]:
-            for nested in (False, True) if has_nested else (False,):
-                key = cell_choice(tests, learner_of_kind(kind), n, task=judged_by, repeats=repeats, nested=nested,
-                                  loss_name=LOSS_OF_TASK.get(task))
-                chosen = None if key is None else _row_of(cell_rows, key, repeats)
-                replications = max(row["replications"] for row in cell_rows)
-                figures = ({k: chosen[k] for k in ("measured", "mc_se", "wilson_low", "wilson_high", "replications")
-                            if k in chosen} if chosen else rate_row(0, replications))
-                route = f"{repeats}x10-fold" + (", nested auto" if nested else "")
-                found.append({"method": f"decision (decide, as shipped, {route})", "quantity": quantity,
-                              "target": chosen["target"] if chosen else "per test", "learner": kind, "n": n,
-                              "population": population, "task": task, "nominal": 0.05, **figures,
-                              "rests_on": chosen["method"] if chosen else "cannot tell", "source": source})
+            common = {"task": judged_by, "loss_name": LOSS_OF_TASK.get(task)}
+            key = cell_choice(tests, learner_of_kind(kind), n, repeats=repeats, **common)
+            found.append(_decision_row(cell, cell_rows, key, repeats, f"{repeats}x10-fold", source))
+            routed, rests_at = front_door_choice(tests, learner_of_kind(kind), n, repeats=repeats, nested=has_nested,
+                                                 **common)
+            if has_nested or rests_at != repeats:
+                route = f"{repeats}x10-fold, nested auto" + ("" if rests_at == repeats else f" ran {rests_at}x10-fold")
+                found.append(_decision_row(cell, cell_rows, routed, rests_at, route, source))
     return found
 
 

@@ -5,7 +5,7 @@ import os
 import sys
 
 from ..inference._metric_interval import score_methods, takes_pos_label
-from ..policy._decision import NESTED_SETTINGS
+from ..policy._routes import NESTED_SETTINGS
 from ..report import plot_report
 from ..workflows._budget import BudgetTooSmall
 from ..workflows._compare import NESTED_GROUPS, run_comparison

@@ -74,7 +74,6 @@ from ..inference._regression import BASELINES, loss_difference_test, loss_words,
 from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult
-from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
@@ -83,30 +82,26 @@ from ._evidence import (
     grouped_task,
     learner_of_result,
     measured_reach,
-    measured_rows,
     measured_scheme,
-    measured_task,
-    repeats_of,
     sized_by_groups,
     test_evidence,
     type_i_limit,
 )
 from ._regression_evidence import cv_clt_shortfall
+from ._routes import (
+    NESTED_SETTINGS,
+    Route,
+    label_task,
+    measured_repeats_routes,
+    most_powerful,
+    nested_fits,
+    nested_route,
+    power_words,
+    repeats_routes,
+)
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
 """The answers a :class:`Decision` can give, its ``answer``."""
-
-
-NESTED_SETTINGS = {"n_splits": N_SPLITS, "n_repeats": N_REPEATS}
-"""The nested cross-validation the decision may rest on: the library's defaults, R = 5 partitions into K = 5 folds,
-which the calibration benchmark measured (its main cells, and the (K, R) grid they were chosen from)."""
-
-
-def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"],
-                outer=True):
-    """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each (R K (K - 1) / 2 with
-    its ``cv_result``, ``outer=False``)."""
-    return nested_fit_count(n_splits, n_repeats, n_learners, outer)
 
 
 def _label(method_id, details=""):
@@ -552,46 +547,40 @@ def _answer(test, alpha):
     return "A better" if test.estimate > 0 else "B better"
 
 
-def repeats_route(pair, metric):
-    """The fewest repeats R, other than the record's, at which the benchmark measured the corrected t on the fold
-    values of ``metric`` (a label or score metric's name) within the limit for these learners at this size, and its
-    :class:`TestEvidence`; None where no R was. The route of a set-level metric, which nested cross-validation
-    (about per-instance losses) does not cover."""
-    task = metric if metric in SCORE_METRICS else label_task(metric)
-    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
-    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected t",
-                                                                                         task))) if r is not None})
-    for repeats in measured:
-        found = test_evidence("corrected t", learners, pair.a.n_samples, task, repeats)
-        if (repeats != pair.a.n_repeats and found.repeats == (repeats,) and found.type_i is not None
-                and found.type_i <= type_i_limit()):
-            return repeats, found
-    return None
+def _repeats_words(pair, metric, route):
+    """The sentence of a route to more repeats of the cross-validation, and the call that runs it."""
+    evidence, metric_argument = route.evidence, "" if metric == "accuracy" else f", metric={metric!r}"
+    return (f"The corrected t on {route.repeats} x {route.n_splits}-fold cross-validation kept its type-I error at or "
+            f"below {type_i_limit():g} (its worst: {evidence.type_i:.3f}) for {evidence.regime.describe()}: "
+            f"cvinference.compare(estimator_a, estimator_b, X, y{metric_argument}, cv={route.n_splits}) runs it when "
+            f"the decision needs it (by hand, n_repeats={route.repeats}; on the command line, --repeats "
+            f"{route.repeats}): {route.fits} fits.")
 
 
 def _metric_route(pair, metric):
-    """The route of a set-level (or score) metric's "cannot tell": more repeats, where the benchmark measured them
-    holding, else why none settles it."""
-    found = repeats_route(pair, metric)
-    if found is None:
+    """The route of a set-level (or score) metric's "cannot tell": the most powerful number of repeats the benchmark
+    measured holding, else why none settles it."""
+    routes = repeats_routes(pair, metric)
+    chosen = most_powerful(routes)
+    if chosen is None:
         return (f"No route settles {metric} here: the benchmark measured no number of repeats of the corrected t on "
                 f"fold {metric} within {type_i_limit():g} for these learners at N = {pair.a.n_samples}, and nested "
                 "cross-validation covers per-instance losses (accuracy, a regressor's loss), not a set-level metric.")
-    repeats, evidence = found
-    fits = repeats * pair.a.n_splits * 2
-    return (f"The corrected t on {repeats} x {pair.a.n_splits}-fold cross-validation kept its type-I error at or "
-            f"below {type_i_limit():g} (its worst: {evidence.type_i:.3f}) for {evidence.regime.describe()}: "
-            f"cvinference.compare(estimator_a, estimator_b, X, y, metric={metric!r}, cv={pair.a.n_splits}) runs it "
-            f"when the decision needs it (by hand, n_repeats={repeats}; on the command line, --repeats {repeats}): "
-            f"{fits} fits.")
+    return _repeats_words(pair, metric, chosen) + power_words(routes)
 
 
 def _route(pair, metric, nested):
+    """The route of a "cannot tell" on accuracy: the most powerful calibrated one (:func:`most_powerful`), more
+    repeats or nested cross-validation; nested cross-validation, for context, where neither is calibrated."""
     if nested is not None:
         return ""
     fits = pair.a.n_splits * pair.a.n_repeats * 2
     if metric != "accuracy":
         return _metric_route(pair, metric)
+    routes = [route for route in (nested_route(pair), *repeats_routes(pair, metric)) if route is not None]
+    chosen = most_powerful(routes)
+    if chosen is not None and chosen.repeats is not None:
+        return _repeats_words(pair, metric, chosen) + power_words(routes)
     judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
                           pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
@@ -602,7 +591,8 @@ def _route(pair, metric, nested):
             f"the {fits} of this cross-validation")
     if not judged["why"]:
         return (f"Nested cross-validation's difference interval kept its type-I error at or below {type_i_limit():g} "
-                f"(its worst: {judged['evidence'].type_i:.3f}) for {judged['regime']}: {call}.")
+                f"(its worst: {judged['evidence'].type_i:.3f}) for {judged['regime']}: {call}."
+                + power_words(routes))
     worst, cells = measured_reach("nested-cv")
     measured = "" if worst is None else f" (the benchmark measured it for {cells})"
     return (f"Nested cross-validation's difference interval cannot settle it either: {judged['why']}{measured}; "
@@ -620,12 +610,6 @@ def _baseline_caveats(pair, names, alpha):
                            f"{rate:.4f}, and its accuracy {result.accuracy:.4f} is not above it "
                            f"({format_pvalue(test.pvalue)}, {baseline_test_words(test)}).")
     return caveats
-
-
-def label_task(metric):
-    """The evidence's task whose rows judge the tests of a label metric: its own rows where the benchmark measured
-    it ("balanced_accuracy"), else accuracy's ("classification"), with a caveat that says so."""
-    return metric if metric != "accuracy" and measured_task(metric) else "classification"
 
 
 def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
@@ -813,6 +797,37 @@ def cell_choice(tests, learner, size, *, task="classification", repeats=None, ne
     return None if chosen is None else chosen["candidate"].evidence_key
 
 
+CELL_FOLDS = 10
+"""The folds K of the calibration benchmark's cells' R x K-fold cross-validation."""
+
+
+def front_door_choice(tests, learner, size, *, task="classification", repeats=1, nested=False, loss_name=None):
+    """``(key, repeats)``: the evidence key of the test the front door's decision rests on for two learners of
+    ``learner``'s type at ``size``, from a cross-validation of ``repeats`` repeats (:func:`cell_choice`'s
+    arguments), and the repeats of the record it rests on. Where :func:`cell_choice` cannot tell, the front door's
+    ``nested="auto"`` runs the calibrated route of most measured power (:func:`~._routes.most_powerful`, no budget):
+    nested CV where ``nested`` (for a cell that measured it) and it is calibrated, or more repeats (for accuracy and
+    a label or score metric), after which the decision rests on :func:`cell_choice` at those repeats. ``key`` is
+    None where it cannot tell."""
+    key = cell_choice(tests, learner, size, task=task, repeats=repeats, loss_name=loss_name)
+    if key is not None:
+        return key, repeats
+    learners, routes = [learner, learner], []
+    if nested:
+        found = test_evidence(evidence_row("nested-cv").evidence_key, learners, size, task)
+        if found.type_i is not None and found.type_i <= type_i_limit():
+            routes.append(Route("nested-cv", None, None, nested_fits(), found))
+    if task != "regression" and not sized_by_groups(task):
+        routes += [route for route in measured_repeats_routes(learners, size, task, CELL_FOLDS, repeats)
+                   if route.repeats > repeats]
+    chosen = most_powerful(routes)
+    if chosen is None:
+        return None, repeats
+    if chosen.repeats is None:
+        return "nested-cv", repeats
+    return cell_choice(tests, learner, size, task=task, repeats=chosen.repeats, loss_name=loss_name), chosen.repeats
+
+
 def _mean_baseline_caveats(pair, names, alpha):
     """A sentence for each regressor whose loss is not below the trivial regressor's (the training mean)."""
     if pair.a.loss_name not in BASELINES or pair.a.n_train is not None or pair.a.n_splits < 2:
@@ -933,18 +948,6 @@ def _grouped_candidates(pair, nested, confidence_level):
     if nested is not None:
         found.append(_from_nested(nested))
     return found
-
-
-def nested_calibrated(pair):
-    """Whether the benchmark measured nested CV's difference interval within the type-I limit for this pair's
-    learners at about its size (its number of groups, for records made with groups): only then can the decision
-    rest on it, so only then are its fits worth running for the decision."""
-    learners, key = [learner_of_result(pair.a), learner_of_result(pair.b)], method_row("nested_cv").evidence_key
-    if pair.a.groups is not None:
-        found = test_evidence(key, learners, pair.a.n_groups, grouped_task(pair.a.classes is not None))
-    else:
-        found = test_evidence(key, learners, pair.a.n_samples)
-    return found.type_i is not None and found.type_i <= type_i_limit()
 
 
 def _grouped_decision(pair, names, confidence_level, nested, limit):

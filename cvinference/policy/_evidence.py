@@ -33,17 +33,18 @@ from .._utils._text import listed
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
     "GaussianNB": "naive_bayes", "RandomForestClassifier": "forest", "HistGradientBoostingClassifier": "hgb",
-    "SVC": "svm", "Ridge": "ridge", "DecisionTreeRegressor": "tree_reg",
+    "SVC": "svm", "Ridge": "ridge", "DecisionTreeRegressor": "tree_reg", "LogisticRegressionCV": "logistic_cv",
 }
 """scikit-learn classes the benchmark measures, by the key of their cells (the class itself, not a subclass)."""
 
 LEARNER_WORDS = {"tree": "a decision tree", "logistic": "logistic regression", "knn": "k-NN",
                  "naive_bayes": "naive Bayes", "forest": "a random forest", "hgb": "histogram gradient boosting",
-                 "svm": "an RBF support vector machine", "ridge": "ridge regression", "tree_reg": "a regression tree"}
+                 "svm": "an RBF support vector machine", "ridge": "ridge regression", "tree_reg": "a regression tree",
+                 "logistic_cv": "logistic regression with a regularisation path"}
 
 FAMILY_OF_KIND = {"tree": "single trees", "logistic": "linear", "knn": "neighbours", "naive_bayes": "naive Bayes",
                   "forest": "tree ensembles", "hgb": "boosting", "svm": "kernel", "ridge": "linear",
-                  "tree_reg": "single trees"}
+                  "tree_reg": "single trees", "logistic_cv": "linear"}
 
 _FAMILY_OF_CLASS = {
     "RandomForestClassifier": "tree ensembles", "ExtraTreesClassifier": "tree ensembles",
@@ -360,6 +361,7 @@ class TestEvidence(NamedTuple):
     regime: Regime | None
     worst_cell: str | None = None  # the cell of the worst type-I error, in words: "a decision tree at N = 100"
     repeats: tuple = ()  # the numbers of repeats R of the "(RxK-fold)" cells used, where the rows name them
+    power_cells: tuple = ()  # ((learner, n, population), power) of each power cell that stands for the pair
 
 
 TestEvidence.__test__ = False  # not a pytest test
@@ -409,7 +411,8 @@ def test_evidence(test_name, learners, n_samples, task="classification", repeats
     worst = max(cells, key=lambda row: row["measured"])
     measured = tuple(sorted({r for r in map(repeats_of, (row["method"] for row in cells)) if r is not None}))
     return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name, population=False),
-                        measured)
+                        measured, tuple(((row["learner"], row["n"], row["population"]), row["measured"])
+                                        for row in power))
 
 
 def measured_rows(quantity, test_name, task="classification"):

@@ -23,7 +23,15 @@ from .._utils._params import (
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..inference import Interval, TestResult
 from ..policy import Decision
-from ..policy._decision import NESTED_SETTINGS, nested_calibrated, nested_fits, repeats_route
+from ..policy._routes import (
+    NESTED_SETTINGS,
+    Route,
+    most_powerful,
+    nested_evidence,
+    nested_fits,
+    nested_route,
+    repeats_routes,
+)
 from ..records import PairedCVResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer
@@ -100,36 +108,36 @@ def _nested_applies(pair, metric):
     return _about_loss(metric, pair.a.classes is None, pair.a.loss_name)
 
 
-def _needs_nested(nested, pair, tests, metric, confidence_level):
-    """Whether to fit nested CV: ``"always"``, or ``"auto"`` when the decision from the folds cannot tell and the
-    calibration benchmark measured nested CV's type-I error within its limit for these learners at about this size
-    (for grouped data, at about this many groups, never fewer than two per fold). Two ungrouped regressors' decision
-    on their loss rests on tests of the folds; nested CV runs for them when asked for."""
-    if nested == "never" or not _nested_applies(pair, metric):
-        return False
+def _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label, nested_cost):
+    """The calibrated routes the front door may run after the folds (:mod:`cvinference.policy._routes`).
+
+    ``"always"``: nested cross-validation alone. ``"auto"``, when the decision from the folds cannot tell: nested
+    cross-validation where it is about ``metric`` and the benchmark measured it within the limit for these learners
+    at about this size (for grouped data, at about this many groups, never fewer than two per fold; two ungrouped
+    regressors' decision on their loss rests on tests of the folds, and nested CV runs for them when asked for), and
+    the corrected t on more repeats than ``pair``'s (never fewer than asked for) for a set-level or score metric, or
+    for accuracy on ungrouped classes.
+    """
+    if nested == "never":
+        return []
+    applies = _nested_applies(pair, metric)
     if nested == "always":
-        return True
-    if pair.a.groups is not None:
-        enough = pair.a.n_groups >= NESTED_GROUPS
-    else:
-        enough = pair.a.classes is not None
-    return (enough and nested_calibrated(pair)
-            and decision_of(pair, tests, metric, confidence_level).answer == "cannot tell")
+        return [Route("nested-cv", None, None, nested_cost, nested_evidence(pair))] if applies else []
+    decision = decision_of(pair, tests if pair.a.classes is not None else [], metric, confidence_level, pos_label)
+    if decision.answer != "cannot tell":
+        return []
+    routes = []
+    if applies:
+        enough = pair.a.n_groups >= NESTED_GROUPS if pair.a.groups is not None else pair.a.classes is not None
+        found = nested_route(pair, nested_cost) if enough else None
+        routes += [found] if found is not None else []
+    if not applies or (metric == "accuracy" and pair.a.classes is not None and pair.a.groups is None):
+        routes += [route for route in repeats_routes(pair, decision.metric) if route.repeats > pair.a.n_repeats]
+    return routes
 
 
 def decision_of(pair, tests, metric, confidence_level, pos_label=None):
     return comparison_decision(pair, tests, confidence_level=confidence_level, metrics=[metric], pos_label=pos_label)
-
-
-def _repeats_needed(pair, tests, metric, confidence_level, pos_label):
-    """The repeats of the cross-validation a set-level (or score) metric's decision needs: where it cannot tell and
-    the calibration measured the corrected t holding at more repeats for these learners (``repeats_route``), that
-    number; else None."""
-    decision = decision_of(pair, tests, metric, confidence_level, pos_label)
-    if decision.answer != "cannot tell":
-        return None
-    found = repeats_route(pair, decision.metric)
-    return None if found is None or found[0] <= pair.a.n_repeats else found[0]
 
 
 def _reusable(pair, cv, loss):
@@ -158,6 +166,20 @@ def _check_nested(nested, metric, regression, loss, groups):
         raise ValueError(f"nested='always' needs {NESTED_GROUPS} groups (2 in each of nested cross-validation's "
                          f"{NESTED_SETTINGS['n_splits']} folds), and groups holds {n_groups}; use nested='auto' "
                          "(the decision rests on tests that take the groups as the units)")
+
+
+def _left_out_words(best, chosen, budget, allowed, fits, metric):
+    """The note of a budget that left out the most powerful route (``chosen``: the route it ran instead, or None)."""
+    what = ("nested cross-validation" if best.repeats is None
+            else f"the {best.repeats} x {best.n_splits}-fold cross-validation")
+    spent = fits - (chosen.fits if chosen is not None else 0)
+    if chosen is None:
+        needed = "which the decision needed" if best.repeats is None else f"that the decision on {metric} needed"
+        return (f"budget={budget!r} ({allowed:,} fits) left out {what} ({best.fits:,} fits), {needed}: {fits:,} fits "
+                f"were spent, so a budget of {fits + best.fits:,} runs it.")
+    return (f"budget={budget!r} ({allowed:,} fits) ran {chosen.describe()} ({chosen.fits:,} fits) instead of {what} "
+            f"({best.fits:,} fits), the calibrated route with more measured power: a budget of {spent + best.fits:,} "
+            "runs it.")
 
 
 def _plan(plain, five_by_two, nested_cost, allowed, budget):
@@ -214,39 +236,30 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         fits += FIVE_BY_TWO_FITS
     tests = comparison_tests(pair, extra_tests=extra)
     interval = None
-    if _needs_nested(nested, pair, [] if regression else tests, metric, confidence_level):
-        reused = _reusable(pair, cv, loss if regression else "zero_one")
-        cost = nested_fits(outer=reused is None)
-        if allowed is None or fits + cost <= allowed:
-            say(verbose, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
-                         f"{NESTED_SETTINGS['n_splits']} folds, {cost} fits"
-                         f"{'' if reused is None else '; the outer fits are those of the folds above'})")
-            interval = nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, groups=groups,
-                                          confidence_level=confidence_level, random_state=random_state,
-                                          n_jobs=n_jobs, verbose=int(verbose), cv_result=reused,
-                                          **({"loss": loss} if regression else {}), **NESTED_SETTINGS)
-            fits += cost
-        else:
-            left_out.append(f"budget={budget!r} ({allowed:,} fits) left out nested cross-validation ({cost} fits), "
-                            f"which the decision needed: {fits:,} fits were spent, so a budget of {fits + cost:,} "
-                            "runs it.")
-            say(verbose, left_out[-1])
-    more = None if interval is not None or nested == "never" or _nested_applies(pair, metric) else (
-        _repeats_needed(pair, tests, metric, confidence_level, pos_label))
-    if more is not None:
-        cost = cv_fits(2, fold_count(folds, X, y, groups), more)
-        if allowed is None or fits + cost <= allowed:
-            say(verbose, f"fitting A and B on {more} x {cv} identical folds ({cost:,} fits): the decision on {metric} "
-                         f"needs the corrected t on {more} repeats, which the calibration measured holding")
-            pair = evaluator(folds, n_repeats=more, loss=loss, metrics=metrics, n_jobs=n_jobs,
-                             random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
-            tests = comparison_tests(pair, extra_tests=extra)
-            fits += cost
-        else:
-            left_out.append(f"budget={budget!r} ({allowed:,} fits) left out the {more} x {cv}-fold cross-validation "
-                            f"({cost:,} fits) that the decision on {metric} needed: {fits:,} fits were spent, so a "
-                            f"budget of {fits + cost:,} runs it.")
-            say(verbose, left_out[-1])
+    reused = _reusable(pair, cv, loss if regression else "zero_one")
+    routes = _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label,
+                              nested_fits(outer=reused is None))
+    chosen, best = most_powerful(routes, None if allowed is None else allowed - fits), most_powerful(routes)
+    if chosen is not None and chosen.repeats is None:
+        say(verbose, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "
+                     f"{NESTED_SETTINGS['n_splits']} folds, {chosen.fits} fits"
+                     f"{'' if reused is None else '; the outer fits are those of the folds above'})")
+        interval = nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, groups=groups,
+                                      confidence_level=confidence_level, random_state=random_state,
+                                      n_jobs=n_jobs, verbose=int(verbose), cv_result=reused,
+                                      **({"loss": loss} if regression else {}), **NESTED_SETTINGS)
+        fits += chosen.fits
+    elif chosen is not None:
+        say(verbose, f"fitting A and B on {chosen.repeats} x {cv} identical folds ({chosen.fits:,} fits): the "
+                     f"decision on {metric} rests on the corrected t on {chosen.repeats} repeats, the calibrated route "
+                     "with the most measured power within the budget")
+        pair = evaluator(folds, n_repeats=chosen.repeats, loss=loss, metrics=metrics, n_jobs=n_jobs,
+                         random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
+        tests = comparison_tests(pair, extra_tests=extra)
+        fits += chosen.fits
+    if best is not None and best != chosen:
+        left_out.append(_left_out_words(best, chosen, budget, allowed, fits, metric))
+        say(verbose, left_out[-1])
     intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
                  for result in (pair.a, pair.b)]
     decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
@@ -278,11 +291,13 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     and one decision (:func:`~cvinference.decide`) that rests on the one
     test the calibration benchmark measured keeping its false alarms within
     the limit for these learners at this size. When none computable from
-    the folds is, and nested cross-validation is, it runs nested
-    cross-validation (Bates, Hastie & Tibshirani 2023; K = 5, R = 5,
-    reusing the folds above when ``cv=5`` and ``n_repeats >= 5``) and the
-    decision rests on its interval. The returned object's ``summary()`` is
-    what the command line prints.
+    the folds is, it runs the calibrated route with the most measured
+    power that the budget allows: nested cross-validation (Bates, Hastie &
+    Tibshirani 2023; K = 5, R = 5, reusing the folds above when ``cv=5``
+    and ``n_repeats >= 5``), or the cross-validation again on the number of
+    repeats at which the corrected t was measured holding; the decision
+    rests on its result. The returned object's ``summary()`` is what the
+    command line prints.
 
     Parameters
     ----------
@@ -309,22 +324,24 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         The positive class of a metric about one class (``"f1"``).
     confidence_level : float, default=0.95
     nested : {"auto", "always", "never"}, default="auto"
-        The calibrated refitting route. Nested cross-validation's difference
-        interval: ``"auto"`` runs it when the decision from the folds cannot
-        tell and the benchmark measured it within the limit for these
-        learners at about this size. For a set-level or score metric
-        (balanced accuracy, F1, ROC AUC), which nested cross-validation does
-        not cover, ``"auto"`` instead runs the cross-validation again with
-        the number of repeats at which the benchmark measured the corrected
-        t holding for these learners, when the decision cannot tell with
-        ``n_repeats``; ``"never"`` runs neither.
+        The calibrated refitting route. ``"auto"``, when the decision from
+        the folds cannot tell, weighs the routes the benchmark measured
+        within the limit for these learners at about this size: nested
+        cross-validation's difference interval (for accuracy or a
+        regressor's loss; not for a set-level or score metric such as
+        balanced accuracy, F1 or ROC AUC) and the cross-validation again on
+        more repeats than ``n_repeats`` (the corrected t); it runs the one
+        with the most measured power on the power cells they share (the
+        fewer fits on a tie; nested cross-validation first where they share
+        none) that the budget allows. ``"always"`` runs nested
+        cross-validation; ``"never"`` runs no route.
     budget : int, str or None, default=None
         The most fits the call may run: a number, or a multiple of one
         10-fold cross-validation of both learners (20 fits) such as
         ``"10x"``; None sets no limit. Below what the cross-validation needs
-        it is refused before any fit; 5x2cv and then nested
-        cross-validation run only within it (the decision then says what
-        the route would cost).
+        it is refused before any fit; 5x2cv and then the route run only
+        within it (the report's notes then say what the more powerful route
+        would cost).
     names : tuple of str or None, default=None
         The learners' names; None takes them from the records.
     %(n_jobs)s

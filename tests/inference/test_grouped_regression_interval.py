@@ -317,7 +317,7 @@ def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(e
 def test_the_grouped_nested_cells_of_regressors_are_their_own(evidence, null_row):
     """nested_calibrated reads a regressor pair's nested-CV cells among the "grouped-regression" rows,
     not the classifiers' ("grouped") ones."""
-    from cvinference.policy._decision import nested_calibrated
+    from cvinference.policy._routes import nested_calibrated
 
     def row(measured, task):
         return null_row("nested-cv", measured, learner="ridge", n=N_GROUPS, task=task, target="conditional")

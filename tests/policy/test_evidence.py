@@ -80,7 +80,7 @@ class OwnForest(RandomForestClassifier):
     (AdaBoostClassifier, None, "boosting"),
     (HistGradientBoostingClassifier, "hgb", "boosting"),
     (LogisticRegression, "logistic", "linear"),
-    (LogisticRegressionCV, None, "linear"),
+    (LogisticRegressionCV, "logistic_cv", "linear"),  # its own cells (a regularisation path), not logistic regression's
     (LinearSVC, None, "linear"),
     (SVC, "svm", "kernel"),
     (KNeighborsClassifier, "knn", "neighbours"),

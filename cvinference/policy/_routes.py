@@ -1,0 +1,167 @@
+"""The refitting routes of a decision that cannot tell, and the most powerful one a budget of fits allows.
+
+A decision from one cross-validation that cannot tell has two kinds of calibrated route:
+
+- the same cross-validation on more repeats R, whose corrected resampled t
+  (Nadeau & Bengio 2003; Bouckaert & Frank 2004) the decision then rests on,
+  for any metric with a value per fold;
+- nested cross-validation's difference interval (Bates, Hastie & Tibshirani
+  2023), for per-instance losses only (accuracy, a regressor's loss).
+
+A route is calibrated where the benchmark measured its type-I error within
+the limit for the pair's learners at about its size (the corrected t at that
+very R). Among the calibrated routes a budget allows, the one with the most
+measured power on the power cells they share is taken, the fewer fits on a
+tie; where they share no power cell, nested cross-validation comes first,
+then the fewest repeats.
+"""
+
+from typing import NamedTuple
+
+from ..inference._methods import method_row
+from ..inference._metric_interval import SCORE_METRICS
+from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
+from ._evidence import (
+    TestEvidence,
+    grouped_task,
+    learner_of_result,
+    measured_rows,
+    measured_task,
+    repeats_of,
+    test_evidence,
+    type_i_limit,
+)
+
+NESTED_SETTINGS = {"n_splits": N_SPLITS, "n_repeats": N_REPEATS}
+"""The nested cross-validation the decision may rest on: the library's defaults, R = 5 partitions into K = 5 folds,
+which the calibration benchmark measured (its main cells, and the (K, R) grid they were chosen from)."""
+
+
+def nested_fits(n_learners=2, n_splits=NESTED_SETTINGS["n_splits"], n_repeats=NESTED_SETTINGS["n_repeats"],
+                outer=True):
+    """The fits of :func:`nested_cv_interval` for ``n_learners``: R K (K + 1) / 2 each (R K (K - 1) / 2 with
+    its ``cv_result``, ``outer=False``)."""
+    return nested_fit_count(n_splits, n_repeats, n_learners, outer)
+
+
+def label_task(metric):
+    """The evidence's task whose rows judge the tests of a label metric: its own rows where the benchmark measured
+    it ("balanced_accuracy"), else accuracy's ("classification"), with a caveat that says so."""
+    return metric if metric != "accuracy" and measured_task(metric) else "classification"
+
+
+def fold_task(metric):
+    """The evidence's task of the corrected t on a metric's fold values: a score metric's own, else the label
+    metric's (:func:`label_task`)."""
+    return metric if metric in SCORE_METRICS else label_task(metric)
+
+
+def _learners(pair):
+    return [learner_of_result(pair.a), learner_of_result(pair.b)]
+
+
+def nested_evidence(pair):
+    """Nested CV's difference interval's measured figures for this pair's learners at about its size (its number
+    of groups, for records made with groups)."""
+    key = method_row("nested_cv").evidence_key
+    if pair.a.groups is not None:
+        return test_evidence(key, _learners(pair), pair.a.n_groups, grouped_task(pair.a.classes is not None))
+    return test_evidence(key, _learners(pair), pair.a.n_samples)
+
+
+def _holds(evidence):
+    return evidence.type_i is not None and evidence.type_i <= type_i_limit()
+
+
+def nested_calibrated(pair):
+    """Whether the benchmark measured nested CV's difference interval within the type-I limit for this pair's
+    learners at about its size: only then can the decision rest on it, so only then are its fits worth running for
+    the decision."""
+    return _holds(nested_evidence(pair))
+
+
+class Route(NamedTuple):
+    """A calibrated refitting route: its name, the repeats R and folds K of the cross-validation it runs (None:
+    nested CV), the fits it costs and its measured figures for the pair."""
+
+    name: str
+    repeats: int | None
+    n_splits: int | None
+    fits: int
+    evidence: TestEvidence
+
+    @property
+    def power(self):
+        """Its measured power by cell, ``{(learner, n, population): rate}``."""
+        return dict(self.evidence.power_cells)
+
+    def describe(self):
+        if self.repeats is None:
+            return "nested cross-validation's difference interval"
+        return f"the corrected t on {self.repeats} x {self.n_splits}-fold cross-validation"
+
+
+def nested_route(pair, fits=None):
+    """Nested cross-validation's :class:`Route` where it is calibrated for the pair (``fits``: its cost, by default
+    with its own outer fits), else None."""
+    found = nested_evidence(pair)
+    return Route("nested-cv", None, None, nested_fits() if fits is None else fits, found) if _holds(found) else None
+
+
+def repeats_routes(pair, metric):
+    """The corrected t's calibrated routes on the fold values of ``metric``: every number of repeats R other than
+    the record's at which the benchmark measured it within the limit for these learners at this size (those cells
+    alone: :func:`test_evidence`'s ``repeats``), fewest repeats first; none for leave-one-out."""
+    if pair.a.is_loo:
+        return []
+    return measured_repeats_routes(_learners(pair), pair.a.n_samples, fold_task(metric), pair.a.n_splits,
+                                   pair.a.n_repeats)
+
+
+def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats):
+    """:func:`repeats_routes` for ``learners`` (:class:`Learner`) at ``n_samples`` in the rows of ``task``, from a
+    record of ``record_repeats`` repeats of ``n_splits`` folds."""
+    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected t",
+                                                                                         task))) if r is not None})
+    routes = []
+    for repeats in measured:
+        found = test_evidence("corrected t", learners, n_samples, task, repeats)
+        if repeats != record_repeats and found.repeats == (repeats,) and _holds(found):
+            routes.append(Route(f"corrected t ({repeats}x{n_splits}-fold)", repeats, n_splits, 2 * n_splits * repeats,
+                                found))
+    return routes
+
+
+def _shared_power(routes):
+    """Each route's mean measured power over the power cells every one of ``routes`` holds (None: they share
+    none)."""
+    measured = [route for route in routes if route.power]
+    if not measured:
+        return None
+    shared = set.intersection(*(set(route.power) for route in measured))
+    if not shared:
+        return None
+    return {route: sum(route.power[cell] for cell in shared) / len(shared) for route in measured}
+
+
+def most_powerful(routes, fits_left=None):
+    """The route to run among ``routes`` (nested CV first, then by repeats): of those within ``fits_left`` (None: no
+    limit), the most measured power on the cells they share, the fewer fits on a tie; where they share no power
+    cell, the first. None when none is within ``fits_left``."""
+    affordable = [route for route in routes if fits_left is None or route.fits <= fits_left]
+    power = _shared_power(affordable)
+    if power is None:
+        return affordable[0] if affordable else None
+    return max(power, key=lambda route: (power[route], -route.fits))
+
+
+def power_words(routes):
+    """The calibrated ``routes``' measured power on the cells they share, as a sentence ("" for fewer than two
+    routes so measured)."""
+    power = _shared_power(routes)
+    if power is None or len(power) < 2:
+        return ""
+    cells = len(set.intersection(*(set(route.power) for route in power)))
+    each = "; ".join(f"{route.describe()}, {power[route]:.2f} ({route.fits} fits)" for route in power)
+    plural = "s" if cells != 1 else ""
+    return f" Measured power of the calibrated routes on the {cells} power cell{plural} they share: {each}."

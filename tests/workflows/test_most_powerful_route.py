@@ -1,0 +1,67 @@
+"""The front door takes the most powerful calibrated route its budget allows (issue 45, item 11): where the
+decision on accuracy from one 10-fold cross-validation cannot tell, nested cross-validation and more repeats of the
+cross-validation are weighed by their measured power on the power cells they share, and the budget decides which
+can run."""
+
+import pytest
+from sklearn.datasets import make_classification
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+
+X, Y = make_classification(n_samples=300, n_features=6, random_state=0)
+TREE, STUMP = DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1, random_state=0)
+
+
+def _row(method, quantity, rate):
+    return {"method": method, "quantity": quantity, "target": "unconditional", "learner": "tree", "n": 300,
+            "population": "test-power" if quantity == "power" else "test", "nominal": 0.05, "measured": rate,
+            "wilson_low": max(rate - 0.03, 0.0), "wilson_high": rate + 0.03, "replications": 200, "mean_width": 0.1}
+
+
+def _evidence(nested_power, repeats_power):
+    """Trees at N = 300: the 1 x 10-fold corrected t above the limit (so the folds cannot tell), the 10 x 10-fold
+    one and nested CV within it, with the given power on one shared power cell."""
+    return [_row("corrected t (1x10-fold)", "type_i", 0.09), _row("corrected t (10x10-fold)", "type_i", 0.03),
+            _row("nested-cv", "type_i", 0.04), _row("corrected t (10x10-fold)", "power", repeats_power),
+            _row("nested-cv", "power", nested_power)]
+
+
+def test_more_repeats_run_where_they_were_measured_more_powerful(evidence):
+    evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
+    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0)
+    assert comparison.nested is None and comparison.pair.a.n_repeats == 10
+    assert comparison.decision.rests_on.name.endswith("(10x10-fold)")
+    assert comparison.fits == 20 + 20 + 200  # 1 x 10-fold, 5x2cv, then 10 x 10-fold of both learners
+
+
+def test_nested_cv_runs_where_it_was_measured_more_powerful(evidence):
+    evidence(*_evidence(nested_power=0.8, repeats_power=0.6))
+    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0)
+    assert comparison.nested is not None and comparison.pair.a.n_repeats == 1
+    assert comparison.decision.rests_on.name == "nested-cv difference"
+    assert comparison.fits == 20 + 20 + 150
+
+
+def test_a_budget_runs_the_most_powerful_route_it_can_pay_for_and_says_what_more_buys(evidence):
+    evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
+    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0, budget=200)
+    assert comparison.nested is not None and comparison.fits == 190
+    assert ("budget=200 (200 fits) ran nested cross-validation's difference interval (150 fits) instead of the "
+            "10 x 10-fold cross-validation (200 fits), the calibrated route with more measured power: a budget of "
+            "240 runs it.") in comparison.report["notes"]
+
+
+@pytest.mark.parametrize("nested_power, repeats_power, starts", [
+    (0.5, 0.7, "The corrected t on 10 x 10-fold cross-validation kept its type-I error at or below 0.06"),
+    (0.8, 0.6, "Nested cross-validation's difference interval kept its type-I error at or below 0.06"),
+])
+def test_the_decisions_route_is_the_most_powerful_and_names_the_others_power(evidence, nested_power, repeats_power,
+                                                                              starts):
+    evidence(*_evidence(nested_power, repeats_power))
+    decision = cvi.decide(cvi.CVEvaluator(cv=10, random_state=0).compare(TREE, STUMP, X, Y))
+    assert decision.answer == "cannot tell" and decision.route.startswith(starts)
+    assert decision.route.endswith(
+        f"Measured power of the calibrated routes on the 1 power cell they share: nested cross-validation's difference "
+        f"interval, {nested_power:.2f} (150 fits); the corrected t on 10 x 10-fold cross-validation, "
+        f"{repeats_power:.2f} (200 fits).")
