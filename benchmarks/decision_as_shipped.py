@@ -16,8 +16,9 @@ Rows, per cell and number of repeats R of the cross-validation the decision read
 alone, and one for the front door's ``nested="auto"`` where the run measured nested CV's difference interval in
 that cell or the front door's route runs more repeats: where no test of the record is eligible, it runs the
 calibrated route of most measured power (nested CV, where the cell measured it, or the corrected t on more repeats;
-``front_door_choice``), and the decision rests on its test: ``method`` names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the figures are that
-test's row's (``measured``, ``wilson_low``, ``wilson_high``, ``replications``).
+``front_door_choice``), and the decision rests on its test (" ran Rx10-fold" in ``method`` where it ran more
+repeats). ``method`` names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the
+figures are that test's row's (``measured``, ``wilson_low``, ``wilson_high``, ``replications``).
 """
 
 import argparse
