@@ -16,7 +16,10 @@ Cells (``kind/population/learner/N``):
   N = 300 only, on the same seeds as ``forest``'s cell (:func:`seed_key`), to see whether the type-I error
   depends on the forest's size; its rows are named ``forest100`` so that they are compared, not read as evidence.
 - Sizes: 300, 1,000, 3,000, 10,000 for the forest, gradient boosting and k-NN (calibration.learner's, 15
-  neighbours in a scaling pipeline; its nulls only); 100, 300, 1,000 for logistic regression.
+  neighbours in a scaling pipeline; its nulls only); 100, 300, 1,000 for logistic regression; 100 to 10,000 for
+  ``logistic_cv``, a linear model with a regularisation path (calibration.learner's: LogisticRegressionCV over 10
+  values of C chosen by an inner 5-fold cross-validation, in a scaling pipeline; nulls, and power at 1,000 and
+  3,000).
 
 One replication reuses every fit: one ``CVEvaluator(cv=10, n_repeats=R, response_method="predict_proba")``
 compare of A and B (R = 10 up to N = 3,000, R = 3 at 10,000) and one 5x2cv t (20 fits). Every prefix of r in
@@ -54,7 +57,7 @@ METRIC_TASKS = {"accuracy": "classification", "balanced_accuracy": "balanced_acc
 DECISION_KINDS = {"null-decision": "type_i", "power-decision": "power"}
 FOREST_TREES = 25
 SIZES = {"forest": (300, 1000, 3000, 10000), "hgb": (300, 1000, 3000, 10000), "logistic": (100, 300, 1000),
-         "knn": (300, 1000, 3000, 10000), "logistic_cv": (300, 1000, 3000, 10000)}
+         "knn": (300, 1000, 3000, 10000), "logistic_cv": (100, 300, 1000, 3000, 10000)}
 DECISION_NO_NESTED = "decision (decide, as shipped, without nested CV, {r}x10-fold)"
 
 DECISION_REPLICATIONS = {
@@ -77,6 +80,7 @@ DECISION_REPLICATIONS = {
     "power-decision/nonlinear-power/forest/3000": 5, "power-decision/nonlinear-power/hgb/3000": 5,
     "null-decision/nonlinear/logistic_cv/3000": 40, "null-decision/nonlinear/logistic_cv/10000": 40,
     "null-decision/nonlinear/logistic_cv/1000": 40, "null-decision/nonlinear/logistic_cv/300": 40,
+    "null-decision/nonlinear/logistic_cv/100": 40,
     "power-decision/nonlinear-power/logistic_cv/1000": 20, "power-decision/nonlinear-power/logistic_cv/3000": 20,
 }
 """Replications per cell (the order of the issue's priorities: the large nulls first)."""

@@ -32,9 +32,10 @@ The rule (documented in docs/reading-results.md, "The decision"):
 3. the answer is "A better" or "B better" when that test rejects at
    alpha = 1 - confidence_level (by the sign of its estimate, A minus B),
    "no difference shown" when it does not, and "cannot tell" when no test is
-   eligible, with the refitting route that holds (nested cross-validation)
-   and its cost. It is never a vote among tests, whose count of rejections
-   moves with the seed;
+   eligible, with the calibrated refitting route of most measured power
+   (nested cross-validation or the corrected t on another number of
+   repeats: ``_routes.most_powerful``) and its cost. It is never a vote
+   among tests, whose count of rejections moves with the seed;
 4. a metric that orders two regressors as their records' loss does on
    identical folds (R² and the root mean squared error of a squared-error
    record) is decided on that loss: the same answer, resting on the same
@@ -1052,10 +1053,15 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     the tests that reject instead (a vote) makes the answer follow the seed:
     Dietterich (1998) and Bouckaert & Frank (2004) show how differently
     these tests behave on the same data. When no computable test is
-    calibrated for the pair, the answer is "cannot tell", with nested
-    cross-validation (Bates, Hastie & Tibshirani 2023), whose difference
-    interval held its type-I error in every cell the benchmark measured it
-    (a decision tree and logistic regression, N = 100 to 1,000), as the route.
+    calibrated for the pair, the answer is "cannot tell", and its route is
+    the calibrated refitting route with the most measured power on the
+    power cells the routes share (the fewer fits on a tie): nested
+    cross-validation (Bates, Hastie & Tibshirani 2023; accuracy only) or
+    the corrected t on another number of repeats (any metric with a value
+    per fold), each where the benchmark measured it within the limit for
+    these learners at about this size; nested cross-validation, for
+    context, where neither is. :func:`compare` runs that route within its
+    budget.
     A ``nested`` interval the caller passes is the one the decision rests on
     whenever the benchmark measured it within the limit for these learners;
     otherwise it is shown for context with its measured type-I error. The

@@ -49,3 +49,20 @@ def test_the_sentence_lists_each_routes_power_and_fits():
     assert power_words([nested, ten]) == (
         " Measured power of the calibrated routes on the 1 power cell they share: nested cross-validation's "
         "difference interval, 0.50 (150 fits); the corrected t on 10 x 10-fold cross-validation, 0.70 (200 fits).")
+
+
+def test_the_documented_rule_is_the_one_these_tests_check():
+    # The three clauses checked above, as the module, decide's docstring and docs/reading-results.md state them.
+    import pathlib
+
+    import cvinference as cvi
+    from cvinference.policy import _routes
+
+    page = " ".join((pathlib.Path(__file__).parents[2] / "docs" / "reading-results.md").read_text().split())
+    module, decide = " ".join(_routes.__doc__.split()), " ".join(cvi.decide.__doc__.split())
+    assert "the most measured power on the power cells they share is taken, the fewer fits on a tie; where they " \
+           "share no power cell, nested cross-validation comes first, then the fewest repeats" in module
+    assert "the calibrated refitting route with the most measured power on the power cells the routes share (the " \
+           "fewer fits on a tie)" in decide
+    assert "Their power is compared on the power cells they share, the fewer fits winning a tie; where they share " \
+           "none, nested cross-validation comes first, then the fewest repeats." in page
