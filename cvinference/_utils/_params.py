@@ -91,6 +91,41 @@ class Integer(Rule):
                 (True, TypeError), (str(self.minimum + 1), TypeError), (None, TypeError)]
 
 
+class IntegerOrWord(Rule):
+    """An integer (not a bool) of at least ``minimum``, or one of a few ``words`` ("auto").
+
+    Examples
+    --------
+    >>> rule = IntegerOrWord(1, "auto")
+    >>> rule.check("n_repeats", "auto"), rule.check("n_repeats", np.int64(3))
+    ('auto', 3)
+    >>> rule.check("n_repeats", "often")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_repeats must be an integer >= 1 or 'auto'; got n_repeats='often'.
+    """
+
+    def __init__(self, minimum, *words):
+        self.integer, self.words = Integer(minimum), words
+
+    def describe(self):
+        return f"{self.integer.describe()} or {' or '.join(repr(word) for word in self.words)}"
+
+    def check(self, name, value):
+        if isinstance(value, str):
+            if value not in self.words:
+                raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+            return value
+        try:
+            return self.integer.check(name, value)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
+
+    def invalid_values(self):
+        strings = [(self.words[0].upper(), ValueError), (str(self.integer.minimum + 1), ValueError)]
+        return [value for value in self.integer.invalid_values() if not isinstance(value[0], str)] + strings
+
+
 class Boolean(Rule):
     """True or False (numpy's bool included), nothing else.
 

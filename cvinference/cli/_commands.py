@@ -36,15 +36,16 @@ def fold_fits(args, dataset, learners=1):
 
 
 def _check_folds(args, dataset):
+    repeats = 1 if args.repeats == "auto" else args.repeats  # "auto" plans the repeats the folds allow
     if dataset.groups is not None:
-        check_group_folds(dataset, args.cv, args.repeats)
+        check_group_folds(dataset, args.cv, repeats)
         return
     if args.cv == dataset.n_samples:
         args.cv = "loo"  # one instance per fold is leave-one-out, whatever it is called
     if args.cv != "loo" and args.cv > dataset.n_samples:
         raise UserError(f"--cv {args.cv} is more folds than the {dataset.n_samples} instances of "
                         f"{dataset.name}; use 2 to {dataset.n_samples}, or --cv loo")
-    if args.cv == "loo" and args.repeats > 1:
+    if args.cv == "loo" and repeats > 1:
         raise UserError("--repeats needs k-fold cross-validation: leave-one-out gives the same partition "
                         "every time (Wong 2015, section 5.1); drop --repeats or use --cv K")
 

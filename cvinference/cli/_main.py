@@ -103,6 +103,8 @@ def _option_type(convert, accept, expected):
 
 
 _positive_int = _option_type(int, lambda value: value >= 1, "a positive integer")
+_repeats_or_auto = _option_type(lambda text: "auto" if text == "auto" else int(text),
+                                lambda value: value == "auto" or value >= 1, "a positive integer or 'auto'")
 _n_jobs = _option_type(int, lambda value: value != 0, "a non-zero integer (-1 for all cores)")
 _seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 to 2**32 - 1")
 _confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
@@ -156,7 +158,7 @@ def _add_task_option(parser):
                              "target; a target of whole numbers that could be either asks for --task)")
 
 
-def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
+def _add_common_options(parser, *, default_cv_repeats=1, with_data=True, auto_repeats=False):
     if with_data:
         _add_data_options(parser)
         _add_groups_option(parser)
@@ -173,8 +175,11 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True):
                             help="the positive class of --metric f1, precision, recall or jaccard, as written in "
                                  "the data (default: 1)")
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds, or 'loo' (default: 10)")
-    parser.add_argument("--repeats", type=_positive_int, default=default_cv_repeats,
-                        help=f"repeats of the cross-validation (default: {default_cv_repeats})")
+    auto = (", or 'auto': the calibrated number with the most measured power that --budget allows, planned "
+            "before any fit") if auto_repeats else ""
+    parser.add_argument("--repeats", type=_repeats_or_auto if auto_repeats else _positive_int,
+                        default=default_cv_repeats,
+                        help=f"repeats of the cross-validation{auto} (default: {default_cv_repeats})")
     parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
     _add_run_options(parser)
 
@@ -331,7 +336,7 @@ def build_parser():
     compare.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
     compare.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
     compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
-    _add_common_options(compare)
+    _add_common_options(compare, auto_repeats=True)
     _add_decision_options(compare)
     _add_budget_option(compare)
     compare.set_defaults(run=_run_compare)

@@ -24,6 +24,7 @@ from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._evidence import (
     TestEvidence,
     grouped_task,
+    learner_of,
     learner_of_result,
     measured_rows,
     measured_task,
@@ -165,3 +166,40 @@ def power_words(routes):
     each = "; ".join(f"{route.describe()}, {power[route]:.2f} ({route.fits} fits)" for route in power)
     plural = "s" if cells != 1 else ""
     return f" Measured power of the calibrated routes on the {cells} power cell{plural} they share: {each}."
+
+
+def planned_repeats(learners, n_samples, task, n_splits, fits_left=None):
+    """The repeats a comparison plans before any fit (``n_repeats="auto"``): among the numbers of repeats R at which
+    the benchmark measured the corrected t within the limit for ``learners`` at ``n_samples`` in the rows of
+    ``task`` (:func:`measured_repeats_routes`), the route of most measured power within ``fits_left``
+    (:func:`most_powerful`), or None; and every such route. The plan depends on the learners, the size, the
+    metric, the budget and the evidence, never on the data, so running it spends no test's level."""
+    routes = measured_repeats_routes(learners, n_samples, task, n_splits, 0)
+    return most_powerful(routes, fits_left), routes
+
+
+def repeats_plan(estimator_types, n_samples, metric, *, n_splits, regression=False, n_groups=None, fits_left=None,
+                 budget=None):
+    """``n_repeats="auto"`` of the front door: the repeats :func:`planned_repeats` gives two learners of
+    ``estimator_types`` ("module.QualName") at ``n_samples`` (``n_groups`` groups, where given) for ``metric``,
+    1 where none was measured holding or none fits ``fits_left``, and the note that says which and why."""
+    learners = [learner_of(name) for name in estimator_types]
+    if n_groups is not None:
+        task, size = grouped_task(not regression), n_groups
+    else:
+        task, size = "regression" if regression else fold_task(metric), n_samples
+    chosen, routes = planned_repeats(learners, size, task, n_splits, fits_left)
+    if chosen is None and routes:
+        listed = ", ".join(str(route.repeats) for route in routes)
+        return 1, (f"n_repeats='auto': budget={budget!r} ({fits_left:,} fits) allows none of the numbers of repeats "
+                   f"measured holding for these learners (R = {listed}); 1 repeat was run.")
+    if chosen is None:
+        return 1, (f"n_repeats='auto': the benchmark measured no number of repeats of the corrected t within "
+                   f"{type_i_limit():g} for these learners at about this size; 1 repeat was run.")
+    repeats = chosen.repeats
+    return repeats, (
+        f"n_repeats='auto' planned {repeats} x {n_splits}-fold cross-validation ({chosen.fits:,} fits) before any "
+        f"fit: the corrected t on {repeats} repeat{'s' if repeats > 1 else ''} kept its type-I error at or below "
+        f"{type_i_limit():g} (its worst: {chosen.evidence.type_i:.3f}) for {chosen.evidence.regime.describe()}, the "
+        f"calibrated number of repeats with the most measured power{'' if fits_left is None else ' within the budget'}."
+        + power_words(routes))

@@ -5,7 +5,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .._utils._describe import estimator_description
+from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
 from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
@@ -13,7 +13,7 @@ from .._utils._params import (
     PROBABILITY,
     VERBOSE,
     ClassLabel,
-    Integer,
+    IntegerOrWord,
     Jobs,
     Nullable,
     Options,
@@ -30,6 +30,7 @@ from ..policy._routes import (
     nested_evidence,
     nested_fits,
     nested_route,
+    repeats_plan,
     repeats_routes,
 )
 from ..records import PairedCVResult
@@ -182,6 +183,17 @@ def _left_out_words(best, chosen, budget, allowed, fits, metric):
             "runs it.")
 
 
+def _auto_repeats(estimators, folds, n_splits, y, groups, metric, regression, allowed, budget):
+    """``n_repeats="auto"``: the repeats planned before any fit, and the note that says why
+    (:func:`~cvinference.policy._routes.repeats_plan`; 1 for leave-one-out)."""
+    if folds == "loo":
+        return 1, "n_repeats='auto': leave-one-out has one partition; 1 repeat was run."
+    n_groups = None if groups is None else len(np.unique(np.asarray(groups)))
+    return repeats_plan([estimator_type(estimator) for estimator in estimators], len(y), metric,
+                        n_splits=n_splits, regression=regression, n_groups=n_groups, fits_left=allowed,
+                        budget=budget)
+
+
 def _plan(plain, five_by_two, nested_cost, allowed, budget):
     """The fits of each stage the budget allows: (run 5x2cv, may run nested CV); refuses a budget below ``plain``."""
     check_budget(budget, allowed, plain, "the cross-validation of both learners")
@@ -204,6 +216,12 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     loss = default_loss(loss, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)
+    allowed = budget_fits(budget, 2)
+    notes = []
+    if n_repeats == "auto":
+        n_repeats, planned = _auto_repeats((estimator_a, estimator_b), folds, fold_count(folds, X, y, groups), y,
+                                           groups, metric, regression, allowed, budget)
+        notes.append(planned)
     check_folds(folds, n_repeats, n_samples)
     _check_nested(nested, metric, regression, loss, groups)
     plain = cv_fits(2, fold_count(folds, X, y, groups), n_repeats)
@@ -211,10 +229,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     reuse = cv == NESTED_SETTINGS["n_splits"] and n_repeats >= NESTED_SETTINGS["n_repeats"] and (
         regression or loss == "zero_one")
     nested_cost = nested_fits(outer=not reuse)
-    allowed = budget_fits(budget, 2)
     run_five_by_two, nested_allowed = _plan(plain, five_by_two, nested_cost, allowed, budget)
-    left_out = [] if run_five_by_two or not five_by_two else [
-        f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
+    left_out = notes if run_five_by_two or not five_by_two else [
+        *notes, f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
     estimators = (estimator_a, estimator_b)
     if descriptions is None:
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
@@ -277,7 +294,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
 
 
 @fill_doc
-@validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
+@validate_params(n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
+                 confidence_level=PROBABILITY,
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
                  random_state=Seed(), verbose=VERBOSE)
 def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
@@ -308,8 +326,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     y : array-like of shape (n_samples,)
     cv : int, "loo" or cross-validation splitter, default=10
         As :func:`evaluate` takes it.
-    n_repeats : int, default=1
-        Partitions drawn; the corrected t uses them all.
+    n_repeats : int or "auto", default=1
+        Partitions drawn; the corrected t uses them all. ``"auto"`` plans
+        them before any fit: the number of repeats R at which the benchmark
+        measured the corrected t within the limit for these learners at
+        about this size with the most measured power that the budget allows
+        (the fewer fits on a tie; 1 where none was measured holding). The
+        plan reads the learners' types, the size, the metric, the budget
+        and the evidence, never the data, so it spends no test's level; the
+        report's notes say what it planned and why.
     groups : array-like of shape (n_samples,) or None, default=None
         Each instance's group: whole groups go to one test fold, and the
         decision considers only tests that take groups as the units.

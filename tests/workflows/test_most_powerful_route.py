@@ -65,3 +65,48 @@ def test_the_decisions_route_is_the_most_powerful_and_names_the_others_power(evi
         f"Measured power of the calibrated routes on the 1 power cell they share: nested cross-validation's difference "
         f"interval, {nested_power:.2f} (150 fits); the corrected t on 10 x 10-fold cross-validation, "
         f"{repeats_power:.2f} (200 fits).")
+
+
+def _repeats_evidence(rates):
+    """Trees at N = 300: the corrected t at each R of ``rates`` ({R: (type-I, power)}), power on one shared cell."""
+    return [_row(f"corrected t ({repeats}x10-fold)", quantity, rate) for repeats, pair in rates.items()
+            for quantity, rate in zip(("type_i", "power"), pair, strict=True)]
+
+
+def test_auto_repeats_plan_the_most_powerful_calibrated_number_before_any_fit(evidence):
+    evidence(*_repeats_evidence({1: (0.04, 0.5), 3: (0.03, 0.8), 10: (0.03, 0.8)}))
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", random_state=0)
+    assert comparison.pair.a.n_repeats == 3  # as powerful as 10 repeats in the shared cell, for 60 fits, not 200
+    assert comparison.decision.rests_on.name.endswith("(3x10-fold)")
+    plan = next(note for note in comparison.report["notes"] if note.startswith("n_repeats='auto'"))
+    assert plan.startswith("n_repeats='auto' planned 3 x 10-fold cross-validation (60 fits) before any fit: the "
+                           "corrected t on 3 repeats kept its type-I error at or below 0.06 (its worst: 0.030)")
+    assert "the corrected t on 10 x 10-fold cross-validation, 0.80 (200 fits)" in plan
+
+
+def test_auto_repeats_spend_no_more_than_the_budget(evidence):
+    evidence(*_repeats_evidence({1: (0.04, 0.5), 3: (0.03, 0.8), 10: (0.03, 0.8)}))
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", budget=50, random_state=0)
+    assert comparison.pair.a.n_repeats == 1 and comparison.fits <= 50
+    assert any(note.startswith("n_repeats='auto' planned 1 x 10-fold cross-validation (20 fits) before any fit")
+               and "within the budget" in note for note in comparison.report["notes"])
+
+
+def test_auto_repeats_fall_back_to_one_and_say_so_where_none_held(evidence):
+    evidence(*_repeats_evidence({1: (0.09, 0.5), 10: (0.08, 0.9)}))
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", nested="never", random_state=0)
+    assert comparison.pair.a.n_repeats == 1
+    assert ("n_repeats='auto': the benchmark measured no number of repeats of the corrected t within 0.06 for these "
+            "learners at about this size; 1 repeat was run.") in comparison.report["notes"]
+
+
+def test_auto_repeats_are_the_same_plan_whatever_the_labels(evidence):
+    # The plan reads the learners, the size, the metric, the budget and the evidence, never the data.
+    evidence(*_repeats_evidence({1: (0.04, 0.5), 3: (0.03, 0.8), 10: (0.03, 0.8)}))
+    shuffled = cvi.compare(TREE, STUMP, X, Y[::-1].copy(), n_repeats="auto", random_state=1)
+    assert shuffled.pair.a.n_repeats == 3
+
+
+def test_an_unknown_n_repeats_word_is_refused_naming_auto():
+    with pytest.raises(ValueError, match="n_repeats must be an integer >= 1 or 'auto'"):
+        cvi.compare(TREE, STUMP, X, Y, n_repeats="many")
