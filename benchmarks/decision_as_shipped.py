@@ -17,7 +17,9 @@ alone, and one for the front door's ``nested="auto"`` where the run measured nes
 that cell or the front door's route runs more repeats: where no test of the record is eligible, it runs the
 calibrated route of most measured power (nested CV, where the cell measured it, or the corrected t on more repeats;
 ``front_door_choice``), and the decision rests on its test (" ran Rx10-fold" in ``method`` where it ran more
-repeats). ``method`` names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the
+repeats); and, in the cells that measured several R, one for ``n_repeats="auto"`` ("repeats auto: Rx10-fold"),
+which plans the R of most measured power before any fit (``planned_repeats``) and then goes on as the front door
+does. ``method`` names the route, ``rests_on`` the test (or "cannot tell", counted as no rejection), and the
 figures are that test's row's (``measured``, ``wilson_low``, ``wilson_high``, ``replications``).
 """
 
@@ -30,6 +32,7 @@ from calibration_nested import rate_row
 
 from cvinference.policy._decision import DECISION_TESTS, cell_choice, front_door_choice, label_task
 from cvinference.policy._evidence import _MEASURED_CLASSES, FAMILY_OF_KIND, Learner, repeats_of, test_family
+from cvinference.policy._routes import planned_repeats
 
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 RUNS = ("calibration.json", "calibration_learners.json", "calibration_metrics.json", "calibration_grouped.json",
@@ -104,6 +107,14 @@ def decision_rows(rows, source):
             if has_nested or rests_at != repeats:
                 route = f"{repeats}x10-fold, nested auto" + ("" if rests_at == repeats else f" ran {rests_at}x10-fold")
                 found.append(_decision_row(cell, cell_rows, routed, rests_at, route, source))
+        if len(measured) > 1:  # the cell measured several R: n_repeats="auto" plans one of them
+            planned = planned_repeats([learner_of_kind(kind)] * 2, n, judged_by, 10)[0]
+            repeats = 1 if planned is None else planned.repeats
+            routed, rests_at = front_door_choice(tests, learner_of_kind(kind), n, repeats=repeats, nested=has_nested,
+                                                 task=judged_by, loss_name=LOSS_OF_TASK.get(task))
+            route = f"repeats auto: {repeats}x10-fold, nested auto" + (
+                "" if rests_at == repeats else f" ran {rests_at}x10-fold")
+            found.append(_decision_row(cell, cell_rows, routed, rests_at, route, source))
     return found
 
 
