@@ -178,16 +178,29 @@ def planned_repeats(learners, n_samples, task, n_splits, fits_left=None):
     return most_powerful(routes, fits_left), routes
 
 
+def _before_fitting(estimator_types, n_samples, metric, regression, n_groups):
+    """The learners of ``estimator_types``, the evidence's task of ``metric`` and the size the cells are read at,
+    known before any fit."""
+    learners = [learner_of(name) for name in estimator_types]
+    if n_groups is not None:
+        return learners, grouped_task(not regression), n_groups
+    return learners, "regression" if regression else fold_task(metric), n_samples
+
+
+def more_repeats_before_fitting(estimator_types, n_samples, metric, *, n_splits, n_repeats, regression=False):
+    """The calibrated routes to more repeats than ``n_repeats`` that two ungrouped learners of ``estimator_types``
+    may take after the folds (:func:`measured_repeats_routes`), known before any fit: what a plan can bound."""
+    learners, task, size = _before_fitting(estimator_types, n_samples, metric, regression, None)
+    return [route for route in measured_repeats_routes(learners, size, task, n_splits, n_repeats)
+            if route.repeats > n_repeats]
+
+
 def repeats_plan(estimator_types, n_samples, metric, *, n_splits, regression=False, n_groups=None, fits_left=None,
                  budget=None):
     """``n_repeats="auto"`` of the front door: the repeats :func:`planned_repeats` gives two learners of
     ``estimator_types`` ("module.QualName") at ``n_samples`` (``n_groups`` groups, where given) for ``metric``,
     1 where none was measured holding or none fits ``fits_left``, and the note that says which and why."""
-    learners = [learner_of(name) for name in estimator_types]
-    if n_groups is not None:
-        task, size = grouped_task(not regression), n_groups
-    else:
-        task, size = "regression" if regression else fold_task(metric), n_samples
+    learners, task, size = _before_fitting(estimator_types, n_samples, metric, regression, n_groups)
     chosen, routes = planned_repeats(learners, size, task, n_splits, fits_left)
     if chosen is None and routes:
         listed = ", ".join(str(route.repeats) for route in routes)

@@ -26,6 +26,7 @@ from ..policy import Decision
 from ..policy._routes import (
     NESTED_SETTINGS,
     Route,
+    more_repeats_before_fitting,
     most_powerful,
     nested_evidence,
     nested_fits,
@@ -183,6 +184,24 @@ def _left_out_words(best, chosen, budget, allowed, fits, metric):
             "runs it.")
 
 
+def _route_bound(estimators, n_samples, metric, regression, loss, groups, folds, n_splits, n_repeats, nested,
+                 nested_cost, allowed, spent):
+    """The fits of the costliest route the front door may run after the folds, within the budget, and its words
+    ((0, None): none): nested cross-validation (``nested_cost``, None where the budget leaves it out) and the
+    calibrated routes to more repeats, known before any fit."""
+    applies = _about_loss(metric, regression, loss)
+    found = [(nested_cost, "nested cross-validation")] if nested_cost is not None and nested != "never" and (
+        applies) else []
+    if nested == "auto" and folds != "loo" and groups is None and (
+            not applies or (metric == "accuracy" and not regression)):
+        found += [(route.fits, f"the {route.repeats} x {n_splits}-fold cross-validation")
+                  for route in more_repeats_before_fitting([estimator_type(e) for e in estimators], n_samples, metric,
+                                                           n_splits=n_splits, n_repeats=n_repeats,
+                                                           regression=regression)
+                  if allowed is None or spent + route.fits <= allowed]
+    return max(found, default=(0, None), key=lambda item: item[0])
+
+
 def _auto_repeats(estimators, folds, n_splits, y, groups, metric, regression, allowed, budget):
     """``n_repeats="auto"``: the repeats planned before any fit, and the note that says why
     (:func:`~cvinference.policy._routes.repeats_plan`; 1 for leave-one-out)."""
@@ -224,7 +243,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         notes.append(planned)
     check_folds(folds, n_repeats, n_samples)
     _check_nested(nested, metric, regression, loss, groups)
-    plain = cv_fits(2, fold_count(folds, X, y, groups), n_repeats)
+    n_splits = fold_count(folds, X, y, groups)
+    plain = cv_fits(2, n_splits, n_repeats)
     five_by_two = FIVE_BY_TWO_FITS if folds != "loo" and not regression else 0
     reuse = cv == NESTED_SETTINGS["n_splits"] and n_repeats >= NESTED_SETTINGS["n_repeats"] and (
         regression or loss == "zero_one")
@@ -236,12 +256,14 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     if descriptions is None:
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
                              for e, name in zip(estimators, names or (None, None), strict=True))
-    most = plain + (five_by_two if run_five_by_two else 0) + (nested_cost if nested_allowed and nested != "never"
-                                                              else 0)
+    spent = plain + (five_by_two if run_five_by_two else 0)
+    route_cost, route_words = _route_bound(estimators, n_samples, metric, regression, loss, groups, folds, n_splits,
+                                           n_repeats, nested, nested_cost if nested_allowed else None, allowed, spent)
+    most = spent + route_cost
     say(verbose, f"plan: at most {most:,} fits ({in_units(most, 2)}; {budget_words(allowed)}): {plain:,} for the "
                  "cross-validation" + (f", {five_by_two} for 5x2cv" if run_five_by_two else "")
-        + (f", {nested_cost} for nested cross-validation" + (" if the decision needs it" if nested == "auto" else "")
-           if nested_allowed and nested != "never" else ""))
+        + (f", {route_cost} for {route_words}" + (" if the decision needs it" if nested == "auto" else "")
+           if route_words else ""))
     say(verbose, f"fitting A and B on {n_repeats} x {cv} identical folds ({plain:,} fits)")
     pair = evaluator(folds, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs,
                      random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)

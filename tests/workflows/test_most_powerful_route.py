@@ -110,3 +110,16 @@ def test_auto_repeats_are_the_same_plan_whatever_the_labels(evidence):
 def test_an_unknown_n_repeats_word_is_refused_naming_auto():
     with pytest.raises(ValueError, match="n_repeats must be an integer >= 1 or 'auto'"):
         cvi.compare(TREE, STUMP, X, Y, n_repeats="many")
+
+
+@pytest.mark.parametrize("budget, bound", [
+    (None, "at most 240 fits (12 times one 10-fold cross-validation; no budget set): 20 for the cross-validation, "
+           "20 for 5x2cv, 200 for the 10 x 10-fold cross-validation if the decision needs it"),
+    (200, "at most 190 fits (9.5 times one 10-fold cross-validation; budget 200 fits): 20 for the cross-validation, "
+          "20 for 5x2cv, 150 for nested cross-validation if the decision needs it"),
+])
+def test_the_plan_bounds_the_costliest_route_the_budget_allows(evidence, capsys, budget, bound):
+    evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
+    cvi.compare(TREE, STUMP, X, Y, random_state=0, budget=budget, verbose=1)
+    plan = capsys.readouterr().err.split("\n")[0]
+    assert plan == f"cvinference: plan: {bound}"
