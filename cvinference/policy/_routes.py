@@ -115,8 +115,8 @@ def repeats_routes(pair, metric):
     alone: :func:`test_evidence`'s ``repeats``), fewest repeats first; none for leave-one-out."""
     if pair.a.is_loo:
         return []
-    return measured_repeats_routes(_learners(pair), pair.a.n_samples, fold_task(metric), pair.a.n_splits,
-                                   pair.a.n_repeats)
+    task = "regression" if pair.a.classes is None else fold_task(metric)
+    return measured_repeats_routes(_learners(pair), pair.a.n_samples, task, pair.a.n_splits, pair.a.n_repeats)
 
 
 def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats):
@@ -135,14 +135,18 @@ def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats)
 
 def _shared_power(routes):
     """Each route's mean measured power over the power cells every one of ``routes`` holds (None: they share
-    none)."""
-    measured = [route for route in routes if route.power]
-    if not measured:
+    none, or one has none)."""
+    if not routes:
         return None
-    shared = set.intersection(*(set(route.power) for route in measured))
+    shared = set.intersection(*(set(route.power) for route in routes))
     if not shared:
         return None
-    return {route: sum(route.power[cell] for cell in shared) / len(shared) for route in measured}
+    return {route: sum(route.power[cell] for cell in shared) / len(shared) for route in routes}
+
+
+def compared_on_power(*routes):
+    """Whether ``routes`` were measured on power cells they share (so that one can be said to have more power)."""
+    return _shared_power(list(routes)) is not None
 
 
 def most_powerful(routes, fits_left=None):

@@ -26,6 +26,7 @@ from ..policy import Decision
 from ..policy._routes import (
     NESTED_SETTINGS,
     Route,
+    compared_on_power,
     more_repeats_before_fitting,
     most_powerful,
     nested_evidence,
@@ -39,6 +40,7 @@ from ..report import comparison_decision, comparison_report, comparison_tests, e
 from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._settings import (
+    can_repeat,
     check_folds,
     check_metric_names,
     decision_metric,
@@ -110,7 +112,7 @@ def _nested_applies(pair, metric):
     return _about_loss(metric, pair.a.classes is None, pair.a.loss_name)
 
 
-def _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label, nested_cost):
+def _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label, nested_cost, repeatable=True):
     """The calibrated routes the front door may run after the folds (:mod:`cvinference.policy._routes`).
 
     ``"always"``: nested cross-validation alone. ``"auto"``, when the decision from the folds cannot tell: nested
@@ -118,7 +120,7 @@ def _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label, n
     at about this size (for grouped data, at about this many groups, never fewer than two per fold; two ungrouped
     regressors' decision on their loss rests on tests of the folds, and nested CV runs for them when asked for), and
     the corrected t on more repeats than ``pair``'s (never fewer than asked for) for a set-level or score metric, or
-    for accuracy on ungrouped classes.
+    for accuracy on ungrouped classes, where the splitter draws a new partition per repeat (``repeatable``).
     """
     if nested == "never":
         return []
@@ -133,9 +135,15 @@ def _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label, n
         enough = pair.a.n_groups >= NESTED_GROUPS if pair.a.groups is not None else pair.a.classes is not None
         found = nested_route(pair, nested_cost) if enough else None
         routes += [found] if found is not None else []
-    if not applies or (metric == "accuracy" and pair.a.classes is not None and pair.a.groups is None):
+    if repeatable and _weighs_repeats(metric, applies, pair.a.classes is None, pair.a.groups is not None):
         routes += [route for route in repeats_routes(pair, decision.metric) if route.repeats > pair.a.n_repeats]
     return routes
+
+
+def _weighs_repeats(metric, nested_applies, regression, grouped):
+    """Whether the front door weighs more repeats of the cross-validation as a route: for a metric nested
+    cross-validation does not cover, and for accuracy on ungrouped class labels."""
+    return not nested_applies or (metric == "accuracy" and not regression and not grouped)
 
 
 def decision_of(pair, tests, metric, confidence_level, pos_label=None):
@@ -179,9 +187,10 @@ def _left_out_words(best, chosen, budget, allowed, fits, metric):
         needed = "which the decision needed" if best.repeats is None else f"that the decision on {metric} needed"
         return (f"budget={budget!r} ({allowed:,} fits) left out {what} ({best.fits:,} fits), {needed}: {fits:,} fits "
                 f"were spent, so a budget of {fits + best.fits:,} runs it.")
+    why = ("the calibrated route with more measured power" if compared_on_power(best, chosen)
+           else "the calibrated route the rule puts first, their power not measured on shared cells")
     return (f"budget={budget!r} ({allowed:,} fits) ran {chosen.describe()} ({chosen.fits:,} fits) instead of {what} "
-            f"({best.fits:,} fits), the calibrated route with more measured power: a budget of {spent + best.fits:,} "
-            "runs it.")
+            f"({best.fits:,} fits), {why}: a budget of {spent + best.fits:,} runs it.")
 
 
 def _route_bound(estimators, n_samples, metric, regression, loss, groups, folds, n_splits, n_repeats, nested,
@@ -192,8 +201,7 @@ def _route_bound(estimators, n_samples, metric, regression, loss, groups, folds,
     applies = _about_loss(metric, regression, loss)
     found = [(nested_cost, "nested cross-validation")] if nested_cost is not None and nested != "never" and (
         applies) else []
-    if nested == "auto" and folds != "loo" and groups is None and (
-            not applies or (metric == "accuracy" and not regression)):
+    if nested == "auto" and can_repeat(folds) and _weighs_repeats(metric, applies, regression, groups is not None):
         found += [(route.fits, f"the {route.repeats} x {n_splits}-fold cross-validation")
                   for route in more_repeats_before_fitting([estimator_type(e) for e in estimators], n_samples, metric,
                                                            n_splits=n_splits, n_repeats=n_repeats,
@@ -205,8 +213,9 @@ def _route_bound(estimators, n_samples, metric, regression, loss, groups, folds,
 def _auto_repeats(estimators, folds, n_splits, y, groups, metric, regression, allowed, budget):
     """``n_repeats="auto"``: the repeats planned before any fit, and the note that says why
     (:func:`~cvinference.policy._routes.repeats_plan`; 1 for leave-one-out)."""
-    if folds == "loo":
-        return 1, "n_repeats='auto': leave-one-out has one partition; 1 repeat was run."
+    if not can_repeat(folds):
+        return 1, (f"n_repeats='auto': cv={folds!r} gives the same partition every time (leave-one-out, a fixed list "
+                   "of splits or a splitter that does not shuffle); 1 repeat was run.")
     n_groups = None if groups is None else len(np.unique(np.asarray(groups)))
     return repeats_plan([estimator_type(estimator) for estimator in estimators], len(y), metric,
                         n_splits=n_splits, regression=regression, n_groups=n_groups, fits_left=allowed,
@@ -277,7 +286,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     interval = None
     reused = _reusable(pair, cv, loss if regression else "zero_one")
     routes = _routes_to_weigh(nested, pair, tests, metric, confidence_level, pos_label,
-                              nested_fits(outer=reused is None))
+                              nested_fits(outer=reused is None), can_repeat(folds))
     chosen, best = most_powerful(routes, None if allowed is None else allowed - fits), most_powerful(routes)
     if chosen is not None and chosen.repeats is None:
         say(verbose, f"fitting A and B for nested cross-validation ({NESTED_SETTINGS['n_repeats']} x "

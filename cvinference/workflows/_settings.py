@@ -5,6 +5,7 @@ import sys
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
+from ..evaluation._partitions import check_cv_argument
 from ..inference._metric_interval import _names_computable_from_predictions, score_methods
 from ..splitters._group_kfold import group_kfold
 
@@ -119,3 +120,13 @@ def say(verbose, message):
     """A progress line on standard error when ``verbose``, as the command line prints it."""
     if verbose:
         print(f"cvinference: {message}", file=sys.stderr, flush=True)
+
+
+def can_repeat(cv):
+    """Whether ``cv`` draws a new partition per repeat (a shuffling splitter or a number of folds), so that a route
+    to more repeats can run."""
+    try:
+        check_cv_argument(cv, 2)
+    except ValueError:
+        return False
+    return True

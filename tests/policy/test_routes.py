@@ -44,6 +44,11 @@ def test_without_shared_power_cells_the_first_route_stands():
     assert power_words([nested, three]) == ""
 
 
+def test_a_route_without_power_cells_shares_none_and_the_order_stands():
+    nested, ten = _route(None, 150, {}), _route(10, 200, {CELL: 0.4})
+    assert most_powerful([nested, ten]) == nested
+
+
 def test_the_sentence_lists_each_routes_power_and_fits():
     nested, ten = _route(None, 150, {CELL: 0.5}), _route(10, 200, {CELL: 0.7})
     assert power_words([nested, ten]) == (

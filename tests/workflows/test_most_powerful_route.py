@@ -123,3 +123,18 @@ def test_the_plan_bounds_the_costliest_route_the_budget_allows(evidence, capsys,
     cvi.compare(TREE, STUMP, X, Y, random_state=0, budget=budget, verbose=1)
     plan = capsys.readouterr().err.split("\n")[0]
     assert plan == f"cvinference: plan: {bound}"
+
+
+def test_a_splitter_that_cannot_repeat_takes_no_route_to_more_repeats(evidence):
+    # KFold without shuffling gives one partition: the route to 10 repeats cannot run, so nested CV does, and
+    # n_repeats="auto" plans the one repeat it can.
+    from sklearn.model_selection import KFold
+
+    evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
+    comparison = cvi.compare(TREE, STUMP, X, Y, cv=KFold(10), random_state=0)
+    assert comparison.nested is not None and comparison.pair.a.n_repeats == 1
+    evidence(*_repeats_evidence({1: (0.04, 0.5), 3: (0.03, 0.8)}))
+    planned = cvi.compare(TREE, STUMP, X, Y, cv=KFold(10), n_repeats="auto", nested="never", random_state=0)
+    assert planned.pair.a.n_repeats == 1
+    assert any(note.startswith("n_repeats='auto': cv=KFold(") and note.endswith("1 repeat was run.")
+               for note in planned.report["notes"])
