@@ -523,4 +523,12 @@ class Serializable(EqualByContent, KeepsReadOnly):
         -------
         The result, equal to the one written in every field.
         """
-        return cls.from_dict(json.loads(text))
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"{cls.__name__}.from_json: text must be the JSON text (str) of {cls.__name__}.to_json(); "
+                            f"got {type(text).__name__} {text!r:.60}.")
+        try:
+            found = json.loads(text)
+        except ValueError as exc:
+            raise ValueError(f"{cls.__name__}.from_json: text must be the JSON of {cls.__name__}.to_json(); got "
+                             f"text={text!r:.60} ({exc}).") from None
+        return cls.from_dict(found)

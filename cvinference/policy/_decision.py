@@ -45,6 +45,7 @@ The rule (documented in docs/reading-results.md, "The decision"):
 import dataclasses
 import math
 import types
+import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -57,13 +58,14 @@ from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
 from .._utils._upward import upward
-from .._utils._warnings import quietly
+from .._utils._warnings import InferenceWarning, quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
 from ..inference._estimands import TARGET
 from ..inference._methods import METHODS, MethodRow, evidence_row, method_row, row_of
 from ..inference._metric_interval import (
     SCORE_METRICS,
+    _check_finite,
     _fold_values,
     _metric_function,
     _resolve_metric,
@@ -75,6 +77,7 @@ from ..inference._regression import BASELINES, loss_difference_test, loss_words,
 from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult
+from ._decide_inputs import check_nested, checked_tests, unused_inputs_warning
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
@@ -469,6 +472,8 @@ def _metric_test(pair, metric, pos_label):
     rows = list(range(a.n_repeats))
     values_a, _ = _fold_values(score, a, rows)
     values_b, _ = _fold_values(score, b, rows)
+    _check_finite(values_a, name, rows)
+    _check_finite(values_b, name, rows)
     differences = score_differences(values_a - values_b, n_splits=a.n_splits, n_repeats=a.n_repeats,
                                     quantity=name, contrast="A minus B) of the two learners")
     test = quietly(corrected_ttest_of, differences)
@@ -1105,6 +1110,8 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     if not isinstance(pair, PairedCVResult):
         raise TypeError(f"pair must be a PairedCVResult, as CVEvaluator(...).compare(estimator_a, estimator_b, X, y) "
                         f"makes; got {type(pair).__name__}.")
+    tests = checked_tests(tests)
+    check_nested(nested, pair)
     names = tuple(names) if names is not None else tuple(
         getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
     if _loss_equivalent(metric, pair.a):
@@ -1118,6 +1125,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         return _grouped_decision(pair, names, confidence_level, nested, limit)
     if pair.a.classes is None:
         return _regression_decision(pair, metric, names, confidence_level, nested, limit)
+    unused = unused_inputs_warning(metric if isinstance(metric, str) else "a callable", tests, nested)
+    if unused:
+        warnings.warn(unused, InferenceWarning, stacklevel=2)
     if isinstance(metric, str) and metric in SCORE_METRICS:
         return _score_decision(pair, metric, names, confidence_level, limit, pos_label)
     tests = pair_tests(pair) if tests is None and metric == "accuracy" else (tests or [])

@@ -95,5 +95,5 @@ def test_halves_that_split_groups_warn(data):
 
 def test_too_few_groups_for_two_halves_are_refused(data):
     X, y, _ = data
-    with pytest.raises(ValueError, match=r"n_splits=2 greater than the number of groups: 1"):
+    with pytest.raises(ValueError, match=r"groups holds 1 group: 5x2cv halves the data into whole groups"):
         cvi.paired_ttest_5x2cv(tree(), GaussianNB(), X, y, groups=np.zeros(y.size, dtype=int), random_state=0)

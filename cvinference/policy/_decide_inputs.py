@@ -1,0 +1,72 @@
+"""What ``decide`` (and a comparison's report and plot) is given besides the records, checked against what it
+claims to be: ``tests`` as (name, test) pairs, ``nested`` as nested cross-validation's difference interval on the
+pair's instances, and neither passed for a metric that does not read them."""
+
+from collections.abc import Iterable
+
+from ..inference import Interval, TestResult
+
+NESTED_METHOD = "nested-cv"
+"""The ``method`` of :func:`nested_cv_interval`'s intervals; that of two learners' difference has an ``estimand``
+beginning with "difference"."""
+
+_NESTED_FIX = ("nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b) on the same data, with A and B in the "
+               "pair's order, or None")
+
+
+def checked_tests(tests):
+    """``tests`` as a list of (name, :class:`TestResult`) pairs (None stays None); a TypeError naming the entry
+    that is not one.
+
+    Examples
+    --------
+    >>> checked_tests([("x", 5)])
+    Traceback (most recent call last):
+    ...
+    TypeError: tests[0] must be a (name, TestResult) pair such as ("5x2cv t", paired_ttest_5x2cv(...)); got \
+('x', 5).
+    """
+    if tests is None:
+        return None
+    if isinstance(tests, (str, bytes)) or not isinstance(tests, Iterable):
+        raise TypeError(f"tests must be a list of (name, TestResult) pairs such as [(\"5x2cv t\", "
+                        f"paired_ttest_5x2cv(...))], or None; got tests={tests!r:.80}.")
+    found = list(tests)
+    for index, entry in enumerate(found):
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[0], str)
+                and isinstance(entry[1], TestResult)):
+            raise TypeError(f"tests[{index}] must be a (name, TestResult) pair such as (\"5x2cv t\", "
+                            f"paired_ttest_5x2cv(...)); got {entry!r:.80}.")
+    return [tuple(entry) for entry in found]
+
+
+def check_nested(nested, pair):
+    """Refuse a ``nested`` that is not nested cross-validation's difference interval of two learners on the pair's
+    instances: another type (TypeError), one learner's interval or a test, or an interval of another number of
+    instances (ValueError)."""
+    if nested is None:
+        return
+    if isinstance(nested, TestResult) or not isinstance(nested, Interval):
+        raise TypeError(f"nested must be nested cross-validation's difference interval, {_NESTED_FIX}; got "
+                        f"{type(nested).__name__} {nested!r:.60}.")
+    if nested.method != NESTED_METHOD or not str(nested.estimand).startswith("difference"):
+        raise ValueError(f"nested must be nested cross-validation's difference interval of the two learners "
+                         f"(method {NESTED_METHOD!r}, estimand 'difference ...'), {_NESTED_FIX}; got an interval of "
+                         f"method {nested.method!r} about {str(nested.estimand)[:50]!r}..., which is not a "
+                         "difference of A and B.")
+    n = dict(nested.details).get("n")
+    if n is not None and n != pair.a.n_samples:
+        raise ValueError(f"nested was computed on {n} instances and the pair's records hold {pair.a.n_samples}: "
+                         f"it is not about these records; pass {_NESTED_FIX}.")
+
+
+def unused_inputs_warning(metric, tests, nested):
+    """The warning that ``tests`` and ``nested``, which are about accuracy (per-instance losses), are not read by
+    a decision about another metric ("" when none was passed, or the metric is accuracy)."""
+    passed = [name for name, value in (("tests", tests), ("nested", nested)) if value is not None]
+    if metric == "accuracy" or not passed:
+        return ""
+    return (f"{' and '.join(passed)} {'are' if len(passed) > 1 else 'is'} about accuracy (per-instance losses) and "
+            f"the decision on metric={metric!r} does not read {'them' if len(passed) > 1 else 'it'}: it rests on the "
+            "corrected t of that metric's fold values. Drop them, or decide on metric='accuracy'.")
+

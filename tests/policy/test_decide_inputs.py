@@ -1,0 +1,88 @@
+"""What decide is given besides the records is checked against what it claims to be (issue 46, items 1 and 2):
+tests as (name, TestResult) pairs, nested as nested cross-validation's difference interval on the pair's instances,
+a warning where a metric does not read them, and a callable metric's NaN refused as metric_interval refuses it."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer, make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference._utils._warnings import InferenceWarning
+
+X, Y = load_breast_cancer(return_X_y=True)
+X, Y = X[:150, :5], Y[:150]
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    PAIR = cvi.CVEvaluator(5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(max_depth=2,
+                                                                                            random_state=0), X, Y)
+
+
+@pytest.mark.parametrize("tests, message", [
+    ([("x", 5)], r"tests\[0\] must be a \(name, TestResult\) pair"),
+    (5, r"tests must be a list of \(name, TestResult\) pairs"),
+    ([5], r"tests\[0\] must be a \(name, TestResult\) pair"),
+    ("McNemar", r"tests must be a list of \(name, TestResult\) pairs"),
+])
+def test_tests_that_are_not_name_and_test_pairs_are_refused(tests, message):
+    with pytest.raises(TypeError, match=message):
+        cvi.decide(PAIR, tests=tests)
+
+
+@pytest.mark.parametrize("nested", [5, "x", cvi.mcnemar_test(PAIR)], ids=["int", "str", "a test"])
+def test_a_nested_of_another_type_is_refused_before_anything_is_drawn(nested):
+    with pytest.raises(TypeError, match="nested must be nested cross-validation's difference interval"):
+        cvi.decide(PAIR, nested=nested)
+    with pytest.raises(TypeError, match="nested must be nested cross-validation's difference interval"):
+        PAIR.plot(nested=nested)
+
+
+def test_one_learners_interval_is_not_a_difference():
+    with pytest.raises(ValueError, match="which is not a difference of A and B"):
+        cvi.decide(PAIR, nested=cvi.accuracy_interval(PAIR.a))
+    with pytest.raises(ValueError, match="which is not a difference of A and B"):
+        PAIR.plot(nested=cvi.accuracy_interval(PAIR.a))
+
+
+def test_a_nested_interval_of_other_data_is_refused():
+    X2, y2 = make_classification(300, 5, random_state=0)
+    other = cvi.nested_cv_interval(LogisticRegression(), X2, y2, estimator_b=DecisionTreeClassifier(max_depth=1),
+                                   n_splits=3, n_repeats=1, random_state=0)
+    with pytest.raises(ValueError, match="nested was computed on 300 instances and the pair's records hold 150"):
+        cvi.decide(PAIR, nested=other)
+
+
+def test_a_metric_that_does_not_read_tests_or_nested_says_so():
+    with pytest.warns(InferenceWarning, match="tests is about accuracy .* the decision on metric='f1' does not read"):
+        decision = cvi.decide(PAIR, metric="f1", tests=[("McNemar", cvi.mcnemar_test(PAIR))])
+    assert all(not test.name.startswith("McNemar") for test in (decision.rests_on, *decision.context) if test)
+
+
+def test_a_callable_metric_giving_nan_is_refused_as_metric_interval_refuses_it():
+    def nan_metric(y_true, y_pred):
+        return float("nan")
+
+    with pytest.raises(ValueError, match="gave NaN or infinity on fold 0 of repeat 0"):
+        cvi.metric_interval(PAIR.a, nan_metric)
+    with pytest.raises(ValueError, match="gave NaN or infinity on fold 0 of repeat 0"):
+        cvi.decide(PAIR, metric=nan_metric)
+
+
+def test_the_accepted_inputs_decide_as_before():
+    tests = cvi.policy.pair_tests(PAIR)
+    assert cvi.decide(PAIR, tests=tests) == cvi.decide(PAIR, tests=tuple(tests))
+    assert np.isfinite(cvi.decide(PAIR, metric="f1").difference)
+
+
+def test_5x2cv_on_too_few_groups_is_refused_or_warned():
+    # 2 groups give one halving only (the message used to speak of an n_repeats the function does not have);
+    # 3 groups give halves of 1 and 2 groups, whose p-value (0.79 here before) came without a word.
+    with pytest.raises(ValueError, match="groups holds 2 groups: 5x2cv halves the data into whole groups"):
+        cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(max_depth=2), X, Y, groups=np.repeat([0, 1], 75))
+    with pytest.warns(InferenceWarning, match="groups holds 3 groups, so each half of 5x2cv holds 1 or 2 of them"):
+        cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(max_depth=2), X, Y,
+                               groups=np.repeat([0, 1, 2], 50))
