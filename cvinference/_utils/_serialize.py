@@ -487,6 +487,15 @@ class Serializable(EqualByContent, KeepsReadOnly):
             rule(cls.__name__, values)
         return _rebuilt(cls, values)
 
+    def _validate(self):
+        """Check this result's fields as :meth:`from_dict` checks a payload's (each field's kind, then the rules
+        across fields): a result made by hand is held to what a stored one is."""
+        values, name = self._field_values(), type(self).__name__
+        for field, kind in field_kinds(type(self)).items():
+            kind.check(f"{name}.{stored_name(field)}", values[field])
+        for rule in self._rules:
+            rule(name, values)
+
     @validate_params(indent=Nullable(Integer(minimum=0)))
     def to_json(self, *, indent=None):
         """:meth:`to_dict` as JSON text (``json.dumps`` with ``allow_nan=False``: non-finite numbers are tagged).

@@ -155,7 +155,11 @@ def _r2_influence(losses, y_true):
     influence of instance i is -(e_i - M) / V + M (q_i - V) / V^2, with
     q_i = (y_i - mean y)^2: the linear term of R² in the two means.
     """
-    spread = np.square(y_true - y_true.mean())
+    centred = y_true - y_true.mean()
+    scale = float(np.max(np.abs(centred)))
+    if not 1e-50 < scale < 1e50:  # R² is free of y's scale: rescaled where V**2 would underflow or overflow
+        centred, losses = centred / (scale or 1.0), losses / (scale or 1.0) ** 2
+    spread = np.square(centred)
     total = spread.mean()
     mean_loss = losses.mean(axis=1, keepdims=True)
     influence = -(losses - mean_loss) / total + mean_loss * (spread - total) / total**2
@@ -344,6 +348,8 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
         return estimate_interval(point, confidence_level=confidence_level, method=chosen, averaging="dataset",
                                  estimand=_regression_estimand(result, metric), assumptions=ROBUST_ASSUMPTIONS,
                                  target="kfold", messages=messages)
+    if metric == "r2" and np.ptp(y_true) == 0:
+        return _constant_target_r2(result, rows, y_true, confidence_level, messages)
     if metric == "r2":
         losses = instance_losses(y_true, result.y_pred, "squared_error")
         values, influence = _r2_influence(losses, y_true)
@@ -362,6 +368,23 @@ def regression_interval(result, metric="r2", *, confidence_level=0.95, variance=
     return estimate_interval(point, confidence_level=confidence_level, method="cv-clt", averaging="dataset",
                              estimand=_regression_estimand(result, metric), assumptions=_CLT_ASSUMPTIONS,
                              target="kfold", details={"variance": variance, "sigma_hat": spread}, messages=messages)
+
+
+def _constant_target_r2(result, rows, y_true, confidence_level, messages):
+    """R² of a constant target, where var(y) = 0 leaves 1 - MSE / var(y) undefined: sklearn's ``r2_score``
+    convention (1 for perfect predictions, else 0), as :func:`metric_interval` gives it, with a warning."""
+    perfect = not np.any(result.y_pred[rows] != y_true)
+    estimate = 1.0 if perfect else 0.0
+    messages.warn(f"y is constant ({y_true[0]:g}), so R² = 1 - MSE / var(y) is undefined (var(y) = 0); as "
+                  f"sklearn's r2_score does, it is {estimate:g} ({'perfect' if perfect else 'imperfect'} "
+                  "predictions), and the interval is that value alone. The mean squared error "
+                  "(metric='mean_squared_error') is defined.")
+    bounds = normal_bounds(estimate, 0.0, confidence_level, None, messages, limits=(None, 1.0), what="R²",
+                           exact_advice="")
+    point = PointEstimate(estimate=estimate, n=result.n_samples, bounds=bounds)
+    return estimate_interval(point, confidence_level=confidence_level, method="cv-clt", averaging="dataset",
+                             estimand=_regression_estimand(result, "r2"), assumptions=_CLT_ASSUMPTIONS,
+                             target="kfold", details={"variance": "within-fold", "sigma_hat": 0.0}, messages=messages)
 
 
 def _cluster_regression_point(result, metric, rows, y_true, confidence_level, messages, method):

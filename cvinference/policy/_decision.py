@@ -199,6 +199,9 @@ class DecisionTest(Serializable):
     _format_version = 2
     _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "df": None}})
 
+    def __post_init__(self):
+        self._validate()
+
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
 
@@ -241,13 +244,24 @@ def _detectable_of_its_test(decision):
 
 
 def _rests_on_one_test(owner, values):
-    """"cannot tell" rests on no test; any other answer on one, whose target is the decision's."""
-    rests_on = values["rests_on"]
-    if (rests_on is None) != (values["answer"] == "cannot tell") or values["target"] != (
+    """"cannot tell" rests on no test; any other answer on one, whose target is the decision's, whose role is "rests
+    on" (every other test's "context"), and whose estimate and p-value give that answer (:func:`_answer`)."""
+    rests_on, answer = values["rests_on"], values["answer"]
+    fix = "Pass the output of to_dict() unchanged, or make decisions with decide()."
+    if (rests_on is None) != (answer == "cannot tell") or values["target"] != (
             None if rests_on is None else rests_on.target):
-        raise ValueError(f"{owner}.answer={values['answer']!r}, {owner}.target={values['target']!r} and "
+        raise ValueError(f"{owner}.answer={answer!r}, {owner}.target={values['target']!r} and "
                          f"{owner}.rests_on disagree: 'cannot tell' rests on no test and has no target; any other "
-                         "answer rests on one test and has its target. Pass the output of to_dict() unchanged.")
+                         f"answer rests on one test and has its target. {fix}")
+    roles = [test.role for test in values["context"]]
+    if (rests_on is not None and rests_on.role != "rests on") or any(role != "context" for role in roles):
+        raise ValueError(f"{owner}.rests_on must have the role 'rests on' and every test of {owner}.context the role "
+                         f"'context'; got {None if rests_on is None else rests_on.role!r} and {roles}. {fix}")
+    given = None if rests_on is None else _answer(rests_on, 1 - values["confidence_level"])
+    if rests_on is not None and answer != given:
+        raise ValueError(f"{owner}.answer={answer!r} disagrees with the test it rests on (estimate "
+                         f"{rests_on.estimate:+.4g}, p = {rests_on.pvalue:.4g} at confidence level "
+                         f"{values['confidence_level']:g}), which gives {given!r}. {fix}")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -328,6 +342,7 @@ class Decision(Serializable):
     _repr_html_ = summary_html
 
     def __post_init__(self):
+        self._validate()
         object.__setattr__(self, "minimum_detectable_difference", _detectable_of_its_test(self))
 
     @classmethod

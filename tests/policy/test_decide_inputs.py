@@ -86,3 +86,34 @@ def test_5x2cv_on_too_few_groups_is_refused_or_warned():
     with pytest.warns(InferenceWarning, match="groups holds 3 groups, so each half of 5x2cv holds 1 or 2 of them"):
         cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(max_depth=2), X, Y,
                                groups=np.repeat([0, 1, 2], 50))
+
+
+def _made(**change):
+    """A DecisionTest made by hand: a consistent one, changed by ``change``."""
+    fields = dict(name="corrected t (10x10-fold)", estimate=0.037, low=0.01, high=0.064, pvalue=0.01,
+                  target="unconditional", measured_type_i=0.05, measured_power=0.6, regime="two trees at N = 300",
+                  role="rests on", why_not="")
+    return cvi.results.DecisionTest(**(fields | change))
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"low": 0.1}, "low"), ({"pvalue": -1.0}, "DecisionTest.pvalue must be a number between 0 and 1"),
+])
+def test_a_decision_test_is_checked_when_made_as_when_read(change, message):
+    with pytest.raises(ValueError, match=message):
+        _made(**change)
+
+
+def test_a_decision_is_checked_when_made_and_read():
+    decision = cvi.decide(PAIR)
+    data = decision.to_dict()
+    shown = cvi.results.Decision(answer="A better", names=("A", "B"), metric="accuracy", target="unconditional",
+                                 confidence_level=0.95, difference=0.037, rests_on=_made(), context=(),
+                                 reason="r", route="", caveats=())
+    with pytest.raises(ValueError, match=r"answer='B better' disagrees with the test it rests on \(estimate "
+                                         r"\+0.037"):
+        cvi.results.Decision.from_dict(shown.to_dict() | {"answer": "B better"})
+    with pytest.raises(ValueError, match="must have the role 'rests on'"):
+        cvi.results.Decision.from_dict(shown.to_dict() | {"rests_on": shown.to_dict()["rests_on"] | {
+            "role": "context"}})
+    assert cvi.results.Decision.from_dict(data) == decision

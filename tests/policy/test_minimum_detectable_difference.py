@@ -25,8 +25,8 @@ from cvinference.results import Decision, DecisionTest
 DATA = pathlib.Path(__file__).parents[1] / "data"
 
 
-def _test(low=-0.02, high=0.06, df=None, role="rests on"):
-    return DecisionTest(name="corrected t (10x10-fold)", estimate=(low + high) / 2, low=low, high=high, pvalue=0.3,
+def _test(low=-0.02, high=0.06, df=None, role="rests on", pvalue=0.3):
+    return DecisionTest(name="corrected t (10x10-fold)", estimate=(low + high) / 2, low=low, high=high, pvalue=pvalue,
                         target="unconditional", measured_type_i=0.05, measured_power=0.6, regime="two trees at N = 300",
                         role=role, why_not="" if role == "rests on" else "less measured power", df=df)
 
@@ -118,7 +118,7 @@ def test_no_difference_shown_states_its_mdd_in_the_metrics_units():
 
 
 def test_a_difference_shown_gives_its_mdd_as_a_line_of_the_summary_only():
-    decision = _decision("A better", test=_test(low=0.01, high=0.09))
+    decision = _decision("A better", test=_test(low=0.01, high=0.09, pvalue=0.01))
     mdd = decision.minimum_detectable_difference
     assert "minimum detectable" not in decision.text
     assert (f"minimum detectable difference of corrected t (10x10-fold) (power 0.8 at its observed variance): "
