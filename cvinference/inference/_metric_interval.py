@@ -268,7 +268,11 @@ def _resolve_metric(metric, result, pos_label=None):
         raise ValueError(
             f"metric must be a callable (y_true, y_pred) -> float, a make_metric(...) or one of sklearn's scorer "
             f"names computable from predictions; got metric={metric!r}. Valid names: "
-            f"{', '.join(_names_computable_from_predictions(result.classes is not None))}."
+            f"{', '.join(_names_computable_from_predictions(result.classes is not None))}"
+            + (f"; from the record's kept scores: {', '.join(SCORE_METRICS)}" if result.classes is not None
+               and getattr(result, "y_score", None) is not None else "")
+            + (f" (did you mean {'neg_' + metric!r}? sklearn's scorer of a loss is its negation, higher being "
+               "better)" if "neg_" + metric in get_scorer_names() else "") + "."
         )
     scorer = get_scorer(metric)
     _check_suits_task(metric, scorer, result)

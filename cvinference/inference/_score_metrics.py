@@ -147,7 +147,7 @@ def _refuse_missing_class(metric, y_fold, classes, repeat, fold):
             f"{metric} is undefined on fold {fold} of repeat {repeat}: it holds no instance of class(es) "
             f"{classes[~present].tolist()} (its classes: {np.unique(y_fold).tolist()}). A ranking metric needs "
             "every class in every test fold: use a stratified splitter or fewer folds, or the pooled DeLong "
-            "interval (delong_interval), which needs no class in every fold."
+            f"interval (metric_interval(result, {metric!r}, method='delong')), which needs no class in every fold."
         )
 
 
@@ -209,7 +209,8 @@ def fold_metric_table(y_true, y_score, fold, *, metric="roc_auc", classes=None):
     would be one whose class is rare, so dropping biases the mean, and with
     a stratified splitter (the package's default for classifiers) it occurs
     only when a class has fewer members than folds. The pooled DeLong
-    interval (:func:`delong_interval`) needs no class in every fold.
+    interval (``metric_interval(result, "roc_auc", method="delong")``)
+    needs no class in every fold.
 
     Examples
     --------

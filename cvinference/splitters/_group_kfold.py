@@ -136,6 +136,9 @@ class StratifiedEqualSizeGroupKFold(model_selection.StratifiedGroupKFold):
         n_samples = num_samples(X)
         groups = group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
         labels, group_codes = np.unique(groups, return_inverse=True)
+        if labels.size < 2:
+            raise ValueError(f"groups holds {labels.size} group: k-fold over groups puts whole groups in each test "
+                             "fold and needs at least 2 groups; pass more groups, or split without groups.")
         if labels.size < self.n_splits:
             raise ValueError(f"Cannot have number of splits n_splits={self.n_splits} greater than the number of "
                              f"groups: {labels.size}. Use n_splits <= {labels.size}, or more groups.")
