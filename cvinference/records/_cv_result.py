@@ -90,7 +90,31 @@ def _checked_scores(y_score, response_method, shape, n_classes):
                          f"{python_scalar(scores[where])} at index {where}); scores must be finite numbers, which "
                          f"ROC AUC and average precision can rank. Check the estimator's {response_method} for that "
                          "instance.")
+    if response_method == "predict_proba":
+        _check_probabilities(scores, n_classes)
     return locked(scores)
+
+
+PROBABILITY_TOLERANCE = 1e-6
+"""How far kept probabilities may stray from [0, 1], and a row's sum from 1, by rounding."""
+
+
+def _check_probabilities(scores, n_classes):
+    """Refuse ``predict_proba`` scores outside [0, 1], or whose rows (more than two classes) do not sum to 1."""
+    outside = (scores < -PROBABILITY_TOLERANCE) | (scores > 1 + PROBABILITY_TOLERANCE)
+    if outside.any():
+        where = tuple(int(i) for i in np.argwhere(outside)[0])
+        raise ValueError(f"y_score holds predict_proba's probabilities, and {int(outside.sum())} of {scores.size} "
+                         f"entries are outside [0, 1] (first: {python_scalar(scores[where])} at index {where}); pass "
+                         "the estimator's predict_proba, or response_method='decision_function' for other scores.")
+    if n_classes > 2:
+        sums = scores.sum(axis=-1)
+        off = np.abs(sums - 1) > PROBABILITY_TOLERANCE
+        if off.any():
+            where = tuple(int(i) for i in np.argwhere(off)[0])
+            raise ValueError(f"y_score holds predict_proba's probabilities, and {int(off.sum())} of its rows do not "
+                             f"sum to 1 (first: {python_scalar(sums[where])} at index {where}); pass the estimator's "
+                             "predict_proba, one probability per class.")
 
 
 def _codes_in(values):

@@ -719,3 +719,24 @@ def test_the_frame_has_a_column_of_scores_per_class_beyond_two():
     assert frame["y_score_b"].tolist() == [0, 1, 0, 1]
     pair = cvi.PairedCVResult(_scored(), _scored(y_score=[0.1, 0.2, 0.3, 0.4])).to_frame()
     assert pair["y_score_b"].tolist() == pytest.approx([0.1, 0.2, 0.3, 0.4])
+
+
+@pytest.mark.parametrize("y_score, message", [
+    ([[.2, .8, 0.], [.1, .1, .8], [7., 0., 0.], [.3, .3, .4]], r"1 of 12 entries are outside \[0, 1\] \(first: 7.0"),
+    ([[.2, .8, 0.], [1., 1., 0.], [.5, .5, 0.], [.3, .3, .4]], r"1 of its rows do not sum to 1 \(first: 2.0"),
+    ([[.2, .8, 0.], [.1, .1, .8], [-1., 1., 1.], [.3, .3, .4]], r"outside \[0, 1\] \(first: -1.0"),
+])
+def test_kept_probabilities_are_checked_when_made_and_when_read(y_score, message):
+    # issue 46: one validator for the constructor and from_dict (which builds the record through it)
+    from cvinference._utils._serialize import encode
+
+    y = np.array([0, 1, 2, 1])
+    fold = np.array([0, 0, 1, 1])
+    with pytest.raises(ValueError, match=message):
+        CVResult(y, y, fold, y_score=np.array(y_score), response_method="predict_proba")
+    good = CVResult(y, y, fold, y_score=np.array([[.2, .8, 0.], [.1, .1, .8], [.5, .5, 0.], [.3, .3, .4]]),
+                    response_method="predict_proba")
+    data = good.to_dict()
+    data["y_score"] = encode(np.array(y_score, dtype=np.float64)[np.newaxis])  # as to_dict() writes an array
+    with pytest.raises(ValueError, match=message):
+        CVResult.from_dict(json.loads(json.dumps(data)))
