@@ -158,10 +158,21 @@ def _loss_phrase(loss_name):
     return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
 
 
+PAIRED_ESTIMAND = "difference in expected "
+"""How the estimand of two learners' nested-CV interval begins (:func:`_estimand`), and nothing else's of
+nested CV."""
+
+
+def is_difference_interval(interval):
+    """Whether a nested-CV interval is two learners' difference rather than one learner's error (read from the
+    estimand this module writes)."""
+    return str(interval.estimand).startswith(PAIRED_ESTIMAND)
+
+
 def _estimand(loss_name, n_samples, paired):
     trained = f"fits to all n = {n_samples} instances of this dataset"
     if paired:
-        return (f"difference in expected {_loss_phrase(loss_name)} on the population, B minus A (positive when "
+        return (f"{PAIRED_ESTIMAND}{_loss_phrase(loss_name)} on the population, B minus A (positive when "
                 f"A is better), of the models the two learners {trained}: the difference of their conditional "
                 "errors Err_XY (Bates, Hastie & Tibshirani 2023)")
     return (f"expected {_loss_phrase(loss_name)} on the population of the model the learner {trained}: its "

@@ -5,10 +5,8 @@ pair's instances, and neither passed for a metric that does not read them."""
 from collections.abc import Iterable
 
 from ..inference import Interval, TestResult
-
-NESTED_METHOD = "nested-cv"
-"""The ``method`` of :func:`nested_cv_interval`'s intervals; that of two learners' difference has an ``estimand``
-beginning with "difference"."""
+from ..inference._methods import method_row, row_of
+from ..inference._nested_cv import is_difference_interval
 
 _NESTED_FIX = ("nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b) on the same data, with A and B in the "
                "pair's order, or None")
@@ -49,9 +47,9 @@ def check_nested(nested, pair):
     if isinstance(nested, TestResult) or not isinstance(nested, Interval):
         raise TypeError(f"nested must be nested cross-validation's difference interval, {_NESTED_FIX}; got "
                         f"{type(nested).__name__} {nested!r:.60}.")
-    if nested.method != NESTED_METHOD or not str(nested.estimand).startswith("difference"):
+    if row_of(nested) is not method_row("nested_cv") or not is_difference_interval(nested):
         raise ValueError(f"nested must be nested cross-validation's difference interval of the two learners "
-                         f"(method {NESTED_METHOD!r}, estimand 'difference ...'), {_NESTED_FIX}; got an interval of "
+                         f"(method 'nested-cv', of A and B), {_NESTED_FIX}; got an interval of "
                          f"method {nested.method!r} about {str(nested.estimand)[:50]!r}..., which is not a "
                          "difference of A and B.")
     n = dict(nested.details).get("n")

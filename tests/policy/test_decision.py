@@ -105,7 +105,8 @@ def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zer
              _row("corrected t (10x10-fold)", 0.09))
     nested = cvi.results.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014,
                                   high=0.03 + 1.959963984540054 * 0.014,
-                                  confidence_level=0.95, method="nested-cv", estimand="difference (made by hand)",
+                                  confidence_level=0.95, method="nested-cv",
+                                  estimand="difference in expected error rate (made by hand)",
                                   assumptions="a", target="conditional",
                                   details={"averaging": "dataset", "standard_error": 0.014})
     decision = cvi.decide(_typed(pair), nested=nested)
@@ -120,7 +121,8 @@ def test_a_calibrated_nested_interval_the_caller_passes_comes_before_a_test_with
             for learner in ("tree", "naive_bayes")]
     evidence(*rows, _row("corrected t (10x10-fold)", 0.9, quantity="power"), _row("nested-cv", 0.2, quantity="power"))
     nested = cvi.results.Interval(estimate=0.01, low=-0.02, high=0.04, confidence_level=0.95, method="nested-cv",
-                                  estimand="difference (made by hand)", assumptions="a", target="conditional",
+                                  estimand="difference in expected error rate (made by hand)", assumptions="a",
+                                  target="conditional",
                                   details={"averaging": "dataset", "standard_error": 0.015})
     decision = cvi.decide(_typed(pair), nested=nested)
     assert decision.rests_on.name == "nested-cv difference"

@@ -102,7 +102,8 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
               "population": "nonlinear", "nominal": 0.05, "measured": 0.04, "wilson_low": 0.02, "wilson_high": 0.07,
               "replications": 500, "mean_width": 0.2})
     nested = cvi.results.Interval(estimate=0.04, low=0.02, high=0.06, confidence_level=0.95, method="nested-cv",
-                                  estimand="difference (made by hand)", assumptions="a", target="conditional",
+                                  estimand="difference in expected error rate (made by hand)", assumptions="a",
+                                  target="conditional",
                                   details={"averaging": "dataset", "standard_error": 0.01})
     report = comparison_report(pair, descriptions=("logreg", "tree"), data=None, nested=nested)
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
