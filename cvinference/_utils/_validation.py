@@ -7,6 +7,7 @@ loss needs them, an estimator that can be fitted. Each check raises
 offending value and the fix, in scikit-learn's wording style.
 """
 
+import math
 import numbers
 import os
 import sys
@@ -324,6 +325,50 @@ def check_one_label_type(y, name="y"):
             )
 
 
+TARGET_SPREAD = (1e-60, 1e60)
+"""The widest and narrowest nonzero spread (max - min) of a regression target the intervals compute in float64."""
+
+
+def target_spread_problem(y, name="y", rescaled="{name} / {scale:.0e}"):
+    """Why a numeric regression target's spread is beyond what float64 intervals hold (words), or None.
+
+    ``rescaled`` says how to rescale it, formatted with ``name`` and the
+    power of ten ``scale`` to divide by.
+
+    The intervals of squared errors take the variance of squared errors,
+    so fourth powers of the spread: within ``TARGET_SPREAD`` they stay
+    between about 1e-240 and 1e240, room for any sample size and for
+    errors far smaller than the spread. Outside it squares overflow to
+    infinity or vanish to zero, and a mean squared error, its interval or
+    R² come out infinite, NaN or exactly zero.
+
+    Examples
+    --------
+    >>> target_spread_problem(np.array([1.0, 2.5, 4.0])) is None
+    True
+    >>> print(target_spread_problem(np.array([0.0, 3e200])))
+    y spreads over 3e+200 (its largest minus its smallest value), beyond the 1e+60 within which ... y / 1e+200: ...
+    """
+    spread = float(np.ptp(y)) if np.size(y) else 0.0
+    low, high = TARGET_SPREAD
+    if spread <= high and (spread == 0 or spread >= low):
+        return None
+    bound = f"beyond the {high:.0e}" if spread > high else f"below the {low:.0e}"
+    scale = 10.0 ** round(math.log10(spread))
+    return (f"{name} spreads over {spread:.3g} (its largest minus its smallest value), {bound} within which the "
+            f"intervals of squared errors compute in float64 (they take fourth powers of it); rescale it, for "
+            f"example {rescaled.format(name=name, scale=scale)}: every interval then comes in the new units, and R² "
+            "is unchanged")
+
+
+def check_target_spread(y, name="y"):
+    """Refuse, before any fit, a regression target whose spread float64 intervals cannot hold (see
+    :func:`target_spread_problem`)."""
+    problem = target_spread_problem(y, name)
+    if problem is not None:
+        raise ValueError(problem + ".")
+
+
 def holds_class_labels(y):
     """Whether a checked 1-d y reads as class labels rather than a continuous target."""
     return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
@@ -353,6 +398,7 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
                 f"A regression loss needs a numeric y; got y of dtype {y.dtype}. "
                 "Use loss='zero_one' for class labels."
             )
+        check_target_spread(y)
         return y
     check_one_label_type(y)
     target_type = type_of_target(y, input_name="y")

@@ -4,13 +4,15 @@ import json
 import os
 import sys
 
+from .._utils._paths import unwritable_reason
 from ..inference._metric_interval import score_methods, takes_pos_label
 from ..policy._routes import NESTED_SETTINGS
 from ..report import plot_report
 from ..workflows._budget import BudgetTooSmall
+from ..workflows._class_folds import FoldWithoutClass
 from ..workflows._compare import NESTED_GROUPS, run_comparison
 from ..workflows._evaluate import run_evaluation
-from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method
+from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method, uncomputed_score_metric
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -84,16 +86,9 @@ def _output_paths(args):
 
 
 def _check_writable(option, path):
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        problem = "a directory"
-    elif not os.path.isdir(folder):
-        problem = "no such folder"
-    elif not os.access(folder, os.W_OK):
-        problem = "the folder is not writable"
-    else:
-        return
-    raise UserError(f"{option} {path}: cannot write there ({problem}); give a file path in an existing folder")
+    problem = unwritable_reason(path)
+    if problem is not None:
+        raise UserError(f"{option} {path}: cannot write there ({problem}); give a file path in an existing folder")
 
 
 def _check_distinct(paths):
@@ -144,13 +139,15 @@ def check_metrics(args, dataset):
     valid = metric_names(regression)
     multiclass = not regression and len(set(dataset.y.tolist())) > 2
     for metric in args.metric:
+        if metric not in valid and not regression and uncomputed_score_metric(metric):
+            raise UserError(f"--metric {metric}: {uncomputed_score_metric(metric)}")
         if metric not in valid:
             what = "predictions of a quantity (regression)" if regression else "predicted labels or scores"
             raise UserError(f"--metric {metric}: unknown or not computable from {what}; "
                             f"choose one of {', '.join(sorted(valid))}")
         if multiclass and metric == "roc_auc":
             raise UserError(f"--metric roc_auc is for two classes, and {dataset.name} has "
-                            f"{len(set(dataset.y.tolist()))}; use roc_auc_ovr (one-vs-rest) or roc_auc_ovo")
+                            f"{len(set(dataset.y.tolist()))}; use roc_auc_ovr (one-vs-rest)")
         if multiclass and metric in _TWO_CLASS_METRICS:
             averaged = (f"use {metric}_macro, {metric}_micro or {metric}_weighted" if "likelihood" not in metric
                         else "choose another metric")
@@ -234,13 +231,17 @@ def fit_failure(exc, advice):
 
 
 def fitting(function, *args, **kwargs):
-    """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`), and so is a --budget
-    below what the cross-validation needs (refused before any fit)."""
+    """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`), and so are a --budget
+    below what the cross-validation needs and folds without a class a --metric needs (refused before any fit)."""
     try:
         return function(*args, **kwargs)
     except BudgetTooSmall as exc:
         raise UserError(f"--budget {kwargs.get('budget')}: {exc.allowed:,} fits, and {exc.what} alone needs "
                         f"{exc.needed:,}; give --budget {exc.needed} or more, or lower --cv or --repeats") from None
+    except FoldWithoutClass as exc:
+        fix = f"--cv {exc.most_folds} or fewer folds" if exc.most_folds is not None else "fewer folds (--cv)"
+        raise UserError(f"--metric {exc.metric} is computed on every test fold, and {exc.where}; use {fix}, or a "
+                        "--metric of predicted labels such as balanced_accuracy") from None
     except ValueError as exc:
         error = fit_failure(exc, "Check the estimator's --params and that every fold has enough instances of "
                                  "each class")

@@ -19,7 +19,7 @@ import os
 
 import numpy as np
 
-from .._utils._validation import non_finite_cells
+from .._utils._validation import non_finite_cells, target_spread_problem
 from ._bundled import BUNDLED, REGRESSION_BUNDLED
 from ._errors import UserError, did_you_mean
 
@@ -445,6 +445,9 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
         if not np.all(np.isfinite(labels)):
             raise UserError(f"--target {target} holds an infinite value ({_rows_text(~np.isfinite(labels))}); "
                             "a regression target must be finite: fix or drop those rows")
+        problem = target_spread_problem(labels, name=f"--target {target}", rescaled="divide the column by {scale:.0e}")
+        if problem is not None:
+            raise UserError(problem)
         y = labels
     elif numeric:
         if not np.all(np.isfinite(labels)) or not np.all(labels == np.round(labels)):

@@ -20,6 +20,7 @@ from ..inference import (
 from ..inference._bootstrap import METHODS
 from ..inference._parameters import ALTERNATIVE
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS
+from ..records._subject import attach_subject, data_subject
 
 
 @validate_params(**nested_cross_validation.__cvinference_params__, confidence_level=PROBABILITY)
@@ -100,7 +101,8 @@ def nested_cv_interval(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEAT
     record = nested_cross_validation(estimator, X, y, n_splits=n_splits, n_repeats=n_repeats, loss=loss,
                                      estimator_b=estimator_b, groups=groups, cv_result=cv_result,
                                      random_state=random_state, n_jobs=n_jobs, verbose=verbose)
-    return nested_cv_interval_of(record, confidence_level=confidence_level)
+    return attach_subject(nested_cv_interval_of(record, confidence_level=confidence_level),
+                          data_subject(y, record.estimator_reprs))
 
 
 @renamed_parameter(old="n_splits", new="n_rounds", since="0.1")

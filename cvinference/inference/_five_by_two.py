@@ -21,7 +21,7 @@ from .._utils._warnings import Messages
 from ..records import PairedCVResult
 from ._clusters import with_grouped_warning
 from ._distributions import pvalue_of
-from ._inputs import check_accuracy_result, two_results
+from ._inputs import about_two_learners, check_accuracy_result, two_results
 from ._parameters import ALTERNATIVE
 from ._results import FTestResult, TestResult
 
@@ -181,6 +181,7 @@ _ALL_ZERO = ("A and B have the same accuracy on every fold of all five replicati
 
 @validate_params(alternative=ALTERNATIVE)
 @fill_doc
+@about_two_learners
 def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     """Dietterich's 5x2cv paired t-test of two classifiers' accuracies, from the record of the 20 fits.
 
@@ -317,6 +318,7 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
     ), fits.record.a, range(N_REPLICATIONS), "the 5x2cv test")
 
 
+@about_two_learners
 def combined_ftest_5x2cv_of(a, b=None):
     """Alpaydin's combined 5x2cv F test of two classifiers' accuracies, from the record of the 20 fits.
 

@@ -1,8 +1,11 @@
 """The records an inference function accepts, and why it refuses the others."""
 
+import functools
+
 import numpy as np
 
 from ..records import CVResult, PairedCVResult, SubsamplingResult
+from ..records._subject import attach_subject, records_subject
 
 
 def check_cv_result(result, name="result"):
@@ -82,6 +85,21 @@ def two_results(a, b, function):
             f"{function}(a, b); got a of type {type(a).__name__} and no b."
         )
     return a, b
+
+
+def about_two_learners(function):
+    """Decorate a test of two learners' records ``function(a, b=None, ...)``: its result carries the subject of
+    the records it was computed from (their rows, learners, folds and predictions, as
+    :func:`~cvinference.records._subject.records_subject` digests them), so that ``decide`` can check a test it is
+    handed against its pair."""
+
+    @functools.wraps(function)
+    def computed(a, b=None, *args, **kwargs):
+        result = function(a, b, *args, **kwargs)
+        first, second = two_results(a, b, function.__name__)
+        return attach_subject(result, records_subject(first, second))
+
+    return computed
 
 
 def check_paired(a, b, test):

@@ -17,7 +17,7 @@ from ._conditions import fold_conditions
 from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import conditions_warning, difference_estimand
 from ._grouped_tests import CLUSTER_PAIRED_CALL, cluster_paired, clustered_mcnemar
-from ._inputs import check_accuracy_result, check_paired, two_results
+from ._inputs import about_two_learners, check_accuracy_result, check_paired, two_results
 from ._methods import options
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
@@ -165,6 +165,7 @@ def _diagnostic(a, b, rows_a, rows_b):
 
 @validate_params(method=Options(*MATCHED_METHODS), alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
 @fill_doc
+@about_two_learners
 def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repeat=None, min_count=5):
     """Wong's matched-sample t-test: A and B on identical folds; or, with groups, its cluster-robust form.
 
@@ -321,6 +322,7 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
                  min_count=MIN_COUNT)
 @fill_doc
+@about_two_learners
 def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", repeat=None, min_count=5):
     """Wong's independent-sample test: A and B tested on different folds or data.
 
@@ -447,6 +449,7 @@ def _welch_t(a, rows_a, b, rows_b):
 @validate_params(method=Options(*MCNEMAR_TESTS), exact=Nullable(Boolean()), correction=Boolean(),
                  alternative=ALTERNATIVE, repeat=REPEAT)
 @fill_doc
+@about_two_learners
 def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, alternative="two-sided",
                  repeat=None):
     """McNemar's test on the instances where A and B disagree; or, with groups, a McNemar-type test of groups.

@@ -42,7 +42,7 @@ from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warni
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._grouped_tests import CLUSTER_PAIRED_CALL
-from ._inputs import check_cv_result, two_results
+from ._inputs import about_two_learners, check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._methods import options
 from ._parameters import ALTERNATIVE, REPEAT
@@ -432,6 +432,7 @@ def _test_result(estimate, spread, n, alternative, method, estimand, details, me
 
 @validate_params(alternative=ALTERNATIVE, variance=Options(*VARIANCES), repeat=REPEAT)
 @fill_doc
+@about_two_learners
 def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within-fold", repeat=None):
     """Bayle et al.'s (2020) test of two learners' cross-validated mean losses, instance by instance.
 

@@ -20,7 +20,7 @@ from ..records import CVResult, SubsamplingResult
 from ..records._same_folds import same_folds
 from ._clusters import with_grouped_warning
 from ._distributions import statistic_and_pvalue
-from ._inputs import check_accuracy_result, check_paired, two_results
+from ._inputs import about_two_learners, check_accuracy_result, check_paired, two_results
 from ._parameters import ALTERNATIVE
 from ._regression import loss_words
 from ._results import BayesianResult, LossDifferenceTestResult, TestResult
@@ -194,6 +194,7 @@ def _assumptions(differences):
 
 @validate_params(alternative=ALTERNATIVE)
 @fill_doc
+@about_two_learners
 def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     """Corrected t-test over repeated resampling (Nadeau-Bengio; Bouckaert-Frank).
 
@@ -349,6 +350,7 @@ ACCURACY_ROPE = Real(0, 1, closed="left", what="a difference of accuracies",
 
 
 @validate_params(rope=ACCURACY_ROPE)
+@about_two_learners
 def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
 

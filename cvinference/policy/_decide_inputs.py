@@ -2,19 +2,26 @@
 claims to be: ``tests`` as (name, test) pairs, ``nested`` as nested cross-validation's difference interval on the
 pair's instances, and neither passed for a metric that does not read them."""
 
+import warnings
 from collections.abc import Iterable
 
+from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..inference import Interval, TestResult
 from ..inference._methods import method_row, row_of
 from ..inference._nested_cv import is_difference_interval
+from ..records._subject import SUBJECT_PARTS, records_subject, subject_mismatch, subject_of
+
+_OWN_DATA = ("rows", "learners")
+"""What a result of its own fits (5x2cv, nested cross-validation) shares with the pair: its rows and learners."""
 
 _NESTED_FIX = ("nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b) on the same data, with A and B in the "
                "pair's order, or None")
 
 
-def checked_tests(tests):
+def checked_tests(tests, pair=None):
     """``tests`` as a list of (name, :class:`TestResult`) pairs (None stays None); a TypeError naming the entry
-    that is not one.
+    that is not one, and with ``pair`` a ValueError naming one computed on other rows, learners, folds or
+    predictions than the pair's (see :func:`check_subject`).
 
     Examples
     --------
@@ -35,7 +42,29 @@ def checked_tests(tests):
                 and isinstance(entry[1], TestResult)):
             raise TypeError(f"tests[{index}] must be a (name, TestResult) pair such as (\"5x2cv t\", "
                             f"paired_ttest_5x2cv(...)); got {entry!r:.80}.")
-    return [tuple(entry) for entry in found]
+    found = [tuple(entry) for entry in found]
+    if pair is not None:
+        for index, (name, test) in enumerate(found):
+            row = row_of(test)
+            own = row is not None and row.record != "PairedCVResult"
+            check_subject(test, pair, f"tests[{index}] ({name!r})", _OWN_DATA if own else tuple(SUBJECT_PARTS),
+                          "tests computed from this pair (tests=None computes them), or paired_ttest_5x2cv("
+                          "estimator_a, estimator_b, X, y) of the pair's learners, in its order, on its data")
+    return found
+
+
+def check_subject(result, pair, named, parts, fix):
+    """Refuse a result whose subject (:mod:`cvinference.records._subject`) differs from ``pair``'s in one of
+    ``parts``, naming it as ``named`` and saying what to pass (``fix``); warn where it carries none."""
+    given = subject_of(result)
+    if given is None:
+        warnings.warn(f"{named} carries no record of the data, learners and folds it was computed on (made by hand, "
+                      "or read back from JSON), so it cannot be checked to be about this pair; pass " + fix + ".",
+                      InferenceWarning, stacklevel=first_caller_outside_package())
+        return
+    differs = subject_mismatch(given, records_subject(pair.a, pair.b), parts)
+    if differs is not None:
+        raise ValueError(f"{named} was not computed on this pair: {differs} differ from the pair's. Pass {fix}.")
 
 
 def check_nested(nested, pair):
@@ -56,6 +85,7 @@ def check_nested(nested, pair):
     if n is not None and n != pair.a.n_samples:
         raise ValueError(f"nested was computed on {n} instances and the pair's records hold {pair.a.n_samples}: "
                          f"it is not about these records; pass {_NESTED_FIX}.")
+    check_subject(nested, pair, "nested", _OWN_DATA, _NESTED_FIX)
 
 
 def unused_inputs_warning(metric, tests, nested):

@@ -1125,7 +1125,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     if not isinstance(pair, PairedCVResult):
         raise TypeError(f"pair must be a PairedCVResult, as CVEvaluator(...).compare(estimator_a, estimator_b, X, y) "
                         f"makes; got {type(pair).__name__}.")
-    tests = checked_tests(tests)
+    tests = checked_tests(tests, pair)
     check_nested(nested, pair)
     names = tuple(names) if names is not None else tuple(
         getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))

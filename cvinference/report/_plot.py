@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._utils._paths import unwritable_reason
 from .._utils._text import format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
 from ..inference._results import Interval
@@ -296,9 +297,15 @@ def _axes_of(ax, count):
 
 def _check_path(path):
     """Refuse, before anything is drawn, a ``path`` that matplotlib's ``savefig`` cannot write a PNG to."""
-    if path is not None and not (isinstance(path, str | bytes | os.PathLike) or hasattr(path, "write")):
+    if path is None or hasattr(path, "write"):
+        return
+    if not isinstance(path, str | bytes | os.PathLike):
         raise TypeError(f"path must be None, a file name (str or path-like) or a binary file object to write the "
                         f"PNG to; got {path!r} of type {type(path).__name__}.")
+    problem = unwritable_reason(path)
+    if problem is not None:
+        raise ValueError(f"path={path!r} cannot be written ({problem}); give the name of a file in an existing, "
+                         "writable folder, or path=None to draw without saving.")
 
 
 def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
@@ -335,7 +342,8 @@ def draw_panels(panels, ax=None, *, figsize, title=None, path=None, dpi=100):
     Raises
     ------
     ValueError
-        ``ax`` is neither None, one Axes nor one Axes per panel.
+        ``ax`` is neither None, one Axes nor one Axes per panel, or no file
+        can be written at ``path`` (a directory, a missing or read-only folder).
     TypeError
         ``path`` is neither None, a file name nor a file object.
     """

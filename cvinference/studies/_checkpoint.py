@@ -1,18 +1,25 @@
 """A study's finished draws, kept in one JSON file that is replaced atomically.
 
-The file is ``{"format": ..., "version": 1, "fingerprint": ..., "draws": {draw:
-record}}``; a study that runs several engines' plans (one per number of
-folds, say) keeps each one's draws under ``"parts": {name: {draw: record}}``
-of the same file (see :meth:`Checkpoint.part`).
+The file is ``{"format": ..., "version": 2, "fingerprint": ..., "draws": {draw:
+record}, "digests": {draw: digest}}``; a study that runs several engines' plans (one per
+number of folds, say) keeps each one's draws under ``"parts": {name: {draw:
+record}}`` of the same file (see :meth:`Checkpoint.part`).
 
 A checkpoint is checked when it is read, before the study fits anything:
 its format, version and fingerprint (the study's arguments and data), then
 every draw: its number (0 to ``n_draws - 1``, each once) and its record,
 against the :class:`Record` its study declares (the record's keys, the kind
-and range of each value, and the rules between them). A file that fails is
-refused with a ValueError naming the file, the draw and what is wrong.
+and range of each value, and the rules between them), and last its digest:
+the SHA-256 of the fingerprint, the draw's place and its record as the
+study wrote them, so that an edit that leaves a record possible (a
+plausible error rate in place of the one measured) is found too; a draw
+removed is only fitted again. A file that fails is refused with a
+ValueError naming the file, the draw and what is wrong. A version-1 file
+(written before the digests) is read with every check but the digests',
+and is written as version 2 at its next save.
 """
 
+import hashlib
 import json
 import math
 import os
@@ -24,7 +31,8 @@ from .._utils._kinds import Fields, Instance
 from .._utils._params import Real, Rule
 
 _FORMAT = "cvinference.StudyCheckpoint"
-_VERSION = 1
+_VERSION = 2
+_READ_VERSIONS = (1, 2)
 _DRAW_NUMBER = re.compile(r"0|[1-9][0-9]*")
 _AFRESH = "Delete the file, or choose another checkpoint path, to start afresh."
 
@@ -155,6 +163,18 @@ class NotAbove:
                                      f"got {low} > {high}.")
 
 
+def _place(part, draw):
+    """Where a draw's digest is kept in ``"digests"``: its number, or ``part/number`` for a part's draw."""
+    return str(draw) if part is None else f"{part}/{draw}"
+
+
+def _digest(fingerprint, part, draw, record):
+    """The SHA-256 (hex) of a draw's record with the study's fingerprint and its place, as canonical JSON."""
+    text = json.dumps([fingerprint, _place(part, draw), record], sort_keys=True, separators=(",", ":"),
+                      allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def _normalised(record):
     """``record`` as it reads back from JSON, so that a resumed run and an uninterrupted one hold equal records."""
     return json.loads(json.dumps(record, allow_nan=False))
@@ -227,9 +247,9 @@ class Checkpoint:
                                "file.") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("draws"), dict):
             raise self._refuse("is not a cvinference study checkpoint; pass another file.")
-        if data.get("version") != _VERSION:
+        if data.get("version") not in _READ_VERSIONS:
             raise self._refuse(f"has checkpoint version {data.get('version')!r}, and this cvinference reads "
-                               f"version {_VERSION}; remove it to start afresh.")
+                               f"versions {' and '.join(map(str, _READ_VERSIONS))}; remove it to start afresh.")
         if data.get("fingerprint") != self.fingerprint:
             raise self._refuse("was written by a study with other arguments or data; pass the arguments it "
                                "was made with, or another file to start afresh.")
@@ -240,12 +260,17 @@ class Checkpoint:
         if unknown:
             raise self._refuse(f"holds the draws of part {unknown[0]!r}, and this study has only the parts "
                                f"{', '.join(map(repr, self.part_records))}. {_AFRESH}")
-        return (self._checked(data["draws"], self.record, ""),
-                {name: self._checked(draws, (self.part_records or {}).get(name, _ANY_OBJECT), f" of part {name!r}")
+        digests = data.get("digests", {}) if data["version"] >= 2 else None
+        if digests is not None and not isinstance(digests, dict):
+            raise self._refuse("is not a cvinference study checkpoint; pass another file.")
+        return (self._checked(data["draws"], self.record, None, digests),
+                {name: self._checked(draws, (self.part_records or {}).get(name, _ANY_OBJECT), name, digests)
                  for name, draws in parts.items()})
 
-    def _checked(self, draws, record, part):
-        """``draws`` by draw number, each number and record checked; ``part`` names the part in messages."""
+    def _checked(self, draws, record, name, digests):
+        """``draws`` of part ``name`` (None: the plain draws) by draw number, each number and record checked, and
+        with ``digests`` (None for a version-1 file) each record's digest."""
+        part = "" if name is None else f" of part {name!r}"
         checked = {}
         for key, value in draws.items():
             if not _DRAW_NUMBER.fullmatch(key):
@@ -259,6 +284,10 @@ class Checkpoint:
             except (TypeError, ValueError) as exc:
                 raise self._refuse(f"holds a record for draw {key}{part} that this study does not write: {exc} "
                                    f"{_AFRESH}") from None
+            if digests is not None and digests.get(_place(name, key)) != _digest(self.fingerprint, name, key, value):
+                raise self._refuse(f"holds a record for draw {key}{part} that was changed after the study wrote it: "
+                                   "it does not match the digest saved with it (an edit by hand, or by another "
+                                   f"program), so it cannot be trusted. {_AFRESH}")
             checked[int(key)] = value
         return checked
 
@@ -305,6 +334,10 @@ class Checkpoint:
                 "draws": self._written(self.records)}
         if self._parts:
             data["parts"] = {name: self._written(draws) for name, draws in sorted(self._parts.items())}
+        data["digests"] = {_place(None, draw): _digest(self.fingerprint, None, draw, record)
+                           for draw, record in data["draws"].items()}
+        data["digests"].update({_place(name, draw): _digest(self.fingerprint, name, draw, record)
+                                for name, draws in data.get("parts", {}).items() for draw, record in draws.items()})
         folder = os.path.dirname(os.path.abspath(self.path))
         handle, temporary = tempfile.mkstemp(prefix=".cvinference-", suffix=".tmp", dir=folder)
         try:

@@ -39,6 +39,7 @@ from ..records import PairedCVResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
+from ._class_folds import check_classes_in_folds
 from ._settings import (
     can_repeat,
     check_folds,
@@ -259,6 +260,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         regression or loss == "zero_one")
     nested_cost = nested_fits(outer=not reuse)
     run_five_by_two, nested_allowed = _plan(plain, five_by_two, nested_cost, allowed, budget)
+    if not regression:
+        random_state = check_classes_in_folds(metrics, folds, X, y, groups, n_repeats=n_repeats,
+                                              random_state=random_state)
     left_out = notes if run_five_by_two or not five_by_two else [
         *notes, f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
     estimators = (estimator_a, estimator_b)

@@ -22,6 +22,7 @@ from ..records import CVResult
 from ..report import estimator_intervals, evaluation_report
 from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
+from ._class_folds import check_classes_in_folds
 from ._settings import (
     check_folds,
     check_metric_names,
@@ -91,6 +92,9 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     planned = cv_fits(1, fold_count(cv, X, y, groups), n_repeats)
     allowed = budget_fits(budget, 1)
     check_budget(budget, allowed, planned, "the cross-validation")
+    if not regression:
+        random_state = check_classes_in_folds(metrics, cv, X, y, groups, n_repeats=n_repeats,
+                                              random_state=random_state)
     if description is None:
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"

@@ -226,6 +226,58 @@ def test_plot_to_an_unwritable_path_exits_2(tmp_path, capsys):
     assert not target.exists()
 
 
+def _csv_of(path, X, y):
+    """Write features X and a ``target`` column y (every float as Python writes it) to ``path``."""
+    rows = zip(X, y, strict=True)
+    lines = ["a,b,c,target"] + [",".join(map(repr, [*map(float, row), y_value])) for row, y_value in rows]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def _few_positives(tmp_path):
+    """60 rows, 3 of class 1 (rows 6, 21 and 41): 10 stratified folds leave 7 without the class."""
+    y = np.zeros(60, dtype=int)
+    y[[5, 20, 40]] = 1
+    return _csv_of(tmp_path / "few.csv", np.random.default_rng(0).normal(size=(60, 3)), y.tolist())
+
+
+def _huge_target(tmp_path):
+    """A regression target of about 1e200, whose squared errors overflow float64."""
+    X = np.random.default_rng(0).normal(size=(60, 3))
+    return _csv_of(tmp_path / "huge.csv", X, (X[:, 0] * 1e200).tolist())
+
+
+@pytest.mark.parametrize("argv, fragments", [
+    (["evaluate", "nb", "--data", "iris", "--cv", "3", "--metric", "roc_auc_ovo"],
+     ["--metric roc_auc_ovo: roc_auc_ovo is a scikit-learn scorer", "does not compute", "roc_auc_ovr is the "
+      "one-vs-rest AUC"]),
+    (["evaluate", "nb", "--data", "{few}", "--target", "target", "--metric", "roc_auc"],
+     ["--metric roc_auc is computed on every test fold", "would hold no instance of class(es) [1]",
+      "(the 60 instances hold 3 of class 1); use --cv 3 or fewer folds"]),
+    (["compare", "nb", "logreg", "--data", "{few}", "--target", "target", "--metric", "average_precision"],
+     ["--metric average_precision is computed on every test fold", "use --cv 3 or fewer folds"]),
+    (["evaluate", "linreg", "--data", "{huge}", "--target", "target", "--task", "regression"],
+     ["--target target spreads over {spread}", "beyond the 1e+60", "divide the column by 1e+201"]),
+    (["compare", "linreg", "ridge", "--data", "{huge}", "--target", "target", "--task", "regression"],
+     ["--target target spreads over"]),
+], ids=["roc_auc_ovo", "fold-without-class", "fold-without-class-compare", "huge-target", "huge-target-compare"])
+def test_mistakes_the_fits_would_meet_are_refused_before_any_fit(argv, fragments, tmp_path, capsys, monkeypatch):
+    """Issue 46: these exited 1 ("internal error") after every fit."""
+    files = {"{few}": _few_positives(tmp_path), "{huge}": _huge_target(tmp_path)}
+
+    def no_fit(*args, **kwargs):
+        raise AssertionError("a user mistake must be reported before any fit")
+
+    monkeypatch.setattr(CVEvaluator, "evaluate", no_fit)
+    monkeypatch.setattr(CVEvaluator, "compare", no_fit)
+    status, text = run([files.get(arg, arg) for arg in argv])
+    line = one_error_line(capsys)
+    assert status == 2 and text == "", line
+    spread = np.ptp(np.random.default_rng(0).normal(size=(60, 3))[:, 0]) * 1e200  # _huge_target's max - min
+    for fragment in fragments:
+        assert fragment.replace("{spread}", f"{spread:.3g}") in line, line
+
+
 @pytest.mark.parametrize("argv, fragments", [
     (["evaluate", "nb", "--data", "iris", "--cv", "3", "--json", "{tmp}/no such directory/report.json"],
      ["--json {tmp}/no such directory/report.json"]),

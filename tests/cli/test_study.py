@@ -362,19 +362,19 @@ def test_a_checkpoint_that_is_unreadable_or_from_other_arguments_is_refused_and_
     assert _files(tmp_path) == before
 
 
-def _refused_checkpoint(tmp_path, capsys, checkpoint, fragment, patches=lambda patch: None):
+def _refused_checkpoint(tmp_path, capsys, checkpoint, fragment, patches=lambda patch: None, json=None):
     """Run the conditional study on ``checkpoint`` (with ``patches`` made): one error line naming it, exit 2, no
-    fit, no file changed."""
+    fit, no file changed. The JSON goes to ``json`` (default: a file beside the checkpoint)."""
     argv = ["study", "conditional", "nb", "--data", "breast_cancer", "--sample-size", "40", "--cv", "2",
             "--repeats", "1", "--draws", "2", "--checkpoint", str(checkpoint)]
     before = _files(tmp_path)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(draws, "run_fits", _no_fits)
         patches(patch)
-        status, text = run([*argv, "--json", str(tmp_path / "report.json")])
+        status, text = run([*argv, "--json", json or str(tmp_path / "report.json")])
     line = one_error_line(capsys)
     assert status == 2 and text == ""
-    assert line.startswith(f"cvinference: error: --checkpoint {checkpoint} {fragment}"), line
+    assert line.startswith(f"cvinference: error: --checkpoint {checkpoint}") and fragment in line, line
     assert _files(tmp_path) == before
     return line
 
@@ -400,7 +400,7 @@ def test_a_checkpoint_folder_that_refuses_the_save_is_refused_in_one_line(tmp_pa
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
     _refused_checkpoint(tmp_path, capsys, tmp_path / "study.ckpt",
-                        "is in a folder this process cannot write (Permission denied)")
+                        ": cannot write there (the folder is not writable: Permission denied)", json="-")
 
 
 def test_a_checkpoint_the_process_may_not_read_is_refused_in_one_line_and_left_alone(tmp_path, capsys,
@@ -416,12 +416,12 @@ def test_a_checkpoint_the_process_may_not_read_is_refused_in_one_line_and_left_a
             patch.setattr(os, "access", lambda path, mode: os.fspath(path) != str(checkpoint) and access(path, mode))
             patch.setattr(type(checkpoint), "read_bytes", lambda path: _unreadable(path, checkpoint, read_bytes))
 
-        _refused_checkpoint(tmp_path, capsys, checkpoint, "exists and this process cannot read or write it",
+        _refused_checkpoint(tmp_path, capsys, checkpoint, "cannot write there (the file exists and is not writable)",
                             unreadable)
         return
     checkpoint.chmod(0)
     try:
-        _refused_checkpoint(tmp_path, capsys, checkpoint, "exists and this process cannot read or write it")
+        _refused_checkpoint(tmp_path, capsys, checkpoint, "cannot write there (the file exists and is not writable)")
     finally:
         checkpoint.chmod(0o600)
 

@@ -40,8 +40,14 @@ def test_a_constant_target_gives_r2_scores_convention_with_a_warning():
 
 @pytest.mark.parametrize("scale", [1e-150, 1e150])
 def test_r2_is_free_of_the_targets_scale(scale):
-    plain = _quiet(cvi.inference.regression_interval, _record(Y), "r2")
-    scaled = _quiet(cvi.inference.regression_interval, _record(Y * scale), "r2")
+    """On a record of scaled predictions: the evaluator refuses such a target before fitting (its squared errors'
+    variance leaves float64), but a record made by hand from predictions the user has is read as given."""
+    record = _record(Y)
+    plain = _quiet(cvi.inference.regression_interval, record, "r2")
+    y_pred = record.y_pred * scale
+    scaled_record = cvi.CVResult(y_true=Y * scale, y_pred=y_pred, fold=record.fold, loss=(Y * scale - y_pred) ** 2,
+                                 loss_name="squared_error", classification=False)
+    scaled = _quiet(cvi.inference.regression_interval, scaled_record, "r2")
     assert np.isfinite([scaled.estimate, scaled.low, scaled.high]).all()
     assert scaled.estimate == pytest.approx(plain.estimate, rel=1e-6)
     assert (scaled.low, scaled.high) == pytest.approx((plain.low, plain.high), rel=1e-6)

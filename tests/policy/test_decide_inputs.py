@@ -2,6 +2,7 @@
 tests as (name, TestResult) pairs, nested as nested cross-validation's difference interval on the pair's instances,
 a warning where a metric does not read them, and a callable metric's NaN refused as metric_interval refuses it."""
 
+import re
 import warnings
 
 import numpy as np
@@ -54,6 +55,94 @@ def test_a_nested_interval_of_other_data_is_refused():
                                    n_splits=3, n_repeats=1, random_state=0)
     with pytest.raises(ValueError, match="nested was computed on 300 instances and the pair's records hold 150"):
         cvi.decide(PAIR, nested=other)
+
+
+NB, STUMP = GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)
+LEARNERS = "the learners (others, or A and B the other way round) differ from the pair's"
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return function(*args, **kwargs)
+
+
+def _nested(estimator_a, estimator_b, X=X, y=Y):
+    return _quiet(cvi.nested_cv_interval, estimator_a, X, y, estimator_b=estimator_b, n_splits=3, n_repeats=1,
+                  random_state=0)
+
+
+def test_nested_cv_of_the_pairs_learners_in_its_order_is_taken_and_swapped_is_refused():
+    """Issue 46: with the learners swapped, decide said "B better" where it had said "A better"."""
+    taken = cvi.decide(PAIR, nested=_nested(NB, STUMP))
+    assert any(test.name == "nested-cv difference" for test in (taken.rests_on, *taken.context) if test)
+    swapped = _nested(STUMP, NB)
+    with pytest.raises(ValueError, match=f"^nested was not computed on this pair: {re.escape(LEARNERS)}"):
+        cvi.decide(PAIR, nested=swapped)
+    with pytest.raises(ValueError, match=f"^nested was not computed on this pair: {re.escape(LEARNERS)}"):
+        PAIR.plot(nested=swapped)
+    with pytest.raises(ValueError, match=re.escape(LEARNERS)):
+        cvi.decide(PAIR, nested=_nested(NB, DecisionTreeClassifier(max_depth=3, random_state=0)))
+
+
+def test_nested_cv_of_other_rows_of_the_same_size_is_refused():
+    with pytest.raises(ValueError, match=r"^nested was not computed on this pair: the rows \(another data set, or its "
+                                         r"rows in another order\) differ"):
+        cvi.decide(PAIR, nested=_nested(NB, STUMP, X[::-1], Y[::-1]))
+
+
+def test_two_regressors_nested_swapped_is_refused():
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.tree import DecisionTreeRegressor
+
+    Xr, yr = load_diabetes(return_X_y=True)
+    Xr, yr = Xr[:150], yr[:150]
+    ridge, tree = Ridge(), DecisionTreeRegressor(max_depth=2, random_state=0)
+    pair = cvi.CVEvaluator(5, loss="squared_error", random_state=0).compare(ridge, tree, Xr, yr)
+    nested = _quiet(cvi.nested_cv_interval, tree, Xr, yr, estimator_b=ridge, loss="squared_error", n_splits=3,
+                    n_repeats=1, random_state=0)
+    with pytest.raises(ValueError, match=re.escape(LEARNERS)):
+        cvi.decide(pair, nested=nested)
+
+
+def test_tests_of_other_folds_or_swapped_learners_are_refused():
+    """Issue 46: a test of other folds, with A and B swapped, was accepted."""
+    other_folds = _quiet(cvi.CVEvaluator(5, random_state=1).compare, NB, STUMP, X, Y)
+    with pytest.raises(ValueError, match=r"^tests\[0\] \('McNemar'\) was not computed on this pair: the folds "
+                                         r"differ from the pair's\. Pass tests computed from this pair"):
+        cvi.decide(PAIR, tests=[("McNemar", cvi.mcnemar_test(other_folds))])
+    with pytest.raises(ValueError, match=r"^tests\[1\] \('t'\) was not computed on this pair: " + re.escape(LEARNERS)):
+        cvi.decide(PAIR, tests=[("McNemar", cvi.mcnemar_test(PAIR)),
+                                ("t", _quiet(cvi.corrected_resampled_ttest, PAIR.b, PAIR.a))])
+
+
+def test_a_hand_made_pair_swapped_is_refused_by_its_predictions():
+    """Records without learners' descriptions: the predictions, in order, still tell A from B."""
+    a = cvi.CVResult(y_true=PAIR.a.y_true, y_pred=PAIR.a.y_pred, fold=PAIR.a.fold)
+    b = cvi.CVResult(y_true=PAIR.b.y_true, y_pred=PAIR.b.y_pred, fold=PAIR.b.fold)
+    pair = cvi.PairedCVResult(a, b)
+    with pytest.raises(ValueError, match=r"the predictions \(other learners or folds, or A and B the other way "
+                                         r"round\) differ"):
+        cvi.decide(pair, tests=[("McNemar", cvi.mcnemar_test(b, a))])
+    assert cvi.decide(pair, tests=[("McNemar", cvi.mcnemar_test(a, b))]).metric == "accuracy"
+
+
+def test_5x2cv_of_the_pairs_learners_on_its_rows_is_taken_whatever_its_folds():
+    """5x2cv draws its own folds: its rows and learners are checked, not its folds."""
+    five_by_two = cvi.paired_ttest_5x2cv(NB, STUMP, X, Y, random_state=0)
+    assert cvi.decide(PAIR, tests=[("5x2cv t", five_by_two)]).metric == "accuracy"
+    with pytest.raises(ValueError, match=re.escape(LEARNERS)):
+        cvi.decide(PAIR, tests=[("5x2cv t", cvi.paired_ttest_5x2cv(STUMP, NB, X, Y, random_state=0))])
+
+
+def test_a_test_read_back_from_json_cannot_be_checked_and_says_so():
+    test = cvi.mcnemar_test(PAIR)
+    read_back = type(test).from_json(test.to_json())
+    assert read_back == test
+    with pytest.warns(InferenceWarning, match=r"tests\[0\] \('McNemar'\) carries no record of the data, learners and "
+                                              r"folds it was computed on \(made by hand, or read back from JSON\)"):
+        cvi.decide(PAIR, tests=[("McNemar", read_back)])
 
 
 def test_a_metric_that_does_not_read_tests_or_nested_says_so():

@@ -113,6 +113,23 @@ def test_every_plot_returns_a_plot_and_closes_the_figure_it_saved(name, tmp_path
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
+def test_every_plot_refuses_a_path_it_cannot_write_before_drawing(name, tmp_path):
+    """A directory, a missing folder and a folder refusing the save (simulated: root writes anywhere) are refused
+    with the path and the fix, before a figure is made, and no file is left behind."""
+    instance = _instance_of(name)
+    figures = plt.get_fignums()
+    for path, problem in [(tmp_path, "a directory"), (tmp_path / "missing" / "figure.png", "no such folder")]:
+        with pytest.raises(ValueError, match=rf"^path=.* cannot be written \({problem}\); give the name of a file in "
+                                             r"an existing, writable folder, or path=None to draw without saving\.$"):
+            instance.plot(path=path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("tempfile.mkstemp", lambda *args, **kwargs: (_ for _ in ()).throw(PermissionError(13, "no")))
+        with pytest.raises(ValueError, match=r"cannot be written \(the folder is not writable: no\)"):
+            instance.plot(path=tmp_path / "figure.png")
+    assert plt.get_fignums() == figures and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", sorted(CLASSES))
 def test_every_plot_refuses_a_bad_ax_or_path_before_drawing(name):
     instance = _instance_of(name)
     _, axis = plt.subplots()

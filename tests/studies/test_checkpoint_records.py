@@ -146,6 +146,54 @@ def test_an_edited_record_is_refused_before_any_fit_naming_the_draw_and_the_fix(
     _refused(study, _edited(written, study, tmp_path, edit), *fragments, AFRESH)
 
 
+def _plausible_accuracy(data):
+    """Draw 0's conditional accuracy one row better: still k/360 of the 360 rows outside the sample."""
+    record = _draw(data, 0)
+    record["conditional"] = (round(record["conditional"] * 360) + 1) / 360
+
+
+def _swapped(data):
+    data["draws"]["0"], data["draws"]["1"] = data["draws"]["1"], data["draws"]["0"]
+
+
+PLAUSIBLE = {
+    "an accuracy one row better": ("fold_size_study", _plausible_accuracy, "record for draw 0"),
+    "two draws swapped": ("fold_size_study", _swapped, "record for draw 0"),
+    "a loss a little lower": ("precision_study",
+                              lambda data: _draw(data, 1, "K=3").__setitem__("cv_loss", _draw(data, 1, "K=3")[
+                                  "cv_loss"] * 0.9), "record for draw 1 of part 'K=3'"),
+    "a draw copied from the other part": ("precision_study",
+                                          lambda data: data["parts"]["K=3"].__setitem__("0", {
+                                              **_draw(data, 0, "K=3"), "cv_loss": _draw(data, 0, "K=2")["cv_loss"]}),
+                                          "record for draw 0 of part 'K=3'"),
+}
+
+
+@pytest.mark.parametrize("case", PLAUSIBLE)
+def test_a_plausible_edit_is_refused_by_its_digest(case, written, tmp_path):
+    """Issue 46: an edit that leaves every record possible was used. Each record's digest (SHA-256 of the study's
+    fingerprint, the draw's place and the record) finds it; the record checks run first, so the message shows that
+    the edited record passed them."""
+    study, edit, where = PLAUSIBLE[case]
+    path = _edited(written, study, tmp_path, edit)
+    _refused(study, path, where, "was changed after the study wrote it: it does not match the digest saved with "
+                                 "it (an edit by hand, or by another program)", AFRESH)
+
+
+def test_a_version_1_checkpoint_without_digests_is_still_read_and_saved_as_version_2(written, tmp_path):
+    """A checkpoint of the release before the digests resumes (every other check made) and is saved with them."""
+    data = json.loads(json.dumps(written["fold_size_study", 40]))
+    data["version"] = 1
+    del data["digests"]
+    data["draws"].pop("2")
+    path = tmp_path / "version1.json"
+    path.write_text(json.dumps(data))
+    expected = STUDIES["fold_size_study"](None)
+    CountingNB.fits = 0
+    assert STUDIES["fold_size_study"](path) == expected and CountingNB.fits > 0
+    assert json.loads(path.read_text()) == written["fold_size_study", 40]
+
+
 def test_a_record_from_a_run_of_another_sample_size_is_refused(written, tmp_path):
     """A record copied from the checkpoint of a run with sample_size=41: its conditional accuracy is measured on
     the 359 rows outside its sample, and its fold sizes add up to 41."""

@@ -1,0 +1,193 @@
+"""The bad-input generator of the newer parts (issue 46, item 5): inputs that carry meaning, not parameter values.
+
+``tests/test_parameter_validation.py`` generates a parameter's bad values from its rule; what no rule can say
+(an interval of other learners, a score out of range, a target float64 cannot square twice, too few groups) is
+listed here, one row per case, by part: the decision's inputs, plots, kept scores, regression edge targets and the
+refitting methods with groups. Each row is a call and what it must give: an error of its type whose message holds
+the words naming the input, the value and the fix, before any fit (the learners count their fits); or, where the
+case is degenerate but computable, the value with the warning. ``test_every_part_has_its_rows`` keeps each part
+covered. Two parts are generated elsewhere, type by type, so that a new type cannot skip them: every result's
+``from_json`` (``tests/test_from_json_errors.py``) and every ``plot()``'s ``ax`` and ``path``
+(``tests/report/test_one_plot_rule.py``); the command line's cases are in ``tests/cli``.
+"""
+
+import functools
+import os
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LinearRegression
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+import cvinference as cvi
+from cvinference._utils._warnings import InferenceWarning
+
+
+class CountedNB(GaussianNB):
+    """GaussianNB that counts its fits, to show that a refused input is refused before any fit."""
+
+    fits = 0
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+class CountedLinear(LinearRegression):
+    fits = 0
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return function(*args, **kwargs)
+
+
+X, Y = make_classification(n_samples=60, n_features=4, n_informative=3, n_redundant=0, random_state=0)
+NB, STUMP = GaussianNB(), DecisionTreeClassifier(max_depth=1, random_state=0)
+PAIR = _quiet(cvi.CVEvaluator(3, random_state=0).compare, NB, STUMP, X, Y)
+OTHER_FOLDS = _quiet(cvi.CVEvaluator(3, random_state=1).compare, NB, STUMP, X, Y)
+NESTED = functools.partial(_quiet, cvi.nested_cv_interval, n_splits=3, n_repeats=1, random_state=0)
+LABELS = np.array([0, 1] * 10)
+R = X[:, 0] + X[:, 1]
+FIT = "fits"  # the row's call fits models: it must refuse before the first
+
+
+def _decide(**kwargs):
+    return cvi.decide(PAIR, **kwargs)
+
+
+def _scores(y_score, response_method, y_true=LABELS):
+    return cvi.CVResult(y_true=y_true, y_pred=y_true, fold=np.arange(y_true.size) % 2, y_score=y_score,
+                        response_method=response_method)
+
+
+def _evaluate_regression(y, **kwargs):
+    return cvi.evaluate(CountedLinear(), X, y, cv=3, random_state=0, **kwargs)
+
+
+def _in_a_folder_that_is_a_file(tmp):
+    blocker = os.path.join(tmp, "a_file")
+    open(blocker, "w").close()
+    return os.path.join(blocker, "figure.png")
+
+
+# part -> {case: (call, expected, words)}; expected is an exception class, or a warning class for a value given
+# with its warning; call takes the test's tmp_path.
+CASES = {
+    "decision": {
+        "tests=5": (lambda tmp: _decide(tests=5), TypeError, ["tests must be a list of (name, TestResult) pairs"]),
+        "tests=[5]": (lambda tmp: _decide(tests=[5]), TypeError, ["tests[0] must be a (name, TestResult) pair"]),
+        "tests=[('x', 5)]": (lambda tmp: _decide(tests=[("x", 5)]), TypeError, ["tests[0]", "('x', 5)"]),
+        "a test of other folds": (lambda tmp: _decide(tests=[("McNemar", cvi.mcnemar_test(OTHER_FOLDS))]),
+                                  ValueError, ["tests[0] ('McNemar') was not computed on this pair: the folds"]),
+        "a test with A and B swapped": (lambda tmp: _decide(tests=[("McNemar", cvi.mcnemar_test(PAIR.b, PAIR.a))]),
+                                        ValueError, ["the learners (others, or A and B the other way round)"]),
+        "nested=5": (lambda tmp: _decide(nested=5), TypeError, ["nested must be nested cross-validation's"]),
+        "nested='x'": (lambda tmp: _decide(nested="x"), TypeError, ["nested must be", "got str 'x'"]),
+        "nested=a test": (lambda tmp: _decide(nested=cvi.mcnemar_test(PAIR)), TypeError, ["got McNemarTestResult"]),
+        "nested=one learner's interval": (lambda tmp: _decide(nested=cvi.accuracy_interval(PAIR.a)), ValueError,
+                                          ["which is not a difference of A and B"]),
+        "nested of the learners swapped": (lambda tmp: _decide(nested=NESTED(STUMP, X, Y, estimator_b=NB)),
+                                           ValueError, ["nested was not computed on this pair: the learners"]),
+        "nested of other rows": (lambda tmp: _decide(nested=NESTED(NB, X[::-1], Y[::-1], estimator_b=STUMP)),
+                                 ValueError, ["nested was not computed on this pair: the rows"]),
+        "a callable metric giving NaN": (lambda tmp: _decide(metric=lambda t, p: float("nan")), ValueError,
+                                         ["gave NaN or infinity on fold 0 of repeat 0"]),
+        "metric='log_loss'": (lambda tmp: _decide(metric="log_loss"), ValueError, ["'log_loss'", "neg_log_loss"]),
+        "a test read back from JSON": (lambda tmp: _decide(tests=[("McNemar", type(cvi.mcnemar_test(PAIR)).from_json(
+            cvi.mcnemar_test(PAIR).to_json()))]), InferenceWarning, ["carries no record of the data, learners"]),
+        "tests beside metric='f1'": (lambda tmp: _decide(metric="f1", tests=[("McNemar", cvi.mcnemar_test(PAIR))]),
+                                     InferenceWarning, ["tests is about accuracy", "does not read it"]),
+    },
+    "plots": {
+        "plot(nested=5)": (lambda tmp: PAIR.plot(nested=5), TypeError, ["nested must be nested cross-validation's"]),
+        "plot(nested=swapped)": (lambda tmp: PAIR.plot(nested=NESTED(STUMP, X, Y, estimator_b=NB)), ValueError,
+                                 ["nested was not computed on this pair"]),
+        "plot(ax=5)": (lambda tmp: cvi.accuracy_interval(PAIR.a).plot(ax=5), ValueError,
+                       ["ax must be a matplotlib Axes", "got 5"]),
+        "plot(path=a directory)": (lambda tmp: cvi.decide(PAIR).plot(path=tmp), ValueError,
+                                   ["cannot be written (a directory)", "path=None to draw without saving"]),
+        "plot(path=in a file)": (lambda tmp: PAIR.plot(path=_in_a_folder_that_is_a_file(tmp)), ValueError,
+                                 ["cannot be written (no such folder)"]),
+        "plot(path=5)": (lambda tmp: cvi.mcnemar_test(PAIR).plot(path=5), TypeError, ["path must be None"]),
+    },
+    "scores": {
+        "a probability of 1.5": (lambda tmp: _scores(np.where(LABELS == 1, 1.5, 0.2), "predict_proba"), ValueError,
+                                 ["entries are outside [0, 1] (first: 1.5"]),
+        "a probability of -1": (lambda tmp: _scores(np.where(LABELS == 1, 0.9, -1.0), "predict_proba"), ValueError,
+                                ["outside [0, 1] (first: -1.0"]),
+        "rows summing to 2": (lambda tmp: _scores(np.full((30, 3), 2 / 3), "predict_proba",
+                                                  np.array([0, 1, 2] * 10)), ValueError,
+                              ["30 of its rows do not sum to 1 (first: 2.0"]),
+        "an infinite decision value": (lambda tmp: _scores(np.where(LABELS == 1, np.inf, 0.2), "decision_function"),
+                                       ValueError, ["y_score holds NaN or infinity", "first: inf"]),
+        "scores without their method": (lambda tmp: _scores(np.full(20, 0.5), None), ValueError,
+                                        ["y_score and response_method go together"]),
+    },
+    "regression edge targets": {
+        "a target spread of 1e100": (lambda tmp: _evaluate_regression(R * 1e100), ValueError,
+                                     ["y spreads over", "beyond the 1e+60", "rescale it"]),
+        "a target spread of 1e-100": (lambda tmp: _evaluate_regression(R * 1e-100), ValueError,
+                                      ["y spreads over", "below the 1e-60"]),
+        "an infinite target": (lambda tmp: _evaluate_regression(np.where(np.arange(60) == 3, np.inf, R)),
+                               ValueError, ["y contains NaN, infinity or None in 1 of 60 entries (first at index 3)"]),
+        "a constant target's R²": (lambda tmp: cvi.inference.regression_interval(_quiet(
+            cvi.CVEvaluator(3, loss="squared_error", random_state=0).evaluate, LinearRegression(), X,
+            np.full(60, 3.0)), "r2"), InferenceWarning, ["y is constant (3), so R² = 1 - MSE / var(y) is undefined"]),
+    },
+    "grouped refitting methods": {
+        "nested CV with one group": (lambda tmp: NESTED(CountedNB(), X, Y, groups=np.zeros(60, int)), ValueError,
+                                     ["nested cross-validation with groups needs at least 2 groups in every fold"]),
+        "nested CV with 10 groups": (lambda tmp: cvi.nested_cv_interval(NB, X, Y, n_splits=3, n_repeats=1,
+                                                                        groups=np.arange(60) // 6, random_state=0),
+                                     InferenceWarning, ["Only 10 groups"]),
+        "5x2cv t with 2 groups": (lambda tmp: cvi.paired_ttest_5x2cv(CountedNB(), NB, X, Y,
+                                                                     groups=np.repeat([0, 1], 30)),
+                                  ValueError, ["groups holds 2 groups", "needs at least 3 groups"]),
+        "5x2cv t with 3 groups": (lambda tmp: cvi.paired_ttest_5x2cv(NB, STUMP, X, Y, groups=np.repeat([0, 1, 2], 20),
+                                                                     random_state=0),
+                                  InferenceWarning, ["groups holds 3 groups, so each half of 5x2cv holds 1 or 2"]),
+        "5x2cv F with 1 group": (lambda tmp: cvi.combined_ftest_5x2cv(CountedNB(), NB, X, Y, groups=np.zeros(60, int)),
+                                 ValueError, ["groups holds 1 group"]),
+        "groups one short": (lambda tmp: NESTED(CountedNB(), X, Y, groups=np.arange(59)), ValueError,
+                             ["groups has 59 entries but X has 60 rows"]),
+    },
+}
+
+ROWS = [(part, case) for part, cases in CASES.items() for case in cases]
+
+
+def test_every_part_has_its_rows():
+    assert set(CASES) == {"decision", "plots", "scores", "regression edge targets", "grouped refitting methods"}
+    assert all(len(cases) >= 4 for cases in CASES.values())
+
+
+@pytest.mark.parametrize("part, case", ROWS, ids=[f"{part}: {case}" for part, case in ROWS])
+def test_a_bad_input_is_refused_or_warned_with_its_words(part, case, tmp_path):
+    call, expected, words = CASES[part][case]
+    if part == "plots":
+        plt = pytest.importorskip("matplotlib.pyplot")
+        figures = plt.get_fignums()
+    fits = CountedNB.fits, CountedLinear.fits
+    if issubclass(expected, Warning):
+        with pytest.warns(expected) as caught:
+            call(str(tmp_path))
+        message = " ".join(str(warning.message) for warning in caught)
+    else:
+        with pytest.raises(expected) as raised, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(str(tmp_path))
+        message = str(raised.value)
+        assert (CountedNB.fits, CountedLinear.fits) == fits, f"{case}: fitted before refusing"
+    for word in words:
+        assert word in message, f"{case}: {word!r} not in {message!r}"
+    if part == "plots":
+        assert plt.get_fignums() == figures and os.listdir(tmp_path) in ([], ["a_file"]), "drew or wrote first"
