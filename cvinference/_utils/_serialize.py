@@ -431,6 +431,11 @@ class Serializable(EqualByContent, KeepsReadOnly):
         super().__init_subclass__(**kwargs)
         _REGISTRY[format_name(cls)] = cls
 
+    def __post_init__(self):
+        """A dataclass result is checked when made as :meth:`from_dict` checks a payload (:meth:`_validate`); a
+        subclass with its own ``__post_init__`` ends it with ``super().__post_init__()``."""
+        self._validate()
+
     def _field_values(self):
         """Each field's value, by name, in the order ``to_dict`` writes them."""
         return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}

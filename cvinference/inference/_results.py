@@ -519,6 +519,7 @@ class Interval(IntervalLike, Serializable):
         check_target(self)
         _conditions_tuple(self)
         _interval_details(self)
+        super().__post_init__()
 
     def summary(self):
         """The interval, what it estimates and assumes, and its warnings.
@@ -538,6 +539,12 @@ class Interval(IntervalLike, Serializable):
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
 _moved_interval_fields(Interval)
 
+
+
+def _checked_when_made(result):
+    """A result's ``__post_init__``: its target known, then every field as ``from_dict`` checks it."""
+    check_target(result)
+    Serializable.__post_init__(result)
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class TestResult(Serializable):
@@ -596,7 +603,7 @@ class TestResult(Serializable):
               "conditions": Sequence(Instance(LargeSampleConditions)),
               "notes": TEXTS, "warnings": TEXTS}
 
-    __post_init__ = check_target
+    __post_init__ = _checked_when_made
 
     _repr_html_ = summary_html
 
@@ -1006,7 +1013,7 @@ class BayesianResult(Serializable):
               "posterior_scale": NON_NEGATIVE, "rope": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
               "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
 
-    __post_init__ = check_target
+    __post_init__ = _checked_when_made
 
     _repr_html_ = summary_html
 
@@ -1142,7 +1149,7 @@ class BootstrapResult(IntervalLike, Serializable):
                                 n_never_left_out=COUNT, n_empty_bootstraps=COUNT)}
     _rules = (Ordered("low", "high"), SameLength("n_bootstraps", "values"))
 
-    __post_init__ = check_target
+    __post_init__ = _checked_when_made
 
     def _repr_extra(self):
         return f", n_bootstraps={self.n_bootstraps}"

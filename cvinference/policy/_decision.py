@@ -199,9 +199,6 @@ class DecisionTest(Serializable):
     _format_version = 2
     _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "df": None}})
 
-    def __post_init__(self):
-        self._validate()
-
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
 
@@ -342,7 +339,7 @@ class Decision(Serializable):
     _repr_html_ = summary_html
 
     def __post_init__(self):
-        self._validate()
+        super().__post_init__()
         object.__setattr__(self, "minimum_detectable_difference", _detectable_of_its_test(self))
 
     @classmethod

@@ -30,6 +30,7 @@ class StudyResult(Serializable):
             value = getattr(self, field.name)
             if isinstance(value, np.ndarray) and value.flags.writeable:
                 object.__setattr__(self, field.name, readonly_array(value))
+        super().__post_init__()
 
     def to_frame(self):
         """The table as a pandas DataFrame (needs the ``pandas`` extra).
