@@ -25,23 +25,7 @@ from sklearn.tree import DecisionTreeClassifier
 import cvinference as cvi
 from cvinference._utils._warnings import InferenceWarning
 
-
-class CountedNB(GaussianNB):
-    """GaussianNB that counts its fits, to show that a refused input is refused before any fit."""
-
-    fits = 0
-
-    def fit(self, X, y, sample_weight=None):
-        type(self).fits += 1
-        return super().fit(X, y, sample_weight=sample_weight)
-
-
-class CountedLinear(LinearRegression):
-    fits = 0
-
-    def fit(self, X, y, sample_weight=None):
-        type(self).fits += 1
-        return super().fit(X, y, sample_weight=sample_weight)
+from counted_fits import CountedLinear, CountedNB
 
 
 def _quiet(function, *args, **kwargs):

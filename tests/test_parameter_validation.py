@@ -33,18 +33,9 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils import _params
 
+from counted_fits import CountedNB
 from public_names import public_names
 from result_cases import result_cases
-
-
-class CountedNB(GaussianNB):
-    """GaussianNB that counts its fits in this process, to show that a bad value is refused before any fit."""
-
-    fits = 0
-
-    def fit(self, X, y, sample_weight=None):
-        type(self).fits += 1
-        return super().fit(X, y, sample_weight=sample_weight)
 
 
 def _quiet(function, *args, **kwargs):
