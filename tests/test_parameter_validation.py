@@ -163,6 +163,9 @@ BASE_CALLS = {
     "ConditionalErrorStudyResult.rmse": lambda **kw: INSTANCES["ConditionalErrorStudyResult"].rmse(**kw),
     "load_population": lambda **kw: cvi.studies.load_population(**{"name": "synthetic", **kw}),
     "CVResult.plot": lambda **kw: _closed(INSTANCES["CVResult"].plot(**kw)),
+    "CVResult.from_predictions": lambda **kw: cvi.CVResult.from_predictions([0, 1, 0, 1], [0, 1, 1, 1], **kw),
+    "CVResult.from_frame": lambda **kw: cvi.CVResult.from_frame(
+        {"label": [0, 1, 0, 1], "pred": [0, 1, 1, 1]}, y_true="label", y_pred="pred", **kw),
     "PairedCVResult.plot": lambda **kw: _closed(INSTANCES["PairedCVResult"].plot(**kw)),
 }
 """A small, valid call of every public callable, taking the parameters to override as keywords."""
@@ -185,6 +188,20 @@ NOT_BY_RULE = {
     "scores": DATA,
     ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
     ("CVResult", "y_score"): DATA,
+    ("CVResult.from_predictions", "fold"): "fold ids, a splitter or (train, test) splits: checked by "
+                                           "records/_from_predictions.py, naming fold (tests/records/"
+                                           "test_from_predictions.py)",
+    "repeat": "one repeat id per row: checked against y_true's rows by records/_from_predictions.py, naming repeat",
+    "classes": "the labels y_true and y_pred may hold: checked against them, naming classes and the label",
+    ("CVResult.from_predictions", "loss"): "a loss name or Loss: read by records' get_loss, which names loss",
+    ("CVResult.from_frame", "loss"): "as from_predictions' loss",
+    ("CVResult.from_frame", "frame"): DATA,
+    ("CVResult.from_frame", "fold"): "a column name: checked against the table's columns, naming fold",
+    ("CVResult.from_frame", "y_true"): "a column name: checked against the table's columns, naming y_true",
+    ("CVResult.from_frame", "y_pred"): "a column name: checked against the table's columns, naming y_pred",
+    ("CVResult.from_frame", "y_score"): "a column name or one per class: checked against the table's columns",
+    ("CVResult.from_predictions", "y_true"): DATA, ("CVResult.from_predictions", "y_pred"): DATA,
+    ("CVResult.from_predictions", "y_score"): DATA,
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
     ("Loss", "function"): "any callable; Loss refuses another object, naming function",
     ("make_metric", "function"): "any callable; make_metric refuses another object, naming function",

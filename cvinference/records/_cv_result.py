@@ -30,6 +30,7 @@ from ._cv_result_codec import (
     from_version_4,
     score_shape,
 )
+from ._from_predictions import frame_arguments, record_arguments
 from ._losses import LOSSES
 from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
@@ -431,6 +432,143 @@ class CVResult(Grouped, Record):
                       groups)
         return result
 
+    @classmethod
+    @validate_params(response_method=RESPONSE_METHOD, name=NAME)
+    def from_predictions(cls, y_true, y_pred, *, fold=None, repeat=None, y_score=None, response_method=None,
+                         groups=None, classes=None, loss=None, name=None):
+        """The record of predictions you already have: one row per tested instance (and repeat), from any model.
+
+        The door for predictions made outside the evaluator: out-of-fold
+        predictions of cross-validation run elsewhere (XGBoost's or
+        LightGBM's own loops, PyTorch, R, Spark, ``cross_val_predict``), or
+        one model's predictions on one evaluation set (a holdout, a
+        benchmark's questions, a clinical test set). Every piece is checked
+        as the evaluator's records are; what is not given is not invented.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_rows,)
+            The true target of each row: class labels, or a quantity.
+        y_pred : array-like of shape (n_rows,)
+            The prediction of each row.
+        fold : array-like of shape (n_rows,), splitter, sequence of (train, test) or None, default=None
+            Each row's test fold (integers or strings); a scikit-learn
+            splitter with a fixed ``random_state`` (its folds on ``n_rows``
+            rows, with ``y_true`` and ``groups``, as ``cross_val_predict``
+            drew them); or the (train, test) index pairs it used. None: one
+            evaluation set, without folds.
+        repeat : array-like of shape (n_rows,) or None, default=None
+            Each row's repeat, for repeated cross-validation given as one
+            long table: every repeat holds every instance once, in one
+            order of the instances (the same ``y_true`` in every repeat).
+        y_score : array-like of shape (n_rows,) or (n_rows, n_classes), default=None
+            Each row's scores: of ``classes[1]`` for two classes (or both
+            classes' probabilities), one column per class otherwise.
+        response_method : {"predict_proba", "decision_function"} or None, default=None
+            What gave ``y_score``; None: ``"predict_proba"`` when every score
+            is a probability (rows of several summing to 1), else
+            ``"decision_function"``.
+        groups : array-like of shape (n_rows,) or None, default=None
+            Each row's group (a patient, a passage of several questions).
+        classes : array-like or None, default=None
+            The labels, to check ``y_true`` and ``y_pred`` against (and the
+            order of ``y_score``'s columns, which is the sorted one).
+        loss : str, Loss or None, default=None
+            The per-instance loss recorded: None is ``"zero_one"`` for class
+            labels and ``"squared_error"`` for a continuous ``y_true``.
+        name : str or None, default=None
+            The model's name in reports.
+
+        Returns
+        -------
+        CVResult
+            One row per repeat. Without ``fold``, one fold holding every row,
+            ``cv_repr`` "a single evaluation set" and ``n_train`` None.
+
+        Raises
+        ------
+        ValueError
+            Columns of other lengths, a missing value, a repeat that does
+            not hold every instance once, a label outside ``classes``,
+            scores of the wrong shape, a splitter that reshuffles.
+
+        See Also
+        --------
+        from_frame : the same from a pandas or polars table's columns.
+        cvinference.evaluation.from_cross_validate : the record of
+            scikit-learn's ``cross_validate(..., return_indices=True,
+            return_estimator=True)``, without refitting.
+
+        Notes
+        -----
+        What each missing piece costs. Without ``fold`` the record is one
+        evaluation set: the intervals and tests treat the rows as
+        independent tests of one fixed model (a binomial or normal interval
+        of its accuracy, McNemar's test, the paired t on per-row losses;
+        Kohavi 1995, "Holdout"); the fold-level intervals and tests (Wong
+        2015, section 4.3.3; the corrected t) need folds and do not apply.
+        Without ``y_score``, the metrics of scores (ROC AUC, log loss) are
+        not computable. Without ``groups``, rows are taken as independent,
+        which several questions about one passage are not.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cvinference import CVResult
+        >>> y_true = np.array([0, 1, 1, 0, 1, 0, 1, 1])
+        >>> y_pred = np.array([0, 1, 0, 0, 1, 1, 1, 1])
+        >>> record = CVResult.from_predictions(y_true, y_pred)
+        >>> record.n_splits, record.accuracy, record.cv_repr
+        (1, 0.75, 'a single evaluation set')
+        >>> CVResult.from_predictions(y_true, y_pred, fold=[0, 0, 0, 0, 1, 1, 1, 1]).fold_accuracy.tolist()
+        [[0.75, 0.75]]
+        """
+        return cls(**record_arguments(y_true, y_pred, fold=fold, repeat=repeat, y_score=y_score,
+                                      response_method=response_method, groups=groups, classes=classes, loss=loss,
+                                      name=name))
+
+    @classmethod
+    @validate_params(response_method=RESPONSE_METHOD, name=NAME)
+    def from_frame(cls, frame, *, y_true, y_pred, fold=None, repeat=None, y_score=None, response_method=None,
+                   groups=None, classes=None, loss=None, name=None):
+        """The record of a table of predictions (pandas or polars), its columns named by each argument.
+
+        As :meth:`from_predictions`, each argument naming a column of
+        ``frame`` instead of holding the values; ``y_score`` names one
+        column, or one per class in the order of the sorted labels.
+
+        Parameters
+        ----------
+        frame : pandas.DataFrame, polars.DataFrame or mapping
+            One row per tested instance (and repeat); a mapping of column
+            names to equally long columns is read alike.
+        y_true, y_pred : str
+            The columns of the true targets and the predictions.
+        fold, repeat, groups : str or None, default=None
+            The columns of each row's fold, repeat and group.
+        y_score : str, list of str or None, default=None
+        response_method, classes, loss, name
+            As :meth:`from_predictions`.
+
+        Returns
+        -------
+        CVResult
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> from cvinference import CVResult
+        >>> table = pd.DataFrame({"label": [0, 1, 1, 0, 1, 0], "pred": [0, 1, 0, 0, 1, 1],
+        ...                       "fold": ["a", "a", "a", "b", "b", "b"]})
+        >>> record = CVResult.from_frame(table, y_true="label", y_pred="pred", fold="fold")
+        >>> record.n_splits, round(record.accuracy, 4)
+        (2, 0.6667)
+        """
+        columns = frame_arguments(frame, y_true=y_true, y_pred=y_pred, fold=fold, repeat=repeat, y_score=y_score,
+                                  groups=groups)
+        return cls.from_predictions(**columns, response_method=response_method, classes=classes, loss=loss,
+                                    name=name)
+
     def _per_fold(self, weights=None):
         """Per-repeat, per-fold counts of instances, or sums of ``weights`` (n_repeats, n_samples)."""
         return np.stack([
@@ -798,12 +936,14 @@ class PairedCVResult(Record):
         if a.n_samples != b.n_samples or not np.array_equal(a.y_true, b.y_true):
             raise ValueError(
                 "a and b must hold the same instances; their y_true differ. "
-                "Evaluate both estimators on the same data with CVEvaluator.compare."
+                "Evaluate both estimators on the same data with CVEvaluator.compare, or make both records with "
+                "CVResult.from_predictions from the same rows in one order."
             )
         if not same_folds(a, b):
             raise ValueError(
                 "a and b were not cross-validated on identical folds. A paired "
-                "comparison needs the same partition in every repeat; use CVEvaluator.compare."
+                "comparison needs the same partition in every repeat; use CVEvaluator.compare, or give both "
+                "CVResult.from_predictions the same fold of each row."
             )
         _check_same_groups(a, b)
         object.__setattr__(self, "a", a)

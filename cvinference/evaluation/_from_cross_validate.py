@@ -1,0 +1,119 @@
+"""The record of scikit-learn's ``cross_validate`` output: its fitted fold models predict their test parts."""
+
+import numpy as np
+from sklearn.utils import _safe_indexing
+
+from .._utils._describe import learner_labels
+from .._utils._params import Nullable, Text, validate_params
+from ..records import CVResult
+from ..records._from_predictions import record_arguments
+from ._scores import ResponseMethod, fold_scores, response_method_of
+
+
+def _split_parts(cv_results):
+    """The fitted models and test indices of ``cross_validate(..., return_indices=True, return_estimator=True)``."""
+    if not isinstance(cv_results, dict):
+        raise TypeError(f"cv_results must be the dict cross_validate returns; got {type(cv_results).__name__}.")
+    missing = [key for key in ("estimator", "indices") if key not in cv_results]
+    if missing:
+        flags = {"estimator": "return_estimator=True", "indices": "return_indices=True"}
+        raise ValueError(f"cv_results has no {missing[0]!r}: call cross_validate(..., "
+                         f"{', '.join(flags[key] for key in missing)}), whose fold models and test indices make the "
+                         "record without refitting.")
+    models, tests = list(cv_results["estimator"]), list(cv_results["indices"]["test"])
+    if len(models) != len(tests):
+        raise ValueError(f"cv_results holds {len(models)} models and {len(tests)} test parts; pass cross_validate's "
+                         "dict as it returned it.")
+    return models, tests
+
+
+def _check_partition(covered, repeat):
+    """Refuse test parts that leave an instance untested in a repeat: not cross-validation (ShuffleSplit)."""
+    if not covered.all():
+        raise ValueError(f"the test parts of repeat {repeat} leave instance {int(np.flatnonzero(~covered)[0])} "
+                         "untested; a record of cross-validation tests every instance once per partition (KFold, "
+                         "StratifiedKFold, RepeatedKFold, GroupKFold), which a ShuffleSplit does not.")
+
+
+@validate_params(response_method=ResponseMethod(), name=Nullable(Text("name")))
+def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, name=None):
+    """The record of ``cross_validate(..., return_indices=True, return_estimator=True)``, without refitting.
+
+    Each fold model that scikit-learn fitted predicts the test part it was
+    not trained on; the record holds those out-of-fold predictions (and,
+    with ``response_method``, scores), each instance's fold, and a repeat
+    per partition (``RepeatedKFold``'s included). With the folds the
+    evaluator draws, it is the evaluator's record, to the last digit.
+
+    Parameters
+    ----------
+    cv_results : dict
+        What ``sklearn.model_selection.cross_validate`` returned with
+        ``return_indices=True`` and ``return_estimator=True``.
+    X : array-like of shape (n_samples, n_features)
+        The data ``cross_validate`` was given.
+    y : array-like of shape (n_samples,)
+        Its targets.
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group, kept in the record.
+    response_method : None, "auto", "predict_proba", "decision_function" or list, default=None
+        The scores to keep, as :class:`CVEvaluator` takes it.
+    name : str or None, default=None
+        The learner's name in reports.
+
+    Returns
+    -------
+    CVResult
+
+    See Also
+    --------
+    CVResult.from_predictions : the record of predictions of any origin.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.model_selection import KFold, cross_validate
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from cvinference.evaluation import from_cross_validate
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> folds = KFold(5, shuffle=True, random_state=0)
+    >>> results = cross_validate(GaussianNB(), X, y, cv=folds, return_indices=True, return_estimator=True)
+    >>> record = from_cross_validate(results, X, y)
+    >>> record.n_splits, round(record.accuracy, 4)
+    (5, 0.9385)
+    """
+    models, tests = _split_parts(cv_results)
+    y_array = np.asarray(y)
+    n_samples = y_array.shape[0]
+    classification = hasattr(models[0], "classes_")
+    classes = np.unique(y_array) if classification else None
+    method = None if response_method is None else response_method_of(models[0], response_method, "the fold models")
+    if method is not None and not classification:
+        raise ValueError("response_method asks for scores, and the fold models are regressors; drop it.")
+    predictions, folds, scores, repeats = [], [], [], []
+    covered, repeat = np.zeros(n_samples, dtype=bool), 0
+    for model, test in zip(models, tests, strict=True):
+        test = np.asarray(test)
+        if covered[test].any():
+            _check_partition(covered, repeat)
+            covered[:], repeat = False, repeat + 1
+        covered[test] = True
+        X_test = _safe_indexing(X, test)
+        predictions.append(np.asarray(model.predict(X_test)))
+        if method is not None:
+            scores.append(fold_scores(model, X_test, (method, classes)))
+        folds.append(np.full(test.size, len(folds)))
+        repeats.append((repeat, test))
+    _check_partition(covered, repeat)
+    order = np.concatenate([repeat * n_samples + test for repeat, test in repeats])
+    rows = np.argsort(order, kind="stable")
+    tested = np.concatenate([test for _, test in repeats])[rows]
+    arguments = record_arguments(
+        y_array[tested], np.concatenate(predictions)[rows], fold=np.concatenate(folds)[rows],
+        repeat=np.concatenate([np.full(test.size, r) for r, test in repeats])[rows],
+        y_score=None if method is None else np.concatenate(scores)[rows], response_method=method,
+        groups=None if groups is None else np.asarray(groups)[tested], name=name)
+    labels = learner_labels(models[0], name)
+    return CVResult(**arguments | {"estimator_repr": labels["estimator_repr"],
+                                   "estimator_type": labels["estimator_type"], "name": labels["name"],
+                                   "cv_repr": f"cross_validate's {len(models)} splits"})
