@@ -47,7 +47,7 @@ _EXPORTS = {
         "mcnemar_test", "metric_interval", "no_information_test", "scheme_diagnostic",
     ),
     ".model_selection": (
-        "compare_candidates", "compare_on_datasets",
+        "compare_candidates", "compare_models", "compare_on_datasets",
     ),
     ".policy": (
         "decide",

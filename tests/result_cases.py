@@ -142,6 +142,13 @@ def _model_selection_cases(X, y):
         ("DatasetComparison", datasets),
         ("DatasetComparison of CVResults", quiet(cvi.compare_on_datasets, by_dataset)),
         ("FriedmanResult", datasets.friedman),
+        ("ModelComparison", quiet(cvi.compare_models, {"tree": by_dataset["data 0"]["tree"],
+                                                       "bayes": by_dataset["data 0"]["bayes"]})),
+        ("ModelComparison, all pairs, grouped", quiet(cvi.compare_models, [
+            cvi.CVResult.from_predictions(y_d, y_d, groups=np.arange(y_d.size) // 5, name="oracle"),
+            cvi.CVResult.from_predictions(y_d, 1 - y_d, groups=np.arange(y_d.size) // 5, name="contrarian"),
+            cvi.CVResult.from_predictions(y_d, np.zeros_like(y_d), groups=np.arange(y_d.size) // 5,
+                                          name="zeros")], against="all")),
     ]
 
 

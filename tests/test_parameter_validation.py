@@ -163,6 +163,7 @@ BASE_CALLS = {
     "ConditionalErrorStudyResult.rmse": lambda **kw: INSTANCES["ConditionalErrorStudyResult"].rmse(**kw),
     "load_population": lambda **kw: cvi.studies.load_population(**{"name": "synthetic", **kw}),
     "CVResult.plot": lambda **kw: _closed(INSTANCES["CVResult"].plot(**kw)),
+    "compare_models": lambda **kw: cvi.compare_models({"a": A, "b": PAIR.b}, **kw),
     "CVResult.from_predictions": lambda **kw: cvi.CVResult.from_predictions([0, 1, 0, 1], [0, 1, 1, 1], **kw),
     "CVResult.from_frame": lambda **kw: cvi.CVResult.from_frame(
         {"label": [0, 1, 0, 1], "pred": [0, 1, 1, 1]}, y_true="label", y_pred="pred", **kw),
@@ -186,6 +187,8 @@ NOT_BY_RULE = {
     "data": "from_dict's dict: the codec checks it field by field (tests/test_codec.py)",
     "text": "from_json's JSON text: parsed, then checked as from_dict's data (tests/test_codec.py)",
     "scores": DATA,
+    ("compare_models", "records"): "records on the same rows: checked by model_selection/_models.py, naming the "
+                                   "record (tests/model_selection/test_compare_models.py)",
     ("CVResult", "y_true"): DATA, ("CVResult", "y_pred"): DATA, ("CVResult", "fold"): DATA, ("CVResult", "loss"): DATA,
     ("CVResult", "y_score"): DATA,
     ("CVResult.from_predictions", "fold"): "fold ids, a splitter or (train, test) splits: checked by "
@@ -244,7 +247,8 @@ RESULT = "a result's constructor, called by the package; from_dict checks a user
 NO_BASE_CALL = {name: RESULT for name in (
     "BayesianResult", "BootstrapResult", "BootstrapSamplingResult", "CandidateComparison",
     "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "FoldSizeStudyResult",
-    "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "NestedCVResult",
+    "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "ModelComparison",
+    "NestedCVResult",
     "NoInformationTestResult", "LossDifferenceTestResult", "PairedSubsamplingResult", "PrecisionStudyResult",
     "SchemeDiagnostic",
     "SubsamplingResult", "TestResult", "WinnerTableResult", "Evaluation", "Comparison")}

@@ -991,6 +991,44 @@ def _grouped_decision(pair, names, confidence_level, nested, limit):
                                      order_why=_GROUPED_WHY)
 
 
+SINGLE_SET_REGIME = "one evaluation set: the models fixed, the rows independent"
+"""The regime of a decision on one evaluation set, where a test's own assumptions hold by design."""
+
+
+def _single_set_decision(pair, names, confidence_level):
+    """decide() on one evaluation set (one fold: a holdout, a benchmark): McNemar's test (Obuchowski's with groups)
+    or, for regressors, the paired t on per-row losses, whose assumptions hold by design."""
+    a, b = pair.a, pair.b
+    classification = a.classes is not None
+    grouped = a.groups is not None
+    if classification:
+        test = quietly(mcnemar_test, pair, method="obuchowski" if grouped else "mcnemar")
+        name = _label("clustered_mcnemar_obuchowski" if grouped else "mcnemar")
+        difference = a.accuracy - b.accuracy
+    else:
+        test = quietly(loss_difference_test, pair)
+        name = _label("cv_clt_difference")
+        difference = b.mean_loss - a.mean_loss
+    units = f"the {a.n_groups} groups" if grouped else f"the {a.n_samples} rows"
+    regime = SINGLE_SET_REGIME.replace("the rows", units)
+    candidate = _from_test(name, test, confidence_level)
+    rests_on = DecisionTest(**candidate.figures(), measured_type_i=None, measured_power=None, regime=regime,
+                            role="rests on", why_not="")
+    caveats = [f"One evaluation set: the figures are about these two models as they are (their error on the "
+               f"population {units} are drawn from), not about the learners that made them, whose training "
+               "data did not vary here."]
+    caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
+                else _mean_baseline_caveats(pair, names, 1 - confidence_level))
+    reason = (f"It rests on {name}: on one evaluation set the models are fixed and {units} are independent draws, "
+              "which is all the test assumes (McNemar 1947; Kohavi 1995, \"Holdout\""
+              + ("; Obuchowski 1998 for groups" if grouped else "") + "), so its type-I error holds by design; the "
+              "calibration benchmark, which measures the variation of training sets, has nothing to add.")
+    return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names,
+                    metric="accuracy" if classification else loss_words(a.loss_name), target=rests_on.target,
+                    confidence_level=confidence_level, difference=float(difference), rests_on=rests_on, context=(),
+                    reason=reason, route="", caveats=tuple(caveats), lower_is_better=not classification)
+
+
 def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     """decide() on a score metric ("roc_auc"): the corrected t on fold differences, DeLong's paired z as context."""
     a, b = pair.a, pair.b
@@ -1132,6 +1170,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     alpha = 1 - confidence_level
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    if pair.a.n_splits == 1 and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
+            metric, pair.a))) and not (pair.a.groups is not None and pair.a.classes is None):
+        return _single_set_decision(pair, names, confidence_level)
     if pair.a.groups is not None and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
             metric, pair.a))):
         return _grouped_decision(pair, names, confidence_level, nested, limit)

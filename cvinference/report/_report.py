@@ -461,6 +461,15 @@ _CONDITIONAL_CAVEAT = (
     "so they estimate how well the learner does given these data, not how it would do on another dataset "
     "of the same size, whose variation one dataset cannot show (Vanwinckelen & Blockeel 2015)."
 )
+_SINGLE_SET_CAVEAT = (
+    "These numbers describe the model that made these predictions, as it is: its error on the population the "
+    "rows are drawn from (one evaluation set, so no training set varies here), not the learner that made it."
+)
+
+
+def _scope_caveat(record):
+    """What the figures are about: this dataset's cross-validation, or one model on one evaluation set."""
+    return _SINGLE_SET_CAVEAT if record.get("n_splits") == 1 else _CONDITIONAL_CAVEAT
 
 
 def _regression_verdict(record):
@@ -481,7 +490,7 @@ def _regression_verdict(record):
         text = (f"Does not beat the trivial regressor: predicting the training {baseline['baseline']} gives "
                 f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, and {record['mean_loss']:.4g} is not "
                 f"below it ({format_pvalue(baseline['pvalue'])}, {baseline.get('test', 'one-sided CV-CLT')}). {text}")
-    return {"text": text, "caveats": [_CONDITIONAL_CAVEAT]}
+    return {"text": text, "caveats": [_scope_caveat(record)]}
 
 
 def _evaluation_verdict(record):
@@ -495,7 +504,7 @@ def _evaluation_verdict(record):
         text = (f"Does not beat the no-information rate: always predicting {baseline['majority_class']!r} scores "
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
-    caveats = [_CONDITIONAL_CAVEAT]
+    caveats = [_scope_caveat(record)]
     if not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")

@@ -19,7 +19,7 @@ Examples
 True
 >>> import cvinference.results
 >>> len(cvinference.results.__all__)
-21
+22
 """
 
 from .._utils._lazy import lazy_exports
@@ -34,7 +34,7 @@ _EXPORTS = {
         "Decision", "DecisionTest",
     ),
     "..model_selection": (
-        "CandidateComparison", "DatasetComparison", "FriedmanResult",
+        "CandidateComparison", "DatasetComparison", "FriedmanResult", "ModelComparison",
     ),
     "..studies": (
         "ConditionalErrorStudyResult", "FoldSizeStudyResult", "PrecisionStudyResult", "WinnerTableResult",

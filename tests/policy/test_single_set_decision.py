@@ -1,0 +1,47 @@
+"""The decision on one evaluation set (issue 47, item 2): the models are fixed and the rows independent, so McNemar's
+test (Obuchowski's with groups; for regressors the paired t on per-row losses) holds by design and the decision rests
+on it, with no calibration evidence to borrow. Oracles: the tests themselves, computed directly on the records."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import cvinference as cvi
+from cvinference import CVResult, PairedCVResult
+
+RNG = np.random.default_rng(0)
+Y = RNG.integers(0, 2, 400)
+PASSAGE = np.arange(400) // 4
+SMALL = np.where(RNG.random(400) < 0.70, Y, 1 - Y)
+LARGE = np.where(RNG.random(400) < 0.80, Y, 1 - Y)
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return function(*args, **kwargs)
+
+
+@pytest.mark.parametrize("groups, method, name", [(None, "mcnemar", "McNemar"),
+                                                  (PASSAGE, "obuchowski", "clustered McNemar (Obuchowski)")])
+def test_two_models_on_one_set_rest_on_mcnemar_in_two_lines(groups, method, name):
+    pair = PairedCVResult(CVResult.from_predictions(Y, SMALL, groups=groups, name="small"),
+                          CVResult.from_predictions(Y, LARGE, groups=groups, name="large"))
+    decision = cvi.decide(pair)
+    test = _quiet(cvi.mcnemar_test, pair, method=method)
+    assert decision.rests_on.name == name and decision.rests_on.pvalue == test.pvalue
+    assert decision.rests_on.estimate == test.estimate == pytest.approx(np.mean(SMALL == Y) - np.mean(LARGE == Y))
+    assert decision.answer == "B better" and decision.rests_on.measured_type_i is None
+    assert decision.rests_on.regime.startswith("one evaluation set: the models fixed")
+    assert "holds by design" in decision.reason and decision.caveats[0].startswith("One evaluation set")
+
+
+def test_two_regressors_on_one_set_rest_on_the_paired_t_of_their_losses():
+    y = RNG.normal(size=300)
+    pair = PairedCVResult(CVResult.from_predictions(y, y + RNG.normal(0, 1.0, 300)),
+                          CVResult.from_predictions(y, y + RNG.normal(0, 1.2, 300)))
+    decision = cvi.decide(pair)
+    test = _quiet(cvi.inference.loss_difference_test, pair)
+    assert decision.rests_on.pvalue == test.pvalue and decision.lower_is_better
+    assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
