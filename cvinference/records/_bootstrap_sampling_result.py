@@ -6,6 +6,7 @@ import numpy as np
 
 from .._utils._arrays import locked, readonly_array
 from .._utils._kinds import TEXT, Array
+from .._utils._notebook import import_pandas
 from .._utils._params import Boolean, Nullable, Text
 from ._fields import array_field, check_indices
 from ._record import Record
@@ -121,6 +122,35 @@ class BootstrapSamplingResult(Record):
 
     def _repr_fields(self):
         return {"n_samples": self.n_samples, "n_bootstraps": self.n_bootstraps, "stratified": self.stratified}
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per bootstrap sample and instance (needs pandas).
+
+        Columns: ``bootstrap``, ``instance`` (the row number in the data),
+        ``y_true``, ``times_drawn`` (how often the sample drew it),
+        ``out_of_bag`` and ``out_of_bag_correct`` (False in the sample).
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> from cvinference.records import BootstrapSamplingResult
+        >>> BootstrapSamplingResult(y_true=[0, 1, 1], y_pred=[0, 1, 1], sample_indices=[[0, 0, 1]],
+        ...                         out_of_bag_correct=[[False, False, True]]).to_frame()
+           bootstrap  instance  y_true  times_drawn  out_of_bag  out_of_bag_correct
+        0          0         0       0            2       False               False
+        1          0         1       1            1       False               False
+        2          0         2       1            0        True                True
+        """
+        n_bootstraps, n_samples = self.n_bootstraps, self.n_samples
+        drawn = np.stack([np.bincount(row, minlength=n_samples) for row in self.sample_indices])
+        return import_pandas().DataFrame({
+            "bootstrap": np.repeat(np.arange(n_bootstraps), n_samples),
+            "instance": np.tile(np.arange(n_samples), n_bootstraps), "y_true": np.tile(self.y_true, n_bootstraps),
+            "times_drawn": drawn.ravel(), "out_of_bag": self.out_of_bag.ravel(),
+            "out_of_bag_correct": self.out_of_bag_correct.ravel()})
 
     def summary(self):
         """The samples, how often each instance was left out, and the resubstitution accuracy.

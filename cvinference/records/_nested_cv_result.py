@@ -6,6 +6,7 @@ import numpy as np
 
 from .._utils._arrays import readonly_array
 from .._utils._kinds import STRING, TEXT, Array, Sequence
+from .._utils._notebook import import_pandas
 from .._utils._params import Nullable, Text
 from .._utils._validation import group_labels
 from ._fields import OneOrTwoLearners, array_field, learner_descriptions, learner_lines
@@ -233,6 +234,41 @@ class NestedCVResult(OneOrTwoLearners, Grouped, Record):
     def _repr_fields(self):
         return {"n_samples": self.n_samples, "n_splits": self.n_splits, "n_repeats": self.n_repeats,
                 "n_learners": self.n_learners, "loss_name": repr(self.loss_name)}
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per learner, repeat and instance: the outer losses (needs pandas).
+
+        Columns: ``learner`` (0, and 1 for a second learner), ``repeat``,
+        ``instance`` (the row number in the data), ``group`` (only with
+        groups), ``fold`` and ``outer_loss``. The inner losses, one per
+        other fold, stay in ``inner`` (learner, repeat, fold, instance).
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cvinference.records import NestedCVResult
+        >>> fold = np.array([[0, 0, 1, 1, 2, 2]])
+        >>> own_fold = fold[:, np.newaxis, :] == np.arange(3)[np.newaxis, :, np.newaxis]
+        >>> result = NestedCVResult(fold=fold, outer=np.arange(6.0).reshape(1, 1, 6),
+        ...                         inner=np.where(own_fold, np.nan, 0.5)[np.newaxis])
+        >>> result.to_frame().head(3)
+           learner  repeat  instance  fold  outer_loss
+        0        0       0         0     0         0.0
+        1        0       0         1     0         1.0
+        2        0       0         2     1         2.0
+        """
+        learners, repeats, n = self.n_learners, self.n_repeats, self.n_samples
+        columns = {"learner": np.repeat(np.arange(learners), repeats * n),
+                   "repeat": np.tile(np.repeat(np.arange(repeats), n), learners),
+                   "instance": np.tile(np.arange(n), learners * repeats)}
+        if self.groups is not None:
+            columns["group"] = np.tile(self.groups, learners * repeats)
+        columns.update(fold=np.tile(self.fold.ravel(), learners), outer_loss=self.outer.ravel())
+        return import_pandas().DataFrame(columns)
 
     def summary(self):
         """The partitions, the fits, and each learner's mean outer and inner loss.

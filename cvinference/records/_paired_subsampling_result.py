@@ -5,6 +5,7 @@ import dataclasses
 import numpy as np
 
 from .._utils._kinds import POSITIVE, TEXT, Array, Sequence
+from .._utils._notebook import import_pandas
 from .._utils._params import Boolean, Explained, Integer, Text
 from ._fields import OneOrTwoLearners, array_field, check_indices, learner_descriptions, learner_lines
 from ._record import Record
@@ -159,6 +160,38 @@ class PairedSubsamplingResult(OneOrTwoLearners, Record):
     def _repr_fields(self):
         return {"n_samples": self.n_samples, "n_pairs": self.n_pairs, "n_rounds": self.n_rounds,
                 "n_train": self.n_train, "n_test": self.n_test, "n_learners": self.n_learners}
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per learner, group of splits, round and test instance (needs pandas).
+
+        Columns: ``learner`` (0, and 1 for a second learner), ``group`` (0:
+        splits of all the data; 1 + 2 m and 2 + 2 m: of the two halves of
+        pair m), ``round``, ``instance`` (the row number in the data) and
+        ``loss``.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from cvinference.records import PairedSubsamplingResult
+        >>> result = PairedSubsamplingResult(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]],
+        ...                                  losses=np.arange(6.0).reshape(1, 3, 2, 1), halves=[[[0, 1], [2, 3]]],
+        ...                                  n_samples=4, n_train=1)
+        >>> result.to_frame().head(3)
+           learner  group  round  instance  loss
+        0        0      0      0         0   0.0
+        1        0      0      1         3   1.0
+        2        0      1      0         1   2.0
+        """
+        learners = self.losses.shape[0]
+        groups, rounds, tested = self.test_indices.shape
+        index = np.indices((learners, groups, rounds, tested)).reshape(4, -1)
+        return import_pandas().DataFrame({
+            "learner": index[0], "group": index[1], "round": index[2],
+            "instance": np.tile(self.test_indices.ravel(), learners), "loss": self.losses.ravel()})
 
     def summary(self):
         """The splits, and each learner's mean loss on the splits of all the data.

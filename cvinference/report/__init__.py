@@ -5,6 +5,7 @@ A report is built once from the records and the inference results
 JSON, :func:`render_html` and :func:`draw_report` only format it. The records' ``summary()`` is
 :func:`summary_text`, the same report rendered, and their ``plot()`` is
 :func:`plot_result`, the same report drawn (as the command line's ``--plot``).
+:func:`to_polars` gives any result's or record's table as polars.
 """
 
 from ._html import record_html, render_html
@@ -19,6 +20,7 @@ from ._plot import (
     plot_result,
     pyplot,
 )
+from ._polars import to_polars
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -60,4 +62,5 @@ __all__ = [
     "render_html",
     "render_text",
     "summary_text",
+    "to_polars",
 ]

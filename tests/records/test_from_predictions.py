@@ -223,3 +223,23 @@ def test_cross_validate_of_shuffle_split_is_not_a_record_of_cross_validation():
                              return_estimator=True)
     with pytest.raises(ValueError, match=r"^the test parts of repeat 0 leave instance \d+ untested"):
         from_cross_validate(results, X, Y)
+
+
+def test_every_record_has_a_table_and_polars_gets_the_same_columns():
+    """Issue 47, item 5: to_frame on every record (pandas); report.to_polars gives any table as polars."""
+    pytest.importorskip("pandas")
+    from cvinference import records
+    from cvinference.report import to_polars
+
+    from result_cases import result_cases
+
+    made = {type(result).__name__: result for _, result in _quiet(result_cases)}
+    classes = [getattr(records, name) for name in records.__all__ if name not in ("Loss", "make_loss", "make_log_loss")]
+    for cls in classes:
+        record = made[cls.__name__]
+        frame = record.to_frame()
+        assert len(frame) > 0 and len(frame.columns) >= 3, cls.__name__
+        pl = pytest.importorskip("polars")
+        polars_frame = to_polars(record)
+        assert isinstance(polars_frame, pl.DataFrame) and polars_frame.columns == [str(c) for c in frame.columns]
+        assert polars_frame.height == len(frame)
