@@ -13,6 +13,7 @@ from .._utils._validation import is_classifier_like
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
+from ._fit_params import FitParams
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
 from ._partitions import CrossValidation, check_cv_argument, draw_partitions
@@ -209,9 +210,9 @@ class CVEvaluator(BaseEstimator):
                 self._splits_read_from_cv = (self.cv, cv)
         return _Settings(**{**checked, "cv": cv, "loss": get_loss(self.loss)})
 
-    @validate_params(name=NAME)
+    @validate_params(name=NAME, params=FitParams())
     @fill_doc
-    def evaluate(self, estimator, X, y, groups=None, *, name=None):
+    def evaluate(self, estimator, X, y, groups=None, *, name=None, params=None):
         """Cross-validate one estimator.
 
         Parameters
@@ -229,6 +230,13 @@ class CVEvaluator(BaseEstimator):
             The learner's name in reports (``result.name``). None names it
             by its short description (``result.estimator_repr``), such as
             ``"StandardScaler + LogisticRegression(max_iter=1000)"``.
+        params : dict or None, default=None
+            Fit parameters passed to every fit, as scikit-learn's
+            ``cross_validate(params=...)`` passes them: one of one value per
+            row is cut to the fit's training rows, any other is passed as is.
+            ``sample_weight`` is refused (the intervals here are unweighted,
+            and a silently unweighted answer to a weighted question is
+            wrong); ``groups`` has its own parameter.
 
         Returns
         -------
@@ -238,10 +246,10 @@ class CVEvaluator(BaseEstimator):
             ``module.QualifiedName``) and ``groups`` (None when none were
             given).
         """
-        return self._run([estimator], X, y, groups, None if name is None else (name,))[0]
+        return self._run([estimator], X, y, groups, None if name is None else (name,), params)[0]
 
-    @validate_params(names=NAMES)
-    def compare(self, estimator_a, estimator_b, X, y, groups=None, *, names=None):
+    @validate_params(names=NAMES, params=FitParams())
+    def compare(self, estimator_a, estimator_b, X, y, groups=None, *, names=None, params=None):
         """Cross-validate two estimators on identical folds in every repeat.
 
         Parameters
@@ -254,6 +262,8 @@ class CVEvaluator(BaseEstimator):
             The two learners' names in reports, different from each other
             (``pair.a.name``, ``pair.b.name``). None names each by its short
             description.
+        params : dict or None, default=None
+            As in :meth:`evaluate`, for the fits of both.
 
         Returns
         -------
@@ -261,9 +271,9 @@ class CVEvaluator(BaseEstimator):
             ``.a`` and ``.b`` hold the two CVResults, each with the
             ``groups``.
         """
-        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names))
+        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names, params))
 
-    def _run(self, estimators, X, y, groups, names=None):
+    def _run(self, estimators, X, y, groups, names=None, params=None):
         settings = self._checked_settings()
         arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
@@ -280,8 +290,8 @@ class CVEvaluator(BaseEstimator):
                        for method in methods]
         refit = []
         for e, estimator in enumerate(estimators):
-            shortcut = (self._fast_loo(estimator, X, y_array, partitions, loss, methods[e]) if settings.fast_loo
-                        else None)
+            shortcut = (self._fast_loo(estimator, X, y_array, partitions, loss, methods[e])
+                        if settings.fast_loo and not params else None)
             if shortcut is None:
                 refit.append(e)
             else:
@@ -292,7 +302,8 @@ class CVEvaluator(BaseEstimator):
         responses = None if settings.response_method is None else [(method, classes) for method in methods]
         run_fits(estimators, X, y, tasks, names=arguments, n_jobs=settings.n_jobs, verbose=settings.verbose,
                  cheap_fit_seconds=settings.cheap_fit_seconds, proba_loss=proba_loss, responses=responses,
-                 collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output))
+                 collect=lambda index, output: out_of_fold[tasks.estimator(index)].add(*tasks.where(index), *output),
+                 fit_params=params)
         names = names or [None] * len(estimators)
         return [kept.result(y_array, partitions, loss, learner_labels(estimator, name) | {"groups": groups})
                 for kept, estimator, name in zip(out_of_fold, estimators, names, strict=True)]
@@ -427,14 +438,15 @@ class _OutOfFoldPredictions:
                         classification=loss.classification, cv_repr=partitions.cv_repr, **labels)
 
 
-@validate_params(**CVEvaluator.__cvinference_params__, name=NAME)
+@validate_params(**CVEvaluator.__cvinference_params__, name=NAME, params=FitParams())
 def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, loss="zero_one",
                           n_jobs=None, random_state=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-                          fast_loo=True, response_method=None, name=None):
+                          fast_loo=True, response_method=None, name=None, params=None):
     """Cross-validate an estimator and record every instance's fold and correctness.
 
-    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups, name=name)``;
-    see :class:`CVEvaluator` for the parameters and :meth:`CVEvaluator.evaluate` for ``name``.
+    A thin wrapper around ``CVEvaluator(...).evaluate(estimator, X, y, groups, name=name, params=params)``;
+    see :class:`CVEvaluator` for the parameters and :meth:`CVEvaluator.evaluate` for ``name`` and ``params``
+    (fit parameters, as scikit-learn's ``cross_validate(params=...)``).
 
     Returns
     -------
@@ -467,4 +479,4 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
     evaluator = CVEvaluator(cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
                             verbose=verbose, cheap_fit_seconds=cheap_fit_seconds, fast_loo=fast_loo,
                             response_method=response_method)
-    return evaluator.evaluate(estimator, X, y, groups, name=name)
+    return evaluator.evaluate(estimator, X, y, groups, name=name, params=params)

@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.utils import _safe_indexing
 
 from ..records._losses import proba_in_class_order
+from ._fit_params import fold_fit_params
 from ._scores import fold_scores, no_scores, scores_from_proba
 
 _SCORE_BLOCK_ROWS = 16384
@@ -192,7 +193,7 @@ def _scored_moments(estimator, X, y, scored, score_loss):
 
 
 def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", proba_loss=None, scored=None,
-                    score_loss=None, response=None):
+                    score_loss=None, response=None, fit_params=None):
     """Fit on ``train``; return the predictions for ``test`` and, for a probability loss, their losses.
 
     ``train`` or ``test`` None means every row. ``proba_loss`` is
@@ -204,12 +205,13 @@ def fit_and_predict(estimator, X, y, train, test, *, where, name="estimator", pr
     for ``test`` follow as a third item (float64, columns in the order of
     ``classes``). With ``scored`` (a :class:`ScoredRows`) and ``score_loss``
     (``(loss, classes)``), the fitted model is also scored on those rows and
-    their :class:`LossMoments` follow as the last item. A failure is
-    re-raised with a note naming ``name`` and ``where``.
+    their :class:`LossMoments` follow as the last item. ``fit_params``
+    go to ``fit`` (``_fit_params.fold_fit_params``). A failure is re-raised with a
+    note naming ``name`` and ``where``.
     """
     step = "fitting"
     try:
-        estimator.fit(_rows(X, train), _rows(y, train))
+        estimator.fit(_rows(X, train), _rows(y, train), **fold_fit_params(fit_params, train, len(y), _rows))
         n_test = len(y) if test is None else len(test)
         step = "predicting with"
         if n_test == 0:

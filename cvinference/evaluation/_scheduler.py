@@ -306,21 +306,21 @@ def _fit_on_worker(X, y, fitting, losses, index):
     return _fit_batch(X, y, [_fit_spec(*fitting, index)], *losses)[0][1]
 
 
-def _fit_batch(X, y, fits, proba_loss, score_loss):
+def _fit_batch(X, y, fits, proba_loss, score_loss, fit_params=None):
     """Run several fits (one task): ``[(index, output)]`` of :func:`fit_and_predict` for each.
 
     ``fits`` holds what differs between fits, ``(index, estimator, train,
-    test, name, where, scored, response)``; the data and the losses are
-    arguments of their own, so that a backend that scatters large arguments
-    (dask) sends them once per call, not once per task.
+    test, name, where, scored, response)``; the data, the losses and the fit
+    parameters are arguments of their own, so that a backend that scatters
+    large arguments (dask) sends them once per call, not once per task.
     """
     return [(index, fit_and_predict(estimator, X, y, train, test, where=where, name=name, proba_loss=proba_loss,
-                                    scored=scored, score_loss=score_loss, response=response))
+                                    scored=scored, score_loss=score_loss, response=response, fit_params=fit_params))
             for index, estimator, train, test, name, where, scored, response in fits]
 
 
 def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fit_seconds=CHEAP_FIT_SECONDS,
-             proba_loss=None, score_loss=None, responses=None, collect=None):
+             proba_loss=None, score_loss=None, responses=None, collect=None, fit_params=None):
     """Fit a clone of an estimator on every task's training rows and predict its test rows.
 
     Parameters
@@ -359,6 +359,9 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
     collect : callable or None
         ``collect(task_index, output)`` receives each output as soon as it is
         here (one call at a time), so that the caller can keep a compact form of it.
+    fit_params : dict or None
+        Passed to every fit as :func:`fit_and_predict`'s ``fit_params``: those
+        of one value per row are cut to the fit's training rows.
 
     Returns
     -------
@@ -367,8 +370,8 @@ def run_fits(estimators, X, y, tasks, *, names, n_jobs=None, verbose=0, cheap_fi
         task, in task order.
     """
     try:
-        return _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss,
-                         responses, collect)
+        return _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds,
+                         (proba_loss, score_loss, fit_params), responses, collect)
     except ValueError as exc:
         note = non_finite_note(exc, X)
         if note is not None:
@@ -384,8 +387,7 @@ def _counted(collect, progress):
     return counted
 
 
-def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, proba_loss, score_loss, responses,
-              collect):
+def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds, losses, responses, collect):
     """:func:`run_fits` itself; its caller adds a note naming the cell of X a refusal of non-finite values is about."""
     n_workers = effective_n_jobs(n_jobs)
     outputs = [None] * len(tasks) if collect is None else None
@@ -401,7 +403,7 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
         return _fit_spec(*fitting, index)
 
     def fit(index):
-        return _fit_on_worker(X, y, fitting, (proba_loss, score_loss), index)
+        return _fit_on_worker(X, y, fitting, losses, index)
 
     if n_workers <= 1:
         for index in range(len(tasks)):
@@ -409,8 +411,7 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
         return outputs
     client = dask_client()
     if client is not None:  # the futures path: the data and the tasks sent once, fits batched into tasks
-        run_on_cluster(client, _fit_on_worker, (X, y, fitting, (proba_loss, score_loss)), range(len(tasks)),
-                       collect)
+        run_on_cluster(client, _fit_on_worker, (X, y, fitting, losses), range(len(tasks)), collect)
         return outputs
 
     start_seconds = 0.0 if cheap_fit_seconds == 0 else pool_start_seconds(n_workers)
@@ -425,7 +426,7 @@ def _run_fits(estimators, X, y, tasks, names, n_jobs, verbose, cheap_fit_seconds
     try:
         if queue.wait_until_the_pool_is_needed():
             here.share_cores(threads_per_worker(n_workers))
-            _fit_in_pool(queue, one_fit, keep, X, y, (proba_loss, score_loss), n_jobs, n_workers, verbose)
+            _fit_in_pool(queue, one_fit, keep, X, y, losses, n_jobs, n_workers, verbose)
     except BaseException:
         queue.clear()
         here.join()

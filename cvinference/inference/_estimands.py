@@ -31,7 +31,18 @@ def training_size_phrase(result):
 GIVEN_THIS_DATASET = "given this dataset, not averaged over other datasets of its size (Vanwinckelen & Blockeel 2015)"
 
 
+def is_single_set(result):
+    """Whether ``result`` is one evaluation set of a model trained elsewhere: one fold, no training size given."""
+    return result.n_splits == 1 and result.n_train is None
+
+
+SINGLE_SET_ESTIMAND = ("on the population the rows are drawn from, of the model that made these predictions, as it "
+                       "is (one evaluation set: the model trained elsewhere, on data not given here)")
+
+
 def accuracy_estimand(result):
+    if is_single_set(result):
+        return f"accuracy {SINGLE_SET_ESTIMAND}"
     return (
         f"accuracy on the population of the models the learner fits to {training_size_phrase(result)}; "
         f"{GIVEN_THIS_DATASET}"
@@ -39,6 +50,10 @@ def accuracy_estimand(result):
 
 
 def difference_estimand(a, b):
+    if is_single_set(a) and is_single_set(b):
+        return ("difference in accuracy (A minus B) on the population the rows are drawn from, of the two models that "
+                "made these predictions, as they are (one evaluation set: the models trained elsewhere, on data not "
+                "given here)")
     trained_a, trained_b = training_size_phrase(a), training_size_phrase(b)
     if trained_a == trained_b:
         trained = f"fitted to {trained_a}"

@@ -21,6 +21,7 @@ from .._utils._params import (
     validate_params,
 )
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
+from ..evaluation._fit_params import FitParams
 from ..inference import Interval, TestResult
 from ..policy import Decision
 from ..policy._routes import (
@@ -235,7 +236,7 @@ def _plan(plain, five_by_two, nested_cost, allowed, budget):
 
 def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
                    pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-                   random_state=None, verbose=0, descriptions=None, data=None):
+                   random_state=None, verbose=0, descriptions=None, data=None, params=None):
     """:func:`compare` with the command line's wording: ``descriptions`` name the learners in the report and
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
@@ -253,9 +254,16 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         notes.append(planned)
     check_folds(folds, n_repeats, n_samples)
     _check_nested(nested, metric, regression, loss, groups)
+    if params and nested == "always":
+        raise ValueError("nested='always' runs nested cross-validation, which does not take fit parameters, and params "
+                         "passes some to every fit; drop one of them.")
+    if params:
+        notes.append("params passes fit parameters to the cross-validation's fits; 5x2cv and nested "
+                     "cross-validation, which do not take them, were left out.")
+        nested = "never"
     n_splits = fold_count(folds, X, y, groups)
     plain = cv_fits(2, n_splits, n_repeats)
-    five_by_two = FIVE_BY_TWO_FITS if folds != "loo" and not regression else 0
+    five_by_two = FIVE_BY_TWO_FITS if folds != "loo" and not regression and not params else 0
     reuse = cv == NESTED_SETTINGS["n_splits"] and n_repeats >= NESTED_SETTINGS["n_repeats"] and (
         regression or loss == "zero_one")
     nested_cost = nested_fits(outer=not reuse)
@@ -279,7 +287,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
            if route_words else ""))
     say(verbose, f"fitting A and B on {n_repeats} x {cv} identical folds ({plain:,} fits)")
     pair = evaluator(folds, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs,
-                     random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
+                     random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names,
+                                                                         params=params)
     fits, extra = plain, []
     if run_five_by_two and not pair.a.is_loo:
         say(verbose, f"fitting A and B for 5x2cv ({FIVE_BY_TWO_FITS} fits)")
@@ -306,7 +315,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
                      f"decision on {metric} rests on the corrected t on {chosen.repeats} repeats, the calibrated route "
                      "with the most measured power within the budget")
         pair = evaluator(folds, n_repeats=chosen.repeats, loss=loss, metrics=metrics, n_jobs=n_jobs,
-                         random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names)
+                         random_state=random_state, verbose=verbose).compare(*estimators, X, y, groups, names=names,
+                                                                             params=params)
         tests = comparison_tests(pair, extra_tests=extra)
         fits += chosen.fits
     if best is not None and best != chosen:
@@ -332,10 +342,10 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
 @validate_params(n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY,
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
-                 random_state=Seed(), verbose=VERBOSE)
+                 random_state=Seed(), verbose=VERBOSE, params=FitParams())
 def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
             pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-            random_state=None, verbose=0):
+            random_state=None, verbose=0, params=None):
     """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
 
     The front door for two learners: it runs what ``cvinference compare``
@@ -411,6 +421,12 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         Say the plan (fits per stage and their multiple of one 10-fold
         cross-validation) before fitting, and show progress on standard
         error.
+    params : dict or None, default=None
+        Fit parameters for the cross-validation's fits of both learners, as
+        scikit-learn's ``cross_validate(params=...)`` takes them (see
+        :meth:`CVEvaluator.evaluate`); ``sample_weight`` is refused. 5x2cv
+        and nested cross-validation, which do not take them, are then left
+        out (a note says so).
 
     Returns
     -------
@@ -445,4 +461,5 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     """
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
-                          budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose)
+                          budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
+                          params=params)

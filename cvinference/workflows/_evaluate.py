@@ -17,6 +17,7 @@ from .._utils._params import (
     Seed,
     validate_params,
 )
+from ..evaluation._fit_params import FitParams
 from ..inference import Interval
 from ..records import CVResult
 from ..report import estimator_intervals, evaluation_report
@@ -79,7 +80,7 @@ class Evaluation(Answer):
 
 def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
                    confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0,
-                   description=None, data=None):
+                   description=None, data=None, params=None):
     """:func:`evaluate` with the command line's wording: ``description`` names the learner in the report and
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
@@ -101,7 +102,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     say(verbose, f"fitting {description} on {n_repeats} x {cv} folds ({planned:,} fits, "
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
-                       verbose=verbose).evaluate(estimator, X, y, groups, name=name)
+                       verbose=verbose).evaluate(estimator, X, y, groups, name=name, params=params)
     intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
     report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
                                metrics=metrics, pos_label=pos_label, intervals=intervals)
@@ -112,9 +113,9 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
 
 @fill_doc
 @validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
-                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE)
+                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE, params=FitParams())
 def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
-             confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0):
+             confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None):
     """How good is this learner, and how sure are we: cross-validate it and give every honest interval.
 
     The front door for one learner: it runs what ``cvinference evaluate``
@@ -161,6 +162,10 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         Say the plan (fits, and their multiple of one 10-fold
         cross-validation) before fitting, and show progress on standard
         error.
+    params : dict or None, default=None
+        Fit parameters for every fit, as scikit-learn's
+        ``cross_validate(params=...)`` takes them (see
+        :meth:`CVEvaluator.evaluate`); ``sample_weight`` is refused.
 
     Returns
     -------
@@ -196,4 +201,4 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     """
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
-                          n_jobs=n_jobs, random_state=random_state, verbose=verbose)
+                          n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params)

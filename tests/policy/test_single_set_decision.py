@@ -45,3 +45,15 @@ def test_two_regressors_on_one_set_rest_on_the_paired_t_of_their_losses():
     test = _quiet(cvi.inference.loss_difference_test, pair)
     assert decision.rests_on.pvalue == test.pvalue and decision.lower_is_better
     assert decision.difference == pytest.approx(pair.b.mean_loss - pair.a.mean_loss)
+
+
+def test_a_single_sets_intervals_and_tests_say_they_are_about_the_model_as_it_is():
+    """They read "the models the learner fits to 0/1 of this dataset (about 0 instances)" before."""
+    a, b = CVResult.from_predictions(Y, SMALL), CVResult.from_predictions(Y, LARGE)
+    interval = _quiet(cvi.accuracy_interval, a)
+    assert interval.estimand.startswith("accuracy on the population the rows are drawn from, of the model that made "
+                                        "these predictions, as it is")
+    assert "0/1" not in interval.estimand
+    assert _quiet(cvi.mcnemar_test, a, b).estimand.startswith("difference in accuracy (A minus B) on the population "
+                                                              "the rows are drawn from, of the two models")
+    assert "the model that made these predictions, as it is" in a.summary()
