@@ -58,7 +58,7 @@ from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
 from .._utils._upward import upward
-from .._utils._warnings import InferenceWarning, quietly
+from .._utils._warnings import InferenceWarning, first_caller_outside_package, quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
 from ..inference._estimands import TARGET
@@ -1172,6 +1172,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
     if pair.a.n_splits == 1 and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
             metric, pair.a))) and not (pair.a.groups is not None and pair.a.classes is None):
+        if tests is not None or nested is not None:
+            warnings.warn("tests and nested are not read on one evaluation set: the decision rests on the test whose "
+                          "assumptions hold there by design (McNemar's, Obuchowski's with groups, the paired t of "
+                          "losses for regressors). Drop them.", InferenceWarning,
+                          stacklevel=first_caller_outside_package())
         return _single_set_decision(pair, names, confidence_level)
     if pair.a.groups is not None and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
             metric, pair.a))):

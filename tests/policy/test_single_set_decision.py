@@ -57,3 +57,10 @@ def test_a_single_sets_intervals_and_tests_say_they_are_about_the_model_as_it_is
     assert _quiet(cvi.mcnemar_test, a, b).estimand.startswith("difference in accuracy (A minus B) on the population "
                                                               "the rows are drawn from, of the two models")
     assert "the model that made these predictions, as it is" in a.summary()
+
+
+def test_tests_passed_for_one_evaluation_set_are_not_read_and_say_so():
+    pair = PairedCVResult(CVResult.from_predictions(Y, SMALL), CVResult.from_predictions(Y, LARGE))
+    with pytest.warns(cvi.InferenceWarning, match=r"^tests and nested are not read on one evaluation set"):
+        decision = cvi.decide(pair, tests=[("McNemar", _quiet(cvi.mcnemar_test, pair))])
+    assert decision.rests_on.name == "McNemar"
