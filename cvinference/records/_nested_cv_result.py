@@ -251,15 +251,10 @@ class NestedCVResult(OneOrTwoLearners, Grouped, Record):
         --------
         >>> import numpy as np
         >>> from cvinference.records import NestedCVResult
-        >>> fold = np.array([[0, 0, 1, 1, 2, 2]])
-        >>> own_fold = fold[:, np.newaxis, :] == np.arange(3)[np.newaxis, :, np.newaxis]
-        >>> result = NestedCVResult(fold=fold, outer=np.arange(6.0).reshape(1, 1, 6),
-        ...                         inner=np.where(own_fold, np.nan, 0.5)[np.newaxis])
-        >>> result.to_frame().head(3)
-           learner  repeat  instance  fold  outer_loss
-        0        0       0         0     0         0.0
-        1        0       0         1     0         1.0
-        2        0       0         2     1         2.0
+        >>> two = NestedCVResult(fold=[[0, 1, 2, 0, 1, 2]], outer=np.arange(12.0).reshape(2, 1, 6),
+        ...                      inner=np.zeros((2, 1, 3, 6)))
+        >>> two.to_frame().groupby("learner")["outer_loss"].sum().tolist()
+        [15.0, 51.0]
         """
         learners, repeats, n = self.n_learners, self.n_repeats, self.n_samples
         columns = {"learner": np.repeat(np.arange(learners), repeats * n),

@@ -177,14 +177,10 @@ class PairedSubsamplingResult(OneOrTwoLearners, Record):
         --------
         >>> import numpy as np
         >>> from cvinference.records import PairedSubsamplingResult
-        >>> result = PairedSubsamplingResult(test_indices=[[[0], [3]], [[1], [0]], [[2], [3]]],
-        ...                                  losses=np.arange(6.0).reshape(1, 3, 2, 1), halves=[[[0, 1], [2, 3]]],
-        ...                                  n_samples=4, n_train=1)
-        >>> result.to_frame().head(3)
-           learner  group  round  instance  loss
-        0        0      0      0         0   0.0
-        1        0      0      1         3   1.0
-        2        0      1      0         1   2.0
+        >>> record = PairedSubsamplingResult(test_indices=[[[2], [3]], [[1], [1]], [[3], [2]]], n_samples=4,
+        ...                                  losses=np.ones((1, 3, 2, 1)), halves=[[[0, 1], [2, 3]]], n_train=1)
+        >>> record.to_frame()["instance"].tolist()
+        [2, 3, 1, 1, 3, 2]
         """
         learners = self.losses.shape[0]
         groups, rounds, tested = self.test_indices.shape
