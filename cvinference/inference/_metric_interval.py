@@ -630,7 +630,17 @@ def _metric_interval_of(result, metric, confidence_level, repeat, pos_label, met
     resolved = _resolve_metric(metric, result, pos_label)
     name = resolved.name
     score_metric = resolved.score is None
+    auto = method == "auto"
     method = _check_method(method, name, score_metric)
+    if result.n_splits == 1 and method != "delong":
+        if auto and SCORE_METRICS.get(metric) == "roc_auc":
+            method = "delong"  # one model's scores on one test set: DeLong's own setting
+        else:
+            auc = " For the ROC AUC, method='delong' (what 'auto' takes here) gives DeLong's interval."
+            raise ValueError(f"metric_interval's method={method!r} averages {name} over folds, and this record is one "
+                             "evaluation set (one fold), so it has one value of it and no fold-level interval."
+                             f"{auc if score_metric else ''} For accuracy, accuracy_interval gives the binomial "
+                             "intervals of the one set.")
     if method == "delong":
         return _score_interval(result, metric, method, confidence_level, repeat)
     if result.is_loo:

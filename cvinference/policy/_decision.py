@@ -995,13 +995,41 @@ SINGLE_SET_REGIME = "one evaluation set: the models fixed, the rows independent"
 """The regime of a decision on one evaluation set, where a test's own assumptions hold by design."""
 
 
-def _single_set_decision(pair, names, confidence_level):
-    """decide() on one evaluation set (one fold: a holdout, a benchmark): McNemar's test (Obuchowski's with groups)
-    or, for regressors, the paired t on per-row losses, whose assumptions hold by design."""
+def _check_single_set_metric(pair, metric):
+    """Refuse, on one evaluation set, a metric no test of it computes there: one averaged over folds (F1, ...)."""
+    a = pair.a
+    auc = isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc" and a.y_score is not None
+    if metric == "accuracy" or (a.classes is None and _is_loss_metric(metric, a)) or (auc and a.groups is None):
+        if a.classes is None and a.groups is not None:
+            raise ValueError("decide on one evaluation set of regressors with groups has no test yet (the paired t of "
+                             "losses counts rows); drop groups to take the rows as independent, or compare their "
+                             "losses with matched_sample_test(pair, method='cluster') on cross-validated records.")
+        return
+    shown = metric if isinstance(metric, str) else "a callable"
+    if a.classes is None:
+        fix = (f"decide on the records' own loss ({a.loss_name!r}: the paired t of per-row losses), or make the "
+               "records with the loss wanted (CVResult.from_predictions(..., loss='absolute_error'))")
+    else:
+        fix = ("decide on 'accuracy' (McNemar's test" + (", Obuchowski's with groups" if a.groups is not None else "")
+               + "), or 'roc_auc' (DeLong's paired test) with scores and without groups")
+    raise ValueError(f"decide on metric={shown!r} compares the metric's fold values, and these records are one "
+                     f"evaluation set (one fold), so they hold one value of it each: no test of it applies; {fix}.")
+
+
+def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
+    """decide() on one evaluation set (one fold: a holdout, a benchmark): McNemar's test (Obuchowski's with groups),
+    DeLong's paired test for the ROC AUC or, for regressors, the paired t on per-row losses, whose assumptions hold
+    by design."""
     a, b = pair.a, pair.b
     classification = a.classes is not None
     grouped = a.groups is not None
-    if classification:
+    if metric != "accuracy" and classification:
+        binary = len(a.classes) == 2
+        test = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
+                       pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
+        name = _label("delong_paired")
+        difference = test.estimate
+    elif classification:
         test = quietly(mcnemar_test, pair, method="obuchowski" if grouped else "mcnemar")
         name = _label("clustered_mcnemar_obuchowski" if grouped else "mcnemar")
         difference = a.accuracy - b.accuracy
@@ -1019,12 +1047,15 @@ def _single_set_decision(pair, names, confidence_level):
                "data did not vary here."]
     caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
                 else _mean_baseline_caveats(pair, names, 1 - confidence_level))
+    source = ("DeLong et al. 1988" if metric != "accuracy" and classification else "McNemar 1947; Kohavi 1995, "
+              "\"Holdout\"" + ("; Obuchowski 1998 for groups" if grouped else ""))
     reason = (f"It rests on {name}: on one evaluation set the models are fixed and {units} are independent draws, "
-              "which is all the test assumes (McNemar 1947; Kohavi 1995, \"Holdout\""
-              + ("; Obuchowski 1998 for groups" if grouped else "") + "), so its type-I error holds by design; the "
-              "calibration benchmark, which measures the variation of training sets, has nothing to add.")
+              f"which is all the test assumes ({source}), so its type-I error holds by design; the calibration "
+              "benchmark, which measures the variation of training sets, has nothing to add.")
+    named = metric if classification and metric != "accuracy" else (
+        "accuracy" if classification else loss_words(a.loss_name))
     return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names,
-                    metric="accuracy" if classification else loss_words(a.loss_name), target=rests_on.target,
+                    metric=named, target=rests_on.target,
                     confidence_level=confidence_level, difference=float(difference), rests_on=rests_on, context=(),
                     reason=reason, route="", caveats=tuple(caveats), lower_is_better=not classification)
 
@@ -1170,14 +1201,14 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     alpha = 1 - confidence_level
     limit = type_i_limit()
     learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
-    if pair.a.n_splits == 1 and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
-            metric, pair.a))) and not (pair.a.groups is not None and pair.a.classes is None):
+    if pair.a.n_splits == 1:
+        _check_single_set_metric(pair, metric)
         if tests is not None or nested is not None:
             warnings.warn("tests and nested are not read on one evaluation set: the decision rests on the test whose "
                           "assumptions hold there by design (McNemar's, Obuchowski's with groups, the paired t of "
                           "losses for regressors). Drop them.", InferenceWarning,
                           stacklevel=first_caller_outside_package())
-        return _single_set_decision(pair, names, confidence_level)
+        return _single_set_decision(pair, names, confidence_level, metric)
     if pair.a.groups is not None and (metric == "accuracy" or (pair.a.classes is None and _is_loss_metric(
             metric, pair.a))):
         return _grouped_decision(pair, names, confidence_level, nested, limit)

@@ -390,7 +390,8 @@ def comparison_tests(pair, *, extra_tests=(), min_count=5):
 def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None):
     """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it."""
     metric = metrics[0] if metrics else "accuracy"
-    read = metric == "accuracy" or pair.a.classes is None  # the tests of accuracy, which another metric ignores
+    # the tests of accuracy, which another metric and one evaluation set (its own test) do not read
+    read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
     return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
                   nested=nested, names=names, pos_label=_positive(metric, pos_label))
 

@@ -64,3 +64,37 @@ def test_tests_passed_for_one_evaluation_set_are_not_read_and_say_so():
     with pytest.warns(cvi.InferenceWarning, match=r"^tests and nested are not read on one evaluation set"):
         decision = cvi.decide(pair, tests=[("McNemar", _quiet(cvi.mcnemar_test, pair))])
     assert decision.rests_on.name == "McNemar"
+
+
+SCORES_A = np.clip(Y * 0.3 + RNG.random(400) * 0.7, 0, 1)
+SCORES_B = np.clip(Y * 0.2 + RNG.random(400) * 0.8, 0, 1)
+
+
+def _scored():
+    return PairedCVResult(CVResult.from_predictions(Y, (SCORES_A > 0.5).astype(int), y_score=SCORES_A),
+                          CVResult.from_predictions(Y, (SCORES_B > 0.5).astype(int), y_score=SCORES_B))
+
+
+def test_the_roc_auc_of_one_set_rests_on_delongs_paired_test_and_its_interval_is_delongs():
+    """Oracle: the package's DeLong paired test (tested against R's pROC) on the same scores; and sklearn's AUC."""
+    from sklearn.metrics import roc_auc_score
+
+    from cvinference.inference._delong import delong_paired_test
+
+    pair = _scored()
+    decision = cvi.decide(pair, metric="roc_auc")
+    expected = delong_paired_test(Y, SCORES_A, SCORES_B, pos_label=1)
+    assert decision.rests_on.name == "DeLong paired z" and decision.rests_on.pvalue == expected.pvalue
+    assert decision.metric == "roc_auc" and "DeLong et al. 1988" in decision.reason
+    interval = cvi.metric_interval(pair.a, "roc_auc")
+    assert interval.method == "delong" and interval.estimate == pytest.approx(roc_auc_score(Y, SCORES_A))
+
+
+@pytest.mark.parametrize("metric", ["f1", "balanced_accuracy"])
+def test_a_metric_averaged_over_folds_is_refused_on_one_set_with_the_tests_that_apply(metric):
+    with pytest.raises(ValueError, match=rf"^decide on metric='{metric}' compares the metric's fold values, and these "
+                                         r"records are one evaluation set \(one fold\).*decide on 'accuracy' "
+                                         r"\(McNemar's test\), or 'roc_auc' \(DeLong's paired test\)"):
+        cvi.decide(_scored(), metric=metric)
+    with pytest.raises(ValueError, match=r"this record is one evaluation set \(one fold\), so it has one value"):
+        cvi.metric_interval(_scored().a, metric)
