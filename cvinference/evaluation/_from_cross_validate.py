@@ -2,6 +2,7 @@
 
 import numpy as np
 from sklearn.utils import _safe_indexing
+from sklearn.utils.validation import _num_samples
 
 from .._utils._describe import learner_labels
 from .._utils._params import Nullable, Text, validate_params
@@ -85,6 +86,12 @@ def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, 
     models, tests = _split_parts(cv_results)
     y_array = np.asarray(y)
     n_samples = y_array.shape[0]
+    if _num_samples(X) != n_samples:
+        raise ValueError(f"X has {_num_samples(X)} rows and y {n_samples}; pass the X and y cross_validate was given.")
+    largest = max(int(np.max(test)) for test in tests)
+    if largest >= n_samples:
+        raise ValueError(f"cv_results tests row {largest}, and X and y hold {n_samples} rows; pass the X and y "
+                         "cross_validate was given.")
     classification = hasattr(models[0], "classes_")
     classes = np.unique(y_array) if classification else None
     method = None if response_method is None else response_method_of(models[0], response_method, "the fold models")

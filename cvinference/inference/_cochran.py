@@ -76,6 +76,10 @@ def cochrans_q(correct, groups=None):
     _, codes = np.unique(np.asarray(groups), return_inverse=True)
     codes = codes.reshape(-1)
     n_groups = int(codes.max()) + 1
+    if n_groups < 2:
+        raise ValueError(f"groups holds {n_groups} group: the clustered test takes the groups as the independent units "
+                         "and needs at least 2 (many more for its chi-square to hold); pass the rows' groups, or "
+                         "groups=None for independent rows.")
     sums = np.zeros((n_groups, k))
     np.add.at(sums, codes, correct)
     contrast = np.hstack([np.eye(k - 1), -np.ones((k - 1, 1))])

@@ -998,7 +998,13 @@ SINGLE_SET_REGIME = "one evaluation set: the models fixed, the rows independent"
 def _check_single_set_metric(pair, metric):
     """Refuse, on one evaluation set, a metric no test of it computes there: one averaged over folds (F1, ...)."""
     a = pair.a
-    auc = isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc" and a.y_score is not None
+    auc = isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc"
+    if auc:
+        unscored = [label for label, record in (("A", a), ("B", pair.b)) if record.y_score is None]
+        if unscored:
+            which = " and ".join(unscored)
+            raise ValueError(f"decide on metric={metric!r} compares the two models' scores, and {which}'s record "
+                             "kept none; make both records with y_score (CVResult.from_predictions(..., y_score=...)).")
     if metric == "accuracy" or (a.classes is None and _is_loss_metric(metric, a)) or (auc and a.groups is None):
         if a.classes is None and a.groups is not None:
             raise ValueError("decide on one evaluation set of regressors with groups has no test yet (the paired t of "

@@ -47,13 +47,15 @@ def _splits_folds(splits, n_samples, where):
     """The (n_repeats, n_samples) test folds of a sequence of (train, test) splits: consecutive splits whose test
     parts cover every instance once make one repeat (as ``RepeatedKFold`` yields them)."""
     repeats, current, number = [], None, 0
-    for _train, test in splits:
-        test = np.asarray(test)
-        if test.dtype == bool:
-            test = np.flatnonzero(test)
+    for train, test in splits:
+        train, test = (np.flatnonzero(part) if part.dtype == bool else part
+                       for part in (np.asarray(train), np.asarray(test)))
         if test.size == 0 or test.min() < 0 or test.max() >= n_samples:
             raise ValueError(f"{where}: split {number} tests indices outside 0 .. {n_samples - 1} (or none); the "
                              f"splits must be of the {n_samples} rows of y_true.")
+        if np.intersect1d(train, test).size:
+            raise ValueError(f"{where}: split {number} puts a test instance in its own training set (instance "
+                             f"{int(np.intersect1d(train, test)[0])}); out-of-fold predictions need disjoint parts.")
         if current is None or (current[test] >= 0).any():
             if current is not None:
                 repeats.append(current)
@@ -90,17 +92,23 @@ def splitter_folds(splitter, y_true, groups=None):
     return first
 
 
-def _score_rows(y_score, n_rows, classes, response_method):
+def _score_rows(y_score, n_rows, classes, response_method, given=None):
     """``y_score`` as float64 rows (one score per row for two classes, one column per class otherwise) and the
-    method that gave them."""
+    method that gave them; ``given`` is the order of the user's ``classes`` (the columns' order), None for the
+    record's own."""
     scores = np.asarray(y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
     if scores.dtype.kind not in "biuf":
         raise TypeError(f"y_score must hold numbers; got an array of dtype {scores.dtype}.")
     scores = scores.astype(np.float64)
-    if scores.shape[0] != n_rows or scores.ndim not in (1, 2):
+    if scores.ndim not in (1, 2) or scores.shape[0] != n_rows:
         raise ValueError(f"y_score must have one row per row of y_true ({n_rows},) or ({n_rows}, n_classes); got "
                          f"shape {scores.shape}.")
     probabilities = bool(np.all((scores >= 0) & (scores <= 1)))
+    reordered = given is not None and not np.array_equal(np.asarray(given), classes)
+    if reordered and scores.ndim == 2 and scores.shape[1] == len(classes):
+        scores = scores[:, [int(np.flatnonzero(np.asarray(given) == label)[0]) for label in classes]]
+    elif reordered and scores.ndim == 1:  # the score of given[1] = classes[0]: the other class's, turned round
+        scores = 1.0 - scores if probabilities and response_method != "decision_function" else -scores
     if scores.ndim == 2 and len(classes) == 2 and scores.shape[1] == 2:
         probabilities = probabilities and bool(np.allclose(scores.sum(axis=1), 1.0, atol=1e-6))
         scores = scores[:, 1]  # the score of classes[1], as a record of two classes keeps it
@@ -212,7 +220,7 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
     if y_score is not None:
         if not classification:
             raise ValueError("y_score holds a classifier's scores, and y_true is a continuous target; drop y_score.")
-        scores, response_method = _score_rows(y_score, n_rows, found, response_method)
+        scores, response_method = _score_rows(y_score, n_rows, found, response_method, classes)
         arguments.update(y_score=scores[by_repeat], response_method=response_method)
     elif response_method is not None:
         raise ValueError(f"response_method={response_method!r} names the method that gave y_score, and no y_score "
@@ -237,7 +245,7 @@ def _looks_like_splits(fold):
         first = next(iter(fold))
     except (TypeError, StopIteration):
         return False
-    return (isinstance(first, tuple) and len(first) == 2
+    return (isinstance(first, (tuple, list)) and len(first) == 2
             and not isinstance(first[0], (numbers.Number, str, bytes)))
 
 

@@ -46,8 +46,10 @@ def check_classes_in_folds(metrics, cv, X, y, groups, *, n_repeats, random_state
 
     The partitions are drawn as the evaluator will draw them, so the check
     is exact: it returns the ``random_state`` to fit with, the one given, or
-    for None a seed drawn from numpy's global generator (as None would draw
-    the partitions), so that the folds checked are the folds fitted.
+    for None (where the folds would draw from numpy's global generator: an
+    int ``cv``, a shuffling splitter without a seed) a seed drawn from it
+    once, so that the folds checked are the folds fitted; a splitter's own
+    seed is left to it.
 
     Raises
     ------
@@ -57,13 +59,15 @@ def check_classes_in_folds(metrics, cv, X, y, groups, *, n_repeats, random_state
     ranking = [metric for metric in metrics if isinstance(metric, str) and metric in RANKING_METRICS]
     if not ranking:
         return random_state
-    if random_state is None:
+    if random_state is None and getattr(cv, "random_state", None) is None:
+        # what would draw from numpy's global generator (an int cv, a splitter without a seed) draws once, here
         random_state = int(check_random_state(None).randint(np.iinfo(np.int32).max))
     y = check_target(y, classification=True, needed_by=f"metric={ranking[0]!r}")
-    drawn = copy.deepcopy(random_state)  # a RandomState is drawn from again by the evaluator
+    drawn, splitter = copy.deepcopy(random_state), copy.deepcopy(cv)  # the evaluator draws from the originals
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # the splitter's own warnings come with the fits' draw
-        partitions = draw_partitions(cv, X, y, groups, n_repeats=n_repeats, random_state=drawn, classifier=True)
+        partitions = draw_partitions(splitter, X, y, groups, n_repeats=n_repeats, random_state=drawn,
+                                     classifier=True)
     found = _first_fold_without_class(y, partitions.fold)
     if found is None:
         return random_state

@@ -116,3 +116,10 @@ def test_the_result_reads_back_and_says_what_it_holds():
 def test_records_that_are_not_models_on_the_same_rows_are_refused(records, error, message):
     with pytest.raises(error, match=message):
         cvi.compare_models(records)
+
+
+def test_one_group_is_refused_by_the_clustered_test():
+    with pytest.raises(ValueError, match=r"^groups holds 1 group: the clustered test takes the groups as the "):
+        cochrans_q(CORRECT, np.zeros(N, dtype=int))
+    with pytest.raises(ValueError, match=r"^groups holds 1 group"):
+        cvi.compare_models(_records(np.zeros(N, dtype=int)))

@@ -98,3 +98,11 @@ def test_a_metric_averaged_over_folds_is_refused_on_one_set_with_the_tests_that_
         cvi.decide(_scored(), metric=metric)
     with pytest.raises(ValueError, match=r"this record is one evaluation set \(one fold\), so it has one value"):
         cvi.metric_interval(_scored().a, metric)
+
+
+def test_the_roc_auc_of_one_set_needs_both_records_scores():
+    pair = PairedCVResult(CVResult.from_predictions(Y, (SCORES_A > 0.5).astype(int), y_score=SCORES_A),
+                          CVResult.from_predictions(Y, (SCORES_B > 0.5).astype(int)))
+    with pytest.raises(ValueError, match=r"^decide on metric='roc_auc' compares the two models' scores, and B's "
+                                         r"record kept none"):
+        cvi.decide(pair, metric="roc_auc")

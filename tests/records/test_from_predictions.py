@@ -189,7 +189,7 @@ P8 = np.array([0, 1, 0, 0, 1, 1, 1, 1])
     (dict(fold=KFold(2, shuffle=True)), ValueError, r"gives other folds at every call \(it shuffles without a fixed"),
     (dict(fold=RepeatedStratifiedKFold(n_splits=2, n_repeats=2, random_state=0)), ValueError,
      r"^the splits make 2 repeats of the 8 instances, and cross_val_predict gives one prediction per instance"),
-    (dict(fold=[(np.arange(4), np.arange(4))]), ValueError, r"^fold: instance 4 is in no test part of repeat 0"),
+    (dict(fold=[(np.arange(4, 8), np.arange(4))]), ValueError, r"^fold: instance 4 is in no test part of repeat 0"),
     (dict(fold=KFold(2), repeat=[0] * 8), ValueError, r"^fold is a splitter and repeat is given"),
 ])
 def test_what_does_not_describe_a_record_is_refused_naming_the_piece_and_the_fix(arguments, error, message):
@@ -243,3 +243,40 @@ def test_every_record_has_a_table_and_polars_gets_the_same_columns():
         polars_frame = to_polars(record)
         assert isinstance(polars_frame, pl.DataFrame) and polars_frame.columns == [str(c) for c in frame.columns]
         assert polars_frame.height == len(frame)
+
+
+def test_scores_in_the_order_of_the_classes_given_are_kept_in_the_records_order():
+    """Review find: classes=["b", "a"] with y_score columns in that order kept P(a) as the score of "b" (AUC 0 for
+    1). The oracle: sklearn's roc_auc_score on the positive class's probability."""
+    from sklearn.metrics import roc_auc_score
+
+    labels = np.array(["a", "b"] * 10)
+    p_b = np.where(labels == "b", 0.9, 0.2)
+    straight = CVResult.from_predictions(labels, labels, y_score=np.column_stack([1 - p_b, p_b]))
+    turned = CVResult.from_predictions(labels, labels, y_score=np.column_stack([p_b, 1 - p_b]), classes=["b", "a"])
+    one_column = CVResult.from_predictions(labels, labels, y_score=1 - p_b, classes=["b", "a"])
+    expected = roc_auc_score(labels == "b", p_b)
+    for record in (straight, turned, one_column):
+        np.testing.assert_allclose(record.y_score[0], p_b)
+        assert _quiet(cvi.metric_interval, record, "roc_auc").estimate == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (dict(fold=[[np.arange(8), np.arange(4)]]), r"^fold: split 0 puts a test instance in its own training set"),
+    (dict(fold=[[np.arange(4, 8), np.arange(4)], [np.arange(4), np.arange(4, 8)]]), None),
+    (dict(y_score=0.5), r"^y_score must have one row per row of y_true"),
+])
+def test_splits_as_lists_scalars_and_overlapping_parts(arguments, message):
+    if message is None:
+        assert CVResult.from_predictions(Y8, P8, **arguments).fold.tolist() == [[0, 0, 0, 0, 1, 1, 1, 1]]
+        return
+    with pytest.raises(ValueError, match=message):
+        CVResult.from_predictions(Y8, P8, **arguments)
+
+
+def test_cross_validate_output_of_other_data_is_refused_naming_x_and_y():
+    results = cross_validate(GaussianNB(), X, Y, cv=KFold(3), return_indices=True, return_estimator=True)
+    with pytest.raises(ValueError, match=r"^cv_results tests row \d+, and X and y hold 100 rows; pass the X and y"):
+        from_cross_validate(results, X[:100], Y[:100])
+    with pytest.raises(ValueError, match=r"^X has 569 rows and y 100"):
+        from_cross_validate(results, X, Y[:100])

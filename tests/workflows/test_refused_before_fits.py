@@ -118,3 +118,19 @@ def test_a_target_within_the_spread_gives_finite_intervals_at_its_edges():
     mae = "mean absolute error, CV-CLT (Bayle et al.)"
     np.testing.assert_allclose([scaled.intervals[mae].low, scaled.intervals[mae].high],
                                [plain.intervals[mae].low * 1e57, plain.intervals[mae].high * 1e57], rtol=1e-9)
+
+
+def test_a_splitters_own_seed_is_kept_when_a_ranking_metric_is_checked():
+    """Review find: with random_state=None the check drew a seed that reseeded a splitter of a fixed seed, so
+    metric='roc_auc' gave other folds than metric='accuracy' (and others at every call)."""
+    from sklearn.model_selection import StratifiedKFold
+
+    X, y = load_iris(return_X_y=True)
+    y = (y == 2).astype(int)
+    splitter = StratifiedKFold(5, shuffle=True, random_state=0)
+    expected = np.empty(y.size, dtype=int)
+    for j, (_, test) in enumerate(splitter.split(X, y)):
+        expected[test] = j
+    for metric in ("accuracy", "roc_auc", "roc_auc"):
+        folds = cvi.evaluate(GaussianNB(), X, y, cv=splitter, metric=metric).result.fold[0]
+        np.testing.assert_array_equal(folds, expected)
