@@ -13,7 +13,7 @@ from .._utils._validation import is_classifier_like
 from ..records import CVResult, PairedCVResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
-from ._fit_params import FitParams
+from ._fit_params import FitParams, routed_fit_params
 from ._fit_task import FitTask
 from ._loss_data import LossSpec, prepare_loss_data
 from ._partitions import CrossValidation, check_cv_argument, draw_partitions
@@ -236,7 +236,10 @@ class CVEvaluator(BaseEstimator):
             row is cut to the fit's training rows, any other is passed as is.
             ``sample_weight`` is refused (the intervals here are unweighted,
             and a silently unweighted answer to a weighted question is
-            wrong); ``groups`` has its own parameter.
+            wrong); ``groups`` has its own parameter. With scikit-learn's
+            metadata routing enabled, each fit gets only the parameters the
+            estimator requests (``set_fit_request``), as ``cross_validate``
+            routes them.
 
         Returns
         -------
@@ -277,6 +280,7 @@ class CVEvaluator(BaseEstimator):
         settings = self._checked_settings()
         arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
         X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
+        params = routed_fit_params(estimators, params)
         methods = _response_methods(estimators, arguments, settings.response_method, loss)
         classes = np.unique(y_array) if loss.classification else None
         partitions = draw_partitions(

@@ -61,3 +61,36 @@ def fold_fit_params(fit_params, train, n_samples, rows):
         return {}
     return {name: (rows(value, train) if _num_rows(value) == n_samples else value)
             for name, value in fit_params.items()}
+
+
+def routed_fit_params(estimators, params):
+    """``params`` as each estimator's ``fit`` takes them: as given, or, where scikit-learn's metadata routing is
+    enabled (``sklearn.set_config(enable_metadata_routing=True)``), only those the estimator requests
+    (``set_fit_request``), as ``cross_validate`` routes them; a parameter no estimator requests raises
+    scikit-learn's ``UnsetMetadataPassedError`` (a ValueError), before any fit. Two estimators must take the same
+    ones, since one set of fit parameters goes to every fit."""
+    import sklearn
+
+    if not params or not sklearn.get_config().get("enable_metadata_routing", False):
+        return params
+    from sklearn.exceptions import UnsetMetadataPassedError
+    from sklearn.utils.metadata_routing import MetadataRouter, MethodMapping, process_routing
+
+    names = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
+    router = MetadataRouter(owner="cvinference")
+    for name, estimator in zip(names, estimators, strict=True):
+        router.add(**{name: estimator}, method_mapping=MethodMapping().add(caller="fit", callee="fit"))
+    try:
+        found = process_routing(router, "fit", **params)
+    except UnsetMetadataPassedError as exc:  # scikit-learn names the caller "cvinference.fit"; say params
+        raise UnsetMetadataPassedError(message=str(exc).replace("cvinference.fit", "cvinference's params"),
+                                       unrequested_params=exc.unrequested_params,
+                                       routed_params=exc.routed_params) from None
+    except TypeError as exc:
+        raise TypeError(str(exc).replace("cvinference.fit", "params")) from None
+    routed = [dict(found[name].fit) for name in names]
+    if any(set(found) != set(routed[0]) for found in routed[1:]):
+        raise ValueError(f"params: with metadata routing the two estimators request different fit parameters "
+                         f"({sorted(routed[0])} and {sorted(routed[1])}); one set goes to every fit, so request the "
+                         "same ones (set_fit_request) or pass only those both take.")
+    return routed[0]

@@ -95,3 +95,22 @@ def test_compare_with_params_leaves_out_5x2cv_and_nested_cv_and_says_so():
                for note in comparison.report["notes"])
     with pytest.raises(ValueError, match=r"^nested='always' runs nested cross-validation, which does not take fit"):
         cvi.compare(ShiftedLogistic(), ShiftedLogistic(), X, Y, nested="always", params=params)
+
+
+def test_with_metadata_routing_the_estimator_gets_what_it_requests():
+    """As cross_validate routes params when scikit-learn's metadata routing is on: requested ones reach fit, and an
+    unrequested one is refused by scikit-learn's UnsetMetadataPassedError (a ValueError) before any fit."""
+    import sklearn
+
+    params = {"shift": np.linspace(0, 50, Y.size), "scale": 0.5}
+    with sklearn.config_context(enable_metadata_routing=True):
+        requesting = ShiftedLogistic().set_fit_request(shift=True, scale=True)
+        expected = cross_val_predict(requesting, X, Y, cv=FOLDS, params=params)
+        record = cvi.cross_val_correctness(requesting, X, Y, cv=FOLDS, params=params)
+        np.testing.assert_array_equal(record.y_pred[0], expected)
+        with pytest.raises(ValueError, match=r"are passed but are not explicitly set as requested or not requested "
+                                             r"for ShiftedLogistic\.fit, which is used within cvinference's params"):
+            cvi.cross_val_correctness(ShiftedLogistic(), X, Y, cv=FOLDS, params=params)
+        with pytest.raises(ValueError, match=r"^params: with metadata routing the two estimators request different"):
+            cvi.CVEvaluator(FOLDS).compare(requesting, ShiftedLogistic().set_fit_request(shift=True, scale=False), X,
+                                           Y, params=params)
