@@ -13,8 +13,8 @@ from .._utils._warnings import Messages, quietly
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, pooled_ratio, require_clusters
 from ._conditions import fold_conditions
 from ._distributions import reference_quantile
-from ._estimands import TARGETS, accuracy_estimand, conditions_warning
-from ._inputs import check_accuracy_result
+from ._estimands import LEARNER_TARGETS, accuracy_estimand, conditions_warning
+from ._inputs import about_one_record, check_accuracy_result
 from ._methods import options, row
 from ._parameters import MIN_COUNT, REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats, within_repeat_variance
@@ -105,8 +105,9 @@ def _check_combination(averaging, method):
 
 @validate_params(confidence_level=PROBABILITY, averaging=Options(*AVERAGING), method=Options(*METHODS),
                  drop_failing_folds=Boolean(), repeat=REPEAT, min_count=MIN_COUNT,
-                 target=Nullable(Options(*TARGETS)))
+                 target=Nullable(Options(*LEARNER_TARGETS)))
 @fill_doc
+@about_one_record
 def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", method="auto",
                       drop_failing_folds=False, repeat=None, min_count=5, target=None):
     """Confidence interval for a classifier's cross-validated accuracy.

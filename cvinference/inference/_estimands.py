@@ -65,12 +65,19 @@ def difference_estimand(a, b):
     )
 
 
-TARGETS = {
+LEARNER_TARGETS = {
     "kfold": ("the mean population error of the models fitted in the folds, each to part of this dataset "
               "(Bayle et al. 2020's target; what Wong's intervals estimate)"),
     "conditional": "the population error of the model fitted to the whole dataset (Err_XY)",
     "unconditional": ("the expected population error of the learner over datasets of this size (Err; "
                       "Vanwinckelen & Blockeel's learner error)"),
+}
+"""The targets of a cross-validated learner, in words, from the easiest to cover to the hardest."""
+
+TARGETS = {
+    **LEARNER_TARGETS,
+    "model": ("the population error of the model that made the predictions, as it is: one evaluation set, the "
+              "model's training data not given here, so no learner's error is estimated"),
 }
 """What each ``target`` of a result means, in words (accuracy is 1 minus the error)."""
 
@@ -79,12 +86,23 @@ TARGET_PHRASES = {
     "kfold": "the models fitted in the folds",
     "conditional": "the model fitted to all the data",
     "unconditional": "the learner, over datasets of the training size",
+    "model": "the model as given (one evaluation set)",
 }
 """Each target in a few words, for tables."""
 
 
 TARGET = Options(*TARGETS)
 """The field kind of a result's ``target``: one of :data:`TARGETS`."""
+
+
+def for_the_model(result, *records):
+    """``result``, whose target becomes "model" when every record it was computed from is one evaluation set
+    (:func:`is_single_set`): the models are then fixed and no learner's error is estimated, whatever the method's
+    target on cross-validated records."""
+    single = records and all(getattr(record, "n_splits", None) == 1 and is_single_set(record) for record in records)
+    if single and hasattr(result, "target"):
+        object.__setattr__(result, "target", "model")  # a frozen result's field, set once as it is returned
+    return result
 
 
 def check_target(result):

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..records import CVResult, PairedCVResult, SubsamplingResult
 from ..records._subject import attach_subject, records_subject
+from ._estimands import for_the_model
 
 
 def check_cv_result(result, name="result"):
@@ -97,7 +98,18 @@ def about_two_learners(function):
     def computed(a, b=None, *args, **kwargs):
         result = function(a, b, *args, **kwargs)
         first, second = two_results(a, b, function.__name__)
-        return attach_subject(result, records_subject(first, second))
+        return attach_subject(for_the_model(result, first, second), records_subject(first, second))
+
+    return computed
+
+
+def about_one_record(function):
+    """Decorate an interval or test of one record ``function(result, ...)``: on one evaluation set its target is
+    the model as given (:func:`~cvinference.inference._estimands.for_the_model`)."""
+
+    @functools.wraps(function)
+    def computed(result, *args, **kwargs):
+        return for_the_model(function(result, *args, **kwargs), result)
 
     return computed
 

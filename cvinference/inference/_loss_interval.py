@@ -10,7 +10,7 @@ from .._utils._warnings import Messages
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, fold_mean_estimate, normal_bounds
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
 from ._estimands import AUTO_NOTE, training_size_phrase
-from ._inputs import check_cv_result
+from ._inputs import about_one_record, check_cv_result
 from ._methods import options, row
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, select_repeats
@@ -87,6 +87,7 @@ def _auto_method(result, messages):
 @validate_params(confidence_level=PROBABILITY, method=Options(*LOSS_METHODS), variance=Options(*VARIANCES),
                  repeat=REPEAT)
 @fill_doc
+@about_one_record
 def loss_interval(result, confidence_level=0.95, *, method="auto", variance="within-fold", repeat=None):
     """Confidence interval for a cross-validated mean loss (log loss, Brier, ...).
 

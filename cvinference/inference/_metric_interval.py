@@ -20,7 +20,7 @@ from ._accuracy_interval import estimate_interval, fold_mean_estimate
 from ._clusters import with_grouped_warning
 from ._delong import delong_interval
 from ._estimands import training_size_phrase
-from ._inputs import check_cv_result
+from ._inputs import about_one_record, check_cv_result
 from ._make_metric import UNNAMED, Metric, function_name
 from ._methods import method_row, options
 from ._parameters import REPEAT
@@ -498,6 +498,7 @@ def _score_interval(result, metric, method, confidence_level, repeat):
 @validate_params(confidence_level=PROBABILITY, repeat=REPEAT, pos_label=Nullable(ClassLabel()),
                  method=Options(*METHODS))
 @fill_doc
+@about_one_record
 def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, pos_label=None, method="auto"):
     """Fold-level t interval for a metric computed fold by fold, such as F1.
 

@@ -11,7 +11,7 @@ from .._utils._warnings import Messages
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, pooled_ratio, require_clusters, with_grouped_warning
 from ._distributions import pvalue_of
 from ._estimands import accuracy_estimand
-from ._inputs import check_accuracy_result
+from ._inputs import about_one_record, check_accuracy_result
 from ._parameters import REPEAT
 from ._repeats import n_correct, select_repeats
 from ._results import NoInformationTestResult
@@ -32,6 +32,7 @@ def _imbalance_ratio(counts):
 
 
 @validate_params(repeat=REPEAT, method=Options(*METHODS))
+@about_one_record
 def no_information_test(result, *, repeat=None, method="auto"):
     """Is the accuracy higher than always predicting the majority class?
 

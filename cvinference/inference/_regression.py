@@ -42,7 +42,7 @@ from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, grouped_record_warni
 from ._distributions import statistic_and_pvalue
 from ._estimands import training_size_phrase
 from ._grouped_tests import CLUSTER_PAIRED_CALL
-from ._inputs import about_two_learners, check_cv_result, two_results
+from ._inputs import about_one_record, about_two_learners, check_cv_result, two_results
 from ._loss_interval import VARIANCES, check_within_fold, cv_clt_variance
 from ._methods import options
 from ._parameters import ALTERNATIVE, REPEAT
@@ -178,6 +178,7 @@ def _regression_estimand(result, metric):
 @validate_params(metric=Options(*REGRESSION_METRICS), confidence_level=PROBABILITY, variance=Options(*VARIANCES),
                  repeat=REPEAT, method=Options(*INTERVAL_METHODS))
 @fill_doc
+@about_one_record
 def regression_interval(result, metric="r2", *, confidence_level=0.95, variance="within-fold", repeat=None,
                         method="auto"):
     """Confidence interval for a regressor's cross-validated MSE, MAE or R².
@@ -533,6 +534,7 @@ def baseline_losses(result, rows):
 
 @validate_params(alternative=ALTERNATIVE, variance=Options(*VARIANCES), repeat=REPEAT, method=Options(*METHODS))
 @fill_doc
+@about_one_record
 def mean_baseline_test(result, *, alternative="greater", variance="within-fold", repeat=None, method="auto"):
     """Does a regressor beat the trivial one that predicts the training mean?
 

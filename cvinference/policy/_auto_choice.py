@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from .._utils._warnings import Messages, quietly
 from ..inference._accuracy_interval import CLUSTER_METHODS
-from ..inference._estimands import AUTO_NOTE, TARGETS, conditions_warning
+from ..inference._estimands import AUTO_NOTE, LEARNER_TARGETS, TARGETS, conditions_warning
 from ..inference._methods import row
 from ._evidence import (
     coverage_floor,
@@ -223,7 +223,7 @@ def _choice_for_target(result, averaging, conditions, conditions_hold, target, m
     return _measured_choice(result, wong, target, messages, width_of)
 
 
-TARGET_ORDER = tuple(TARGETS)
+TARGET_ORDER = tuple(LEARNER_TARGETS)
 """The targets from the easiest to cover to the hardest: kfold, conditional, unconditional (docs/inference.md,
 Targets: each moves less with this partition's fitted models than the one before)."""
 

@@ -61,7 +61,7 @@ from .._utils._upward import upward
 from .._utils._warnings import InferenceWarning, first_caller_outside_package, quietly
 from ..inference._clusters import split_groups_warning
 from ..inference._delong import delong_paired_test
-from ..inference._estimands import TARGET
+from ..inference._estimands import TARGET, for_the_model
 from ..inference._methods import METHODS, MethodRow, evidence_row, method_row, row_of
 from ..inference._metric_interval import (
     SCORE_METRICS,
@@ -1043,6 +1043,7 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
         test = quietly(loss_difference_test, pair)
         name = _label("cv_clt_difference")
         difference = b.mean_loss - a.mean_loss
+    test = for_the_model(test, a, b)
     units = f"the {a.n_groups} groups" if grouped else f"the {a.n_samples} rows"
     regime = SINGLE_SET_REGIME.replace("the rows", units)
     candidate = _from_test(name, test, confidence_level)

@@ -106,3 +106,28 @@ def test_the_roc_auc_of_one_set_needs_both_records_scores():
     with pytest.raises(ValueError, match=r"^decide on metric='roc_auc' compares the two models' scores, and B's "
                                          r"record kept none"):
         cvi.decide(pair, metric="roc_auc")
+
+
+def test_a_single_sets_results_have_the_model_as_their_target_and_a_learner_target_cannot_be_asked():
+    """Before, they carried the kfold target ("the models fitted in the folds"), which one set has none of."""
+    y_score = np.column_stack([1 - SMALL * 0.8, SMALL * 0.8])
+    a = CVResult.from_predictions(Y, SMALL, y_score=y_score, groups=PASSAGE)
+    b = CVResult.from_predictions(Y, LARGE, y_score=np.column_stack([1 - LARGE * 0.7, LARGE * 0.7]), groups=PASSAGE)
+    pair = PairedCVResult(a, b)
+    results = [_quiet(cvi.accuracy_interval, a), _quiet(cvi.accuracy_interval, a, method="wilson"),
+               _quiet(cvi.metric_interval, a, "roc_auc"), _quiet(cvi.no_information_test, a),
+               _quiet(cvi.mcnemar_test, pair, method="obuchowski"),
+               _quiet(cvi.matched_sample_test, pair, method="cluster"), _quiet(cvi.inference.loss_difference_test, pair)]
+    assert [result.target for result in results] == ["model"] * len(results)
+    assert "target: model (the population error of the model that made the predictions, as it is" in " ".join(
+        results[0].summary().split())
+    ungrouped = PairedCVResult(*(CVResult.from_predictions(Y, r.y_pred[0], y_score=r.y_score[0]) for r in (a, b)))
+    for decision in (cvi.decide(pair), cvi.decide(ungrouped, metric="roc_auc")):
+        assert decision.target == decision.rests_on.target == "model"
+        assert "model target" in decision.summary() and "kfold" not in decision.summary()
+    with pytest.raises(ValueError, match=r"target must be one of 'kfold', 'conditional', 'unconditional', or None; got target='model'"):
+        cvi.accuracy_interval(a, target="model")
+    y = RNG.normal(size=200)
+    regressor = CVResult.from_predictions(y, y + RNG.normal(size=200))
+    assert _quiet(cvi.inference.regression_interval, regressor, "mean_absolute_error").target == "model"
+    assert _quiet(cvi.loss_interval, regressor).target == "model"
