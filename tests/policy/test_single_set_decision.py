@@ -117,7 +117,8 @@ def test_a_single_sets_results_have_the_model_as_their_target_and_a_learner_targ
     results = [_quiet(cvi.accuracy_interval, a), _quiet(cvi.accuracy_interval, a, method="wilson"),
                _quiet(cvi.metric_interval, a, "roc_auc"), _quiet(cvi.no_information_test, a),
                _quiet(cvi.mcnemar_test, pair, method="obuchowski"),
-               _quiet(cvi.matched_sample_test, pair, method="cluster"), _quiet(cvi.inference.loss_difference_test, pair)]
+               _quiet(cvi.matched_sample_test, pair, method="cluster"),
+               _quiet(cvi.inference.loss_difference_test, pair)]
     assert [result.target for result in results] == ["model"] * len(results)
     assert "target: model (the population error of the model that made the predictions, as it is" in " ".join(
         results[0].summary().split())
@@ -125,7 +126,8 @@ def test_a_single_sets_results_have_the_model_as_their_target_and_a_learner_targ
     for decision in (cvi.decide(pair), cvi.decide(ungrouped, metric="roc_auc")):
         assert decision.target == decision.rests_on.target == "model"
         assert "model target" in decision.summary() and "kfold" not in decision.summary()
-    with pytest.raises(ValueError, match=r"target must be one of 'kfold', 'conditional', 'unconditional', or None; got target='model'"):
+    with pytest.raises(ValueError, match="target must be one of 'kfold', 'conditional', 'unconditional', or None; "
+                                         "got target='model'"):
         cvi.accuracy_interval(a, target="model")
     y = RNG.normal(size=200)
     regressor = CVResult.from_predictions(y, y + RNG.normal(size=200))
