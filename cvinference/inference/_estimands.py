@@ -8,6 +8,10 @@ CONDITIONS_FAIL = "The large-sample conditions fail"
 """How every warning about failing large-sample conditions starts (its code, not its text, says what it is:
 :func:`conditions_warning`)."""
 
+PAIRED_ESTIMAND = "difference in expected "
+"""How the estimand of two learners' nested-CV interval begins: read only by the upgrade of an Interval payload
+written before its details said ``n_learners``."""
+
 AUTO_NOTE = "method='auto' chose"
 """How the note of ``accuracy_interval(method="auto")`` starts."""
 

@@ -11,6 +11,7 @@ from .._utils._warnings import Messages
 from ..records import NestedCVResult
 from ._accuracy_interval import normal_bounds
 from ._clusters import cluster_checks, cluster_variance, record_clusters, telling_fold
+from ._estimands import PAIRED_ESTIMAND
 from ._inputs import check_record
 from ._results import Interval
 
@@ -158,15 +159,10 @@ def _loss_phrase(loss_name):
     return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
 
 
-PAIRED_ESTIMAND = "difference in expected "
-"""How the estimand of two learners' nested-CV interval begins (:func:`_estimand`), and nothing else's of
-nested CV."""
-
-
 def is_difference_interval(interval):
-    """Whether a nested-CV interval is two learners' difference rather than one learner's error (read from the
-    estimand this module writes)."""
-    return str(interval.estimand).startswith(PAIRED_ESTIMAND)
+    """Whether a nested-CV interval is two learners' difference rather than one learner's error: its
+    ``details["n_learners"]``."""
+    return interval.details.get("n_learners") == 2
 
 
 def _estimand(loss_name, n_samples, paired):
@@ -242,7 +238,8 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         ``details`` holds ``err_ncv``, ``err_cv``, ``mse_hat``, ``bias``,
         ``se_naive``, ``inflation_unbounded`` and ``inflation`` (the
         standard error over ``se_naive`` before and after the bounds; nan
-        when ``se_naive`` is 0), ``n_splits``, ``n_repeats`` and ``n_fits``;
+        when ``se_naive`` is 0), ``n_splits``, ``n_repeats``, ``n_fits`` and
+        ``n_learners`` (2 for a difference);
         for a record made with groups also ``n_groups``,
         ``min_group_size``, ``max_group_size``, ``groups_within_folds``
         and ``se_naive_independent`` (sd(e_in) / sqrt(n), what ``se_naive``
@@ -388,7 +385,8 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         "se_naive": figures.se_naive,
         "inflation_unbounded": _inflation(figures.standard_error_unbounded, figures.se_naive),
         "inflation": _inflation(figures.standard_error, figures.se_naive),
-        "n_splits": n_splits, "n_repeats": n_repeats, "n_fits": losses.n_fits, **grouped,
+        "n_splits": n_splits, "n_repeats": n_repeats, "n_fits": losses.n_fits, "n_learners": 2 if paired else 1,
+        **grouped,
     }
     if clusters is not None:
         messages.note(f"{clusters.n_groups} groups: b_k and se_naive are cluster-robust (CR1), se_naive "

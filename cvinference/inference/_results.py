@@ -50,7 +50,7 @@ from .._utils._text import format_level, format_number, format_pvalue, format_ta
 from .._utils._upward import upward
 from .._utils._warnings import Caution
 from ._distributions import reference_quantile
-from ._estimands import TARGET, check_target, described_lines
+from ._estimands import PAIRED_ESTIMAND, TARGET, check_target, described_lines
 from ._test_inversion import INVERTED, far_differences_warning, inverted_set_warning, not_rejected
 
 
@@ -251,6 +251,16 @@ def _interval_from_version_3(data):
     moved = {name: data[name] for name in _INTERVAL_DETAILS}
     rest = {key: value for key, value in data.items() if key not in _INTERVAL_DETAILS}
     return rest | {"version": 4, "details": {"mapping": moved | data["details"]["mapping"]}}
+
+
+def _interval_from_version_4(data):
+    """An Interval dict of version 4 at version 5: a nested-CV interval's details say how many learners it is of
+    (read once here from the estimand that version wrote, whose start said it)."""
+    details = data["details"]["mapping"]
+    if data.get("method") == "nested-cv" and "n_learners" not in details:
+        paired = str(data.get("estimand", "")).startswith(PAIRED_ESTIMAND)
+        details = details | {"n_learners": 2 if paired else 1}
+    return data | {"version": 5, "details": {"mapping": details}}
 
 
 _INTERVAL_DETAILS = {"averaging": Options("dataset", "fold"), "standard_error": Nullable(NON_NEGATIVE),
@@ -511,9 +521,9 @@ class Interval(IntervalLike, Serializable):
               "details": LeadingFields(**_INTERVAL_DETAILS),
               "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
     _rules = (Ordered("low", "high"),)
-    _format_version = 4
+    _format_version = 5
     _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2,
-                                        3: _interval_from_version_3})
+                                        3: _interval_from_version_3, 4: _interval_from_version_4})
 
     def __post_init__(self):
         check_target(self)

@@ -79,8 +79,9 @@ def check_nested(nested, pair):
     if row_of(nested) is not method_row("nested_cv") or not is_difference_interval(nested):
         raise ValueError(f"nested must be nested cross-validation's difference interval of the two learners "
                          f"(method 'nested-cv', of A and B), {_NESTED_FIX}; got an interval of "
-                         f"method {nested.method!r} about {str(nested.estimand)[:50]!r}..., which is not a "
-                         "difference of A and B.")
+                         f"method {nested.method!r} about {str(nested.estimand)[:50]!r}... with details "
+                         f"n_learners={dict(nested.details).get('n_learners')!r}, which is not a difference of A "
+                         "and B (n_learners=2).")
     n = dict(nested.details).get("n")
     if n is not None and n != pair.a.n_samples:
         raise ValueError(f"nested was computed on {n} instances and the pair's records hold {pair.a.n_samples}: "

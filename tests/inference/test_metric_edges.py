@@ -232,7 +232,7 @@ def test_make_metric_refuses_what_is_not_callable():
 def test_an_interval_of_format_version_2_reads_as_not_clipped():
     interval = cvi.metric_interval(INSIDE, "f1")
     data = interval.to_dict()
-    assert data["version"] == 4 and data["details"]["mapping"]["clipped"] == {"tuple": []}
+    assert data["version"] == 5 and data["details"]["mapping"]["clipped"] == {"tuple": []}
     details = dict(data["details"]["mapping"])
     moved = {name: details.pop(name) for name in ("averaging", "standard_error", "critical_value", "df", "n",
                                                   "dropped_folds", "clipped")}

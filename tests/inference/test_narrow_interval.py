@@ -75,7 +75,7 @@ def test_arguments_after_method_are_keywords_and_averaging_is_needed():
 def test_a_dict_of_version_3_reads_as_today():
     for interval in _intervals():
         data = json.loads(interval.to_json())
-        assert data["version"] == 4 and "averaging" not in data
+        assert data["version"] == 5 and "averaging" not in data
         again = Interval.from_dict(interval_dict_of_version_3(data))
         assert again == interval and again.to_dict() == interval.to_dict()
 

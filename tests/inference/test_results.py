@@ -224,7 +224,7 @@ def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_depreca
 def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
     interval = dict(cases)["Interval"]
     data = interval.to_dict()
-    assert data["version"] == 4
+    assert data["version"] == 5
     old = interval_dict_of_version_3(data)  # version 4 moved the figures into details (issue 44)
     old = {key: value for key, value in old.items() if key != "clipped"}  # version 3 added clipped (issue 29)
     old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
@@ -279,8 +279,9 @@ def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # Interval 3: clipped (issue 29, metrics at the edges); CVResult 4: groups (issue 30); NestedCVResult 2:
     # groups (issue 30); Interval 4: the figures in details; CandidateComparison 2: one table; DatasetComparison 2:
     # two tables (issue 44); CandidateComparison 3: the margin's rope_rule (issue 45); Decision 3:
-    # minimum_detectable_difference, DecisionTest 2: df (issue 45); CVResult 5: float64 scores (issue 45)
-    changed_shape = {"CVResult": 5, "Interval": 4, "Decision": 3, "DecisionTest": 2, "NestedCVResult": 2,
+    # minimum_detectable_difference, DecisionTest 2: df (issue 45); CVResult 5: float64 scores (issue 45); Interval
+    # 5: nested CV's n_learners (issue 47)
+    changed_shape = {"CVResult": 5, "Interval": 5, "Decision": 3, "DecisionTest": 2, "NestedCVResult": 2,
                      "CandidateComparison": 3, "DatasetComparison": 2}
     for _, result in cases:
         data = result.to_dict()

@@ -108,7 +108,7 @@ def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zer
                                   confidence_level=0.95, method="nested-cv",
                                   estimand="difference in expected error rate (made by hand)",
                                   assumptions="a", target="conditional",
-                                  details={"averaging": "dataset", "standard_error": 0.014})
+                                  details={"averaging": "dataset", "standard_error": 0.014, "n_learners": 2})
     decision = cvi.decide(_typed(pair), nested=nested)
     assert decision.rests_on.name == "nested-cv difference" and decision.target == "conditional"
     assert decision.rests_on.pvalue == pytest.approx(2 * stats.norm.sf(0.03 / 0.014))
@@ -123,7 +123,7 @@ def test_a_calibrated_nested_interval_the_caller_passes_comes_before_a_test_with
     nested = cvi.results.Interval(estimate=0.01, low=-0.02, high=0.04, confidence_level=0.95, method="nested-cv",
                                   estimand="difference in expected error rate (made by hand)", assumptions="a",
                                   target="conditional",
-                                  details={"averaging": "dataset", "standard_error": 0.015})
+                                  details={"averaging": "dataset", "standard_error": 0.015, "n_learners": 2})
     decision = cvi.decide(_typed(pair), nested=nested)
     assert decision.rests_on.name == "nested-cv difference"
     why = {test.name: test.why_not for test in decision.context}

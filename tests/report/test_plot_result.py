@@ -104,7 +104,7 @@ def test_the_test_the_decision_rests_on_is_marked_and_nested_cv_is_drawn(pair, e
     nested = cvi.results.Interval(estimate=0.04, low=0.02, high=0.06, confidence_level=0.95, method="nested-cv",
                                   estimand="difference in expected error rate (made by hand)", assumptions="a",
                                   target="conditional",
-                                  details={"averaging": "dataset", "standard_error": 0.01})
+                                  details={"averaging": "dataset", "standard_error": 0.01, "n_learners": 2})
     report = comparison_report(pair, descriptions=("logreg", "tree"), data=None, nested=nested)
     assert report["decision"]["rests_on"]["name"] == "nested-cv difference"
     axis = draw_report(report, plt.subplots()[1]).ax_
