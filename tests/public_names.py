@@ -20,4 +20,15 @@ def public_names():
         found.update((name, getattr(home, name)) for name in names)
     results = importlib.import_module("cvinference.results")
     found.update((name, getattr(results, name)) for name in results.__all__)  # those that never were at the top
+    for module, names in NEVER_AT_THE_TOP.items():
+        home = importlib.import_module(f"cvinference{module}")
+        found.update((name, getattr(home, name)) for name in names)
     return found
+
+
+NEVER_AT_THE_TOP = {
+    ".splitters": ("ForwardSplit",),
+    ".records": ("ForwardResult", "PairedForwardResult"),
+    ".inference": ("forecast_interval", "forecast_test"),
+}
+"""Public names born in their subpackage (issue 48), which the walks of the public API must see too."""

@@ -73,7 +73,20 @@ def _record_cases(X, y):
         ("PairedSubsamplingResult", cvi.evaluation.paired_subsampling(nb, X, y, n_pairs=2, n_rounds=3, random_state=0)),
         ("BootstrapSamplingResult", cvi.evaluation.bootstrap_sampling(tree, X, y, n_bootstraps=5, stratify=True,
                                                                       random_state=0)),
+        ("ForwardResult", forward_pair().a),
+        ("PairedForwardResult", forward_pair()),
     ]
+
+
+@functools.cache
+def forward_pair():
+    """Two regressors' forward validation of a column of X, taken as a series."""
+    X, _ = _data()
+    series = X[:, 0] + 0.5 * X[:, 1]
+    lagged = np.column_stack([np.r_[0.0, series[:-1]], np.arange(series.size)])
+    return cvi.CVEvaluator(cv=cvi.splitters.ForwardSplit(8, horizon=2, step=1, window=30),
+                           loss="squared_error").compare(LinearRegression(), DecisionTreeRegressor(max_depth=2),
+                                                         lagged, series, names=("linear", "tree"))
 
 
 def _inference_cases(X, y):
@@ -95,6 +108,8 @@ def _inference_cases(X, y):
         ("LossDifferenceTestResult", quiet(cvi.inference.loss_difference_test, regressors)),
         ("LossDifferenceTestResult, corrected t of regressors", quiet(cvi.corrected_resampled_ttest, regressors)),
         ("LossDifferenceTestResult, mean baseline", quiet(cvi.inference.mean_baseline_test, regressors.b)),
+        ("LossDifferenceTestResult, Diebold-Mariano", quiet(cvi.inference.forecast_test, forward_pair(), horizon=1)),
+        ("Interval of forecasts", quiet(cvi.inference.forecast_interval, forward_pair().a)),
         ("Interval of R²", quiet(cvi.inference.regression_interval, regressors.a)),
         ("Decision of regressors", quiet(cvi.decide, regressors)),
         ("Interval", quiet(cvi.accuracy_interval, a)),

@@ -35,7 +35,7 @@ from cvinference._utils import _params
 
 from counted_fits import CountedNB
 from public_names import public_names
-from result_cases import result_cases
+from result_cases import forward_pair, result_cases
 
 
 def _quiet(function, *args, **kwargs):
@@ -88,6 +88,7 @@ BASE_CALLS = {
         **{"n_splits": 3, **kw}).split(X, Y, np.arange(60) // 4)),
     "EqualSizeGroupKFold": lambda **kw: list(cvi.EqualSizeGroupKFold(
         **{"n_splits": 3, **kw}).split(X, Y, np.arange(60) // 4)),
+    "ForwardSplit": lambda **kw: list(cvi.splitters.ForwardSplit(**{"n_splits": 3, **kw}).split(X, Y)),
     "CVEvaluator": lambda **kw: cvi.CVEvaluator(**{"cv": 3, **kw}).evaluate(NB, X, Y),
     "CVEvaluator.evaluate": lambda **kw: cvi.CVEvaluator(3).evaluate(NB, X, Y, **kw),
     "CVEvaluator.compare": lambda **kw: cvi.CVEvaluator(3).compare(NB, GaussianNB(), X, Y, **kw),
@@ -118,6 +119,8 @@ BASE_CALLS = {
     "loss_interval": functools.partial(cvi.loss_interval, A),
     "metric_interval": functools.partial(cvi.metric_interval, A),
     "no_information_test": functools.partial(cvi.no_information_test, A),
+    "forecast_interval": lambda **kw: cvi.inference.forecast_interval(forward_pair().a, **kw),
+    "forecast_test": lambda **kw: cvi.inference.forecast_test(forward_pair(), **kw),
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
@@ -247,8 +250,8 @@ RESULT = "a result's constructor, called by the package; from_dict checks a user
 NO_BASE_CALL = {name: RESULT for name in (
     "BayesianResult", "BootstrapResult", "BootstrapSamplingResult", "CandidateComparison",
     "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "FoldSizeStudyResult",
-    "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult", "ModelComparison",
-    "NestedCVResult",
+    "ForwardResult", "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult",
+    "ModelComparison", "NestedCVResult", "PairedForwardResult",
     "NoInformationTestResult", "LossDifferenceTestResult", "PairedSubsamplingResult", "PrecisionStudyResult",
     "SchemeDiagnostic",
     "SubsamplingResult", "TestResult", "WinnerTableResult", "Evaluation", "Comparison")}

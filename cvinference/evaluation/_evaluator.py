@@ -10,11 +10,12 @@ from .._utils._describe import learner_labels
 from .._utils._docstring import fill_doc
 from .._utils._params import NAME, NAMES, SECONDS, VERBOSE, Boolean, Integer, Jobs, Seed, validate_params
 from .._utils._validation import is_classifier_like
-from ..records import CVResult, PairedCVResult
+from ..records import CVResult, ForwardResult, PairedCVResult, PairedForwardResult
 from ..records._losses import get_loss
 from ._fast_loo import fast_loo_predictions
 from ._fit_params import FitParams, routed_fit_params
 from ._fit_task import FitTask
+from ._forward import check_forward_settings, forward_records, is_forward_splitter
 from ._loss_data import LossSpec, prepare_loss_data
 from ._partitions import CrossValidation, check_cv_argument, draw_partitions
 from ._scheduler import CHEAP_FIT_SECONDS, run_fits
@@ -58,7 +59,12 @@ class CVEvaluator(BaseEstimator):
         is accepted, and an iterable of (train, test) index pairs; a
         shuffling splitter is reseeded as ``random_state`` describes.
         Splitters whose test sets overlap or miss instances
-        (``ShuffleSplit``) are refused. A one-shot iterator of splits (such
+        (``ShuffleSplit``) are refused. A forward splitter
+        (:class:`~cvinference.splitters.ForwardSplit`, ``TimeSeriesSplit``)
+        with a regression loss gives a
+        :class:`~cvinference.records.ForwardResult` (a
+        :class:`~cvinference.records.PairedForwardResult` from
+        :meth:`compare`) instead of a CVResult. A one-shot iterator of splits (such
         as ``KFold(3).split(X)``) is read on first use and kept, so the
         evaluator can be used again; a clone cannot read it again (and a
         generator cannot be copied at all), so pass a list of splits to an
@@ -243,7 +249,7 @@ class CVEvaluator(BaseEstimator):
 
         Returns
         -------
-        CVResult
+        CVResult or ForwardResult
             With ``name``, ``estimator_repr`` (the short description),
             ``estimator_type`` (the final estimator's class, as
             ``module.QualifiedName``) and ``groups`` (None when none were
@@ -274,13 +280,21 @@ class CVEvaluator(BaseEstimator):
             ``.a`` and ``.b`` hold the two CVResults, each with the
             ``groups``.
         """
-        return PairedCVResult(*self._run([estimator_a, estimator_b], X, y, groups, names, params))
+        a, b = self._run([estimator_a, estimator_b], X, y, groups, names, params)
+        return PairedForwardResult(a, b) if isinstance(a, ForwardResult) else PairedCVResult(a, b)
 
     def _run(self, estimators, X, y, groups, names=None, params=None):
         settings = self._checked_settings()
         arguments = ["estimator"] if len(estimators) == 1 else ["estimator_a", "estimator_b"]
+        forward = is_forward_splitter(settings.cv)
+        if forward:
+            check_forward_settings(settings.cv, settings.loss, groups, settings.response_method)
         X, y, groups, y_array, loss = prepare_loss_data(estimators, arguments, X, y, settings.loss, groups)
         params = routed_fit_params(estimators, params)
+        if forward:
+            return forward_records(estimators, arguments, X, y, y_array, settings.cv, loss=loss,
+                                   n_jobs=settings.n_jobs, verbose=settings.verbose,
+                                   cheap_fit_seconds=settings.cheap_fit_seconds, names=names, fit_params=params)
         methods = _response_methods(estimators, arguments, settings.response_method, loss)
         classes = np.unique(y_array) if loss.classification else None
         partitions = draw_partitions(
@@ -454,7 +468,7 @@ def cross_val_correctness(estimator, X, y, *, cv=10, groups=None, n_repeats=1, l
 
     Returns
     -------
-    CVResult
+    CVResult or ForwardResult
         Per-instance ``correct``, ``loss``, ``fold`` and ``y_pred`` for every
         repeat, and the per-fold counts m_j, r_j and p_j; with
         ``response_method``, the out-of-fold scores ``y_score``; with

@@ -14,6 +14,7 @@ from .._utils._params import Rule
 from .._utils._validation import check_fits_in_memory
 from ..splitters import EqualSizeKFold, LeaveOneOut, StratifiedEqualSizeKFold
 from ..splitters._group_kfold import group_kfold
+from ._forward import is_forward_splitter
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,9 @@ def check_cv_argument(cv, n_repeats):
                 f"A fixed list of splits cannot be repeated; got n_repeats={n_repeats}. Use n_repeats=1."
             )
         cv = list(cv)
+    if n_repeats > 1 and is_forward_splitter(cv):
+        raise ValueError(f"cv={cv!r} draws one fixed set of origins, with nothing random to repeat; got "
+                         f"n_repeats={n_repeats}. Use n_repeats=1.")
     if n_repeats > 1 and _is_splitter(cv) and not _is_randomisable(cv):
         raise ValueError(
             f"n_repeats={n_repeats} needs a splitter that draws a new random partition "
@@ -202,14 +206,11 @@ def _is_ascending(indices):
 def _forward_validation_message(cv_repr, never):
     return (
         f"cv={cv_repr} is forward (rolling-origin) validation: every model is tested only on instances after its "
-        f"training window, so the first {never} instances are never tested and the test sets are no partition. "
-        "Its errors come from models trained on different amounts of the past and are serially dependent, which "
-        "no interval or test of this package allows for: they all assume a partition of exchangeable instances "
-        "(Wong 2015, sections 2-3). For a time series, either keep the forecasts of one model fitted to the past "
-        "and test them on a final stretch with a variance that allows for autocorrelation (Diebold & Mariano "
-        "1995), outside this package, or, for an autoregressive model whose residuals are uncorrelated, use "
-        "ordinary k-fold on the lagged features (cv=EqualSizeKFold(10)), which Bergmeir, Hyndman & Koo (2018) "
-        "showed valid there."
+        f"training window, so the first {never} instances are never tested and the test sets are no partition, "
+        "which the intervals and tests of a CVResult assume (Wong 2015, sections 2-3). Pass the splitter itself, "
+        "cvinference.splitters.ForwardSplit or scikit-learn's TimeSeriesSplit, with loss='squared_error' or "
+        "'absolute_error': the evaluator then returns a ForwardResult, whose intervals and tests "
+        "(cvinference.inference.forecast_interval, forecast_test) allow for serially dependent forecast errors."
     )
 
 

@@ -5,7 +5,8 @@ here takes records (:class:`~cvinference.CVResult`,
 :class:`~cvinference.PairedCVResult`, :class:`~cvinference.records.SubsamplingResult`,
 :class:`~cvinference.records.NestedCVResult`,
 :class:`~cvinference.records.PairedSubsamplingResult`,
-:class:`~cvinference.records.BootstrapSamplingResult`) and fits nothing; nothing here
+:class:`~cvinference.records.BootstrapSamplingResult`, :class:`~cvinference.records.ForwardResult`) and fits
+nothing; nothing here
 imports the evaluation layer. The ``estimator, X, y`` forms of the refitting
 methods (``nested_cv_interval``, ``conservative_z_interval``,
 ``bootstrap_accuracy``, the 5x2cv tests) fit the record and call the
@@ -21,6 +22,7 @@ from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
 from ._conservative_z import conservative_z_interval_of
 from ._five_by_two import combined_ftest_5x2cv_of, paired_ttest_5x2cv_of
+from ._forecast import forecast_interval, forecast_test
 from ._loss_interval import loss_interval
 from ._make_metric import make_metric
 from ._metric_interval import metric_interval
@@ -62,6 +64,8 @@ __all__ = [
     "combined_ftest_5x2cv_of",
     "conservative_z_interval_of",
     "corrected_resampled_ttest",
+    "forecast_interval",
+    "forecast_test",
     "independent_sample_test",
     "large_sample_conditions",
     "loss_difference_test",

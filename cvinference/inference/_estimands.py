@@ -82,6 +82,8 @@ TARGETS = {
     **LEARNER_TARGETS,
     "model": ("the population error of the model that made the predictions, as it is: one evaluation set, the "
               "model's training data not given here, so no learner's error is estimated"),
+    "forward": ("the expected loss of the forecasts the learner makes when refitted at each origin on its window "
+                "(these horizons, this window), on a series whose losses are stationary"),
 }
 """What each ``target`` of a result means, in words (accuracy is 1 minus the error)."""
 
@@ -91,6 +93,7 @@ TARGET_PHRASES = {
     "conditional": "the model fitted to all the data",
     "unconditional": "the learner, over datasets of the training size",
     "model": "the model as given (one evaluation set)",
+    "forward": "the learner's forecasts, refitted at each origin",
 }
 """Each target in a few words, for tables."""
 

@@ -17,10 +17,11 @@ import. The forwarding methods ``result.accuracy_interval()``,
 
 from ._bootstrap_sampling_result import BootstrapSamplingResult
 from ._cv_result import CVResult, PairedCVResult
+from ._forward_result import ForwardResult, PairedForwardResult
 from ._losses import Loss, make_log_loss, make_loss
 from ._nested_cv_result import NestedCVResult
 from ._paired_subsampling_result import PairedSubsamplingResult
 from ._subsampling_result import SubsamplingResult
 
-__all__ = ["BootstrapSamplingResult", "CVResult", "Loss", "NestedCVResult", "PairedCVResult",
-           "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss"]
+__all__ = ["BootstrapSamplingResult", "CVResult", "ForwardResult", "Loss", "NestedCVResult", "PairedCVResult",
+           "PairedForwardResult", "PairedSubsamplingResult", "SubsamplingResult", "make_log_loss", "make_loss"]

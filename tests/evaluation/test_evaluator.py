@@ -386,8 +386,11 @@ def test_predictions_of_the_wrong_shape_are_refused(iris):
     ({"cv": ShuffleSplit(5, random_state=0)}, ValueError,
      r"ShuffleSplit.* is not a partition: \d+ instances are never tested"),
     ({"cv": TimeSeriesSplit(5)}, ValueError,
-     r"TimeSeriesSplit.* is forward \(rolling-origin\) validation: .*the first 25 instances are never tested"),
-    ({"cv": TimeSeriesSplit(3, gap=2)}, ValueError, r"is forward \(rolling-origin\) validation"),
+     r"TimeSeriesSplit.* is forward validation, whose record keeps each forecast's loss of a numeric series: pass "
+     r"loss='squared_error' or loss='absolute_error'; got loss='zero_one'"),
+    ({"cv": list(TimeSeriesSplit(3, gap=2).split(np.zeros(150)))}, ValueError,
+     r"is forward \(rolling-origin\) validation: .*the first 39 instances are never tested.*Pass the splitter "
+     r"itself, cvinference.splitters.ForwardSplit or scikit-learn's TimeSeriesSplit"),
     ({"groups": np.zeros(10)}, ValueError, r"groups has 10 entries but X has 150 rows"),
     ({"loss": "hinge"}, ValueError, r"loss must be one of 'absolute_error', .*; got loss='hinge'"),
 ], ids=lambda v: v if isinstance(v, str) else None)

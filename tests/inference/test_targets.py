@@ -58,7 +58,7 @@ def test_every_result_names_the_target_the_docs_give_it(pair):
 def test_an_unknown_target_is_refused_naming_the_known_ones(pair):
     interval = cvi.accuracy_interval(pair.a, repeat=0)
     with pytest.raises(ValueError, match=r"target='fold' is not a known target; pass one of \['conditional', "
-                                         r"'kfold', 'model', 'unconditional'\]"):
+                                         r"'forward', 'kfold', 'model', 'unconditional'\]"):
         dataclasses.replace(interval, target="fold")
     data = interval.to_dict()
     data["target"] = "everything"

@@ -1,0 +1,300 @@
+"""Forward validation's intervals and tests: the mean forecast loss and the difference of two learners' losses,
+with a variance that allows for the serial dependence of forecast errors."""
+
+import math
+import types
+
+import numpy as np
+from scipy import stats
+
+from .._utils._docstring import fill_doc
+from .._utils._params import PROBABILITY, Integer, Nullable, Options, Seed, validate_params
+from .._utils._warnings import Messages
+from ..records import ForwardResult, PairedForwardResult
+from ._accuracy_interval import Bounds, PointEstimate, estimate_interval, normal_bounds
+from ._hac import block_length_rule, hln_factor, long_run_variance, newey_west_lag
+from ._parameters import ALTERNATIVE
+from ._results import LossDifferenceTestResult
+
+INTERVAL_METHODS = ("hac", "block-bootstrap", "iid")
+"""``forecast_interval``'s methods."""
+
+TEST_METHODS = ("diebold-mariano",)
+"""``forecast_test``'s methods."""
+
+_STATIONARY = "the loss series is stationary (its mean and autocovariances do not change over time)"
+_INTERVAL_ASSUMPTIONS = {
+    "hac": f"{_STATIONARY}; its autocovariances beyond the lag are negligible; normal approximation to the mean",
+    "block-bootstrap": f"{_STATIONARY} and weakly dependent: blocks of the block length hold its dependence",
+    "iid": "independent, identically distributed losses (which serially dependent forecasts are not)",
+}
+
+
+def _check_record(result, name="result"):
+    if not isinstance(result, ForwardResult):
+        raise TypeError(f"{name} must be a ForwardResult, as CVEvaluator(cv=ForwardSplit(...), "
+                        f"loss='squared_error').evaluate returns; got {type(result).__name__}.")
+    return result
+
+
+def _selected(result, values, horizon):
+    """``values`` of the forecasts at ``horizon`` (all when None), in time order (then by origin), and the horizon
+    the lag rules see (its largest)."""
+    keep = np.ones(result.n_forecasts, dtype=bool) if horizon is None else result.horizon == horizon
+    if not keep.any():
+        raise ValueError(f"horizon={horizon} is not among the record's horizons {result.horizons.tolist()}; pass one "
+                         "of them, or None for every forecast.")
+    order = np.lexsort((result.fold[keep], result.time[keep]))
+    values = np.asarray(values, dtype=np.float64)[keep][order]
+    if values.size < 3:
+        raise ValueError(f"horizon={horizon} leaves {values.size} forecasts; a variance of their mean that allows for "
+                         "dependence needs at least 3. Pass horizon=None, or make more origins (n_splits).")
+    return values, int(result.horizon[keep].max())
+
+
+def _overlap_lag(result, horizon):
+    """The lag of the h-step forecasts' overlap: forecasts h steps ahead from origins s apart share h - s steps of
+    the future when s < h, so their errors are correlated up to ceil(h / s) - 1 origins apart (Diebold & Mariano
+    1995, section 1.1: h-step errors are MA(h - 1) at one origin per step)."""
+    spacing = int(np.diff(result.origin).min()) if result.n_splits > 1 else horizon
+    return max(math.ceil(horizon / max(spacing, 1)) - 1, 0)
+
+
+def _lag(result, horizon, n, largest, lag):
+    """The lag and kernel: the user's with Bartlett's window; at one horizon, its overlap (uniform, Diebold &
+    Mariano); over all, the larger of the overlap and Newey & West's rule (Bartlett)."""
+    if lag is not None:
+        if lag >= n:
+            raise ValueError(f"lag={lag} must be less than the {n} forecasts used; pass a smaller lag or None.")
+        return lag, "bartlett"
+    if horizon is not None:
+        return _overlap_lag(result, horizon), "uniform"
+    return min(max(largest - 1, newey_west_lag(n)), n - 1), "bartlett"
+
+
+def _variance(values, lag, kernel, messages):
+    """The long-run variance, Bartlett's when the uniform window's is not positive (with a warning)."""
+    variance = long_run_variance(values, lag, kernel)
+    if variance <= 0 and kernel == "uniform" and lag > 0:
+        messages.warn(f"The uniform-window long-run variance at lag {lag} is {variance:.3g}, not positive (Diebold & "
+                      "Mariano's estimator can be); Bartlett's window (Newey & West 1987) is used instead.")
+        return long_run_variance(values, lag, "bartlett"), "bartlett"
+    return variance, kernel
+
+
+def _moving_block_means(values, block_length, n_resamples, random_state):
+    """Means of moving-block bootstrap resamples (Künsch 1989): ceil(n / b) blocks of b consecutive values, starts
+    drawn uniformly from 0 .. n - b, joined and cut to n values."""
+    n = values.size
+    n_blocks = math.ceil(n / block_length)
+    rng = np.random.default_rng(random_state)
+    starts = rng.integers(0, n - block_length + 1, size=(n_resamples, n_blocks))
+    rows = (starts[:, :, np.newaxis] + np.arange(block_length)).reshape(n_resamples, -1)[:, :n]
+    return values[rows].mean(axis=1)
+
+
+def _estimand(result, horizon, what):
+    steps = "every horizon" if horizon is None else f"{horizon} step(s) ahead"
+    return (f"{what} of the forecasts ({steps}) of the learner refitted at each origin on a {result.window} window, "
+            "on the process the series follows")
+
+
+@validate_params(confidence_level=PROBABILITY, method=Options(*INTERVAL_METHODS), horizon=Nullable(Integer(minimum=1)),
+                 lag=Nullable(Integer(minimum=0)), block_length=Nullable(Integer(minimum=1)),
+                 n_resamples=Integer(minimum=100), random_state=Seed())
+@fill_doc
+def forecast_interval(result, *, confidence_level=0.95, method="hac", horizon=None, lag=None, block_length=None,
+                      n_resamples=2000, random_state=None):
+    """Confidence interval for the mean forecast loss of forward validation.
+
+    Parameters
+    ----------
+    result : ForwardResult
+        A learner's forward validation.
+    %(confidence_level)s
+    method : {"hac", "block-bootstrap", "iid"}, default="hac"
+        ``"hac"``: mean +- z sqrt(LRV / n), the long-run variance LRV of the
+        losses in time order (:func:`long_run_variance`). ``"block-bootstrap"``:
+        the percentile interval of moving-block bootstrap means (Künsch
+        1989). ``"iid"``: mean +- z s / sqrt(n), which treats the forecasts as
+        independent; shown to measure what ignoring time order costs.
+    horizon : int or None, default=None
+        The forecasts of one horizon (one per origin); None: every forecast.
+    lag : int or None, default=None
+        The HAC lag. None: at one horizon h, the overlap of its forecasts,
+        ceil(h / s) - 1 for origins s rows apart, with the uniform window
+        (Diebold & Mariano 1995); over every horizon, the larger of the
+        largest horizon minus 1 and Newey & West's (1994) rule
+        floor(4 (n / 100)^(2/9)), with Bartlett's window.
+    block_length : int or None, default=None
+        The bootstrap's block length; None: :func:`block_length_rule`.
+    n_resamples : int, default=2000
+        Bootstrap resamples.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the bootstrap.
+
+    Returns
+    -------
+    Interval
+        ``target="forward"``; ``details`` hold ``standard_error``, ``n``,
+        ``lag`` and ``kernel`` (HAC), ``block_length`` and ``n_resamples``
+        (bootstrap) and ``horizon``.
+
+    Notes
+    -----
+    The losses L_t of forecasts in time order are a serially dependent
+    series: forecasts from one origin share its model, and h-step errors
+    overlap. Under stationarity, sqrt(n) (mean - mu) is asymptotically
+    normal with the long-run variance gamma_0 + 2 sum_k gamma_k (Newey &
+    West 1987, Theorem 2; Diebold & Mariano 1995, section 1.1); the
+    moving-block bootstrap (Künsch 1989, Theorem 3.5) estimates the same
+    distribution. The lower bound is clipped at 0, a loss's least value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.linear_model import Ridge
+    >>> from cvinference import CVEvaluator
+    >>> from cvinference.inference import forecast_interval
+    >>> from cvinference.splitters import ForwardSplit
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.cumsum(rng.normal(size=200)) * 0.1 + rng.normal(size=200)
+    >>> X = np.column_stack([np.r_[0.0, y[:-1]], np.arange(200.0)])
+    >>> record = CVEvaluator(cv=ForwardSplit(10, horizon=10), loss="squared_error").evaluate(Ridge(), X, y)
+    >>> interval = forecast_interval(record)
+    >>> interval.method, interval.target, interval.details["n"], interval.details["lag"]
+    ('hac', 'forward', 100, 9)
+    """
+    _check_record(result)
+    messages = Messages()
+    values, largest = _selected(result, result.loss, horizon)
+    n, mean = values.size, float(values.mean())
+    details = {"horizon": horizon}
+    if method == "iid":
+        bounds = normal_bounds(mean, float(values.std(ddof=1) / math.sqrt(n)), confidence_level, None, messages,
+                               limits=(0.0, None), what="mean loss", exact_advice="")
+    elif method == "hac":
+        lag, kernel = _lag(result, horizon, n, largest, lag)
+        variance, kernel = _variance(values, lag, kernel, messages)
+        bounds = normal_bounds(mean, math.sqrt(max(variance, 0.0) / n), confidence_level, None, messages,
+                               limits=(0.0, None), what="mean loss", exact_advice="")
+        details |= {"lag": lag, "kernel": kernel}
+    else:
+        block_length = block_length or block_length_rule(n, largest)
+        if block_length > n:
+            raise ValueError(f"block_length={block_length} is more than the {n} forecasts; pass at most {n}.")
+        means = _moving_block_means(values, block_length, n_resamples, random_state)
+        alpha = 1 - confidence_level
+        low, high = np.quantile(means, [alpha / 2, 1 - alpha / 2])
+        bounds = Bounds(low=float(max(low, 0.0)), high=float(high), standard_error=float(means.std(ddof=1)),
+                        critical_value=None, df=None, clipped=())
+        details |= {"block_length": block_length, "n_resamples": n_resamples}
+    return estimate_interval(PointEstimate(mean, n, bounds), confidence_level=confidence_level, method=method,
+                             averaging="dataset", estimand=_estimand(result, horizon, f"mean {result.loss_name}"),
+                             assumptions=_INTERVAL_ASSUMPTIONS[method], messages=messages, target="forward",
+                             details=details)
+
+
+def _two_records(a, b):
+    if isinstance(a, PairedForwardResult):
+        if b is not None:
+            raise TypeError("forecast_test() takes a PairedForwardResult or two ForwardResults, not both; pass "
+                            "forecast_test(pair).")
+        return a
+    if b is None:
+        raise TypeError(f"forecast_test() compares two learners: pass a PairedForwardResult, or two ForwardResults "
+                        f"as forecast_test(a, b); got a of type {type(a).__name__} and no b.")
+    return PairedForwardResult(_check_record(a, "a"), _check_record(b, "b"))
+
+
+@validate_params(method=Options(*TEST_METHODS), horizon=Nullable(Integer(minimum=1)),
+                 lag=Nullable(Integer(minimum=0)), alternative=ALTERNATIVE)
+def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None, alternative="two-sided"):
+    """Test whether two learners forecast equally well: Diebold & Mariano's test, Harvey et al.'s correction.
+
+    Parameters
+    ----------
+    a : PairedForwardResult or ForwardResult
+        Both learners' forward validation (``CVEvaluator.compare`` with a
+        forward splitter), or learner A's record.
+    b : ForwardResult or None, default=None
+        Learner B's record on the same series, origins and windows.
+    method : {"diebold-mariano"}, default="diebold-mariano"
+    horizon : int or None, default=None
+        The forecasts of one horizon; None: every forecast.
+    lag : int or None, default=None
+        As in :func:`forecast_interval`.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        ``"greater"``: A's expected loss is smaller (A forecasts better).
+
+    Returns
+    -------
+    LossDifferenceTestResult
+        ``estimate`` mean loss(B) - mean loss(A), positive when A forecasts
+        better; ``statistic`` the corrected t; ``df`` n - 1; ``details``
+        hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon),
+        ``horizon`` and ``n``.
+
+    Notes
+    -----
+    The loss differential d_t = L(B)_t - L(A)_t of forecasts in time order
+    has mean d-bar; Diebold & Mariano (1995, section 1.1, equation 4) refer
+    S = d-bar / sqrt(LRV / n), with LRV the long-run variance of d from its
+    first h - 1 autocovariances for h-step forecasts (uniform window), to
+    the standard normal. Harvey, Leybourne & Newbold (1997, equation 9)
+    multiply S by sqrt((n + 1 - 2h + h (h - 1) / n) / n) and refer it to
+    Student's t with n - 1 degrees of freedom, which holds the size far
+    better in small samples. Over every horizon together, the lag is the
+    larger of the largest horizon minus 1 and Newey & West's rule, with
+    Bartlett's window, and S is referred to t with n - 1 degrees of freedom
+    without the factor (derived for one horizon). What the test is about is
+    the learner refitted at each origin (its forecasting method), as
+    Giacomini & White (2006) define it for rolling windows.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.dummy import DummyRegressor
+    >>> from sklearn.linear_model import Ridge
+    >>> from cvinference import CVEvaluator
+    >>> from cvinference.inference import forecast_test
+    >>> from cvinference.splitters import ForwardSplit
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.zeros(300)
+    >>> for t in range(1, 300):
+    ...     y[t] = 0.8 * y[t - 1] + rng.normal()
+    >>> X = np.r_[0.0, y[:-1]].reshape(-1, 1)
+    >>> evaluator = CVEvaluator(cv=ForwardSplit(20, horizon=1, step=1, window=100), loss="squared_error")
+    >>> test = forecast_test(evaluator.compare(Ridge(), DummyRegressor(), X, y), horizon=1)
+    >>> test.method, test.df, bool(test.estimate > 0)
+    ('Diebold-Mariano (HLN)', 19.0, True)
+    """
+    pair = _two_records(a, b)
+    messages = Messages()
+    values, largest = _selected(pair.a, pair.b.loss - pair.a.loss, horizon)
+    n = values.size
+    lag, kernel = _lag(pair.a, horizon, n, largest, lag)
+    variance, kernel = _variance(values, lag, kernel, messages)
+    factor = hln_factor(n, lag + 1) if horizon is not None and kernel == "uniform" else 1.0
+    estimate = float(values.mean())
+    standard_error = math.sqrt(max(variance, 0.0) / n) / factor
+    df = float(n - 1)
+    if standard_error == 0:
+        messages.warn(f"The loss differences of the {n} forecasts have no variance (all {values[0]:.4g}); the test "
+                      "says only that they are " + ("equal." if estimate == 0 else "all of one sign."))
+        statistic = 0.0 if estimate == 0 else math.copysign(math.inf, estimate)
+    else:
+        statistic = estimate / standard_error
+    pvalue = {"two-sided": 2 * stats.t.sf(abs(statistic), df), "greater": stats.t.sf(statistic, df),
+              "less": stats.t.cdf(statistic, df)}[alternative]
+    method_name = "Diebold-Mariano (HLN)" if factor != 1.0 else "Diebold-Mariano (HAC)"
+    return LossDifferenceTestResult(
+        statistic=float(statistic), pvalue=float(min(pvalue, 1.0)), df=df, alternative=alternative, estimate=estimate,
+        standard_error=standard_error, method=method_name,
+        estimand=_estimand(pair.a, horizon, f"difference in expected {pair.a.loss_name} (B minus A)"),
+        assumptions=(f"the loss differential is stationary, its autocovariances negligible beyond lag {lag}; the same "
+                     "series, origins and windows for A and B"),
+        target="forward", _interval_standard_error=standard_error, _interval_df=df,
+        details=types.MappingProxyType({"lag": lag, "kernel": kernel, "hln_factor": factor, "horizon": horizon,
+                                        "n": n}),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings))

@@ -1,0 +1,326 @@
+"""The record of forward validation: every forecast's origin, horizon, row, true value, prediction and loss."""
+
+import dataclasses
+
+import numpy as np
+
+from .._utils._arrays import readonly_array
+from .._utils._kinds import STRING, Array, Instance
+from .._utils._notebook import import_pandas
+from .._utils._params import Nullable, Options, Text
+from ._fields import array_field, check_indices
+from ._losses import LOSSES
+from ._record import Record, computed_once
+
+FORECAST_LOSSES = ("squared_error", "absolute_error")
+"""The per-forecast losses a forward record keeps."""
+
+MAX_HORIZON_LINES = 6
+"""A summary shows every horizon's mean loss up to this many horizons, the first and last beyond."""
+
+
+def _check_origins(origin, fold, time, train_size):
+    """Refuse a forecast at or before its model's origin, or a model fitted to more rows than precede its origin."""
+    ahead = time - origin[fold]
+    if ahead.min() < 1:
+        i = int(np.argmin(ahead))
+        raise ValueError(f"every forecast must be of a row after its model's origin (its last training row); "
+                         f"forecast {i} is of row {time[i]} by split {fold[i]}, whose origin is row "
+                         f"{origin[fold[i]]}.")
+    if (train_size > origin + 1).any():
+        j = int(np.argmax(train_size > origin + 1))
+        raise ValueError(f"train_size[{j}]={train_size[j]} is more rows than the {origin[j] + 1} up to split {j}'s "
+                         f"origin (row {origin[j]}); a forward model is fitted to the past only.")
+
+
+def _check_splits(fold, n_splits):
+    counts = np.bincount(fold, minlength=n_splits)
+    if fold.min() < 0 or (fold.size and fold.max() >= n_splits) or (counts == 0).any():
+        raise ValueError(f"fold must number the splits 0 .. n_splits - 1 = {n_splits - 1} (n_splits is the length of "
+                         "origin), each with at least one forecast; got "
+                         f"{np.unique(fold).tolist()[:10]}.")
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class ForwardResult(Record):
+    """What forward (rolling-origin) validation did: every forecast of a series, with its origin and horizon.
+
+    Made by :class:`~cvinference.CVEvaluator` with a forward splitter
+    (:class:`~cvinference.splitters.ForwardSplit`, scikit-learn's
+    :class:`~sklearn.model_selection.TimeSeriesSplit`) or from forecasts
+    already made (:meth:`from_forecasts`). The series is kept whole, so
+    that baselines (the naive forecast, the seasonal naive one) can be
+    computed from the values known at each origin.
+
+    Parameters
+    ----------
+    y : array-like of float, shape (n_samples,)
+        The whole series, in time order (oldest first).
+    time : array-like of int, shape (n_forecasts,)
+        The row each forecast is of.
+    fold : array-like of int, shape (n_forecasts,)
+        The split (fitted model) that made each forecast, 0 .. n_splits - 1.
+    y_pred : array-like of float, shape (n_forecasts,)
+        The forecasts.
+    origin : array-like of int, shape (n_splits,)
+        Each split's origin: its last training row. Every forecast is of a
+        later row.
+    train_size : array-like of int, shape (n_splits,)
+        The rows each split's model was fitted to, at most origin + 1.
+    loss_name : {"squared_error", "absolute_error"}, default="squared_error"
+        The per-forecast loss.
+    estimator_repr : str or None, default=None
+        The learner, in words.
+    name : str or None, default=None
+        The learner's name in reports; None: ``estimator_repr``.
+    cv_repr : str or None, default=None
+        The splitter.
+
+    Attributes
+    ----------
+    y, time, fold, y_pred, origin, train_size : ndarray
+        Read-only.
+    y_true : ndarray of shape (n_forecasts,)
+        ``y[time]``.
+    horizon : ndarray of shape (n_forecasts,)
+        Steps ahead of each forecast: its row minus its model's origin.
+    loss : ndarray of shape (n_forecasts,)
+        Each forecast's loss.
+    n_samples, n_splits, n_forecasts : int
+    window : str
+        "sliding" when every model was fitted to the same number of rows
+        ending at its origin and some model left older rows out; "expanding"
+        when every model was fitted to all the rows up to its origin;
+        "other" otherwise.
+    mean_loss : float
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cvinference.records import ForwardResult
+    >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0, 4.0, 6.0], time=[3, 4, 4, 5], fold=[0, 0, 1, 1],
+    ...                        y_pred=[3.0, 3.5, 5.5, 5.0], origin=[2, 3], train_size=[3, 4])
+    >>> result
+    ForwardResult(n_samples=6, n_splits=2, n_forecasts=4, horizons=[1, 2], loss_name='squared_error')
+    >>> result.horizon.tolist(), result.loss.tolist(), result.window
+    ([1, 2, 1, 2], [4.0, 0.25, 2.25, 1.0], 'expanding')
+    """
+
+    y: np.ndarray
+    time: np.ndarray
+    fold: np.ndarray
+    y_pred: np.ndarray
+    origin: np.ndarray
+    train_size: np.ndarray
+    loss_name: str = "squared_error"
+    estimator_repr: str | None = None
+    name: str | None = None
+    cv_repr: str | None = None
+
+    _kinds = {"y": Array("f", ndim=1, min_rows=2), "time": Array("iu", ndim=1, low=0, min_rows=1),
+              "fold": Array("iu", ndim=1, low=0, min_rows=1), "y_pred": Array("f", ndim=1, min_rows=1),
+              "origin": Array("iu", ndim=1, low=0, min_rows=1), "train_size": Array("iu", ndim=1, low=1, min_rows=1),
+              "loss_name": Options(*FORECAST_LOSSES), "estimator_repr": Nullable(STRING),
+              "name": Nullable(STRING), "cv_repr": Nullable(STRING)}
+
+    def __post_init__(self):
+        y = array_field("y", self.y, "float", (None,))
+        time = array_field("time", self.time, "int", (None,))
+        n_forecasts = time.size
+        fold = array_field("fold", self.fold, "int", (n_forecasts,))
+        y_pred = array_field("y_pred", self.y_pred, "float", (n_forecasts,))
+        origin = array_field("origin", self.origin, "int", (None,))
+        train_size = array_field("train_size", self.train_size, "int", (origin.size,))
+        check_indices("time", time, y.size)
+        check_indices("origin", origin, y.size)
+        _check_splits(fold, origin.size)
+        _check_origins(origin, fold, time, train_size)
+        for name, values in (("y", y), ("y_pred", y_pred)):
+            if not np.isfinite(values).all():
+                raise ValueError(f"{name} holds NaN or infinity at position {int(np.argmin(np.isfinite(values)))}; "
+                                 "a forward record needs finite values (drop or fill the missing ones first).")
+        if train_size.min() < 1:
+            raise ValueError(f"train_size must be at least 1 row for every split; got {train_size.tolist()}.")
+        loss_name = self.loss_name
+        if loss_name not in FORECAST_LOSSES:
+            raise ValueError(f"loss_name must be one of {list(FORECAST_LOSSES)} for forecasts of a numeric series; "
+                             f"got loss_name={loss_name!r}.")
+        for name, value in (("y", y), ("time", time), ("fold", fold), ("y_pred", y_pred), ("origin", origin),
+                            ("train_size", train_size)):
+            object.__setattr__(self, name, value)
+        for name in ("estimator_repr", "name", "cv_repr"):
+            object.__setattr__(self, name, Nullable(Text("Ridge()")).check(name, getattr(self, name)))
+        if self.name is None:
+            object.__setattr__(self, "name", self.estimator_repr)
+
+    @computed_once
+    def y_true(self):
+        return readonly_array(self.y[self.time])
+
+    @computed_once
+    def horizon(self):
+        return readonly_array(self.time - self.origin[self.fold])
+
+    @computed_once
+    def loss(self):
+        return readonly_array(LOSSES[self.loss_name](self.y_true, self.y_pred))
+
+    @property
+    def n_samples(self):
+        return self.y.size
+
+    @property
+    def n_splits(self):
+        return self.origin.size
+
+    @property
+    def n_forecasts(self):
+        return self.time.size
+
+    @property
+    def horizons(self):
+        """The distinct horizons, ascending."""
+        return np.unique(self.horizon)
+
+    @property
+    def mean_loss(self):
+        return float(self.loss.mean())
+
+    @property
+    def window(self):
+        if (self.train_size == self.origin + 1).all():
+            return "expanding"
+        if np.unique(self.train_size).size == 1:
+            return "sliding"
+        return "other"
+
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_splits": self.n_splits, "n_forecasts": self.n_forecasts,
+                "horizons": self.horizons.tolist(), "loss_name": repr(self.loss_name)}
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per forecast (needs pandas).
+
+        Columns: ``split``, ``origin``, ``horizon``, ``time`` (the row
+        forecast), ``y_true``, ``y_pred`` and ``loss``.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> from cvinference.records import ForwardResult
+        >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0], time=[2, 3], fold=[0, 1], y_pred=[2.0, 3.0],
+        ...                        origin=[1, 2], train_size=[2, 3])
+        >>> result.to_frame()[["split", "origin", "horizon", "loss"]].values.tolist()
+        [[0.0, 1.0, 1.0, 1.0], [1.0, 2.0, 1.0, 4.0]]
+        """
+        return import_pandas().DataFrame({
+            "split": self.fold, "origin": self.origin[self.fold], "horizon": self.horizon, "time": self.time,
+            "y_true": self.y_true, "y_pred": self.y_pred, "loss": self.loss})
+
+    def summary(self):
+        """The splits, the forecasts by horizon and their mean loss.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from cvinference.records import ForwardResult
+        >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0, 4.0, 6.0], time=[3, 4, 4, 5], fold=[0, 0, 1, 1],
+        ...                        y_pred=[3.0, 3.5, 5.5, 5.0], origin=[2, 3], train_size=[3, 4])
+        >>> print(result.summary())
+        forward validation: 2 origins (rows 2 to 3), expanding window of 3 to 4 rows, 4 forecasts of 3 rows
+        horizon 1: 2 forecasts, mean squared_error 3.125
+        horizon 2: 2 forecasts, mean squared_error 0.625
+        all: mean squared_error 1.875
+        """
+        sizes = np.unique(self.train_size)
+        size = (f"{sizes[0]} rows" if sizes.size == 1 else f"{sizes[0]} to {sizes[-1]} rows")
+        window = {"expanding": "expanding", "sliding": "sliding", "other": "varying"}[self.window]
+        lines = [f"forward validation: {self.n_splits} origins (rows {self.origin.min()} to {self.origin.max()}), "
+                 f"{window} window of {size}, {self.n_forecasts} forecasts of {np.unique(self.time).size} rows"]
+        if self.estimator_repr is not None:
+            lines.insert(0, f"estimator: {self.estimator_repr}")
+        shown = self.horizons if self.horizons.size <= MAX_HORIZON_LINES else self.horizons[[0, -1]]
+        lines += [f"horizon {h}: {int((self.horizon == h).sum())} forecasts, mean {self.loss_name} "
+                  f"{self.loss[self.horizon == h].mean():.4g}" for h in shown]
+        if shown.size < self.horizons.size:
+            lines.insert(-1, f"(horizons {shown[0] + 1} to {shown[-1] - 1}: to_frame() has them)")
+        lines.append(f"all: mean {self.loss_name} {self.mean_loss:.4g}")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class PairedForwardResult(Record):
+    """Two learners' forward validation on the same series, origins and windows: forecast i of A and of B are of
+    the same row, from models fitted to the same rows.
+
+    Parameters
+    ----------
+    a, b : ForwardResult
+        The records of A and B; their series, forecast rows, splits, origins,
+        training sizes and loss must agree.
+
+    Examples
+    --------
+    >>> from cvinference.records import ForwardResult, PairedForwardResult
+    >>> common = dict(y=[1.0, 2.0, 3.0, 5.0], time=[2, 3], fold=[0, 1], origin=[1, 2], train_size=[2, 3])
+    >>> pair = PairedForwardResult(ForwardResult(y_pred=[2.0, 3.0], **common),
+    ...                            ForwardResult(y_pred=[3.0, 5.0], **common))
+    >>> pair
+    PairedForwardResult(n_samples=4, n_forecasts=2, a=None, b=None)
+    >>> pair.loss_difference.tolist()
+    [1.0, 4.0]
+    """
+
+    a: ForwardResult
+    b: ForwardResult
+
+    _kinds = {"a": Instance(ForwardResult), "b": Instance(ForwardResult)}
+
+    def __post_init__(self):
+        for name in ("a", "b"):
+            value = getattr(self, name)
+            if not isinstance(value, ForwardResult):
+                raise TypeError(f"{name} must be a ForwardResult; got {type(value).__name__}.")
+        for field in ("y", "time", "fold", "origin", "train_size"):
+            if not np.array_equal(getattr(self.a, field), getattr(self.b, field)):
+                raise ValueError(f"a and b differ in {field}: a pair compares two learners' forecasts of the same "
+                                 "rows of the same series from the same origins and windows; evaluate both with "
+                                 "CVEvaluator(cv=...).compare(estimator_a, estimator_b, X, y).")
+        if self.a.loss_name != self.b.loss_name:
+            raise ValueError(f"a and b record different losses ({self.a.loss_name!r}, {self.b.loss_name!r}); pass "
+                             "the same loss for both.")
+
+    @property
+    def loss_difference(self):
+        """Each forecast's loss of A minus that of B (negative where A forecast better)."""
+        return self.a.loss - self.b.loss
+
+    @property
+    def n_samples(self):
+        return self.a.n_samples
+
+    def _repr_fields(self):
+        return {"n_samples": self.n_samples, "n_forecasts": self.a.n_forecasts, "a": repr(self.a.name),
+                "b": repr(self.b.name)}
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per forecast: A's table, then ``y_pred_b``, ``loss_b`` and
+        ``loss_difference`` (A minus B), A's prediction and loss as ``y_pred_a`` and ``loss_a`` (needs pandas).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        frame = self.a.to_frame().rename(columns={"y_pred": "y_pred_a", "loss": "loss_a"})
+        frame["y_pred_b"], frame["loss_b"], frame["loss_difference"] = self.b.y_pred, self.b.loss, self.loss_difference
+        return frame
+
+    def summary(self):
+        """Both records' summaries, A first."""
+        return "\n".join([f"A: {self.a.name}", self.a.summary(), "", f"B: {self.b.name}", self.b.summary()])

@@ -1,0 +1,144 @@
+"""Forward validation's intervals and tests (issue 48). Oracles: statsmodels' HAC covariance
+(``OLS(values, ones).fit(cov_type="HAC")``) for the long-run variance; Diebold & Mariano (1995, equation 4) and
+Harvey, Leybourne & Newbold (1997, equation 9) computed by hand, with loops, for the test."""
+
+import math
+
+import numpy as np
+import pytest
+import statsmodels.api as sm
+from scipy import stats
+from sklearn.dummy import DummyRegressor
+from sklearn.linear_model import Ridge
+
+import cvinference as cvi
+from cvinference.inference import forecast_interval, forecast_test
+from cvinference.inference._hac import block_length_rule, long_run_variance
+from cvinference.records import ForwardResult, PairedForwardResult
+from cvinference.splitters import ForwardSplit
+
+RNG = np.random.default_rng(7)
+N = 260
+SERIES = np.zeros(N)
+for _t in range(1, N):
+    SERIES[_t] = 0.7 * SERIES[_t - 1] + RNG.normal()
+LAGS = np.column_stack([np.r_[0.0, SERIES[:-1]], np.r_[0.0, 0.0, SERIES[:-2]]])
+
+
+def _pair(cv):
+    evaluator = cvi.CVEvaluator(cv=cv, loss="squared_error")
+    return evaluator.compare(Ridge(), DummyRegressor(), LAGS, SERIES, names=("ridge", "mean"))
+
+
+def _statsmodels_lrv(values, lag, kernel):
+    fit = sm.OLS(values, np.ones(values.size)).fit(
+        cov_type="HAC", cov_kwds={"maxlags": lag, "kernel": kernel, "use_correction": False})
+    return float(fit.bse[0] ** 2 * values.size)
+
+
+@pytest.mark.parametrize("kernel", ["bartlett", "uniform"])
+@pytest.mark.parametrize("lag", [0, 1, 3, 7])
+def test_the_long_run_variance_is_statsmodels_hac(kernel, lag):
+    values = RNG.normal(size=120).cumsum() * 0.1 + RNG.normal(size=120)
+    assert long_run_variance(values, lag, kernel) == pytest.approx(_statsmodels_lrv(values, lag, kernel), rel=1e-10)
+
+
+def _hand_dm(d, h):
+    """Diebold & Mariano's S with h - 1 unweighted autocovariances, then HLN's factor and t(n - 1), by loops."""
+    n = len(d)
+    mean = sum(d) / n
+    gamma = []
+    for k in range(h):
+        gamma.append(sum((d[t] - mean) * (d[t - k] - mean) for t in range(k, n)) / n)
+    variance = gamma[0] + 2 * sum(gamma[1:])
+    s = mean / math.sqrt(variance / n)
+    corrected = s * math.sqrt((n + 1 - 2 * h + h * (h - 1) / n) / n)
+    return corrected, 2 * stats.t.sf(abs(corrected), n - 1)
+
+
+@pytest.mark.parametrize("horizon", [1, 3, 6])
+def test_diebold_mariano_with_hln_is_the_hand_computation_and_statsmodels(horizon):
+    pair = _pair(ForwardSplit(40, horizon=6, step=1, window=120))
+    test = forecast_test(pair, horizon=horizon)
+    at = pair.a.horizon == horizon
+    order = np.argsort(pair.a.time[at])
+    d = (pair.b.loss - pair.a.loss)[at][order]
+    statistic, pvalue = _hand_dm(list(d), horizon)  # one origin per step: lag h - 1
+    assert (test.details["lag"], test.details["kernel"], test.df) == (horizon - 1, "uniform", d.size - 1)
+    assert test.statistic == pytest.approx(statistic, rel=1e-10) and test.pvalue == pytest.approx(pvalue, rel=1e-10)
+    hac = math.sqrt(_statsmodels_lrv(d, horizon - 1, "uniform") / d.size)
+    factor = math.sqrt((d.size + 1 - 2 * horizon + horizon * (horizon - 1) / d.size) / d.size)
+    assert test.statistic == pytest.approx(d.mean() / hac * factor, rel=1e-10)
+    assert test.estimate == pytest.approx(pair.b.loss[at].mean() - pair.a.loss[at].mean(), rel=1e-12)
+    assert test.method == "Diebold-Mariano (HLN)" and test.target == "forward"
+
+
+def test_forecasts_from_origins_further_apart_than_the_horizon_do_not_overlap():
+    pair = _pair(ForwardSplit(12, horizon=3, step=5, window=100))
+    assert forecast_test(pair, horizon=3).details["lag"] == 0  # origins 5 apart, 3 steps ahead: no shared steps
+    assert forecast_test(pair, horizon=3, lag=2).details["kernel"] == "bartlett"
+
+
+def test_over_every_horizon_the_lag_is_the_larger_of_the_horizon_and_newey_wests_rule():
+    pair = _pair(ForwardSplit(10, horizon=10, window=100))
+    test = forecast_test(pair)
+    d = np.asarray(pair.b.loss - pair.a.loss)[np.argsort(pair.a.time)]
+    assert (test.details["lag"], test.details["kernel"], test.details["hln_factor"]) == (9, "bartlett", 1.0)
+    expected = d.mean() / math.sqrt(_statsmodels_lrv(d, 9, "bartlett") / d.size)
+    assert test.statistic == pytest.approx(expected, rel=1e-10)
+    assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(expected), d.size - 1), rel=1e-10)
+    assert test.method == "Diebold-Mariano (HAC)"
+
+
+def test_the_sign_is_positive_when_a_forecasts_better_and_swapping_flips_it():
+    pair = _pair(ForwardSplit(20, horizon=1, step=1, window=100))
+    forward, backward = forecast_test(pair, horizon=1), forecast_test(pair.b, pair.a, horizon=1)
+    assert forward.estimate > 0 and backward.estimate == pytest.approx(-forward.estimate)
+    assert backward.pvalue == pytest.approx(forward.pvalue)
+    greater = forecast_test(pair, horizon=1, alternative="greater")
+    assert greater.pvalue == pytest.approx(forward.pvalue / 2)
+
+
+def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_error():
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    interval = forecast_interval(record, confidence_level=0.9)
+    losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
+    se = math.sqrt(_statsmodels_lrv(losses, 9, "bartlett") / losses.size)
+    z = stats.norm.ppf(0.95)
+    assert interval.estimate == pytest.approx(losses.mean(), rel=1e-12)
+    assert (interval.low, interval.high) == pytest.approx((max(losses.mean() - z * se, 0), losses.mean() + z * se),
+                                                          rel=1e-10)
+    iid = forecast_interval(record, method="iid")
+    assert iid.details["standard_error"] == pytest.approx(losses.std(ddof=1) / math.sqrt(losses.size), rel=1e-12)
+
+
+def test_the_block_bootstrap_is_seeded_and_its_block_length_follows_the_rule():
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    first = forecast_interval(record, method="block-bootstrap", random_state=0)
+    assert first == forecast_interval(record, method="block-bootstrap", random_state=0)
+    assert first.details["block_length"] == block_length_rule(100, 10) == 10
+    assert first.low < record.mean_loss < first.high
+    assert block_length_rule(1000, 1) == 10  # ceil(1000^(1/3))
+
+
+def test_one_horizon_of_a_record_and_its_errors():
+    record = _pair(ForwardSplit(5, horizon=4, window=100)).a
+    with pytest.raises(ValueError, match=r"horizon=9 is not among the record's horizons \[1, 2, 3, 4\]"):
+        forecast_interval(record, horizon=9)
+    with pytest.raises(ValueError, match="horizon=2 leaves 2 forecasts; a variance of their mean"):
+        forecast_interval(ForwardResult(y=SERIES[:20], time=[10, 12], fold=[0, 1], y_pred=[0.0, 0.0],
+                                        origin=[8, 10], train_size=[9, 11]), horizon=2)
+    with pytest.raises(TypeError, match="result must be a ForwardResult"):
+        forecast_interval(cvi.CVResult.from_predictions([1.0, 2.0], [1.0, 2.5]))
+    with pytest.raises(TypeError, match="compares two learners"):
+        forecast_test(record)
+
+
+def test_constant_loss_differences_give_the_degenerate_answer_with_a_warning():
+    common = dict(y=np.arange(10.0), time=np.arange(5, 10), fold=np.arange(5), origin=np.arange(4, 9),
+                  train_size=np.arange(5, 10))
+    same = PairedForwardResult(ForwardResult(y_pred=np.arange(5, 10.0), **common),
+                               ForwardResult(y_pred=np.arange(5, 10.0), **common))
+    with pytest.warns(cvi.InferenceWarning, match=r"no variance \(all 0\); the test says only that they are equal"):
+        test = forecast_test(same, horizon=1)
+    assert (test.statistic, test.pvalue) == (0.0, 1.0) and "no variance" in test.warnings[0]
