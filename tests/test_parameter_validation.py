@@ -121,6 +121,7 @@ BASE_CALLS = {
     "no_information_test": functools.partial(cvi.no_information_test, A),
     "forecast_interval": lambda **kw: cvi.inference.forecast_interval(forward_pair().a, **kw),
     "forecast_test": lambda **kw: cvi.inference.forecast_test(forward_pair(), **kw),
+    "ForwardResult.baseline": lambda **kw: forward_pair().a.baseline(**kw),
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),

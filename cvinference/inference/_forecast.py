@@ -13,14 +13,15 @@ from .._utils._warnings import Messages
 from ..records import ForwardResult, PairedForwardResult
 from ._accuracy_interval import Bounds, PointEstimate, estimate_interval, normal_bounds
 from ._hac import block_length_rule, hln_factor, long_run_variance, newey_west_lag
+from ._methods import options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult
 
-INTERVAL_METHODS = ("hac", "block-bootstrap", "iid")
-"""``forecast_interval``'s methods."""
+INTERVAL_METHODS = options("forecast_interval")
+"""``forecast_interval``'s methods: its rows of the method table."""
 
-TEST_METHODS = ("diebold-mariano",)
-"""``forecast_test``'s methods."""
+TEST_METHODS = options("forecast_test")
+"""``forecast_test``'s methods: its rows of the method table."""
 
 _STATIONARY = "the loss series is stationary (its mean and autocovariances do not change over time)"
 _INTERVAL_ASSUMPTIONS = {
@@ -219,9 +220,16 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         forward splitter), or learner A's record.
     b : ForwardResult or None, default=None
         Learner B's record on the same series, origins and windows.
-    method : {"diebold-mariano"}, default="diebold-mariano"
+    method : {"diebold-mariano", "giacomini-white"}, default="diebold-mariano"
+        ``"diebold-mariano"``: equal expected loss (Diebold & Mariano 1995,
+        with Harvey, Leybourne & Newbold's 1997 correction at one horizon).
+        ``"giacomini-white"``: equal expected loss given what was known at
+        the origin (Giacomini & White 2006, conditional test, with the test
+        functions 1 and the last loss differential known at the origin); a
+        Wald test, two-sided only, of the forecasts of one horizon.
     horizon : int or None, default=None
-        The forecasts of one horizon; None: every forecast.
+        The forecasts of one horizon; None: every forecast (Giacomini-White:
+        the record's one horizon).
     lag : int or None, default=None
         As in :func:`forecast_interval`.
     alternative : {"two-sided", "less", "greater"}, default="two-sided"
@@ -251,6 +259,19 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     the learner refitted at each origin (its forecasting method), as
     Giacomini & White (2006) define it for rolling windows.
 
+    Giacomini & White (2006, section 3, Theorem 1): with h_t = (1, d_{t-q})
+    (q forecasts back: the last differential known at the origin, q =
+    ceil(tau / s) for tau-step forecasts from origins s rows apart) and
+    Z_t = h_t d_t, T = n Z-bar' Omega^{-1} Z-bar is chi-square with 2
+    degrees of freedom under the null E[d_t | h_t] = 0; Omega is the mean
+    of Z_t Z_t' plus Bartlett-weighted autocovariances up to lag q - 1.
+    For tau = 1 and one origin per step, T is n R^2 of the regression of 1
+    on Z_t without a constant (their section 3.1). They require a window of
+    fixed size (a sliding window); with an expanding one the test is about
+    the forecasts as made, and a warning says so. ``estimate`` and the
+    interval of ``confidence_interval`` are the unconditional difference
+    with its HAC standard error.
+
     Examples
     --------
     >>> import numpy as np
@@ -270,6 +291,8 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     ('Diebold-Mariano (HLN)', 19.0, True)
     """
     pair = _two_records(a, b)
+    if method == "giacomini-white":
+        return _giacomini_white(pair, horizon, lag, alternative)
     messages = Messages()
     values, largest = _selected(pair.a, pair.b.loss - pair.a.loss, horizon)
     n = values.size
@@ -297,4 +320,51 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         target="forward", _interval_standard_error=standard_error, _interval_df=df,
         details=types.MappingProxyType({"lag": lag, "kernel": kernel, "hln_factor": factor, "horizon": horizon,
                                         "n": n}),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings))
+
+
+def _giacomini_white(pair, horizon, lag, alternative):
+    """Giacomini & White's (2006) conditional test of equal predictive ability at one horizon."""
+    if alternative != "two-sided":
+        raise ValueError(f"method='giacomini-white' is a Wald test of two restrictions, with no direction; got "
+                         f"alternative={alternative!r}. Pass alternative='two-sided', or method='diebold-mariano' "
+                         "for a one-sided test.")
+    if horizon is None:
+        if pair.a.horizons.size != 1:
+            raise ValueError(f"method='giacomini-white' tests the forecasts of one horizon (its test function is "
+                             f"the last loss differential known at the origin); pass horizon= one of "
+                             f"{pair.a.horizons.tolist()}.")
+        horizon = int(pair.a.horizons[0])
+    messages = Messages()
+    values, _ = _selected(pair.a, pair.b.loss - pair.a.loss, horizon)
+    overlap = _overlap_lag(pair.a, horizon)
+    back = overlap + 1
+    lag = overlap if lag is None else lag
+    if values.size - back < 5:
+        raise ValueError(f"method='giacomini-white' at horizon={horizon} has {values.size - back} forecasts with a "
+                         "known earlier differential; it needs at least 5. Make more origins (n_splits).")
+    if pair.a.window != "sliding":
+        messages.warn("Giacomini & White's test assumes models refitted on a window of fixed size (a sliding window, "
+                      "ForwardSplit(window=...)); with this record's expanding window the estimation error shrinks "
+                      "over the origins, and the test is about the forecasts as made.")
+    moments = np.column_stack([np.ones(values.size - back), values[:-back]]) * values[back:, np.newaxis]
+    n = moments.shape[0]
+    omega = moments.T @ moments / n
+    for k in range(1, lag + 1):
+        cross = moments[k:].T @ moments[:-k] / n
+        omega += (1 - k / (lag + 1)) * (cross + cross.T)
+    mean = moments.mean(axis=0)
+    statistic = float(n * mean @ np.linalg.solve(omega, mean))
+    estimate = float(values.mean())
+    standard_error = math.sqrt(max(long_run_variance(values, lag, "bartlett"), 0.0) / values.size)
+    return LossDifferenceTestResult(
+        statistic=statistic, pvalue=float(stats.chi2.sf(statistic, 2)), df=2.0, alternative=alternative,
+        estimate=estimate, standard_error=standard_error, method="Giacomini-White",
+        estimand=_estimand(pair.a, horizon, f"difference in expected {pair.a.loss_name} (B minus A), given the "
+                                            "last loss differential known at the origin,"),
+        assumptions=(f"the loss differential is a mixing series, its products with the test functions uncorrelated "
+                     f"beyond lag {lag}; models refitted on a window of fixed size; the same series, origins and "
+                     "windows for A and B"),
+        target="forward", _interval_standard_error=standard_error, _interval_df=None,
+        details=types.MappingProxyType({"lag": lag, "instrument_lag": back, "horizon": horizon, "n": n}),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings))

@@ -35,8 +35,9 @@ class MethodRow(NamedTuple):
         What it is about: ``"accuracy"``, ``"loss"``, ``"metric"``, or the
         difference of one of them between two learners.
     target : str
-        The error it is built for (``"kfold"``, ``"conditional"`` or
-        ``"unconditional"``, docs/reading-results.md).
+        The error it is built for (``"kfold"``, ``"conditional"``,
+        ``"unconditional"`` or, for forecasts, ``"forward"``;
+        docs/inference.md, "Targets").
     function : str
         The public function of :mod:`cvinference.inference` that computes it.
     option : str or None
@@ -151,6 +152,18 @@ METHODS = (
               "bootstrap_accuracy_of", ".632+", (".632+",), None, ".632+ bootstrap"),
     MethodRow("bootstrap_oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
               "oob", ("oob",), None, "out-of-bag bootstrap"),
+    # ------------------------------------------------------------------ forward validation (time order)
+    MethodRow("forecast_hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
+              ("hac",), None, "HAC"),
+    MethodRow("forecast_block_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "block-bootstrap", ("block-bootstrap",), None, "moving-block bootstrap"),
+    MethodRow("forecast_iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
+              ("iid",), None, "independent forecasts"),
+    MethodRow("diebold_mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "diebold-mariano", ("Diebold-Mariano (HLN)", "Diebold-Mariano (HAC)"), None,
+              "Diebold-Mariano"),
+    MethodRow("giacomini_white", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "giacomini-white", ("Giacomini-White",), None, "Giacomini-White"),
 )
 """Every interval and test, one row each."""
 

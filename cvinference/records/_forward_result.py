@@ -5,9 +5,11 @@ import dataclasses
 import numpy as np
 
 from .._utils._arrays import readonly_array
+from .._utils._docstring import fill_doc
 from .._utils._kinds import STRING, Array, Instance
 from .._utils._notebook import import_pandas
-from .._utils._params import Nullable, Options, Text
+from .._utils._params import Integer, Nullable, Options, Text, validate_params
+from .._utils._upward import upward
 from ._fields import array_field, check_indices
 from ._losses import LOSSES
 from ._record import Record, computed_once
@@ -194,6 +196,84 @@ class ForwardResult(Record):
             return "sliding"
         return "other"
 
+    @validate_params(season=Nullable(Integer(minimum=1)), last_known=Nullable(Integer(minimum=1)))
+    def baseline(self, season=None, *, last_known=None):
+        """The naive forecasts of the same rows from the same origins, as a record to compare with this one.
+
+        Parameters
+        ----------
+        season : int or None, default=None
+            None: the naive forecast, the last value known. An int m: the
+            seasonal naive forecast, the value one or more whole seasons back
+            from the row, the latest known (Hyndman & Koehler 2006, the MASE's
+            benchmark).
+        last_known : int or None, default=None
+            How many rows before each forecast's row the last known value
+            is. None: the forecast's horizon, so the value at its model's
+            origin; 1 when the features hold the previous value (lagged
+            values of the series), so that the naive forecast knows what the
+            model knew.
+
+        Returns
+        -------
+        ForwardResult
+            Named "naive" or "seasonal naive (season m)".
+
+        Notes
+        -----
+        For a forecast of row t whose last known row is t - k, the naive
+        forecast is y[t - k] and the seasonal naive one y[t - m ceil(k / m)]
+        (Hyndman & Koehler 2006, section 3; Hyndman & Athanasopoulos,
+        *Forecasting: principles and practice*, section 5.2).
+
+        Examples
+        --------
+        >>> from cvinference.records import ForwardResult
+        >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0, 4.0, 6.0], time=[3, 4, 4, 5], fold=[0, 0, 1, 1],
+        ...                        y_pred=[3.0, 3.5, 5.5, 5.0], origin=[2, 3], train_size=[3, 4])
+        >>> result.baseline().y_pred.tolist(), result.baseline(season=2).y_pred.tolist()
+        ([3.0, 3.0, 5.0, 5.0], [2.0, 3.0, 3.0, 5.0])
+        """
+        known = self.horizon if last_known is None else np.full(self.n_forecasts, last_known)
+        back = known if season is None else season * -(-known // season)
+        source = self.time - back
+        if source.min() < 0:
+            i = int(np.argmin(source))
+            raise ValueError(f"the {'seasonal ' if season else ''}naive forecast of row {self.time[i]} needs row "
+                             f"{source[i]}, before the series starts; pass a smaller season or last_known.")
+        name = "naive" if season is None else f"seasonal naive (season {season})"
+        return dataclasses.replace(self, y_pred=self.y[source], estimator_repr=name, name=name)
+
+    @fill_doc
+    def plot(self, ax=None, *, path=None):
+        """Draw the series with the forecasts and the origins, and the forecast losses over time (needs matplotlib).
+
+        %(display)s
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, sequence of 2 Axes or None, default=None
+            None draws both panels on a new figure; one Axes draws the
+            losses there; two draw the series and the losses.
+        %(plot_path)s
+
+        Returns
+        -------
+        %(plot_returns)s
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> from cvinference.records import ForwardResult
+        >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0, 4.0, 6.0], time=[3, 4, 4, 5], fold=[0, 0, 1, 1],
+        ...                        y_pred=[3.0, 3.5, 5.5, 5.0], origin=[2, 3], train_size=[3, 4])
+        >>> drawn = result.plot()
+        >>> [axis.get_title() for axis in drawn.axes_][0]
+        'the series and the forecasts'
+        >>> plt.close(drawn.figure_)
+        """
+        return upward("report", "plot_forecasts")(self, ax, path=path)
+
     def _repr_fields(self):
         return {"n_samples": self.n_samples, "n_splits": self.n_splits, "n_forecasts": self.n_forecasts,
                 "horizons": self.horizons.tolist(), "loss_name": repr(self.loss_name)}
@@ -320,6 +400,25 @@ class PairedForwardResult(Record):
         frame = self.a.to_frame().rename(columns={"y_pred": "y_pred_a", "loss": "loss_a"})
         frame["y_pred_b"], frame["loss_b"], frame["loss_difference"] = self.b.y_pred, self.b.loss, self.loss_difference
         return frame
+
+    @fill_doc
+    def plot(self, ax=None, *, path=None):
+        """Draw the series with both learners' forecasts, and the difference of their losses over time (needs
+        matplotlib).
+
+        %(display)s
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, sequence of 2 Axes or None, default=None
+            As in :meth:`ForwardResult.plot`.
+        %(plot_path)s
+
+        Returns
+        -------
+        %(plot_returns)s
+        """
+        return upward("report", "plot_forecasts")(self, ax, path=path)
 
     def summary(self):
         """Both records' summaries, A first."""

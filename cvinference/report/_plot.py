@@ -562,3 +562,58 @@ def _decision_panel(ax, record, tests):
     a, b = record["names"]
     set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}",
                            f"each test's estimate with its {format_level(record['confidence_level'])} interval"])
+
+
+def plot_forecasts(result, ax=None, *, path=None):
+    """The figure of ``ForwardResult.plot()`` and ``PairedForwardResult.plot()``: the series with the forecasts
+    and the origins, and the forecast losses over time (for two learners, the difference of their losses).
+
+    Parameters
+    ----------
+    result : ForwardResult or PairedForwardResult
+    ax : matplotlib Axes, sequence of 2 Axes or None, default=None
+        None draws both panels on a new figure; one Axes draws the losses
+        there; two draw the series and the losses.
+    path : str, path-like, binary file object or None, default=None
+        Where to save the figure as a PNG (see :func:`draw_panels`).
+
+    Returns
+    -------
+    Plot
+    """
+    records = (result.a, result.b) if hasattr(result, "a") else (result,)
+    panels = [functools.partial(_series_panel, records=records), functools.partial(_losses_panel, records=records)]
+    title = [f"forward validation: {records[0].n_splits} origins, {records[0].window} window"]
+    return draw_panels(panels, ax, figsize=(12.8, 4.0), title=title, path=path)
+
+
+def _series_panel(ax, records):
+    first = records[0]
+    ax.plot(np.arange(first.n_samples), first.y, color="black", linewidth=0.8, label="series")
+    for record, color in zip(records, ("tab:blue", "tab:orange"), strict=False):
+        ax.scatter(record.time, record.y_pred, s=8, color=color, label=f"forecasts: {record.name}")
+    for origin in first.origin:
+        ax.axvline(origin, color="0.75", linewidth=0.6, linestyle=":")
+    ax.set_xlabel("row (time order); dotted: the origins")
+    ax.set_ylabel("value")
+    ax.legend(fontsize="small")
+    set_wrapped_title(ax, ["the series and the forecasts"])
+
+
+def _losses_panel(ax, records):
+    first = records[0]
+    order = np.lexsort((first.fold, first.time))
+    if len(records) == 2:
+        difference = (records[1].loss - first.loss)[order]
+        ax.plot(first.time[order], difference, marker=".", linewidth=0.6, color="tab:purple")
+        ax.axhline(0.0, color="black", linewidth=1, linestyle="--")
+        ax.set_ylabel(f"{first.loss_name}: B - A (positive: A better)")
+        set_wrapped_title(ax, [f"loss differences, A = {first.name}, B = {records[1].name}"])
+    else:
+        drawn = ax.scatter(first.time[order], first.loss[order], c=first.horizon[order], s=10, cmap="viridis")
+        ax.figure.colorbar(drawn, ax=ax, label="horizon")
+        ax.axhline(first.mean_loss, color="black", linewidth=1, linestyle="--", label=f"mean {first.mean_loss:.4g}")
+        ax.set_ylabel(first.loss_name)
+        ax.legend(fontsize="small")
+        set_wrapped_title(ax, [f"forecast losses of {first.name}"])
+    ax.set_xlabel("row (time order)")

@@ -142,3 +142,67 @@ def test_constant_loss_differences_give_the_degenerate_answer_with_a_warning():
     with pytest.warns(cvi.InferenceWarning, match=r"no variance \(all 0\); the test says only that they are equal"):
         test = forecast_test(same, horizon=1)
     assert (test.statistic, test.pvalue) == (0.0, 1.0) and "no variance" in test.warnings[0]
+
+
+def _hand_gw(d, back, lag):
+    """Giacomini & White's (2006, Theorem 1) Wald statistic with h_t = (1, d_{t-back}), by loops."""
+    z = [(d[t], d[t - back] * d[t]) for t in range(back, len(d))]
+    n = len(z)
+    mean = [sum(row[i] for row in z) / n for i in range(2)]
+    omega = [[sum(row[i] * row[j] for row in z) / n for j in range(2)] for i in range(2)]
+    for k in range(1, lag + 1):
+        weight = 1 - k / (lag + 1)
+        for i in range(2):
+            for j in range(2):
+                cross = sum(z[t][i] * z[t - k][j] + z[t - k][i] * z[t][j] for t in range(k, n)) / n
+                omega[i][j] += weight * cross
+    det = omega[0][0] * omega[1][1] - omega[0][1] * omega[1][0]
+    inverse = [[omega[1][1] / det, -omega[0][1] / det], [-omega[1][0] / det, omega[0][0] / det]]
+    return n * sum(mean[i] * inverse[i][j] * mean[j] for i in range(2) for j in range(2))
+
+
+def test_giacomini_white_one_step_is_n_r_squared_of_the_artificial_regression():
+    """Giacomini & White (2006, section 3.1): for one-step forecasts T = n R^2 (uncentred) of 1 on h_t d_{t+1}."""
+    pair = _pair(ForwardSplit(60, horizon=1, step=1, window=150))
+    test = forecast_test(pair, method="giacomini-white")
+    d = np.asarray(pair.b.loss - pair.a.loss)[np.argsort(pair.a.time)]
+    z = np.column_stack([np.ones(d.size - 1), d[:-1]]) * d[1:, np.newaxis]
+    expected = z.shape[0] * sm.OLS(np.ones(z.shape[0]), z).fit().rsquared
+    assert test.statistic == pytest.approx(expected, rel=1e-10) == pytest.approx(_hand_gw(list(d), 1, 0), rel=1e-10)
+    assert test.pvalue == pytest.approx(stats.chi2.sf(expected, 2), rel=1e-10)
+    assert (test.df, test.method, test.details["instrument_lag"]) == (2.0, "Giacomini-White", 1)
+    assert not test.warnings  # a sliding window, as the test assumes
+
+
+def test_giacomini_white_at_three_steps_lags_the_instrument_past_the_overlap():
+    pair = _pair(ForwardSplit(60, horizon=3, step=1, window=150))
+    test = forecast_test(pair, method="giacomini-white", horizon=3)
+    at = pair.a.horizon == 3
+    d = np.asarray(pair.b.loss - pair.a.loss)[at][np.argsort(pair.a.time[at])]
+    assert (test.details["instrument_lag"], test.details["lag"]) == (3, 2)
+    assert test.statistic == pytest.approx(_hand_gw(list(d), 3, 2), rel=1e-10)
+    with pytest.raises(ValueError, match=r"tests the forecasts of one horizon .*pass horizon= one of \[1, 2, 3\]"):
+        forecast_test(pair, method="giacomini-white")
+    with pytest.raises(ValueError, match="a Wald test of two restrictions, with no direction"):
+        forecast_test(pair, method="giacomini-white", horizon=3, alternative="greater")
+
+
+def test_giacomini_white_warns_on_an_expanding_window():
+    pair = _pair(ForwardSplit(40, horizon=1, step=1))
+    with pytest.warns(cvi.InferenceWarning, match="assumes models refitted on a window of fixed size"):
+        forecast_test(pair, method="giacomini-white")
+
+
+def test_the_naive_baselines_are_the_last_known_value_and_one_season_back():
+    record = _pair(ForwardSplit(5, horizon=4, step=3, window=100)).a
+    naive, seasonal = record.baseline(), record.baseline(season=3)
+    origin = record.origin[record.fold]
+    np.testing.assert_array_equal(naive.y_pred, SERIES[origin])  # the value at the origin
+    back = 3 * np.ceil(record.horizon / 3).astype(int)
+    np.testing.assert_array_equal(seasonal.y_pred, SERIES[record.time - back])
+    np.testing.assert_array_equal(record.baseline(last_known=1).y_pred, SERIES[record.time - 1])
+    assert (naive.name, seasonal.name) == ("naive", "seasonal naive (season 3)")
+    test = forecast_test(record, record.baseline(last_known=1))
+    assert test.estimate == pytest.approx(np.mean((SERIES[record.time - 1] - record.y_true) ** 2) - record.mean_loss)
+    with pytest.raises(ValueError, match="needs row -"):
+        record.baseline(season=400)

@@ -81,7 +81,7 @@ def test_ids_are_unique_and_a_tests_method_strings_name_one_row():
     strings = [s for m in METHODS if m.family == "test" for s in m.methods]
     assert len(strings) == len(set(strings))
     assert {m.family for m in METHODS} == {"interval", "test"}
-    assert all(m.target in ("kfold", "conditional", "unconditional") for m in METHODS)
+    assert all(m.target in ("kfold", "conditional", "unconditional", "forward") for m in METHODS)
 
 
 def _function(name):

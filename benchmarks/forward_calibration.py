@@ -1,0 +1,146 @@
+"""Forward validation's calibration with real fits (issue 48, item 5).
+
+Synthetic series with known dependence: a regression on two independent features whose errors follow an AR(1)
+process with phi = 0, 0.5, 0.7 and 0.9 (unit marginal variance), the rows in time order. Each replication draws
+a series of N rows and runs ``CVEvaluator(cv=ForwardSplit(50, horizon=5, window=150)).compare`` of two ridge
+regressions that see the two features and one pure-noise feature each, drawn independently for A and B: an exact
+null (A and B are exchangeable, so their expected losses are equal), on 250 forecasts.
+
+Measured per cell:
+* the coverage of ``forecast_interval``'s HAC, moving-block bootstrap and independent (``iid``) intervals of A's
+  mean loss, against the "forward" target: the expected loss of the same forecasting scheme, computed once per phi
+  from one long series (``--truth-origins`` origins of the same window and horizon, fits included);
+* the type-I error of ``forecast_test``: Diebold-Mariano over every horizon (HAC), at horizon 1 (HLN), and
+  Giacomini-White at horizon 1.
+
+Rows (with Wilson bounds) go to ``benchmarks/results/forward_calibration.json``; ``--markdown`` prints the table
+of ``docs/calibration.md``, "Forward validation".
+
+    python benchmarks/forward_calibration.py --replications 400     # about 10 min on the shared 2-core machine
+"""
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import Ridge
+from statsmodels.stats.proportion import proportion_confint
+
+from cvinference import CVEvaluator
+from cvinference.inference import forecast_interval, forecast_test
+from cvinference.splitters import ForwardSplit
+
+PHIS = (0.0, 0.5, 0.7, 0.9)
+N, WINDOW, HORIZON, ORIGINS = 400, 150, 5, 50
+BETA = np.array([1.0, -0.5])
+INTERVALS = ("hac", "block-bootstrap", "iid")
+TESTS = {"Diebold-Mariano (HAC), every horizon": {},
+         "Diebold-Mariano (HLN), horizon 1": {"horizon": 1},
+         "Giacomini-White, horizon 1": {"method": "giacomini-white", "horizon": 1}}
+OUT = Path(__file__).parent / "results" / "forward_calibration.json"
+
+
+def series(phi, n, rng):
+    """Features (two signals, two noise columns) and a target whose errors are AR(1) with unit variance."""
+    e = rng.standard_normal(n + 200)
+    u = np.empty_like(e)
+    u[0] = e[0]
+    for t in range(1, u.size):
+        u[t] = phi * u[t - 1] + math.sqrt(1 - phi**2) * e[t]
+    x = rng.standard_normal((n, 4))
+    return x, x[:, :2] @ BETA + u[200:]
+
+
+def learners():
+    """A sees the signals and noise column 2, B the signals and noise column 3: exchangeable."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import make_pipeline
+    pick = [lambda columns: ColumnTransformer([("keep", "passthrough", columns)]) for _ in range(2)]
+    return (make_pipeline(pick[0]([0, 1, 2]), Ridge(alpha=1.0)), make_pipeline(pick[1]([0, 1, 3]), Ridge(alpha=1.0)))
+
+
+def truth(phi, origins, rng):
+    """The expected pooled loss of the scheme: one long series, ``origins`` origins of the same window and horizon."""
+    X, y = series(phi, WINDOW + HORIZON * origins, rng)
+    record = CVEvaluator(cv=ForwardSplit(origins, horizon=HORIZON, window=WINDOW),
+                         loss="squared_error").evaluate(learners()[0], X, y)
+    return record.mean_loss
+
+
+def replication(phi, rng):
+    X, y = series(phi, N, rng)
+    evaluator = CVEvaluator(cv=ForwardSplit(ORIGINS, horizon=HORIZON, window=WINDOW), loss="squared_error")
+    pair = evaluator.compare(*learners(), X, y)
+    seed = int(rng.integers(2**31))
+    intervals = {m: forecast_interval(pair.a, method=m, random_state=seed) for m in INTERVALS}
+    pvalues = {name: forecast_test(pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
+    return intervals, pvalues
+
+
+def wilson(count, n):
+    low, high = proportion_confint(count, n, alpha=0.05, method="wilson")
+    return round(float(low), 3), round(float(high), 3)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--replications", type=int, default=400)
+    parser.add_argument("--truth-origins", type=int, default=20000)
+    parser.add_argument("--phis", type=float, nargs="*", default=PHIS)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--markdown", action="store_true", help="print the table of the rows in --out and stop")
+    args = parser.parse_args()
+    if args.markdown:
+        print(markdown(json.loads(args.out.read_text())))
+        return
+    rows, started = [], time.perf_counter()
+    for phi in args.phis:
+        rng = np.random.default_rng([48, int(phi * 100)])
+        target = truth(phi, args.truth_origins, rng)
+        covered = {m: 0 for m in INTERVALS}
+        widths = {m: [] for m in INTERVALS}
+        rejected = {name: 0 for name in TESTS}
+        for _ in range(args.replications):
+            intervals, pvalues = replication(phi, rng)
+            for m, interval in intervals.items():
+                covered[m] += interval.low <= target <= interval.high
+                widths[m].append(interval.high - interval.low)
+            for name, p in pvalues.items():
+                rejected[name] += p < 0.05
+        r = args.replications
+        rows += [{"phi": phi, "quantity": "coverage", "method": m, "measured": round(covered[m] / r, 3),
+                  "wilson": wilson(covered[m], r), "mean_width": round(float(np.mean(widths[m])), 4),
+                  "target": round(target, 4), "replications": r} for m in INTERVALS]
+        rows += [{"phi": phi, "quantity": "type_i", "method": name, "measured": round(rejected[name] / r, 3),
+                  "wilson": wilson(rejected[name], r), "replications": r} for name in TESTS]
+        print(f"phi = {phi}: {time.perf_counter() - started:.0f} s", flush=True)
+    setting = {"N": N, "window": WINDOW, "horizon": HORIZON, "origins": ORIGINS, "forecasts": HORIZON * ORIGINS,
+               "truth_origins": args.truth_origins, "learners": "ridge on (x1, x2, noise_A) and (x1, x2, noise_B)"}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"setting": setting, "rows": rows}, indent=1) + "\n")
+    print(markdown({"setting": setting, "rows": rows}))
+
+
+def markdown(data):
+    rows = data["rows"]
+    phis = sorted({row["phi"] for row in rows})
+    lines = ["| phi | " + " | ".join(f"{m} coverage (width)" for m in INTERVALS) + " | "
+             + " | ".join(f"{name} type-I" for name in TESTS) + " |",
+             "|---" * (1 + len(INTERVALS) + len(TESTS)) + "|"]
+    for phi in phis:
+        cells = []
+        for m in INTERVALS:
+            row = next(r for r in rows if r["phi"] == phi and r["method"] == m)
+            cells.append(f"{row['measured']:.3f} ({row['mean_width']:.3f})")
+        for name in TESTS:
+            row = next(r for r in rows if r["phi"] == phi and r["method"] == name)
+            cells.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
+        lines.append(f"| {phi:g} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
