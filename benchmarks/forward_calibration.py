@@ -7,14 +7,16 @@ regressions that see the two features and one pure-noise feature each, drawn ind
 null (A and B are exchangeable, so their expected losses are equal), on 250 forecasts.
 
 Measured per cell:
-* the coverage of ``forecast_interval``'s HAC, moving-block bootstrap and independent (``iid``) intervals of A's
-  mean loss, against the "forward" target: the expected loss of the same forecasting scheme, computed once per phi
-  from one long series (``--truth-origins`` origins of the same window and horizon, fits included);
+* the coverage of ``forecast_interval``'s pre-whitened HAC, HAC, moving-block bootstrap and independent
+  (``iid``) intervals of A's mean loss, against the "forward" target: the expected loss of the same
+  forecasting scheme, computed once per phi from one long series (``--truth-origins`` origins of the same
+  window and horizon, fits included);
 * the type-I error of ``forecast_test``: Diebold-Mariano over every horizon (HAC), at horizon 1 (HLN), and
   Giacomini-White at horizon 1.
 
-Rows (with Wilson bounds) go to ``benchmarks/results/forward_calibration.json``; ``--markdown`` prints the table
-of ``docs/calibration.md``, "Forward validation".
+Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
+for forecasters reads (``cvinference/policy/_forward_decision.py``); ``--markdown`` prints the table of
+``docs/calibration.md``, "Forward validation".
 
     python benchmarks/forward_calibration.py --replications 400     # about 10 min on the shared 2-core machine
 """
@@ -36,11 +38,11 @@ from cvinference.splitters import ForwardSplit
 PHIS = (0.0, 0.5, 0.7, 0.9)
 N, WINDOW, HORIZON, ORIGINS = 400, 150, 5, 50
 BETA = np.array([1.0, -0.5])
-INTERVALS = ("hac", "block-bootstrap", "iid")
+INTERVALS = ("prewhitened-hac", "hac", "block-bootstrap", "iid")
 TESTS = {"Diebold-Mariano (HAC), every horizon": {},
          "Diebold-Mariano (HLN), horizon 1": {"horizon": 1},
          "Giacomini-White, horizon 1": {"method": "giacomini-white", "horizon": 1}}
-OUT = Path(__file__).parent / "results" / "forward_calibration.json"
+OUT = Path(__file__).resolve().parents[1] / "cvinference" / "policy" / "data" / "forward_calibration.json"
 
 
 def series(phi, n, rng):

@@ -12,7 +12,7 @@ from .._utils._params import PROBABILITY, Integer, Nullable, Options, Seed, vali
 from .._utils._warnings import Messages
 from ..records import ForwardResult, PairedForwardResult
 from ._accuracy_interval import Bounds, PointEstimate, estimate_interval, normal_bounds
-from ._hac import block_length_rule, hln_factor, long_run_variance, newey_west_lag
+from ._hac import block_length_rule, hln_factor, long_run_variance, newey_west_lag, prewhitened_long_run_variance
 from ._methods import options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult
@@ -25,6 +25,8 @@ TEST_METHODS = options("forecast_test")
 
 _STATIONARY = "the loss series is stationary (its mean and autocovariances do not change over time)"
 _INTERVAL_ASSUMPTIONS = {
+    "prewhitened-hac": (f"{_STATIONARY}; an AR(1) takes up most of its dependence, Bartlett's window at Andrews's "
+                        "lag the rest; normal approximation to the log of the mean"),
     "hac": f"{_STATIONARY}; its autocovariances beyond the lag are negligible; normal approximation to the mean",
     "block-bootstrap": f"{_STATIONARY} and weakly dependent: blocks of the block length hold its dependence",
     "iid": "independent, identically distributed losses (which serially dependent forecasts are not)",
@@ -83,6 +85,19 @@ def _variance(values, lag, kernel, messages):
     return variance, kernel
 
 
+def _log_scale_bounds(mean, standard_error, confidence_level, messages):
+    """exp(log(mean) +- z se / mean): the delta-method interval of the log mean loss, back on the loss's scale, which
+    stays positive and follows the right skew of a mean of squared or absolute errors."""
+    z = stats.norm.ppf((1 + confidence_level) / 2)
+    if mean == 0:
+        messages.warn("Every forecast has loss 0, so the interval is [0, 0]; it does not mean the loss is known "
+                      "exactly.")
+        return Bounds(low=0.0, high=0.0, standard_error=standard_error, critical_value=float(z), df=None, clipped=())
+    factor = math.exp(z * standard_error / mean)
+    return Bounds(low=mean / factor, high=mean * factor, standard_error=standard_error, critical_value=float(z),
+                  df=None, clipped=())
+
+
 def _moving_block_means(values, block_length, n_resamples, random_state):
     """Means of moving-block bootstrap resamples (Künsch 1989): ceil(n / b) blocks of b consecutive values, starts
     drawn uniformly from 0 .. n - b, joined and cut to n values."""
@@ -104,8 +119,8 @@ def _estimand(result, horizon, what):
                  lag=Nullable(Integer(minimum=0)), block_length=Nullable(Integer(minimum=1)),
                  n_resamples=Integer(minimum=100), random_state=Seed())
 @fill_doc
-def forecast_interval(result, *, confidence_level=0.95, method="hac", horizon=None, lag=None, block_length=None,
-                      n_resamples=2000, random_state=None):
+def forecast_interval(result, *, confidence_level=0.95, method="prewhitened-hac", horizon=None, lag=None,
+                      block_length=None, n_resamples=2000, random_state=None):
     """Confidence interval for the mean forecast loss of forward validation.
 
     Parameters
@@ -113,16 +128,21 @@ def forecast_interval(result, *, confidence_level=0.95, method="hac", horizon=No
     result : ForwardResult
         A learner's forward validation.
     %(confidence_level)s
-    method : {"hac", "block-bootstrap", "iid"}, default="hac"
-        ``"hac"``: mean +- z sqrt(LRV / n), the long-run variance LRV of the
-        losses in time order (:func:`long_run_variance`). ``"block-bootstrap"``:
+    method : {"prewhitened-hac", "hac", "block-bootstrap", "iid"}, default="prewhitened-hac"
+        ``"prewhitened-hac"``: the long-run variance LRV of the losses in
+        time order pre-whitened by an AR(1) (Andrews & Monahan 1992), at
+        Andrews's (1991) automatic lag, and the interval of the log mean
+        loss, exp(log(mean) +- z sqrt(LRV / n) / mean), back on the loss's
+        scale: the one that held best in the calibration (docs/calibration.md,
+        "Forward validation"). ``"hac"``: mean +- z sqrt(LRV / n), LRV by
+        Bartlett's window at the lag below (:func:`long_run_variance`). ``"block-bootstrap"``:
         the percentile interval of moving-block bootstrap means (Künsch
         1989). ``"iid"``: mean +- z s / sqrt(n), which treats the forecasts as
         independent; shown to measure what ignoring time order costs.
     horizon : int or None, default=None
         The forecasts of one horizon (one per origin); None: every forecast.
     lag : int or None, default=None
-        The HAC lag. None: at one horizon h, the overlap of its forecasts,
+        The HAC lag (``"hac"`` only). None: at one horizon h, the overlap of its forecasts,
         ceil(h / s) - 1 for origins s rows apart, with the uniform window
         (Diebold & Mariano 1995); over every horizon, the larger of the
         largest horizon minus 1 and Newey & West's (1994) rule
@@ -163,8 +183,10 @@ def forecast_interval(result, *, confidence_level=0.95, method="hac", horizon=No
     >>> X = np.column_stack([np.r_[0.0, y[:-1]], np.arange(200.0)])
     >>> record = CVEvaluator(cv=ForwardSplit(10, horizon=10), loss="squared_error").evaluate(Ridge(), X, y)
     >>> interval = forecast_interval(record)
-    >>> interval.method, interval.target, interval.details["n"], interval.details["lag"]
-    ('hac', 'forward', 100, 9)
+    >>> interval.method, interval.target, interval.details["n"], interval.low > 0
+    ('prewhitened-hac', 'forward', 100, True)
+    >>> forecast_interval(record, method="hac").details["lag"]  # the largest horizon minus 1
+    9
     """
     _check_record(result)
     messages = Messages()
@@ -174,6 +196,13 @@ def forecast_interval(result, *, confidence_level=0.95, method="hac", horizon=No
     if method == "iid":
         bounds = normal_bounds(mean, float(values.std(ddof=1) / math.sqrt(n)), confidence_level, None, messages,
                                limits=(0.0, None), what="mean loss", exact_advice="")
+    elif method == "prewhitened-hac":
+        if lag is not None:
+            raise ValueError(f"method='prewhitened-hac' chooses its lag (Andrews 1991) on the pre-whitened losses; "
+                             f"got lag={lag}. Leave lag=None, or pass method='hac' with the lag.")
+        variance, rho, lag = prewhitened_long_run_variance(values)
+        bounds = _log_scale_bounds(mean, math.sqrt(max(variance, 0.0) / n), confidence_level, messages)
+        details |= {"lag": lag, "kernel": "bartlett", "ar1": rho}
     elif method == "hac":
         lag, kernel = _lag(result, horizon, n, largest, lag)
         variance, kernel = _variance(values, lag, kernel, messages)

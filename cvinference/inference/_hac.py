@@ -92,3 +92,46 @@ def hln_factor(n, horizon):
     0.824621
     """
     return math.sqrt((n + 1 - 2 * horizon + horizon * (horizon - 1) / n) / n)
+
+
+def andrews_lag(values):
+    """Andrews' (1991, section 6, equations 6.2 and 6.4) automatic lag of the Bartlett window, from an AR(1) fitted
+    to the series: S = 1.1447 (alpha(1) n)^(1/3) with alpha(1) = 4 rho^2 / ((1 - rho)^2 (1 + rho)^2), and the lag
+    the last one S weights (ceil(S) - 1), at most n - 1; rho is clipped to [-0.97, 0.97].
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> andrews_lag(rng.standard_normal(250)) <= 3
+    True
+    """
+    centred = np.asarray(values, dtype=np.float64) - np.mean(values)
+    denominator = centred[:-1] @ centred[:-1]
+    rho = 0.0 if denominator == 0 else float(np.clip(centred[1:] @ centred[:-1] / denominator, -0.97, 0.97))
+    alpha = 4 * rho**2 / ((1 - rho) ** 2 * (1 + rho) ** 2)
+    bandwidth = 1.1447 * (alpha * centred.size) ** (1 / 3)
+    return int(min(max(math.ceil(bandwidth) - 1, 0), centred.size - 1))
+
+
+def prewhitened_long_run_variance(values):
+    """Andrews & Monahan's (1992) pre-whitened long-run variance: fit an AR(1) to the centred series, take
+    Bartlett's long-run variance of its residuals at Andrews's (1991) automatic lag (:func:`andrews_lag`), and
+    recolour it by 1 / (1 - rho)^2. rho is clipped to [-0.97, 0.97].
+
+    Returns
+    -------
+    (float, float, int)
+        The long-run variance, rho and the residuals' lag.
+
+    Examples
+    --------
+    >>> variance, rho, lag = prewhitened_long_run_variance([1.0, 3.0, 4.0, 3.0, 1.0, 0.0, 1.0, 3.0])
+    >>> round(rho, 4)  # sum c_t c_(t-1) / sum c_(t-1)^2 = 5 / 13 of the centred series
+    0.3846
+    """
+    centred = np.asarray(values, dtype=np.float64) - np.mean(values)
+    denominator = centred[:-1] @ centred[:-1]
+    rho = 0.0 if denominator == 0 else float(np.clip(centred[1:] @ centred[:-1] / denominator, -0.97, 0.97))
+    residuals = centred[1:] - rho * centred[:-1]
+    lag = andrews_lag(residuals)
+    return long_run_variance(residuals, lag, "bartlett") / (1 - rho) ** 2, rho, lag

@@ -153,6 +153,8 @@ METHODS = (
     MethodRow("bootstrap_oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
               "oob", ("oob",), None, "out-of-bag bootstrap"),
     # ------------------------------------------------------------------ forward validation (time order)
+    MethodRow("forecast_prewhitened_hac", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "prewhitened-hac", ("prewhitened-hac",), None, "pre-whitened HAC"),
     MethodRow("forecast_hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
               ("hac",), None, "HAC"),
     MethodRow("forecast_block_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",

@@ -76,7 +76,7 @@ from ..inference._paired_tests import independent_sample_test, matched_sample_te
 from ..inference._regression import BASELINES, loss_difference_test, loss_words, mean_baseline_test
 from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 from ..inference._score_metrics import corrected_fold_test
-from ..records import PairedCVResult
+from ..records import PairedCVResult, PairedForwardResult
 from ._decide_inputs import check_nested, checked_tests, unused_inputs_warning
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
@@ -91,6 +91,7 @@ from ._evidence import (
     test_evidence,
     type_i_limit,
 )
+from ._forward_decision import forward_decision
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
     NESTED_SETTINGS,
@@ -1067,6 +1068,34 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
                     reason=reason, route="", caveats=tuple(caveats), lower_is_better=not classification)
 
 
+_FORWARD_METRICS = {"squared_error": ("neg_mean_squared_error",), "absolute_error": ("neg_mean_absolute_error",)}
+"""The metrics a forward record's loss answers for: the loss itself, scikit-learn's scorer of it and the default."""
+
+
+def _forward(pair, metric, confidence_level, tests, nested, names):
+    """decide() on two learners' forward validation (:mod:`._forward_decision`)."""
+    loss = pair.a.loss_name
+    if not isinstance(metric, str) or metric not in ("accuracy", loss, *_FORWARD_METRICS[loss]):
+        raise ValueError(f"decide on forward validation answers for the records' loss ({loss!r}); got metric="
+                         f"{metric!r}. Leave metric out, or evaluate with the loss wanted "
+                         "(CVEvaluator(loss='absolute_error'), ...).")
+    if tests is not None or nested is not None:
+        raise ValueError("tests and nested are not read on forward validation: the decision rests on Diebold & "
+                         "Mariano's test over every forecast. Drop them.")
+    names = tuple(names) if names is not None else (pair.a.name or "A", pair.b.name or "B")
+
+    def build(test, name, measured, regime, caveats, reason):
+        candidate = _from_test(name, test, confidence_level)
+        rests_on = DecisionTest(**candidate.figures(), measured_type_i=measured, measured_power=None,
+                                regime=regime, role="rests on", why_not="")
+        return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names, metric=loss,
+                        target=rests_on.target, confidence_level=confidence_level, difference=float(test.estimate),
+                        rests_on=rests_on, context=(), reason=reason, route="", caveats=tuple(caveats),
+                        lower_is_better=True)
+
+    return forward_decision(pair, names, confidence_level, build)
+
+
 def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
     """decide() on a score metric ("roc_auc"): the corrected t on fold differences, DeLong's paired z as context."""
     a, b = pair.a, pair.b
@@ -1195,9 +1224,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> decision.answer in cvi.policy.ANSWERS
     True
     """
+    if isinstance(pair, PairedForwardResult):
+        return _forward(pair, metric, confidence_level, tests, nested, names)
     if not isinstance(pair, PairedCVResult):
         raise TypeError(f"pair must be a PairedCVResult, as CVEvaluator(...).compare(estimator_a, estimator_b, X, y) "
-                        f"makes; got {type(pair).__name__}.")
+                        f"makes, or a PairedForwardResult; got {type(pair).__name__}.")
     tests = checked_tests(tests, pair)
     check_nested(nested, pair)
     names = tuple(names) if names is not None else tuple(

@@ -5,6 +5,7 @@ import sys
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
+from ..evaluation._forward import is_forward_splitter
 from ..evaluation._partitions import check_cv_argument
 from ..inference._metric_interval import SCORE_METRICS, _names_computable_from_predictions, score_methods
 from ..splitters._group_kfold import group_kfold
@@ -102,7 +103,12 @@ def resolved_cv(cv, n_samples, groups, regression, random_state):
 
 
 def check_folds(cv, n_repeats, n_samples):
-    """Refuse more folds than instances and repeats of leave-one-out, naming the fix."""
+    """Refuse more folds than instances, repeats of leave-one-out and forward validation (for now), naming the fix."""
+    if is_forward_splitter(cv):
+        raise ValueError(f"cv={cv!r} is forward validation, which evaluate and compare do not run yet; run "
+                         "CVEvaluator(cv=..., loss='squared_error').evaluate or .compare, then "
+                         "cvinference.inference.forecast_interval or cvinference.decide on the records "
+                         "(docs/forward-validation.md)")
     if isinstance(cv, int) and not isinstance(cv, bool) and cv > n_samples:
         raise ValueError(f"cv={cv} is more folds than the {n_samples} instances; use cv=2 to {n_samples}, "
                          "or cv='loo'")

@@ -101,7 +101,7 @@ def test_the_sign_is_positive_when_a_forecasts_better_and_swapping_flips_it():
 
 def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_error():
     record = _pair(ForwardSplit(10, horizon=10, window=100)).a
-    interval = forecast_interval(record, confidence_level=0.9)
+    interval = forecast_interval(record, confidence_level=0.9, method="hac")
     losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
     se = math.sqrt(_statsmodels_lrv(losses, 9, "bartlett") / losses.size)
     z = stats.norm.ppf(0.95)
@@ -110,6 +110,29 @@ def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_er
                                                           rel=1e-10)
     iid = forecast_interval(record, method="iid")
     assert iid.details["standard_error"] == pytest.approx(losses.std(ddof=1) / math.sqrt(losses.size), rel=1e-12)
+
+
+def test_the_prewhitened_interval_recolours_statsmodels_hac_of_the_ar1_residuals_on_the_log_scale():
+    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1)) / (1 - rho)^2; the residuals' lag is Andrews's
+    (1991) AR(1) plug-in, computed here by hand; the interval is exp(log(mean) +- z se / mean)."""
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    interval = forecast_interval(record)
+    losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
+    centred = losses - losses.mean()
+    rho = (centred[1:] @ centred[:-1]) / (centred[:-1] @ centred[:-1])
+    residuals = centred[1:] - rho * centred[:-1]
+    r = residuals - residuals.mean()
+    rho_r = (r[1:] @ r[:-1]) / (r[:-1] @ r[:-1])
+    bandwidth = 1.1447 * (4 * rho_r**2 / ((1 - rho_r) ** 2 * (1 + rho_r) ** 2) * residuals.size) ** (1 / 3)
+    lag = max(math.ceil(bandwidth) - 1, 0)
+    se = math.sqrt(_statsmodels_lrv(residuals, lag, "bartlett") / (1 - rho) ** 2 / losses.size)
+    z = stats.norm.ppf(0.975)
+    assert (interval.details["lag"], interval.details["ar1"]) == (lag, pytest.approx(rho, rel=1e-12))
+    assert (interval.low, interval.high) == pytest.approx(
+        (losses.mean() * math.exp(-z * se / losses.mean()), losses.mean() * math.exp(z * se / losses.mean())),
+        rel=1e-10)
+    with pytest.raises(ValueError, match="chooses its lag"):
+        forecast_interval(record, lag=3)
 
 
 def test_the_block_bootstrap_is_seeded_and_its_block_length_follows_the_rule():

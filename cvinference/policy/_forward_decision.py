@@ -1,0 +1,52 @@
+"""The decision for forecasters: two learners' forward validation, resting on the test the calibration measured to
+hold for serially dependent forecast losses, with each learner beside the naive forecast."""
+
+import json
+from importlib import resources
+
+from .._utils._warnings import quietly
+from ..inference._forecast import forecast_test
+from ..inference._methods import method_row
+
+EVIDENCE = "forward_calibration.json"
+"""The forward calibration's rows (``benchmarks/forward_calibration.py``), shipped with the policy."""
+
+RESTS_ON = "Diebold-Mariano (HAC), every horizon"
+"""The evidence's name of the test the decision rests on: Diebold & Mariano over every forecast."""
+
+
+def forward_evidence():
+    """The forward calibration's setting and rows."""
+    return json.loads(resources.files("cvinference.policy").joinpath("data", EVIDENCE).read_text())
+
+
+def _measured_type_i():
+    """The worst type-I error of the test the decision rests on, over the calibration's cells, and the cells."""
+    data = forward_evidence()
+    rows = [row for row in data["rows"] if row["quantity"] == "type_i" and row["method"] == RESTS_ON]
+    setting = data["setting"]
+    phis = sorted(row["phi"] for row in rows)
+    regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of {setting['origins']} "
+              f"origins (window {setting['window']}, horizon {setting['horizon']}), losses AR(1)-dependent with phi "
+              f"{phis[0]:g} to {phis[-1]:g} (benchmarks/forward_calibration.py; docs/calibration.md, \"Forward "
+              "validation\")")
+    return max(row["measured"] for row in rows), regime
+
+
+def forward_decision(pair, names, confidence_level, build):
+    """decide() on a :class:`~cvinference.records.PairedForwardResult`: Diebold-Mariano over every forecast, the
+    naive forecast's tests as caveats. ``build(test, name, measured_type_i, regime, caveats, reason)`` makes the
+    Decision (the decision module's own constructor, so that the two agree)."""
+    test = quietly(forecast_test, pair)
+    measured, regime = _measured_type_i()
+    caveats = []
+    for record, name in zip((pair.a, pair.b), names, strict=True):
+        naive = quietly(forecast_test, record, record.baseline())
+        if naive.estimate <= 0 or naive.pvalue >= 1 - confidence_level:
+            caveats.append(f"{name} does not forecast better than the naive forecast (the value at its origin): mean "
+                           f"{record.loss_name} naive - {name} = {naive.estimate:+.4g}, {naive.method} "
+                           f"p = {naive.pvalue:.3g}.")
+    reason = (f"It rests on {method_row('diebold_mariano').label} over every forecast, whose type-I error the "
+              f"calibration measured at most {measured:.3f} for {regime}. The test assumes that the loss "
+              "differential is stationary; a level shift or a trend in the errors breaks it.")
+    return build(test, method_row("diebold_mariano").label, measured, regime, caveats, reason)

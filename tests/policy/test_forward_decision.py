@@ -1,0 +1,74 @@
+"""The decision for forecasters (issue 48, item 4): two learners' forward validation rests on Diebold & Mariano's
+test over every forecast, whose type-I error the forward calibration measured; each learner beside the naive
+forecast. Oracle: forecast_test on the same pair."""
+
+import numpy as np
+import pytest
+from sklearn.dummy import DummyRegressor
+from sklearn.linear_model import Ridge
+
+import cvinference as cvi
+from cvinference.inference import forecast_test
+from cvinference.policy._forward_decision import RESTS_ON, forward_evidence
+from cvinference.splitters import ForwardSplit
+
+RNG = np.random.default_rng(11)
+Y = np.zeros(300)
+for _t in range(1, 300):
+    Y[_t] = 0.7 * Y[_t - 1] + RNG.normal()
+X = np.column_stack([np.r_[0.0, Y[:-1]], np.r_[0.0, 0.0, Y[:-2]]])
+EVALUATOR = cvi.CVEvaluator(cv=ForwardSplit(30, horizon=5, window=120), loss="squared_error")
+
+
+def test_the_decision_rests_on_diebold_mariano_over_every_forecast_with_its_measured_type_i_error():
+    pair = EVALUATOR.compare(Ridge(), DummyRegressor(), X, Y, names=("ridge", "mean"))
+    decision = cvi.decide(pair)
+    test = forecast_test(pair)
+    measured = max(row["measured"] for row in forward_evidence()["rows"] if row["method"] == RESTS_ON)
+    assert decision.rests_on.pvalue == test.pvalue and decision.difference == pytest.approx(test.estimate)
+    assert decision.rests_on.measured_type_i == measured <= 0.06
+    assert (decision.answer, decision.target, decision.lower_is_better) == ("A better", "forward", True)
+    assert decision.names == ("ridge", "mean") and decision.metric == "squared_error"
+    assert cvi.results.Decision.from_json(decision.to_json()) == decision
+
+
+def test_a_learner_that_does_not_beat_the_naive_forecast_gets_a_caveat():
+    constant = cvi.CVEvaluator(cv=ForwardSplit(30, horizon=1, step=1, window=120), loss="squared_error")
+    trend = np.cumsum(RNG.normal(size=300)) * 3  # a random walk: the naive forecast is hard to beat
+    pair = constant.compare(Ridge(), DummyRegressor(), np.arange(300.0)[:, np.newaxis] * 0, trend,
+                            names=("flat ridge", "mean"))
+    caveats = cvi.decide(pair).caveats
+    assert any(c.startswith("flat ridge does not forecast better than the naive forecast") for c in caveats)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"metric": "r2"}, r"answers for the records' loss \('squared_error'\); got metric='r2'"),
+    ({"nested": "x"}, "tests and nested are not read on forward validation"),
+])
+def test_what_forward_validation_cannot_answer_is_refused(kwargs, message):
+    pair = EVALUATOR.compare(Ridge(), DummyRegressor(), X, Y)
+    with pytest.raises(ValueError, match=message):
+        cvi.decide(pair, **kwargs)
+
+
+@pytest.mark.parametrize("front_door", [cvi.evaluate, cvi.compare])
+def test_the_front_door_refuses_forward_validation_before_any_fit_naming_the_route(front_door):
+    learners = (Ridge(),) if front_door is cvi.evaluate else (Ridge(), DummyRegressor())
+    with pytest.raises(ValueError, match=r"is forward validation, which evaluate and compare do not run yet; run "
+                                         r"CVEvaluator\(cv=..., loss='squared_error'\)"):
+        front_door(*learners, X, Y, cv=ForwardSplit(5))
+
+
+def test_the_calibration_pages_table_is_the_shipped_evidence():
+    """docs/calibration.md, "Forward validation", shows the rows the decision reads, as the benchmark prints them."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("forward_calibration", root / "benchmarks" / "forward_calibration.py")
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    assert benchmark.markdown(forward_evidence()) in (root / "docs" / "calibration.md").read_text()
+    rows = forward_evidence()["rows"]
+    default = [row for row in rows if row["method"] == "prewhitened-hac" and row["phi"] <= 0.7]
+    assert default and all(row["measured"] >= 0.93 for row in default)  # what the docs say of the default
