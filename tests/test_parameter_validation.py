@@ -122,6 +122,8 @@ BASE_CALLS = {
     "forecast_interval": lambda **kw: cvi.inference.forecast_interval(forward_pair().a, **kw),
     "forecast_test": lambda **kw: cvi.inference.forecast_test(forward_pair(), **kw),
     "ForwardResult.baseline": lambda **kw: forward_pair().a.baseline(**kw),
+    "ForwardResult.from_forecasts": lambda **kw: cvi.records.ForwardResult.from_forecasts(
+        [1.0, 2.0, 3.0, 5.0], [2.5, 4.0], **{"time": [2, 3], "origin": [1, 2], "train_size": 2, **kw}),
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
@@ -209,6 +211,11 @@ NOT_BY_RULE = {
     ("CVResult.from_frame", "y_score"): "a column name or one per class: checked against the table's columns",
     ("CVResult.from_predictions", "y_true"): DATA, ("CVResult.from_predictions", "y_pred"): DATA,
     ("CVResult.from_predictions", "y_score"): DATA,
+    ("ForwardResult.from_forecasts", "y_pred"): DATA, ("ForwardResult.from_forecasts", "time"): DATA,
+    ("ForwardResult.from_forecasts", "origin"): "one row number per forecast: checked by the record, naming origin",
+    ("ForwardResult.from_forecasts", "train_size"): "an int, 'expanding' or one per forecast: checked by "
+                                                    "from_forecasts, naming train_size (tests/records/"
+                                                    "test_forward_result.py)",
     ("make_loss", "function"): "any callable; make_loss refuses another object, naming function",
     ("Loss", "function"): "any callable; Loss refuses another object, naming function",
     ("make_metric", "function"): "any callable; make_metric refuses another object, naming function",

@@ -155,6 +155,67 @@ class ForwardResult(Record):
         if self.name is None:
             object.__setattr__(self, "name", self.estimator_repr)
 
+    @classmethod
+    @validate_params(loss=Options(*FORECAST_LOSSES), name=Nullable(Text("ridge")))
+    def from_forecasts(cls, y, y_pred, *, time, origin, train_size, loss="squared_error", name=None):
+        """A forward record from forecasts made elsewhere (any framework, any loop), checked as the evaluator's.
+
+        Parameters
+        ----------
+        y : array-like of float, shape (n_samples,)
+            The whole series, in time order (oldest first).
+        y_pred : array-like of float, shape (n_forecasts,)
+            The forecasts.
+        time : array-like of int, shape (n_forecasts,)
+            The row of ``y`` each forecast is of.
+        origin : array-like of int, shape (n_forecasts,)
+            The last row of ``y`` the forecast's model was fitted to (its
+            origin); forecasts of one origin came from one model.
+        train_size : int, "expanding" or array-like of int
+            The rows each model was fitted to: an int for a sliding window of
+            that many rows, "expanding" for every row up to its origin, or one
+            value per forecast (equal for the forecasts of one origin).
+        loss : {"squared_error", "absolute_error"}, default="squared_error"
+        name : str or None, default=None
+            The learner's name in reports.
+
+        Returns
+        -------
+        ForwardResult
+            One split per distinct origin, in time order.
+
+        Examples
+        --------
+        >>> from cvinference.records import ForwardResult
+        >>> result = ForwardResult.from_forecasts([1.0, 2.0, 3.0, 5.0, 4.0], [2.5, 4.0, 4.5], time=[2, 3, 4],
+        ...                                       origin=[1, 1, 3], train_size=2)
+        >>> result.origin.tolist(), result.fold.tolist(), result.horizon.tolist(), result.window
+        ([1, 3], [0, 0, 1], [1, 2, 1], 'sliding')
+        """
+        origin = np.asarray(origin)
+        if origin.ndim != 1 or origin.dtype.kind not in "iu":
+            raise ValueError(f"origin must be a 1-d array of row numbers, one per forecast; got dtype {origin.dtype} "
+                             f"and shape {origin.shape}.")
+        origins, fold = np.unique(origin, return_inverse=True)
+        if isinstance(train_size, str):
+            if train_size != "expanding":
+                raise ValueError(f"train_size must be an int, 'expanding' or one value per forecast; got "
+                                 f"train_size={train_size!r}.")
+            sizes = origins + 1
+        elif np.ndim(train_size) == 0:
+            sizes = np.full(origins.size, Integer(minimum=1).check("train_size", train_size))
+        else:
+            per_forecast = np.asarray(train_size)
+            if per_forecast.shape != origin.shape:
+                raise ValueError(f"train_size must hold one value per forecast ({origin.size}); got shape "
+                                 f"{per_forecast.shape}.")
+            sizes = np.zeros(origins.size, dtype=np.int64)
+            sizes[fold] = per_forecast
+            if not np.array_equal(sizes[fold], per_forecast):
+                raise ValueError("train_size must be equal for the forecasts of one origin (they came from one model).")
+        return cls(y=y, time=time, fold=fold, y_pred=y_pred, origin=origins, train_size=sizes, loss_name=loss,
+                   name=name)
+
     @computed_once
     def y_true(self):
         return readonly_array(self.y[self.time])

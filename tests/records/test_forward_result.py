@@ -89,3 +89,27 @@ def test_a_record_that_cannot_be_forward_validation_is_refused(change, message):
                   train_size=[2, 3])
     with pytest.raises(ValueError, match=message):
         ForwardResult(**(fields | change))
+
+
+def test_forecasts_made_elsewhere_give_the_evaluators_record():
+    """Issue 48, item 2: a record from forecasts users already have, checked as the evaluator's."""
+    record = cvi.CVEvaluator(cv=ForwardSplit(6, horizon=5, step=3, window=60),
+                             loss="absolute_error").evaluate(Ridge(), X, Y, name="ridge")
+    again = ForwardResult.from_forecasts(Y, record.y_pred, time=record.time, origin=record.origin[record.fold],
+                                         train_size=60, loss="absolute_error", name="ridge")
+    assert again == ForwardResult.from_dict(record.to_dict() | {"estimator_repr": None, "cv_repr": None})
+    expanding = ForwardResult.from_forecasts(Y, record.y_pred, time=record.time, origin=record.origin[record.fold],
+                                             train_size="expanding", loss="absolute_error")
+    assert expanding.window == "expanding" and expanding.train_size.tolist() == (record.origin + 1).tolist()
+
+
+@pytest.mark.parametrize("train_size, message", [
+    ("rolling", r"train_size must be an int, 'expanding' or one value per forecast; got train_size='rolling'"),
+    ([3, 4], r"train_size must hold one value per forecast \(3\); got shape \(2,\)"),
+    ([3, 4, 5], "train_size must be equal for the forecasts of one origin"),
+    (0, r"train_size must be an integer >= 1; got train_size=0"),
+])
+def test_forecasts_whose_windows_cannot_be_told_are_refused(train_size, message):
+    with pytest.raises(ValueError, match=message):
+        ForwardResult.from_forecasts([1.0, 2.0, 3.0, 5.0, 4.0], [2.5, 4.0, 4.5], time=[2, 3, 4], origin=[1, 1, 3],
+                                     train_size=train_size)
