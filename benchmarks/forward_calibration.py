@@ -12,7 +12,9 @@ Measured per cell:
   forecasting scheme, computed once per phi from one long series (``--truth-origins`` origins of the same
   window and horizon, fits included);
 * the type-I error of ``forecast_test``: Diebold-Mariano over every horizon (HAC), at horizon 1 (HLN), and
-  Giacomini-White at horizon 1.
+  Giacomini-White at horizon 1;
+* their power against a B that sees the second signal through noise of unit variance (its expected loss higher
+  by about 0.125; the row says by how much, from the long series).
 
 Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
 for forecasters reads (``cvinference/policy/_forward_decision.py``); ``--markdown`` prints the table of
@@ -33,6 +35,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from cvinference import CVEvaluator
 from cvinference.inference import forecast_interval, forecast_test
+from cvinference.records import PairedForwardResult
 from cvinference.splitters import ForwardSplit
 
 PHIS = (0.0, 0.5, 0.7, 0.9)
@@ -64,22 +67,39 @@ def learners():
     return (make_pipeline(pick[0]([0, 1, 2]), Ridge(alpha=1.0)), make_pipeline(pick[1]([0, 1, 3]), Ridge(alpha=1.0)))
 
 
+def with_noisy_signal(X, seed):
+    """X and a fifth column: the second signal measured with noise of unit variance (from its own generator, so the
+    null cells' draws do not move)."""
+    noise = np.random.default_rng(seed).standard_normal(X.shape[0])
+    return np.column_stack([X, X[:, 1] + noise])
+
+
+def weaker():
+    """The power cell's B: the signals, the second one measured with noise, and noise column 3; A is the null's A."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import make_pipeline
+    return make_pipeline(ColumnTransformer([("keep", "passthrough", [0, 4, 3])]), Ridge(alpha=1.0))
+
+
 def truth(phi, origins, rng):
-    """The expected pooled loss of the scheme: one long series, ``origins`` origins of the same window and horizon."""
+    """The expected pooled losses of the scheme, of A and of the power cell's B: one long series, ``origins`` origins
+    of the same window and horizon."""
     X, y = series(phi, WINDOW + HORIZON * origins, rng)
-    record = CVEvaluator(cv=ForwardSplit(origins, horizon=HORIZON, window=WINDOW),
-                         loss="squared_error").evaluate(learners()[0], X, y)
-    return record.mean_loss
+    pair = CVEvaluator(cv=ForwardSplit(origins, horizon=HORIZON, window=WINDOW), loss="squared_error").compare(
+        learners()[0], weaker(), with_noisy_signal(X, [48, 0]), y)
+    return pair.a.mean_loss, pair.b.mean_loss
 
 
-def replication(phi, rng):
+def replication(phi, rng, index):
     X, y = series(phi, N, rng)
     evaluator = CVEvaluator(cv=ForwardSplit(ORIGINS, horizon=HORIZON, window=WINDOW), loss="squared_error")
     pair = evaluator.compare(*learners(), X, y)
     seed = int(rng.integers(2**31))
     intervals = {m: forecast_interval(pair.a, method=m, random_state=seed) for m in INTERVALS}
     pvalues = {name: forecast_test(pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
-    return intervals, pvalues
+    power_pair = PairedForwardResult(pair.a, evaluator.evaluate(weaker(), with_noisy_signal(X, [48, 1, index]), y))
+    power = {name: forecast_test(power_pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
+    return intervals, pvalues, power
 
 
 def wilson(count, n):
@@ -101,23 +121,29 @@ def main():
     rows, started = [], time.perf_counter()
     for phi in args.phis:
         rng = np.random.default_rng([48, int(phi * 100)])
-        target = truth(phi, args.truth_origins, rng)
+        target, weaker_loss = truth(phi, args.truth_origins, rng)
         covered = {m: 0 for m in INTERVALS}
         widths = {m: [] for m in INTERVALS}
         rejected = {name: 0 for name in TESTS}
-        for _ in range(args.replications):
-            intervals, pvalues = replication(phi, rng)
+        detected = {name: 0 for name in TESTS}
+        for index in range(args.replications):
+            intervals, pvalues, power = replication(phi, rng, index)
             for m, interval in intervals.items():
                 covered[m] += interval.low <= target <= interval.high
                 widths[m].append(interval.high - interval.low)
             for name, p in pvalues.items():
                 rejected[name] += p < 0.05
+            for name, p in power.items():
+                detected[name] += p < 0.05
         r = args.replications
         rows += [{"phi": phi, "quantity": "coverage", "method": m, "measured": round(covered[m] / r, 3),
                   "wilson": wilson(covered[m], r), "mean_width": round(float(np.mean(widths[m])), 4),
                   "target": round(target, 4), "replications": r} for m in INTERVALS]
         rows += [{"phi": phi, "quantity": "type_i", "method": name, "measured": round(rejected[name] / r, 3),
                   "wilson": wilson(rejected[name], r), "replications": r} for name in TESTS]
+        rows += [{"phi": phi, "quantity": "power", "method": name, "measured": round(detected[name] / r, 3),
+                  "wilson": wilson(detected[name], r), "difference": round(weaker_loss - target, 4),
+                  "replications": r} for name in TESTS]
         print(f"phi = {phi}: {time.perf_counter() - started:.0f} s", flush=True)
     setting = {"N": N, "window": WINDOW, "horizon": HORIZON, "origins": ORIGINS, "forecasts": HORIZON * ORIGINS,
                "truth_origins": args.truth_origins, "learners": "ridge on (x1, x2, noise_A) and (x1, x2, noise_B)"}
@@ -129,17 +155,20 @@ def main():
 def markdown(data):
     rows = data["rows"]
     phis = sorted({row["phi"] for row in rows})
+    powered = any(row["quantity"] == "power" for row in rows)
     lines = ["| phi | " + " | ".join(f"{m} coverage (width)" for m in INTERVALS) + " | "
-             + " | ".join(f"{name} type-I" for name in TESTS) + " |",
-             "|---" * (1 + len(INTERVALS) + len(TESTS)) + "|"]
+             + " | ".join(f"{name} type-I" for name in TESTS) + " |"
+             + ("".join(f" {name} power |" for name in TESTS) if powered else ""),
+             "|---" * (1 + len(INTERVALS) + len(TESTS) * (2 if powered else 1)) + "|"]
     for phi in phis:
         cells = []
         for m in INTERVALS:
             row = next(r for r in rows if r["phi"] == phi and r["method"] == m)
             cells.append(f"{row['measured']:.3f} ({row['mean_width']:.3f})")
-        for name in TESTS:
-            row = next(r for r in rows if r["phi"] == phi and r["method"] == name)
-            cells.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
+        for quantity in ("type_i", "power") if powered else ("type_i",):
+            for name in TESTS:
+                row = next(r for r in rows if r["phi"] == phi and r["method"] == name and r["quantity"] == quantity)
+                cells.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
         lines.append(f"| {phi:g} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

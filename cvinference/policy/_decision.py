@@ -1084,9 +1084,9 @@ def _forward(pair, metric, confidence_level, tests, nested, names):
                          "Mariano's test over every forecast. Drop them.")
     names = tuple(names) if names is not None else (pair.a.name or "A", pair.b.name or "B")
 
-    def build(test, name, measured, regime, caveats, reason):
+    def build(test, name, measured, power, regime, caveats, reason):
         candidate = _from_test(name, test, confidence_level)
-        rests_on = DecisionTest(**candidate.figures(), measured_type_i=measured, measured_power=None,
+        rests_on = DecisionTest(**candidate.figures(), measured_type_i=measured, measured_power=power,
                                 regime=regime, role="rests on", why_not="")
         return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names, metric=loss,
                         target=rests_on.target, confidence_level=confidence_level, difference=float(test.estimate),

@@ -20,25 +20,31 @@ def forward_evidence():
     return json.loads(resources.files("cvinference.policy").joinpath("data", EVIDENCE).read_text())
 
 
-def _measured_type_i():
-    """The worst type-I error of the test the decision rests on, over the calibration's cells, and the cells."""
+def _measured():
+    """The worst type-I error and power of the test the decision rests on, over the calibration's cells, and the
+    cells in words (the power against the cell's difference of expected losses)."""
     data = forward_evidence()
-    rows = [row for row in data["rows"] if row["quantity"] == "type_i" and row["method"] == RESTS_ON]
+    rows = {quantity: [row for row in data["rows"] if row["quantity"] == quantity and row["method"] == RESTS_ON]
+            for quantity in ("type_i", "power")}
     setting = data["setting"]
-    phis = sorted(row["phi"] for row in rows)
+    phis = sorted(row["phi"] for row in rows["type_i"])
+    power = min((row["measured"] for row in rows["power"]), default=None)
+    against = (f"; power against a difference of {min(row['difference'] for row in rows['power']):.3g} or more"
+               if rows["power"] else "")
     regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of {setting['origins']} "
               f"origins (window {setting['window']}, horizon {setting['horizon']}), losses AR(1)-dependent with phi "
-              f"{phis[0]:g} to {phis[-1]:g} (benchmarks/forward_calibration.py; docs/calibration.md, \"Forward "
-              "validation\")")
-    return max(row["measured"] for row in rows), regime
+              f"{phis[0]:g} to {phis[-1]:g}{against} (benchmarks/forward_calibration.py; docs/calibration.md, "
+              "\"Forward validation\")")
+    return max(row["measured"] for row in rows["type_i"]), power, regime
 
 
 def forward_decision(pair, names, confidence_level, build):
     """decide() on a :class:`~cvinference.records.PairedForwardResult`: Diebold-Mariano over every forecast, the
-    naive forecast's tests as caveats. ``build(test, name, measured_type_i, regime, caveats, reason)`` makes the
+    naive forecast's tests as caveats. ``build(test, name, measured_type_i, measured_power, regime, caveats,
+    reason)`` makes the
     Decision (the decision module's own constructor, so that the two agree)."""
     test = quietly(forecast_test, pair)
-    measured, regime = _measured_type_i()
+    measured, power, regime = _measured()
     caveats = []
     for record, name in zip((pair.a, pair.b), names, strict=True):
         naive = quietly(forecast_test, record, record.baseline())
@@ -49,4 +55,4 @@ def forward_decision(pair, names, confidence_level, build):
     reason = (f"It rests on {method_row('diebold_mariano').label} over every forecast, whose type-I error the "
               f"calibration measured at most {measured:.3f} for {regime}. The test assumes that the loss "
               "differential is stationary; a level shift or a trend in the errors breaks it.")
-    return build(test, method_row("diebold_mariano").label, measured, regime, caveats, reason)
+    return build(test, method_row("diebold_mariano").label, measured, power, regime, caveats, reason)

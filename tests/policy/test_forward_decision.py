@@ -24,9 +24,14 @@ def test_the_decision_rests_on_diebold_mariano_over_every_forecast_with_its_meas
     pair = EVALUATOR.compare(Ridge(), DummyRegressor(), X, Y, names=("ridge", "mean"))
     decision = cvi.decide(pair)
     test = forecast_test(pair)
-    measured = max(row["measured"] for row in forward_evidence()["rows"] if row["method"] == RESTS_ON)
+    measured = max(row["measured"] for row in forward_evidence()["rows"]
+                   if row["method"] == RESTS_ON and row["quantity"] == "type_i")
     assert decision.rests_on.pvalue == test.pvalue and decision.difference == pytest.approx(test.estimate)
     assert decision.rests_on.measured_type_i == measured <= 0.06
+    power = min(row["measured"] for row in forward_evidence()["rows"]
+                if row["method"] == RESTS_ON and row["quantity"] == "power")
+    assert decision.rests_on.measured_power == power and "power against a difference of 0.128" in \
+        decision.rests_on.regime
     assert (decision.answer, decision.target, decision.lower_is_better) == ("A better", "forward", True)
     assert decision.names == ("ridge", "mean") and decision.metric == "squared_error"
     assert cvi.results.Decision.from_json(decision.to_json()) == decision
