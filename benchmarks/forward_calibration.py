@@ -16,11 +16,15 @@ Measured per cell:
 * their power against a B that sees the second signal through noise of unit variance (its expected loss higher
   by about 0.125; the row says by how much, from the long series).
 
+``--real R`` adds R nulls on each of three of statsmodels' real series (sunspots, CO2, El Nino): ridge regressions on
+three lags and a fresh noise column each, exchangeable given the series, 150 forecasts of 30 origins.
+
 Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
 for forecasters reads (``cvinference/policy/_forward_decision.py``); ``--markdown`` prints the table of
 ``docs/calibration.md``, "Forward validation".
 
-    python benchmarks/forward_calibration.py --replications 400     # about 10 min on the shared 2-core machine
+    python benchmarks/forward_calibration.py --replications 300 --real 300   # about 15 min on the shared 2-core machine
+    python benchmarks/forward_calibration.py --phis --real 300               # the real series alone, about 5 min
 """
 
 import argparse
@@ -102,6 +106,53 @@ def replication(phi, rng, index):
     return intervals, pvalues, power
 
 
+REAL_SERIES = ("sunspots", "co2", "elnino")
+"""statsmodels' series for the real-series nulls: yearly sunspots (309), monthly CO2 at Mauna Loa (526, the weekly
+readings averaged by month, gaps interpolated) and the monthly El Nino sea temperatures (732)."""
+
+
+def real_series(name):
+    import statsmodels.api as sm
+    if name == "sunspots":
+        return sm.datasets.sunspots.load_pandas().data["SUNACTIVITY"].to_numpy(dtype=float)
+    if name == "co2":
+        weekly = sm.datasets.co2.load_pandas().data["co2"]
+        return weekly.resample("MS").mean().interpolate().to_numpy(dtype=float)
+    table = sm.datasets.elnino.load_pandas().data
+    return table.drop(columns="YEAR").to_numpy(dtype=float).ravel()
+
+
+def real_replication(values, rng):
+    """One null on a real series: ridge on three lags and a fresh noise column of its own, for A and for B."""
+    lags = np.column_stack([np.r_[np.full(k, values[0]), values[:-k]] for k in (1, 2, 3)])[3:]
+    y = values[3:]
+    noise = rng.standard_normal((y.size, 2))
+    X = np.column_stack([lags, noise])
+    from sklearn.compose import ColumnTransformer
+    from sklearn.pipeline import make_pipeline
+    a, b = (make_pipeline(ColumnTransformer([("keep", "passthrough", [0, 1, 2, column])]), Ridge(alpha=1.0))
+            for column in (3, 4))
+    pair = CVEvaluator(cv=ForwardSplit(30, horizon=5, window=120), loss="squared_error").compare(a, b, X, y)
+    return {name: forecast_test(pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
+
+
+def real_rows(replications):
+    """The type-I error of every test on each real series (the noise columns drawn afresh in every replication)."""
+    rows = []
+    for name in REAL_SERIES:
+        rng = np.random.default_rng([48, 7, len(name)])
+        values = real_series(name)
+        rejected = {test: 0 for test in TESTS}
+        for _ in range(replications):
+            for test, p in real_replication(values, rng).items():
+                rejected[test] += p < 0.05
+        rows += [{"series": name, "quantity": "type_i", "method": test,
+                  "measured": round(rejected[test] / replications, 3), "wilson": wilson(rejected[test], replications),
+                  "replications": replications} for test in TESTS]
+        print(f"{name}: done", flush=True)
+    return rows
+
+
 def wilson(count, n):
     low, high = proportion_confint(count, n, alpha=0.05, method="wilson")
     return round(float(low), 3), round(float(high), 3)
@@ -114,9 +165,17 @@ def main():
     parser.add_argument("--phis", type=float, nargs="*", default=PHIS)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--markdown", action="store_true", help="print the table of the rows in --out and stop")
+    parser.add_argument("--real", type=int, default=0, metavar="R",
+                        help="add R replications of the nulls on each of statsmodels' real series")
     args = parser.parse_args()
     if args.markdown:
         print(markdown(json.loads(args.out.read_text())))
+        return
+    if args.real and not args.phis:  # the real series alone, their rows replaced in the file
+        data = json.loads(args.out.read_text())
+        data["rows"] = [row for row in data["rows"] if "series" not in row] + real_rows(args.real)
+        args.out.write_text(json.dumps(data, indent=1) + "\n")
+        print(markdown(data))
         return
     rows, started = [], time.perf_counter()
     for phi in args.phis:
@@ -145,6 +204,8 @@ def main():
                   "wilson": wilson(detected[name], r), "difference": round(weaker_loss - target, 4),
                   "replications": r} for name in TESTS]
         print(f"phi = {phi}: {time.perf_counter() - started:.0f} s", flush=True)
+    if args.real:
+        rows += real_rows(args.real)
     setting = {"N": N, "window": WINDOW, "horizon": HORIZON, "origins": ORIGINS, "forecasts": HORIZON * ORIGINS,
                "truth_origins": args.truth_origins, "learners": "ridge on (x1, x2, noise_A) and (x1, x2, noise_B)"}
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -153,7 +214,7 @@ def main():
 
 
 def markdown(data):
-    rows = data["rows"]
+    rows = [row for row in data["rows"] if "phi" in row]
     phis = sorted({row["phi"] for row in rows})
     powered = any(row["quantity"] == "power" for row in rows)
     lines = ["| phi | " + " | ".join(f"{m} coverage (width)" for m in INTERVALS) + " | "
@@ -170,6 +231,14 @@ def markdown(data):
                 row = next(r for r in rows if r["phi"] == phi and r["method"] == name and r["quantity"] == quantity)
                 cells.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
         lines.append(f"| {phi:g} | " + " | ".join(cells) + " |")
+    real = [row for row in data["rows"] if "series" in row]
+    if real:
+        lines += ["", "| real series (ForwardSplit(30, horizon=5, window=120)) | "
+                  + " | ".join(f"{name} type-I" for name in TESTS) + " |", "|---" * (1 + len(TESTS)) + "|"]
+        for series_name in dict.fromkeys(row["series"] for row in real):
+            cells = [next(r for r in real if r["series"] == series_name and r["method"] == name) for name in TESTS]
+            lines.append(f"| {series_name} | " + " | ".join(
+                f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]" for r in cells) + " |")
     return "\n".join(lines)
 
 

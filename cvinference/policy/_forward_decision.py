@@ -27,13 +27,15 @@ def _measured():
     rows = {quantity: [row for row in data["rows"] if row["quantity"] == quantity and row["method"] == RESTS_ON]
             for quantity in ("type_i", "power")}
     setting = data["setting"]
-    phis = sorted(row["phi"] for row in rows["type_i"])
+    phis = sorted(row["phi"] for row in rows["type_i"] if "phi" in row)
+    real = [row["series"] for row in rows["type_i"] if "series" in row]
+    on_real = f"; nulls on statsmodels' {', '.join(real)} series" if real else ""
     power = min((row["measured"] for row in rows["power"]), default=None)
     against = (f"; power against a difference of {min(row['difference'] for row in rows['power']):.3g} or more"
                if rows["power"] else "")
     regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of {setting['origins']} "
               f"origins (window {setting['window']}, horizon {setting['horizon']}), losses AR(1)-dependent with phi "
-              f"{phis[0]:g} to {phis[-1]:g}{against} (benchmarks/forward_calibration.py; docs/calibration.md, "
+              f"{phis[0]:g} to {phis[-1]:g}{against}{on_real} (benchmarks/forward_calibration.py; docs/calibration.md, "
               "\"Forward validation\")")
     return max(row["measured"] for row in rows["type_i"]), power, regime
 
