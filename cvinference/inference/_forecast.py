@@ -158,8 +158,9 @@ def forecast_interval(result, *, confidence_level=0.95, method="prewhitened-hac"
     -------
     Interval
         ``target="forward"``; ``details`` hold ``standard_error``, ``n``,
-        ``lag`` and ``kernel`` (HAC), ``block_length`` and ``n_resamples``
-        (bootstrap) and ``horizon``.
+        ``lag`` and ``kernel`` (HAC), ``ar1`` (the pre-whitening AR(1)
+        coefficient), ``block_length`` and ``n_resamples`` (bootstrap) and
+        ``horizon``.
 
     Notes
     -----
@@ -170,6 +171,17 @@ def forecast_interval(result, *, confidence_level=0.95, method="prewhitened-hac"
     West 1987, Theorem 2; Diebold & Mariano 1995, section 1.1); the
     moving-block bootstrap (Künsch 1989, Theorem 3.5) estimates the same
     distribution. The lower bound is clipped at 0, a loss's least value.
+
+    Pre-whitening (Andrews & Monahan 1992, section 2, equations 2.4-2.6):
+    with rho the least-squares AR(1) coefficient of the centred losses
+    (clipped to [-0.97, 0.97]) and e_t = L_t - rho L_{t-1} its residuals,
+    LRV = LRV_Bartlett(e) / (1 - rho)^2, the residuals' lag from Andrews's
+    (1991, equations 6.2 and 6.4) AR(1) plug-in bandwidth
+    1.1447 (alpha(1) n)^(1/3), alpha(1) = 4 r^2 / ((1 - r)^2 (1 + r)^2) for
+    the residuals' own AR(1) coefficient r. The interval of log(mean), whose
+    standard error is sqrt(LRV / n) / mean by the delta method, is taken
+    back by exp; the forward calibration measured its coverage
+    (docs/calibration.md, "Forward validation").
 
     Examples
     --------
