@@ -229,3 +229,20 @@ def test_the_naive_baselines_are_the_last_known_value_and_one_season_back():
     assert test.estimate == pytest.approx(np.mean((SERIES[record.time - 1] - record.y_true) ** 2) - record.mean_loss)
     with pytest.raises(ValueError, match="needs row -"):
         record.baseline(season=400)
+
+
+def test_a_negative_uniform_window_variance_falls_back_to_bartletts_with_a_warning():
+    """Diebold & Mariano's uniform window can give a negative long-run variance (alternating differentials at lag
+    1: gamma_0 + 2 gamma_1 < 0); the test then uses Bartlett's, checked against statsmodels."""
+    time = np.arange(2, 40)
+    alternating = (time % 2).astype(float)
+    common = dict(time=time, origin=time - 2, train_size="expanding")
+    a = ForwardResult.from_forecasts(np.zeros(40), alternating, **common)
+    b = ForwardResult.from_forecasts(np.zeros(40), 1 - alternating, **common)
+    d = np.asarray(b.loss - a.loss)
+    assert long_run_variance(d, 1, "uniform") < 0
+    with pytest.warns(cvi.InferenceWarning, match="not positive .*Bartlett's window"):
+        test = forecast_test(a, b, horizon=2)
+    assert (test.details["kernel"], test.details["hln_factor"], test.method) == ("bartlett", 1.0,
+                                                                                 "Diebold-Mariano (HAC)")
+    assert test.standard_error == pytest.approx(math.sqrt(_statsmodels_lrv(d, 1, "bartlett") / d.size), rel=1e-10)
