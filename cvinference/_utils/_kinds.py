@@ -92,13 +92,15 @@ class Anything(Rule):
 
 
 class Instance(Rule):
-    """An instance of ``cls`` (a nested result, rebuilt and checked by its own ``from_dict``)."""
+    """An instance of ``cls``, or of one of a tuple of classes (a nested result, rebuilt and checked by its own
+    ``from_dict``)."""
 
     def __init__(self, cls):
         self.cls = cls
 
     def describe(self):
-        return f"a {self.cls.__name__}"
+        classes = self.cls if isinstance(self.cls, tuple) else (self.cls,)
+        return " or ".join(f"a {cls.__name__}" for cls in classes)
 
     def check(self, name, value):
         if not isinstance(value, self.cls):

@@ -16,6 +16,7 @@ from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_meth
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
+from ._forward import forward_splitter, forward_task, time_record
 from ._groups import check_group_folds
 from ._outputs import staged_outputs
 
@@ -38,6 +39,8 @@ def fold_fits(args, dataset, learners=1):
 
 
 def _check_folds(args, dataset):
+    if dataset.time is not None:
+        return  # forward validation's origins: checked by forward_splitter
     repeats = 1 if args.repeats == "auto" else args.repeats  # "auto" plans the repeats the folds allow
     if dataset.groups is not None:
         check_group_folds(dataset, args.cv, repeats)
@@ -251,19 +254,25 @@ def fitting(function, *args, **kwargs):
 
 
 def data_record(dataset):
-    """The report's ``"data"``: the data set's name and size, and its group column when grouped."""
+    """The report's ``"data"``: the data set's name and size, and its group column when grouped (its time column
+    and first and last times under ``--time``)."""
     record = {"name": dataset.name, "n_samples": dataset.n_samples}
     if dataset.groups is not None:  # only then, so that the reports of ungrouped data keep their shape
         record.update(groups_column=dataset.groups_column, n_groups=dataset.n_groups)
+    if dataset.time is not None:
+        record.update(time_record(dataset))
     return record
 
 
 def _front_door_options(args, dataset):
-    """The options the front door's ``evaluate`` and ``compare`` share, from the command line's."""
-    return dict(cv=args.cv, n_repeats=args.repeats, groups=dataset.groups, metric=args.metric, loss=args.loss,
-                pos_label=args.pos_label, confidence_level=args.confidence, budget=getattr(args, "budget", None),
-                n_jobs=args.n_jobs, random_state=args.seed, verbose=int(showing_progress(args)),
-                data=data_record(dataset))
+    """The options the front door's ``evaluate`` and ``compare`` share, from the command line's (under ``--time``,
+    forward validation's splitter and season)."""
+    cv = forward_splitter(args, dataset)
+    forward = {} if cv is None else {"season": args.season}
+    return dict(cv=args.cv if cv is None else cv, n_repeats=args.repeats, groups=dataset.groups, metric=args.metric,
+                loss=args.loss, pos_label=args.pos_label, confidence_level=args.confidence,
+                budget=getattr(args, "budget", None), n_jobs=args.n_jobs, random_state=args.seed,
+                verbose=int(showing_progress(args)), data=data_record(dataset), **forward)
 
 
 def write_outputs(args, report, draw, out):
@@ -292,10 +301,15 @@ def _finish(args, answer, out):
     return 0
 
 
+def _load(args):
+    """The data of ``evaluate`` and ``compare``: ``--data`` with its target, groups and time."""
+    return load_data(args.data, target=args.target, impute=args.impute, task=forward_task(args), groups=args.groups,
+                     time=args.time)
+
+
 def run_evaluate(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
-                        groups=args.groups)
+    dataset = _load(args)
     resolve_loss(args, dataset)
     _check_folds(args, dataset)
     check_metrics(args, dataset)
@@ -327,8 +341,7 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
 
 def run_compare(args, out):
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
-                        groups=args.groups)
+    dataset = _load(args)
     resolve_loss(args, dataset)
     check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))

@@ -62,6 +62,12 @@ class Dataset:
         CSV column ``groups_column``; None without ``--groups``.
     groups_column : str or None
         The CSV column of ``groups``, which is not a feature.
+    time : ndarray of shape (n_samples,) or None
+        Each row's time as written in the CSV column ``time_column``, the
+        rows (of ``X``, ``y`` and ``time``) sorted by it; None without
+        ``--time``.
+    time_column : str or None
+        The CSV column of ``time``, which is not a feature.
     """
 
     X: np.ndarray
@@ -74,6 +80,8 @@ class Dataset:
     task: str = "classification"
     groups: np.ndarray | None = None
     groups_column: str | None = None
+    time: np.ndarray | None = None
+    time_column: str | None = None
 
     @property
     def n_samples(self):
@@ -127,7 +135,7 @@ MAX_AUTO_CLASSES = 20
 """Most distinct whole numbers a target written as integers may hold for ``--task auto`` to call them classes."""
 
 
-def load_data(data, *, target=None, impute=False, other_names=(), task="classification", groups=None):
+def load_data(data, *, target=None, impute=False, other_names=(), task="classification", groups=None, time=None):
     """Load a bundled data set or a CSV file for the command line.
 
     Parameters
@@ -165,6 +173,12 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
         The CSV column that holds each row's group (a patient, a subject, a
         site), read as text labels (``1`` and ``1.0`` are two groups); it is
         not a feature. None for a bundled data set (which has no groups).
+    time : str, default=None
+        The CSV column that holds each row's time, for forward validation:
+        numbers, or ISO 8601 dates and times (``2024-03``, ``2024-03-31``,
+        ``2024-03-31T12:00``). The rows are sorted by it; a missing or
+        repeated time is refused (one series, one row per time). It is not
+        a feature. None for a bundled data set.
 
     Returns
     -------
@@ -219,6 +233,9 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
                 f"--groups {groups} applies to CSV files only; the bundled data set {text!r} has no groups: "
                 "drop --groups, or pass a CSV file with a column of group labels"
             )
+        if time is not None:
+            raise UserError(f"--time {time} applies to CSV files only; the bundled data set {text!r} is no time "
+                            "series: drop --time, or pass a CSV file with a column of each row's time")
         return _load_bundled(text, task)
     if not os.path.exists(text) and not text.lower().endswith(".csv"):
         names = (*other_names, *BUNDLED)
@@ -226,7 +243,7 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
             f"unknown data set {text!r}{did_you_mean(text, names)}: use one of "
             f"{', '.join(names)}, or the path of a .csv file with --target COLUMN"
         )
-    return _load_csv(text, target=target, impute=impute, task=task, groups=groups)
+    return _load_csv(text, target=target, impute=impute, task=task, groups=groups, time=time)
 
 
 def _load_bundled(name, task):
@@ -251,7 +268,7 @@ def _load_bundled(name, task):
 # CSV: the readers only split cells; _build_dataset interprets them.
 
 
-def _load_csv(path, *, target, impute, task, groups=None):
+def _load_csv(path, *, target, impute, task, groups=None, time=None):
     if os.path.isdir(path):
         raise UserError(f"--data {path} is a directory; pass the path of a .csv file")
     if not os.path.exists(path):
@@ -263,7 +280,7 @@ def _load_csv(path, *, target, impute, task, groups=None):
         rows = _read_rows_stdlib(path)
     else:
         rows = _read_rows_pandas(path)
-    return _build_dataset(path, rows, target=target, impute=impute, task=task, groups=groups)
+    return _build_dataset(path, rows, target=target, impute=impute, task=task, groups=groups, time=time)
 
 
 def _unreadable(path, exc):
@@ -397,7 +414,51 @@ def _group_labels(groups, cells):
     return labels
 
 
-def _build_dataset(path, rows, *, target, impute, task="classification", groups=None):
+def _time_column(time, target, groups, names, path):
+    """Refuse a ``--time`` column that is the target's, the groups' or not in the file (before the rows are read)."""
+    if time in (target, groups):
+        which = "--target" if time == target else "--groups"
+        raise UserError(f"--time {time} is the {which} column; the time is when each row was observed: name "
+                        "another column")
+    if time not in names:
+        raise UserError(f"--time {time}: no such column in {path}{did_you_mean(time, names)}; its columns are: "
+                        f"{_listing(names)}")
+
+
+def _time_order(time, cells):
+    """The rows sorted by the ``--time`` column (numbers, or ISO 8601 dates and times) and its cells as text; a
+    UserError for a missing, unreadable or repeated time."""
+    missing, values, numeric = _parse_column(cells)
+    if missing.any():
+        raise UserError(f"--time {time} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
+                        f"({_rows_text(missing)}); every row needs its time: fill them in or drop those rows")
+    text = np.asarray([cell.strip() for cell in cells], dtype=str)
+    if not numeric:
+        try:
+            values = text.astype("datetime64")
+        except ValueError:
+            example = str(next(cell for cell in text if _unreadable_time(cell)))
+            raise UserError(f"--time {time} holds {example!r}, neither a number nor an ISO 8601 date or time "
+                            "(such as 2024-03 or 2024-03-31); write the times so") from None
+    order = np.argsort(values, kind="stable")
+    repeated = values[order][1:] == values[order][:-1]
+    if repeated.any():
+        first = str(text[order][1:][repeated][0])
+        rows = np.flatnonzero(text == first) + 1
+        raise UserError(f"--time {time} holds {first!r} in data rows {', '.join(map(str, rows[:5]))}: forward "
+                        "validation reads one series, one row per time; drop the repeats or aggregate them")
+    return order, text[order]
+
+
+def _unreadable_time(cell):
+    try:
+        np.datetime64(cell)
+    except ValueError:
+        return True
+    return False
+
+
+def _build_dataset(path, rows, *, target, impute, task="classification", groups=None, time=None):
     if not rows:
         raise UserError(f"--data {path} is empty; pass a CSV file with a header line and data rows")
     names = [cell.strip() or f"Unnamed: {i}" for i, cell in enumerate(rows[0])]
@@ -423,9 +484,12 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
         )
     if groups is not None:
         _group_column(groups, target, names, path)
-    if len(names) == 1 + (groups is not None):
-        only = f"only column is the target {target!r}" if groups is None else (
-            f"only columns are the target {target!r} and the groups {groups!r}")
+    if time is not None:
+        _time_column(time, target, groups, names, path)
+    if len(names) == 1 + (groups is not None) + (time is not None):
+        others = [f"the {what} {name!r}" for what, name in (("groups", groups), ("time", time)) if name is not None]
+        only = f"only column is the target {target!r}" if not others else (
+            f"only columns are the target {target!r} and {' and '.join(others)}")
         raise UserError(f"--data {path} has no feature columns: its {only}; add the columns to predict it from")
     body = rows[1:]
     if not body:
@@ -471,7 +535,7 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
 
     feature_names, values, categorical, missing_counts = [], [], [], {}
     for name, cells in zip(names, columns, strict=True):
-        if name in (target, groups):
+        if name in (target, groups, time):
             continue
         missing, column, numeric = _parse_column(cells)
         if missing.all():
@@ -506,7 +570,12 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
             X[:, k] = column
     else:
         X = np.column_stack(values)
+    stamps = None
+    if time is not None:
+        order, stamps = _time_order(time, columns[names.index(time)])
+        X, y = X[order], y[order]
     return Dataset(
         X=X, y=y, name=str(path), feature_names=tuple(feature_names), categorical=tuple(categorical),
         has_missing=bool(missing_counts), target_name=target, task=task, groups=group_labels, groups_column=groups,
+        time=stamps, time_column=time,
     )

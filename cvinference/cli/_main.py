@@ -152,6 +152,25 @@ def _add_run_options(parser, *, seeded="partitions and models"):
                         help="show the full traceback of an internal error")
 
 
+def _add_time_options(parser):
+    parser.add_argument("--time", metavar="COLUMN",
+                        help="the CSV column of each row's time (numbers or ISO dates), not a feature: forward "
+                             "validation of the series, its rows sorted by time; --cv is then the number of origins")
+    parser.add_argument("--horizon", type=_positive_int, metavar="H",
+                        help="with --time: the rows forecast after each origin (default: as scikit-learn's "
+                             "TimeSeriesSplit, rows // (origins + 1))")
+    parser.add_argument("--window", type=_positive_int, metavar="W",
+                        help="with --time: train on the last W rows before each origin (a sliding window; default: "
+                             "every row before it, an expanding window)")
+    parser.add_argument("--gap", type=_positive_int, metavar="G",
+                        help="with --time: rows left out between each training window and its forecasts (default: 0)")
+    parser.add_argument("--step", type=_positive_int, metavar="S",
+                        help="with --time: rows between origins (default: the horizon)")
+    parser.add_argument("--season", type=_at_least_two, metavar="M",
+                        help="with --time: the baseline is the seasonal naive forecast of period M (12 for monthly "
+                             "data) instead of the naive one")
+
+
 def _add_task_option(parser):
     parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
                         help="what the target is: class labels or a quantity (default: auto, told from the "
@@ -162,6 +181,7 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True, auto_re
     if with_data:
         _add_data_options(parser)
         _add_groups_option(parser)
+        _add_time_options(parser)
         _add_task_option(parser)
         parser.add_argument("--loss", default=None,
                             choices=("zero_one", "log_loss", "brier", "squared_error", "absolute_error"),

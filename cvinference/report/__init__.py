@@ -1,13 +1,15 @@
 """Layer 4: results turned into text, JSON-ready reports and figures.
 
 A report is built once from the records and the inference results
-(:func:`evaluation_report`, :func:`comparison_report`); :func:`render_text`,
+(:func:`evaluation_report`, :func:`comparison_report`; for forward validation
+:func:`forward_evaluation_report`, :func:`forward_comparison_report`); :func:`render_text`,
 JSON, :func:`render_html` and :func:`draw_report` only format it. The records' ``summary()`` is
 :func:`summary_text`, the same report rendered, and their ``plot()`` is
 :func:`plot_result`, the same report drawn (as the command line's ``--plot``).
 :func:`to_polars` gives any result's or record's table as polars.
 """
 
+from ._forward_report import forecast_intervals, forecast_tests, forward_comparison_report, forward_evaluation_report
 from ._html import record_html, render_html
 from ._plot import (
     Plot,
@@ -51,6 +53,10 @@ __all__ = [
     "draw_panels",
     "draw_report",
     "evaluation_report",
+    "forecast_intervals",
+    "forecast_tests",
+    "forward_comparison_report",
+    "forward_evaluation_report",
     "pair_tests",
     "plot_decision",
     "plot_estimate",

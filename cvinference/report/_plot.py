@@ -55,8 +55,10 @@ _ACCURACY = _Quantity("accuracy", "accuracy", False)
 
 
 def _quantity(report):
-    """The decision's metric (compare), else a regressor's loss, else accuracy."""
+    """The decision's metric (compare), else a regressor's loss, else accuracy; a forecaster's loss."""
     record = report["estimators"]["A"]
+    if "forecasts" in report:
+        return _Quantity(record["loss"], loss_words(record["loss"]), True)
     decision = report.get("decision")
     if decision is not None and decision["metric"] in record["folds"].get("metric_j", {}):
         return _Quantity(decision["metric"], decision["metric"], decision["lower_is_better"])
@@ -133,7 +135,7 @@ def _tests_of(report, quantity):
     """The tests drawn: every accuracy test (and nested CV's difference when the decision rests on it), or the
     decision's tests of its metric (the one it rests on first)."""
     decision = report["decision"]
-    if quantity.name == "accuracy":
+    if quantity.name == "accuracy" or "forecasts" in report:
         rests_on = decision["rests_on"]
         extra = rests_on is not None and all(test["name"] != rests_on["name"] for test in report["tests"])
         return [*report["tests"], rests_on] if extra else report["tests"]
@@ -195,11 +197,37 @@ def _estimator_intervals_panel(axis, report, quantity):
     _intervals_panel(axis, report["estimators"]["A"], quantity)
 
 
+def _horizon_panel(axis, report, quantity):
+    """Each learner's mean loss per horizon (one learner: with its recommended interval) and the naive
+    forecast's."""
+    records = report["estimators"]
+    for offset, (label, record) in zip((-0.08, 0.08), records.items(), strict=False):
+        rows = record["horizons"]
+        horizons = np.array([row["horizon"] for row in rows], dtype=float) + (offset if len(records) == 2 else 0)
+        means = np.array([row["mean_loss"] for row in rows])
+        axis.plot(horizons, means, "o-", label=f"{label}: {record['description'] or label}")
+        if len(records) == 1:
+            low = np.array([np.nan if row["low"] is None else row["low"] for row in rows])
+            high = np.array([np.nan if row["high"] is None else row["high"] for row in rows])
+            axis.fill_between(horizons, low, high, alpha=0.2, color=axis.lines[-1].get_color(),
+                              label=f"{record['intervals'][0]['method']} interval per horizon")
+    first = records["A"]
+    axis.plot([row["horizon"] for row in first["horizons"]], [row["baseline_loss"] for row in first["horizons"]],
+              "s--", color="0.4", label=f"{first['baseline']['baseline']} forecast")
+    axis.set_xlabel("horizon (rows after the origin)")
+    axis.xaxis.set_major_locator(_integer_ticks())
+    axis.set_ylabel(quantity.words)
+    axis.set_title(f"{quantity.words} per horizon")
+    axis.legend(fontsize="small")
+
+
 _PANELS = {"evaluate": (_fold_panel, _estimator_intervals_panel),
-           "compare": (_fold_panel, _difference_panel, _tests_panel)}
+           "compare": (_fold_panel, _difference_panel, _tests_panel),
+           "forecast evaluate": (_horizon_panel, _estimator_intervals_panel),
+           "forecast compare": (_horizon_panel, _tests_panel)}
 """The panels of each report's figure; the last is the one drawn on a single Axes (the intervals or the tests)."""
 
-_WIDTH = {"evaluate": 13, "compare": 18}
+_WIDTH = {"evaluate": 13, "compare": 18, "forecast evaluate": 13, "forecast compare": 13}
 """The width in inches of a figure of all the panels (its height is 5)."""
 
 
@@ -371,7 +399,9 @@ def draw_report(report, ax=None, *, path=None):
     Parameters
     ----------
     report : dict
-        A report of :func:`evaluation_report` or :func:`comparison_report`.
+        A report of :func:`evaluation_report` or :func:`comparison_report`,
+        or of forward validation (the mean loss per horizon beside the naive
+        forecast's, then the intervals or the tests).
     ax : matplotlib Axes, sequence of Axes or None, default=None
         None draws every panel on a new figure, titled with the data, the
         learners (which is A, which is B) and the decision; one Axes
@@ -386,11 +416,12 @@ def draw_report(report, ax=None, *, path=None):
     Plot
     """
     quantity = _quantity(report)
-    panels = [functools.partial(panel, report=report, quantity=quantity) for panel in _PANELS[report["command"]]]
+    kind = f"forecast {report['command']}" if "forecasts" in report else report["command"]
+    panels = [functools.partial(panel, report=report, quantity=quantity) for panel in _PANELS[kind]]
     lines = _title_lines(report)
     if ax is not None and len(_axes_of(ax, len(panels))) == 1:  # the main panel alone says what it is about
         panels[-1] = functools.partial(_titled, panels[-1], lines[1:])
-    return draw_panels(panels, ax, figsize=(_WIDTH[report["command"]], 5), title=lines, path=path)
+    return draw_panels(panels, ax, figsize=(_WIDTH[kind], 5), title=lines, path=path)
 
 
 def _titled(panel, lines, axis):

@@ -549,6 +549,11 @@ def _baseline_blocks(record):
     if baseline is None:
         return []
     p = format_pvalue(baseline["pvalue"])
+    if "season" in baseline:  # a forecaster's: the naive forecast from the same origins
+        beats = "" if baseline["beats"] else "does not beat the "
+        skill = "" if baseline["relative"] is None else f", skill 1 - loss / naive's {baseline['relative']:.3f}"
+        return [Paragraph(f"{beats}{baseline['baseline']} forecast from the same origins: {loss_words(record['loss'])} "
+                          f"{baseline['baseline_loss']:.4g}{skill}; below it: {p} ({baseline['test']})", "  ")]
     if record["accuracy"] is None:
         relative = "R² relative to it" if record["loss"] == "squared_error" else "relative reduction"
         beats = "" if baseline["beats"] else "does not beat the "
@@ -658,7 +663,51 @@ def _fold_table(report, r):
     return Table(header, [[str(cell) for cell in row] for row in zip(*columns, strict=True)])
 
 
+MAX_HORIZON_ROWS = 12
+"""The most horizons a forward report's text shows, the first and the last half of them when there are more (its
+JSON has them all)."""
+
+
+def _horizon_table(report):
+    """Per horizon of a forward report: the forecasts, each learner's mean loss (one learner: with its recommended
+    interval), the naive forecast's and (two learners) the difference B - A with Diebold-Mariano's p-value."""
+    records = report["estimators"]
+    first = records["A"]
+    pair = len(records) == 2
+    loss = first["loss"]
+    header = ["horizon", "forecasts", *([f"{loss} {label}" for label in records] if pair else [loss, "interval"]),
+              first["baseline"]["baseline"], *(["B - A", "p-value (DM)"] if pair else [])]
+    tests = report["forecasts"].get("horizon_tests", [])
+    rows = []
+    for i, row in enumerate(first["horizons"]):
+        cells = [str(row["horizon"]), str(row["n_forecasts"])]
+        if pair:
+            cells += [f"{record['horizons'][i]['mean_loss']:.4f}" for record in records.values()]
+        else:
+            cells += [f"{row['mean_loss']:.4f}", bounds_text(row["low"], row["high"])]
+        cells.append(f"{row['baseline_loss']:.4f}")
+        if pair:
+            cells += [f"{tests[i]['estimate']:+.4f}", "n/a" if tests[i]["pvalue"] is None
+                      else format_pvalue(tests[i]["pvalue"])]
+        rows.append(cells)
+    return header, rows
+
+
+def _horizon_blocks(report):
+    """The per-horizon table of a forward report, its middle rows left out past :data:`MAX_HORIZON_ROWS`."""
+    header, rows = _horizon_table(report)
+    blocks = [Paragraph("per horizon", wrap=False)]
+    if len(rows) <= MAX_HORIZON_ROWS:
+        return [*blocks, Table(header, rows)]
+    half = MAX_HORIZON_ROWS // 2
+    return [*blocks, Table(header, rows[:half] + rows[-half:]),
+            Paragraph(f"(horizons {rows[half][0]} to {rows[-half - 1][0]} left out: the JSON report has every "
+                      "horizon)", wrap=False)]
+
+
 def _fold_blocks(report, every_repeat):
+    if "forecasts" in report:
+        return _horizon_blocks(report)
     first = report["estimators"]["A"]
     if first["n_splits"] == first["n_samples"] and first["n_samples"] > 1:
         return []  # leave-one-out: a row per instance says nothing
@@ -696,6 +745,10 @@ def report_blocks(report, *, every_repeat=False):
     blocks = [Paragraph(_title(report))]
     if report.get("groups"):
         blocks.append(Paragraph(_groups_line(report["groups"]), wrap=False))
+    if report["data"].get("time_column"):
+        data = report["data"]
+        blocks.append(Paragraph(f"time: {data['time_column']}, {data['first_time']} to {data['last_time']} (the rows "
+                                "in time order)", wrap=False))
     if report["splitter"]:
         repeats = report["estimators"]["A"]["n_repeats"]
         which = "splitter" if repeats == 1 else f"splitter, repeat 0 of {repeats}"

@@ -13,6 +13,7 @@ from .._utils._params import (
     PROBABILITY,
     VERBOSE,
     ClassLabel,
+    Integer,
     IntegerOrWord,
     Jobs,
     Nullable,
@@ -22,6 +23,7 @@ from .._utils._params import (
 )
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation._fit_params import FitParams
+from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval, TestResult
 from ..policy import Decision
 from ..policy._routes import (
@@ -36,12 +38,14 @@ from ..policy._routes import (
     repeats_plan,
     repeats_routes,
 )
-from ..records import PairedCVResult
+from ..records import PairedCVResult, PairedForwardResult
 from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
 from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._class_folds import check_classes_in_folds
+from ._forward import check_forward_options, check_season, forward_comparison
 from ._settings import (
+    by_name,
     can_repeat,
     check_folds,
     check_metric_names,
@@ -70,8 +74,9 @@ class Comparison(Answer):
 
     Attributes
     ----------
-    pair : PairedCVResult
-        Both learners' records on identical folds.
+    pair : PairedCVResult or PairedForwardResult
+        Both learners' records on identical folds (with a forward splitter,
+        their forecasts from identical origins).
     intervals : mapping
         ``{"A": {name: Interval}, "B": {name: Interval}}``: every interval
         of each learner the report shows.
@@ -91,7 +96,7 @@ class Comparison(Answer):
         The fits the call was allowed, None without a limit.
     """
 
-    pair: PairedCVResult
+    pair: PairedCVResult | PairedForwardResult
     intervals: object
     tests: object
     nested: Interval | None
@@ -100,8 +105,9 @@ class Comparison(Answer):
     fits: int
     budget: int | None
 
-    _kinds = {"pair": Instance(PairedCVResult), "intervals": Mapping(Mapping(Instance(Interval))),
-              "tests": Mapping(Instance(TestResult)), "nested": Nullable(Instance(Interval)),
+    _kinds = {"pair": Instance((PairedCVResult, PairedForwardResult)),
+              "intervals": Mapping(Mapping(Instance(Interval))), "tests": Mapping(Instance(TestResult)),
+              "nested": Nullable(Instance(Interval)),
               "decision": Instance(Decision), "report": ANY, "fits": COUNT, "budget": Nullable(COUNT)}
 
     def __repr__(self):
@@ -236,14 +242,28 @@ def _plan(plain, five_by_two, nested_cost, allowed, budget):
 
 def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
                    pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-                   random_state=None, verbose=0, descriptions=None, data=None, params=None):
+                   random_state=None, verbose=0, descriptions=None, data=None, params=None, season=None):
     """:func:`compare` with the command line's wording: ``descriptions`` name the learners in the report and
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
     metric = decision_metric(metrics)
     regression = is_regression(estimator_a)
-    check_metric_names(metrics, regression)
     loss = default_loss(loss, regression)
+    check_season(season, cv)
+    estimators = (estimator_a, estimator_b)
+    if descriptions is None:
+        descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
+                             for e, name in zip(estimators, names or (None, None), strict=True))
+    if is_forward_splitter(cv):
+        check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
+                              loss=loss, pos_label=pos_label, nested=nested)
+        notes = [f"n_repeats='auto': cv={cv!r} is forward validation, whose origins are the same every time; 1 "
+                 "repeat was run."] if n_repeats == "auto" else []
+        return Comparison(**forward_comparison(
+            estimators, X, y, cv=cv, loss=loss, metrics=metrics, confidence_level=confidence_level, budget=budget,
+            names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose, descriptions=descriptions,
+            data=data, params=params, season=season, notes=notes))
+    check_metric_names(metrics, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)
     allowed = budget_fits(budget, 2)
@@ -273,10 +293,6 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
                                               random_state=random_state)
     left_out = notes if run_five_by_two or not five_by_two else [
         *notes, f"budget={budget!r} ({allowed:,} fits) left out Dietterich's 5x2cv t ({five_by_two} fits)."]
-    estimators = (estimator_a, estimator_b)
-    if descriptions is None:
-        descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
-                             for e, name in zip(estimators, names or (None, None), strict=True))
     spent = plain + (five_by_two if run_five_by_two else 0)
     route_cost, route_words = _route_bound(estimators, n_samples, metric, regression, loss, groups, folds, n_splits,
                                            n_repeats, nested, nested_cost if nested_allowed else None, allowed, spent)
@@ -332,8 +348,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     if left_out:
         report["notes"] = [*report.get("notes", []), *left_out]
     return Comparison(pair=pair, intervals=MappingProxyType({
-        label: MappingProxyType({found.name: found.interval for found in found_intervals})
-        for label, found_intervals in zip("AB", intervals, strict=True)}),
+        label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
         tests=MappingProxyType(dict(tests)), nested=interval, decision=decision, report=report, fits=fits,
         budget=allowed)
 
@@ -342,10 +357,10 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
 @validate_params(n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY,
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
-                 random_state=Seed(), verbose=VERBOSE, params=FitParams())
+                 random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)))
 def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
             pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-            random_state=None, verbose=0, params=None):
+            random_state=None, verbose=0, params=None, season=None):
     """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
 
     The front door for two learners: it runs what ``cvinference compare``
@@ -370,7 +385,10 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
     cv : int, "loo" or cross-validation splitter, default=10
-        As :func:`evaluate` takes it.
+        As :func:`evaluate` takes it. With a forward splitter both
+        regressors forecast from identical origins, and the decision rests
+        on Diebold & Mariano's test over every forecast, the one the forward
+        calibration measured holding (no nested cross-validation, no 5x2cv).
     n_repeats : int or "auto", default=1
         Partitions drawn; the corrected t uses them all. ``"auto"`` plans
         them before any fit: the number of repeats R at which the benchmark
@@ -427,6 +445,9 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         :meth:`CVEvaluator.evaluate`); ``sample_weight`` is refused. 5x2cv
         and nested cross-validation, which do not take them, are then left
         out (a note says so).
+    season : int or None, default=None
+        Forward validation only: each learner's baseline is then the
+        seasonal naive forecast of this period, not the naive one.
 
     Returns
     -------
@@ -462,4 +483,4 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-                          params=params)
+                          params=params, season=season)

@@ -1,7 +1,6 @@
 """``evaluate``: one learner's honest answer in one call."""
 
 import dataclasses
-from types import MappingProxyType
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
@@ -18,13 +17,16 @@ from .._utils._params import (
     validate_params,
 )
 from ..evaluation._fit_params import FitParams
+from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval
-from ..records import CVResult
+from ..records import CVResult, ForwardResult
 from ..report import estimator_intervals, evaluation_report
 from ._answer import Answer
 from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._class_folds import check_classes_in_folds
+from ._forward import check_forward_options, check_season, forward_evaluation
 from ._settings import (
+    by_name,
     check_folds,
     check_metric_names,
     default_loss,
@@ -45,9 +47,10 @@ class Evaluation(Answer):
 
     Attributes
     ----------
-    result : CVResult
+    result : CVResult or ForwardResult
         The record: every instance's fold, prediction, loss (and scores and
-        groups when kept).
+        groups when kept); with a forward splitter, every forecast's origin,
+        horizon, prediction and loss.
     intervals : mapping of str to Interval
         Every interval the report shows, by its row's name; the first,
         ``"recommended (method='auto')"`` for a classifier, is the one to
@@ -55,38 +58,50 @@ class Evaluation(Answer):
     report : dict
         The report (the command line's ``--json``): the intervals, Wong's
         conditions, the baseline (the no-information rate, or the training
-        mean's loss for a regressor) and the per-fold figures.
+        mean's loss for a regressor; the naive forecast's for forward
+        validation) and the per-fold (per-horizon) figures.
     fits : int
         The models fitted.
     budget : int or None
         The fits the call was allowed, None without a limit.
     """
 
-    result: CVResult
+    result: CVResult | ForwardResult
     intervals: object
     report: dict
     fits: int
     budget: int | None
 
-    _kinds = {"result": Instance(CVResult), "intervals": Mapping(Instance(Interval)), "report": ANY,
+    _kinds = {"result": Instance((CVResult, ForwardResult)), "intervals": Mapping(Instance(Interval)), "report": ANY,
               "fits": COUNT, "budget": Nullable(COUNT)}
 
     def __repr__(self):
         result = self.result
-        figure = (f"accuracy={result.accuracy:.4f}" if result.classes is not None
+        figure = (f"accuracy={result.accuracy:.4f}" if getattr(result, "classes", None) is not None
                   else f"mean_loss={result.mean_loss:.4g}")
         return f"Evaluation({figure}, fits={self.fits})"
 
 
 def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
                    confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0,
-                   description=None, data=None, params=None):
+                   description=None, data=None, params=None, season=None):
     """:func:`evaluate` with the command line's wording: ``description`` names the learner in the report and
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
     regression = is_regression(estimator)
-    check_metric_names(metrics, regression)
     loss = default_loss(loss, regression)
+    check_season(season, cv)
+    if description is None:
+        description = estimator_description(estimator)
+        description = description if name is None else f"{name}: {description}"
+    if is_forward_splitter(cv):
+        check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
+                              loss=loss, pos_label=pos_label)
+        return Evaluation(**forward_evaluation(
+            estimator, X, y, cv=cv, loss=loss, confidence_level=confidence_level, budget=budget, name=name,
+            n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, data=data,
+            params=params, season=season))
+    check_metric_names(metrics, regression)
     n_samples = len(y)
     cv = resolved_cv(cv, n_samples, groups, regression, random_state)
     check_folds(cv, n_repeats, n_samples)
@@ -96,9 +111,6 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     if not regression:
         random_state = check_classes_in_folds(metrics, cv, X, y, groups, n_repeats=n_repeats,
                                               random_state=random_state)
-    if description is None:
-        description = estimator_description(estimator)
-        description = description if name is None else f"{name}: {description}"
     say(verbose, f"fitting {description} on {n_repeats} x {cv} folds ({planned:,} fits, "
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
@@ -106,16 +118,16 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
     report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
                                metrics=metrics, pos_label=pos_label, intervals=intervals)
-    return Evaluation(result=result, intervals=MappingProxyType({found.name: found.interval for found in intervals}),
-                      report=report,
-                      fits=planned, budget=allowed)
+    return Evaluation(result=result, intervals=by_name(intervals), report=report, fits=planned, budget=allowed)
 
 
 @fill_doc
 @validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
-                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE, params=FitParams())
+                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE, params=FitParams(),
+                 season=Nullable(Integer(minimum=1)))
 def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
-             confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None):
+             confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None,
+             season=None):
     """How good is this learner, and how sure are we: cross-validate it and give every honest interval.
 
     The front door for one learner: it runs what ``cvinference evaluate``
@@ -132,7 +144,13 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     cv : int, "loo" or cross-validation splitter, default=10
         As :class:`~cvinference.CVEvaluator` takes it: an int k is
         stratified equal-size k-fold for a classifier (its group form with
-        ``groups``); k equal to the number of instances is leave-one-out.
+        ``groups``); k equal to the number of instances is leave-one-out. A
+        forward splitter (:class:`~cvinference.splitters.ForwardSplit`,
+        scikit-learn's ``TimeSeriesSplit``) evaluates a regressor's forecasts
+        of the rows after each origin (rows in time order): the record is a
+        :class:`~cvinference.records.ForwardResult`, the intervals those of
+        :func:`~cvinference.inference.forecast_interval` and the baseline
+        the naive forecast (docs/forward-validation.md).
     n_repeats : int, default=1
         Partitions drawn; repeats are not independent (Wong 2015, 4.3.4).
     groups : array-like of shape (n_samples,) or None, default=None
@@ -166,6 +184,10 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         Fit parameters for every fit, as scikit-learn's
         ``cross_validate(params=...)`` takes them (see
         :meth:`CVEvaluator.evaluate`); ``sample_weight`` is refused.
+    season : int or None, default=None
+        Forward validation only: the baseline is then the seasonal naive
+        forecast of this period (12 for monthly data with a yearly
+        season), not the naive one.
 
     Returns
     -------
@@ -183,7 +205,11 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     recommended one chosen by ``method="auto"`` from the calibration
     evidence), :func:`~cvinference.loss_interval` (Nedel'ko 2021) and,
     for a regressor, the CV-CLT of Bayle et al. (2020); each cites its
-    source in its own documentation.
+    source in its own documentation. With a forward splitter they are
+    :func:`~cvinference.inference.forecast_interval`'s (Andrews & Monahan
+    1992; Newey & West 1987; Künsch 1989), over every forecast and per
+    horizon, and the naive forecast is beaten when Diebold & Mariano's
+    (1995) one-sided test says so.
 
     Examples
     --------
@@ -201,4 +227,4 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     """
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
-                          n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params)
+                          n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season)

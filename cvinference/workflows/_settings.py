@@ -1,11 +1,11 @@
 """What ``evaluate`` and ``compare`` share: the task, the loss, the folds, the evaluator and the progress lines."""
 
 import sys
+from types import MappingProxyType
 
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
-from ..evaluation._forward import is_forward_splitter
 from ..evaluation._partitions import check_cv_argument
 from ..inference._metric_interval import SCORE_METRICS, _names_computable_from_predictions, score_methods
 from ..splitters._group_kfold import group_kfold
@@ -103,12 +103,7 @@ def resolved_cv(cv, n_samples, groups, regression, random_state):
 
 
 def check_folds(cv, n_repeats, n_samples):
-    """Refuse more folds than instances, repeats of leave-one-out and forward validation (for now), naming the fix."""
-    if is_forward_splitter(cv):
-        raise ValueError(f"cv={cv!r} is forward validation, which evaluate and compare do not run yet; run "
-                         "CVEvaluator(cv=..., loss='squared_error').evaluate or .compare, then "
-                         "cvinference.inference.forecast_interval or cvinference.decide on the records "
-                         "(docs/forward-validation.md)")
+    """Refuse more folds than instances and repeats of leave-one-out, naming the fix."""
     if isinstance(cv, int) and not isinstance(cv, bool) and cv > n_samples:
         raise ValueError(f"cv={cv} is more folds than the {n_samples} instances; use cv=2 to {n_samples}, "
                          "or cv='loo'")
@@ -132,6 +127,12 @@ def fold_count(cv, X, y, groups):
     if hasattr(cv, "get_n_splits"):
         return cv.get_n_splits(X, y, groups)
     return len(list(cv))
+
+
+def by_name(intervals):
+    """A report's :class:`~cvinference.report.NamedInterval` s as the front door's read-only mapping, name to
+    Interval, in the report's order."""
+    return MappingProxyType({found.name: found.interval for found in intervals})
 
 
 def say(verbose, message):

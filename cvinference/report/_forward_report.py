@@ -1,0 +1,207 @@
+"""The report of forward validation, built once as the other reports are: one learner's forecasts (``evaluate``) or
+two learners' (``compare``), with the intervals, the naive forecast beside each and the results per horizon.
+
+The report has the other reports' keys (``"estimators"``, ``"tests"``, ``"warnings"``, the ``"verdict"`` or the
+``"decision"``) and one of its own, ``"forecasts"``: the origins, the window, the horizons and, per horizon, each
+learner's mean loss with its interval, the naive forecast's and (two learners) the test of their difference.
+:func:`~cvinference.report.render_text`, HTML and :func:`~cvinference.report.draw_report` draw it.
+"""
+
+import numpy as np
+
+from .._utils._text import format_level, format_pvalue
+from .._utils._warnings import quietly
+from ..inference._forecast import forecast_interval, forecast_test
+from ..inference._methods import method_row
+from ..inference._regression import loss_words
+from ..policy import decide
+from ._report import (
+    REPORT_FORMAT,
+    REPORT_VERSION,
+    NamedInterval,
+    _cautions,
+    _number,
+    decision_record,
+    interval_record,
+    test_record,
+)
+
+FORECAST_INTERVALS = (
+    ("forecast_prewhitened_hac", "prewhitened-hac", " (recommended)"),
+    ("forecast_hac", "hac", ""),
+    ("forecast_block_bootstrap", "block-bootstrap", ""),
+    ("forecast_iid", "iid", " (ignores time order; for contrast)"),
+)
+"""The rows of a forecaster's intervals of its mean loss: (the method table's row, ``forecast_interval``'s method,
+what the report adds to the row's label), the one to quote first."""
+
+RECOMMENDED = FORECAST_INTERVALS[0][1]
+"""The interval the verdict quotes and the per-horizon rows show: the one the forward calibration measured holding."""
+
+FORWARD_SCOPE = (
+    "These numbers describe the learner refitted at each origin of this series (its forecasting method, with this "
+    "window and these horizons): the expected loss of forecasts made the same way, if the series goes on behaving as "
+    "it did over the evaluated stretch (stationary losses); a level shift or a trend breaks that "
+    "(docs/forward-validation.md)."
+)
+
+MIN_HORIZON_FORECASTS = 3
+"""The fewest forecasts of one horizon whose interval and test the per-horizon rows give (as ``forecast_interval``
+needs)."""
+
+
+def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
+    """Every interval of a forward record's mean loss the report shows, as :class:`NamedInterval` s, the recommended
+    one first; ``random_state`` seeds the bootstrap."""
+    return [NamedInterval(method_row(row).label + words, result.loss_name,
+                          quietly(forecast_interval, result, confidence_level=confidence_level, method=method,
+                                  **({"random_state": random_state} if method == "block-bootstrap" else {})))
+            for row, method, words in FORECAST_INTERVALS]
+
+
+def forecast_tests(pair):
+    """The (name, LossDifferenceTestResult) pairs of two learners' forecasts: Diebold & Mariano over every
+    forecast (what the decision rests on, under the same name) and Giacomini & White's conditional test at the
+    shortest horizon."""
+    shortest = int(pair.a.horizons[0])
+    return [(method_row("diebold_mariano").label, quietly(forecast_test, pair)),
+            (f"{method_row('giacomini_white').label} (horizon {shortest})",
+             quietly(forecast_test, pair, method="giacomini-white", horizon=shortest))]
+
+
+def _scheme(result):
+    """The forward scheme in words: the origins, the window and the horizons."""
+    sizes = np.unique(result.train_size)
+    size = f"{sizes[0]} rows" if sizes.size == 1 else f"{sizes[0]} to {sizes[-1]} rows"
+    horizons = result.horizons
+    steps = f"horizon {horizons[0]}" if horizons.size == 1 else f"horizons {horizons[0]} to {horizons[-1]}"
+    window = {"expanding": "expanding", "sliding": "sliding", "other": "varying"}[result.window]
+    return f"forward validation, {result.n_splits} origins, {window} window of {size}, {steps}"
+
+
+def _baseline_name(season):
+    return "naive" if season is None else f"seasonal naive (season {season})"
+
+
+def _baseline_record(result, season, confidence_level):
+    """The naive (or seasonal naive) forecast of the same rows from the same origins, its mean loss, the skill
+    1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it."""
+    naive = result.baseline(season)
+    test = quietly(forecast_test, result, naive, alternative="greater")
+    return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
+            "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
+            "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
+            "test": f"one-sided {test.method}, every horizon"}
+
+
+def _horizon_rows(result, season, confidence_level):
+    """Per horizon: the forecasts, the mean loss with its recommended interval (None with fewer than
+    :data:`MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
+    naive = result.baseline(season)
+    rows = []
+    for h in result.horizons.tolist():
+        at = result.horizon == h
+        interval = (quietly(forecast_interval, result, confidence_level=confidence_level, method=RECOMMENDED,
+                            horizon=h) if at.sum() >= MIN_HORIZON_FORECASTS else None)
+        rows.append({"horizon": h, "n_forecasts": int(at.sum()), "mean_loss": float(result.loss[at].mean()),
+                     "low": None if interval is None else interval.low,
+                     "high": None if interval is None else interval.high,
+                     "baseline_loss": float(naive.loss[at].mean())})
+    return rows
+
+
+def _estimator_record(result, description, season, confidence_level, intervals):
+    return {
+        "description": description, "accuracy": None, "n_correct": None, "n_tested": result.n_forecasts,
+        "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
+        "n_splits": result.n_splits, "n_repeats": 1,
+        "intervals": [interval_record(found.interval, found.name, found.quantity) for found in intervals],
+        "conditions": None, "baseline": _baseline_record(result, season, confidence_level),
+        "horizons": _horizon_rows(result, season, confidence_level),
+    }
+
+
+def _forecasts_record(result, season):
+    """The report's ``"forecasts"``: the origins, the window, the training sizes, the horizons and the season."""
+    return {"n_origins": result.n_splits, "first_origin": int(result.origin.min()),
+            "last_origin": int(result.origin.max()), "window": result.window,
+            "train_size": [int(result.train_size.min()), int(result.train_size.max())],
+            "horizons": result.horizons.tolist(), "n_forecasts": result.n_forecasts, "season": season}
+
+
+def _header(result, data, confidence_level, command, season):
+    return {"format": REPORT_FORMAT, "version": REPORT_VERSION, "command": command,
+            "data": {"name": None, "n_samples": result.n_samples} if data is None else data,
+            "scheme": _scheme(result), "splitter": result.cv_repr, "confidence_level": confidence_level,
+            "min_count": None, "forecasts": _forecasts_record(result, season)}
+
+
+def _verdict(record, confidence_level):
+    """The one-paragraph answer for one forecaster: its mean loss, the recommended interval, the naive forecast."""
+    chosen = record["intervals"][0]
+    words = loss_words(record["loss"])
+    text = (f"{words.capitalize()} {record['mean_loss']:.4g} over {record['n_tested']} forecasts; with "
+            f"{format_level(confidence_level)} confidence between {chosen['low']:.4g} and {chosen['high']:.4g} "
+            f"({chosen['method']} interval, which allows for the dependence of forecast errors over time).")
+    baseline = record["baseline"]
+    against = (f"the {baseline['baseline']} forecast: {words} {baseline['baseline_loss']:.4g}, "
+               f"{format_pvalue(baseline['pvalue'])} ({baseline['test']})")
+    text = (f"{text} Beats {against}." if baseline["beats"] else f"Does not beat {against}. {text}")
+    return {"text": text, "caveats": [FORWARD_SCOPE]}
+
+
+def forward_evaluation_report(result, *, description, data, confidence_level=0.95, season=None, intervals=None,
+                              random_state=None):
+    """The report of one learner's forward validation (``cvinference.evaluate`` and ``cvinference evaluate`` with
+    a forward splitter).
+
+    ``data`` is {"name", "n_samples"} or None; ``season`` makes the baseline
+    the seasonal naive forecast of that period; ``intervals`` are
+    :func:`forecast_intervals` of the record when already computed
+    (``random_state`` seeds their bootstrap otherwise).
+    """
+    if intervals is None:
+        intervals = forecast_intervals(result, confidence_level, random_state=random_state)
+    record = _estimator_record(result, description, season, confidence_level, intervals)
+    return {**_header(result, data, confidence_level, "evaluate", season), "estimators": {"A": record},
+            "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], False),
+            "verdict": _verdict(record, confidence_level)}
+
+
+def _horizon_tests(pair):
+    """Per horizon, Diebold & Mariano's test with Harvey et al.'s correction (None with too few forecasts)."""
+    rows = []
+    for h in pair.a.horizons.tolist():
+        n = int((pair.a.horizon == h).sum())
+        test = quietly(forecast_test, pair, horizon=h) if n >= MIN_HORIZON_FORECASTS else None
+        rows.append({"horizon": h, "n_forecasts": n,
+                     "estimate": float((pair.b.loss - pair.a.loss)[pair.a.horizon == h].mean()),
+                     "pvalue": None if test is None else _number(test.pvalue),
+                     "method": None if test is None else test.method})
+    return rows
+
+
+def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95, season=None, names=None,
+                              intervals=None, tests=None, decision=None, random_state=None):
+    """The report of two learners' forward validation (``cvinference.compare`` and ``cvinference compare`` with a
+    forward splitter): each learner beside the naive forecast, the tests of their difference (over every forecast
+    and per horizon) and the decision (:func:`~cvinference.decide`, which rests on Diebold & Mariano over every
+    forecast). The arguments are :func:`forward_evaluation_report`'s; ``intervals`` (A's and B's
+    :func:`forecast_intervals`), ``tests`` (:func:`forecast_tests`) and ``decision`` are passed when already
+    computed.
+    """
+    intervals = intervals or [forecast_intervals(result, confidence_level, random_state=random_state)
+                              for result in (pair.a, pair.b)]
+    estimators = {label: _estimator_record(result, description, season, confidence_level, found)
+                  for label, result, description, found in zip("AB", (pair.a, pair.b), descriptions, intervals,
+                                                                 strict=True)}
+    tests = forecast_tests(pair) if tests is None else tests
+    records = [test_record(test, name, confidence_level) for name, test in tests]
+    if decision is None:
+        decision = decide(pair, confidence_level=confidence_level, names=names)
+    header = _header(pair.a, data, confidence_level, "compare", season)
+    header["forecasts"]["horizon_tests"] = _horizon_tests(pair)
+    shown = [i for record in estimators.values() for i in record["intervals"]]
+    return {**header, "estimators": estimators, "tests": records, "diagnostic": None,
+            "warnings": _cautions(shown + records, False), "notes": [FORWARD_SCOPE],
+            "decision": decision_record(decision)}

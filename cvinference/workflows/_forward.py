@@ -1,0 +1,113 @@
+"""``evaluate`` and ``compare`` with a forward splitter: the forecasts' records, their intervals beside the naive
+forecast, the tests per horizon and the decision, in the front door's objects."""
+
+from types import MappingProxyType
+
+from ..evaluation import CVEvaluator
+from ..evaluation._forward import is_forward_splitter
+from ..policy import decide
+from ..report import (
+    forecast_intervals,
+    forecast_tests,
+    forward_comparison_report,
+    forward_evaluation_report,
+)
+from ._budget import budget_fits, budget_words, check_budget, in_units
+from ._settings import REGRESSION_LOSSES, by_name, decision_metric, say
+
+FORWARD_METRICS = {"squared_error": "neg_mean_squared_error", "absolute_error": "neg_mean_absolute_error"}
+"""Each forecast loss and scikit-learn's scorer of it: the metrics a forward decision answers for."""
+
+
+def check_season(season, cv):
+    """Refuse ``season`` without forward validation: the seasonal naive forecast is its baseline."""
+    if season is not None and not is_forward_splitter(cv):
+        raise ValueError(f"season={season} sets the seasonal naive forecast, the baseline of forward validation, and "
+                         f"cv={cv!r} is not forward validation; pass cv=ForwardSplit(...) or drop season.")
+
+
+def check_forward_options(cv, *, regression, n_repeats, groups, metrics, loss, pos_label, nested="auto"):
+    """Refuse, before any fit, what forward validation of a numeric series cannot honour, naming the fix."""
+    where = f"cv={cv!r} is forward validation"
+    if not regression:
+        raise ValueError(f"{where}, which forecasts a numeric series with a regressor; pass a regressor, or cv=K "
+                         "for the cross-validation of a classifier.")
+    if loss not in REGRESSION_LOSSES:
+        raise ValueError(f"loss={loss!r}: {where}, whose forecast losses are {' or '.join(REGRESSION_LOSSES)}; pass "
+                         "one of them.")
+    if n_repeats not in (1, "auto"):
+        raise ValueError(f"n_repeats={n_repeats}: {where}, whose origins are the same every time; pass n_repeats=1.")
+    if groups is not None:
+        raise ValueError(f"groups: {where}, which orders the rows by time, not by group; pass groups=None (one "
+                         "series).")
+    unknown = [m for m in metrics if m not in ("accuracy", loss, FORWARD_METRICS[loss])]
+    if unknown:
+        raise ValueError(f"metric={unknown[0]!r}: {where}, whose report and decision are about the forecast loss "
+                         f"{loss!r}; drop metric, or pass loss='absolute_error' for the mean absolute error.")
+    if pos_label is not None:
+        raise ValueError(f"pos_label={pos_label!r} names a positive class, and {where} of a numeric series; drop "
+                         "pos_label.")
+    if nested == "always":
+        raise ValueError(f"nested='always': nested cross-validation shuffles the rows, and {where}, whose decision "
+                         "rests on Diebold & Mariano's test; pass nested='auto'.")
+
+
+def _check_season_rows(cv, X, y, season):
+    """Refuse, before any fit, a season longer than the rows up to the first origin: the seasonal naive forecast
+    from it would need rows before the series starts."""
+    if season is None:
+        return
+    first = next(iter(cv.split(X, y)))[0].max()
+    if season > first + 1:
+        raise ValueError(f"season={season}: the seasonal naive forecast from the first origin (row {first}) needs "
+                         f"{season} rows up to it, and the series has {first + 1}; pass a smaller season, or fewer "
+                         "origins or a smaller horizon.")
+
+
+def _plan(cv, X, y, budget, learners, verbose, what, season):
+    """The fits of forward validation (one per origin and learner), within ``budget``; says the plan."""
+    _check_season_rows(cv, X, y, season)
+    planned = learners * cv.get_n_splits(X, y)
+    allowed = budget_fits(budget, learners)
+    check_budget(budget, allowed, planned, what)
+    say(verbose, f"fitting {what} at {planned // learners} origins ({planned:,} fits, {in_units(planned, learners)}; "
+                 f"{budget_words(allowed)})")
+    return planned, allowed
+
+
+def _evaluator(cv, loss, n_jobs, random_state, verbose):
+    return CVEvaluator(cv=cv, loss=loss, n_jobs=n_jobs, random_state=random_state, verbose=int(verbose))
+
+
+def forward_evaluation(estimator, X, y, *, cv, loss, confidence_level, budget, name, n_jobs, random_state, verbose,
+                       description, data, params, season):
+    """:func:`~cvinference.evaluate` with a forward splitter: ``(result, intervals, report, fits, budget)`` of its
+    :class:`~cvinference.workflows.Evaluation`."""
+    planned, allowed = _plan(cv, X, y, budget, 1, verbose, description, season)
+    result = _evaluator(cv, loss, n_jobs, random_state, verbose).evaluate(estimator, X, y, name=name, params=params)
+    intervals = forecast_intervals(result, confidence_level, random_state=random_state)
+    report = forward_evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
+                                       season=season, intervals=intervals)
+    return dict(result=result, intervals=by_name(intervals),
+                report=report, fits=planned, budget=allowed)
+
+
+def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level, budget, names, n_jobs, random_state,
+                       verbose, descriptions, data, params, season, notes):
+    """:func:`~cvinference.compare` with a forward splitter: the fields of its
+    :class:`~cvinference.workflows.Comparison` (no nested cross-validation)."""
+    planned, allowed = _plan(cv, X, y, budget, 2, verbose, "A and B", season)
+    pair = _evaluator(cv, loss, n_jobs, random_state, verbose).compare(*estimators, X, y, names=names, params=params)
+    intervals = [forecast_intervals(result, confidence_level, random_state=random_state)
+                 for result in (pair.a, pair.b)]
+    tests = forecast_tests(pair)
+    decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names)
+    report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
+                                       season=season, names=names, intervals=intervals, tests=tests,
+                                       decision=decision)
+    if notes:
+        report["notes"] = [*report["notes"], *notes]
+    return dict(pair=pair, intervals=MappingProxyType({
+        label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
+        tests=MappingProxyType(dict(tests)), nested=None, decision=decision, report=report, fits=planned,
+        budget=allowed)

@@ -1,0 +1,137 @@
+"""``--time COLUMN`` (issue 48, item 6): forward validation of a series in a CSV file, its rows sorted by time, with
+``--horizon``, ``--window``, ``--gap``, ``--step`` and ``--season``; the report, JSON and figure as for the other
+tasks, and one-line user errors. Oracle: the front door called in Python on the rows sorted independently."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+import cvinference as cvi
+import cvinference.cli._commands as commands
+from cvinference.cli import main
+from cvinference.cli._data import load_data
+from cvinference.splitters import ForwardSplit
+
+N = 150
+
+
+def run(argv):
+    out = io.StringIO()
+    return main(argv, out=out), out.getvalue()
+
+
+def one_error_line(capsys):
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cvinference: error: "), err
+    assert "Traceback" not in err
+    return err.rstrip("\n")
+
+
+def monthly_rows():
+    """A monthly series with a yearly season and AR(1) noise, its lag 12 as a feature: (month, sales, lag12)."""
+    rng = np.random.default_rng(5)
+    noise = np.zeros(N + 12)
+    for t in range(1, N + 12):
+        noise[t] = 0.5 * noise[t - 1] + rng.normal()
+    sales = 10 + 2 * np.sin(2 * np.pi * np.arange(N + 12) / 12) + noise
+    months = [f"{2000 + i // 12}-{i % 12 + 1:02d}" for i in range(N + 12)]
+    return [(months[i], f"{sales[i]:.4f}", f"{sales[i - 12]:.4f}") for i in range(12, N + 12)]
+
+
+@pytest.fixture(scope="module")
+def csv_file(tmp_path_factory):
+    """The series with its rows shuffled: ``--time`` must sort them."""
+    rows = monthly_rows()
+    order = np.random.default_rng(0).permutation(len(rows))
+    path = tmp_path_factory.mktemp("time") / "sales.csv"
+    path.write_text("month,sales,lag12\n" + "".join(",".join(rows[i]) + "\n" for i in order), encoding="utf-8")
+    return str(path)
+
+
+def sorted_arrays():
+    rows = monthly_rows()
+    return np.array([[float(row[2])] for row in rows]), np.array([float(row[1]) for row in rows])
+
+
+def test_the_rows_are_sorted_by_time_and_the_time_column_is_no_feature(csv_file):
+    data = load_data(csv_file, target="sales", task="regression", time="month")
+    X, y = sorted_arrays()
+    np.testing.assert_array_equal(data.X, X)
+    np.testing.assert_array_equal(data.y, y)
+    assert data.feature_names == ("lag12",) and data.time[0] == "2001-01" and data.time_column == "month"
+
+
+def test_evaluate_prints_the_front_doors_summary_of_the_sorted_series(csv_file, tmp_path, monkeypatch):
+    kept, function = [], commands.run_evaluation
+    monkeypatch.setattr(commands, "run_evaluation", lambda *a, **k: kept.append(function(*a, **k)) or kept[-1])
+    path = tmp_path / "report.json"
+    status, text = run(["evaluate", "linreg", "--data", csv_file, "--target", "sales", "--time", "month", "--cv",
+                        "12", "--horizon", "3", "--window", "60", "--season", "12", "--json", str(path)])
+    assert status == 0
+    (answer,) = kept
+    assert text == answer.summary() + "\n"
+    report = json.loads(path.read_text())
+    assert report == json.loads(json.dumps(answer.report))
+    assert report["data"] | {"name": None} == {"name": None, "n_samples": N, "time_column": "month",
+                                               "first_time": "2001-01", "last_time": "2013-06"}
+    assert report["forecasts"]["season"] == 12 and report["forecasts"]["horizons"] == [1, 2, 3]
+    X, y = sorted_arrays()
+    from sklearn.linear_model import LinearRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    expected = cvi.evaluate(make_pipeline(StandardScaler(), LinearRegression()), X, y,
+                            cv=ForwardSplit(12, horizon=3, window=60), season=12, random_state=0)
+    assert answer.result.y_pred.tolist() == pytest.approx(expected.result.y_pred.tolist(), abs=1e-9)
+    assert answer.intervals["pre-whitened HAC (recommended)"].low == pytest.approx(
+        expected.intervals["pre-whitened HAC (recommended)"].low, abs=1e-9)
+    assert "time: month, 2001-01 to 2013-06 (the rows in time order)" in text
+
+
+def test_compare_decides_on_the_forecasts_and_draws_them(csv_file, tmp_path):
+    pytest.importorskip("matplotlib")
+    figure = tmp_path / "forecasts.png"
+    status, text = run(["compare", "linreg", "dummy_reg", "--data", csv_file, "--target", "sales", "--time", "month",
+                        "--cv", "20", "--horizon", "2", "--step", "1", "--gap", "1", "--plot", str(figure)])
+    assert status == 0 and figure.read_bytes().startswith(b"\x89PNG")
+    assert "splitter: ForwardSplit(gap=1, horizon=2, n_splits=20, step=1, window=None)" in text
+    assert "decision: A better (squared_error; A = linreg, B = dummy_reg)" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--horizon", "3"], "--horizon applies to forward validation; pass --time COLUMN"),
+    (["--time", "month", "--task", "classification"], "--time month with --task classification"),
+    (["--time", "nope"], "--time nope: no such column"),
+    (["--time", "sales"], "--time sales is the --target column"),
+    (["--time", "month", "--cv", "loo"], "--cv loo with --time month"),
+    (["--time", "month", "--repeats", "3"], "--repeats 3 with --time month"),
+    (["--time", "month", "--metric", "r2"], "--metric r2 with --time month"),
+    (["--time", "month", "--nested", "always"], "--nested always with --time month"),
+    (["--time", "month", "--season", "100"], "--season 100: the seasonal naive forecast from the first origin"),
+    (["--time", "month", "--cv", "10", "--horizon", "20"], "cannot hold --cv 10 origins"),
+    (["--time", "month", "--window", "0"], "argument --window: expected a positive integer, got '0'"),
+])
+def test_a_mistake_with_forward_validation_exits_2_with_one_line(argv, message, csv_file, capsys, tmp_path):
+    json_path = tmp_path / "never.json"
+    status, _ = run(["compare", "linreg", "dummy_reg", "--data", csv_file, "--target", "sales", *argv,
+                     "--json", str(json_path)])
+    assert status == 2 and message in one_error_line(capsys)
+    assert not json_path.exists()
+
+
+@pytest.mark.parametrize("cells, message", [
+    (["1", "", "3"], "--time t has 1 missing value (data row 2)"),
+    (["1", "a", "3"], "--time t holds 'a', neither a number nor an ISO 8601 date"),
+    (["2", "1", "2"], "--time t holds '2' in data rows 1, 3"),
+])
+def test_a_time_column_that_is_no_time_order_is_refused(cells, message, tmp_path, capsys):
+    path = tmp_path / "bad.csv"
+    path.write_text("t,y,x\n" + "".join(f"{cell},{i}.5,{i}\n" for i, cell in enumerate(cells)), encoding="utf-8")
+    assert run(["evaluate", "linreg", "--data", str(path), "--target", "y", "--time", "t"])[0] == 2
+    assert message in one_error_line(capsys)
+
+
+def test_a_bundled_data_set_has_no_time(capsys):
+    assert run(["evaluate", "ridge", "--data", "diabetes", "--time", "t"])[0] == 2
+    assert "--time t applies to CSV files only" in one_error_line(capsys)

@@ -1,0 +1,148 @@
+"""``cvinference.evaluate`` and ``compare`` with a forward splitter (issue 48, item 6): the forecasts' records, every
+interval and test of :mod:`cvinference.inference._forecast`, the naive forecast beside each learner, the results per
+horizon and the forward decision, in one call. Oracle: the record functions called on the evaluator's records."""
+
+import json
+
+import numpy as np
+import pytest
+from sklearn.dummy import DummyRegressor
+from sklearn.linear_model import Ridge
+from sklearn.model_selection import TimeSeriesSplit
+from sklearn.naive_bayes import GaussianNB
+
+import cvinference as cvi
+from cvinference.inference import forecast_interval, forecast_test
+from cvinference.records import ForwardResult, PairedForwardResult
+from cvinference.splitters import ForwardSplit
+from cvinference.workflows import Comparison, Evaluation
+from tests.counted_fits import CountedLinear
+
+RNG = np.random.default_rng(11)
+N = 260
+NOISE = np.zeros(N)
+for _t in range(1, N):
+    NOISE[_t] = 0.6 * NOISE[_t - 1] + RNG.normal()
+Y = 2.0 * np.sin(2 * np.pi * np.arange(N) / 12) + NOISE
+X = np.column_stack([np.sin(2 * np.pi * np.arange(N) / 12), np.cos(2 * np.pi * np.arange(N) / 12)])
+CV = ForwardSplit(20, horizon=4, window=120)
+METHODS = ("prewhitened-hac", "hac", "block-bootstrap", "iid")
+
+
+@pytest.fixture(scope="module")
+def evaluation():
+    return cvi.evaluate(Ridge(), X, Y, cv=CV, random_state=0)
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    return cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, random_state=0, season=12)
+
+
+def test_evaluate_holds_the_evaluators_record_and_the_intervals_of_forecast_interval(evaluation):
+    record = cvi.CVEvaluator(cv=CV, loss="squared_error").evaluate(Ridge(), X, Y)
+    assert isinstance(evaluation.result, ForwardResult) and evaluation.result == record
+    found = list(evaluation.intervals.values())
+    assert [interval.method for interval in found] == list(METHODS)
+    for interval, method in zip(found, METHODS, strict=True):
+        expected = forecast_interval(record, method=method, random_state=0)
+        assert (interval.low, interval.high, interval.target) == (expected.low, expected.high, "forward")
+    assert evaluation.fits == CV.get_n_splits(X) == 20
+    assert repr(evaluation) == f"Evaluation(mean_loss={record.mean_loss:.4g}, fits=20)"
+
+
+def test_evaluate_sets_the_naive_forecast_and_each_horizon_beside_the_mean_loss(evaluation):
+    record, report = evaluation.result, evaluation.report
+    naive = record.baseline()
+    baseline = report["estimators"]["A"]["baseline"]
+    test = forecast_test(record, naive, alternative="greater")
+    assert baseline["baseline_loss"] == naive.mean_loss and baseline["pvalue"] == test.pvalue
+    assert baseline["relative"] == pytest.approx(1 - record.mean_loss / naive.mean_loss, abs=1e-12)
+    rows = report["estimators"]["A"]["horizons"]
+    assert [row["horizon"] for row in rows] == [1, 2, 3, 4]
+    for row in rows:
+        at = record.horizon == row["horizon"]
+        interval = forecast_interval(record, horizon=row["horizon"])
+        assert (row["n_forecasts"], row["low"], row["high"]) == (20, interval.low, interval.high)
+        assert row["mean_loss"] == pytest.approx(record.loss[at].mean(), abs=1e-12)
+        assert row["baseline_loss"] == pytest.approx(naive.loss[at].mean(), abs=1e-12)
+    summary = evaluation.summary()
+    assert "forward validation, 20 origins, sliding window of 120 rows, horizons 1 to 4" in summary
+    assert "per horizon" in summary and "naive forecast from the same origins" in summary
+    assert report["verdict"]["text"].startswith(("Mean squared error", "Does not beat the naive forecast"))
+
+
+def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(comparison):
+    pair = cvi.CVEvaluator(cv=CV, loss="squared_error").compare(Ridge(), DummyRegressor(), X, Y)
+    assert isinstance(comparison.pair, PairedForwardResult)
+    assert comparison.pair.a == pair.a and comparison.pair.b == pair.b
+    assert comparison.fits == 40 and comparison.nested is None
+    (dm, dm_test), (gw, gw_test) = comparison.tests.items()
+    assert (dm, gw) == ("Diebold-Mariano", "Giacomini-White (horizon 1)")
+    assert dm_test.pvalue == forecast_test(pair).pvalue
+    assert gw_test.pvalue == forecast_test(pair, method="giacomini-white", horizon=1).pvalue
+    decision = cvi.decide(pair)
+    assert comparison.decision.answer == decision.answer and comparison.decision.rests_on == decision.rests_on
+    for row in comparison.report["forecasts"]["horizon_tests"]:
+        assert row["pvalue"] == forecast_test(pair, horizon=row["horizon"]).pvalue
+        assert row["method"] == "Diebold-Mariano (HLN)"
+    seasonal = pair.a.baseline(12)
+    assert comparison.report["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
+    assert comparison.report["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
+    assert "decision: " in comparison.summary() and "p-value (DM)" in comparison.summary()
+
+
+def test_the_answers_round_trip_draw_and_show_themselves_as_html(evaluation, comparison):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    assert Evaluation.from_dict(json.loads(json.dumps(evaluation.to_dict()))) == evaluation
+    assert Comparison.from_dict(json.loads(json.dumps(comparison.to_dict()))) == comparison
+    json.dumps(comparison.report, allow_nan=False)
+    assert "<table" in evaluation._repr_html_() and "per horizon" in comparison._repr_html_()
+    drawn = comparison.plot()
+    assert drawn.axes_[0].get_title() == "mean squared error per horizon"
+    _, axis = plt.subplots()
+    assert evaluation.plot(ax=axis).ax_ is axis
+    plt.close("all")
+
+
+def test_scikit_learns_time_series_split_is_forward_validation_too():
+    evaluation = cvi.evaluate(Ridge(), X, Y, cv=TimeSeriesSplit(5, test_size=10), loss="absolute_error")
+    assert evaluation.result.window == "expanding" and evaluation.result.loss_name == "absolute_error"
+    assert evaluation.report["estimators"]["A"]["loss"] == "absolute_error"
+
+
+def test_the_same_random_state_gives_the_same_answer_for_any_n_jobs():
+    runs = [cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, random_state=3, n_jobs=n_jobs) for n_jobs in (1, 2)]
+    assert runs[0].summary() == runs[1].summary() and runs[0].report == runs[1].report
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"n_repeats": 3}, "n_repeats=3"),
+    ({"groups": np.arange(N) % 5}, "groups"),
+    ({"metric": "r2"}, "metric='r2'"),
+    ({"pos_label": 1}, "pos_label=1"),
+    ({"loss": "zero_one"}, "loss='zero_one'"),
+    ({"season": 200}, "season=200"),
+])
+def test_what_forward_validation_cannot_honour_is_refused_before_any_fit(options, message):
+    CountedLinear.fits = 0
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("[", r"\[")):
+        cvi.evaluate(CountedLinear(), X, Y, cv=CV, **options)
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("[", r"\[")):
+        cvi.compare(CountedLinear(), DummyRegressor(), X, Y, cv=CV, **options)
+    assert CountedLinear.fits == 0
+
+
+def test_a_classifier_nested_cross_validation_and_a_season_without_forward_validation_are_refused():
+    with pytest.raises(ValueError, match="pass a regressor"):
+        cvi.evaluate(GaussianNB(), X, (Y > 0).astype(int), cv=CV)
+    with pytest.raises(ValueError, match="nested='always'"):
+        cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, nested="always")
+    with pytest.raises(ValueError, match="season=12 sets the seasonal naive forecast"):
+        cvi.evaluate(Ridge(), X, Y, cv=5, season=12)
+
+
+def test_the_loss_and_its_scorer_are_the_metrics_a_forward_decision_answers_for():
+    found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, metric="neg_mean_squared_error", n_repeats="auto")
+    assert found.decision.metric == "squared_error"
+    assert any("n_repeats='auto'" in note for note in found.report["notes"])
