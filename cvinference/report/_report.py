@@ -676,7 +676,8 @@ def _horizon_table(report):
     pair = len(records) == 2
     loss = first["loss"]
     header = ["horizon", "forecasts", *([f"{loss} {label}" for label in records] if pair else [loss, "interval"]),
-              first["baseline"]["baseline"], *(["B - A", "p-value (DM)"] if pair else [])]
+              "naive" if first["baseline"]["season"] is None else "seasonal naive",
+              *(["B - A", "p-value (DM)"] if pair else [])]
     tests = report["forecasts"].get("horizon_tests", [])
     rows = []
     for i, row in enumerate(first["horizons"]):
