@@ -388,24 +388,32 @@ def _target_task(target, cells, labels, numeric, task):
                     "--task classification or --task regression")
 
 
+def _unknown_column(option, column, names, path):
+    """The UserError of an ``option`` naming a column the file does not have."""
+    return UserError(f"{option} {column}: no such column in {path}{did_you_mean(column, names)}; its columns are: "
+                     f"{_listing(names)}")
+
+
+def _refuse_missing(option, column, missing, need):
+    """Refuse a column with missing cells (``missing``), naming the rows and what every row ``need`` s."""
+    if missing.any():
+        raise UserError(f"{option} {column} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
+                        f"({_rows_text(missing)}); {need}")
+
+
 def _group_column(groups, target, names, path):
     """Refuse a ``--groups`` column that is the target or not in the file (before the rows are read)."""
     if groups == target:
         raise UserError(f"--groups {groups} is the --target column; the groups are who or where each row comes "
                         "from (a patient, a subject, a site), not what is predicted: name another column")
     if groups not in names:
-        raise UserError(f"--groups {groups}: no such column in {path}{did_you_mean(groups, names)}; "
-                        f"its columns are: {_listing(names)}")
+        raise _unknown_column("--groups", groups, names, path)
 
 
 def _group_labels(groups, cells):
     """The ``--groups`` column's cells as text labels; a UserError for a missing label or a single group."""
-    missing = _parse_column(cells)[0]
-    if missing.any():
-        raise UserError(
-            f"--groups {groups} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
-            f"({_rows_text(missing)}); every row needs its group: fill them in or drop those rows"
-        )
+    _refuse_missing("--groups", groups, _parse_column(cells)[0],
+                    "every row needs its group: fill them in or drop those rows")
     labels = np.asarray([cell.strip() for cell in cells], dtype=str)
     distinct = np.unique(labels)
     if distinct.size < 2:
@@ -421,17 +429,14 @@ def _time_column(time, target, groups, names, path):
         raise UserError(f"--time {time} is the {which} column; the time is when each row was observed: name "
                         "another column")
     if time not in names:
-        raise UserError(f"--time {time}: no such column in {path}{did_you_mean(time, names)}; its columns are: "
-                        f"{_listing(names)}")
+        raise _unknown_column("--time", time, names, path)
 
 
 def _time_order(time, cells):
     """The rows sorted by the ``--time`` column (numbers, or ISO 8601 dates and times) and its cells as text; a
     UserError for a missing, unreadable or repeated time."""
     missing, values, numeric = _parse_column(cells)
-    if missing.any():
-        raise UserError(f"--time {time} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
-                        f"({_rows_text(missing)}); every row needs its time: fill them in or drop those rows")
+    _refuse_missing("--time", time, missing, "every row needs its time: fill them in or drop those rows")
     text = np.asarray([cell.strip() for cell in cells], dtype=str)
     if not numeric:
         try:
@@ -478,10 +483,7 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
         separator = next((mark for mark in (";", "\t", "|") if len(names) == 1 and mark in names[0]), None)
         hint = (f" (the file seems to separate columns with {separator!r}; cvinference reads comma-separated "
                 "files)") if separator else ""
-        raise UserError(
-            f"--target {target}: no such column in {path}{did_you_mean(target, names)}; "
-            f"its columns are: {_listing(names)}{hint}"
-        )
+        raise UserError(f"{_unknown_column('--target', target, names, path)}{hint}")
     if groups is not None:
         _group_column(groups, target, names, path)
     if time is not None:
@@ -499,11 +501,7 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
 
     j = names.index(target)
     missing, labels, numeric = _parse_column(columns[j])
-    if missing.any():
-        raise UserError(
-            f"--target {target} has {int(missing.sum())} missing value{'s' if missing.sum() > 1 else ''} "
-            f"({_rows_text(missing)}); every instance needs a class label: drop those rows or fill them in"
-        )
+    _refuse_missing("--target", target, missing, "every instance needs a class label: drop those rows or fill them in")
     task = _target_task(target, columns[j], labels, numeric, task)
     if task == "regression":
         if not np.all(np.isfinite(labels)):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from command_line import one_error_line, run
 
 import cvinference as cvi
 import cvinference.cli._commands as commands
@@ -28,21 +29,6 @@ from cvinference.evaluation import CVEvaluator
 from cvinference.report import WIDTH, render_text
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def run(argv):
-    """``main(argv)`` with the report captured: (status, report text)."""
-    out = io.StringIO()
-    status = main(argv, out=out)
-    return status, out.getvalue()
-
-
-def one_error_line(capsys, prefix="cvinference: error: "):
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.endswith("\n"), err
-    assert err.startswith(prefix), err
-    assert "Traceback" not in err
-    return err.rstrip("\n")
 
 
 def mixed_csv(path, rows=60):

@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 import pytest
+from command_line import one_error_line, run
 
 from cvinference import StratifiedEqualSizeGroupKFold
 from cvinference.cli import main
@@ -13,19 +14,6 @@ from cvinference.cli._groups import RepeatedGroupFolds, group_folds
 from cvinference.splitters._group_kfold import EqualSizeGroupKFold
 
 N_GROUPS, PER_GROUP = 30, 6
-
-
-def run(argv):
-    """``main(argv)`` with the report captured: (status, report text)."""
-    out = io.StringIO()
-    return main(argv, out=out), out.getvalue()
-
-
-def one_error_line(capsys):
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("cvinference: error: "), err
-    assert "Traceback" not in err
-    return err.rstrip("\n")
 
 
 def grouped_csv(path, *, regression=False):

@@ -11,6 +11,7 @@ import sys
 
 import numpy as np
 import pytest
+from command_line import one_error_line, run
 from sklearn.datasets import load_breast_cancer
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
@@ -31,19 +32,6 @@ from cvinference.studies import (
 )
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def run(argv):
-    """``main(argv)`` with the report captured: (status, report text)."""
-    out = io.StringIO()
-    status = main(argv, out=out)
-    return status, out.getvalue()
-
-
-def one_error_line(capsys):
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("cvinference: error: ") and "Traceback" not in err, err
-    return err.rstrip("\n")
 
 
 def _cancer():

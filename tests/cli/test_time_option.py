@@ -2,31 +2,18 @@
 ``--horizon``, ``--window``, ``--gap``, ``--step`` and ``--season``; the report, JSON and figure as for the other
 tasks, and one-line user errors. Oracle: the front door called in Python on the rows sorted independently."""
 
-import io
 import json
 
 import numpy as np
 import pytest
+from command_line import one_error_line, run
 
 import cvinference as cvi
 import cvinference.cli._commands as commands
-from cvinference.cli import main
 from cvinference.cli._data import load_data
 from cvinference.splitters import ForwardSplit
 
 N = 150
-
-
-def run(argv):
-    out = io.StringIO()
-    return main(argv, out=out), out.getvalue()
-
-
-def one_error_line(capsys):
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("cvinference: error: "), err
-    assert "Traceback" not in err
-    return err.rstrip("\n")
 
 
 def monthly_rows():

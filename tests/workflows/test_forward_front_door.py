@@ -16,7 +16,8 @@ from cvinference.inference import forecast_interval, forecast_test
 from cvinference.records import ForwardResult, PairedForwardResult
 from cvinference.splitters import ForwardSplit
 from cvinference.workflows import Comparison, Evaluation
-from tests.counted_fits import CountedLinear
+
+from counted_fits import CountedLinear
 
 RNG = np.random.default_rng(11)
 N = 260
