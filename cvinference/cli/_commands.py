@@ -16,7 +16,7 @@ from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_meth
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
-from ._forward import forward_splitter, forward_task, time_record
+from ._forward import check_forecasters, forward_splitter, forward_task, time_record
 from ._groups import check_group_folds
 from ._outputs import staged_outputs
 
@@ -313,6 +313,7 @@ def run_evaluate(args, out):
     resolve_loss(args, dataset)
     _check_folds(args, dataset)
     check_metrics(args, dataset)
+    check_forecasters(dataset, [args.estimator])
     estimator, description = build_estimator(args.estimator, params=args.params, dataset=dataset,
                                              random_state=args.seed)
     check_loss(args, estimator, args.estimator)
@@ -345,6 +346,7 @@ def run_compare(args, out):
     resolve_loss(args, dataset)
     check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
+    check_forecasters(dataset, [spec for spec, _ in specs])
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed) for spec, params in specs]
     for (estimator, _), (spec, _) in zip(built, specs, strict=True):
         check_loss(args, estimator, spec)

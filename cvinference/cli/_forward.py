@@ -8,6 +8,7 @@ forecast. Every option that forward validation cannot honour is refused before a
 from ..splitters import ForwardSplit
 from ..workflows._forward import FORWARD_METRICS
 from ._errors import UserError
+from ._estimators import ALIASES, REGRESSOR_ALIASES
 
 FORWARD_OPTIONS = ("horizon", "window", "gap", "step", "season")
 """The options of forward validation, which need ``--time``."""
@@ -21,6 +22,16 @@ def forward_task(args):
         raise UserError(f"--time {args.time} with --task classification: forward validation forecasts a numeric "
                         "series (its losses are squared_error or absolute_error); drop --task, or drop --time")
     return "regression"
+
+
+def check_forecasters(dataset, specs):
+    """Refuse a classifier's alias under ``--time``, naming the regressors (before the estimators are built)."""
+    if dataset.time is None:
+        return
+    for spec in specs:
+        if spec in ALIASES:
+            raise UserError(f"estimator {spec!r} is a classifier, and --time {dataset.time_column} forecasts a numeric "
+                            f"series; use a regressor: one of {', '.join(REGRESSOR_ALIASES)}")
 
 
 def _option(name):

@@ -119,6 +119,11 @@ def test_a_time_column_that_is_no_time_order_is_refused(cells, message, tmp_path
     assert message in one_error_line(capsys)
 
 
+def test_a_classifier_forecasts_no_series(csv_file, capsys):
+    assert run(["compare", "linreg", "logreg", "--data", csv_file, "--target", "sales", "--time", "month"])[0] == 2
+    assert "estimator 'logreg' is a classifier, and --time month forecasts a numeric series" in one_error_line(capsys)
+
+
 def test_a_bundled_data_set_has_no_time(capsys):
     assert run(["evaluate", "ridge", "--data", "diabetes", "--time", "t"])[0] == 2
     assert "--time t applies to CSV files only" in one_error_line(capsys)
