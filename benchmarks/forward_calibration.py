@@ -6,24 +6,39 @@ a series of N rows and runs ``CVEvaluator(cv=ForwardSplit(50, horizon=5, window=
 regressions that see the two features and one pure-noise feature each, drawn independently for A and B: an exact
 null (A and B are exchangeable, so their expected losses are equal), on 250 forecasts.
 
+Two more cells (``--cells``), with AR(1) errors of phi = 0.5:
+* ``seasonal``: y also has a seasonal mean 2 sin(2 pi t / 12); every learner also sees the twelve month dummies,
+  so that the ridge regressions fit the season;
+* ``level-shift`` (rows "level shift"): the mean of y rises by 1 (the errors' standard deviation) at row 200 of
+  the 400, and no learner sees it: the origins before row 200 forecast as in the other cells, the next 30 from
+  windows that straddle the shift, their forecasts biased until the window holds only rows after it.
+
 Measured per cell:
-* the coverage of ``forecast_interval``'s pre-whitened HAC, HAC, moving-block bootstrap and independent
-  (``iid``) intervals of A's mean loss, against the "forward" target: the expected loss of the same
-  forecasting scheme, computed once per phi from one long series (``--truth-origins`` origins of the same
-  window and horizon, fits included);
+* the coverage of ``forecast_interval``'s pre-whitened HAC, HAC, moving-block bootstrap, stationary bootstrap and
+  independent (``iid``) intervals of A's mean loss, against the "forward" target: the expected loss of the same
+  forecasting scheme. In the AR(1) cells, computed once per phi from one long series (``--truth-origins``
+  origins of the same window and horizon, fits included). In ``--cells``, the expected mean loss of the 250
+  forecasts at the origins of the 400-row series, over the series' whole distribution (errors, features, fits):
+  the average of that mean over ``--truth-replications`` independent series (rows record its Monte Carlo standard
+  error, ``target_se``). Under the level shift the losses' mean changes with the origin, so there is no stationary
+  expected loss and no long series stands for it; this target is what the mean of the 250 losses estimates
+  without bias, and so what the intervals are about. (For the seasonal cell it is the long series' target up to
+  the share of each month among the origins.)
 * the type-I error of ``forecast_test``: Diebold-Mariano over every horizon (HAC), at horizon 1 (HLN), and
   Giacomini-White at horizon 1;
 * their power against a B that sees the second signal through noise of unit variance (its expected loss higher
-  by about 0.125; the row says by how much, from the long series).
+  by about 0.125; the row says by how much, from the same targets).
 
 ``--real R`` adds R nulls on each of three of statsmodels' real series (sunspots, CO2, El Nino): ridge regressions on
 three lags and a fresh noise column each, exchangeable given the series, 150 forecasts of 30 origins.
 
 Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
-for forecasters reads (``cvinference/policy/_forward_decision.py``); ``--markdown`` prints the table of
-``docs/calibration.md``, "Forward validation".
+for forecasters reads (``cvinference/policy/_forward_decision.py``): the cells run replace their rows, the others
+are kept. ``--markdown`` prints the table of ``docs/calibration.md``, "Forward validation". With neither
+``--phis`` nor ``--cells`` every synthetic cell runs; with one of them, only the cells it names.
 
-    python benchmarks/forward_calibration.py --replications 300 --real 300   # about 15 min on the shared 2-core machine
+    python benchmarks/forward_calibration.py --replications 300        # every synthetic cell, about 20 min on 2 cores
+    python benchmarks/forward_calibration.py --replications 300 --cells seasonal level-shift  # about 6 min
     python benchmarks/forward_calibration.py --phis --real 300               # the real series alone, about 5 min
 """
 
@@ -45,30 +60,50 @@ from cvinference.splitters import ForwardSplit
 PHIS = (0.0, 0.5, 0.7, 0.9)
 N, WINDOW, HORIZON, ORIGINS = 400, 150, 5, 50
 BETA = np.array([1.0, -0.5])
-INTERVALS = ("prewhitened-hac", "hac", "block-bootstrap", "iid")
+CELLS = {"seasonal": "seasonal", "level-shift": "level shift"}
+"""The cells beyond the AR(1) errors, by their ``--cells`` names: their names in the evidence."""
+CELL_PHI, PERIOD, SEASON, SHIFT = 0.5, 12, 2.0, 1.0
+"""The cells' AR(1) errors, the seasonal cell's period and amplitude (2 sin(2 pi t / 12)), the level shift's jump."""
+CELL_SEEDS = {"seasonal": 12, "level shift": 13}
+INTERVALS = ("prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid")
 TESTS = {"Diebold-Mariano (HAC), every horizon": {},
          "Diebold-Mariano (HLN), horizon 1": {"horizon": 1},
          "Giacomini-White, horizon 1": {"method": "giacomini-white", "horizon": 1}}
 OUT = Path(__file__).resolve().parents[1] / "cvinference" / "policy" / "data" / "forward_calibration.json"
 
 
-def series(phi, n, rng):
-    """Features (two signals, two noise columns) and a target whose errors are AR(1) with unit variance."""
+def series(phi, n, rng, cell=None):
+    """Features (two signals, two noise columns; the seasonal cell's twelve month dummies after them) and a target
+    whose errors are AR(1) with unit variance; the seasonal cell adds 2 sin(2 pi t / 12), the level shift adds
+    ``SHIFT`` from row n / 2 on."""
     e = rng.standard_normal(n + 200)
     u = np.empty_like(e)
     u[0] = e[0]
     for t in range(1, u.size):
         u[t] = phi * u[t - 1] + math.sqrt(1 - phi**2) * e[t]
     x = rng.standard_normal((n, 4))
-    return x, x[:, :2] @ BETA + u[200:]
+    y = x[:, :2] @ BETA + u[200:]
+    t = np.arange(n)
+    if cell == "seasonal":
+        return np.column_stack([x, np.eye(PERIOD)[t % PERIOD]]), y + SEASON * np.sin(2 * np.pi * t / PERIOD)
+    if cell == "level shift":
+        return x, y + SHIFT * (t >= n // 2)
+    return x, y
 
 
-def learners():
-    """A sees the signals and noise column 2, B the signals and noise column 3: exchangeable."""
+def extra_columns(cell):
+    """The columns every learner sees besides its own (the seasonal cell's month dummies)."""
+    return list(range(4, 4 + PERIOD)) if cell == "seasonal" else []
+
+
+def learners(cell=None):
+    """A sees the signals and noise column 2, B the signals and noise column 3 (and both the cell's extra columns):
+    exchangeable."""
     from sklearn.compose import ColumnTransformer
     from sklearn.pipeline import make_pipeline
-    pick = [lambda columns: ColumnTransformer([("keep", "passthrough", columns)]) for _ in range(2)]
-    return (make_pipeline(pick[0]([0, 1, 2]), Ridge(alpha=1.0)), make_pipeline(pick[1]([0, 1, 3]), Ridge(alpha=1.0)))
+    extra = extra_columns(cell)
+    return tuple(make_pipeline(ColumnTransformer([("keep", "passthrough", [0, 1, noise, *extra])]), Ridge(alpha=1.0))
+                 for noise in (2, 3))
 
 
 def with_noisy_signal(X, seed):
@@ -78,11 +113,14 @@ def with_noisy_signal(X, seed):
     return np.column_stack([X, X[:, 1] + noise])
 
 
-def weaker():
-    """The power cell's B: the signals, the second one measured with noise, and noise column 3; A is the null's A."""
+def weaker(cell=None):
+    """The power cell's B: the signals, the second one measured with noise (the last column, which
+    ``with_noisy_signal`` appends), noise column 3 and the cell's extra columns; A is the null's A."""
     from sklearn.compose import ColumnTransformer
     from sklearn.pipeline import make_pipeline
-    return make_pipeline(ColumnTransformer([("keep", "passthrough", [0, 4, 3])]), Ridge(alpha=1.0))
+    extra = extra_columns(cell)
+    return make_pipeline(ColumnTransformer([("keep", "passthrough", [0, 4 + len(extra), 3, *extra])]),
+                         Ridge(alpha=1.0))
 
 
 def truth(phi, origins, rng):
@@ -94,14 +132,29 @@ def truth(phi, origins, rng):
     return pair.a.mean_loss, pair.b.mean_loss
 
 
-def replication(phi, rng, index):
-    X, y = series(phi, N, rng)
+def replicated_truth(cell, replications, rng):
+    """A cell's expected mean losses of the forecasts at the origins of the N-row series, of A and of the power
+    cell's B, and the Monte Carlo standard error of A's: the average over ``replications`` independent series of
+    N rows (the level shift's series is not stationary, so no long series stands for it)."""
     evaluator = CVEvaluator(cv=ForwardSplit(ORIGINS, horizon=HORIZON, window=WINDOW), loss="squared_error")
-    pair = evaluator.compare(*learners(), X, y)
+    losses = np.empty((replications, 2))
+    for index in range(replications):
+        X, y = series(CELL_PHI, N, rng, cell)
+        pair = evaluator.compare(learners(cell)[0], weaker(cell), with_noisy_signal(X, [48, 2, index]), y)
+        losses[index] = pair.a.mean_loss, pair.b.mean_loss
+    a, b = losses.mean(axis=0)
+    return float(a), float(b), float(losses[:, 0].std(ddof=1) / math.sqrt(replications))
+
+
+def replication(phi, rng, index, cell=None):
+    X, y = series(phi, N, rng, cell)
+    evaluator = CVEvaluator(cv=ForwardSplit(ORIGINS, horizon=HORIZON, window=WINDOW), loss="squared_error")
+    pair = evaluator.compare(*learners(cell), X, y)
     seed = int(rng.integers(2**31))
     intervals = {m: forecast_interval(pair.a, method=m, random_state=seed) for m in INTERVALS}
     pvalues = {name: forecast_test(pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
-    power_pair = PairedForwardResult(pair.a, evaluator.evaluate(weaker(), with_noisy_signal(X, [48, 1, index]), y))
+    power_pair = PairedForwardResult(pair.a, evaluator.evaluate(weaker(cell), with_noisy_signal(X, [48, 1, index]),
+                                                                y))
     power = {name: forecast_test(power_pair, **kwargs).pvalue for name, kwargs in TESTS.items()}
     return intervals, pvalues, power
 
@@ -158,11 +211,61 @@ def wilson(count, n):
     return round(float(low), 3), round(float(high), 3)
 
 
+def cell_rows(key, phi, cell, target, weaker_loss, rng, replications):
+    """A cell's rows: the intervals' coverage of ``target``, the tests' type-I error and their power against the
+    weaker B (whose expected loss is ``weaker_loss``); ``key`` names the cell in every row."""
+    covered = {m: 0 for m in INTERVALS}
+    widths = {m: [] for m in INTERVALS}
+    rejected = {name: 0 for name in TESTS}
+    detected = {name: 0 for name in TESTS}
+    for index in range(replications):
+        intervals, pvalues, power = replication(phi, rng, index, cell)
+        for m, interval in intervals.items():
+            covered[m] += interval.low <= target <= interval.high
+            widths[m].append(interval.high - interval.low)
+        for name, p in pvalues.items():
+            rejected[name] += p < 0.05
+        for name, p in power.items():
+            detected[name] += p < 0.05
+    r = replications
+    return ([key | {"quantity": "coverage", "method": m, "measured": round(covered[m] / r, 3),
+                    "wilson": wilson(covered[m], r), "mean_width": round(float(np.mean(widths[m])), 4),
+                    "target": round(target, 4), "replications": r} for m in INTERVALS]
+            + [key | {"quantity": "type_i", "method": name, "measured": round(rejected[name] / r, 3),
+                      "wilson": wilson(rejected[name], r), "replications": r} for name in TESTS]
+            + [key | {"quantity": "power", "method": name, "measured": round(detected[name] / r, 3),
+                      "wilson": wilson(detected[name], r), "difference": round(weaker_loss - target, 4),
+                      "replications": r} for name in TESTS])
+
+
+def cell_of(row):
+    """The cell a row belongs to: ("phi", phi), ("cell", name) or ("series", name)."""
+    return next((field, row[field]) for field in ("phi", "cell", "series") if field in row)
+
+
+def merged(old, new):
+    """The rows of ``old`` whose cells ``new`` did not measure, and ``new``'s: the phi cells (by phi), the other
+    synthetic cells and the real series, in that order."""
+    measured = {cell_of(row) for row in new}
+    rows = [row for row in old if cell_of(row) not in measured] + new
+    cells = list(CELLS.values())
+    order = {"phi": lambda v: v, "cell": cells.index, "series": REAL_SERIES.index}
+    groups = ("phi", "cell", "series")
+    return sorted(rows, key=lambda row: (groups.index(cell_of(row)[0]), order[cell_of(row)[0]](cell_of(row)[1])))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--replications", type=int, default=400)
     parser.add_argument("--truth-origins", type=int, default=20000)
-    parser.add_argument("--phis", type=float, nargs="*", default=PHIS)
+    parser.add_argument("--truth-replications", type=int, default=400,
+                        help="independent series whose mean losses make a --cells cell's target")
+    parser.add_argument("--phis", type=float, nargs="*", default=None,
+                        help=f"the AR(1) cells to run (default {' '.join(map(str, PHIS))}, or none when --cells is "
+                             "given); with no value, none")
+    parser.add_argument("--cells", nargs="*", default=None, choices=tuple(CELLS),
+                        help="the seasonal and level-shift cells to run (default both, or none when --phis is "
+                             "given); with no value, none")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--markdown", action="store_true", help="print the table of the rows in --out and stop")
     parser.add_argument("--real", type=int, default=0, metavar="R",
@@ -171,74 +274,72 @@ def main():
     if args.markdown:
         print(markdown(json.loads(args.out.read_text())))
         return
-    if args.real and not args.phis:  # the real series alone, their rows replaced in the file
-        data = json.loads(args.out.read_text())
-        data["rows"] = [row for row in data["rows"] if "series" not in row] + real_rows(args.real)
-        args.out.write_text(json.dumps(data, indent=1) + "\n")
-        print(markdown(data))
-        return
+    phis = args.phis if args.phis is not None else (() if args.cells is not None else PHIS)
+    cells = args.cells if args.cells is not None else (() if args.phis is not None else tuple(CELLS))
+    data = json.loads(args.out.read_text()) if args.out.exists() else {"setting": {}, "rows": []}
     rows, started = [], time.perf_counter()
-    for phi in args.phis:
+    for phi in phis:
         rng = np.random.default_rng([48, int(phi * 100)])
         target, weaker_loss = truth(phi, args.truth_origins, rng)
-        covered = {m: 0 for m in INTERVALS}
-        widths = {m: [] for m in INTERVALS}
-        rejected = {name: 0 for name in TESTS}
-        detected = {name: 0 for name in TESTS}
-        for index in range(args.replications):
-            intervals, pvalues, power = replication(phi, rng, index)
-            for m, interval in intervals.items():
-                covered[m] += interval.low <= target <= interval.high
-                widths[m].append(interval.high - interval.low)
-            for name, p in pvalues.items():
-                rejected[name] += p < 0.05
-            for name, p in power.items():
-                detected[name] += p < 0.05
-        r = args.replications
-        rows += [{"phi": phi, "quantity": "coverage", "method": m, "measured": round(covered[m] / r, 3),
-                  "wilson": wilson(covered[m], r), "mean_width": round(float(np.mean(widths[m])), 4),
-                  "target": round(target, 4), "replications": r} for m in INTERVALS]
-        rows += [{"phi": phi, "quantity": "type_i", "method": name, "measured": round(rejected[name] / r, 3),
-                  "wilson": wilson(rejected[name], r), "replications": r} for name in TESTS]
-        rows += [{"phi": phi, "quantity": "power", "method": name, "measured": round(detected[name] / r, 3),
-                  "wilson": wilson(detected[name], r), "difference": round(weaker_loss - target, 4),
-                  "replications": r} for name in TESTS]
+        rows += cell_rows({"phi": phi}, phi, None, target, weaker_loss, rng, args.replications)
         print(f"phi = {phi}: {time.perf_counter() - started:.0f} s", flush=True)
+    for name in cells:
+        cell = CELLS[name]
+        rng = np.random.default_rng([48, CELL_SEEDS[cell]])
+        target, weaker_loss, error = replicated_truth(cell, args.truth_replications, rng)
+        rows += [row | {"target_se": round(error, 4), "truth_replications": args.truth_replications}
+                 if row["quantity"] == "coverage" else row
+                 for row in cell_rows({"cell": cell, "noise_phi": CELL_PHI}, CELL_PHI, cell, target, weaker_loss, rng,
+                                      args.replications)]
+        print(f"{cell}: {time.perf_counter() - started:.0f} s", flush=True)
     if args.real:
         rows += real_rows(args.real)
-    setting = {"N": N, "window": WINDOW, "horizon": HORIZON, "origins": ORIGINS, "forecasts": HORIZON * ORIGINS,
-               "truth_origins": args.truth_origins, "learners": "ridge on (x1, x2, noise_A) and (x1, x2, noise_B)"}
+    setting = data["setting"] | {
+        "N": N, "window": WINDOW, "horizon": HORIZON, "origins": ORIGINS, "forecasts": HORIZON * ORIGINS,
+        "learners": "ridge on (x1, x2, noise_A) and (x1, x2, noise_B)",
+        "cells": {"seasonal": f"AR(1) errors with phi {CELL_PHI:g} plus {SEASON:g} sin(2 pi t / {PERIOD}); every "
+                              f"learner also sees the {PERIOD} month dummies",
+                  "level shift": f"AR(1) errors with phi {CELL_PHI:g}; the mean of y rises by {SHIFT:g} at row "
+                                 f"{N // 2} of {N}"}}
+    if phis:
+        setting["truth_origins"] = args.truth_origins
+    if cells:
+        setting["truth_replications"] = args.truth_replications
+    data = {"setting": setting, "rows": merged(data["rows"], rows)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"setting": setting, "rows": rows}, indent=1) + "\n")
-    print(markdown({"setting": setting, "rows": rows}))
+    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    print(markdown(data))
 
 
 def markdown(data):
-    rows = [row for row in data["rows"] if "phi" in row]
-    phis = sorted({row["phi"] for row in rows})
+    rows = [row for row in data["rows"] if "series" not in row]
+    cells = list(dict.fromkeys(cell_of(row) for row in rows))
     powered = any(row["quantity"] == "power" for row in rows)
-    lines = ["| phi | " + " | ".join(f"{m} coverage (width)" for m in INTERVALS) + " | "
+    lines = ["| cell | " + " | ".join(f"{m} coverage (width)" for m in INTERVALS) + " | "
              + " | ".join(f"{name} type-I" for name in TESTS) + " |"
              + ("".join(f" {name} power |" for name in TESTS) if powered else ""),
              "|---" * (1 + len(INTERVALS) + len(TESTS) * (2 if powered else 1)) + "|"]
-    for phi in phis:
-        cells = []
+    for cell in cells:
+        of_cell = [row for row in rows if cell_of(row) == cell]
+        cells_text = []
         for m in INTERVALS:
-            row = next(r for r in rows if r["phi"] == phi and r["method"] == m)
-            cells.append(f"{row['measured']:.3f} ({row['mean_width']:.3f})")
+            row = next((r for r in of_cell if r["method"] == m), None)
+            cells_text.append("not measured" if row is None else f"{row['measured']:.3f} ({row['mean_width']:.3f})")
         for quantity in ("type_i", "power") if powered else ("type_i",):
             for name in TESTS:
-                row = next(r for r in rows if r["phi"] == phi and r["method"] == name and r["quantity"] == quantity)
-                cells.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
-        lines.append(f"| {phi:g} | " + " | ".join(cells) + " |")
+                row = next(r for r in of_cell if r["method"] == name and r["quantity"] == quantity)
+                cells_text.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
+        label = f"phi {cell[1]:g}" if cell[0] == "phi" else f"{cell[1]} (phi {of_cell[0]['noise_phi']:g})"
+        lines.append(f"| {label} | " + " | ".join(cells_text) + " |")
     real = [row for row in data["rows"] if "series" in row]
     if real:
         lines += ["", "| real series (ForwardSplit(30, horizon=5, window=120)) | "
                   + " | ".join(f"{name} type-I" for name in TESTS) + " |", "|---" * (1 + len(TESTS)) + "|"]
         for series_name in dict.fromkeys(row["series"] for row in real):
-            cells = [next(r for r in real if r["series"] == series_name and r["method"] == name) for name in TESTS]
+            cells_text = [next(r for r in real if r["series"] == series_name and r["method"] == name)
+                          for name in TESTS]
             lines.append(f"| {series_name} | " + " | ".join(
-                f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]" for r in cells) + " |")
+                f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]" for r in cells_text) + " |")
     return "\n".join(lines)
 
 

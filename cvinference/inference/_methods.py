@@ -159,6 +159,8 @@ METHODS = (
               ("hac",), None, "HAC"),
     MethodRow("forecast_block_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
               "forecast_interval", "block-bootstrap", ("block-bootstrap",), None, "moving-block bootstrap"),
+    MethodRow("forecast_stationary_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "stationary-bootstrap", ("stationary-bootstrap",), None, "stationary bootstrap"),
     MethodRow("forecast_iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
               ("iid",), None, "independent forecasts"),
     MethodRow("diebold_mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",

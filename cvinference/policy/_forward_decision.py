@@ -28,15 +28,18 @@ def _measured():
             for quantity in ("type_i", "power")}
     setting = data["setting"]
     phis = sorted(row["phi"] for row in rows["type_i"] if "phi" in row)
+    cells = {row["cell"]: row["noise_phi"] for row in rows["type_i"] if "cell" in row}
     real = [row["series"] for row in rows["type_i"] if "series" in row]
+    cell_phis = " or ".join(f"{phi:g}" for phi in sorted(set(cells.values())))
+    on_cells = f", and the {' and '.join(cells)} cells with phi {cell_phis}" if cells else ""
     on_real = f"; nulls on statsmodels' {', '.join(real)} series" if real else ""
     power = min((row["measured"] for row in rows["power"]), default=None)
     against = (f"; power against a difference of {min(row['difference'] for row in rows['power']):.3g} or more"
                if rows["power"] else "")
     regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of {setting['origins']} "
               f"origins (window {setting['window']}, horizon {setting['horizon']}), losses AR(1)-dependent with phi "
-              f"{phis[0]:g} to {phis[-1]:g}{against}{on_real} (benchmarks/forward_calibration.py; docs/calibration.md, "
-              "\"Forward validation\")")
+              f"{phis[0]:g} to {phis[-1]:g}{on_cells}{against}{on_real} (benchmarks/forward_calibration.py; "
+              "docs/calibration.md, \"Forward validation\")")
     return max(row["measured"] for row in rows["type_i"]), power, regime
 
 

@@ -1,6 +1,7 @@
 """Forward validation's intervals and tests (issue 48). Oracles: statsmodels' HAC covariance
 (``OLS(values, ones).fit(cov_type="HAC")``) for the long-run variance; Diebold & Mariano (1995, equation 4) and
-Harvey, Leybourne & Newbold (1997, equation 9) computed by hand, with loops, for the test."""
+Harvey, Leybourne & Newbold (1997, equation 9) computed by hand, with loops, for the test; Politis & Romano's
+(1994) stationary bootstrap by a loop over resamples and blocks."""
 
 import math
 
@@ -142,6 +143,63 @@ def test_the_block_bootstrap_is_seeded_and_its_block_length_follows_the_rule():
     assert first.details["block_length"] == block_length_rule(100, 10) == 10
     assert first.low < record.mean_loss < first.high
     assert block_length_rule(1000, 1) == 10  # ceil(1000^(1/3))
+
+
+def _loop_stationary_bootstrap(values, block_length, n_resamples, seed):
+    """Politis & Romano's (1994, section 2) stationary bootstrap, by loops: for each resample, block after block,
+    a uniform start and a geometric length (p = 1 / block_length, by inversion) from two uniforms, the values from
+    the start on, wrapping circularly, until n are drawn; a resample's n (start, length) pairs are all drawn."""
+    n, p = len(values), 1 / block_length
+    rng = np.random.default_rng(seed)
+    means = []
+    for _ in range(n_resamples):
+        resample = []
+        for _ in range(n):
+            u, v = rng.random(), rng.random()
+            start = min(int(u * n), n - 1)
+            length = 1 if p == 1 else 1 + math.floor(math.log1p(-v) / math.log1p(-p))
+            for j in range(length):
+                if len(resample) < n:
+                    resample.append(values[(start + j) % n])
+        means.append(sum(resample) / n)
+    return np.array(means)
+
+
+@pytest.mark.parametrize("block_length", [None, 3, 100])
+def test_the_stationary_bootstrap_is_the_loop_of_politis_and_romano(block_length):
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    losses = list(np.asarray(record.loss)[np.lexsort((record.fold, record.time))])
+    interval = forecast_interval(record, confidence_level=0.9, method="stationary-bootstrap", block_length=block_length,
+                                 n_resamples=300, random_state=5)
+    expected_length = block_length or block_length_rule(100, 10)
+    means = _loop_stationary_bootstrap(losses, expected_length, 300, 5)
+    assert interval.details["block_length"] == expected_length and interval.details["n_resamples"] == 300
+    assert (interval.low, interval.high) == pytest.approx(tuple(np.quantile(means, [0.05, 0.95])), rel=1e-12)
+    assert interval.details["standard_error"] == pytest.approx(means.std(ddof=1), rel=1e-10)
+    assert interval.method == "stationary-bootstrap" and interval.estimate == pytest.approx(np.mean(losses))
+
+
+def test_the_stationary_bootstrap_with_blocks_of_one_is_the_iid_bootstrap():
+    """block_length=1: p = 1, every block one value, so each resample is n uniform draws with replacement."""
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
+    interval = forecast_interval(record, method="stationary-bootstrap", block_length=1, n_resamples=400,
+                                 random_state=9)
+    starts = np.random.default_rng(9).random((400, 100, 2))[:, :, 0]  # the start of each block; lengths unused
+    means = losses[np.minimum((starts * 100).astype(int), 99)].mean(axis=1)
+    assert (interval.low, interval.high) == pytest.approx(tuple(np.quantile(means, [0.025, 0.975])), rel=1e-12)
+
+
+def test_the_stationary_bootstrap_is_seeded_and_refuses_blocks_longer_than_the_series():
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    first = forecast_interval(record, method="stationary-bootstrap", random_state=0)
+    assert first == forecast_interval(record, method="stationary-bootstrap", random_state=0)
+    assert first != forecast_interval(record, method="stationary-bootstrap", random_state=1)
+    assert first.details["block_length"] == 10 and first.low < record.mean_loss < first.high
+    with pytest.raises(ValueError, match=r"block_length=101 is more than the 100 forecasts; pass at most 100"):
+        forecast_interval(record, method="stationary-bootstrap", block_length=101)
+    with pytest.raises(ValueError, match="block_length"):
+        forecast_interval(record, method="stationary-bootstrap", block_length=0)
 
 
 def test_one_horizon_of_a_record_and_its_errors():
