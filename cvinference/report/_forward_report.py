@@ -30,6 +30,7 @@ FORECAST_INTERVALS = (
     ("forecast_prewhitened_hac", "prewhitened-hac", " (recommended)"),
     ("forecast_hac", "hac", ""),
     ("forecast_block_bootstrap", "block-bootstrap", ""),
+    ("forecast_stationary_bootstrap", "stationary-bootstrap", ""),
     ("forecast_iid", "iid", " (ignores time order; for contrast)"),
 )
 """The rows of a forecaster's intervals of its mean loss: (the method table's row, ``forecast_interval``'s method,
@@ -55,7 +56,7 @@ def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
     one first; ``random_state`` seeds the bootstrap."""
     return [NamedInterval(method_row(row).label + words, result.loss_name,
                           quietly(forecast_interval, result, confidence_level=confidence_level, method=method,
-                                  **({"random_state": random_state} if method == "block-bootstrap" else {})))
+                                  random_state=random_state))
             for row, method, words in FORECAST_INTERVALS]
 
 

@@ -57,14 +57,6 @@ def test_what_forward_validation_cannot_answer_is_refused(kwargs, message):
         cvi.decide(pair, **kwargs)
 
 
-@pytest.mark.parametrize("front_door", [cvi.evaluate, cvi.compare])
-def test_the_front_door_refuses_forward_validation_before_any_fit_naming_the_route(front_door):
-    learners = (Ridge(),) if front_door is cvi.evaluate else (Ridge(), DummyRegressor())
-    with pytest.raises(ValueError, match=r"is forward validation, which evaluate and compare do not run yet; run "
-                                         r"CVEvaluator\(cv=..., loss='squared_error'\)"):
-        front_door(*learners, X, Y, cv=ForwardSplit(5))
-
-
 def test_the_calibration_pages_table_is_the_shipped_evidence():
     """docs/calibration.md, "Forward validation", shows the rows the decision reads, as the benchmark prints them."""
     import importlib.util

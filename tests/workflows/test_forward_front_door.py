@@ -27,7 +27,7 @@ for _t in range(1, N):
 Y = 2.0 * np.sin(2 * np.pi * np.arange(N) / 12) + NOISE
 X = np.column_stack([np.sin(2 * np.pi * np.arange(N) / 12), np.cos(2 * np.pi * np.arange(N) / 12)])
 CV = ForwardSplit(20, horizon=4, window=120)
-METHODS = ("prewhitened-hac", "hac", "block-bootstrap", "iid")
+METHODS = ("prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid")
 
 
 @pytest.fixture(scope="module")
