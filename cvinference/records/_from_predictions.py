@@ -75,6 +75,15 @@ def _splits_folds(splits, n_samples, where):
     return folds
 
 
+def _unseeded(splitter):
+    """Whether ``splitter`` draws new folds at every call by its settings: it shuffles (scikit-learn's ``shuffle``,
+    or a splitter that draws, which has no such flag) with ``random_state`` None or a generator. Two equal draws
+    cannot show it on few rows, where two shuffles agree by chance."""
+    seed = getattr(splitter, "random_state", 0)
+    unfixed = seed is None or isinstance(seed, (np.random.RandomState, np.random.Generator))
+    return unfixed and getattr(splitter, "shuffle", True)
+
+
 def splitter_folds(splitter, y_true, groups=None):
     """The test folds a scikit-learn splitter gives on ``len(y_true)`` rows (one repeat per partition), refusing a
     splitter that shuffles without a fixed ``random_state`` (its folds would not be the ones used)."""
@@ -85,7 +94,7 @@ def splitter_folds(splitter, y_true, groups=None):
         return _splits_folds(splitter.split(placeholder, y_true, groups), n_samples, "fold")
 
     first = drawn()
-    if not np.array_equal(first, drawn()):
+    if _unseeded(splitter) or not np.array_equal(first, drawn()):
         raise ValueError(f"fold={splitter!r} gives other folds at every call (it shuffles without a fixed "
                          "random_state), so its folds are not the ones the predictions were made on; pass the "
                          "splitter with the random_state it was used with, or the fold of each row.")

@@ -16,6 +16,7 @@ from sklearn.metrics import mean_squared_error
 from sklearn.model_selection import (
     GroupKFold,
     KFold,
+    RepeatedKFold,
     RepeatedStratifiedKFold,
     StratifiedKFold,
     cross_val_predict,
@@ -195,6 +196,16 @@ P8 = np.array([0, 1, 0, 0, 1, 1, 1, 1])
 def test_what_does_not_describe_a_record_is_refused_naming_the_piece_and_the_fix(arguments, error, message):
     with pytest.raises(error, match=message):
         CVResult.from_predictions(**({"y_true": Y8, "y_pred": P8} | arguments))
+
+
+@pytest.mark.parametrize("splitter", [KFold(2, shuffle=True),
+                                      KFold(2, shuffle=True, random_state=np.random.RandomState(0)),
+                                      RepeatedKFold(n_splits=2, n_repeats=2)], ids=["none", "generator", "repeated"])
+def test_an_unseeded_shuffle_is_refused_even_where_two_of_its_draws_agree(splitter):
+    """On 4 rows, two 2-fold shuffles agree one time in three: the splitter's settings, not its draws, decide."""
+    for _ in range(20):
+        with pytest.raises(ValueError, match=r"gives other folds at every call"):
+            CVResult.from_predictions([0, 1, 0, 1], [0, 1, 1, 1], fold=splitter)
 
 
 def test_a_group_splitter_reads_the_groups():
