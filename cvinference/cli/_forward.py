@@ -5,8 +5,9 @@
 forecast. Every option that forward validation cannot honour is refused before any fit, in one line naming the fix.
 """
 
+from ..policy._decision import forward_metrics
 from ..splitters import ForwardSplit
-from ..workflows._forward import FORWARD_METRICS
+from ..workflows._forward import MIN_FORECASTS
 from ._errors import UserError
 from ._estimators import ALIASES, REGRESSOR_ALIASES
 
@@ -49,7 +50,7 @@ def _refuse_unforecastable(args, dataset):
     if args.repeats not in (1, "auto"):
         raise UserError(f"--repeats {args.repeats} with {where}: forward validation's origins are the same every "
                         "time; drop --repeats")
-    unknown = [metric for metric in args.metric if metric not in ("accuracy", args.loss, FORWARD_METRICS[args.loss])]
+    unknown = [metric for metric in args.metric if metric not in forward_metrics(args.loss)]
     if unknown:
         raise UserError(f"--metric {unknown[0]} with {where}: the report and decision are about the forecast loss "
                         f"{args.loss}; drop --metric, or pass --loss absolute_error for the mean absolute error")
@@ -69,11 +70,17 @@ def forward_splitter(args, dataset):
     _refuse_unforecastable(args, dataset)
     cv = ForwardSplit(args.cv, horizon=args.horizon, gap=args.gap or 0, step=args.step, window=args.window)
     try:
-        origins = [train.max() for train, _ in cv.split(dataset.X)]
+        splits = list(cv.split(dataset.X))
     except ValueError as exc:
         raise UserError(f"--time {dataset.time_column}: the {dataset.n_samples} rows of {dataset.name} cannot hold "
                         f"--cv {args.cv} origins so (the splitter says: {' '.join(str(exc).split())}); pass a "
                         "smaller --cv, --horizon, --step or --window") from None
+    origins = [train.max() for train, _ in splits]
+    forecasts = sum(test.size for _, test in splits)
+    if forecasts < MIN_FORECASTS:
+        raise UserError(f"--cv {args.cv} with --time {dataset.time_column} makes {forecasts} forecasts, and an "
+                        f"interval of their mean loss that allows for their dependence needs at least {MIN_FORECASTS}; "
+                        "pass a larger --cv or --horizon")
     if args.season is not None and args.season > origins[0] + 1:
         raise UserError(f"--season {args.season}: the seasonal naive forecast from the first origin (row "
                         f"{origins[0] + 1} of {dataset.n_samples}) needs {args.season} rows before it; pass a "

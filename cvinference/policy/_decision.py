@@ -1069,13 +1069,18 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
 
 
 _FORWARD_METRICS = {"squared_error": ("neg_mean_squared_error",), "absolute_error": ("neg_mean_absolute_error",)}
-"""The metrics a forward record's loss answers for: the loss itself, scikit-learn's scorer of it and the default."""
+
+
+def forward_metrics(loss):
+    """The metrics a forward record's ``loss`` answers for: the default ("accuracy"), the loss itself and
+    scikit-learn's scorer of it."""
+    return ("accuracy", loss, *_FORWARD_METRICS[loss])
 
 
 def _forward(pair, metric, confidence_level, tests, nested, names):
     """decide() on two learners' forward validation (:mod:`._forward_decision`)."""
     loss = pair.a.loss_name
-    if not isinstance(metric, str) or metric not in ("accuracy", loss, *_FORWARD_METRICS[loss]):
+    if not isinstance(metric, str) or metric not in forward_metrics(loss):
         raise ValueError(f"decide on forward validation answers for the records' loss ({loss!r}); got metric="
                          f"{metric!r}. Leave metric out, or evaluate with the loss wanted "
                          "(CVEvaluator(loss='absolute_error'), ...).")

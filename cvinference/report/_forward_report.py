@@ -61,13 +61,18 @@ def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
 
 
 def forecast_tests(pair):
-    """The (name, LossDifferenceTestResult) pairs of two learners' forecasts: Diebold & Mariano over every
-    forecast (what the decision rests on, under the same name) and Giacomini & White's conditional test at the
-    shortest horizon."""
+    """The tests of two learners' forecasts and what was left out: ``(tests, notes)``, ``tests`` the (name,
+    LossDifferenceTestResult) pairs of Diebold & Mariano over every forecast (what the decision rests on, under the
+    same name) and Giacomini & White's conditional test at the shortest horizon, left out with a note where that
+    horizon has too few forecasts for it."""
     shortest = int(pair.a.horizons[0])
-    return [(method_row("diebold_mariano").label, quietly(forecast_test, pair)),
-            (f"{method_row('giacomini_white').label} (horizon {shortest})",
-             quietly(forecast_test, pair, method="giacomini-white", horizon=shortest))]
+    tests = [(method_row("diebold_mariano").label, quietly(forecast_test, pair))]
+    try:
+        tests.append((f"{method_row('giacomini_white').label} (horizon {shortest})",
+                      quietly(forecast_test, pair, method="giacomini-white", horizon=shortest)))
+    except ValueError as exc:  # too few forecasts at that horizon, as the test says
+        return tests, [f"Giacomini & White's test was not run: {exc}"]
+    return tests, []
 
 
 def _scheme(result):
@@ -188,15 +193,17 @@ def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95
     forward splitter): each learner beside the naive forecast, the tests of their difference (over every forecast
     and per horizon) and the decision (:func:`~cvinference.decide`, which rests on Diebold & Mariano over every
     forecast). The arguments are :func:`forward_evaluation_report`'s; ``intervals`` (A's and B's
-    :func:`forecast_intervals`), ``tests`` (:func:`forecast_tests`) and ``decision`` are passed when already
-    computed.
+    :func:`forecast_intervals`), ``tests`` (the tests of :func:`forecast_tests`, whose notes the caller adds) and
+    ``decision`` are passed when already computed.
     """
     intervals = intervals or [forecast_intervals(result, confidence_level, random_state=random_state)
                               for result in (pair.a, pair.b)]
     estimators = {label: _estimator_record(result, description, season, confidence_level, found)
                   for label, result, description, found in zip("AB", (pair.a, pair.b), descriptions, intervals,
                                                                  strict=True)}
-    tests = forecast_tests(pair) if tests is None else tests
+    notes = []
+    if tests is None:
+        tests, notes = forecast_tests(pair)
     records = [test_record(test, name, confidence_level) for name, test in tests]
     if decision is None:
         decision = decide(pair, confidence_level=confidence_level, names=names)
@@ -204,5 +211,5 @@ def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95
     header["forecasts"]["horizon_tests"] = _horizon_tests(pair)
     shown = [i for record in estimators.values() for i in record["intervals"]]
     return {**header, "estimators": estimators, "tests": records, "diagnostic": None,
-            "warnings": _cautions(shown + records, False), "notes": [FORWARD_SCOPE],
+            "warnings": _cautions(shown + records, False), "notes": [*notes, FORWARD_SCOPE],
             "decision": decision_record(decision)}

@@ -6,6 +6,7 @@ from types import MappingProxyType
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
 from ..policy import decide
+from ..policy._decision import forward_metrics
 from ..report import (
     forecast_intervals,
     forecast_tests,
@@ -14,9 +15,6 @@ from ..report import (
 )
 from ._budget import budget_fits, budget_words, check_budget, in_units
 from ._settings import REGRESSION_LOSSES, by_name, decision_metric, say
-
-FORWARD_METRICS = {"squared_error": "neg_mean_squared_error", "absolute_error": "neg_mean_absolute_error"}
-"""Each forecast loss and scikit-learn's scorer of it: the metrics a forward decision answers for."""
 
 
 def check_season(season, cv):
@@ -40,7 +38,7 @@ def check_forward_options(cv, *, regression, n_repeats, groups, metrics, loss, p
     if groups is not None:
         raise ValueError(f"groups: {where}, which orders the rows by time, not by group; pass groups=None (one "
                          "series).")
-    unknown = [m for m in metrics if m not in ("accuracy", loss, FORWARD_METRICS[loss])]
+    unknown = [m for m in metrics if m not in forward_metrics(loss)]
     if unknown:
         raise ValueError(f"metric={unknown[0]!r}: {where}, whose report and decision are about the forecast loss "
                          f"{loss!r}; drop metric, or pass loss='absolute_error' for the mean absolute error.")
@@ -52,13 +50,20 @@ def check_forward_options(cv, *, regression, n_repeats, groups, metrics, loss, p
                          "rests on Diebold & Mariano's test; pass nested='auto'.")
 
 
-def _check_season_rows(cv, X, y, season):
-    """Refuse, before any fit, a season longer than the rows up to the first origin: the seasonal naive forecast
-    from it would need rows before the series starts."""
-    if season is None:
-        return
-    first = next(iter(cv.split(X, y)))[0].max()
-    if season > first + 1:
+MIN_FORECASTS = 3
+"""The fewest forecasts whose mean loss has an interval that allows for their dependence (``forecast_interval``)."""
+
+
+def _check_splits(cv, X, y, season):
+    """Refuse, before any fit, fewer than :data:`MIN_FORECASTS` forecasts, and a season longer than the rows up to
+    the first origin (the seasonal naive forecast from it would need rows before the series starts)."""
+    splits = list(cv.split(X, y))
+    forecasts = sum(test.size for _, test in splits)
+    if forecasts < MIN_FORECASTS:
+        raise ValueError(f"cv={cv!r} makes {forecasts} forecasts, and an interval of their mean loss that allows for "
+                         f"their dependence needs at least {MIN_FORECASTS}; make more origins or a longer horizon.")
+    first = splits[0][0].max()
+    if season is not None and season > first + 1:
         raise ValueError(f"season={season}: the seasonal naive forecast from the first origin (row {first}) needs "
                          f"{season} rows up to it, and the series has {first + 1}; pass a smaller season, or fewer "
                          "origins or a smaller horizon.")
@@ -66,7 +71,7 @@ def _check_season_rows(cv, X, y, season):
 
 def _plan(cv, X, y, budget, learners, verbose, what, season):
     """The fits of forward validation (one per origin and learner), within ``budget``; says the plan."""
-    _check_season_rows(cv, X, y, season)
+    _check_splits(cv, X, y, season)
     planned = learners * cv.get_n_splits(X, y)
     allowed = budget_fits(budget, learners)
     check_budget(budget, allowed, planned, what)
@@ -100,13 +105,12 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
     pair = _evaluator(cv, loss, n_jobs, random_state, verbose).compare(*estimators, X, y, names=names, params=params)
     intervals = [forecast_intervals(result, confidence_level, random_state=random_state)
                  for result in (pair.a, pair.b)]
-    tests = forecast_tests(pair)
+    tests, left_out = forecast_tests(pair)
     decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names)
     report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
                                        season=season, names=names, intervals=intervals, tests=tests,
                                        decision=decision)
-    if notes:
-        report["notes"] = [*report["notes"], *notes]
+    report["notes"] = [*left_out, *report["notes"], *notes]
     return dict(pair=pair, intervals=MappingProxyType({
         label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
         tests=MappingProxyType(dict(tests)), nested=None, decision=decision, report=report, fits=planned,

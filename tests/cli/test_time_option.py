@@ -97,6 +97,7 @@ def test_compare_decides_on_the_forecasts_and_draws_them(csv_file, tmp_path):
     (["--time", "month", "--nested", "always"], "--nested always with --time month"),
     (["--time", "month", "--season", "100"], "--season 100: the seasonal naive forecast from the first origin"),
     (["--time", "month", "--cv", "10", "--horizon", "20"], "cannot hold --cv 10 origins"),
+    (["--time", "month", "--cv", "2", "--horizon", "1"], "--cv 2 with --time month makes 2 forecasts"),
     (["--time", "month", "--window", "0"], "argument --window: expected a positive integer, got '0'"),
 ])
 def test_a_mistake_with_forward_validation_exits_2_with_one_line(argv, message, csv_file, capsys, tmp_path):

@@ -124,13 +124,15 @@ def test_the_same_random_state_gives_the_same_answer_for_any_n_jobs():
     ({"pos_label": 1}, "pos_label=1"),
     ({"loss": "zero_one"}, "loss='zero_one'"),
     ({"season": 200}, "season=200"),
+    ({"cv": TimeSeriesSplit(2, test_size=1)}, "makes 2 forecasts"),
 ])
 def test_what_forward_validation_cannot_honour_is_refused_before_any_fit(options, message):
     CountedLinear.fits = 0
+    options = {"cv": CV} | options
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("[", r"\[")):
-        cvi.evaluate(CountedLinear(), X, Y, cv=CV, **options)
+        cvi.evaluate(CountedLinear(), X, Y, **options)
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("[", r"\[")):
-        cvi.compare(CountedLinear(), DummyRegressor(), X, Y, cv=CV, **options)
+        cvi.compare(CountedLinear(), DummyRegressor(), X, Y, **options)
     assert CountedLinear.fits == 0
 
 
@@ -147,3 +149,15 @@ def test_the_loss_and_its_scorer_are_the_metrics_a_forward_decision_answers_for(
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, metric="neg_mean_squared_error", n_repeats="auto")
     assert found.decision.metric == "squared_error"
     assert any("n_repeats='auto'" in note for note in found.report["notes"])
+
+
+def test_too_few_forecasts_for_giacomini_white_leave_it_out_with_a_note_after_the_fits():
+    found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(4, horizon=2), random_state=0)
+    assert list(found.tests) == ["Diebold-Mariano"]
+    assert found.report["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
+                                               "horizon=1 has 3 forecasts")
+    rows = found.report["forecasts"]["horizon_tests"]
+    assert [row["pvalue"] for row in rows] == [forecast_test(found.pair, horizon=h).pvalue for h in (1, 2)]
+    few = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(2, horizon=3), random_state=0)
+    assert [row["pvalue"] for row in few.report["forecasts"]["horizon_tests"]] == [None, None, None]
+    assert "n/a" in few.summary()
