@@ -21,26 +21,37 @@ def forward_evidence():
 
 
 def _measured():
-    """The worst type-I error and power of the test the decision rests on, over the calibration's cells, and the
-    cells in words (the power against the cell's difference of expected losses)."""
+    """The worst type-I error and power of the test the decision rests on, over the calibration's cells (every
+    learner's), and the cells in words (the power against the cell's difference of expected losses)."""
     data = forward_evidence()
     rows = {quantity: [row for row in data["rows"] if row["quantity"] == quantity and row["method"] == RESTS_ON]
             for quantity in ("type_i", "power")}
     setting = data["setting"]
-    phis = sorted(row["phi"] for row in rows["type_i"] if "phi" in row)
-    cells = {row["cell"]: row["noise_phi"] for row in rows["type_i"] if "cell" in row}
-    real = [row["series"] for row in rows["type_i"] if "series" in row]
-    cell_phis = " or ".join(f"{phi:g}" for phi in sorted(set(cells.values())))
-    on_cells = f", and the {' and '.join(cells)} cells with phi {cell_phis}" if cells else ""
-    on_real = f"; nulls on statsmodels' {', '.join(real)} series" if real else ""
-    power = min((row["measured"] for row in rows["power"]), default=None)
-    against = (f"; power against a difference of {min(row['difference'] for row in rows['power']):.3g} or more"
-               if rows["power"] else "")
-    regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of {setting['origins']} "
-              f"origins (window {setting['window']}, horizon {setting['horizon']}), losses AR(1)-dependent with phi "
-              f"{phis[0]:g} to {phis[-1]:g}{on_cells}{against}{on_real} (benchmarks/forward_calibration.py; "
-              "docs/calibration.md, \"Forward validation\")")
-    return max(row["measured"] for row in rows["type_i"]), power, regime
+    regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of "
+              f"{setting['origins']} origins (window {setting['window']}, horizon {setting['horizon']})")
+    for learner in dict.fromkeys(row.get("learner", "ridge") for row in rows["type_i"]):
+        type_i, power = ([row for row in rows[quantity] if row.get("learner", "ridge") == learner]
+                         for quantity in ("type_i", "power"))
+        phis = sorted({row["phi"] for row in type_i if "phi" in row})
+        phis = f"{phis[0]:g} {'to' if len(phis) > 2 else 'and'} {phis[-1]:g}" if len(phis) > 1 else " ".join(
+            f"{phi:g}" for phi in phis)
+        cells = {row["cell"]: row["noise_phi"] for row in type_i if "cell" in row}
+        real = ", ".join(dict.fromkeys(row["series"] for row in type_i if "series" in row))
+        cell_phis = " or ".join(f"{phi:g}" for phi in sorted(set(cells.values())))
+        on_cells = f", and the {' and '.join(cells)} cells with phi {cell_phis}" if cells else ""
+        against = (f"; power against a difference of {min(row['difference'] for row in power):.3g} or more"
+                   if power else "")
+        if learner == "ridge":
+            regime += f", losses AR(1)-dependent with phi {phis}{on_cells}{against}"
+            regime += f"; nulls on statsmodels' {real} series" if real else ""
+        else:
+            name = "gradient-boosted model" if learner == "boosting" else learner
+            regime += (f"; a {name} in place of the two ridges ({setting.get(learner, learner)})"
+                       + (f", with phi {phis}" if phis else "") + on_cells
+                       + (f" and on statsmodels' {real} series" if real else "") + against)
+    regime += " (benchmarks/forward_calibration.py; docs/calibration.md, \"Forward validation\")"
+    return max(row["measured"] for row in rows["type_i"]), min(
+        (row["measured"] for row in rows["power"]), default=None), regime
 
 
 def forward_decision(pair, names, confidence_level, build):
