@@ -87,6 +87,7 @@ CELL_PHI, PERIOD, SEASON, SHIFT = 0.5, 12, 2.0, 1.0
 CELL_SEEDS = {"seasonal": 12, "level shift": 13}
 INTERVALS = ("prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid")
 TESTS = {"Diebold-Mariano (HAC), every horizon": {},
+         "Diebold-Mariano (pre-whitened HAC), every horizon": {"method": "prewhitened-diebold-mariano"},
          "Diebold-Mariano (HLN), horizon 1": {"horizon": 1},
          "Giacomini-White, horizon 1": {"method": "giacomini-white", "horizon": 1}}
 LEARNERS = ("ridge", "boosting")

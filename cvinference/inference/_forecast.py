@@ -312,9 +312,14 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         forward splitter), or learner A's record.
     b : ForwardResult or None, default=None
         Learner B's record on the same series, origins and windows.
-    method : {"diebold-mariano", "giacomini-white"}, default="diebold-mariano"
+    method : {"diebold-mariano", "prewhitened-diebold-mariano", "giacomini-white"}, default="diebold-mariano"
         ``"diebold-mariano"``: equal expected loss (Diebold & Mariano 1995,
         with Harvey, Leybourne & Newbold's 1997 correction at one horizon).
+        ``"prewhitened-diebold-mariano"``: the same statistic with the long-run
+        variance of :func:`forecast_interval`'s default, pre-whitened by an
+        AR(1) at Andrews's automatic lag (Andrews & Monahan 1992), referred
+        to t with n - 1 degrees of freedom: for strongly persistent loss
+        differentials, where Bartlett's window at a fixed lag is too narrow.
         ``"giacomini-white"``: equal expected loss given what was known at
         the origin (Giacomini & White 2006, conditional test, with the test
         functions 1 and the last loss differential known at the origin); a
@@ -333,7 +338,7 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         ``estimate`` mean loss(B) - mean loss(A), positive when A forecasts
         better; ``statistic`` the corrected t; ``df`` n - 1; ``details``
         hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon),
-        ``horizon`` and ``n``.
+        ``horizon`` and ``n`` (and ``ar1``, the pre-whitening coefficient).
 
     Notes
     -----
@@ -350,6 +355,16 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     without the factor (derived for one horizon). What the test is about is
     the learner refitted at each origin (its forecasting method), as
     Giacomini & White (2006) define it for rolling windows.
+
+    ``"prewhitened-diebold-mariano"`` takes the long-run variance of the
+    differential as :func:`forecast_interval`'s default does (Andrews &
+    Monahan 1992, section 2, equations 2.4-2.6: an AR(1) fitted to the
+    centred differential, Bartlett's window on its residuals at Andrews's
+    1991 automatic lag, recoloured by 1 / (1 - rho)^2), and refers the same
+    S to t with n - 1 degrees of freedom; Bartlett's window at a fixed lag
+    underestimates the variance of a persistent differential, which the
+    forward calibration measured (docs/calibration.md, "Forward
+    validation").
 
     Giacomini & White (2006, section 3, Theorem 1): with h_t = (1, d_{t-q})
     (q forecasts back: the last differential known at the origin, q =
@@ -388,8 +403,17 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     messages = Messages()
     values, largest = _selected(pair.a, pair.b.loss - pair.a.loss, horizon)
     n = values.size
-    lag, kernel = _lag(pair.a, horizon, n, largest, lag)
-    variance, kernel = _variance(values, lag, kernel, messages)
+    details = {}
+    if method == "prewhitened-diebold-mariano":
+        if lag is not None:
+            raise ValueError(f"method='prewhitened-diebold-mariano' chooses its lag (Andrews 1991) on the "
+                             f"pre-whitened differential; got lag={lag}. Leave lag=None, or pass "
+                             "method='diebold-mariano' with the lag.")
+        variance, rho, lag = prewhitened_long_run_variance(values)
+        kernel, details = "bartlett", {"ar1": rho}
+    else:
+        lag, kernel = _lag(pair.a, horizon, n, largest, lag)
+        variance, kernel = _variance(values, lag, kernel, messages)
     factor = hln_factor(n, lag + 1) if horizon is not None and kernel == "uniform" else 1.0
     estimate = float(values.mean())
     standard_error = math.sqrt(max(variance, 0.0) / n) / factor
@@ -402,7 +426,8 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         statistic = estimate / standard_error
     pvalue = {"two-sided": 2 * stats.t.sf(abs(statistic), df), "greater": stats.t.sf(statistic, df),
               "less": stats.t.cdf(statistic, df)}[alternative]
-    method_name = "Diebold-Mariano (HLN)" if factor != 1.0 else "Diebold-Mariano (HAC)"
+    method_name = ("Diebold-Mariano (pre-whitened HAC)" if "ar1" in details
+                   else "Diebold-Mariano (HLN)" if factor != 1.0 else "Diebold-Mariano (HAC)")
     return LossDifferenceTestResult(
         statistic=float(statistic), pvalue=float(min(pvalue, 1.0)), df=df, alternative=alternative, estimate=estimate,
         standard_error=standard_error, method=method_name,
@@ -411,7 +436,7 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
                      "series, origins and windows for A and B"),
         target="forward", _interval_standard_error=standard_error, _interval_df=df,
         details=types.MappingProxyType({"lag": lag, "kernel": kernel, "hln_factor": factor, "horizon": horizon,
-                                        "n": n}),
+                                        "n": n, **details}),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings))
 
 

@@ -166,6 +166,9 @@ METHODS = (
     MethodRow("diebold_mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
               "forecast_test", "diebold-mariano", ("Diebold-Mariano (HLN)", "Diebold-Mariano (HAC)"), None,
               "Diebold-Mariano"),
+    MethodRow("diebold_mariano_prewhitened", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "prewhitened-diebold-mariano", ("Diebold-Mariano (pre-whitened HAC)",), None,
+              "Diebold-Mariano, pre-whitened"),
     MethodRow("giacomini_white", "test", "PairedForwardResult", "forecast loss difference", "forward",
               "forecast_test", "giacomini-white", ("Giacomini-White",), None, "Giacomini-White"),
 )

@@ -15,6 +15,7 @@ from ..inference._forecast import forecast_interval, forecast_test
 from ..inference._methods import method_row
 from ..inference._regression import loss_words
 from ..policy import decide
+from ..policy._forward_decision import TEST as DECISION_TEST
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -62,11 +63,13 @@ def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
 
 def forecast_tests(pair):
     """The tests of two learners' forecasts and what was left out: ``(tests, notes)``, ``tests`` the (name,
-    LossDifferenceTestResult) pairs of Diebold & Mariano over every forecast (what the decision rests on, under the
-    same name) and Giacomini & White's conditional test at the shortest horizon, left out with a note where that
-    horizon has too few forecasts for it."""
+    LossDifferenceTestResult) pairs of Diebold & Mariano over every forecast, pre-whitened (what the decision rests
+    on, under the same name) and with Bartlett's window at a fixed lag, and Giacomini & White's conditional test at
+    the shortest horizon, left out with a note where that horizon has too few forecasts for it."""
     shortest = int(pair.a.horizons[0])
-    tests = [(method_row("diebold_mariano").label, quietly(forecast_test, pair))]
+    chosen = method_row(DECISION_TEST)
+    tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
+             (method_row("diebold_mariano").label, quietly(forecast_test, pair))]
     try:
         tests.append((f"{method_row('giacomini_white').label} (horizon {shortest})",
                       quietly(forecast_test, pair, method="giacomini-white", horizon=shortest)))
@@ -93,7 +96,7 @@ def _baseline_record(result, season, confidence_level):
     """The naive (or seasonal naive) forecast of the same rows from the same origins, its mean loss, the skill
     1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it."""
     naive = result.baseline(season)
-    test = quietly(forecast_test, result, naive, alternative="greater")
+    test = quietly(forecast_test, result, naive, method=method_row(DECISION_TEST).option, alternative="greater")
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),

@@ -83,7 +83,9 @@ def test_compare_decides_on_the_forecasts_and_draws_them(csv_file, tmp_path):
                         "--cv", "20", "--horizon", "2", "--step", "1", "--gap", "1", "--plot", str(figure)])
     assert status == 0 and figure.read_bytes().startswith(b"\x89PNG")
     assert "splitter: ForwardSplit(gap=1, horizon=2, n_splits=20, step=1, window=None)" in text
-    assert "decision: A better (squared_error; A = linreg, B = dummy_reg)" in text
+    decision = next(line for line in text.splitlines() if line.startswith("decision: "))
+    assert decision.endswith("(squared_error; A = linreg, B = dummy_reg)")
+    assert "Diebold-Mariano, pre-whitened" in text
 
 
 @pytest.mark.parametrize("argv, message", [

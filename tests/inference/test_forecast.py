@@ -113,20 +113,26 @@ def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_er
     assert iid.details["standard_error"] == pytest.approx(losses.std(ddof=1) / math.sqrt(losses.size), rel=1e-12)
 
 
-def test_the_prewhitened_interval_recolours_statsmodels_hac_of_the_ar1_residuals_on_the_log_scale():
-    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1)) / (1 - rho)^2; the residuals' lag is Andrews's
-    (1991) AR(1) plug-in, computed here by hand; the interval is exp(log(mean) +- z se / mean)."""
-    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
-    interval = forecast_interval(record)
-    losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
-    centred = losses - losses.mean()
+def _prewhitened_by_hand(values):
+    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1)) / (1 - rho)^2, the residuals' LRV statsmodels'
+    HAC at Andrews's (1991) AR(1) plug-in lag, computed here by hand: (LRV, rho, lag)."""
+    centred = values - values.mean()
     rho = (centred[1:] @ centred[:-1]) / (centred[:-1] @ centred[:-1])
     residuals = centred[1:] - rho * centred[:-1]
     r = residuals - residuals.mean()
     rho_r = (r[1:] @ r[:-1]) / (r[:-1] @ r[:-1])
     bandwidth = 1.1447 * (4 * rho_r**2 / ((1 - rho_r) ** 2 * (1 + rho_r) ** 2) * residuals.size) ** (1 / 3)
     lag = max(math.ceil(bandwidth) - 1, 0)
-    se = math.sqrt(_statsmodels_lrv(residuals, lag, "bartlett") / (1 - rho) ** 2 / losses.size)
+    return _statsmodels_lrv(residuals, lag, "bartlett") / (1 - rho) ** 2, rho, lag
+
+
+def test_the_prewhitened_interval_recolours_statsmodels_hac_of_the_ar1_residuals_on_the_log_scale():
+    """The interval is exp(log(mean) +- z se / mean), se from the pre-whitened LRV (by hand)."""
+    record = _pair(ForwardSplit(10, horizon=10, window=100)).a
+    interval = forecast_interval(record)
+    losses = np.asarray(record.loss)[np.lexsort((record.fold, record.time))]
+    variance, rho, lag = _prewhitened_by_hand(losses)
+    se = math.sqrt(variance / losses.size)
     z = stats.norm.ppf(0.975)
     assert (interval.details["lag"], interval.details["ar1"]) == (lag, pytest.approx(rho, rel=1e-12))
     assert (interval.low, interval.high) == pytest.approx(
@@ -134,6 +140,24 @@ def test_the_prewhitened_interval_recolours_statsmodels_hac_of_the_ar1_residuals
         rel=1e-10)
     with pytest.raises(ValueError, match="chooses its lag"):
         forecast_interval(record, lag=3)
+
+
+def test_the_prewhitened_diebold_mariano_test_is_the_mean_differential_over_the_prewhitened_standard_error():
+    """t = mean(d) / sqrt(LRV_pw(d) / n) with d = loss B - loss A in time order, referred to t(n - 1)."""
+    pair = _pair(ForwardSplit(10, horizon=10, window=100))
+    test = forecast_test(pair, method="prewhitened-diebold-mariano")
+    order = np.lexsort((pair.a.fold, pair.a.time))
+    d = (np.asarray(pair.b.loss) - np.asarray(pair.a.loss))[order]
+    variance, rho, lag = _prewhitened_by_hand(d)
+    t = d.mean() / math.sqrt(variance / d.size)
+    assert test.method == "Diebold-Mariano (pre-whitened HAC)" and test.df == d.size - 1
+    assert (test.details["lag"], test.details["ar1"]) == (lag, pytest.approx(rho, rel=1e-12))
+    assert test.statistic == pytest.approx(t, rel=1e-10)
+    assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(t), d.size - 1), rel=1e-10)
+    greater = forecast_test(pair, method="prewhitened-diebold-mariano", alternative="greater")
+    assert greater.pvalue == pytest.approx(stats.t.sf(t, d.size - 1), rel=1e-10)
+    with pytest.raises(ValueError, match="chooses its lag"):
+        forecast_test(pair, method="prewhitened-diebold-mariano", lag=2)
 
 
 def test_the_block_bootstrap_is_seeded_and_its_block_length_follows_the_rule():

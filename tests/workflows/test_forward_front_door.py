@@ -56,7 +56,7 @@ def test_evaluate_sets_the_naive_forecast_and_each_horizon_beside_the_mean_loss(
     record, report = evaluation.result, evaluation.report
     naive = record.baseline()
     baseline = report["estimators"]["A"]["baseline"]
-    test = forecast_test(record, naive, alternative="greater")
+    test = forecast_test(record, naive, method="prewhitened-diebold-mariano", alternative="greater")
     assert baseline["baseline_loss"] == naive.mean_loss and baseline["pvalue"] == test.pvalue
     assert baseline["relative"] == pytest.approx(1 - record.mean_loss / naive.mean_loss, abs=1e-12)
     rows = report["estimators"]["A"]["horizons"]
@@ -78,8 +78,9 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     assert isinstance(comparison.pair, PairedForwardResult)
     assert comparison.pair.a == pair.a and comparison.pair.b == pair.b
     assert comparison.fits == 40 and comparison.nested is None
-    (dm, dm_test), (gw, gw_test) = comparison.tests.items()
-    assert (dm, gw) == ("Diebold-Mariano", "Giacomini-White (horizon 1)")
+    (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.tests.items()
+    assert (chosen, dm, gw) == ("Diebold-Mariano, pre-whitened", "Diebold-Mariano", "Giacomini-White (horizon 1)")
+    assert chosen_test.pvalue == forecast_test(pair, method="prewhitened-diebold-mariano").pvalue
     assert dm_test.pvalue == forecast_test(pair).pvalue
     assert gw_test.pvalue == forecast_test(pair, method="giacomini-white", horizon=1).pvalue
     decision = cvi.decide(pair)
@@ -153,7 +154,7 @@ def test_the_loss_and_its_scorer_are_the_metrics_a_forward_decision_answers_for(
 
 def test_too_few_forecasts_for_giacomini_white_leave_it_out_with_a_note_after_the_fits():
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(4, horizon=2), random_state=0)
-    assert list(found.tests) == ["Diebold-Mariano"]
+    assert list(found.tests) == ["Diebold-Mariano, pre-whitened", "Diebold-Mariano"]
     assert found.report["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
                                                "horizon=1 has 3 forecasts")
     rows = found.report["forecasts"]["horizon_tests"]
