@@ -1,0 +1,110 @@
+"""Non-inferiority and equivalence from the test a decision rests on (issue 49, the arithmetic): its difference and
+interval, re-levelled, against a margin in the metric's units.
+
+The difference is the decision's, positive when A is better (metric(A) - metric(B), or for a loss metric(B) -
+metric(A)), so one rule serves both: A is non-inferior to B by ``margin`` when the difference is above -margin
+(for a loss, A's loss at most ``margin`` above B's), and the two are equivalent within ``margin`` when it lies
+between -margin and +margin. A one-sided test at level alpha is the bound of the two-sided interval at 1 - 2 alpha
+(Schuirmann 1987: two one-sided tests, TOST, for equivalence).
+"""
+
+import math
+from typing import NamedTuple
+
+from scipy import stats
+
+MARGIN_ALTERNATIVES = ("non-inferior", "equivalent")
+"""The questions a margin answers: "A is not worse than B by more than margin", "A and B are within +-margin"."""
+
+
+class MarginAnswer(NamedTuple):
+    """The answer about a margin: ``answer`` in words, the (1 - 2 alpha) interval (``low``, ``high``) that gives it
+    and the p-value of its one-sided test (for equivalence, the larger of the two)."""
+
+    answer: str
+    low: float
+    high: float
+    pvalue: float
+
+
+def _distribution(df):
+    return stats.norm() if df is None else stats.t(df)
+
+
+def relevelled(estimate, low, high, df, confidence_level, new_level):
+    """The interval at ``new_level`` of an estimate whose symmetric t (``df``) or normal (``df`` None) interval at
+    ``confidence_level`` is [low, high], and its standard error: (low, high, standard error).
+
+    Examples
+    --------
+    >>> low, high, se = relevelled(0.0, -1.959963984540054, 1.959963984540054, None, 0.95, 0.90)
+    >>> round(se, 12), round(high, 6)
+    (1.0, 1.644854)
+    """
+    half = (high - low) / 2
+    if not math.isclose(high - estimate, estimate - low, rel_tol=1e-9, abs_tol=1e-12 * max(1.0, abs(half))):
+        raise ValueError(f"the interval [{low:.6g}, {high:.6g}] is not symmetric about {estimate:.6g}: its level "
+                         "cannot be changed from its bounds; a margin needs a test with a t or normal interval.")
+    distribution = _distribution(df)
+    standard_error = float(half / distribution.ppf((1 + confidence_level) / 2))
+    critical = float(distribution.ppf((1 + new_level) / 2))
+    return estimate - critical * standard_error, estimate + critical * standard_error, standard_error
+
+
+def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternative):
+    """Whether A is non-inferior to B (or equivalent to it) by ``margin``, from the difference's interval.
+
+    Parameters
+    ----------
+    estimate, low, high : float
+        The difference, positive when A is better, and its symmetric
+        interval at ``confidence_level``.
+    df : float or None
+        The t interval's degrees of freedom; None for a normal one.
+    confidence_level : float
+        1 - alpha: the one-sided tests are at level alpha.
+    margin : float
+        Positive, in the metric's units.
+    alternative : {"non-inferior", "equivalent"}
+
+    Returns
+    -------
+    MarginAnswer
+        "A non-inferior (margin m)" or "not shown non-inferior (margin
+        m)"; "equivalent within m" or "not shown equivalent within m".
+
+    Notes
+    -----
+    With s the standard error and F the t (or normal) distribution, the
+    non-inferiority p-value is 1 - F((d + m) / s), and the answer is "A
+    non-inferior" when the lower bound of the 1 - 2 alpha interval is above
+    -m; equivalence is shown when the whole 1 - 2 alpha interval lies in
+    (-m, m), and its p-value is the larger of 1 - F((d + m) / s) and
+    F((d - m) / s) (Schuirmann 1987, two one-sided tests; Wellek 2010,
+    *Testing statistical hypotheses of equivalence and noninferiority*,
+    sections 2.1 and 2.2).
+
+    Examples
+    --------
+    >>> margin_answer(0.004, -0.016, 0.024, None, confidence_level=0.95, margin=0.02,
+    ...               alternative="non-inferior").answer
+    'A non-inferior (margin 0.02)'
+    """
+    if not margin > 0:
+        raise ValueError(f"margin={margin!r} must be positive, in the metric's units (0.01 for one point of "
+                         "accuracy).")
+    if alternative not in MARGIN_ALTERNATIVES:
+        raise ValueError(f"alternative={alternative!r}: a margin answers "
+                         f"{' or '.join(map(repr, MARGIN_ALTERNATIVES))}.")
+    alpha = 1 - confidence_level
+    low, high, standard_error = relevelled(estimate, low, high, df, confidence_level, 1 - 2 * alpha)
+    distribution = _distribution(df)
+    above = distribution.sf((estimate + margin) / standard_error)
+    if alternative == "non-inferior":
+        shown = low > -margin
+        return MarginAnswer(f"{'A' if shown else 'not shown'} non-inferior (margin {margin:g})", low, high,
+                            float(above))
+    below = distribution.cdf((estimate - margin) / standard_error)
+    shown = -margin < low and high < margin
+    return MarginAnswer(f"{'' if shown else 'not shown '}equivalent within {margin:g}", low, high,
+                        float(max(above, below)))

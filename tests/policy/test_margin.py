@@ -1,0 +1,57 @@
+"""Non-inferiority and equivalence against a margin (issue 49, the arithmetic the decision will use). Oracles:
+statsmodels' ttost_paired (Schuirmann's two one-sided tests) and scipy's one-sided one-sample t test, on the paired
+differences whose t interval the margin re-levels."""
+
+import numpy as np
+import pytest
+from scipy import stats
+from statsmodels.stats.weightstats import ttost_paired
+
+from cvinference.policy._margin import margin_answer, relevelled
+
+
+def _paired(seed, shift):
+    """Differences of two learners' scores on 30 paired folds, their mean, t interval at 95% and df."""
+    rng = np.random.default_rng(seed)
+    a = rng.normal(0.80 + shift, 0.03, 30)
+    b = a - shift + rng.normal(0, 0.02, 30)
+    d = a - b
+    mean, se = d.mean(), d.std(ddof=1) / np.sqrt(d.size)
+    half = stats.t.ppf(0.975, d.size - 1) * se
+    return a, b, d, mean, mean - half, mean + half, float(d.size - 1)
+
+
+@pytest.mark.parametrize("seed, shift", [(0, 0.0), (1, 0.005), (2, -0.01), (3, 0.02)])
+def test_equivalence_is_schuirmanns_two_one_sided_tests(seed, shift):
+    a, b, d, mean, low, high, df = _paired(seed, shift)
+    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, alternative="equivalent")
+    pvalue = ttost_paired(a, b, -0.01, 0.01)[0]
+    assert found.pvalue == pytest.approx(pvalue, rel=1e-9)
+    assert found.answer.startswith("not shown") == (pvalue >= 0.05)
+    half90 = stats.t.ppf(0.95, df) * d.std(ddof=1) / np.sqrt(d.size)
+    assert (found.low, found.high) == pytest.approx((mean - half90, mean + half90), rel=1e-9)
+
+
+@pytest.mark.parametrize("seed, shift", [(0, 0.0), (4, -0.012), (5, -0.03)])
+def test_non_inferiority_is_the_one_sided_t_test_of_the_difference_plus_the_margin(seed, shift):
+    _, _, d, mean, low, high, df = _paired(seed, shift)
+    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, alternative="non-inferior")
+    expected = stats.ttest_1samp(d + 0.01, 0.0, alternative="greater").pvalue
+    assert found.pvalue == pytest.approx(expected, rel=1e-9)
+    assert found.answer == ("A non-inferior (margin 0.01)" if expected < 0.05 else
+                            "not shown non-inferior (margin 0.01)")
+
+
+def test_a_normal_interval_is_relevelled_with_the_normal_quantiles():
+    low, high, se = relevelled(0.1, 0.1 - 1.959963984540054 * 0.05, 0.1 + 1.959963984540054 * 0.05, None, 0.95, 0.9)
+    assert se == pytest.approx(0.05, rel=1e-12)
+    assert (low, high) == pytest.approx((0.1 - 1.6448536269514722 * 0.05, 0.1 + 1.6448536269514722 * 0.05), rel=1e-12)
+
+
+def test_an_asymmetric_interval_a_margin_of_zero_and_another_question_are_refused():
+    with pytest.raises(ValueError, match="is not symmetric"):
+        margin_answer(0.1, 0.0, 0.3, None, confidence_level=0.95, margin=0.05, alternative="equivalent")
+    with pytest.raises(ValueError, match="margin=0 must be positive"):
+        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0, alternative="equivalent")
+    with pytest.raises(ValueError, match="alternative='superior'"):
+        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0.1, alternative="superior")
