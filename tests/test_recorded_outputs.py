@@ -10,6 +10,8 @@ began naming the worst measured cell: the command line's text and JSON reports f
 of any printed byte must be deliberate: re-record, and say why in the commit. Recorded again (same command) when
 method="auto" began choosing on measured coverage (issue 45, item 10): the exact interval it falls back to warns
 where its measured coverage is below 0.93, which adds that warning, and nothing else, to seven outputs.
+Recorded again (same command) when the decision gained its question (issue 49): the JSON reports' decision
+objects carry "alternative": "difference" and "margin": null, and nothing else changed.
 """
 
 import json

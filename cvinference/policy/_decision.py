@@ -54,7 +54,8 @@ from scipy import stats
 from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, LEVEL, NON_NEGATIVE, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
-from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, validate_params
+from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, Real, validate_params
+from .._utils._params import Options as Choice
 from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
 from .._utils._upward import upward
@@ -92,6 +93,7 @@ from ._evidence import (
     type_i_limit,
 )
 from ._forward_decision import forward_decision
+from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
     NESTED_SETTINGS,
@@ -105,8 +107,9 @@ from ._routes import (
     repeats_routes,
 )
 
-ANSWERS = ("A better", "B better", "no difference shown", "cannot tell")
-"""The answers a :class:`Decision` can give, its ``answer``."""
+ANSWERS = ("A better", "B better", "no difference shown", "cannot tell",
+           *(answer for answers in MARGIN_ANSWERS.values() for answer in answers.values()))
+"""The answers a :class:`Decision` can give, its ``answer``: of a difference, then of a margin (``margin=``)."""
 
 
 def _label(method_id, details=""):
@@ -255,7 +258,18 @@ def _rests_on_one_test(owner, values):
     if (rests_on is not None and rests_on.role != "rests on") or any(role != "context" for role in roles):
         raise ValueError(f"{owner}.rests_on must have the role 'rests on' and every test of {owner}.context the role "
                          f"'context'; got {None if rests_on is None else rests_on.role!r} and {roles}. {fix}")
-    given = None if rests_on is None else _answer(rests_on, 1 - values["confidence_level"])
+    alternative, margin = values["alternative"], values["margin"]
+    if (margin is None) != (alternative == "difference"):
+        raise ValueError(f"{owner}.alternative={alternative!r} and {owner}.margin={margin!r} disagree: a margin "
+                         f"answers 'non-inferior' or 'equivalent', and a difference has no margin. {fix}")
+    if rests_on is None:
+        given = None
+    elif margin is None:
+        given = _answer(rests_on, 1 - values["confidence_level"])
+    else:
+        given = margin_answer(rests_on.estimate, rests_on.low, rests_on.high, rests_on.df,
+                              confidence_level=values["confidence_level"], margin=margin,
+                              alternative=alternative).answer
     if rests_on is not None and answer != given:
         raise ValueError(f"{owner}.answer={answer!r} disagrees with the test it rests on (estimate "
                          f"{rests_on.estimate:+.4g}, p = {rests_on.pvalue:.4g} at confidence level "
@@ -301,6 +315,15 @@ class Decision(Serializable):
         Whether the metric is a loss (a regressor's mean squared error):
         then ``difference`` and the tests' estimates are metric(B) -
         metric(A), still positive when A is better, and the text says so.
+    alternative : {"difference", "non-inferior", "equivalent"}, default="difference"
+        The question: is either better (the answers "A better", "B better",
+        "no difference shown"), is A not worse than B by more than
+        ``margin`` ("A non-inferior", "not shown non-inferior"), or are they
+        within +-``margin`` ("equivalent", "not shown equivalent"), all from
+        the one test the decision rests on.
+    margin : float or None, default=None
+        The margin in the metric's units (a loss's: an increase), None for a
+        difference.
     minimum_detectable_difference : float or None
         When the decision rests on a test: the smallest difference that test
         would have detected with power 0.8 at the variance it observed, in
@@ -323,18 +346,23 @@ class Decision(Serializable):
     route: str
     caveats: tuple
     lower_is_better: bool = False
+    alternative: str = "difference"
+    margin: float | None = None
     minimum_detectable_difference: float | None = dataclasses.field(init=False, default=None)
 
     _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
               "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
               "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS, "lower_is_better": BOOLEAN,
+              "alternative": Options("difference", *MARGIN_ALTERNATIVES), "margin": Nullable(NON_NEGATIVE),
               "minimum_detectable_difference": Nullable(NON_NEGATIVE)}
     _rules = (_rests_on_one_test,)
-    _format_version = 3
+    _format_version = 4
     _upgrades = types.MappingProxyType({
         1: lambda data: data | {"version": 2, "lower_is_better": False},
         # Issue 45: the minimum detectable difference, which the decision computes from rests_on.
         2: lambda data: data | {"version": 3, "minimum_detectable_difference": None},
+        # Issue 49: the question against a margin; every older decision answers about a difference.
+        3: lambda data: data | {"version": 4, "alternative": "difference", "margin": None},
     })
 
     _repr_html_ = summary_html
@@ -372,16 +400,47 @@ class Decision(Serializable):
         a, b = self.names
         higher, contrast = ("lower", "B - A") if self.lower_is_better else ("higher", "A - B")
         if self.rests_on is None:
-            return f"Cannot tell whether {a} or {b} has the {higher} {self.metric}. {self.reason} {self.route}".strip()
+            question = f"whether {a} or {b} has the {higher} {self.metric}"
+            if self.alternative == "non-inferior":
+                question = f"whether {a} is worse than {b} by less than {self.margin:g} in {self.metric}"
+            elif self.alternative == "equivalent":
+                question = f"whether {a} and {b} are within {self.margin:g} in {self.metric}"
+            return f"Cannot tell {question}. {self.reason} {self.route}".strip()
         test = self.rests_on
         figures = (f"{self.metric} {contrast} = {test.estimate:+.4f}, {format_level(self.confidence_level)} "
                    f"interval [{test.low:+.4f}, {test.high:+.4f}], {format_pvalue(test.pvalue)} ({test.name}; "
                    f"{test.target} target)")
+        if self.margin is not None:
+            return self._margin_text(figures)
         if self.answer == "no difference shown":
             return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
                     f"{figures}.{self._detectable_sentence()} {self.reason}")
         better, worse = (a, b) if self.answer == "A better" else (b, a)
         return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
+
+    def _margin_text(self, figures):
+        """The answer about a margin: the 1 - 2 alpha interval of the test it rests on against -margin (and +margin)."""
+        a, b = self.names
+        test, margin = self.rests_on, self.margin
+        found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=self.confidence_level,
+                              margin=margin, alternative=self.alternative)
+        level = format_level(1 - 2 * self.alpha)
+        interval = f"its {level} interval [{found.low:+.4f}, {found.high:+.4f}]"
+        worse = f"{self.metric} {'above' if self.lower_is_better else 'below'} {b}'s"
+        if self.alternative == "non-inferior":
+            verdict = (f"{a} is not worse than {b} by {margin:g} or more ({worse} by less than {margin:g})"
+                       if self.answer == "A non-inferior" else
+                       f"{a} is not shown to be worse than {b} by less than {margin:g} in {self.metric}")
+            where = "lies above" if self.answer == "A non-inferior" else "reaches"
+            bound = f"{interval} {where} -{margin:g} (one-sided {format_pvalue(found.pvalue)})"
+        else:
+            verdict = (f"{a} and {b} are equivalent in {self.metric} within {margin:g}"
+                       if self.answer == "equivalent" else
+                       f"{a} and {b} are not shown to be equivalent in {self.metric} within {margin:g}")
+            where = "lies within" if self.answer == "equivalent" else "is not within"
+            bound = (f"{interval} {where} [-{margin:g}, +{margin:g}] (two one-sided tests, "
+                     f"{format_pvalue(found.pvalue)})")
+        return f"{verdict}: {bound}; {figures}. {self.reason}"
 
     def _detectable_sentence(self):
         """What "no difference shown" rules out: the sentence of its minimum detectable difference ("" if none)."""
@@ -1123,8 +1182,33 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
                                      order_why=_SCORE_WHY)
 
 
-@validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()))
-def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None, pos_label=None):
+def _on_margin(decision, margin, alternative):
+    """``decision`` answering about ``margin`` from the test it rests on; "cannot tell" where that test's interval
+    cannot be re-levelled (not symmetric), the test then shown for context."""
+    test = decision.rests_on
+    if test is None:
+        return dataclasses.replace(decision, alternative=alternative, margin=margin)
+    try:
+        found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
+                              margin=margin, alternative=alternative)
+    except ValueError as exc:  # an interval that is not symmetric, as margin_answer says
+        why = str(exc)
+        return dataclasses.replace(
+            decision, answer="cannot tell", target=None, rests_on=None, alternative=alternative, margin=margin,
+            context=(dataclasses.replace(test, role="context", why_not=why), *decision.context),
+            reason=f"The test the decision would rest on, {test.name}, cannot answer a margin: {why}")
+    caveat = (f"The calibration measured {test.name}'s type-I error under no difference; under a difference of "
+              f"exactly the margin, the boundary this answer's test is at, it is not measured yet.")
+    return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin,
+                               caveats=(*decision.caveats, caveat))
+
+
+@validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()),
+                 margin=Nullable(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units",
+                                      example="0.01 for one point of accuracy")),
+                 alternative=Choice("difference", *MARGIN_ALTERNATIVES))
+def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None, pos_label=None,
+           margin=None, alternative="difference"):
     """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
 
     Parameters
@@ -1166,6 +1250,19 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         The positive class of a binary metric about one class (``"f1"``,
         ``"precision"``, ``"recall"``, ``"jaccard"``), as in
         :func:`metric_interval`; None is sklearn's default, 1.
+    margin : float or None, default=None
+        With ``alternative``: the margin, positive, in the metric's units
+        (for a loss, an increase of it).
+    alternative : {"difference", "non-inferior", "equivalent"}, default="difference"
+        The question. ``"difference"``: is either better. ``"non-inferior"``:
+        is A not worse than B by ``margin`` or more ("A non-inferior" when
+        the lower bound of the test's 1 - 2 alpha interval of the difference
+        is above -margin, a one-sided test at alpha). ``"equivalent"``: is
+        the difference within +-margin ("equivalent" when the whole
+        1 - 2 alpha interval is, Schuirmann's 1987 two one-sided tests).
+        Both rest on the test the difference's decision rests on, chosen as
+        for a difference; "cannot tell" where it is not symmetric about its
+        estimate (its level cannot be changed from its bounds).
 
     Returns
     -------
@@ -1229,6 +1326,13 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> decision.answer in cvi.policy.ANSWERS
     True
     """
+    if (margin is None) != (alternative == "difference"):
+        raise ValueError(f"alternative={alternative!r} with margin={margin!r}: 'non-inferior' and 'equivalent' need a "
+                         "margin in the metric's units (margin=0.01 for one point of accuracy), and a difference "
+                         "takes none; pass both, or neither.")
+    if margin is not None:
+        return _on_margin(decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
+                                 names=names, pos_label=pos_label), margin, alternative)
     if isinstance(pair, PairedForwardResult):
         return _forward(pair, metric, confidence_level, tests, nested, names)
     if not isinstance(pair, PairedCVResult):

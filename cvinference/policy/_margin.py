@@ -17,6 +17,11 @@ MARGIN_ALTERNATIVES = ("non-inferior", "equivalent")
 """The questions a margin answers: "A is not worse than B by more than margin", "A and B are within +-margin"."""
 
 
+MARGIN_ANSWERS = {"non-inferior": {True: "A non-inferior", False: "not shown non-inferior"},
+                  "equivalent": {True: "equivalent", False: "not shown equivalent"}}
+"""The answers of each question, by whether the margin's test rejects."""
+
+
 class MarginAnswer(NamedTuple):
     """The answer about a margin: ``answer`` in words, the (1 - 2 alpha) interval (``low``, ``high``) that gives it
     and the p-value of its one-sided test (for equivalence, the larger of the two)."""
@@ -70,8 +75,8 @@ def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternat
     Returns
     -------
     MarginAnswer
-        "A non-inferior (margin m)" or "not shown non-inferior (margin
-        m)"; "equivalent within m" or "not shown equivalent within m".
+        "A non-inferior" or "not shown non-inferior"; "equivalent" or "not
+        shown equivalent" (:data:`MARGIN_ANSWERS`).
 
     Notes
     -----
@@ -88,7 +93,7 @@ def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternat
     --------
     >>> margin_answer(0.004, -0.016, 0.024, None, confidence_level=0.95, margin=0.02,
     ...               alternative="non-inferior").answer
-    'A non-inferior (margin 0.02)'
+    'A non-inferior'
     """
     if not margin > 0:
         raise ValueError(f"margin={margin!r} must be positive, in the metric's units (0.01 for one point of "
@@ -101,10 +106,7 @@ def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternat
     distribution = _distribution(df)
     above = distribution.sf((estimate + margin) / standard_error)
     if alternative == "non-inferior":
-        shown = low > -margin
-        return MarginAnswer(f"{'A' if shown else 'not shown'} non-inferior (margin {margin:g})", low, high,
-                            float(above))
+        return MarginAnswer(MARGIN_ANSWERS[alternative][low > -margin], low, high, float(above))
     below = distribution.cdf((estimate - margin) / standard_error)
-    shown = -margin < low and high < margin
-    return MarginAnswer(f"{'' if shown else 'not shown '}equivalent within {margin:g}", low, high,
+    return MarginAnswer(MARGIN_ANSWERS[alternative][-margin < low and high < margin], low, high,
                         float(max(above, below)))

@@ -280,8 +280,8 @@ def test_the_format_of_a_result_dict_is_its_class_name(cases):
     # groups (issue 30); Interval 4: the figures in details; CandidateComparison 2: one table; DatasetComparison 2:
     # two tables (issue 44); CandidateComparison 3: the margin's rope_rule (issue 45); Decision 3:
     # minimum_detectable_difference, DecisionTest 2: df (issue 45); CVResult 5: float64 scores (issue 45); Interval
-    # 5: nested CV's n_learners (issue 47)
-    changed_shape = {"CVResult": 5, "Interval": 5, "Decision": 3, "DecisionTest": 2, "NestedCVResult": 2,
+    # 5: nested CV's n_learners (issue 47); Decision 4: alternative and margin (issue 49)
+    changed_shape = {"CVResult": 5, "Interval": 5, "Decision": 4, "DecisionTest": 2, "NestedCVResult": 2,
                      "CandidateComparison": 3, "DatasetComparison": 2}
     for _, result in cases:
         data = result.to_dict()

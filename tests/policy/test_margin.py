@@ -5,9 +5,13 @@ differences whose t interval the margin re-levels."""
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.linear_model import Ridge
 from statsmodels.stats.weightstats import ttost_paired
 
+import cvinference as cvi
+from cvinference.inference import forecast_test
 from cvinference.policy._margin import margin_answer, relevelled
+from cvinference.splitters import ForwardSplit
 
 
 def _paired(seed, shift):
@@ -38,8 +42,7 @@ def test_non_inferiority_is_the_one_sided_t_test_of_the_difference_plus_the_marg
     found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, alternative="non-inferior")
     expected = stats.ttest_1samp(d + 0.01, 0.0, alternative="greater").pvalue
     assert found.pvalue == pytest.approx(expected, rel=1e-9)
-    assert found.answer == ("A non-inferior (margin 0.01)" if expected < 0.05 else
-                            "not shown non-inferior (margin 0.01)")
+    assert found.answer == ("A non-inferior" if expected < 0.05 else "not shown non-inferior")
 
 
 def test_a_normal_interval_is_relevelled_with_the_normal_quantiles():
@@ -55,3 +58,44 @@ def test_an_asymmetric_interval_a_margin_of_zero_and_another_question_are_refuse
         margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0, alternative="equivalent")
     with pytest.raises(ValueError, match="alternative='superior'"):
         margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0.1, alternative="superior")
+
+
+def _forward_pair():
+    rng = np.random.default_rng(0)
+    x, noise = rng.standard_normal(400), np.zeros(400)
+    for t in range(1, 400):
+        noise[t] = 0.7 * noise[t - 1] + rng.standard_normal()
+    evaluator = cvi.CVEvaluator(cv=ForwardSplit(40, horizon=5, window=150), loss="squared_error")
+    return evaluator.compare(Ridge(), Ridge(alpha=30.0), x.reshape(-1, 1), 1.5 * x + noise)
+
+
+@pytest.mark.parametrize("margin, alternative, answer", [
+    (0.1, "non-inferior", "A non-inferior"), (0.01, "non-inferior", "not shown non-inferior"),
+    (0.1, "equivalent", "equivalent"), (0.05, "equivalent", "not shown equivalent")])
+def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, alternative, answer):
+    """Oracle: the test's own estimate, standard error and df (forecast_test), one-sided by hand."""
+    pair = _forward_pair()
+    decision = cvi.decide(pair, margin=margin, alternative=alternative)
+    test = forecast_test(pair, method="prewhitened-diebold-mariano")
+    d, se, df = test.estimate, test.standard_error, test.df
+    lower = 1 - stats.t.cdf((d + margin) / se, df) < 0.05
+    upper = stats.t.cdf((d - margin) / se, df) < 0.05
+    assert decision.answer == answer == {"non-inferior": {True: "A non-inferior", False: "not shown non-inferior"},
+                                         "equivalent": {True: "equivalent", False: "not shown equivalent"}}[
+        alternative][lower and (upper or alternative == "non-inferior")]
+    assert (decision.margin, decision.alternative) == (margin, alternative)
+    assert decision.rests_on == cvi.decide(pair).rests_on
+    assert "not measured yet" in decision.caveats[-1]
+    assert cvi.results.Decision.from_json(decision.to_json()) == decision
+
+
+def test_a_margin_needs_its_question_and_an_older_decision_reads_as_one_about_a_difference():
+    pair = _forward_pair()
+    with pytest.raises(ValueError, match="need a margin in the metric's units"):
+        cvi.decide(pair, alternative="equivalent")
+    with pytest.raises(ValueError, match="margin must be a margin in the metric's units > 0"):
+        cvi.decide(pair, margin=-0.1, alternative="equivalent")
+    written = cvi.decide(pair).to_dict()
+    older = {key: value for key, value in written.items() if key not in ("alternative", "margin")} | {"version": 3}
+    again = cvi.results.Decision.from_dict(older)
+    assert (again.alternative, again.margin, again.answer) == ("difference", None, "no difference shown")

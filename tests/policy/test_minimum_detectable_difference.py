@@ -129,7 +129,7 @@ def test_a_difference_shown_gives_its_mdd_as_a_line_of_the_summary_only():
 def test_the_mdd_and_the_tests_df_survive_json():
     decision = _decision(test=_test(df=19))
     data = json.loads(decision.to_json())
-    assert data["version"] == 3 and data["rests_on"]["version"] == 2
+    assert data["version"] == 4 and data["rests_on"]["version"] == 2
     assert data["minimum_detectable_difference"] == decision.minimum_detectable_difference
     assert data["rests_on"]["df"] == 19
     again = Decision.from_json(decision.to_json())
