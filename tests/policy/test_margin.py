@@ -99,3 +99,18 @@ def test_a_margin_needs_its_question_and_an_older_decision_reads_as_one_about_a_
     older = {key: value for key, value in written.items() if key not in ("alternative", "margin")} | {"version": 3}
     again = cvi.results.Decision.from_dict(older)
     assert (again.alternative, again.margin, again.answer) == ("difference", None, "no difference shown")
+
+
+def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_about_a_margin():
+    """One evaluation set rests on McNemar's test, whose interval is not symmetric: its level cannot be changed."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    a, b = (np.where(rng.random(300) < accuracy, y, 1 - y) for accuracy in (0.9, 0.85))
+    pair = cvi.PairedCVResult(cvi.CVResult.from_predictions(y, a, name="a"),
+                              cvi.CVResult.from_predictions(y, b, name="b"))
+    difference = cvi.decide(pair)
+    decision = cvi.decide(pair, margin=0.02, alternative="non-inferior")
+    assert difference.rests_on.name == "McNemar" and decision.answer == "cannot tell" and decision.rests_on is None
+    assert decision.context[0].name == "McNemar" and "is not symmetric" in decision.context[0].why_not
+    assert decision.text.startswith("Cannot tell whether a is worse than b by less than 0.02 in accuracy.")
+    assert cvi.results.Decision.from_json(decision.to_json()) == decision
