@@ -335,8 +335,12 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                         f"{NESTED_SETTINGS['n_splits']} folds need 2 groups each, {NESTED_GROUPS} groups, and "
                         f"{dataset.name} has {dataset.n_groups}; drop --nested (the decision rests on tests that "
                         "take the groups as the units)")
+    if args.alternative is not None and args.margin is None:
+        raise UserError(f"--alternative {args.alternative} asks about a margin; pass --margin M (in the metric's "
+                        "units, 0.01 for one point of accuracy), or drop --alternative")
     comparison = fitting(run_comparison, *estimators, dataset.X, dataset.y, nested=args.nested, names=names,
-                         descriptions=descriptions, **_front_door_options(args, dataset))
+                         descriptions=descriptions, margin=args.margin, alternative=args.alternative,
+                         **_front_door_options(args, dataset))
     return _finish(args, comparison, out)
 
 

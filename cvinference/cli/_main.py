@@ -110,6 +110,7 @@ _seed = _option_type(int, lambda value: 0 <= value < 2**32, "an integer from 0 t
 _confidence = _option_type(float, lambda value: 0 < value < 1, "a level strictly between 0 and 1, such as 0.95")
 _alpha = _option_type(float, lambda value: 0 < value < 1, "a significance level strictly between 0 and 1, such as 0.05")
 _at_least_two = _option_type(int, lambda value: value >= 2, "an integer >= 2")
+_positive_number = _option_type(float, lambda value: 0 < value < float("inf"), "a positive number, such as 0.01")
 
 
 def _fold_list(text):
@@ -230,6 +231,13 @@ def _add_decision_options(parser):
                              "decision can rest: auto runs it when no test computable from the folds is calibrated "
                              "for these learners and this size and it is (with --groups, on folds of whole groups; "
                              "default: auto)")
+    parser.add_argument("--margin", type=_positive_number, metavar="M",
+                        help="ask whether A is no worse than B by M (in the metric's units; for a loss, an "
+                             "increase), not whether either is better: the decision answers 'A non-inferior' or "
+                             "'not shown non-inferior'")
+    parser.add_argument("--alternative", choices=("non-inferior", "equivalent"), default=None,
+                        help="with --margin: non-inferior (default) or equivalent (A and B within +-M, two one-sided "
+                             "tests)")
 
 
 def _add_study_kind(kinds, name, description, *, pair=False, options=()):

@@ -259,6 +259,7 @@ def _rests_on_one_test(owner, values):
         raise ValueError(f"{owner}.rests_on must have the role 'rests on' and every test of {owner}.context the role "
                          f"'context'; got {None if rests_on is None else rests_on.role!r} and {roles}. {fix}")
     alternative, margin = values["alternative"], values["margin"]
+    alternative = alternative or ("difference" if margin is None else "non-inferior")
     if (margin is None) != (alternative == "difference"):
         raise ValueError(f"{owner}.alternative={alternative!r} and {owner}.margin={margin!r} disagree: a margin "
                          f"answers 'non-inferior' or 'equivalent', and a difference has no margin. {fix}")
@@ -478,7 +479,9 @@ class Decision(Serializable):
         -------
         str
         """
-        lines = [f"decision: {self.answer} ({self.metric}; A = {self.names[0]}, B = {self.names[1]})", self.text]
+        margin = "" if self.margin is None else f", margin {self.margin:g}"
+        lines = [f"decision: {self.answer} ({self.metric}{margin}; A = {self.names[0]}, B = {self.names[1]})",
+                 self.text]
         mdd = self.minimum_detectable_difference
         if self.answer in ("A better", "B better") and mdd is not None and math.isfinite(mdd):
             lines.append(f"minimum detectable difference of {self.rests_on.name} (power {POWER:g} at its observed "
@@ -1182,6 +1185,22 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
                                      order_why=_SCORE_WHY)
 
 
+MARGIN = Real(0.0, math.inf, closed="neither", what="a margin in the metric's units",
+              example="0.01 for one point of accuracy")
+"""The rule of a ``margin=`` parameter: a positive number in the metric's units."""
+
+
+def margin_question(margin, alternative):
+    """The question of ``margin`` and ``alternative`` (None: "non-inferior" with a margin, else "difference"),
+    refused where they disagree."""
+    alternative = alternative or ("difference" if margin is None else "non-inferior")
+    if (margin is None) != (alternative == "difference"):
+        raise ValueError(f"alternative={alternative!r} with margin={margin!r}: 'non-inferior' and 'equivalent' need a "
+                         "margin in the metric's units (margin=0.01 for one point of accuracy), and a difference "
+                         "takes none; pass both, or neither.")
+    return alternative
+
+
 def _on_margin(decision, margin, alternative):
     """``decision`` answering about ``margin`` from the test it rests on; "cannot tell" where that test's interval
     cannot be re-levelled (not symmetric), the test then shown for context."""
@@ -1204,11 +1223,10 @@ def _on_margin(decision, margin, alternative):
 
 
 @validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()),
-                 margin=Nullable(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units",
-                                      example="0.01 for one point of accuracy")),
-                 alternative=Choice("difference", *MARGIN_ALTERNATIVES))
+                 margin=Nullable(MARGIN),
+                 alternative=Nullable(Choice("difference", *MARGIN_ALTERNATIVES)))
 def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None, pos_label=None,
-           margin=None, alternative="difference"):
+           margin=None, alternative=None):
     """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
 
     Parameters
@@ -1253,8 +1271,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     margin : float or None, default=None
         With ``alternative``: the margin, positive, in the metric's units
         (for a loss, an increase of it).
-    alternative : {"difference", "non-inferior", "equivalent"}, default="difference"
-        The question. ``"difference"``: is either better. ``"non-inferior"``:
+    alternative : {"difference", "non-inferior", "equivalent"} or None, default=None
+        The question; None: ``"non-inferior"`` with a margin, else
+        ``"difference"``. ``"difference"``: is either better. ``"non-inferior"``:
         is A not worse than B by ``margin`` or more ("A non-inferior" when
         the lower bound of the test's 1 - 2 alpha interval of the difference
         is above -margin, a one-sided test at alpha). ``"equivalent"``: is
@@ -1326,10 +1345,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> decision.answer in cvi.policy.ANSWERS
     True
     """
-    if (margin is None) != (alternative == "difference"):
-        raise ValueError(f"alternative={alternative!r} with margin={margin!r}: 'non-inferior' and 'equivalent' need a "
-                         "margin in the metric's units (margin=0.01 for one point of accuracy), and a difference "
-                         "takes none; pass both, or neither.")
+    alternative = margin_question(margin, alternative)
     if margin is not None:
         return _on_margin(decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
                                  names=names, pos_label=pos_label), margin, alternative)

@@ -245,7 +245,8 @@ def _decision_line(decision):
     """The decision of a report's ``"decision"`` record in a line: its metric, its answer and what it rests on."""
     rests_on = decision["rests_on"]
     on = f"resting on {rests_on['name']}" if rests_on is not None else "no calibrated test to rest on"
-    return f"decision on {decision['metric']}: {decision['answer']} ({on})"
+    margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
+    return f"decision on {decision['metric']}{margin}: {decision['answer']} ({on})"
 
 
 def _wrapped(lines, inches, fontsize):

@@ -387,13 +387,16 @@ def comparison_tests(pair, *, extra_tests=(), min_count=5):
     return _loss_tests(pair)
 
 
-def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None):
-    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it."""
+def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None,
+                        margin=None, alternative=None):
+    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it
+    (about ``margin`` when one is given)."""
     metric = metrics[0] if metrics else "accuracy"
     # the tests of accuracy, which another metric and one evaluation set (its own test) do not read
     read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
     return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
-                  nested=nested, names=names, pos_label=_positive(metric, pos_label))
+                  nested=nested, names=names, pos_label=_positive(metric, pos_label), margin=margin,
+                  alternative=alternative)
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
@@ -790,7 +793,8 @@ def render_text(report, *, every_repeat=False):
 def _decision_blocks(decision):
     a, b = decision["names"]
     items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
-    return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}; A = {a}, B = {b})"),
+    margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
+    return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
             Paragraph(decision["text"], "  ", items=items)]
 
 

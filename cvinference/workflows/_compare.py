@@ -26,6 +26,8 @@ from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval, TestResult
 from ..policy import Decision
+from ..policy._decision import MARGIN, margin_question
+from ..policy._margin import MARGIN_ALTERNATIVES
 from ..policy._routes import (
     NESTED_SETTINGS,
     Route,
@@ -242,7 +244,8 @@ def _plan(plain, five_by_two, nested_cost, allowed, budget):
 
 def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
                    pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-                   random_state=None, verbose=0, descriptions=None, data=None, params=None, season=None):
+                   random_state=None, verbose=0, descriptions=None, data=None, params=None, season=None, margin=None,
+                   alternative=None):
     """:func:`compare` with the command line's wording: ``descriptions`` name the learners in the report and
     ``data`` is its ``{"name", "n_samples", ...}``."""
     metrics = metric_list(metric)
@@ -250,6 +253,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     regression = is_regression(estimator_a)
     loss = default_loss(loss, regression)
     check_season(season, cv)
+    alternative = margin_question(margin, alternative)
     estimators = (estimator_a, estimator_b)
     if descriptions is None:
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
@@ -262,7 +266,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         return Comparison(**forward_comparison(
             estimators, X, y, cv=cv, loss=loss, metrics=metrics, confidence_level=confidence_level, budget=budget,
             names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose, descriptions=descriptions,
-            data=data, params=params, season=season, notes=notes))
+            data=data, params=params, season=season, notes=notes, margin=margin, alternative=alternative))
     check_metric_names(metrics, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)
@@ -341,7 +345,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
                  for result in (pair.a, pair.b)]
     decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
-                                   nested=interval, names=names, pos_label=pos_label)
+                                   nested=interval, names=names, pos_label=pos_label, margin=margin,
+                                   alternative=alternative)
     report = comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
                                metrics=metrics, nested=interval, names=names, pos_label=pos_label,
                                intervals=intervals, tests=tests, decision=decision)
@@ -357,10 +362,11 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
 @validate_params(n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY,
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
-                 random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)))
+                 random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)),
+                 margin=Nullable(MARGIN), alternative=Nullable(Options("difference", *MARGIN_ALTERNATIVES)))
 def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None,
             pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-            random_state=None, verbose=0, params=None, season=None):
+            random_state=None, verbose=0, params=None, season=None, margin=None, alternative=None):
     """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
 
     The front door for two learners: it runs what ``cvinference compare``
@@ -448,6 +454,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     season : int or None, default=None
         Forward validation only: each learner's baseline is then the
         seasonal naive forecast of this period, not the naive one.
+    margin : float or None, default=None
+        Ask whether A is no worse than B by this much (in the metric's
+        units; for a loss, an increase), not whether either is better: the
+        decision answers "A non-inferior" or "not shown non-inferior" (with
+        ``alternative="equivalent"``, "equivalent" or "not shown
+        equivalent"), from the same test, as :func:`decide` does. The route
+        run when the decision cannot tell is chosen as for a difference.
+    alternative : {"difference", "non-inferior", "equivalent"} or None, default=None
+        As :func:`decide` takes it; None: ``"non-inferior"`` with a margin.
 
     Returns
     -------
@@ -483,4 +498,4 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-                          params=params, season=season)
+                          params=params, season=season, margin=margin, alternative=alternative)

@@ -98,7 +98,7 @@ def forward_evaluation(estimator, X, y, *, cv, loss, confidence_level, budget, n
 
 
 def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level, budget, names, n_jobs, random_state,
-                       verbose, descriptions, data, params, season, notes):
+                       verbose, descriptions, data, params, season, notes, margin=None, alternative=None):
     """:func:`~cvinference.compare` with a forward splitter: the fields of its
     :class:`~cvinference.workflows.Comparison` (no nested cross-validation)."""
     planned, allowed = _plan(cv, X, y, budget, 2, verbose, "A and B", season)
@@ -106,7 +106,8 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
     intervals = [forecast_intervals(result, confidence_level, random_state=random_state)
                  for result in (pair.a, pair.b)]
     tests, left_out = forecast_tests(pair)
-    decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names)
+    decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names,
+                      margin=margin, alternative=alternative)
     report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
                                        season=season, names=names, intervals=intervals, tests=tests,
                                        decision=decision)

@@ -1,0 +1,59 @@
+"""``compare(margin=...)`` and ``--margin`` (issue 49, item 1): the front door and the command line ask the decision's
+question against a margin in one call, as ``decide(pair, margin=...)`` does on the same records (the oracle)."""
+
+import json
+
+import numpy as np
+import pytest
+from command_line import one_error_line, run
+from sklearn.linear_model import Ridge
+
+import cvinference as cvi
+from cvinference.splitters import ForwardSplit
+
+from counted_fits import CountedLinear
+
+RNG = np.random.default_rng(0)
+X = RNG.standard_normal(400)
+NOISE = np.zeros(400)
+for _t in range(1, 400):
+    NOISE[_t] = 0.7 * NOISE[_t - 1] + RNG.standard_normal()
+Y = 1.5 * X + NOISE
+CV = ForwardSplit(40, horizon=5, window=150)
+
+
+@pytest.mark.parametrize("margin, alternative", [(0.1, None), (0.1, "equivalent"), (0.01, "non-inferior")])
+def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, alternative):
+    comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X.reshape(-1, 1), Y, cv=CV, margin=margin,
+                             alternative=alternative)
+    expected = cvi.decide(comparison.pair, margin=margin, alternative=alternative)
+    assert comparison.decision.answer == expected.answer
+    assert (comparison.decision.alternative, comparison.decision.margin) == (alternative or "non-inferior", margin)
+    assert comparison.report["decision"]["margin"] == margin
+    assert f"(squared_error, margin {margin:g}; A = " in comparison.summary()
+
+
+def test_a_margin_with_the_question_of_a_difference_is_refused_before_any_fit():
+    CountedLinear.fits = 0
+    with pytest.raises(ValueError, match="need a margin in the metric's units"):
+        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, margin=0.1, alternative="difference")
+    with pytest.raises(ValueError, match="need a margin in the metric's units"):
+        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, alternative="equivalent")
+    assert CountedLinear.fits == 0
+
+
+def test_the_command_line_takes_a_margin(tmp_path, capsys):
+    path = tmp_path / "series.csv"
+    path.write_text("t,x,y\n" + "".join(f"{t},{X[t]:.6f},{Y[t]:.6f}\n" for t in range(400)), encoding="utf-8")
+    report = tmp_path / "report.json"
+    status, text = run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--time", "t", "--cv",
+                        "40", "--horizon", "5", "--window", "150", "--margin", "0.1", "--alternative", "equivalent",
+                        "--json", str(report)])
+    assert status == 0 and "margin 0.1; A = linreg, B = ridge)" in text
+    decision = json.loads(report.read_text())["decision"]
+    assert (decision["alternative"], decision["margin"]) == ("equivalent", 0.1)
+    assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--time", "t",
+                "--alternative", "equivalent"])[0] == 2
+    assert "--alternative equivalent asks about a margin" in one_error_line(capsys)
+    assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--margin", "0"])[0] == 2
+    assert "argument --margin: expected a positive number" in one_error_line(capsys)
