@@ -13,6 +13,7 @@ from .._utils._text import format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
 from ..inference._results import Interval
 from ..policy._detectable import POWER
+from ..policy._margin import relevelled
 from ._report import decision_record, record_report
 
 
@@ -145,10 +146,43 @@ def _tests_of(report, quantity):
 def _tests_panel(axis, report, quantity):
     """Each test's estimate of the difference (positive when A is better) with its interval."""
     decision = report.get("decision") or {}
-    _draw_tests(axis, _tests_of(report, quantity), decision.get("rests_on"), quantity,
+    tests = _tests_of(report, quantity)
+    _draw_tests(axis, tests, decision.get("rests_on"), quantity,
                 detectable=decision.get("minimum_detectable_difference"))
+    _draw_margin(axis, decision, tests)
     axis.set_title("tests: estimate and interval" if quantity.name == "accuracy"
                    else f"the decision's tests of {quantity.words}")
+
+
+MARGIN_BAND = "margin"
+"""The ``gid`` of the band of a decision's margin in its figures: what non-inferiority rules out (differences of
+-margin or less) or what equivalence asks (from -margin to +margin)."""
+
+
+def _draw_margin(axis, decision, tests):
+    """With a margin: its band, and the 1 - 2 alpha interval of the test the decision rests on (the one the margin's
+    one-sided tests read) over that test's interval."""
+    margin, rests_on = decision.get("margin"), decision.get("rests_on")
+    if margin is None:
+        return
+    if decision["alternative"] == "equivalent":
+        band = axis.axvspan(-margin, margin, color="tab:green", alpha=0.12, linewidth=0,
+                            label=f"within \u00b1{margin:g}: equivalent")
+    else:
+        band = axis.axvspan(axis.get_xlim()[0] if axis.get_xlim()[0] < -margin else -2 * margin, -margin,
+                            color="0.5", alpha=0.2, linewidth=0, label=f"worse by {margin:g} or more")
+    band.set_gid(MARGIN_BAND)
+    shown = axis.get_legend()  # the minimum detectable difference's, when drawn
+    handles = [*(getattr(shown, "legend_handles", None) or []), band]
+    row = next((y for y, test in enumerate(t for t in tests if t["low"] is not None and t["high"] is not None)
+                if rests_on is not None and test["name"] == rests_on["name"]), None)
+    if row is not None:
+        level = 1 - 2 * (1 - decision["confidence_level"])
+        low, high, _ = relevelled(rests_on["estimate"], rests_on["low"], rests_on["high"], rests_on["df"],
+                                  decision["confidence_level"], level)
+        handles += axis.plot([low, high], [row, row], color="tab:green", linewidth=7, alpha=0.45, zorder=1,
+                             label=f"its {format_level(level)} interval (the margin's tests)")
+    axis.legend(handles=handles, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
 
 
 MDD_BAND = "minimum detectable difference"
@@ -566,7 +600,11 @@ def plot_decision(decision, ax=None, *, path=None):
     difference"``) shows the decision's minimum detectable difference: the
     smallest difference the test it rests on would have detected with
     power 0.8 at its observed variance. An interval inside the band is "no
-    difference shown", not "equal".
+    difference shown", not "equal". A decision about a margin adds its band
+    (``gid`` ``"margin"``: the differences of -margin or less that
+    non-inferiority rules out, or the +-margin that equivalence asks) and
+    the 1 - 2 alpha interval of the test it rests on, which the margin's
+    one-sided tests read.
 
     Parameters
     ----------
@@ -591,6 +629,7 @@ def _decision_panel(ax, record, tests):
     metric = record["metric"]
     _draw_tests(ax, tests, record["rests_on"], _Quantity(metric, metric, record["lower_is_better"]),
                 detectable=record.get("minimum_detectable_difference"))
+    _draw_margin(ax, record, tests)
     a, b = record["names"]
     set_wrapped_title(ax, [_decision_line(record), f"A = {a}; B = {b}",
                            f"each test's estimate with its {format_level(record['confidence_level'])} interval"])

@@ -114,3 +114,18 @@ def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_abo
     assert decision.context[0].name == "McNemar" and "is not symmetric" in decision.context[0].why_not
     assert decision.text.startswith("Cannot tell whether a is worse than b by less than 0.02 in accuracy.")
     assert cvi.results.Decision.from_json(decision.to_json()) == decision
+
+
+@pytest.mark.parametrize("alternative", ["non-inferior", "equivalent"])
+def test_the_plot_draws_the_margin_and_the_interval_its_tests_read(alternative):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    decision = cvi.decide(_forward_pair(), margin=0.1, alternative=alternative)
+    drawn = decision.plot()
+    axis = drawn.axes_[0]
+    (band,) = [patch for patch in axis.patches if patch.get_gid() == "margin"]
+    right = band.get_x() + band.get_width() if hasattr(band, "get_width") else max(x for x, _ in band.get_xy())
+    assert right == pytest.approx(0.1 if alternative == "equivalent" else -0.1)
+    found = margin_answer(decision.rests_on.estimate, decision.rests_on.low, decision.rests_on.high,
+                          decision.rests_on.df, confidence_level=0.95, margin=0.1, alternative=alternative)
+    assert any(tuple(line.get_xdata()) == pytest.approx((found.low, found.high)) for line in axis.lines)
+    plt.close(drawn.figure_)
