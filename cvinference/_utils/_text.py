@@ -121,3 +121,15 @@ def bounds_text(low, high, signed=False):
         return "n/a"
     spec = "+.4f" if signed else ".4f"
     return f"[{low:{spec}}, {high:{spec}}]"
+
+
+def loss_noun(loss_name):
+    """A loss's name as a noun: "log_loss" as it is, "brier" as "brier loss" (grammar only: any loss, a user's
+    callable's too, is named so).
+
+    Examples
+    --------
+    >>> loss_noun("log_loss"), loss_noun("brier")
+    ('log_loss', 'brier loss')
+    """
+    return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"

@@ -7,6 +7,7 @@ import numpy as np
 from .._utils._arrays import readonly_array
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
+from .._utils._text import loss_noun
 from .._utils._warnings import Messages
 from ..records import PairedSubsamplingResult
 from ..records._paired_subsampling_result import ONE_PAIR
@@ -56,19 +57,15 @@ def conservative_z_statistics(split_means, n_pairs):
     return estimate, half_estimates, variance
 
 
-def _loss_words(loss_name):
-    return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
-
-
 def _estimand(record, paired):
     trained = (f"fitted to n1 = {record.n_train} instances, over training sets of that size drawn from the "
                f"population (Nadeau & Bengio's generalization error at n1; not the model fitted to all n = "
                f"{record.n_samples} instances of this dataset)")
     if not paired:
-        return f"expected {_loss_words(record.loss_name)} on the population of the learner's models {trained}"
+        return f"expected {loss_noun(record.loss_name)} on the population of the learner's models {trained}"
     if record.loss_name == "zero_one":
         return f"difference in accuracy on the population (A minus B) of the two learners' models {trained}"
-    return (f"difference in expected {_loss_words(record.loss_name)} on the population (B minus A, positive when "
+    return (f"difference in expected {loss_noun(record.loss_name)} on the population (B minus A, positive when "
             f"A is better) of the two learners' models {trained}")
 
 
@@ -192,7 +189,7 @@ def conservative_z_interval_of(result, *, confidence_level=0.95):
     estimate, half_estimates, variance = conservative_z_statistics(values, n_pairs)
 
     messages = Messages()
-    what = "difference" if paired else f"mean {_loss_words(record.loss_name)}"
+    what = "difference" if paired else f"mean {loss_noun(record.loss_name)}"
     bounds = normal_bounds(estimate, math.sqrt(variance), confidence_level, None, messages,
                            limits=_limits(record, paired), what=what, exact_advice="More pairs (n_pairs) help.")
     messages.note(

@@ -426,7 +426,7 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         statistic = estimate / standard_error
     pvalue = {"two-sided": 2 * stats.t.sf(abs(statistic), df), "greater": stats.t.sf(statistic, df),
               "less": stats.t.cdf(statistic, df)}[alternative]
-    method_name = ("Diebold-Mariano (pre-whitened HAC)" if "ar1" in details
+    method_name = ("Diebold-Mariano (pre-whitened HAC)" if method == "prewhitened-diebold-mariano"
                    else "Diebold-Mariano (HLN)" if factor != 1.0 else "Diebold-Mariano (HAC)")
     return LossDifferenceTestResult(
         statistic=float(statistic), pvalue=float(min(pvalue, 1.0)), df=df, alternative=alternative, estimate=estimate,

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
+from .._utils._text import loss_noun
 from .._utils._warnings import Messages
 from ._accuracy_interval import PointEstimate, cluster_point, estimate_interval, fold_mean_estimate, normal_bounds
 from ._clusters import ROBUST_ASSUMPTIONS, grouped_record_warning, require_clusters
@@ -216,7 +217,7 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
                                                           None if method == "fold-t" else "method='cluster'")
     if warning:
         messages.warn(warning)
-    loss = result.loss_name if result.loss_name.endswith("loss") else f"{result.loss_name} loss"
+    loss = loss_noun(result.loss_name)
     if method == "half-sample":
         trained = f"the model the learner fits to all n = {result.n_samples} instances of this dataset"
         bias = "; Nedel'ko's err_CV, which this interval follows, includes cross-validation's bias"

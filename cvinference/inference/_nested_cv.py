@@ -7,6 +7,7 @@ import numpy as np
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, validate_params
+from .._utils._text import loss_noun
 from .._utils._warnings import Messages
 from ..records import NestedCVResult
 from ._accuracy_interval import normal_bounds
@@ -156,7 +157,7 @@ def _inflation(standard_error, se_naive):
 def _loss_phrase(loss_name):
     if loss_name == "zero_one":
         return "error rate (zero-one loss)"
-    return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
+    return loss_noun(loss_name)
 
 
 def is_difference_interval(interval):

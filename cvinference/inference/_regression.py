@@ -26,6 +26,7 @@ import numpy as np
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
+from .._utils._text import loss_noun
 from .._utils._upward import upward
 from .._utils._warnings import Messages
 from ..records._same_folds import same_folds
@@ -88,7 +89,7 @@ def loss_words(loss_name):
     """A loss as reports name it: "mean squared error" for ``"squared_error"``, else "mean <name> loss"."""
     if loss_name in METRIC_WORDS:
         return METRIC_WORDS[loss_name]
-    return f"mean {loss_name}" if loss_name.endswith("loss") else f"mean {loss_name} loss"
+    return f"mean {loss_noun(loss_name)}"
 
 
 def instance_losses(y_true, y_pred, loss_name):

@@ -93,7 +93,7 @@ from ._evidence import (
     type_i_limit,
 )
 from ._forward_decision import forward_decision
-from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer
+from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer, symmetric
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
     NESTED_SETTINGS,
@@ -1207,15 +1207,15 @@ def _on_margin(decision, margin, alternative):
     test = decision.rests_on
     if test is None:
         return dataclasses.replace(decision, alternative=alternative, margin=margin)
-    try:
-        found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
-                              margin=margin, alternative=alternative)
-    except ValueError as exc:  # an interval that is not symmetric, as margin_answer says
-        why = str(exc)
+    if not symmetric(test.estimate, test.low, test.high):
+        why = (f"its interval [{test.low:.6g}, {test.high:.6g}] is not symmetric about {test.estimate:.6g}, so its "
+               "level cannot be changed from its bounds; a margin needs a test with a t or normal interval.")
         return dataclasses.replace(
             decision, answer="cannot tell", target=None, rests_on=None, alternative=alternative, margin=margin,
             context=(dataclasses.replace(test, role="context", why_not=why), *decision.context),
             reason=f"The test the decision would rest on, {test.name}, cannot answer a margin: {why}")
+    found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
+                          margin=margin, alternative=alternative)
     caveat = (f"The calibration measured {test.name}'s type-I error under no difference; under a difference of "
               f"exactly the margin, the boundary this answer's test is at, it is not measured yet.")
     return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin,

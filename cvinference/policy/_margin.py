@@ -36,6 +36,12 @@ def _distribution(df):
     return stats.norm() if df is None else stats.t(df)
 
 
+def symmetric(estimate, low, high):
+    """Whether [low, high] is symmetric about ``estimate`` (a t or normal interval, whose level can be changed)."""
+    return math.isclose(high - estimate, estimate - low, rel_tol=1e-9,
+                        abs_tol=1e-12 * max(1.0, abs(high - low) / 2))
+
+
 def relevelled(estimate, low, high, df, confidence_level, new_level):
     """The interval at ``new_level`` of an estimate whose symmetric t (``df``) or normal (``df`` None) interval at
     ``confidence_level`` is [low, high], and its standard error: (low, high, standard error).
@@ -47,7 +53,7 @@ def relevelled(estimate, low, high, df, confidence_level, new_level):
     (1.0, 1.644854)
     """
     half = (high - low) / 2
-    if not math.isclose(high - estimate, estimate - low, rel_tol=1e-9, abs_tol=1e-12 * max(1.0, abs(half))):
+    if not symmetric(estimate, low, high):
         raise ValueError(f"the interval [{low:.6g}, {high:.6g}] is not symmetric about {estimate:.6g}: its level "
                          "cannot be changed from its bounds; a margin needs a test with a t or normal interval.")
     distribution = _distribution(df)
