@@ -50,7 +50,7 @@ _EXPORTS = {
         "compare_candidates", "compare_models", "compare_on_datasets",
     ),
     ".policy": (
-        "decide",
+        "decide", "plan",
     ),
     ".records": (
         "CVResult", "PairedCVResult", "make_loss",

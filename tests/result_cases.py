@@ -138,6 +138,8 @@ def _inference_cases(X, y):
         ("Decision", decision),
         ("Decision on another metric", quiet(cvi.decide, cvi.PairedCVResult(a2, b2), metric="balanced_accuracy")),
         ("DecisionTest", decision.context[0]),
+        ("Plan", cvi.plan(pilot=cvi.PairedCVResult(a2, b2), n_repeats=1, difference=0.05)),
+        ("Plan without a pilot", cvi.plan(tree, nb, n_samples=300, margin=0.02)),
     ]
 
 

@@ -138,6 +138,7 @@ BASE_CALLS = {
     "conservative_z_interval_of": functools.partial(cvi.inference.conservative_z_interval_of, PAIRED_SUBSAMPLING),
     "bootstrap_accuracy_of": functools.partial(cvi.inference.bootstrap_accuracy_of, BOOTSTRAP),
     "decide": functools.partial(cvi.decide, PAIR),
+    "plan": functools.partial(cvi.plan, NB, GaussianNB(), n_samples=300),
     "regression_interval": functools.partial(cvi.inference.regression_interval, REGRESSORS.a),
     "mean_baseline_test": functools.partial(cvi.inference.mean_baseline_test, REGRESSORS.a),
     "loss_difference_test": functools.partial(cvi.inference.loss_difference_test, REGRESSORS),
@@ -223,6 +224,8 @@ NOT_BY_RULE = {
                                "bounds and the value (tests/inference/test_metric_edges.py)",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    ("plan", "pilot"): "a PairedCVResult or None: plan refuses another object, naming pilot (tests/policy/"
+                       "test_plan.py)",
     ("PairedCVResult.plot", "nested"): "a nested_cv_interval result or None: passed to decide, which checks it",
     "cv_result": "a CVResult or PairedCVResult or None: checked against the call by evaluation/_nested_reuse.py, "
                  "naming cv_result and the fix (tests/evaluation/test_nested_reuse.py)",
@@ -257,7 +260,7 @@ NOT_BY_RULE = {
 RESULT = "a result's constructor, called by the package; from_dict checks a user's fields (tests/test_codec.py)"
 NO_BASE_CALL = {name: RESULT for name in (
     "BayesianResult", "BootstrapResult", "BootstrapSamplingResult", "CandidateComparison",
-    "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "FoldSizeStudyResult",
+    "ConditionalErrorStudyResult", "DatasetComparison", "Decision", "DecisionTest", "Plan", "FoldSizeStudyResult",
     "ForwardResult", "FriedmanResult", "FTestResult", "Interval", "LargeSampleConditions", "McNemarTestResult",
     "ModelComparison", "NestedCVResult", "PairedForwardResult",
     "NoInformationTestResult", "LossDifferenceTestResult", "PairedSubsamplingResult", "PrecisionStudyResult",

@@ -9,6 +9,7 @@ from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
 from ._bundled import BUNDLED
 from ._errors import UserError, tell_interrupted, was_interrupted
+from ._plan import add_plan_parser
 from ._workers import workers_end_with_this_process
 
 
@@ -205,6 +206,33 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True, auto_re
     _add_run_options(parser)
 
 
+def _add_plan_options(parser):
+    parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds K (default: 10)")
+    parser.add_argument("--repeats", type=_repeats_or_auto, default="auto",
+                        help="repeats R, or 'auto': what compare --repeats auto would plan (default: auto)")
+    parser.add_argument("--n-samples", type=_positive_int, metavar="N",
+                        help="the N to plan for (default: the data's)")
+    parser.add_argument("--difference", type=_positive_number, metavar="D",
+                        help="a difference to detect: the N and repeats that detect it with --power")
+    parser.add_argument("--margin", type=_positive_number, metavar="M",
+                        help="a non-inferiority margin (or equivalence, --alternative equivalent) to show when the "
+                             "learners are equal: the N and repeats that show it")
+    parser.add_argument("--alternative", choices=("non-inferior", "equivalent"), default=None,
+                        help="with --margin: plan non-inferiority (default) or equivalence")
+    parser.add_argument("--power", type=_confidence, default=0.8, help="the power planned for (default: 0.8)")
+    parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
+    parser.add_argument("--no-pilot", action="store_true",
+                        help="plan from the calibration benchmark's cells alone (its population's variance) instead "
+                             "of a 1 x K-fold pilot on the data (2 K fits)")
+    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the pilot (default: 1)")
+    parser.add_argument("--seed", type=_seed, default=0, help="random_state of the pilot (default: 0)")
+    parser.add_argument("--json", metavar="FILE", help="write the plan as JSON to FILE ('-': standard output)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                        help="show the full traceback of an internal error")
+    parser.set_defaults(plot=None)
+
+
 def _budget(text):
     """``--budget``: a number of fits, or a multiple of one 10-fold cross-validation such as 8x."""
     multiple = text.strip().lower().endswith("x")
@@ -371,6 +399,7 @@ def build_parser():
 
     _add_select_parser(commands)
     _add_study_parser(commands)
+    add_plan_parser(commands, data_options=_add_data_options, options=_add_plan_options)
     return parser
 
 

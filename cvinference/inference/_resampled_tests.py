@@ -123,7 +123,7 @@ def _kfold_differences(a, b, test):
     if a.n_train != b.n_train:
         raise ValueError(f"a and b must have the same training size; got n_train={a.n_train} and {b.n_train}.")
     sizes = a.fold_sizes
-    training = np.full(sizes.shape, a.n_train) if a.n_train is not None else a.n_samples - sizes
+    training = _training_sizes(a)
     if regression:  # mean loss(B) - mean loss(A): positive when A is better, as for accuracy
         values, variance = _values_and_variance(b.fold_mean_loss - a.fold_mean_loss)
         wording = {"quantity": loss_words(a.loss_name), "bounded": False,
@@ -132,10 +132,24 @@ def _kfold_differences(a, b, test):
         values, variance = _values_and_variance((a.fold_correct - b.fold_correct) / sizes)
         wording = {}
     return _Differences(
-        values=values, variance=variance, test_train_ratio=float(np.mean(sizes / training)),
+        values=values, variance=variance, test_train_ratio=test_train_ratio(a),
         rho=float(np.mean(sizes / (sizes + training))), training_size=float(training.mean()), kfold=True,
         layout={"k": a.n_splits, "r": a.n_repeats}, **wording,
     )
+
+
+def _training_sizes(result):
+    """The training size of each fold of a K-fold record (its ``n_train`` where it has one)."""
+    sizes = result.fold_sizes
+    return np.full(sizes.shape, result.n_train) if result.n_train is not None else result.n_samples - sizes
+
+
+def test_train_ratio(result):
+    """n_test / n_train of a K-fold record, averaged over its folds: the corrected t's correction."""
+    return float(np.mean(result.fold_sizes / _training_sizes(result)))
+
+
+test_train_ratio.__test__ = False  # not a pytest test
 
 
 def _subsampling_differences(a, b, test):

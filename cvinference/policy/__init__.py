@@ -8,7 +8,8 @@ benchmark's evidence (``data/calibration.json``, read by ``_evidence`` and
 warnings the evidence owes an explicit method, and the decision a user acts
 on (``_decision``: :func:`decide`, :class:`Decision`; ``_detectable``: what
 a decision of "no difference shown" could have detected,
-:func:`minimum_detectable_difference`). It finds a method's
+:func:`minimum_detectable_difference`; ``_plan``: what a comparison would
+detect before its fits, :func:`plan`, :class:`Plan`). It finds a method's
 evidence by its row of the table of methods
 (``cvinference/inference/_methods.py``), never by a label's text.
 """
@@ -16,14 +17,17 @@ evidence by its row of the table of methods
 from ._advice import choose_method, evidence_warnings
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._detectable import minimum_detectable_difference
+from ._plan import Plan, plan
 
 __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
+    "Plan",
     "choose_method",
     "decide",
     "evidence_warnings",
     "minimum_detectable_difference",
     "pair_tests",
+    "plan",
 ]

@@ -19,7 +19,7 @@ Examples
 True
 >>> import cvinference.results
 >>> len(cvinference.results.__all__)
-22
+23
 """
 
 from .._utils._lazy import lazy_exports
@@ -31,7 +31,7 @@ _EXPORTS = {
         "SchemeDiagnostic", "TestResult",
     ),
     "..policy": (
-        "Decision", "DecisionTest",
+        "Decision", "DecisionTest", "Plan",
     ),
     "..model_selection": (
         "CandidateComparison", "DatasetComparison", "FriedmanResult", "ModelComparison",

@@ -1,0 +1,246 @@
+"""Non-inferiority and equivalence at the margin's boundary, with real fits (issue 49, item 2).
+
+``decide(pair, margin=m)`` answers "A non-inferior" when the one-sided test of the test the decision rests on
+rejects "A is worse than B by m or more", and "equivalent" when both of Schuirmann's one-sided tests reject. Its
+type-I error is the rate of those answers when the truth lies exactly on the boundary, a difference of -m; its
+power, the rate when the truth lies inside, at 0.
+
+The truth at the boundary is built from the calibration's symmetric population (calibration.py, "Populations": A =
+the learner on block 1, B = the same learner on block 2, equal in expected accuracy at every training size) by
+degrading the predictions at a known rate: each instance of the sample carries a coin of probability m, drawn
+independently of everything else, and on the instances whose coin is up A's prediction is set wrong (the other
+class) and B's right. With p_A and p_B the learners' expected accuracies, A's becomes (1 - m) p_A and B's
+(1 - m) p_B + m, so the difference is (1 - m)(p_A - p_B) - m = -m exactly, for the expected accuracy at any training
+size (the targets of every test the decision weighs). The coins are the instance's, the same in every repeat, as a
+systematic advantage of B would be. The equivalence's other boundary, +m, is the same cell with A and B swapped,
+which the population's symmetry makes the same in distribution; it is not run separately.
+
+A replication fits one 10 x 10-fold ``CVEvaluator.compare`` of A and B (predict), and reads, for every prefix of r in
+(1, 3, 10) repeats and every margin in :data:`MARGINS`:
+* ``decide`` as shipped (without nested CV: what ``cvi.compare(..., n_repeats=r, margin=m)`` decides before it,
+  ``nested="auto"``, refits), on the boundary's record (type-I) and on the undegraded record (power);
+* every test the decision weighed whose interval is symmetric, re-levelled the same way
+  (``cvinference.policy._margin.margin_answer``), each a row of its own (the evidence the decision's caveat reads).
+
+Rows (``quantity`` "type_i" at the boundary, "power" at 0, with ``alternative``, ``margin``, ``repeats`` and
+Wilson bounds) go to ``cvinference/policy/data/margin_calibration.json``; ``--markdown`` prints the table of
+docs/calibration.md, "Non-inferiority and equivalence". A JSONL ``--checkpoint`` keeps every finished replication:
+a run cut short resumes, and ``--from-checkpoint`` reports what it holds.
+
+    OMP_NUM_THREADS=1 python benchmarks/margin_calibration.py --checkpoint /tmp/margin.jsonl   # about 70 min, 1 core
+"""
+
+import argparse
+import json
+import os
+import time
+import warnings
+from pathlib import Path
+
+import calibration
+import numpy as np
+from calibration_decision import decision_learner, method_of
+from scipy import stats
+
+import cvinference as cvi
+from cvinference.policy._margin import MARGIN_ALTERNATIVES, margin_answer, symmetric
+
+MARGINS = (0.01, 0.02, 0.05)
+PREFIXES = (1, 3, 10)
+N_SPLITS = 10
+N_REPEATS = 10
+NOMINAL = 0.95
+POPULATION = "nonlinear"
+DECISION = "decision (decide, as shipped, without nested CV)"
+CELLS = {("logistic", 100): 400, ("logistic", 300): 400, ("logistic", 1000): 400, ("tree", 100): 400,
+         ("tree", 300): 400, ("tree", 1000): 400, ("forest", 1000): 100, ("hgb", 1000): 60, ("forest", 3000): 20}
+"""Replications per (learner, N): the forest has 25 trees (calibration_decision.py), hgb scikit-learn's defaults."""
+
+OUT = Path(__file__).resolve().parents[1] / "cvinference" / "policy" / "data" / "margin_calibration.json"
+
+
+def with_predictions(result, y_pred, repeats):
+    """The record of the first ``repeats`` repeats of ``result`` with the predictions ``y_pred`` (its names kept)."""
+    return cvi.CVResult(result.y_true, y_pred[:repeats], result.fold[:repeats],
+                        response_method=result.response_method, estimator_type=result.estimator_type,
+                        name=result.name, estimator_repr=result.estimator_repr, cv_repr=result.cv_repr)
+
+
+def degraded(pair, coins):
+    """The pair's predictions with A's set wrong and B's right on the instances whose coin is up (binary labels)."""
+    y = pair.a.y_true
+    wrong = np.where(coins, 1 - y, pair.a.y_pred)
+    right = np.where(coins, y, pair.b.y_pred)
+    return wrong, right
+
+
+def answers(pair, repeats, y_pred_a, y_pred_b, *, check_margin=None):
+    """The decision's and each symmetric test's answers to every margin and question on the first ``repeats``."""
+    sub = cvi.PairedCVResult(with_predictions(pair.a, y_pred_a, repeats), with_predictions(pair.b, y_pred_b, repeats))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        decision = cvi.decide(sub, confidence_level=NOMINAL)
+        if check_margin is not None:  # the shipped route with a margin, against the re-levelling below
+            shipped = cvi.decide(sub, confidence_level=NOMINAL, margin=check_margin).answer
+    tests = {DECISION: decision.rests_on}
+    tests |= {method_of(test.name): test for test in decision.context if test is not None}
+    if decision.rests_on is not None:
+        tests[method_of(decision.rests_on.name)] = decision.rests_on
+    found = {}
+    for name, test in tests.items():
+        usable = test is not None and symmetric(test.estimate, test.low, test.high)
+        for margin in MARGINS:
+            for alternative in MARGIN_ALTERNATIVES:
+                reject = usable and margin_answer(
+                    test.estimate, test.low, test.high, test.df, confidence_level=NOMINAL, margin=margin,
+                    alternative=alternative).answer in ("A non-inferior", "equivalent")
+                found[f"{name}|{alternative}|{margin:g}"] = bool(reject)
+    if check_margin is not None:
+        mine = found[f"{DECISION}|non-inferior|{check_margin:g}"]
+        assert mine == (shipped == "A non-inferior"), (shipped, mine)
+    rests_on = "cannot tell" if decision.rests_on is None else method_of(decision.rests_on.name)
+    return found, rests_on
+
+
+def replication(population, learner, n, seed):
+    start = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    sample, _ = population.draw(n, rng)
+    X, y = population.X[sample], population.y[sample]
+    half = population.X.shape[1] // 2
+    estimators = [decision_learner(learner, columns, calibration.learner) for columns in ((0, half), (half, 2 * half))]
+    seed_cv = int(rng.integers(2**31))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pair = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv).compare(*estimators, X, y)
+    uniform = rng.random(n)
+    record = {"inside": {}, "boundary": {}, "rests_on": {}, "difference": {
+        f"{margin:g}": float(np.mean([np.mean(p == y) for p in degraded(pair, uniform < margin)[0]])
+                             - np.mean([np.mean(p == y) for p in degraded(pair, uniform < margin)[1]]))
+        for margin in MARGINS}}
+    for repeats in PREFIXES:
+        inside, rests_on = answers(pair, repeats, pair.a.y_pred, pair.b.y_pred)
+        record["inside"][str(repeats)] = inside
+        record["rests_on"][str(repeats)] = rests_on
+        for margin in MARGINS:
+            found, _ = answers(pair, repeats, *degraded(pair, uniform < margin),
+                               check_margin=margin if repeats == N_REPEATS else None)
+            record["boundary"][f"{repeats}|{margin:g}"] = {k: v for k, v in found.items() if k.endswith(f"|{margin:g}")}
+    record["seconds"] = time.perf_counter() - start
+    return record
+
+
+def rate(count, trials):
+    ci = stats.binomtest(int(count), int(trials)).proportion_ci(NOMINAL, method="wilson")
+    return {"measured": count / trials, "wilson_low": float(ci.low), "wilson_high": float(ci.high),
+            "replications": int(trials)}
+
+
+def rows_of(learner, n, records):
+    """The cell's rows: per prefix, method, question and margin, the boundary's type-I error and the power at 0."""
+    rows = []
+    for repeats in PREFIXES:
+        for margin in MARGINS:
+            boundary = [r["boundary"][f"{repeats}|{margin:g}"] for r in records]
+            inside = [r["inside"][str(repeats)] for r in records]
+            keys = dict.fromkeys(k for found in boundary for k in found)
+            for key in keys:
+                method, alternative, _ = key.split("|")
+                held = [found[key] for found in boundary if key in found]
+                power = [found[key] for found in inside if key in found]
+                base = {"method": method if method != DECISION else f"{DECISION[:-1]}, {repeats}x{N_SPLITS}-fold)",
+                        "alternative": alternative, "margin": margin, "repeats": repeats, "learner": learner,
+                        "n": n, "population": POPULATION, "nominal": 1 - NOMINAL, "task": "classification"}
+                rows.append(base | {"quantity": "type_i", "truth": -margin} | rate(sum(held), len(held)))
+                if power:
+                    rows.append(base | {"quantity": "power", "truth": 0.0} | rate(sum(power), len(power)))
+    return rows
+
+
+def read_checkpoint(path):
+    done = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.endswith("\n") and line.strip():
+                    record = json.loads(line)
+                    done[record["cell"], record["replication"]] = record
+    return done
+
+
+def run(cells, seed, checkpoint, log=print):
+    done = read_checkpoint(checkpoint)
+    population = calibration.load(POPULATION)
+    jobs = []
+    for (learner, n), replications in cells.items():
+        seeds = np.random.SeedSequence([seed, *f"margin/{learner}/{n}".encode()]).spawn(replications)
+        jobs += [(index, learner, n, int(s.generate_state(1)[0])) for index, s in enumerate(seeds)
+                 if (f"{learner}/{n}", index) not in done]
+    jobs.sort()  # round-robin over the cells: a run cut short leaves each about as many
+    log(f"{len(jobs)} replications to run, {len(done)} from the checkpoint", flush=True)
+    start = time.perf_counter()
+    with open(checkpoint, "a") if checkpoint else open(os.devnull, "w") as out:
+        for count, (index, learner, n, job_seed) in enumerate(jobs, 1):
+            record = replication(population, learner, n, job_seed) | {"cell": f"{learner}/{n}", "replication": index}
+            done[record["cell"], index] = record
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            if count % 20 == 0 or count == len(jobs):
+                elapsed = time.perf_counter() - start
+                log(f"  {count}/{len(jobs)}, {elapsed:.0f} s", flush=True)
+    return done
+
+
+def markdown(data, repeats=N_REPEATS):
+    """The table of docs/calibration.md: per cell and margin, the decision's and the corrected t's rates."""
+    rows = [row for row in data["rows"] if row["repeats"] == repeats and row["method"].startswith(DECISION[:-1])]
+    lines = ["| learner, N | margin | non-inferiority type-I | equivalence type-I | non-inferiority power at 0 "
+             "| equivalence power at 0 |", "|---|---|---|---|---|---|"]
+
+    def cell(learner, n, margin, alternative, quantity):
+        row = next(r for r in rows if (r["learner"], r["n"], r["margin"], r["alternative"], r["quantity"])
+                   == (learner, n, margin, alternative, quantity))
+        return f"{row['measured']:.3f} [{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]"
+    for learner, n in dict.fromkeys((r["learner"], r["n"]) for r in rows):
+        for margin in MARGINS:
+            lines.append(f"| {learner}, {n} | {margin:g} | " + " | ".join(
+                cell(learner, n, margin, alternative, quantity) for quantity in ("type_i", "power")
+                for alternative in MARGIN_ALTERNATIVES) + " |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--checkpoint", default=None)
+    parser.add_argument("--from-checkpoint", action="store_true", help="run nothing: report what --checkpoint holds")
+    parser.add_argument("--cells", nargs="*", default=None, metavar="LEARNER/N", help="run only these cells")
+    parser.add_argument("--replications", type=int, default=None, help="every cell's replications")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--markdown", action="store_true", help="print the table of the rows in --out and stop")
+    args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.out.read_text())))
+        return
+    cells = {key: args.replications or count for key, count in CELLS.items()
+             if args.cells is None or f"{key[0]}/{key[1]}" in args.cells}
+    done = read_checkpoint(args.checkpoint) if args.from_checkpoint else run(cells, args.seed, args.checkpoint)
+    rows, seconds = [], {}
+    for (learner, n), replications in cells.items():
+        records = [done[f"{learner}/{n}", i] for i in range(replications) if (f"{learner}/{n}", i) in done]
+        if records:
+            rows += rows_of(learner, n, records)
+            seconds[f"{learner}/{n}"] = round(float(np.mean([r["seconds"] for r in records])), 2)
+    setting = {"population": "calibration.py's symmetric nonlinear population, A on block 1 and B on block 2",
+               "boundary": "A wrong and B right on a coin of probability m per instance: a difference of exactly -m",
+               "cv": f"CVEvaluator(cv={N_SPLITS}, n_repeats={N_REPEATS}), prefixes of {PREFIXES} repeats",
+               "margins": list(MARGINS), "seconds_per_replication": seconds,
+               "command": "python benchmarks/margin_calibration.py"}
+    data = {"setting": setting, "rows": rows}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    print(markdown(data))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""``cvinference plan``: what a comparison of two learners would detect, before its fits (:func:`cvinference.plan`)."""
+
+from ._commands import STDOUT, _json_text, _pair_names, check_outputs, data_record, fitting, shows_text, write_json
+from ._data import load_data
+from ._errors import UserError
+from ._estimators import build_estimator
+
+
+def add_plan_parser(commands, *, data_options, options):
+    """The ``plan`` command's parser: the learners, the data (for N and the pilot) and the comparison planned."""
+    parser = commands.add_parser(
+        "plan", help="before the fits: the smallest difference a comparison would detect, its cost, and the data or "
+                     "repeats a difference needs")
+    parser.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
+    parser.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
+    parser.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
+    parser.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
+    data_options(parser)
+    parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
+                        help="what a CSV's target is (default: auto)")
+    parser.add_argument("--metric", default="accuracy", metavar="NAME",
+                        help="the decision's metric (default: accuracy)")
+    options(parser)
+    parser.set_defaults(run=run_plan)
+    return parser
+
+
+def _check(args, dataset):
+    if args.cv == "loo":
+        raise UserError("--cv loo: a plan is for k-fold cross-validation (the corrected t); give --cv K")
+    if args.difference is not None and args.margin is not None:
+        raise UserError("--difference and --margin: a plan sizes a difference or a margin; give one of them")
+    if args.alternative is not None and args.margin is None:
+        raise UserError(f"--alternative {args.alternative} plans a margin; give --margin M (in the metric's units), "
+                        "or drop --alternative")
+    n_samples = args.n_samples or dataset.n_samples
+    if n_samples < 2 * args.cv:
+        raise UserError(f"--n-samples {n_samples} with --cv {args.cv}: each fold needs at least 2 instances; give "
+                        f"--n-samples {2 * args.cv} or more, or fewer folds")
+    return n_samples
+
+
+def run_plan(args, out):
+    from ..evaluation import CVEvaluator
+    from ..policy import plan
+
+    check_outputs(args)
+    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    n_samples = _check(args, dataset)
+    specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
+    built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed)[0]
+             for spec, params in specs]
+    names = _pair_names(args.estimator_a, args.estimator_b)
+    pilot = None
+    if not args.no_pilot:
+        pilot = fitting(CVEvaluator(cv=args.cv, random_state=args.seed, n_jobs=args.n_jobs).compare,
+                        *built, dataset.X, dataset.y)
+    try:
+        planned = plan(*built, n_samples=n_samples, pilot=pilot, metric=args.metric, cv=args.cv,
+                       n_repeats=args.repeats, power=args.power, confidence_level=args.confidence,
+                       difference=args.difference, margin=args.margin, alternative=args.alternative, names=names)
+    except ValueError as exc:
+        raise UserError(" ".join(str(exc).split())) from None
+    report = {"command": "plan", "data": data_record(dataset), "pilot": None if pilot is None else {
+        "n_samples": pilot.a.n_samples, "n_splits": pilot.a.n_splits, "n_repeats": pilot.a.n_repeats,
+        "fits": 2 * pilot.a.n_splits * pilot.a.n_repeats}, "plan": planned.to_dict()}
+    if args.json and args.json != STDOUT:
+        write_json(report, args.json)
+    if args.json == STDOUT:
+        print(_json_text(report), file=out)
+    if shows_text(args):
+        if pilot is not None:
+            print(f"pilot: {names[0]} and {names[1]} on 1 x {args.cv}-fold cross-validation of {dataset.name} "
+                  f"({2 * args.cv} fits, random_state={args.seed})", file=out)
+        print(planned.summary(), file=out)
+    return 0

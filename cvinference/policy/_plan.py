@@ -1,0 +1,449 @@
+"""Planning a comparison before its fits: the smallest difference (or margin) it would detect, its cost in fits,
+and the data or repeats a given difference needs.
+
+The plan is for the corrected resampled t on K-fold cross-validation repeated R times (Nadeau & Bengio 2003;
+Bouckaert & Frank 2004), the test the decision rests on for repeated cross-validation and the route of its "cannot
+tell". Its standard error needs the variance of the fold differences, taken from a pilot record when one is given
+(the user's data and learners) and otherwise from the calibration benchmark's cells for the learners (its synthetic
+population's variance, which the user's data need not share).
+"""
+
+import dataclasses
+import math
+import types
+
+import numpy as np
+from scipy import stats
+
+from .._utils._describe import estimator_description, estimator_type
+from .._utils._kinds import LEVEL, NON_NEGATIVE, POSITIVE, TEXT, TEXTS, Nullable, Options, Ordered, Sequence
+from .._utils._notebook import summary_html
+from .._utils._params import NAMES, PROBABILITY, Integer, IntegerOrWord, Real, validate_params
+from .._utils._params import Nullable as Maybe
+from .._utils._params import Options as Choice
+from .._utils._serialize import Serializable
+from .._utils._text import listed
+from ..inference._distributions import reference_quantile
+from ..inference._methods import method_row
+from ..inference._resampled_tests import test_train_ratio
+from ..records import PairedCVResult
+from ._detectable import POWER
+from ._evidence import (
+    LEARNER_WORDS,
+    learner_of,
+    learner_of_result,
+    measured_rows,
+    regime_of,
+    repeats_of,
+    test_evidence,
+    type_i_limit,
+)
+from ._margin import MARGIN_ALTERNATIVES
+from ._routes import fold_task, measured_repeats_routes, planned_repeats
+
+PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
+"""What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
+
+RANGE_LEVEL = 0.90
+"""The level of a pilot-based plan's range: its figure under the 5% and 95% quantiles of the pilot's variance."""
+
+CALIBRATION_LEVEL = 0.95
+"""The level of the calibration benchmark's intervals, whose mean widths a plan without a pilot reads."""
+
+
+def fold_sizes(n_samples, n_splits):
+    """The sizes of the K folds of an equal-size partition of ``n_samples`` (they differ by at most one)."""
+    return n_samples // n_splits + (np.arange(n_splits) < n_samples % n_splits)
+
+
+def variance_factor(n_samples, n_splits, n_repeats, ratio=None):
+    """The corrected t's variance factor 1/J + n_test/n_train (J = K R; ``ratio``, n_test/n_train, by default that
+    of an equal-size K-fold partition of ``n_samples``)."""
+    if ratio is None:
+        sizes = fold_sizes(n_samples, n_splits)
+        ratio = float(np.mean(sizes / (n_samples - sizes)))
+    return 1 / (n_splits * n_repeats) + ratio
+
+
+def multiplier(alternative, confidence_level, power, df):
+    """The standard errors between no difference and the plan's figure: q(1 - alpha/2) + q(power) for a two-sided
+    test; q(1 - alpha) + q(power) for non-inferiority; q(1 - alpha) + q((1 + power)/2) for equivalence at a true
+    difference of 0 (``df``: Student's t, None: normal)."""
+    alpha = 1 - confidence_level
+    if alternative == "difference":
+        return reference_quantile(1 - alpha / 2, df) + reference_quantile(power, df)
+    second = power if alternative == "non-inferior" else (1 + power) / 2
+    return reference_quantile(1 - alpha, df) + reference_quantile(second, df)
+
+
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Plan(Serializable):
+    """What a comparison of two learners would detect, planned before its fits (see :func:`plan`).
+
+    Attributes
+    ----------
+    names : tuple of str
+        The learners A and B.
+    metric : str
+        The metric the decision is about.
+    alternative : {"difference", "non-inferior", "equivalent"}
+        What is planned: the two-sided test of a difference (the decision's
+        question), or a margin's non-inferiority or equivalence.
+    n_samples, n_splits, n_repeats : int
+        The comparison planned: N instances, K folds, R repeats.
+    fits : int
+        Its cost: 2 K R fits.
+    test : str
+        The test planned for: "corrected t (RxK-fold)".
+    confidence_level, power : float
+        1 - alpha of the decision, and the power planned for.
+    standard_error : float
+        The test's standard error planned.
+    df : int
+        Its degrees of freedom, K R - 1.
+    detectable : float
+        For a difference: the minimum detectable difference, the smallest
+        true difference the test detects with probability ``power``. For a
+        margin: the smallest margin the question is answered "A
+        non-inferior" (or "equivalent") against with probability ``power``
+        when the learners are truly equal.
+    low, high : float or None
+        With a pilot, ``detectable`` under the 5% and 95% quantiles of the
+        pilot's variance (its sampling error, 90%); without one, under the
+        least and the most variable calibration cell that stands.
+    wanted : float or None
+        The difference (or margin) asked about, if any.
+    n_samples_needed : int or None
+        The N at which ``detectable`` reaches ``wanted`` on the same K and R.
+    n_repeats_needed : int or None
+        The fewest repeats among R and those at which the calibration
+        measured the corrected t holding for these learners at about N
+        that reach ``wanted`` at N; None when none does.
+    source : {"pilot", "calibration"}
+        Where the variance comes from.
+    rests_on : str
+        The pilot record, or the calibration cells, in words.
+    notes : tuple of str
+        Where it extrapolates, what it borrows, and what it does not cover.
+    """
+
+    names: tuple
+    metric: str
+    alternative: str
+    n_samples: int
+    n_splits: int
+    n_repeats: int
+    fits: int
+    test: str
+    confidence_level: float
+    power: float
+    standard_error: float
+    df: int
+    detectable: float
+    low: float | None
+    high: float | None
+    wanted: float | None
+    n_samples_needed: int | None
+    n_repeats_needed: int | None
+    source: str
+    rests_on: str
+    notes: tuple
+
+    _kinds = types.MappingProxyType({
+        "names": Sequence(TEXT, length=2), "metric": TEXT, "alternative": Options(*PLAN_ALTERNATIVES),
+        "n_samples": POSITIVE, "n_splits": POSITIVE, "n_repeats": POSITIVE, "fits": POSITIVE, "test": TEXT,
+        "confidence_level": LEVEL, "power": LEVEL, "standard_error": NON_NEGATIVE, "df": POSITIVE,
+        "detectable": NON_NEGATIVE, "low": Nullable(NON_NEGATIVE), "high": Nullable(NON_NEGATIVE),
+        "wanted": Nullable(NON_NEGATIVE), "n_samples_needed": Nullable(POSITIVE),
+        "n_repeats_needed": Nullable(POSITIVE), "source": Options("pilot", "calibration"), "rests_on": TEXT,
+        "notes": TEXTS})
+    _rules = (Ordered("low", "high"),)
+
+    _repr_html_ = summary_html
+
+    def __repr__(self):
+        return (f"Plan(test={self.test!r}, n_samples={self.n_samples}, detectable={self.detectable:.4g}, "
+                f"fits={self.fits})")
+
+    def _figure_words(self):
+        alpha = 1 - self.confidence_level
+        if self.alternative == "difference":
+            return (f"minimum detectable difference in {self.metric} (power {self.power:g}, two-sided alpha "
+                    f"{alpha:g})")
+        return (f"smallest margin in {self.metric} shown {self.alternative} with power {self.power:g} when A and B "
+                f"are equal (one-sided alpha {alpha:g})")
+
+    def summary(self):
+        """The plan in words: what it would detect, what it costs, what a wanted difference needs, what it rests on.
+
+        Returns
+        -------
+        str
+        """
+        a, b = self.names
+        spread = ("from the pilot's sampling error (90%)" if self.source == "pilot"
+                  else "over the calibration cells that stand")
+        lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
+                 f"{self._figure_words()}: {self.detectable:.4f}"
+                 + ("" if self.low is None else f" (range {self.low:.4f} to {self.high:.4f} {spread})"),
+                 f"cost: {self.fits:,} fits (2 learners x {self.n_splits} folds x {self.n_repeats} "
+                 f"repeat{'s' if self.n_repeats > 1 else ''}); "
+                 f"standard error {self.standard_error:.4f}, df {self.df}"]
+        if self.wanted is not None:
+            what = "difference" if self.alternative == "difference" else "margin"
+            repeats = ("no calibrated number of repeats reaches it at this N" if self.n_repeats_needed is None
+                       else f"{self.n_repeats_needed} repeats at N = {self.n_samples} "
+                            f"({2 * self.n_splits * self.n_repeats_needed:,} fits)")
+            lines.append(f"to detect a {what} of {self.wanted:g}: N = {self.n_samples_needed:,} at "
+                         f"{self.n_repeats} x {self.n_splits}-fold; {repeats}")
+        lines.append(f"variance from: {self.rests_on}")
+        lines += [f"note: {note}" for note in self.notes]
+        return "\n".join(lines)
+
+
+def _planned_test(pilot, metric):
+    """The corrected t among the tests ``decide`` weighs on the pilot (its figures and df)."""
+    from ._decision import decide  # the decision weighs the plan's test
+
+    decision = decide(pilot, metric=metric)
+    label = method_row("corrected_t").label
+    found = [test for test in (decision.rests_on, *decision.context)
+             if test is not None and test.name.startswith(label) and test.df is not None]
+    if not found:
+        raise ValueError(f"pilot: the decision on this pilot weighs no corrected t for metric={metric!r} (it needs "
+                         "K-fold cross-validation with at least 2 folds, not leave-one-out); pass a pilot from "
+                         "CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, y), or no pilot.")
+    return decision, found[0]
+
+
+def _pilot_unit_variance(pilot, metric, confidence_level):
+    """The pilot's fold-difference variance times its mean test-fold size (the variance of one instance's share),
+    its degrees of freedom, its variance factor, and the corrected t's name."""
+    _, test = _planned_test(pilot, metric)
+    critical = reference_quantile(1 - (1 - confidence_level) / 2, test.df)
+    standard_error = (test.high - test.low) / (2 * critical)
+    a = pilot.a
+    factor = 1 / (a.n_splits * a.n_repeats) + test_train_ratio(a)
+    return standard_error ** 2 / factor * a.n_samples / a.n_splits, factor, test.df
+
+
+def _calibration_unit_variances(learners, n_samples, task, n_repeats):
+    """Each standing calibration cell's fold-difference variance times its test-fold size, and the cells in words."""
+    rows = [row for row in measured_rows("type_i", "corrected t", task) if row.get("mean_width") is not None]
+    regime = regime_of(rows, learners, n_samples)
+    at_repeats = [row for row in rows if repeats_of(row["method"]) == n_repeats]
+    if at_repeats and {row["learner"] for row in at_repeats} >= set(regime.kinds):
+        rows = at_repeats
+    standing = [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes_of(row["learner"])]
+    variances = []
+    for row in standing:
+        r, k = repeats_of(row["method"]), int(row["method"].split("x")[1].split("-")[0])
+        df = k * r - 1
+        standard_error = row["mean_width"] / (2 * reference_quantile(1 - (1 - CALIBRATION_LEVEL) / 2, df))
+        variances.append(standard_error ** 2 / variance_factor(row["n"], k, r) * row["n"] / k)
+    by_learner = {}
+    for row in standing:
+        by_learner.setdefault(LEARNER_WORDS.get(row["learner"], row["learner"]), set()).add(row["n"])
+    populations = listed(sorted({row["population"] for row in standing}))
+    cells = (listed([f"{word} at N = {listed([str(n) for n in sorted(sizes)])}" for word, sizes in by_learner.items()])
+             + f" ({populations} population{'s' if len({row['population'] for row in standing}) > 1 else ''})")
+    return variances, regime, cells
+
+
+def _learners(estimator_a, estimator_b, pilot):
+    if pilot is not None:
+        return [learner_of_result(pilot.a), learner_of_result(pilot.b)]
+    return [learner_of(estimator_type(estimator)) for estimator in (estimator_a, estimator_b)]
+
+
+def _name(estimator, record, label):
+    if record is not None:
+        return getattr(record, "name", None) or record.estimator_repr or label
+    return estimator_description(estimator) if estimator is not None else label
+
+
+@validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Integer(minimum=2), n_repeats=IntegerOrWord(1, "auto"),
+                 confidence_level=PROBABILITY,
+                 power=Real(0.0, 1.0, closed="neither", what="a probability"),
+                 difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
+                 margin=Maybe(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units")),
+                 alternative=Maybe(Choice(*PLAN_ALTERNATIVES)), names=NAMES)
+def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric="accuracy", cv=10,
+         n_repeats="auto", power=POWER, confidence_level=0.95, difference=None, margin=None, alternative=None,
+         names=None):
+    """Plan a comparison before its fits: what it would detect, what it costs, and what a difference needs.
+
+    For the corrected t on ``cv``-fold cross-validation repeated
+    ``n_repeats`` times at ``n_samples`` instances (the test the decision
+    rests on for repeated cross-validation), it gives the minimum
+    detectable difference at ``power`` (or, with a margin, the smallest
+    margin shown when the learners are equal), the cost in fits, and, for a
+    wanted ``difference`` (or ``margin``), the N and the repeats that reach
+    it. The variance comes from ``pilot`` when given (the pilot's own data
+    and learners), else from the calibration benchmark's cells for the
+    learners (its population's variance, which the user's data need not
+    share: a pilot is the better guide). Planning runs no fit and spends no
+    test's level.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator, optional
+        The learners; their final estimators' classes choose the calibration
+        cells. Not needed with ``pilot``, whose records name them.
+    n_samples : int, optional
+        N of the comparison planned; by default the pilot's.
+    pilot : PairedCVResult, optional
+        A comparison already run (``CVEvaluator(cv=K).compare(a, b, X, y)``,
+        one repeat is enough) on the data or a sample of them: its corrected
+        t's variance, scaled to the planned fold size, stands for the
+        planned one.
+    metric : str, default="accuracy"
+        The decision's metric (a pilot's, any metric ``decide`` takes).
+    cv : int, default=10
+        K, the folds.
+    n_repeats : int or "auto", default="auto"
+        R; "auto" plans the repeats ``cvi.compare(..., n_repeats="auto")``
+        would (the calibrated number with the most measured power).
+    power : float, default=0.8
+    confidence_level : float, default=0.95
+    difference : float, optional
+        A difference to detect (two-sided): the plan adds the N and the
+        repeats that detect it with ``power``.
+    margin : float, optional
+        A margin to show non-inferiority (or equivalence) against when the
+        learners are equal: the plan adds the N and repeats that do.
+    alternative : {"difference", "non-inferior", "equivalent"}, optional
+        What to plan; by default "non-inferior" with a margin, else
+        "difference".
+    names : tuple of str, optional
+        The learners' names in the plan's text.
+
+    Returns
+    -------
+    Plan
+
+    Notes
+    -----
+    The corrected t's standard error is ``sqrt((1/J + n_test/n_train)
+    sigma^2)`` with J = K R fold differences of variance sigma^2 (Nadeau &
+    Bengio 2003, section 5, eq. 6; Bouckaert & Frank 2004). A fold's
+    difference of accuracies (or of any mean over its instances) has a
+    variance inversely proportional to its n_test = N/K instances, so
+    ``sigma^2 N / K`` is carried from the pilot (or a calibration cell) to
+    the plan; a pilot that is the planned comparison itself gives exactly
+    its test's standard error, and so the decision's minimum detectable
+    difference. The figure is ``(q_{1-alpha/2} + q_power) se`` for a
+    difference (Bloom 1995; Chow, Shao & Wang 2008, section 3.1), ``(q_{1-
+    alpha} + q_power) se`` for a non-inferiority margin, and ``(q_{1-alpha} +
+    q_{(1+power)/2}) se`` for an equivalence margin at a true difference of 0
+    (Chow, Shao & Wang 2008, sections 3.2.2 and 3.2.3), with q Student's t
+    quantiles on K R - 1 degrees of freedom. The N that reaches a wanted
+    figure scales as the square of the ratio of the figures, since se is
+    proportional to N^(-1/2) at fixed K and R. A pilot's range is its figure
+    under the chi-square quantiles of its variance on its df; folds of
+    different repeats share training rows, so with repeats that range is
+    too narrow.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> import cvinference as cvi
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> a = make_pipeline(StandardScaler(), LogisticRegression())
+    >>> b = DecisionTreeClassifier(random_state=0)
+    >>> pilot = cvi.CVEvaluator(cv=10, random_state=0).compare(a, b, X, y)
+    >>> planned = cvi.plan(pilot=pilot, n_repeats=10, difference=0.02)
+    >>> planned.fits
+    200
+    >>> planned.detectable > planned.wanted  # 569 instances cannot tell 2 points apart
+    True
+    """
+    if alternative is None:
+        alternative = "difference" if margin is None else "non-inferior"
+    wanted = difference if alternative == "difference" else margin
+    if (alternative == "difference" and margin is not None) or (alternative != "difference" and difference
+                                                                is not None):
+        raise ValueError(f"alternative={alternative!r} with difference={difference!r} and margin={margin!r}: a "
+                         "difference is planned with difference=, a non-inferiority or equivalence margin with "
+                         "margin=; pass the one that matches.")
+    if pilot is not None and not isinstance(pilot, PairedCVResult):
+        raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
+                        f"y) makes; got {type(pilot).__name__}.")
+    if pilot is None and (estimator_a is None or estimator_b is None):
+        raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
+                        "pilot= record of them.")
+    if n_samples is None:
+        if pilot is None:
+            raise TypeError("n_samples is needed without a pilot: the N of the comparison planned.")
+        n_samples = pilot.a.n_samples
+    if n_samples < 2 * cv:
+        raise ValueError(f"n_samples={n_samples} with cv={cv}: each fold needs at least 2 instances; pass "
+                         f"n_samples >= {2 * cv} or fewer folds.")
+    learners = _learners(estimator_a, estimator_b, pilot)
+    task = "regression" if pilot is not None and pilot.a.classes is None else fold_task(metric)
+    notes = []
+    if n_repeats == "auto":
+        chosen, _ = planned_repeats(learners, n_samples, task, cv)
+        n_repeats = 1 if chosen is None else chosen.repeats
+        notes.append(f"n_repeats='auto': {n_repeats}, as cvi.compare(..., n_repeats='auto') plans it"
+                     + (" (no number of repeats measured holding for these learners at about this size)"
+                        if chosen is None else ""))
+    n_repeats = int(n_repeats)
+    evidence = test_evidence("corrected t", learners, n_samples, task, n_repeats)
+    if evidence.type_i is None or evidence.type_i > type_i_limit() or evidence.repeats != (n_repeats,):
+        notes.append(f"the corrected t on {n_repeats} x {cv}-fold cross-validation was not measured within "
+                     f"{type_i_limit():g} at exactly R = {n_repeats} for these learners at about this size: the "
+                     "decision may rest on another test, or cannot tell")
+    df = cv * n_repeats - 1
+    factor = variance_factor(n_samples, cv, n_repeats)
+    if pilot is not None:
+        unit, pilot_factor, pilot_df = _pilot_unit_variance(pilot, metric, confidence_level)
+        if (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats):
+            factor = pilot_factor  # the pilot's own folds: its test's standard error exactly
+        unit_low = unit * pilot_df / _chi2(1 - (1 - RANGE_LEVEL) / 2, pilot_df)
+        unit_high = unit * pilot_df / _chi2((1 - RANGE_LEVEL) / 2, pilot_df)
+        source = "pilot"
+        rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at N = "
+                    f"{pilot.a.n_samples}), scaled to test folds of {n_samples / cv:.4g} instances")
+        if pilot.a.n_samples != n_samples:
+            notes.append(f"the pilot has N = {pilot.a.n_samples}: its variance is carried to N = {n_samples} by the "
+                         "test folds' sizes, assuming the learners' accuracies do not change with N")
+    else:
+        variances, regime, cells = _calibration_unit_variances(learners, n_samples, task, n_repeats)
+        if not variances:
+            raise ValueError(f"the calibration benchmark measured the corrected t for none of these learners in "
+                             f"task {task!r}; pass pilot= (a comparison of the learners on some of the data).")
+        unit, unit_low, unit_high = max(variances), min(variances), max(variances)
+        source = "calibration"
+        rests_on = (f"the calibration benchmark's cells: {cells}; their population's variance, not your data's "
+                    "(a pilot gives your data's)")
+        notes += list(regime.borrowed) + ([regime.beyond] if regime.beyond else [])
+    standard_error = math.sqrt(factor * unit * cv / n_samples)
+    scale = multiplier(alternative, confidence_level, power, df)
+    detectable = scale * standard_error
+    low, high = (scale * math.sqrt(factor * u * cv / n_samples) for u in (unit_low, unit_high))
+    n_needed = repeats_needed = None
+    if wanted is not None:
+        n_needed = max(2 * cv, math.ceil(n_samples * (detectable / wanted) ** 2))
+        holding = sorted({route.repeats for route in measured_repeats_routes(learners, n_samples, task, cv, 0)}
+                         | {n_repeats})
+        repeats_needed = next((r for r in holding if multiplier(alternative, confidence_level, power, cv * r - 1)
+                               * math.sqrt(variance_factor(n_samples, cv, r) * unit * cv / n_samples) <= wanted),
+                              None)
+    names = tuple(names) if names is not None else (
+        _name(estimator_a, None if pilot is None else pilot.a, "A"),
+        _name(estimator_b, None if pilot is None else pilot.b, "B"))
+    return Plan(names=names, metric=metric if isinstance(metric, str) else "a callable metric",
+                alternative=alternative, n_samples=int(n_samples), n_splits=int(cv), n_repeats=n_repeats,
+                fits=2 * cv * n_repeats, test=f"{method_row('corrected_t').label} ({n_repeats}x{cv}-fold)",
+                confidence_level=confidence_level, power=power, standard_error=standard_error, df=df,
+                detectable=detectable, low=low, high=high, wanted=wanted, n_samples_needed=n_needed,
+                n_repeats_needed=repeats_needed, source=source, rests_on=rests_on, notes=tuple(notes))
+
+
+def _chi2(q, df):
+    return float(stats.chi2.ppf(q, df))

@@ -1,0 +1,83 @@
+"""``cvinference plan`` (issue 49, item 3): the plan of :func:`cvinference.plan` from the command line, its pilot the
+front door's folds. Oracle: ``cvi.plan`` called in Python on the pilot ``CVEvaluator(cv=K, random_state=seed)`` makes,
+and the decision of ``cvi.compare`` on the same folds (same N, K, R: the plan's figure is its minimum detectable
+difference when the decision rests on the corrected t)."""
+
+import json
+import os
+
+import pytest
+from command_line import one_error_line, run
+from sklearn.datasets import load_breast_cancer
+
+import cvinference as cvi
+from cvinference.cli._data import load_data
+from cvinference.cli._estimators import build_estimator
+
+
+def _pilot_plan(seed=0, **kwargs):
+    dataset = load_data("breast_cancer")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=seed)[0] for spec in ("logreg", "rf"))
+    pilot = cvi.CVEvaluator(cv=10, random_state=seed).compare(a, b, dataset.X, dataset.y)
+    return a, b, cvi.plan(pilot=pilot, names=("logreg", "rf"), **kwargs)
+
+
+def test_the_command_prints_the_plan_of_its_pilot():
+    status, text = run(["plan", "logreg", "rf", "--difference", "0.02"])
+    assert status == 0
+    *_, planned = _pilot_plan(difference=0.02)
+    assert text == ("pilot: logreg and rf on 1 x 10-fold cross-validation of breast_cancer (20 fits, "
+                    "random_state=0)\n" + planned.summary() + "\n")
+
+
+def test_the_plan_agrees_with_the_decision_of_the_same_comparison():
+    a, b, planned = _pilot_plan(n_repeats=1)
+    X, y = load_breast_cancer(return_X_y=True)
+    decision = cvi.compare(a, b, X, y, random_state=0, nested="never").decision
+    assert decision.rests_on.name == planned.test == "corrected t (1x10-fold)"
+    assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
+
+
+def test_json_holds_the_plan_and_the_pilot(tmp_path):
+    path = tmp_path / "plan.json"
+    status, text = run(["plan", "logreg", "rf", "--margin", "0.01", "--alternative", "equivalent", "--quiet",
+                        "--json", str(path)])
+    assert status == 0 and text == ""
+    report = json.loads(path.read_text())
+    *_, planned = _pilot_plan(margin=0.01, alternative="equivalent")
+    assert cvi.results.Plan.from_dict(report["plan"]) == planned
+    assert report["pilot"] == {"n_samples": 569, "n_splits": 10, "n_repeats": 1, "fits": 20}
+    assert report["data"] == {"name": "breast_cancer", "n_samples": 569}
+
+
+def test_without_a_pilot_the_calibration_cells_stand():
+    status, text = run(["plan", "logreg", "rf", "--no-pilot", "--n-samples", "3000", "--repeats", "3", "--json", "-"])
+    assert status == 0
+    report = json.loads(text)
+    dataset = load_data("breast_cancer")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=0)[0] for spec in ("logreg", "rf"))
+    expected = cvi.plan(a, b, n_samples=3000, n_repeats=3, names=("logreg", "rf"))
+    assert cvi.results.Plan.from_dict(report["plan"]) == expected and report["pilot"] is None
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--difference", "0.02", "--margin", "0.01"], "--difference and --margin"),
+    (["--alternative", "equivalent"], "--alternative equivalent plans a margin"),
+    (["--cv", "loo"], "--cv loo: a plan is for k-fold"),
+    (["--n-samples", "12"], "--n-samples 12 with --cv 10"),
+    (["--power", "1"], "--power"),
+    (["--data", "no_such.csv"], "no_such.csv"),
+])
+def test_a_mistake_is_one_line_and_writes_nothing(argv, words, capsys, tmp_path):
+    path = tmp_path / "plan.json"
+    status, _ = run(["plan", "logreg", "rf", *argv, "--json", str(path)])
+    assert status == 2
+    assert words in one_error_line(capsys)
+    assert not os.path.exists(path)
+
+
+def test_learners_the_calibration_never_measured_borrow_every_measured_learners_cells():
+    status, text = run(["plan", "nb", "tree", "--data", "iris", "--no-pilot"])
+    assert status == 0
+    assert "did not measure this for GaussianNB nor its family (naive Bayes)" in text
+    assert "not your data's" in text

@@ -1,0 +1,183 @@
+"""Planning a comparison before its fits (issue 49, item 3): ``cvi.plan``.
+
+Oracles: the corrected t's own standard error and df on the same record (``corrected_resampled_ttest``'s details),
+so that a plan whose pilot is the comparison itself gives the decision's minimum detectable difference; statsmodels'
+normal power solver for the two-sided and one-sided multipliers; scipy's normal distribution for the equivalence
+margin's power (Chow, Shao & Wang 2008, section 3.2.3: P(|D| < m - z s) at a true difference of 0); scipy's
+noncentral t for the power the plan's central-t approximation (Bloom 1995) stands for; the calibration's rows read
+by hand for a plan without a pilot.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import load_breast_cancer
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from statsmodels.stats.power import NormalIndPower
+
+import cvinference as cvi
+from cvinference.policy._evidence import calibration_evidence, learner_of, regime_of, repeats_of
+from cvinference.policy._plan import fold_sizes, multiplier, variance_factor
+from cvinference.results import Plan
+
+
+@pytest.fixture(scope="module")
+def breast_cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    return X[:300], y[:300]
+
+
+def _learners():
+    return make_pipeline(StandardScaler(), LogisticRegression()), RandomForestClassifier(n_estimators=25,
+                                                                                         random_state=0)
+
+
+@pytest.fixture(scope="module")
+def pilot(breast_cancer):
+    return cvi.CVEvaluator(cv=10, random_state=0).compare(*_learners(), *breast_cancer)
+
+
+def _corrected_se(pair):
+    test = cvi.corrected_resampled_ttest(pair.a, pair.b)
+    return math.sqrt(test.details["variance_factor"] * test.details["variance"]), test.df
+
+
+def test_a_pilot_that_is_the_comparison_gives_its_tests_minimum_detectable_difference(pilot):
+    se, df = _corrected_se(pilot)
+    planned = cvi.plan(pilot=pilot, n_repeats=1)
+    assert planned.standard_error == pytest.approx(se, rel=1e-10)
+    assert planned.df == df == 9
+    by_hand = (stats.t.ppf(0.975, df) + stats.t.ppf(0.8, df)) * se  # Bloom (1995): (q_{1-alpha/2} + q_power) se
+    assert planned.detectable == pytest.approx(by_hand, rel=1e-10)
+    decision = cvi.decide(pilot)
+    if decision.rests_on is not None and decision.rests_on.name == "corrected t (1x10-fold)":
+        assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
+    assert planned.fits == 20 and planned.source == "pilot"
+
+
+def test_the_standard_error_is_carried_by_the_test_folds_size(pilot):
+    se, _ = _corrected_se(pilot)
+    base = cvi.plan(pilot=pilot, n_repeats=1)
+    larger = cvi.plan(pilot=pilot, n_repeats=3, n_samples=1200, cv=5)
+    # sigma^2 n_test is carried: sigma'^2 = sigma^2 (300 / 10) / (1200 / 5), with the planned folds' factor
+    pilot_factor = 1 / 10 + float(np.mean(pilot.a.fold_sizes / (300 - pilot.a.fold_sizes)))
+    sizes = fold_sizes(1200, 5)
+    factor = 1 / 15 + float(np.mean(sizes / (1200 - sizes)))
+    expected = math.sqrt(se ** 2 / pilot_factor * (300 / 10) / (1200 / 5) * factor)
+    assert larger.standard_error == pytest.approx(expected, rel=1e-10)
+    assert larger.df == 14 and larger.fits == 30
+    assert larger.notes and "N = 300" in larger.notes[-1]
+    assert base.standard_error > larger.standard_error
+
+
+def test_the_two_sided_and_one_sided_multipliers_are_the_normal_power_solvers():
+    # statsmodels solves the effect size d = delta / se (one sample: nobs1=1, ratio=0) that a z test detects
+    two_sided = NormalIndPower().solve_power(nobs1=1, ratio=0, alpha=0.05, power=0.8, alternative="two-sided")
+    one_sided = NormalIndPower().solve_power(nobs1=1, ratio=0, alpha=0.05, power=0.8, alternative="larger")
+    assert multiplier("difference", 0.95, 0.8, None) == pytest.approx(two_sided, abs=1e-5)
+    assert multiplier("non-inferior", 0.95, 0.8, None) == pytest.approx(one_sided, rel=1e-6)  # the solver's tolerance
+
+
+@pytest.mark.parametrize("power", [0.8, 0.9])
+def test_the_equivalence_margin_has_its_power_when_the_learners_are_equal(power):
+    margin = multiplier("equivalent", 0.95, power, None)  # in standard errors
+    critical = stats.norm.ppf(0.95)
+    # both one-sided tests reject when -m + z s < D < m - z s, D ~ N(0, 1)
+    assert stats.norm.cdf(margin - critical) - stats.norm.cdf(-margin + critical) == pytest.approx(power, rel=1e-9)
+
+
+@pytest.mark.parametrize("df", [9, 29, 99])
+def test_the_central_t_approximation_is_close_to_the_noncentral_power(df):
+    mdd = multiplier("difference", 0.95, 0.8, df)  # in standard errors
+    critical = stats.t.ppf(0.975, df)
+    exact = stats.nct.sf(critical, df, mdd) + stats.nct.cdf(-critical, df, mdd)
+    assert exact == pytest.approx(0.8, abs=0.02)
+
+
+def test_the_n_needed_reaches_the_wanted_difference(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.03)
+    assert planned.wanted == 0.03 and planned.n_samples_needed > 300
+    there = cvi.plan(pilot=pilot, n_repeats=1, n_samples=planned.n_samples_needed)
+    assert there.detectable <= 0.03 * (1 + 1e-3)
+    before = cvi.plan(pilot=pilot, n_repeats=1, n_samples=planned.n_samples_needed - 2)
+    assert before.detectable > 0.03 * (1 - 1e-3)
+
+
+def test_a_margin_plans_non_inferiority_by_default(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1, margin=0.02)
+    assert planned.alternative == "non-inferior"
+    ratio = multiplier("non-inferior", 0.95, 0.8, 9) / multiplier("difference", 0.95, 0.8, 9)
+    assert planned.detectable == pytest.approx(cvi.plan(pilot=pilot, n_repeats=1).detectable * ratio, rel=1e-10)
+    assert "shown non-inferior" in planned.summary()
+    equivalent = cvi.plan(pilot=pilot, n_repeats=1, margin=0.02, alternative="equivalent")
+    assert equivalent.detectable > planned.detectable
+
+
+def test_the_pilots_range_is_its_variances_chi_square_quantiles(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1)
+    assert planned.low == pytest.approx(planned.detectable * math.sqrt(9 / stats.chi2.ppf(0.95, 9)), rel=1e-10)
+    assert planned.high == pytest.approx(planned.detectable * math.sqrt(9 / stats.chi2.ppf(0.05, 9)), rel=1e-10)
+
+
+def test_without_a_pilot_the_calibration_cells_variance_stands():
+    a, b = _learners()
+    planned = cvi.plan(a, b, n_samples=569, n_repeats=1)
+    learners = [learner_of("sklearn.linear_model._logistic.LogisticRegression"),
+                learner_of("sklearn.ensemble._forest.RandomForestClassifier")]
+    rows = [row for row in calibration_evidence()["rows"] if row["quantity"] == "type_i"
+            and row["method"].startswith("corrected t") and row.get("task", "classification") == "classification"]
+    regime = regime_of(rows, learners, 569)
+    standing = [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes
+                and repeats_of(row["method"]) == 1]
+    assert {row["n"] for row in standing} == {300, 1000}
+    unit = max((row["mean_width"] / (2 * stats.t.ppf(0.975, 9))) ** 2 / variance_factor(row["n"], 10, 1)
+               * row["n"] / 10 for row in standing)
+    assert planned.standard_error == pytest.approx(math.sqrt(variance_factor(569, 10, 1) * unit * 10 / 569),
+                                                   rel=1e-10)
+    assert planned.source == "calibration" and "not your data's" in planned.rests_on
+
+
+def test_n_repeats_auto_plans_what_compare_would(pilot):
+    from cvinference.policy._routes import planned_repeats
+
+    planned = cvi.plan(pilot=pilot)
+    learners = [learner_of(pilot.a.estimator_type), learner_of(pilot.b.estimator_type)]
+    chosen, _ = planned_repeats(learners, 300, "classification", 10)
+    assert planned.n_repeats == (1 if chosen is None else chosen.repeats)
+    assert "n_repeats='auto'" in planned.notes[0]
+
+
+def test_a_plan_round_trips_and_shows_itself(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.05)
+    assert Plan.from_dict(planned.to_dict()) == planned
+    text = planned.summary()
+    assert "minimum detectable difference in accuracy" in text and "cost: 20 fits" in text
+    assert "<table" in planned._repr_html_()
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"n_samples": 10}, ValueError, "n_samples=10 with cv=10"),
+    ({"difference": 0.01, "margin": 0.01}, ValueError, "pass the one that matches"),
+    ({"margin": 0.01, "alternative": "difference"}, ValueError, "pass the one that matches"),
+    ({"power": 1.0}, ValueError, "power"),
+    ({"n_repeats": 0}, ValueError, "n_repeats"),
+    ({"difference": -0.01}, ValueError, "difference"),
+])
+def test_bad_input_names_the_parameter(kwargs, error, words):
+    a, b = _learners()
+    with pytest.raises(error, match=words):
+        cvi.plan(a, b, **{"n_samples": 569, **kwargs})
+
+
+def test_it_needs_the_learners_or_a_pilot(pilot):
+    with pytest.raises(TypeError, match="estimator_a and estimator_b"):
+        cvi.plan(n_samples=569)
+    with pytest.raises(TypeError, match="n_samples is needed"):
+        cvi.plan(*_learners())
+    with pytest.raises(TypeError, match="pilot must be a PairedCVResult"):
+        cvi.plan(pilot=pilot.a)
