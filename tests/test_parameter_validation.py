@@ -224,6 +224,8 @@ NOT_BY_RULE = {
                                "bounds and the value (tests/inference/test_metric_edges.py)",
     ("decide", "tests"): "(name, test result) pairs, as pair_tests makes them: results, checked by decide",
     ("decide", "nested"): "a nested_cv_interval result or None: a result, checked by decide",
+    ("Plan.detectable_at", "n_samples"): "an int or an array of ints of at least 2 K: checked against the plan's "
+                                         "folds by detectable_at, naming n_samples (tests/policy/test_plan.py)",
     ("plan", "pilot"): "a PairedCVResult or None: plan refuses another object, naming pilot (tests/policy/"
                        "test_plan.py)",
     ("PairedCVResult.plot", "nested"): "a nested_cv_interval result or None: passed to decide, which checks it",

@@ -1,6 +1,6 @@
 """``cvinference plan``: what a comparison of two learners would detect, before its fits (:func:`cvinference.plan`)."""
 
-from ._commands import STDOUT, _json_text, _pair_names, check_outputs, data_record, fitting, shows_text, write_json
+from ._commands import _pair_names, check_outputs, data_record, fitting, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -64,10 +64,7 @@ def run_plan(args, out):
     report = {"command": "plan", "data": data_record(dataset), "pilot": None if pilot is None else {
         "n_samples": pilot.a.n_samples, "n_splits": pilot.a.n_splits, "n_repeats": pilot.a.n_repeats,
         "fits": 2 * pilot.a.n_splits * pilot.a.n_repeats}, "plan": planned.to_dict()}
-    if args.json and args.json != STDOUT:
-        write_json(report, args.json)
-    if args.json == STDOUT:
-        print(_json_text(report), file=out)
+    write_outputs(args, report, None, out)
     if shows_text(args):
         if pilot is not None:
             print(f"pilot: {names[0]} and {names[1]} on 1 x {args.cv}-fold cross-validation of {dataset.name} "

@@ -94,6 +94,7 @@ from ._evidence import (
 )
 from ._forward_decision import forward_decision
 from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer, symmetric
+from ._margin_evidence import margin_type_i
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
     NESTED_SETTINGS,
@@ -1201,25 +1202,50 @@ def margin_question(margin, alternative):
     return alternative
 
 
-def _on_margin(decision, margin, alternative):
-    """``decision`` answering about ``margin`` from the test it rests on; "cannot tell" where that test's interval
-    cannot be re-levelled (not symmetric), the test then shown for context."""
+def _margin_evidence(decision, pair, alternative):
+    """The margin calibration's figures for the test ``decision`` rests on, answering ``alternative`` on ``pair``:
+    measured for accuracy on ungrouped k-fold records only (None elsewhere, or where that test was not measured)."""
+    if (decision.metric != "accuracy" or not isinstance(pair, PairedCVResult) or pair.a.groups is not None
+            or pair.a.n_splits < 2 or pair.a.is_loo):
+        return None
+    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    return margin_type_i(decision.rests_on.name, learners, pair.a.n_samples, alternative, pair.a.n_repeats)
+
+
+def _on_margin(decision, margin, alternative, pair):
+    """``decision`` answering about ``margin`` from the test it rests on, where the margin calibration measured that
+    test's one-sided answer within the limit at the margin's boundary (or did not measure it: then with a caveat);
+    "cannot tell" where that test's interval cannot be re-levelled (not symmetric) or its answer was measured wrong
+    too often at the boundary, the test then shown for context."""
     test = decision.rests_on
     if test is None:
         return dataclasses.replace(decision, alternative=alternative, margin=margin)
+    evidence = _margin_evidence(decision, pair, alternative)
+    why = ""
     if not symmetric(test.estimate, test.low, test.high):
         why = (f"its interval [{test.low:.6g}, {test.high:.6g}] is not symmetric about {test.estimate:.6g}, so its "
                "level cannot be changed from its bounds; a margin needs a test with a t or normal interval.")
+    elif evidence is not None and not evidence.holds:
+        why = (f"at a true difference of exactly the margin, its {alternative} answer was wrong {evidence.type_i:.3f} "
+               f"of the time for {evidence.worst_cell}, above {type_i_limit():g} (the margin calibration, "
+               "benchmarks/margin_calibration.py; docs/calibration.md, \"Non-inferiority and equivalence\").")
+    if why:
         return dataclasses.replace(
             decision, answer="cannot tell", target=None, rests_on=None, alternative=alternative, margin=margin,
             context=(dataclasses.replace(test, role="context", why_not=why), *decision.context),
             reason=f"The test the decision would rest on, {test.name}, cannot answer a margin: {why}")
     found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
                           margin=margin, alternative=alternative)
-    caveat = (f"The calibration measured {test.name}'s type-I error under no difference; under a difference of "
-              f"exactly the margin, the boundary this answer's test is at, it is not measured yet.")
-    return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin,
-                               caveats=(*decision.caveats, caveat))
+    if evidence is None:
+        return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, caveats=(
+            *decision.caveats, f"The margin calibration did not measure {test.name}'s {alternative} answer at the "
+            "margin's boundary for this record and metric (it measured accuracy on k-fold records without groups): "
+            "its type-I error there, under a true difference of exactly the margin, is not known."))
+    margins = " to ".join(dict.fromkeys(f"{m:g}" for m in (evidence.margins[0], evidence.margins[-1])))
+    reason = (f"{decision.reason} At a true difference of exactly the margin, its {alternative} answer was wrong at "
+              f"most {evidence.type_i:.3f} of the time (at most {type_i_limit():g}) for {evidence.regime}, margins "
+              f"{margins} (benchmarks/margin_calibration.py).")
+    return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, reason=reason)
 
 
 @validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()),
@@ -1348,7 +1374,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     alternative = margin_question(margin, alternative)
     if margin is not None:
         return _on_margin(decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
-                                 names=names, pos_label=pos_label), margin, alternative)
+                                 names=names, pos_label=pos_label), margin, alternative, pair)
     if isinstance(pair, PairedForwardResult):
         return _forward(pair, metric, confidence_level, tests, nested, names)
     if not isinstance(pair, PairedCVResult):

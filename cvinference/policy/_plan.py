@@ -16,13 +16,15 @@ import numpy as np
 from scipy import stats
 
 from .._utils._describe import estimator_description, estimator_type
+from .._utils._docstring import fill_doc
 from .._utils._kinds import LEVEL, NON_NEGATIVE, POSITIVE, TEXT, TEXTS, Nullable, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, Integer, IntegerOrWord, Real, validate_params
 from .._utils._params import Nullable as Maybe
 from .._utils._params import Options as Choice
 from .._utils._serialize import Serializable
-from .._utils._text import listed
+from .._utils._text import listed, text_block, wrapped
+from .._utils._upward import upward
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
 from ..inference._resampled_tests import test_train_ratio
@@ -173,6 +175,51 @@ class Plan(Serializable):
         return (f"smallest margin in {self.metric} shown {self.alternative} with power {self.power:g} when A and B "
                 f"are equal (one-sided alpha {alpha:g})")
 
+    def detectable_at(self, n_samples):
+        """The plan's figure (``detectable``, ``low``, ``high``) at another N on the same folds and repeats.
+
+        The standard error scales as in :func:`plan`: the variance of a
+        fold's difference with the inverse of its size, the variance factor
+        with the folds' sizes at that N.
+
+        Parameters
+        ----------
+        n_samples : int or array-like of int
+            At least 2 K.
+
+        Returns
+        -------
+        (detectable, low, high) : tuple of float or of ndarray
+        """
+        sizes = np.atleast_1d(np.asarray(n_samples))
+        if sizes.dtype.kind not in "iu" or np.any(sizes < 2 * self.n_splits):
+            raise ValueError(f"n_samples={n_samples!r}: pass whole numbers of at least {2 * self.n_splits} (2 "
+                             f"instances in each of the {self.n_splits} folds).")
+        own = variance_factor(self.n_samples, self.n_splits, self.n_repeats)
+        scale = np.array([math.sqrt(variance_factor(int(n), self.n_splits, self.n_repeats) / own
+                                    * self.n_samples / int(n)) for n in sizes])
+        found = tuple(None if value is None else value * scale for value in (self.detectable, self.low, self.high))
+        return found if np.ndim(n_samples) else tuple(None if f is None else float(f[0]) for f in found)
+
+    @fill_doc
+    def plot(self, ax=None, *, path=None):
+        """Draw the plan's figure against N, on its folds and repeats, with its range and what was asked.
+
+        Needs matplotlib.
+        %(display)s
+        ``ax=None`` draws on a new figure (``cvinference.report.plot_plan``).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes or None, default=None
+        %(plot_path)s
+
+        Returns
+        -------
+        %(plot_returns)s
+        """
+        return upward("report", "plot_plan")(self, ax, path=path)
+
     def summary(self):
         """The plan in words: what it would detect, what it costs, what a wanted difference needs, what it rests on.
 
@@ -197,8 +244,7 @@ class Plan(Serializable):
             lines.append(f"to detect a {what} of {self.wanted:g}: N = {self.n_samples_needed:,} at "
                          f"{self.n_repeats} x {self.n_splits}-fold; {repeats}")
         lines.append(f"variance from: {self.rests_on}")
-        lines += [f"note: {note}" for note in self.notes]
-        return "\n".join(lines)
+        return "\n".join([part for line in lines for part in wrapped(line)] + text_block("notes", self.notes))
 
 
 def _planned_test(pilot, metric):

@@ -11,6 +11,7 @@ JSON, :func:`render_html` and :func:`draw_report` only format it. The records' `
 
 from ._forward_report import forecast_intervals, forecast_tests, forward_comparison_report, forward_evaluation_report
 from ._html import record_html, render_html
+from ._plan_plot import plot_plan
 from ._plot import (
     Plot,
     draw_panels,
@@ -61,6 +62,7 @@ __all__ = [
     "plot_decision",
     "plot_estimate",
     "plot_forecasts",
+    "plot_plan",
     "plot_posterior",
     "plot_report",
     "plot_result",

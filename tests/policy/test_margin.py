@@ -85,7 +85,7 @@ def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, a
         alternative][lower and (upper or alternative == "non-inferior")]
     assert (decision.margin, decision.alternative) == (margin, alternative)
     assert decision.rests_on == cvi.decide(pair).rests_on
-    assert "not measured yet" in decision.caveats[-1]
+    assert "did not measure" in decision.caveats[-1] and "is not known" in decision.caveats[-1]  # forecasts: none
     assert cvi.results.Decision.from_json(decision.to_json()) == decision
 
 

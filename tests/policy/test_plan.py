@@ -181,3 +181,32 @@ def test_it_needs_the_learners_or_a_pilot(pilot):
         cvi.plan(*_learners())
     with pytest.raises(TypeError, match="pilot must be a PairedCVResult"):
         cvi.plan(pilot=pilot.a)
+
+
+def test_the_figure_at_another_n_is_the_plan_made_there(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.03)
+    for n in (120, 300, 2000):
+        there = cvi.plan(pilot=pilot, n_repeats=1, n_samples=n)
+        assert planned.detectable_at(n) == pytest.approx((there.detectable, there.low, there.high), rel=1e-10)
+    curve, _, _ = planned.detectable_at(np.array([300, 1200]))
+    assert curve[1] == pytest.approx(curve[0] / 2, rel=0.01)  # se ~ N^(-1/2)
+    with pytest.raises(ValueError, match="n_samples=10"):
+        planned.detectable_at(10)
+
+
+def test_the_plot_draws_the_curve_the_plan_and_what_was_asked(pilot):
+    pytest.importorskip("matplotlib")
+    from cvinference.report._plan_plot import PLAN_CURVE
+
+    planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.03)
+    drawn = planned.plot()
+    ax = drawn.axes_[-1]
+    curve = next(line for line in ax.lines if line.get_gid() == PLAN_CURVE)
+    x, y = curve.get_data()
+    assert np.allclose(y, planned.detectable_at(np.asarray(x))[0])
+    assert x.min() <= planned.n_samples <= x.max() and x.max() >= planned.n_samples_needed
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert f"N = 300: {planned.detectable:.4f}" in labels and "wanted: 0.03" in labels
+    import matplotlib.pyplot as plt
+
+    plt.close(drawn.figure_)

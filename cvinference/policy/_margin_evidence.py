@@ -1,0 +1,61 @@
+"""What the margin's calibration measured: how often a test's one-sided answer about a margin is wrong at its boundary.
+
+``benchmarks/margin_calibration.py`` builds a true difference of exactly -m (the symmetric population's learners,
+A's predictions set wrong and B's right on a random share m of the instances) and counts how often each test the
+decision weighs answers "A non-inferior" (or "equivalent") there: the type-I error of the margin's question, which
+the two-sided calibration of the same test does not give (a one-sided test at alpha reads the 1 - 2 alpha interval,
+whose tail an underestimated variance inflates more). Its rows are read with the calibration's rules: the learner by
+type, the neighbouring sizes, the worst cell, the record's repeats where measured.
+"""
+
+import functools
+import json
+from importlib import resources
+from typing import NamedTuple
+
+from ._evidence import LEARNER_WORDS, _at_repeats, _cells, regime_of, test_family, type_i_limit
+
+EVIDENCE = "margin_calibration.json"
+"""The margin calibration's rows (``benchmarks/margin_calibration.py``), shipped with the policy."""
+
+TASK = "classification"
+"""The measured metric: accuracy, on ungrouped k-fold records."""
+
+
+@functools.lru_cache(maxsize=1)
+def margin_evidence():
+    """The margin calibration's setting and rows (no rows where the file is absent)."""
+    path = resources.files("cvinference.policy") / "data" / EVIDENCE
+    if not path.is_file():
+        return {"setting": {}, "rows": []}
+    return json.loads(path.read_text())
+
+
+class MarginEvidence(NamedTuple):
+    """A test's worst type-I error at a margin's boundary in the cells that stand for a pair, and where."""
+
+    type_i: float
+    regime: str
+    worst_cell: str
+    margins: tuple
+
+    @property
+    def holds(self):
+        return self.type_i <= type_i_limit()
+
+
+def margin_type_i(test_name, learners, n_samples, alternative, repeats=None):
+    """The :class:`MarginEvidence` of ``test_name`` (by :func:`test_family`) answering ``alternative`` for
+    ``learners`` at ``n_samples`` on records of ``repeats`` repeats, over every measured margin; None where the
+    benchmark did not measure that test for that question."""
+    rows = [row for row in margin_evidence()["rows"] if row["quantity"] == "type_i"
+            and row["alternative"] == alternative and test_family(row["method"]) == test_family(test_name)]
+    if not rows:
+        return None
+    regime = regime_of(rows, learners, n_samples)
+    cells = _at_repeats(_cells(rows, regime), regime, repeats)
+    if not cells:
+        return None
+    worst = max(cells, key=lambda row: row["measured"])
+    where = f"{LEARNER_WORDS.get(worst['learner'], worst['learner'])} at N = {worst['n']}, margin {worst['margin']:g}"
+    return MarginEvidence(worst["measured"], regime.describe(), where, tuple(sorted({row["margin"] for row in cells})))
