@@ -264,13 +264,13 @@ def _planned_test(pilot, metric):
 
 def _pilot_unit_variance(pilot, metric, confidence_level):
     """The pilot's fold-difference variance times its mean test-fold size (the variance of one instance's share),
-    its degrees of freedom, its variance factor, and the corrected t's name."""
-    _, test = _planned_test(pilot, metric)
+    its variance factor, its degrees of freedom and the decision's name of the metric."""
+    decision, test = _planned_test(pilot, metric)
     critical = reference_quantile(1 - (1 - confidence_level) / 2, test.df)
     standard_error = (test.high - test.low) / (2 * critical)
     a = pilot.a
     factor = 1 / (a.n_splits * a.n_repeats) + test_train_ratio(a)
-    return standard_error ** 2 / factor * a.n_samples / a.n_splits, factor, test.df
+    return standard_error ** 2 / factor * a.n_samples / a.n_splits, factor, test.df, decision.metric
 
 
 def _calibration_unit_variances(learners, n_samples, task, n_repeats):
@@ -344,7 +344,8 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         t's variance, scaled to the planned fold size, stands for the
         planned one.
     metric : str, default="accuracy"
-        The decision's metric (a pilot's, any metric ``decide`` takes).
+        The decision's metric: any metric ``decide`` takes on the pilot (a
+        regressors' pilot is planned on its loss, as the decision is).
     cv : int, default=10
         K, the folds.
     n_repeats : int or "auto", default="auto"
@@ -419,6 +420,10 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     if pilot is not None and not isinstance(pilot, PairedCVResult):
         raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
                         f"y) makes; got {type(pilot).__name__}.")
+    if pilot is not None and pilot.a.groups is not None:
+        raise ValueError("pilot: a record made with groups is decided by tests whose units are the groups, which "
+                         "the plan does not cover (it plans the corrected t on k-fold cross-validation of instances); "
+                         "pass a pilot made without groups, or run the comparison (cvi.compare(..., groups=...)).")
     if pilot is None and (estimator_a is None or estimator_b is None):
         raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
                         "pilot= record of them.")
@@ -447,7 +452,7 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     df = cv * n_repeats - 1
     factor = variance_factor(n_samples, cv, n_repeats)
     if pilot is not None:
-        unit, pilot_factor, pilot_df = _pilot_unit_variance(pilot, metric, confidence_level)
+        unit, pilot_factor, pilot_df, metric = _pilot_unit_variance(pilot, metric, confidence_level)
         if (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats):
             factor = pilot_factor  # the pilot's own folds: its test's standard error exactly
         unit_low = unit * pilot_df / _chi2(1 - (1 - RANGE_LEVEL) / 2, pilot_df)

@@ -210,3 +210,23 @@ def test_the_plot_draws_the_curve_the_plan_and_what_was_asked(pilot):
     import matplotlib.pyplot as plt
 
     plt.close(drawn.figure_)
+
+
+def test_a_regressors_pilot_is_planned_on_its_loss_as_the_decision_is():
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LinearRegression, Ridge
+
+    X, y = load_diabetes(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=10, loss="squared_error", random_state=0).compare(Ridge(), LinearRegression(), X, y)
+    decision = cvi.decide(pair)
+    planned = cvi.plan(pilot=pair, n_repeats=1)
+    assert planned.metric == decision.metric == "mean squared error"
+    assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
+
+
+def test_a_grouped_pilot_is_refused_naming_what_the_plan_covers(breast_cancer):
+    X, y = breast_cancer
+    pair = cvi.CVEvaluator(cv=cvi.StratifiedEqualSizeGroupKFold(5)).compare(
+        *_learners(), X, y, groups=np.arange(y.size) // 5)
+    with pytest.raises(ValueError, match="units are the groups"):
+        cvi.plan(pilot=pair)
