@@ -224,13 +224,7 @@ def _add_plan_options(parser):
     parser.add_argument("--no-pilot", action="store_true",
                         help="plan from the calibration benchmark's cells alone (its population's variance) instead "
                              "of a 1 x K-fold pilot on the data (2 K fits)")
-    parser.add_argument("--n-jobs", type=_n_jobs, default=None, help="parallel jobs for the pilot (default: 1)")
-    parser.add_argument("--seed", type=_seed, default=0, help="random_state of the pilot (default: 0)")
-    parser.add_argument("--json", metavar="FILE", help="write the plan as JSON to FILE ('-': standard output)")
-    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
-    parser.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
-                        help="show the full traceback of an internal error")
-    parser.set_defaults(plot=None)
+    _add_run_options(parser, seeded="the pilot's partition and models")
 
 
 def _budget(text):

@@ -64,7 +64,7 @@ def run_plan(args, out):
     report = {"command": "plan", "data": data_record(dataset), "pilot": None if pilot is None else {
         "n_samples": pilot.a.n_samples, "n_splits": pilot.a.n_splits, "n_repeats": pilot.a.n_repeats,
         "fits": 2 * pilot.a.n_splits * pilot.a.n_repeats}, "plan": planned.to_dict()}
-    write_outputs(args, report, None, out)
+    write_outputs(args, report, lambda path: planned.plot(path=path), out)
     if shows_text(args):
         if pilot is not None:
             print(f"pilot: {names[0]} and {names[1]} on 1 x {args.cv}-fold cross-validation of {dataset.name} "

@@ -81,3 +81,10 @@ def test_learners_the_calibration_never_measured_borrow_every_measured_learners_
     assert status == 0
     assert "did not measure this for GaussianNB nor its family (naive Bayes)" in text
     assert "not your data's" in text
+
+
+def test_plot_draws_the_plans_figure(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "plan.png"
+    status, _ = run(["plan", "logreg", "rf", "--no-pilot", "--plot", str(path), "--quiet"])
+    assert status == 0 and path.read_bytes().startswith(b"\x89PNG")
