@@ -19,8 +19,10 @@ A replication fits one 10 x 10-fold ``CVEvaluator.compare`` of A and B (predict)
 (1, 3, 10) repeats and every margin in :data:`MARGINS`:
 * ``decide`` as shipped (without nested CV: what ``cvi.compare(..., n_repeats=r, margin=m)`` decides before it,
   ``nested="auto"``, refits), on the boundary's record (type-I) and on the undegraded record (power);
-* every test the decision weighed whose interval is symmetric, re-levelled the same way
-  (``cvinference.policy._margin.margin_answer``), each a row of its own (the evidence the decision's caveat reads).
+* every test the decision weighed, re-levelled the same way (``cvinference.policy._margin.margin_answer``), each a
+  row of its own: the evidence the decision reads (``cvinference/policy/_margin_evidence.py``). A test whose
+  interval is not symmetric (McNemar's) cannot be re-levelled and answers nothing: its rows are 0, as ``decide``
+  says "cannot tell" where it would rest on it.
 
 Rows (``quantity`` "type_i" at the boundary, "power" at 0, with ``alternative``, ``margin``, ``repeats`` and
 Wilson bounds) go to ``cvinference/policy/data/margin_calibration.json``; ``--markdown`` prints the table of
@@ -191,22 +193,46 @@ def run(cells, seed, checkpoint, log=print):
     return done
 
 
-def markdown(data, repeats=N_REPEATS):
-    """The table of docs/calibration.md: per cell and margin, the decision's and the corrected t's rates."""
+def _rate(row):
+    return f"{row['measured']:.3f} [{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]"
+
+
+def worst_table(data, alternative="non-inferior"):
+    """Per cell and method, the type-I error at the boundary, worst over the margins (what the decision reads)."""
+    rows = [row for row in data["rows"] if row["quantity"] == "type_i" and row["alternative"] == alternative]
+    methods = list(dict.fromkeys(row["method"] for row in rows))
+    cells = list(dict.fromkeys((row["learner"], row["n"]) for row in rows))
+    lines = ["| learner, N | " + " | ".join(methods) + " |", "|---" * (1 + len(methods)) + "|"]
+    for learner, n in cells:
+        texts = []
+        for method in methods:
+            found = [row for row in rows if (row["learner"], row["n"], row["method"]) == (learner, n, method)]
+            texts.append(_rate(max(found, key=lambda row: row["measured"])) if found else "")
+        lines.append(f"| {learner}, {n} | " + " | ".join(texts) + " |")
+    return "\n".join(lines)
+
+
+def decision_table(data, repeats=N_REPEATS):
+    """The decision as shipped on ``repeats`` repeats, per cell and margin: type-I at the boundary, power at 0."""
     rows = [row for row in data["rows"] if row["repeats"] == repeats and row["method"].startswith(DECISION[:-1])]
     lines = ["| learner, N | margin | non-inferiority type-I | equivalence type-I | non-inferiority power at 0 "
              "| equivalence power at 0 |", "|---|---|---|---|---|---|"]
 
     def cell(learner, n, margin, alternative, quantity):
-        row = next(r for r in rows if (r["learner"], r["n"], r["margin"], r["alternative"], r["quantity"])
-                   == (learner, n, margin, alternative, quantity))
-        return f"{row['measured']:.3f} [{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]"
+        return _rate(next(r for r in rows if (r["learner"], r["n"], r["margin"], r["alternative"], r["quantity"])
+                          == (learner, n, margin, alternative, quantity)))
     for learner, n in dict.fromkeys((r["learner"], r["n"]) for r in rows):
         for margin in MARGINS:
             lines.append(f"| {learner}, {n} | {margin:g} | " + " | ".join(
                 cell(learner, n, margin, alternative, quantity) for quantity in ("type_i", "power")
                 for alternative in MARGIN_ALTERNATIVES) + " |")
     return "\n".join(lines)
+
+
+def markdown(data):
+    """The tables of docs/calibration.md, "Non-inferiority and equivalence"."""
+    return "\n\n".join([worst_table(data), worst_table(data, "equivalent"), decision_table(data, 1),
+                         decision_table(data)])
 
 
 def main(argv=None):

@@ -47,7 +47,8 @@ PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
 
 RANGE_LEVEL = 0.90
-"""The level of a pilot-based plan's range: its figure under the 5% and 95% quantiles of the pilot's variance."""
+"""The level of a pilot-based plan's range: where the comparison's own test, its variance estimated afresh from its
+folds, puts the figure it reports (the 5% and 95% quantiles of the ratio of the two variance estimates)."""
 
 CALIBRATION_LEVEL = 0.95
 """The level of the calibration benchmark's intervals, whose mean widths a plan without a pilot reads."""
@@ -110,9 +111,10 @@ class Plan(Serializable):
         non-inferior" (or "equivalent") against with probability ``power``
         when the learners are truly equal.
     low, high : float or None
-        With a pilot, ``detectable`` under the 5% and 95% quantiles of the
-        pilot's variance (its sampling error, 90%); without one, under the
-        least and the most variable calibration cell that stands.
+        With a pilot, the range (90%) of the figure the comparison's own
+        test will report: its variance is estimated afresh from its folds,
+        as the pilot's was from the pilot's; without one, ``detectable``
+        under the least and the most variable calibration cell that stands.
     wanted : float or None
         The difference (or margin) asked about, if any.
     n_samples_needed : int or None
@@ -228,7 +230,7 @@ class Plan(Serializable):
         str
         """
         a, b = self.names
-        spread = ("from the pilot's sampling error (90%)" if self.source == "pilot"
+        spread = ("that the comparison may report (90%)" if self.source == "pilot"
                   else "over the calibration cells that stand")
         lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
                  f"{self._figure_words()}: {self.detectable:.4f}"
@@ -386,10 +388,13 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     (Chow, Shao & Wang 2008, sections 3.2.2 and 3.2.3), with q Student's t
     quantiles on K R - 1 degrees of freedom. The N that reaches a wanted
     figure scales as the square of the ratio of the figures, since se is
-    proportional to N^(-1/2) at fixed K and R. A pilot's range is its figure
-    under the chi-square quantiles of its variance on its df; folds of
-    different repeats share training rows, so with repeats that range is
-    too narrow.
+    proportional to N^(-1/2) at fixed K and R. The comparison's test
+    estimates its variance from its own folds, independently of the
+    pilot's: the ratio of the two estimates is F-distributed on their
+    degrees of freedom (K R - 1 and the pilot's), and the range is the
+    figure under its 5% and 95% quantiles. Folds of different repeats share
+    training rows, so with repeats the degrees of freedom overstate the
+    information and the range is too narrow.
 
     Examples
     --------
@@ -455,8 +460,8 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         unit, pilot_factor, pilot_df, metric = _pilot_unit_variance(pilot, metric, confidence_level)
         if (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats):
             factor = pilot_factor  # the pilot's own folds: its test's standard error exactly
-        unit_low = unit * pilot_df / _chi2(1 - (1 - RANGE_LEVEL) / 2, pilot_df)
-        unit_high = unit * pilot_df / _chi2((1 - RANGE_LEVEL) / 2, pilot_df)
+        unit_low, unit_high = (unit * float(stats.f.ppf(q, df, pilot_df))
+                               for q in ((1 - RANGE_LEVEL) / 2, (1 + RANGE_LEVEL) / 2))
         source = "pilot"
         rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at N = "
                     f"{pilot.a.n_samples}), scaled to test folds of {n_samples / cv:.4g} instances")
@@ -495,6 +500,3 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
                 detectable=detectable, low=low, high=high, wanted=wanted, n_samples_needed=n_needed,
                 n_repeats_needed=repeats_needed, source=source, rests_on=rests_on, notes=tuple(notes))
 
-
-def _chi2(q, df):
-    return float(stats.chi2.ppf(q, df))

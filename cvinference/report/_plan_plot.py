@@ -46,7 +46,7 @@ def _plan_panel(ax, plan):
     ax.plot(sizes, detectable, color="tab:blue", gid=PLAN_CURVE, label=f"{what} (power {plan.power:g})")
     if low is not None:
         ax.fill_between(sizes, low, high, color="tab:blue", alpha=0.15, linewidth=0,
-                        label="range: the pilot's sampling error (90%)" if plan.source == "pilot"
+                        label="range the comparison may report (90%)" if plan.source == "pilot"
                         else "range: the calibration cells that stand")
     ax.plot([plan.n_samples], [plan.detectable], "o", color="tab:red", label=f"N = {plan.n_samples}: "
             f"{plan.detectable:.4f}")

@@ -118,10 +118,12 @@ def test_a_margin_plans_non_inferiority_by_default(pilot):
     assert equivalent.detectable > planned.detectable
 
 
-def test_the_pilots_range_is_its_variances_chi_square_quantiles(pilot):
-    planned = cvi.plan(pilot=pilot, n_repeats=1)
-    assert planned.low == pytest.approx(planned.detectable * math.sqrt(9 / stats.chi2.ppf(0.95, 9)), rel=1e-10)
-    assert planned.high == pytest.approx(planned.detectable * math.sqrt(9 / stats.chi2.ppf(0.05, 9)), rel=1e-10)
+def test_the_range_is_where_the_comparisons_own_variance_puts_its_figure(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1)  # two variances on 9 df each: their ratio is F(9, 9)
+    assert planned.low == pytest.approx(planned.detectable * math.sqrt(stats.f.ppf(0.05, 9, 9)), rel=1e-10)
+    assert planned.high == pytest.approx(planned.detectable * math.sqrt(stats.f.ppf(0.95, 9, 9)), rel=1e-10)
+    repeated = cvi.plan(pilot=pilot, n_repeats=3)
+    assert repeated.high == pytest.approx(repeated.detectable * math.sqrt(stats.f.ppf(0.95, 29, 9)), rel=1e-10)
 
 
 def test_without_a_pilot_the_calibration_cells_variance_stands():
