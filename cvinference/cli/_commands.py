@@ -356,7 +356,7 @@ def run_compare(args, out):
         check_loss(args, estimator, spec)
         check_scores(args, estimator, spec)
     return compare_estimators(args, dataset, [e for e, _ in built], [d for _, d in built], out,
-                              names=_pair_names(args.estimator_a, args.estimator_b))
+                              names=pair_names(args.estimator_a, args.estimator_b))
 
 
 def _short_name(spec):
@@ -364,7 +364,7 @@ def _short_name(spec):
     return spec.rsplit(".", 1)[-1]
 
 
-def _pair_names(spec_a, spec_b):
+def pair_names(spec_a, spec_b):
     """The two learners' names in the report; one estimator twice (with other --params) gets (A) and (B)."""
     a, b = _short_name(spec_a), _short_name(spec_b)
     return (a, b) if a != b else (f"{a} (A)", f"{b} (B)")

@@ -1,6 +1,16 @@
 """``cvinference plan``: what a comparison of two learners would detect, before its fits (:func:`cvinference.plan`)."""
 
-from ._commands import _pair_names, check_outputs, data_record, fitting, shows_text, write_outputs
+from ._commands import (
+    check_metrics,
+    check_outputs,
+    check_scores,
+    data_record,
+    fitting,
+    pair_names,
+    resolve_loss,
+    shows_text,
+    write_outputs,
+)
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
@@ -18,8 +28,9 @@ def add_plan_parser(commands, *, data_options, options):
     data_options(parser)
     parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
                         help="what a CSV's target is (default: auto)")
-    parser.add_argument("--metric", default="accuracy", metavar="NAME",
-                        help="the decision's metric (default: accuracy)")
+    parser.add_argument("--metric", default=None, metavar="NAME",
+                        help="the decision's metric (default: accuracy; for regression the loss)")
+    parser.set_defaults(loss=None, pos_label=None)
     options(parser)
     parser.set_defaults(run=run_plan)
     return parser
@@ -33,6 +44,9 @@ def _check(args, dataset):
     if args.alternative is not None and args.margin is None:
         raise UserError(f"--alternative {args.alternative} plans a margin; give --margin M (in the metric's units), "
                         "or drop --alternative")
+    if args.no_pilot and dataset.task == "regression":
+        raise UserError(f"--no-pilot with the regression target of {dataset.name}: the scale of a loss is the data's, "
+                        "which no calibration cell carries; drop --no-pilot to plan from a 1 x K pilot on the data")
     n_samples = args.n_samples or dataset.n_samples
     if n_samples < 2 * args.cv:
         raise UserError(f"--n-samples {n_samples} with --cv {args.cv}: each fold needs at least 2 instances; give "
@@ -41,26 +55,39 @@ def _check(args, dataset):
 
 
 def run_plan(args, out):
-    from ..evaluation import CVEvaluator
     from ..policy import plan
+    from ..workflows._settings import evaluator
 
     check_outputs(args)
     dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
     n_samples = _check(args, dataset)
+    args.metric = [] if args.metric is None else [args.metric]
+    resolve_loss(args, dataset)
+    check_metrics(args, dataset)
     specs = ((args.estimator_a, args.params_a), (args.estimator_b, args.params_b))
     built = [build_estimator(spec, params=params, dataset=dataset, random_state=args.seed)[0]
              for spec, params in specs]
-    names = _pair_names(args.estimator_a, args.estimator_b)
+    for estimator, (spec, _) in zip(built, specs, strict=True):
+        check_scores(args, estimator, spec)
+    names = pair_names(args.estimator_a, args.estimator_b)
+    metric = args.metric[0] if args.metric else "accuracy"
+    settings = dict(n_samples=n_samples, metric=metric, cv=args.cv, n_repeats=args.repeats, power=args.power,
+                    confidence_level=args.confidence, difference=args.difference, margin=args.margin,
+                    alternative=args.alternative, names=names)
     pilot = None
-    if not args.no_pilot:
-        pilot = fitting(CVEvaluator(cv=args.cv, random_state=args.seed, n_jobs=args.n_jobs).compare,
-                        *built, dataset.X, dataset.y)
     try:
-        planned = plan(*built, n_samples=n_samples, pilot=pilot, metric=args.metric, cv=args.cv,
-                       n_repeats=args.repeats, power=args.power, confidence_level=args.confidence,
-                       difference=args.difference, margin=args.margin, alternative=args.alternative, names=names)
+        if args.no_pilot:
+            planned = plan(*built, **settings)
+        else:
+            pilot = fitting(evaluator(args.cv, n_repeats=1, loss=args.loss, metrics=args.metric, n_jobs=args.n_jobs,
+                                      random_state=args.seed, verbose=0).compare, *built, dataset.X, dataset.y)
+            planned = plan(pilot=pilot, **settings)
     except ValueError as exc:
-        raise UserError(" ".join(str(exc).split())) from None
+        message = " ".join(str(exc).split())
+        if args.no_pilot:  # what is left after _check: the calibration has no cell for these learners and metric
+            message = (f"--no-pilot: the calibration benchmark measured the corrected t on {metric} for none of "
+                       f"{names[0]} and {names[1]}; drop --no-pilot to plan from a 1 x K pilot on the data")
+        raise UserError(message) from None
     report = {"command": "plan", "data": data_record(dataset), "pilot": None if pilot is None else {
         "n_samples": pilot.a.n_samples, "n_splits": pilot.a.n_splits, "n_repeats": pilot.a.n_repeats,
         "fits": 2 * pilot.a.n_splits * pilot.a.n_repeats}, "plan": planned.to_dict()}

@@ -132,7 +132,7 @@ def _kfold_differences(a, b, test):
         values, variance = _values_and_variance((a.fold_correct - b.fold_correct) / sizes)
         wording = {}
     return _Differences(
-        values=values, variance=variance, test_train_ratio=test_train_ratio(a),
+        values=values, variance=variance, test_train_ratio=n_test_over_n_train(a),
         rho=float(np.mean(sizes / (sizes + training))), training_size=float(training.mean()), kfold=True,
         layout={"k": a.n_splits, "r": a.n_repeats}, **wording,
     )
@@ -144,12 +144,9 @@ def _training_sizes(result):
     return np.full(sizes.shape, result.n_train) if result.n_train is not None else result.n_samples - sizes
 
 
-def test_train_ratio(result):
+def n_test_over_n_train(result):
     """n_test / n_train of a K-fold record, averaged over its folds: the corrected t's correction."""
     return float(np.mean(result.fold_sizes / _training_sizes(result)))
-
-
-test_train_ratio.__test__ = False  # not a pytest test
 
 
 def _subsampling_differences(a, b, test):

@@ -85,16 +85,16 @@ from ._evidence import (
     coverage_floor,
     evidence_source,
     grouped_task,
-    learner_of_result,
     measured_reach,
     measured_scheme,
+    pair_learners,
     sized_by_groups,
     test_evidence,
     type_i_limit,
 )
 from ._forward_decision import forward_decision
 from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer, symmetric
-from ._margin_evidence import margin_type_i
+from ._margin_evidence import margin_measured, margin_type_i
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
     NESTED_SETTINGS,
@@ -663,7 +663,7 @@ def _route(pair, metric, nested):
     chosen = most_powerful(routes)
     if chosen is not None and chosen.repeats is not None:
         return _repeats_words(pair, metric, chosen) + power_words(routes)
-    judged = _evidence_of(method_row("nested_cv").evidence_key, [learner_of_result(pair.a), learner_of_result(pair.b)],
+    judged = _evidence_of(method_row("nested_cv").evidence_key, pair_learners(pair),
                           pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
     call = (f"cvinference.compare(estimator_a, estimator_b, X, y) {runs} (on the command line, --nested "
@@ -834,7 +834,7 @@ def _short_interval_why(candidate, pair, names):
     if not measured_scheme(pair.a):
         return ""
     variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
-    return _shortfall_why(candidate, [learner_of_result(pair.a), learner_of_result(pair.b)], pair.a.n_samples,
+    return _shortfall_why(candidate, pair_learners(pair), pair.a.n_samples,
                           pair.a.loss_name, variance, pair.a.n_repeats, names)
 
 
@@ -952,7 +952,7 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
                               order=_UNMEASURED_ORDER, order_why=_UNMEASURED_WHY):
     """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
     a = pair.a
-    learners = [learner_of_result(a), learner_of_result(pair.b)]
+    learners = pair_learners(pair)
     metric_name, confidence_level = common["metric"], common["confidence_level"]
     size = a.n_groups if sized_by_groups(task) else a.n_samples
     judged = [_judged(candidate, learners, size, limit, task=task, repeats=a.n_repeats) for candidate in candidates]
@@ -1208,8 +1208,8 @@ def _margin_evidence(decision, pair, alternative):
     if (decision.metric != "accuracy" or not isinstance(pair, PairedCVResult) or pair.a.groups is not None
             or pair.a.n_splits < 2 or pair.a.is_loo):
         return None
-    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
-    return margin_type_i(decision.rests_on.name, learners, pair.a.n_samples, alternative, pair.a.n_repeats)
+    return margin_type_i(decision.rests_on.name, pair_learners(pair), pair.a.n_samples, alternative,
+                         pair.a.n_repeats)
 
 
 def _on_margin(decision, margin, alternative, pair):
@@ -1237,10 +1237,12 @@ def _on_margin(decision, margin, alternative, pair):
     found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
                           margin=margin, alternative=alternative)
     if evidence is None:
+        scope = (" for this record and metric (it measured accuracy on k-fold records without groups)"
+                 if margin_measured() else "")
         return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, caveats=(
             *decision.caveats, f"The margin calibration did not measure {test.name}'s {alternative} answer at the "
-            "margin's boundary for this record and metric (it measured accuracy on k-fold records without groups): "
-            "its type-I error there, under a true difference of exactly the margin, is not known."))
+            f"margin's boundary{scope}: its type-I error there, under a true difference of exactly the margin, is "
+            "not known."))
     margins = " to ".join(dict.fromkeys(f"{m:g}" for m in (evidence.margins[0], evidence.margins[-1])))
     reason = (f"{decision.reason} At a true difference of exactly the margin, its {alternative} answer was wrong at "
               f"most {evidence.type_i:.3f} of the time (at most {type_i_limit():g}) for {evidence.regime}, margins "
@@ -1389,7 +1391,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
                                 pos_label=pos_label), metric, pair.a.y_true)
     alpha = 1 - confidence_level
     limit = type_i_limit()
-    learners = [learner_of_result(pair.a), learner_of_result(pair.b)]
+    learners = pair_learners(pair)
     if pair.a.n_splits == 1:
         _check_single_set_metric(pair, metric)
         if tests is not None or nested is not None:

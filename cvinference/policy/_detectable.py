@@ -102,5 +102,10 @@ def minimum_detectable_difference(test, *, confidence_level=0.95, power=POWER):
     if not (math.isfinite(low) and math.isfinite(high)):
         return math.nan
     critical = reference_quantile(1 - (1 - confidence_level) / 2, df)
-    standard_error = (high - low) / (2 * critical)
-    return float((critical + reference_quantile(power, df)) * standard_error)
+    return float((critical + reference_quantile(power, df)) * interval_standard_error(low, high, confidence_level, df))
+
+
+def interval_standard_error(low, high, confidence_level, df):
+    """The standard error of a symmetric two-sided t (``df``) or normal (``df`` None) interval at
+    ``confidence_level``: its width over twice the reference quantile at 1 - alpha/2."""
+    return (high - low) / (2 * reference_quantile(1 - (1 - confidence_level) / 2, df))

@@ -250,7 +250,9 @@ def regime_of(rows, learners, n_samples, size_name="N"):
                   lent)
 
 
-def _cells(rows, regime, **match):
+def standing_cells(rows, regime, **match):
+    """The rows of the cells that stand for ``regime`` (its learners at their sizes, a lent learner's borrowable
+    cells only) whose fields equal ``match``."""
     return [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes_of(row["learner"])
             and (row["learner"] not in regime.borrowed_kinds or _borrowable(row))
             and all(row[key] == value for key, value in match.items())]
@@ -282,7 +284,7 @@ def measured_coverage(method, target, regime, task="classification"):
     """How ``method`` covered ``target`` in the cells of ``regime`` among the rows of ``task`` (see
     :func:`test_evidence`); None when it was not measured there."""
     evidence = calibration_evidence()
-    cells = _cells(_task_rows(task), regime, method=method, target=target, quantity="coverage")
+    cells = standing_cells(_task_rows(task), regime, method=method, target=target, quantity="coverage")
     if not cells:
         return None
     worst = min(cells, key=lambda row: row["measured"])
@@ -378,7 +380,18 @@ def repeats_of(method):
     return None if found is None else int(found.group(1))
 
 
-def _at_repeats(cells, regime, repeats):
+def folds_of(method):
+    """The number of folds K a row's method names ("corrected t (3x10-fold)": 10), or None."""
+    found = re.search(r"\(\d+x(\d+)-fold", method)
+    return None if found is None else int(found.group(1))
+
+
+def pair_learners(pair):
+    """The :class:`Learner` of each record of a pair, A's then B's."""
+    return [learner_of_result(pair.a), learner_of_result(pair.b)]
+
+
+def at_repeats(cells, regime, repeats):
     """The cells measured at ``repeats`` when they measured every learner and size of ``regime``, else all."""
     if repeats is None:
         return cells
@@ -403,10 +416,10 @@ def test_evidence(test_name, learners, n_samples, task="classification", repeats
     """
     rows = _rows_of_test("type_i", test_name, task)
     regime = regime_of(rows, learners, n_samples, _size_name(task))
-    cells = _at_repeats(_cells(rows, regime), regime, repeats)
+    cells = at_repeats(standing_cells(rows, regime), regime, repeats)
     if not cells:
         return TestEvidence(None, None, None)
-    power = _at_repeats(_cells(_rows_of_test("power", test_name, task), regime), regime, repeats)
+    power = at_repeats(standing_cells(_rows_of_test("power", test_name, task), regime), regime, repeats)
     mean_power = sum(row["measured"] for row in power) / len(power) if power else None
     worst = max(cells, key=lambda row: row["measured"])
     measured = tuple(sorted({r for r in map(repeats_of, (row["method"] for row in cells)) if r is not None}))

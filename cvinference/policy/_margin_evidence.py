@@ -13,7 +13,7 @@ import json
 from importlib import resources
 from typing import NamedTuple
 
-from ._evidence import LEARNER_WORDS, _at_repeats, _cells, regime_of, test_family, type_i_limit
+from ._evidence import LEARNER_WORDS, at_repeats, regime_of, standing_cells, test_family, type_i_limit
 
 EVIDENCE = "margin_calibration.json"
 """The margin calibration's rows (``benchmarks/margin_calibration.py``), shipped with the policy."""
@@ -41,19 +41,45 @@ class MarginEvidence(NamedTuple):
 
     @property
     def holds(self):
+        """Whether the worst type-I error is within the limit the decision accepts (:func:`type_i_limit`)."""
         return self.type_i <= type_i_limit()
 
 
+def margin_measured():
+    """Whether the margin calibration's rows ship (the decision's caveat says what is missing either way)."""
+    return bool(margin_evidence()["rows"])
+
+
 def margin_type_i(test_name, learners, n_samples, alternative, repeats=None):
-    """The :class:`MarginEvidence` of ``test_name`` (by :func:`test_family`) answering ``alternative`` for
-    ``learners`` at ``n_samples`` on records of ``repeats`` repeats, over every measured margin; None where the
-    benchmark did not measure that test for that question."""
+    """How often a test's answer about a margin was wrong at the margin's boundary, for a pair like this one.
+
+    Parameters
+    ----------
+    test_name : str
+        The test, matched to the rows by :func:`test_family`.
+    learners : list of Learner
+        The pair's learners (:func:`pair_learners`), matched by type.
+    n_samples : int
+        The pair's N; the neighbouring measured sizes stand.
+    alternative : {"non-inferior", "equivalent"}
+    repeats : int, optional
+        The record's number of repeats R: the cells measured at R stand where
+        they cover every learner and size (:func:`at_repeats`).
+
+    Returns
+    -------
+    MarginEvidence or None
+        The worst type-I error over the measured margins, the regime and the
+        worst cell in words; None where the benchmark did not measure that
+        test answering that question on accuracy.
+    """
     rows = [row for row in margin_evidence()["rows"] if row["quantity"] == "type_i"
-            and row["alternative"] == alternative and test_family(row["method"]) == test_family(test_name)]
+            and row.get("task", TASK) == TASK and row["alternative"] == alternative
+            and test_family(row["method"]) == test_family(test_name)]
     if not rows:
         return None
     regime = regime_of(rows, learners, n_samples)
-    cells = _at_repeats(_cells(rows, regime), regime, repeats)
+    cells = at_repeats(standing_cells(rows, regime), regime, repeats)
     if not cells:
         return None
     worst = max(cells, key=lambda row: row["measured"])

@@ -14,6 +14,8 @@ import types
 
 import numpy as np
 from scipy import stats
+from sklearn.base import is_regressor
+from sklearn.metrics import get_scorer_names
 
 from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
@@ -27,21 +29,23 @@ from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
-from ..inference._resampled_tests import test_train_ratio
+from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
-from ._detectable import POWER
+from ._detectable import POWER, interval_standard_error
 from ._evidence import (
     LEARNER_WORDS,
+    at_repeats,
+    folds_of,
     learner_of,
-    learner_of_result,
     measured_rows,
     regime_of,
     repeats_of,
+    standing_cells,
     test_evidence,
     type_i_limit,
 )
 from ._margin import MARGIN_ALTERNATIVES
-from ._routes import fold_task, measured_repeats_routes, planned_repeats
+from ._routes import fold_task, measured_repeats_routes, repeats_plan
 
 PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
@@ -49,10 +53,6 @@ PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
 RANGE_LEVEL = 0.90
 """The level of a pilot-based plan's range: where the comparison's own test, its variance estimated afresh from its
 folds, puts the figure it reports (the 5% and 95% quantiles of the ratio of the two variance estimates)."""
-
-CALIBRATION_LEVEL = 0.95
-"""The level of the calibration benchmark's intervals, whose mean widths a plan without a pilot reads."""
-
 
 def fold_sizes(n_samples, n_splits):
     """The sizes of the K folds of an equal-size partition of ``n_samples`` (they differ by at most one)."""
@@ -230,7 +230,7 @@ class Plan(Serializable):
         str
         """
         a, b = self.names
-        spread = ("that the comparison may report (90%)" if self.source == "pilot"
+        spread = (f"that the comparison may report ({RANGE_LEVEL:.0%})" if self.source == "pilot"
                   else "over the calibration cells that stand")
         lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
                  f"{self._figure_words()}: {self.detectable:.4f}"
@@ -241,7 +241,8 @@ class Plan(Serializable):
         if self.wanted is not None:
             what = "difference" if self.alternative == "difference" else "margin"
             repeats = ("no calibrated number of repeats reaches it at this N" if self.n_repeats_needed is None
-                       else f"{self.n_repeats_needed} repeats at N = {self.n_samples} "
+                       else f"{self.n_repeats_needed} repeat{'s' if self.n_repeats_needed > 1 else ''} at N = "
+                            f"{self.n_samples} "
                             f"({2 * self.n_splits * self.n_repeats_needed:,} fits)")
             lines.append(f"to detect a {what} of {self.wanted:g}: N = {self.n_samples_needed:,} at "
                          f"{self.n_repeats} x {self.n_splits}-fold; {repeats}")
@@ -249,11 +250,11 @@ class Plan(Serializable):
         return "\n".join([part for line in lines for part in wrapped(line)] + text_block("notes", self.notes))
 
 
-def _planned_test(pilot, metric):
-    """The corrected t among the tests ``decide`` weighs on the pilot (its figures and df)."""
+def _planned_test(pilot, metric, confidence_level):
+    """The decision on the pilot at ``confidence_level`` and the corrected t among the tests it weighs."""
     from ._decision import decide  # the decision weighs the plan's test
 
-    decision = decide(pilot, metric=metric)
+    decision = decide(pilot, metric=metric, confidence_level=confidence_level)
     label = method_row("corrected_t").label
     found = [test for test in (decision.rests_on, *decision.context)
              if test is not None and test.name.startswith(label) and test.df is not None]
@@ -267,41 +268,52 @@ def _planned_test(pilot, metric):
 def _pilot_unit_variance(pilot, metric, confidence_level):
     """The pilot's fold-difference variance times its mean test-fold size (the variance of one instance's share),
     its variance factor, its degrees of freedom and the decision's name of the metric."""
-    decision, test = _planned_test(pilot, metric)
-    critical = reference_quantile(1 - (1 - confidence_level) / 2, test.df)
-    standard_error = (test.high - test.low) / (2 * critical)
+    decision, test = _planned_test(pilot, metric, confidence_level)
     a = pilot.a
-    factor = 1 / (a.n_splits * a.n_repeats) + test_train_ratio(a)
+    factor = variance_factor(a.n_samples, a.n_splits, a.n_repeats, ratio=n_test_over_n_train(a))
+    standard_error = interval_standard_error(test.low, test.high, confidence_level, test.df)
+    if not standard_error > 0:
+        raise ValueError(f"pilot: the corrected t's fold differences in {decision.metric} have no variance "
+                         f"(standard error {standard_error!r}: A and B differ by the same amount in every fold), so "
+                         "nothing can be planned from it; pass a pilot of learners whose folds differ, or no pilot.")
     return standard_error ** 2 / factor * a.n_samples / a.n_splits, factor, test.df, decision.metric
 
 
+def _c4(df):
+    """E[s] / sigma for a standard deviation s on ``df`` degrees of freedom (normal data): a mean of standard
+    errors underestimates the root of their mean square by this factor."""
+    return math.exp(0.5 * math.log(2 / df) + math.lgamma((df + 1) / 2) - math.lgamma(df / 2))
+
+
 def _calibration_unit_variances(learners, n_samples, task, n_repeats):
-    """Each standing calibration cell's fold-difference variance times its test-fold size, and the cells in words."""
+    """Each standing calibration cell's fold-difference variance times its test-fold size, the regime, the cells
+    in words and the numbers of folds they measured."""
     rows = [row for row in measured_rows("type_i", "corrected t", task) if row.get("mean_width") is not None]
     regime = regime_of(rows, learners, n_samples)
-    at_repeats = [row for row in rows if repeats_of(row["method"]) == n_repeats]
-    if at_repeats and {row["learner"] for row in at_repeats} >= set(regime.kinds):
-        rows = at_repeats
-    standing = [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes_of(row["learner"])]
+    standing = at_repeats(standing_cells(rows, regime), regime, n_repeats)
+    if not standing:
+        return [], regime, "", ()
     variances = []
     for row in standing:
-        r, k = repeats_of(row["method"]), int(row["method"].split("x")[1].split("-")[0])
-        df = k * r - 1
-        standard_error = row["mean_width"] / (2 * reference_quantile(1 - (1 - CALIBRATION_LEVEL) / 2, df))
-        variances.append(standard_error ** 2 / variance_factor(row["n"], k, r) * row["n"] / k)
+        repeats, folds = repeats_of(row["method"]), folds_of(row["method"])
+        df = folds * repeats - 1
+        # the mean width over the replications: its standard error is c4 times the typical one
+        standard_error = interval_standard_error(0.0, row["mean_width"], 1 - row["nominal"], df) / _c4(df)
+        variances.append(standard_error ** 2 / variance_factor(row["n"], folds, repeats) * row["n"] / folds)
     by_learner = {}
     for row in standing:
         by_learner.setdefault(LEARNER_WORDS.get(row["learner"], row["learner"]), set()).add(row["n"])
-    populations = listed(sorted({row["population"] for row in standing}))
+    populations = sorted({row["population"] for row in standing})
     cells = (listed([f"{word} at N = {listed([str(n) for n in sorted(sizes)])}" for word, sizes in by_learner.items()])
-             + f" ({populations} population{'s' if len({row['population'] for row in standing}) > 1 else ''})")
-    return variances, regime, cells
+             + f" ({listed(populations)} population{'s' if len(populations) > 1 else ''})")
+    return variances, regime, cells, tuple(sorted({folds_of(row["method"]) for row in standing}))
 
 
-def _learners(estimator_a, estimator_b, pilot):
+def _learner_types(estimator_a, estimator_b, pilot):
+    """The final estimators' classes, "module.QualName", of the pilot's records or of the estimators."""
     if pilot is not None:
-        return [learner_of_result(pilot.a), learner_of_result(pilot.b)]
-    return [learner_of(estimator_type(estimator)) for estimator in (estimator_a, estimator_b)]
+        return [pilot.a.estimator_type, pilot.b.estimator_type]
+    return [estimator_type(estimator) for estimator in (estimator_a, estimator_b)]
 
 
 def _name(estimator, record, label):
@@ -310,13 +322,46 @@ def _name(estimator, record, label):
     return estimator_description(estimator) if estimator is not None else label
 
 
-@validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Integer(minimum=2), n_repeats=IntegerOrWord(1, "auto"),
-                 confidence_level=PROBABILITY,
-                 power=Real(0.0, 1.0, closed="neither", what="a probability"),
+def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
+    """The N and K planned, refusing what the plan cannot read (before anything is computed)."""
+    if pilot is not None and not isinstance(pilot, PairedCVResult):
+        raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
+                        f"y) makes; got {type(pilot).__name__}.")
+    if pilot is not None and (estimator_a is not None or estimator_b is not None):
+        raise TypeError("plan takes the learners or a pilot= record of them, not both: the pilot's records name its "
+                        "learners. Drop estimator_a and estimator_b, or the pilot.")
+    if pilot is not None and pilot.a.groups is not None:
+        raise ValueError("pilot: a record made with groups is decided by tests whose units are the groups, which "
+                         "the plan does not cover (it plans the corrected t on k-fold cross-validation of instances); "
+                         "pass a pilot made without groups, or run the comparison (cvi.compare(..., groups=...)).")
+    if pilot is None and (estimator_a is None or estimator_b is None):
+        raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
+                        "pilot= record of them.")
+    if pilot is None and any(is_regressor(estimator) for estimator in (estimator_a, estimator_b)):
+        raise ValueError("a regressors' plan needs pilot=: the scale of their loss is your data's, which no "
+                         "calibration cell carries. Pass pilot=CVEvaluator(cv=K, loss=...).compare(estimator_a, "
+                         "estimator_b, X, y) on the data or a sample of them.")
+    if pilot is None and isinstance(metric, str) and metric != "accuracy" and metric not in get_scorer_names():
+        raise ValueError(f"metric={metric!r} is not a scikit-learn scorer name; pass 'accuracy', a name of "
+                         "sklearn.metrics.get_scorer_names(), or a pilot= record to plan any metric decide takes.")
+    if n_samples is None:
+        if pilot is None:
+            raise TypeError("n_samples is needed without a pilot: the N of the comparison planned.")
+        n_samples = pilot.a.n_samples
+    cv = cv if cv is not None else pilot.a.n_splits if pilot is not None else 10
+    if n_samples < 2 * cv:
+        raise ValueError(f"n_samples={n_samples} with cv={cv}: each fold needs at least 2 instances; pass "
+                         f"n_samples >= {2 * cv} or fewer folds.")
+    return int(n_samples), int(cv)
+
+
+@validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Maybe(Integer(minimum=2)),
+                 n_repeats=IntegerOrWord(1, "auto"), confidence_level=PROBABILITY,
+                 power=Real(0.5, 1.0, closed="left", what="a power", example="0.8"),
                  difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
                  margin=Maybe(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units")),
                  alternative=Maybe(Choice(*PLAN_ALTERNATIVES)), names=NAMES)
-def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric="accuracy", cv=10,
+def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric="accuracy", cv=None,
          n_repeats="auto", power=POWER, confidence_level=0.95, difference=None, margin=None, alternative=None,
          names=None):
     """Plan a comparison before its fits: what it would detect, what it costs, and what a difference needs.
@@ -348,13 +393,17 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     metric : str, default="accuracy"
         The decision's metric: any metric ``decide`` takes on the pilot (a
         regressors' pilot is planned on its loss, as the decision is).
-    cv : int, default=10
-        K, the folds.
+    cv : int, optional
+        K, the folds; by default the pilot's, else 10.
     n_repeats : int or "auto", default="auto"
         R; "auto" plans the repeats ``cvi.compare(..., n_repeats="auto")``
         would (the calibrated number with the most measured power).
     power : float, default=0.8
+        The probability of detecting the planned figure, at least 0.5 (a
+        plan of less misses the difference more often than not).
     confidence_level : float, default=0.95
+        1 - alpha of the decision: the two-sided test at alpha, the
+        one-sided tests of a margin at alpha each.
     difference : float, optional
         A difference to detect (two-sided): the plan adds the N and the
         repeats that detect it with ``power``.
@@ -370,6 +419,12 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     Returns
     -------
     Plan
+
+    See Also
+    --------
+    decide : the decision the plan is for, and its minimum detectable
+        difference after the fits.
+    minimum_detectable_difference : the same figure from a test's interval.
 
     Notes
     -----
@@ -394,7 +449,12 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     degrees of freedom (K R - 1 and the pilot's), and the range is the
     figure under its 5% and 95% quantiles. Folds of different repeats share
     training rows, so with repeats the degrees of freedom overstate the
-    information and the range is too narrow.
+    information and the range is too narrow. Without a pilot, a cell's standard error
+    is read from the mean width of its intervals over the benchmark's
+    replications, divided by c4 (E[s] = c4 sigma for a standard deviation
+    on df degrees of freedom from normal data, so that the variance is not
+    biased low; Montgomery 2009, *Introduction to Statistical Quality
+    Control*, section 6.2), and the worst cell that stands is planned on.
 
     Examples
     --------
@@ -422,33 +482,15 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         raise ValueError(f"alternative={alternative!r} with difference={difference!r} and margin={margin!r}: a "
                          "difference is planned with difference=, a non-inferiority or equivalence margin with "
                          "margin=; pass the one that matches.")
-    if pilot is not None and not isinstance(pilot, PairedCVResult):
-        raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
-                        f"y) makes; got {type(pilot).__name__}.")
-    if pilot is not None and pilot.a.groups is not None:
-        raise ValueError("pilot: a record made with groups is decided by tests whose units are the groups, which "
-                         "the plan does not cover (it plans the corrected t on k-fold cross-validation of instances); "
-                         "pass a pilot made without groups, or run the comparison (cvi.compare(..., groups=...)).")
-    if pilot is None and (estimator_a is None or estimator_b is None):
-        raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
-                        "pilot= record of them.")
-    if n_samples is None:
-        if pilot is None:
-            raise TypeError("n_samples is needed without a pilot: the N of the comparison planned.")
-        n_samples = pilot.a.n_samples
-    if n_samples < 2 * cv:
-        raise ValueError(f"n_samples={n_samples} with cv={cv}: each fold needs at least 2 instances; pass "
-                         f"n_samples >= {2 * cv} or fewer folds.")
-    learners = _learners(estimator_a, estimator_b, pilot)
-    task = "regression" if pilot is not None and pilot.a.classes is None else fold_task(metric)
+    n_samples, cv = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric)
+    types = _learner_types(estimator_a, estimator_b, pilot)
+    learners = [learner_of(name) for name in types]
+    regression = pilot is not None and pilot.a.classes is None
+    task = "regression" if regression else fold_task(metric)
     notes = []
     if n_repeats == "auto":
-        chosen, _ = planned_repeats(learners, n_samples, task, cv)
-        n_repeats = 1 if chosen is None else chosen.repeats
-        notes.append(f"n_repeats='auto': {n_repeats}, as cvi.compare(..., n_repeats='auto') plans it"
-                     + (" (no number of repeats measured holding for these learners at about this size)"
-                        if chosen is None else ""))
-    n_repeats = int(n_repeats)
+        n_repeats, note = repeats_plan(types, n_samples, metric, n_splits=cv, regression=regression)
+        notes.append(note.replace(" was run.", " is planned."))
     evidence = test_evidence("corrected t", learners, n_samples, task, n_repeats)
     if evidence.type_i is None or evidence.type_i > type_i_limit() or evidence.repeats != (n_repeats,):
         notes.append(f"the corrected t on {n_repeats} x {cv}-fold cross-validation was not measured within "
@@ -467,17 +509,23 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
                     f"{pilot.a.n_samples}), scaled to test folds of {n_samples / cv:.4g} instances")
         if pilot.a.n_samples != n_samples:
             notes.append(f"the pilot has N = {pilot.a.n_samples}: its variance is carried to N = {n_samples} by the "
-                         "test folds' sizes, assuming the learners' accuracies do not change with N")
+                         "test folds' sizes, assuming the learners are as accurate at both sizes")
     else:
-        variances, regime, cells = _calibration_unit_variances(learners, n_samples, task, n_repeats)
+        variances, regime, cells, folds = _calibration_unit_variances(learners, n_samples, task, n_repeats)
         if not variances:
-            raise ValueError(f"the calibration benchmark measured the corrected t for none of these learners in "
-                             f"task {task!r}; pass pilot= (a comparison of the learners on some of the data).")
+            raise ValueError(f"the calibration benchmark measured the corrected t for none of these learners on "
+                             f"metric={metric!r} (the rows of {task!r}); pass pilot= (a comparison of the learners "
+                             "on some of the data).")
         unit, unit_low, unit_high = max(variances), min(variances), max(variances)
         source = "calibration"
         rests_on = (f"the calibration benchmark's cells: {cells}; their population's variance, not your data's "
                     "(a pilot gives your data's)")
         notes += list(regime.borrowed) + ([regime.beyond] if regime.beyond else [])
+        if folds != (cv,):
+            notes.append(f"the calibration measured {listed([f'{k}-fold' for k in folds])} cross-validation; its "
+                         f"variance is carried to {cv} folds by the test folds' sizes")
+        if metric != "accuracy" and task == "classification":
+            notes.append(f"the calibration measured accuracy's cells, not {metric}'s: they stand for it")
     standard_error = math.sqrt(factor * unit * cv / n_samples)
     scale = multiplier(alternative, confidence_level, power, df)
     detectable = scale * standard_error

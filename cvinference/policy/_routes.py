@@ -25,9 +25,9 @@ from ._evidence import (
     TestEvidence,
     grouped_task,
     learner_of,
-    learner_of_result,
     measured_rows,
     measured_task,
+    pair_learners,
     repeats_of,
     test_evidence,
     type_i_limit,
@@ -57,17 +57,13 @@ def fold_task(metric):
     return metric if metric in SCORE_METRICS else label_task(metric)
 
 
-def _learners(pair):
-    return [learner_of_result(pair.a), learner_of_result(pair.b)]
-
-
 def nested_evidence(pair):
     """Nested CV's difference interval's measured figures for this pair's learners at about its size (its number
     of groups, for records made with groups)."""
     key = method_row("nested_cv").evidence_key
     if pair.a.groups is not None:
-        return test_evidence(key, _learners(pair), pair.a.n_groups, grouped_task(pair.a.classes is not None))
-    return test_evidence(key, _learners(pair), pair.a.n_samples)
+        return test_evidence(key, pair_learners(pair), pair.a.n_groups, grouped_task(pair.a.classes is not None))
+    return test_evidence(key, pair_learners(pair), pair.a.n_samples)
 
 
 def _holds(evidence):
@@ -116,7 +112,7 @@ def repeats_routes(pair, metric):
     if pair.a.is_loo:
         return []
     task = "regression" if pair.a.classes is None else fold_task(metric)
-    return measured_repeats_routes(_learners(pair), pair.a.n_samples, task, pair.a.n_splits, pair.a.n_repeats)
+    return measured_repeats_routes(pair_learners(pair), pair.a.n_samples, task, pair.a.n_splits, pair.a.n_repeats)
 
 
 def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats):

@@ -4,6 +4,7 @@ import functools
 
 import numpy as np
 
+from ..policy._plan import RANGE_LEVEL
 from ._plot import draw_panels
 
 PLAN_CURVE = "detectable"
@@ -23,6 +24,7 @@ def plot_plan(plan, ax=None, *, path=None):
     Parameters
     ----------
     plan : Plan
+        The plan drawn, as :func:`cvinference.plan` returns it.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a new figure.
     path : str, path-like, binary file object or None, default=None
@@ -46,7 +48,7 @@ def _plan_panel(ax, plan):
     ax.plot(sizes, detectable, color="tab:blue", gid=PLAN_CURVE, label=f"{what} (power {plan.power:g})")
     if low is not None:
         ax.fill_between(sizes, low, high, color="tab:blue", alpha=0.15, linewidth=0,
-                        label="range the comparison may report (90%)" if plan.source == "pilot"
+                        label=f"range the comparison may report ({RANGE_LEVEL:.0%})" if plan.source == "pilot"
                         else "range: the calibration cells that stand")
     ax.plot([plan.n_samples], [plan.detectable], "o", color="tab:red", label=f"N = {plan.n_samples}: "
             f"{plan.detectable:.4f}")

@@ -16,6 +16,7 @@ from cvinference.cli._estimators import build_estimator
 
 
 def _pilot_plan(seed=0, **kwargs):
+    """The plan ``cvi.plan`` makes in Python from the pilot the front door's evaluator makes: the oracle."""
     dataset = load_data("breast_cancer")
     a, b = (build_estimator(spec, dataset=dataset, random_state=seed)[0] for spec in ("logreg", "rf"))
     pilot = cvi.CVEvaluator(cv=10, random_state=seed).compare(a, b, dataset.X, dataset.y)
@@ -67,10 +68,15 @@ def test_without_a_pilot_the_calibration_cells_stand():
     (["--n-samples", "12"], "--n-samples 12 with --cv 10"),
     (["--power", "1"], "--power"),
     (["--data", "no_such.csv"], "no_such.csv"),
+    (["--metric", "bogus"], "--metric bogus: unknown"),
+    (["--data", "diabetes", "--no-pilot"], "--no-pilot with the regression target of diabetes"),
+    (["--no-pilot", "--metric", "neg_log_loss"], "--no-pilot: the calibration benchmark measured the corrected t "
+                                                  "on neg_log_loss for none of logreg and rf"),
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(argv, words, capsys, tmp_path):
     path = tmp_path / "plan.json"
-    status, _ = run(["plan", "logreg", "rf", *argv, "--json", str(path)])
+    learners = ["ridge", "linreg"] if "diabetes" in argv else ["logreg", "rf"]
+    status, _ = run(["plan", *learners, *argv, "--json", str(path)])
     assert status == 2
     assert words in one_error_line(capsys)
     assert not os.path.exists(path)
@@ -88,3 +94,15 @@ def test_plot_draws_the_plans_figure(tmp_path):
     path = tmp_path / "plan.png"
     status, _ = run(["plan", "logreg", "rf", "--no-pilot", "--plot", str(path), "--quiet"])
     assert status == 0 and path.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_regression_target_is_planned_on_its_loss_from_a_pilot():
+    status, text = run(["plan", "ridge", "linreg", "--data", "diabetes", "--repeats", "1", "--json", "-"])
+    assert status == 0
+    report = json.loads(text)
+    dataset = load_data("diabetes", task="regression")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=0)[0] for spec in ("ridge", "linreg"))
+    pair = cvi.CVEvaluator(cv=10, loss="squared_error", random_state=0).compare(a, b, dataset.X, dataset.y)
+    planned = cvi.results.Plan.from_dict(report["plan"])
+    assert planned.metric == "mean squared error"
+    assert planned.detectable == pytest.approx(cvi.decide(pair).minimum_detectable_difference, rel=1e-10)

@@ -55,9 +55,20 @@ def test_a_pilot_that_is_the_comparison_gives_its_tests_minimum_detectable_diffe
     by_hand = (stats.t.ppf(0.975, df) + stats.t.ppf(0.8, df)) * se  # Bloom (1995): (q_{1-alpha/2} + q_power) se
     assert planned.detectable == pytest.approx(by_hand, rel=1e-10)
     decision = cvi.decide(pilot)
-    if decision.rests_on is not None and decision.rests_on.name == "corrected t (1x10-fold)":
-        assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
+    assert decision.rests_on.name == planned.test == "corrected t (1x10-fold)"
+    assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
     assert planned.fits == 20 and planned.source == "pilot"
+
+
+@pytest.mark.parametrize("level", [0.90, 0.99])
+def test_another_level_plans_the_same_standard_error_with_its_quantiles(pilot, level):
+    se, df = _corrected_se(pilot)
+    planned = cvi.plan(pilot=pilot, n_repeats=1, confidence_level=level)
+    assert planned.standard_error == pytest.approx(se, rel=1e-10)
+    by_hand = (stats.t.ppf(1 - (1 - level) / 2, df) + stats.t.ppf(0.8, df)) * se
+    assert planned.detectable == pytest.approx(by_hand, rel=1e-10)
+    assert planned.detectable == pytest.approx(cvi.decide(pilot, confidence_level=level)
+                                               .minimum_detectable_difference, rel=1e-10)
 
 
 def test_the_standard_error_is_carried_by_the_test_folds_size(pilot):
@@ -137,21 +148,27 @@ def test_without_a_pilot_the_calibration_cells_variance_stands():
     standing = [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes
                 and repeats_of(row["method"]) == 1]
     assert {row["n"] for row in standing} == {300, 1000}
-    unit = max((row["mean_width"] / (2 * stats.t.ppf(0.975, 9))) ** 2 / variance_factor(row["n"], 10, 1)
+    # c4 for 9 df, the mean of standard deviations over sigma (normal data): sqrt(2/9) Gamma(5) / Gamma(4.5)
+    c4 = math.sqrt(2 / 9) * math.gamma(5) / math.gamma(4.5)
+    unit = max((row["mean_width"] / (2 * stats.t.ppf(0.975, 9)) / c4) ** 2 / variance_factor(row["n"], 10, 1)
                * row["n"] / 10 for row in standing)
     assert planned.standard_error == pytest.approx(math.sqrt(variance_factor(569, 10, 1) * unit * 10 / 569),
                                                    rel=1e-10)
     assert planned.source == "calibration" and "not your data's" in planned.rests_on
 
 
-def test_n_repeats_auto_plans_what_compare_would(pilot):
-    from cvinference.policy._routes import planned_repeats
+def test_without_a_pilot_other_folds_and_metrics_say_what_stands_for_them():
+    planned = cvi.plan(*_learners(), n_samples=569, cv=5, n_repeats=1, metric="balanced_accuracy")
+    assert any("measured 10-fold cross-validation" in note for note in planned.notes)
+    assert cvi.plan(*_learners(), n_samples=569, n_repeats=1).df == 9
 
-    planned = cvi.plan(pilot=pilot)
-    learners = [learner_of(pilot.a.estimator_type), learner_of(pilot.b.estimator_type)]
-    chosen, _ = planned_repeats(learners, 300, "classification", 10)
-    assert planned.n_repeats == (1 if chosen is None else chosen.repeats)
-    assert "n_repeats='auto'" in planned.notes[0]
+
+def test_n_repeats_auto_plans_what_compare_would(breast_cancer):
+    X, y = breast_cancer
+    comparison = cvi.compare(*_learners(), X, y, n_repeats="auto", nested="never", random_state=0)
+    planned = cvi.plan(*_learners(), n_samples=y.size)
+    assert planned.n_repeats == comparison.pair.a.n_repeats
+    assert planned.notes[0].startswith("n_repeats='auto'")
 
 
 def test_a_plan_round_trips_and_shows_itself(pilot):
@@ -167,6 +184,7 @@ def test_a_plan_round_trips_and_shows_itself(pilot):
     ({"difference": 0.01, "margin": 0.01}, ValueError, "pass the one that matches"),
     ({"margin": 0.01, "alternative": "difference"}, ValueError, "pass the one that matches"),
     ({"power": 1.0}, ValueError, "power"),
+    ({"power": 0.3}, ValueError, "power"),
     ({"n_repeats": 0}, ValueError, "n_repeats"),
     ({"difference": -0.01}, ValueError, "difference"),
 ])
@@ -176,13 +194,36 @@ def test_bad_input_names_the_parameter(kwargs, error, words):
         cvi.plan(a, b, **{"n_samples": 569, **kwargs})
 
 
-def test_it_needs_the_learners_or_a_pilot(pilot):
+def test_it_needs_the_learners_or_a_pilot_and_not_both(pilot):
     with pytest.raises(TypeError, match="estimator_a and estimator_b"):
         cvi.plan(n_samples=569)
     with pytest.raises(TypeError, match="n_samples is needed"):
         cvi.plan(*_learners())
     with pytest.raises(TypeError, match="pilot must be a PairedCVResult"):
         cvi.plan(pilot=pilot.a)
+    with pytest.raises(TypeError, match="not both"):
+        cvi.plan(*_learners(), pilot=pilot)
+
+
+def test_the_pilots_folds_are_the_default(breast_cancer):
+    pilot = cvi.CVEvaluator(cv=5, random_state=0).compare(*_learners(), *breast_cancer)
+    assert cvi.plan(pilot=pilot, n_repeats=1).n_splits == 5
+
+
+def test_what_cannot_be_planned_is_refused_naming_why(breast_cancer):
+    from sklearn.dummy import DummyClassifier
+    from sklearn.linear_model import LinearRegression, Ridge
+
+    with pytest.raises(ValueError, match="regressors' plan needs pilot="):
+        cvi.plan(Ridge(), LinearRegression(), n_samples=500)
+    with pytest.raises(ValueError, match="measured the corrected t for none of these learners"):
+        cvi.plan(*_learners(), n_samples=500, metric="neg_log_loss")
+    with pytest.raises(ValueError, match="not a scikit-learn scorer name"):
+        cvi.plan(*_learners(), n_samples=500, metric="bogus")
+    dummies = cvi.CVEvaluator(cv=5, random_state=0).compare(
+        DummyClassifier(), DummyClassifier(strategy="most_frequent"), *breast_cancer)
+    with pytest.raises(ValueError, match="pilot: the corrected t's fold differences in accuracy have no variance"):
+        cvi.plan(pilot=dummies)
 
 
 def test_the_figure_at_another_n_is_the_plan_made_there(pilot):
