@@ -50,7 +50,7 @@ def margin_measured():
     return bool(margin_evidence()["rows"])
 
 
-def margin_type_i(test_name, learners, n_samples, alternative, repeats=None):
+def margin_type_i(test_name, learners, n_samples, alternative, repeats=None, rows=None):
     """How often a test's answer about a margin was wrong at the margin's boundary, for a pair like this one.
 
     Parameters
@@ -65,6 +65,9 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None):
     repeats : int, optional
         The record's number of repeats R: the cells measured at R stand where
         they cover every learner and size (:func:`at_repeats`).
+    rows : list of dict, optional
+        The evidence's rows; by default the shipped file's
+        (:func:`margin_evidence`; the benchmark passes its own run's).
 
     Returns
     -------
@@ -73,7 +76,7 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None):
         worst cell in words; None where the benchmark did not measure that
         test answering that question on accuracy.
     """
-    rows = [row for row in margin_evidence()["rows"] if row["quantity"] == "type_i"
+    rows = [row for row in (margin_evidence()["rows"] if rows is None else rows) if row["quantity"] == "type_i"
             and row.get("task", TASK) == TASK and row["alternative"] == alternative
             and test_family(row["method"]) == test_family(test_name)]
     if not rows:
