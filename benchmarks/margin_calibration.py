@@ -56,6 +56,9 @@ N_REPEATS = 10
 NOMINAL = 0.95
 POPULATION = "nonlinear"
 DECISION = "decision (decide, as shipped, without nested CV)"
+"""The key of the decision's answers in a replication's record (the run's decide, before the margin's evidence)."""
+BEFORE = "decision before the margin's evidence (decide, without nested CV, {r}x10-fold)"
+"""The rows of the decision as it was run, the answer of the test it rests on wherever it rests on one."""
 SHIPPED = "decision with the margin's evidence (decide, without nested CV, {r}x10-fold)"
 """The decision as it ships with this run's evidence: the answer of the test it rests on where that test's
 one-sided answer was measured within the limit at the boundary for the cell (this run's rows, read by the policy's
@@ -140,8 +143,8 @@ def replication(population, learner, n, seed):
 
 def rate(count, trials):
     ci = stats.binomtest(int(count), int(trials)).proportion_ci(NOMINAL, method="wilson")
-    return {"measured": count / trials, "wilson_low": float(ci.low), "wilson_high": float(ci.high),
-            "replications": int(trials)}
+    return {"measured": round(count / trials, 4), "wilson_low": round(float(ci.low), 4),
+            "wilson_high": round(float(ci.high), 4), "replications": int(trials)}
 
 
 def rows_of(learner, n, records):
@@ -156,7 +159,7 @@ def rows_of(learner, n, records):
                 method, alternative, _ = key.split("|")
                 held = [found[key] for found in boundary if key in found]
                 power = [found[key] for found in inside if key in found]
-                base = {"method": method if method != DECISION else f"{DECISION[:-1]}, {repeats}x{N_SPLITS}-fold)",
+                base = {"method": method if method != DECISION else BEFORE.format(r=repeats),
                         "alternative": alternative, "margin": margin, "repeats": repeats, "learner": learner,
                         "n": n, "population": POPULATION, "nominal": 1 - NOMINAL, "task": "classification"}
                 rows.append(base | {"quantity": "type_i", "truth": -margin} | rate(sum(held), len(held)))
@@ -299,7 +302,7 @@ def main(argv=None):
                "command": "python benchmarks/margin_calibration.py"}
     data = {"setting": setting, "rows": rows}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    args.out.write_text(json.dumps(data, indent=0) + "\n")
     print(markdown(data))
 
 

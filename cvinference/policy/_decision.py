@@ -1246,7 +1246,7 @@ def _on_margin(decision, margin, alternative, pair):
     margins = " to ".join(dict.fromkeys(f"{m:g}" for m in (evidence.margins[0], evidence.margins[-1])))
     reason = (f"{decision.reason} At a true difference of exactly the margin, its {alternative} answer was wrong at "
               f"most {evidence.type_i:.3f} of the time (at most {type_i_limit():g}) for {evidence.regime}, margins "
-              f"{margins} (benchmarks/margin_calibration.py).")
+              f"{margins} (benchmarks/margin_calibration.py)." + (f" {evidence.beyond}" if evidence.beyond else ""))
     return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, reason=reason)
 
 

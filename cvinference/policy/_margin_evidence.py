@@ -38,6 +38,7 @@ class MarginEvidence(NamedTuple):
     regime: str
     worst_cell: str
     margins: tuple
+    beyond: str | None = None  # where the pair's N lies beyond the measured sizes, in words
 
     @property
     def holds(self):
@@ -87,4 +88,5 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None, row
         return None
     worst = max(cells, key=lambda row: row["measured"])
     where = f"{LEARNER_WORDS.get(worst['learner'], worst['learner'])} at N = {worst['n']}, margin {worst['margin']:g}"
-    return MarginEvidence(worst["measured"], regime.describe(), where, tuple(sorted({row["margin"] for row in cells})))
+    return MarginEvidence(worst["measured"], regime.describe(), where, tuple(sorted({row["margin"] for row in cells})),
+                          regime.beyond)

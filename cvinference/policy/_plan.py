@@ -230,11 +230,11 @@ class Plan(Serializable):
         str
         """
         a, b = self.names
-        spread = (f"that the comparison may report ({RANGE_LEVEL:.0%})" if self.source == "pilot"
-                  else "over the calibration cells that stand")
+        spread = "" if self.low is None else (
+            f" (the comparison's own test may report {self.low:.4f} to {self.high:.4f}, {RANGE_LEVEL:.0%})"
+            if self.source == "pilot" else f" ({self.low:.4f} to {self.high:.4f} over the calibration cells)")
         lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
-                 f"{self._figure_words()}: {self.detectable:.4f}"
-                 + ("" if self.low is None else f" (range {self.low:.4f} to {self.high:.4f} {spread})"),
+                 f"{self._figure_words()}: {self.detectable:.4f}{spread}",
                  f"cost: {self.fits:,} fits (2 learners x {self.n_splits} folds x {self.n_repeats} "
                  f"repeat{'s' if self.n_repeats > 1 else ''}); "
                  f"standard error {self.standard_error:.4f}, df {self.df}"]
