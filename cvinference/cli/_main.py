@@ -9,7 +9,6 @@ from .._utils._warnings import InferenceWarning
 from ..studies import POPULATIONS
 from ._bundled import BUNDLED
 from ._errors import UserError, tell_interrupted, was_interrupted
-from ._plan import add_plan_parser
 from ._workers import workers_end_with_this_process
 
 
@@ -62,6 +61,12 @@ def _run_compare(args, out):
     from ._commands import run_compare
 
     return run_compare(args, out)
+
+
+def _run_plan(args, out):
+    from ._plan import run_plan
+
+    return run_plan(args, out)
 
 
 def _run_study(args, out):
@@ -206,7 +211,20 @@ def _add_common_options(parser, *, default_cv_repeats=1, with_data=True, auto_re
     _add_run_options(parser)
 
 
-def _add_plan_options(parser):
+def _add_plan_parser(commands):
+    """The ``plan`` command's parser: the learners, the data (for N and the pilot) and the comparison planned."""
+    parser = commands.add_parser(
+        "plan", help="before the fits: the smallest difference a comparison would detect, its cost, and the data or "
+                     "repeats a difference needs")
+    parser.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
+    parser.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
+    parser.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
+    parser.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
+    _add_data_options(parser)
+    _add_task_option(parser)
+    parser.add_argument("--metric", default=None, metavar="NAME",
+                        help="the decision's metric (default: accuracy; for regression the loss)")
+    parser.set_defaults(loss=None, pos_label=None, run=_run_plan)
     parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds K (default: 10)")
     parser.add_argument("--repeats", type=_repeats_or_auto, default="auto",
                         help="repeats R, or 'auto': what compare --repeats auto would plan (default: auto)")
@@ -393,7 +411,7 @@ def build_parser():
 
     _add_select_parser(commands)
     _add_study_parser(commands)
-    add_plan_parser(commands, data_options=_add_data_options, options=_add_plan_options)
+    _add_plan_parser(commands)
     return parser
 
 

@@ -16,26 +16,6 @@ from ._errors import UserError
 from ._estimators import build_estimator
 
 
-def add_plan_parser(commands, *, data_options, options):
-    """The ``plan`` command's parser: the learners, the data (for N and the pilot) and the comparison planned."""
-    parser = commands.add_parser(
-        "plan", help="before the fits: the smallest difference a comparison would detect, its cost, and the data or "
-                     "repeats a difference needs")
-    parser.add_argument("estimator_a", metavar="ESTIMATOR_A", help="an alias or a dotted path")
-    parser.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
-    parser.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
-    parser.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
-    data_options(parser)
-    parser.add_argument("--task", default="auto", choices=("auto", "classification", "regression"),
-                        help="what a CSV's target is (default: auto)")
-    parser.add_argument("--metric", default=None, metavar="NAME",
-                        help="the decision's metric (default: accuracy; for regression the loss)")
-    parser.set_defaults(loss=None, pos_label=None)
-    options(parser)
-    parser.set_defaults(run=run_plan)
-    return parser
-
-
 def _check(args, dataset):
     if args.cv == "loo":
         raise UserError("--cv loo: a plan is for k-fold cross-validation (the corrected t); give --cv K")
