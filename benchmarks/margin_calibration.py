@@ -128,16 +128,15 @@ def replication(population, learner, n, seed):
         warnings.simplefilter("ignore")
         pair = cvi.CVEvaluator(cv=N_SPLITS, n_repeats=N_REPEATS, random_state=seed_cv).compare(*estimators, X, y)
     uniform = rng.random(n)
+    boundaries = {margin: degraded(pair, uniform < margin) for margin in MARGINS}
     record = {"inside": {}, "boundary": {}, "rests_on": {}, "difference": {
-        f"{margin:g}": float(np.mean([np.mean(p == y) for p in degraded(pair, uniform < margin)[0]])
-                             - np.mean([np.mean(p == y) for p in degraded(pair, uniform < margin)[1]]))
-        for margin in MARGINS}}
+        f"{margin:g}": float(np.mean(a == y) - np.mean(b == y)) for margin, (a, b) in boundaries.items()}}
     for repeats in PREFIXES:
         inside, rests_on = answers(pair, repeats, pair.a.y_pred, pair.b.y_pred)
         record["inside"][str(repeats)] = inside
         record["rests_on"][str(repeats)] = rests_on
         for margin in MARGINS:
-            found, _ = answers(pair, repeats, *degraded(pair, uniform < margin),
+            found, _ = answers(pair, repeats, *boundaries[margin],
                                check_margin=margin if repeats == N_REPEATS else None)
             record["boundary"][f"{repeats}|{margin:g}"] = {k: v for k, v in found.items() if k.endswith(f"|{margin:g}")}
     record["seconds"] = time.perf_counter() - start
