@@ -463,6 +463,9 @@ order one differs between kernels in its last bits, about 1e-16 relative; these 
 any change a codec or a method could make to a figure it reports (four decimals)."""
 
 
+_NUMBER = re.compile(r"[-+]?\d+\.\d+(?:e[-+]\d+)?")
+
+
 def _assert_same_up_to_round_off(found, expected, label, where="payload"):
     """``found == expected`` for two JSON-ready payloads, with floats equal within ``_ROUND_OFF``; every other value
     (strings, ints, bools, None, the codec's encodings of NaN and infinity) exactly, and every key and length."""
@@ -476,6 +479,11 @@ def _assert_same_up_to_round_off(found, expected, label, where="payload"):
             _assert_same_up_to_round_off(a, b, label, f"{where}[{index}]")
     elif isinstance(expected, float):
         assert isinstance(found, float) and found == pytest.approx(expected, **_ROUND_OFF), f"{label}: {where}"
+    elif isinstance(expected, str) and _NUMBER.search(expected):
+        # a note that prints a round-off figure ("sigma_hat = 6.893e-31"): its words exactly, its numbers as floats
+        words, numbers = _NUMBER.split(found), [float(n) for n in _NUMBER.findall(found)]
+        assert words == _NUMBER.split(expected), f"{label}: {where}: {found!r} != {expected!r}"
+        assert numbers == pytest.approx([float(n) for n in _NUMBER.findall(expected)], **_ROUND_OFF), f"{label}: {where}"
     else:
         assert type(found) is type(expected) and found == expected, f"{label}: {where}: {found!r} != {expected!r}"
 
@@ -483,6 +491,10 @@ def _assert_same_up_to_round_off(found, expected, label, where="payload"):
 def test_round_off_is_the_only_difference_the_stored_payloads_are_allowed():
     payload = {"loss": [7.022e-31, 1.0], "name": "x", "n": 3}
     _assert_same_up_to_round_off({"loss": [4.831e-31, 1.0 + 1e-15], "name": "x", "n": 3}, payload, "round-off")
+    _assert_same_up_to_round_off({"note": "sigma_hat = 5.388e-31 of 2.50"}, {"note": "sigma_hat = 6.893e-31 of 2.50"}, "")
+    for note in ("sigma_hat = 6.893e-31 of 2.51", "sigma = 6.893e-31 of 2.50"):
+        with pytest.raises(AssertionError):
+            _assert_same_up_to_round_off({"note": note}, {"note": "sigma_hat = 6.893e-31 of 2.50"}, "a real change")
     for changed in ({"loss": [7.022e-31, 1.0001], "name": "x", "n": 3}, {"loss": [7.022e-31, 1.0], "name": "y", "n": 3},
                     {"loss": [7.022e-31, 1.0], "name": "x", "n": 3.0}, {"loss": [7.022e-31], "name": "x", "n": 3}):
         with pytest.raises(AssertionError):
