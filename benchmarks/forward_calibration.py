@@ -51,7 +51,7 @@ at 0.9, from the losses' variance and autocorrelation): ``window_truth(phi, 3000
 
 Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
 for forecasters reads (``cvinference/policy/_forward_decision.py``): the cells run replace their rows, the others
-are kept. ``--markdown`` prints the table of ``docs/calibration.md``, "Forward validation". With neither
+are kept; the file is written after each cell, so that an interrupted run keeps the cells it finished. ``--markdown`` prints the table of ``docs/calibration.md``, "Forward validation". With neither
 ``--phis`` nor ``--cells`` every synthetic cell runs; with one of them, only the cells it names.
 
     python benchmarks/forward_calibration.py --replications 300        # every synthetic cell, about 20 min on 2 cores
@@ -337,6 +337,13 @@ def merged(old, new):
     return sorted(rows, key=key)
 
 
+def checkpoint(path, data, rows):
+    """Write ``data`` with ``rows`` merged in (:func:`merged`) to ``path``: after each cell, so that an interrupted
+    run keeps the cells it finished (run again with the cells left)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"setting": data["setting"], "rows": merged(data["rows"], rows)}, indent=1) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--replications", type=int, default=400)
@@ -380,6 +387,7 @@ def main():
                  for row in cell_rows({"phi": phi, "learner": learner}, phi, None, target, weaker_loss, rng,
                                       args.replications, learner)]
         print(f"phi = {phi}, {learner}: {time.perf_counter() - started:.0f} s", flush=True)
+        checkpoint(args.out, data, rows)
     for name in cells:
         cell = CELLS[name]
         rng = np.random.default_rng([48, CELL_SEEDS[cell], *LEARNER_SEEDS[learner]])
@@ -389,6 +397,7 @@ def main():
                  for row in cell_rows({"cell": cell, "learner": learner, "noise_phi": CELL_PHI}, CELL_PHI, cell,
                                       target, weaker_loss, rng, args.replications, learner)]
         print(f"{cell}, {learner}: {time.perf_counter() - started:.0f} s", flush=True)
+        checkpoint(args.out, data, rows)
     if args.real:
         rows += real_rows(args.real, args.series, learner)
         print(f"real series, {learner}: {time.perf_counter() - started:.0f} s", flush=True)
@@ -407,10 +416,9 @@ def main():
             args.truth_origins if learner == "ridge" else args.truth_windows)
     if cells:
         setting["truth_replications"] = args.truth_replications
-    data = {"setting": setting, "rows": merged(data["rows"], rows)}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(data, indent=1) + "\n")
-    print(markdown(data))
+    data = {"setting": setting, "rows": data["rows"]}
+    checkpoint(args.out, data, rows)
+    print(markdown(json.loads(args.out.read_text())))
 
 
 def markdown(data):

@@ -77,12 +77,14 @@ def _lag(result, horizon, n, largest, lag):
     return min(max(largest - 1, newey_west_lag(n)), n - 1), "bartlett"
 
 
-def _variance(values, lag, kernel, messages):
-    """The long-run variance, Bartlett's when the uniform window's is not positive (with a warning)."""
+def _variance(values, lag, kernel, messages, kept=""):
+    """The long-run variance, Bartlett's when the uniform window's is not positive (with a warning that ends with
+    ``kept``: what the fallback keeps)."""
     variance = long_run_variance(values, lag, kernel)
     if variance <= 0 and kernel == "uniform" and lag > 0:
         messages.warn(f"The uniform-window long-run variance at lag {lag} is {variance:.3g}, not positive (Diebold & "
-                      "Mariano's estimator can be); Bartlett's window (Newey & West 1987) is used instead.")
+                      "Mariano's estimator can be); Bartlett's window (Newey & West 1987) is used instead" + kept
+                      + ".")
         return long_run_variance(values, lag, "bartlett"), "bartlett"
     return variance, kernel
 
@@ -195,7 +197,9 @@ default="prewhitened-hac"
     Interval
         ``target="forward"``; ``details`` hold ``standard_error``, ``n``,
         ``lag`` and ``kernel`` (HAC), ``ar1`` (the pre-whitening AR(1)
-        coefficient), ``block_length`` and ``n_resamples`` (bootstrap) and
+        coefficient) and ``first_observation`` (``"prais-winsten"``: the
+        first loss's residual, which the AR(1) has no predecessor for),
+        ``block_length`` and ``n_resamples`` (bootstrap) and
         ``horizon``.
 
     Notes
@@ -220,10 +224,13 @@ default="prewhitened-hac"
     the forward calibration measured both (docs/calibration.md, "Forward
     validation"). ``block_length=1`` is the independent (iid) bootstrap.
 
-    Pre-whitening (Andrews & Monahan 1992, section 2, equations 2.4-2.6):
-    with rho the least-squares AR(1) coefficient of the centred losses
-    (clipped to [-0.97, 0.97]) and e_t = L_t - rho L_{t-1} its residuals,
-    LRV = LRV_Bartlett(e) / (1 - rho)^2, the residuals' lag from Andrews's
+    Pre-whitening (Andrews & Monahan 1992, section 2): with c_t the
+    centred losses, rho their least-squares AR(1) coefficient (clipped to
+    [-0.97, 0.97]) and e_t = c_t - rho c_{t-1} its residuals, not centred
+    again, e_0 = sqrt(1 - rho^2) c_0 for the first loss (Prais & Winsten
+    1954; without it a large first loss would be all but ignored),
+    LRV = LRV_Bartlett(e) / (1 - rho)^2 (:func:`~cvinference.inference._hac.prewhitened_long_run_variance`),
+    the residuals' lag from Andrews's
     (1991, equations 6.2 and 6.4) AR(1) plug-in bandwidth
     1.1447 (alpha(1) n)^(1/3), alpha(1) = 4 r^2 / ((1 - r)^2 (1 + r)^2) for
     the residuals' own AR(1) coefficient r. The interval of log(mean), whose
@@ -264,7 +271,7 @@ default="prewhitened-hac"
                              f"got lag={lag}. Leave lag=None, or pass method='hac' with the lag.")
         variance, rho, lag = prewhitened_long_run_variance(values)
         bounds = _log_scale_bounds(mean, math.sqrt(max(variance, 0.0) / n), confidence_level, messages)
-        details |= {"lag": lag, "kernel": "bartlett", "ar1": rho}
+        details |= {"lag": lag, "kernel": "bartlett", "ar1": rho, "first_observation": "prais-winsten"}
     elif method == "hac":
         lag, kernel = _lag(result, horizon, n, largest, lag)
         variance, kernel = _variance(values, lag, kernel, messages)
@@ -338,7 +345,8 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         ``estimate`` mean loss(B) - mean loss(A), positive when A forecasts
         better; ``statistic`` the corrected t; ``df`` n - 1; ``details``
         hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon),
-        ``horizon`` and ``n`` (and ``ar1``, the pre-whitening coefficient).
+        ``horizon`` and ``n`` (and ``ar1``, the pre-whitening coefficient,
+        and ``first_observation``, ``"prais-winsten"``).
 
     Notes
     -----
@@ -352,15 +360,19 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     better in small samples. Over every horizon together, the lag is the
     larger of the largest horizon minus 1 and Newey & West's rule, with
     Bartlett's window, and S is referred to t with n - 1 degrees of freedom
-    without the factor (derived for one horizon). What the test is about is
+    without the factor (derived for one horizon). At one horizon, where
+    the uniform window's variance is not positive, Bartlett's window at
+    the same lag replaces it (with a warning) and the factor stays, as R's
+    ``forecast::dm.test(varestimator="bartlett")`` keeps it. What the test is about is
     the learner refitted at each origin (its forecasting method), as
     Giacomini & White (2006) define it for rolling windows.
 
     ``"prewhitened-diebold-mariano"`` takes the long-run variance of the
     differential as :func:`forecast_interval`'s default does (Andrews &
-    Monahan 1992, section 2, equations 2.4-2.6: an AR(1) fitted to the
-    centred differential, Bartlett's window on its residuals at Andrews's
-    1991 automatic lag, recoloured by 1 / (1 - rho)^2), and refers the same
+    Monahan 1992, section 2: an AR(1) fitted to the centred differential,
+    Bartlett's window on its residuals, not centred again and the first
+    one Prais & Winsten's, at Andrews's 1991 automatic lag, recoloured by
+    1 / (1 - rho)^2), and refers the same
     S to t with n - 1 degrees of freedom; Bartlett's window at a fixed lag
     underestimates the variance of a persistent differential, which the
     forward calibration measured (docs/calibration.md, "Forward
@@ -410,11 +422,15 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
                              f"pre-whitened differential; got lag={lag}. Leave lag=None, or pass "
                              "method='diebold-mariano' with the lag.")
         variance, rho, lag = prewhitened_long_run_variance(values)
-        kernel, details = "bartlett", {"ar1": rho}
+        kernel, details = "bartlett", {"ar1": rho, "first_observation": "prais-winsten"}
+        factor = 1.0
     else:
         lag, kernel = _lag(pair.a, horizon, n, largest, lag)
-        variance, kernel = _variance(values, lag, kernel, messages)
-    factor = hln_factor(n, lag + 1) if horizon is not None and kernel == "uniform" else 1.0
+        overlap = horizon is not None and kernel == "uniform"
+        factor = hln_factor(n, lag + 1) if overlap else 1.0
+        variance, kernel = _variance(values, lag, kernel, messages,
+                                     f"; Harvey, Leybourne & Newbold's factor {factor:.4g} is kept, as R's "
+                                     "forecast::dm.test(varestimator='bartlett') keeps it" if overlap else "")
     estimate = float(values.mean())
     standard_error = math.sqrt(max(variance, 0.0) / n) / factor
     df = float(n - 1)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import statsmodels.api as sm
 from scipy import stats
+from statsmodels.stats.sandwich_covariance import S_hac_simple
 from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import Ridge
 
@@ -114,16 +115,17 @@ def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_er
 
 
 def _prewhitened_by_hand(values):
-    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1)) / (1 - rho)^2, the residuals' LRV statsmodels'
-    HAC at Andrews's (1991) AR(1) plug-in lag, computed here by hand: (LRV, rho, lag)."""
+    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1), not centred again) / (1 - rho)^2, the first
+    residual Prais & Winsten's (1954) sqrt(1 - rho^2) c_0, the residuals' kernel sum statsmodels' ``S_hac_simple``
+    (Bartlett, no centring) at Andrews's (1991) AR(1) plug-in lag, computed here by hand: (LRV, rho, lag)."""
     centred = values - values.mean()
     rho = (centred[1:] @ centred[:-1]) / (centred[:-1] @ centred[:-1])
-    residuals = centred[1:] - rho * centred[:-1]
+    residuals = np.r_[math.sqrt(1 - rho**2) * centred[0], centred[1:] - rho * centred[:-1]]
     r = residuals - residuals.mean()
     rho_r = (r[1:] @ r[:-1]) / (r[:-1] @ r[:-1])
     bandwidth = 1.1447 * (4 * rho_r**2 / ((1 - rho_r) ** 2 * (1 + rho_r) ** 2) * residuals.size) ** (1 / 3)
     lag = max(math.ceil(bandwidth) - 1, 0)
-    return _statsmodels_lrv(residuals, lag, "bartlett") / (1 - rho) ** 2, rho, lag
+    return float(S_hac_simple(residuals, lag)[0, 0]) / values.size / (1 - rho) ** 2, rho, lag
 
 
 def test_the_prewhitened_interval_recolours_statsmodels_hac_of_the_ar1_residuals_on_the_log_scale():
@@ -313,18 +315,23 @@ def test_the_naive_baselines_are_the_last_known_value_and_one_season_back():
         record.baseline(season=400)
 
 
-def test_a_negative_uniform_window_variance_falls_back_to_bartletts_with_a_warning():
+def test_a_negative_uniform_window_variance_falls_back_to_bartletts_with_a_warning_and_keeps_the_hln_factor():
     """Diebold & Mariano's uniform window can give a negative long-run variance (alternating differentials at lag
-    1: gamma_0 + 2 gamma_1 < 0); the test then uses Bartlett's, checked against statsmodels."""
+    1: gamma_0 + 2 gamma_1 < 0); the test then uses Bartlett's, checked against statsmodels, and keeps Harvey,
+    Leybourne & Newbold's (1997, equation 9) factor for h = 2, as R's forecast::dm.test(varestimator="bartlett")
+    does (issue 58; R's own figures: tests/inference/test_hac.py)."""
     time = np.arange(2, 40)
     alternating = (time % 2).astype(float)
     common = dict(time=time, origin=time - 2, train_size="expanding")
     a = ForwardResult.from_forecasts(np.zeros(40), alternating, **common)
     b = ForwardResult.from_forecasts(np.zeros(40), 1 - alternating, **common)
     d = np.asarray(b.loss - a.loss)
+    n = d.size
     assert long_run_variance(d, 1, "uniform") < 0
-    with pytest.warns(cvi.InferenceWarning, match="not positive .*Bartlett's window"):
+    with pytest.warns(cvi.InferenceWarning, match="not positive .*Bartlett's window.*factor 0.9604 is kept"):
         test = forecast_test(a, b, horizon=2)
-    assert (test.details["kernel"], test.details["hln_factor"], test.method) == ("bartlett", 1.0,
-                                                                                 "Diebold-Mariano (HAC)")
-    assert test.standard_error == pytest.approx(math.sqrt(_statsmodels_lrv(d, 1, "bartlett") / d.size), rel=1e-10)
+    factor = math.sqrt((n + 1 - 2 * 2 + 2 * 1 / n) / n)
+    assert (test.details["kernel"], test.method) == ("bartlett", "Diebold-Mariano (HLN)")
+    assert test.details["hln_factor"] == pytest.approx(factor, rel=1e-12)
+    assert test.standard_error == pytest.approx(math.sqrt(_statsmodels_lrv(d, 1, "bartlett") / n) / factor,
+                                                rel=1e-10)
