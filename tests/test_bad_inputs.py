@@ -19,11 +19,14 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LinearRegression
+from sklearn.model_selection import cross_validate
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference._utils._warnings import InferenceWarning
+from cvinference.evaluation import from_cross_validate
+from cvinference.records import ForwardResult
 
 from counted_fits import CountedLinear, CountedNB
 
@@ -144,13 +147,45 @@ CASES = {
         "groups one short": (lambda tmp: NESTED(CountedNB(), X, Y, groups=np.arange(59)), ValueError,
                              ["groups has 59 entries but X has 60 rows"]),
     },
+    # Issue 58: the parts added last (margins and plans, the front door, records from predictions, forecasts).
+    "margins and plans": {
+    },
+    "front door": {
+    },
+    "records from predictions": {
+        "cross_validate's record with groups one short": (
+            lambda tmp: from_cross_validate(cross_validate(NB, X, Y, cv=3, return_indices=True, return_estimator=True),
+                                            X, Y, groups=np.arange(59)),
+            ValueError, ["groups has 59 entries but X has 60 rows", "one group label per row of X"]),
+        "a continuous y_true under loss='zero_one'": (
+            lambda tmp: cvi.CVResult.from_predictions(R, R + 0.5, fold=np.arange(60) % 3, loss="zero_one"),
+            ValueError, ["loss='zero_one' needs class labels", "y_true is continuous", "loss='squared_error'"]),
+        "probabilities as the predicted labels": (
+            lambda tmp: cvi.CVResult.from_predictions(LABELS, LABELS * 0.5 + 0.25, loss="zero_one"),
+            ValueError, ["y_pred holds 0.25, which is no label of y_true", "as y_score"]),
+        "two forecasts of one row from one origin": (
+            lambda tmp: ForwardResult.from_forecasts(R[:6], [2.5, 4.0, 4.5, 3.0], time=[2, 3, 4, 3],
+                                                     origin=[1, 1, 3, 1], train_size=2),
+            ValueError, ["forecasts 1 and 3 are both of row 3 from origin 1", "drop the duplicate"]),
+        "a record's dict with an unknown loss_name": (
+            lambda tmp: cvi.CVResult.from_dict(PAIR.a.to_dict() | {"loss_name": "banana"}),
+            ValueError, ["loss_name='banana' is no loss this package knows", "'log_loss'", "loss_name='zero_one'"]),
+        "a record's dict with a negative log loss": (
+            lambda tmp: cvi.CVResult.from_dict(cvi.CVResult(LABELS, LABELS, np.arange(20) % 2, loss=-np.ones(20) / 8,
+                                                            loss_name="utility").to_dict()
+                                               | {"loss_name": "log_loss"}),
+            ValueError, ["loss holds -0.125", "a log loss (-ln p with p <= 1) is >= 0"]),
+    },
+    "forward validation": {
+    },
 }
 
 ROWS = [(part, case) for part, cases in CASES.items() for case in cases]
 
 
 def test_every_part_has_its_rows():
-    assert set(CASES) == {"decision", "plots", "scores", "regression edge targets", "grouped refitting methods"}
+    assert set(CASES) == {"decision", "plots", "scores", "regression edge targets", "grouped refitting methods",
+                          "margins and plans", "front door", "records from predictions", "forward validation"}
     assert all(len(cases) >= 4 for cases in CASES.values())
 
 

@@ -374,6 +374,22 @@ def holds_class_labels(y):
     return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
 
 
+def refuse_continuous(y, *, needed_by, name="y"):
+    """Refuse a continuous target (sklearn's ``type_of_target``) where class labels are needed; return its type.
+
+    The one rule by which the evaluator and the records made from predictions tell class labels from a
+    quantity: floats that are not all whole numbers are a quantity, which no classification loss may compare.
+    """
+    target_type = type_of_target(y, input_name=name)
+    if target_type == "continuous":
+        fix = ("For a regression target use a regression loss such as loss='squared_error' or "
+               "loss='absolute_error'." if needed_by.startswith("loss=") else
+               f"{needed_by} compares class predictions and does not apply to a regression target.")
+        raise ValueError(f"{needed_by} needs class labels, but {name} is continuous (for example "
+                         f"{name}[0]={python_scalar(y[0])!r}). {fix}")
+    return target_type
+
+
 def check_target(y, *, classification, needed_by="loss='zero_one'"):
     """Return y as a 1-d numpy array after checking it suits the loss.
 
@@ -401,14 +417,7 @@ def check_target(y, *, classification, needed_by="loss='zero_one'"):
         check_target_spread(y)
         return y
     check_one_label_type(y)
-    target_type = type_of_target(y, input_name="y")
-    if target_type == "continuous":
-        fix = ("For a regression target use a regression loss such as loss='squared_error' or "
-               "loss='absolute_error'." if needed_by.startswith("loss=") else
-               f"{needed_by} compares class predictions and does not apply to a regression target.")
-        raise ValueError(
-            f"{needed_by} needs class labels, but y is continuous (for example y[0]={python_scalar(y[0])!r}). {fix}"
-        )
+    target_type = refuse_continuous(y, needed_by=needed_by)
     if target_type not in ("binary", "multiclass"):
         raise ValueError(
             f"y's labels cannot be read as classes (sklearn's type_of_target says {target_type!r}). "

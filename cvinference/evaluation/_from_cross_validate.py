@@ -6,6 +6,7 @@ from sklearn.utils.validation import _num_samples
 
 from .._utils._describe import learner_labels
 from .._utils._params import Nullable, Text, validate_params
+from .._utils._validation import group_labels
 from ..records import CVResult
 from ..records._from_predictions import record_arguments
 from ._scores import ResponseMethod, fold_scores, response_method_of
@@ -88,6 +89,7 @@ def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, 
     n_samples = y_array.shape[0]
     if _num_samples(X) != n_samples:
         raise ValueError(f"X has {_num_samples(X)} rows and y {n_samples}; pass the X and y cross_validate was given.")
+    groups = group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
     largest = max(int(np.max(test)) for test in tests)
     if largest >= n_samples:
         raise ValueError(f"cv_results tests row {largest}, and X and y hold {n_samples} rows; pass the X and y "
@@ -119,7 +121,7 @@ def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, 
         y_array[tested], np.concatenate(predictions)[rows], fold=np.concatenate(folds)[rows],
         repeat=np.concatenate([np.full(test.size, r) for r, test in repeats])[rows],
         y_score=None if method is None else np.concatenate(scores)[rows], response_method=method,
-        groups=None if groups is None else np.asarray(groups)[tested], name=name)
+        groups=None if groups is None else groups[tested], name=name)
     labels = learner_labels(models[0], name)
     return CVResult(**arguments | {"estimator_repr": labels["estimator_repr"],
                                    "estimator_type": labels["estimator_type"], "name": labels["name"],

@@ -31,7 +31,7 @@ from ._cv_result_codec import (
     score_shape,
 )
 from ._from_predictions import frame_arguments, record_arguments
-from ._losses import LOSSES
+from ._losses import LOSSES, check_loss_name, check_loss_sign
 from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
 
@@ -387,11 +387,7 @@ class CVResult(Grouped, Record):
                 f"fold numbers must cover 0 .. {n_splits - 1} in every repeat; repeat "
                 f"{int(np.flatnonzero(empty)[0])} has an empty fold."
             )
-        if loss is None and loss_name in LOSSES and loss_name != "zero_one":
-            raise ValueError(
-                f"loss_name={loss_name!r} needs the per-instance losses; got loss=None, which would report the "
-                "error rate under that name. Pass loss=, or loss_name='zero_one'."
-            )
+        check_loss_name(loss_name, loss)
         if loss is not None:
             loss = np.array(loss, dtype=np.float64, copy=True)
             if loss.size != y_pred.size:
@@ -405,6 +401,7 @@ class CVResult(Grouped, Record):
                     f"instance {instance} in repeat {repeat}); a mean of them means nothing. Check the loss "
                     "function, or the estimator's predict_proba for those instances."
                 )
+            check_loss_sign(loss_name, loss)
             loss = locked(loss)
         n_classes = None if classes is None else int(y_true.max()) + 1
         self.y_score = _checked_scores(*scores, fold.shape, n_classes)

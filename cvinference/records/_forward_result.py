@@ -43,6 +43,19 @@ def _check_splits(fold, n_splits):
                          f"{np.unique(fold).tolist()[:10]}.")
 
 
+def _check_unique_forecasts(fold, time, origin):
+    """Refuse two forecasts of one row by one split's model (one origin): each (origin, row) is forecast once."""
+    keys = fold.astype(np.int64) * (int(time.max()) + 1) + time
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    repeated = np.flatnonzero(first[inverse.reshape(-1)] != np.arange(keys.size))
+    if repeated.size:
+        i = int(repeated[0])
+        j = int(first[inverse.reshape(-1)[i]])
+        raise ValueError(f"forecasts {j} and {i} are both of row {time[i]} from origin {origin[fold[i]]} (split "
+                         f"{fold[i]}); a model forecasts a row once, so drop the duplicate (or average the two "
+                         "forecasts into one).")
+
+
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
 class ForwardResult(Record):
     """What forward (rolling-origin) validation did: every forecast of a series, with its origin and horizon.
@@ -137,6 +150,7 @@ class ForwardResult(Record):
         check_indices("origin", origin, y.size)
         _check_splits(fold, origin.size)
         _check_origins(origin, fold, time, train_size)
+        _check_unique_forecasts(fold, time, origin)
         for name, values in (("y", y), ("y_pred", y_pred)):
             if not np.isfinite(values).all():
                 raise ValueError(f"{name} holds NaN or infinity at position {int(np.argmin(np.isfinite(values)))}; "

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .._utils._validation import check_no_missing_labels, group_labels, holds_class_labels
+from .._utils._validation import check_no_missing_labels, group_labels, holds_class_labels, refuse_continuous
 from ._losses import get_loss
 
 SINGLE_SET = "a single evaluation set"
@@ -212,6 +212,8 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
     loss = None if loss is None else get_loss(loss)
     classification = _is_classification(y_first, predictions, loss)
     loss = loss or get_loss("zero_one" if classification else "squared_error")
+    if classification:
+        _check_labels(y_first, predictions, loss)
     if loss.needs_proba:
         raise ValueError(f"loss={loss.name!r} needs probabilities; record the labels' loss here (loss='zero_one') "
                          "and pass y_score: metric_interval(record, 'neg_log_loss') reads the kept probabilities.")
@@ -246,6 +248,20 @@ def _is_classification(y_true, predictions, loss):
     if not holds_class_labels(y_true):
         return False
     return not (predictions.dtype.kind == "f" and not np.all(predictions == np.round(predictions)))
+
+
+def _check_labels(y_true, predictions, loss):
+    """Refuse a quantity compared as class labels: a continuous y_true (the evaluator's rule, sklearn's
+    ``type_of_target``), or fractions predicted for labels that are not fractions (probabilities given as y_pred)."""
+    refuse_continuous(y_true, needed_by=f"loss={loss.name!r}", name="y_true")
+    if predictions.dtype.kind != "f":
+        return
+    fractions = (predictions != np.round(predictions)) & ~np.isin(predictions, y_true)
+    if fractions.any():
+        value = predictions[fractions][0].item()
+        raise ValueError(f"loss={loss.name!r} compares class labels, and y_pred holds {value!r}, which is no label "
+                         "of y_true; pass the predicted labels as y_pred (predict, not predict_proba) and the "
+                         "probabilities as y_score, or loss='squared_error'/'absolute_error' for a quantity.")
 
 
 def _looks_like_splits(fold):

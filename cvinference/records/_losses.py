@@ -218,3 +218,28 @@ def proba_in_class_order(proba, model_classes, classes):
     aligned = np.zeros((proba.shape[0], len(classes)))
     aligned[:, np.searchsorted(classes, model_classes)] = proba
     return aligned
+
+
+def check_loss_name(loss_name, loss):
+    """Refuse a record without per-instance losses whose ``loss_name`` is not the 0/1 loss it would then hold."""
+    if loss is not None or loss_name == "zero_one":
+        return
+    if loss_name in LOSSES:
+        raise ValueError(f"loss_name={loss_name!r} needs the per-instance losses; got loss=None, which would report "
+                         "the error rate under that name. Pass loss=, or loss_name='zero_one'.")
+    raise ValueError(f"loss_name={loss_name!r} is no loss this package knows ({', '.join(map(repr, sorted(LOSSES)))}) "
+                     "and the record holds no per-instance losses (loss=None), so it would report the error rate "
+                     "under that name. Pass loss_name='zero_one', or the losses themselves as loss= for a loss of "
+                     "your own.")
+
+
+def check_loss_sign(loss_name, loss):
+    """Refuse a negative per-instance value of a built-in loss: every one of them (-ln p with p <= 1, a square, a
+    distance, a count of mistakes) is >= 0."""
+    if loss_name not in LOSSES or not (loss < 0).any():
+        return
+    repeat, instance = (int(i) for i in np.argwhere(loss < 0)[0])
+    what = "a log loss (-ln p with p <= 1)" if loss_name == "log_loss" else f"the loss {loss_name!r}"
+    raise ValueError(f"loss holds {loss[repeat, instance].item()!r} (instance {instance} in repeat {repeat}) under "
+                     f"loss_name={loss_name!r}, and {what} is >= 0 for every instance. Pass the losses themselves "
+                     "(not a score such as neg_log_loss, whose sign is turned round), or a loss_name of your own.")

@@ -740,3 +740,34 @@ def test_kept_probabilities_are_checked_when_made_and_when_read(y_score, message
     data["y_score"] = encode(np.array(y_score, dtype=np.float64)[np.newaxis])  # as to_dict() writes an array
     with pytest.raises(ValueError, match=message):
         CVResult.from_dict(json.loads(json.dumps(data)))
+
+
+def _dict_with(record, **changes):
+    data = record.to_dict()
+    return data | changes
+
+
+def test_from_dict_refuses_an_unknown_loss_name_without_losses_naming_the_known_ones():
+    """Issue 58: from_dict took loss_name='banana' for a record of 0/1 losses; a loss of one's own keeps its values."""
+    record = CVResult(y_true=[0, 1, 0, 1, 0, 1], y_pred=[0, 1, 1, 1, 0, 0], fold=[0, 1] * 3)
+    with pytest.raises(ValueError, match=r"loss_name='banana' is no loss this package knows \('absolute_error', "
+                                         r"'brier', 'log_loss', 'squared_error', 'zero_one'\)"):
+        CVResult.from_dict(_dict_with(record, loss_name="banana"))
+    own = CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 1, 1, 1], fold=[0, 1] * 2, loss=[0.0, 0.0, 5.0, 0.0],
+                   loss_name="cost")
+    assert CVResult.from_dict(own.to_dict()).mean_loss == 1.25  # (0 + 0 + 5 + 0) / 4
+
+
+def test_a_negative_value_of_a_built_in_loss_is_refused_naming_the_instance():
+    """Issue 58: from_dict took a negative log loss; -ln p >= 0 for p <= 1, and every built-in loss is >= 0."""
+    logs = CVResult(y_true=[0, 1, 0, 1], y_pred=[0, 1, 1, 1], fold=[0, 1] * 2, loss=[0.1, 0.2, 2.0, 0.3],
+                    loss_name="log_loss")
+    data = logs.to_dict()
+    data["loss"] = data["loss"] | {"array": [0.1, -0.2, 2.0, 0.3]}
+    with pytest.raises(ValueError, match=r"loss holds -0\.2 \(instance 1 in repeat 0\) under loss_name='log_loss', "
+                                         r"and a log loss \(-ln p with p <= 1\) is >= 0"):
+        CVResult.from_dict(data)
+    with pytest.raises(ValueError, match=r"under loss_name='squared_error', and the loss 'squared_error' is >= 0"):
+        CVResult(y_true=[0.5, 1.5], y_pred=[0.5, 1.0], fold=[0, 1], loss=[0.0, -0.25], loss_name="squared_error")
+    gains = CVResult(y_true=[0, 1], y_pred=[0, 0], fold=[0, 1], loss=[-1.0, 2.0], loss_name="utility")
+    assert gains.mean_loss == 0.5  # a loss of one's own may be negative: (-1 + 2) / 2

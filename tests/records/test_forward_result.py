@@ -113,3 +113,15 @@ def test_forecasts_whose_windows_cannot_be_told_are_refused(train_size, message)
     with pytest.raises(ValueError, match=message):
         ForwardResult.from_forecasts([1.0, 2.0, 3.0, 5.0, 4.0], [2.5, 4.0, 4.5], time=[2, 3, 4], origin=[1, 1, 3],
                                      train_size=train_size)
+
+
+def test_two_forecasts_of_one_row_from_one_origin_are_refused_naming_the_first_pair():
+    """Issue 58: from_forecasts took two forecasts of row 3 from origin 1 (one model's forecast counted twice)."""
+    y = [1.0, 2.0, 3.0, 5.0, 4.0, 6.0]
+    with pytest.raises(ValueError, match=r"^forecasts 1 and 3 are both of row 3 from origin 1 \(split 0\); a model "
+                                         r"forecasts a row once"):
+        ForwardResult.from_forecasts(y, [2.5, 4.0, 4.5, 3.0], time=[2, 3, 4, 3], origin=[1, 1, 3, 1], train_size=2)
+    with pytest.raises(ValueError, match=r"^forecasts 0 and 1 are both of row 4"):
+        ForwardResult(y=y, time=[4, 4], fold=[0, 0], y_pred=[1.0, 2.0], origin=[3], train_size=[2])
+    kept = ForwardResult.from_forecasts(y, [2.5, 4.0, 4.5, 3.0], time=[2, 3, 4, 3], origin=[1, 1, 3, 2], train_size=2)
+    assert kept.horizon.tolist() == [1, 2, 1, 1]  # one row forecast from two origins is two forecasts

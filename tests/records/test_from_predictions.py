@@ -291,3 +291,38 @@ def test_cross_validate_output_of_other_data_is_refused_naming_x_and_y():
         from_cross_validate(results, X[:100], Y[:100])
     with pytest.raises(ValueError, match=r"^X has 569 rows and y 100"):
         from_cross_validate(results, X, Y[:100])
+
+
+def test_groups_of_another_length_than_x_are_refused_before_any_prediction():
+    """Issue 58: groups one short of X's rows raised IndexError (one long passed silently)."""
+    X150, y150 = X[:150, :5], Y[:150]
+    results = cross_validate(GaussianNB(), X150, y150, return_indices=True, return_estimator=True)
+    for n_groups in (149, 151):
+        with pytest.raises(ValueError, match=rf"^groups has {n_groups} entries but X has 150 rows\. Pass one group "):
+            from_cross_validate(results, X150, y150, groups=np.arange(n_groups))
+    kept = from_cross_validate(results, X150, y150, groups=np.arange(150) // 3)
+    np.testing.assert_array_equal(kept.groups, np.arange(150) // 3)
+
+
+def test_a_continuous_target_with_a_classification_loss_is_refused_as_the_evaluator_refuses_it():
+    """Issue 58: 150 distinct continuous values under loss='zero_one' gave accuracy 0.0067; the rule is
+    sklearn's type_of_target, the one the evaluator uses, so both refuse the same target with the same fix."""
+    rng = np.random.default_rng(0)
+    yc = rng.normal(size=150)
+    pc = yc + rng.normal(size=150)
+    fold = np.arange(150) % 5
+    with pytest.raises(ValueError, match=r"^loss='zero_one' needs class labels, but y_true is continuous \(for "
+                                         r"example y_true\[0\]=0\.12.*loss='squared_error' or loss='absolute_error'"):
+        CVResult.from_predictions(yc, pc, fold=fold, loss="zero_one")
+    with pytest.raises(ValueError, match=r"^loss='zero_one' needs class labels, but y is continuous"):
+        cvi.CVEvaluator(5, loss="zero_one").evaluate(LinearRegression(), X[:150, :5], yc)
+    assert CVResult.from_predictions(yc, pc, fold=fold).loss_name == "squared_error"
+    whole = CVResult.from_predictions(np.round(yc * 3), np.round(pc * 3), fold=fold, loss="zero_one")
+    assert whole.accuracy == np.mean(np.round(yc * 3) == np.round(pc * 3))  # whole numbers are labels
+
+
+def test_probabilities_given_as_predictions_of_labels_are_refused_naming_y_score():
+    proba = np.clip(Y8 * 0.8 + 0.1, 0, 1)
+    with pytest.raises(ValueError, match=r"^loss='zero_one' compares class labels, and y_pred holds 0\.1, which is "
+                                         r"no label of y_true; pass the predicted labels as y_pred .* as y_score"):
+        CVResult.from_predictions(Y8, proba, loss="zero_one")
