@@ -6,6 +6,7 @@ import sys
 
 from .._utils._paths import unwritable_reason
 from ..inference._metric_interval import score_methods, takes_pos_label
+from ..policy._margin import check_margin
 from ..policy._routes import NESTED_SETTINGS
 from ..report import plot_report
 from ..workflows._budget import BudgetTooSmall
@@ -233,6 +234,17 @@ def fit_failure(exc, advice):
     return UserError(f"{notes[0][len('cvinference: '):].rstrip('.')}: {message.rstrip('.')}. {advice}")
 
 
+def check_margin_option(args, dataset, option):
+    """Refuse ``--margin`` (or ``--difference``) beyond any difference in the metric, before any fit
+    (:func:`~cvinference.policy._margin.check_margin`)."""
+    metric = args.metric[0] if isinstance(args.metric, list) and args.metric else args.metric or "accuracy"
+    try:
+        check_margin(getattr(args, option), metric, regression=getattr(dataset, "task", None) == "regression",
+                     name=f"--{option}")
+    except ValueError as exc:
+        raise UserError(str(exc).rstrip(".")) from None
+
+
 def fitting(function, *args, **kwargs):
     """Run the fits; an estimator's own ValueError is a user error (see :func:`fit_failure`), and so are a --budget
     below what the cross-validation needs and folds without a class a --metric needs (refused before any fit)."""
@@ -338,6 +350,7 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
     if args.alternative is not None and args.margin is None:
         raise UserError(f"--alternative {args.alternative} asks about a margin; pass --margin M (in the metric's "
                         "units, 0.01 for one point of accuracy), or drop --alternative")
+    check_margin_option(args, dataset, "margin")
     comparison = fitting(run_comparison, *estimators, dataset.X, dataset.y, nested=args.nested, names=names,
                          descriptions=descriptions, margin=args.margin, alternative=args.alternative,
                          **_front_door_options(args, dataset))

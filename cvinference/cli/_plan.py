@@ -1,6 +1,7 @@
 """``cvinference plan``: what a comparison of two learners would detect, before its fits (:func:`cvinference.plan`)."""
 
 from ._commands import (
+    check_margin_option,
     check_metrics,
     check_outputs,
     check_scores,
@@ -24,6 +25,8 @@ def _check(args, dataset):
     if args.alternative is not None and args.margin is None:
         raise UserError(f"--alternative {args.alternative} plans a margin; give --margin M (in the metric's units), "
                         "or drop --alternative")
+    for option in ("difference", "margin"):
+        check_margin_option(args, dataset, option)
     if args.no_pilot and dataset.task == "regression":
         raise UserError(f"--no-pilot with the regression target of {dataset.name}: the scale of a loss is the data's, "
                         "which no calibration cell carries; drop --no-pilot to plan from a 1 x K pilot on the data")
@@ -50,7 +53,7 @@ def run_plan(args, out):
     for estimator, (spec, _) in zip(built, specs, strict=True):
         check_scores(args, estimator, spec)
     names = pair_names(args.estimator_a, args.estimator_b)
-    metric = args.metric[0] if args.metric else "accuracy"
+    metric = args.metric[0] if args.metric else None
     settings = dict(n_samples=n_samples, metric=metric, cv=args.cv, n_repeats=args.repeats, power=args.power,
                     confidence_level=args.confidence, difference=args.difference, margin=args.margin,
                     alternative=args.alternative, names=names)

@@ -260,11 +260,27 @@ def _callable_metric(metric, pos_label):
     return _Resolved(metric, function_name(metric) or UNNAMED, None)
 
 
+def metric_type_error(metric):
+    """The TypeError of a ``metric`` that is neither a scorer name nor a callable (None, a number, ...).
+
+    Examples
+    --------
+    >>> metric_type_error(5)
+    TypeError("metric must be one of sklearn's scorer names ...; got metric=5 (int).")
+    """
+    return TypeError(
+        f"metric must be one of sklearn's scorer names (a str, such as 'accuracy' or 'f1'), a callable "
+        f"(y_true, y_pred) -> float or a make_metric(...); got metric={metric!r} ({type(metric).__name__})."
+    )
+
+
 def _resolve_metric(metric, result, pos_label=None):
     """The :class:`_Resolved` of a scorer name or a callable, or the error that says why it does not apply."""
     if callable(metric) and not isinstance(metric, str):
         return _callable_metric(metric, pos_label)
-    if not isinstance(metric, str) or metric not in get_scorer_names():
+    if not isinstance(metric, str):
+        raise metric_type_error(metric)
+    if metric not in get_scorer_names():
         raise ValueError(
             f"metric must be a callable (y_true, y_pred) -> float, a make_metric(...) or one of sklearn's scorer "
             f"names computable from predictions; got metric={metric!r}. Valid names: "

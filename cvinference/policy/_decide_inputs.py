@@ -2,12 +2,15 @@
 claims to be: ``tests`` as (name, test) pairs, ``nested`` as nested cross-validation's difference interval on the
 pair's instances, and neither passed for a metric that does not read them."""
 
+import math
 import warnings
 from collections.abc import Iterable
 
 from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..inference import Interval, TestResult
 from ..inference._methods import method_row, row_of
+from ..inference._estimands import PAIRED_ESTIMAND
+from ..inference._nested_cv import _loss_phrase as loss_phrase
 from ..inference._nested_cv import is_difference_interval
 from ..records._subject import SUBJECT_PARTS, records_subject, subject_mismatch, subject_of
 
@@ -82,11 +85,32 @@ def check_nested(nested, pair):
                          f"method {nested.method!r} about {str(nested.estimand)[:50]!r}... with details "
                          f"n_learners={dict(nested.details).get('n_learners')!r}, which is not a difference of A "
                          "and B (n_learners=2).")
+    _check_nested_loss(nested, pair)
     n = dict(nested.details).get("n")
     if n is not None and n != pair.a.n_samples:
         raise ValueError(f"nested was computed on {n} instances and the pair's records hold {pair.a.n_samples}: "
                          f"it is not about these records; pass {_NESTED_FIX}.")
     check_subject(nested, pair, "nested", _OWN_DATA, _NESTED_FIX)
+
+
+def _nested_loss(nested):
+    """The loss words of a nested difference interval's estimand ("error rate (zero-one loss)", "squared_error
+    loss"), as :func:`~cvinference.inference._nested_cv.nested_cv_interval` writes them; None if it says none."""
+    estimand = str(nested.estimand)
+    if not estimand.startswith(PAIRED_ESTIMAND) or " on the population" not in estimand:
+        return None
+    return estimand[len(PAIRED_ESTIMAND):estimand.index(" on the population")]
+
+
+def _check_nested_loss(nested, pair):
+    """Refuse a nested interval of another loss than the decision's: the zero-one loss for classifiers (accuracy),
+    the records' loss for regressors."""
+    loss = "zero_one" if pair.a.classes is not None else pair.a.loss_name
+    given, expected = _nested_loss(nested), loss_phrase(loss)
+    if given is not None and given != expected:
+        raise ValueError(f"nested is an interval of the difference in mean {given}, and the pair's decision is "
+                         f"about its mean {expected} (loss_name={pair.a.loss_name!r}): pass nested_cv_interval("
+                         f"estimator_a, X, y, estimator_b=estimator_b, loss={loss!r}) on the same data, or None.")
 
 
 def unused_inputs_warning(metric, tests, nested):
@@ -99,3 +123,30 @@ def unused_inputs_warning(metric, tests, nested):
             f"the decision on metric={metric!r} does not read {'them' if len(passed) > 1 else 'it'}: it rests on the "
             "corrected t of that metric's fold values. Drop them, or decide on metric='accuracy'.")
 
+
+
+class EstimateWithin:
+    """The cross-field rule of a test the decision weighs: its ``estimate`` lies in [``low``, ``high``] (to
+    round-off), where all three are numbers; a NaN (nothing estimated) and an infinite bound (a one-sided interval)
+    stay allowed.
+
+    Examples
+    --------
+    >>> EstimateWithin()("DecisionTest", {"estimate": 0.5, "low": -0.1, "high": 0.2})
+    Traceback (most recent call last):
+    ...
+    ValueError: DecisionTest.estimate must lie in its interval [low, high]; got estimate=0.5 outside low=-0.1, \
+high=0.2. ...
+    >>> EstimateWithin()("DecisionTest", {"estimate": 0.5, "low": float("-inf"), "high": float("nan")})
+    """
+
+    def __call__(self, owner, values):
+        estimate, low, high = (values[name] for name in ("estimate", "low", "high"))
+        if any(value is None or math.isnan(value) for value in (estimate, low, high)):
+            return
+        slack = 1e-9 * max(1.0, *(abs(value) for value in (estimate, low, high) if math.isfinite(value)))
+        if low - slack <= estimate <= high + slack:
+            return
+        raise ValueError(f"{owner}.estimate must lie in its interval [low, high]; got estimate={estimate!r} outside "
+                         f"low={low!r}, high={high!r}. Pass the test's estimate with its own interval (or the "
+                         "output of to_dict() unchanged).")

@@ -78,7 +78,7 @@ from ..inference._regression import BASELINES, loss_difference_test, loss_words,
 from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult, PairedForwardResult
-from ._decide_inputs import check_nested, checked_tests, unused_inputs_warning
+from ._decide_inputs import EstimateWithin, check_nested, checked_tests, unused_inputs_warning
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
@@ -93,7 +93,7 @@ from ._evidence import (
     type_i_limit,
 )
 from ._forward_decision import forward_decision
-from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer, symmetric
+from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, check_margin, margin_answer, symmetric
 from ._margin_evidence import margin_measured, margin_type_i
 from ._regression_evidence import cv_clt_shortfall
 from ._routes import (
@@ -200,7 +200,7 @@ class DecisionTest(Serializable):
     _kinds = {"name": TEXT, "pvalue": P_VALUE, "target": TARGET, "measured_type_i": Nullable(P_VALUE),
               "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context"),
               "df": Nullable(NON_NEGATIVE)}
-    _rules = (Ordered("low", "high"),)
+    _rules = (Ordered("low", "high"), EstimateWithin())
     _format_version = 2
     _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "df": None}})
 
@@ -1375,6 +1375,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     """
     alternative = margin_question(margin, alternative)
     if margin is not None:
+        check_margin(margin, metric, regression=not isinstance(pair, PairedCVResult) or pair.a.classes is None)
         return _on_margin(decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,
                                  names=names, pos_label=pos_label), margin, alternative, pair)
     if isinstance(pair, PairedForwardResult):

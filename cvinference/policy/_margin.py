@@ -9,9 +9,12 @@ between -margin and +margin. A one-sided test at level alpha is the bound of the
 """
 
 import math
+import numbers
 from typing import NamedTuple
 
 from scipy import stats
+
+from ..inference._metric_names import value_range
 
 MARGIN_ALTERNATIVES = ("non-inferior", "equivalent")
 """The questions a margin answers: "A is not worse than B by more than margin", "A and B are within +-margin"."""
@@ -20,6 +23,48 @@ MARGIN_ALTERNATIVES = ("non-inferior", "equivalent")
 MARGIN_ANSWERS = {"non-inferior": {True: "A non-inferior", False: "not shown non-inferior"},
                   "equivalent": {True: "equivalent", False: "not shown equivalent"}}
 """The answers of each question, by whether the margin's test rejects."""
+
+
+def _metric_words(metric, regression):
+    """How a message names ``metric``: its name, "the learners' loss" for a regressor's default."""
+    if metric == "accuracy" and regression:
+        return "the learners' loss"
+    return repr(metric) if isinstance(metric, str) else repr(getattr(metric, "name", None) or "the callable metric")
+
+
+def check_margin(value, metric, *, regression, name="margin"):
+    """Refuse a ``margin`` (or a planned ``difference``, named by ``name``) that no difference of ``metric`` can
+    reach, before any fit: the difference of two values of a metric whose range is [lo, hi] lies within
+    (-(hi - lo), hi - lo), so a margin must be below hi - lo (below 1 for accuracy, balanced accuracy, ROC AUC,
+    F1...); a metric without a known range (a loss, R²) takes any positive, finite margin.
+
+    Examples
+    --------
+    >>> check_margin(0.02, "accuracy", regression=False)
+    >>> check_margin(50, "accuracy", regression=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: margin=50 is beyond any difference in 'accuracy': its values lie in [0, 1], so two learners \
+differ by less than 1. Pass margin in its units, below 1, such as margin=0.01 for one point (margin=0.5 for 50 \
+points).
+    """
+    if value is None:
+        return
+    if isinstance(value, bool) or not (isinstance(value, numbers.Real) and math.isfinite(value) and value > 0):
+        raise ValueError(f"{name}={value!r} must be a positive, finite number in the metric's units (0.01 for one "
+                         "point of accuracy).")
+    bounds = value_range(metric, regression)
+    if bounds is None or None in bounds:
+        return
+    low, high = bounds
+    span = high - low
+    if value < span:
+        return
+    example = f"{name}=0.01 for one point" + (f" ({name}={value / 100:g} for {value:g} points)" if 1 < value <= 100
+                                              else "") if span == 1 else f"{name}={span / 100:g}"
+    raise ValueError(f"{name}={value:g} is beyond any difference in {_metric_words(metric, regression)}: its values "
+                     f"lie in [{low:g}, {high:g}], so two learners differ by less than {span:g}. Pass {name} in its "
+                     f"units, below {span:g}, such as {example}.")
 
 
 class MarginAnswer(NamedTuple):

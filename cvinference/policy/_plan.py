@@ -15,7 +15,6 @@ import types
 import numpy as np
 from scipy import stats
 from sklearn.base import is_regressor
-from sklearn.metrics import get_scorer_names
 
 from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
@@ -27,8 +26,10 @@ from .._utils._params import Options as Choice
 from .._utils._serialize import Serializable
 from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
+from .._utils._validation import check_estimator_methods
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
+from ..inference._metric_names import check_metric_names
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
 from ._detectable import POWER, interval_standard_error
@@ -44,7 +45,7 @@ from ._evidence import (
     test_evidence,
     type_i_limit,
 )
-from ._margin import MARGIN_ALTERNATIVES
+from ._margin import MARGIN_ALTERNATIVES, check_margin
 from ._routes import fold_task, measured_repeats_routes, repeats_plan
 
 PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
@@ -323,7 +324,8 @@ def _name(estimator, record, label):
 
 
 def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
-    """The N and K planned, refusing what the plan cannot read (before anything is computed)."""
+    """The N and K planned and whether the learners are regressors, refusing what the plan cannot read (before
+    anything is computed)."""
     if pilot is not None and not isinstance(pilot, PairedCVResult):
         raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
                         f"y) makes; got {type(pilot).__name__}.")
@@ -337,13 +339,16 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
     if pilot is None and (estimator_a is None or estimator_b is None):
         raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
                         "pilot= record of them.")
+    for name, estimator in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
+        if estimator is not None:
+            check_estimator_methods(estimator, name)
     if pilot is None and any(is_regressor(estimator) for estimator in (estimator_a, estimator_b)):
         raise ValueError("a regressors' plan needs pilot=: the scale of their loss is your data's, which no "
                          "calibration cell carries. Pass pilot=CVEvaluator(cv=K, loss=...).compare(estimator_a, "
                          "estimator_b, X, y) on the data or a sample of them.")
-    if pilot is None and isinstance(metric, str) and metric != "accuracy" and metric not in get_scorer_names():
-        raise ValueError(f"metric={metric!r} is not a scikit-learn scorer name; pass 'accuracy', a name of "
-                         "sklearn.metrics.get_scorer_names(), or a pilot= record to plan any metric decide takes.")
+    regression = pilot is not None and pilot.a.classes is None
+    check_metric_names([] if metric is None else [metric], regression,
+                       "the pilot's learners" if pilot is not None else "the learners")
     if n_samples is None:
         if pilot is None:
             raise TypeError("n_samples is needed without a pilot: the N of the comparison planned.")
@@ -352,7 +357,7 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
     if n_samples < 2 * cv:
         raise ValueError(f"n_samples={n_samples} with cv={cv}: each fold needs at least 2 instances; pass "
                          f"n_samples >= {2 * cv} or fewer folds.")
-    return int(n_samples), int(cv)
+    return int(n_samples), int(cv), regression
 
 
 @validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Maybe(Integer(minimum=2)),
@@ -361,7 +366,7 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
                  difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
                  margin=Maybe(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units")),
                  alternative=Maybe(Choice(*PLAN_ALTERNATIVES)), names=NAMES)
-def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric="accuracy", cv=None,
+def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric=None, cv=None,
          n_repeats="auto", power=POWER, confidence_level=0.95, difference=None, margin=None, alternative=None,
          names=None):
     """Plan a comparison before its fits: what it would detect, what it costs, and what a difference needs.
@@ -390,9 +395,11 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         one repeat is enough) on the data or a sample of them: its corrected
         t's variance, scaled to the planned fold size, stands for the
         planned one.
-    metric : str, default="accuracy"
-        The decision's metric: any metric ``decide`` takes on the pilot (a
-        regressors' pilot is planned on its loss, as the decision is).
+    metric : str, callable or None, default=None
+        The decision's metric, as :func:`compare` takes it (and refuses it,
+        before anything is computed): None is accuracy for classifiers and
+        the loss of a regressors' pilot, as the decision's default is; with
+        a pilot, any metric ``decide`` takes on it.
     cv : int, optional
         K, the folds; by default the pilot's, else 10.
     n_repeats : int or "auto", default="auto"
@@ -405,11 +412,13 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         1 - alpha of the decision: the two-sided test at alpha, the
         one-sided tests of a margin at alpha each.
     difference : float, optional
-        A difference to detect (two-sided): the plan adds the N and the
-        repeats that detect it with ``power``.
+        A difference to detect (two-sided), in the metric's units, below the
+        width of its range (below 1 for accuracy, F1 or ROC AUC): the plan
+        adds the N and the repeats that detect it with ``power``.
     margin : float, optional
         A margin to show non-inferiority (or equivalence) against when the
-        learners are equal: the plan adds the N and repeats that do.
+        learners are equal, in the metric's units as ``difference``: the
+        plan adds the N and repeats that do.
     alternative : {"difference", "non-inferior", "equivalent"}, optional
         What to plan; by default "non-inferior" with a margin, else
         "difference".
@@ -482,10 +491,11 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         raise ValueError(f"alternative={alternative!r} with difference={difference!r} and margin={margin!r}: a "
                          "difference is planned with difference=, a non-inferiority or equivalence margin with "
                          "margin=; pass the one that matches.")
-    n_samples, cv = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric)
+    n_samples, cv, regression = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric)
+    metric = "accuracy" if metric is None else metric  # decide's default: accuracy, or a regressor's loss
+    check_margin(wanted, metric, regression=regression, name="difference" if alternative == "difference" else "margin")
     types = _learner_types(estimator_a, estimator_b, pilot)
     learners = [learner_of(name) for name in types]
-    regression = pilot is not None and pilot.a.classes is None
     task = "regression" if regression else fold_task(metric)
     notes = []
     if n_repeats == "auto":

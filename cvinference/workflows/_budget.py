@@ -62,18 +62,19 @@ def budget_fits(budget, n_learners):
 
 
 class BudgetTooSmall(ValueError):
-    """A ``budget`` below what the cross-validation alone needs: ``allowed`` and ``needed`` fits, of ``what``."""
+    """A ``budget`` below what the cross-validation alone (or with what the call asks for) needs: ``allowed`` and
+    ``needed`` fits, of ``what``; ``fix`` is the other way out than a larger budget."""
 
-    def __init__(self, budget, allowed, needed, what):
+    def __init__(self, budget, allowed, needed, what, fix="lower cv or n_repeats"):
         super().__init__(f"budget={budget!r} allows {allowed:,} fits, and {what} alone needs {needed:,}; raise "
-                         f"budget to at least {needed}, or lower cv or n_repeats")
+                         f"budget to at least {needed}, or {fix}")
         self.allowed, self.needed, self.what = allowed, needed, what
 
 
-def check_budget(budget, allowed, needed, what):
+def check_budget(budget, allowed, needed, what, fix="lower cv or n_repeats"):
     """Refuse, before any fit, a budget of ``allowed`` fits below the ``needed`` ones of ``what``."""
     if allowed is not None and allowed < needed:
-        raise BudgetTooSmall(budget, allowed, needed, what)
+        raise BudgetTooSmall(budget, allowed, needed, what, fix)
 
 
 def cv_fits(n_learners, n_splits, n_repeats):

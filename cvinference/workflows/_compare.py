@@ -27,7 +27,7 @@ from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval, TestResult
 from ..policy import Decision
 from ..policy._decision import MARGIN, margin_question
-from ..policy._margin import MARGIN_ALTERNATIVES
+from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._routes import (
     NESTED_SETTINGS,
     Route,
@@ -232,11 +232,20 @@ def _auto_repeats(estimators, folds, n_splits, y, groups, metric, regression, al
                         budget=budget)
 
 
-def _plan(plain, five_by_two, nested_cost, allowed, budget):
-    """The fits of each stage the budget allows: (run 5x2cv, may run nested CV); refuses a budget below ``plain``."""
-    check_budget(budget, allowed, plain, "the cross-validation of both learners")
+def _plan(plain, five_by_two, nested_cost, allowed, budget, nested="auto"):
+    """The fits of each stage the budget allows: (run 5x2cv, may run nested CV); refuses a budget below ``plain``,
+    and with ``nested="always"`` below ``plain`` and nested cross-validation's fits (5x2cv then runs only beside
+    both)."""
+    what = "the cross-validation of both learners"
+    check_budget(budget, allowed, plain, what)
+    if nested == "always":
+        check_budget(budget, allowed, plain + nested_cost, f"{what} ({plain:,} fits) and the nested "
+                     f"cross-validation asked for ({nested_cost:,} fits)", "pass nested='auto' (nested "
+                     "cross-validation then runs where the decision needs it and the budget allows)")
     if allowed is None:
         return bool(five_by_two), True
+    if nested == "always":
+        return bool(five_by_two) and plain + nested_cost + five_by_two <= allowed, True
     run_five_by_two = bool(five_by_two) and plain + five_by_two <= allowed
     spent = plain + (five_by_two if run_five_by_two else 0)
     return run_five_by_two, spent + nested_cost <= allowed
@@ -254,6 +263,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     loss = default_loss(loss, regression)
     check_season(season, cv)
     alternative = margin_question(margin, alternative)
+    check_margin(margin, metric, regression=regression or is_forward_splitter(cv))
     estimators = (estimator_a, estimator_b)
     if descriptions is None:
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
@@ -291,7 +301,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     reuse = cv == NESTED_SETTINGS["n_splits"] and n_repeats >= NESTED_SETTINGS["n_repeats"] and (
         regression or loss == "zero_one")
     nested_cost = nested_fits(outer=not reuse)
-    run_five_by_two, nested_allowed = _plan(plain, five_by_two, nested_cost, allowed, budget)
+    run_five_by_two, nested_allowed = _plan(plain, five_by_two, nested_cost, allowed, budget, nested)
     if not regression:
         random_state = check_classes_in_folds(metrics, folds, X, y, groups, n_repeats=n_repeats,
                                               random_state=random_state)

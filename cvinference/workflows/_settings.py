@@ -7,7 +7,13 @@ from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
 from ..evaluation._partitions import check_cv_argument
-from ..inference._metric_interval import SCORE_METRICS, _names_computable_from_predictions, score_methods
+from ..inference._metric_interval import score_methods
+from ..inference._metric_names import (  # noqa: F401 - shared with the command line and plan
+    check_metric_names,
+    metric_names,
+    score_metric_names,
+    uncomputed_score_metric,
+)
 from ..splitters._group_kfold import group_kfold
 
 REGRESSION_LOSSES = ("squared_error", "absolute_error")
@@ -33,42 +39,6 @@ def metric_list(metric):
     if isinstance(metric, (list, tuple)):
         return list(metric)
     return [metric]
-
-
-def score_metric_names():
-    """The scorer names computed from scores (predict_proba or decision_function) that :func:`metric_interval`
-    computes, such as roc_auc; a scorer it does not (roc_auc_ovo) is refused before any fit."""
-    return sorted(SCORE_METRICS)
-
-
-def metric_names(regression):
-    """The scorer names a record of this task can be measured by: from predictions, and for a classifier from
-    scores too; "accuracy" is always one."""
-    names = _names_computable_from_predictions(classification=not regression)
-    return names if regression else names + score_metric_names()
-
-
-def uncomputed_score_metric(name):
-    """What to say of a scikit-learn scorer of scores whose intervals are not computed here (roc_auc_ovo), else None."""
-    from sklearn.metrics import get_scorer_names
-
-    if name in SCORE_METRICS or name not in get_scorer_names() or score_methods(name) is None:
-        return None
-    return (f"{name} is a scikit-learn scorer of predict_proba or decision_function scores whose intervals cvinference "
-            f"does not compute; it computes those of {', '.join(SCORE_METRICS)} (roc_auc_ovr is the one-vs-rest AUC "
-            "of more than two classes), and of any metric of predicted labels such as balanced_accuracy")
-
-
-def check_metric_names(metrics, regression):
-    """Refuse, before any fit, a metric name that no record of this task can be measured by."""
-    unknown = [m for m in metrics if isinstance(m, str) and m != "accuracy" and m not in metric_names(regression)]
-    if unknown and not regression and uncomputed_score_metric(unknown[0]):
-        raise ValueError(f"metric={unknown[0]!r}: {uncomputed_score_metric(unknown[0])}.")
-    if unknown:
-        what = "a regressor's predictions" if regression else "a classifier's predicted labels or scores"
-        raise ValueError(f"metric={unknown[0]!r} is not a scikit-learn scorer name computable from {what}; use one "
-                         f"of {', '.join(sorted(metric_names(regression)))}, a make_metric metric or a callable "
-                         "(y_true, y_pred) -> float")
 
 
 def decision_metric(metrics):
