@@ -1,16 +1,32 @@
-"""A one-line progress report on standard error for long calls (``verbose=1``): done, time spent, time left."""
+"""A progress report on standard error for long calls (``verbose=1``): done, time spent, time left.
+
+On a terminal one line is redrawn in place (a carriage return); written to a file or a pipe (a log, a batch job),
+where a carriage return runs every update into one line, each update is a line of its own, and fewer are written.
+"""
 
 import sys
 import time
 
 _EVERY_SECONDS = 0.5  # fits can finish hundreds a second: the line is redrawn at most this often, and at the end
+_LOG_EVERY_SECONDS = 10.0  # a line of its own per update (not a terminal): at most this often, and at the end
+
+
+def is_terminal(stream):
+    """Whether ``stream`` is a terminal (its ``isatty()``); False for a file, a pipe, a closed stream, or an object
+    without ``isatty``."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 class Progress:
-    """``step()`` after each of ``total`` units of work; with ``verbose``, redraws one line on standard error.
+    """``step()`` after each of ``total`` units of work; with ``verbose``, reports them on standard error.
 
     The line reads "fits 37/150, 12 s elapsed, about 36 s left" (after ``label``, if any), the time left
     extrapolated from the units done in this call (``done`` of them were done before it: a resumed study).
+    On a terminal it is redrawn in place at most every 0.5 s; on a file or a pipe each update is a line of its
+    own, at most one every 10 s, and the last.
 
     Examples
     --------
@@ -25,20 +41,24 @@ class Progress:
         self.done, self._total, self._verbose, self._unit = done, total, verbose, unit
         self._prefix = "" if label is None else f"{label}: "
         self._start_done, self._start = done, time.perf_counter()
-        self._drawn = -_EVERY_SECONDS
+        self._drawn, self._terminal = None, None
 
     def step(self):
         self.done += 1
         if not self._verbose:
             return
+        if self._terminal is None:  # asked once, at the first step: standard error as the call found it
+            self._terminal = is_terminal(sys.stderr)
         elapsed = time.perf_counter() - self._start
         last = self.done == self._total
-        if not last and elapsed - self._drawn < _EVERY_SECONDS:
+        every = _EVERY_SECONDS if self._terminal else _LOG_EVERY_SECONDS
+        if not last and self._drawn is not None and elapsed - self._drawn < every:
             return
         self._drawn = elapsed
         left = elapsed / (self.done - self._start_done) * (self._total - self.done)
-        sys.stderr.write(f"\r{self._prefix}{self._unit} {self.done}/{self._total}, {duration(elapsed)} elapsed, "
-                         f"about {duration(left)} left{chr(10) if last else ''}")
+        line = (f"{self._prefix}{self._unit} {self.done}/{self._total}, {duration(elapsed)} elapsed, "
+                f"about {duration(left)} left")
+        sys.stderr.write(f"\r{line}{chr(10) if last else ''}" if self._terminal else f"{line}\n")
         sys.stderr.flush()
 
 

@@ -179,4 +179,4 @@ def test_the_search_with_a_progress_line_finds_what_the_plain_search_finds(n_job
     for key, values in plain.cv_results_.items():
         if "time" not in key:
             np.testing.assert_array_equal(shown.cv_results_[key], values)
-    assert capsys.readouterr().err.split("\r")[-1].startswith("fits 36/36, ")
+    assert capsys.readouterr().err.splitlines()[-1].startswith("fits 36/36, ")  # the last update, "\r" or not

@@ -180,7 +180,7 @@ def test_on_a_dask_cluster_every_fit_takes_the_futures_path_with_the_data_sent_o
         with joblib.parallel_config(backend="dask"):
             on_cluster = cvi.CVEvaluator(5, n_repeats=2, random_state=1, verbose=1).evaluate(TREE, X, y)
     assert calls == [(4, 10)]   # X, y, the fits' plan and the losses, once; the 10 fits as items
-    assert capsys.readouterr().err.split("\r")[-1].startswith("fits 10/10, ")   # each fit counted as it returns
+    assert capsys.readouterr().err.splitlines()[-1].startswith("fits 10/10, ")   # each fit counted as it returns
     assert on_cluster.to_dict() == reference.to_dict()
 
 
