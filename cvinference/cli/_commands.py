@@ -17,7 +17,7 @@ from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_meth
 from ._data import load_data
 from ._errors import UserError
 from ._estimators import build_estimator
-from ._forward import check_forecasters, forward_splitter, forward_task, time_record
+from ._forward import check_forecasters, check_forward_metrics, forward_splitter, forward_task, time_record
 from ._groups import check_group_folds
 from ._outputs import staged_outputs
 
@@ -139,6 +139,7 @@ def check_metrics(args, dataset):
     Before fitting. A metric of scores (roc_auc, neg_log_loss, ...) makes the
     evaluator keep them (:func:`response_method`).
     """
+    check_forward_metrics(args, dataset)
     regression = getattr(dataset, "task", "classification") == "regression"
     valid = metric_names(regression)
     multiclass = not regression and len(set(dataset.y.tolist())) > 2

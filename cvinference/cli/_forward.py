@@ -5,9 +5,9 @@
 forecast. Every option that forward validation cannot honour is refused before any fit, in one line naming the fix.
 """
 
-from ..policy._decision import forward_metrics
 from ..splitters import ForwardSplit
-from ..workflows._forward import MIN_FORECASTS
+from ..workflows._forward import MIN_FORECASTS, answered_metrics
+from ..workflows._settings import metric_names
 from ._errors import UserError
 from ._estimators import ALIASES, REGRESSOR_ALIASES
 
@@ -39,6 +39,20 @@ def _option(name):
     return f"--{name.replace('_', '-')}"
 
 
+def check_forward_metrics(args, dataset):
+    """Refuse, under ``--time``, a ``--metric`` that the forward report and decision do not answer for (they are
+    about the forecast loss), naming those they do; nothing without ``--time``."""
+    if dataset.time is None:
+        return
+    answered = [metric for metric in answered_metrics(args.loss) if metric in metric_names(True)]  # scorers' names
+    unknown = [metric for metric in args.metric if metric not in answered]
+    if unknown:
+        raise UserError(f"--metric {unknown[0]} with --time {dataset.time_column}: the report and decision are about "
+                        f"the forecast loss {args.loss} (--metric {' or '.join(answered)}); drop --metric"
+                        + (", or pass --loss absolute_error for the mean absolute error"
+                           if args.loss == "squared_error" else ""))
+
+
 def _refuse_unforecastable(args, dataset):
     where = f"--time {dataset.time_column}"
     if dataset.groups is not None:
@@ -50,10 +64,7 @@ def _refuse_unforecastable(args, dataset):
     if args.repeats not in (1, "auto"):
         raise UserError(f"--repeats {args.repeats} with {where}: forward validation's origins are the same every "
                         "time; drop --repeats")
-    unknown = [metric for metric in args.metric if metric not in forward_metrics(args.loss)]
-    if unknown:
-        raise UserError(f"--metric {unknown[0]} with {where}: the report and decision are about the forecast loss "
-                        f"{args.loss}; drop --metric, or pass --loss absolute_error for the mean absolute error")
+    check_forward_metrics(args, dataset)
     if getattr(args, "nested", "auto") == "always":
         raise UserError(f"--nested always with {where}: nested cross-validation shuffles the rows, and the decision "
                         "on forecasts rests on Diebold & Mariano's test; drop --nested")

@@ -4,6 +4,7 @@ hold for serially dependent forecast losses, with each learner beside the naive 
 import json
 from importlib import resources
 
+from .._utils._text import format_figure, format_pvalue, listed
 from .._utils._warnings import quietly
 from ..inference._forecast import forecast_test
 from ..inference._methods import method_row
@@ -59,22 +60,44 @@ def _measured():
         (row["measured"] for row in rows["power"]), default=None), regime
 
 
+LEARNER_WORDS = {"ridge": "ridge regressions", "boosting": "a gradient-boosted model"}
+"""The forward calibration's learners (its rows' ``"learner"``) as the decision's reason names them."""
+
+
+def _learners():
+    """The learners the forward calibration measured the test on, in words: "ridge regressions and a ..."."""
+    found = dict.fromkeys(row.get("learner", "ridge") for row in forward_evidence()["rows"] if row["method"] == RESTS_ON)
+    return listed([LEARNER_WORDS.get(learner, learner) for learner in found])
+
+
+def _naive_caveats(pair, names, confidence_level, option):
+    """A caveat for each learner not shown to forecast better than the naive forecast (the value at its origin): the
+    one-sided test the report quotes beside it (the learner's expected loss below the naive's), so that the two say
+    one p-value."""
+    caveats = []
+    for record, name in zip((pair.a, pair.b), names, strict=True):
+        naive = quietly(forecast_test, record, record.baseline(), method=option, alternative="greater")
+        if naive.pvalue >= 1 - confidence_level:
+            caveats.append(f"{name} does not beat the naive forecast (the value at its origin): mean "
+                           f"{record.loss_name} naive - {name} = {format_figure(naive.estimate, signed=True)}, "
+                           f"one-sided {format_pvalue(naive.pvalue)} ({naive.method}; {name}'s expected loss below "
+                           "the naive's).")
+    return caveats
+
+
 def forward_decision(pair, names, confidence_level, build):
     """decide() on a :class:`~cvinference.records.PairedForwardResult`: Diebold-Mariano over every forecast, the
     naive forecast's tests as caveats. ``build(test, name, measured_type_i, measured_power, regime, caveats,
-    reason)`` makes the
-    Decision (the decision module's own constructor, so that the two agree)."""
+    reason)`` makes the Decision (the decision module's own constructor, so that the two agree).
+
+    The reason is short (the test, its sidedness and its measured type-I error); the calibration's cells, in
+    words, are the test's ``regime``, which ``Decision.explain()`` shows.
+    """
     row = method_row(TEST)
     test = quietly(forecast_test, pair, method=row.option)
     measured, power, regime = _measured()
-    caveats = []
-    for record, name in zip((pair.a, pair.b), names, strict=True):
-        naive = quietly(forecast_test, record, record.baseline(), method=row.option)
-        if naive.estimate <= 0 or naive.pvalue >= 1 - confidence_level:
-            caveats.append(f"{name} does not forecast better than the naive forecast (the value at its origin): mean "
-                           f"{record.loss_name} naive - {name} = {naive.estimate:+.4g}, {naive.method} "
-                           f"p = {naive.pvalue:.3g}.")
-    reason = (f"It rests on {row.label} over every forecast, whose type-I error the calibration measured at most "
-              f"{measured:.3f} for {regime}. The test assumes that the loss differential is stationary; a level "
-              "shift or a trend in the errors breaks it.")
+    caveats = _naive_caveats(pair, names, confidence_level, row.option)
+    reason = (f"It rests on {row.label}, over every forecast, whose type-I error the forward calibration measured "
+              f"at most {measured:.3f} for {_learners()}. It assumes a stationary loss differential: a level shift or "
+              "a trend in the errors breaks it.")
     return build(test, row.label, measured, power, regime, caveats, reason)

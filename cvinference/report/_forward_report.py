@@ -9,7 +9,7 @@ learner's mean loss with its interval, the naive forecast's and (two learners) t
 
 import numpy as np
 
-from .._utils._text import format_level, format_pvalue
+from .._utils._text import format_figure, format_level, format_pvalue
 from .._utils._warnings import quietly
 from ..inference._forecast import forecast_interval, forecast_test
 from ..inference._methods import method_row
@@ -149,11 +149,11 @@ def _verdict(record, confidence_level):
     """The one-paragraph answer for one forecaster: its mean loss, the recommended interval, the naive forecast."""
     chosen = record["intervals"][0]
     words = loss_words(record["loss"])
-    text = (f"{words.capitalize()} {record['mean_loss']:.4g} over {record['n_tested']} forecasts; with "
-            f"{format_level(confidence_level)} confidence between {chosen['low']:.4g} and {chosen['high']:.4g} "
-            f"({chosen['method']} interval, which allows for the dependence of forecast errors over time).")
+    text = (f"{words.capitalize()} {format_figure(record['mean_loss'])} over {record['n_tested']} forecasts; with "
+            f"{format_level(confidence_level)} confidence between {format_figure(chosen['low'])} and "
+            f"{format_figure(chosen['high'])} ({chosen['method']} interval, which allows for the dependence of forecast errors over time).")
     baseline = record["baseline"]
-    against = (f"the {baseline['baseline']} forecast: {words} {baseline['baseline_loss']:.4g}, "
+    against = (f"the {baseline['baseline']} forecast: {words} {format_figure(baseline['baseline_loss'])}, "
                f"{format_pvalue(baseline['pvalue'])} ({baseline['test']})")
     text = (f"{text} Beats {against}." if baseline["beats"] else f"Does not beat {against}. {text}")
     return {"text": text, "caveats": [FORWARD_SCOPE]}
@@ -177,16 +177,23 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
             "verdict": _verdict(record, confidence_level)}
 
 
+HORIZON_TEST = "p: the decision's test, pre-whitened Diebold-Mariano, on each horizon's forecasts"
+"""What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon."""
+
+
 def _horizon_tests(pair):
-    """Per horizon, Diebold & Mariano's test with Harvey et al.'s correction (None with too few forecasts)."""
+    """Per horizon, the test the decision rests on (Diebold & Mariano's, pre-whitened; two-sided) on that horizon's
+    forecasts (None with too few): with one horizon, the decision's own p-value."""
+    option = method_row(DECISION_TEST).option
     rows = []
     for h in pair.a.horizons.tolist():
         n = int((pair.a.horizon == h).sum())
-        test = quietly(forecast_test, pair, horizon=h) if n >= MIN_HORIZON_FORECASTS else None
+        test = quietly(forecast_test, pair, method=option, horizon=h) if n >= MIN_HORIZON_FORECASTS else None
         rows.append({"horizon": h, "n_forecasts": n,
                      "estimate": float((pair.b.loss - pair.a.loss)[pair.a.horizon == h].mean()),
                      "pvalue": None if test is None else _number(test.pvalue),
-                     "method": None if test is None else test.method})
+                     "method": None if test is None else test.method,
+                     "alternative": None if test is None else test.alternative})
     return rows
 
 
@@ -211,7 +218,7 @@ def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95
     if decision is None:
         decision = decide(pair, confidence_level=confidence_level, names=names)
     header = _header(pair.a, data, confidence_level, "compare", season)
-    header["forecasts"]["horizon_tests"] = _horizon_tests(pair)
+    header["forecasts"].update(horizon_tests=_horizon_tests(pair), horizon_test=HORIZON_TEST)
     shown = [i for record in estimators.values() for i in record["intervals"]]
     return {**header, "estimators": estimators, "tests": records, "diagnostic": None,
             "warnings": _cautions(shown + records, False), "notes": [*notes, FORWARD_SCOPE],

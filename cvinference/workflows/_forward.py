@@ -24,6 +24,20 @@ def check_season(season, cv):
                          f"cv={cv!r} is not forward validation; pass cv=ForwardSplit(...) or drop season.")
 
 
+def answered_metrics(loss):
+    """The metrics a forward decision answers for, a user may name: the forecast ``loss`` and scikit-learn's scorer
+    of it (policy's :func:`~cvinference.policy._decision.forward_metrics` without ``decide``'s default, "accuracy",
+    which no forecast has).
+
+    Examples
+    --------
+    >>> answered_metrics("squared_error")
+    ('squared_error', 'neg_mean_squared_error')
+    """
+    default = decision_metric(())
+    return tuple(metric for metric in forward_metrics(loss) if metric != default)
+
+
 def check_forward_options(cv, *, regression, n_repeats, groups, metrics, loss, pos_label, nested="auto"):
     """Refuse, before any fit, what forward validation of a numeric series cannot honour, naming the fix."""
     where = f"cv={cv!r} is forward validation"
@@ -38,10 +52,12 @@ def check_forward_options(cv, *, regression, n_repeats, groups, metrics, loss, p
     if groups is not None:
         raise ValueError(f"groups: {where}, which orders the rows by time, not by group; pass groups=None (one "
                          "series).")
-    unknown = [m for m in metrics if m not in forward_metrics(loss)]
+    unknown = [m for m in metrics if m not in answered_metrics(loss)]
     if unknown:
         raise ValueError(f"metric={unknown[0]!r}: {where}, whose report and decision are about the forecast loss "
-                         f"{loss!r}; drop metric, or pass loss='absolute_error' for the mean absolute error.")
+                         f"{loss!r} (metric= one of {', '.join(map(repr, answered_metrics(loss)))}); drop metric"
+                         + (", or pass loss='absolute_error' for the mean absolute error." if loss == "squared_error"
+                            else "."))
     if pos_label is not None:
         raise ValueError(f"pos_label={pos_label!r} names a positive class, and {where} of a numeric series; drop "
                          "pos_label.")

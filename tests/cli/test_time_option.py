@@ -96,6 +96,11 @@ def test_compare_decides_on_the_forecasts_and_draws_them(csv_file, tmp_path):
     (["--time", "month", "--cv", "loo"], "--cv loo with --time month"),
     (["--time", "month", "--repeats", "3"], "--repeats 3 with --time month"),
     (["--time", "month", "--metric", "r2"], "--metric r2 with --time month"),
+    (["--time", "month", "--metric", "accuracy"],  # issue 58: decide's default is no metric of forecasts
+     "--metric accuracy with --time month: the report and decision are about the forecast loss squared_error "
+     "(--metric neg_mean_squared_error); drop --metric, or pass --loss absolute_error"),
+    (["--time", "month", "--loss", "absolute_error", "--metric", "accuracy"],
+     "the forecast loss absolute_error (--metric neg_mean_absolute_error); drop --metric"),
     (["--time", "month", "--nested", "always"], "--nested always with --time month"),
     (["--time", "month", "--season", "100"], "--season 100: the seasonal naive forecast from the first origin"),
     (["--time", "month", "--cv", "10", "--horizon", "20"], "cannot hold --cv 10 origins"),

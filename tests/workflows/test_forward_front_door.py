@@ -12,6 +12,7 @@ from sklearn.model_selection import TimeSeriesSplit
 from sklearn.naive_bayes import GaussianNB
 
 import cvinference as cvi
+from cvinference._utils._text import format_pvalue
 from cvinference.inference import forecast_interval, forecast_test
 from cvinference.records import ForwardResult, PairedForwardResult
 from cvinference.splitters import ForwardSplit
@@ -85,13 +86,14 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     assert gw_test.pvalue == forecast_test(pair, method="giacomini-white", horizon=1).pvalue
     decision = cvi.decide(pair)
     assert comparison.decision.answer == decision.answer and comparison.decision.rests_on == decision.rests_on
-    for row in comparison.report["forecasts"]["horizon_tests"]:
-        assert row["pvalue"] == forecast_test(pair, horizon=row["horizon"]).pvalue
-        assert row["method"] == "Diebold-Mariano (HLN)"
+    for row in comparison.report["forecasts"]["horizon_tests"]:  # the decision's test, at that horizon
+        assert row["pvalue"] == forecast_test(pair, method="prewhitened-diebold-mariano",
+                                              horizon=row["horizon"]).pvalue
+        assert (row["method"], row["alternative"]) == ("Diebold-Mariano (pre-whitened HAC)", "two-sided")
     seasonal = pair.a.baseline(12)
     assert comparison.report["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
     assert comparison.report["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
-    assert "decision: " in comparison.summary() and "p-value (DM)" in comparison.summary()
+    assert "decision: " in comparison.summary() and "p (two-sided)" in comparison.summary()
 
 
 def test_the_answers_round_trip_draw_and_show_themselves_as_html(evaluation, comparison):
@@ -122,6 +124,8 @@ def test_the_same_random_state_gives_the_same_answer_for_any_n_jobs():
     ({"n_repeats": 3}, "n_repeats=3"),
     ({"groups": np.arange(N) % 5}, "groups"),
     ({"metric": "r2"}, "metric='r2'"),
+    ({"metric": "accuracy"}, "metric='accuracy'"),
+    ({"metric": ["squared_error", "accuracy"]}, "metric='accuracy'"),
     ({"pos_label": 1}, "pos_label=1"),
     ({"loss": "zero_one"}, "loss='zero_one'"),
     ({"season": 200}, "season=200"),
@@ -158,7 +162,39 @@ def test_too_few_forecasts_for_giacomini_white_leave_it_out_with_a_note_after_th
     assert found.report["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
                                                "horizon=1 has 3 forecasts")
     rows = found.report["forecasts"]["horizon_tests"]
-    assert [row["pvalue"] for row in rows] == [forecast_test(found.pair, horizon=h).pvalue for h in (1, 2)]
+    assert [row["pvalue"] for row in rows] == [
+        forecast_test(found.pair, method="prewhitened-diebold-mariano", horizon=h).pvalue for h in (1, 2)]
     few = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(2, horizon=3), random_state=0)
     assert [row["pvalue"] for row in few.report["forecasts"]["horizon_tests"]] == [None, None, None]
     assert "n/a" in few.summary()
+
+
+def test_accuracy_the_default_of_decide_is_no_metric_of_forecasts_and_the_refusal_names_those_that_are():
+    """Issue 58: metric="accuracy" (decide's default, which leaked into the front door's check) was taken on
+    forecasts; now refused before any fit, naming the metrics a forward decision answers for."""
+    CountedLinear.fits = 0
+    with pytest.raises(ValueError) as raised:
+        cvi.compare(CountedLinear(), DummyRegressor(), X, Y, cv=CV, metric="accuracy")
+    assert "(metric= one of 'squared_error', 'neg_mean_squared_error')" in str(raised.value)
+    with pytest.raises(ValueError, match="'absolute_error' \\(metric= one of 'absolute_error', "
+                                         "'neg_mean_absolute_error'\\); drop metric.$"):
+        cvi.evaluate(CountedLinear(), X, Y, cv=CV, metric="accuracy", loss="absolute_error")
+    assert CountedLinear.fits == 0
+    for metric in (None, "squared_error"):  # the default and the loss itself still decide
+        assert cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, metric=metric).decision.metric == "squared_error"
+
+
+def test_at_one_horizon_the_table_quotes_the_decisions_own_p_value_with_its_sidedness():
+    """Issue 58: at one horizon the per-horizon table printed p = 0.029 (a test that assumes no autocorrelation)
+    beside the decision's 0.108 and "no difference shown". Now the table's test is the decision's: one question,
+    one p-value. Oracle: forecast_test(method="prewhitened-diebold-mariano") over every forecast."""
+    found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(60, horizon=1, window=120), random_state=0)
+    (row,) = found.report["forecasts"]["horizon_tests"]
+    chosen = forecast_test(found.pair, method="prewhitened-diebold-mariano")
+    assert row["pvalue"] == chosen.pvalue == found.decision.rests_on.pvalue
+    lines = found.summary().splitlines()
+    title = lines.index("per horizon (p: the decision's test, pre-whitened Diebold-Mariano, on each horizon's "
+                        "forecasts)")
+    assert lines[title + 1].split()[-2:] == ["p", "(two-sided)"]
+    assert lines[title + 2].endswith(format_pvalue(chosen.pvalue))
+    assert f"two-sided {format_pvalue(chosen.pvalue)}" in found.summary()  # the decision's line
