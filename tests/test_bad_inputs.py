@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LinearRegression
-from sklearn.model_selection import cross_validate
+from sklearn.model_selection import TimeSeriesSplit, cross_validate
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -27,6 +27,7 @@ import cvinference as cvi
 from cvinference._utils._warnings import InferenceWarning
 from cvinference.evaluation import from_cross_validate
 from cvinference.records import ForwardResult
+from cvinference.splitters import ForwardSplit
 
 from counted_fits import CountedLinear, CountedNB
 
@@ -58,6 +59,21 @@ def _scores(y_score, response_method, y_true=LABELS):
 
 def _evaluate_regression(y, **kwargs):
     return cvi.evaluate(CountedLinear(), X, y, cv=3, random_state=0, **kwargs)
+
+
+FORWARD = ForwardSplit(5, horizon=3)
+"""Forward validation of the 60 rows: 5 origins, the first at row 44 (15 forecasts)."""
+
+
+def _forecasts(front_door, **kwargs):
+    """``cvi.evaluate`` or ``cvi.compare`` of forecasters of ``R`` (a learner that counts its fits first)."""
+    learners = (CountedLinear(),) if front_door is cvi.evaluate else (CountedLinear(), LinearRegression())
+    return front_door(*learners, X, R, **{"cv": FORWARD, **kwargs})
+
+
+def _forward_pair():
+    return cvi.CVEvaluator(cv=FORWARD, loss="squared_error").compare(
+        LinearRegression(), LinearRegression(fit_intercept=False), X, R)
 
 
 def _in_a_folder_that_is_a_file(tmp):
@@ -177,6 +193,28 @@ CASES = {
             ValueError, ["loss holds -0.125", "a log loss (-ln p with p <= 1) is >= 0"]),
     },
     "forward validation": {
+        "metric='accuracy' on forecasts": (
+            lambda tmp: _forecasts(cvi.compare, metric="accuracy"), ValueError,
+            ["metric='accuracy'", "forecast loss 'squared_error' (metric= one of 'squared_error', "
+             "'neg_mean_squared_error')"]),
+        "metric='accuracy' on absolute errors": (
+            lambda tmp: _forecasts(cvi.evaluate, metric="accuracy", loss="absolute_error"), ValueError,
+            ["metric='accuracy'", "(metric= one of 'absolute_error', 'neg_mean_absolute_error'); drop metric."]),
+        "a season longer than the rows before the first origin": (
+            lambda tmp: _forecasts(cvi.evaluate, season=60), ValueError,
+            ["season=60", "first origin (row 44) needs 60 rows", "pass a smaller season"]),
+        "a splitter that makes two forecasts": (
+            lambda tmp: _forecasts(cvi.compare, cv=TimeSeriesSplit(2, test_size=1)), ValueError,
+            ["makes 2 forecasts", "needs at least 3", "make more origins or a longer horizon"]),
+        "a classifier forecasting": (
+            lambda tmp: cvi.compare(CountedNB(), NB, X, Y, cv=FORWARD), ValueError,
+            ["is forward validation", "pass a regressor"]),
+        "decide on forecasts about r2": (
+            lambda tmp: cvi.decide(_forward_pair(), metric="r2"), ValueError,
+            ["answers for the records' loss ('squared_error'); got metric='r2'"]),
+        "the pre-whitened test with a lag": (
+            lambda tmp: cvi.inference.forecast_test(_forward_pair(), method="prewhitened-diebold-mariano", lag=3),
+            ValueError, ["got lag=3", "Leave lag=None"]),
     },
 }
 
