@@ -15,7 +15,7 @@ from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, ClassLabel, Nullable, Options, validate_params
 from .._utils._upward import upward
 from .._utils._warnings import Messages
-from ..records._losses import make_log_loss
+from ..records._losses import SKLEARN_CLIP, make_log_loss
 from ._accuracy_interval import estimate_interval, fold_mean_estimate
 from ._clusters import with_grouped_warning
 from ._delong import delong_interval
@@ -190,8 +190,9 @@ SCORE_METRICS = {"roc_auc": "roc_auc", "roc_auc_ovr": "roc_auc", "average_precis
 METHODS = ("auto", *options("metric_interval"))
 """``method`` of :func:`metric_interval`: "auto" is "t" for label metrics and "corrected-t" for score metrics."""
 
-SKLEARN_LOG_LOSS = make_log_loss((1e-15, 1 - 1e-15))
-"""The log loss as ``sklearn.metrics.log_loss`` computes it (probabilities clipped to 1e-15), for neg_log_loss."""
+SKLEARN_LOG_LOSS = make_log_loss(SKLEARN_CLIP)
+"""The log loss as ``sklearn.metrics.log_loss`` computes it (probabilities clipped to float64's machine epsilon,
+2.2e-16, as scikit-learn >= 1.3 clips them), for neg_log_loss."""
 
 
 def _refuse_score_metric(metric, result):
@@ -599,7 +600,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
 
     **Score metrics** are computed on each fold from that fold's model's
     scores (sklearn's ``roc_auc_score`` and ``average_precision_score``, the
-    mean log loss with sklearn's 1e-15 clip, the Brier score) and their
+    mean log loss with sklearn's clip (2.2e-16), the Brier score) and their
     mean gets Nadeau & Bengio's (2003) corrected resampled t in Bouckaert &
     Frank's (2004) repeated form, which respects the folds and allows for
     the variation of training sets. ``method="delong"`` pools the k fold

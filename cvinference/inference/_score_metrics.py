@@ -115,9 +115,9 @@ def score_losses(y_true, y_score, *, loss="log_loss", classes=None):
     so that a record that kept its scores gives the same numbers as one
     evaluated with ``loss="log_loss"``: -ln p(true class) with p clipped to
     Nedel'ko's (2021, section 5) [0.001, 0.999] (``make_log_loss`` for
-    another clip; ``make_log_loss((1e-15, 1 - 1e-15))`` comes close to
-    ``sklearn.metrics.log_loss``), and the Brier score sum_k (p_k - [y =
-    k])^2, halved for two classes (Brier 1950, as ``brier_score_loss``).
+    another clip; with ``eps = numpy.finfo(float).eps``,
+    ``make_log_loss((eps, 1 - eps))`` is ``sklearn.metrics.log_loss``),
+    and the Brier score sum_k (p_k - [y = k])^2, halved for two classes (Brier 1950, as ``brier_score_loss``).
     Their means are averages of per-instance losses, so Bayle, Bayle,
     Janson & Mackey's (2020, section 3) CV-CLT applies to them as to any
     loss; the fold-level t applies too (:func:`fold_metric_table`).

@@ -14,6 +14,10 @@ LOSS_NAME = Text("cost")
 NEDELKO_CLIP = (0.001, 0.999)
 """Probability clip of Nedel'ko (2021, section 5) for the log loss."""
 
+SKLEARN_CLIP = (float(np.finfo(np.float64).eps), 1.0 - float(np.finfo(np.float64).eps))
+"""Probability clip of ``sklearn.metrics.log_loss`` for float64 probabilities (scikit-learn >= 1.3: the dtype's
+machine epsilon, 2.2e-16; before, 1e-15), under which a record's kept scores give scikit-learn's ``neg_log_loss``."""
+
 
 @dataclass(frozen=True)
 class Loss:
@@ -108,8 +112,9 @@ def make_log_loss(clip=NEDELKO_CLIP):
     clip : (float, float), default=(0.001, 0.999)
         The range predicted probabilities are clipped to before the
         logarithm. The default is Nedel'ko's (2021, section 5), which keeps a
-        confident mistake from dominating the mean; ``(1e-15, 1 - 1e-15)``
-        comes close to ``sklearn.metrics.log_loss``.
+        confident mistake from dominating the mean; with
+        ``eps = numpy.finfo(float).eps`` (2.2e-16), ``(eps, 1 - eps)`` is
+        ``sklearn.metrics.log_loss``'s clip.
 
     Returns
     -------

@@ -251,3 +251,34 @@ def test_gaussian_nb_on_digits_gives_sklearn_s_auc_and_average_precision():
     for metric, oracle in (("roc_auc", roc_auc_score), ("average_precision", average_precision_score)):
         per_fold = np.mean([oracle(y[test], expected[test]) for test in folds])
         assert cvi.metric_interval(result, metric).estimate == pytest.approx(per_fold, rel=1e-12), metric
+
+
+@pytest.mark.parametrize("data", ["breast cancer", "iris"])
+def test_neg_log_loss_per_fold_is_scikit_learns_on_the_same_folds(data):
+    """Issue 58: GaussianNB's neg_log_loss was -0.61698 on breast cancer (10 folds) against scikit-learn's -0.61962:
+    the kept probabilities were clipped to 1e-15, and scikit-learn >= 1.3 clips them to float64's machine epsilon
+    (2.2e-16; GaussianNB gives p = 1.0 exactly to instances whose other class has p ~ 1e-200). Oracles:
+    ``cross_validate(scoring="neg_log_loss")`` and ``sklearn.metrics.log_loss`` on each fold model's
+    ``predict_proba``, on the record's folds. Tolerance 1e-12 relative: the figures are the same arithmetic, and
+    only the sum's order (the fold mean) may differ in the last digits. For two classes the record keeps p1 (as
+    the neg_log_loss scorer passes log_loss p1 alone) and p0 is 1 - p1, whose absolute error is float64's spacing
+    near 1 (1.1e-16): log_loss on both columns of predict_proba differs where p0 is tiny (1.1e-16 in a p0 of 1e-12
+    gives 1e-4 in its log), up to 1.5e-6 in a fold's mean here; hence 1e-5 absolute against it."""
+    from sklearn.metrics import log_loss
+    from sklearn.model_selection import PredefinedSplit, cross_validate
+
+    from cvinference.inference._metric_interval import metric_fold_values
+
+    X, y = BINARY if data == "breast cancer" else IRIS
+    record = cvi.CVEvaluator(10, random_state=0, response_method="predict_proba").evaluate(GaussianNB(), X, y)
+    _, folds = metric_fold_values(record, "neg_log_loss")
+    sklearn = cross_validate(GaussianNB(), X, y, cv=PredefinedSplit(record.fold[0]), scoring="neg_log_loss",
+                             return_estimator=True, return_indices=True)
+    np.testing.assert_allclose(folds[0], sklearn["test_score"], rtol=1e-12, atol=0)
+    by_hand = [-log_loss(y[test], model.predict_proba(X[test]), labels=np.unique(y))
+               for model, test in zip(sklearn["estimator"], sklearn["indices"]["test"], strict=True)]
+    np.testing.assert_allclose(folds[0], by_hand, rtol=0, atol=1e-5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        estimate = cvi.metric_interval(record, "neg_log_loss").estimate
+    assert estimate == pytest.approx(np.mean(sklearn["test_score"]), rel=1e-12)
