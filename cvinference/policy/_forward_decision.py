@@ -66,7 +66,8 @@ LEARNER_WORDS = {"ridge": "ridge regressions", "boosting": "a gradient-boosted m
 
 def _learners():
     """The learners the forward calibration measured the test on, in words: "ridge regressions and a ..."."""
-    found = dict.fromkeys(row.get("learner", "ridge") for row in forward_evidence()["rows"] if row["method"] == RESTS_ON)
+    rows = forward_evidence()["rows"]
+    found = dict.fromkeys(row.get("learner", "ridge") for row in rows if row["method"] == RESTS_ON)
     return listed([LEARNER_WORDS.get(learner, learner) for learner in found])
 
 

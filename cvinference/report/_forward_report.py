@@ -151,7 +151,8 @@ def _verdict(record, confidence_level):
     words = loss_words(record["loss"])
     text = (f"{words.capitalize()} {format_figure(record['mean_loss'])} over {record['n_tested']} forecasts; with "
             f"{format_level(confidence_level)} confidence between {format_figure(chosen['low'])} and "
-            f"{format_figure(chosen['high'])} ({chosen['method']} interval, which allows for the dependence of forecast errors over time).")
+            f"{format_figure(chosen['high'])} ({chosen['method']} interval, which allows for the dependence of "
+            "forecast errors over time).")
     baseline = record["baseline"]
     against = (f"the {baseline['baseline']} forecast: {words} {format_figure(baseline['baseline_loss'])}, "
                f"{format_pvalue(baseline['pvalue'])} ({baseline['test']})")

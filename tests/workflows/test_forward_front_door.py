@@ -3,6 +3,7 @@ interval and test of :mod:`cvinference.inference._forecast`, the naive forecast 
 horizon and the forward decision, in one call. Oracle: the record functions called on the evaluator's records."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -31,6 +32,13 @@ CV = ForwardSplit(20, horizon=4, window=120)
 METHODS = ("prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid")
 
 
+def _same_forecasts(found, record):
+    """The same record but for the learner's name and repr: the front door seeds an unseeded learner's
+    random_state from its own (issue 58), which changes the repr and not a forecast of Ridge's."""
+    mask = {"name": None, "estimator_repr": None}
+    return found.to_dict() | mask == record.to_dict() | mask
+
+
 @pytest.fixture(scope="module")
 def evaluation():
     return cvi.evaluate(Ridge(), X, Y, cv=CV, random_state=0)
@@ -43,7 +51,7 @@ def comparison():
 
 def test_evaluate_holds_the_evaluators_record_and_the_intervals_of_forecast_interval(evaluation):
     record = cvi.CVEvaluator(cv=CV, loss="squared_error").evaluate(Ridge(), X, Y)
-    assert isinstance(evaluation.result, ForwardResult) and evaluation.result == record
+    assert isinstance(evaluation.result, ForwardResult) and _same_forecasts(evaluation.result, record)
     found = list(evaluation.intervals.values())
     assert [interval.method for interval in found] == list(METHODS)
     for interval, method in zip(found, METHODS, strict=True):
@@ -77,7 +85,7 @@ def test_evaluate_sets_the_naive_forecast_and_each_horizon_beside_the_mean_loss(
 def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(comparison):
     pair = cvi.CVEvaluator(cv=CV, loss="squared_error").compare(Ridge(), DummyRegressor(), X, Y)
     assert isinstance(comparison.pair, PairedForwardResult)
-    assert comparison.pair.a == pair.a and comparison.pair.b == pair.b
+    assert _same_forecasts(comparison.pair.a, pair.a) and _same_forecasts(comparison.pair.b, pair.b)
     assert comparison.fits == 40 and comparison.nested is None
     (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.tests.items()
     assert (chosen, dm, gw) == ("Diebold-Mariano, pre-whitened", "Diebold-Mariano", "Giacomini-White (horizon 1)")
@@ -176,8 +184,8 @@ def test_accuracy_the_default_of_decide_is_no_metric_of_forecasts_and_the_refusa
     with pytest.raises(ValueError) as raised:
         cvi.compare(CountedLinear(), DummyRegressor(), X, Y, cv=CV, metric="accuracy")
     assert "(metric= one of 'squared_error', 'neg_mean_squared_error')" in str(raised.value)
-    with pytest.raises(ValueError, match="'absolute_error' \\(metric= one of 'absolute_error', "
-                                         "'neg_mean_absolute_error'\\); drop metric.$"):
+    with pytest.raises(ValueError, match=re.escape("'absolute_error' (metric= one of 'absolute_error', "
+                                                   "'neg_mean_absolute_error'); drop metric.") + "$"):
         cvi.evaluate(CountedLinear(), X, Y, cv=CV, metric="accuracy", loss="absolute_error")
     assert CountedLinear.fits == 0
     for metric in (None, "squared_error"):  # the default and the loss itself still decide
