@@ -82,6 +82,23 @@ def _in_a_folder_that_is_a_file(tmp):
     return os.path.join(blocker, "figure.png")
 
 
+@functools.cache
+def _regressors_pair():
+    """Two regressors' squared-error records, the plan's pilot and a pair for nested intervals of other losses."""
+    return _quiet(cvi.CVEvaluator(3, loss="squared_error", random_state=0).compare, LinearRegression(),
+                  LinearRegression(fit_intercept=False), X, R)
+
+
+def _nested_of_regressors(loss):
+    return NESTED(LinearRegression(), X, R, estimator_b=LinearRegression(fit_intercept=False), loss=loss)
+
+
+def _decision_test(estimate, low, high):
+    return cvi.results.DecisionTest(name="corrected t (1x3-fold)", estimate=estimate, low=low, high=high, pvalue=0.5,
+                                    target="unconditional", measured_type_i=None, measured_power=None, regime="",
+                                    role="context", why_not="")
+
+
 # part -> {case: (call, expected, words)}; expected is an exception class, or a warning class for a value given
 # with its warning; call takes the test's tmp_path.
 CASES = {
@@ -165,8 +182,64 @@ CASES = {
     },
     # Issue 58: the parts added last (margins and plans, the front door, records from predictions, forecasts).
     "margins and plans": {
+        "decide(margin=50)": (lambda tmp: _decide(margin=50), ValueError,
+                              ["margin=50 is beyond any difference in 'accuracy'", "[0, 1]",
+                               "margin=0.5 for 50 points"]),
+        "decide(margin=1e9)": (lambda tmp: _decide(margin=1e9), ValueError, ["margin=1e+09", "below 1"]),
+        "decide(metric='f1', margin=1)": (lambda tmp: _decide(metric="f1", margin=1), ValueError,
+                                          ["margin=1 is beyond any difference in 'f1'"]),
+        "decide(metric=5)": (lambda tmp: _decide(metric=5), TypeError, ["metric must be one of sklearn's scorer names",
+                                                                        "got metric=5 (int)"]),
+        "metric_interval(metric=None)": (lambda tmp: cvi.metric_interval(PAIR.a, metric=None), TypeError,
+                                         ["got metric=None (NoneType)", "a callable (y_true, y_pred) -> float"]),
+        "plan('nb', 5)": (lambda tmp: cvi.plan("nb", 5, n_samples=150), TypeError,
+                          ["estimator_a must be a scikit-learn estimator instance", "got estimator_a='nb'"]),
+        "plan(estimator_b=5)": (lambda tmp: cvi.plan(NB, 5, n_samples=150), TypeError, ["got estimator_b=5"]),
+        "plan(difference=2)": (lambda tmp: cvi.plan(NB, STUMP, n_samples=150, difference=2), ValueError,
+                               ["difference=2 is beyond any difference in 'accuracy'", "difference=0.02 for 2 points"]),
+        "plan(margin=1.5, metric='roc_auc')": (lambda tmp: cvi.plan(NB, STUMP, n_samples=150, margin=1.5,
+                                                                    metric="roc_auc"), ValueError,
+                                               ["margin=1.5 is beyond any difference in 'roc_auc'"]),
+        "plan(metric='roc_auc_ovo')": (lambda tmp: cvi.plan(NB, STUMP, n_samples=150, metric="roc_auc_ovo"),
+                                       ValueError, ["metric='roc_auc_ovo'", "whose intervals cvinference does not"]),
+        "a regressors' pilot on accuracy": (lambda tmp: cvi.plan(pilot=_regressors_pair(), metric="accuracy"),
+                                            ValueError, ["metric='accuracy'", "the pilot's learners are regressors",
+                                                         "neg_mean_squared_error", "metric=None: their loss"]),
+        "nested of another loss": (lambda tmp: cvi.decide(_regressors_pair(),
+                                                          nested=_nested_of_regressors("absolute_error")),
+                                   ValueError, ["nested is an interval of the difference in mean absolute_error loss",
+                                                "about its mean squared_error loss"]),
+        "a DecisionTest's estimate outside its interval": (lambda tmp: _decision_test(0.5, -0.1, 0.2), ValueError,
+                                                           ["got estimate=0.5 outside low=-0.1, high=0.2"]),
     },
     "front door": {
+        "compare(margin=50)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, margin=50), ValueError,
+                               ["margin=50 is beyond any difference in 'accuracy'"]),
+        "compare(margin=1.5)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, margin=1.5), ValueError,
+                                ["margin=1.5", "margin=0.015 for 1.5 points"]),
+        "compare(metric='balanced_accuracy', margin=1)": (
+            lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, metric="balanced_accuracy", margin=1), ValueError,
+            ["margin=1 is beyond any difference in 'balanced_accuracy'"]),
+        "compare(nested='always', budget=20)": (
+            lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, nested="always", budget=20), ValueError,
+            ["budget=20 allows 20 fits", "nested cross-validation asked for (150 fits) alone needs 156",
+             "nested='auto'"]),
+        "compare(metric=5)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, metric=5), TypeError,
+                              ["got metric=5 (int)"]),
+        "compare regressors on accuracy": (
+            lambda tmp: cvi.compare(CountedLinear(), LinearRegression(), X, R, cv=3, metric="accuracy"), ValueError,
+            ["metric='accuracy' is not a scikit-learn scorer name computable from a regressor's predictions"]),
+        # random_state seeds the unset learners too (issue 58, item 4): a bad one is refused before any seed or fit
+        "compare(random_state=-1)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, random_state=-1),
+                                     ValueError, ["random_state must be None, an integer from 0 to 2**32 - 1",
+                                                  "got random_state=-1"]),
+        "compare(random_state='0')": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, random_state="0"),
+                                      TypeError, ["random_state must be None", "got random_state='0'"]),
+        "evaluate(random_state=1.5)": (lambda tmp: cvi.evaluate(CountedNB(), X, Y, cv=3, random_state=1.5), TypeError,
+                                       ["random_state must be None", "got random_state=1.5"]),
+        "evaluate(random_state=2**40)": (lambda tmp: cvi.evaluate(CountedLinear(), X, R, cv=3, random_state=2**40),
+                                         ValueError, ["an integer from 0 to 2**32 - 1",
+                                                      f"got random_state={2**40}"]),
     },
     "records from predictions": {
         "cross_validate's record with groups one short": (

@@ -102,8 +102,11 @@ class CVEvaluator(BaseEstimator):
         repeats equal a run with ``n_repeats=r``. A RandomState instance
         advances with each call, as in sklearn, so two calls get different
         partitions: use :meth:`compare`, not two :meth:`evaluate` calls, to
-        pair estimators. It does not seed the estimators: set their own
-        ``random_state`` for reproducible fits.
+        pair estimators. It seeds only the partitions, not the estimators:
+        the learners are fitted as given, so set their own ``random_state``
+        for reproducible fits (the front door, :func:`~cvinference.evaluate`
+        and :func:`~cvinference.compare`, seeds their unset ones from its
+        ``random_state``).
     verbose : int, default=0
         1: a progress line on standard error while the models are fitted
         (fits done of all, time spent, time left); 2 and more: also the

@@ -59,6 +59,8 @@ from ._settings import (
     metric_list,
     resolved_cv,
     say,
+    seeded,
+    with_note,
 )
 
 FIVE_BY_TWO_FITS = 20
@@ -268,6 +270,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
     if descriptions is None:
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
                              for e, name in zip(estimators, names or (None, None), strict=True))
+    estimators, seeding = seeded(estimators, random_state, "AB")
+    estimator_a, estimator_b = estimators
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label, nested=nested)
@@ -276,7 +280,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
         return Comparison(**forward_comparison(
             estimators, X, y, cv=cv, loss=loss, metrics=metrics, confidence_level=confidence_level, budget=budget,
             names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose, descriptions=descriptions,
-            data=data, params=params, season=season, notes=notes, margin=margin, alternative=alternative))
+            data=data, params=params, season=season, notes=[*notes, seeding] if seeding else notes, margin=margin,
+            alternative=alternative))
     check_metric_names(metrics, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)
@@ -362,6 +367,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
                                intervals=intervals, tests=tests, decision=decision)
     if left_out:
         report["notes"] = [*report.get("notes", []), *left_out]
+    with_note(report, seeding)
     return Comparison(pair=pair, intervals=MappingProxyType({
         label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
         tests=MappingProxyType(dict(tests)), nested=interval, decision=decision, report=report, fits=fits,
@@ -450,7 +456,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         The learners' names; None takes them from the records.
     %(n_jobs)s
     random_state : int, RandomState or None, default=None
-        Seeds the partitions, 5x2cv and nested cross-validation.
+        Seeds the partitions, 5x2cv, nested cross-validation and the
+        learners: every ``random_state`` parameter of A or B that is None
+        (``get_params(deep=True)``: a pipeline's or meta-estimator's
+        included) is set, on a clone, to an int drawn from it (one stream
+        per learner, so A's seed differs from B's), the same in every fit
+        of the call, so that a rerun gives the same answer for any
+        ``n_jobs``; the report's notes name the seeds. A learner's own seed
+        is kept, and randomness not held in a ``random_state`` parameter is
+        not seeded. None seeds nothing.
     verbose : int or bool, default=0
         Say the plan (fits per stage and their multiple of one 10-fold
         cross-validation) before fitting, and show progress on standard

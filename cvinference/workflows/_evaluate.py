@@ -36,6 +36,8 @@ from ._settings import (
     metric_list,
     resolved_cv,
     say,
+    seeded,
+    with_note,
 )
 
 
@@ -94,13 +96,15 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     if description is None:
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"
+    (estimator,), seeding = seeded((estimator,), random_state, [None])
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label)
-        return Evaluation(**forward_evaluation(
+        found = forward_evaluation(
             estimator, X, y, cv=cv, loss=loss, confidence_level=confidence_level, budget=budget, name=name,
             n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, data=data,
-            params=params, season=season))
+            params=params, season=season)
+        return Evaluation(**{**found, "report": with_note(found["report"], seeding)})
     check_metric_names(metrics, regression)
     n_samples = len(y)
     cv = resolved_cv(cv, n_samples, groups, regression, random_state)
@@ -118,7 +122,8 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
     report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
                                metrics=metrics, pos_label=pos_label, intervals=intervals)
-    return Evaluation(result=result, intervals=by_name(intervals), report=report, fits=planned, budget=allowed)
+    return Evaluation(result=result, intervals=by_name(intervals), report=with_note(report, seeding), fits=planned,
+                      budget=allowed)
 
 
 @fill_doc
@@ -175,7 +180,14 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         The learner's name in the record.
     %(n_jobs)s
     random_state : int, RandomState or None, default=None
-        Seeds the partitions.
+        Seeds the partitions and the learner: every ``random_state``
+        parameter of the learner that is None (``get_params(deep=True)``:
+        a pipeline's or meta-estimator's included) is set, on a clone, to an
+        int drawn from it, the same in every fit, so that a rerun gives the
+        same answer for any ``n_jobs``; the report's notes name the seeds. A
+        learner's own seed is kept, and randomness not held in a
+        ``random_state`` parameter (numpy's global generator called
+        directly) is not seeded. None seeds nothing.
     verbose : int or bool, default=0
         Say the plan (fits, and their multiple of one 10-fold
         cross-validation) before fitting, and show progress on standard

@@ -7,6 +7,7 @@ from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
 from ..evaluation._partitions import check_cv_argument
+from ..evaluation._seeding import seed_learners, seeding_note
 from ..inference._metric_interval import score_methods
 from ..inference._metric_names import (  # noqa: F401 - shared with the command line and plan
     check_metric_names,
@@ -97,6 +98,20 @@ def fold_count(cv, X, y, groups):
     if hasattr(cv, "get_n_splits"):
         return cv.get_n_splits(X, y, groups)
     return len(list(cv))
+
+
+def seeded(estimators, random_state, labels):
+    """The learners to fit, each unset ``random_state`` parameter seeded from ``random_state`` on a clone
+    (:mod:`cvinference.evaluation._seeding`), and the report's note naming what was seeded (None: nothing was)."""
+    learners, seeds = seed_learners(estimators, random_state)
+    return learners, seeding_note(labels, estimators, seeds, random_state)
+
+
+def with_note(report, note):
+    """``report`` with ``note`` appended to its notes (unchanged for None)."""
+    if note is not None:
+        report["notes"] = [*report.get("notes", []), note]
+    return report
 
 
 def by_name(intervals):
