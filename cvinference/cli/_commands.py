@@ -16,7 +16,7 @@ from ..workflows._evaluate import run_evaluation
 from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method, uncomputed_score_metric
 from ._data import load_data
 from ._errors import UserError
-from ._estimators import build_estimator
+from ._estimators import build_estimator, load_for_learners
 from ._forward import check_forecasters, check_forward_metrics, forward_splitter, forward_task, time_record
 from ._groups import check_group_folds
 from ._outputs import staged_outputs
@@ -315,9 +315,11 @@ def _finish(args, answer, out):
 
 
 def _load(args):
-    """The data of ``evaluate`` and ``compare``: ``--data`` with its target, groups and time."""
-    return load_data(args.data, target=args.target, impute=args.impute, task=forward_task(args), groups=args.groups,
-                     time=args.time)
+    """The data of ``evaluate`` and ``compare``: ``--data`` with its target, groups and time; under ``--task auto``
+    a regressor's or a classifier's alias settles the task (:func:`~cvinference.cli._estimators.learner_task`)."""
+    specs = [getattr(args, name, None) for name in ("estimator", "estimator_a", "estimator_b")]
+    return load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task,
+                                                    groups=args.groups, time=args.time), forward_task(args), specs)
 
 
 def run_evaluate(args, out):

@@ -50,6 +50,60 @@ _ALL_ALIASES = {**ALIASES, **REGRESSOR_ALIASES}
 _EXAMPLE = "sklearn.ensemble.ExtraTreesClassifier"
 
 
+def _alias_tasks(specs):
+    """``{alias: its task}`` of the aliases among ``specs`` (a dotted path settles nothing: it is imported later)."""
+    found = {}
+    for spec in specs:
+        name = spec.strip() if isinstance(spec, str) else None
+        if name in REGRESSOR_ALIASES:
+            found[name] = "regression"
+        elif name in ALIASES:
+            found[name] = "classification"
+    return found
+
+
+def learner_task(task, specs):
+    """The task the learners named by ``specs`` settle: ``task`` unless it is "auto"; under "auto", regression
+    where an alias among them is a regressor's only (``ridge``, ``linreg``, ...), classification where one is a
+    classifier's only (``logreg``, ``tree``, ...), "auto" where no alias settles it.
+
+    Raises
+    ------
+    UserError
+        Under "auto", when a regressor's alias and a classifier's alias are named together.
+
+    Examples
+    --------
+    >>> learner_task("auto", ["ridge", "rf_reg"]), learner_task("auto", ["nb"]), learner_task("auto", ["a.B"])
+    ('regression', 'classification', 'auto')
+    """
+    if task != "auto":
+        return task
+    found = _alias_tasks(specs)
+    tasks = set(found.values())
+    if len(tasks) > 1:
+        regressor = next(name for name, kind in found.items() if kind == "regression")
+        classifier = next(name for name, kind in found.items() if kind == "classification")
+        raise UserError(f"estimator {regressor!r} is a regressor and {classifier!r} a classifier: name learners of "
+                        f"one task, regressors ({', '.join(REGRESSOR_ALIASES)}) for a quantity or classifiers "
+                        f"({', '.join(ALIASES)}) for class labels")
+    return tasks.pop() if tasks else task
+
+
+def load_for_learners(load, task, specs):
+    """The data, as ``load(task)`` gives it, for the learners ``specs`` name: under ``task="auto"`` with the task
+    their aliases settle (:func:`learner_task`), so that ``ridge`` on a target of whole numbers is a regression
+    without ``--task``. Where the data have a task of their own that refuses it (a target of text, a bundled data
+    set), they are loaded as ``task`` says, and the learners' check then names the mismatch."""
+    settled = learner_task(task, specs)
+    if settled == task:
+        return load(task)
+    try:
+        return load(settled)
+    except UserError:
+        return load(task)
+
+
 def _one_line(text):
     return " ".join(str(text).split())
 

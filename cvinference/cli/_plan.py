@@ -14,7 +14,7 @@ from ._commands import (
 )
 from ._data import load_data
 from ._errors import UserError
-from ._estimators import build_estimator
+from ._estimators import build_estimator, load_for_learners
 
 
 def _check(args, dataset):
@@ -42,7 +42,8 @@ def run_plan(args, out):
     from ..workflows._settings import evaluator
 
     check_outputs(args)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task)
+    dataset = load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task),
+                                args.task, [args.estimator_a, args.estimator_b])
     n_samples = _check(args, dataset)
     args.metric = [] if args.metric is None else [args.metric]
     resolve_loss(args, dataset)

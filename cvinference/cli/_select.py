@@ -19,7 +19,7 @@ from ..model_selection import OneStandardError, SimplestIndistinguishable, compa
 from ._commands import check_outputs, data_record, fold_fits, progress, showing_progress, shows_text, write_outputs
 from ._data import load_data
 from ._errors import UserError
-from ._estimators import build_estimator, parse_params
+from ._estimators import build_estimator, load_for_learners, parse_params
 from ._groups import check_group_folds, group_folds
 
 REPORT_FORMAT = "cvinference.select_report"
@@ -108,8 +108,8 @@ def run_select(args, out):
     check_outputs(args)
     grids = parse_grid(args.grid)
     scoring = _scorer(args.scoring)
-    dataset = load_data(args.data, target=args.target, impute=args.impute, task=args.task,
-                        groups=args.groups)
+    dataset = load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task,
+                                                       groups=args.groups), args.task, [args.estimator])
     regression = dataset.task == "regression"
     base = parse_params(args.params, args.estimator)
     candidates = _candidates(grids)
