@@ -105,10 +105,23 @@ FIRST_OBSERVATIONS = ("prais-winsten", "drop")
 
 
 def ar1_coefficient(centred):
-    """The least-squares AR(1) coefficient of a centred series, sum c_t c_(t-1) / sum c_(t-1)^2 (0 for a constant
-    series), clipped to [-0.97, 0.97] as Andrews & Monahan (1992, section 2) adjust a VAR whose recolouring
-    (1 - rho)^-1 would explode."""
-    denominator = centred[:-1] @ centred[:-1]
+    """The Yule-Walker AR(1) coefficient of a centred series, the first autocorrelation
+    sum_{t>=1} c_t c_(t-1) / sum_t c_t^2 (0 for a constant series), clipped to [-0.97, 0.97] as Andrews & Monahan
+    (1992, section 2) adjust a VAR whose recolouring (1 - rho)^-1 would explode.
+
+    Least squares would divide by sum_{t<n-1} c_t^2, which leaves out the last observation: one large last value
+    then enters the numerator alone and can throw rho anywhere in [-0.97, 0.97] (a variance 0.5 to 35 times the one
+    the same value gets in the middle of the series); the Yule-Walker denominator holds every observation, so that
+    |rho| <= 1 and both ends of the series count alike. The two differ by a factor 1 - c_(n-1)^2 / sum c_t^2, of
+    order 1/n otherwise (Brockwell & Davis 1991, section 8.1, equations 8.1.3 and 8.1.4: the Yule-Walker
+    estimator).
+
+    Examples
+    --------
+    >>> round(ar1_coefficient(np.array([-2.0, -1.0, 0.0, 1.0, 2.0])), 4)  # (2 + 0 + 0 + 2) / 10
+    0.4
+    """
+    denominator = centred @ centred
     return 0.0 if denominator == 0 else float(np.clip(centred[1:] @ centred[:-1] / denominator, -0.97, 0.97))
 
 
@@ -133,7 +146,7 @@ def andrews_lag(values):
 def prewhitened_long_run_variance(values, *, first_observation="prais-winsten"):
     """Andrews & Monahan's (1992) pre-whitened long-run variance, with every observation's residual.
 
-    Fit an AR(1) to the centred series c_t by least squares (rho,
+    Fit an AR(1) to the centred series c_t (rho, Yule-Walker's:
     :func:`ar1_coefficient`), take Bartlett's long-run variance of its
     residuals e_t = c_t - rho c_(t-1), not re-centred, at Andrews's (1991)
     automatic lag (:func:`andrews_lag`), and recolour it by 1 / (1 - rho)^2.
@@ -148,8 +161,9 @@ def prewhitened_long_run_variance(values, *, first_observation="prais-winsten"):
         innovations' variance under a stationary AR(1), so that the n
         residuals see every observation. ``"drop"``: no residual for it,
         the n - 1 others' sums divided by n, as R's
-        ``sandwich::vcovHAC(..., prewhite=1)`` does: a large first loss
-        then enters only rho, and the variance misses it.
+        ``sandwich::vcovHAC(..., prewhite=1, ar.method="yule-walker")``
+        does: a large first loss then enters only rho, and the variance
+        misses it.
 
     Returns
     -------
@@ -159,7 +173,8 @@ def prewhitened_long_run_variance(values, *, first_observation="prais-winsten"):
     Notes
     -----
     Andrews & Monahan (1992, section 2) whiten the estimating functions
-    V_t (here c_t, the mean's) by a VAR fitted by least squares, apply
+    V_t (here c_t, the mean's) by a VAR (fitted by least squares there;
+    Yule-Walker's here, :func:`ar1_coefficient` says why), apply
     the kernel estimator to the VAR's residuals V*_t, whose mean is zero
     in theory (they are not centred again: the kernel estimator of the
     residuals uses sums of V*_t V*_(t-j) as they are), and recolour by
@@ -177,8 +192,8 @@ def prewhitened_long_run_variance(values, *, first_observation="prais-winsten"):
     Examples
     --------
     >>> variance, rho, lag = prewhitened_long_run_variance([1.0, 3.0, 4.0, 3.0, 1.0, 0.0, 1.0, 3.0])
-    >>> round(rho, 4)  # sum c_t c_(t-1) / sum c_(t-1)^2 = 5 / 13 of the centred series
-    0.3846
+    >>> round(rho, 4)  # sum c_t c_(t-1) / sum c_t^2 = 5 / 14 of the centred series
+    0.3571
     """
     if first_observation not in FIRST_OBSERVATIONS:
         raise ValueError(f"first_observation={first_observation!r} is not one of {FIRST_OBSERVATIONS}; pass "

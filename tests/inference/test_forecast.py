@@ -115,14 +115,15 @@ def test_the_hac_interval_is_the_mean_plus_minus_z_times_statsmodels_standard_er
 
 
 def _prewhitened_by_hand(values):
-    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1), not centred again) / (1 - rho)^2, the first
+    """Andrews & Monahan (1992): LRV = LRV(residuals of an AR(1), Yule-Walker's, not centred again) / (1 - rho)^2,
+    the first
     residual Prais & Winsten's (1954) sqrt(1 - rho^2) c_0, the residuals' kernel sum statsmodels' ``S_hac_simple``
     (Bartlett, no centring) at Andrews's (1991) AR(1) plug-in lag, computed here by hand: (LRV, rho, lag)."""
     centred = values - values.mean()
-    rho = (centred[1:] @ centred[:-1]) / (centred[:-1] @ centred[:-1])
+    rho = (centred[1:] @ centred[:-1]) / (centred @ centred)
     residuals = np.r_[math.sqrt(1 - rho**2) * centred[0], centred[1:] - rho * centred[:-1]]
     r = residuals - residuals.mean()
-    rho_r = (r[1:] @ r[:-1]) / (r[:-1] @ r[:-1])
+    rho_r = (r[1:] @ r[:-1]) / (r @ r)
     bandwidth = 1.1447 * (4 * rho_r**2 / ((1 - rho_r) ** 2 * (1 + rho_r) ** 2) * residuals.size) ** (1 / 3)
     lag = max(math.ceil(bandwidth) - 1, 0)
     return float(S_hac_simple(residuals, lag)[0, 0]) / values.size / (1 - rho) ** 2, rho, lag
