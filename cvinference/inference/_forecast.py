@@ -225,11 +225,14 @@ default="prewhitened-hac"
     validation"). ``block_length=1`` is the independent (iid) bootstrap.
 
     Pre-whitening (Andrews & Monahan 1992, section 2): with c_t the
-    centred losses, rho their least-squares AR(1) coefficient (clipped to
-    [-0.97, 0.97]) and e_t = c_t - rho c_{t-1} its residuals, not centred
-    again, e_0 = sqrt(1 - rho^2) c_0 for the first loss (Prais & Winsten
-    1954; without it a large first loss would be all but ignored),
-    LRV = LRV_Bartlett(e) / (1 - rho)^2 (:func:`~cvinference.inference._hac.prewhitened_long_run_variance`),
+    centred losses, rho their first autocorrelation
+    sum c_t c_{t-1} / sum c_t^2 (the Yule-Walker AR(1) coefficient, whose
+    denominator holds the last loss too; clipped to [-0.97, 0.97]) and
+    e_t = c_t - rho c_{t-1} its residuals, not centred again,
+    e_0 = sqrt(1 - rho^2) c_0 for the first loss (Prais & Winsten 1954;
+    without it a large first loss would be all but ignored),
+    LRV = LRV_Bartlett(e) / (1 - rho)^2
+    (:func:`~cvinference.inference._hac.prewhitened_long_run_variance`),
     the residuals' lag from Andrews's
     (1991, equations 6.2 and 6.4) AR(1) plug-in bandwidth
     1.1447 (alpha(1) n)^(1/3), alpha(1) = 4 r^2 / ((1 - r)^2 (1 + r)^2) for
