@@ -58,7 +58,11 @@ class CVEvaluator(BaseEstimator):
         (``KFold``, ``GroupKFold`` with ``groups``, ``PredefinedSplit``, ...)
         is accepted, and an iterable of (train, test) index pairs; a
         shuffling splitter is reseeded as ``random_state`` describes.
-        Splitters whose test sets overlap or miss instances
+        scikit-learn's ``RepeatedKFold`` and ``RepeatedStratifiedKFold``
+        give their ``n_repeats`` partitions as the record's repeats (the
+        record :func:`~cvinference.evaluation.from_cross_validate` makes of
+        ``cross_validate`` with the same splitter); ``n_repeats`` must then
+        be 1. Splitters whose test sets overlap or miss instances
         (``ShuffleSplit``) are refused. A forward splitter
         (:class:`~cvinference.splitters.ForwardSplit`, ``TimeSeriesSplit``)
         with a regression loss gives a
@@ -72,9 +76,9 @@ class CVEvaluator(BaseEstimator):
     n_repeats : int, default=1
         Number of partitions. Each repeat draws a new random partition; this
         needs an int ``cv`` or a shuffling splitter (leave-one-out has nothing
-        to repeat). Repeated partitions are **not** independent samples
-        (Wong 2015, section 4.3.4): the inference functions treat them
-        accordingly.
+        to repeat, and a ``RepeatedKFold`` repeats itself). Repeated
+        partitions are **not** independent samples (Wong 2015, section
+        4.3.4): the inference functions treat them accordingly.
     loss : str, callable or Loss, default="zero_one"
         Per-instance loss to record. ``"zero_one"`` (misclassification),
         ``"log_loss"`` (-ln of the predicted probability of the true class,

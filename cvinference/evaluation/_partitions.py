@@ -73,6 +73,13 @@ def _is_splitter(cv):
     return hasattr(cv, "split") and hasattr(cv, "get_n_splits")
 
 
+def is_repeated_splitter(cv):
+    """Whether ``cv`` repeats a k-fold partition as scikit-learn's ``RepeatedKFold`` and ``RepeatedStratifiedKFold``
+    do (built around ``cv.cv``, the k-fold class drawn anew for each of ``cv.n_repeats`` repeats)."""
+    return (_is_splitter(cv) and isinstance(getattr(cv, "cv", None), type)
+            and isinstance(getattr(cv, "n_repeats", None), numbers.Integral))
+
+
 def _is_list_of_splits(cv):
     return not isinstance(cv, str) and hasattr(cv, "__iter__") and not hasattr(cv, "shape")
 
@@ -117,6 +124,10 @@ def check_cv_argument(cv, n_repeats):
     be used more than once (as sklearn's ``check_cv`` does).
     """
     CrossValidation().check("cv", cv)
+    if n_repeats != 1 and is_repeated_splitter(cv):
+        raise ValueError(f"cv={cv!r} repeats its partition itself (its n_repeats={cv.n_repeats}), and n_repeats="
+                         f"{n_repeats} asks for repeats too; give the repeats once: n_repeats=1 with this cv, or "
+                         "n_repeats with a k-fold splitter such as StratifiedKFold(shuffle=True).")
     is_loo = cv == "loo" if isinstance(cv, str) else isinstance(cv, model_selection.LeaveOneOut)
     if n_repeats > 1 and is_loo:
         raise ValueError(
@@ -256,6 +267,19 @@ def _is_leave_one_out(cv):
     return (isinstance(cv, str) and cv == "loo") or type(cv) in (model_selection.LeaveOneOut, LeaveOneOut)
 
 
+def _partitions_of(splitter, X, y, groups):
+    """The splits of each partition ``splitter`` draws: one list of (train, test) per repeat of a repeated
+    splitter (``RepeatedKFold``: its k splits per repeat, in the order it yields them), else all its splits."""
+    if not _is_splitter(splitter):
+        return [splitter]
+    splits = splitter.split(X, y, groups)
+    if not is_repeated_splitter(splitter):
+        return [splits]
+    splits = list(splits)
+    k = len(splits) // splitter.n_repeats
+    return [splits[r * k:(r + 1) * k] for r in range(splitter.n_repeats)]
+
+
 def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, score_columns=0):
     """Draw and check the partition of every repeat.
 
@@ -283,6 +307,7 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
     Partitions
     """
     n_samples = y.shape[0]
+    n_partitions = n_repeats * (cv.n_repeats if is_repeated_splitter(cv) else 1)
     if _is_leave_one_out(cv):
         # Leave-one-out's folds are known without materialising its n splits.
         check_cv_argument(cv, n_repeats)
@@ -291,28 +316,27 @@ def draw_partitions(cv, X, y, groups, *, n_repeats, random_state, classifier, sc
     per_instance = RECORD_BYTES + 8 * score_columns
     kept = "the fold, prediction, loss, correctness and scores" if score_columns else (
         "the fold, prediction, loss and correctness")
-    check_fits_in_memory({"n_repeats": n_repeats}, n_repeats * n_samples * per_instance,
+    check_fits_in_memory({"n_repeats": n_partitions}, n_partitions * n_samples * per_instance,
                          f"a record of {n_samples} instances per repeat ({kept} of each, {per_instance} bytes)")
     splitters = _splitters_per_repeat(cv, y, n_repeats=n_repeats, random_state=random_state, classifier=classifier,
                                       grouped=groups is not None)
     cv_repr = repr(splitters[0]) if _is_splitter(splitters[0]) else "a list of splits"
-    checked = [
-        _checked_partition(splitter.split(X, y, groups) if _is_splitter(splitter) else splitter, n_samples, cv_repr)
-        for splitter in splitters
-    ]
+    checked = [_checked_partition(splits, n_samples, cv_repr)
+               for splitter in splitters for splits in _partitions_of(splitter, X, y, groups)]
     n_splits = {count for _, count, _ in checked}
     if len(n_splits) > 1:
         raise ValueError(f"cv={cv_repr} gave different numbers of folds across repeats: {sorted(n_splits)}.")
     n_splits = n_splits.pop()
-    if n_repeats > 1 and n_splits == n_samples:
+    repeats = f"cv={cv_repr}'s n_repeats={n_partitions}" if is_repeated_splitter(cv) else f"n_repeats={n_repeats}"
+    if n_partitions > 1 and n_splits == n_samples:
         raise ValueError(
             f"cv={cv_repr} is leave-one-out here (n_splits = n_samples = {n_samples}), which has "
-            f"no random partition to repeat; got n_repeats={n_repeats}. Use n_repeats=1."
+            f"no random partition to repeat; got {repeats}. Use n_repeats=1."
         )
-    if n_repeats > 1 and groups is not None and n_splits == np.unique(np.asarray(groups)).size:
+    if n_partitions > 1 and groups is not None and n_splits == np.unique(np.asarray(groups)).size:
         raise ValueError(
             f"cv={cv_repr} makes every one of the {n_splits} groups a fold of its own, so each repeat is the same "
-            f"partition; got n_repeats={n_repeats}. Use n_repeats=1, or fewer folds than groups."
+            f"partition; got {repeats}. Use n_repeats=1, or fewer folds than groups."
         )
     return Partitions(
         fold=np.stack([fold for fold, _, _ in checked]),

@@ -31,7 +31,7 @@ from ._cv_result_codec import (
     score_shape,
 )
 from ._from_predictions import frame_arguments, record_arguments
-from ._losses import LOSSES, check_loss_name, check_loss_sign
+from ._losses import check_loss_name, check_loss_sign
 from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
 

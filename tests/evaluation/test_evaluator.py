@@ -15,6 +15,8 @@ from sklearn.model_selection import (
     GroupKFold,
     KFold,
     PredefinedSplit,
+    RepeatedKFold,
+    RepeatedStratifiedKFold,
     ShuffleSplit,
     StratifiedKFold,
     TimeSeriesSplit,
@@ -753,3 +755,45 @@ def test_parameters_are_stored_when_made_and_checked_when_used(iris, kwargs, mat
         evaluator.evaluate(TREE, X, y)
     with pytest.raises(ValueError, match=match):
         evaluator.compare(TREE, TREE, X, y)
+
+
+@pytest.mark.parametrize("splitter", [RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=0),
+                                      RepeatedKFold(n_splits=4, n_repeats=2, random_state=1)],
+                         ids=["RepeatedStratifiedKFold", "RepeatedKFold"])
+def test_a_repeated_sklearn_splitter_gives_its_repeats_as_from_cross_validate_records_them(splitter):
+    """Issue 58: CVEvaluator(cv=RepeatedStratifiedKFold(...)) was refused as "not a partition" while
+    from_cross_validate took the same splitter. The oracle is cross_validate's own fold models, on its splits."""
+    from sklearn.model_selection import cross_validate
+
+    from cvinference.evaluation import from_cross_validate
+
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:150, :5], y[:150]
+    record = cvi.CVEvaluator(cv=splitter, response_method="predict_proba").evaluate(GaussianNB(), X, y)
+    results = cross_validate(GaussianNB(), X, y, cv=splitter, return_indices=True, return_estimator=True)
+    oracle = from_cross_validate(results, X, y, response_method="predict_proba")
+    assert (record.n_repeats, record.n_splits) == (splitter.n_repeats, splitter.get_n_splits() // splitter.n_repeats)
+    for name in ("fold", "y_pred", "y_score"):
+        np.testing.assert_array_equal(getattr(record, name), getattr(oracle, name))
+    tests = iter(results["indices"]["test"])
+    for r in range(record.n_repeats):
+        for j in range(record.n_splits):
+            np.testing.assert_array_equal(np.flatnonzero(record.fold[r] == j), next(tests))
+    front = cvi.evaluate(GaussianNB(), X, y, cv=splitter)
+    np.testing.assert_array_equal(front.result.fold, record.fold)  # the front door draws the same folds
+    assert front.result.accuracy == record.accuracy == oracle.accuracy
+
+
+def test_n_repeats_beside_a_repeated_splitter_is_refused_naming_both_before_any_fit():
+    from counted_fits import CountedNB
+
+    X, y = load_breast_cancer(return_X_y=True)
+    splitter = RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=0)
+    fits = CountedNB.fits
+    message = (r"^cv=RepeatedStratifiedKFold\(n_repeats=3, n_splits=5, random_state=0\) repeats its partition itself "
+               r"\(its n_repeats=3\), and n_repeats=2 asks for repeats too; give the repeats once")
+    with pytest.raises(ValueError, match=message):
+        cvi.CVEvaluator(cv=splitter, n_repeats=2).evaluate(CountedNB(), X, y)
+    with pytest.raises(ValueError, match=message):
+        cvi.evaluate(CountedNB(), X, y, cv=splitter, n_repeats=2)
+    assert CountedNB.fits == fits

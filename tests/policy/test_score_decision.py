@@ -83,7 +83,8 @@ def test_summaries_name_the_metric_not_accuracy(pair):
 
 def test_a_log_loss_difference_beyond_one_is_not_clipped():
     # An unpruned tree predicts probabilities 0 and 1, so each of its errors costs sklearn's clipped log loss
-    # about 36.0 (-ln 2.2e-16): its log loss is several units above logistic regression's, a difference far outside [-1, 1].
+    # about 36.0 (-ln 2.2e-16): its log loss is several units above logistic regression's, a difference far
+    # outside [-1, 1].
     from sklearn.tree import DecisionTreeClassifier
 
     from cvinference.results import LossDifferenceTestResult
@@ -94,7 +95,7 @@ def test_a_log_loss_difference_beyond_one_is_not_clipped():
 
     def fold_log_loss(y_fold, score):
         # sklearn's log_loss definition, -mean log p(true class), with that probability clipped to [eps, 1 - eps],
-        # eps = float64's machine epsilon, as sklearn.metrics.log_loss clips float64 probabilities (scikit-learn >= 1.3)
+        # eps = float64's machine epsilon, as sklearn.metrics.log_loss (>= 1.3) clips float64 probabilities
         eps = np.finfo(np.float64).eps
         return -np.mean(np.log(np.clip(np.where(y_fold == 1, score, 1 - score), eps, 1 - eps)))
     losses_a, losses_b = table(pair.a, fold_log_loss), table(pair.b, fold_log_loss)
