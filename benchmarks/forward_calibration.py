@@ -214,6 +214,38 @@ def replicated_truth(cell, replications, rng, learner="ridge"):
     return float(a), float(b), float(losses[:, 0].std(ddof=1) / math.sqrt(replications))
 
 
+def skip_truth(rng, learner, phi=None, cell=None, truth_origins=0, truth_windows=0, truth_replications=0):
+    """Draw from ``rng`` what the cell's target draws (``truth``, ``window_truth`` or ``replicated_truth``), in the
+    same order, without the fits: so that ``--reuse-targets`` runs the same replications as a run that computed the
+    target."""
+    if cell is not None:
+        for _ in range(truth_replications):
+            series(CELL_PHI, N, rng, cell)
+            if learner != "ridge":
+                rng.integers(2**31, size=2)
+    elif learner == "ridge":
+        series(phi, WINDOW + HORIZON * truth_origins, rng)
+    else:
+        for _ in range(truth_windows):
+            series(phi, WINDOW, rng)
+            rng.standard_normal((TRUTH_ROWS, 4))
+            rng.standard_normal(WINDOW)
+            rng.standard_normal(TRUTH_ROWS)
+            rng.integers(2**31, size=2)
+
+
+def stored_target(rows, cell):
+    """A cell's target, the power cell's B's expected loss and the target's record (``target_se`` and how it was
+    made), from its rows of an earlier run."""
+    of_cell = [row for row in rows if cell_of(row) == cell]
+    if not of_cell:
+        raise SystemExit(f"--reuse-targets: no rows of {cell} in --out to take its target from; run it without.")
+    coverage = next(row for row in of_cell if row["quantity"] == "coverage")
+    power = next(row for row in of_cell if row["quantity"] == "power")
+    about = {key: coverage[key] for key in ("target_se", "truth_windows", "truth_replications") if key in coverage}
+    return coverage["target"], coverage["target"] + power["difference"], about
+
+
 def replication(phi, rng, index, cell=None, learner="ridge"):
     X, y = series(phi, N, rng, cell)
     seeds = rng.integers(2**31, size=2) if learner != "ridge" else (None, None)
@@ -367,6 +399,11 @@ def main():
     parser.add_argument("--markdown", action="store_true", help="print the table of the rows in --out and stop")
     parser.add_argument("--real", type=int, default=0, metavar="R",
                         help="add R replications of the nulls on each of statsmodels' real series")
+    parser.add_argument("--reuse-targets", action="store_true",
+                        help="take each cell's target and power difference from its rows in --out (rounded to 4 "
+                             "decimals, as stored) instead of computing them again, drawing the same random "
+                             "numbers without the fits, so that the replications are the same: for rerunning the "
+                             "intervals and tests after a change to them (the truth options must be the run's)")
     args = parser.parse_args()
     if args.markdown:
         print(markdown(json.loads(args.out.read_text())))
@@ -378,7 +415,10 @@ def main():
     learner = args.learner
     for phi in phis:
         rng = np.random.default_rng([48, int(phi * 100), *LEARNER_SEEDS[learner]])
-        if learner == "ridge":
+        if args.reuse_targets:
+            target, weaker_loss, about = stored_target(data["rows"], ("phi", phi, learner))
+            skip_truth(rng, learner, phi=phi, truth_origins=args.truth_origins, truth_windows=args.truth_windows)
+        elif learner == "ridge":
             (target, weaker_loss), about = truth(phi, args.truth_origins, rng), {}
         else:
             target, weaker_loss, error = window_truth(phi, args.truth_windows, rng, learner)
@@ -391,9 +431,13 @@ def main():
     for name in cells:
         cell = CELLS[name]
         rng = np.random.default_rng([48, CELL_SEEDS[cell], *LEARNER_SEEDS[learner]])
-        target, weaker_loss, error = replicated_truth(cell, args.truth_replications, rng, learner)
-        rows += [row | {"target_se": round(error, 4), "truth_replications": args.truth_replications}
-                 if row["quantity"] == "coverage" else row
+        if args.reuse_targets:
+            target, weaker_loss, about = stored_target(data["rows"], ("cell", cell, learner))
+            skip_truth(rng, learner, cell=cell, truth_replications=args.truth_replications)
+        else:
+            target, weaker_loss, error = replicated_truth(cell, args.truth_replications, rng, learner)
+            about = {"target_se": round(error, 4), "truth_replications": args.truth_replications}
+        rows += [row | about if row["quantity"] == "coverage" else row
                  for row in cell_rows({"cell": cell, "learner": learner, "noise_phi": CELL_PHI}, CELL_PHI, cell,
                                       target, weaker_loss, rng, args.replications, learner)]
         print(f"{cell}, {learner}: {time.perf_counter() - started:.0f} s", flush=True)
