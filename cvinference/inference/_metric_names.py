@@ -60,12 +60,12 @@ def check_metric_names(metrics, regression, learners="the learners"):
     if unknown and not regression and uncomputed_score_metric(unknown[0]):
         raise ValueError(f"metric={unknown[0]!r}: {uncomputed_score_metric(unknown[0])}.")
     if unknown:
-        what = "a regressor's predictions" if regression else "a classifier's predicted labels or scores"
-        task = "regressors" if regression else "classifiers"
+        what = (f"a regressor's predictions ({learners} are regressors)" if regression
+                else "a classifier's predicted labels or scores")
         default = " (or metric=None: their loss)" if regression else ""
-        raise ValueError(f"metric={unknown[0]!r} is not a scikit-learn scorer name computable from {what} "
-                         f"({learners} are {task}); use one of {', '.join(sorted(metric_names(regression)))}"
-                         f"{default}, a make_metric metric or a callable (y_true, y_pred) -> float")
+        raise ValueError(f"metric={unknown[0]!r} is not a scikit-learn scorer name computable from {what}; use one "
+                         f"of {', '.join(sorted(metric_names(regression)))}{default}, a make_metric metric or a "
+                         "callable (y_true, y_pred) -> float")
 
 
 def value_range(metric, regression):

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..inference import Interval, TestResult
-from ..inference._methods import method_row, row_of
 from ..inference._estimands import PAIRED_ESTIMAND
+from ..inference._methods import method_row, row_of
 from ..inference._nested_cv import _loss_phrase as loss_phrase
 from ..inference._nested_cv import is_difference_interval
 from ..records._subject import SUBJECT_PARTS, records_subject, subject_mismatch, subject_of

@@ -72,6 +72,10 @@ def test_without_a_pilot_the_calibration_cells_stand():
     (["--data", "diabetes", "--no-pilot"], "--no-pilot with the regression target of diabetes"),
     (["--no-pilot", "--metric", "neg_log_loss"], "--no-pilot: the calibration benchmark measured the corrected t "
                                                   "on neg_log_loss for none of logreg and rf"),
+    # issue 58: a difference of 2 in accuracy was planned at N = 20 (accuracy lies in [0, 1])
+    (["--difference", "2"], "--difference=2 is beyond any difference in 'accuracy': its values lie in [0, 1]"),
+    (["--margin", "50", "--metric", "f1"], "--margin=50 is beyond any difference in 'f1'"),
+    (["--metric", "roc_auc_ovo"], "--metric roc_auc_ovo: roc_auc_ovo is a scikit-learn scorer of predict_proba"),
 ])
 def test_a_mistake_is_one_line_and_writes_nothing(argv, words, capsys, tmp_path):
     path = tmp_path / "plan.json"
@@ -106,3 +110,11 @@ def test_a_regression_target_is_planned_on_its_loss_from_a_pilot():
     planned = cvi.results.Plan.from_dict(report["plan"])
     assert planned.metric == "mean squared error"
     assert planned.detectable == pytest.approx(cvi.decide(pair).minimum_detectable_difference, rel=1e-10)
+
+
+def test_a_difference_beyond_the_metric_is_refused_before_the_pilots_fits(capsys, monkeypatch):
+    import cvinference.evaluation._evaluator as evaluator_module
+
+    monkeypatch.setattr(evaluator_module, "run_fits", lambda *args, **kwargs: pytest.fail("the pilot was fitted"))
+    assert run(["plan", "nb", "tree", "--data", "iris", "--margin", "1.5"])[0] == 2
+    assert one_error_line(capsys).endswith("such as --margin=0.01 for one point (--margin=0.015 for 1.5 points)")

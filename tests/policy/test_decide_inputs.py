@@ -2,6 +2,7 @@
 tests as (name, TestResult) pairs, nested as nested cross-validation's difference interval on the pair's instances,
 a warning where a metric does not read them, and a callable metric's NaN refused as metric_interval refuses it."""
 
+import math
 import re
 import warnings
 
@@ -219,3 +220,45 @@ def test_a_nested_interval_says_how_many_learners_it_is_of_and_old_payloads_are_
         old["version"] = 4
         del old["details"]["mapping"]["n_learners"]
         assert type(interval).from_dict(old).details["n_learners"] == learners
+
+
+def test_a_nested_interval_of_another_loss_is_refused_naming_both():
+    """Issue 58: an absolute-error nested interval decided a squared-error pair (and a log-loss one a decision on
+    accuracy); the loss each is about is the one its estimand names, as nested_cv_interval writes it."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.tree import DecisionTreeRegressor
+
+    Xr, yr = load_diabetes(return_X_y=True)
+    Xr, yr = Xr[:150], yr[:150]
+    ridge, tree = Ridge(), DecisionTreeRegressor(max_depth=2, random_state=0)
+    pair = cvi.CVEvaluator(5, loss="squared_error", random_state=0).compare(ridge, tree, Xr, yr)
+    absolute, squared = (_quiet(cvi.nested_cv_interval, ridge, Xr, yr, estimator_b=tree, loss=loss, n_splits=3,
+                                n_repeats=1, random_state=0) for loss in ("absolute_error", "squared_error"))
+    with pytest.raises(ValueError, match=r"^nested is an interval of the difference in mean absolute_error loss, and "
+                                         r"the pair's decision is about its mean squared_error loss \(loss_name="
+                                         r"'squared_error'\).*loss='squared_error'"):
+        cvi.decide(pair, nested=absolute)
+    assert _quiet(cvi.decide, pair, nested=squared).rests_on is not None  # the same loss is taken
+    log_loss = _quiet(cvi.nested_cv_interval, NB, X, Y, estimator_b=STUMP, loss="log_loss", n_splits=3, n_repeats=1,
+                      random_state=0)
+    with pytest.raises(ValueError, match=r"mean log_loss, and the pair's decision is about its mean error rate "
+                                         r"\(zero-one loss\)"):
+        cvi.decide(PAIR, nested=log_loss)
+
+
+@pytest.mark.parametrize("estimate, low, high", [(0.5, -0.1, 0.2), (-0.2, -0.1, 0.2), (0.5, 0.6, math.inf)])
+def test_a_decision_test_with_its_estimate_outside_its_interval_is_refused(estimate, low, high):
+    with pytest.raises(ValueError, match=re.escape(f"got estimate={estimate!r} outside low={low!r}, high={high!r}")):
+        _made(estimate=estimate, low=low, high=high)
+
+
+@pytest.mark.parametrize("estimate, low, high", [
+    (math.nan, -0.1, 0.2),  # nothing estimated
+    (0.5, -math.inf, math.inf), (0.5, 0.1, math.inf), (-3.0, -math.inf, 0.2),  # one-sided or unbounded intervals
+    (0.2 + 1e-12, -0.1, 0.2),  # round-off at a bound
+    (0.5, math.nan, math.nan),
+])
+def test_a_decision_test_keeps_nan_one_sided_intervals_and_round_off(estimate, low, high):
+    made = _made(estimate=estimate, low=low, high=high)
+    assert cvi.results.DecisionTest.from_dict(made.to_dict()) == made

@@ -2,6 +2,8 @@
 statsmodels' ttost_paired (Schuirmann's two one-sided tests) and scipy's one-sided one-sample t test, on the paired
 differences whose t interval the margin re-levels."""
 
+import math
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -10,7 +12,7 @@ from statsmodels.stats.weightstats import ttost_paired
 
 import cvinference as cvi
 from cvinference.inference import forecast_test
-from cvinference.policy._margin import margin_answer, relevelled
+from cvinference.policy._margin import check_margin, margin_answer, relevelled
 from cvinference.splitters import ForwardSplit
 
 
@@ -129,3 +131,51 @@ def test_the_plot_draws_the_margin_and_the_interval_its_tests_read(alternative):
                           decision.rests_on.df, confidence_level=0.95, margin=0.1, alternative=alternative)
     assert any(tuple(line.get_xdata()) == pytest.approx((found.low, found.high)) for line in axis.lines)
     plt.close(drawn.figure_)
+
+
+def _classifier_pair():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    return cvi.CVEvaluator(5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(max_depth=2,
+                                                                                           random_state=0),
+                                                      X[:150, :5], y[:150])
+
+
+@pytest.mark.parametrize("margin, metric, words", [
+    (50, "accuracy", "margin=50 is beyond any difference in 'accuracy': its values lie in [0, 1], so two learners "
+                     "differ by less than 1. Pass margin in its units, below 1, such as margin=0.01 for one point "
+                     "(margin=0.5 for 50 points)."),
+    (1.5, "accuracy", "(margin=0.015 for 1.5 points)"),
+    (1e9, "accuracy", "margin=1e+09 is beyond any difference in 'accuracy'"),
+    (1.0, "balanced_accuracy", "margin=1 is beyond any difference in 'balanced_accuracy'"),
+    (2.0, "matthews_corrcoef", "its values lie in [-1, 1], so two learners differ by less than 2"),
+])
+def test_decide_refuses_a_margin_beyond_the_metrics_range(margin, metric, words):
+    """Issue 58: decide(P, margin=50) answered about "worse by less than 50 in accuracy". The ranges are
+    scikit-learn's documented ones (accuracy, balanced accuracy in [0, 1]; the Matthews correlation in [-1, 1])."""
+    with pytest.raises(ValueError) as raised:
+        cvi.decide(_classifier_pair(), metric=metric, margin=margin)
+    assert words in str(raised.value)
+
+
+def test_a_margin_inside_the_range_is_answered_and_a_loss_takes_any_positive_finite_margin():
+    decision = cvi.decide(_classifier_pair(), margin=0.99)
+    assert decision.answer in ("A non-inferior", "not shown non-inferior", "cannot tell")
+    assert cvi.decide(_forward_pair(), margin=1e9).answer == "A non-inferior"  # a loss: no upper bound
+
+
+def test_check_margin_reads_a_make_metric_range_and_refuses_the_non_finite():
+    from sklearn.metrics import cohen_kappa_score
+
+    kappa = cvi.make_metric(cohen_kappa_score, bounds=(-1, 1))
+    check_margin(1.99, kappa, regression=False)
+    with pytest.raises(ValueError, match=r"beyond any difference in 'cohen_kappa_score': its values lie in \[-1, 1\]"):
+        check_margin(2, kappa, regression=False)
+    check_margin(7.0, cvi.make_metric(cohen_kappa_score), regression=False)  # no bounds given: no range known
+    check_margin(7.0, "r2", regression=True)  # R² is unbounded below
+    for value in (math.inf, math.nan, 0.0, -1.0, True):
+        with pytest.raises(ValueError, match="must be a positive, finite number"):
+            check_margin(value, "neg_mean_squared_error", regression=True, name="difference")

@@ -9,6 +9,7 @@ by hand for a plan without a pilot.
 """
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -273,3 +274,67 @@ def test_a_grouped_pilot_is_refused_naming_what_the_plan_covers(breast_cancer):
         *_learners(), X, y, groups=np.arange(y.size) // 5)
     with pytest.raises(ValueError, match="units are the groups"):
         cvi.plan(pilot=pair)
+
+
+@pytest.mark.parametrize("args, name", [(("nb", 5), "estimator_a='nb'"), ((None, "tree"), None),
+                                        ((_learners()[0], 5), "estimator_b=5")])
+def test_learners_that_are_not_estimators_are_refused_naming_which(args, name):
+    """Issue 58: plan("nb", 5) raised scikit-learn's AttributeError; plan takes estimators only (no names)."""
+    if name is None:  # one learner missing: the plan needs both
+        with pytest.raises(TypeError, match="plan needs estimator_a and estimator_b"):
+            cvi.plan(*args, n_samples=150)
+        return
+    with pytest.raises(TypeError, match=re.escape(f"must be a scikit-learn estimator instance with fit and predict; "
+                                                  f"got {name}")):
+        cvi.plan(*args, n_samples=150)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"difference": 2}, "difference=2 is beyond any difference in 'accuracy': its values lie in [0, 1]"),
+    ({"difference": 1}, "difference=1 is beyond any difference in 'accuracy'"),
+    ({"margin": 50}, "margin=50 is beyond any difference in 'accuracy'"),
+    ({"margin": 1.5, "metric": "roc_auc"}, "margin=1.5 is beyond any difference in 'roc_auc'"),
+    ({"difference": 2, "metric": "matthews_corrcoef"}, "its values lie in [-1, 1], so two learners differ by less "
+                                                        "than 2"),
+])
+def test_a_difference_or_margin_beyond_the_metrics_range_is_refused(kwargs, words):
+    """Issue 58: difference=2 was planned at N = 20, a difference of 2 in accuracy. The ranges are scikit-learn's
+    documented ones: accuracy and ROC AUC in [0, 1], the Matthews correlation in [-1, 1]."""
+    with pytest.raises(ValueError, match=re.escape(words)):
+        cvi.plan(*_learners(), n_samples=150, **kwargs)
+
+
+def test_a_difference_just_inside_the_range_is_planned(pilot):
+    planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.99)
+    assert planned.wanted == 0.99 and planned.n_samples_needed == 2 * planned.n_splits
+
+
+def test_plan_refuses_exactly_the_metrics_compare_refuses(breast_cancer, monkeypatch):
+    """Issue 58: plan(metric="roc_auc_ovo") was planned on accuracy's figures while compare refused it. The oracle
+    is compare's own refusal, before any fit, of the same metric."""
+    import cvinference.evaluation._evaluator as evaluator_module
+
+    monkeypatch.setattr(evaluator_module, "run_fits", lambda *args, **kwargs: pytest.fail("fitted"))
+    for metric in ("roc_auc_ovo", "bogus", "r2", 5):
+        error = TypeError if metric == 5 else ValueError
+        with pytest.raises(error) as by_compare:
+            cvi.compare(*_learners(), *breast_cancer, metric=metric)
+        with pytest.raises(error) as by_plan:
+            cvi.plan(*_learners(), n_samples=300, metric=metric)
+        assert str(by_plan.value) == str(by_compare.value)
+
+
+def test_a_regressors_pilot_on_accuracy_is_refused_naming_the_metrics_that_apply():
+    """Issue 58: a regressors' pilot with metric="accuracy" was planned on the mean squared error without a word;
+    metric=None is their loss, as the decision's default is."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LinearRegression, Ridge
+
+    X, y = load_diabetes(return_X_y=True)
+    pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(Ridge(), LinearRegression(), X, y)
+    with pytest.raises(ValueError, match=r"^metric='accuracy' is not a scikit-learn scorer name computable from a "
+                                         r"regressor's predictions \(the pilot's learners are regressors\); use one of "
+                                         r".*neg_mean_squared_error.*\(or metric=None: their loss\)"):
+        cvi.plan(pilot=pair, n_repeats=1, metric="accuracy")
+    assert cvi.plan(pilot=pair, n_repeats=1).metric == cvi.decide(pair).metric == "mean squared error"
+    assert cvi.plan(pilot=pair, n_repeats=1, difference=1e6).wanted == 1e6  # a loss has no upper bound

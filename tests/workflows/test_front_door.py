@@ -261,3 +261,26 @@ def test_a_budget_mistake_on_the_command_line_exits_2_with_one_line_before_any_f
     monkeypatch.setattr(cvi.CVEvaluator, "evaluate", no_fit)
     assert main(argv, out=io.StringIO()) == 2
     assert capsys.readouterr().err.strip() == message
+
+
+def test_nested_cv_asked_for_beyond_the_budget_is_refused_before_any_fit(capsys):
+    """Issue 58: compare(nested="always", budget=20) dropped the nested cross-validation asked for. Its fits, by
+    hand: R K (K + 1) / 2 = 5 x 5 x 6 / 2 = 75 per learner (Bates, Hastie & Tibshirani's K = R = 5), 150 for two,
+    besides the 2 x 3 of the cross-validation."""
+    CountedNB.fits = 0
+    with pytest.raises(ValueError, match=r"^budget=20 allows 20 fits, and the cross-validation of both learners \(6 "
+                                         r"fits\) and the nested cross-validation asked for \(150 fits\) alone needs "
+                                         r"156; raise budget to at least 156, or pass nested='auto'"):
+        cvi.compare(CountedNB(), GaussianNB(var_smoothing=1e-3), X_IRIS, Y_IRIS, cv=3, nested="always", budget=20)
+    assert CountedNB.fits == 0
+    status = main(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--nested", "always", "--budget", "20"],
+                  out=io.StringIO())
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cvinference: error: --budget 20: 20 fits, and the "
+                                                   "cross-validation of both learners (6 fits) and the nested "
+                                                   "cross-validation asked for (150 fits) alone needs 156")
+    # a budget that pays for both runs nested cross-validation, and 5x2cv (20 fits) only beside them
+    comparison = cvi.compare(GaussianNB(), GaussianNB(var_smoothing=1e-3), X_IRIS, Y_IRIS, cv=3, nested="always",
+                             budget=156, random_state=0)
+    assert comparison.nested is not None and comparison.fits == 156 and "5x2cv t" not in comparison.tests

@@ -2,6 +2,7 @@
 question against a margin in one call, as ``decide(pair, margin=...)`` does on the same records (the oracle)."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -57,3 +58,31 @@ def test_the_command_line_takes_a_margin(tmp_path, capsys):
     assert "--alternative equivalent asks about a margin" in one_error_line(capsys)
     assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--margin", "0"])[0] == 2
     assert "argument --margin: expected a positive number" in one_error_line(capsys)
+
+
+def test_a_margin_beyond_the_metrics_range_is_refused_before_any_fit(tmp_path, capsys):
+    """Issue 58: compare(..., margin=50) and --margin 50 answered about "worse by less than 50 in accuracy". An
+    accuracy (as balanced accuracy) lies in [0, 1] (scikit-learn's documentation), so a difference is below 1."""
+    from sklearn.datasets import load_iris
+    from sklearn.naive_bayes import GaussianNB
+
+    from counted_fits import CountedNB
+
+    X_iris, y_iris = load_iris(return_X_y=True)
+    CountedNB.fits = 0
+    for margin, metric in ((50, None), (1.5, None), (1e9, None), (1.0, "balanced_accuracy")):
+        with pytest.raises(ValueError, match="^" + re.escape(f"margin={margin:g} is beyond any difference in "
+                                                             f"'{metric or 'accuracy'}': its values lie in [0, 1]")):
+            cvi.compare(CountedNB(), GaussianNB(var_smoothing=1e-3), X_iris, y_iris, cv=3, margin=margin,
+                        metric=metric)
+    assert CountedNB.fits == 0
+    assert run(["compare", "nb", "tree", "--data", "iris", "--cv", "3", "--margin", "50"])[0] == 2
+    assert one_error_line(capsys) == (
+        "cvinference: error: --margin=50 is beyond any difference in 'accuracy': its values lie in [0, 1], so two "
+        "learners differ by less than 1. Pass --margin in its units, below 1, such as --margin=0.01 for one point "
+        "(--margin=0.5 for 50 points)")
+
+
+def test_a_regressors_margin_is_any_positive_finite_increase_of_their_loss():
+    comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X.reshape(-1, 1), Y, cv=CV, margin=1e9)
+    assert comparison.decision.answer == "A non-inferior"  # a loss has no upper bound: the margin is taken
