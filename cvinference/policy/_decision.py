@@ -1298,7 +1298,9 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         :func:`metric_interval`; None is sklearn's default, 1.
     margin : float or None, default=None
         With ``alternative``: the margin, positive, in the metric's units
-        (for a loss, an increase of it).
+        (for a loss, an increase of it), below the width of the metric's
+        range where it has one (below 1 for accuracy, F1 or ROC AUC: 0.01
+        is one point); a margin no difference can reach is refused.
     alternative : {"difference", "non-inferior", "equivalent"} or None, default=None
         The question; None: ``"non-inferior"`` with a margin, else
         ``"difference"``. ``"difference"``: is either better. ``"non-inferior"``:

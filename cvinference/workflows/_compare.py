@@ -449,9 +449,10 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         The most fits the call may run: a number, or a multiple of one
         10-fold cross-validation of both learners (20 fits) such as
         ``"10x"``; None sets no limit. Below what the cross-validation needs
-        it is refused before any fit; 5x2cv and then the route run only
-        within it (the report's notes then say what the more powerful route
-        would cost).
+        (with ``nested="always"``, the cross-validation and nested
+        cross-validation) it is refused before any fit; 5x2cv and then the
+        route run only within it (the report's notes then say what the more
+        powerful route would cost).
     names : tuple of str or None, default=None
         The learners' names; None takes them from the records.
     %(n_jobs)s
@@ -484,7 +485,9 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         decision answers "A non-inferior" or "not shown non-inferior" (with
         ``alternative="equivalent"``, "equivalent" or "not shown
         equivalent"), from the same test, as :func:`decide` does. The route
-        run when the decision cannot tell is chosen as for a difference.
+        run when the decision cannot tell is chosen as for a difference. A
+        margin no difference of the metric can reach (1 or more for
+        accuracy, whose values lie in [0, 1]) is refused before any fit.
     alternative : {"difference", "non-inferior", "equivalent"} or None, default=None
         As :func:`decide` takes it; None: ``"non-inferior"`` with a margin.
 
