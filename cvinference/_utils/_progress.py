@@ -12,8 +12,11 @@ _LOG_EVERY_SECONDS = 10.0  # a line of its own per update (not a terminal): at m
 
 
 def is_terminal(stream):
-    """Whether ``stream`` is a terminal (its ``isatty()``); False for a file, a pipe, a closed stream, or an object
-    without ``isatty``."""
+    """Whether ``stream`` redraws a line after a carriage return: a terminal (its ``isatty()``), or a Jupyter
+    kernel's output (ipykernel's stream, whose ``isatty()`` is False but whose cell output honours ``\\r``); False
+    for a file, a pipe, a closed stream, or an object without ``isatty``."""
+    if type(stream).__module__.startswith("ipykernel."):
+        return True
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):

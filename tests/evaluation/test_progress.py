@@ -100,8 +100,13 @@ def test_the_evaluators_progress_in_a_log_file_is_one_line_per_update(tmp_path):
     assert LINE.fullmatch(text.splitlines()[-1]).group(1) == "5"
 
 
-def test_a_stream_without_isatty_is_not_a_terminal():
+def test_a_stream_without_isatty_is_not_a_terminal_and_a_jupyter_cell_is_one():
     assert not is_terminal(object()) and is_terminal(Terminal()) and not is_terminal(io.StringIO())
+    closed = io.StringIO()
+    closed.close()
+    assert not is_terminal(closed)
+    cell = type("OutStream", (io.StringIO,), {"__module__": "ipykernel.iostream"})()  # isatty() is False there
+    assert is_terminal(cell)
 
 
 def test_a_resumed_call_extrapolates_from_this_calls_units_only(capsys, monkeypatch):
