@@ -6,6 +6,7 @@ different prediction), because the tree's ``random_state=None`` drew from numpy'
 now sets every unset ``random_state`` parameter, on a clone, from ``random_state``.
 """
 
+import joblib
 import numpy as np
 import pytest
 from sklearn.base import clone
@@ -101,9 +102,11 @@ def test_without_random_state_nothing_is_seeded():
     assert forest.random_state is None
 
 
-def test_an_unseeded_forest_in_a_pipeline_evaluates_the_same_twice_and_for_any_n_jobs():
+def test_an_unseeded_forest_in_a_pipeline_evaluates_the_same_twice_and_for_any_n_jobs_and_backend():
     pipeline = make_pipeline(StandardScaler(), RandomForestClassifier(n_estimators=5))
     runs = [cvi.evaluate(pipeline, X, Y, cv=5, random_state=1, n_jobs=n_jobs) for n_jobs in (1, 1, 2)]
+    with joblib.parallel_config(backend="threading"):
+        runs.append(cvi.evaluate(pipeline, X, Y, cv=5, random_state=1, n_jobs=2))
     for run in runs[1:]:
         np.testing.assert_array_equal(run.result.y_pred, runs[0].result.y_pred)
     seed = learner_seeds(["randomforestclassifier__random_state"], 1, 0)["randomforestclassifier__random_state"]
