@@ -115,12 +115,44 @@ def wrapped(text, indent="", width=100, continuation=None):
         continuation, break_on_hyphens=False)]
 
 
+FIXED_BELOW = 1e4
+"""Figures whose size is below this are written with four decimals, larger ones in scientific notation
+(:func:`format_figure`): the bound where ``"{:.4g}"`` turns scientific."""
+
+
+def format_figure(value, signed=False):
+    """A report's number in its one format: four decimals below :data:`FIXED_BELOW` in size, four significant
+    digits in scientific notation from there (so 13772.1653 is ``1.377e+04`` wherever a report shows it, never
+    ``13772.1653`` beside it); ``signed`` writes the sign of a difference; nan, the infinities and None as they are
+    named.
+
+    Examples
+    --------
+    >>> format_figure(0.85333), format_figure(13772.1653), format_figure(-346499204.6586, signed=True)
+    ('0.8533', '1.377e+04', '-3.465e+08')
+    >>> format_figure(0.0), format_figure(float("nan")), format_figure(None)
+    ('0.0000', 'nan', 'None')
+    """
+    if value is None:
+        return "None"
+    value = float(value)
+    sign = "+" if signed else ""
+    if not math.isfinite(value) or abs(value) < FIXED_BELOW:
+        return f"{value:{sign}.4f}"
+    return f"{value:{sign}.3e}"
+
+
 def bounds_text(low, high, signed=False):
-    """``[low, high]`` with four decimals (signed for differences); ``n/a`` for a missing bound."""
+    """``[low, high]`` in :func:`format_figure`'s format (signed for differences); ``n/a`` for a missing bound.
+
+    Examples
+    --------
+    >>> bounds_text(0.7864, 0.9057), bounds_text(-576836312.8, -116162096.5, signed=True)
+    ('[0.7864, 0.9057]', '[-5.768e+08, -1.162e+08]')
+    """
     if low is None or high is None:
         return "n/a"
-    spec = "+.4f" if signed else ".4f"
-    return f"[{low:{spec}}, {high:{spec}}]"
+    return f"[{format_figure(low, signed)}, {format_figure(high, signed)}]"
 
 
 def loss_noun(loss_name):

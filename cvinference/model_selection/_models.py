@@ -143,7 +143,7 @@ class ModelComparison(Serializable):
         -------
         str
         """
-        test = "Cochran's Q" if self.method == "cochran-q" else "Cochran's Q, clustered (Wald, groups as units)"
+        test = OMNIBUS_LABELS[self.method]
         rows = self._rows()
         table = format_table(
             ["A", "B", "accuracy A - B", f"{format_level(self.confidence_level)} interval",
@@ -191,6 +191,10 @@ class ModelComparison(Serializable):
                            figsize=(6.4, 1.2 + 0.4 * len(self.models)), path=path)
 
 
+OMNIBUS_LABELS = {"cochran-q": "Cochran's Q", "clustered-wald": "Cochran's Q, clustered (Wald, groups as units)"}
+"""How the summary and the figure name the omnibus test of each ``method`` id."""
+
+
 def _draw_accuracies(comparison, axis):
     order = np.argsort(-comparison.accuracy, kind="stable")
     different = set()
@@ -204,7 +208,7 @@ def _draw_accuracies(comparison, axis):
     axis.set_xlabel("accuracy (red: shown to differ from the best)")
     axis.set_xlim(0, 1)
     axis.set_title(f"{len(comparison.models)} models on {comparison.n_samples} rows; "
-                   f"{comparison.method} {format_pvalue(comparison.pvalue)}")
+                   f"{OMNIBUS_LABELS[comparison.method]} {format_pvalue(comparison.pvalue)}")
 
 
 def _named_records(records):

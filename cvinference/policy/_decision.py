@@ -57,7 +57,7 @@ from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, ClassLabel, Nullable, Real, validate_params
 from .._utils._params import Options as Choice
 from .._utils._serialize import Serializable
-from .._utils._text import bounds_text, format_level, format_pvalue, listed, text_block
+from .._utils._text import bounds_text, format_figure, format_pvalue, listed
 from .._utils._upward import upward
 from .._utils._warnings import InferenceWarning, first_caller_outside_package, quietly
 from ..inference._clusters import split_groups_warning
@@ -79,6 +79,9 @@ from ..inference._resampled_tests import corrected_resampled_ttest, corrected_tt
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult, PairedForwardResult
 from ._decide_inputs import EstimateWithin, check_nested, checked_tests, unused_inputs_warning
+from ._decision_text import explanation as decision_explanation
+from ._decision_text import paragraph as decision_paragraph
+from ._decision_text import summary as decision_summary
 from ._detectable import POWER, minimum_detectable_difference
 from ._evidence import (
     TestEvidence,
@@ -398,60 +401,10 @@ class Decision(Serializable):
 
     @property
     def text(self):
-        """The decision in one paragraph."""
-        a, b = self.names
-        higher, contrast = ("lower", "B - A") if self.lower_is_better else ("higher", "A - B")
-        if self.rests_on is None:
-            question = f"whether {a} or {b} has the {higher} {self.metric}"
-            if self.alternative == "non-inferior":
-                question = f"whether {a} is worse than {b} by less than {self.margin:g} in {self.metric}"
-            elif self.alternative == "equivalent":
-                question = f"whether {a} and {b} are within {self.margin:g} in {self.metric}"
-            return f"Cannot tell {question}. {self.reason} {self.route}".strip()
-        test = self.rests_on
-        figures = (f"{self.metric} {contrast} = {test.estimate:+.4f}, {format_level(self.confidence_level)} "
-                   f"interval [{test.low:+.4f}, {test.high:+.4f}], {format_pvalue(test.pvalue)} ({test.name}; "
-                   f"{test.target} target)")
-        if self.margin is not None:
-            return self._margin_text(figures)
-        if self.answer == "no difference shown":
-            return (f"No difference in {self.metric} between {a} and {b} is shown at the {self.alpha:.2g} level: "
-                    f"{figures}.{self._detectable_sentence()} {self.reason}")
-        better, worse = (a, b) if self.answer == "A better" else (b, a)
-        return f"{better} has a {higher} {self.metric} than {worse}: {figures}. {self.reason}"
-
-    def _margin_text(self, figures):
-        """The answer about a margin: the 1 - 2 alpha interval of the test it rests on against -margin (and +margin)."""
-        a, b = self.names
-        test, margin = self.rests_on, self.margin
-        found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=self.confidence_level,
-                              margin=margin, alternative=self.alternative)
-        level = format_level(1 - 2 * self.alpha)
-        interval = f"its {level} interval [{found.low:+.4f}, {found.high:+.4f}]"
-        worse = f"{self.metric} {'above' if self.lower_is_better else 'below'} {b}'s"
-        if self.alternative == "non-inferior":
-            verdict = (f"{a} is not worse than {b} by {margin:g} or more ({worse} by less than {margin:g})"
-                       if self.answer == "A non-inferior" else
-                       f"{a} is not shown to be worse than {b} by less than {margin:g} in {self.metric}")
-            where = "lies above" if self.answer == "A non-inferior" else "reaches"
-            bound = f"{interval} {where} -{margin:g} (one-sided {format_pvalue(found.pvalue)})"
-        else:
-            verdict = (f"{a} and {b} are equivalent in {self.metric} within {margin:g}"
-                       if self.answer == "equivalent" else
-                       f"{a} and {b} are not shown to be equivalent in {self.metric} within {margin:g}")
-            where = "lies within" if self.answer == "equivalent" else "is not within"
-            bound = (f"{interval} {where} [-{margin:g}, +{margin:g}] (two one-sided tests, "
-                     f"{format_pvalue(found.pvalue)})")
-        return f"{verdict}: {bound}; {figures}. {self.reason}"
-
-    def _detectable_sentence(self):
-        """What "no difference shown" rules out: the sentence of its minimum detectable difference ("" if none)."""
-        mdd = self.minimum_detectable_difference
-        if mdd is None or not math.isfinite(mdd):
-            return ""
-        return (f" The test would have detected a difference in {self.metric} of {mdd:.4f} or more with power "
-                f"{POWER:g} (its minimum detectable difference at the observed variance); smaller differences are "
-                "not ruled out.")
+        """The decision in one paragraph: the answer, the figures of the test it rests on with its two-sided p-value
+        (about a margin: its one-sided one too), why that test, and what "no difference shown" rules out; or why
+        it cannot tell and the route that would."""
+        return decision_paragraph(self)
 
     @fill_doc
     def plot(self, ax=None, *, path=None):
@@ -474,21 +427,34 @@ class Decision(Serializable):
         return upward("report", "plot_decision")(self, ax, path=path)
 
     def summary(self):
-        """The decision, the test it rests on, the tests for context and the caveats.
+        """The decision in at most five lines: the answer; what it rests on, with its p-value and its sidedness; at
+        most two notes (what "no difference shown" rules out, the caveats that change what the answer means first);
+        and ``details: decision.explain()``.
 
         Returns
         -------
         str
+
+        See Also
+        --------
+        explain : everything the decision rests on.
         """
-        margin = "" if self.margin is None else f", margin {self.margin:g}"
-        lines = [f"decision: {self.answer} ({self.metric}{margin}; A = {self.names[0]}, B = {self.names[1]})",
-                 self.text]
-        mdd = self.minimum_detectable_difference
-        if self.answer in ("A better", "B better") and mdd is not None and math.isfinite(mdd):
-            lines.append(f"minimum detectable difference of {self.rests_on.name} (power {POWER:g} at its observed "
-                         f"variance): {mdd:.4f}")
-        context = [f"{test.name}: {format_pvalue(test.pvalue)}, not the one: {test.why_not}" for test in self.context]
-        return "\n".join(lines + text_block("tests for context", context) + text_block("caveats", self.caveats))
+        return decision_summary(self)
+
+    def explain(self):
+        """The decision in full: the answer and its paragraph (what it rests on and why, the margin's or the minimum
+        detectable difference's sentence, the refitting route when it cannot tell), the calibration of the test it
+        rests on, each test for context with why it is not the one, and every caveat.
+
+        Returns
+        -------
+        str
+
+        See Also
+        --------
+        summary : the same decision in at most five lines.
+        """
+        return decision_explanation(self)
 
 
 # --------------------------------------------------------------------------- the candidates
@@ -920,13 +886,15 @@ def _mean_baseline_caveats(pair, names, alpha):
     baseline = tests[0].details
     relative = "R² relative to the baseline" if pair.a.loss_name == "squared_error" else "relative reduction"
     caveats = [f"Baseline: the trivial regressor, predicting the training {baseline['baseline']} of y in each fold, "
-               f"has {words} {baseline['baseline_loss']:.4g} ({names[0]} {tests[0].details['mean_loss']:.4g} and "
-               f"{names[1]} {tests[1].details['mean_loss']:.4g}: {relative} {tests[0].details['relative']:.2f} and "
+               f"has {words} {format_figure(baseline['baseline_loss'])} ({names[0]} "
+               f"{format_figure(tests[0].details['mean_loss'])} and {names[1]} "
+               f"{format_figure(tests[1].details['mean_loss'])}: {relative} {tests[0].details['relative']:.2f} and "
                f"{tests[1].details['relative']:.2f})."]
     for name, test in zip(names, tests, strict=True):
         if not test.pvalue < alpha:
-            caveats.append(f"{name} does not beat the trivial regressor: its {words} {test.details['mean_loss']:.4g} "
-                           f"is not below the baseline's ({format_pvalue(test.pvalue)}, {baseline_test_words(test)}; "
+            caveats.append(f"{name} does not beat the trivial regressor: its {words} "
+                           f"{format_figure(test.details['mean_loss'])} is not below the baseline's "
+                           f"({format_pvalue(test.pvalue)}, {baseline_test_words(test)}; "
                            "mean_baseline_test).")
     return caveats
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._utils._paths import unwritable_reason
-from .._utils._text import format_level, format_pvalue, wrapped
+from .._utils._text import format_figure, format_level, format_pvalue, wrapped
 from ..inference._regression import LOSS_METRICS, loss_words
 from ..inference._results import Interval
 from ..policy._detectable import POWER
@@ -111,7 +111,7 @@ def _fold_panel(axis, report, quantity):
 
 
 def _integer_ticks():
-    """A tick locator that puts ticks on whole numbers only (the folds)."""
+    """A tick locator that puts ticks on whole numbers only (the folds, the horizons, a histogram's counts)."""
     from matplotlib.ticker import MaxNLocator
 
     return MaxNLocator(integer=True)
@@ -124,9 +124,10 @@ def _difference_panel(axis, report, quantity):
     differences = differences[np.isfinite(differences)]
     axis.hist(differences, bins=min(20, max(5, differences.size // 2)), color="0.6", edgecolor="black")
     axis.axvline(0.0, color="black", linewidth=1)
-    axis.axvline(differences.mean(), color="tab:red", label=f"mean {differences.mean():+.4g}")
+    axis.axvline(differences.mean(), color="tab:red", label=f"mean {format_figure(differences.mean(), signed=True)}")
     axis.set_xlabel(quantity.difference("_j"))
     axis.set_ylabel("folds")
+    axis.yaxis.set_major_locator(_integer_ticks())  # a count of folds: no 1.25 folds
     repeats = a.shape[0]
     axis.set_title("fold differences" + (f" ({repeats} repeats)" if repeats > 1 else ""))
     axis.legend(fontsize="small")
@@ -166,11 +167,12 @@ def _draw_margin(axis, decision, tests):
     if margin is None:
         return
     if decision["alternative"] == "equivalent":
-        band = axis.axvspan(-margin, margin, color="tab:green", alpha=0.12, linewidth=0,
+        band = axis.axvspan(-margin, margin, color="tab:green", alpha=0.12, linewidth=0, zorder=BAND_ZORDER,
                             label=f"within \u00b1{margin:g}: equivalent")
     else:
         band = axis.axvspan(axis.get_xlim()[0] if axis.get_xlim()[0] < -margin else -2 * margin, -margin,
-                            color="0.5", alpha=0.2, linewidth=0, label=f"worse by {margin:g} or more")
+                            color="0.5", alpha=0.2, linewidth=0, zorder=BAND_ZORDER,
+                            label=f"worse by {margin:g} or more")
     band.set_gid(MARGIN_BAND)
     shown = axis.get_legend()  # the minimum detectable difference's, when drawn
     handles = [*(getattr(shown, "legend_handles", None) or []), band]
@@ -180,10 +182,21 @@ def _draw_margin(axis, decision, tests):
         level = 1 - 2 * (1 - decision["confidence_level"])
         low, high, _ = relevelled(rests_on["estimate"], rests_on["low"], rests_on["high"], rests_on["df"],
                                   decision["confidence_level"], level)
-        handles += axis.plot([low, high], [row, row], color="tab:green", linewidth=7, alpha=0.45, zorder=1,
+        handles += axis.plot([low, high], [row, row], color="tab:green", linewidth=7, alpha=0.45, zorder=1.5,
                              label=f"its {format_level(level)} interval (the margin's tests)")
+    _legend_beside(axis, handles)
+
+
+def _legend_beside(axis, handles):
+    """The legend of a tests panel's bands, beside the panel (right of it), where it covers no test."""
     axis.legend(handles=handles, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
 
+
+BAND_ZORDER = 0.5
+"""The drawing order of a tests panel's bands (the minimum detectable difference's, the margin's): under the
+intervals and markers of the tests (matplotlib draws lines at 2), so that a band never hides a result."""
+TEST_LABEL_WIDTH = 36
+"""The characters of a line of a test's name beside its interval; a longer name wraps, so the panel keeps its width."""
 
 MDD_BAND = "minimum detectable difference"
 """The ``gid`` of the band of a decision's minimum detectable difference, -MDD to +MDD around 0, in its figures."""
@@ -201,12 +214,15 @@ def _draw_tests(axis, tests, rests_on, quantity, *, detectable=None):
         axis.plot(test["estimate"], y, "o", color="tab:red" if chosen else "tab:blue")
     if (detectable is not None and math.isfinite(detectable)
             and any(test["name"] == rests_on.get("name") for test in tests)):
-        band = axis.axvspan(-detectable, detectable, color="tab:red", alpha=0.12, linewidth=0,
-                            label=f"\u00b1{detectable:.4f}: minimum detectable\ndifference (power {POWER:g})")
+        band = axis.axvspan(-detectable, detectable, color="tab:red", alpha=0.12, linewidth=0, zorder=BAND_ZORDER,
+                            label=f"\u00b1{format_figure(detectable)}: minimum detectable\n"
+                                  f"difference (power {POWER:g})")
         band.set_gid(MDD_BAND)
-        axis.legend(handles=[band], fontsize="small", loc="best")
+        _legend_beside(axis, [band])
     axis.axvline(0.0, color="black", linewidth=1, linestyle="--")
-    axis.set_yticks(positions, [f"{t['name']} ({format_pvalue(t['pvalue'])})"
+    axis.set_ylim(-0.75, len(tests) - 0.25)  # room within the panel for the first and last names' lines
+    axis.set_yticks(positions, ["\n".join(wrapped(f"{t['name']} ({format_pvalue(t['pvalue'])})",
+                                                  width=TEST_LABEL_WIDTH))
                                 + ("\nthe decision rests on it" if t["name"] == rests_on.get("name") else "")
                                 for t in tests])
     axis.set_xlabel(quantity.difference())
@@ -621,7 +637,7 @@ def plot_decision(decision, ax=None, *, path=None):
     record = decision_record(decision)
     tests = [test for test in (record["rests_on"], *record["context"]) if test is not None]
     return draw_panels([functools.partial(_decision_panel, record=record, tests=tests)], ax,
-                       figsize=(8, 1.8 + 0.5 * len(tests)), path=path)
+                       figsize=(8, 2.0 + 0.6 * len(tests)), path=path)
 
 
 def _decision_panel(ax, record, tests):

@@ -35,7 +35,7 @@ import numpy as np
 
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain, plain_fields
-from .._utils._text import bounds_text, format_level, format_pvalue, format_table, wrapped
+from .._utils._text import bounds_text, format_figure, format_level, format_pvalue, format_table, wrapped
 from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
 from ..inference import (
     FTestResult,
@@ -58,6 +58,7 @@ from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
 from ..policy import decide, pair_tests
 from ..policy._decision import cluster_paired_name
+from ..policy._decision_text import summary_lines
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -449,7 +450,9 @@ def _loss_tests(pair):
 
 
 def decision_record(decision):
-    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.results.Decision`'s ``to_dict()``, and text.
+    """The JSON's ``"decision"``: the fields of the :class:`~cvinference.results.Decision`'s ``to_dict()``, its
+    paragraph (``"text"``), the lines the text report shows (``"summary"``: the answer, what it rests on, at most
+    two notes) and everything else in words (``"explanation"``, ``Decision.explain()``).
 
     Its tests are written without their ``role`` (``rests_on`` or ``context`` says it).
     """
@@ -457,7 +460,7 @@ def decision_record(decision):
     for test in [record["rests_on"], *record["context"]]:
         if test is not None:
             del test["role"]
-    return {**record, "text": decision.text}
+    return {**record, "text": decision.text, "summary": summary_lines(decision), "explanation": decision.explain()}
 
 
 _CONDITIONAL_CAVEAT = (
@@ -478,13 +481,13 @@ def _scope_caveat(record):
 
 def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
-    text = f"{loss_words(record['loss']).capitalize()} {record['mean_loss']:.4g}."
+    text = f"{loss_words(record['loss']).capitalize()} {format_figure(record['mean_loss'])}."
     cluster = next((interval for interval in record["intervals"]
                     if interval["method"] in CLUSTER_METHODS and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
-                f"{cluster['low']:.4g} and {cluster['high']:.4g} ({cluster['method']} interval, the groups as "
-                "units).")
+                f"{format_figure(cluster['low'])} and {format_figure(cluster['high'])} ({cluster['method']} interval, "
+                "the groups as units).")
     elif "r2" in intervals:
         r2 = intervals["r2"]
         text += (f" R² {r2['estimate']:.3f}; with {format_level(r2['confidence_level'])} confidence between "
@@ -492,8 +495,9 @@ def _regression_verdict(record):
     baseline = record["baseline"]
     if baseline is not None and not baseline["beats"]:
         text = (f"Does not beat the trivial regressor: predicting the training {baseline['baseline']} gives "
-                f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, and {record['mean_loss']:.4g} is not "
-                f"below it ({format_pvalue(baseline['pvalue'])}, {baseline.get('test', 'one-sided CV-CLT')}). {text}")
+                f"{loss_words(record['loss'])} {format_figure(baseline['baseline_loss'])}, and "
+                f"{format_figure(record['mean_loss'])} is not below it ({format_pvalue(baseline['pvalue'])}, "
+                f"{baseline.get('test', 'one-sided CV-CLT')}). {text}")
     return {"text": text, "caveats": [_scope_caveat(record)]}
 
 
@@ -538,9 +542,9 @@ def _comparison_notes(records, diagnostic):
 
 
 def _total_text(record):
-    mean_loss = f"mean {record['loss']} loss {record['mean_loss']:.4g}"
+    mean_loss = f"mean {record['loss']} loss {format_figure(record['mean_loss'])}"
     if record["accuracy"] is None:
-        return f"{loss_words(record['loss'])} {record['mean_loss']:.4g}"
+        return f"{loss_words(record['loss'])} {format_figure(record['mean_loss'])}"
     total = (f"accuracy {record['accuracy']:.4f} ({record['n_correct']} of {record['n_tested']} tested "
              "instances correct)")
     return total if record["loss"] == "zero_one" else f"{total}; {mean_loss}"
@@ -555,20 +559,21 @@ def _baseline_blocks(record):
     if "season" in baseline:  # a forecaster's: the naive forecast from the same origins
         beats = "" if baseline["beats"] else "does not beat the "
         skill = "" if baseline["relative"] is None else f", skill 1 - loss / naive's {baseline['relative']:.3f}"
-        return [Paragraph(f"{beats}{baseline['baseline']} forecast from the same origins: {loss_words(record['loss'])} "
-                          f"{baseline['baseline_loss']:.4g}{skill}; below it: {p} ({baseline['test']})", "  ")]
+        return [Paragraph(f"{beats}{baseline['baseline']} forecast from the same origins: "
+                          f"{loss_words(record['loss'])} {format_figure(baseline['baseline_loss'])}{skill}; below it: "
+                          f"{p} ({baseline['test']})", "  ")]
     if record["accuracy"] is None:
         relative = "R² relative to it" if record["loss"] == "squared_error" else "relative reduction"
         beats = "" if baseline["beats"] else "does not beat the "
         return [Paragraph(f"{beats}trivial regressor (the training {baseline['baseline']} of y): "
-                          f"{loss_words(record['loss'])} {baseline['baseline_loss']:.4g}, {relative} "
+                          f"{loss_words(record['loss'])} {format_figure(baseline['baseline_loss'])}, {relative} "
                           f"{baseline['relative']:.3f}; below it: {p} "
                           f"({baseline.get('test', 'one-sided CV-CLT')})", "  ")]
     rate = (f"no-information rate {baseline['no_information_rate']:.4f} "
             f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
-    blocks = [Paragraph(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'exact binomial')})", "  ")]
+    blocks = [Paragraph(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'one-sided exact binomial')})", "  ")]
     metrics = {interval["quantity"] for interval in record["intervals"]} - {"accuracy", record["loss"]}
     if baseline["imbalance_ratio"] >= IMBALANCE_FOR_A_METRIC and not metrics:
         blocks.append(Paragraph(
@@ -581,7 +586,7 @@ def _baseline_blocks(record):
 def _estimator_blocks(label, record):
     blocks = [Paragraph(f"{label}: {record['description']}" if record["description"] else label),
               Paragraph(_total_text(record), "  ", wrap=False), *_baseline_blocks(record)]
-    rows = [[interval["name"], f"{interval['estimate']:.4f}", bounds_text(interval["low"], interval["high"]),
+    rows = [[interval["name"], format_figure(interval["estimate"]), bounds_text(interval["low"], interval["high"]),
              interval["target"]] for interval in record["intervals"]]
     if rows:
         blocks.append(Table(["interval", "estimate", "bounds", "target"], rows, "  "))
@@ -598,14 +603,41 @@ def _df_text(record):
     return f"{df:.4g}" if denominator is None else f"{df:g}, {denominator:g}"
 
 
-def _test_blocks(records, loss=None):
+def _pvalue_cell(record, sides):
+    """A test's p-value; with its sidedness when the column's title does not say it (``sides`` None)."""
+    p = format_pvalue(record["pvalue"])
+    return p if sides is not None else f"{p} ({record['alternative']})"
+
+
+def _role_line(tests, decision):
+    """Which p-value of the tests' table answers the question (the one the decision rests on) and that the others
+    are context."""
+    rests_on = (decision or {}).get("rests_on")
+    if decision is None:
+        return []
+    if rests_on is None:
+        return [Paragraph("the decision rests on none of these tests (see below): their p-values are context")]
+    row = next((t for t in tests if t["name"] == rests_on["name"] or (
+        t["pvalue"] is not None and math.isclose(t["pvalue"], rests_on["pvalue"], rel_tol=1e-9)
+        and math.isclose(t["estimate"], rests_on["estimate"], rel_tol=1e-9, abs_tol=1e-12))), None)
+    if row is None:
+        return [Paragraph(f"the decision rests on {rests_on['name']} (not in this table): these p-values are "
+                          "context")]
+    return [Paragraph(f"the decision rests on {row['name']}'s p-value; the others are context")]
+
+
+def _test_blocks(records, loss=None, decision=None):
+    sides = {record["alternative"] for record in records}
+    sides = next(iter(sides)) if len(sides) == 1 else None
     rows = []
     for record in records:
         statistic = "n/a" if record["statistic"] is None else f"{record['statistic']:.4g}"
-        rows.append([record["name"], statistic, _df_text(record), format_pvalue(record["pvalue"]),
-                     f"{record['estimate']:+.4f}", bounds_text(record["low"], record["high"], signed=True),
+        rows.append([record["name"], statistic, _df_text(record), _pvalue_cell(record, sides),
+                     format_figure(record["estimate"], signed=True),
+                     bounds_text(record["low"], record["high"], signed=True),
                      {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
-    header = ["test", "statistic", "df", "p-value", "A - B" if loss is None else "B - A", "interval", "conditions"]
+    header = ["test", "statistic", "df", "p-value" if sides is None else f"p ({sides})",
+              "A - B" if loss is None else "B - A", "interval", "conditions"]
     by_target = {}
     for record in records:
         by_target.setdefault(record["target"], []).append(record["name"])
@@ -613,7 +645,8 @@ def _test_blocks(records, loss=None):
                         for target, names in by_target.items())
     title = ("tests of accuracy(A) = accuracy(B); A - B > 0 when A is more accurate" if loss is None else
              f"tests of {loss_words(loss)}(A) = {loss_words(loss)}(B); B - A > 0 when A's is lower")
-    return [Paragraph(title, wrap=False), Table(header, rows), Paragraph(f"targets: {targets}")]
+    return [Paragraph(title, wrap=False), Table(header, rows), Paragraph(f"targets: {targets}"),
+            *_role_line(records, decision)]
 
 
 class Table(NamedTuple):
@@ -648,17 +681,17 @@ def _fold_table(report, r):
         folds = record["folds"]
         if record["accuracy"] is None:
             header.append(f"{record['loss']}_{label_of[label]}j")
-            columns.append([f"{v:.4g}" for v in folds["mean_loss_j"][r]])
+            columns.append([format_figure(v) for v in folds["mean_loss_j"][r]])
         else:
             header += [f"r_{label_of[label]}j", f"p_{label_of[label]}j"]
             columns += [folds["r_j"][r], [f"{p:.4f}" for p in folds["p_j"][r]]]
     if len(records) == 2:
-        key, form = ("p_j", "{:+.4f}") if first["accuracy"] is not None else ("mean_loss_j", "{:+.4g}")
+        key = "p_j" if first["accuracy"] is not None else "mean_loss_j"
         a, b = (record["folds"][key][r] for _, record in records)
         if key == "mean_loss_j":  # as the tests of a loss: B - A, positive when A is better
             a, b = b, a
         header.append("d_j" if key == "p_j" else "B - A")
-        columns.append([form.format(x - y) for x, y in zip(a, b, strict=True)])
+        columns.append([format_figure(x - y, signed=True) for x, y in zip(a, b, strict=True)])
     if first["conditions"] is not None:
         holds = [all(cells) for cells in zip(*(record["conditions"]["holds"][r] for _, record in records), strict=True)]
         header.append(f"r_j, m_j - r_j >= {report['min_count']}")
@@ -686,12 +719,12 @@ def _horizon_table(report):
     for i, row in enumerate(first["horizons"]):
         cells = [str(row["horizon"]), str(row["n_forecasts"])]
         if pair:
-            cells += [f"{record['horizons'][i]['mean_loss']:.4f}" for record in records.values()]
+            cells += [format_figure(record["horizons"][i]["mean_loss"]) for record in records.values()]
         else:
-            cells += [f"{row['mean_loss']:.4f}", bounds_text(row["low"], row["high"])]
-        cells.append(f"{row['baseline_loss']:.4f}")
+            cells += [format_figure(row["mean_loss"]), bounds_text(row["low"], row["high"])]
+        cells.append(format_figure(row["baseline_loss"]))
         if pair:
-            cells += [f"{tests[i]['estimate']:+.4f}", "n/a" if tests[i]["pvalue"] is None
+            cells += [format_figure(tests[i]["estimate"], signed=True), "n/a" if tests[i]["pvalue"] is None
                       else format_pvalue(tests[i]["pvalue"])]
         rows.append(cells)
     return header, rows
@@ -765,7 +798,8 @@ def report_blocks(report, *, every_repeat=False):
         blocks += [GAP, *_estimator_blocks(label, record)]
     if report["tests"]:
         first = report["estimators"]["A"]
-        blocks += [GAP, *_test_blocks(report["tests"], None if first["accuracy"] is not None else first["loss"])]
+        blocks += [GAP, *_test_blocks(report["tests"], None if first["accuracy"] is not None else first["loss"],
+                                      report.get("decision"))]
     if report["diagnostic"] is not None:
         blocks.append(Paragraph(f"scheme independence: {report['diagnostic']['note']}"))
     if report["warnings"]:
@@ -791,12 +825,22 @@ def render_text(report, *, every_repeat=False):
     return "\n".join(line for block in report_blocks(report, every_repeat=every_repeat) for line in _text_lines(block))
 
 
+DETAILS = 'details: .decision.explain() in Python; the "explanation" of the --json report\'s "decision"'
+"""The last line of a report's decision: where the rest of it is (the summary and the command line show the same
+text)."""
+
+
 def _decision_blocks(decision):
-    a, b = decision["names"]
-    items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
-    margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
-    return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
-            Paragraph(decision["text"], "  ", items=items)]
+    """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
+    :data:`DETAILS`); a report written before them (no ``"summary"``) as its paragraph with every item."""
+    if "summary" not in decision:
+        a, b = decision["names"]
+        items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
+        margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
+        return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
+                Paragraph(decision["text"], "  ", items=items)]
+    first, *rest = decision["summary"]
+    return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]
 
 
 def summary_text(subject):

@@ -132,8 +132,8 @@ def test_the_baseline_record_is_no_information_test_and_json_safe():
     assert type(baseline["majority_class"]) is int
     json.dumps(report, allow_nan=False)
     text = render_text(report)
-    assert "  no-information rate 0.3333 (always predicting 0); accuracy > NIR: p < 0.001 (exact binomial)" in (
-        text.splitlines())
+    assert "  no-information rate 0.3333 (always predicting 0); accuracy > NIR: p < 0.001 (one-sided exact " \
+           "binomial)" in " ".join(line.strip() if line.startswith("    ") else line for line in text.splitlines())
     assert "class imbalance" not in text and "Does not beat" not in text
 
 
@@ -147,7 +147,7 @@ def test_a_regression_record_has_the_mean_as_baseline_and_no_no_information_rate
         1 - 0.1875 / 2.0), "pvalue": pytest.approx(oracle.pvalue), "beats": False}
     text = render_text(report)
     assert "no-information" not in text
-    assert "does not beat the trivial regressor (the training mean of y): mean squared error 2," in text
+    assert "does not beat the trivial regressor (the training mean of y): mean squared error 2.0000," in text
     assert text.split("verdict: ")[1].startswith("Does not beat the trivial regressor")
 
 
@@ -178,7 +178,7 @@ def test_a_grouped_record_shows_the_cluster_interval_of_its_mean_loss(loss):
     assert oracle.method == ("cluster-half-sample" if regression else "cluster")
     assert oracle.details["df"] == 19  # G - 1 for the 20 groups
     if regression:
-        assert (f"between {oracle.low:.4g} and {oracle.high:.4g} ({oracle.method} interval"
+        assert (f"between {oracle.low:.4f} and {oracle.high:.4f} ({oracle.method} interval"
                 in report["verdict"]["text"])
 
 
@@ -295,8 +295,11 @@ def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
     assert (row["low"], row["high"]) == tuple(test.confidence_interval(0.95))
     decision = cvi.decide(pair)
     written = report["decision"]
-    assert list(written) == [field.name for field in dataclasses.fields(decision)] + ["text"]
+    assert list(written) == [field.name for field in dataclasses.fields(decision)] + ["text", "summary",
+                                                                                      "explanation"]
     assert written["names"] == list(decision.names) and written["text"] == decision.text
+    assert written["summary"] == decision.summary().splitlines()[:-1]  # its last line says where the details are
+    assert written["explanation"] == decision.explain()
     assert written["minimum_detectable_difference"] == decision.minimum_detectable_difference  # None: cannot tell
     for found, shown in zip(decision.context, written["context"], strict=True):
         assert shown == {"name": found.name, "estimate": found.estimate, "low": found.low, "high": found.high,
