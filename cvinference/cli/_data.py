@@ -16,6 +16,7 @@ the same file.
 import csv
 import dataclasses
 import os
+import re
 
 import numpy as np
 
@@ -175,10 +176,11 @@ def load_data(data, *, target=None, impute=False, other_names=(), task="classifi
         not a feature. None for a bundled data set (which has no groups).
     time : str, default=None
         The CSV column that holds each row's time, for forward validation:
-        numbers, or ISO 8601 dates and times (``2024-03``, ``2024-03-31``,
-        ``2024-03-31T12:00``). The rows are sorted by it; a missing or
-        repeated time is refused (one series, one row per time). It is not
-        a feature. None for a bundled data set.
+        finite numbers, or ISO 8601 dates and times (``2024-03``,
+        ``2024-03-31``, ``2024-03-31T12:00``), one kind for the whole column.
+        The rows are sorted by it; a missing, infinite or repeated time and a
+        mix of numbers and dates are refused (one series, one row per time).
+        It is not a feature. None for a bundled data set.
 
     Returns
     -------
@@ -435,16 +437,10 @@ def _time_column(time, target, groups, names, path):
 def _time_order(time, cells):
     """The rows sorted by the ``--time`` column (numbers, or ISO 8601 dates and times) and its cells as text; a
     UserError for a missing, unreadable or repeated time."""
-    missing, values, numeric = _parse_column(cells)
-    _refuse_missing("--time", time, missing, "every row needs its time: fill them in or drop those rows")
+    _refuse_missing("--time", time, _parse_column(cells)[0], "every row needs its time: fill them in or drop those "
+                    "rows")
     text = np.asarray([cell.strip() for cell in cells], dtype=str)
-    if not numeric:
-        try:
-            values = text.astype("datetime64")
-        except ValueError:
-            example = str(next(cell for cell in text if _unreadable_time(cell)))
-            raise UserError(f"--time {time} holds {example!r}, neither a number nor an ISO 8601 date or time "
-                            "(such as 2024-03 or 2024-03-31); write the times so") from None
+    values = _time_values(time, text)
     order = np.argsort(values, kind="stable")
     repeated = values[order][1:] == values[order][:-1]
     if repeated.any():
@@ -455,12 +451,51 @@ def _time_order(time, cells):
     return order, text[order]
 
 
-def _unreadable_time(cell):
+_ISO_TIME = re.compile(r"\d{4}-\d{2}(-\d{2}([T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)?)?")
+"""An ISO 8601 date or time as numpy reads it without a time zone: 2024-03, 2024-03-31, 2024-03-31T12:00:00.5."""
+
+
+def _time_kind(cell):
+    """"number" (a float, infinite ones included), "date" (ISO 8601, a valid calendar date) or None (neither)."""
+    try:
+        float(cell)
+        return "number"
+    except ValueError:
+        pass
+    if not _ISO_TIME.fullmatch(cell):
+        return None
     try:
         np.datetime64(cell)
     except ValueError:
-        return True
-    return False
+        return None
+    return "date"
+
+
+def _time_values(time, text):
+    """The ``--time`` cells as finite numbers or as ISO 8601 datetimes, one kind for the whole column; a UserError
+    naming the first cell (and its data row) that is neither, of the other kind than most, or not finite."""
+    kinds = [_time_kind(cell) for cell in text]
+    where = {kind: next((i for i, k in enumerate(kinds) if k == kind), None) for kind in ("number", "date", None)}
+    if where[None] is not None:
+        i = where[None]
+        raise UserError(f"--time {time} holds {str(text[i])!r}, neither a number nor an ISO 8601 date or time (such "
+                        f"as 2024-03 or 2024-03-31), in data row {i + 1}; write the times so")
+    if where["number"] is not None and where["date"] is not None:
+        dates = kinds.count("date")
+        usual = "date" if dates * 2 > len(kinds) or (dates * 2 == len(kinds) and kinds[0] == "date") else "number"
+        i = next(i for i, kind in enumerate(kinds) if kind != usual)
+        among = "ISO 8601 dates" if usual == "date" else "numbers"
+        raise UserError(f"--time {time} holds {str(text[i])!r} in data row {i + 1}, a {kinds[i]} among {among}; a "
+                        "time column holds numbers only or ISO 8601 dates only (the two share no order): write every "
+                        "time in one form")
+    if where["date"] is not None:
+        return text.astype("datetime64")
+    values = np.array([float(cell) for cell in text])
+    if not np.isfinite(values).all():
+        i = int(np.flatnonzero(~np.isfinite(values))[0])
+        raise UserError(f"--time {time} holds {str(text[i])!r} in data row {i + 1}, which is no time a row was "
+                        "observed at (not finite); give every row its finite time")
+    return values
 
 
 def _build_dataset(path, rows, *, target, impute, task="classification", groups=None, time=None):

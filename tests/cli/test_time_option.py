@@ -119,6 +119,15 @@ def test_a_mistake_with_forward_validation_exits_2_with_one_line(argv, message, 
     (["1", "", "3"], "--time t has 1 missing value (data row 2)"),
     (["1", "a", "3"], "--time t holds 'a', neither a number nor an ISO 8601 date"),
     (["2", "1", "2"], "--time t holds '2' in data rows 1, 3"),
+    # Issue 58: a number sorted before ISO dates (numpy reads '5' as the year 5) and inf after them, without a word
+    (["5", "2024-03", "2024-04"], "--time t holds '5' in data row 1, a number among ISO 8601 dates; a time column "
+                                  "holds numbers only or ISO 8601 dates only"),
+    (["1", "2", "2024-03"], "--time t holds '2024-03' in data row 3, a date among numbers"),
+    (["1", "inf", "3"], "--time t holds 'inf' in data row 2, which is no time a row was observed at (not finite)"),
+    (["-inf", "1", "3"], "--time t holds '-inf' in data row 1, which is no time"),
+    (["2024-01", "NaT", "2024-03"], "--time t holds 'NaT', neither a number nor an ISO 8601 date or time"),
+    (["2024-01", "today", "2024-03"], "--time t holds 'today', neither a number nor an ISO 8601 date or time (such "
+                                      "as 2024-03 or 2024-03-31), in data row 2"),
 ])
 def test_a_time_column_that_is_no_time_order_is_refused(cells, message, tmp_path, capsys):
     path = tmp_path / "bad.csv"
@@ -135,3 +144,15 @@ def test_a_classifier_forecasts_no_series(csv_file, capsys):
 def test_a_bundled_data_set_has_no_time(capsys):
     assert run(["evaluate", "ridge", "--data", "diabetes", "--time", "t"])[0] == 2
     assert "--time t applies to CSV files only" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("cells, expected", [
+    (["2024-03", "2024-01-15", "2024-02"], ["2024-01-15", "2024-02", "2024-03"]),
+    (["3", "-1.5", "1e1"], ["-1.5", "3", "1e1"]),
+])
+def test_one_kind_of_time_sorts_as_it_reads(cells, expected, tmp_path):
+    """Numbers sort as numbers (1e1 = 10 last), dates as dates (of any ISO precision): the check refuses only mixes."""
+    path = tmp_path / "good.csv"
+    path.write_text("t,y,x\n" + "".join(f"{cell},{i}.5,{i}\n" for i, cell in enumerate(cells)), encoding="utf-8")
+    data = load_data(str(path), target="y", task="regression", time="t")
+    assert list(data.time) == expected
