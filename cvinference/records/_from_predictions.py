@@ -181,33 +181,8 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
         if n_repeats > 1 and not (group_rows == group_rows[0]).all():
             raise ValueError("groups differ between repeats for the same instance; an instance keeps its group.")
     y_first = truth[0]
-    if hasattr(fold, "__next__"):  # an iterator of splits, such as cv.split(X, y): read once
-        fold = list(fold)
-    if fold is None:
-        folds = np.zeros((n_repeats, n_samples), dtype=int)
-        cv_repr = SINGLE_SET
-    elif _is_splitter(fold):
-        if repeat is not None:
-            raise ValueError("fold is a splitter and repeat is given; a splitter gives the folds of every repeat "
-                             "(RepeatedKFold), so drop repeat, or pass each row's fold id.")
-        folds = splitter_folds(fold, y_first, None if group_rows is None else group_rows[0])
-        n_repeats = folds.shape[0]
-        cv_repr = repr(fold)
-    elif not isinstance(fold, (str, bytes)) and _looks_like_splits(fold):
-        if repeat is not None:
-            raise ValueError("fold is a list of (train, test) splits and repeat is given; consecutive splits that "
-                             "cover every instance make a repeat, so drop repeat, or pass each row's fold id.")
-        folds = _splits_folds(fold, n_samples, "fold")
-        n_repeats = folds.shape[0]
-        cv_repr = f"{folds.max() + 1} folds given as (train, test) splits"
-    else:
-        codes = _ids(fold, "fold", n_rows)[by_repeat]
-        folds = np.vstack([np.unique(row, return_inverse=True)[1].reshape(-1) for row in codes])
-        cv_repr = f"{folds.max() + 1} folds given by fold id"
-    if folds.shape[0] != by_repeat.shape[0]:  # a splitter or splits of several partitions, one prediction each
-        raise ValueError(f"the splits make {folds.shape[0]} repeats of the {n_samples} instances, and "
-                         "cross_val_predict gives one prediction per instance (one partition); use a splitter of one "
-                         "partition, such as KFold, or cross_validate(..., return_indices=True) for repeats.")
+    folds, cv_repr = _record_folds(fold, repeat, y_first, None if group_rows is None else group_rows[0],
+                                   by_repeat)
     predictions = y_pred[by_repeat]
     loss = None if loss is None else get_loss(loss)
     classification = _is_classification(y_first, predictions, loss)
@@ -237,6 +212,39 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
         raise ValueError(f"response_method={response_method!r} names the method that gave y_score, and no y_score "
                          "is given; pass y_score, or drop response_method.")
     return arguments
+
+
+def _record_folds(fold, repeat, y_first, groups, by_repeat):
+    """The (n_repeats, n_samples) folds and the ``cv_repr`` of the record's ``fold`` argument: None (a single
+    evaluation set), a splitter, a list of (train, test) splits, or one fold id per row (``by_repeat`` lays the
+    rows out as repeats of the instances)."""
+    n_repeats, n_samples = by_repeat.shape
+    if hasattr(fold, "__next__"):  # an iterator of splits, such as cv.split(X, y): read once
+        fold = list(fold)
+    if fold is None:
+        folds = np.zeros((n_repeats, n_samples), dtype=int)
+        cv_repr = SINGLE_SET
+    elif _is_splitter(fold):
+        if repeat is not None:
+            raise ValueError("fold is a splitter and repeat is given; a splitter gives the folds of every repeat "
+                             "(RepeatedKFold), so drop repeat, or pass each row's fold id.")
+        folds = splitter_folds(fold, y_first, groups)
+        cv_repr = repr(fold)
+    elif not isinstance(fold, (str, bytes)) and _looks_like_splits(fold):
+        if repeat is not None:
+            raise ValueError("fold is a list of (train, test) splits and repeat is given; consecutive splits that "
+                             "cover every instance make a repeat, so drop repeat, or pass each row's fold id.")
+        folds = _splits_folds(fold, n_samples, "fold")
+        cv_repr = f"{folds.max() + 1} folds given as (train, test) splits"
+    else:
+        codes = _ids(fold, "fold", by_repeat.size)[by_repeat]
+        folds = np.vstack([np.unique(row, return_inverse=True)[1].reshape(-1) for row in codes])
+        cv_repr = f"{folds.max() + 1} folds given by fold id"
+    if folds.shape[0] != by_repeat.shape[0]:  # a splitter or splits of several partitions, one prediction each
+        raise ValueError(f"the splits make {folds.shape[0]} repeats of the {n_samples} instances, and "
+                         "cross_val_predict gives one prediction per instance (one partition); use a splitter of one "
+                         "partition, such as KFold, or cross_validate(..., return_indices=True) for repeats.")
+    return folds, cv_repr
 
 
 def _is_classification(y_true, predictions, loss):
