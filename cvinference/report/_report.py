@@ -573,7 +573,8 @@ def _baseline_blocks(record):
             f"(always predicting {baseline['majority_class']!r})")
     if not baseline["beats"]:
         rate = f"does not beat the {rate}"
-    blocks = [Paragraph(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'one-sided exact binomial')})", "  ")]
+    # "binomial" is the exact test (one-sided: accuracy above the rate); the line fits 100 columns
+    blocks = [Paragraph(f"{rate}; accuracy > NIR: {p} ({baseline.get('test', 'one-sided binomial')})", "  ")]
     metrics = {interval["quantity"] for interval in record["intervals"]} - {"accuracy", record["loss"]}
     if baseline["imbalance_ratio"] >= IMBALANCE_FOR_A_METRIC and not metrics:
         blocks.append(Paragraph(

@@ -132,8 +132,8 @@ def test_the_baseline_record_is_no_information_test_and_json_safe():
     assert type(baseline["majority_class"]) is int
     json.dumps(report, allow_nan=False)
     text = render_text(report)
-    assert "  no-information rate 0.3333 (always predicting 0); accuracy > NIR: p < 0.001 (one-sided exact " \
-           "binomial)" in " ".join(line.strip() if line.startswith("    ") else line for line in text.splitlines())
+    assert "  no-information rate 0.3333 (always predicting 0); accuracy > NIR: p < 0.001 (one-sided binomial)" in (
+        text.splitlines())
     assert "class imbalance" not in text and "Does not beat" not in text
 
 
