@@ -475,7 +475,7 @@ def _assert_same_up_to_round_off(found, expected, label, where="payload"):
             _assert_same_up_to_round_off(found[key], expected[key], label, f"{where}[{key!r}]")
     elif isinstance(expected, list):
         assert isinstance(found, list) and len(found) == len(expected), f"{label}: {where} length"
-        for index, (a, b) in enumerate(zip(found, expected)):
+        for index, (a, b) in enumerate(zip(found, expected, strict=True)):
             _assert_same_up_to_round_off(a, b, label, f"{where}[{index}]")
     elif isinstance(expected, float):
         assert isinstance(found, float) and found == pytest.approx(expected, **_ROUND_OFF), f"{label}: {where}"
@@ -483,7 +483,8 @@ def _assert_same_up_to_round_off(found, expected, label, where="payload"):
         # a note that prints a round-off figure ("sigma_hat = 6.893e-31"): its words exactly, its numbers as floats
         words, numbers = _NUMBER.split(found), [float(n) for n in _NUMBER.findall(found)]
         assert words == _NUMBER.split(expected), f"{label}: {where}: {found!r} != {expected!r}"
-        assert numbers == pytest.approx([float(n) for n in _NUMBER.findall(expected)], **_ROUND_OFF), f"{label}: {where}"
+        stored = [float(n) for n in _NUMBER.findall(expected)]
+        assert numbers == pytest.approx(stored, **_ROUND_OFF), f"{label}: {where}"
     else:
         assert type(found) is type(expected) and found == expected, f"{label}: {where}: {found!r} != {expected!r}"
 
@@ -491,10 +492,11 @@ def _assert_same_up_to_round_off(found, expected, label, where="payload"):
 def test_round_off_is_the_only_difference_the_stored_payloads_are_allowed():
     payload = {"loss": [7.022e-31, 1.0], "name": "x", "n": 3}
     _assert_same_up_to_round_off({"loss": [4.831e-31, 1.0 + 1e-15], "name": "x", "n": 3}, payload, "round-off")
-    _assert_same_up_to_round_off({"note": "sigma_hat = 5.388e-31 of 2.50"}, {"note": "sigma_hat = 6.893e-31 of 2.50"}, "")
-    for note in ("sigma_hat = 6.893e-31 of 2.51", "sigma = 6.893e-31 of 2.50"):
+    note = {"note": "sigma_hat = 6.893e-31 of 2.50"}
+    _assert_same_up_to_round_off({"note": "sigma_hat = 5.388e-31 of 2.50"}, note, "round-off in a note")
+    for changed in ("sigma_hat = 6.893e-31 of 2.51", "sigma = 6.893e-31 of 2.50"):
         with pytest.raises(AssertionError):
-            _assert_same_up_to_round_off({"note": note}, {"note": "sigma_hat = 6.893e-31 of 2.50"}, "a real change")
+            _assert_same_up_to_round_off({"note": changed}, note, "a real change")
     for changed in ({"loss": [7.022e-31, 1.0001], "name": "x", "n": 3}, {"loss": [7.022e-31, 1.0], "name": "y", "n": 3},
                     {"loss": [7.022e-31, 1.0], "name": "x", "n": 3.0}, {"loss": [7.022e-31], "name": "x", "n": 3}):
         with pytest.raises(AssertionError):
