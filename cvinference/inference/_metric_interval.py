@@ -339,6 +339,19 @@ def _resolve_metric(metric, result, pos_label=None):
     return _Resolved(score, metric, _range_of(metric))
 
 
+def differences_within_one(limits):
+    """Whether two values of a metric with possible range ``limits`` differ by at most 1, so that a test of their
+    difference may clip its interval to [-1, 1] (accuracy, F1, ROC AUC); not for a range of unknown or infinite
+    width (a negated error, R²) nor one wider than 1 (the Matthews correlation's [-1, 1]).
+
+    Examples
+    --------
+    >>> differences_within_one((0.0, 1.0)), differences_within_one((None, 0.0)), differences_within_one((-1.0, 1.0))
+    (True, False, False)
+    """
+    return limits is not None and None not in limits and limits[1] - limits[0] <= 1
+
+
 def _metric_function(metric, result, pos_label=None):
     """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
     resolved = _resolve_metric(metric, result, pos_label)

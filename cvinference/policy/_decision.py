@@ -68,8 +68,8 @@ from ..inference._metric_interval import (
     SCORE_METRICS,
     _check_finite,
     _fold_values,
-    _metric_function,
     _resolve_metric,
+    differences_within_one,
     score_fold_values,
 )
 from ..inference._no_information import baseline_test_words, no_information_test
@@ -510,14 +510,15 @@ def _from_nested(interval):
 def _metric_test(pair, metric, pos_label):
     """The corrected t on fold-level differences of ``metric`` (every repeat), and the metric's name."""
     a, b = pair.a, pair.b
-    score, name = _metric_function(metric, a, pos_label)
+    score, name, limits, _ = _resolve_metric(metric, a, pos_label)
     rows = list(range(a.n_repeats))
     values_a, _ = _fold_values(score, a, rows)
     values_b, _ = _fold_values(score, b, rows)
     _check_finite(values_a, name, rows)
     _check_finite(values_b, name, rows)
     differences = score_differences(values_a - values_b, n_splits=a.n_splits, n_repeats=a.n_repeats,
-                                    quantity=name, contrast="A minus B) of the two learners")
+                                    quantity=name, contrast="A minus B) of the two learners",
+                                    bounded=differences_within_one(limits))
     test = quietly(corrected_ttest_of, differences)
     return _fold_test_label(name, a), test, name, float(
         np.mean(values_a) - np.mean(values_b))
