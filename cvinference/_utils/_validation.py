@@ -374,6 +374,42 @@ def holds_class_labels(y):
     return y.dtype.kind not in "biuf" or type_of_target(y, input_name="y") != "continuous"
 
 
+MAX_AUTO_CLASSES = 20
+"""Most distinct whole numbers a target written as integers may hold to be read as class labels without a question:
+the command line's ``--task auto`` asks for ``--task`` above it; a record made from predictions warns."""
+
+
+def whole_number_doubt(y, name="y"):
+    """Why a numeric target of whole numbers read as class labels may be a quantity (words), or None.
+
+    The command line's rule for ``--task auto`` (more than :data:`MAX_AUTO_CLASSES` distinct whole
+    numbers, or whole numbers written as decimals), and a third sign of a count: more than two
+    values, one of them held by a single row (a class of one instance, which the model that tests it
+    never saw in training; a count's tail looks so). Two values (0/1, 0.0/1.0) are always labels.
+
+    Examples
+    --------
+    >>> whole_number_doubt(np.array([0, 1, 2, 0, 1, 2]), "y_true") is None
+    True
+    >>> print(whole_number_doubt(np.array([0, 1, 2, 2, 3, 3, 7]), "y_true"))
+    y_true holds 5 distinct whole numbers (0 to 7), and 0 is held by one row only, as in a count's tail
+    """
+    if y.dtype.kind not in "iuf" or type_of_target(y, input_name=name) == "continuous":
+        return None
+    values, counts = np.unique(y, return_counts=True)
+    if values.size <= 2:
+        return None
+    what = f"{name} holds {values.size} distinct whole numbers ({python_scalar(values[0])!r} to " \
+           f"{python_scalar(values[-1])!r})"
+    if values.size > MAX_AUTO_CLASSES:
+        return f"{what}, more than the {MAX_AUTO_CLASSES} the command line reads as classes without asking"
+    if y.dtype.kind == "f":
+        return f"{what} written as decimals"
+    if counts.min() == 1:
+        return f"{what}, and {python_scalar(values[np.argmin(counts)])!r} is held by one row only, as in a count's tail"
+    return None
+
+
 def refuse_continuous(y, *, needed_by, name="y"):
     """Refuse a continuous target (sklearn's ``type_of_target``) where class labels are needed; return its type.
 

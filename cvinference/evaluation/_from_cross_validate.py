@@ -8,12 +8,13 @@ from .._utils._describe import learner_labels
 from .._utils._params import Nullable, Text, validate_params
 from .._utils._validation import group_labels
 from ..records import CVResult
-from ..records._from_predictions import record_arguments
+from ..records._from_predictions import record_arguments, split_layout
 from ._scores import ResponseMethod, fold_scores, response_method_of
 
 
 def _split_parts(cv_results):
-    """The fitted models and test indices of ``cross_validate(..., return_indices=True, return_estimator=True)``."""
+    """The fitted models and (train, test) indices of ``cross_validate(..., return_indices=True,
+    return_estimator=True)``; a dict without the train parts gives None for them."""
     if not isinstance(cv_results, dict):
         raise TypeError(f"cv_results must be the dict cross_validate returns; got {type(cv_results).__name__}.")
     missing = [key for key in ("estimator", "indices") if key not in cv_results]
@@ -26,15 +27,11 @@ def _split_parts(cv_results):
     if len(models) != len(tests):
         raise ValueError(f"cv_results holds {len(models)} models and {len(tests)} test parts; pass cross_validate's "
                          "dict as it returned it.")
-    return models, tests
-
-
-def _check_partition(covered, repeat):
-    """Refuse test parts that leave an instance untested in a repeat: not cross-validation (ShuffleSplit)."""
-    if not covered.all():
-        raise ValueError(f"the test parts of repeat {repeat} leave instance {int(np.flatnonzero(~covered)[0])} "
-                         "untested; a record of cross-validation tests every instance once per partition (KFold, "
-                         "StratifiedKFold, RepeatedKFold, GroupKFold), which a ShuffleSplit does not.")
+    trains = list(cv_results["indices"].get("train", [None] * len(tests)))
+    if len(trains) != len(tests):
+        raise ValueError(f"cv_results holds {len(trains)} train parts and {len(tests)} test parts; pass "
+                         "cross_validate's dict as it returned it.")
+    return models, list(zip(trains, tests, strict=True))
 
 
 @validate_params(response_method=ResponseMethod(), name=Nullable(Text("name")))
@@ -84,44 +81,34 @@ def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, 
     >>> record.n_splits, round(record.accuracy, 4)
     (5, 0.9385)
     """
-    models, tests = _split_parts(cv_results)
+    models, splits = _split_parts(cv_results)
     y_array = np.asarray(y)
     n_samples = y_array.shape[0]
     if _num_samples(X) != n_samples:
         raise ValueError(f"X has {_num_samples(X)} rows and y {n_samples}; pass the X and y cross_validate was given.")
     groups = group_labels(groups, n_samples, counted=f"X has {n_samples} rows", per="row of X")
-    largest = max(int(np.max(test)) for test in tests)
-    if largest >= n_samples:
-        raise ValueError(f"cv_results tests row {largest}, and X and y hold {n_samples} rows; pass the X and y "
-                         "cross_validate was given.")
+    _, repeat_of, tests = split_layout(splits, n_samples, "cv_results", rows_of="X and y, as cross_validate was given")
     classification = hasattr(models[0], "classes_")
     classes = np.unique(y_array) if classification else None
     method = None if response_method is None else response_method_of(models[0], response_method, "the fold models")
     if method is not None and not classification:
         raise ValueError("response_method asks for scores, and the fold models are regressors; drop it.")
-    predictions, folds, scores, repeats = [], [], [], []
-    covered, repeat = np.zeros(n_samples, dtype=bool), 0
+    predictions, scores = [], []
     for model, test in zip(models, tests, strict=True):
-        test = np.asarray(test)
-        if covered[test].any():
-            _check_partition(covered, repeat)
-            covered[:], repeat = False, repeat + 1
-        covered[test] = True
         X_test = _safe_indexing(X, test)
         predictions.append(np.asarray(model.predict(X_test)))
         if method is not None:
             scores.append(fold_scores(model, X_test, (method, classes)))
-        folds.append(np.full(test.size, len(folds)))
-        repeats.append((repeat, test))
-    _check_partition(covered, repeat)
-    order = np.concatenate([repeat * n_samples + test for repeat, test in repeats])
+    order = np.concatenate([repeat * n_samples + test for repeat, test in zip(repeat_of, tests, strict=True)])
     rows = np.argsort(order, kind="stable")
-    tested = np.concatenate([test for _, test in repeats])[rows]
+    tested = np.concatenate(tests)[rows]
     arguments = record_arguments(
-        y_array[tested], np.concatenate(predictions)[rows], fold=np.concatenate(folds)[rows],
-        repeat=np.concatenate([np.full(test.size, r) for r, test in repeats])[rows],
+        y_array[tested], np.concatenate(predictions)[rows],
+        fold=np.concatenate([np.full(test.size, split) for split, test in enumerate(tests)])[rows],
+        repeat=np.repeat(repeat_of, [test.size for test in tests])[rows],
         y_score=None if method is None else np.concatenate(scores)[rows], response_method=method,
-        groups=None if groups is None else groups[tested], name=name)
+        groups=None if groups is None else groups[tested], loss="zero_one" if classification else "squared_error",
+        name=name)
     labels = learner_labels(models[0], name)
     return CVResult(**arguments | {"estimator_repr": labels["estimator_repr"],
                                    "estimator_type": labels["estimator_type"], "name": labels["name"],

@@ -30,13 +30,11 @@ from ._cv_result_codec import (
     from_version_4,
     score_shape,
 )
+from ._fields import TYPE_NAME, check_probabilities, check_training_size
 from ._from_predictions import frame_arguments, record_arguments
 from ._losses import check_loss_name, check_loss_sign
 from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
-
-TYPE_NAME = Nullable(Text("sklearn.tree.DecisionTreeClassifier"))
-"""``estimator_type``: None or the dotted name of a class."""
 
 RESPONSE_METHOD = Nullable(Options("predict_proba", "decision_function"))
 """``response_method`` of a record: None (no scores kept) or the method that gave ``y_score``."""
@@ -92,30 +90,8 @@ def _checked_scores(y_score, response_method, shape, n_classes):
                          f"ROC AUC and average precision can rank. Check the estimator's {response_method} for that "
                          "instance.")
     if response_method == "predict_proba":
-        _check_probabilities(scores, n_classes)
+        check_probabilities(scores, by_class=n_classes > 2)
     return locked(scores)
-
-
-PROBABILITY_TOLERANCE = 1e-6
-"""How far kept probabilities may stray from [0, 1], and a row's sum from 1, by rounding."""
-
-
-def _check_probabilities(scores, n_classes):
-    """Refuse ``predict_proba`` scores outside [0, 1], or whose rows (more than two classes) do not sum to 1."""
-    outside = (scores < -PROBABILITY_TOLERANCE) | (scores > 1 + PROBABILITY_TOLERANCE)
-    if outside.any():
-        where = tuple(int(i) for i in np.argwhere(outside)[0])
-        raise ValueError(f"y_score holds predict_proba's probabilities, and {int(outside.sum())} of {scores.size} "
-                         f"entries are outside [0, 1] (first: {python_scalar(scores[where])} at index {where}); pass "
-                         "the estimator's predict_proba, or response_method='decision_function' for other scores.")
-    if n_classes > 2:
-        sums = scores.sum(axis=-1)
-        off = np.abs(sums - 1) > PROBABILITY_TOLERANCE
-        if off.any():
-            where = tuple(int(i) for i in np.argwhere(off)[0])
-            raise ValueError(f"y_score holds predict_proba's probabilities, and {int(off.sum())} of its rows do not "
-                             f"sum to 1 (first: {python_scalar(sums[where])} at index {where}); pass the estimator's "
-                             "predict_proba, one probability per class.")
 
 
 def _codes_in(values):
@@ -416,6 +392,7 @@ class CVResult(Grouped, Record):
         self.name = NAME.check("name", labels.name)
         self.estimator_type = TYPE_NAME.check("estimator_type", labels.estimator_type)
         self.n_train = None if n_train is None else Integer(minimum=1).check("n_train", n_train)
+        check_training_size(self.n_train, self.fold_sizes)
         groups = group_labels(groups, n_samples, counted=f"y_true has {n_samples} instances")
         self._groups = None if groups is None else locked(np.array(groups, copy=True))
 
@@ -735,7 +712,7 @@ class CVResult(Grouped, Record):
         A
           accuracy 0.7500 (3 of 4 tested instances correct)
           does not beat the no-information rate 0.5000 (always predicting 0); accuracy > NIR: p = 0.312
-            (exact binomial)
+            (one-sided binomial)
                                         interval  estimate            bounds  target
                      recommended (method='auto')    0.7500  [0.1941, 0.9937]   kfold
           dataset level, normal (Wong Theorem 1)    0.7500  [0.3257, 1.0000]   kfold

@@ -1,8 +1,11 @@
 """Checks a record's constructor runs on its fields: arrays of a kind and shape, learners' descriptions."""
 
+import re
+
 import numpy as np
 
-from .._utils._arrays import readonly_array
+from .._utils._arrays import python_scalar, readonly_array
+from .._utils._params import Nullable, Text
 
 _KINDS = {"int": ("iu", np.intp, "integer"), "float": ("iuf", np.float64, "numeric"), "bool": ("b", bool, "bool")}
 
@@ -31,6 +34,78 @@ def array_field(name, values, kind, shape):
         raise ValueError(f"{name} must be a {len(shape)}-d {words} array of shape {_shape_text(shape)}; got dtype "
                          f"{array.dtype} and shape {array.shape}.")
     return readonly_array(array, dtype)
+
+
+class ClassName(Text):
+    """The dotted name of a class, ``module.QualifiedName``, such as ``example``.
+
+    Examples
+    --------
+    >>> ClassName("sklearn.tree.DecisionTreeClassifier").check("estimator_type", "bogus")
+    Traceback (most recent call last):
+    ...
+    ValueError: estimator_type must be the dotted name of a class, module.QualifiedName (such as
+    'sklearn.tree.DecisionTreeClassifier'); got estimator_type='bogus'.
+    """
+
+    _DOTTED = re.compile(r"[^\s.]+(\.[^\s.]+)+")
+
+    def describe(self):
+        return f"the dotted name of a class, module.QualifiedName (such as {self.example!r})"
+
+    def check(self, name, value):
+        super().check(name, value)
+        if not self._DOTTED.fullmatch(value):
+            raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
+        return value
+
+    def invalid_values(self):
+        return super().invalid_values() + [("bogus", ValueError), ("sklearn. tree.X", ValueError)]
+
+
+TYPE_NAME = Nullable(ClassName("sklearn.tree.DecisionTreeClassifier"))
+"""``estimator_type``: None or the dotted name of a class (what ``type(estimator)`` is, as the evaluator writes it)."""
+
+PROBABILITY_TOLERANCE = 1e-6
+"""How far kept probabilities may stray from [0, 1], and a row's sum from 1, by rounding."""
+
+
+def check_probabilities(scores, by_class):
+    """Refuse ``predict_proba`` scores outside [0, 1], or, where the last axis holds one column per class
+    (``by_class``), rows that do not sum to 1."""
+    outside = (scores < -PROBABILITY_TOLERANCE) | (scores > 1 + PROBABILITY_TOLERANCE)
+    if outside.any():
+        where = tuple(int(i) for i in np.argwhere(outside)[0])
+        raise ValueError(f"y_score holds predict_proba's probabilities, and {int(outside.sum())} of {scores.size} "
+                         f"entries are outside [0, 1] (first: {python_scalar(scores[where])} at index {where}); pass "
+                         "the estimator's predict_proba, or response_method='decision_function' for other scores.")
+    if by_class:
+        sums = scores.sum(axis=-1)
+        off = np.abs(sums - 1) > PROBABILITY_TOLERANCE
+        if off.any():
+            where = tuple(int(i) for i in np.argwhere(off)[0])
+            raise ValueError(f"y_score holds predict_proba's probabilities, and {int(off.sum())} of its rows do not "
+                             f"sum to 1 (first: {python_scalar(sums[where])} at index {where}); pass the estimator's "
+                             "predict_proba, one probability per class.")
+
+
+def check_training_size(n_train, fold_sizes):
+    """Refuse an ``n_train`` that a record of several folds contradicts.
+
+    In a record of ``k >= 2`` folds (``fold_sizes`` of shape (n_repeats, k), each repeat a partition of the
+    ``n`` instances) the model of fold j was trained on the other folds, ``n - m_j`` instances: that is what
+    the corrected resampled t reads (Nadeau & Bengio 2003, n_test / n_train). A record of one fold (a
+    holdout's test part) does not imply its training size; any ``n_train`` is taken there.
+    """
+    if n_train is None or fold_sizes.shape[1] < 2:
+        return
+    implied = fold_sizes.sum(axis=1, keepdims=True) - fold_sizes
+    if not np.all(implied == n_train):
+        low, high = int(implied.min()), int(implied.max())
+        sizes = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"n_train={n_train} contradicts the record's {fold_sizes.shape[1]} folds: each fold's model "
+                         f"was trained on the other folds, n - m_j = {sizes} instances. Pass n_train=None (the folds "
+                         "give the training sizes), or a record of one fold for a holdout.")
 
 
 def check_indices(name, indices, n_samples):

@@ -6,11 +6,21 @@ evaluator's records are, then laid out as :class:`~cvinference.CVResult` keeps t
 """
 
 import numbers
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
 
-from .._utils._validation import check_no_missing_labels, group_labels, holds_class_labels, refuse_continuous
+from .._utils._validation import (
+    check_no_missing_labels,
+    check_one_label_type,
+    group_labels,
+    holds_class_labels,
+    refuse_continuous,
+    whole_number_doubt,
+)
+from .._utils._warnings import InferenceWarning, first_caller_outside_package
+from ._fields import check_probabilities
 from ._losses import get_loss
 
 SINGLE_SET = "a single evaluation set"
@@ -43,36 +53,99 @@ def _is_splitter(fold):
     return hasattr(fold, "split") and hasattr(fold, "get_n_splits")
 
 
-def _splits_folds(splits, n_samples, where):
-    """The (n_repeats, n_samples) test folds of a sequence of (train, test) splits: consecutive splits whose test
-    parts cover every instance once make one repeat (as ``RepeatedKFold`` yields them)."""
-    repeats, current, number = [], None, 0
-    for train, test in splits:
-        train, test = (np.flatnonzero(part) if part.dtype == bool else part
-                       for part in (np.asarray(train), np.asarray(test)))
-        if test.size == 0 or test.min() < 0 or test.max() >= n_samples:
-            raise ValueError(f"{where}: split {number} tests indices outside 0 .. {n_samples - 1} (or none); the "
-                             f"splits must be of the {n_samples} rows of y_true.")
-        if np.intersect1d(train, test).size:
-            raise ValueError(f"{where}: split {number} puts a test instance in its own training set (instance "
-                             f"{int(np.intersect1d(train, test)[0])}); out-of-fold predictions need disjoint parts.")
-        if current is None or (current[test] >= 0).any():
-            if current is not None:
-                repeats.append(current)
-            current, fold_number = np.full(n_samples, -1), 0
-        current[test] = fold_number
+def _row_numbers(part, what, where, n_samples, rows_of):
+    """A split's train or test part as integer row numbers within 0 .. n_samples - 1: a boolean mask's rows, and
+    whole-number floats (what a JSON or pandas round trip makes of indices) as integers."""
+    part = np.asarray(part)
+    if part.dtype == bool:
+        return np.flatnonzero(part)
+    if part.dtype.kind == "f":
+        fractional = ~np.isfinite(part) | (part != np.round(part))
+        if fractional.any():
+            raise ValueError(f"{where}: {what} holds {part[fractional][0].item()!r}, which is no row number; pass "
+                             "integer row numbers (as scikit-learn's splitters give them).")
+    elif part.size and part.dtype.kind not in "iu":
+        raise TypeError(f"{where}: {what} must hold integer row numbers; got an array of dtype {part.dtype}.")
+    part = part.astype(np.intp)
+    if part.size and (part.min() < 0 or part.max() >= n_samples):
+        raise ValueError(f"{where}: {what} holds row {int(part.max() if part.max() >= n_samples else part.min())}, "
+                         f"outside 0 .. {n_samples - 1}; the splits must be of the {n_samples} rows of {rows_of}.")
+    return part
+
+
+def _forward(parts):
+    """Whether every split trains only on rows before those it tests (forward validation, as TimeSeriesSplit's)."""
+    return all(train.size and train.max() < test.min() for train, test in parts)
+
+
+def _refuse_no_partition(where, parts, message):
+    """Refuse splits whose test parts make no partition; forward validation is told where it goes."""
+    if _forward(parts):
+        raise ValueError(f"{where}: the splits are forward validation (each trains on rows before those it tests, "
+                         f"as TimeSeriesSplit's), and {message}: a CVResult holds every instance tested once per "
+                         "partition. Pass the forecasts to ForwardResult.from_forecasts, or evaluate with the "
+                         "forward splitter itself: CVEvaluator(cv=TimeSeriesSplit(...)) or cvi.compare(..., "
+                         "cv=ForwardSplit(...)).")
+    raise ValueError(f"{where}: {message}; the test parts of each repeat must be disjoint and cover every instance "
+                     "once (a partition, as KFold, StratifiedKFold, GroupKFold and RepeatedKFold make; a "
+                     "ShuffleSplit's test parts do not). Pass the splits as they were used, of a splitter that "
+                     "partitions the rows.")
+
+
+def _checked_split(number, train, test, where, n_samples, rows_of):
+    """Split ``number``'s parts as row numbers (``train`` None: not given), refused when it tests no row or trains
+    on a row it tests (a leak)."""
+    test = _row_numbers(test, f"split {number}'s test part", where, n_samples, rows_of)
+    train = _row_numbers([] if train is None else train, f"split {number}'s train part", where, n_samples, rows_of)
+    if test.size == 0:
+        raise ValueError(f"{where}: split {number} tests no row; pass the splits cross_val_predict or cross_validate "
+                         "used.")
+    leak = np.intersect1d(train, test)
+    if leak.size:
+        raise ValueError(f"{where}: split {number} puts {leak.size} of its test rows in its own training set (rows "
+                         f"{leak[:5].tolist()}); out-of-fold predictions need disjoint train and test parts. Pass the "
+                         "splits as they were used: a model tested on rows it was trained on gives no honest record.")
+    return train, test
+
+
+def split_layout(splits, n_samples, where, rows_of="y_true"):
+    """The test folds of a sequence of (train, test) splits (``train`` may be None), one repeat per partition.
+
+    Consecutive splits whose test parts cover every instance once make one repeat (as ``RepeatedKFold``
+    yields them). Returns the (n_repeats, n_samples) folds, each split's repeat and each split's test
+    rows. Refuses a split that trains on its own test rows, and test parts that make no partition
+    (overlapping before every instance is tested once, or leaving one untested), naming the rows.
+    """
+    parts, repeat_of, done, current, owner = [], [], [], None, None
+    for number, (train, test) in enumerate(splits):
+        train, test = _checked_split(number, train, test, where, n_samples, rows_of)
+        parts.append((train, test))
+        if current is not None and (current[test] >= 0).any():
+            if (current < 0).any():
+                twice = test[current[test] >= 0]
+                rows = np.sort(twice)[:5].tolist()
+                _refuse_no_partition(where, parts, f"splits {int(owner[twice[0]])} and {number} both test rows {rows} "
+                                     f"before repeat {len(done)} has tested every instance once")
+            done.append(current)
+            current = None
+        if current is None:
+            current, owner, fold_number = np.full(n_samples, -1), np.full(n_samples, -1), 0
+        current[test], owner[test] = fold_number, number
         fold_number += 1
-        number += 1
+        repeat_of.append(len(done))
     if current is None:
         raise ValueError(f"{where}: no split; pass the splits cross_val_predict or cross_validate used.")
-    repeats.append(current)
-    folds = np.vstack(repeats)
+    folds = np.vstack(done + [current])
     untested = np.argwhere(folds < 0)
     if untested.size:
         r, i = untested[0]
-        raise ValueError(f"{where}: instance {i} is in no test part of repeat {r}; the test parts of each repeat must "
-                         "cover every instance once (a partition, as k-fold cross-validation makes).")
-    return folds
+        _refuse_no_partition(where, parts, f"instance {i} is in no test part of repeat {r}")
+    return folds, np.array(repeat_of), [test for _, test in parts]
+
+
+def _splits_folds(splits, n_samples, where):
+    """The (n_repeats, n_samples) test folds of a sequence of (train, test) splits (see :func:`split_layout`)."""
+    return split_layout(splits, n_samples, where)[0]
 
 
 def _unseeded(splitter):
@@ -119,6 +192,8 @@ def _score_rows(y_score, n_rows, classes, response_method, given=None):
     elif reordered and scores.ndim == 1:  # the score of given[1] = classes[0]: the other class's, turned round
         scores = 1.0 - scores if probabilities and response_method != "decision_function" else -scores
     if scores.ndim == 2 and len(classes) == 2 and scores.shape[1] == 2:
+        if response_method == "predict_proba":  # the column dropped must be 1 minus the one kept
+            check_probabilities(scores, by_class=True)
         probabilities = probabilities and bool(np.allclose(scores.sum(axis=1), 1.0, atol=1e-6))
         scores = scores[:, 1]  # the score of classes[1], as a record of two classes keeps it
     elif scores.ndim == 2 and scores.shape[1] != len(classes):
@@ -160,6 +235,8 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
     y_pred = _column(y_pred, "y_pred", n_rows)
     check_no_missing_labels(y_true, "y_true", fix="Drop the rows without a true target.")
     check_no_missing_labels(y_pred, "y_pred", fix="Drop the rows without a prediction, or predict them.")
+    check_one_label_type(y_true, "y_true")
+    check_one_label_type(y_pred, "y_pred")
     repeats = np.zeros(n_rows, dtype=int) if repeat is None else _ids(repeat, "repeat", n_rows)
     n_repeats = int(repeats.max()) + 1
     counts = np.bincount(repeats)
@@ -186,6 +263,8 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
     predictions = y_pred[by_repeat]
     loss = None if loss is None else get_loss(loss)
     classification = _is_classification(y_first, predictions, loss)
+    if loss is None and classification:
+        _warn_if_a_quantity(y_first)
     loss = loss or get_loss("zero_one" if classification else "squared_error")
     if classification:
         _check_labels(y_first, predictions, loss)
@@ -258,6 +337,17 @@ def _is_classification(y_true, predictions, loss):
     return not (predictions.dtype.kind == "f" and not np.all(predictions == np.round(predictions)))
 
 
+def _warn_if_a_quantity(y_true):
+    """Warn when whole numbers read as class labels (no ``loss`` given) may be a quantity: the command line's rule
+    for the same doubt (:func:`~cvinference._utils._validation.whole_number_doubt`), which asks for ``--task``."""
+    doubt = whole_number_doubt(y_true, "y_true")
+    if doubt is not None:
+        warnings.warn(f"{doubt}: read as class labels (loss='zero_one', accuracy), since loss is not given. If they "
+                      "are a quantity (a count, a rating), pass loss='squared_error' or loss='absolute_error'; pass "
+                      "loss='zero_one' to keep them as classes without this warning.", InferenceWarning,
+                      stacklevel=first_caller_outside_package())
+
+
 def _check_labels(y_true, predictions, loss):
     """Refuse a quantity compared as class labels: a continuous y_true (the evaluator's rule, sklearn's
     ``type_of_target``), or fractions predicted for labels that are not fractions (probabilities given as y_pred)."""
@@ -296,6 +386,11 @@ def frame_arguments(frame, *, y_true, y_pred, fold=None, repeat=None, y_score=No
     def column(argument, named):
         if named is None:
             return None
+        if not isinstance(named, (str, numbers.Integral)):
+            what = f"an array of shape {np.shape(named)}" if np.ndim(named) else f"{named!r}"
+            raise TypeError(f"{argument} must name a column of the table (a str); got {what}. Pass the column's name "
+                            f"({argument}={columns[0]!r} names the first), or pass the arrays to "
+                            "CVResult.from_predictions.")
         if named not in columns:
             close = [c for c in columns if c.lower() == str(named).lower()]
             hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -519,7 +519,12 @@ def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
 @pytest.mark.parametrize("tamper, error, match", [
     (lambda d: d.update(name=3), TypeError,
      r"CVResult.name must be a non-empty string .*, or None; got CVResult.name=3"),
-    (lambda d: d.update(estimator_type=["x"]), TypeError, r"CVResult.estimator_type must be a non-empty string"),
+    (lambda d: d.update(estimator_type=["x"]), TypeError,
+     r"CVResult.estimator_type must be the dotted name of a class"),
+    # Issue 58 (finding 16): a word that names no class, "bogus", was taken as the learner's class.
+    (lambda d: d.update(estimator_type="bogus"), ValueError,
+     r"CVResult.estimator_type must be the dotted name of a class, module.QualifiedName \(such as "
+     r"'sklearn.tree.DecisionTreeClassifier'\), or None; got CVResult.estimator_type='bogus'"),
     (lambda d: d.update(name=""), ValueError, "CVResult.name must be a non-empty string"),
 ])
 def test_from_dict_refuses_a_bad_name_or_type(tamper, error, match):
@@ -533,7 +538,8 @@ def test_from_dict_refuses_a_bad_name_or_type(tamper, error, match):
     ({"name": ""}, ValueError, r"name must be a non-empty string \(such as 'tuned tree'\), or None; got name=''"),
     ({"name": "  "}, ValueError, "got name='  '"),
     ({"name": 7}, TypeError, "got name=7"),
-    ({"estimator_type": 7}, TypeError, "estimator_type must be a non-empty string"),
+    ({"estimator_type": 7}, TypeError, "estimator_type must be the dotted name of a class"),
+    ({"estimator_type": "bogus"}, ValueError, "got estimator_type='bogus'"),
 ])
 def test_the_constructor_refuses_a_bad_name_or_type(labels, error, match):
     with pytest.raises(error, match=match):

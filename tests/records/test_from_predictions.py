@@ -232,7 +232,8 @@ def test_cross_validate_of_shuffle_split_is_not_a_record_of_cross_validation():
 
     results = cross_validate(GaussianNB(), X, Y, cv=ShuffleSplit(3, random_state=0), return_indices=True,
                              return_estimator=True)
-    with pytest.raises(ValueError, match=r"^the test parts of repeat 0 leave instance \d+ untested"):
+    with pytest.raises(ValueError, match=r"^cv_results: splits 0 and 1 both test rows \[\d+.*\] before repeat 0 has "
+                                         r"tested every instance once; .* a ShuffleSplit's test parts do not"):
         from_cross_validate(results, X, Y)
 
 
@@ -273,7 +274,8 @@ def test_scores_in_the_order_of_the_classes_given_are_kept_in_the_records_order(
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (dict(fold=[[np.arange(8), np.arange(4)]]), r"^fold: split 0 puts a test instance in its own training set"),
+    (dict(fold=[[np.arange(8), np.arange(4)]]),
+     r"^fold: split 0 puts 4 of its test rows in its own training set \(rows \[0, 1, 2, 3\]\)"),
     (dict(fold=[[np.arange(4, 8), np.arange(4)], [np.arange(4), np.arange(4, 8)]]), None),
     (dict(y_score=0.5), r"^y_score must have one row per row of y_true"),
 ])
@@ -287,7 +289,8 @@ def test_splits_as_lists_scalars_and_overlapping_parts(arguments, message):
 
 def test_cross_validate_output_of_other_data_is_refused_naming_x_and_y():
     results = cross_validate(GaussianNB(), X, Y, cv=KFold(3), return_indices=True, return_estimator=True)
-    with pytest.raises(ValueError, match=r"^cv_results tests row \d+, and X and y hold 100 rows; pass the X and y"):
+    with pytest.raises(ValueError, match=r"^cv_results: split 0's (train|test) part holds row \d+, outside 0 \.\. 99; "
+                                         r"the splits must be of the 100 rows of X and y, as cross_validate was given"):
         from_cross_validate(results, X[:100], Y[:100])
     with pytest.raises(ValueError, match=r"^X has 569 rows and y 100"):
         from_cross_validate(results, X, Y[:100])
