@@ -99,6 +99,22 @@ def _decision_test(estimate, low, high):
                                     role="context", why_not="")
 
 
+@functools.cache
+def _cross_validated(cv=3):
+    """scikit-learn's cross_validate of the naive Bayes on 3 folds (or ``cv``), its models and indices kept."""
+    X_cv, y_cv = (X, Y) if cv == 3 else (X, R)
+    learner = NB if cv == 3 else LinearRegression()
+    return cross_validate(learner, X_cv, y_cv, cv=cv, return_indices=True, return_estimator=True)
+
+
+def _tampered_splits(change):
+    """``_cross_validated()`` with its (train, test) parts as ``change(train, test)`` leaves the lists of them."""
+    results = _cross_validated()
+    train, test = ([np.array(part) for part in results["indices"][key]] for key in ("train", "test"))
+    change(train, test)
+    return results | {"indices": {"train": train, "test": test}}
+
+
 # part -> {case: (call, expected, words)}; expected is an exception class, or a warning class for a value given
 # with its warning; call takes the test's tmp_path.
 CASES = {
@@ -264,6 +280,39 @@ CASES = {
                                                             loss_name="utility").to_dict()
                                                | {"loss_name": "log_loss"}),
             ValueError, ["loss holds -0.125", "a log loss (-ln p with p <= 1) is >= 0"]),
+        # issue 58, the held-out campaign's findings 3, 4, 7, 8, 9, 14, 16, 17 and 18
+        "labels of mixed types": (
+            lambda tmp: cvi.CVResult.from_predictions(np.array([0, "a"] * 10, dtype=object),
+                                                      np.array([0, "a"] * 10, dtype=object)),
+            ValueError, ["y_true mixes label types (int, str)", "y_true.astype(str)"]),
+        "cross_validate's test indices as fractions": (
+            lambda tmp: from_cross_validate(_tampered_splits(lambda train, test: test.__setitem__(0, test[0] + 0.5)),
+                                            X, Y),
+            ValueError, ["split 0's test part holds", "which is no row number", "pass integer row numbers"]),
+        "cross_validate's fold that trains on its test rows": (
+            lambda tmp: from_cross_validate(_tampered_splits(
+                lambda train, test: train.__setitem__(0, np.r_[train[0], test[0][:3]])), X, Y),
+            ValueError, ["split 0 puts 3 of its test rows in its own training set", "disjoint train and test parts"]),
+        "cross_validate of a TimeSeriesSplit": (
+            lambda tmp: from_cross_validate(_cross_validated(TimeSeriesSplit(3)), X, R), ValueError,
+            ["the splits are forward validation", "ForwardResult.from_forecasts", "CVEvaluator(cv=TimeSeriesSplit"]),
+        "a record's dict with an n_train its folds contradict": (
+            lambda tmp: cvi.CVResult.from_dict(PAIR.a.to_dict() | {"n_train": 10**6}), ValueError,
+            ["n_train=1000000 contradicts the record's 3 folds", "n - m_j = 40 instances", "Pass n_train=None"]),
+        "a record's dict with an estimator_type that names no class": (
+            lambda tmp: cvi.CVResult.from_dict(PAIR.a.to_dict() | {"estimator_type": "bogus"}), ValueError,
+            ["estimator_type must be the dotted name of a class", "got CVResult.estimator_type='bogus'"]),
+        "two columns of probabilities that do not sum to 1": (
+            lambda tmp: cvi.CVResult.from_predictions(LABELS, LABELS, y_score=np.full((20, 2), 0.9),
+                                                      response_method="predict_proba"),
+            ValueError, ["20 of its rows do not sum to 1 (first: 1.8", "pass the estimator's predict_proba"]),
+        "whole numbers that may be a count": (
+            lambda tmp: cvi.CVResult.from_predictions([0, 1, 1, 2, 2, 2, 3, 3, 5], [0, 1, 2, 2, 2, 3, 3, 3, 4]),
+            InferenceWarning, ["held by one row only, as in a count's tail", "pass loss='squared_error'"]),
+        "a table's y_true given as an array": (
+            lambda tmp: cvi.CVResult.from_frame({"t": LABELS, "p": LABELS}, y_true=LABELS, y_pred="p"), TypeError,
+            ["y_true must name a column of the table (a str); got an array of shape (20,)",
+             "CVResult.from_predictions"]),
     },
     "forward validation": {
         "metric='accuracy' on forecasts": (
