@@ -465,6 +465,24 @@ def main():
     print(markdown(json.loads(args.out.read_text())))
 
 
+PREWHITENING = "prewhitening"
+"""A row's key that names the pre-whitening it was measured with, when not the one that ships: the rows of the
+pre-whitened interval and test measured before issue 58 and not rerun since (``OLD_PREWHITENING``)."""
+OLD_PREWHITENING = ("before issue 58: the first loss's residual dropped, the residuals centred again, rho by least "
+                    "squares")
+OLD_MARK = " (old)"
+"""What ``markdown`` appends to a figure measured with ``OLD_PREWHITENING``."""
+
+
+def _figure(row, text):
+    return text + (OLD_MARK if row.get(PREWHITENING) == OLD_PREWHITENING else "")
+
+
+def _old_note(rows):
+    return ([f"Figures marked \"{OLD_MARK.strip()}\" were measured with the pre-whitening {OLD_PREWHITENING} (not "
+             "rerun since)."] if any(row.get(PREWHITENING) == OLD_PREWHITENING for row in rows) else [])
+
+
 def markdown(data):
     rows = [row for row in data["rows"] if "series" not in row]
     cells = list(dict.fromkeys(cell_of(row) for row in rows))
@@ -478,11 +496,13 @@ def markdown(data):
         cells_text = []
         for m in INTERVALS:
             row = next((r for r in of_cell if r["method"] == m), None)
-            cells_text.append("not measured" if row is None else f"{row['measured']:.3f} ({row['mean_width']:.3f})")
+            cells_text.append("not measured" if row is None
+                              else _figure(row, f"{row['measured']:.3f} ({row['mean_width']:.3f})"))
         for quantity in ("type_i", "power") if powered else ("type_i",):
             for name in TESTS:
                 row = next(r for r in of_cell if r["method"] == name and r["quantity"] == quantity)
-                cells_text.append(f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, {row['wilson'][1]:.3f}]")
+                cells_text.append(_figure(row, f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, "
+                                               f"{row['wilson'][1]:.3f}]"))
         label = f"phi {cell[1]:g}" if cell[0] == "phi" else f"{cell[1]} (phi {of_cell[0]['noise_phi']:g})"
         label += "" if cell[2] == "ridge" else f", {cell[2]}"
         lines.append(f"| {label} | " + " | ".join(cells_text) + " |")
@@ -494,8 +514,10 @@ def markdown(data):
             cells_text = [next(r for r in real if cell_of(r) == cell and r["method"] == name) for name in TESTS]
             label = cell[1] + ("" if cell[2] == "ridge" else f", {cell[2]}")
             lines.append(f"| {label} | " + " | ".join(
-                f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]" for r in cells_text) + " |")
-    return "\n".join(lines)
+                _figure(r, f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]")
+                for r in cells_text) + " |")
+    note = _old_note(data["rows"])
+    return "\n".join(lines + ([""] + note if note else []))
 
 
 if __name__ == "__main__":
