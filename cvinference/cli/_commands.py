@@ -253,7 +253,7 @@ def fitting(function, *args, **kwargs):
         return function(*args, **kwargs)
     except BudgetTooSmall as exc:
         raise UserError(f"--budget {kwargs.get('budget')}: {exc.allowed:,} fits, and {exc.what} alone needs "
-                        f"{exc.needed:,}; give --budget {exc.needed} or more, or lower --cv or --repeats") from None
+                        f"{exc.needed:,}; give --budget {exc.needed} or more, or {exc.option_fix}") from None
     except FoldWithoutClass as exc:
         fix = f"--cv {exc.most_folds} or fewer folds" if exc.most_folds is not None else "fewer folds (--cv)"
         raise UserError(f"--metric {exc.metric} is computed on every test fold, and {exc.where}; use {fix}, or a "

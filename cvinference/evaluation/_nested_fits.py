@@ -76,15 +76,16 @@ class _NestedTasks:
         return FitTask(estimator, where, np.flatnonzero(~test), np.flatnonzero(test))
 
 
-def check_same_task(estimator, estimator_b):
-    """Refuse two estimators of which one is a classifier and the other a regressor."""
+def check_same_task(estimator, estimator_b, names=("estimator", "estimator_b")):
+    """Refuse two estimators of which one is a classifier and the other a regressor (``names``: their parameters)."""
     kinds = [("classifier" if is_classifier_like(e) else "regressor" if is_regressor_like(e) else None)
              for e in (estimator, estimator_b)]
+    first, second = names
     if None not in kinds and kinds[0] != kinds[1]:
         raise ValueError(
-            f"estimator_b must do the same task as estimator, so that their losses can be subtracted; got "
-            f"estimator={estimator_description(estimator)}, a {kinds[0]}, and "
-            f"estimator_b={estimator_description(estimator_b)}, a {kinds[1]}. Pass two classifiers or two "
+            f"{second} must do the same task as {first}, so that their losses can be subtracted; got "
+            f"{first}={estimator_description(estimator)}, a {kinds[0]}, and "
+            f"{second}={estimator_description(estimator_b)}, a {kinds[1]}. Pass two classifiers or two "
             "regressors."
         )
 

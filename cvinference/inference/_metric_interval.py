@@ -1,6 +1,7 @@
 """Fold-level intervals for set-level metrics such as F1."""
 
 import dataclasses
+import numbers
 import warnings
 from collections.abc import Callable
 from typing import NamedTuple
@@ -358,6 +359,18 @@ def _metric_function(metric, result, pos_label=None):
     return resolved.score, resolved.name
 
 
+def _fold_value(value, repeat, fold):
+    """A metric's value on one fold as a float; a TypeError naming ``metric`` when it is not a real number (a
+    callable that returns a string, None or an array)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(f"metric must return a number, (y_true, y_pred) -> float; it returned {value!r:.60} "
+                    f"({type(value).__name__}) on fold {fold} of repeat {repeat}. Return the metric's value as a "
+                    "float.")
+
+
 def _fold_values(score, result, rows):
     """The metric on every fold of the repeats ``rows``, and where sklearn found it undefined (both (rows, folds)).
 
@@ -370,7 +383,7 @@ def _fold_values(score, result, rows):
             in_fold = result.fold[r] == j
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", UndefinedMetricWarning)
-                values[i, j] = score(result.y_true[in_fold], result.y_pred[r][in_fold])
+                values[i, j] = _fold_value(score(result.y_true[in_fold], result.y_pred[r][in_fold]), r, j)
             undefined[i, j] = any(issubclass(warning.category, UndefinedMetricWarning) for warning in caught)
             for warning in caught:
                 if not issubclass(warning.category, UndefinedMetricWarning):

@@ -12,6 +12,7 @@ from ..inference._estimands import PAIRED_ESTIMAND
 from ..inference._methods import method_row, row_of
 from ..inference._nested_cv import _loss_phrase as loss_phrase
 from ..inference._nested_cv import is_difference_interval
+from ..records import PairedCVResult, PairedForwardResult
 from ..records._subject import SUBJECT_PARTS, records_subject, subject_mismatch, subject_of
 
 _OWN_DATA = ("rows", "learners")
@@ -111,6 +112,18 @@ def _check_nested_loss(nested, pair):
         raise ValueError(f"nested is an interval of the difference in mean {given}, and the pair's decision is "
                          f"about its mean {expected} (loss_name={pair.a.loss_name!r}): pass nested_cv_interval("
                          f"estimator_a, X, y, estimator_b=estimator_b, loss={loss!r}) on the same data, or None.")
+
+
+def check_pos_label(pos_label, pair):
+    """Refuse a ``pos_label`` given with two regressors' records (forward validation's included), whose target is a
+    quantity with no positive class, as :func:`~cvinference.metric_interval` and the front door refuse it."""
+    if pos_label is None:
+        return
+    forward = isinstance(pair, PairedForwardResult)
+    if forward or (isinstance(pair, PairedCVResult) and pair.a.classes is None):
+        raise ValueError(f"pos_label={pos_label!r} names a positive class, and pair holds two regressors' "
+                         f"{'forecasts' if forward else 'records'}, whose target is a quantity with none; drop "
+                         "pos_label.")
 
 
 def unused_inputs_warning(metric, tests, nested):

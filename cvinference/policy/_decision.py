@@ -78,7 +78,7 @@ from ..inference._regression import BASELINES, loss_difference_test, loss_words,
 from ..inference._resampled_tests import corrected_resampled_ttest, corrected_ttest_of, score_differences
 from ..inference._score_metrics import corrected_fold_test
 from ..records import PairedCVResult, PairedForwardResult
-from ._decide_inputs import EstimateWithin, check_nested, checked_tests, unused_inputs_warning
+from ._decide_inputs import EstimateWithin, check_nested, check_pos_label, checked_tests, unused_inputs_warning
 from ._decision_text import explanation as decision_explanation
 from ._decision_text import paragraph as decision_paragraph
 from ._decision_text import summary as decision_summary
@@ -1345,6 +1345,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     True
     """
     alternative = margin_question(margin, alternative)
+    check_pos_label(pos_label, pair)
     if margin is not None:
         check_margin(margin, metric, regression=not isinstance(pair, PairedCVResult) or pair.a.classes is None)
         return _on_margin(decide(pair, metric=metric, confidence_level=confidence_level, tests=tests, nested=nested,

@@ -27,6 +27,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
 from .._utils._validation import check_estimator_methods
+from ..evaluation._nested_fits import check_same_task
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
 from ..inference._metric_names import check_metric_names
@@ -342,6 +343,8 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
     for name, estimator in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
         if estimator is not None:
             check_estimator_methods(estimator, name)
+    if pilot is None:
+        check_same_task(estimator_a, estimator_b, names=("estimator_a", "estimator_b"))
     if pilot is None and any(is_regressor(estimator) for estimator in (estimator_a, estimator_b)):
         raise ValueError("a regressors' plan needs pilot=: the scale of their loss is your data's, which no "
                          "calibration cell carries. Pass pilot=CVEvaluator(cv=K, loss=...).compare(estimator_a, "

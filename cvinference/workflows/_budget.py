@@ -63,18 +63,21 @@ def budget_fits(budget, n_learners):
 
 class BudgetTooSmall(ValueError):
     """A ``budget`` below what the cross-validation alone (or with what the call asks for) needs: ``allowed`` and
-    ``needed`` fits, of ``what``; ``fix`` is the other way out than a larger budget."""
+    ``needed`` fits, of ``what``; ``fix`` is the other way out than a larger budget, and ``option_fix`` the same
+    in the command line's options."""
 
-    def __init__(self, budget, allowed, needed, what, fix="lower cv or n_repeats"):
+    def __init__(self, budget, allowed, needed, what, fix="lower cv or n_repeats",
+                 option_fix="lower --cv or --repeats"):
         super().__init__(f"budget={budget!r} allows {allowed:,} fits, and {what} alone needs {needed:,}; raise "
                          f"budget to at least {needed}, or {fix}")
-        self.allowed, self.needed, self.what = allowed, needed, what
+        self.allowed, self.needed, self.what, self.option_fix = allowed, needed, what, option_fix
 
 
-def check_budget(budget, allowed, needed, what, fix="lower cv or n_repeats"):
-    """Refuse, before any fit, a budget of ``allowed`` fits below the ``needed`` ones of ``what``."""
+def check_budget(budget, allowed, needed, what, fix="lower cv or n_repeats", option_fix="lower --cv or --repeats"):
+    """Refuse, before any fit, a budget of ``allowed`` fits below the ``needed`` ones of ``what`` (``fix`` and
+    ``option_fix``: the other way out, in parameters and in the command line's options)."""
     if allowed is not None and allowed < needed:
-        raise BudgetTooSmall(budget, allowed, needed, what, fix)
+        raise BudgetTooSmall(budget, allowed, needed, what, fix, option_fix)
 
 
 def cv_fits(n_learners, n_splits, n_repeats):

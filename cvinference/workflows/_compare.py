@@ -47,10 +47,12 @@ from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, i
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison
 from ._settings import (
+    FrontDoorCV,
     by_name,
     can_repeat,
     check_folds,
     check_metric_names,
+    check_pos_label,
     decision_metric,
     default_loss,
     evaluator,
@@ -243,7 +245,9 @@ def _plan(plain, five_by_two, nested_cost, allowed, budget, nested="auto"):
     if nested == "always":
         check_budget(budget, allowed, plain + nested_cost, f"{what} ({plain:,} fits) and the nested "
                      f"cross-validation asked for ({nested_cost:,} fits)", "pass nested='auto' (nested "
-                     "cross-validation then runs where the decision needs it and the budget allows)")
+                     "cross-validation then runs where the decision needs it and the budget allows)",
+                     "drop --nested always (nested cross-validation then runs where the decision needs it and "
+                     "the budget allows)")
     if allowed is None:
         return bool(five_by_two), True
     if nested == "always":
@@ -283,6 +287,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
             data=data, params=params, season=season, notes=[*notes, seeding] if seeding else notes, margin=margin,
             alternative=alternative))
     check_metric_names(metrics, regression)
+    check_pos_label(pos_label, metrics, regression)
     n_samples = len(y)
     folds = resolved_cv(cv, n_samples, groups, regression, random_state)
     allowed = budget_fits(budget, 2)
@@ -375,7 +380,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups
 
 
 @fill_doc
-@validate_params(n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
+@validate_params(cv=FrontDoorCV(), n_repeats=IntegerOrWord(1, "auto"), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY,
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
                  random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)),
@@ -431,7 +436,8 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
     loss : str or None, default=None
         As :func:`evaluate` takes it.
     pos_label : str, int, float or None, default=None
-        The positive class of a metric about one class (``"f1"``).
+        The positive class of a metric about one class (``"f1"``); refused
+        before any fit without such a metric, and for regressors.
     confidence_level : float, default=0.95
     nested : {"auto", "always", "never"}, default="auto"
         The calibrated refitting route. ``"auto"``, when the decision from

@@ -26,9 +26,11 @@ from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, i
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
 from ._settings import (
+    FrontDoorCV,
     by_name,
     check_folds,
     check_metric_names,
+    check_pos_label,
     default_loss,
     evaluator,
     fold_count,
@@ -106,6 +108,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
             params=params, season=season)
         return Evaluation(**{**found, "report": with_note(found["report"], seeding)})
     check_metric_names(metrics, regression)
+    check_pos_label(pos_label, metrics, regression)
     n_samples = len(y)
     cv = resolved_cv(cv, n_samples, groups, regression, random_state)
     check_folds(cv, n_repeats, n_samples)
@@ -127,9 +130,9 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
 
 
 @fill_doc
-@validate_params(n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()), confidence_level=PROBABILITY,
-                 budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(), verbose=VERBOSE, params=FitParams(),
-                 season=Nullable(Integer(minimum=1)))
+@validate_params(cv=FrontDoorCV(), n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()),
+                 confidence_level=PROBABILITY, budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(),
+                 verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)))
 def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
              confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None,
              season=None):
@@ -155,7 +158,10 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         of the rows after each origin (rows in time order): the record is a
         :class:`~cvinference.records.ForwardResult`, the intervals those of
         :func:`~cvinference.inference.forecast_interval` and the baseline
-        the naive forecast (docs/forward-validation.md).
+        the naive forecast (docs/forward-validation.md). A numpy integer is
+        taken as an int; a float (``5.0``) and None are refused before any
+        fit (scikit-learn reads ``cv=None`` as 5 folds, and the default here
+        is 10: pass the number).
     n_repeats : int, default=1
         Partitions drawn; repeats are not independent (Wong 2015, 4.3.4).
     groups : array-like of shape (n_samples,) or None, default=None
@@ -169,7 +175,8 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         The per-instance loss recorded: None is ``"zero_one"`` for a
         classifier and ``"squared_error"`` for a regressor.
     pos_label : str, int, float or None, default=None
-        The positive class of a metric about one class (``"f1"``).
+        The positive class of a metric about one class (``"f1"``); refused
+        before any fit without such a metric, and for a regressor.
     confidence_level : float, default=0.95
     budget : int, str or None, default=None
         The most fits the call may run: a number, or a multiple of one

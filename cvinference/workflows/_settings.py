@@ -1,14 +1,15 @@
 """What ``evaluate`` and ``compare`` share: the task, the loss, the folds, the evaluator and the progress lines."""
 
+import numbers
 import sys
 from types import MappingProxyType
 
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
-from ..evaluation._partitions import check_cv_argument
+from ..evaluation._partitions import CrossValidation, check_cv_argument
 from ..evaluation._seeding import seed_learners, seeding_note
-from ..inference._metric_interval import score_methods
+from ..inference._metric_interval import _POSITIVE_CLASS, score_methods, takes_pos_label
 from ..inference._metric_names import (  # noqa: F401 - shared with the command line and plan
     check_metric_names,
     metric_names,
@@ -19,6 +20,56 @@ from ..splitters._group_kfold import group_kfold
 
 REGRESSION_LOSSES = ("squared_error", "absolute_error")
 """The per-instance losses of a regression task; the first is its default."""
+
+
+class FrontDoorCV(CrossValidation):
+    """The front door's ``cv``: what :class:`CVEvaluator` takes (an int >= 2, ``"loo"``, a splitter or a list of
+    splits), a numpy integer as a Python int; None, which scikit-learn reads as 5 folds and which is not this
+    function's default (10), is refused with both fixes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> FrontDoorCV().check("cv", np.int64(5))
+    5
+    >>> FrontDoorCV().check("cv", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of (train, test) splits; \
+got cv=None. scikit-learn's cv=None is 5-fold cross-validation, and this function's default is 10 folds: pass cv=5, \
+or leave cv out for 10.
+    """
+
+    def check(self, name, value):
+        if value is None:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}=None. scikit-learn's {name}=None is 5-fold "
+                            f"cross-validation, and this function's default is 10 folds: pass {name}=5, or leave "
+                            f"{name} out for 10.")
+        if isinstance(value, float) and value.is_integer() and value >= 2:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}, a float: pass "
+                            f"{name}={int(value)}.")
+        value = super().check(name, value)
+        return int(value) if isinstance(value, numbers.Integral) else value
+
+
+def check_pos_label(pos_label, metrics, regression):
+    """Refuse, before any fit, a ``pos_label`` that no metric reads, as :func:`~cvinference.metric_interval` and
+    the command line's ``--pos-label`` do: a regressor's target has no positive class, and of a classifier's metrics
+    only those about one class (f1, precision, recall, jaccard) take one."""
+    if pos_label is None:
+        return
+    if regression:
+        raise ValueError(f"pos_label={pos_label!r} names a positive class, and a regressor's target is a quantity, "
+                         "with none; drop pos_label.")
+    if not any(takes_pos_label(metric) for metric in metrics):
+        raise ValueError(f"pos_label={pos_label!r} is the positive class of a metric about one class "
+                         f"({', '.join(map(repr, _POSITIVE_CLASS))}), and metric={metric_words(metrics)} asks for "
+                         "none; add such a metric (metric='f1'), or drop pos_label.")
+
+
+def metric_words(metrics):
+    """``metrics`` as the caller passed them, for a message: None, one metric's repr, or the list."""
+    return None if not metrics else repr(metrics[0]) if len(metrics) == 1 else repr(metrics)
 
 
 def is_regression(estimator):
