@@ -1,5 +1,6 @@
 """``cvinference plan``: what a comparison of two learners would detect, before its fits (:func:`cvinference.plan`)."""
 
+from .._utils._text import wrapped
 from ._commands import (
     check_margin_option,
     check_metrics,
@@ -17,7 +18,20 @@ from ._errors import UserError
 from ._estimators import build_estimator, load_for_learners
 
 
+def _check_power(args):
+    """``--power`` as :func:`cvinference.plan` takes ``power`` (at least 0.5, below 1), refused before the pilot's
+    fits in the option's name."""
+    from ..policy import plan
+
+    try:
+        plan.__cvinference_params__["power"].check("power", args.power)
+    except ValueError:
+        raise UserError(f"--power {args.power:g}: a plan's power is at least 0.5 and below 1 (the chance of "
+                        "detecting the difference, such as 0.8); give --power 0.8 or another in [0.5, 1)") from None
+
+
 def _check(args, dataset):
+    _check_power(args)
     if args.cv == "loo":
         raise UserError("--cv loo: a plan is for k-fold cross-validation (the corrected t); give --cv K")
     if args.difference is not None and args.margin is not None:
@@ -39,7 +53,7 @@ def _check(args, dataset):
 
 def run_plan(args, out):
     from ..policy import plan
-    from ..workflows._settings import evaluator
+    from ..workflows._settings import evaluator, seeded
 
     check_outputs(args)
     dataset = load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task),
@@ -53,6 +67,7 @@ def run_plan(args, out):
              for spec, params in specs]
     for estimator, (spec, _) in zip(built, specs, strict=True):
         check_scores(args, estimator, spec)
+    built, seeding = seeded(built, args.seed, "AB")  # as compare seeds them, so that the pilot is its folds' fits
     names = pair_names(args.estimator_a, args.estimator_b)
     metric = args.metric[0] if args.metric else None
     settings = dict(n_samples=n_samples, metric=metric, cv=args.cv, n_repeats=args.repeats, power=args.power,
@@ -69,7 +84,8 @@ def run_plan(args, out):
     except ValueError as exc:
         message = " ".join(str(exc).split())
         if args.no_pilot:  # what is left after _check: the calibration has no cell for these learners and metric
-            message = (f"--no-pilot: the calibration benchmark measured the corrected t on {metric} for none of "
+            message = (f"--no-pilot: the calibration benchmark measured the corrected t on {metric or 'accuracy'} "
+                       "for none of "
                        f"{names[0]} and {names[1]}; drop --no-pilot to plan from a 1 x K pilot on the data")
         raise UserError(message) from None
     report = {"command": "plan", "data": data_record(dataset), "pilot": None if pilot is None else {
@@ -80,5 +96,7 @@ def run_plan(args, out):
         if pilot is not None:
             print(f"pilot: {names[0]} and {names[1]} on 1 x {args.cv}-fold cross-validation of {dataset.name} "
                   f"({2 * args.cv} fits, random_state={args.seed})", file=out)
+            for line in wrapped(seeding, "  ") if seeding is not None else []:
+                print(line, file=out)
         print(planned.summary(), file=out)
     return 0

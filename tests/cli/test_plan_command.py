@@ -118,3 +118,52 @@ def test_a_difference_beyond_the_metric_is_refused_before_the_pilots_fits(capsys
     monkeypatch.setattr(evaluator_module, "run_fits", lambda *args, **kwargs: pytest.fail("the pilot was fitted"))
     assert run(["plan", "nb", "tree", "--data", "iris", "--margin", "1.5"])[0] == 2
     assert one_error_line(capsys).endswith("such as --margin=0.01 for one point (--margin=0.015 for 1.5 points)")
+
+
+@pytest.mark.parametrize("argv", [["--power", "0.3"], ["--power", "0.3", "--no-pilot"], ["--power", "0.49"]])
+def test_a_power_below_one_half_names_the_option_before_the_pilots_fits(argv, capsys, monkeypatch):
+    """Issue 58, the fault campaign's finding 22: ``--power 0.3`` printed "power must be ...; got power=0.3" after
+    the pilot's fits (and with --no-pilot, that the benchmark measured the corrected t "on None")."""
+    import cvinference.evaluation._evaluator as evaluator_module
+
+    monkeypatch.setattr(evaluator_module, "run_fits", lambda *args, **kwargs: pytest.fail("the pilot was fitted"))
+    assert run(["plan", "nb", "tree", "--data", "iris", *argv])[0] == 2
+    line = one_error_line(capsys)
+    assert line.startswith(f"cvinference: error: --power {argv[1]}: a plan's power is at least 0.5 and below 1")
+    assert line.endswith("give --power 0.8 or another in [0.5, 1)") and "power=" not in line
+
+
+def test_the_lowest_power_a_plan_takes_is_planned():
+    """The boundary: cvi.plan takes power=0.5 (its rule's closed end), and so does --power."""
+    status, text = run(["plan", "logreg", "rf", "--power", "0.5", "--no-pilot", "--n-samples", "3000", "--json", "-"])
+    assert status == 0
+    dataset = load_data("breast_cancer")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=0)[0] for spec in ("logreg", "rf"))
+    expected = cvi.plan(a, b, n_samples=3000, power=0.5, names=("logreg", "rf"))
+    assert cvi.results.Plan.from_dict(json.loads(text)["plan"]) == expected
+
+
+def test_the_pilot_seeds_an_unseeded_learner_as_compare_seeds_it():
+    """Left by earlier work (issue 58): the pilot ran the learners through CVEvaluator, which seeds nothing, so a
+    learner whose random_state was None (here --params-b '{"random_state": null}') drew a new forest on every run.
+    Oracle: the learners seeded by hand with seed_learners (the front door's seeding, evaluation/_seeding.py),
+    the pilot CVEvaluator(cv=10, random_state=0) makes of them, and cvi.plan of that pilot."""
+    from cvinference.evaluation._seeding import seed_learners, seeding_note
+
+    argv = ["plan", "logreg", "rf", "--params-b", '{"random_state": null}', "--difference", "0.02"]
+    status, text = run(argv)
+    assert status == 0 and run(argv) == (0, text)
+    dataset = load_data("breast_cancer")
+    built = [build_estimator("logreg", dataset=dataset, random_state=0)[0],
+             build_estimator("rf", params='{"random_state": null}', dataset=dataset, random_state=0)[0]]
+    assert built[1].get_params()["random_state"] is None
+    learners, seeds = seed_learners(built, 0)
+    assert seeds[0] == {} and set(seeds[1]) == {"random_state"}
+    pilot = cvi.CVEvaluator(cv=10, random_state=0).compare(*learners, dataset.X, dataset.y)
+    planned = cvi.plan(pilot=pilot, difference=0.02, names=("logreg", "rf"))
+    note = " ".join(seeding_note("AB", built, seeds, 0).split())
+    head, _, rest = text.partition(planned.summary())
+    assert rest == "\n"
+    assert head.startswith("pilot: logreg and rf on 1 x 10-fold cross-validation of breast_cancer (20 fits, "
+                           "random_state=0)\n")
+    assert " ".join(head.split("\n", 1)[1].split()) == note
