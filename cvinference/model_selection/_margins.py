@@ -6,6 +6,7 @@ for each metric (:func:`resolved_rope`); a number is taken as given, in the metr
 None is no margin.
 """
 
+import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -63,7 +64,16 @@ class Margin(NamedTuple):
 
 
 def scale_of(scoring):
-    """``"bounded"``, ``"loss"`` (a negated loss, higher is better) or None (unknown) for a scorer's name."""
+    """``"bounded"``, ``"loss"`` (a negated loss, higher is better) or None (unknown) for a scorer's name; None for
+    what is not a name (a version-2 dict's tampered ``scoring``, which its decoding then refuses by name).
+
+    Examples
+    --------
+    >>> scale_of("roc_auc"), scale_of("neg_log_loss"), scale_of("score"), scale_of(5)
+    ('bounded', 'loss', None, None)
+    """
+    if not isinstance(scoring, str):
+        return None
     if scoring in _BOUNDED_NAMES or scoring.startswith(_BOUNDED_PREFIXES):
         return "bounded"
     if scoring.startswith("neg_") or scoring in _LOSS_NAMES:
@@ -107,4 +117,6 @@ def upgraded_rule(rope, scoring):
     """The words of a margin stored before they were (format version 2): ``rope`` was given or the fixed 0.01."""
     if rope == BOUNDED_DEFAULT and scale_of(scoring) == "bounded":
         return resolved_rope("auto", scoring, np.nan).rule
+    if not isinstance(rope, numbers.Real):  # tampered: the dict's decoding refuses ``rope`` by name
+        return f"{rope!r} in {scoring}, as given"
     return f"{rope:g} in {scoring}, as given (or the fixed default 0.01 of a result written before format version 3)"

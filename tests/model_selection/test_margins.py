@@ -178,3 +178,28 @@ def test_the_refit_rule_takes_the_default_margin(regression_search):
     chosen = quiet(rule, regression_search.cv_results_)
     comparison = quiet(cvi.compare_candidates, regression_search, method="bayesian")
     assert comparison.table["indistinguishable"][chosen]
+
+
+@pytest.mark.parametrize(("field", "value", "error", "words"), [
+    ("scoring", 5, TypeError, "settings['scoring'] must be a non-empty string"),
+    ("scoring", None, TypeError, "settings['scoring'] must be a non-empty string"),
+    ("scoring", ["accuracy"], TypeError, "got CandidateComparison.settings['scoring']=['accuracy']"),
+    ("rope", "x", TypeError, "settings['rope'] must be a number >= 0"),
+    ("rope", [0.01], TypeError, "got CandidateComparison.settings['rope']=[0.01]"),
+])
+def test_a_tampered_dict_of_format_version_2_is_refused_by_name(tree_search, field, value, error, words):
+    """Left by earlier work (issue 58): the upgrade of a version-2 dict called scale_of(scoring).startswith and
+    formatted rope with :g, so a scoring or rope of another type crashed ("'int' object has no attribute
+    'startswith'") before the decoding could name the field."""
+    data = json.loads(quiet(cvi.compare_candidates, tree_search).to_json())
+    del data["settings"]["mapping"]["rope_rule"]
+    data["version"] = 2
+    data["settings"]["mapping"][field] = value
+    with pytest.raises(error, match="CandidateComparison") as raised:
+        CandidateComparison.from_dict(data)
+    assert words in str(raised.value)
+
+
+def test_a_name_that_is_not_a_string_has_no_known_scale():
+    assert [scale_of(value) for value in (5, None, ["accuracy"], "accuracy", "neg_log_loss")] == [
+        None, None, None, "bounded", "loss"]
