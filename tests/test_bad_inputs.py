@@ -227,6 +227,19 @@ CASES = {
                                                 "about its mean squared_error loss"]),
         "a DecisionTest's estimate outside its interval": (lambda tmp: _decision_test(0.5, -0.1, 0.2), ValueError,
                                                            ["got estimate=0.5 outside low=-0.1, high=0.2"]),
+        # issue 58, the held-out campaign's findings 12 (pos_label), 19 and 20
+        "decide(pos_label=1) of two regressors": (lambda tmp: cvi.decide(_regressors_pair(), pos_label=1), ValueError,
+                                                  ["pos_label=1 names a positive class", "two regressors' records",
+                                                   "drop pos_label"]),
+        "decide(pos_label=1) of forecasts": (lambda tmp: cvi.decide(_forward_pair(), pos_label=1), ValueError,
+                                             ["pos_label=1", "two regressors' forecasts", "drop pos_label"]),
+        "decide(metric=<callable returning 'x'>)": (
+            lambda tmp: _decide(metric=lambda y_true, y_pred: "x"), TypeError,
+            ["metric must return a number, (y_true, y_pred) -> float", "it returned 'x' (str) on fold 0 of repeat 0"]),
+        "plan of a classifier and a regressor": (
+            lambda tmp: cvi.plan(NB, LinearRegression(), n_samples=150), ValueError,
+            ["estimator_b must do the same task as estimator_a", "estimator_a=GaussianNB(), a classifier",
+             "estimator_b=LinearRegression(), a regressor", "Pass two classifiers or two regressors"]),
     },
     "front door": {
         "compare(margin=50)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, margin=50), ValueError,
@@ -256,6 +269,17 @@ CASES = {
         "evaluate(random_state=2**40)": (lambda tmp: cvi.evaluate(CountedLinear(), X, R, cv=3, random_state=2**40),
                                          ValueError, ["an integer from 0 to 2**32 - 1",
                                                       f"got random_state={2**40}"]),
+        # issue 58, the held-out campaign's findings 2 and 12 (pos_label)
+        "evaluate(cv=2.0)": (lambda tmp: cvi.evaluate(CountedNB(), X, Y, cv=2.0), TypeError,
+                             ["cv must be an int >= 2", "got cv=2.0, a float: pass cv=2"]),
+        "compare(cv=None)": (lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=None), TypeError,
+                             ["got cv=None", "scikit-learn's cv=None is 5-fold cross-validation", "pass cv=5"]),
+        "evaluate(pos_label=1) of a regressor": (lambda tmp: _evaluate_regression(R, pos_label=1), ValueError,
+                                                 ["pos_label=1 names a positive class", "drop pos_label"]),
+        "compare(pos_label=1) without a metric about one class": (
+            lambda tmp: cvi.compare(CountedNB(), STUMP, X, Y, cv=3, pos_label=1), ValueError,
+            ["pos_label=1 is the positive class of a metric about one class", "metric=None asks for none",
+             "add such a metric (metric='f1'), or drop pos_label"]),
     },
     "records from predictions": {
         "cross_validate's record with groups one short": (
