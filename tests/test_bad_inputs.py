@@ -76,6 +76,19 @@ def _forward_pair():
         LinearRegression(), LinearRegression(fit_intercept=False), X, R)
 
 
+def _newest_first(data):
+    """``data`` as pandas, indexed by days that run from newest to oldest (forward validation needs oldest first)."""
+    pd = pytest.importorskip("pandas")
+    index = pd.date_range("2020-01-01", periods=len(data), freq="D")[::-1]
+    return pd.DataFrame(data, index=index) if np.ndim(data) == 2 else pd.Series(data, index=index)
+
+
+def _constant_loss(n=30):
+    """A record of ``n`` one-step forecasts, each off by 1 (squared error 1)."""
+    rows = np.arange(40, 40 + n)
+    return ForwardResult.from_forecasts(np.zeros(80), np.ones(n), time=rows, origin=rows - 1, train_size="expanding")
+
+
 def _in_a_folder_that_is_a_file(tmp):
     blocker = os.path.join(tmp, "a_file")
     open(blocker, "w").close()
@@ -361,6 +374,32 @@ CASES = {
         "the pre-whitened test with a lag": (
             lambda tmp: cvi.inference.forecast_test(_forward_pair(), method="prewhitened-diebold-mariano", lag=3),
             ValueError, ["got lag=3", "Leave lag=None"]),
+        # issue 58, the held-out campaign's findings 10, 11, 12 and 21
+        "a newest-first time index": (
+            lambda tmp: cvi.compare(CountedLinear(), LinearRegression(), _newest_first(X), _newest_first(R),
+                                    cv=FORWARD), ValueError,
+            ["X's DatetimeIndex is not in increasing order: row 0 is 2020-02-29 00:00:00 and row 1 2020-02-28",
+             "oldest first",
+             "sort the rows by time (X.sort_index(), y.sort_index())"]),
+        "a lag the independent interval does not use": (
+            lambda tmp: cvi.inference.forecast_interval(_forward_pair().a, method="iid", lag=5), ValueError,
+            ["lag=5 is the HAC lag, and method='iid' has none", "drop lag, or pass method='hac'"]),
+        "a block length the HAC interval does not use": (
+            lambda tmp: cvi.inference.forecast_interval(_forward_pair().a, method="hac", block_length=5), ValueError,
+            ["block_length=5", "method='hac' resamples nothing", "drop block_length"]),
+        "a lag the bootstrap does not use": (
+            lambda tmp: cvi.inference.forecast_interval(_forward_pair().a, method="block-bootstrap", lag=2),
+            ValueError, ["lag=2 is the HAC lag, and method='block-bootstrap' has none"]),
+        "a constant loss's zero-width pre-whitened interval": (
+            lambda tmp: cvi.inference.forecast_interval(_constant_loss()), InferenceWarning,
+            ["Every forecast has loss 1", "zero width", "does not mean the mean loss is known exactly"]),
+        "a constant loss's zero-width bootstrap interval": (
+            lambda tmp: cvi.inference.forecast_interval(_constant_loss(), method="stationary-bootstrap",
+                                                        random_state=0), InferenceWarning,
+            ["Every forecast has loss 1", "zero width"]),
+        "two forecasts over every horizon": (
+            lambda tmp: cvi.inference.forecast_interval(_constant_loss(2)), ValueError,
+            ["horizon=None leaves 2 forecasts", "make more origins (ForwardSplit's n_splits) or a longer horizon"]),
     },
 }
 

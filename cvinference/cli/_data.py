@@ -17,6 +17,7 @@ import csv
 import dataclasses
 import os
 import re
+import warnings
 
 import numpy as np
 
@@ -448,20 +449,46 @@ def _time_order(time, cells):
         rows = np.flatnonzero(text == first) + 1
         raise UserError(f"--time {time} holds {first!r} in data rows {', '.join(map(str, rows[:5]))}: forward "
                         "validation reads one series, one row per time; drop the repeats or aggregate them")
+    _warn_uneven(time, values[order], text[order], order)
     return order, text[order]
 
 
+UNEVEN_GAP = 10
+"""How many times the median gap between consecutive times the largest may be before ``--time`` warns: business
+days (3 / 1), months (31 / 28) and a missing holiday stay below it; a break in the series (59, then 1000) does not."""
+
+
+def _warn_uneven(time, values, text, order):
+    """Warn when the largest gap between consecutive (sorted) times is more than :data:`UNEVEN_GAP` times the median
+    gap: forward validation counts rows, not time, so it takes the rows as evenly spaced."""
+    if values.size < 3:
+        return
+    gaps = np.diff(values).astype(np.float64)  # in the times' own unit (days, months, ...): only ratios matter
+    median, i = float(np.median(gaps)), int(np.argmax(gaps))
+    if gaps[i] > UNEVEN_GAP * median:
+        warnings.warn(f"--time {time} jumps from {text[i]} to {text[i + 1]} (data rows {order[i] + 1} and "
+                      f"{order[i + 1] + 1}), {gaps[i] / median:.3g} times the median gap between times; forward "
+                      "validation counts rows, not time, and takes them as evenly spaced: check for missing rows or "
+                      "two series joined, or fill the gap", UserWarning, stacklevel=2)
+
+
 _ISO_TIME = re.compile(r"\d{4}-\d{2}(-\d{2}([T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)?)?")
+_ZONE = re.compile(r"(?P<time>\d{4}-\d{2}-\d{2}[T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)(?P<zone>Z|[+-]\d{2}(:?\d{2})?)")
+"""An ISO 8601 time with its zone designator (2021-01-01T00:00:00+05:00, 2021-01-01T00:00Z), which numpy's times
+do not hold."""
 """An ISO 8601 date or time as numpy reads it without a time zone: 2024-03, 2024-03-31, 2024-03-31T12:00:00.5."""
 
 
 def _time_kind(cell):
-    """"number" (a float, infinite ones included), "date" (ISO 8601, a valid calendar date) or None (neither)."""
+    """"number" (a float, infinite ones included), "date" (ISO 8601, a valid calendar date), "zoned" (ISO 8601 with
+    a zone designator) or None (neither)."""
     try:
         float(cell)
         return "number"
     except ValueError:
         pass
+    if _ZONE.fullmatch(cell):
+        return "zoned"
     if not _ISO_TIME.fullmatch(cell):
         return None
     try:
@@ -475,7 +502,15 @@ def _time_values(time, text):
     """The ``--time`` cells as finite numbers or as ISO 8601 datetimes, one kind for the whole column; a UserError
     naming the first cell (and its data row) that is neither, of the other kind than most, or not finite."""
     kinds = [_time_kind(cell) for cell in text]
-    where = {kind: next((i for i, k in enumerate(kinds) if k == kind), None) for kind in ("number", "date", None)}
+    where = {kind: next((i for i, k in enumerate(kinds) if k == kind), None)
+             for kind in ("number", "date", "zoned", None)}
+    if where["zoned"] is not None:
+        i = where["zoned"]
+        zone = _ZONE.fullmatch(text[i])["zone"]
+        raise UserError(f"--time {time} holds {str(text[i])!r} in data row {i + 1}, a time with the zone {zone}; "
+                        "numpy's times hold no zone, and times of different zones (or a zone among times without "
+                        "one) would sort wrongly: write every time in one zone without its designator (such as "
+                        f"{_ZONE.fullmatch(text[i])['time']} in UTC)")
     if where[None] is not None:
         i = where[None]
         raise UserError(f"--time {time} holds {str(text[i])!r}, neither a number nor an ISO 8601 date or time (such "

@@ -11,7 +11,7 @@ import numpy as np
 
 from .._utils._text import format_figure, format_level, format_pvalue
 from .._utils._warnings import quietly
-from ..inference._forecast import forecast_interval, forecast_test
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
 from ..inference._methods import method_row
 from ..inference._regression import loss_words
 from ..policy import decide
@@ -178,8 +178,10 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
             "verdict": _verdict(record, confidence_level)}
 
 
-HORIZON_TEST = "p: the decision's test, pre-whitened Diebold-Mariano, on each horizon's forecasts"
-"""What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon."""
+HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (HLN's below {SMALL_SAMPLE_FORECASTS} forecasts)"
+"""What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon,
+which on fewer than :data:`~cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS` forecasts is Harvey, Leybourne &
+Newbold's (``forecast_test``'s small-sample rule; each row's ``method`` names the test)."""
 
 
 def _horizon_tests(pair):

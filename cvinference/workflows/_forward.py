@@ -70,9 +70,41 @@ MIN_FORECASTS = 3
 """The fewest forecasts whose mean loss has an interval that allows for their dependence (``forecast_interval``)."""
 
 
+_TIME_INDEXES = {"datetime64": "DatetimeIndex", "datetime": "index of dates", "date": "index of dates",
+                 "period": "PeriodIndex", "timedelta64": "TimedeltaIndex"}
+"""pandas' ``inferred_type`` of the indexes that say when each row was observed, and their names in messages."""
+
+
+def check_time_order(X, y):
+    """Refuse, before any fit, an ``X`` or ``y`` whose pandas index holds times not in increasing order (newest first,
+    or shuffled): forward validation takes the rows in their order, oldest first, and would forecast the past from
+    the future.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> check_time_order(pd.DataFrame({"x": [1.0, 2.0]}, index=pd.to_datetime(["2021-01-02", "2021-01-01"])), None)
+    Traceback (most recent call last):
+    ...
+    ValueError: X's DatetimeIndex is not in increasing order: row 0 is 2021-01-02 00:00:00 and row 1 ...
+    """
+    for name, data in (("X", X), ("y", y)):
+        index = getattr(data, "index", None)
+        kind = _TIME_INDEXES.get(getattr(index, "inferred_type", None))
+        if kind is None or index.is_monotonic_increasing:
+            continue
+        row = next(i for i in range(len(index) - 1) if not index[i] <= index[i + 1])
+        raise ValueError(f"{name}'s {kind} is not in increasing order: row {row} is {index[row]} and row {row + 1} "
+                         f"{index[row + 1]}. Forward validation takes the rows in their order, oldest first, and "
+                         "would forecast the past from the future; sort the rows by time (X.sort_index(), "
+                         "y.sort_index()) and pass them again.")
+
+
 def _check_splits(cv, X, y, season):
-    """Refuse, before any fit, fewer than :data:`MIN_FORECASTS` forecasts, and a season longer than the rows up to
-    the first origin (the seasonal naive forecast from it would need rows before the series starts)."""
+    """Refuse, before any fit, rows whose time index is not increasing (:func:`check_time_order`), fewer than
+    :data:`MIN_FORECASTS` forecasts, and a season longer than the rows up to the first origin (the seasonal naive
+    forecast from it would need rows before the series starts)."""
+    check_time_order(X, y)
     splits = list(cv.split(X, y))
     forecasts = sum(test.size for _, test in splits)
     if forecasts < MIN_FORECASTS:

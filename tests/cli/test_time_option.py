@@ -3,6 +3,7 @@
 tasks, and one-line user errors. Oracle: the front door called in Python on the rows sorted independently."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -128,6 +129,12 @@ def test_a_mistake_with_forward_validation_exits_2_with_one_line(argv, message, 
     (["2024-01", "NaT", "2024-03"], "--time t holds 'NaT', neither a number nor an ISO 8601 date or time"),
     (["2024-01", "today", "2024-03"], "--time t holds 'today', neither a number nor an ISO 8601 date or time (such "
                                       "as 2024-03 or 2024-03-31), in data row 2"),
+    # Issue 58, finding 15: a time with a zone among times without one (numpy shifts it to UTC and drops the zone)
+    (["2021-01-01T00:00:00", "2021-01-01T00:00:00+05:00", "2021-01-01T02:00:00"],
+     "--time t holds '2021-01-01T00:00:00+05:00' in data row 2, a time with the zone +05:00; numpy's times hold no "
+     "zone, and times of different zones (or a zone among times without one) would sort wrongly: write every time in "
+     "one zone without its designator (such as 2021-01-01T00:00:00 in UTC)"),
+    (["2021-01-01T00:00Z", "2021-01-01T01:00Z", "2021-01-01T02:00Z"], "a time with the zone Z"),
 ])
 def test_a_time_column_that_is_no_time_order_is_refused(cells, message, tmp_path, capsys):
     path = tmp_path / "bad.csv"
@@ -156,3 +163,33 @@ def test_one_kind_of_time_sorts_as_it_reads(cells, expected, tmp_path):
     path.write_text("t,y,x\n" + "".join(f"{cell},{i}.5,{i}\n" for i, cell in enumerate(cells)), encoding="utf-8")
     data = load_data(str(path), target="y", task="regression", time="t")
     assert list(data.time) == expected
+
+
+def test_a_time_column_with_a_break_warns_that_rows_are_taken_as_evenly_spaced(tmp_path):
+    """Issue 58, finding 15: a time column that jumps from 59 to 1000 was taken as evenly spaced without a word.
+    Rule: a warning when the largest gap is more than UNEVEN_GAP (10) times the median gap; business days (gaps of
+    1 and 3 days) load without one. Hand: gaps of 1 and one of 941, 941 times the median."""
+    times = [*range(60), *range(1000, 1040)]
+    path = tmp_path / "jump.csv"
+    path.write_text("t,y,x\n" + "".join(f"{t},{i % 7}.5,{i % 5}\n" for i, t in enumerate(times)), encoding="utf-8")
+    with pytest.warns(UserWarning, match=r"--time t jumps from 59 to 1000 \(data rows 60 and 61\), 941 times the "
+                                         r"median gap between times; forward validation counts rows, not time"):
+        load_data(str(path), target="y", task="regression", time="t")
+    days = np.busday_offset("2024-01-01", np.arange(40), roll="forward").astype(str)
+    business = tmp_path / "business_days.csv"
+    business.write_text("t,y,x\n" + "".join(f"{d},{i % 7}.5,{i % 5}\n" for i, d in enumerate(days)),
+                        encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        load_data(str(business), target="y", task="regression", time="t")
+
+
+def test_the_command_line_prints_the_uneven_gap_warning_once_and_runs(tmp_path, capsys):
+    times = [*range(60), *range(1000, 1040)]
+    path = tmp_path / "jump.csv"
+    rng = np.random.default_rng(0)
+    path.write_text("t,y,x\n" + "".join(f"{t},{rng.normal():.4f},{rng.normal():.4f}\n" for t in times),
+                    encoding="utf-8")
+    status, _ = run(["evaluate", "linreg", "--data", str(path), "--target", "y", "--time", "t", "--cv", "10"])
+    err = capsys.readouterr().err
+    assert status == 0 and err.count("cvinference: warning: UserWarning: --time t jumps from 59 to 1000") == 1

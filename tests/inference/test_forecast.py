@@ -4,17 +4,19 @@ Harvey, Leybourne & Newbold (1997, equation 9) computed by hand, with loops, for
 (1994) stationary bootstrap by a loop over resamples and blocks."""
 
 import math
+import re
 
 import numpy as np
 import pytest
 import statsmodels.api as sm
 from scipy import stats
-from statsmodels.stats.sandwich_covariance import S_hac_simple
 from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import Ridge
+from statsmodels.stats.sandwich_covariance import S_hac_simple
 
 import cvinference as cvi
 from cvinference.inference import forecast_interval, forecast_test
+from cvinference.inference._forecast import SMALL_SAMPLE_FORECASTS
 from cvinference.inference._hac import block_length_rule, long_run_variance
 from cvinference.records import ForwardResult, PairedForwardResult
 from cvinference.splitters import ForwardSplit
@@ -336,3 +338,98 @@ def test_a_negative_uniform_window_variance_falls_back_to_bartletts_with_a_warni
     assert test.details["hln_factor"] == pytest.approx(factor, rel=1e-12)
     assert test.standard_error == pytest.approx(math.sqrt(_statsmodels_lrv(d, 1, "bartlett") / n) / factor,
                                                 rel=1e-10)
+
+def _equal_loss_pair(n, seed=0):
+    """Two learners' records of ``n`` one-step forecasts, one per origin, independent N(0, 1) draws of a N(0, 1)
+    series: equal expected loss (the null of benchmarks/forecast_small_n.py)."""
+    rng = np.random.default_rng(seed)
+    y, rows = rng.standard_normal(n + 5), np.arange(5, n + 5)
+    return PairedForwardResult(*[ForwardResult.from_forecasts(y, rng.standard_normal(n), time=rows, origin=rows - 1,
+                                                              train_size="expanding") for _ in "ab"])
+
+
+@pytest.mark.parametrize("method", ["diebold-mariano", "prewhitened-diebold-mariano"])
+@pytest.mark.parametrize("n", [5, 30, 49])
+def test_below_the_small_sample_rule_the_test_is_hlns_which_is_the_paired_t(method, n):
+    """Issue 58, finding 6: on few forecasts the HAC tests rejected a true null far too often (0.093 at 10
+    forecasts, 0.070 at 20; benchmarks/results/forecast_small_n.json); below SMALL_SAMPLE_FORECASTS, without a lag,
+    both give way to Harvey, Leybourne & Newbold's test with a note. Oracle: at one step ahead HLN's test at lag 0
+    is the paired t (sqrt((n - 1) / n) turns the population variance into the sample one), scipy's ttest_1samp."""
+    pair = _equal_loss_pair(n)
+    test = forecast_test(pair, method=method)
+    oracle = stats.ttest_1samp(pair.b.loss - pair.a.loss, 0.0)
+    assert test.method == "Diebold-Mariano (HLN)" and test.details["small_sample"] is True
+    assert (test.details["lag"], test.details["kernel"]) == (0, "uniform")
+    assert test.statistic == pytest.approx(oracle.statistic, rel=1e-10)
+    assert test.pvalue == pytest.approx(oracle.pvalue, rel=1e-10)
+    assert any(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}" in note for note in test.notes)
+
+
+def test_the_small_sample_rule_is_50_forecasts_and_a_lag_keeps_bartletts_window():
+    """From SMALL_SAMPLE_FORECASTS (50, the smallest n of the benchmark from which the Wilson lower bound of both
+    HAC tests' rate stayed at or below 0.06) the tests are the HAC ones; a lag the user passes is honoured at any n.
+    Oracle for the lag: statsmodels' HAC variance (_statsmodels_lrv)."""
+    assert SMALL_SAMPLE_FORECASTS == 50
+    at_rule = _equal_loss_pair(SMALL_SAMPLE_FORECASTS)
+    assert forecast_test(at_rule).method == "Diebold-Mariano (HAC)"
+    assert forecast_test(at_rule, method="prewhitened-diebold-mariano").method == "Diebold-Mariano (pre-whitened HAC)"
+    assert "small_sample" not in forecast_test(at_rule).details
+    few = _equal_loss_pair(20)
+    d = few.b.loss - few.a.loss
+    test = forecast_test(few, lag=2)
+    assert (test.method, test.details["lag"], test.details["kernel"]) == ("Diebold-Mariano (HAC)", 2, "bartlett")
+    assert test.statistic == pytest.approx(d.mean() / math.sqrt(_statsmodels_lrv(d, 2, "bartlett") / d.size))
+
+
+def test_on_few_forecasts_over_every_horizon_the_lag_is_the_largest_horizon_minus_one():
+    """Over every horizon of 5 origins x 4 steps (20 forecasts), the small-sample rule's lag is where forecasts of one
+    origin meet (largest horizon minus 1), uniform window, with HLN's factor at h = 4 (hand: equation 9)."""
+    pair = _pair(ForwardSplit(5, horizon=4, window=100))
+    test = forecast_test(pair)
+    d = pair.b.loss - pair.a.loss  # the records are in time order, one forecast per row
+    n = d.size
+    factor = math.sqrt((n + 1 - 2 * 4 + 4 * 3 / n) / n)
+    assert (test.details["lag"], test.details["kernel"], test.method) == (3, "uniform", "Diebold-Mariano (HLN)")
+    assert test.details["hln_factor"] == pytest.approx(factor)
+    assert test.statistic == pytest.approx(d.mean() * factor / math.sqrt(_statsmodels_lrv(d, 3, "uniform") / n))
+
+
+@pytest.mark.parametrize("method", ["prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid"])
+def test_a_constant_loss_gives_a_zero_width_interval_with_a_warning_whatever_the_method(method):
+    """Issue 58, finding 11: a constant loss of 1 gave [1, 1] without a word for the pre-whitened HAC and the
+    bootstraps (the HAC and independent intervals warned). Hand: every loss is 1, so the mean is 1 and nothing
+    varies."""
+    rows = np.arange(40, 70)
+    record = ForwardResult.from_forecasts(np.zeros(80), np.ones(30), time=rows, origin=rows - 1,
+                                          train_size="expanding")
+    with pytest.warns(cvi.InferenceWarning, match="zero width"):
+        interval = forecast_interval(record, method=method, random_state=0)
+    assert (interval.low, interval.estimate, interval.high) == (1.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize("method, kwargs, words", [
+    ("iid", {"lag": 5}, "lag=5 is the HAC lag, and method='iid' has none; drop lag, or pass method='hac'"),
+    ("block-bootstrap", {"lag": 1}, "lag=1 is the HAC lag, and method='block-bootstrap' has none"),
+    ("stationary-bootstrap", {"lag": 1}, "lag=1 is the HAC lag, and method='stationary-bootstrap' has none"),
+    ("hac", {"block_length": 5}, "block_length=5 is the bootstrap's block length, and method='hac' resamples nothing"),
+    ("iid", {"block_length": 5}, "method='iid' resamples nothing; drop block_length, or pass "
+                                 "method='block-bootstrap' or 'stationary-bootstrap'"),
+    ("prewhitened-hac", {"block_length": 5}, "method='prewhitened-hac' resamples nothing"),
+])
+def test_a_lag_or_block_length_the_method_does_not_use_is_refused(method, kwargs, words):
+    """Issue 58, finding 12: forecast_interval(method="iid", lag=5) and (method="hac", block_length=5) ignored the
+    argument without a word."""
+    with pytest.raises(ValueError, match=re.escape(words)):
+        forecast_interval(_pair(ForwardSplit(5, horizon=4, window=100)).a, method=method, **kwargs)
+
+
+def test_too_few_forecasts_over_every_horizon_say_how_to_make_more():
+    """Issue 58, finding 21: on 2 forecasts the message advised "Pass horizon=None", the value already passed."""
+    rows = np.array([40, 41])
+    record = ForwardResult.from_forecasts(np.zeros(50), np.ones(2), time=rows, origin=rows - 1,
+                                          train_size="expanding")
+    with pytest.raises(ValueError) as raised:
+        forecast_interval(record)
+    message = str(raised.value)
+    assert "horizon=None leaves 2 forecasts" in message and "Pass horizon=None" not in message
+    assert "make more origins (ForwardSplit's n_splits) or a longer horizon" in message

@@ -15,7 +15,9 @@ from sklearn.naive_bayes import GaussianNB
 import cvinference as cvi
 from cvinference._utils._text import format_pvalue
 from cvinference.inference import forecast_interval, forecast_test
+from cvinference.inference._forecast import SMALL_SAMPLE_FORECASTS
 from cvinference.records import ForwardResult, PairedForwardResult
+from cvinference.report._forward_report import HORIZON_TEST
 from cvinference.splitters import ForwardSplit
 from cvinference.workflows import Comparison, Evaluation
 
@@ -97,7 +99,9 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     for row in comparison.report["forecasts"]["horizon_tests"]:  # the decision's test, at that horizon
         assert row["pvalue"] == forecast_test(pair, method="prewhitened-diebold-mariano",
                                               horizon=row["horizon"]).pvalue
-        assert (row["method"], row["alternative"]) == ("Diebold-Mariano (pre-whitened HAC)", "two-sided")
+        # 20 forecasts a horizon, fewer than the small-sample rule's 50: Harvey, Leybourne & Newbold's test (issue 58)
+        assert row["n_forecasts"] == 20 < SMALL_SAMPLE_FORECASTS
+        assert (row["method"], row["alternative"]) == ("Diebold-Mariano (HLN)", "two-sided")
     seasonal = pair.a.baseline(12)
     assert comparison.report["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
     assert comparison.report["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
@@ -201,8 +205,31 @@ def test_at_one_horizon_the_table_quotes_the_decisions_own_p_value_with_its_side
     chosen = forecast_test(found.pair, method="prewhitened-diebold-mariano")
     assert row["pvalue"] == chosen.pvalue == found.decision.rests_on.pvalue
     lines = found.summary().splitlines()
-    title = lines.index("per horizon (p: the decision's test, pre-whitened Diebold-Mariano, on each horizon's "
-                        "forecasts)")
+    title = lines.index(f"per horizon ({HORIZON_TEST})")
     assert lines[title + 1].split()[-2:] == ["p", "(two-sided)"]
     assert lines[title + 2].endswith(format_pvalue(chosen.pvalue))
     assert f"two-sided {format_pvalue(chosen.pvalue)}" in found.summary()  # the decision's line
+
+
+@pytest.mark.parametrize("kind", ["days newest first", "months shuffled", "only y's index"])
+def test_a_time_index_that_is_not_increasing_is_refused_before_any_fit(kind):
+    """Issue 58, finding 10: with a newest-first DatetimeIndex, forward validation followed the row order, forecast
+    the past from the future and answered "A better" without a word. Oracle: the same rows sorted by their index
+    (pandas' sort_index) are taken."""
+    pd = pytest.importorskip("pandas")
+    index = pd.date_range("2000-01-01", periods=N, freq="D")
+    if kind == "days newest first":
+        index = index[::-1]
+    elif kind == "months shuffled":
+        index = pd.period_range("2000-01", periods=N, freq="M")[np.random.default_rng(0).permutation(N)]
+    X_frame = pd.DataFrame(X, index=index if kind != "only y's index" else pd.RangeIndex(N))
+    y_series = pd.Series(Y, index=index[::-1] if kind == "only y's index" else index)
+    CountedLinear.fits = 0
+    with pytest.raises(ValueError, match=r"is not in increasing order: row \d+ is .* Forward validation takes the "
+                                         r"rows in their order, oldest first"):
+        cvi.compare(CountedLinear(), DummyRegressor(), X_frame, y_series, cv=CV)
+    assert CountedLinear.fits == 0
+    X_sorted, y_sorted = X_frame.sort_index(), y_series.sort_index()
+    found = cvi.evaluate(Ridge(), X_sorted, y_sorted, cv=CV)
+    as_arrays = cvi.evaluate(Ridge(), X_sorted.to_numpy(), y_sorted.to_numpy(), cv=CV)
+    assert found.result.mean_loss == pytest.approx(as_arrays.result.mean_loss, rel=1e-12)  # round-off of the layout

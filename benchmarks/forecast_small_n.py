@@ -1,0 +1,131 @@
+"""Diebold-Mariano on few forecasts: the rejection rate of ``forecast_test`` under an exact null (issue 58, finding 6).
+
+The null: a series y_t ~ N(0, 1) independent, and two learners whose one-step forecasts are independent N(0, 1)
+draws, one forecast per origin (``ForwardResult.from_forecasts``, expanding window). Their squared-error losses
+(y_t - a_t)^2 and (y_t - b_t)^2 have the same distribution, so the loss differential d_t has mean 0 exactly and
+is serially independent: every rejection at alpha = 0.05 is a false one.
+
+For n = 5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100 forecasts (``--sizes``) and R replications each
+(``--replications``, 4,000 by default), the rate of p < 0.05 (two-sided) of:
+
+- ``bartlett-nw``: the default's estimator over every horizon, Bartlett's window at Newey & West's lag
+  floor(4 (n / 100)^(2/9)) and t with n - 1 df (``forecast_test(pair, lag=newey_west_lag(n))``, the same statistic
+  as the default had before its small-sample rule);
+- ``prewhitened``: the pre-whitened estimator (``prewhitened_long_run_variance``, the statistic of
+  ``method="prewhitened-diebold-mariano"`` before its small-sample rule), t with n - 1 df;
+- ``hln``: Diebold & Mariano at one horizon with Harvey, Leybourne & Newbold's factor (``horizon=1``);
+- ``plain-t``: scipy.stats.ttest_1samp of the differentials (the independent oracle);
+- ``default`` and ``prewhitened-as-shipped``: ``forecast_test(pair)`` and
+  ``forecast_test(pair, method="prewhitened-diebold-mariano")`` as the package ships them (with the rule).
+
+Each rate comes with its Monte-Carlo standard error and 95% Wilson interval. The rule in
+``cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS`` is the smallest measured n from which on the Wilson lower
+bound of ``bartlett-nw`` and ``prewhitened`` stays at or below 0.06; the script prints that n. Rows are written to
+``benchmarks/results/forecast_small_n.json``. About 2 minutes for the default on one core.
+
+    nice python benchmarks/forecast_small_n.py
+"""
+
+import argparse
+import json
+import math
+import pathlib
+import time
+import warnings
+
+import numpy as np
+from scipy import stats
+
+from cvinference.inference import forecast_test
+from cvinference.inference._hac import newey_west_lag, prewhitened_long_run_variance
+from cvinference.records import ForwardResult, PairedForwardResult
+
+ALPHA = 0.05
+SIZES = (5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100)
+LIMIT = 0.06
+"""The rate whose excess, by the Wilson lower bound, sets the small-sample rule."""
+OUT = pathlib.Path(__file__).parent / "results" / "forecast_small_n.json"
+
+
+def rate_row(successes, trials):
+    """A rate with its Monte-Carlo standard error and 95% Wilson interval (``scipy.stats.binomtest``)."""
+    measured = successes / trials
+    wilson = stats.binomtest(int(successes), int(trials)).proportion_ci(0.95, method="wilson")
+    return {"measured": measured, "mc_se": math.sqrt(measured * (1 - measured) / trials),
+            "wilson_low": float(wilson.low), "wilson_high": float(wilson.high), "replications": int(trials)}
+
+
+def null_pair(n, rng):
+    """Two equal-loss learners' records of n one-step forecasts, one per origin."""
+    start = 5
+    y = rng.standard_normal(start + n)
+    rows = np.arange(start, start + n)
+    records = [ForwardResult.from_forecasts(y, rng.standard_normal(n), time=rows, origin=rows - 1,
+                                            train_size="expanding", name=name) for name in "ab"]
+    return PairedForwardResult(*records)
+
+
+def prewhitened_pvalue(d):
+    """The pre-whitened statistic d-bar / sqrt(LRV / n) against t with n - 1 df."""
+    variance = prewhitened_long_run_variance(d)[0]
+    n = d.size
+    statistic = d.mean() / math.sqrt(max(variance, 1e-300) / n)
+    return 2 * stats.t.sf(abs(statistic), n - 1)
+
+
+def pvalues(pair, n):
+    """Every test's two-sided p-value on one pair."""
+    d = pair.b.loss - pair.a.loss
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            "bartlett-nw": forecast_test(pair, lag=newey_west_lag(n)).pvalue,
+            "prewhitened": prewhitened_pvalue(d),
+            "hln": forecast_test(pair, horizon=1).pvalue,
+            "plain-t": stats.ttest_1samp(d, 0.0).pvalue,
+            "default": forecast_test(pair).pvalue,
+            "prewhitened-as-shipped": forecast_test(pair, method="prewhitened-diebold-mariano").pvalue,
+        }
+
+
+def measure(n, replications, seed):
+    """The rows of one n."""
+    rng = np.random.default_rng([seed, n])
+    counts = {}
+    for _ in range(replications):
+        for test, pvalue in pvalues(null_pair(n, rng), n).items():
+            counts[test] = counts.get(test, 0) + (pvalue < ALPHA)
+    return [{"n": n, "test": test, **rate_row(count, replications)} for test, count in counts.items()]
+
+
+def smallest_sound(rows, tests=("bartlett-nw", "prewhitened")):
+    """The smallest measured n from which on no test in ``tests`` exceeds :data:`LIMIT` by its Wilson lower bound."""
+    sizes = sorted({row["n"] for row in rows})
+    over = [row["n"] for row in rows if row["test"] in tests and row["wilson_low"] > LIMIT]
+    return next((n for n in sizes if all(n > bad for bad in over)), None)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=SIZES)
+    parser.add_argument("--replications", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=pathlib.Path, default=OUT)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    rows = []
+    for n in args.sizes:
+        rows += measure(n, args.replications, args.seed)
+        for row in rows[-6:]:
+            print(f"n={n:3d} {row['test']:24s} {row['measured']:.3f} (se {row['mc_se']:.3f}) "
+                  f"[{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]", flush=True)
+    sound = smallest_sound(rows)
+    print(f"smallest n from which the Wilson lower bound stays <= {LIMIT}: {sound}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"alpha": ALPHA, "limit": LIMIT, "seed": args.seed, "smallest_sound_n": sound,
+                                    "seconds": round(time.perf_counter() - started, 1), "rows": rows}, indent=1)
+                        + "\n")
+
+
+if __name__ == "__main__":
+    main()
