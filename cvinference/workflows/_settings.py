@@ -24,8 +24,9 @@ REGRESSION_LOSSES = ("squared_error", "absolute_error")
 
 class FrontDoorCV(CrossValidation):
     """The front door's ``cv``: what :class:`CVEvaluator` takes (an int >= 2, ``"loo"``, a splitter or a list of
-    splits), a numpy integer as a Python int; None, which scikit-learn reads as 5 folds and which is not this
-    function's default (10), is refused with both fixes.
+    splits), a numpy integer as a Python int and an iterator of splits as their list (read once, as scikit-learn's
+    ``check_cv`` reads it); None, which scikit-learn reads as 5 folds and which is not this function's default
+    (10), is refused with both fixes.
 
     Examples
     --------
@@ -49,7 +50,9 @@ or leave cv out for 10.
             raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}, a float: pass "
                             f"{name}={int(value)}.")
         value = super().check(name, value)
-        return int(value) if isinstance(value, numbers.Integral) else value
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        return value if isinstance(value, str) or hasattr(value, "split") else list(value)
 
 
 def check_pos_label(pos_label, metrics, regression):

@@ -15,7 +15,7 @@ import pytest
 from sklearn.datasets import make_classification
 from sklearn.dummy import DummyRegressor
 from sklearn.linear_model import LinearRegression, Ridge
-from sklearn.model_selection import check_cv
+from sklearn.model_selection import KFold, check_cv
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -56,6 +56,21 @@ def test_a_numpy_integer_cv_is_the_int(front_door):
     assert records[0].n_splits == records[1].n_splits == 5
     assert records[0].to_dict() == records[1].to_dict()
     assert given.report == expected.report
+
+
+@pytest.mark.parametrize("front_door", ["evaluate", "compare"])
+def test_an_iterator_of_splits_is_read_once_as_their_list(front_door):
+    """The front door counted the folds by reading a generator of splits, and the evaluator then found it empty
+    ("was read before"): it is now listed once, as scikit-learn's check_cv lists it."""
+    learners = (Ridge(),) if front_door == "evaluate" else (Ridge(), DummyRegressor())
+    call = getattr(cvi, front_door)
+    splits = list(KFold(3).split(X))
+    given = quiet(call, *learners, X, R, cv=KFold(3).split(X))
+    expected = quiet(call, *learners, X, R, cv=splits)
+    records = [answer.result if front_door == "evaluate" else answer.pair.a for answer in (given, expected)]
+    assert given.fits == expected.fits == 3 * len(learners)
+    assert records[0].to_dict() == records[1].to_dict()
+    np.testing.assert_array_equal(records[0].fold[0], np.repeat([0, 1, 2], 20))
 
 
 @pytest.mark.parametrize("front_door", ["evaluate", "compare"])
