@@ -113,8 +113,11 @@ def test_no_difference_shown_states_its_mdd_in_the_metrics_units():
     sentence = (f"The test would have detected a difference in accuracy of {mdd:.4f} or more with power 0.8 (its "
                 "minimum detectable difference at the observed variance); smaller differences are not ruled out.")
     assert f"{mdd:.4f}" == "0.0572"  # 2.8016 * 0.08 / 3.92
-    assert sentence in decision.text and sentence in decision.summary()
-    assert "minimum detectable difference of" not in decision.summary()  # said once, in the text
+    assert sentence in decision.text and sentence in " ".join(decision.explain().split())
+    assert "minimum detectable difference of" not in decision.explain()  # said once, in the text
+    # the summary keeps it to one note (issue 58: at most five lines)
+    assert (f"rules out differences of {mdd:.4f} or more in accuracy, not smaller ones (the test's minimum "
+            "detectable difference, power 0.8)") in decision.summary().splitlines()
 
 
 def test_a_difference_shown_gives_its_mdd_as_a_line_of_the_summary_only():
@@ -122,8 +125,9 @@ def test_a_difference_shown_gives_its_mdd_as_a_line_of_the_summary_only():
     mdd = decision.minimum_detectable_difference
     assert "minimum detectable" not in decision.text
     assert (f"minimum detectable difference of corrected t (10x10-fold) (power 0.8 at its observed variance): "
-            f"{mdd:.4f}") in decision.summary().split("\n")
-    assert "minimum detectable" not in _decision("cannot tell").summary()
+            f"{mdd:.4f}") in " ".join(decision.explain().split())
+    assert "minimum detectable" not in decision.summary()  # five lines at most: it is in explain()
+    assert "minimum detectable" not in _decision("cannot tell").explain()
 
 
 def test_the_mdd_and_the_tests_df_survive_json():
@@ -205,7 +209,9 @@ def test_decide_gives_the_mdd_of_its_test_with_the_tests_own_df(no_difference):
         found = tests[test.name].confidence_interval(decision.confidence_level).details["df"]
         assert test.df == (None if found is None else float(found))
     if decision.answer == "no difference shown":
-        assert f"of {decision.minimum_detectable_difference:.4f} or more with power 0.8" in decision.summary()
+        assert f"of {decision.minimum_detectable_difference:.4f} or more with power 0.8" in " ".join(
+            decision.explain().split())
+        assert f"rules out differences of {decision.minimum_detectable_difference:.4f} or more" in decision.summary()
 
 
 def test_the_report_json_and_text_hold_the_mdd(no_difference):
@@ -217,7 +223,9 @@ def test_the_report_json_and_text_hold_the_mdd(no_difference):
         decision.minimum_detectable_difference, rel=1e-15)
     if decision.answer == "no difference shown":
         text = cvi.report.render_text(report)
-        assert "minimum detectable difference at the observed variance" in " ".join(text.split())
+        assert "minimum detectable difference at the observed variance" in " ".join(written["explanation"].split())
+        assert (f"rules out differences of {decision.minimum_detectable_difference:.4f} or more" in
+                " ".join(text.split()))
 
 
 def test_the_plot_draws_the_mdd_band_around_zero():

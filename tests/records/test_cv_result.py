@@ -306,8 +306,9 @@ def test_regression_summary_shows_per_fold_mean_loss_not_accuracy():
     np.testing.assert_allclose(result.fold_mean_loss, [[5.0, 2.0]])
     lines = result.summary().splitlines()
     assert lines[3].split() == ["fold", "m_j", "squared_error_j"]
-    assert lines[4].split() == ["0", "2", "5"] and lines[5].split() == ["1", "2", "2"]
-    assert "  mean squared error 3.5" in lines
+    # one number format per report (issue 58): four decimals below 1e4
+    assert lines[4].split() == ["0", "2", "5.0000"] and lines[5].split() == ["1", "2", "2.0000"]
+    assert "  mean squared error 3.5000" in lines
     assert not any("accuracy" in line for line in lines) and "r_j" not in lines[3].split()
 
 
@@ -323,7 +324,7 @@ def test_paired_summary_of_a_regression_loss_shows_fold_mean_losses():
     assert lines[3].split() == ["fold", "m_j", "squared_error_Aj", "squared_error_Bj", "B", "-", "A"]
     # Fold 0 holds instances 0 and 2: A's mean loss (0.25 + 1) / 2 = 0.625, B's 0; B - A, as the loss tests
     # orient it (positive when A is better), is -0.625.
-    assert lines[4].split() == ["0", "2", "0.625", "0", "-0.625"]
+    assert lines[4].split() == ["0", "2", "0.6250", "0.0000", "-0.6250"]
     assert not any("p_Aj" in line or "tests of accuracy" in line for line in lines)
 
 
