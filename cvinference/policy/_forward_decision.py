@@ -6,7 +6,7 @@ from importlib import resources
 
 from .._utils._text import format_figure, format_pvalue, listed
 from .._utils._warnings import quietly
-from ..inference._forecast import forecast_test
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_test
 from ..inference._methods import method_row
 
 EVIDENCE = "forward_calibration.json"
@@ -98,7 +98,9 @@ def forward_decision(pair, names, confidence_level, build):
     test = quietly(forecast_test, pair, method=row.option)
     measured, power, regime = _measured()
     caveats = _naive_caveats(pair, names, confidence_level, row.option)
-    reason = (f"It rests on {row.label}, over every forecast, whose type-I error the forward calibration measured "
+    few = (f" (on these {test.details['n']} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}, in Harvey, Leybourne & "
+           "Newbold's form: docs/forward-validation.md, \"Few forecasts\")" if test.details.get("small_sample") else "")
+    reason = (f"It rests on {row.label}, over every forecast{few}, whose type-I error the forward calibration measured "
               f"at most {measured:.3f} for {_learners()}. It assumes a stationary loss differential: a level shift or "
               "a trend in the errors breaks it.")
     return build(test, row.label, measured, power, regime, caveats, reason)

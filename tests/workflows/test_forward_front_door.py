@@ -233,3 +233,14 @@ def test_a_time_index_that_is_not_increasing_is_refused_before_any_fit(kind):
     found = cvi.evaluate(Ridge(), X_sorted, y_sorted, cv=CV)
     as_arrays = cvi.evaluate(Ridge(), X_sorted.to_numpy(), y_sorted.to_numpy(), cv=CV)
     assert found.result.mean_loss == pytest.approx(as_arrays.result.mean_loss, rel=1e-12)  # round-off of the layout
+
+
+def test_on_few_forecasts_the_decision_says_its_test_took_hlns_form():
+    """Issue 58, finding 6: below SMALL_SAMPLE_FORECASTS the decision's test is Harvey, Leybourne & Newbold's; the
+    decision's explanation says so and its p-value is that test's (oracle: forecast_test with horizon=None)."""
+    found = cvi.compare(Ridge(), DummyRegressor(), X[:120], Y[:120], cv=ForwardSplit(8, horizon=2), random_state=0)
+    test = forecast_test(found.pair, method="prewhitened-diebold-mariano")
+    assert test.details["n"] == 16 and test.method == "Diebold-Mariano (HLN)"
+    assert found.decision.rests_on.pvalue == test.pvalue
+    explanation = " ".join(found.decision.explain().split())
+    assert "(on these 16 forecasts, fewer than 50, in Harvey, Leybourne & Newbold's form" in explanation
