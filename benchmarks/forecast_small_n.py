@@ -21,7 +21,8 @@ For n = 5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100 forecasts (``--sizes``) and R 
 Each rate comes with its Monte-Carlo standard error and 95% Wilson interval. The rule in
 ``cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS`` is the smallest measured n from which on the Wilson lower
 bound of ``bartlett-nw`` and ``prewhitened`` stays at or below 0.06; the script prints that n. Rows are written to
-``benchmarks/results/forecast_small_n.json``. About 2 minutes for the default on one core.
+``benchmarks/results/forecast_small_n.json``. The default run took 476 s on the shared 2-core machine
+(one core, under nice).
 
     nice python benchmarks/forecast_small_n.py
 """
