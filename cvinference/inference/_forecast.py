@@ -206,7 +206,8 @@ default="prewhitened-hac"
     horizon : int or None, default=None
         The forecasts of one horizon (one per origin); None: every forecast.
     lag : int or None, default=None
-        The HAC lag (``"hac"`` only). None: at one horizon h, the overlap of its forecasts,
+        The HAC lag (``"hac"`` only: the other methods refuse a lag rather
+        than ignore it). None: at one horizon h, the overlap of its forecasts,
         ceil(h / s) - 1 for origins s rows apart, with the uniform window
         (Diebold & Mariano 1995); over every horizon, the larger of the
         largest horizon minus 1 and Newey & West's (1994) rule
@@ -214,7 +215,7 @@ default="prewhitened-hac"
     block_length : int or None, default=None
         The bootstrap's block length (the stationary bootstrap's mean block
         length); None: :func:`block_length_rule`. At most the number of
-        forecasts.
+        forecasts. The bootstraps only: the other methods refuse it.
     n_resamples : int, default=2000
         Bootstrap resamples.
     random_state : int, RandomState instance or None, default=None
@@ -400,9 +401,11 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     LossDifferenceTestResult
         ``estimate`` mean loss(B) - mean loss(A), positive when A forecasts
         better; ``statistic`` the corrected t; ``df`` n - 1; ``details``
-        hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon),
-        ``horizon`` and ``n`` (and ``ar1``, the pre-whitening coefficient,
-        and ``first_observation``, ``"prais-winsten"``).
+        hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon
+        with Bartlett's window), ``horizon`` and ``n`` (and ``ar1``, the
+        pre-whitening coefficient, and ``first_observation``,
+        ``"prais-winsten"``; ``small_sample``, True, where fewer than
+        :data:`SMALL_SAMPLE_FORECASTS` forecasts made it HLN's test).
 
     Notes
     -----
