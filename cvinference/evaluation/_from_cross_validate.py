@@ -64,6 +64,17 @@ def from_cross_validate(cv_results, X, y, *, groups=None, response_method=None, 
     -------
     CVResult
 
+    Raises
+    ------
+    ValueError
+        Splits that train on a row they test (a leak), test parts that make
+        no partition of the rows in a repeat (a ShuffleSplit's, or a
+        TimeSeriesSplit's forward validation, which
+        ``ForwardResult.from_forecasts`` or ``CVEvaluator(cv=TimeSeriesSplit(...))``
+        records), or indices outside the rows of ``X`` and ``y``. Indices
+        that a JSON or pandas round trip turned into whole-number floats are
+        taken as integers.
+
     See Also
     --------
     CVResult.from_predictions : the record of predictions of any origin.

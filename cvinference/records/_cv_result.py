@@ -5,9 +5,7 @@ the arrays held here; nothing downstream refits a model.
 """
 
 import hashlib
-import numbers
 import typing
-import warnings
 
 import numpy as np
 
@@ -19,7 +17,6 @@ from .._utils._notebook import import_pandas
 from .._utils._params import NAME, PROBABILITY, Boolean, Integer, Nullable, Options, Text, validate_params
 from .._utils._upward import UpwardMethod, upward
 from .._utils._validation import group_labels
-from .._utils._warnings import InferenceWarning
 from ._cv_result_codec import (
     check_labels,
     check_scores,
@@ -32,6 +29,7 @@ from ._cv_result_codec import (
 )
 from ._fields import TYPE_NAME, check_probabilities, check_training_size
 from ._from_predictions import frame_arguments, record_arguments
+from ._label_codes import encode_labels
 from ._losses import check_loss_name, check_loss_sign
 from ._record import Grouped, Record, computed_once
 from ._same_folds import same_folds
@@ -92,77 +90,6 @@ def _checked_scores(y_score, response_method, shape, n_classes):
     if response_method == "predict_proba":
         check_probabilities(scores, by_class=n_classes > 2)
     return locked(scores)
-
-
-def _codes_in(values):
-    """Distinct values of a 1-d array and each value's index among them.
-
-    Sorted (NaN last, found by ``searchsorted``) when the values can be
-    ordered; in order of first appearance otherwise (e.g. mixed str and int).
-    """
-    try:
-        distinct = np.unique(values)
-        return distinct, np.searchsorted(distinct, values)
-    except TypeError:
-        lookup = dict.fromkeys(values.tolist())
-        for i, label in enumerate(lookup):
-            lookup[label] = i
-        distinct = np.empty(len(lookup), dtype=object)
-        distinct[:] = list(lookup)
-        return distinct, np.array([lookup[label] for label in values.tolist()], dtype=np.intp)
-
-
-def _label_kind(labels):
-    """"numbers", "text" or None (mixed or other objects) for an array of labels."""
-    kinds = {"numbers" if isinstance(label, (numbers.Number, np.bool_)) else
-             "text" if isinstance(label, (str, bytes)) else None for label in labels.tolist()}
-    return kinds.pop() if len(kinds) == 1 else None
-
-
-def _warn_if_kinds_differ(classes, extra):
-    """Warn when predictions are text and the labels numbers (or the reverse): none can be right."""
-    true_kind, predicted_kind = _label_kind(classes), _label_kind(extra)
-    if None not in (true_kind, predicted_kind) and true_kind != predicted_kind:
-        warnings.warn(
-            f"y_pred holds {predicted_kind} ({extra[:3].tolist()}) where y_true holds {true_kind} "
-            f"({classes[:3].tolist()}): no such prediction can equal a true label, so each counts as wrong "
-            "(scikit-learn's accuracy_score refuses this mix). Check how the estimator encodes its classes.",
-            InferenceWarning, stacklevel=4,
-        )
-
-
-def _encode_labels(y_true, y_pred):
-    """Classes and integer codes for true and predicted labels.
-
-    The classes are y_true's distinct labels, followed by any predicted label
-    equal to none of them (the classes then have object dtype when the two
-    kinds differ, e.g. int labels and str predictions). A prediction gets the
-    code of the class it equals under numpy's ``==``, so ``correct`` agrees
-    with ``y_pred == y_true``: labels numpy cannot compare (1 and "1") stay
-    apart, and a prediction equal to a class (1 and True) takes its label.
-    """
-    true_classes = classes = np.unique(y_true)
-    flat = y_pred.ravel()
-    codes = np.zeros(flat.size, dtype=np.intp)
-    matched = np.zeros(flat.size, dtype=bool)
-    try:
-        codes = np.minimum(np.searchsorted(classes, flat), classes.size - 1)
-        matched = np.asarray(classes[codes] == flat, dtype=bool)
-    except (TypeError, ValueError):
-        pass
-    if not matched.all():
-        extra, extra_codes = _codes_in(flat[~matched])
-        _warn_if_kinds_differ(classes, extra)
-        if extra.dtype.kind == classes.dtype.kind or {extra.dtype.kind, classes.dtype.kind} <= set("biuf"):
-            joined = np.concatenate([classes, extra])
-        else:
-            joined = np.empty(classes.size + extra.size, dtype=object)
-            joined[: classes.size], joined[classes.size :] = classes.tolist(), extra.tolist()
-        codes[~matched] = classes.size + extra_codes
-        classes = joined
-    code_dtype = smallest_int_dtype(classes.size)
-    y_true_codes = np.searchsorted(true_classes, y_true).astype(code_dtype)
-    return classes, y_true_codes, codes.reshape(y_pred.shape).astype(code_dtype)
 
 
 def _report_html(record):
@@ -335,7 +262,7 @@ class CVResult(Grouped, Record):
         if classification is None:
             classification = classification_by_default(loss_name, y_true.dtype.kind)
         if classification:
-            classes, y_true, y_pred = _encode_labels(y_true, y_pred)
+            classes, y_true, y_pred = encode_labels(y_true, y_pred)
         self._store(y_true, y_pred, fold, classes, loss, loss_name,
                     _Labels(estimator_repr, cv_repr, name, estimator_type), n_train, (y_score, response_method), groups)
 
@@ -449,7 +376,12 @@ class CVResult(Grouped, Record):
             order of ``y_score``'s columns, which is the sorted one).
         loss : str, Loss or None, default=None
             The per-instance loss recorded: None is ``"zero_one"`` for class
-            labels and ``"squared_error"`` for a continuous ``y_true``.
+            labels and ``"squared_error"`` for a continuous ``y_true``. Whole
+            numbers that may be a quantity (more than 20 distinct ones, ones
+            written as decimals, or more than two with one held by a single
+            row, as a count's tail is: the command line's rule, which asks
+            for ``--task``) are read as labels with an ``InferenceWarning``
+            that names ``loss='squared_error'``; give ``loss`` to decide.
         name : str or None, default=None
             The model's name in reports.
 
@@ -462,9 +394,12 @@ class CVResult(Grouped, Record):
         Raises
         ------
         ValueError
-            Columns of other lengths, a missing value, a repeat that does
-            not hold every instance once, a label outside ``classes``,
-            scores of the wrong shape, a splitter that reshuffles.
+            Columns of other lengths, a missing value, labels of mixed types,
+            a repeat that does not hold every instance once, a label outside
+            ``classes``, scores of the wrong shape (probabilities whose rows
+            do not sum to 1), a splitter that reshuffles, splits that train
+            on their test rows or whose test parts make no partition
+            (forward validation goes to ``ForwardResult.from_forecasts``).
 
         See Also
         --------
