@@ -18,9 +18,14 @@ For n = 5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100 forecasts (``--sizes``) and R 
 - ``default`` and ``prewhitened-as-shipped``: ``forecast_test(pair)`` and
   ``forecast_test(pair, method="prewhitened-diebold-mariano")`` as the package ships them (with the rule).
 
+A second null with dependent losses (``--phis``, 0.5 and 0.8 by default; n = 10, 20, 40;
+``--dependent-replications``, 2,000): the same series, and forecasts y_t + u_t with u an AR(1) of coefficient phi
+and variance 1, independent for the two learners: equal expected loss, serially correlated loss differential.
+
 Each rate comes with its Monte-Carlo standard error and 95% Wilson interval. The rule in
 ``cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS`` is the smallest measured n from which on the Wilson lower
-bound of ``bartlett-nw`` and ``prewhitened`` stays at or below 0.06; the script prints that n. Rows are written to
+bound of ``bartlett-nw`` and ``prewhitened`` stays at or below 0.06 under the independent null (phi = 0); the
+script prints that n. Rows are written to
 ``benchmarks/results/forecast_small_n.json``. The default run took 476 s on the shared 2-core machine
 (one core, under nice).
 
@@ -43,6 +48,8 @@ from cvinference.records import ForwardResult, PairedForwardResult
 
 ALPHA = 0.05
 SIZES = (5, 8, 10, 15, 20, 30, 40, 50, 60, 80, 100)
+DEPENDENT_SIZES = (10, 20, 40)
+PHIS = (0.5, 0.8)
 LIMIT = 0.06
 """The rate whose excess, by the Wilson lower bound, sets the small-sample rule."""
 OUT = pathlib.Path(__file__).parent / "results" / "forecast_small_n.json"
@@ -56,13 +63,24 @@ def rate_row(successes, trials):
             "wilson_low": float(wilson.low), "wilson_high": float(wilson.high), "replications": int(trials)}
 
 
-def null_pair(n, rng):
-    """Two equal-loss learners' records of n one-step forecasts, one per origin."""
+def ar1(rng, n, phi):
+    """n values of a stationary AR(1) with coefficient phi and variance 1 (after a burn-in of 50)."""
+    shocks = rng.standard_normal(n + 50)
+    values = np.zeros(n + 50)
+    for t in range(1, n + 50):
+        values[t] = phi * values[t - 1] + shocks[t]
+    return values[50:] * math.sqrt(1 - phi**2)
+
+
+def null_pair(n, rng, phi=0.0):
+    """Two equal-loss learners' records of n one-step forecasts, one per origin: independent N(0, 1) draws (phi 0),
+    or the series plus an AR(1) error of coefficient phi."""
     start = 5
     y = rng.standard_normal(start + n)
     rows = np.arange(start, start + n)
-    records = [ForwardResult.from_forecasts(y, rng.standard_normal(n), time=rows, origin=rows - 1,
-                                            train_size="expanding", name=name) for name in "ab"]
+    forecasts = [rng.standard_normal(n) if phi == 0 else y[rows] + ar1(rng, n, phi) for _ in "ab"]
+    records = [ForwardResult.from_forecasts(y, forecast, time=rows, origin=rows - 1, train_size="expanding",
+                                            name=name) for forecast, name in zip(forecasts, "ab", strict=True)]
     return PairedForwardResult(*records)
 
 
@@ -89,19 +107,20 @@ def pvalues(pair, n):
         }
 
 
-def measure(n, replications, seed):
-    """The rows of one n."""
-    rng = np.random.default_rng([seed, n])
+def measure(n, replications, seed, phi=0.0):
+    """The rows of one n (and phi)."""
+    rng = np.random.default_rng([seed, n] if phi == 0 else [seed, n, round(phi * 100)])
     counts = {}
     for _ in range(replications):
-        for test, pvalue in pvalues(null_pair(n, rng), n).items():
+        for test, pvalue in pvalues(null_pair(n, rng, phi), n).items():
             counts[test] = counts.get(test, 0) + (pvalue < ALPHA)
-    return [{"n": n, "test": test, **rate_row(count, replications)} for test, count in counts.items()]
+    return [{"phi": phi, "n": n, "test": test, **rate_row(count, replications)} for test, count in counts.items()]
 
 
 def smallest_sound(rows, tests=("bartlett-nw", "prewhitened")):
     """The smallest measured n from which on no test in ``tests`` exceeds :data:`LIMIT` by its Wilson lower bound."""
     sizes = sorted({row["n"] for row in rows})
+    rows = [row for row in rows if row["phi"] == 0]
     over = [row["n"] for row in rows if row["test"] in tests and row["wilson_low"] > LIMIT]
     return next((n for n in sizes if all(n > bad for bad in over)), None)
 
@@ -110,15 +129,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES)
     parser.add_argument("--replications", type=int, default=4000)
+    parser.add_argument("--phis", type=float, nargs="*", default=PHIS)
+    parser.add_argument("--dependent-replications", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=pathlib.Path, default=OUT)
     args = parser.parse_args()
     started = time.perf_counter()
     rows = []
-    for n in args.sizes:
-        rows += measure(n, args.replications, args.seed)
+    cells = [(0.0, n, args.replications) for n in args.sizes]
+    cells += [(phi, n, args.dependent_replications) for phi in args.phis for n in DEPENDENT_SIZES]
+    for phi, n, replications in cells:
+        rows += measure(n, replications, args.seed, phi)
         for row in rows[-6:]:
-            print(f"n={n:3d} {row['test']:24s} {row['measured']:.3f} (se {row['mc_se']:.3f}) "
+            print(f"phi={phi:.1f} n={n:3d} {row['test']:24s} {row['measured']:.3f} (se {row['mc_se']:.3f}) "
                   f"[{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]", flush=True)
     sound = smallest_sound(rows)
     print(f"smallest n from which the Wilson lower bound stays <= {LIMIT}: {sound}")

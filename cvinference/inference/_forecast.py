@@ -332,24 +332,34 @@ default="prewhitened-hac"
 
 SMALL_SAMPLE_FORECASTS = 50
 """The fewest forecasts at which ``forecast_test``'s HAC estimators (Bartlett's window at Newey & West's lag, the
-default over every horizon, and the pre-whitened one) hold their size; below it, without a ``lag``, both give way to
-Harvey, Leybourne & Newbold's test at the forecasts' overlap. Measured by ``benchmarks/forecast_small_n.py`` (4,000
-replications of an exact null per n, one-step forecasts): their rejection rate at alpha = 0.05 exceeded 0.06 by its
-95% Wilson lower bound at every n from 5 to 40 (0.133 and 0.149 at 5, 0.093 at 10, 0.070 and 0.072 at 20, 0.073 and
-0.069 at 40) and at none from 50 to 100; HLN's stayed at or below 0.051 at every n (docs/forward-validation.md)."""
+default over every horizon, and the pre-whitened one) hold their size; below it, without a ``lag``, the test takes
+the larger of their standard error and Harvey, Leybourne & Newbold's at the forecasts' overlap. Measured by
+``benchmarks/forecast_small_n.py`` (one-step forecasts, one per origin): under an exact null of independent forecasts
+(4,000 replications per n) the HAC tests' rejection rate at alpha = 0.05 exceeded 0.06 by its 95% Wilson lower bound
+at every n from 5 to 40 (0.133 and 0.149 at 5, 0.093 at 10, 0.070 and 0.072 at 20, 0.073 and 0.069 at 40) and at none
+from 50 to 100, HLN's stayed at or below 0.051; with AR(1) forecast errors HLN's rejected more than the pre-whitened
+test, and the larger standard error held the smaller of the two rates in every cell (docs/forward-validation.md,
+"Few forecasts")."""
 
 
-def _small_sample_lag(result, horizon, n, largest, messages):
-    """The lag of Harvey, Leybourne & Newbold's test on fewer than :data:`SMALL_SAMPLE_FORECASTS` forecasts: at one
-    horizon its overlap, over every horizon the largest horizon minus 1 (the lags at which forecasts of one origin
-    meet), at most n - 2 (where HLN's factor is positive); with a note that says why."""
-    lag = _overlap_lag(result, horizon) if horizon is not None else largest - 1
-    lag = min(lag, n - 2)
-    messages.note(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}: Harvey, Leybourne & Newbold's test at lag "
-                  f"{lag} (uniform window) is used, as the HAC estimators of the long-run variance rejected a true "
-                  f"null too often below {SMALL_SAMPLE_FORECASTS} forecasts (0.09 at 10, 0.07 at 20 and 40, at "
-                  "alpha = 0.05; docs/forward-validation.md). Pass lag= for Bartlett's window at that lag.")
-    return lag
+def _small_sample_guard(result, values, horizon, largest, standard_error, messages):
+    """On fewer than :data:`SMALL_SAMPLE_FORECASTS` forecasts: ``(lag, kernel, factor, standard_error)`` of Harvey,
+    Leybourne & Newbold's test where its standard error is larger than the HAC one (``standard_error``), else None;
+    a note says which. HLN's lag: at one horizon the forecasts' overlap, over every horizon the largest horizon minus
+    1 (where forecasts of one origin meet), at most n - 2 (where its factor is positive)."""
+    n = values.size
+    lag = min(_overlap_lag(result, horizon) if horizon is not None else largest - 1, n - 2)
+    factor = hln_factor(n, lag + 1)
+    variance = long_run_variance(values, lag, "uniform")
+    hln = math.sqrt(variance / n) / factor if variance > 0 else 0.0
+    chosen = (f"Harvey, Leybourne & Newbold's, at lag {lag} (uniform window)" if hln > standard_error
+              else "the HAC one")
+    messages.note(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}: the standard error is the larger of the HAC "
+                  f"one and Harvey, Leybourne & Newbold's: {chosen}. On so few forecasts the HAC tests rejected a true "
+                  "null too often when forecasts were independent (0.09 at 10, 0.07 at 20 and 40, at alpha = 0.05), "
+                  "HLN's when they were dependent; the larger held both (docs/forward-validation.md, \"Few "
+                  "forecasts\"). Pass lag= for Bartlett's window at that lag alone.")
+    return (lag, "uniform", factor, hln) if hln > standard_error else None
 
 
 def _two_records(a, b):
@@ -404,8 +414,9 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         hold ``lag``, ``kernel``, ``hln_factor`` (1 over every horizon
         with Bartlett's window), ``horizon`` and ``n`` (and ``ar1``, the
         pre-whitening coefficient, and ``first_observation``,
-        ``"prais-winsten"``; ``small_sample``, True, where fewer than
-        :data:`SMALL_SAMPLE_FORECASTS` forecasts made it HLN's test).
+        ``"prais-winsten"``; ``small_sample``, ``"hln"`` or ``"hac"``, the
+        standard error taken on fewer than :data:`SMALL_SAMPLE_FORECASTS`
+        forecasts).
 
     Notes
     -----
@@ -427,17 +438,21 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     Giacomini & White (2006) define it for rolling windows.
 
     On fewer than :data:`SMALL_SAMPLE_FORECASTS` (50) forecasts and without
-    a ``lag``, ``"diebold-mariano"`` and ``"prewhitened-diebold-mariano"``
-    give way to Harvey, Leybourne & Newbold's test: the uniform window at
-    the forecasts' overlap (over every horizon, the largest horizon minus
-    1), their factor and t with n - 1 degrees of freedom (at one step
-    ahead, the paired t), with a note and ``details["small_sample"]``.
-    Under an exact null of independent one-step forecasts
-    (``benchmarks/forecast_small_n.py``, 4,000 replications per n) the HAC
-    tests rejected at alpha = 0.05 in 0.093 of the replications with 10
-    forecasts, 0.070 and 0.072 with 20, 0.073 and 0.069 with 40 (every n up
-    to 40 above 0.06 by the Wilson lower bound, none from 50), HLN's at
-    most 0.051 at any n (docs/forward-validation.md, "Few forecasts").
+    a ``lag``, ``"prewhitened-diebold-mariano"`` and ``"diebold-mariano"``
+    over every horizon take the larger of their standard error and Harvey,
+    Leybourne & Newbold's (the uniform window at the forecasts' overlap,
+    over every horizon the largest horizon minus 1, and their factor; at
+    one step ahead, the paired t's), with a note and
+    ``details["small_sample"]``; the statistic is referred to t with n - 1
+    degrees of freedom either way. Under an exact null of independent
+    one-step forecasts (``benchmarks/forecast_small_n.py``, 4,000
+    replications per n) the HAC tests rejected at alpha = 0.05 in 0.093 of
+    the replications with 10 forecasts, 0.070 and 0.072 with 20, 0.073 and
+    0.069 with 40 (every n up to 40 above 0.06 by the Wilson lower bound,
+    none from 50), HLN's at most 0.051; with AR(1) forecast errors HLN's
+    rejected more than the pre-whitened test, and the larger of the two
+    standard errors held the smaller rate of the two in every cell
+    (docs/forward-validation.md, "Few forecasts").
 
     ``"prewhitened-diebold-mariano"`` takes the long-run variance of the
     differential as :func:`forecast_interval`'s default does (Andrews &
@@ -492,24 +507,25 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         raise ValueError(f"method='prewhitened-diebold-mariano' chooses its lag (Andrews 1991) on the "
                          f"pre-whitened differential; got lag={lag}. Leave lag=None, or pass "
                          "method='diebold-mariano' with the lag.")
-    small = lag is None and n < SMALL_SAMPLE_FORECASTS
-    if method == "prewhitened-diebold-mariano" and not small:
+    guard = lag is None and n < SMALL_SAMPLE_FORECASTS and (horizon is None or method != "diebold-mariano")
+    if method == "prewhitened-diebold-mariano":
         variance, rho, lag = prewhitened_long_run_variance(values)
         kernel, details = "bartlett", {"ar1": rho, "first_observation": "prais-winsten"}
         factor = 1.0
     else:
-        if small:
-            lag, kernel = _small_sample_lag(pair.a, horizon, n, largest, messages), "uniform"
-            details = {"small_sample": True}
-        else:
-            lag, kernel = _lag(pair.a, horizon, n, largest, lag)
-        overlap = kernel == "uniform"
+        lag, kernel = _lag(pair.a, horizon, n, largest, lag)
+        overlap = horizon is not None and kernel == "uniform"
         factor = hln_factor(n, lag + 1) if overlap else 1.0
         variance, kernel = _variance(values, lag, kernel, messages,
                                      f"; Harvey, Leybourne & Newbold's factor {factor:.4g} is kept, as R's "
                                      "forecast::dm.test(varestimator='bartlett') keeps it" if overlap else "")
     estimate = float(values.mean())
     standard_error = math.sqrt(max(variance, 0.0) / n) / factor
+    if guard:
+        hln = _small_sample_guard(pair.a, values, horizon, largest, standard_error, messages)
+        if hln is not None:
+            lag, kernel, factor, standard_error = hln
+        details["small_sample"] = "hac" if hln is None else "hln"
     df = float(n - 1)
     if standard_error == 0:
         messages.warn(f"The loss differences of the {n} forecasts have no variance (all {values[0]:.4g}); the test "

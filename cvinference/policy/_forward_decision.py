@@ -98,8 +98,9 @@ def forward_decision(pair, names, confidence_level, build):
     test = quietly(forecast_test, pair, method=row.option)
     measured, power, regime = _measured()
     caveats = _naive_caveats(pair, names, confidence_level, row.option)
-    few = (f" (on these {test.details['n']} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}, in Harvey, Leybourne & "
-           "Newbold's form: docs/forward-validation.md, \"Few forecasts\")" if test.details.get("small_sample") else "")
+    few = (f" (on these {test.details['n']} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}, with the larger of its "
+           "and Harvey, Leybourne & Newbold's standard errors: docs/forward-validation.md, \"Few forecasts\")"
+           if test.details.get("small_sample") else "")
     reason = (f"It rests on {row.label}, over every forecast{few}, whose type-I error the forward calibration measured "
               f"at most {measured:.3f} for {_learners()}. It assumes a stationary loss differential: a level shift or "
               "a trend in the errors breaks it.")

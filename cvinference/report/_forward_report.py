@@ -178,10 +178,11 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
             "verdict": _verdict(record, confidence_level)}
 
 
-HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (HLN's below {SMALL_SAMPLE_FORECASTS} forecasts)"
+HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (at least HLN's below {SMALL_SAMPLE_FORECASTS})"
 """What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon,
-which on fewer than :data:`~cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS` forecasts is Harvey, Leybourne &
-Newbold's (``forecast_test``'s small-sample rule; each row's ``method`` names the test)."""
+whose standard error on fewer than :data:`~cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS` forecasts is at
+least Harvey, Leybourne & Newbold's (``forecast_test``'s small-sample rule; each row's ``method`` names the one
+taken)."""
 
 
 def _horizon_tests(pair):

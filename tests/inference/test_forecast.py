@@ -17,7 +17,12 @@ from statsmodels.stats.sandwich_covariance import S_hac_simple
 import cvinference as cvi
 from cvinference.inference import forecast_interval, forecast_test
 from cvinference.inference._forecast import SMALL_SAMPLE_FORECASTS
-from cvinference.inference._hac import block_length_rule, long_run_variance
+from cvinference.inference._hac import (
+    block_length_rule,
+    long_run_variance,
+    newey_west_lag,
+    prewhitened_long_run_variance,
+)
 from cvinference.records import ForwardResult, PairedForwardResult
 from cvinference.splitters import ForwardSplit
 
@@ -348,21 +353,54 @@ def _equal_loss_pair(n, seed=0):
                                                               train_size="expanding") for _ in "ab"])
 
 
+def _hac_standard_error(d, method):
+    """The HAC standard error of the mean differential: Bartlett's at Newey & West's lag (statsmodels) or the
+    pre-whitened one (tested against statsmodels and sandwich above)."""
+    if method == "diebold-mariano":
+        return math.sqrt(_statsmodels_lrv(d, newey_west_lag(d.size), "bartlett") / d.size)
+    return math.sqrt(prewhitened_long_run_variance(d)[0] / d.size)
+
+
 @pytest.mark.parametrize("method", ["diebold-mariano", "prewhitened-diebold-mariano"])
 @pytest.mark.parametrize("n", [5, 30, 49])
-def test_below_the_small_sample_rule_the_test_is_hlns_which_is_the_paired_t(method, n):
+def test_below_the_small_sample_rule_the_standard_error_is_the_larger_of_the_hac_and_hlns(method, n):
     """Issue 58, finding 6: on few forecasts the HAC tests rejected a true null far too often (0.093 at 10
-    forecasts, 0.070 at 20; benchmarks/results/forecast_small_n.json); below SMALL_SAMPLE_FORECASTS, without a lag,
-    both give way to Harvey, Leybourne & Newbold's test with a note. Oracle: at one step ahead HLN's test at lag 0
-    is the paired t (sqrt((n - 1) / n) turns the population variance into the sample one), scipy's ttest_1samp."""
+    forecasts, 0.070 at 20; benchmarks/results/forecast_small_n.json), HLN's too often with dependent forecasts;
+    below SMALL_SAMPLE_FORECASTS, without a lag, the test takes the larger standard error, with a note. Oracle: at
+    one step ahead HLN's standard error at lag 0 is the paired t's, s / sqrt(n) (scipy's ttest_1samp)."""
     pair = _equal_loss_pair(n)
+    d = pair.b.loss - pair.a.loss
+    paired = stats.ttest_1samp(d, 0.0)
+    hln, hac = d.mean() / paired.statistic, _hac_standard_error(d, method)
     test = forecast_test(pair, method=method)
-    oracle = stats.ttest_1samp(pair.b.loss - pair.a.loss, 0.0)
-    assert test.method == "Diebold-Mariano (HLN)" and test.details["small_sample"] is True
-    assert (test.details["lag"], test.details["kernel"]) == (0, "uniform")
-    assert test.statistic == pytest.approx(oracle.statistic, rel=1e-10)
-    assert test.pvalue == pytest.approx(oracle.pvalue, rel=1e-10)
-    assert any(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}" in note for note in test.notes)
+    assert test.standard_error == pytest.approx(max(hln, hac), rel=1e-10)
+    assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(d.mean()) / max(hln, hac), n - 1), rel=1e-9)
+    assert test.details["small_sample"] == ("hln" if hln > hac else "hac")
+    if hln > hac:
+        assert test.method == "Diebold-Mariano (HLN)" and test.pvalue == pytest.approx(paired.pvalue, rel=1e-9)
+    assert any(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}: the standard error is the larger" in note
+               for note in test.notes)
+
+
+def _differential_pair(d):
+    """A pair whose loss differential is ``d`` (A forecasts the series exactly; B's squared errors are ``d``)."""
+    rows = np.arange(10, 10 + d.size)
+    y = np.zeros(10 + d.size)
+    return PairedForwardResult(
+        ForwardResult.from_forecasts(y, y[rows], time=rows, origin=rows - 1, train_size="expanding"),
+        ForwardResult.from_forecasts(y, np.sqrt(d), time=rows, origin=rows - 1, train_size="expanding"))
+
+
+def test_the_small_sample_rule_takes_hln_for_an_alternating_and_the_hac_for_a_persistent_differential():
+    """Hand: an alternating differential (1, 3, 1, 3, ...) has negative autocorrelations, so Bartlett's long-run
+    variance is below the variance and HLN's standard error is the larger; a slowly rising one (1, 1.1, ..., 2.9)
+    has positive ones, and the HAC standard error is the larger."""
+    alternating = forecast_test(_differential_pair(np.tile([1.0, 3.0], 10)))
+    assert (alternating.details["small_sample"], alternating.method) == ("hln", "Diebold-Mariano (HLN)")
+    assert (alternating.details["lag"], alternating.details["kernel"]) == (0, "uniform")
+    rising = forecast_test(_differential_pair(np.linspace(1.0, 2.9, 20)))
+    assert (rising.details["small_sample"], rising.method) == ("hac", "Diebold-Mariano (HAC)")
+    assert (rising.details["lag"], rising.details["kernel"]) == (newey_west_lag(20), "bartlett")
 
 
 def test_the_small_sample_rule_is_50_forecasts_and_a_lag_keeps_bartletts_window():
@@ -381,17 +419,21 @@ def test_the_small_sample_rule_is_50_forecasts_and_a_lag_keeps_bartletts_window(
     assert test.statistic == pytest.approx(d.mean() / math.sqrt(_statsmodels_lrv(d, 2, "bartlett") / d.size))
 
 
-def test_on_few_forecasts_over_every_horizon_the_lag_is_the_largest_horizon_minus_one():
-    """Over every horizon of 5 origins x 4 steps (20 forecasts), the small-sample rule's lag is where forecasts of one
-    origin meet (largest horizon minus 1), uniform window, with HLN's factor at h = 4 (hand: equation 9)."""
+def test_on_few_forecasts_over_every_horizon_hlns_lag_is_the_largest_horizon_minus_one():
+    """Over every horizon of 5 origins x 4 steps (20 forecasts), the small-sample rule's HLN standard error is at
+    lag 3 (where forecasts of one origin meet), uniform window, with HLN's factor at h = 4 (hand: equation 9); the
+    test takes it or the HAC one, whichever is larger (statsmodels for both long-run variances)."""
     pair = _pair(ForwardSplit(5, horizon=4, window=100))
     test = forecast_test(pair)
     d = pair.b.loss - pair.a.loss  # the records are in time order, one forecast per row
     n = d.size
     factor = math.sqrt((n + 1 - 2 * 4 + 4 * 3 / n) / n)
-    assert (test.details["lag"], test.details["kernel"], test.method) == (3, "uniform", "Diebold-Mariano (HLN)")
-    assert test.details["hln_factor"] == pytest.approx(factor)
-    assert test.statistic == pytest.approx(d.mean() * factor / math.sqrt(_statsmodels_lrv(d, 3, "uniform") / n))
+    hln = math.sqrt(_statsmodels_lrv(d, 3, "uniform") / n) / factor
+    hac = math.sqrt(_statsmodels_lrv(d, max(3, newey_west_lag(n)), "bartlett") / n)
+    assert test.standard_error == pytest.approx(max(hln, hac))
+    if hln > hac:
+        assert (test.details["lag"], test.details["kernel"]) == (3, "uniform")
+        assert test.details["hln_factor"] == pytest.approx(factor)
 
 
 @pytest.mark.parametrize("method", ["prewhitened-hac", "hac", "block-bootstrap", "stationary-bootstrap", "iid"])

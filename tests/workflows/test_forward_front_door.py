@@ -99,9 +99,12 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     for row in comparison.report["forecasts"]["horizon_tests"]:  # the decision's test, at that horizon
         assert row["pvalue"] == forecast_test(pair, method="prewhitened-diebold-mariano",
                                               horizon=row["horizon"]).pvalue
-        # 20 forecasts a horizon, fewer than the small-sample rule's 50: Harvey, Leybourne & Newbold's test (issue 58)
+        # 20 forecasts a horizon, fewer than the small-sample rule's 50: the larger of the pre-whitened and HLN's
+        # standard errors (issue 58), the row naming the one taken
         assert row["n_forecasts"] == 20 < SMALL_SAMPLE_FORECASTS
-        assert (row["method"], row["alternative"]) == ("Diebold-Mariano (HLN)", "two-sided")
+        found = forecast_test(pair, method="prewhitened-diebold-mariano", horizon=row["horizon"])
+        assert (row["method"], row["alternative"]) == (found.method, "two-sided")
+        assert found.details["small_sample"] in ("hln", "hac")
     seasonal = pair.a.baseline(12)
     assert comparison.report["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
     assert comparison.report["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
@@ -235,12 +238,14 @@ def test_a_time_index_that_is_not_increasing_is_refused_before_any_fit(kind):
     assert found.result.mean_loss == pytest.approx(as_arrays.result.mean_loss, rel=1e-12)  # round-off of the layout
 
 
-def test_on_few_forecasts_the_decision_says_its_test_took_hlns_form():
-    """Issue 58, finding 6: below SMALL_SAMPLE_FORECASTS the decision's test is Harvey, Leybourne & Newbold's; the
-    decision's explanation says so and its p-value is that test's (oracle: forecast_test with horizon=None)."""
+def test_on_few_forecasts_the_decision_says_its_test_took_the_small_sample_rule():
+    """Issue 58, finding 6: below SMALL_SAMPLE_FORECASTS the decision's test takes the larger of the pre-whitened and
+    Harvey, Leybourne & Newbold's standard errors; the decision's explanation says so and its p-value is that
+    test's (oracle: forecast_test with horizon=None)."""
     found = cvi.compare(Ridge(), DummyRegressor(), X[:120], Y[:120], cv=ForwardSplit(8, horizon=2), random_state=0)
     test = forecast_test(found.pair, method="prewhitened-diebold-mariano")
-    assert test.details["n"] == 16 and test.method == "Diebold-Mariano (HLN)"
+    assert test.details["n"] == 16 and test.details["small_sample"] in ("hln", "hac")
     assert found.decision.rests_on.pvalue == test.pvalue
     explanation = " ".join(found.decision.explain().split())
-    assert "(on these 16 forecasts, fewer than 50, in Harvey, Leybourne & Newbold's form" in explanation
+    assert ("(on these 16 forecasts, fewer than 50, with the larger of its and Harvey, Leybourne & Newbold's "
+            "standard errors") in explanation
