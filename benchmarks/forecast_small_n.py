@@ -26,8 +26,8 @@ Each rate comes with its Monte-Carlo standard error and 95% Wilson interval. The
 ``cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS`` is the smallest measured n from which on the Wilson lower
 bound of ``bartlett-nw`` and ``prewhitened`` stays at or below 0.06 under the independent null (phi = 0); the
 script prints that n. Rows are written to
-``benchmarks/results/forecast_small_n.json``. The default run took 476 s on the shared 2-core machine
-(one core, under nice).
+``benchmarks/results/forecast_small_n.json``. The default run took 220 to 480 s on the shared 2-core
+machine (one core, under nice, as the load varied).
 
     nice python benchmarks/forecast_small_n.py
 """
