@@ -604,6 +604,11 @@ def _df_text(record):
     return f"{df:.4g}" if denominator is None else f"{df:g}, {denominator:g}"
 
 
+_SIDED_TITLE = {"two-sided": "2-sided p", "greater": "1-sided p", "less": "1-sided p"}
+"""The title of the tests' p-value column when every test has one sidedness: as wide as its cells ("p = 0.002"),
+so that the table keeps to 100 columns."""
+
+
 def _pvalue_cell(record, sides):
     """A test's p-value; with its sidedness when the column's title does not say it (``sides`` None)."""
     p = format_pvalue(record["pvalue"])
@@ -637,7 +642,7 @@ def _test_blocks(records, loss=None, decision=None):
                      format_figure(record["estimate"], signed=True),
                      bounds_text(record["low"], record["high"], signed=True),
                      {True: "hold", False: "FAIL", None: "not checked"}[record["conditions_hold"]]])
-    header = ["test", "statistic", "df", "p-value" if sides is None else f"p ({sides})",
+    header = ["test", "statistic", "df", "p-value" if sides is None else _SIDED_TITLE.get(sides, f"p ({sides})"),
               "A - B" if loss is None else "B - A", "interval", "conditions"]
     by_target = {}
     for record in records:

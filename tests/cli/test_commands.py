@@ -514,7 +514,7 @@ def test_table(text):
     """The rows of the terminal's table of tests, parsed into dicts of cells."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("tests of accuracy(A)"))
-    assert lines[start + 1].split() == ["test", "statistic", "df", "p", "(two-sided)", "A", "-", "B", "interval",
+    assert lines[start + 1].split() == ["test", "statistic", "df", "2-sided", "p", "A", "-", "B", "interval",
                                         "conditions"]
     rows = []
     for line in lines[start + 2:]:

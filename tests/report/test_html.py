@@ -82,7 +82,7 @@ def test_every_table_of_the_text_is_an_html_table(pair):
     # two fold tables (one per repeat), the intervals of A and of B, and the tests
     assert len(page.tables) == 5
     assert page.tables[2][0] == ["interval", "estimate", "bounds", "target"] == page.tables[3][0]
-    assert page.tables[4][0][:4] == ["test", "statistic", "df", "p (two-sided)"]
+    assert page.tables[4][0][:4] == ["test", "statistic", "df", "2-sided p"]
     assert [row[0] for row in page.tables[4][1:]] == [
         "matched-sample t (repeat 0)", "independent-sample z (repeat 0)", "McNemar (repeat 0)",
         "corrected t (2x5-fold)"]

@@ -132,7 +132,7 @@ def test_a_comparison_report_shows_the_decision_in_five_lines_and_keeps_its_json
     assert [block.text for block in blocks] == [*decision.summary().splitlines()[:-1], DETAILS]
     assert text.endswith(DETAILS)
     # the tests' table: its p-values two-sided, and which of them (none here) the decision rests on
-    assert re.search(r"test\s+statistic\s+df\s+p \(two-sided\)", text)
+    assert re.search(r"test\s+statistic\s+df\s+2-sided p", text)
     assert "the decision rests on none of these tests (see below): their p-values are context" in text
     # accuracy > NIR is one-sided
     assert "accuracy > NIR: p < 0.001 (one-sided binomial)" in text
