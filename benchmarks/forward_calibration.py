@@ -51,7 +51,8 @@ at 0.9, from the losses' variance and autocorrelation): ``window_truth(phi, 3000
 
 Rows (with Wilson bounds) go to ``cvinference/policy/data/forward_calibration.json``, the evidence the decision
 for forecasters reads (``cvinference/policy/_forward_decision.py``): the cells run replace their rows, the others
-are kept; the file is written after each cell, so that an interrupted run keeps the cells it finished. ``--markdown`` prints the table of ``docs/calibration.md``, "Forward validation". With neither
+are kept; the file is written after each cell, so that an interrupted run keeps the cells it finished.
+``--markdown`` prints the table of ``docs/calibration.md``, "Forward validation". With neither
 ``--phis`` nor ``--cells`` every synthetic cell runs; with one of them, only the cells it names.
 
     python benchmarks/forward_calibration.py --replications 300        # every synthetic cell, about 20 min on 2 cores

@@ -21,7 +21,7 @@ import warnings
 
 import numpy as np
 
-from .._utils._validation import non_finite_cells, target_spread_problem
+from .._utils._validation import MAX_AUTO_CLASSES, non_finite_cells, target_spread_problem
 from ._bundled import BUNDLED, REGRESSION_BUNDLED
 from ._errors import UserError, did_you_mean
 
@@ -132,10 +132,6 @@ def _same_cell(u, v):
 
 TASKS = ("auto", "classification", "regression")
 """The values of ``--task``."""
-
-MAX_AUTO_CLASSES = 20
-"""Most distinct whole numbers a target written as integers may hold for ``--task auto`` to call them classes."""
-
 
 def load_data(data, *, target=None, impute=False, other_names=(), task="classification", groups=None, time=None):
     """Load a bundled data set or a CSV file for the command line.

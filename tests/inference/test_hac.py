@@ -196,7 +196,7 @@ def test_andrews_lag_of_the_residuals_is_the_plug_in_rule():
 
 
 def test_an_unknown_first_observation_rule_is_refused():
-    with pytest.raises(ValueError, match="first_observation='first'.*'prais-winsten'"):
+    with pytest.raises(ValueError, match=r"first_observation='first'.*'prais-winsten'"):
         prewhitened_long_run_variance([1.0, 2.0, 3.0], first_observation="first")
 
 
