@@ -119,12 +119,16 @@ FIXED_BELOW = 1e4
 """Figures whose size is below this are written with four decimals, larger ones in scientific notation
 (:func:`format_figure`): the bound where ``"{:.4g}"`` turns scientific."""
 
+_SCIENTIFIC_BELOW = 5e-5
+"""Non-zero figures smaller than this in size, which four decimals would write as 0.0000, are written in scientific
+notation too (:func:`format_figure`)."""
+
 
 def format_figure(value, signed=False):
     """A report's number in its one format: four decimals below :data:`FIXED_BELOW` in size, four significant
-    digits in scientific notation from there (so 13772.1653 is ``1.377e+04`` wherever a report shows it, never
-    ``13772.1653`` beside it); ``signed`` writes the sign of a difference; nan, the infinities and None as they are
-    named.
+    digits in scientific notation from there and below 5e-5, where four decimals would read 0.0000 (so
+    13772.1653 is ``1.377e+04`` wherever a report shows it, never ``13772.1653`` beside it); ``signed`` writes
+    the sign of a difference; nan, the infinities and None as they are named.
 
     Examples
     --------
@@ -132,12 +136,17 @@ def format_figure(value, signed=False):
     ('0.8533', '1.377e+04', '-3.465e+08')
     >>> format_figure(0.0), format_figure(float("nan")), format_figure(None)
     ('0.0000', 'nan', 'None')
+
+    A value that four decimals would show as zero keeps its digits (the squared error of returns):
+
+    >>> format_figure(1.234e-5), format_figure(0.0004)
+    ('1.234e-05', '0.0004')
     """
     if value is None:
         return "None"
     value = float(value)
     sign = "+" if signed else ""
-    if not math.isfinite(value) or abs(value) < FIXED_BELOW:
+    if not math.isfinite(value) or value == 0 or _SCIENTIFIC_BELOW <= abs(value) < FIXED_BELOW:
         return f"{value:{sign}.4f}"
     return f"{value:{sign}.3e}"
 

@@ -382,10 +382,11 @@ the command line's ``--task auto`` asks for ``--task`` above it; a record made f
 def whole_number_doubt(y, name="y"):
     """Why a numeric target of whole numbers read as class labels may be a quantity (words), or None.
 
-    The command line's rule for ``--task auto`` (more than :data:`MAX_AUTO_CLASSES` distinct whole
-    numbers, or whole numbers written as decimals), and a third sign of a count: more than two
-    values, one of them held by a single row (a class of one instance, which the model that tests it
-    never saw in training; a count's tail looks so). Two values (0/1, 0.0/1.0) are always labels.
+    The command line's first rule for ``--task auto`` (more than :data:`MAX_AUTO_CLASSES` distinct whole
+    numbers), and a sign of a count: more than two values, one of them held by a single row (a class of
+    one instance, which the model that tests it never saw in training; a count's tail looks so). Two
+    values (0/1, 0.0/1.0) are always labels, and so are whole numbers written as decimals (0.0, 1.0, 2.0),
+    as pandas leaves labels.
 
     Examples
     --------
@@ -403,8 +404,6 @@ def whole_number_doubt(y, name="y"):
            f"{python_scalar(values[-1])!r})"
     if values.size > MAX_AUTO_CLASSES:
         return f"{what}, more than the {MAX_AUTO_CLASSES} the command line reads as classes without asking"
-    if y.dtype.kind == "f":
-        return f"{what} written as decimals"
     if counts.min() == 1:
         return f"{what}, and {python_scalar(values[np.argmin(counts)])!r} is held by one row only, as in a count's tail"
     return None

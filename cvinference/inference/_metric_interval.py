@@ -353,12 +353,6 @@ def differences_within_one(limits):
     return limits is not None and None not in limits and limits[1] - limits[0] <= 1
 
 
-def _metric_function(metric, result, pos_label=None):
-    """``(y_true, y_pred) -> float`` for a scorer name or a callable, and its name."""
-    resolved = _resolve_metric(metric, result, pos_label)
-    return resolved.score, resolved.name
-
-
 def _fold_value(value, repeat, fold):
     """A metric's value on one fold as a float; a TypeError naming ``metric`` when it is not a real number (a
     callable that returns a string, None or an array)."""

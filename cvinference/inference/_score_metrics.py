@@ -331,9 +331,10 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
     )
 
 
-UNBOUNDED_DIFFERENCES = ("neg_log_loss", "neg_brier_score")
-"""sklearn's negated losses: A - B of them is mean loss(B) - mean loss(A), a LossDifferenceTestResult's estimate,
-unclipped (a log-loss difference has no bound, a multi-class Brier difference lies in [-2, 2])."""
+UNBOUNDED_DIFFERENCES = ("neg_log_loss", "neg_brier_score", "log_loss", "brier")
+"""The losses and sklearn's negated losses: A - B of them is a LossDifferenceTestResult's estimate, unclipped (a
+log-loss difference has no bound, a multi-class Brier difference lies in [-2, 2]); for a negated loss it is mean
+loss(B) - mean loss(A)."""
 
 
 @validate_params(alternative=ALTERNATIVE)
@@ -385,7 +386,7 @@ def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="tw
     name = _metric_name(metric)
     differences = score_differences(values_a - values_b, n_splits=values_a.shape[1], n_repeats=values_a.shape[0],
                                     quantity=name, contrast="A minus B) of the two learners",
-                                    bounded=name not in UNBOUNDED_DIFFERENCES)
+                                    bounded=not isinstance(metric, Loss) and name not in UNBOUNDED_DIFFERENCES)
     test = corrected_ttest_of(differences, alternative)
     return dataclasses.replace(test, details=types.MappingProxyType(
         {**test.details, "difference": f"{name} A - {name} B"}))

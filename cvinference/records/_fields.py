@@ -90,22 +90,22 @@ def check_probabilities(scores, by_class):
 
 
 def check_training_size(n_train, fold_sizes):
-    """Refuse an ``n_train`` that a record of several folds contradicts.
+    """Refuse an ``n_train`` larger than a record of several folds allows.
 
     In a record of ``k >= 2`` folds (``fold_sizes`` of shape (n_repeats, k), each repeat a partition of the
-    ``n`` instances) the model of fold j was trained on the other folds, ``n - m_j`` instances: that is what
-    the corrected resampled t reads (Nadeau & Bengio 2003, n_test / n_train). A record of one fold (a
-    holdout's test part) does not imply its training size; any ``n_train`` is taken there.
+    ``n`` instances) the model of fold j was trained on at most the other folds, ``n - m_j`` instances (fewer
+    where a purged or embargoed split left rows out): the corrected resampled t reads n_test / n_train (Nadeau
+    & Bengio 2003), so a larger ``n_train`` would shrink its variance factor with nothing to justify it. A
+    record of one fold (a holdout's test part) does not bound its training size; any ``n_train`` is taken there.
     """
     if n_train is None or fold_sizes.shape[1] < 2:
         return
-    implied = fold_sizes.sum(axis=1, keepdims=True) - fold_sizes
-    if not np.all(implied == n_train):
-        low, high = int(implied.min()), int(implied.max())
-        sizes = f"{low}" if low == high else f"{low} to {high}"
-        raise ValueError(f"n_train={n_train} contradicts the record's {fold_sizes.shape[1]} folds: each fold's model "
-                         f"was trained on the other folds, n - m_j = {sizes} instances. Pass n_train=None (the folds "
-                         "give the training sizes), or a record of one fold for a holdout.")
+    most = int((fold_sizes.sum(axis=1, keepdims=True) - fold_sizes).min())
+    if n_train > most:
+        raise ValueError(f"n_train={n_train} is more than the record's {fold_sizes.shape[1]} folds allow: the model "
+                         f"of its largest fold was trained on at most the other folds, n - m_j = {most} instances. "
+                         "Pass n_train=None (the folds give the training sizes), the number the models were "
+                         "trained on, or a record of one fold for a holdout.")
 
 
 def check_indices(name, indices, n_samples):

@@ -263,7 +263,7 @@ def record_arguments(y_true, y_pred, *, fold=None, repeat=None, y_score=None, re
     predictions = y_pred[by_repeat]
     loss = None if loss is None else get_loss(loss)
     classification = _is_classification(y_first, predictions, loss)
-    if loss is None and classification:
+    if loss is None and classification and fold is not None:
         _warn_if_a_quantity(y_first)
     loss = loss or get_loss("zero_one" if classification else "squared_error")
     if classification:

@@ -247,7 +247,7 @@ def test_a_nested_interval_of_another_loss_is_refused_naming_both():
         cvi.decide(PAIR, nested=log_loss)
 
 
-@pytest.mark.parametrize("estimate, low, high", [(0.5, -0.1, 0.2), (-0.2, -0.1, 0.2), (0.5, 0.6, math.inf)])
+@pytest.mark.parametrize("estimate, low, high", [(0.5, -0.1, 0.2), (-0.3, -0.1, 0.2), (0.5, 0.6, math.inf)])
 def test_a_decision_test_with_its_estimate_outside_its_interval_is_refused(estimate, low, high):
     with pytest.raises(ValueError, match=re.escape(f"got estimate={estimate!r} outside low={low!r}, high={high!r}")):
         _made(estimate=estimate, low=low, high=high)
@@ -257,6 +257,7 @@ def test_a_decision_test_with_its_estimate_outside_its_interval_is_refused(estim
     (math.nan, -0.1, 0.2),  # nothing estimated
     (0.5, -math.inf, math.inf), (0.5, 0.1, math.inf), (-3.0, -math.inf, 0.2),  # one-sided or unbounded intervals
     (0.2 + 1e-12, -0.1, 0.2),  # round-off at a bound
+    (0.99, 0.9575, 0.9837),  # McNemar's Agresti-Min interval at 50%, b = 99, c = 0, n = 100: centred at 99 / 102
     (0.5, math.nan, math.nan),
 ])
 def test_a_decision_test_keeps_nan_one_sided_intervals_and_round_off(estimate, low, high):

@@ -49,3 +49,16 @@ def test_a_negated_errors_difference_is_not_clipped_to_one(metric):
     estimate, low, high = _by_hand(pair, metric)
     assert high > 1  # the case of the campaign: clipped to 1.0 before
     assert (test.estimate, test.low, test.high) == pytest.approx((estimate, low, high), rel=1e-9)
+
+
+def test_a_log_loss_difference_of_fold_values_is_not_clipped_to_one():
+    """The review's case: corrected_fold_test of log losses differing by 2.2 crashed on its own clipped interval."""
+    from cvinference.inference._score_metrics import corrected_fold_test
+
+    a, b = np.array([[3.0, 3.5, 2.8, 3.2, 3.1]]), np.array([[0.9, 1.0, 0.8, 0.7, 1.1]])
+    d = (a - b).ravel()
+    half = stats.t.ppf(0.975, 4) * math.sqrt((1 / 5 + 1 / 4) * d.var(ddof=1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        interval = corrected_fold_test(a, b, metric="log_loss").confidence_interval()
+    assert (interval.low, interval.high) == pytest.approx((d.mean() - half, d.mean() + half), rel=1e-9)

@@ -75,15 +75,21 @@ def test_a_fold_that_trains_on_its_test_rows_is_refused():
         from_cross_validate(_with_indices(results, train, results["indices"]["test"]), X, Y)
 
 
-def test_n_train_must_agree_with_the_folds_of_a_k_fold_record():
-    """Finding 8: a tampered n_train moved the corrected t's p from 0.061 to 0.00057 (or 0.84 with n_train=1)."""
+def test_n_train_may_not_exceed_what_the_folds_of_a_k_fold_record_allow():
+    """Finding 8: a tampered n_train moved the corrected t's p from 0.061 to 0.00057. A model of a 5-fold record of
+    60 rows was trained on at most 60 - 12 = 48 instances; fewer is possible (a purged or embargoed split), more
+    is not. The review's cases: a purged 10-fold record of 100 rows (80 < 90), unequal folds of 101 rows (91)."""
     record = CVResult.from_predictions(np.arange(60) % 2, np.arange(60) % 2, fold=FOLD)
-    for tampered in (1, 10**6):
-        with pytest.raises(ValueError, match=rf"n_train={tampered} contradicts the record's 5 folds: each fold's "
-                                             r"model was trained on the other folds, n - m_j = 48 instances\. Pass "
-                                             r"n_train=None"):
-            CVResult.from_dict(record.to_dict() | {"n_train": tampered})
-    assert CVResult.from_dict(record.to_dict() | {"n_train": 48}).n_train == 48  # 60 - 12, as the folds say
+    with pytest.raises(ValueError, match=r"n_train=1000000 is more than the record's 5 folds allow: the model of its "
+                                         r"largest fold was trained on at most the other folds, n - m_j = 48 "
+                                         r"instances\. Pass n_train=None"):
+        CVResult.from_dict(record.to_dict() | {"n_train": 10**6})
+    assert CVResult.from_dict(record.to_dict() | {"n_train": 48}).n_train == 48
+    assert CVResult.from_dict(record.to_dict() | {"n_train": 40}).n_train == 40  # purged: fewer than the rest
+    labels = np.arange(100) % 2
+    assert CVResult(y_true=labels, y_pred=labels, fold=np.arange(100) % 10, n_train=80).n_train == 80
+    labels = np.arange(101) % 2
+    assert CVResult(y_true=labels, y_pred=labels, fold=np.arange(101) % 10, n_train=90).n_train == 90
     holdout = CVResult.from_predictions(np.arange(60) % 2, np.arange(60) % 2)  # one fold: its training size is free
     assert CVResult.from_dict(holdout.to_dict() | {"n_train": 10**6}).n_train == 10**6
 
@@ -126,14 +132,17 @@ def test_whole_numbers_read_as_classes_warn_where_they_may_be_a_quantity():
     ranks = np.arange(60) % 25  # more distinct values than the command line reads as classes without asking
     with pytest.warns(InferenceWarning, match=r"25 distinct whole numbers \(0 to 24\), more than the 20"):
         CVResult.from_predictions(ranks, ranks, fold=FOLD)
-    with pytest.warns(InferenceWarning, match=r"4 distinct whole numbers \(0\.0 to 3\.0\) written as decimals"):
-        CVResult.from_predictions(ranks % 4 * 1.0, ranks % 4 * 1.0, fold=FOLD)
     iris = load_iris().target
     with warnings.catch_warnings():
         warnings.simplefilter("error", InferenceWarning)
         CVResult.from_predictions(iris, iris, fold=np.arange(150) % 5)  # three classes of 50: labels
         CVResult.from_predictions(counts, predicted, fold=FOLD, loss="zero_one")  # said so: no doubt left
         CVResult.from_predictions(ranks % 2 * 1.0, ranks % 2 * 1.0, fold=FOLD)  # 0.0 / 1.0: labels
+        # the review's cases: labels as pandas leaves them (0.0, 1.0, 2.0), and a holdout (no folds: a class of one
+        # row in a small evaluation set is no sign of a count)
+        CVResult.from_predictions(ranks % 4 * 1.0, ranks % 4 * 1.0, fold=FOLD)
+        holdout = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1, 2])
+        CVResult.from_predictions(holdout, holdout)
 
 
 def test_from_frame_says_that_y_true_names_a_column():
