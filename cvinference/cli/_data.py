@@ -469,10 +469,11 @@ def _warn_uneven(time, values, text, order):
 
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}(-\d{2}([T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)?)?")
+"""An ISO 8601 date or time as numpy reads it without a time zone: 2024-03, 2024-03-31, 2024-03-31T12:00:00.5."""
+
 _ZONE = re.compile(r"(?P<time>\d{4}-\d{2}-\d{2}[T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)(?P<zone>Z|[+-]\d{2}(:?\d{2})?)")
 """An ISO 8601 time with its zone designator (2021-01-01T00:00:00+05:00, 2021-01-01T00:00Z), which numpy's times
 do not hold."""
-"""An ISO 8601 date or time as numpy reads it without a time zone: 2024-03, 2024-03-31, 2024-03-31T12:00:00.5."""
 
 
 def _time_kind(cell):
