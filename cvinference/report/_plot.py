@@ -683,7 +683,9 @@ def _series_panel(ax, records):
         ax.axvline(origin, color="0.75", linewidth=0.6, linestyle=":")
     ax.set_xlabel("row (time order); dotted: the origins")
     ax.set_ylabel("value")
-    ax.legend(fontsize="small")
+    # below the panel, in one row: forecasts lie everywhere in the series, so no corner of it is free
+    ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=len(records) + 1,
+              borderaxespad=0)
     set_wrapped_title(ax, ["the series and the forecasts"])
 
 

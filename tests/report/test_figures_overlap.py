@@ -18,6 +18,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference import CVResult, PairedCVResult
+from cvinference.splitters import ForwardSplit
 
 plt = pytest.importorskip("matplotlib.pyplot")
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402  (after the importorskip)
@@ -137,6 +138,19 @@ def classifiers():
     return X[:150, :5], y[:150]
 
 
+def _forward():
+    """A ridge against a stronger one on the autoregressive series of docs/forward-validation.md: the pair of
+    records, and the front door's comparison."""
+    rng = np.random.default_rng(0)
+    x, noise = rng.standard_normal(300), np.zeros(300)
+    for t in range(1, 300):
+        noise[t] = 0.7 * noise[t - 1] + rng.standard_normal()
+    X, y = x.reshape(-1, 1), 1.5 * x + noise
+    splitter = ForwardSplit(20, horizon=3, window=120)
+    pair = _quiet(cvi.CVEvaluator(cv=splitter, loss="squared_error").compare, Ridge(), Ridge(alpha=30.0), X, y)
+    return pair, _quiet(cvi.compare, Ridge(), Ridge(alpha=30.0), X, y, cv=splitter)
+
+
 @pytest.fixture(scope="module")
 def one_set():
     """Two models on one evaluation set: the decision rests on McNemar's test by design, with no evidence read."""
@@ -155,7 +169,21 @@ def _figures(classifiers, one_set):
                         Xr, yr)
     models = cvi.compare_models({name: CVResult.from_predictions(Y, correct) for name, correct in
                                  (("small", SMALL), ("middle", MIDDLE), ("large", LARGE))})
+    forecasts, forecasting = _forward()
+    candidates = cvi.model_selection.compare_candidates(
+        {f"depth {depth}": _quiet(cvi.CVEvaluator(5, random_state=0).evaluate,
+                                  DecisionTreeClassifier(max_depth=depth, random_state=0), X, y)
+         for depth in (1, 2, 3)})
+    scores = RNG.uniform(0.6, 0.9, (8, 4))
+    datasets = cvi.model_selection.compare_on_datasets(scores, learners=["nb", "tree", "forest", "knn"])
+    study = _quiet(cvi.studies.fold_size_study, nb, X, y, sample_size=60, n_draws=4, random_state=0)
     return {
+        "forecasts": lambda: forecasts.a.plot(),
+        "paired forecasts": lambda: forecasts.plot(),
+        "forward comparison": lambda: forecasting.plot(),
+        "candidates": lambda: candidates.plot(),
+        "datasets": lambda: datasets.plot(),
+        "fold-size study": lambda: study.plot(),
         "evaluation": lambda: evaluation.plot(),
         "comparison": lambda: comparison.plot(),
         "CVResult": lambda: pair.a.plot(),
@@ -180,7 +208,8 @@ def _figures(classifiers, one_set):
 FIGURES = ("evaluation", "comparison", "CVResult", "PairedCVResult", "decision", "decision, non-inferiority margin",
            "decision, equivalence margin", "decision, regressors", "decision, regressors' margin",
            "decision, regressors' equivalence", "regressors' comparison", "plan", "interval",
-           "test", "posterior", "models")
+           "test", "posterior", "models", "forecasts", "paired forecasts", "forward comparison", "candidates",
+           "datasets", "fold-size study")
 
 
 @pytest.fixture(scope="module")
