@@ -152,16 +152,25 @@ def format_figure(value, signed=False):
 
 
 def bounds_text(low, high, signed=False):
-    """``[low, high]`` in :func:`format_figure`'s format (signed for differences); ``n/a`` for a missing bound.
+    """``[low, high]`` in :func:`format_figure`'s format (signed for differences), both bounds alike: in scientific
+    notation when either is (an interval that straddles 10,000 is not written half in each); ``n/a`` for a
+    missing bound.
 
     Examples
     --------
     >>> bounds_text(0.7864, 0.9057), bounds_text(-576836312.8, -116162096.5, signed=True)
     ('[0.7864, 0.9057]', '[-5.768e+08, -1.162e+08]')
+    >>> bounds_text(9756.4489, 25540.2)
+    '[9.756e+03, 2.554e+04]'
     """
     if low is None or high is None:
         return "n/a"
-    return f"[{format_figure(low, signed)}, {format_figure(high, signed)}]"
+    texts = [format_figure(low, signed), format_figure(high, signed)]
+    if any("e" in text for text in texts):
+        sign = "+" if signed else ""
+        texts = [f"{float(bound):{sign}.3e}" if math.isfinite(float(bound)) else text
+                 for bound, text in zip((low, high), texts, strict=True)]
+    return f"[{texts[0]}, {texts[1]}]"
 
 
 def loss_noun(loss_name):
