@@ -97,9 +97,10 @@ def observed(result):
     return found
 
 
-ADDED_DETAILS = {"n_learners": {"nested": 1, "nested_log": 1, "nested_pair": 2}}
+ADDED_DETAILS = {"n_learners": {"nested": 1, "nested_log": 1, "nested_pair": 2},
+                 "loss_name": {"nested": "zero_one", "nested_log": "log_loss", "nested_pair": "zero_one"}}
 """Details added after the recording, by design, with what each call gives: issue 47 (review) made nested CV's
-interval say how many learners it is of, which ``decide`` reads."""
+interval say how many learners it is of, and issue 58 which loss it is about; ``decide`` reads both."""
 
 
 @pytest.mark.parametrize("key, values", ADDED_DETAILS.items())

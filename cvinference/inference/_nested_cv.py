@@ -387,7 +387,7 @@ def nested_cv_interval_of(result, *, confidence_level=0.95):
         "inflation_unbounded": _inflation(figures.standard_error_unbounded, figures.se_naive),
         "inflation": _inflation(figures.standard_error, figures.se_naive),
         "n_splits": n_splits, "n_repeats": n_repeats, "n_fits": losses.n_fits, "n_learners": 2 if paired else 1,
-        **grouped,
+        "loss_name": losses.loss_name, **grouped,
     }
     if clusters is not None:
         messages.note(f"{clusters.n_groups} groups: b_k and se_naive are cluster-robust (CR1), se_naive "

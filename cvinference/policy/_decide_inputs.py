@@ -8,7 +8,6 @@ from collections.abc import Iterable
 
 from .._utils._warnings import InferenceWarning, first_caller_outside_package
 from ..inference import Interval, TestResult
-from ..inference._estimands import PAIRED_ESTIMAND
 from ..inference._methods import method_row, row_of
 from ..inference._nested_cv import _loss_phrase as loss_phrase
 from ..inference._nested_cv import is_difference_interval
@@ -94,24 +93,17 @@ def check_nested(nested, pair):
     check_subject(nested, pair, "nested", _OWN_DATA, _NESTED_FIX)
 
 
-def _nested_loss(nested):
-    """The loss words of a nested difference interval's estimand ("error rate (zero-one loss)", "squared_error
-    loss"), as :func:`~cvinference.inference._nested_cv.nested_cv_interval` writes them; None if it says none."""
-    estimand = str(nested.estimand)
-    if not estimand.startswith(PAIRED_ESTIMAND) or " on the population" not in estimand:
-        return None
-    return estimand[len(PAIRED_ESTIMAND):estimand.index(" on the population")]
-
-
 def _check_nested_loss(nested, pair):
     """Refuse a nested interval of another loss than the decision's: the zero-one loss for classifiers (accuracy),
-    the records' loss for regressors."""
+    the records' loss for regressors. An interval read from a payload written before it kept ``loss_name`` in its
+    details is not checked."""
     loss = "zero_one" if pair.a.classes is not None else pair.a.loss_name
-    given, expected = _nested_loss(nested), loss_phrase(loss)
-    if given is not None and given != expected:
-        raise ValueError(f"nested is an interval of the difference in mean {given}, and the pair's decision is "
-                         f"about its mean {expected} (loss_name={pair.a.loss_name!r}): pass nested_cv_interval("
-                         f"estimator_a, X, y, estimator_b=estimator_b, loss={loss!r}) on the same data, or None.")
+    given = dict(nested.details).get("loss_name")
+    if given is not None and given != loss:
+        raise ValueError(f"nested is an interval of the difference in mean {loss_phrase(given)}, and the pair's "
+                         f"decision is about its mean {loss_phrase(loss)} (loss_name={pair.a.loss_name!r}): pass "
+                         f"nested_cv_interval(estimator_a, X, y, estimator_b=estimator_b, loss={loss!r}) on the same "
+                         "data, or None.")
 
 
 def check_pos_label(pos_label, pair):
