@@ -92,7 +92,9 @@ def interval_record(interval, name, quantity="accuracy"):
     """
     written = plain(interval.to_dict())
     fields = {key: written[key] if key in written else written["details"][key] for key in _INTERVAL_FIELDS}
+    why = (interval.details or {}).get("chosen_because")  # method="auto"'s reason where it left its default
     return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
+            **({"chosen_because": why} if why else {}),
             "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
@@ -513,7 +515,9 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_scope_caveat(record)]
-    if not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
+    if chosen.get("chosen_because"):
+        caveats.insert(0, f"The recommended interval is the {chosen['method']} one, {chosen['chosen_because']}.")
+    elif not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
