@@ -144,7 +144,7 @@ class Regime(NamedTuple):
     size_name: str = "N"  # "G" where the cells are sized by their groups
     by_kind: tuple = ()  # (kind, sizes) where the measured learners' sizes differ: each learner's own stand
     borrowed_kinds: tuple = ()  # kinds that stand for another learner: only their cells of BORROWED_REPLICATIONS
-    stand_ins: tuple = ()  # (learner, kinds) of each learner whose cells are another learner's
+    stand_ins: tuple = ()  # (learner, kinds) of each learner whose cells are others' (kinds None: every learner's)
 
     def sizes_of(self, kind):
         """The measured sizes that stand for ``kind``'s cells."""
@@ -165,8 +165,9 @@ class Regime(NamedTuple):
         histogram gradient boosting for GradientBoostingClassifier"."""
         if not self.stand_ins:
             return ""
-        return "stand-ins: " + "; ".join(f"{listed(LEARNER_WORDS.get(kind, kind) for kind in kinds)} for {who}"
-                                         for who, kinds in self.stand_ins)
+        return "stand-ins: " + "; ".join(
+            f"{'every measured learner' if kinds is None else listed(LEARNER_WORDS.get(k, k) for k in kinds)} for {who}"
+            for who, kinds in self.stand_ins)
 
     def caveats(self):
         """Sentences saying what is borrowed and whether the size is beyond the measured range."""
@@ -250,8 +251,8 @@ def regime_of(rows, learners, n_samples, size_name="N"):
         (floored if floor else unfloored).update(found)
         if sentence and sentence not in borrowed:
             borrowed.append(sentence)
-        if sentence and (learner.describe(), found) not in stand_ins:
-            stand_ins.append((learner.describe(), found))
+        if sentence and (learner.describe(), None if floor else found) not in stand_ins:
+            stand_ins.append((learner.describe(), None if floor else found))
     kinds = tuple(dict.fromkeys(kinds))
     lent = tuple(kind for kind in kinds if kind in floored and kind not in unfloored)
     rows = [row for row in rows if row["learner"] not in lent or _borrowable(row)]
@@ -422,14 +423,13 @@ class Reading:
             who = listed(learner.describe() for learner in self.learners)
             return f"the calibration benchmark did not measure {self.method} for {who} at about {size}"
         what = "coverage" if self.quantity == "coverage" else "type-I error"
-        bound = "at least" if self.quantity == "coverage" else "at most"
-        verdict = (f"{self.worst:.3f} ({bound} {self.limit:g})" if self.holds
-                   else f"{self.worst:.3f} for {self.worst_cell}, {'below' if bound == 'at least' else 'above'} "
-                        f"{self.limit:g},")
+        bound, beyond = ("at least", "below") if self.quantity == "coverage" else ("at most", "above")
+        verdict = (f"{self.worst:.3f} ({bound} {self.limit:g}) for {self.where}" if self.holds
+                   else f"{self.worst:.3f} for {self.worst_cell}, {beyond} {self.limit:g}, among {self.where}")
         design = "" if self.design_measured else (
             f", over the cells of R = {listed(str(r) for r in self.repeats_read)} (those of R = {self.repeats} alone "
             "do not hold every learner and size read)")
-        return f"{self.method}'s {what} was measured at {verdict} for {self.where}{design}"
+        return f"the calibration benchmark measured the {what} of {self.method} at {verdict}{design}"
 
     text = words
 
