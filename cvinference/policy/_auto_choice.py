@@ -324,6 +324,5 @@ def _why(result, choice, target, conditions_hold):
                     else None for c in (default, choice))
     if theirs is None or mine is None:
         return ""
-    return (f"chosen on the calibration evidence: the {default.method} interval covered the {target} error only "
-            f"{theirs.worst:.3f} of the time in its worst cell (the floor is {coverage_floor():g}), the "
-            f"{choice.method} interval {mine.worst:.3f}")
+    return (f"{default.method} covered the {target} error only {theirs.worst:.3f} in its worst measured cell (floor "
+            f"{coverage_floor():g}), {choice.method} {mine.worst:.3f}")

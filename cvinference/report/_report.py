@@ -515,9 +515,8 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_scope_caveat(record)]
-    if chosen.get("chosen_because"):
-        caveats.insert(0, f"The recommended interval is the {chosen['method']} one, {chosen['chosen_because']}.")
-    elif not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
+    if (not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS  # needs no conditions
+            and not chosen.get("chosen_because")):  # the evidence chose another: its block says why
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
@@ -595,6 +594,9 @@ def _estimator_blocks(label, record):
              interval["target"]] for interval in record["intervals"]]
     if rows:
         blocks.append(Table(["interval", "estimate", "bounds", "target"], rows, "  "))
+    if rows and record["intervals"][0].get("chosen_because"):
+        chosen = record["intervals"][0]
+        blocks.append(Paragraph(f"recommended: {chosen['method']}, because {chosen['chosen_because']}", "  "))
     if record["conditions"] is not None:
         blocks.append(Paragraph(f"large-sample conditions: {record['conditions']['description']}", "  "))
     return blocks

@@ -274,9 +274,8 @@ def test_where_the_exact_interval_fell_short_and_the_half_sample_one_held_auto_t
         cvi.accuracy_interval(result, method="clopper-pearson")
     assert (auto.method, auto.low, auto.high) == ("half-sample", half.low, half.high)
     assert "Clopper-Pearson interval covered the kfold error only 0.925" in auto.notes[0]
-    assert auto.details["chosen_because"] == (
-        "chosen on the calibration evidence: the clopper-pearson interval covered the kfold error only 0.925 of the "
-        "time in its worst cell (the floor is 0.93), the half-sample interval 0.970")
+    assert auto.details["chosen_because"] == ("clopper-pearson covered the kfold error only 0.925 in its worst "
+                                              "measured cell (floor 0.93), half-sample 0.970")
 
 
 def test_where_neither_exact_nor_half_sample_held_auto_keeps_the_exact_interval_and_warns(evidence):
