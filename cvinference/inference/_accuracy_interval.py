@@ -456,7 +456,7 @@ def _drop_failing_folds(conditions, averaging, messages, clustered=False):
         f"drop_failing_folds=True leaves folds {list(conditions.failing_folds)} out of the estimate "
         f"and of n{where} (Wong 2015, section 4.1, after Theorem 1). They fail the large-sample "
         "conditions because they hold few correct or few wrong predictions, so dropping them biases "
-        "the estimate; method='auto' without dropping gives an exact interval instead."
+        "the estimate; method='auto' without dropping keeps every fold (its notes say which interval and why)."
     )
     return keep
 
