@@ -444,7 +444,22 @@ def read_evidence(method, learners, n_samples, *, quantity="type_i", task="class
     with its power in the same cells. ``repeats``: where the rows name theirs ("corrected t (1x10-fold)") and
     measured every cell that stands at R, those cells alone stand; else the worst over every R measured
     (:func:`at_repeats`). ``rows`` (with ``detail``, the field besides the target that keys them: the margin
-    calibration's "alternative") replaces the shipped rows. The answer is computed once per table and question.
+    calibration's "alternative") replaces the shipped rows. The answer is computed once per table and question,
+    and the same object is returned each time.
+
+    Examples
+    --------
+    Both boosting classes read the same cells (the one not measured itself by the family's rule), and the
+    sentence names the stand-in:
+
+    >>> from cvinference.policy._evidence import learner_of, read_evidence
+    >>> gb, hgb = (learner_of(f"sklearn.ensemble.{name}")
+    ...            for name in ("GradientBoostingClassifier", "HistGradientBoostingClassifier"))
+    >>> readings = [read_evidence("corrected t", (learner,), 1000, repeats=1) for learner in (gb, hgb)]
+    >>> readings[0].cells == readings[1].cells, readings[0].regime.sizes
+    (True, (1000,))
+    >>> readings[0].where
+    'histogram gradient boosting at N = 1000 (stand-ins: histogram gradient boosting for GradientBoostingClassifier)'
     """
     index = _evidence_index() if rows is None else _index_of(rows, detail)
     key = (method, tuple(learners), n_samples, quantity, task, target, repeats)
