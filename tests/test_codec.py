@@ -380,7 +380,8 @@ _CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2}
 
 
 _COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings"), "DecisionTest": ("regime", "why_not", "df"),
-                         "Interval of R²": ("warnings",), "Interval": ("warnings",),
+                         "Interval of R²": ("warnings",),
+                         "Interval": ("low", "high", "method", "assumptions", "details", "notes", "warnings"),
                          "Evaluation": ("intervals", "report")}
 """Fields a later change computes differently for the same inputs, by class or by case label; the stored
 payloads keep what the older commit computed, and every other field must still read the same. Issue 28: 5
@@ -391,7 +392,10 @@ keeps its interval's degrees of freedom (``df``), which a payload written before
 (it reads as None, the normal reference); ``method="auto"``'s exact fallback warns where the evidence measured the
 Clopper-Pearson interval below 0.93 (item 10), which the case "Interval" (too few errors for Wong's conditions)
 now does, and the front door's naive Bayes at N = 100 ("Evaluation") gets the Clopper-Pearson interval where
-Wong's measured coverage (0.908) is below the floor: its intervals and report are the policy's choice of the day."""
+Wong's measured coverage (0.908) is below the floor: its intervals and report are the policy's choice of the day.
+Issue 59: where that exact fallback fell short and the half-sample interval held, auto takes the half-sample one, so
+the case "Interval" is the policy's choice of the day too (its estimate, level, target and conditions still read
+the same)."""
 
 
 def _as_computed_today(again, result, label=None):
