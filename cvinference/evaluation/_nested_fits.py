@@ -185,8 +185,8 @@ def nested_cross_validation(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_R
         otherwise the same search balancing the fold sizes only) with
         ``shuffle=True`` and the same r-th seed. It does not seed the
         estimators.
-    n_jobs : int, default=None
-        Number of jobs for the fits. %(n_jobs)s The result does not depend on it.
+    %(n_jobs)s
+        The result does not depend on it.
     verbose : int, default=0
         1: a progress line on standard error while the models are fitted
         (fits done of all, time spent, time left); 2 and more: also the
