@@ -931,9 +931,14 @@ class NoInformationTestResult(TestResult):
 class FTestResult(TestResult):
     """The result of the combined 5x2cv F test.
 
-    ``df`` is the numerator degrees of freedom (10) and ``df_denominator``
-    the denominator's (5): the statistic is F(10, 5) under the null
-    hypothesis (Alpaydin 1999).
+    The attributes of :class:`TestResult`, ``df`` the numerator degrees of
+    freedom (10), and the denominator's: the statistic is F(10, 5) under
+    the null hypothesis (Alpaydin 1999).
+
+    Attributes
+    ----------
+    df_denominator : float or None
+        The denominator degrees of freedom (5).
     """
 
     __test__ = False

@@ -482,15 +482,40 @@ def _titled(panel, lines, axis):
 
 
 def plot_report(report, path):
-    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG."""
+    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG.
+
+    Parameters
+    ----------
+    report : dict
+        As in :func:`draw_report`.
+    path : str, path-like or binary file object
+        Where to write the PNG.
+    """
     draw_report(report, path=path)
 
 
 def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None, path=None):
     """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
 
-    The report is the one ``summary()`` renders (:func:`summary_text`); see
-    :func:`draw_report` for ``ax``, ``path`` and the :class:`Plot` returned.
+    The report is the one ``summary()`` renders (:func:`summary_text`).
+
+    Parameters
+    ----------
+    subject : CVResult or PairedCVResult
+        The record.
+    ax
+        As in :func:`draw_report`.
+    confidence_level : float, default=0.95
+        The level of the intervals and tests drawn.
+    nested : Interval or None, default=None
+        Nested cross-validation's interval, when run.
+    path
+        As in :func:`draw_report`.
+
+    Returns
+    -------
+    Plot
+        See :func:`draw_report`.
     """
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax, path=path)
 
