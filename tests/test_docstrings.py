@@ -3,7 +3,8 @@
 Every public function and class (the ``__all__`` of ``cvinference`` and of each public subpackage)
 and every public method of a public class is parsed with numpydoc's own parser, the one the API pages
 render with; what it reads under Parameters is compared with :func:`inspect.signature`: each parameter
-documented exactly once, in the signature's order, and no documented name that is not a parameter.
+documented exactly once, in the signature's order, no documented name that is not a parameter, and
+each entry with a description.
 ``*args``/``**kwargs`` are spelled as numpydoc spells them, and one entry may document several
 parameters (``x, y : ...``). A result dataclass documents its fields under Attributes instead (no one
 calls its constructor): every public field once, in its own docstring or a base class's. A docstring
@@ -155,6 +156,14 @@ def test_the_parameters_documented_are_the_signature_in_order(name):
         f"{name}: the docstring's Parameters {documented} are not the signature's {wanted} "
         f"(missing {[p for p in wanted if p not in documented]}, "
         f"not parameters {[p for p in documented if p not in wanted]})")
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_every_documented_parameter_says_what_it_is(name):
+    """An entry of a name and a type alone tells ``help()``'s reader nothing the signature does not."""
+    parsed, _ = _parse(PUBLIC[name][0])
+    bare = [entry.name for entry in parsed["Parameters"] if not "".join(entry.desc).strip()]
+    assert not bare, f"{name}'s Parameters {bare} have no description"
 
 
 def test_a_combined_entry_and_stars_are_read_as_numpydoc_writes_them():

@@ -130,6 +130,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_R
         loss that needs it); it is cloned, never fitted.
     %(X)s
     y : array-like of shape (n_samples,)
+        The target: class labels, or numbers for a regressor.
     n_splits : int, default=5
         K, the folds of every partition; at least 3, since each outer
         fold's inner cross-validation splits the other K - 1 folds. Every

@@ -425,6 +425,7 @@ class IntervalLike:
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns
@@ -628,6 +629,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         confidence_level : float, default=0.95
             The level of :meth:`confidence_interval` drawn.
         %(plot_path)s
@@ -672,6 +674,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -876,6 +879,7 @@ class NoInformationTestResult(TestResult):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -1064,6 +1068,7 @@ class BayesianResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

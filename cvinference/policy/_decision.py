@@ -425,6 +425,7 @@ class Decision(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

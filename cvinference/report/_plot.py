@@ -583,6 +583,7 @@ def plot_posterior(result, ax=None, *, path=None):
     Parameters
     ----------
     result : BayesianResult
+        The Bayesian correlated t-test's result.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a small new figure.
     path : str, path-like, binary file object or None, default=None
@@ -650,6 +651,7 @@ def plot_decision(decision, ax=None, *, path=None):
     Parameters
     ----------
     decision : Decision
+        The decision to draw.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a new figure.
     path : str, path-like, binary file object or None, default=None
@@ -683,6 +685,7 @@ def plot_forecasts(result, ax=None, *, path=None):
     Parameters
     ----------
     result : ForwardResult or PairedForwardResult
+        The forward record of one learner or two.
     ax : matplotlib Axes, sequence of 2 Axes or None, default=None
         None draws both panels on a new figure; one Axes draws the losses
         there; two draw the series and the losses.

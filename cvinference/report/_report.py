@@ -946,6 +946,7 @@ def summary_text(subject):
     Parameters
     ----------
     subject : CVResult or PairedCVResult
+        The record, of one learner or two.
 
     Returns
     -------
@@ -962,7 +963,9 @@ def record_report(subject, *, confidence_level=0.95, nested=None):
     Parameters
     ----------
     subject : CVResult or PairedCVResult
+        The record, of one learner or two.
     confidence_level : float, default=0.95
+        The level of the report's intervals and tests.
     nested : Interval or None, default=None
         A pair's nested cross-validation difference interval
         (``nested_cv_interval(..., estimator_b=...)``), which the decision

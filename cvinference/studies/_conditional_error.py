@@ -73,6 +73,7 @@ class ConditionalErrorStudyResult(StudyResult):
         Parameters
         ----------
         against : {"conditional", "unconditional"}
+            The truth compared with: each draw's conditional error, or their mean.
 
         Returns
         -------
