@@ -114,7 +114,7 @@ def _documented_fields(cls):
 
 
 def test_the_walk_finds_the_public_api():
-    assert len(PUBLIC) > 180, f"the walk over the public API found only {len(PUBLIC)} docstrings"
+    assert len(PUBLIC) > 150, f"the walk over the public API found only {len(PUBLIC)} docstrings"
     for name in ("cvinference.evaluate", "cvinference.compare", "cvinference.CVResult.from_frame"):
         assert name in PUBLIC
 
