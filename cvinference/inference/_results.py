@@ -425,6 +425,7 @@ class IntervalLike:
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns
@@ -628,6 +629,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         confidence_level : float, default=0.95
             The level of :meth:`confidence_interval` drawn.
         %(plot_path)s
@@ -672,6 +674,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -876,6 +879,7 @@ class NoInformationTestResult(TestResult):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -931,9 +935,14 @@ class NoInformationTestResult(TestResult):
 class FTestResult(TestResult):
     """The result of the combined 5x2cv F test.
 
-    ``df`` is the numerator degrees of freedom (10) and ``df_denominator``
-    the denominator's (5): the statistic is F(10, 5) under the null
-    hypothesis (Alpaydin 1999).
+    The attributes of :class:`TestResult`, ``df`` the numerator degrees of
+    freedom (10), and the denominator's: the statistic is F(10, 5) under
+    the null hypothesis (Alpaydin 1999).
+
+    Attributes
+    ----------
+    df_denominator : float or None
+        The denominator degrees of freedom (5).
     """
 
     __test__ = False
@@ -1059,6 +1068,7 @@ class BayesianResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

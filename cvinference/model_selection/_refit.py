@@ -64,15 +64,15 @@ class SimplestIndistinguishable(_RefitRule):
     param : str
         The parameter that measures complexity, as named in the grid
         (``"max_depth"``, ``"clf__C"``).
-    order : {"ascending", "descending"} or sequence, default="ascending"
-        ``"ascending"``: smaller values are simpler (None counts as
-        infinitely large); ``"descending"``: larger values are simpler; or
-        every value, simplest first.
     cv : int or splitter
         The search's splitter (or its number of folds): the rule sees only
         ``cv_results_``, and needs k to correct for the overlap of the
         training sets (with repeated k-fold, the split count alone would pass
         for k r folds).
+    order : {"ascending", "descending"} or sequence, default="ascending"
+        ``"ascending"``: smaller values are simpler (None counts as
+        infinitely large); ``"descending"``: larger values are simpler; or
+        every value, simplest first.
     method, correction, alpha, rope, scoring
         As for :func:`compare_candidates`.
 

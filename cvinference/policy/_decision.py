@@ -133,6 +133,13 @@ def pair_tests(pair, *, min_count=5):
     several repeats they use repeat 0 and are named "(repeat 0)"; the
     corrected repeated k-fold t, made for repeats, uses all of them and is
     named "corrected t (RxK-fold)".
+
+    Parameters
+    ----------
+    pair : PairedCVResult
+        Both learners' records, on identical folds.
+    min_count : int, default=5
+        The smallest count the large-sample conditions accept (Wong's 5).
     """
     a, b = pair.a, pair.b
     repeat = None if a.n_repeats == 1 else 0
@@ -418,6 +425,7 @@ class Decision(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

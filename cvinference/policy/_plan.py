@@ -216,6 +216,7 @@ class Plan(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

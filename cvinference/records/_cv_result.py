@@ -438,8 +438,8 @@ class CVResult(Grouped, Record):
 
     @classmethod
     @validate_params(response_method=RESPONSE_METHOD, name=NAME)
-    def from_frame(cls, frame, *, y_true, y_pred, fold=None, repeat=None, y_score=None, response_method=None,
-                   groups=None, classes=None, loss=None, name=None):
+    def from_frame(cls, frame, *, y_true, y_pred, fold=None, repeat=None, groups=None, y_score=None,
+                   response_method=None, classes=None, loss=None, name=None):
         """The record of a table of predictions (pandas or polars), its columns named by each argument.
 
         As :meth:`from_predictions`, each argument naming a column of
@@ -456,6 +456,7 @@ class CVResult(Grouped, Record):
         fold, repeat, groups : str or None, default=None
             The columns of each row's fold, repeat and group.
         y_score : str, list of str or None, default=None
+            The column of the scores, or one column per class.
         response_method, classes, loss, name
             As :meth:`from_predictions`.
 

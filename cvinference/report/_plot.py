@@ -482,15 +482,40 @@ def _titled(panel, lines, axis):
 
 
 def plot_report(report, path):
-    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG."""
+    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG.
+
+    Parameters
+    ----------
+    report : dict
+        As in :func:`draw_report`.
+    path : str, path-like or binary file object
+        Where to write the PNG.
+    """
     draw_report(report, path=path)
 
 
 def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None, path=None):
     """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
 
-    The report is the one ``summary()`` renders (:func:`summary_text`); see
-    :func:`draw_report` for ``ax``, ``path`` and the :class:`Plot` returned.
+    The report is the one ``summary()`` renders (:func:`summary_text`).
+
+    Parameters
+    ----------
+    subject : CVResult or PairedCVResult
+        The record.
+    ax
+        As in :func:`draw_report`.
+    confidence_level : float, default=0.95
+        The level of the intervals and tests drawn.
+    nested : Interval or None, default=None
+        Nested cross-validation's interval, when run.
+    path
+        As in :func:`draw_report`.
+
+    Returns
+    -------
+    Plot
+        See :func:`draw_report`.
     """
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax, path=path)
 
@@ -558,6 +583,7 @@ def plot_posterior(result, ax=None, *, path=None):
     Parameters
     ----------
     result : BayesianResult
+        The Bayesian correlated t-test's result.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a small new figure.
     path : str, path-like, binary file object or None, default=None
@@ -625,6 +651,7 @@ def plot_decision(decision, ax=None, *, path=None):
     Parameters
     ----------
     decision : Decision
+        The decision to draw.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a new figure.
     path : str, path-like, binary file object or None, default=None
@@ -658,6 +685,7 @@ def plot_forecasts(result, ax=None, *, path=None):
     Parameters
     ----------
     result : ForwardResult or PairedForwardResult
+        The forward record of one learner or two.
     ax : matplotlib Axes, sequence of 2 Axes or None, default=None
         None draws both panels on a new figure; one Axes draws the losses
         there; two draw the series and the losses.
