@@ -70,10 +70,10 @@ def _listing_regimes(function):
 
 @validate_params(confidence_level=PROBABILITY, names=NAMES, pos_label=Nullable(ClassLabel()),
                  margin=Nullable(MARGIN),
-                 alternative=Nullable(Choice("difference", *MARGIN_ALTERNATIVES)))
+                 question=Nullable(Choice("difference", *MARGIN_ALTERNATIVES)))
 @_listing_regimes
 def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested=None, names=None, pos_label=None,
-           margin=None, alternative=None):
+           margin=None, question=None):
     """Decide which of two learners is better on ``metric``, resting on the one test calibrated for them.
 
     Parameters
@@ -116,11 +116,11 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         ``"precision"``, ``"recall"``, ``"jaccard"``), as in
         :func:`metric_interval`; None is sklearn's default, 1.
     margin : float or None, default=None
-        With ``alternative``: the margin, positive, in the metric's units
+        With ``question``: the margin, positive, in the metric's units
         (for a loss, an increase of it), below the width of the metric's
         range where it has one (below 1 for accuracy, F1 or ROC AUC: 0.01
         is one point); a margin no difference can reach is refused.
-    alternative : {"difference", "non-inferior", "equivalent"} or None, default=None
+    question : {"difference", "non-inferior", "equivalent"} or None, default=None
         The question; None: ``"non-inferior"`` with a margin, else
         ``"difference"``. ``"difference"``: is either better. ``"non-inferior"``:
         is A not worse than B by ``margin`` or more ("A non-inferior" when
@@ -200,7 +200,7 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
     >>> decision.answer in cvi.policy.ANSWERS
     True
     """
-    alternative = margin_question(margin, alternative)
+    question = margin_question(margin, question)
     check_pos_label(pos_label, pair)
     if margin is not None:
         check_margin(margin, metric, regression=not isinstance(pair, PairedCVResult) or pair.a.classes is None)
@@ -212,4 +212,4 @@ def decide(pair, *, metric="accuracy", confidence_level=0.95, tests=None, nested
         check_nested(nested, pair)
         names = tuple(names) if names is not None else tuple(
             getattr(r, "name", None) or r.estimator_repr or label for r, label in ((pair.a, "A"), (pair.b, "B")))
-    return dispatch(Request(pair, metric, confidence_level, tests, nested, names, pos_label, margin, alternative))
+    return dispatch(Request(pair, metric, confidence_level, tests, nested, names, pos_label, margin, question))

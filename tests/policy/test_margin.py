@@ -77,7 +77,7 @@ def _forward_pair():
 def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, alternative, answer):
     """Oracle: the test's own estimate, standard error and df (forecast_test), one-sided by hand."""
     pair = _forward_pair()
-    decision = cvi.decide(pair, margin=margin, alternative=alternative)
+    decision = cvi.decide(pair, margin=margin, question=alternative)
     test = forecast_test(pair, method="prewhitened-diebold-mariano")
     d, se, df = test.estimate, test.standard_error, test.df
     lower = 1 - stats.t.cdf((d + margin) / se, df) < 0.05
@@ -94,9 +94,9 @@ def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, a
 def test_a_margin_needs_its_question_and_an_older_decision_reads_as_one_about_a_difference():
     pair = _forward_pair()
     with pytest.raises(ValueError, match="need a margin in the metric's units"):
-        cvi.decide(pair, alternative="equivalent")
+        cvi.decide(pair, question="equivalent")
     with pytest.raises(ValueError, match="margin must be a margin in the metric's units > 0"):
-        cvi.decide(pair, margin=-0.1, alternative="equivalent")
+        cvi.decide(pair, margin=-0.1, question="equivalent")
     written = cvi.decide(pair).to_dict()
     older = {key: value for key, value in written.items() if key not in ("alternative", "margin")} | {"version": 3}
     again = cvi.results.Decision.from_dict(older)
@@ -111,7 +111,7 @@ def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_abo
     pair = cvi.PairedCVResult(cvi.CVResult.from_predictions(y, a, name="a"),
                               cvi.CVResult.from_predictions(y, b, name="b"))
     difference = cvi.decide(pair)
-    decision = cvi.decide(pair, margin=0.02, alternative="non-inferior")
+    decision = cvi.decide(pair, margin=0.02, question="non-inferior")
     assert difference.rests_on.name == "McNemar" and decision.answer == "cannot tell" and decision.rests_on is None
     assert decision.context[0].name == "McNemar" and "is not symmetric" in decision.context[0].why_not
     assert decision.text.startswith("Cannot tell whether a is worse than b by less than 0.02 in accuracy.")
@@ -121,7 +121,7 @@ def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_abo
 @pytest.mark.parametrize("alternative", ["non-inferior", "equivalent"])
 def test_the_plot_draws_the_margin_and_the_interval_its_tests_read(alternative):
     plt = pytest.importorskip("matplotlib.pyplot")
-    decision = cvi.decide(_forward_pair(), margin=0.1, alternative=alternative)
+    decision = cvi.decide(_forward_pair(), margin=0.1, question=alternative)
     drawn = decision.plot()
     axis = drawn.axes_[0]
     (band,) = [patch for patch in axis.patches if patch.get_gid() == "margin"]

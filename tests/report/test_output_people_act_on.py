@@ -59,7 +59,7 @@ def decisions():
         "no difference shown (one set)": cvi.decide(_one_set(ALIKE)),
         "margin (cannot tell)": _quiet(cvi.decide, pair, margin=0.05),
         "non-inferiority (regressors)": _quiet(cvi.decide, regressors, margin=500),
-        "equivalence (regressors)": _quiet(cvi.decide, regressors, margin=900, alternative="equivalent"),
+        "equivalence (regressors)": _quiet(cvi.decide, regressors, margin=900, question="equivalent"),
         "regression": _quiet(cvi.decide, regressors),
         "grouped": _quiet(cvi.decide, grouped),
         "score metric": _quiet(cvi.decide, scores, metric="roc_auc"),

@@ -27,7 +27,7 @@ CV = ForwardSplit(40, horizon=5, window=150)
 def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, alternative):
     comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X.reshape(-1, 1), Y, cv=CV, margin=margin,
                              alternative=alternative)
-    expected = cvi.decide(comparison.pair, margin=margin, alternative=alternative)
+    expected = cvi.decide(comparison.pair, margin=margin, question=alternative)
     assert comparison.decision.answer == expected.answer
     assert (comparison.decision.alternative, comparison.decision.margin) == (alternative or "non-inferior", margin)
     assert comparison.report["decision"]["margin"] == margin

@@ -17,63 +17,63 @@ MARGIN = Real(0.0, math.inf, closed="neither", what="a margin in the metric's un
 """The rule of a ``margin=`` parameter: a positive number in the metric's units."""
 
 
-def margin_question(margin, alternative):
-    """The question of ``margin`` and ``alternative`` (None: "non-inferior" with a margin, else "difference"),
+def margin_question(margin, question):
+    """The question of ``margin`` and ``question`` (None: "non-inferior" with a margin, else "difference"),
     refused where they disagree."""
-    alternative = alternative or ("difference" if margin is None else "non-inferior")
-    if (margin is None) != (alternative == "difference"):
-        raise ValueError(f"alternative={alternative!r} with margin={margin!r}: 'non-inferior' and 'equivalent' need a "
+    question = question or ("difference" if margin is None else "non-inferior")
+    if (margin is None) != (question == "difference"):
+        raise ValueError(f"question={question!r} with margin={margin!r}: 'non-inferior' and 'equivalent' need a "
                          "margin in the metric's units (margin=0.01 for one point of accuracy), and a difference "
                          "takes none; pass both, or neither.")
-    return alternative
+    return question
 
 
-def _margin_evidence(decision, pair, alternative):
-    """The margin calibration's figures for the test ``decision`` rests on, answering ``alternative`` on ``pair``:
+def _margin_evidence(decision, pair, question):
+    """The margin calibration's figures for the test ``decision`` rests on, answering ``question`` on ``pair``:
     measured for accuracy on ungrouped k-fold records only (None elsewhere, or where that test was not measured)."""
     if (decision.metric != "accuracy" or not isinstance(pair, PairedCVResult) or pair.a.groups is not None
             or pair.a.n_splits < 2 or pair.a.is_loo):
         return None
-    return margin_type_i(decision.rests_on.name, pair_learners(pair), pair.a.n_samples, alternative,
+    return margin_type_i(decision.rests_on.name, pair_learners(pair), pair.a.n_samples, question,
                          pair.a.n_repeats)
 
 
-def _on_margin(decision, margin, alternative, pair):
+def _on_margin(decision, margin, question, pair):
     """``decision`` answering about ``margin`` from the test it rests on, where the margin calibration measured that
     test's one-sided answer within the limit at the margin's boundary (or did not measure it: then with a caveat);
     "cannot tell" where that test's interval cannot be re-levelled (not symmetric) or its answer was measured wrong
     too often at the boundary, the test then shown for context."""
     test = decision.rests_on
     if test is None:
-        return dataclasses.replace(decision, alternative=alternative, margin=margin)
-    evidence = _margin_evidence(decision, pair, alternative)
+        return dataclasses.replace(decision, alternative=question, margin=margin)
+    evidence = _margin_evidence(decision, pair, question)
     why = ""
     if not symmetric(test.estimate, test.low, test.high):
         why = (f"its interval [{test.low:.6g}, {test.high:.6g}] is not symmetric about {test.estimate:.6g}, so its "
                "level cannot be changed from its bounds; a margin needs a test with a t or normal interval.")
     elif evidence is not None and not evidence.holds:
-        why = (f"at a true difference of exactly the margin, its {alternative} answer was wrong {evidence.type_i:.3f} "
+        why = (f"at a true difference of exactly the margin, its {question} answer was wrong {evidence.type_i:.3f} "
                f"of the time for {evidence.worst_cell}, above {type_i_limit():g} (the margin calibration, "
                "benchmarks/margin_calibration.py; docs/calibration.md, \"Non-inferiority and equivalence\").")
     if why:
         return dataclasses.replace(
-            decision, answer="cannot tell", target=None, rests_on=None, alternative=alternative, margin=margin,
+            decision, answer="cannot tell", target=None, rests_on=None, alternative=question, margin=margin,
             context=(dataclasses.replace(test, role="context", why_not=why), *decision.context),
             reason=f"The test the decision would rest on, {test.name}, cannot answer a margin: {why}")
     found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
-                          margin=margin, alternative=alternative)
+                          margin=margin, alternative=question)
     if evidence is None:
         scope = (" for this record and metric (it measured accuracy on k-fold records without groups)"
                  if margin_measured() else "")
-        return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, caveats=(
-            *decision.caveats, f"The margin calibration did not measure {test.name}'s {alternative} answer at the "
+        return dataclasses.replace(decision, answer=found.answer, alternative=question, margin=margin, caveats=(
+            *decision.caveats, f"The margin calibration did not measure {test.name}'s {question} answer at the "
             f"margin's boundary{scope}: its type-I error there, under a true difference of exactly the margin, is "
             "not known."))
     margins = " to ".join(dict.fromkeys(f"{m:g}" for m in (evidence.margins[0], evidence.margins[-1])))
-    reason = (f"{decision.reason} At a true difference of exactly the margin, its {alternative} answer was wrong at "
+    reason = (f"{decision.reason} At a true difference of exactly the margin, its {question} answer was wrong at "
               f"most {evidence.type_i:.3f} of the time (at most {type_i_limit():g}) for {evidence.regime}, margins "
               f"{margins} (benchmarks/margin_calibration.py)." + (f" {evidence.beyond}" if evidence.beyond else ""))
-    return dataclasses.replace(decision, answer=found.answer, alternative=alternative, margin=margin, reason=reason)
+    return dataclasses.replace(decision, answer=found.answer, alternative=question, margin=margin, reason=reason)
 
 
 def _decide(request, again):
