@@ -8,7 +8,7 @@ from ..inference._no_information import baseline_test_words, no_information_test
 from ..inference._regression import BASELINES, loss_words, mean_baseline_test
 
 
-def _baseline_caveats(pair, names, alpha):
+def baseline_caveats(pair, names, alpha):
     """A sentence for each learner that does not beat the no-information rate (caret's P-Value [Acc > NIR])."""
     caveats = []
     for name, result in zip(names, (pair.a, pair.b), strict=True):
@@ -21,7 +21,7 @@ def _baseline_caveats(pair, names, alpha):
     return caveats
 
 
-def _mean_baseline_caveats(pair, names, alpha):
+def mean_baseline_caveats(pair, names, alpha):
     """A sentence for each regressor whose loss is not below the trivial regressor's (the training mean)."""
     if pair.a.loss_name not in BASELINES or pair.a.n_train is not None or pair.a.n_splits < 2:
         return []

@@ -7,8 +7,8 @@ import types
 
 from ..inference._methods import evidence_row
 from ._evidence import sized_by_groups, test_evidence, type_i_limit
-from ._judging import _UNMEASURED_ORDER, _Candidate, _choose, _judged, _shortfall_why, _unmeasured_choice
-from ._regimes._grouped import _GROUPED_ORDER
+from ._judging import UNMEASURED_ORDER, Candidate, choose, judge, shortfall_why, unmeasured_choice
+from ._regimes._grouped import GROUPED_ORDER
 from ._routes import Route, measured_repeats_routes, most_powerful, nested_fits
 
 DECISION_TESTS = types.MappingProxyType({
@@ -36,18 +36,18 @@ def cell_choice(tests, learner, size, *, task="classification", repeats=None, ne
     same replications (benchmarks/decision_as_shipped.py).
     """
     learners, limit = [learner, learner], type_i_limit()
-    judged = [_judged(_Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", evidence_row(key)), learners, size, limit, task,
-                      repeats) for key in tests]
+    judged = [judge(Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", evidence_row(key)), learners, size, limit, task,
+                    repeats) for key in tests]
     if loss_name is not None:
-        judged = [dict(j, why=j["why"] or _shortfall_why(j["candidate"], learners, size, loss_name, "within-fold",
-                                                         repeats or 1, ("A", "B"))) for j in judged]
+        judged = [dict(j, why=j["why"] or shortfall_why(j["candidate"], learners, size, loss_name, "within-fold",
+                                                        repeats or 1, ("A", "B"))) for j in judged]
     if task != "classification" and not any(j["evidence"].type_i is not None for j in judged):
-        return _unmeasured_choice(judged, _GROUPED_ORDER if sized_by_groups(task) else _UNMEASURED_ORDER)[
+        return unmeasured_choice(judged, GROUPED_ORDER if sized_by_groups(task) else UNMEASURED_ORDER)[
             "candidate"].evidence_key
-    chosen = _choose(judged)
+    chosen = choose(judged)
     if chosen is None and nested:
-        route = _judged(_Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", evidence_row("nested-cv")),
-                        learners, size, limit, task, repeats)
+        route = judge(Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", evidence_row("nested-cv")),
+                      learners, size, limit, task, repeats)
         return None if route["why"] else "nested-cv"
     return None if chosen is None else chosen["candidate"].evidence_key
 

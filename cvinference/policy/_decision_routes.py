@@ -4,7 +4,7 @@ repeats of the cross-validation, or nested cross-validation) and the call that r
 
 from ..inference._methods import method_row
 from ._evidence import measured_reach, pair_learners, type_i_limit
-from ._judging import _evidence_of
+from ._judging import evidence_of
 from ._routes import NESTED_SETTINGS, most_powerful, nested_fits, nested_route, power_words, repeats_routes
 
 
@@ -18,7 +18,7 @@ def _repeats_words(pair, metric, route):
             f"{route.repeats}): {route.fits} fits.")
 
 
-def _metric_route(pair, metric):
+def metric_route(pair, metric):
     """The route of a set-level (or score) metric's "cannot tell": the most powerful number of repeats the benchmark
     measured holding, else why none settles it."""
     routes = repeats_routes(pair, metric)
@@ -30,20 +30,20 @@ def _metric_route(pair, metric):
     return _repeats_words(pair, metric, chosen) + power_words(routes)
 
 
-def _route(pair, metric, nested):
+def cannot_tell_route(pair, metric, nested):
     """The route of a "cannot tell" on accuracy: the most powerful calibrated one (:func:`most_powerful`), more
     repeats or nested cross-validation; nested cross-validation, for context, where neither is calibrated."""
     if nested is not None:
         return ""
     fits = pair.a.n_splits * pair.a.n_repeats * 2
     if metric != "accuracy":
-        return _metric_route(pair, metric)
+        return metric_route(pair, metric)
     routes = [route for route in (nested_route(pair), *repeats_routes(pair, metric)) if route is not None]
     chosen = most_powerful(routes)
     if chosen is not None and chosen.repeats is not None:
         return _repeats_words(pair, metric, chosen) + power_words(routes)
-    judged = _evidence_of(method_row("nested_cv").evidence_key, pair_learners(pair),
-                          pair.a.n_samples, type_i_limit())
+    judged = evidence_of(method_row("nested_cv").evidence_key, pair_learners(pair),
+                         pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
     call = (f"cvinference.compare(estimator_a, estimator_b, X, y) {runs} (on the command line, --nested "
             f"{'always' if judged['why'] else 'auto'}; by hand, nested_cv_interval(estimator_a, X, y, "

@@ -28,7 +28,7 @@ ANSWERS = ("A better", "B better", "no difference shown", "cannot tell",
 """The answers a :class:`Decision` can give, its ``answer``: of a difference, then of a margin (``margin=``)."""
 
 
-def _answer(test, alpha):
+def answer_of(test, alpha):
     if not test.pvalue < alpha or test.estimate == 0:
         return "no difference shown"
     return "A better" if test.estimate > 0 else "B better"
@@ -129,7 +129,7 @@ def _detectable_of_its_test(decision):
 
 def _rests_on_one_test(owner, values):
     """"cannot tell" rests on no test; any other answer on one, whose target is the decision's, whose role is "rests
-    on" (every other test's "context"), and whose estimate and p-value give that answer (:func:`_answer`)."""
+    on" (every other test's "context"), and whose estimate and p-value give that answer (:func:`answer_of`)."""
     rests_on, answer = values["rests_on"], values["answer"]
     fix = "Pass the output of to_dict() unchanged, or make decisions with decide()."
     if (rests_on is None) != (answer == "cannot tell") or values["target"] != (
@@ -149,7 +149,7 @@ def _rests_on_one_test(owner, values):
     if rests_on is None:
         given = None
     elif margin is None:
-        given = _answer(rests_on, 1 - values["confidence_level"])
+        given = answer_of(rests_on, 1 - values["confidence_level"])
     else:
         given = margin_answer(rests_on.estimate, rests_on.low, rests_on.high, rests_on.df,
                               confidence_level=values["confidence_level"], margin=margin,

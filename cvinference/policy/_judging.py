@@ -12,7 +12,7 @@ from ..inference._methods import METHODS, MethodRow, method_row, row_of
 from ..inference._metric_interval import _check_finite, _fold_values, _resolve_metric, differences_within_one
 from ..inference._regression import loss_words
 from ..inference._resampled_tests import corrected_ttest_of, score_differences
-from ._decision_types import Decision, DecisionTest, _answer
+from ._decision_types import Decision, DecisionTest, answer_of
 from ._evidence import (
     TestEvidence,
     coverage_floor,
@@ -25,23 +25,23 @@ from ._evidence import (
 from ._regression_evidence import cv_clt_shortfall
 
 
-def _label(method_id, details=""):
+def label_of(method_id, details=""):
     """A test's name in reports: its row's label (docs/methods.md), then ``details`` ("(repeat 0)")."""
     return method_row(method_id).label + details
 
 
-def _fold_test_label(what, result):
+def fold_test_label(what, result):
     """The corrected t's name on fold-level ``what``: "corrected t on fold f1 (2x10-fold)", say."""
-    return _label("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
+    return label_of("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
 
 
 def cluster_paired_name(result):
     """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
     words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
-    return _label("cluster_paired_t", f" on per-instance {words}")
+    return label_of("cluster_paired_t", f" on per-instance {words}")
 
 
-class _Candidate(NamedTuple):
+class Candidate(NamedTuple):
     """A test's figures, as a decision weighs them: A - B, its interval, two-sided p-value and target; and the row
     of the method table its result comes from (None for a result no row computes), which alone says what the
     evidence measured: the name is the caller's label, shown and never read; ``df``, its interval's t degrees of freedom
@@ -74,21 +74,21 @@ def _interval_df(interval):
     return None if df is None else float(df)
 
 
-def _from_test(name, test, confidence_level):
+def candidate_of_test(name, test, confidence_level):
     interval = test.confidence_interval(confidence_level)
-    return _Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
-                      test.target, row_of(test), df=_interval_df(interval))
+    return Candidate(name, float(test.estimate), float(interval.low), float(interval.high), float(test.pvalue),
+                     test.target, row_of(test), df=_interval_df(interval))
 
 
-def _from_nested(interval):
+def candidate_of_nested(interval):
     """A nested CV difference interval as a test: its two-sided normal p-value (0 outside the interval)."""
     se = interval.details["standard_error"]
     pvalue = 1.0 if not se else float(2 * stats.norm.sf(abs(interval.estimate) / se))
-    return _Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
-                      pvalue, interval.target, row_of(interval), given=True)
+    return Candidate("nested-cv difference", float(interval.estimate), float(interval.low), float(interval.high),
+                     pvalue, interval.target, row_of(interval), given=True)
 
 
-def _metric_test(pair, metric, pos_label):
+def metric_test(pair, metric, pos_label):
     """The corrected t on fold-level differences of ``metric`` (every repeat), and the metric's name."""
     a, b = pair.a, pair.b
     score, name, limits, _ = _resolve_metric(metric, a, pos_label)
@@ -101,7 +101,7 @@ def _metric_test(pair, metric, pos_label):
                                     quantity=name, contrast="A minus B) of the two learners",
                                     bounded=differences_within_one(limits))
     test = quietly(corrected_ttest_of, differences)
-    return _fold_test_label(name, a), test, name, float(
+    return fold_test_label(name, a), test, name, float(
         np.mean(values_a) - np.mean(values_b))
 
 
@@ -112,7 +112,7 @@ def _preference(candidate):
     return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def _evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
+def evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
     """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
     its regime in words, and why it cannot be the one ("" when it can)."""
     found = (test_evidence(evidence_key, learners, n_samples, task, repeats) if evidence_key is not None
@@ -127,14 +127,14 @@ def _evidence_of(evidence_key, learners, n_samples, limit, task="classification"
     return {"evidence": found, "regime": regime, "why": why}
 
 
-def _judged(candidate, learners, n_samples, limit, task="classification", repeats=None):
+def judge(candidate, learners, n_samples, limit, task="classification", repeats=None):
     """A candidate with its evidence: for ``learners`` at ``n_samples`` in the rows of ``task``, at the record's
     number of ``repeats`` where the rows measured it (:func:`test_evidence`)."""
     return {"candidate": candidate,
-            **_evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
+            **evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
 
 
-def _choose(judged):
+def choose(judged):
     """The judged test the decision rests on (None when none is eligible): among the eligible tests, a refitting
     interval the caller passed first, then the most measured power, then the row's preference."""
     eligible = [j for j in judged if not j["why"]]
@@ -142,7 +142,7 @@ def _choose(judged):
                                                       _preference(j["candidate"])))
 
 
-def _why_not(judged, chosen):
+def reason_not_chosen(judged, chosen):
     """Why a judged test is not the one ``chosen`` (its own reason, or the rule that put ``chosen`` first)."""
     if judged["why"]:
         return judged["why"]
@@ -152,31 +152,31 @@ def _why_not(judged, chosen):
     return f"less measured power than {name}"
 
 
-def _as_test(judged, role, why_not):
+def as_decision_test(judged, role, why_not):
     return DecisionTest(**judged["candidate"].figures(), measured_type_i=judged["evidence"].type_i,
                         measured_power=judged["evidence"].power, regime=judged["regime"], role=role, why_not=why_not)
 
 
-def _is_loss_metric(metric, result):
+def is_loss_metric(metric, result):
     """Whether ``metric`` asks about a regression record's own loss ("accuracy", the default, does)."""
     negated = {"squared_error": "neg_mean_squared_error", "absolute_error": "neg_mean_absolute_error"}
     return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
 
 
-_UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
+UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
 """The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes)."""
 
-_UNMEASURED_WHY = {
+UNMEASURED_WHY = {
     "nested-cv": "its target is the models fitted to all the data, and its type-I error stayed the nearest to "
                  "nominal of the tests in the measured cells of classifiers (Bates, Hastie & Tibshirani 2023)",
     "corrected t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
                    "the CV-CLT's does not",
     "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
 }
-"""Why each test comes where it does in ``_UNMEASURED_ORDER``; tests outside it (DeLong's paired z) come last."""
+"""Why each test comes where it does in ``UNMEASURED_ORDER``; tests outside it (DeLong's paired z) come last."""
 
 
-def _unmeasured_choice(judged, order=_UNMEASURED_ORDER):
+def unmeasured_choice(judged, order=UNMEASURED_ORDER):
     """When the benchmark measured none of the tests: the first of ``order`` that was computed."""
     def rank(j):
         family = j["candidate"].evidence_key
@@ -191,7 +191,7 @@ loss: where that interval falls short for either learner, the test is not eligib
 decision warns that the same variance under-covers."""
 
 
-def _shortfall_why(candidate, learners, n_samples, loss_name, variance, n_repeats, names):
+def shortfall_why(candidate, learners, n_samples, loss_name, variance, n_repeats, names):
     """Why ``candidate`` cannot be the one because its one-learner interval falls short for one of ``learners``
     at ``n_samples`` ("" when it does not)."""
     metric = _SHARES_INTERVAL.get(getattr(candidate.row, "id", None), {}).get(loss_name)
@@ -207,42 +207,42 @@ def _shortfall_why(candidate, learners, n_samples, loss_name, variance, n_repeat
     return ""
 
 
-def _short_interval_why(candidate, pair, names):
-    """:func:`_shortfall_why` for a pair's records ("" for a scheme the benchmark does not measure)."""
+def short_interval_why(candidate, pair, names):
+    """:func:`shortfall_why` for a pair's records ("" for a scheme the benchmark does not measure)."""
     if not measured_scheme(pair.a):
         return ""
     variance = "all-pairs" if int(pair.a.fold_sizes.min()) < 2 else "within-fold"
-    return _shortfall_why(candidate, pair_learners(pair), pair.a.n_samples,
-                          pair.a.loss_name, variance, pair.a.n_repeats, names)
+    return shortfall_why(candidate, pair_learners(pair), pair.a.n_samples,
+                         pair.a.loss_name, variance, pair.a.n_repeats, names)
 
 
-def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures, route=None,
-                              order=_UNMEASURED_ORDER, order_why=_UNMEASURED_WHY):
+def unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, subject, measures, route=None,
+                             order=UNMEASURED_ORDER, order_why=UNMEASURED_WHY):
     """The decision among ``candidates`` on the evidence's ``task`` rows; when none is measured, the stated order."""
     a = pair.a
     learners = pair_learners(pair)
     metric_name, confidence_level = common["metric"], common["confidence_level"]
     size = a.n_groups if sized_by_groups(task) else a.n_samples
-    judged = [_judged(candidate, learners, size, limit, task=task, repeats=a.n_repeats) for candidate in candidates]
+    judged = [judge(candidate, learners, size, limit, task=task, repeats=a.n_repeats) for candidate in candidates]
     measured = any(j["evidence"].type_i is not None for j in judged)
     regime = next((j["evidence"].regime for j in judged if j["evidence"].regime is not None), None)
     if regime is not None:
         caveats = [*regime.caveats(), *caveats]
     if measured:
-        judged = [dict(j, why=j["why"] or _short_interval_why(j["candidate"], pair, common["names"]))
+        judged = [dict(j, why=j["why"] or short_interval_why(j["candidate"], pair, common["names"]))
                   for j in judged]
-        chosen = _choose(judged)
+        chosen = choose(judged)
         if chosen is None:
             reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged)
             return Decision(answer="cannot tell", target=None, rests_on=None,
-                            context=tuple(_as_test(j, "context", j["why"]) for j in judged),
+                            context=tuple(as_decision_test(j, "context", j["why"]) for j in judged),
                             reason=f"No test of these {subject} kept its type-I error at or below {limit:g} in "
                                    f"{evidence_source()} ({reasons}).",
                             route="" if route is None else route(pair, metric_name), caveats=tuple(caveats), **common)
         reason = (f"It rests on {chosen['candidate'].name}, whose type-I error the calibration benchmark measured at "
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
-        chosen = _unmeasured_choice(judged, order)
+        chosen = unmeasured_choice(judged, order)
         family = chosen["candidate"].evidence_key
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
                   f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
@@ -253,9 +253,9 @@ def _unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task,
         if chosen["candidate"].row is method_row("corrected_t") and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
-    rests_on = _as_test(chosen, "rests on", "")
+    rests_on = as_decision_test(chosen, "rests on", "")
     unmeasured = f"not measured for {subject} either; {rests_on.name} comes first in the order for unmeasured tests"
-    context = tuple(_as_test(j, "context", _why_not(j, chosen) if measured else unmeasured)
+    context = tuple(as_decision_test(j, "context", reason_not_chosen(j, chosen) if measured else unmeasured)
                     for j in judged if j is not chosen)
-    return Decision(answer=_answer(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
+    return Decision(answer=answer_of(rests_on, 1 - confidence_level), target=rests_on.target, rests_on=rests_on,
                     context=context, reason=reason, route="", caveats=tuple(caveats), **common)

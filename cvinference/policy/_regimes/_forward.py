@@ -1,9 +1,9 @@
 """Regime: two learners' forward validation (time order), decided by :mod:`.._forward_decision`."""
 
 from ...records import PairedForwardResult
-from .._decision_types import Decision, DecisionTest, _answer
+from .._decision_types import Decision, DecisionTest, answer_of
 from .._forward_decision import forward_decision
-from .._judging import _from_test
+from .._judging import candidate_of_test
 from ._regime import Regime
 
 _FORWARD_METRICS = {"squared_error": ("neg_mean_squared_error",), "absolute_error": ("neg_mean_absolute_error",)}
@@ -28,10 +28,10 @@ def _forward(pair, metric, confidence_level, tests, nested, names):
     names = tuple(names) if names is not None else (pair.a.name or "A", pair.b.name or "B")
 
     def build(test, name, measured, power, regime, caveats, reason):
-        candidate = _from_test(name, test, confidence_level)
+        candidate = candidate_of_test(name, test, confidence_level)
         rests_on = DecisionTest(**candidate.figures(), measured_type_i=measured, measured_power=power,
                                 regime=regime, role="rests on", why_not="")
-        return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names, metric=loss,
+        return Decision(answer=answer_of(rests_on, 1 - confidence_level), names=names, metric=loss,
                         target=rests_on.target, confidence_level=confidence_level, difference=float(test.estimate),
                         rests_on=rests_on, context=(), reason=reason, route="", caveats=tuple(caveats),
                         lower_is_better=True)

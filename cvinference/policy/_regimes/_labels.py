@@ -7,20 +7,20 @@ from ..._utils._warnings import quietly
 from ...inference._methods import method_row
 from ...inference._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
 from ...inference._resampled_tests import corrected_resampled_ttest
-from .._baselines import _baseline_caveats
-from .._decision_routes import _route
-from .._decision_types import Decision, _answer
+from .._baselines import baseline_caveats
+from .._decision_routes import cannot_tell_route
+from .._decision_types import Decision, answer_of
 from .._evidence import evidence_source, pair_learners, type_i_limit
 from .._judging import (
-    _as_test,
-    _choose,
-    _from_nested,
-    _from_test,
-    _judged,
-    _label,
-    _metric_test,
-    _why_not,
+    as_decision_test,
+    candidate_of_nested,
+    candidate_of_test,
+    choose,
     cluster_paired_name,
+    judge,
+    label_of,
+    metric_test,
+    reason_not_chosen,
 )
 from .._routes import label_task
 from ._regime import Regime, warn_unused
@@ -39,16 +39,16 @@ def pair_tests(pair, *, min_count=5):
     suffix = "" if repeat is None else " (repeat 0)"
     tests = []
     if a.n_splits >= 2:
-        tests.append((_label("matched_t", suffix),
+        tests.append((label_of("matched_t", suffix),
                       quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
-    tests += [(_label("independent_z", suffix),
+    tests += [(label_of("independent_z", suffix),
                quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
-              (_label("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
+              (label_of("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
     if a.n_splits >= 2 and not a.is_loo:
-        tests.append((_label("corrected_t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
+        tests.append((label_of("corrected_t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
                       quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
-        tests += [(_label("clustered_mcnemar_obuchowski", suffix),
+        tests += [(label_of("clustered_mcnemar_obuchowski", suffix),
                    quietly(mcnemar_test, a, b, method="obuchowski", repeat=repeat))]
         if a.loss_name == "zero_one":
             tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster")))
@@ -56,17 +56,17 @@ def pair_tests(pair, *, min_count=5):
 
 
 def _candidates(pair, metric, tests, nested, confidence_level, pos_label):
-    """The :class:`_Candidate` of each test about ``metric``, the metric's name and A - B observed."""
+    """The :class:`Candidate` of each test about ``metric``, the metric's name and A - B observed."""
     if metric == "accuracy":
         if pos_label is not None:
             raise ValueError(f"pos_label={pos_label!r} is for a binary metric about one class, such as metric='f1'; "
                              "accuracy counts every class alike. Drop pos_label, or pass such a metric.")
-        found = [_from_test(name, test, confidence_level) for name, test in tests]
+        found = [candidate_of_test(name, test, confidence_level) for name, test in tests]
         if nested is not None:
-            found.append(_from_nested(nested))
+            found.append(candidate_of_nested(nested))
         return found, "accuracy", pair.a.accuracy - pair.b.accuracy
-    name, test, metric_name, difference = _metric_test(pair, metric, pos_label)
-    return [_from_test(name, test, confidence_level)], metric_name, difference
+    name, test, metric_name, difference = metric_test(pair, metric, pos_label)
+    return [candidate_of_test(name, test, confidence_level)], metric_name, difference
 
 
 def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
@@ -103,9 +103,9 @@ def _decide(request, again):
     tests = pair_tests(pair) if request.tests is None and metric == "accuracy" else (request.tests or [])
     candidates, metric_name, difference = _candidates(pair, metric, tests, nested, confidence_level, pos_label)
     task = label_task(metric_name)
-    judged = [_judged(candidate, learners, pair.a.n_samples, limit, task, pair.a.n_repeats) for candidate in candidates]
-    chosen = _choose(judged)
-    context = tuple(_as_test(j, "context", _why_not(j, chosen)) for j in judged if j is not chosen)
+    judged = [judge(candidate, learners, pair.a.n_samples, limit, task, pair.a.n_repeats) for candidate in candidates]
+    chosen = choose(judged)
+    context = tuple(as_decision_test(j, "context", reason_not_chosen(j, chosen)) for j in judged if j is not chosen)
     accuracy_difference = pair.a.accuracy - pair.b.accuracy if pair.a.classes is not None else math.nan
     if chosen is None:
         reasons = "; ".join(f"{j['candidate'][0]}: {j['why']}" for j in judged) or "no test applies"
@@ -114,11 +114,11 @@ def _decide(request, again):
             difference=float(difference), rests_on=None, context=context,
             reason=(f"No test computable here kept its type-I error at or below {limit:g} in "
                     f"{evidence_source()} for these learners at N = {pair.a.n_samples} ({reasons})."),
-            route=_route(pair, metric_name, nested),
-            caveats=(*_baseline_caveats(pair, names, alpha),
+            route=cannot_tell_route(pair, metric_name, nested),
+            caveats=(*baseline_caveats(pair, names, alpha),
                      *_caveats(judged, None, metric_name, pair, accuracy_difference, "cannot tell")))
-    rests_on = _as_test(chosen, "rests on", "")
-    answer = _answer(rests_on, alpha)
+    rests_on = as_decision_test(chosen, "rests on", "")
+    answer = answer_of(rests_on, alpha)
     power = chosen["evidence"].power
     reason = (f"It rests on {rests_on.name}, the test whose type-I error the calibration benchmark measured at "
               f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}"
@@ -126,7 +126,7 @@ def _decide(request, again):
     return Decision(answer=answer, names=names, metric=metric_name, target=rests_on.target,
                     confidence_level=confidence_level, difference=float(difference), rests_on=rests_on,
                     context=context, reason=reason, route="",
-                    caveats=(*_baseline_caveats(pair, names, alpha),
+                    caveats=(*baseline_caveats(pair, names, alpha),
                              *_caveats(judged, chosen, metric_name, pair, accuracy_difference, answer)))
 
 

@@ -8,9 +8,9 @@ from ...inference._estimands import for_the_model
 from ...inference._metric_interval import SCORE_METRICS
 from ...inference._paired_tests import mcnemar_test
 from ...inference._regression import loss_difference_test, loss_words
-from .._baselines import _baseline_caveats, _mean_baseline_caveats
-from .._decision_types import Decision, DecisionTest, _answer
-from .._judging import _from_test, _is_loss_metric, _label
+from .._baselines import baseline_caveats, mean_baseline_caveats
+from .._decision_types import Decision, DecisionTest, answer_of
+from .._judging import candidate_of_test, is_loss_metric, label_of
 from ._regime import Regime
 
 SINGLE_SET_REGIME = "one evaluation set: the models fixed, the rows independent"
@@ -27,7 +27,7 @@ def _check_single_set_metric(pair, metric):
             which = " and ".join(unscored)
             raise ValueError(f"decide on metric={metric!r} compares the two models' scores, and {which}'s record "
                              "kept none; make both records with y_score (CVResult.from_predictions(..., y_score=...)).")
-    if metric == "accuracy" or (a.classes is None and _is_loss_metric(metric, a)) or (auc and a.groups is None):
+    if metric == "accuracy" or (a.classes is None and is_loss_metric(metric, a)) or (auc and a.groups is None):
         if a.classes is None and a.groups is not None:
             raise ValueError("decide on one evaluation set of regressors with groups has no test yet (the paired t of "
                              "losses counts rows); drop groups to take the rows as independent, or compare their "
@@ -55,27 +55,27 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
         binary = len(a.classes) == 2
         test = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                        pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
-        name = _label("delong_paired")
+        name = label_of("delong_paired")
         difference = test.estimate
     elif classification:
         test = quietly(mcnemar_test, pair, method="obuchowski" if grouped else "mcnemar")
-        name = _label("clustered_mcnemar_obuchowski" if grouped else "mcnemar")
+        name = label_of("clustered_mcnemar_obuchowski" if grouped else "mcnemar")
         difference = a.accuracy - b.accuracy
     else:
         test = quietly(loss_difference_test, pair)
-        name = _label("cv_clt_difference")
+        name = label_of("cv_clt_difference")
         difference = b.mean_loss - a.mean_loss
     test = for_the_model(test, a, b)
     units = f"the {a.n_groups} groups" if grouped else f"the {a.n_samples} rows"
     regime = SINGLE_SET_REGIME.replace("the rows", units)
-    candidate = _from_test(name, test, confidence_level)
+    candidate = candidate_of_test(name, test, confidence_level)
     rests_on = DecisionTest(**candidate.figures(), measured_type_i=None, measured_power=None, regime=regime,
                             role="rests on", why_not="")
     caveats = [f"One evaluation set: the figures are about these two models as they are (their error on the "
                f"population {units} are drawn from), not about the learners that made them, whose training "
                "data did not vary here."]
-    caveats += (_baseline_caveats(pair, names, 1 - confidence_level) if classification
-                else _mean_baseline_caveats(pair, names, 1 - confidence_level))
+    caveats += (baseline_caveats(pair, names, 1 - confidence_level) if classification
+                else mean_baseline_caveats(pair, names, 1 - confidence_level))
     source = ("DeLong et al. 1988" if metric != "accuracy" and classification else "McNemar 1947; Kohavi 1995, "
               "\"Holdout\"" + ("; Obuchowski 1998 for groups" if grouped else ""))
     reason = (f"It rests on {name}: on one evaluation set the models are fixed and {units} are independent draws, "
@@ -83,7 +83,7 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
               "benchmark, which measures the variation of training sets, has nothing to add.")
     named = metric if classification and metric != "accuracy" else (
         "accuracy" if classification else loss_words(a.loss_name))
-    return Decision(answer=_answer(rests_on, 1 - confidence_level), names=names,
+    return Decision(answer=answer_of(rests_on, 1 - confidence_level), names=names,
                     metric=named, target=rests_on.target,
                     confidence_level=confidence_level, difference=float(difference), rests_on=rests_on, context=(),
                     reason=reason, route="", caveats=tuple(caveats), lower_is_better=not classification)
