@@ -141,10 +141,10 @@ def _rests_on_one_test(owner, values):
     if (rests_on is not None and rests_on.role != "rests on") or any(role != "context" for role in roles):
         raise ValueError(f"{owner}.rests_on must have the role 'rests on' and every test of {owner}.context the role "
                          f"'context'; got {None if rests_on is None else rests_on.role!r} and {roles}. {fix}")
-    alternative, margin = values["alternative"], values["margin"]
-    alternative = alternative or ("difference" if margin is None else "non-inferior")
-    if (margin is None) != (alternative == "difference"):
-        raise ValueError(f"{owner}.alternative={alternative!r} and {owner}.margin={margin!r} disagree: a margin "
+    question, margin = values["question"], values["margin"]
+    question = question or ("difference" if margin is None else "non-inferior")
+    if (margin is None) != (question == "difference"):
+        raise ValueError(f"{owner}.question={question!r} and {owner}.margin={margin!r} disagree: a margin "
                          f"answers 'non-inferior' or 'equivalent', and a difference has no margin. {fix}")
     if rests_on is None:
         given = None
@@ -153,7 +153,7 @@ def _rests_on_one_test(owner, values):
     else:
         given = margin_answer(rests_on.estimate, rests_on.low, rests_on.high, rests_on.df,
                               confidence_level=values["confidence_level"], margin=margin,
-                              alternative=alternative).answer
+                              question=question).answer
     if rests_on is not None and answer != given:
         raise ValueError(f"{owner}.answer={answer!r} disagrees with the test it rests on (estimate "
                          f"{rests_on.estimate:+.4g}, p = {rests_on.pvalue:.4g} at confidence level "
@@ -199,7 +199,7 @@ class Decision(Serializable):
         Whether the metric is a loss (a regressor's mean squared error):
         then ``difference`` and the tests' estimates are metric(B) -
         metric(A), still positive when A is better, and the text says so.
-    alternative : {"difference", "non-inferior", "equivalent"}, default="difference"
+    question : {"difference", "non-inferior", "equivalent"}, default="difference"
         The question: is either better (the answers "A better", "B better",
         "no difference shown"), is A not worse than B by more than
         ``margin`` ("A non-inferior", "not shown non-inferior"), or are they
@@ -230,14 +230,14 @@ class Decision(Serializable):
     route: str
     caveats: tuple
     lower_is_better: bool = False
-    alternative: str = "difference"
+    question: str = "difference"
     margin: float | None = None
     minimum_detectable_difference: float | None = dataclasses.field(init=False, default=None)
 
     _kinds = {"answer": Options(*ANSWERS), "names": Sequence(TEXT, length=2), "metric": TEXT,
               "target": Nullable(TARGET), "confidence_level": LEVEL, "rests_on": Nullable(Instance(DecisionTest)),
               "context": Sequence(Instance(DecisionTest)), "caveats": TEXTS, "lower_is_better": BOOLEAN,
-              "alternative": Options("difference", *MARGIN_ALTERNATIVES), "margin": Nullable(NON_NEGATIVE),
+              "question": Options("difference", *MARGIN_ALTERNATIVES), "margin": Nullable(NON_NEGATIVE),
               "minimum_detectable_difference": Nullable(NON_NEGATIVE)}
     _rules = (_rests_on_one_test,)
     _format_version = 4
@@ -246,7 +246,7 @@ class Decision(Serializable):
         # Issue 45: the minimum detectable difference, which the decision computes from rests_on.
         2: lambda data: data | {"version": 3, "minimum_detectable_difference": None},
         # Issue 49: the question against a margin; every older decision answers about a difference.
-        3: lambda data: data | {"version": 4, "alternative": "difference", "margin": None},
+        3: lambda data: data | {"version": 4, "question": "difference", "margin": None},
     })
 
     _repr_html_ = summary_html

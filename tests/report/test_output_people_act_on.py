@@ -88,7 +88,7 @@ def test_a_decision_says_itself_in_at_most_five_lines_and_explains_itself_in_ful
     else:
         assert rests_on.startswith(f"rests on {decision.rests_on.name}: ")
         sided = {"difference": "two-sided p", "non-inferior": "one-sided p", "equivalent": "two one-sided tests, p"}
-        assert sided[decision.alternative] in rests_on
+        assert sided[decision.question] in rests_on
     explained = _words(decision.explain())
     assert _words(decision.text) in explained
     for words in (*decision.caveats, *(test.why_not for test in decision.context)):

@@ -45,7 +45,7 @@ def _on_margin(decision, margin, question, pair):
     too often at the boundary, the test then shown for context."""
     test = decision.rests_on
     if test is None:
-        return dataclasses.replace(decision, alternative=question, margin=margin)
+        return dataclasses.replace(decision, question=question, margin=margin)
     evidence = _margin_evidence(decision, pair, question)
     why = ""
     if not symmetric(test.estimate, test.low, test.high):
@@ -57,15 +57,15 @@ def _on_margin(decision, margin, question, pair):
                "benchmarks/margin_calibration.py; docs/calibration.md, \"Non-inferiority and equivalence\").")
     if why:
         return dataclasses.replace(
-            decision, answer="cannot tell", target=None, rests_on=None, alternative=question, margin=margin,
+            decision, answer="cannot tell", target=None, rests_on=None, question=question, margin=margin,
             context=(dataclasses.replace(test, role="context", why_not=why), *decision.context),
             reason=f"The test the decision would rest on, {test.name}, cannot answer a margin: {why}")
     found = margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
-                          margin=margin, alternative=question)
+                          margin=margin, question=question)
     if evidence is None:
         scope = (" for this record and metric (it measured accuracy on k-fold records without groups)"
                  if margin_measured() else "")
-        return dataclasses.replace(decision, answer=found.answer, alternative=question, margin=margin, caveats=(
+        return dataclasses.replace(decision, answer=found.answer, question=question, margin=margin, caveats=(
             *decision.caveats, f"The margin calibration did not measure {test.name}'s {question} answer at the "
             f"margin's boundary{scope}: its type-I error there, under a true difference of exactly the margin, is "
             "not known."))
@@ -73,7 +73,7 @@ def _on_margin(decision, margin, question, pair):
     reason = (f"{decision.reason} At a true difference of exactly the margin, its {question} answer was wrong at "
               f"most {evidence.type_i:.3f} of the time (at most {type_i_limit():g}) for {evidence.regime}, margins "
               f"{margins} (benchmarks/margin_calibration.py)." + (f" {evidence.beyond}" if evidence.beyond else ""))
-    return dataclasses.replace(decision, answer=found.answer, alternative=question, margin=margin, reason=reason)
+    return dataclasses.replace(decision, answer=found.answer, question=question, margin=margin, reason=reason)
 
 
 def _decide(request, again):
