@@ -166,7 +166,7 @@ def _draw_margin(axis, decision, tests):
     margin, rests_on = decision.get("margin"), decision.get("rests_on")
     if margin is None:
         return
-    if decision["alternative"] == "equivalent":
+    if decision["question"] == "equivalent":
         band = axis.axvspan(-margin, margin, color="tab:green", alpha=0.12, linewidth=0, zorder=BAND_ZORDER,
                             label=f"within \u00b1{margin:g}: equivalent")
     else:

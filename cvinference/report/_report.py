@@ -463,7 +463,7 @@ def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), neste
     read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
     return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
                   nested=nested, names=names, pos_label=_positive(metric, pos_label), margin=margin,
-                  alternative=alternative)
+                  question=alternative)
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
