@@ -8,7 +8,6 @@ holds the counts behind Wong's (2015) large-sample conditions, and
 """
 
 import dataclasses
-import inspect
 import math
 import types
 from typing import NamedTuple
@@ -17,7 +16,6 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import moved_to_mapping, removal_version, warn_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ALTERNATIVE,
@@ -50,7 +48,7 @@ from .._utils._text import format_level, format_number, format_pvalue, format_ta
 from .._utils._upward import upward
 from .._utils._warnings import Caution
 from ._distributions import reference_quantile
-from ._estimands import PAIRED_ESTIMAND, TARGET, check_target, described_lines
+from ._estimands import TARGET, check_target, described_lines
 from ._test_inversion import INVERTED, far_differences_warning, inverted_set_warning, not_rejected
 
 
@@ -198,75 +196,10 @@ class LargeSampleConditions(Serializable):
         return "\n".join(lines)
 
 
-class ConditionsTuple(tuple):
-    """The large-sample conditions an interval checked: a tuple of :class:`LargeSampleConditions`.
-
-    Empty when none applied, one item for one learner. Until version 0.2 the
-    attributes of the single item also read through the tuple
-    (``interval.conditions.satisfied``, as when ``Interval.conditions`` was
-    one object or None), with a FutureWarning naming ``conditions[0]``.
-    It compares, pickles and serialises as a plain tuple.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from cvinference import CVResult, accuracy_interval
-    >>> result = CVResult(y_true=[0, 1] * 20, y_pred=[0, 1] * 19 + [1, 0], fold=[0, 1] * 20)
-    >>> interval = accuracy_interval(result, method="wilson")
-    >>> interval.conditions[0].satisfied
-    False
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     interval.conditions.satisfied
-    False
-    >>> print(caught[0].message)
-    interval.conditions is a tuple of LargeSampleConditions ...; write interval.conditions[0].satisfied.
-    """
-
-    __slots__ = ()
-
-    def __getattr__(self, name):
-        if name.startswith("_") or len(self) != 1 or not hasattr(self[0], name):
-            raise AttributeError(f"a tuple of {len(self)} LargeSampleConditions has no attribute {name!r}"
-                                 + ("; read it on one item, e.g. conditions[0]." if self else "."))
-        warn_deprecated("interval.conditions is a tuple of LargeSampleConditions since version 0.1 (empty when none "
-                        "apply), and reading its attributes on the tuple will stop working in version "
-                        f"{removal_version('0.1')}; write interval.conditions[0].{name}.")
-        return getattr(self[0], name)
-
-
-def _interval_from_version_1(data):
-    """An Interval dict of version 1 (``conditions`` one object or null) at version 2 (a tuple of them)."""
-    conditions = data["conditions"]
-    return data | {"version": 2, "conditions": {"tuple": [] if conditions is None else [conditions]}}
-
-
-def _interval_from_version_2(data):
-    """An Interval dict of version 2 at version 3, which records the bounds clipped to the range (none before)."""
-    return data | {"version": 3, "clipped": {"tuple": []}}
-
-
-def _interval_from_version_3(data):
-    """An Interval dict of version 3 at version 4, whose ``details`` begin with the figures that were fields."""
-    moved = {name: data[name] for name in _INTERVAL_DETAILS}
-    rest = {key: value for key, value in data.items() if key not in _INTERVAL_DETAILS}
-    return rest | {"version": 4, "details": {"mapping": moved | data["details"]["mapping"]}}
-
-
-def _interval_from_version_4(data):
-    """An Interval dict of version 4 at version 5: a nested-CV interval's details say how many learners it is of
-    (read once here from the estimand that version wrote, whose start said it)."""
-    details = data["details"]["mapping"]
-    if data.get("method") == "nested-cv" and "n_learners" not in details:
-        paired = str(data.get("estimand", "")).startswith(PAIRED_ESTIMAND)
-        details = details | {"n_learners": 2 if paired else 1}
-    return data | {"version": 5, "details": {"mapping": details}}
-
-
 _INTERVAL_DETAILS = {"averaging": Options("dataset", "fold"), "standard_error": Nullable(NON_NEGATIVE),
                      "critical_value": Nullable(NUMBER), "df": Nullable(NON_NEGATIVE), "n": Nullable(COUNT),
                      "dropped_folds": INDICES, "clipped": Sequence(Options("low", "high"))}
-"""The keys every interval's ``details`` begin with, with their kinds: the fields an Interval had until 0.1."""
+"""The keys every interval's ``details`` begin with, with their kinds."""
 
 _INTERVAL_DEFAULTS = {"standard_error": None, "critical_value": None, "df": None, "n": None, "dropped_folds": (),
                       "clipped": ()}
@@ -282,36 +215,11 @@ def _interval_details(result):
     object.__setattr__(result, "details", types.MappingProxyType(leading | details))
 
 
-def _moved_interval_fields(cls):
-    """Until 0.2: ``cls(averaging=..., standard_error=..., ...)`` and ``interval.averaging`` read and write
-    ``details``, with a FutureWarning naming the new spelling."""
-    init = cls.__init__
-
-    def __init__(self, *args, **kwargs):
-        moved = {name: kwargs.pop(name) for name in _INTERVAL_DETAILS if name in kwargs}
-        if moved:
-            warn_deprecated(f"{cls.__name__}({', '.join(f'{name}=...' for name in moved)}) moved into details in "
-                            f"version 0.1, and the keyword will be refused in version {removal_version('0.1')}; pass "
-                            f"details={{{', '.join(f'{name!r}: ...' for name in moved)}}}.")
-            kwargs["details"] = {**(kwargs.get("details") or {}), **moved}
-        init(self, *args, **kwargs)
-
-    __init__.__doc__, __init__.__signature__ = init.__doc__, inspect.signature(init)
-    cls.__init__ = __init__
-
-    for name in _INTERVAL_DETAILS:
-        moved_to_mapping(cls, name, mapping="details", key=name, stored="details", subject="interval", since="0.1")
-
-
 def _conditions_tuple(result):
-    """Set ``result.conditions`` to a :class:`ConditionsTuple` (the field of a frozen dataclass)."""
-    conditions = result.conditions
-    if conditions is None or isinstance(conditions, LargeSampleConditions):
-        warn_deprecated(f"{type(result).__name__}(conditions=...) takes a tuple of LargeSampleConditions since "
-                        f"version 0.1, and one object or None will be refused in version {removal_version('0.1')}; "
-                        "pass conditions=() or conditions=(conditions,).")
-        conditions = () if conditions is None else (conditions,)
-    object.__setattr__(result, "conditions", ConditionsTuple(conditions))
+    """Set ``result.conditions`` to a tuple when given as a list (the field of a frozen dataclass); any other
+    value is left to the field's check, which names it."""
+    if isinstance(result.conditions, list):
+        object.__setattr__(result, "conditions", tuple(result.conditions))
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -497,10 +405,6 @@ class Interval(IntervalLike, Serializable):
           t approximation put outside the quantity's possible range, and
           that were set to the range's end (empty when none was); its
           coverage near that end is not what ``confidence_level`` says.
-
-        Until version 0.2 each also reads as an attribute
-        (``interval.standard_error``), with a FutureWarning naming
-        ``interval.details["standard_error"]``.
 """
 
     estimate: float
@@ -521,9 +425,6 @@ class Interval(IntervalLike, Serializable):
               "details": LeadingFields(**_INTERVAL_DETAILS),
               "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
     _rules = (Ordered("low", "high"),)
-    _format_version = 5
-    _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2,
-                                        3: _interval_from_version_3, 4: _interval_from_version_4})
 
     def __post_init__(self):
         check_target(self)
@@ -547,7 +448,6 @@ class Interval(IntervalLike, Serializable):
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
-_moved_interval_fields(Interval)
 
 
 
@@ -762,23 +662,6 @@ class TestResult(Serializable):
 
 
 TestResult.__doc__ += _INTERVAL_DOC_FIELDS
-
-
-def _deprecated_plumbing(name):
-    """A read-only property for the field ``_<name>`` that only :meth:`TestResult.confidence_interval` reads."""
-
-    def read(self):
-        warn_deprecated(f"{type(self).__name__}.{name} is private since version 0.1 (only confidence_interval() "
-                        f"reads it) and will be removed in version {removal_version('0.1')}; read the interval's own "
-                        "figures instead: confidence_interval().details['standard_error'] and "
-                        "confidence_interval().details['df'].")
-        return getattr(self, f"_{name}")
-
-    return property(read, doc=f"Deprecated since 0.1: what ``confidence_interval()`` reads; see its ``{name[9:]}``.")
-
-
-TestResult.interval_standard_error = _deprecated_plumbing("interval_standard_error")
-TestResult.interval_df = _deprecated_plumbing("interval_df")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)

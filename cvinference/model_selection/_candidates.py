@@ -10,7 +10,6 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated, moved_to_mapping, path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
@@ -37,14 +36,11 @@ from ..inference._distributions import reference_quantile
 from ..inference._estimands import TARGET, described_lines
 from ..inference._no_information import no_information_pvalue, no_information_test
 from ..inference._resampled_tests import bayesian_ttest_of, corrected_ttest_of, score_differences
-from ._margins import RULE, resolved_rope, upgraded_rule
+from ._margins import RULE, resolved_rope
 from ._multiple_testing import CORRECTION, adjust_pvalues
 from ._split_scores import (
-    SplitScores,
     mean_scores,
     named_results,
-    one_standard_error_index,
-    simplest_among,
     split_scores,
 )
 
@@ -88,7 +84,7 @@ _ROW_KINDS = {"mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), 
               "pvalue_adjusted": proportions(1), "prob_best_better": proportions(1),
               "prob_equivalent": proportions(1), "prob_candidate_better": proportions(1),
               "indistinguishable": Array("b", ndim=1)}
-"""The per-candidate columns of every :class:`CandidateComparison`, with their kinds (fields until 0.1)."""
+"""The per-candidate columns of every :class:`CandidateComparison`, with their kinds."""
 
 _BASELINE_COLUMNS = ("baseline_pvalue", "beats_baseline")
 _BASELINE_SETTINGS = ("no_information_rate", "majority_class")
@@ -96,13 +92,10 @@ _BASELINE_SETTINGS = ("no_information_rate", "majority_class")
 _SETTING_KINDS = {"scoring": TEXT, "n_splits": POSITIVE, "n_repeats": POSITIVE, "method": METHOD,
                   "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
                   "rope": NON_NEGATIVE, "rope_rule": TEXT, "df": COUNT}
-"""How the candidates were compared, the same for every candidate, with their kinds (fields until 0.1); checking
+"""How the candidates were compared, the same for every candidate, with their kinds; checking
 the no-information rate adds ``no_information_rate`` and ``majority_class``."""
-_SETTINGS = tuple(name for name in (*_SETTING_KINDS, *_BASELINE_SETTINGS) if name != "rope_rule")
-"""The settings that were fields until 0.1 (``rope_rule`` came with format version 3)."""
 _COMPUTED = ("estimate", "low", "high", "statistic", "pvalue")
 _POSTERIOR = ("prob_best_better", "prob_equivalent", "prob_candidate_better")
-_ROWS = (*_ROW_KINDS, *_BASELINE_COLUMNS)
 
 
 def _columns_agree(owner, values):
@@ -114,30 +107,6 @@ def _columns_agree(owner, values):
         raise ValueError(f"{owner}.columns must each hold one entry per candidate ({len(values['candidates'])}); got "
                          f"{wrong}. Pass the output of to_dict() unchanged.")
     Ordered("low", "high")(f"{owner}.columns", dict(columns))
-
-
-def _comparison_from_version_1(data):
-    """A CandidateComparison dict of version 1 at version 2, whose per-candidate figures are one ``columns`` and
-    whose settings are one ``settings``."""
-    columns = {name: data[name] for name in _ROWS if data[name] is not None}
-    settings = {name: data[name] for name in _SETTINGS if data.get(name) is not None}
-    rest = {key: value for key, value in data.items() if key not in (*_ROWS, *_SETTINGS, "version")}
-    order = ("format", "candidates", "params")
-    return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in order[1:]},
-             "settings": {"mapping": settings}, "split_scores": rest.pop("split_scores"), "best": rest.pop("best"),
-             "columns": {"mapping": columns}} | rest)
-
-
-def _comparison_from_version_2(data):
-    """A CandidateComparison dict of version 2 at version 3, whose settings say where the margin (rope) came from:
-    before, it was the one given, or the fixed default 0.01 whatever the scores' scale."""
-    old = data["settings"]["mapping"]
-    settings = {}
-    for key, value in old.items():
-        settings[key] = value
-        if key == "rope":
-            settings["rope_rule"] = upgraded_rule(value, old["scoring"])
-    return data | {"version": 3, "settings": {"mapping": settings}}
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -166,9 +135,7 @@ class CandidateComparison(Serializable):
         ``rope_rule`` (where the margin came from: the metric's default or
         as given), ``df`` and, when checked, ``no_information_rate`` and
         ``majority_class``,
-        described below (:attr:`settings` adds ``target``). Until version
-        0.2 each also reads as an attribute (``comparison.alpha``), with a
-        FutureWarning naming ``comparison.settings["alpha"]``.
+        described below (:attr:`settings` adds ``target``).
     scoring : str
         What a score is: ``"score"`` (the search's scorer), a metric name,
         or ``"accuracy"`` for CVResults.
@@ -182,9 +149,7 @@ class CandidateComparison(Serializable):
         ``pvalue``, ``pvalue_adjusted``, the three ``prob_*``,
         ``indistinguishable`` and, when checked, ``baseline_pvalue`` and
         ``beats_baseline``, described below (:attr:`table` adds the names,
-        parameters and ``df``; :meth:`to_frame` shows it). Until version
-        0.2 each column also reads as an attribute (``comparison.pvalue``),
-        with a FutureWarning naming ``comparison.table["pvalue"]``.
+        parameters and ``df``; :meth:`to_frame` shows it).
     mean_score : ndarray of float
         The mean split score (``mean_test_score``); nan for a candidate
         that has a missing score (a failed fit).
@@ -257,8 +222,6 @@ class CandidateComparison(Serializable):
                                                        beats_baseline=Array("b", ndim=1)),
               "selection_bias": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
     _rules = (_columns_agree, _best_is_a_candidate, _baseline_checked_or_not)
-    _format_version = 3
-    _upgrades = types.MappingProxyType({1: _comparison_from_version_1, 2: _comparison_from_version_2})
 
     @property
     def best_candidate(self):
@@ -314,10 +277,7 @@ class CandidateComparison(Serializable):
         ``method``, ``correction``, ``alpha``, ``confidence_level``,
         ``rope``, ``rope_rule`` and ``df``; then, when the candidates were checked against
         the no-information rate, ``no_information_rate`` and
-        ``majority_class``; then ``target``. Until version 0.2 each
-        (but ``target``, a field) also reads as an attribute
-        (``comparison.alpha``), with a FutureWarning naming
-        ``comparison.settings["alpha"]``.
+        ``majority_class``; then ``target``.
 
         Returns
         -------
@@ -404,7 +364,6 @@ class CandidateComparison(Serializable):
                      "than ignoring the features")
         return wrapped(text)
 
-    @path_was_first(since="0.1")
     @fill_doc
     def plot(self, ax=None, *, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
@@ -415,9 +374,7 @@ class CandidateComparison(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
-            Where to draw; None makes a new figure. (A path given here, as
-            the first argument was before version 0.1, still saves the
-            figure there, with a FutureWarning: pass ``path=`` instead.)
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns
@@ -428,72 +385,6 @@ class CandidateComparison(Serializable):
 
         return plot_candidates(self, ax, path)
 
-    @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
-                                     "GridSearchCV(refit=...), or call it on `search.cv_results_`")
-    @validate_params(param=COMPLEXITY_PARAM)
-    def simplest(self, param, order="ascending"):
-        """The simplest candidate among those indistinguishable from the best.
-
-        Parameters
-        ----------
-        param : str
-            The parameter that measures complexity (``"max_depth"``).
-        order : {"ascending", "descending"} or sequence, default="ascending"
-            ``"ascending"``: smaller values are simpler (None counts as
-            infinitely large, as ``max_depth=None``); ``"descending"``:
-            larger values are simpler (a regularisation strength such as
-            Ridge's ``alpha``); or every value, simplest first. Ties go to
-            the higher mean score; candidates that do not set ``param``
-            (another part of a list-of-dicts grid) are passed over.
-
-        Returns
-        -------
-        int
-            The candidate's index, as ``GridSearchCV(refit=...)`` expects.
-        """
-        return simplest_among(np.flatnonzero(self._columns["indistinguishable"]), self._scores(),
-                              self._columns["mean_score"], param, order)
-
-    @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
-                                     "call it on `search.cv_results_`")
-    @validate_params(param=COMPLEXITY_PARAM)
-    def one_standard_error(self, param, order="ascending"):
-        """The simplest candidate whose mean score is within one standard error of the best's.
-
-        The classic rule (Breiman et al. 1984, section 3.4.3; Hastie,
-        Tibshirani & Friedman 2009, section 7.10): the standard error is the
-        standard deviation of the best candidate's split scores over the
-        square root of their number. It treats the splits as independent,
-        which they are not (they share training instances, and repeats share
-        everything), so it is a rule of thumb, not a test.
-
-        Parameters
-        ----------
-        param, order
-            As for :meth:`simplest`.
-
-        Returns
-        -------
-        int
-        """
-        return one_standard_error_index(self._scores(), param, order)
-
-    def _scores(self):
-        s = self._settings
-        return SplitScores(names=self.candidates, params=dict(self.params), scores=self.split_scores,
-                           n_splits=s["n_splits"], n_repeats=s["n_repeats"], scoring=s["scoring"])
-
-
-def _moved_fields(cls):
-    """Until 0.2, ``comparison.pvalue`` (each per-candidate column that was a field) reads ``comparison.table``, and
-    ``comparison.alpha`` (each setting that was a field) ``comparison.settings``; None where the baseline was not
-    checked, as before."""
-    for mapping, stored, names in (("table", "_columns", _ROWS), ("settings", "_settings", _SETTINGS)):
-        for name in names:
-            moved_to_mapping(cls, name, mapping=mapping, key=name, stored=stored, subject="comparison", since="0.1")
-
-
-_moved_fields(CandidateComparison)
 
 
 class _Baseline(NamedTuple):

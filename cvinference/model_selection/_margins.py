@@ -6,7 +6,6 @@ for each metric (:func:`resolved_rope`); a number is taken as given, in the metr
 None is no margin.
 """
 
-import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -111,12 +110,3 @@ def resolved_rope(rope, scoring, best_mean_score):
                               "the best candidate's mean loss")
     return Margin(0.0, f"none: {scoring} has no default margin on its scale, so P(best better) is the probability "
                        "that the best is better at all; pass rope= in its units for one")
-
-
-def upgraded_rule(rope, scoring):
-    """The words of a margin stored before they were (format version 2): ``rope`` was given or the fixed 0.01."""
-    if rope == BOUNDED_DEFAULT and scale_of(scoring) == "bounded":
-        return resolved_rope("auto", scoring, np.nan).rule
-    if not isinstance(rope, numbers.Real):  # tampered: the dict's decoding refuses ``rope`` by name
-        return f"{rope!r} in {scoring}, as given"
-    return f"{rope:g} in {scoring}, as given (or the fixed default 0.01 of a result written before format version 3)"

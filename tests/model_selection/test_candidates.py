@@ -293,18 +293,14 @@ def test_simplest_orders():
 
 
 @pytest.mark.parametrize("order", ["ascending", "descending"])
-def test_the_comparisons_refit_methods_are_deprecated_for_the_rules_and_pick_the_same(search, order):
-    """Issue 27: one form of each refit rule, the GridSearchCV(refit=...) class; the methods warn for a release."""
+def test_each_refit_rule_has_one_form_the_class(search, order):
+    """Issue 27: one form of each refit rule, the GridSearchCV(refit=...) class; the comparison has no such method.
+    The simplest indistinguishable candidate is among those the comparison calls indistinguishable."""
     comparison = compare_candidates(search)
-    with pytest.warns(FutureWarning, match=r"CandidateComparison\.simplest\(\) is deprecated since version 0\.1.*"
-                                           r"SimplestIndistinguishable\(param, cv=\.\.\., order=\.\.\.\)"):
-        simplest = comparison.simplest("max_depth", order)
-    with pytest.warns(FutureWarning, match=r"CandidateComparison\.one_standard_error\(\) is deprecated.*"
-                                           r"OneStandardError\(param, order=\.\.\.\)"):
-        one_se = comparison.one_standard_error("max_depth", order)
-    assert simplest == cvi.model_selection.SimplestIndistinguishable("max_depth", cv=search.cv,
-                                                                     order=order)(search.cv_results_)
-    assert one_se == cvi.model_selection.OneStandardError("max_depth", order=order)(search.cv_results_)
+    assert not hasattr(comparison, "simplest") and not hasattr(comparison, "one_standard_error")
+    simplest = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=search.cv,
+                                                             order=order)(search.cv_results_)
+    assert comparison.table["indistinguishable"][simplest]
 
 
 def test_one_standard_error_by_hand(data):
@@ -345,9 +341,9 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     pytest.importorskip("matplotlib")
     comparison.plot(path=tmp_path / "candidates.png")
     assert (tmp_path / "candidates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    with pytest.warns(FutureWarning, match=r"first argument is now ax.*pass path="):
-        comparison.plot(str(tmp_path / "former.png"))  # the former positional path: still saved, for one release
-    assert (tmp_path / "former.png").exists()
+    with pytest.raises(ValueError, match=r"ax must be a matplotlib Axes.*a file name as path="):
+        comparison.plot(str(tmp_path / "former.png"))  # a path first, as before the release: refused, not saved
+    assert not (tmp_path / "former.png").exists()
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()

@@ -514,13 +514,10 @@ def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(de
     assert not left.texts and any(text.get_text().startswith("CD = 1.25") for text in right.texts)
     assert not right.axison and right.get_aspect() == 1.0
     plt.close("all")
-    with pytest.warns(FutureWarning, match=r"DatasetComparison.plot\(\): its first argument is now ax.*pass path="):
-        demsar.plot(str(tmp_path / "former.png"))
-    assert (tmp_path / "former.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    written = io.BytesIO()  # a file object, which savefig took as the former path too
-    with pytest.warns(FutureWarning, match=r"pass path=<_io.BytesIO"):
-        demsar.plot(written)
-    assert written.getvalue()[:8] == b"\x89PNG\r\n\x1a\n"
+    for former in (str(tmp_path / "former.png"), io.BytesIO()):  # a path first, as before the release
+        with pytest.raises(ValueError, match=r"ax must be a matplotlib Axes.*a file name as path="):
+            demsar.plot(former)
+    assert not (tmp_path / "former.png").exists()
     assert not plt.get_fignums()  # the figures the library made are closed once saved
     figure, axis = plt.subplots(figsize=(8, 3))
     demsar.plot(ax=axis, path=tmp_path / "on_mine.png")
