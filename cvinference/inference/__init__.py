@@ -29,9 +29,8 @@ from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._regression import loss_difference_test, mean_baseline_test, regression_interval
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
+from ._resampling_results import BayesianResult, BootstrapResult
 from ._results import (
-    BayesianResult,
-    BootstrapResult,
     FTestResult,
     Interval,
     LargeSampleConditions,

@@ -23,7 +23,8 @@ from ._distributions import statistic_and_pvalue
 from ._inputs import about_two_learners, check_accuracy_result, check_paired, two_results
 from ._parameters import ALTERNATIVE
 from ._regression import loss_words
-from ._results import BayesianResult, LossDifferenceTestResult, TestResult
+from ._resampling_results import BayesianResult
+from ._results import LossDifferenceTestResult, TestResult
 
 # --------------------------------------------------------------------------- paired differences
 

@@ -64,7 +64,7 @@ class Margin(NamedTuple):
 
 def scale_of(scoring):
     """``"bounded"``, ``"loss"`` (a negated loss, higher is better) or None (unknown) for a scorer's name; None for
-    what is not a name (a version-2 dict's tampered ``scoring``, which its decoding then refuses by name).
+    what is not a name (a dict's tampered ``scoring``, which its decoding then refuses by name).
 
     Examples
     --------

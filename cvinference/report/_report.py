@@ -838,13 +838,7 @@ text)."""
 
 def _decision_blocks(decision):
     """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
-    :data:`DETAILS`); a report written before them (no ``"summary"``) as its paragraph with every item."""
-    if "summary" not in decision:
-        a, b = decision["names"]
-        items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
-        margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
-        return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
-                Paragraph(decision["text"], "  ", items=items)]
+    :data:`DETAILS`)."""
     first, *rest = decision["summary"]
     return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]
 
