@@ -46,10 +46,10 @@ _SCORES_KINDS = ("a pandas DataFrame or a 2-D array of numbers (rows = datasets,
 
 
 
-def rank_within_datasets(scores, higher_is_better=True):
+def rank_within_datasets(scores, greater_is_better=True):
     """Ranks of the learners on each dataset (a row), 1 for the best; ties share the average of their ranks."""
     scores = np.asarray(scores, dtype=np.float64)
-    return stats.rankdata(-scores if higher_is_better else scores, axis=1)
+    return stats.rankdata(-scores if greater_is_better else scores, axis=1)
 
 
 def iman_davenport(chi_square, n_datasets, n_learners):
@@ -350,7 +350,7 @@ class DatasetComparison(Serializable):
         The learner the others are tested against.
     alpha : float
     correction : str
-    higher_is_better : bool
+    greater_is_better : bool
     confidence_level : float
         The level of the per-dataset intervals.
     notes : tuple of str
@@ -367,7 +367,7 @@ class DatasetComparison(Serializable):
     _learner_columns: types.MappingProxyType
     alpha: float
     correction: str
-    higher_is_better: bool
+    greater_is_better: bool
     confidence_level: float
     _dataset_columns: types.MappingProxyType
     notes: tuple = ()
@@ -383,7 +383,7 @@ class DatasetComparison(Serializable):
     @property
     def ranks(self):
         """The ranks within each dataset (rows = datasets, columns = learners; 1 = best, ties share their average)."""
-        return readonly_array(rank_within_datasets(self.scores, self.higher_is_better))
+        return readonly_array(rank_within_datasets(self.scores, self.greater_is_better))
 
     @property
     def nemenyi_pvalues(self):
@@ -471,7 +471,7 @@ class DatasetComparison(Serializable):
 
     def _headline(self):
         n, k = self.scores.shape
-        direction = "higher" if self.higher_is_better else "lower"
+        direction = "higher" if self.greater_is_better else "lower"
         alpha, cd = format_number(self.alpha), format_number(self.critical_difference)
         tests = f"Wilcoxon signed-rank tests against it, p-values adjusted by {self.correction!r}"
         return [f"{k} learners on {n} datasets (Demšar 2006); rank 1 = best ({direction} scores are better)",
@@ -761,9 +761,9 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     return statistic, pvalue, adjusted
 
 
-@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION,
+@validate_params(alpha=SIGNIFICANCE_LEVEL, greater_is_better=Boolean(), correction=CORRECTION,
                  confidence_level=PROBABILITY)
-def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, higher_is_better=True,
+def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, greater_is_better=True,
                         correction="holm", confidence_level=0.95):
     """Compare several learners over several datasets: Friedman, Nemenyi, and Wilcoxon against a control.
 
@@ -796,7 +796,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     alpha : float, default=0.05
         The level of the Nemenyi critical difference and of the decisions
         ``different_from_control``.
-    higher_is_better : bool, default=True
+    greater_is_better : bool, default=True
         Whether a higher score ranks better (accuracy, AUC); False for an
         error or a loss. Must be True with CVResults (accuracy).
     correction : {"holm", "bonferroni", "none"}, default="holm"
@@ -926,11 +926,11 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     """
     messages = Messages()
     table = _read_scores(scores, datasets, learners)
-    if table.results is not None and not higher_is_better:
-        raise ValueError("higher_is_better must be True with CVResults, which are compared by their accuracy; "
-                         "got higher_is_better=False.")
+    if table.results is not None and not greater_is_better:
+        raise ValueError("greater_is_better must be True with CVResults, which are compared by their accuracy; "
+                         "got greater_is_better=False.")
     n, k = table.scores.shape
-    ranks = rank_within_datasets(table.scores, higher_is_better)
+    ranks = rank_within_datasets(table.scores, greater_is_better)
     average_ranks = ranks.mean(axis=0)
     control_index = _control_index(control, table.learners, average_ranks)
     if control is None:
@@ -950,7 +950,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
         _learner_columns=types.MappingProxyType({
             "average_rank": readonly_array(average_ranks), "statistic": readonly_array(statistic),
             "pvalue": readonly_array(pvalue), "pvalue_adjusted": readonly_array(adjusted)}),
-        alpha=alpha, correction=correction, higher_is_better=higher_is_better, confidence_level=confidence_level,
+        alpha=alpha, correction=correction, greater_is_better=greater_is_better, confidence_level=confidence_level,
         _dataset_columns=types.MappingProxyType(dataset_columns), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )

@@ -31,7 +31,7 @@ def comparisons():
         by_dataset[f"data {seed}"] = {"tree": pair.a, "bayes": pair.b}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cvi.InferenceWarning)
-        return (cvi.compare_on_datasets(scores, learners=("tree", "bayes", "knn"), higher_is_better=False),
+        return (cvi.compare_on_datasets(scores, learners=("tree", "bayes", "knn"), greater_is_better=False),
                 cvi.compare_on_datasets(by_dataset))
 
 
@@ -47,7 +47,7 @@ def test_the_figures_are_two_fields_and_ranks_follow_from_the_scores(comparisons
         np.testing.assert_array_equal(comparison.nemenyi_pvalues, nemenyi_pvalues(average, len(comparison.datasets)))
         assert comparison.groups == nemenyi_groups(comparison.learners, average, comparison.critical_difference)
         assert list(data["learner_columns"]["mapping"]) == list(TO_TABLE.values())
-        ranks = rank_within_datasets(comparison.scores, comparison.higher_is_better)
+        ranks = rank_within_datasets(comparison.scores, comparison.greater_is_better)
         np.testing.assert_array_equal(comparison.ranks, ranks)
         assert not comparison.ranks.flags.writeable
         np.testing.assert_array_equal(comparison.dataset_table["rank"], comparison.ranks)
