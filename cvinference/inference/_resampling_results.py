@@ -47,19 +47,19 @@ class BayesianResult(Serializable):
     Attributes
     ----------
     prob_a_better : float
-        P(mu > rope): A is practically better.
+        P(mu > margin): A is practically better.
     prob_equivalent : float
-        P(-rope <= mu <= rope): practically equivalent (0 for ``rope=0``,
+        P(-margin <= mu <= margin): practically equivalent (0 for ``margin=0``,
         unless the posterior is a point mass at 0).
     prob_b_better : float
-        P(mu < -rope): B is practically better.
+        P(mu < -margin): B is practically better.
     posterior_mean : float
         The mean of the differences, A minus B.
     posterior_scale : float
         s sqrt(1 / n + rho / (1 - rho)).
     df : int
         n - 1, with n the number of differences.
-    rope : float
+    margin : float
         Half-width of the region of practical equivalence.
     rho : float
         The correlation of two differences, n_test / n (1/k for k-fold).
@@ -80,7 +80,7 @@ class BayesianResult(Serializable):
     posterior_mean: float
     posterior_scale: float
     df: int
-    rope: float
+    margin: float
     rho: float
     method: str
     estimand: str
@@ -91,7 +91,7 @@ class BayesianResult(Serializable):
     warnings: tuple = ()
 
     _kinds = {"prob_a_better": P_VALUE, "prob_equivalent": P_VALUE, "prob_b_better": P_VALUE,
-              "posterior_scale": NON_NEGATIVE, "rope": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
+              "posterior_scale": NON_NEGATIVE, "margin": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
               "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
 
     __post_init__ = _checked_when_made
@@ -102,7 +102,7 @@ class BayesianResult(Serializable):
         return (
             f"{type(self).__name__}(prob_a_better={format_number(self.prob_a_better)}, "
             f"prob_equivalent={format_number(self.prob_equivalent)}, "
-            f"prob_b_better={format_number(self.prob_b_better)}, rope={self.rope})"
+            f"prob_b_better={format_number(self.prob_b_better)}, margin={self.margin})"
         )
 
     def summary(self):
@@ -113,7 +113,7 @@ class BayesianResult(Serializable):
         str
         """
         return _described(self, [
-            f"{self.method} (rope = +-{self.rope:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
+            f"{self.method} (margin = +-{self.margin:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
             f"P(equivalent) = {self.prob_equivalent:.3f}, P(B better) = {self.prob_b_better:.3f}",
             f"posterior of accuracy A - accuracy B: Student t, df = {self.df}, location "
             f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
@@ -141,12 +141,12 @@ class BayesianResult(Serializable):
         >>> import matplotlib.pyplot as plt
         >>> from cvinference.results import BayesianResult
         >>> result = BayesianResult(prob_a_better=0.9, prob_equivalent=0.08, prob_b_better=0.02,
-        ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, rope=0.01, rho=0.1,
+        ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, margin=0.01, rho=0.1,
         ...                         method="Bayesian correlated t", estimand="", assumptions="",
         ...                         target="unconditional")
         >>> drawn = result.plot()
         >>> print(drawn.ax_.get_title())
-        Bayesian correlated t (rope = +-0.01): the posterior of
+        Bayesian correlated t (margin = +-0.01): the posterior of
           accuracy(A) - accuracy(B)
         >>> drawn.ax_.get_legend_handles_labels()[1]  # each region, filled, with its probability
         ['B better: 0.020', 'equivalent: 0.080', 'A better: 0.900']

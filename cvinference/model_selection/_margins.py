@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._utils._params import Rule
-from ..inference._resampled_tests import ROPE
+from ..inference._resampled_tests import MARGIN as ROPE
 
 BOUNDED_DEFAULT = 0.01
 """The default margin of a score in [0, 1] (or [-1, 1]): one percentage point."""

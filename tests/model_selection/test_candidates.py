@@ -116,7 +116,7 @@ def test_named_cvresults_agree_with_the_pairwise_tests(data):
         if i == comparison.best:
             continue
         test = cvi.corrected_resampled_ttest(results[name], best)
-        posterior = cvi.bayesian_correlated_ttest(results[name], best, rope=0.02)
+        posterior = cvi.bayesian_correlated_ttest(results[name], best, margin=0.02)
         table = comparison.table
         assert (table["statistic"][i], table["pvalue"][i]) == pytest.approx((test.statistic, test.pvalue))
         assert comparison.table["prob_best_better"][i] == pytest.approx(posterior.prob_b_better)

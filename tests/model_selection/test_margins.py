@@ -150,21 +150,6 @@ def test_accuracy_keeps_its_default_of_one_percentage_point(tree_search):
     assert explicit.settings["rope_rule"] == "0.01 in accuracy, as given"
 
 
-def test_a_dict_of_format_version_2_reads_with_the_words_of_its_margin(tree_search, regression_search):
-    """Before version 3 the margin was the one given or the fixed 0.01; an upgraded dict says which it may be."""
-    for search, rope, words in ((tree_search, 0.01, "the default for a score on a proportion's scale"),
-                                (regression_search, 0.01, "as given (or the fixed default 0.01 of a result written "
-                                                          "before format version 3)")):
-        comparison = quiet(cvi.compare_candidates, search, rope=rope)
-        data = json.loads(comparison.to_json())
-        del data["settings"]["mapping"]["rope_rule"]
-        data["version"] = 2
-        again = CandidateComparison.from_dict(data)
-        assert words in again.settings["rope_rule"]
-        assert again.settings["rope"] == rope and list(again.table) == list(comparison.table)
-        assert again.to_dict()["version"] == 3
-
-
 @pytest.mark.parametrize(("rope", "error"), [("fixed", ValueError), (-0.1, ValueError), (math.inf, ValueError),
                                              ("0.01", ValueError)])
 def test_a_bad_rope_is_refused_by_name(tree_search, rope, error):
@@ -187,13 +172,10 @@ def test_the_refit_rule_takes_the_default_margin(regression_search):
     ("rope", "x", TypeError, "settings['rope'] must be a number >= 0"),
     ("rope", [0.01], TypeError, "got CandidateComparison.settings['rope']=[0.01]"),
 ])
-def test_a_tampered_dict_of_format_version_2_is_refused_by_name(tree_search, field, value, error, words):
-    """Left by earlier work (issue 58): the upgrade of a version-2 dict called scale_of(scoring).startswith and
-    formatted rope with :g, so a scoring or rope of another type crashed ("'int' object has no attribute
-    'startswith'") before the decoding could name the field."""
+def test_a_tampered_dict_is_refused_by_name(tree_search, field, value, error, words):
+    """A scoring or margin of another type is refused by the decoding, naming the field (issue 58 found a crash,
+    "'int' object has no attribute 'startswith'", where a reader formatted them first)."""
     data = json.loads(quiet(cvi.compare_candidates, tree_search).to_json())
-    del data["settings"]["mapping"]["rope_rule"]
-    data["version"] = 2
     data["settings"]["mapping"][field] = value
     with pytest.raises(error, match="CandidateComparison") as raised:
         CandidateComparison.from_dict(data)
