@@ -227,7 +227,7 @@ def test_bayesian_repeated_kfold_against_scipy(margin):
     assert total == pytest.approx(1.0, abs=1e-12)
 
 
-def test_bayesian_rope_zero_gives_no_equivalence():
+def test_bayesian_margin_zero_gives_no_equivalence():
     a, b = kfold_results(REPEATED_A, REPEATED_B)
     result = cvi.bayesian_correlated_ttest(a, b, margin=0)
     assert result.prob_equivalent == 0.0
@@ -235,7 +235,7 @@ def test_bayesian_rope_zero_gives_no_equivalence():
 
 
 @pytest.mark.parametrize("margin", [1, 2.5])
-def test_a_rope_of_one_or_more_is_refused_as_wider_than_any_accuracy_difference(margin):
+def test_a_margin_of_one_or_more_is_refused_as_wider_than_any_accuracy_difference(margin):
     a, b = kfold_results(REPEATED_A, REPEATED_B)
     with pytest.raises(ValueError, match=rf"margin must be a difference of accuracies.*such as 0\.01.*holds every "
                                          rf"difference.*got margin={margin}\."):
@@ -422,7 +422,7 @@ def test_n_rounds_below_two(n_rounds, error):
 
 @pytest.mark.parametrize("margin, error", [(-0.01, ValueError), (float("nan"), ValueError), (math.inf, ValueError),
                                          ("0.01", TypeError), (None, TypeError)])
-def test_rope_must_be_a_number_at_least_zero(margin, error):
+def test_margin_must_be_a_number_at_least_zero(margin, error):
     a, b = kfold_results(REPEATED_A, REPEATED_B)
     with pytest.raises(error, match="margin"):
         cvi.bayesian_correlated_ttest(a, b, margin=margin)

@@ -108,7 +108,7 @@ def _results(data, depths, cv=5, n_repeats=2):
 
 def test_named_cvresults_agree_with_the_pairwise_tests(data):
     results = _results(data, [1, 3, None])
-    comparison = compare_candidates(results, rope=0.02)
+    comparison = compare_candidates(results, margin=0.02)
     names = list(results)
     best = results[names[comparison.best]]
     assert comparison.settings["scoring"] == "accuracy"
@@ -122,7 +122,7 @@ def test_named_cvresults_agree_with_the_pairwise_tests(data):
         assert comparison.table["prob_best_better"][i] == pytest.approx(posterior.prob_b_better)
         assert comparison.table["prob_equivalent"][i] == pytest.approx(posterior.prob_equivalent)
         assert comparison.table["prob_candidate_better"][i] == pytest.approx(posterior.prob_a_better)
-    pairs = compare_candidates(list(results.items()), rope=0.02)
+    pairs = compare_candidates(list(results.items()), margin=0.02)
     np.testing.assert_array_equal(pairs.table["pvalue"], comparison.table["pvalue"])
 
 
@@ -135,14 +135,14 @@ def test_selection_bias_by_hand():
                   "split2_test_score": np.array([0.7, 0.8, 0.9]), "split3_test_score": np.array([0.7, 0.8, 0.6])}
     comparison = cvi.model_selection._candidates.comparison_of(
         scores_from_cv_results(cv_results, Layout(4)), method="corrected_t", correction="holm", alpha=0.05,
-        confidence_level=0.95, rope=0.01)
+        confidence_level=0.95, margin=0.01)
     assert comparison.best == 1
     assert comparison.selection_bias == pytest.approx(0.05)
     assert comparison.best_score_corrected == pytest.approx(0.75)
 
 
 def test_bayesian_method_decides_by_the_posterior(search):
-    comparison = compare_candidates(search, method="bayesian", alpha=0.2, rope=0.0)
+    comparison = compare_candidates(search, method="bayesian", alpha=0.2, margin=0.0)
     tested = ~np.isnan(comparison.table["pvalue"])
     table = comparison.table
     np.testing.assert_array_equal(table["indistinguishable"][tested], table["prob_best_better"][tested] < 0.8)
@@ -226,14 +226,14 @@ def test_a_candidate_with_a_failed_fit_is_left_out_with_a_warning():
     scores = scores_from_cv_results(cv_results, Layout(5))
     with pytest.warns(InferenceWarning, match="left out"):
         comparison = cvi.model_selection._candidates.comparison_of(
-            scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, rope=0.01)
+            scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, margin=0.01)
     assert math.isnan(comparison.table["mean_score"][2]) and not comparison.table["indistinguishable"][2]
     assert comparison.best == 0
     cv_results["split0_test_score"] = np.array([np.nan, np.nan, 0.5])
     with pytest.raises(ValueError, match="at least 2 candidates with a score on every split"):
         cvi.model_selection._candidates.comparison_of(
             scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
-            confidence_level=0.95, rope=0.01)
+            confidence_level=0.95, margin=0.01)
 
 
 def test_bad_parameters_name_themselves(search, data):
@@ -275,7 +275,7 @@ def test_simplest_orders():
                      for i, third in enumerate([0.81, 0.79, 0.80, 0.78, 0.82])}}
     comparison = cvi.model_selection._candidates.comparison_of(
         scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
-        confidence_level=0.95, rope=0.01)
+        confidence_level=0.95, margin=0.01)
     assert comparison.table["indistinguishable"].all()
 
     def simplest(param, order="ascending"):
@@ -371,7 +371,7 @@ def test_tuning_interval_is_the_nested_interval_of_the_search(data):
 
 def _comparison_of(scores):
     return cvi.model_selection._candidates.comparison_of(scores, method="corrected_t", correction="holm",
-                                                         alpha=0.05, confidence_level=0.95, rope=0.01)
+                                                         alpha=0.05, confidence_level=0.95, margin=0.01)
 
 
 def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candidates_over(data):

@@ -14,11 +14,11 @@ from cvinference.results import CandidateComparison
 
 COLUMNS = ("mean_score", "estimate", "low", "high", "statistic", "pvalue", "pvalue_adjusted", "prob_best_better",
            "prob_equivalent", "prob_candidate_better", "indistinguishable", "baseline_pvalue", "beats_baseline")
-SETTINGS = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "rope", "df",
+SETTINGS = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "margin", "df",
             "no_information_rate", "majority_class")
 """The settings, none of them a field."""
-STORED = (*SETTINGS[:8], "rope_rule", *SETTINGS[8:])
-"""The settings as the format stores them: ``rope_rule`` says where the margin came from (issue 45 item 8)."""
+STORED = (*SETTINGS[:8], "margin_rule", *SETTINGS[8:])
+"""The settings as the format stores them: ``margin_rule`` says where the margin came from (issue 45 item 8)."""
 
 
 @pytest.fixture(scope="module")
