@@ -53,6 +53,7 @@ _EXPORTS = {
     ".records": (
         "CVResult", "PairedCVResult", "make_loss",
     ),
+    ".results": (),  # the result classes' namespace: cvinference.results.Interval, with no name at the top
     ".splitters": (
         "EqualSizeGroupKFold", "EqualSizeKFold", "LeaveOneOut", "StratifiedEqualSizeGroupKFold",
         "StratifiedEqualSizeKFold",

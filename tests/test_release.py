@@ -102,6 +102,13 @@ def test_the_results_namespace_holds_every_public_result_class():
         assert getattr(cvinference.results, name) is public_names()[name]
 
 
+def test_every_subpackage_that_holds_public_names_is_an_attribute_of_the_top_level():
+    """``cvi.results.Interval`` and ``cvi.evaluation.holdout`` work after ``import cvinference`` alone."""
+    homes = sorted({module[1:] for module in SUBPACKAGE_NAMES} | {"results"})
+    code = f"import cvinference as cvi; assert all(hasattr(cvi, name) for name in {homes!r}); cvi.results.Interval"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 @pytest.mark.slow
 def test_importing_the_results_namespace_imports_no_layer_until_a_name_is_used():
     code = ("import sys, cvinference.results as r; assert 'cvinference.inference' not in sys.modules; "
