@@ -62,8 +62,9 @@ from ..policy._decision_text import summary_lines
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
-REPORT_VERSION = 3
-"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo``."""
+REPORT_VERSION = 1
+"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo`` (1 from
+the first release, 0.1.0)."""
 WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
