@@ -62,8 +62,8 @@ n_jobs : int or None, default=None
 def fill_doc(obj):
     """Fill the ``%(name)s`` placeholders of ``obj``'s docstring from :data:`SHARED`.
 
-    Put it directly above the ``def`` (below ``validate_params`` and the
-    deprecation decorators, which copy the docstring when they wrap).
+    Put it directly above the ``def`` (below ``validate_params``, which
+    copies the docstring when it wraps).
 
     Parameters
     ----------

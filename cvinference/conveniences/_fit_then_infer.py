@@ -6,7 +6,6 @@ pure function reads (so that a bad value fails before any fit), fits the
 record with the evaluation layer and returns the pure function's result on it.
 """
 
-from .._utils._deprecation import renamed_parameter
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
@@ -107,7 +106,6 @@ def nested_cv_interval(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEAT
                           data_subject(y, record.estimator_reprs))
 
 
-@renamed_parameter(old="n_splits", new="n_rounds", since="0.1")
 @validate_params(**paired_subsampling.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
@@ -127,8 +125,7 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
     estimator, X, y, n_pairs, n_rounds, test_size
         As in :func:`paired_subsampling`: the learner (cloned, never
         fitted), the data, M pairs of halves, J random train/test splits of
-        all the data and of each half (``n_splits`` before version 0.1,
-        which still works with a FutureWarning until 0.2), the share of a
+        all the data and of each half, the share of a
         half tested in each split (the default gives n1 = 0.4 n and
         n2 = 0.1 n).
     %(confidence_level)s

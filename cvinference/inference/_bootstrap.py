@@ -17,7 +17,7 @@ from ..records import BootstrapSamplingResult
 from ._estimands import GIVEN_THIS_DATASET
 from ._inputs import check_record
 from ._methods import options
-from ._results import BootstrapResult
+from ._resampling_results import BootstrapResult
 
 METHODS = options("bootstrap_accuracy_of")
 

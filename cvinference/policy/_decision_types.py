@@ -6,7 +6,6 @@ payloads, and ``_decision_text`` writes them in words.
 
 import dataclasses
 import math
-import types
 
 from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, LEVEL, NON_NEGATIVE, P_VALUE, TEXT, TEXTS, Instance, Options, Ordered, Sequence
@@ -60,8 +59,7 @@ class DecisionTest(Serializable):
         Why a context test is not the one ("" for the one).
     df : float or None, default=None
         The degrees of freedom of the t quantile of its interval; None for
-        the normal one (and for a test written before format version 2,
-        which did not keep it).
+        the normal one.
     """
 
     __test__ = False  # not a pytest test
@@ -83,8 +81,6 @@ class DecisionTest(Serializable):
               "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context"),
               "df": Nullable(NON_NEGATIVE)}
     _rules = (Ordered("low", "high"), EstimateWithin())
-    _format_version = 2
-    _upgrades = types.MappingProxyType({1: lambda data: data | {"version": 2, "df": None}})
 
     def __repr__(self):
         return f"DecisionTest(name={self.name!r}, estimate={self.estimate:+.4g}, pvalue={self.pvalue:.4g})"
@@ -240,14 +236,6 @@ class Decision(Serializable):
               "question": Options("difference", *MARGIN_ALTERNATIVES), "margin": Nullable(NON_NEGATIVE),
               "minimum_detectable_difference": Nullable(NON_NEGATIVE)}
     _rules = (_rests_on_one_test,)
-    _format_version = 4
-    _upgrades = types.MappingProxyType({
-        1: lambda data: data | {"version": 2, "lower_is_better": False},
-        # Issue 45: the minimum detectable difference, which the decision computes from rests_on.
-        2: lambda data: data | {"version": 3, "minimum_detectable_difference": None},
-        # Issue 49: the question against a margin; every older decision answers about a difference.
-        3: lambda data: data | {"version": 4, "question": "difference", "margin": None},
-    })
 
     _repr_html_ = summary_html
 
@@ -257,8 +245,8 @@ class Decision(Serializable):
 
     @classmethod
     def _from_fields(cls, values):
-        """The decision of the checked field values; the minimum detectable difference written (None from a payload
-        older than format version 3) must be the one its test gives."""
+        """The decision of the checked field values; the minimum detectable difference written (when not None) must
+        be the one its test gives."""
         values = dict(values)
         written = values.pop("minimum_detectable_difference")
         decision = cls(**values)

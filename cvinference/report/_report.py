@@ -62,8 +62,9 @@ from ..policy._decision_text import summary_lines
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
-REPORT_VERSION = 3
-"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo``."""
+REPORT_VERSION = 1
+"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo`` (1 from
+the first release, 0.1.0)."""
 WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
@@ -929,13 +930,7 @@ text)."""
 
 def _decision_blocks(decision):
     """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
-    :data:`DETAILS`); a report written before them (no ``"summary"``) as its paragraph with every item."""
-    if "summary" not in decision:
-        a, b = decision["names"]
-        items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
-        margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
-        return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
-                Paragraph(decision["text"], "  ", items=items)]
+    :data:`DETAILS`)."""
     first, *rest = decision["summary"]
     return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]
 

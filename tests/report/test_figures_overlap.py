@@ -200,7 +200,7 @@ def _figures(classifiers, one_set):
         "plan": lambda: _quiet(cvi.plan, pilot=pair, n_repeats=1, difference=0.05).plot(),
         "interval": lambda: cvi.accuracy_interval(pair.a).plot(),
         "test": lambda: _quiet(cvi.mcnemar_test, pair, repeat=0).plot(),
-        "posterior": lambda: _quiet(cvi.bayesian_correlated_ttest, pair, rope=0.01).plot(),
+        "posterior": lambda: _quiet(cvi.bayesian_correlated_ttest, pair, margin=0.01).plot(),
         "models": lambda: models.plot(),
     }
 
