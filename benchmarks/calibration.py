@@ -779,8 +779,9 @@ def familywise_replication(population, cell, seed):
                                  ("candidates: corrected t, Bonferroni", "bonferroni"),
                                  ("candidates: corrected t, unadjusted (control)", "none")):
             comparison = cvi.compare_candidates(search, correction=correction)
-            found[name] = {"reject": bool((comparison.pvalue_adjusted <= ALPHA).any()),
-                           "width": float(np.nanmean(comparison.high - comparison.low)), "target": comparison.target}
+            found[name] = {"reject": bool((comparison.table["pvalue_adjusted"] <= ALPHA).any()),
+                           "width": float(np.nanmean(comparison.table["high"] - comparison.table["low"])),
+                           "target": comparison.target}
         found["candidates: naive t, Holm (control)"] = {"reject": _naive_holm_rejects(comparison), "width": None,
                                                          "target": "unconditional"}
     return {"tests": found, "truth": {"conditional": 0.0}}

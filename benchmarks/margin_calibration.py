@@ -107,7 +107,7 @@ def answers(pair, repeats, y_pred_a, y_pred_b, *, check_margin=None):
             for alternative in MARGIN_ALTERNATIVES:
                 reject = usable and margin_answer(
                     test.estimate, test.low, test.high, test.df, confidence_level=NOMINAL, margin=margin,
-                    alternative=alternative).answer in ("A non-inferior", "equivalent")
+                    question=alternative).answer in ("A non-inferior", "equivalent")
                 found[f"{name}|{alternative}|{margin:g}"] = bool(reject)
     if check_margin is not None:
         mine = found[f"{DECISION}|non-inferior|{check_margin:g}"]

@@ -21,14 +21,12 @@ scikit-learn. The rest lives in its subpackage: the result classes in
 :mod:`cvinference.results`, the refitting schemes in
 :mod:`cvinference.evaluation`, the records of those schemes in
 :mod:`cvinference.records`, the variants and the ``*_of`` functions in
-:mod:`cvinference.inference`. A name that left the top level in version 0.1
-(``MOVED``) still resolves here until 0.2, with a ``FutureWarning`` naming
-its new home.
+:mod:`cvinference.inference`.
 """
 
 from ._utils._lazy import lazy_exports
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 _EXPORTS = {
     "._utils": (
@@ -55,6 +53,7 @@ _EXPORTS = {
     ".records": (
         "CVResult", "PairedCVResult", "make_loss",
     ),
+    ".results": (),  # the result classes' namespace: cvinference.results.Interval, with no name at the top
     ".splitters": (
         "EqualSizeGroupKFold", "EqualSizeKFold", "LeaveOneOut", "StratifiedEqualSizeGroupKFold",
         "StratifiedEqualSizeKFold",
@@ -67,38 +66,7 @@ _EXPORTS = {
     ),
 }
 
-MOVED = {  # left the top level in version 0.1 for their subpackage; each works here, warning, until 0.2
-    ".evaluation": (
-        "bootstrap_sampling", "five_by_two_cv", "holdout", "nested_cross_validation", "paired_subsampling",
-        "random_subsampling",
-    ),
-    ".inference": (
-        "bootstrap_accuracy_of", "cluster_paired_test", "clustered_mcnemar_test", "combined_ftest_5x2cv_of",
-        "conservative_z_interval_of", "loss_difference_test", "mean_baseline_test", "nested_cv_interval_of",
-        "paired_ttest_5x2cv_of", "regression_interval",
-    ),
-    ".model_selection": (
-        "OneStandardError", "SimplestIndistinguishable", "tuning_interval",
-    ),
-    ".records": (
-        "BootstrapSamplingResult", "Loss", "NestedCVResult", "PairedSubsamplingResult", "SubsamplingResult",
-        "make_log_loss",
-    ),
-    ".results": (
-        "BayesianResult", "BootstrapResult", "CandidateComparison", "ConditionalErrorStudyResult",
-        "DatasetComparison", "Decision", "DecisionTest", "FTestResult", "FoldSizeStudyResult", "FriedmanResult",
-        "Interval", "LargeSampleConditions", "LossDifferenceTestResult", "McNemarTestResult",
-        "NoInformationTestResult", "PrecisionStudyResult", "SchemeDiagnostic", "TestResult", "WinnerTableResult",
-    ),
-    ".splitters": (
-        "RandomAssignmentKFold", "RemainderLastKFold",
-    ),
-    ".studies": (
-        "POPULATIONS", "load_population",
-    ),
-}
-
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name[0].islower(), name.lower()))  # classes and constants, then functions
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, moved=MOVED, since="0.1")
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -46,17 +46,13 @@ def _warning_line(message, category, filename, lineno, line=None):
 
 
 warnings.formatwarning = _warning_line  # the build's own process, not a reader's
-# sphinx-gallery links an example's names to their shortest public path by trying each parent package, so it
-# asks cvinference for names that left the top level in 0.1 (cvinference.load_population), which warn: its own
-# probes, not an example's code, whose warnings still show (the filter matches sphinx-gallery's modules only).
-warnings.filterwarnings("ignore", r"cvinference\.\w+ moved to ", FutureWarning, r"sphinx_gallery\.")
 sphinx_gallery_conf = {
     "examples_dirs": str(GALLERY),
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",
     "download_all_examples": False,
     "remove_config_comments": True,
-    "within_subsection_order": "FileNameSortKey",
+    "within_subsection_order": "FileNameSortKey",  # the numbered front door (plot_01_, ...) first
 }
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}  # .rst: the generated API pages

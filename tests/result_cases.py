@@ -3,9 +3,8 @@
 ``result_cases()`` returns (label, result) pairs: the records (CVResult with text, integer and float
 labels, a regression record, a holdout, records with scores of two and three classes, grouped records),
 every inference result (with nan statistics and pooled repeats among them), the model-selection results,
-the studies' results and the front door's. ``tests/inference/test_results.py``, ``tests/test_codec.py`` and
-``tests/data/write_result_payloads.py`` (the stored payloads of older format versions) all read them, so a
-new public result class needs one case here.
+the studies' results and the front door's. ``tests/inference/test_results.py`` and ``tests/test_codec.py``
+read them, so a new public result class needs one case here.
 """
 
 import functools
@@ -202,15 +201,6 @@ def result_cases():
 
 
 INTERVAL_FIGURES = ("averaging", "standard_error", "critical_value", "df", "n", "dropped_folds", "clipped")
-"""The figures an Interval held as fields until issue 44 moved them to the head of its ``details``."""
+"""The figures every Interval's ``details`` begin with (fields of their own until issue 44)."""
 
 
-def interval_dict_of_version_3(data):
-    """An Interval's ``to_dict()`` as cvinference wrote it at format version 3: the figures as fields."""
-    mapping = dict(data["details"]["mapping"])
-    figures = {name: mapping.pop(name) for name in INTERVAL_FIGURES}
-    head = {key: data[key] for key in ("format", "estimate", "low", "high", "confidence_level", "method")}
-    return head | {"version": 3, "averaging": figures["averaging"], "estimand": data["estimand"],
-                   "assumptions": data["assumptions"], "target": data["target"], "conditions": data["conditions"],
-                   **{name: figures[name] for name in INTERVAL_FIGURES[1:6]}, "details": {"mapping": mapping},
-                   "notes": data["notes"], "warnings": data["warnings"], "clipped": figures["clipped"]}

@@ -1,4 +1,4 @@
-"""One codec for every public result: lossless round trips, old versions read, tampered dicts refused by name.
+"""One codec for every public result: lossless round trips, one format version, tampered dicts refused by name.
 
 The classes are found among the public names (``tests/public_names.py``: every class with a
 ``to_dict``), so a new result class is covered as soon as it is exported; its
@@ -6,8 +6,8 @@ instances come from ``tests/result_cases.py``. The oracle of a round trip is
 the original object (``==`` compares every field with its type). A tampered
 dict is one ``to_dict()`` cannot have written: each must be refused with a
 ``ValueError`` or ``TypeError`` whose message names the class and the field.
-The stored payloads of ``tests/data`` were written by an older commit
-(``tests/data/README.md``) and must read as the same results today.
+Every payload is at format version 1, the first release's (0.1.0); no older
+version is read.
 """
 
 import dataclasses
@@ -15,11 +15,8 @@ import inspect
 import json
 import math
 import numbers
-import re
 import types
 import typing
-import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -29,9 +26,6 @@ from cvinference._utils._serialize import _rebuilt, declared_kinds, decode, enco
 
 from public_names import public_names
 from result_cases import result_cases
-
-DATA = Path(__file__).parent / "data"
-
 
 PUBLIC = public_names()
 
@@ -126,8 +120,12 @@ def test_format_version_and_keys_are_checked(by_class, name):
     for cls, data in _dicts(by_class, name):
         with pytest.raises(ValueError, match=rf"not a cvinference.{name} dict \(format='cvinference.Other'\)"):
             cls.from_dict(data | {"format": "cvinference.Other"})
-        with pytest.raises(ValueError, match=f"{name} format version {data['version'] + 1}.*newer cvinference"):
-            cls.from_dict(data | {"version": data["version"] + 1})
+        assert data["version"] == 1
+        with pytest.raises(ValueError, match=f"{name} format version 2; this cvinference reads version 1 of it. "
+                                             "It was written by a newer cvinference"):
+            cls.from_dict(data | {"version": 2})
+        with pytest.raises(ValueError, match=f"{name} format version 0; this cvinference reads version 1 of it.$"):
+            cls.from_dict(data | {"version": 0})
         with pytest.raises(ValueError, match=f"{name} format version True"):
             cls.from_dict(data | {"version": True})
         with pytest.raises(ValueError, match=f"{name}.from_dict: data has the unknown key 'surplus'"):
@@ -347,203 +345,6 @@ def test_every_tuple_and_array_field_declares_its_kind(name):
     loose = [field.name for field in dataclasses.fields(cls)
              if _loose(hints[field.name]) and field.name not in declared]
     assert not loose, f"{name} declares no kind for {loose} in _kinds"
-
-
-_CLASSES_OF_VERSION_1 = {
-    "BayesianResult", "BootstrapResult", "CVResult", "CandidateComparison", "ConditionalErrorStudyResult",
-    "DatasetComparison", "Decision", "DecisionTest", "FTestResult", "FoldSizeStudyResult", "FriedmanResult",
-    "Interval", "LargeSampleConditions", "McNemarTestResult", "NoInformationTestResult", "PairedCVResult",
-    "PrecisionStudyResult", "SchemeDiagnostic", "SubsamplingResult", "TestResult", "WinnerTableResult",
-}
-"""The public result classes when the stored payloads were written (commits cfc92f7, 52b37a6, 263c0a1, issue 29)."""
-
-_LATER_CLASSES = {3: {"BootstrapSamplingResult", "NestedCVResult", "PairedSubsamplingResult"},
-                  5: {"LossDifferenceTestResult"}, 6: {"Evaluation", "Comparison"}}
-"""The public result classes added since, by the first stored file that holds them."""
-
-
-def _stored(version):
-    document = json.loads((DATA / f"result_payloads_v{version}.json").read_text())
-    assert re.fullmatch(r"[0-9a-f]{40}", document["written_by_commit"])
-    return document["cases"]
-
-
-_CURRENT = {3: {"CVResult": 2, "Interval": 2}, 4: {"CVResult": 3, "Interval": 2},
-            5: {"CVResult": 4, "Interval": 3, "Decision": 2},
-            6: {"CVResult": 4, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
-                "DatasetComparison": 2},
-            7: {"CVResult": 5, "Interval": 4, "Decision": 2, "NestedCVResult": 2, "CandidateComparison": 2,
-                "DatasetComparison": 2},
-            8: {"CVResult": 5, "Interval": 4, "Decision": 3, "DecisionTest": 2, "NestedCVResult": 2,
-                "CandidateComparison": 3, "DatasetComparison": 2}}
-"""The format versions a stored file of each later version holds that are not 1."""
-
-
-_COMPUTED_DIFFERENTLY = {"DatasetComparison": ("notes", "warnings"), "DecisionTest": ("regime", "why_not", "df"),
-                         "Interval of R²": ("warnings",),
-                         "Interval": ("low", "high", "method", "assumptions", "details", "notes", "warnings"),
-                         "Evaluation": ("intervals", "report")}
-"""Fields a later change computes differently for the same inputs, by class or by case label; the stored
-payloads keep what the older commit computed, and every other field must still read the same. Issue 28: 5
-datasets or fewer warn. Issue 26: a test's regime (the measured cells that stand for the pair) and its reason
-read the calibration evidence, which the learners' cells extended, and the reason names the worst cell.
-Issue 29: regression_interval warns where the evidence measured it short of nominal. Issue 45: a DecisionTest
-keeps its interval's degrees of freedom (``df``), which a payload written before its format version 2 did not hold
-(it reads as None, the normal reference); ``method="auto"``'s exact fallback warns where the evidence measured the
-Clopper-Pearson interval below 0.93 (item 10), which the case "Interval" (too few errors for Wong's conditions)
-now does, and the front door's naive Bayes at N = 100 ("Evaluation") gets the Clopper-Pearson interval where
-Wong's measured coverage (0.908) is below the floor: its intervals and report are the policy's choice of the day.
-Issue 59: where that exact fallback fell short and the half-sample interval held, auto takes the half-sample one, so
-the case "Interval" is the policy's choice of the day too (its estimate, level, target and conditions still read
-the same)."""
-
-
-def _as_computed_today(again, result, label=None):
-    fields = _COMPUTED_DIFFERENTLY.get(label) or _COMPUTED_DIFFERENTLY.get(type(result).__name__, ())
-    again = dataclasses.replace(again, **{name: getattr(result, name) for name in fields}) if fields else again
-    if isinstance(result, cvi.results.Comparison):
-        again = _with_todays_detectable(again, result)
-    return _with_todays_codes(again, result)
-
-
-def _without_detectable(data):
-    """``data`` (a decision's ``to_dict()`` or its record in a report) without what issue 45 added to it: the
-    minimum detectable difference and its tests' degrees of freedom."""
-    if isinstance(data, dict):
-        return {key: _without_detectable(value) for key, value in data.items()
-                if key not in ("df", "minimum_detectable_difference", "version")}
-    if isinstance(data, list):
-        return [_without_detectable(value) for value in data]
-    return data
-
-
-def _with_todays_detectable(again, result):
-    """A comparison's decision, as a stored decision, rests on the calibration evidence shipped when it was written,
-    which later runs extend (issue 45's --decision cells): it must read back as itself, as what it answered, and the
-    report around it as today's; the decision, the learners' intervals and the report are then today's."""
-    assert type(again.decision).from_dict(_json(again.decision.to_dict())) == again.decision
-    assert again.decision.metric == result.decision.metric
-    stored, today = dict(again.report), dict(result.report)
-    assert _without_detectable(stored.pop("decision"))["answer"] == again.decision.answer
-    today.pop("decision")
-    assert _without_auto_choice(stored) == _without_auto_choice(today)
-    return dataclasses.replace(again, decision=result.decision, report=result.report, intervals=result.intervals)
-
-
-def _without_auto_choice(report):
-    """A report without its learners' intervals, which ``method="auto"`` chooses on the evidence of the day (issue 45,
-    item 10: naive Bayes at N = 100 gets the Clopper-Pearson interval where Wong's measured 0.908)."""
-    estimators = {name: {key: value for key, value in figures.items() if key != "intervals"}
-                  for name, figures in report["estimators"].items()}
-    return report | {"estimators": estimators}
-
-
-def _with_todays_codes(again, result):
-    """Issue 44: a warning carries a code, which payloads written before it do not hold: an older payload's
-    warnings read as their text alone, and must be today's texts; the codes are then today's."""
-    if not dataclasses.is_dataclass(result) or "warnings" not in {f.name for f in dataclasses.fields(result)}:
-        return again
-    assert [str(w) for w in again.warnings] == [str(w) for w in result.warnings]
-    return dataclasses.replace(again, warnings=result.warnings)
-
-
-def _float32_scores(data):
-    """``data`` with every CVResult's scores rounded to float32, as the stored files of issues 29 to 44 hold them."""
-    if isinstance(data, list):
-        return [_float32_scores(item) for item in data]
-    if not isinstance(data, dict):
-        return data
-    if data.get("format") == "cvinference.CVResult" and data["y_score"] is not None:
-        rounded = np.array(data["y_score"]["array"], dtype=np.float32).astype(np.float64).tolist()
-        return data | {"y_score": data["y_score"] | {"array": rounded}}
-    return {key: _float32_scores(value) for key, value in data.items()}
-
-
-_ROUND_OFF = {"rel": 1e-9, "abs": 1e-12}
-"""How far a stored float may lie from today's computation of it: the stored payloads were written on another machine,
-whose BLAS kernels round differently (issue 58: the case "CVResult, regression" fits ``LinearRegression`` to exactly
-linear data, so its per-instance losses are round-off, 7.0e-31 where written and 4.8e-31 on another machine). A float of
-order one differs between kernels in its last bits, about 1e-16 relative; these bounds are far above that and far below
-any change a codec or a method could make to a figure it reports (four decimals)."""
-
-
-_NUMBER = re.compile(r"[-+]?\d+\.\d+(?:e[-+]\d+)?")
-
-
-def _assert_same_up_to_round_off(found, expected, label, where="payload"):
-    """``found == expected`` for two JSON-ready payloads, with floats equal within ``_ROUND_OFF``; every other value
-    (strings, ints, bools, None, the codec's encodings of NaN and infinity) exactly, and every key and length."""
-    if isinstance(expected, dict):
-        assert isinstance(found, dict) and found.keys() == expected.keys(), f"{label}: {where} keys"
-        for key in expected:
-            _assert_same_up_to_round_off(found[key], expected[key], label, f"{where}[{key!r}]")
-    elif isinstance(expected, list):
-        assert isinstance(found, list) and len(found) == len(expected), f"{label}: {where} length"
-        for index, (a, b) in enumerate(zip(found, expected, strict=True)):
-            _assert_same_up_to_round_off(a, b, label, f"{where}[{index}]")
-    elif isinstance(expected, float):
-        assert isinstance(found, float) and found == pytest.approx(expected, **_ROUND_OFF), f"{label}: {where}"
-    elif isinstance(expected, str) and _NUMBER.search(expected):
-        # a note that prints a round-off figure ("sigma_hat = 6.893e-31"): its words exactly, its numbers as floats
-        words, numbers = _NUMBER.split(found), [float(n) for n in _NUMBER.findall(found)]
-        assert words == _NUMBER.split(expected), f"{label}: {where}: {found!r} != {expected!r}"
-        stored = [float(n) for n in _NUMBER.findall(expected)]
-        assert numbers == pytest.approx(stored, **_ROUND_OFF), f"{label}: {where}"
-    else:
-        assert type(found) is type(expected) and found == expected, f"{label}: {where}: {found!r} != {expected!r}"
-
-
-def test_round_off_is_the_only_difference_the_stored_payloads_are_allowed():
-    payload = {"loss": [7.022e-31, 1.0], "name": "x", "n": 3}
-    _assert_same_up_to_round_off({"loss": [4.831e-31, 1.0 + 1e-15], "name": "x", "n": 3}, payload, "round-off")
-    note = {"note": "sigma_hat = 6.893e-31 of 2.50"}
-    _assert_same_up_to_round_off({"note": "sigma_hat = 5.388e-31 of 2.50"}, note, "round-off in a note")
-    for changed in ("sigma_hat = 6.893e-31 of 2.51", "sigma = 6.893e-31 of 2.50"):
-        with pytest.raises(AssertionError):
-            _assert_same_up_to_round_off({"note": changed}, note, "a real change")
-    for changed in ({"loss": [7.022e-31, 1.0001], "name": "x", "n": 3}, {"loss": [7.022e-31, 1.0], "name": "y", "n": 3},
-                    {"loss": [7.022e-31, 1.0], "name": "x", "n": 3.0}, {"loss": [7.022e-31], "name": "x", "n": 3}):
-        with pytest.raises(AssertionError):
-            _assert_same_up_to_round_off(changed, payload, "a real change")
-
-
-def _read_stored(cls, data):
-    """``cls.from_dict(data)``, and whether it warned that the payload's scores were stored as float32."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        read = cls.from_dict(data)
-    return read, any("stored y_score as float32" in str(w.message) for w in caught)
-
-
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 5, 6, 7, 8])
-def test_stored_payloads_of_older_versions_read_as_the_same_results(version):
-    cases = dict(result_cases())
-    stored = _stored(version)
-    later = set().union(*(classes for first, classes in _LATER_CLASSES.items() if version >= first))
-    assert {type(cases[label]).__name__ for label in stored} == _CLASSES_OF_VERSION_1 | later
-    for label, data in stored.items():
-        result = cases[label]
-        if isinstance(result, cvi.results.Decision):
-            # A decision rests on the calibration evidence shipped when it was written, which later runs
-            # extend: the stored one must read back as itself, not as today's decision.
-            read = type(result).from_dict(data)
-            assert type(result).from_dict(_json(read.to_dict())) == read, label
-            assert (read.answer, read.metric) == (data["answer"], data["metric"]), label
-            continue
-        read, warned = _read_stored(type(result), data)
-        # Issue 45, item 5: CVResult's format version 4 and older stored scores as float32; they read as float64,
-        # with a warning, and equal today's case with its scores rounded to float32, no more.
-        float32 = '"<f4"' in json.dumps(data)
-        assert warned == float32, label
-        if float32:
-            result = type(result).from_dict(_float32_scores(result.to_dict()))
-        again = _as_computed_today(read, result, label)
-        _assert_same_up_to_round_off(_json(again.to_dict()), _json(result.to_dict()), label)
-        name = type(result).__name__
-        if version in _CURRENT:
-            assert data["version"] == _CURRENT[version].get(name, 1), label
-        elif name == "CVResult":
-            assert data["version"] == version and again.to_dict()["version"] == cvi.CVResult._format_version, label
 
 
 def test_non_finite_numbers_survive_everywhere(by_class):

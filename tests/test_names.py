@@ -1,4 +1,4 @@
-"""Issue 27, item 5: names agree across the public API, and the old spellings warn for one release.
+"""Issue 27, item 5: names agree across the public API; issue 59: no old spelling is kept before the first release.
 
 The rules are those of docs/architecture.md, "Names" and "One way per operation".
 """
@@ -15,9 +15,8 @@ import cvinference as cvi
 from public_names import public_names
 
 # Where the design contract (DESIGN.md) writes confidence_level positionally, or scipy's
-# result.confidence_interval(confidence_level=0.95) does; the deprecated forwarding method follows
-# accuracy_interval.
-POSITIONAL_LEVEL = {"accuracy_interval", "loss_interval", "CVResult.accuracy_interval"}
+# result.confidence_interval(confidence_level=0.95) does.
+POSITIONAL_LEVEL = {"accuracy_interval", "loss_interval"}
 # precision_study(folds=(2, 3, 5, 10)): several numbers of folds, as the design contract names them.
 FOLD_NAMES_ALLOWED = {("precision_study", "folds")}
 LEARNERS = {"estimator", "estimator_a", "estimator_b"}
@@ -101,14 +100,12 @@ def test_metric_interval_takes_the_level_by_keyword(pair):
     assert interval.confidence_level == 0.9
 
 
-def test_metric_interval_by_position_warns_naming_the_keyword_with_the_same_numbers(pair):
-    with pytest.warns(FutureWarning, match=r"metric_interval\(\): passing confidence_level=0\.9 by position .* "
-                                           r"pass it by keyword: confidence_level=0\.9"):
-        old = cvi.metric_interval(pair.a, "f1", 0.9)
-    assert old == cvi.metric_interval(pair.a, "f1", confidence_level=0.9)
+def test_metric_interval_refuses_the_level_by_position(pair):
+    with pytest.raises(TypeError, match="positional argument"):
+        cvi.metric_interval(pair.a, "f1", 0.9)
 
 
-# --------------------------------------------------------------------------- the forwarding methods
+# --------------------------------------------------------------------------- no forwarding methods
 
 FORWARDING = [
     ("accuracy_interval", False, (0.9,), {"averaging": "fold"}),
@@ -121,16 +118,11 @@ FORWARDING = [
 
 
 @pytest.mark.parametrize("name, on_pair, args, kwargs", FORWARDING, ids=[case[0] for case in FORWARDING])
-def test_a_forwarding_method_warns_naming_the_function_with_the_same_numbers(pair, name, on_pair, args, kwargs):
-    record, owner, subject = (pair, "PairedCVResult", "pair") if on_pair else (pair.a, "CVResult", "result")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", cvi.InferenceWarning)
-        with pytest.warns(FutureWarning, match=rf"{owner}\.{name}\(\) is deprecated since version 0\.1 and will be "
-                                               rf"removed in version 0\.2; call cvinference\.{name}\({subject}\)"):
-            from_method = getattr(record, name)(*args, **kwargs)
-        from_function = _silent(getattr(cvi, name), record, *args, **kwargs)
-    assert from_method == from_function
-    assert ".. deprecated:: 0.1" in inspect.getdoc(getattr(type(record), name))
+def test_a_record_has_no_method_forwarding_to_a_statistic(pair, name, on_pair, args, kwargs):
+    """Statistics are functions of records (docs/architecture.md, "One way per operation")."""
+    record = pair if on_pair else pair.a
+    assert not hasattr(record, name)
+    assert _silent(getattr(cvi, name), record, *args, **kwargs) is not None
 
 
 def test_the_package_itself_uses_no_deprecated_form(pair):

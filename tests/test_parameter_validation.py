@@ -3,8 +3,8 @@
 scikit-learn's common-test habit (``check_param_validation`` reading an estimator's
 ``_parameter_constraints`` and ``generate_invalid_param_val``), for the whole public API:
 
-- every public callable of ``cvinference.__all__`` and of the names that left it for a subpackage
-  (``cvinference.MOVED``; functions, classes' constructors and their public methods) is found here
+- every public callable of ``cvinference.__all__`` and of the subpackages' own names
+  (``public_names.SUBPACKAGE_NAMES``; functions, classes' constructors and their public methods) is found here
   by walking them (``public_names``), not listed by hand;
 - every parameter of its signature is either declared with a rule (``validate_params`` keeps the
   rules as the callable's ``__cvinference_params__``; a class that checks its parameters when
@@ -50,8 +50,6 @@ POPULATION = make_classification(n_samples=400, n_features=4, n_informative=3, n
 A = cvi.cross_val_correctness(NB, X, Y, cv=3, random_state=0)
 B = cvi.cross_val_correctness(NB, X, Y[::-1].copy(), cv=3, random_state=0)
 PAIR = cvi.CVEvaluator(3, random_state=0).compare(NB, GaussianNB(var_smoothing=1e-3), X, Y)
-GROUPED_PAIR = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(3)).compare(
-    NB, GaussianNB(var_smoothing=1e-3), X, Y, groups=np.arange(60) // 3)
 REGRESSORS = cvi.CVEvaluator(3, loss="squared_error", random_state=0).compare(
     LinearRegression(), DummyRegressor(), X, X[:, 0] + X[:, 1])
 SUBSAMPLING = cvi.evaluation.random_subsampling(NB, X, Y, n_rounds=3, random_state=0)
@@ -127,8 +125,6 @@ BASE_CALLS = {
     "matched_sample_test": functools.partial(cvi.matched_sample_test, PAIR),
     "independent_sample_test": functools.partial(cvi.independent_sample_test, A, B),
     "mcnemar_test": functools.partial(cvi.mcnemar_test, PAIR),
-    "clustered_mcnemar_test": functools.partial(_quiet, cvi.inference.clustered_mcnemar_test, GROUPED_PAIR),
-    "cluster_paired_test": functools.partial(_quiet, cvi.inference.cluster_paired_test, GROUPED_PAIR),
     "scheme_diagnostic": functools.partial(cvi.scheme_diagnostic, PAIR),
     "corrected_resampled_ttest": functools.partial(cvi.corrected_resampled_ttest, PAIR),
     "bayesian_correlated_ttest": functools.partial(cvi.bayesian_correlated_ttest, PAIR),
@@ -157,10 +153,6 @@ BASE_CALLS = {
                                                                              **kw})(SEARCH.cv_results_),
     "SimplestIndistinguishable": lambda **kw: cvi.model_selection.SimplestIndistinguishable(
         **{"param": "var_smoothing", "cv": 3, **kw})(SEARCH.cv_results_),
-    "CandidateComparison.simplest": lambda **kw: _quiet(INSTANCES["CandidateComparison"].simplest,
-                                                        **{"param": "max_depth", **kw}),
-    "CandidateComparison.one_standard_error": lambda **kw: _quiet(INSTANCES["CandidateComparison"].one_standard_error,
-                                                                  **{"param": "max_depth", **kw}),
     # studies, on a population of 400
     "conditional_error_study": lambda **kw: _study(cvi.conditional_error_study, NB, **{"cv": 3, "max_repeats": 1,
                                                                                         **kw}),

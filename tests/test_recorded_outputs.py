@@ -11,7 +11,9 @@ of any printed byte must be deliberate: re-record, and say why in the commit. Re
 method="auto" began choosing on measured coverage (issue 45, item 10): the exact interval it falls back to warns
 where its measured coverage is below 0.93, which adds that warning, and nothing else, to seven outputs.
 Recorded again (same command) when the decision gained its question (issue 49): the JSON reports' decision
-objects carry "alternative": "difference" and "margin": null, and nothing else changed.
+objects carry "alternative": "difference" and "margin": null, and nothing else changed. Recorded again (same
+command) when the decision's question took its own name (issue 59; ``alternative`` keeps scipy's meaning): the one
+decision object's "alternative": "difference" became "question": "difference", and nothing else changed.
 Recorded again (same command) when method="auto" kept its word (issue 59, item 3): where Wong's conditions fail and
 the evidence measured Clopper-Pearson below 0.93 while the half-sample interval held, auto takes the half-sample
 interval (wider on these records), the learner's block says why in one "recommended:" line, and the warning about

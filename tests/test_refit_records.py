@@ -18,8 +18,8 @@ each record round-trips through JSON and gives the same result again; the
 records hold what their fits did (the outer losses of
 ``cross_val_correctness``, the evaluator's 5x2 pair, halves tested within
 themselves, no in-bag instance marked correct) and refuse inconsistent
-arrays; and ``cvinference.inference.nested_cv_interval`` and the other moved
-forms keep working for one release with a FutureWarning.
+arrays; and the inference layer holds only the pure functions (``*_of``), the
+``estimator, X, y`` forms living in ``cvinference.conveniences`` alone.
 """
 
 import html
@@ -315,28 +315,18 @@ def test_a_bootstrap_record_refuses_an_in_bag_instance_marked_correct():
                                             out_of_bag_correct=[[False, False, True]])
 
 
-# --------------------------------------------------------------------------- the old import path
+# --------------------------------------------------------------------------- one home per form
 
 
 @pytest.mark.parametrize("name", ["nested_cv_interval", "conservative_z_interval", "bootstrap_accuracy",
                                   "paired_ttest_5x2cv", "combined_ftest_5x2cv"])
-def test_the_inference_layer_still_gives_the_moved_forms_for_one_release(name):
+def test_the_fitting_forms_live_in_the_conveniences_only(name):
     import cvinference.inference as inference
 
-    with pytest.warns(FutureWarning, match=f"moved to cvinference.{name} .* cvinference.inference.{name}_of"):
-        moved = getattr(inference, name)
-    assert moved is getattr(cvi, name) is getattr(cvi.conveniences, name)
-    assert name not in inference.__all__ and f"{name}_of" in inference.__all__
-    with pytest.raises(AttributeError, match="no attribute 'nested_cv_interval_off'"):
-        inference.nested_cv_interval_off  # noqa: B018
+    assert getattr(cvi, name) is getattr(cvi.conveniences, name)
+    assert not hasattr(inference, name) and f"{name}_of" in inference.__all__
 
 
-
-def test_conservative_z_interval_takes_n_splits_for_one_release():
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        old = cvi.conservative_z_interval(nb(), X, Y, n_pairs=3, n_splits=5, random_state=0)
-    assert [str(w.message) for w in caught if w.category is FutureWarning] == [
-        "conservative_z_interval(): n_splits was renamed n_rounds in version 0.1, and n_splits= will stop working "
-        "in version 0.2; pass n_rounds=5."]
-    assert old == run("conservative")
+def test_conservative_z_interval_names_its_random_splits_n_rounds_only():
+    with pytest.raises(TypeError, match="n_splits"):
+        cvi.conservative_z_interval(nb(), X, Y, n_pairs=3, n_splits=5, random_state=0)

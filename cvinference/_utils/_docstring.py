@@ -5,7 +5,8 @@ A docstring writes ``%(name)s`` where a shared text belongs, and
 indented as the placeholder's line is (imbalanced-learn's ``Substitution``
 and MNE's ``fill_doc`` habit). A placeholder alone on a line stands for a
 whole numpydoc entry (name, type, description); one inside a description
-stands for a sentence of it.
+stands for a sentence of it. A whole entry's description may go on
+below the placeholder, indented as a description is.
 """
 
 import re
@@ -51,17 +52,18 @@ Plot
     one Axes given, or a new figure's last panel); ``axes_``, the Axes of
     every panel drawn.""",
     "n_jobs": """\
-None means 1 unless in a :func:`joblib.parallel_config` context; -1 means
-all processors.""",
+n_jobs : int or None, default=None
+    Number of jobs for the fits: None means 1 unless in a
+    :func:`joblib.parallel_config` context; -1 means all processors.""",
 }
-"""The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``n_jobs``, ``display``)."""
+"""The shared texts by placeholder name: whole entries, or sentences (``repeat``, ``display``)."""
 
 
 def fill_doc(obj):
     """Fill the ``%(name)s`` placeholders of ``obj``'s docstring from :data:`SHARED`.
 
-    Put it directly above the ``def`` (below ``validate_params`` and the
-    deprecation decorators, which copy the docstring when they wrap).
+    Put it directly above the ``def`` (below ``validate_params``, which
+    copies the docstring when it wraps).
 
     Parameters
     ----------

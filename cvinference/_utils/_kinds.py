@@ -362,7 +362,7 @@ NUMBER = Number()
 """Any real number; nan and infinities too (an undefined statistic, an infinite t)."""
 
 NON_NEGATIVE = Number(0, math.inf)
-"""A standard error, a variance, a rope: at least 0 (or nan)."""
+"""A standard error, a variance, a margin: at least 0 (or nan)."""
 
 P_VALUE = Number(0, 1)
 """A p-value, a probability, a proportion: from 0 to 1 (or nan)."""

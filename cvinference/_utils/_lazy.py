@@ -10,10 +10,8 @@ handle it.
 import importlib
 import sys
 
-from ._deprecation import removal_version, warn_deprecated
 
-
-def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
+def lazy_exports(package, exports, *, reexport=False):
     """The module ``__getattr__`` and ``__dir__`` of ``package``, importing each name from its module when asked.
 
     Parameters
@@ -24,14 +22,6 @@ def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
         Module (relative to ``package``, such as ``".evaluation"``) to the
         public names it defines. The modules themselves are attributes of
         ``package`` too, as they would be once imported.
-    moved : dict of str to tuple of str, optional
-        Module to the names that left ``package`` for it (``{".results":
-        ("Interval",)}``): each still resolves, for one release, with a
-        ``FutureWarning`` naming its new home, and is left out of
-        ``__dir__``. Such a name is not kept in the namespace, so every use
-        warns.
-    since : str, optional
-        The version that moved them (required with ``moved``).
     reexport : bool, default=False
         Whether ``package`` is a namespace of re-exports (``cvinference.results``)
         and so may name other subpackages (``"..inference"``). Only such
@@ -50,8 +40,6 @@ def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
         For a module outside the package (not relative), or of another
         subpackage (``"..name"``) without ``reexport=True``: such an import
         would be hidden from the layer checks of ``tests/test_layers.py``.
-    TypeError
-        For ``moved`` without ``since``.
 
     Examples
     --------
@@ -70,47 +58,21 @@ def lazy_exports(package, exports, *, moved=None, since=None, reexport=False):
     Traceback (most recent call last):
     ...
     ValueError: exports names the module '..inference' of another subpackage; only a namespace of re-exports ...
-    >>> lazy_exports("cvinference.studies", {}, moved={".records": ("Loss",)})
-    Traceback (most recent call last):
-    ...
-    TypeError: lazy_exports() needs since= with moved=, the version that moved the names
-
-    A name that moved still resolves, with a FutureWarning naming its new home:
-
-    >>> import warnings
-    >>> import cvinference
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     cvinference.Interval is cvinference.results.Interval
-    True
-    >>> print(caught[0].message)
-    cvinference.Interval moved to cvinference.results.Interval in version 0.1; import it from there (the old ... 0.2).
-    >>> "Interval" in dir(cvinference)
-    False
     """
-    everything = {**exports, **(moved or {})}
-    outside = [module for module in everything if not module.startswith(".")]
+    outside = [module for module in exports if not module.startswith(".")]
     if outside:
         raise ValueError(f"exports names the module {outside[0]!r}; only the package's own modules (relative, "
                          "'.name') can be exported")
-    upward = [module for module in everything if module.startswith("..")]
+    upward = [module for module in exports if module.startswith("..")]
     if upward and not reexport:
         raise ValueError(f"exports names the module {upward[0]!r} of another subpackage; only a namespace of "
                          "re-exports (reexport=True) may")
-    if moved and since is None:
-        raise TypeError("lazy_exports() needs since= with moved=, the version that moved the names")
     where = {name: module for module, names in exports.items() for name in names}
-    moved_to = {name: module for module, names in (moved or {}).items() for name in names}
-    modules = {module[1:].split(".")[0] for module in everything if not module.startswith("..")}
+    modules = {module[1:].split(".")[0] for module in exports if not module.startswith("..")}
 
     def __getattr__(name):
         if name in modules:
             return importlib.import_module(f".{name}", package)
-        if name in moved_to:
-            home = importlib.import_module(moved_to[name], package)
-            warn_deprecated(f"{package}.{name} moved to {home.__name__}.{name} in version {since}; import it from "
-                            f"there (the old spelling goes in version {removal_version(since)}).")
-            return getattr(home, name)
         if name not in where:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(where[name], package), name)

@@ -33,9 +33,9 @@ field of the wrong kind or out of its range (each class declares its fields'
 kinds once, see :mod:`._kinds`) and a dict that breaks a rule between fields
 (``low <= high``); each message names the class, the field, the value and
 what is expected. A private field (``_interval_df``, plumbing that only a
-method reads) is written under its public name (``interval_df``). A class whose format changed shape raises its
-``_format_version`` and keeps, in ``_upgrades``, the function that turns a
-dict of each older version into the next, so old files still read.
+method reads) is written under its public name (``interval_df``). Every format
+starts at version 1 with the first release (0.1.0); a dict of another version
+is refused, naming the version this cvinference reads.
 """
 
 import dataclasses
@@ -54,7 +54,7 @@ from ._pickling import KeepsReadOnly
 from ._warnings import Caution, InferenceWarning
 
 FORMAT_VERSION = 1
-"""The version of every format that has kept its first shape."""
+"""The version of every format, as the first release (0.1.0) writes it."""
 
 _PREFIX = "cvinference."
 _NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
@@ -68,12 +68,8 @@ def format_name(cls):
 
 
 def read_format(data, cls):
-    """``data`` at ``cls``'s current format version, or an error naming what is wrong with it.
-
-    Refuses anything but a dict of ``cls``'s format and of a version this
-    cvinference reads; a dict of an older version goes through the class's
-    ``_upgrades``, one version at a time.
-    """
+    """``data`` itself, or an error naming what is wrong with it: anything but a dict of ``cls``'s format and of
+    the version this cvinference reads."""
     name = cls.__name__
     if not isinstance(data, dict):
         raise TypeError(f"{name}.from_dict needs the dict that {name}.to_dict() writes; got a {type(data).__name__}.")
@@ -81,15 +77,11 @@ def read_format(data, cls):
         raise ValueError(f"data is not a {format_name(cls)} dict (format={data.get('format')!r}); pass the output "
                          f"of {name}.to_dict().")
     version, current = data.get("version"), cls._format_version
-    readable = sorted({*cls._upgrades, current})
-    if type(version) is not int or version not in readable:
+    if type(version) is not int or version != current:
         newer = (" It was written by a newer cvinference: upgrade cvinference to read it."
                  if type(version) is int and version > current else "")
-        raise ValueError(f"data has {name} format version {version!r}; this cvinference reads versions "
-                         f"{', '.join(map(str, readable))}.{newer}")
-    while version < current:
-        data = cls._upgrades[version](data)
-        version = data["version"]
+        raise ValueError(f"data has {format_name(cls)} format version {version!r}; this cvinference reads version "
+                         f"{current} of it.{newer}")
     return data
 
 
@@ -423,7 +415,6 @@ class Serializable(EqualByContent, KeepsReadOnly):
     """
 
     _format_version = FORMAT_VERSION
-    _upgrades = types.MappingProxyType({})
     _kinds = types.MappingProxyType({})
     _rules = ()
 
@@ -465,8 +456,7 @@ class Serializable(EqualByContent, KeepsReadOnly):
         Parameters
         ----------
         data : dict
-            The output of ``to_dict()``, possibly after a JSON round trip;
-            a dict of an older format version reads too.
+            The output of ``to_dict()``, possibly after a JSON round trip.
 
         Returns
         -------

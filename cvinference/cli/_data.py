@@ -530,7 +530,9 @@ def _time_values(time, text):
     return values
 
 
-def _build_dataset(path, rows, *, target, impute, task="classification", groups=None, time=None):
+def _header(path, rows, *, target, groups, time):
+    """The column names of ``rows``' header line, refused where the header cannot give a dataset: no rows, two
+    columns of one name, no target or an unknown one, no feature column."""
     if not rows:
         raise UserError(f"--data {path} is empty; pass a CSV file with a header line and data rows")
     names = [cell.strip() or f"Unnamed: {i}" for i, cell in enumerate(rows[0])]
@@ -560,16 +562,15 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
         only = f"only column is the target {target!r}" if not others else (
             f"only columns are the target {target!r} and {' and '.join(others)}")
         raise UserError(f"--data {path} has no feature columns: its {only}; add the columns to predict it from")
-    body = rows[1:]
-    if not body:
-        raise UserError(f"--data {path} has a header but no data rows; pass a file with data")
-    columns = list(zip(*body, strict=True))
-    group_labels = None if groups is None else _group_labels(groups, columns[names.index(groups)])
+    return names
 
-    j = names.index(target)
-    missing, labels, numeric = _parse_column(columns[j])
+
+def _target_values(target, cells, task):
+    """``(y, task)``: the target column's values (floats for regression, integers or strings for class labels)
+    and the task they are for, refused where they cannot be predicted (missing, infinite, a single value)."""
+    missing, labels, numeric = _parse_column(cells)
     _refuse_missing("--target", target, missing, "every instance needs a class label: drop those rows or fill them in")
-    task = _target_task(target, columns[j], labels, numeric, task)
+    task = _target_task(target, cells, labels, numeric, task)
     if task == "regression":
         if not np.all(np.isfinite(labels)):
             raise UserError(f"--target {target} holds an infinite value ({_rows_text(~np.isfinite(labels))}); "
@@ -580,7 +581,7 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
         y = labels
     elif numeric:
         if not np.all(np.isfinite(labels)) or not np.all(labels == np.round(labels)):
-            example = next(c for c, v in zip(columns[j], labels, strict=True) if not np.isfinite(v) or v != round(v))
+            example = next(c for c, v in zip(cells, labels, strict=True) if not np.isfinite(v) or v != round(v))
             raise UserError(
                 f"--target {target} holds continuous numbers (for example {example.strip()!r}); "
                 "classification needs class labels: pick a column of class labels, or pass --task regression"
@@ -597,10 +598,15 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
             f"--target {target} has a single class ({classes[0].item()!r}) in all {y.size} rows; "
             "classification needs at least two classes: pick another column or add instances"
         )
+    return y, task
 
+
+def _features(path, names, columns, *, skip, impute, n_rows):
+    """``(X, feature_names, categorical, missing_counts)``: the feature columns (every column not in ``skip``),
+    refused where one is empty or infinite, or where values are missing without ``impute``."""
     feature_names, values, categorical, missing_counts = [], [], [], {}
     for name, cells in zip(names, columns, strict=True):
-        if name in (target, groups, time):
+        if name in skip:
             continue
         missing, column, numeric = _parse_column(cells)
         if missing.all():
@@ -630,11 +636,24 @@ def _build_dataset(path, rows, *, target, impute, task="classification", groups=
             "most frequent value of categorical ones), or drop those rows"
         )
     if categorical:
-        X = np.empty((y.size, len(values)), dtype=object)
+        X = np.empty((n_rows, len(values)), dtype=object)
         for k, column in enumerate(values):
             X[:, k] = column
     else:
         X = np.column_stack(values)
+    return X, feature_names, categorical, missing_counts
+
+
+def _build_dataset(path, rows, *, target, impute, task="classification", groups=None, time=None):
+    names = _header(path, rows, target=target, groups=groups, time=time)
+    body = rows[1:]
+    if not body:
+        raise UserError(f"--data {path} has a header but no data rows; pass a file with data")
+    columns = list(zip(*body, strict=True))
+    group_labels = None if groups is None else _group_labels(groups, columns[names.index(groups)])
+    y, task = _target_values(target, columns[names.index(target)], task)
+    X, feature_names, categorical, missing_counts = _features(path, names, columns, skip=(target, groups, time),
+                                                              impute=impute, n_rows=y.size)
     stamps = None
     if time is not None:
         order, stamps = _time_order(time, columns[names.index(time)])

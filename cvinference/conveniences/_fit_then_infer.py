@@ -6,7 +6,6 @@ pure function reads (so that a bad value fails before any fit), fits the
 record with the evaluation layer and returns the pure function's result on it.
 """
 
-from .._utils._deprecation import renamed_parameter
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
 from ..evaluation import bootstrap_sampling, five_by_two_cv, nested_cross_validation, paired_subsampling
@@ -40,19 +39,21 @@ def nested_cv_interval(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEAT
 
     Parameters
     ----------
-    estimator, X, y, n_splits, n_repeats, loss, estimator_b, groups, cv_result, random_state, n_jobs, verbose
+    estimator, X, y, n_splits, n_repeats
         As in :func:`nested_cross_validation`: the learner (cloned, never
         fitted), the data, K folds (at least 3) in each of R random
-        partitions, the per-instance loss, a second learner on the same
-        folds, each instance's group (the folds then keep groups whole and
-        the interval takes the groups as the independent units), a
-        cross-validation already run whose partitions and fits are reused
-        as the outer ones, the seed of the partitions, the jobs for the
-        fits and the progress line
-        (``verbose=1``: fits done, time spent, time left). The
-        estimate of the mean squared error is noisy: few repeats often make
-        it negative or push it outside its bounds (with a warning).
+        partitions. The estimate of the mean squared error is noisy: few
+        repeats often make it negative or push it outside its bounds (with a
+        warning).
     %(confidence_level)s
+    loss, estimator_b, groups, cv_result, random_state, n_jobs, verbose
+        As in :func:`nested_cross_validation`: the per-instance loss, a
+        second learner on the same folds, each instance's group (the folds
+        then keep groups whole and the interval takes the groups as the
+        independent units), a cross-validation already run whose partitions
+        and fits are reused as the outer ones, the seed of the partitions,
+        the jobs for the fits and the progress line (``verbose=1``: fits
+        done, time spent, time left).
 
     Returns
     -------
@@ -105,7 +106,6 @@ def nested_cv_interval(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEAT
                           data_subject(y, record.estimator_reprs))
 
 
-@renamed_parameter(old="n_splits", new="n_rounds", since="0.1")
 @validate_params(**paired_subsampling.__cvinference_params__, confidence_level=PROBABILITY)
 @fill_doc
 def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.2, confidence_level=0.95,
@@ -122,16 +122,17 @@ def conservative_z_interval(estimator, X, y, *, n_pairs=10, n_rounds=15, test_si
 
     Parameters
     ----------
-    estimator, X, y, n_pairs, n_rounds, test_size, loss, estimator_b, stratify, random_state, n_jobs, verbose
+    estimator, X, y, n_pairs, n_rounds, test_size
         As in :func:`paired_subsampling`: the learner (cloned, never
         fitted), the data, M pairs of halves, J random train/test splits of
-        all the data and of each half (``n_splits`` before version 0.1,
-        which still works with a FutureWarning until 0.2), the share of a
+        all the data and of each half, the share of a
         half tested in each split (the default gives n1 = 0.4 n and
-        n2 = 0.1 n), the per-instance loss, a second learner on the same
-        splits, stratified splits, the seed of the splits, the jobs for
-        the fits and the progress line (``verbose=1``).
+        n2 = 0.1 n).
     %(confidence_level)s
+    loss, estimator_b, stratify, random_state, n_jobs, verbose
+        As in :func:`paired_subsampling`: the per-instance loss, a second
+        learner on the same splits, stratified splits, the seed of the
+        splits, the jobs for the fits and the progress line (``verbose=1``).
 
     Returns
     -------
@@ -185,14 +186,20 @@ def bootstrap_accuracy(estimator, X, y, *, method=".632", n_bootstraps=200, stra
 
     Parameters
     ----------
-    estimator, X, y, n_bootstraps, stratify, random_state, n_jobs, verbose
+    estimator, X, y
         As in :func:`bootstrap_sampling`: the classifier (cloned, never
-        fitted), the data, the number of bootstrap samples, sampling within
-        classes, the seed of the samples, the jobs for the fits and the
-        progress line (``verbose=1``).
-    method, confidence_level
-        As in :func:`bootstrap_accuracy_of`: ``".632"``, ``".632+"`` or
-        ``"oob"``, and the level of the percentile interval of ``values``.
+        fitted) and the data.
+    method : {".632", ".632+", "oob"}, default=".632"
+        As in :func:`bootstrap_accuracy_of`.
+    n_bootstraps, stratify
+        As in :func:`bootstrap_sampling`: the number of bootstrap samples
+        and sampling within classes.
+    confidence_level : float, default=0.95
+        As in :func:`bootstrap_accuracy_of`: the level of the percentile
+        interval of ``values``.
+    random_state, n_jobs, verbose
+        As in :func:`bootstrap_sampling`: the seed of the samples, the jobs
+        for the fits and the progress line (``verbose=1``).
 
     Returns
     -------
@@ -252,13 +259,15 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, alternative="two-sided
 
     Parameters
     ----------
-    estimator_a, estimator_b, X, y, groups, random_state, n_jobs
+    estimator_a, estimator_b, X, y
         As in :func:`five_by_two_cv`: the two classifiers (cloned for each
-        of the 20 fits, never fitted), the data, each instance's group
-        (each half then holds whole groups), the seed of the five
-        partitions (with an int, the result is identical for any
-        ``n_jobs``) and the jobs for the fits.
+        of the 20 fits, never fitted) and the data.
     %(alternative)s
+    groups, random_state, n_jobs
+        As in :func:`five_by_two_cv`: each instance's group (each half then
+        holds whole groups), the seed of the five partitions (with an int,
+        the result is identical for any ``n_jobs``) and the jobs for the
+        fits.
 
     Returns
     -------

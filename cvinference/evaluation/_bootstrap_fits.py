@@ -99,8 +99,8 @@ def bootstrap_sampling(estimator, X, y, *, n_bootstraps=200, stratify=False, ran
         not depend on ``n_bootstraps``): sample b is row b of
         ``check_random_state(random_state).randint(0, n, size=(n_bootstraps, n))``
         (without ``stratify``). It does not seed the estimator.
-    n_jobs : int, default=None
-        Number of jobs for the n_bootstraps + 1 fits. %(n_jobs)s
+    %(n_jobs)s
+        The fits are n_bootstraps + 1.
     verbose : int, default=0
         1: a progress line on standard error while the models are fitted
         (fits done of all, time spent, time left); 2 and more: also the

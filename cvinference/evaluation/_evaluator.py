@@ -92,8 +92,7 @@ class CVEvaluator(BaseEstimator):
         is called only for a loss that needs it, and its columns are lined up
         with the classes of y through each fold model's ``classes_``, so a
         class missing from a training fold gets probability 0.
-    n_jobs : int, default=None
-        Number of jobs for the fits. %(n_jobs)s
+    %(n_jobs)s
     random_state : int, RandomState instance or None, default=None
         Seeds the partitions: one seed per repeat is drawn from it, and each
         repeat's splitter is seeded with its own (so an int ``cv=10`` with

@@ -50,9 +50,8 @@ def five_by_two_cv(estimator_a, estimator_b, X, y, *, groups=None, random_state=
         or with ``groups``
         ``StratifiedEqualSizeGroupKFold(2, shuffle=True, random_state=seed_i)``.
         With an int, the result is identical for any ``n_jobs``.
-    n_jobs : int, default=None
-        Jobs for the 20 fits, which run in one
-        :class:`sklearn.utils.parallel.Parallel` pool. %(n_jobs)s
+    %(n_jobs)s
+        The 20 fits run in one :class:`sklearn.utils.parallel.Parallel` pool.
 
     Returns
     -------

@@ -163,9 +163,8 @@ def random_subsampling(estimator, X, y, *, n_rounds=30, test_size=1 / 3, stratif
     random_state : int, RandomState instance or None, default=None
         Seeds the splitter. Two calls with the same int and the same data
         draw the same test sets, which the paired tests need.
-    n_jobs : int, default=None
-        Number of jobs for the fits (one joblib pool over the rounds).
-        %(n_jobs)s
+    %(n_jobs)s
+        One joblib pool runs the fits of every round.
 
     Returns
     -------

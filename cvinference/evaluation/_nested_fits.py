@@ -130,6 +130,7 @@ def nested_cross_validation(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_R
         loss that needs it); it is cloned, never fitted.
     %(X)s
     y : array-like of shape (n_samples,)
+        The target: class labels, or numbers for a regressor.
     n_splits : int, default=5
         K, the folds of every partition; at least 3, since each outer
         fold's inner cross-validation splits the other K - 1 folds. Every
@@ -185,8 +186,8 @@ def nested_cross_validation(estimator, X, y, *, n_splits=N_SPLITS, n_repeats=N_R
         otherwise the same search balancing the fold sizes only) with
         ``shuffle=True`` and the same r-th seed. It does not seed the
         estimators.
-    n_jobs : int, default=None
-        Number of jobs for the fits. %(n_jobs)s The result does not depend on it.
+    %(n_jobs)s
+        The result does not depend on it.
     verbose : int, default=0
         1: a progress line on standard error while the models are fitted
         (fits done of all, time spent, time left); 2 and more: also the

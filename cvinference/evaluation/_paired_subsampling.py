@@ -228,8 +228,8 @@ def paired_subsampling(estimator, X, y, *, n_pairs=10, n_rounds=15, test_size=0.
     random_state : int, RandomState instance or None, default=None
         Seeds every split, all drawn before any fit, so that with an int the
         result is identical for any ``n_jobs``. It does not seed the estimators.
-    n_jobs : int, default=None
-        Number of jobs for the J (2 M + 1) fits per learner. %(n_jobs)s
+    %(n_jobs)s
+        The fits are J (2 M + 1) per learner.
     verbose : int, default=0
         1: a progress line on standard error while the models are fitted
         (fits done of all, time spent, time left); 2 and more: also the

@@ -15,8 +15,6 @@ calibration evidence (``method="auto"``'s choices, the evidence's warnings,
 the decision) lives above, in :mod:`cvinference.policy`.
 """
 
-from .._utils._deprecation import removal_version, warn_deprecated
-from .._utils._upward import upward
 from ._accuracy_interval import accuracy_interval
 from ._bootstrap import bootstrap_accuracy_of
 from ._conditions import large_sample_conditions
@@ -31,9 +29,8 @@ from ._no_information import no_information_test
 from ._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test, scheme_diagnostic
 from ._regression import loss_difference_test, mean_baseline_test, regression_interval
 from ._resampled_tests import bayesian_correlated_ttest, corrected_resampled_ttest
+from ._resampling_results import BayesianResult, BootstrapResult
 from ._results import (
-    BayesianResult,
-    BootstrapResult,
     FTestResult,
     Interval,
     LargeSampleConditions,
@@ -43,7 +40,6 @@ from ._results import (
     SchemeDiagnostic,
     TestResult,
 )
-from ._variants import cluster_paired_test, clustered_mcnemar_test
 
 __all__ = [
     "BayesianResult",
@@ -59,8 +55,6 @@ __all__ = [
     "accuracy_interval",
     "bayesian_correlated_ttest",
     "bootstrap_accuracy_of",
-    "cluster_paired_test",
-    "clustered_mcnemar_test",
     "combined_ftest_5x2cv_of",
     "conservative_z_interval_of",
     "corrected_resampled_ttest",
@@ -81,42 +75,3 @@ __all__ = [
     "paired_ttest_5x2cv_of",
     "scheme_diagnostic",
 ]
-
-_MOVED = {  # the estimator, X, y forms, here until issue 27; each name literal, as tests/test_layers.py asks
-    "bootstrap_accuracy": lambda: upward("conveniences", "bootstrap_accuracy"),
-    "combined_ftest_5x2cv": lambda: upward("conveniences", "combined_ftest_5x2cv"),
-    "conservative_z_interval": lambda: upward("conveniences", "conservative_z_interval"),
-    "nested_cv_interval": lambda: upward("conveniences", "nested_cv_interval"),
-    "paired_ttest_5x2cv": lambda: upward("conveniences", "paired_ttest_5x2cv"),
-}
-
-
-_TO_POLICY = {  # the decision, here until issue 44; each name literal, as tests/test_layers.py asks
-    "ANSWERS": lambda: upward("policy", "ANSWERS"),
-    "Decision": lambda: upward("policy", "Decision"),
-    "DecisionTest": lambda: upward("policy", "DecisionTest"),
-    "decide": lambda: upward("policy", "decide"),
-    "pair_tests": lambda: upward("policy", "pair_tests"),
-}
-
-
-def __getattr__(name):
-    """``cvinference.inference.nested_cv_interval`` and the other moved forms, and the decision's names, which
-    moved to :mod:`cvinference.policy`, for one release, with a FutureWarning."""
-    if name in _TO_POLICY:
-        warn_deprecated(
-            f"cvinference.inference.{name} is deprecated since version 0.1 and will be removed in version "
-            f"{removal_version('0.1')}: the decision reads the calibration evidence, which is the policy's, not "
-            f"the statistics'; it moved to cvinference.policy.{name}"
-            + (f" (also cvinference.{name})." if name in ("Decision", "DecisionTest", "decide") else ".")
-        )
-        return _TO_POLICY[name]()
-    if name not in _MOVED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warn_deprecated(
-        f"cvinference.inference.{name} is deprecated since version 0.1 and will be removed in version "
-        f"{removal_version('0.1')}: it fits models, which the inference layer no longer does; it moved to "
-        f"cvinference.{name} (also cvinference.conveniences.{name}), and cvinference.inference.{name}_of computes "
-        "the result from a record."
-    )
-    return _MOVED[name]()

@@ -17,7 +17,7 @@ from ..records import BootstrapSamplingResult
 from ._estimands import GIVEN_THIS_DATASET
 from ._inputs import check_record
 from ._methods import options
-from ._results import BootstrapResult
+from ._resampling_results import BootstrapResult
 
 METHODS = options("bootstrap_accuracy_of")
 
@@ -211,6 +211,55 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
     full_pred = record.y_pred
     err = float(np.mean(full_pred != y_array))
 
+    err1, oob_accuracy, n_never = _out_of_bag_error(record, messages)
+    gamma = _no_information_error(y_array, full_pred)
+    err632 = _W_RESUB * err + _W_OOB * err1
+    err632plus, rate, weight = _point632_plus_error(err, err1, gamma)
+    if err1 > gamma > err:
+        messages.note(
+            f"the leave-one-out bootstrap error Err^(1) = {err1:.4g} exceeds the no-information error "
+            f"gamma = {gamma:.4g}; .632+ uses Err^(1)' = gamma and R' = 1 (Efron & Tibshirani 1997, eq. 32)"
+        )
+
+    estimate, values = _estimate_and_values(method, err, err1, gamma, oob_accuracy)
+    low, high, n_empty = _percentile_interval(values, oob_accuracy, confidence_level, estimate, n, messages)
+
+    if stratify:
+        messages.note("each bootstrap sample was drawn within classes and has y's class counts")
+    if method == ".632" and rate >= _OVERFITTING_WARNING_RATE:
+        messages.warn(
+            f"The relative overfitting rate is R = {rate:.3g} (resubstitution accuracy {1 - err:.4g}, "
+            f"out-of-bag accuracy {1 - err1:.4g}): the learner overfits and the .632 estimate is "
+            "optimistic, as in Kohavi's (1995) slide 'Bootstrap failure'. Use method='.632+' "
+            f"(here {1 - err632plus:.4g}) or cross-validation."
+        )
+
+    details = {
+        "resubstitution_accuracy": 1 - err,
+        "loo_bootstrap_accuracy": 1 - err1,
+        "no_information_accuracy": 1 - gamma,
+        "relative_overfitting_rate": rate,
+        "weight": weight,
+        "accuracy_632": 1 - err632,
+        "accuracy_632_plus": 1 - err632plus,
+        "n_never_left_out": n_never,
+        "n_empty_bootstraps": n_empty,
+    }
+    return BootstrapResult(
+        estimate=float(estimate), low=low, high=high, confidence_level=confidence_level, method=method,
+        values=readonly_array(values, np.float64), n_bootstraps=n_bootstraps, n_samples=n, stratify=stratify,
+        estimand=_estimand(method, n), assumptions=_ASSUMPTIONS[method],
+        target="kfold" if method == "oob" else "conditional",
+        details=types.MappingProxyType(details),
+        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+    )
+
+
+def _out_of_bag_error(record, messages):
+    """``(err1, oob_accuracy, n_never)``: Efron & Tibshirani's leave-one-out bootstrap error Err^(1), each
+    bootstrap's out-of-bag accuracy (nan where it left no instance out) and the count of instances in every
+    sample (left out of Err^(1), with a note)."""
+    n, n_bootstraps = record.n_samples, record.n_bootstraps
     loss_sum = np.zeros(n)
     times_left_out = np.zeros(n, dtype=np.int64)
     oob_accuracy = np.full(n_bootstraps, np.nan)
@@ -238,32 +287,38 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
             "Err^(1) averages the other instances (Efron & Tibshirani 1997). More bootstraps "
             "leave every instance out at least once."
         )
+    return err1, oob_accuracy, n_never
 
-    _, codes = np.unique(y_array, return_inverse=True)
-    classes = np.unique(y_array)
-    p = np.bincount(codes, minlength=classes.size) / n
-    q = np.array([np.mean(full_pred == c) for c in classes])
-    gamma = float(np.sum(p * (1 - q)))
 
+def _no_information_error(y, predicted):
+    """gamma = sum_k p_k (1 - q_k), the no-information error (Efron & Tibshirani 1997, eq. 27)."""
+    _, codes = np.unique(y, return_inverse=True)
+    classes = np.unique(y)
+    p = np.bincount(codes, minlength=classes.size) / y.size
+    q = np.array([np.mean(predicted == c) for c in classes])
+    return float(np.sum(p * (1 - q)))
+
+
+def _estimate_and_values(method, err, err1, gamma, oob_accuracy):
+    """``method``'s accuracy, and its value with each bootstrap's out-of-bag accuracy in place of 1 - Err^(1)."""
     err632 = _W_RESUB * err + _W_OOB * err1
-    err632plus, rate, weight = _point632_plus_error(err, err1, gamma)
-    if err1 > gamma > err:
-        messages.note(
-            f"the leave-one-out bootstrap error Err^(1) = {err1:.4g} exceeds the no-information error "
-            f"gamma = {gamma:.4g}; .632+ uses Err^(1)' = gamma and R' = 1 (Efron & Tibshirani 1997, eq. 32)"
-        )
-
     if method == "oob":
         estimate, values = 1 - err1, oob_accuracy.copy()
     elif method == ".632":
         estimate, values = 1 - err632, _W_RESUB * (1 - err) + _W_OOB * oob_accuracy
     else:
-        estimate = 1 - err632plus
+        estimate = 1 - _point632_plus_error(err, err1, gamma)[0]
         values = np.array([
             math.nan if math.isnan(acc) else 1 - _point632_plus_error(err, 1 - acc, gamma)[0]
             for acc in oob_accuracy
         ])
+    return estimate, values
 
+
+def _percentile_interval(values, oob_accuracy, confidence_level, estimate, n, messages):
+    """``(low, high, n_empty)``: the percentile interval of the finite ``values`` (checked against their count
+    and the estimate) and the count of bootstraps that left no instance out (with a warning)."""
+    n_bootstraps = oob_accuracy.size
     n_empty = int(np.isnan(oob_accuracy).sum())
     finite = values[~np.isnan(values)]
     if n_empty:
@@ -276,43 +331,18 @@ def bootstrap_accuracy_of(result, *, method=".632", confidence_level=0.95):
         _check_percentile_interval(finite.size, confidence_level, estimate, low, high, messages)
     else:
         low = high = math.nan
+    return low, high, n_empty
 
-    if stratify:
-        messages.note("each bootstrap sample was drawn within classes and has y's class counts")
-    if method == ".632" and rate >= _OVERFITTING_WARNING_RATE:
-        messages.warn(
-            f"The relative overfitting rate is R = {rate:.3g} (resubstitution accuracy {1 - err:.4g}, "
-            f"out-of-bag accuracy {1 - err1:.4g}): the learner overfits and the .632 estimate is "
-            "optimistic, as in Kohavi's (1995) slide 'Bootstrap failure'. Use method='.632+' "
-            f"(here {1 - err632plus:.4g}) or cross-validation."
-        )
 
+def _estimand(method, n):
+    """What ``method``'s accuracy is about: the models fitted to bootstrap samples (oob) or the full-data model."""
     if method == "oob":
-        estimand = (
+        return (
             f"accuracy on the population of the models the learner fits to bootstrap samples of this "
             f"dataset (n = {n} draws with replacement, about {round(0.632 * n)} distinct instances); "
             f"{GIVEN_THIS_DATASET}"
         )
-    else:
-        estimand = (
-            f"accuracy on the population of the model the learner fits to all n = {n} instances of this "
-            f"dataset; {GIVEN_THIS_DATASET}"
-        )
-    details = {
-        "resubstitution_accuracy": 1 - err,
-        "loo_bootstrap_accuracy": 1 - err1,
-        "no_information_accuracy": 1 - gamma,
-        "relative_overfitting_rate": rate,
-        "weight": weight,
-        "accuracy_632": 1 - err632,
-        "accuracy_632_plus": 1 - err632plus,
-        "n_never_left_out": n_never,
-        "n_empty_bootstraps": n_empty,
-    }
-    return BootstrapResult(
-        estimate=float(estimate), low=low, high=high, confidence_level=confidence_level, method=method,
-        values=readonly_array(values, np.float64), n_bootstraps=n_bootstraps, n_samples=n, stratify=stratify,
-        estimand=estimand, assumptions=_ASSUMPTIONS[method], target="kfold" if method == "oob" else "conditional",
-        details=types.MappingProxyType(details),
-        notes=tuple(messages.notes), warnings=tuple(messages.warnings),
+    return (
+        f"accuracy on the population of the model the learner fits to all n = {n} instances of this "
+        f"dataset; {GIVEN_THIS_DATASET}"
     )

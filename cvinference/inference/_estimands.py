@@ -9,8 +9,8 @@ CONDITIONS_FAIL = "The large-sample conditions fail"
 :func:`conditions_warning`)."""
 
 PAIRED_ESTIMAND = "difference in expected "
-"""How the estimand of two learners' nested-CV interval begins: read only by the upgrade of an Interval payload
-written before its details said ``n_learners``."""
+"""How the estimand of two learners' nested-CV interval begins (its details say ``n_learners``: nothing reads this
+text)."""
 
 AUTO_NOTE = "method='auto' chose"
 """How the note of ``accuracy_interval(method="auto")`` starts."""

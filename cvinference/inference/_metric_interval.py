@@ -11,7 +11,6 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import f1_score, get_scorer, get_scorer_names, jaccard_score, precision_score, recall_score
 
-from .._utils._deprecation import positional_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, ClassLabel, Nullable, Options, validate_params
 from .._utils._upward import upward
@@ -531,7 +530,6 @@ def _score_interval(result, metric, method, confidence_level, repeat):
     return _negated(interval, metric) if negated else interval
 
 
-@positional_deprecated("confidence_level", since="0.1")
 @validate_params(confidence_level=PROBABILITY, repeat=REPEAT, pos_label=Nullable(ClassLabel()),
                  method=Options(*METHODS))
 @fill_doc
@@ -555,8 +553,6 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
         refused, as is a binary-only name such as ``"f1"`` on more than two
         classes (pass ``"f1_macro"`` or ``"f1_weighted"``).
     %(confidence_level)s
-        Keyword-only: passing it by position (third, after ``metric``) is
-        deprecated since version 0.1 and warns with a FutureWarning.
     repeat : int or None, default=None
         %(repeat)s The t keeps k - 1 degrees of freedom.
     pos_label : str, int, float or None, default=None

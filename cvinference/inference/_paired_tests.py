@@ -180,8 +180,7 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
         leave-one-out). ``"cluster"``: for results made with ``groups``, the
         cluster-robust paired t of the two learners' mean per-instance
         losses, with the groups as the units (see Notes); it takes any loss,
-        and the folds need not be identical. Before version 0.1 it was
-        ``cluster_paired_test(a, b)``.
+        and the folds need not be identical.
     %(alternative)s
         With ``method="cluster"``, ``"greater"`` is "A is better" (its mean
         loss is smaller).
@@ -465,8 +464,7 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
         ``"obuchowski"``: Obuchowski's (1998) statistic for results made
         with ``groups``, the groups as the units, weighing the instances
         equally; ``"durkalski"``: Durkalski et al.'s (2003), weighing the
-        groups equally (see Notes). Before version 0.1 these two were
-        ``clustered_mcnemar_test(a, b, method=...)``.
+        groups equally (see Notes).
     exact : bool or None, default=None
         True: the exact binomial test on the discordant pairs. False: the
         chi-square approximation. None: exact when there are fewer than 25

@@ -23,7 +23,8 @@ from ._distributions import statistic_and_pvalue
 from ._inputs import about_two_learners, check_accuracy_result, check_paired, two_results
 from ._parameters import ALTERNATIVE
 from ._regression import loss_words
-from ._results import BayesianResult, LossDifferenceTestResult, TestResult
+from ._resampling_results import BayesianResult
+from ._results import LossDifferenceTestResult, TestResult
 
 # --------------------------------------------------------------------------- paired differences
 
@@ -349,20 +350,20 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     )
 
 
-ROPE = Real(0, math.inf, closed="left", what="a finite number",
+MARGIN = Real(0, math.inf, closed="left", what="a finite number",
             example="0.01 (one percentage point of accuracy): the half-width of the region of practical "
-                    "equivalence [-rope, rope]")
-"""``rope``: how far apart two scores may be and still count as equal."""
+                    "equivalence [-margin, margin]")
+"""``margin``: how far apart two scores may be and still count as equal."""
 
-ACCURACY_ROPE = Real(0, 1, closed="left", what="a difference of accuracies",
-                     example="0.01 (one percentage point); a rope of 1 or more holds every difference of two "
+ACCURACY_MARGIN = Real(0, 1, closed="left", what="a difference of accuracies",
+                     example="0.01 (one percentage point); a margin of 1 or more holds every difference of two "
                              "accuracies, so every comparison would come out equivalent")
-"""``rope`` of a comparison of accuracies, whose differences lie in [-1, 1]."""
+"""``margin`` of a comparison of accuracies, whose differences lie in [-1, 1]."""
 
 
-@validate_params(rope=ACCURACY_ROPE)
+@validate_params(margin=ACCURACY_MARGIN)
 @about_two_learners
-def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
+def bayesian_correlated_ttest(a, b=None, *, margin=0.01):
     """Bayesian correlated t-test: P(A better), P(practically equal), P(B better).
 
     Parameters
@@ -373,9 +374,9 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     b : CVResult or SubsamplingResult, optional
         As for :func:`corrected_resampled_ttest`: (repeated) k-fold on
         identical folds, or random subsampling on identical test sets.
-    rope : float, default=0.01
+    margin : float, default=0.01
         Half-width of the region of practical equivalence: differences in
-        accuracy within [-rope, rope] count as no difference. 0 gives
+        accuracy within [-margin, margin] count as no difference. 0 gives
         ``prob_equivalent = 0``; 1 or more is refused (every difference of
         two accuracies would count as none).
 
@@ -413,7 +414,7 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     rho / (1 - rho) = n_test / n_train, the term of the corrected t (for
     unequal folds the corrected t averages m_j / (n - m_j) instead, which is
     slightly larger; the two differ noticeably only for small n). The probabilities are posterior
-    probabilities of the regions mu > rope, ``|mu| <= rope`` and mu < -rope; they
+    probabilities of the regions mu > margin, ``|mu| <= margin`` and mu < -margin; they
     are about the mean difference mu, the quantity the corrected t tests,
     and share its approximations (the correlation heuristic; the folds of
     k-fold are not independent random splits). With s = 0 (all differences
@@ -429,13 +430,13 @@ def bayesian_correlated_ttest(a, b=None, *, rope=0.01):
     ...     return CVResult(y_true=np.ones(200, dtype=int), y_pred=y_pred, fold=fold)
     >>> a = result([[32, 28, 30, 30, 32], [31, 30, 29, 33, 29]])
     >>> b = result([[30, 27, 30, 26, 30], [30, 29, 30, 28, 30]])
-    >>> bayesian_correlated_ttest(a, b, rope=0.01)
-    BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, rope=0.01)
+    >>> bayesian_correlated_ttest(a, b, margin=0.01)
+    BayesianResult(prob_a_better=0.7951, prob_equivalent=0.1278, prob_b_better=0.07704, margin=0.01)
     """
-    return bayesian_ttest_of(_paired_differences(a, b, "bayesian_correlated_ttest"), rope)
+    return bayesian_ttest_of(_paired_differences(a, b, "bayesian_correlated_ttest"), margin)
 
 
-def bayesian_ttest_of(differences, rope):
+def bayesian_ttest_of(differences, margin):
     """The Bayesian correlated t (see :func:`bayesian_correlated_ttest`) of checked ``_Differences``."""
     d, n, rho = differences.values, differences.values.size, differences.rho
     mean = float(d.mean())
@@ -444,16 +445,16 @@ def bayesian_ttest_of(differences, rope):
     messages = Messages()
     if scale > 0:
         posterior = stats.t(df, loc=mean, scale=scale)
-        b_better, below_rope = float(posterior.cdf(-rope)), float(posterior.cdf(rope))
-        a_better, equivalent = float(posterior.sf(rope)), below_rope - b_better
+        b_better, below_margin = float(posterior.cdf(-margin)), float(posterior.cdf(margin))
+        a_better, equivalent = float(posterior.sf(margin)), below_margin - b_better
     else:
         messages.warn(
             f"The differences between A and B have no spread (all equal to {mean:+.4g}), so the posterior "
             "is a point mass there and each probability is 0 or 1; that reflects too few or too coarse "
             "differences, not certainty."
         )
-        a_better, b_better = float(mean > rope), float(mean < -rope)
-        equivalent = float(abs(mean) <= rope)
+        a_better, b_better = float(mean > margin), float(mean < -margin)
+        equivalent = float(abs(mean) <= margin)
     how = ("1/k for k-fold, as Corani & Benavoli (2015) set it" if differences.kfold
            else "Nadeau & Bengio's (2003) approximation for random subsampling")
     messages.note(f"{differences.scheme}: rho = n_test / n = {rho:.4g} ({how})")
@@ -461,7 +462,7 @@ def bayesian_ttest_of(differences, rope):
                **differences.layout}
     return BayesianResult(
         prob_a_better=a_better, prob_equivalent=equivalent, prob_b_better=b_better, posterior_mean=mean,
-        posterior_scale=scale, df=df, rope=rope, rho=rho, method="Bayesian correlated t-test",
+        posterior_scale=scale, df=df, margin=margin, rho=rho, method="Bayesian correlated t-test",
         estimand=_estimand(differences, "mean difference"),
         assumptions=_assumptions(differences) + "; non-informative prior (Corani & Benavoli 2015)",
         target="unconditional",

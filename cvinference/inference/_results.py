@@ -8,7 +8,6 @@ holds the counts behind Wong's (2015) large-sample conditions, and
 """
 
 import dataclasses
-import inspect
 import math
 import types
 from typing import NamedTuple
@@ -17,7 +16,6 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import moved_to_mapping, removal_version, warn_deprecated
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ALTERNATIVE,
@@ -40,7 +38,6 @@ from .._utils._kinds import (
     Number,
     Options,
     Ordered,
-    SameLength,
     Sequence,
 )
 from .._utils._notebook import import_pandas, summary_html
@@ -50,7 +47,7 @@ from .._utils._text import format_level, format_number, format_pvalue, format_ta
 from .._utils._upward import upward
 from .._utils._warnings import Caution
 from ._distributions import reference_quantile
-from ._estimands import PAIRED_ESTIMAND, TARGET, check_target, described_lines
+from ._estimands import TARGET, check_target, described_lines
 from ._test_inversion import INVERTED, far_differences_warning, inverted_set_warning, not_rejected
 
 
@@ -198,75 +195,10 @@ class LargeSampleConditions(Serializable):
         return "\n".join(lines)
 
 
-class ConditionsTuple(tuple):
-    """The large-sample conditions an interval checked: a tuple of :class:`LargeSampleConditions`.
-
-    Empty when none applied, one item for one learner. Until version 0.2 the
-    attributes of the single item also read through the tuple
-    (``interval.conditions.satisfied``, as when ``Interval.conditions`` was
-    one object or None), with a FutureWarning naming ``conditions[0]``.
-    It compares, pickles and serialises as a plain tuple.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from cvinference import CVResult, accuracy_interval
-    >>> result = CVResult(y_true=[0, 1] * 20, y_pred=[0, 1] * 19 + [1, 0], fold=[0, 1] * 20)
-    >>> interval = accuracy_interval(result, method="wilson")
-    >>> interval.conditions[0].satisfied
-    False
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     interval.conditions.satisfied
-    False
-    >>> print(caught[0].message)
-    interval.conditions is a tuple of LargeSampleConditions ...; write interval.conditions[0].satisfied.
-    """
-
-    __slots__ = ()
-
-    def __getattr__(self, name):
-        if name.startswith("_") or len(self) != 1 or not hasattr(self[0], name):
-            raise AttributeError(f"a tuple of {len(self)} LargeSampleConditions has no attribute {name!r}"
-                                 + ("; read it on one item, e.g. conditions[0]." if self else "."))
-        warn_deprecated("interval.conditions is a tuple of LargeSampleConditions since version 0.1 (empty when none "
-                        "apply), and reading its attributes on the tuple will stop working in version "
-                        f"{removal_version('0.1')}; write interval.conditions[0].{name}.")
-        return getattr(self[0], name)
-
-
-def _interval_from_version_1(data):
-    """An Interval dict of version 1 (``conditions`` one object or null) at version 2 (a tuple of them)."""
-    conditions = data["conditions"]
-    return data | {"version": 2, "conditions": {"tuple": [] if conditions is None else [conditions]}}
-
-
-def _interval_from_version_2(data):
-    """An Interval dict of version 2 at version 3, which records the bounds clipped to the range (none before)."""
-    return data | {"version": 3, "clipped": {"tuple": []}}
-
-
-def _interval_from_version_3(data):
-    """An Interval dict of version 3 at version 4, whose ``details`` begin with the figures that were fields."""
-    moved = {name: data[name] for name in _INTERVAL_DETAILS}
-    rest = {key: value for key, value in data.items() if key not in _INTERVAL_DETAILS}
-    return rest | {"version": 4, "details": {"mapping": moved | data["details"]["mapping"]}}
-
-
-def _interval_from_version_4(data):
-    """An Interval dict of version 4 at version 5: a nested-CV interval's details say how many learners it is of
-    (read once here from the estimand that version wrote, whose start said it)."""
-    details = data["details"]["mapping"]
-    if data.get("method") == "nested-cv" and "n_learners" not in details:
-        paired = str(data.get("estimand", "")).startswith(PAIRED_ESTIMAND)
-        details = details | {"n_learners": 2 if paired else 1}
-    return data | {"version": 5, "details": {"mapping": details}}
-
-
 _INTERVAL_DETAILS = {"averaging": Options("dataset", "fold"), "standard_error": Nullable(NON_NEGATIVE),
                      "critical_value": Nullable(NUMBER), "df": Nullable(NON_NEGATIVE), "n": Nullable(COUNT),
                      "dropped_folds": INDICES, "clipped": Sequence(Options("low", "high"))}
-"""The keys every interval's ``details`` begin with, with their kinds: the fields an Interval had until 0.1."""
+"""The keys every interval's ``details`` begin with, with their kinds."""
 
 _INTERVAL_DEFAULTS = {"standard_error": None, "critical_value": None, "df": None, "n": None, "dropped_folds": (),
                       "clipped": ()}
@@ -282,36 +214,11 @@ def _interval_details(result):
     object.__setattr__(result, "details", types.MappingProxyType(leading | details))
 
 
-def _moved_interval_fields(cls):
-    """Until 0.2: ``cls(averaging=..., standard_error=..., ...)`` and ``interval.averaging`` read and write
-    ``details``, with a FutureWarning naming the new spelling."""
-    init = cls.__init__
-
-    def __init__(self, *args, **kwargs):
-        moved = {name: kwargs.pop(name) for name in _INTERVAL_DETAILS if name in kwargs}
-        if moved:
-            warn_deprecated(f"{cls.__name__}({', '.join(f'{name}=...' for name in moved)}) moved into details in "
-                            f"version 0.1, and the keyword will be refused in version {removal_version('0.1')}; pass "
-                            f"details={{{', '.join(f'{name!r}: ...' for name in moved)}}}.")
-            kwargs["details"] = {**(kwargs.get("details") or {}), **moved}
-        init(self, *args, **kwargs)
-
-    __init__.__doc__, __init__.__signature__ = init.__doc__, inspect.signature(init)
-    cls.__init__ = __init__
-
-    for name in _INTERVAL_DETAILS:
-        moved_to_mapping(cls, name, mapping="details", key=name, stored="details", subject="interval", since="0.1")
-
-
 def _conditions_tuple(result):
-    """Set ``result.conditions`` to a :class:`ConditionsTuple` (the field of a frozen dataclass)."""
-    conditions = result.conditions
-    if conditions is None or isinstance(conditions, LargeSampleConditions):
-        warn_deprecated(f"{type(result).__name__}(conditions=...) takes a tuple of LargeSampleConditions since "
-                        f"version 0.1, and one object or None will be refused in version {removal_version('0.1')}; "
-                        "pass conditions=() or conditions=(conditions,).")
-        conditions = () if conditions is None else (conditions,)
-    object.__setattr__(result, "conditions", ConditionsTuple(conditions))
+    """Set ``result.conditions`` to a tuple when given as a list (the field of a frozen dataclass); any other
+    value is left to the field's check, which names it."""
+    if isinstance(result.conditions, list):
+        object.__setattr__(result, "conditions", tuple(result.conditions))
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -425,6 +332,7 @@ class IntervalLike:
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns
@@ -497,10 +405,6 @@ class Interval(IntervalLike, Serializable):
           t approximation put outside the quantity's possible range, and
           that were set to the range's end (empty when none was); its
           coverage near that end is not what ``confidence_level`` says.
-
-        Until version 0.2 each also reads as an attribute
-        (``interval.standard_error``), with a FutureWarning naming
-        ``interval.details["standard_error"]``.
 """
 
     estimate: float
@@ -521,9 +425,6 @@ class Interval(IntervalLike, Serializable):
               "details": LeadingFields(**_INTERVAL_DETAILS),
               "conditions": Sequence(Instance(LargeSampleConditions)), "notes": TEXTS, "warnings": TEXTS}
     _rules = (Ordered("low", "high"),)
-    _format_version = 5
-    _upgrades = types.MappingProxyType({1: _interval_from_version_1, 2: _interval_from_version_2,
-                                        3: _interval_from_version_3, 4: _interval_from_version_4})
 
     def __post_init__(self):
         check_target(self)
@@ -547,7 +448,6 @@ class Interval(IntervalLike, Serializable):
 
 
 Interval.__doc__ += _INTERVAL_DOC_FIELDS
-_moved_interval_fields(Interval)
 
 
 
@@ -628,6 +528,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         confidence_level : float, default=0.95
             The level of :meth:`confidence_interval` drawn.
         %(plot_path)s
@@ -672,6 +573,7 @@ class TestResult(Serializable):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -762,23 +664,6 @@ class TestResult(Serializable):
 
 
 TestResult.__doc__ += _INTERVAL_DOC_FIELDS
-
-
-def _deprecated_plumbing(name):
-    """A read-only property for the field ``_<name>`` that only :meth:`TestResult.confidence_interval` reads."""
-
-    def read(self):
-        warn_deprecated(f"{type(self).__name__}.{name} is private since version 0.1 (only confidence_interval() "
-                        f"reads it) and will be removed in version {removal_version('0.1')}; read the interval's own "
-                        "figures instead: confidence_interval().details['standard_error'] and "
-                        "confidence_interval().details['df'].")
-        return getattr(self, f"_{name}")
-
-    return property(read, doc=f"Deprecated since 0.1: what ``confidence_interval()`` reads; see its ``{name[9:]}``.")
-
-
-TestResult.interval_standard_error = _deprecated_plumbing("interval_standard_error")
-TestResult.interval_df = _deprecated_plumbing("interval_df")
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -876,6 +761,7 @@ class NoInformationTestResult(TestResult):
         Parameters
         ----------
         confidence_level : float, default=0.95
+            The level of the interval.
 
         Returns
         -------
@@ -931,9 +817,14 @@ class NoInformationTestResult(TestResult):
 class FTestResult(TestResult):
     """The result of the combined 5x2cv F test.
 
-    ``df`` is the numerator degrees of freedom (10) and ``df_denominator``
-    the denominator's (5): the statistic is F(10, 5) under the null
-    hypothesis (Alpaydin 1999).
+    The attributes of :class:`TestResult`, ``df`` the numerator degrees of
+    freedom (10), and the denominator's: the statistic is F(10, 5) under
+    the null hypothesis (Alpaydin 1999).
+
+    Attributes
+    ----------
+    df_denominator : float or None
+        The denominator degrees of freedom (5).
     """
 
     __test__ = False
@@ -962,227 +853,3 @@ class FTestResult(TestResult):
                     f"df = ({format_number(self.df)}, {format_number(self.df_denominator)}), "
                     f"{format_pvalue(self.pvalue)} ({self.alternative})")
         return "\n".join(lines)
-
-
-@dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BayesianResult(Serializable):
-    """The posterior of the mean difference in accuracy, and its three regions.
-
-    Made by :func:`bayesian_correlated_ttest`. The posterior of the mean
-    difference mu = accuracy(A) - accuracy(B) is Student's t with ``df``
-    degrees of freedom, location ``posterior_mean`` and scale
-    ``posterior_scale`` (a point mass when the scale is 0).
-
-    Attributes
-    ----------
-    prob_a_better : float
-        P(mu > rope): A is practically better.
-    prob_equivalent : float
-        P(-rope <= mu <= rope): practically equivalent (0 for ``rope=0``,
-        unless the posterior is a point mass at 0).
-    prob_b_better : float
-        P(mu < -rope): B is practically better.
-    posterior_mean : float
-        The mean of the differences, A minus B.
-    posterior_scale : float
-        s sqrt(1 / n + rho / (1 - rho)).
-    df : int
-        n - 1, with n the number of differences.
-    rope : float
-        Half-width of the region of practical equivalence.
-    rho : float
-        The correlation of two differences, n_test / n (1/k for k-fold).
-    method, estimand, assumptions : str
-    target : str
-        ``"unconditional"``: the expected difference of the two learners over
-        datasets of the training size (Corani & Benavoli's model of the
-        correlated differences, after Nadeau & Bengio 2003).
-    details : mapping
-        The differences ``d``, their ``variance`` and the layout (``k`` and
-        ``r``, or ``n_rounds``).
-    notes, warnings : tuple of str
-    """
-
-    prob_a_better: float
-    prob_equivalent: float
-    prob_b_better: float
-    posterior_mean: float
-    posterior_scale: float
-    df: int
-    rope: float
-    rho: float
-    method: str
-    estimand: str
-    assumptions: str
-    target: str
-    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
-    notes: tuple = ()
-    warnings: tuple = ()
-
-    _kinds = {"prob_a_better": P_VALUE, "prob_equivalent": P_VALUE, "prob_b_better": P_VALUE,
-              "posterior_scale": NON_NEGATIVE, "rope": NON_NEGATIVE, "rho": Number(0, 1, nan=False), "method": TEXT,
-              "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
-
-    __post_init__ = _checked_when_made
-
-    _repr_html_ = summary_html
-
-    def __repr__(self):
-        return (
-            f"{type(self).__name__}(prob_a_better={format_number(self.prob_a_better)}, "
-            f"prob_equivalent={format_number(self.prob_equivalent)}, "
-            f"prob_b_better={format_number(self.prob_b_better)}, rope={self.rope})"
-        )
-
-    def summary(self):
-        """The three probabilities, the posterior, what it is about, and warnings.
-
-        Returns
-        -------
-        str
-        """
-        return _described(self, [
-            f"{self.method} (rope = +-{self.rope:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
-            f"P(equivalent) = {self.prob_equivalent:.3f}, P(B better) = {self.prob_b_better:.3f}",
-            f"posterior of accuracy A - accuracy B: Student t, df = {self.df}, location "
-            f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",
-        ])
-
-    @fill_doc
-    def plot(self, ax=None, *, path=None):
-        """Draw the posterior of the difference with its three regions, each labelled with its probability, its area.
-
-        Needs matplotlib.
-        %(display)s
-        ``ax=None`` draws on a small new figure (``cvinference.report.plot_posterior``).
-
-        Parameters
-        ----------
-        ax : matplotlib Axes or None, default=None
-        %(plot_path)s
-
-        Returns
-        -------
-        %(plot_returns)s
-
-        Examples
-        --------
-        >>> import matplotlib.pyplot as plt
-        >>> from cvinference.results import BayesianResult
-        >>> result = BayesianResult(prob_a_better=0.9, prob_equivalent=0.08, prob_b_better=0.02,
-        ...                         posterior_mean=0.02, posterior_scale=0.01, df=9, rope=0.01, rho=0.1,
-        ...                         method="Bayesian correlated t", estimand="", assumptions="",
-        ...                         target="unconditional")
-        >>> drawn = result.plot()
-        >>> print(drawn.ax_.get_title())
-        Bayesian correlated t (rope = +-0.01): the posterior of
-          accuracy(A) - accuracy(B)
-        >>> drawn.ax_.get_legend_handles_labels()[1]  # each region, filled, with its probability
-        ['B better: 0.020', 'equivalent: 0.080', 'A better: 0.900']
-        >>> plt.close(drawn.figure_)
-        """
-        return upward("report", "plot_posterior")(self, ax, path=path)
-
-
-@dataclasses.dataclass(frozen=True, repr=False, eq=False)
-class BootstrapResult(IntervalLike, Serializable):
-    """A bootstrap estimate of a classifier's accuracy.
-
-    Made by :func:`bootstrap_accuracy`. Every figure is an accuracy
-    (1 - error), although Efron & Tibshirani (1997) state them as errors.
-
-    Attributes
-    ----------
-    estimate : float
-        The ``method``'s estimate of the accuracy.
-    low, high : float
-        The percentile interval of ``values`` at ``confidence_level``: the
-        (1 - confidence_level)/2 and (1 + confidence_level)/2 quantiles
-        (``numpy.quantile``, linear interpolation) of the finite values. A
-        rough guide to the spread, not a confidence interval with known
-        coverage (see :func:`bootstrap_accuracy`, Notes).
-    confidence_level : float
-    method : str
-        ``".632"``, ``".632+"`` or ``"oob"``.
-    values : ndarray of float, shape (n_bootstraps,)
-        Read-only. The estimator recomputed with the out-of-bag accuracy of
-        bootstrap b alone in place of the leave-one-out bootstrap accuracy
-        (nan for a bootstrap that left no instance out).
-    n_bootstraps : int
-    n_samples : int
-    stratify : bool
-        Whether each bootstrap sample was drawn within classes.
-    estimand : str
-        In words, what is estimated.
-    assumptions : str
-        What the method assumes, separated by semicolons.
-    target : str
-        ``"conditional"``: Efron & Tibshirani (1997) define the error the
-        bootstrap estimates as that of the rule fitted to this dataset.
-    details : mapping
-        Read-only: ``resubstitution_accuracy`` (1 - err, the full-data model
-        on its own training data), ``loo_bootstrap_accuracy`` (1 - Err^(1),
-        the ``"oob"`` estimate), ``no_information_accuracy`` (1 - gamma),
-        ``relative_overfitting_rate`` (R', in [0, 1]), ``weight`` (w =
-        .632 / (1 - .368 R')), ``accuracy_632`` and ``accuracy_632_plus``
-        (both estimates, whichever ``method`` is), ``n_never_left_out``
-        (instances in every bootstrap sample, dropped from Err^(1)) and
-        ``n_empty_bootstraps`` (bootstraps that left no instance out).
-    notes : tuple of str
-        How the result was obtained.
-    warnings : tuple of str
-        Why the result may not be trusted; each was also issued as an
-        :class:`InferenceWarning`.
-    """
-
-    estimate: float
-    low: float
-    high: float
-    confidence_level: float
-    method: str
-    values: np.ndarray
-    n_bootstraps: int
-    n_samples: int
-    stratify: bool
-    estimand: str
-    assumptions: str
-    target: str
-    details: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
-    notes: tuple = ()
-    warnings: tuple = ()
-
-    _kinds = {"confidence_level": LEVEL, "method": Options(".632", ".632+", "oob"), "values": Array("f", ndim=1),
-              "n_bootstraps": POSITIVE, "n_samples": POSITIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS,
-              "details": Fields(resubstitution_accuracy=P_VALUE, loo_bootstrap_accuracy=P_VALUE,
-                                no_information_accuracy=P_VALUE, relative_overfitting_rate=P_VALUE,
-                                weight=P_VALUE, accuracy_632=P_VALUE, accuracy_632_plus=P_VALUE,
-                                n_never_left_out=COUNT, n_empty_bootstraps=COUNT)}
-    _rules = (Ordered("low", "high"), SameLength("n_bootstraps", "values"))
-
-    __post_init__ = _checked_when_made
-
-    def _repr_extra(self):
-        return f", n_bootstraps={self.n_bootstraps}"
-
-    def summary(self):
-        """The estimate, its parts, the percentile interval, what it estimates and assumes.
-
-        Returns
-        -------
-        str
-        """
-        d = self.details
-        drawn = "stratified bootstraps" if self.stratify else "bootstraps"
-        lines = [
-            f"{self.method} bootstrap accuracy: {format_number(self.estimate)} "
-            f"({self.n_bootstraps} {drawn} of n = {self.n_samples})",
-            f"{format_level(self.confidence_level)} percentile interval of the per-bootstrap values: "
-            f"[{format_number(self.low)}, {format_number(self.high)}] (a rough guide, not a confidence "
-            "interval with known coverage)",
-            f"resubstitution accuracy {format_number(d['resubstitution_accuracy'])}, "
-            f"leave-one-out bootstrap (oob) accuracy {format_number(d['loo_bootstrap_accuracy'])}, "
-            f".632 {format_number(d['accuracy_632'])}, .632+ {format_number(d['accuracy_632_plus'])}",
-            f"no-information accuracy {format_number(d['no_information_accuracy'])}, relative overfitting "
-            f"rate R = {format_number(d['relative_overfitting_rate'])}, weight w = {format_number(d['weight'])}",
-        ]
-        return _described(self, lines)

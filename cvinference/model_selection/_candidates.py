@@ -10,7 +10,6 @@ import numpy as np
 
 from .._utils import _params
 from .._utils._arrays import python_scalar, readonly_array
-from .._utils._deprecation import deprecated, moved_to_mapping, path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     ANY,
@@ -37,14 +36,11 @@ from ..inference._distributions import reference_quantile
 from ..inference._estimands import TARGET, described_lines
 from ..inference._no_information import no_information_pvalue, no_information_test
 from ..inference._resampled_tests import bayesian_ttest_of, corrected_ttest_of, score_differences
-from ._margins import RULE, resolved_rope, upgraded_rule
+from ._margins import RULE, resolved_margin
 from ._multiple_testing import CORRECTION, adjust_pvalues
 from ._split_scores import (
-    SplitScores,
     mean_scores,
     named_results,
-    one_standard_error_index,
-    simplest_among,
     split_scores,
 )
 
@@ -88,21 +84,18 @@ _ROW_KINDS = {"mean_score": Array("f", ndim=1), "estimate": Array("f", ndim=1), 
               "pvalue_adjusted": proportions(1), "prob_best_better": proportions(1),
               "prob_equivalent": proportions(1), "prob_candidate_better": proportions(1),
               "indistinguishable": Array("b", ndim=1)}
-"""The per-candidate columns of every :class:`CandidateComparison`, with their kinds (fields until 0.1)."""
+"""The per-candidate columns of every :class:`CandidateComparison`, with their kinds."""
 
 _BASELINE_COLUMNS = ("baseline_pvalue", "beats_baseline")
 _BASELINE_SETTINGS = ("no_information_rate", "majority_class")
 
 _SETTING_KINDS = {"scoring": TEXT, "n_splits": POSITIVE, "n_repeats": POSITIVE, "method": METHOD,
                   "correction": CORRECTION, "alpha": SIGNIFICANCE_LEVEL, "confidence_level": LEVEL,
-                  "rope": NON_NEGATIVE, "rope_rule": TEXT, "df": COUNT}
-"""How the candidates were compared, the same for every candidate, with their kinds (fields until 0.1); checking
+                  "margin": NON_NEGATIVE, "margin_rule": TEXT, "df": COUNT}
+"""How the candidates were compared, the same for every candidate, with their kinds; checking
 the no-information rate adds ``no_information_rate`` and ``majority_class``."""
-_SETTINGS = tuple(name for name in (*_SETTING_KINDS, *_BASELINE_SETTINGS) if name != "rope_rule")
-"""The settings that were fields until 0.1 (``rope_rule`` came with format version 3)."""
 _COMPUTED = ("estimate", "low", "high", "statistic", "pvalue")
 _POSTERIOR = ("prob_best_better", "prob_equivalent", "prob_candidate_better")
-_ROWS = (*_ROW_KINDS, *_BASELINE_COLUMNS)
 
 
 def _columns_agree(owner, values):
@@ -114,30 +107,6 @@ def _columns_agree(owner, values):
         raise ValueError(f"{owner}.columns must each hold one entry per candidate ({len(values['candidates'])}); got "
                          f"{wrong}. Pass the output of to_dict() unchanged.")
     Ordered("low", "high")(f"{owner}.columns", dict(columns))
-
-
-def _comparison_from_version_1(data):
-    """A CandidateComparison dict of version 1 at version 2, whose per-candidate figures are one ``columns`` and
-    whose settings are one ``settings``."""
-    columns = {name: data[name] for name in _ROWS if data[name] is not None}
-    settings = {name: data[name] for name in _SETTINGS if data.get(name) is not None}
-    rest = {key: value for key, value in data.items() if key not in (*_ROWS, *_SETTINGS, "version")}
-    order = ("format", "candidates", "params")
-    return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in order[1:]},
-             "settings": {"mapping": settings}, "split_scores": rest.pop("split_scores"), "best": rest.pop("best"),
-             "columns": {"mapping": columns}} | rest)
-
-
-def _comparison_from_version_2(data):
-    """A CandidateComparison dict of version 2 at version 3, whose settings say where the margin (rope) came from:
-    before, it was the one given, or the fixed default 0.01 whatever the scores' scale."""
-    old = data["settings"]["mapping"]
-    settings = {}
-    for key, value in old.items():
-        settings[key] = value
-        if key == "rope":
-            settings["rope_rule"] = upgraded_rule(value, old["scoring"])
-    return data | {"version": 3, "settings": {"mapping": settings}}
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -162,13 +131,11 @@ class CandidateComparison(Serializable):
     settings : mapping of str to object
         How the candidates were compared, stored as one field: the keys
         ``scoring``, ``n_splits``, ``n_repeats``, ``method``,
-        ``correction``, ``alpha``, ``confidence_level``, ``rope``,
-        ``rope_rule`` (where the margin came from: the metric's default or
+        ``correction``, ``alpha``, ``confidence_level``, ``margin``,
+        ``margin_rule`` (where the margin came from: the metric's default or
         as given), ``df`` and, when checked, ``no_information_rate`` and
         ``majority_class``,
-        described below (:attr:`settings` adds ``target``). Until version
-        0.2 each also reads as an attribute (``comparison.alpha``), with a
-        FutureWarning naming ``comparison.settings["alpha"]``.
+        described below (:attr:`settings` adds ``target``).
     scoring : str
         What a score is: ``"score"`` (the search's scorer), a metric name,
         or ``"accuracy"`` for CVResults.
@@ -182,9 +149,7 @@ class CandidateComparison(Serializable):
         ``pvalue``, ``pvalue_adjusted``, the three ``prob_*``,
         ``indistinguishable`` and, when checked, ``baseline_pvalue`` and
         ``beats_baseline``, described below (:attr:`table` adds the names,
-        parameters and ``df``; :meth:`to_frame` shows it). Until version
-        0.2 each column also reads as an attribute (``comparison.pvalue``),
-        with a FutureWarning naming ``comparison.table["pvalue"]``.
+        parameters and ``df``; :meth:`to_frame` shows it).
     mean_score : ndarray of float
         The mean split score (``mean_test_score``); nan for a candidate
         that has a missing score (a failed fit).
@@ -203,8 +168,8 @@ class CandidateComparison(Serializable):
         The p-values adjusted for the family of comparisons (``correction``).
     prob_best_better, prob_equivalent, prob_candidate_better : ndarray of float
         The Bayesian correlated t's posterior probabilities that the best
-        is better by more than ``rope``, that the two are within ``rope``,
-        and that the candidate is better by more than ``rope``.
+        is better by more than ``margin``, that the two are within ``margin``,
+        and that the candidate is better by more than ``margin``.
     indistinguishable : ndarray of bool
         Whether the candidate is not shown to be worse than the best:
         ``pvalue_adjusted > alpha`` (method ``"corrected_t"``) or
@@ -214,8 +179,8 @@ class CandidateComparison(Serializable):
         candidate's mean score is inflated by having been chosen on the same
         splits (always >= 0).
     method, correction : str
-    alpha, confidence_level, rope : float
-        ``rope``: the margin used, in the units of the scores (0 for none).
+    alpha, confidence_level, margin : float
+        ``margin``: the margin used, in the units of the scores (0 for none).
     target : str
         ``"unconditional"``: the differences are about learners, averaged
         over training sets, not about these fitted models.
@@ -257,8 +222,6 @@ class CandidateComparison(Serializable):
                                                        beats_baseline=Array("b", ndim=1)),
               "selection_bias": NON_NEGATIVE, "target": TARGET, "notes": TEXTS, "warnings": TEXTS}
     _rules = (_columns_agree, _best_is_a_candidate, _baseline_checked_or_not)
-    _format_version = 3
-    _upgrades = types.MappingProxyType({1: _comparison_from_version_1, 2: _comparison_from_version_2})
 
     @property
     def best_candidate(self):
@@ -312,12 +275,9 @@ class CandidateComparison(Serializable):
 
         A read-only mapping: ``scoring``, ``n_splits``, ``n_repeats``,
         ``method``, ``correction``, ``alpha``, ``confidence_level``,
-        ``rope``, ``rope_rule`` and ``df``; then, when the candidates were checked against
+        ``margin``, ``margin_rule`` and ``df``; then, when the candidates were checked against
         the no-information rate, ``no_information_rate`` and
-        ``majority_class``; then ``target``. Until version 0.2 each
-        (but ``target``, a field) also reads as an attribute
-        (``comparison.alpha``), with a FutureWarning naming
-        ``comparison.settings["alpha"]``.
+        ``majority_class``; then ``target``.
 
         Returns
         -------
@@ -368,7 +328,7 @@ class CandidateComparison(Serializable):
                   f"p {s['correction']}", "P(best better)", "indistinguishable"]
         n_same = int(c["indistinguishable"].sum())
         decided = (f"adjusted p > {s['alpha']:g}" if s["method"] == "corrected_t"
-                   else f"P(best better by more than {s['rope']:.4g}) < {1 - s['alpha']:g}")
+                   else f"P(best better by more than {s['margin']:.4g}) < {1 - s['alpha']:g}")
         lines = [
             f"{len(self.candidates)} candidates against the best, {self.best_candidate} "
             f"(mean {s['scoring']} {format_number(c['mean_score'][self.best])}), on {s['n_repeats']} x "
@@ -377,7 +337,7 @@ class CandidateComparison(Serializable):
             format_table(header, rows),
             "",
             *wrapped(f"P(best better): the Bayesian correlated t's probability that the best's score is higher (a "
-                     f"loss lower) by more than the margin (rope) {s['rope_rule']}"),
+                     f"loss lower) by more than the margin {s['margin_rule']}"),
             *wrapped(f"indistinguishable from the best ({decided}): {n_same} of {len(self.candidates)}"),
             *wrapped(f"selection bias of the best score (Tibshirani & Tibshirani 2009): "
                      f"{format_number(self.selection_bias)}; corrected best score "
@@ -404,7 +364,6 @@ class CandidateComparison(Serializable):
                      "than ignoring the features")
         return wrapped(text)
 
-    @path_was_first(since="0.1")
     @fill_doc
     def plot(self, ax=None, *, path=None):
         """Each candidate's difference from the best with its interval; the indistinguishable ones in blue.
@@ -415,9 +374,7 @@ class CandidateComparison(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
-            Where to draw; None makes a new figure. (A path given here, as
-            the first argument was before version 0.1, still saves the
-            figure there, with a FutureWarning: pass ``path=`` instead.)
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns
@@ -428,72 +385,6 @@ class CandidateComparison(Serializable):
 
         return plot_candidates(self, ax, path)
 
-    @deprecated(since="0.1", instead="pass SimplestIndistinguishable(param, cv=..., order=...) as "
-                                     "GridSearchCV(refit=...), or call it on `search.cv_results_`")
-    @validate_params(param=COMPLEXITY_PARAM)
-    def simplest(self, param, order="ascending"):
-        """The simplest candidate among those indistinguishable from the best.
-
-        Parameters
-        ----------
-        param : str
-            The parameter that measures complexity (``"max_depth"``).
-        order : {"ascending", "descending"} or sequence, default="ascending"
-            ``"ascending"``: smaller values are simpler (None counts as
-            infinitely large, as ``max_depth=None``); ``"descending"``:
-            larger values are simpler (a regularisation strength such as
-            Ridge's ``alpha``); or every value, simplest first. Ties go to
-            the higher mean score; candidates that do not set ``param``
-            (another part of a list-of-dicts grid) are passed over.
-
-        Returns
-        -------
-        int
-            The candidate's index, as ``GridSearchCV(refit=...)`` expects.
-        """
-        return simplest_among(np.flatnonzero(self._columns["indistinguishable"]), self._scores(),
-                              self._columns["mean_score"], param, order)
-
-    @deprecated(since="0.1", instead="pass OneStandardError(param, order=...) as GridSearchCV(refit=...), or "
-                                     "call it on `search.cv_results_`")
-    @validate_params(param=COMPLEXITY_PARAM)
-    def one_standard_error(self, param, order="ascending"):
-        """The simplest candidate whose mean score is within one standard error of the best's.
-
-        The classic rule (Breiman et al. 1984, section 3.4.3; Hastie,
-        Tibshirani & Friedman 2009, section 7.10): the standard error is the
-        standard deviation of the best candidate's split scores over the
-        square root of their number. It treats the splits as independent,
-        which they are not (they share training instances, and repeats share
-        everything), so it is a rule of thumb, not a test.
-
-        Parameters
-        ----------
-        param, order
-            As for :meth:`simplest`.
-
-        Returns
-        -------
-        int
-        """
-        return one_standard_error_index(self._scores(), param, order)
-
-    def _scores(self):
-        s = self._settings
-        return SplitScores(names=self.candidates, params=dict(self.params), scores=self.split_scores,
-                           n_splits=s["n_splits"], n_repeats=s["n_repeats"], scoring=s["scoring"])
-
-
-def _moved_fields(cls):
-    """Until 0.2, ``comparison.pvalue`` (each per-candidate column that was a field) reads ``comparison.table``, and
-    ``comparison.alpha`` (each setting that was a field) ``comparison.settings``; None where the baseline was not
-    checked, as before."""
-    for mapping, stored, names in (("table", "_columns", _ROWS), ("settings", "_settings", _SETTINGS)):
-        for name in names:
-            moved_to_mapping(cls, name, mapping=mapping, key=name, stored=stored, subject="comparison", since="0.1")
-
-
-_moved_fields(CandidateComparison)
 
 
 class _Baseline(NamedTuple):
@@ -556,7 +447,7 @@ def _selection_bias(scores, best):
     return max(0.0, float(np.mean(scores.max(axis=0) - scores[best])))
 
 
-def _comparisons(scores, valid, best, quantity, confidence_level, rope):
+def _comparisons(scores, valid, best, quantity, confidence_level, margin):
     """Per candidate: the corrected t, its interval and the Bayesian probabilities against the best."""
     n = len(scores.names)
     columns = {name: np.full(n, np.nan) for name in (
@@ -570,7 +461,7 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
                                         n_repeats=scores.n_repeats, quantity=quantity,
                                         contrast="each candidate minus the best) of the candidates")
         test = quietly(corrected_ttest_of, differences)
-        posterior = quietly(bayesian_ttest_of, differences, rope)
+        posterior = quietly(bayesian_ttest_of, differences, margin)
         first = first or test
         if test.warnings:
             degenerate.append(scores.names[i])
@@ -585,9 +476,9 @@ def _comparisons(scores, valid, best, quantity, confidence_level, rope):
 
 
 @validate_params(method=METHOD, correction=CORRECTION, alpha=SIGNIFICANCE_LEVEL, confidence_level=PROBABILITY,
-                 rope=RULE, scoring=SCORING)
+                 margin=RULE, scoring=SCORING)
 def compare_candidates(search, *, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95,
-                       rope="auto", scoring=None, y=None):
+                       margin="auto", scoring=None, y=None):
     """Which candidates of a search are really worse than the best?
 
     Every candidate is compared with the one of the highest mean score on
@@ -612,20 +503,20 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
         What decides that a candidate is worse than the best: its
         adjusted corrected-t p-value at most ``alpha``, or a posterior
         probability of at least ``1 - alpha`` that the best is better by
-        more than ``rope``. Both are reported either way.
+        more than ``margin``. Both are reported either way.
     correction : {"holm", "bonferroni", "none"}, default="holm"
         The adjustment of the p-values for the m - 1 comparisons.
     alpha : float, default=0.05
         The level of the decisions: family-wise with ``"corrected_t"`` and
         Holm or Bonferroni; with ``"bayesian"``, a candidate is worse when
         the posterior probability that the best is better by more than
-        ``rope`` reaches ``1 - alpha`` (no family-wise control).
+        ``margin`` reaches ``1 - alpha`` (no family-wise control).
     confidence_level : float, default=0.95
         The level of each difference's interval (per comparison, not
         simultaneous).
-    rope : "auto", float or None, default="auto"
+    margin : "auto", float or None, default="auto"
         The margin of practical equivalence of the Bayesian correlated t,
-        in the units of the scores: a difference within +-``rope`` counts
+        in the units of the scores: a difference within +-``margin`` counts
         as none. ``"auto"`` takes the metric's default: 0.01 for a score on
         a proportion's scale (accuracy, balanced accuracy, ROC AUC, average
         precision, F1, precision, recall, Jaccard, MCC, R²: one percentage
@@ -634,8 +525,8 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
         ``"max_error"``), and no margin for a score of unknown scale (a
         callable scorer, ``"score"``). None: no margin, so
         ``prob_best_better`` is the probability that the best is better at
-        all. ``settings["rope"]`` holds the margin used and
-        ``settings["rope_rule"]`` where it came from; the summary shows
+        all. ``settings["margin"]`` holds the margin used and
+        ``settings["margin_rule"]`` where it came from; the summary shows
         both.
     scoring : str, optional
         The metric to compare when the search scored several; None takes
@@ -697,9 +588,9 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
 
     The Bayesian correlated t (Corani & Benavoli 2015; Benavoli et al.
     2017, JMLR 18(77), section 3) reads the same differences as a posterior
-    for their mean with correlation rho = 1 / k. Its margin (rope) must be
+    for their mean with correlation rho = 1 / k. Its margin must be
     in the scores' units: Benavoli et al. (2017) compare accuracies with a
-    rope of 0.01, one percentage point, which is this function's default
+    margin of 0.01, one percentage point, which is this function's default
     for scores on a proportion's scale; a loss has no such scale (a
     squared error is in the target's units squared), so its default is
     the same 1% taken relative to the best candidate's mean loss, and a
@@ -759,7 +650,7 @@ def compare_candidates(search, *, method="corrected_t", correction="holm", alpha
     scores = split_scores(search, scoring)
     baseline = _baseline(search, scores, y)
     return comparison_of(scores, method=method, correction=correction, alpha=alpha,
-                         confidence_level=confidence_level, rope=rope, baseline=baseline)
+                         confidence_level=confidence_level, margin=margin, baseline=baseline)
 
 
 def _baseline_columns(baseline, alpha):
@@ -776,7 +667,7 @@ def _baseline_settings(baseline):
                                         "majority_class": baseline.majority_class}
 
 
-def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, baseline=None):
+def comparison_of(scores, *, method, correction, alpha, confidence_level, margin, baseline=None):
     """The :class:`CandidateComparison` of checked :class:`SplitScores`, with the ``baseline`` when checked."""
     messages = Messages()
     valid = np.isfinite(scores.scores).all(axis=1)
@@ -790,10 +681,10 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
         messages.warn(f"left out of the comparison, for a missing split score (a failed fit?): {left_out}")
     mean = mean_scores(scores)
     best = int(np.nanargmax(mean))
-    margin = resolved_rope(rope, scores.scoring, mean[best])
-    rope = margin.rope
+    chosen = resolved_margin(margin, scores.scoring, mean[best])
+    margin = chosen.value
     quantity = scores.scoring if scores.scoring in ("accuracy", "score") else f"score ({scores.scoring})"
-    columns, first, degenerate = _comparisons(scores, valid, best, quantity, confidence_level, rope)
+    columns, first, degenerate = _comparisons(scores, valid, best, quantity, confidence_level, margin)
     if degenerate:
         messages.warn(f"the differences from the best have no spread for {degenerate}: p = 1 where they are all "
                       "0 (identical scores on every split); where the candidate is behind by the same amount on "
@@ -807,7 +698,7 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
     else:
         indistinguishable = ~(columns["prob_best_better"] >= 1 - alpha)
         decision = (f"the decisions use the posterior probability that the best is better by more than "
-                    f"{rope:.4g}, at least {1 - alpha:g} for 'worse'; they do not control a family-wise error")
+                    f"{margin:.4g}, at least {1 - alpha:g} for 'worse'; they do not control a family-wise error")
     indistinguishable &= valid
     indistinguishable[best] = True
     k, r = scores.n_splits, scores.n_repeats
@@ -822,7 +713,7 @@ def comparison_of(scores, *, method, correction, alpha, confidence_level, rope, 
         params=types.MappingProxyType(dict(scores.params)),
         _settings=types.MappingProxyType({
             "scoring": scores.scoring, "n_splits": k, "n_repeats": r, "method": method, "correction": correction,
-            "alpha": alpha, "confidence_level": confidence_level, "rope": rope, "rope_rule": margin.rule,
+            "alpha": alpha, "confidence_level": confidence_level, "margin": margin, "margin_rule": chosen.rule,
             "df": k * r - 1,
             **_baseline_settings(baseline)}),
         split_scores=_floats(scores.scores), best=best,

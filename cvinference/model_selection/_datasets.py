@@ -14,7 +14,6 @@ import numpy as np
 from scipy import stats
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import moved_to_mapping, path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._kinds import (
     COUNT,
@@ -47,10 +46,10 @@ _SCORES_KINDS = ("a pandas DataFrame or a 2-D array of numbers (rows = datasets,
 
 
 
-def rank_within_datasets(scores, higher_is_better=True):
+def rank_within_datasets(scores, greater_is_better=True):
     """Ranks of the learners on each dataset (a row), 1 for the best; ties share the average of their ranks."""
     scores = np.asarray(scores, dtype=np.float64)
-    return stats.rankdata(-scores if higher_is_better else scores, axis=1)
+    return stats.rankdata(-scores if greater_is_better else scores, axis=1)
 
 
 def iman_davenport(chi_square, n_datasets, n_learners):
@@ -279,17 +278,11 @@ def _control_is_a_learner(owner, values):
 
 _LEARNER_KINDS = {"average_rank": Array("f", ndim=1, low=1), "statistic": Array("f", ndim=1),
                   "pvalue": proportions(1), "pvalue_adjusted": proportions(1)}
-"""The per-learner columns every :class:`DatasetComparison` stores, with their kinds (fields until 0.1)."""
+"""The per-learner columns every :class:`DatasetComparison` stores, with their kinds."""
 
 _DATASET_KINDS = {"estimate": Array("f", ndim=2), "low": Array("f", ndim=2), "high": Array("f", ndim=2),
                   "pvalue": proportions(2)}
 """The per-dataset columns (rows = datasets, columns = learners) a comparison of CVResults adds."""
-
-_MOVED_TO_TABLE = {"average_ranks": "average_rank", "wilcoxon_statistic": "statistic", "wilcoxon_pvalue": "pvalue",
-                   "wilcoxon_pvalue_adjusted": "pvalue_adjusted"}
-_MOVED_TO_DATASET_TABLE = {"dataset_estimate": "estimate", "dataset_low": "low", "dataset_high": "high",
-                           "dataset_pvalue": "pvalue"}
-"""The fields of version 1 (until 0.1) and the column of ``table`` or ``dataset_table`` that holds each now."""
 
 
 def _columns_agree(owner, values):
@@ -305,20 +298,6 @@ def _columns_agree(owner, values):
                              f"{shape}. Pass the output of to_dict() unchanged.")
     columns = values["_dataset_columns"]
     Ordered("low", "high")(f"{owner}.dataset_columns", {name: columns.get(name) for name in ("low", "high")})
-
-
-def _comparison_from_version_1(data):
-    """A DatasetComparison dict of version 1 at version 2: the per-learner and per-dataset figures as two
-    ``*_columns``, and no ``ranks``, ``nemenyi_pvalues`` or ``groups`` (they follow from the scores)."""
-    learner = {new: data[old] for old, new in _MOVED_TO_TABLE.items()}
-    dataset = {new: data[old] for old, new in _MOVED_TO_DATASET_TABLE.items() if data[old] is not None}
-    moved = {"version", "ranks", "nemenyi_pvalues", "groups", *_MOVED_TO_TABLE, *_MOVED_TO_DATASET_TABLE}
-    rest = {key: value for key, value in data.items() if key not in moved}
-    head = ("format", "learners", "datasets", "scores", "friedman", "critical_difference", "control")
-    settings = ("alpha", "correction", "higher_is_better", "confidence_level")
-    return ({"format": data["format"], "version": 2, **{key: rest.pop(key) for key in head[1:]},
-             "learner_columns": {"mapping": learner}, **{key: rest.pop(key) for key in settings},
-             "dataset_columns": {"mapping": dataset}} | rest)
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -347,10 +326,7 @@ class DatasetComparison(Serializable):
         ``nemenyi_different_from_control``. :meth:`to_frame` shows it, best
         average rank first. Stored are ``average_rank``, ``statistic``,
         ``pvalue`` and ``pvalue_adjusted`` (``to_dict()`` writes them under
-        ``"learner_columns"``); until version 0.2 they also read as the
-        attributes ``average_ranks``, ``wilcoxon_statistic``,
-        ``wilcoxon_pvalue`` and ``wilcoxon_pvalue_adjusted``, with a
-        FutureWarning naming ``comparison.table[...]``.
+        ``"learner_columns"``).
     dataset_table : mapping of str to ndarray of shape (N, k)
         The per-dataset figures (rows = datasets, columns = learners):
         ``score`` and ``rank``, and with CVResults ``estimate``, ``low``,
@@ -358,10 +334,7 @@ class DatasetComparison(Serializable):
         accuracy from the control (learner minus control), its corrected
         resampled t interval and p-value; nan in the control's column.
         :meth:`dataset_frame` shows it, one row per dataset and learner.
-        The last four are stored (under ``"dataset_columns"``); until
-        version 0.2 they also read as ``dataset_estimate``, ``dataset_low``,
-        ``dataset_high`` and ``dataset_pvalue`` (None for scores), with a
-        FutureWarning naming ``comparison.dataset_table[...]``.
+        The last four are stored (under ``"dataset_columns"``).
     friedman : FriedmanResult
     critical_difference : float
         Nemenyi's CD at ``alpha``: two learners whose average ranks differ
@@ -377,7 +350,7 @@ class DatasetComparison(Serializable):
         The learner the others are tested against.
     alpha : float
     correction : str
-    higher_is_better : bool
+    greater_is_better : bool
     confidence_level : float
         The level of the per-dataset intervals.
     notes : tuple of str
@@ -394,7 +367,7 @@ class DatasetComparison(Serializable):
     _learner_columns: types.MappingProxyType
     alpha: float
     correction: str
-    higher_is_better: bool
+    greater_is_better: bool
     confidence_level: float
     _dataset_columns: types.MappingProxyType
     notes: tuple = ()
@@ -406,13 +379,11 @@ class DatasetComparison(Serializable):
               "confidence_level": LEVEL, "_dataset_columns": Fields().or_with(**_DATASET_KINDS),
               "notes": TEXTS, "warnings": TEXTS}
     _rules = (_columns_agree, _control_is_a_learner)
-    _format_version = 2
-    _upgrades = types.MappingProxyType({1: _comparison_from_version_1})
 
     @property
     def ranks(self):
         """The ranks within each dataset (rows = datasets, columns = learners; 1 = best, ties share their average)."""
-        return readonly_array(rank_within_datasets(self.scores, self.higher_is_better))
+        return readonly_array(rank_within_datasets(self.scores, self.greater_is_better))
 
     @property
     def nemenyi_pvalues(self):
@@ -500,7 +471,7 @@ class DatasetComparison(Serializable):
 
     def _headline(self):
         n, k = self.scores.shape
-        direction = "higher" if self.higher_is_better else "lower"
+        direction = "higher" if self.greater_is_better else "lower"
         alpha, cd = format_number(self.alpha), format_number(self.critical_difference)
         tests = f"Wilcoxon signed-rank tests against it, p-values adjusted by {self.correction!r}"
         return [f"{k} learners on {n} datasets (Demšar 2006); rank 1 = best ({direction} scores are better)",
@@ -569,7 +540,6 @@ class DatasetComparison(Serializable):
 
     _repr_html_ = summary_html
 
-    @path_was_first(since="0.1")
     @fill_doc
     def plot(self, ax=None, *, path=None):
         """Demšar's critical-difference diagram (needs the ``plot`` extra: matplotlib).
@@ -586,9 +556,7 @@ class DatasetComparison(Serializable):
             Where to draw; None makes a new figure as large as the diagram
             needs. The diagram is laid out in inches and its text keeps its
             size, so it reads best on an Axes at least that large; the Axes
-            is turned off and given an equal aspect. (A path given here, as
-            the first argument was before version 0.1, still saves the
-            figure there, with a FutureWarning: pass ``path=`` instead.)
+            is turned off and given an equal aspect.
         %(plot_path)s
 
         Returns
@@ -600,20 +568,6 @@ class DatasetComparison(Serializable):
                    "critical_difference": self.critical_difference}
         return draw_panels([functools.partial(draw_cd_diagram, **diagram, alpha=self.alpha)], ax,
                            figsize=cd_diagram_size(**diagram), path=path, dpi=120)
-
-
-
-def _moved_columns(cls):
-    """Until 0.2, ``comparison.average_ranks`` (each per-learner or per-dataset figure that was a field) reads
-    ``comparison.table`` or ``comparison.dataset_table``; None for plain scores' dataset figures, as before."""
-    for mapping, stored, names in (("table", "_learner_columns", _MOVED_TO_TABLE),
-                                   ("dataset_table", "_dataset_columns", _MOVED_TO_DATASET_TABLE)):
-        for name, column in names.items():
-            moved_to_mapping(cls, name, mapping=mapping, key=column, stored=stored, subject="comparison",
-                             since="0.1")
-
-
-_moved_columns(DatasetComparison)
 
 
 class _Table(NamedTuple):
@@ -768,8 +722,6 @@ def _control_index(control, learners, average_ranks):
                 f"got control={control!r}.")
 
 
-
-
 def _dataset_intervals(table, control, confidence_level, messages):
     """Per dataset and learner, the corrected resampled t of accuracy(learner) - accuracy(control)."""
     shape = table.scores.shape
@@ -791,8 +743,6 @@ def _dataset_intervals(table, control, confidence_level, messages):
     return tuple(readonly_array(values) for values in (estimate, low, high, pvalue))
 
 
-
-
 def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     n, k = scores.shape
     statistic, pvalue = np.full(k, np.nan), np.full(k, np.nan)
@@ -811,9 +761,9 @@ def _wilcoxon_against(scores, learners, control, correction, alpha, messages):
     return statistic, pvalue, adjusted
 
 
-@validate_params(alpha=SIGNIFICANCE_LEVEL, higher_is_better=Boolean(), correction=CORRECTION,
+@validate_params(alpha=SIGNIFICANCE_LEVEL, greater_is_better=Boolean(), correction=CORRECTION,
                  confidence_level=PROBABILITY)
-def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, higher_is_better=True,
+def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, alpha=0.05, greater_is_better=True,
                         correction="holm", confidence_level=0.95):
     """Compare several learners over several datasets: Friedman, Nemenyi, and Wilcoxon against a control.
 
@@ -846,7 +796,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     alpha : float, default=0.05
         The level of the Nemenyi critical difference and of the decisions
         ``different_from_control``.
-    higher_is_better : bool, default=True
+    greater_is_better : bool, default=True
         Whether a higher score ranks better (accuracy, AUC); False for an
         error or a loss. Must be True with CVResults (accuracy).
     correction : {"holm", "bonferroni", "none"}, default="holm"
@@ -976,11 +926,11 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
     """
     messages = Messages()
     table = _read_scores(scores, datasets, learners)
-    if table.results is not None and not higher_is_better:
-        raise ValueError("higher_is_better must be True with CVResults, which are compared by their accuracy; "
-                         "got higher_is_better=False.")
+    if table.results is not None and not greater_is_better:
+        raise ValueError("greater_is_better must be True with CVResults, which are compared by their accuracy; "
+                         "got greater_is_better=False.")
     n, k = table.scores.shape
-    ranks = rank_within_datasets(table.scores, higher_is_better)
+    ranks = rank_within_datasets(table.scores, greater_is_better)
     average_ranks = ranks.mean(axis=0)
     control_index = _control_index(control, table.learners, average_ranks)
     if control is None:
@@ -1000,7 +950,7 @@ def compare_on_datasets(scores, *, datasets=None, learners=None, control=None, a
         _learner_columns=types.MappingProxyType({
             "average_rank": readonly_array(average_ranks), "statistic": readonly_array(statistic),
             "pvalue": readonly_array(pvalue), "pvalue_adjusted": readonly_array(adjusted)}),
-        alpha=alpha, correction=correction, higher_is_better=higher_is_better, confidence_level=confidence_level,
+        alpha=alpha, correction=correction, greater_is_better=greater_is_better, confidence_level=confidence_level,
         _dataset_columns=types.MappingProxyType(dataset_columns), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )

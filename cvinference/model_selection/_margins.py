@@ -1,18 +1,17 @@
-"""The margin of practical equivalence (``rope``) of a comparison of candidates, in the units of their scores.
+"""The margin of practical equivalence of a comparison of candidates (``margin``), in the units of their scores.
 
 A margin of 0.01 is one percentage point of an accuracy, but a meaningless number for a
-squared error, whose scale is that of the target's variance. ``rope="auto"`` takes a default
-for each metric (:func:`resolved_rope`); a number is taken as given, in the metric's units;
+squared error, whose scale is that of the target's variance. ``margin="auto"`` takes a default
+for each metric (:func:`resolved_margin`); a number is taken as given, in the metric's units;
 None is no margin.
 """
 
-import numbers
 from typing import NamedTuple
 
 import numpy as np
 
 from .._utils._params import Rule
-from ..inference._resampled_tests import ROPE
+from ..inference._resampled_tests import MARGIN
 
 BOUNDED_DEFAULT = 0.01
 """The default margin of a score in [0, 1] (or [-1, 1]): one percentage point."""
@@ -28,44 +27,44 @@ _BOUNDED_PREFIXES = ("roc_auc", "f1", "precision", "recall", "jaccard", "d2_")
 _LOSS_NAMES = ("max_error",)  # a negated loss whose scikit-learn name has no "neg_"
 
 class _Margin(Rule):
-    """``rope``: ``"auto"`` (the metric's default), a margin >= 0 in the metric's units, or None (no margin)."""
+    """``margin``: ``"auto"`` (the metric's default), a margin >= 0 in the metric's units, or None (no margin)."""
 
     def describe(self):
-        return f"'auto', {ROPE.describe()} in the metric's units, or None (no margin)"
+        return f"'auto', {MARGIN.describe()} in the metric's units, or None (no margin)"
 
     def check(self, name, value):
         if value is None or (isinstance(value, str) and value == "auto"):
             return value
         try:
-            return ROPE.check(name, value)
+            return MARGIN.check(name, value)
         except (TypeError, ValueError) as exc:
             kind = ValueError if isinstance(value, str) else type(exc)
             raise kind(f"{name} must be {self.describe()}; got {name}={value!r}.") from None
 
     def invalid_values(self):
-        return [(value, ValueError if isinstance(value, str) else kind) for value, kind in ROPE.invalid_values()
+        return [(value, ValueError if isinstance(value, str) else kind) for value, kind in MARGIN.invalid_values()
                 if value is not None] + [("Auto", ValueError), ("fixed", ValueError)]
 
 
 RULE = _Margin()
-"""What ``rope`` accepts."""
+"""What ``margin`` accepts."""
 
-AUTO_NOTE = ("rope='auto' takes 0.01 for a score in [0, 1] such as accuracy, ROC AUC, F1 or R² (one percentage "
+AUTO_NOTE = ("margin='auto' takes 0.01 for a score in [0, 1] such as accuracy, ROC AUC, F1 or R² (one percentage "
              "point), 1% of the best candidate's mean loss for a negated loss (scoring='neg_...'), and no margin "
-             "for a score of unknown scale (a callable scorer): pass rope= in the metric's units there")
-"""What ``rope="auto"`` resolves to, for docstrings and notes."""
+             "for a score of unknown scale (a callable scorer): pass margin= in the metric's units there")
+"""What ``margin="auto"`` resolves to, for docstrings and notes."""
 
 
 class Margin(NamedTuple):
     """The margin used (0.0 for none) and the words that say where it comes from."""
 
-    rope: float
+    value: float
     rule: str
 
 
 def scale_of(scoring):
     """``"bounded"``, ``"loss"`` (a negated loss, higher is better) or None (unknown) for a scorer's name; None for
-    what is not a name (a version-2 dict's tampered ``scoring``, which its decoding then refuses by name).
+    what is not a name (a dict's tampered ``scoring``, which its decoding then refuses by name).
 
     Examples
     --------
@@ -81,8 +80,8 @@ def scale_of(scoring):
     return None
 
 
-def resolved_rope(rope, scoring, best_mean_score):
-    """The :class:`Margin` of ``rope`` for scores named ``scoring`` whose best mean is ``best_mean_score``.
+def resolved_margin(margin, scoring, best_mean_score):
+    """The :class:`Margin` of ``margin`` for scores named ``scoring`` whose best mean is ``best_mean_score``.
 
     Scores are higher-is-better (scikit-learn's scorers negate a loss:
     ``neg_mean_squared_error``), so "the best is better by more than the
@@ -90,33 +89,24 @@ def resolved_rope(rope, scoring, best_mean_score):
 
     Examples
     --------
-    >>> resolved_rope("auto", "roc_auc", 0.93).rope
+    >>> resolved_margin("auto", "roc_auc", 0.93).value
     0.01
-    >>> round(resolved_rope("auto", "neg_mean_squared_error", -0.004).rope, 10)  # 1% of the best's loss
+    >>> round(resolved_margin("auto", "neg_mean_squared_error", -0.004).value, 10)  # 1% of the best's loss
     4e-05
-    >>> resolved_rope("auto", "score", 0.5).rule[:4]  # a callable scorer: scale unknown, no margin
+    >>> resolved_margin("auto", "score", 0.5).rule[:4]  # a callable scorer: scale unknown, no margin
     'none'
     """
-    if rope is None:
-        return Margin(0.0, "none (rope=None): P(best better) is the probability that the best is better at all")
-    if rope != "auto":
-        return Margin(float(rope), f"{rope:g} in {scoring}, as given")
+    if margin is None:
+        return Margin(0.0, "none (margin=None): P(best better) is the probability that the best is better at all")
+    if margin != "auto":
+        return Margin(float(margin), f"{margin:g} in {scoring}, as given")
     scale = scale_of(scoring)
     if scale == "bounded":
         return Margin(BOUNDED_DEFAULT, f"{BOUNDED_DEFAULT:g} in {scoring}, the default for a score on a proportion's "
                                        "scale: one percentage point")
     if scale == "loss" and np.isfinite(best_mean_score) and best_mean_score != 0:
-        margin = RELATIVE_DEFAULT * abs(float(best_mean_score))
-        return Margin(margin, f"{margin:.4g} in {scoring}, the default for a negated loss: {RELATIVE_DEFAULT:.0%} of "
+        value = RELATIVE_DEFAULT * abs(float(best_mean_score))
+        return Margin(value, f"{value:.4g} in {scoring}, the default for a negated loss: {RELATIVE_DEFAULT:.0%} of "
                               "the best candidate's mean loss")
     return Margin(0.0, f"none: {scoring} has no default margin on its scale, so P(best better) is the probability "
-                       "that the best is better at all; pass rope= in its units for one")
-
-
-def upgraded_rule(rope, scoring):
-    """The words of a margin stored before they were (format version 2): ``rope`` was given or the fixed 0.01."""
-    if rope == BOUNDED_DEFAULT and scale_of(scoring) == "bounded":
-        return resolved_rope("auto", scoring, np.nan).rule
-    if not isinstance(rope, numbers.Real):  # tampered: the dict's decoding refuses ``rope`` by name
-        return f"{rope!r} in {scoring}, as given"
-    return f"{rope:g} in {scoring}, as given (or the fixed default 0.01 of a result written before format version 3)"
+                       "that the best is better at all; pass margin= in its units for one")

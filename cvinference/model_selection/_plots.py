@@ -33,5 +33,5 @@ def _candidates_panel(axis, comparison):
     s = comparison.settings
     axis.set_xlabel(f"{s['scoring']}: candidate minus best ({s['confidence_level']:.0%} interval)")
     rule = (f"{s['correction']}, alpha = {s['alpha']:g}" if s["method"] == "corrected_t"
-            else f"P(best better by > {s['rope']:.3g}) < {1 - s['alpha']:g}")
+            else f"P(best better by > {s['margin']:.3g}) < {1 - s['alpha']:g}")
     axis.set_title(f"blue: indistinguishable from the best ({rule}); red: worse", fontsize="medium")

@@ -64,16 +64,16 @@ class SimplestIndistinguishable(_RefitRule):
     param : str
         The parameter that measures complexity, as named in the grid
         (``"max_depth"``, ``"clf__C"``).
-    order : {"ascending", "descending"} or sequence, default="ascending"
-        ``"ascending"``: smaller values are simpler (None counts as
-        infinitely large); ``"descending"``: larger values are simpler; or
-        every value, simplest first.
     cv : int or splitter
         The search's splitter (or its number of folds): the rule sees only
         ``cv_results_``, and needs k to correct for the overlap of the
         training sets (with repeated k-fold, the split count alone would pass
         for k r folds).
-    method, correction, alpha, rope, scoring
+    order : {"ascending", "descending"} or sequence, default="ascending"
+        ``"ascending"``: smaller values are simpler (None counts as
+        infinitely large); ``"descending"``: larger values are simpler; or
+        every value, simplest first.
+    method, correction, alpha, margin, scoring
         As for :func:`compare_candidates`.
 
     Notes
@@ -101,18 +101,18 @@ class SimplestIndistinguishable(_RefitRule):
     """
 
     def __init__(self, param, *, cv, order="ascending", method="corrected_t", correction="holm", alpha=0.05,
-                 rope="auto", scoring=None):
+                 margin="auto", scoring=None):
         self.param = param
         self.cv = cv
         self.order = order
         self.method = method
         self.correction = correction
         self.alpha = alpha
-        self.rope = rope
+        self.margin = margin
         self.scoring = scoring
 
     __cvinference_params__ = dict(param=COMPLEXITY_PARAM, method=METHOD, correction=CORRECTION,
-                                  alpha=SIGNIFICANCE_LEVEL, rope=RULE, scoring=SCORING)
+                                  alpha=SIGNIFICANCE_LEVEL, margin=RULE, scoring=SCORING)
     """What each parameter accepts: checked when the rule is called."""
 
     def __call__(self, cv_results):
@@ -121,7 +121,7 @@ class SimplestIndistinguishable(_RefitRule):
         if scores is None:
             return 0
         comparison = comparison_of(scores, method=checked["method"], correction=checked["correction"],
-                                   alpha=checked["alpha"], confidence_level=0.95, rope=checked["rope"])
+                                   alpha=checked["alpha"], confidence_level=0.95, margin=checked["margin"])
         table = comparison.table
         return simplest_among(np.flatnonzero(table["indistinguishable"]), scores, table["mean_score"],
                               checked["param"], self.order)

@@ -25,7 +25,9 @@ def tuning_interval(search, X, y, *, n_splits=N_SPLITS, n_repeats=N_REPEATS, con
         The search, fitted or not (it is cloned); ``refit`` must be on (True,
         a metric name or a refit rule), so that it can predict.
     X : array-like of shape (n_samples, n_features)
+        The features.
     y : array-like of shape (n_samples,)
+        The target.
     n_splits, n_repeats, confidence_level, loss, random_state, n_jobs, verbose
         As for :func:`nested_cv_interval` (``verbose=1``: a progress line of
         the searches done, the time spent and left). Every fit is a whole search:

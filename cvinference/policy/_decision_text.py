@@ -54,9 +54,9 @@ def paragraph(decision):
     higher = "lower" if decision.lower_is_better else "higher"
     if decision.rests_on is None:
         question = f"whether {a} or {b} has the {higher} {decision.metric}"
-        if decision.alternative == "non-inferior":
+        if decision.question == "non-inferior":
             question = f"whether {a} is worse than {b} by less than {decision.margin:g} in {decision.metric}"
-        elif decision.alternative == "equivalent":
+        elif decision.question == "equivalent":
             question = f"whether {a} and {b} are within {decision.margin:g} in {decision.metric}"
         return f"Cannot tell {question}. {decision.reason} {decision.route}".strip()
     figures = figures_text(decision)
@@ -72,13 +72,13 @@ def paragraph(decision):
 def _margin_found(decision):
     test = decision.rests_on
     return margin_answer(test.estimate, test.low, test.high, test.df, confidence_level=decision.confidence_level,
-                         margin=decision.margin, alternative=decision.alternative)
+                         margin=decision.margin, question=decision.question)
 
 
 def _margin_verdict(decision):
     """The answer about a margin in words."""
     (a, b), margin, metric = decision.names, decision.margin, decision.metric
-    if decision.alternative == "non-inferior":
+    if decision.question == "non-inferior":
         worse = f"{metric} {'above' if decision.lower_is_better else 'below'} {b}'s"
         return (f"{a} is not worse than {b} by {margin:g} or more ({worse} by less than {margin:g})"
                 if decision.answer == "A non-inferior" else
@@ -93,7 +93,7 @@ def _margin_bound(decision):
     found, margin = _margin_found(decision), decision.margin
     interval = (f"its {format_level(1 - 2 * decision.alpha)} interval "
                 f"{bounds_text(found.low, found.high, signed=True)}")
-    if decision.alternative == "non-inferior":
+    if decision.question == "non-inferior":
         where = "lies above" if decision.answer == "A non-inferior" else "reaches"
         return f"{interval} {where} -{margin:g} (one-sided {format_pvalue(found.pvalue)})"
     where = "lies within" if decision.answer == "equivalent" else "is not within"
@@ -133,8 +133,8 @@ def rests_on_line(decision):
         return (f"rests on {test.name}: {difference} ({format_level(decision.confidence_level)} interval), "
                 f"two-sided {format_pvalue(test.pvalue)} ({test.target} target)")
     found = _margin_found(decision)
-    against = f"-{decision.margin:g}" if decision.alternative == "non-inferior" else f"\u00b1{decision.margin:g}"
-    sided = "one-sided" if decision.alternative == "non-inferior" else "two one-sided tests,"
+    against = f"-{decision.margin:g}" if decision.question == "non-inferior" else f"\u00b1{decision.margin:g}"
+    sided = "one-sided" if decision.question == "non-inferior" else "two one-sided tests,"
     return (f"rests on {test.name}: {difference}; its {format_level(1 - 2 * decision.alpha)} interval "
             f"{bounds_text(found.low, found.high, signed=True)} against {against}, {sided} "
             f"{format_pvalue(found.pvalue)} ({test.target} target)")

@@ -107,7 +107,7 @@ def relevelled(estimate, low, high, df, confidence_level, new_level):
     return estimate - critical * standard_error, estimate + critical * standard_error, standard_error
 
 
-def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternative):
+def margin_answer(estimate, low, high, df, *, confidence_level, margin, question):
     """Whether A is non-inferior to B (or equivalent to it) by ``margin``, from the difference's interval.
 
     Parameters
@@ -121,7 +121,8 @@ def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternat
         1 - alpha: the one-sided tests are at level alpha.
     margin : float
         Positive, in the metric's units.
-    alternative : {"non-inferior", "equivalent"}
+    question : {"non-inferior", "equivalent"}
+        The question the margin answers.
 
     Returns
     -------
@@ -143,21 +144,21 @@ def margin_answer(estimate, low, high, df, *, confidence_level, margin, alternat
     Examples
     --------
     >>> margin_answer(0.004, -0.016, 0.024, None, confidence_level=0.95, margin=0.02,
-    ...               alternative="non-inferior").answer
+    ...               question="non-inferior").answer
     'A non-inferior'
     """
     if not margin > 0:
         raise ValueError(f"margin={margin!r} must be positive, in the metric's units (0.01 for one point of "
                          "accuracy).")
-    if alternative not in MARGIN_ALTERNATIVES:
-        raise ValueError(f"alternative={alternative!r}: a margin answers "
+    if question not in MARGIN_ALTERNATIVES:
+        raise ValueError(f"question={question!r}: a margin answers "
                          f"{' or '.join(map(repr, MARGIN_ALTERNATIVES))}.")
     alpha = 1 - confidence_level
     low, high, standard_error = relevelled(estimate, low, high, df, confidence_level, 1 - 2 * alpha)
     distribution = _distribution(df)
     above = distribution.sf((estimate + margin) / standard_error)
-    if alternative == "non-inferior":
-        return MarginAnswer(MARGIN_ANSWERS[alternative][low > -margin], low, high, float(above))
+    if question == "non-inferior":
+        return MarginAnswer(MARGIN_ANSWERS[question][low > -margin], low, high, float(above))
     below = distribution.cdf((estimate - margin) / standard_error)
-    return MarginAnswer(MARGIN_ANSWERS[alternative][-margin < low and high < margin], low, high,
+    return MarginAnswer(MARGIN_ANSWERS[question][-margin < low and high < margin], low, high,
                         float(max(above, below)))

@@ -205,6 +205,7 @@ class Plan(Serializable):
         Parameters
         ----------
         ax : matplotlib Axes or None, default=None
+            Where to draw; None makes a new figure.
         %(plot_path)s
 
         Returns

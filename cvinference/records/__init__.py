@@ -11,8 +11,7 @@ statistic: statistics are functions of records (``accuracy_interval(result)``,
 ``mcnemar_test(pair)``, ``nested_cv_interval_of(result)``). A record's
 ``summary()`` is the one sanctioned upward reference: it looks the report up
 in a higher layer when called (:mod:`cvinference._utils._upward`), never at
-import. The forwarding methods ``result.accuracy_interval()``,
-``pair.mcnemar_test()``, ... are deprecated since version 0.1.
+import.
 """
 
 from ._bootstrap_sampling_result import BootstrapSamplingResult

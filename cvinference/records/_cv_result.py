@@ -15,16 +15,12 @@ from .._utils._docstring import fill_doc
 from .._utils._kinds import BOOLEAN, POSITIVE, STRING, TEXT, Array, Instance, SameLength
 from .._utils._notebook import import_pandas
 from .._utils._params import NAME, PROBABILITY, Boolean, Integer, Nullable, Options, Text, validate_params
-from .._utils._upward import UpwardMethod, upward
+from .._utils._upward import upward
 from .._utils._validation import group_labels
 from ._cv_result_codec import (
     check_labels,
     check_scores,
     classification_by_default,
-    from_version_1,
-    from_version_2,
-    from_version_3,
-    from_version_4,
     score_shape,
 )
 from ._fields import TYPE_NAME, check_probabilities, check_training_size
@@ -438,8 +434,8 @@ class CVResult(Grouped, Record):
 
     @classmethod
     @validate_params(response_method=RESPONSE_METHOD, name=NAME)
-    def from_frame(cls, frame, *, y_true, y_pred, fold=None, repeat=None, y_score=None, response_method=None,
-                   groups=None, classes=None, loss=None, name=None):
+    def from_frame(cls, frame, *, y_true, y_pred, fold=None, repeat=None, groups=None, y_score=None,
+                   response_method=None, classes=None, loss=None, name=None):
         """The record of a table of predictions (pandas or polars), its columns named by each argument.
 
         As :meth:`from_predictions`, each argument naming a column of
@@ -456,6 +452,7 @@ class CVResult(Grouped, Record):
         fold, repeat, groups : str or None, default=None
             The columns of each row's fold, repeat and group.
         y_score : str, list of str or None, default=None
+            The column of the scores, or one column per class.
         response_method, classes, loss, name
             As :meth:`from_predictions`.
 
@@ -717,9 +714,6 @@ class CVResult(Grouped, Record):
         """
         return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, path=path)
 
-    accuracy_interval = UpwardMethod("inference", "accuracy_interval", since="0.1")
-    large_sample_conditions = UpwardMethod("inference", "large_sample_conditions", since="0.1")
-
     _repr_html_ = _report_html
 
     def _instance_columns(self):
@@ -768,8 +762,6 @@ class CVResult(Grouped, Record):
         """
         return import_pandas().DataFrame(self._instance_columns() | self._outcome_columns())
 
-    _format_version = 5
-    _upgrades = {1: from_version_1, 2: from_version_2, 3: from_version_3, 4: from_version_4}
     _kinds = {
         "loss_name": TEXT, "estimator_repr": Nullable(STRING), "cv_repr": Nullable(STRING), "name": NAME,
         "estimator_type": TYPE_NAME, "n_train": Nullable(POSITIVE), "classification": BOOLEAN,
@@ -946,11 +938,6 @@ class PairedCVResult(Record):
         >>> plt.close(figure)
         """
         return upward("report", "plot_result")(self, ax, confidence_level=confidence_level, nested=nested, path=path)
-
-    matched_sample_test = UpwardMethod("inference", "matched_sample_test", ("a", "b"), since="0.1")
-    independent_sample_test = UpwardMethod("inference", "independent_sample_test", ("a", "b"), since="0.1")
-    mcnemar_test = UpwardMethod("inference", "mcnemar_test", ("a", "b"), since="0.1")
-    scheme_diagnostic = UpwardMethod("inference", "scheme_diagnostic", ("a", "b"), since="0.1")
 
     _repr_html_ = _report_html
 

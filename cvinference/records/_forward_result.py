@@ -190,6 +190,7 @@ class ForwardResult(Record):
             that many rows, "expanding" for every row up to its origin, or one
             value per forecast (equal for the forecasts of one origin).
         loss : {"squared_error", "absolute_error"}, default="squared_error"
+            The per-forecast loss.
         name : str or None, default=None
             The learner's name in reports.
 

@@ -86,11 +86,6 @@ def check_groups_per_fold(groups, fold, n_splits):
                              f"enters the estimate); fold {k} of repeat {r} holds {counts[k]}. {fix}")
 
 
-def _upgrade_from_version_1(data):
-    """A version-1 dict (before the record kept groups) as version 2: a record made without groups."""
-    return data | {"version": 2, "groups": None}
-
-
 def _check_finite(outer, inner, fold):
     """Refuse NaN or infinite losses where they are used (a user's loss, or predict_proba), naming the first."""
     n_splits = inner.shape[2]
@@ -183,8 +178,6 @@ class NestedCVResult(OneOrTwoLearners, Grouped, Record):
     cv_repr: str | None = None
     groups: np.ndarray | None = None
 
-    _format_version = 2
-    _upgrades = {1: _upgrade_from_version_1}
     _kinds = {"fold": Array("iu", ndim=2, low=0, min_rows=1), "outer": Array("f", ndim=3, min_rows=1),
               "inner": Array("f", ndim=4, min_rows=1), "loss_name": TEXT, "estimator_reprs": Sequence(TEXT),
               "cv_repr": Nullable(STRING), "groups": Nullable(Array(ndim=1, min_rows=1))}

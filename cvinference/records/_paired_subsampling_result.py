@@ -68,6 +68,7 @@ class PairedSubsamplingResult(OneOrTwoLearners, Record):
     stratified : bool, default=False
         Whether every halving and every split kept the class proportions.
     loss_name : str, default="zero_one"
+        The per-instance loss.
     estimator_reprs : tuple of str, default=()
         One description per learner, or none.
 

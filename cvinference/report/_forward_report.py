@@ -54,7 +54,17 @@ needs)."""
 
 def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
     """Every interval of a forward record's mean loss the report shows, as :class:`NamedInterval` s, the recommended
-    one first; ``random_state`` seeds the bootstrap."""
+    one first.
+
+    Parameters
+    ----------
+    result : ForwardResult
+        The learner's forward record.
+    confidence_level : float, default=0.95
+        The level of every interval.
+    random_state : int, RandomState or None, default=None
+        Seeds the block bootstrap.
+    """
     return [NamedInterval(method_row(row).label + words, result.loss_name,
                           quietly(forecast_interval, result, confidence_level=confidence_level, method=method,
                                   random_state=random_state))
@@ -62,10 +72,19 @@ def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
 
 
 def forecast_tests(pair):
-    """The tests of two learners' forecasts and what was left out: ``(tests, notes)``, ``tests`` the (name,
-    LossDifferenceTestResult) pairs of Diebold & Mariano over every forecast, pre-whitened (what the decision rests
-    on, under the same name) and with Bartlett's window at a fixed lag, and Giacomini & White's conditional test at
-    the shortest horizon, left out with a note where that horizon has too few forecasts for it."""
+    """The tests of two learners' forecasts and what was left out: ``(tests, notes)``.
+
+    ``tests`` are the (name, LossDifferenceTestResult) pairs of Diebold &
+    Mariano over every forecast, pre-whitened (what the decision rests on,
+    under the same name) and with Bartlett's window at a fixed lag, and
+    Giacomini & White's conditional test at the shortest horizon, left out
+    with a note where that horizon has too few forecasts for it.
+
+    Parameters
+    ----------
+    pair : PairedForwardResult
+        Both learners' forward records.
+    """
     shortest = int(pair.a.horizons[0])
     chosen = method_row(DECISION_TEST)
     tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
@@ -165,10 +184,22 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
     """The report of one learner's forward validation (``cvinference.evaluate`` and ``cvinference evaluate`` with
     a forward splitter).
 
-    ``data`` is {"name", "n_samples"} or None; ``season`` makes the baseline
-    the seasonal naive forecast of that period; ``intervals`` are
-    :func:`forecast_intervals` of the record when already computed
-    (``random_state`` seeds their bootstrap otherwise).
+    Parameters
+    ----------
+    result : ForwardResult
+        The learner's forward record.
+    description : str
+        The learner as the report names it.
+    data : dict or None
+        ``{"name", "n_samples"}``, or None.
+    confidence_level : float, default=0.95
+        The level of every interval.
+    season : int or None, default=None
+        Makes the baseline the seasonal naive forecast of that period.
+    intervals : list of NamedInterval or None, default=None
+        :func:`forecast_intervals` of the record, when already computed.
+    random_state : int, RandomState or None, default=None
+        Seeds their bootstrap otherwise.
     """
     if intervals is None:
         intervals = forecast_intervals(result, confidence_level, random_state=random_state)
@@ -206,9 +237,24 @@ def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95
     """The report of two learners' forward validation (``cvinference.compare`` and ``cvinference compare`` with a
     forward splitter): each learner beside the naive forecast, the tests of their difference (over every forecast
     and per horizon) and the decision (:func:`~cvinference.decide`, which rests on Diebold & Mariano over every
-    forecast). The arguments are :func:`forward_evaluation_report`'s; ``intervals`` (A's and B's
-    :func:`forecast_intervals`), ``tests`` (the tests of :func:`forecast_tests`, whose notes the caller adds) and
-    ``decision`` are passed when already computed.
+    forecast).
+
+    Parameters
+    ----------
+    pair : PairedForwardResult
+        Both learners' forward records.
+    descriptions : tuple of str
+        The learners as the report names them, A's first.
+    data, confidence_level, season
+        As in :func:`forward_evaluation_report`.
+    names : tuple of str or None, default=None
+        The learners' names.
+    intervals, tests, decision : default=None
+        A's and B's :func:`forecast_intervals`, the tests of
+        :func:`forecast_tests` (whose notes the caller adds) and the
+        decision, when already computed.
+    random_state
+        As in :func:`forward_evaluation_report`.
     """
     intervals = intervals or [forecast_intervals(result, confidence_level, random_state=random_state)
                               for result in (pair.a, pair.b)]

@@ -61,6 +61,7 @@ def record_html(subject):
     Parameters
     ----------
     subject : CVResult or PairedCVResult
+        The record, of one learner or two.
 
     Returns
     -------

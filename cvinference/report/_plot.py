@@ -166,7 +166,7 @@ def _draw_margin(axis, decision, tests):
     margin, rests_on = decision.get("margin"), decision.get("rests_on")
     if margin is None:
         return
-    if decision["alternative"] == "equivalent":
+    if decision["question"] == "equivalent":
         band = axis.axvspan(-margin, margin, color="tab:green", alpha=0.12, linewidth=0, zorder=BAND_ZORDER,
                             label=f"within \u00b1{margin:g}: equivalent")
     else:
@@ -482,15 +482,40 @@ def _titled(panel, lines, axis):
 
 
 def plot_report(report, path):
-    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG."""
+    """Write the figure of a report (:func:`draw_report`, every panel) to ``path`` as a PNG.
+
+    Parameters
+    ----------
+    report : dict
+        As in :func:`draw_report`.
+    path : str, path-like or binary file object
+        Where to write the PNG.
+    """
     draw_report(report, path=path)
 
 
 def plot_result(subject, ax=None, *, confidence_level=0.95, nested=None, path=None):
     """The figure of ``CVResult.plot()`` or ``PairedCVResult.plot()``: :func:`draw_report` of the record's report.
 
-    The report is the one ``summary()`` renders (:func:`summary_text`); see
-    :func:`draw_report` for ``ax``, ``path`` and the :class:`Plot` returned.
+    The report is the one ``summary()`` renders (:func:`summary_text`).
+
+    Parameters
+    ----------
+    subject : CVResult or PairedCVResult
+        The record.
+    ax
+        As in :func:`draw_report`.
+    confidence_level : float, default=0.95
+        The level of the intervals and tests drawn.
+    nested : Interval or None, default=None
+        Nested cross-validation's interval, when run.
+    path
+        As in :func:`draw_report`.
+
+    Returns
+    -------
+    Plot
+        See :func:`draw_report`.
     """
     return draw_report(record_report(subject, confidence_level=confidence_level, nested=nested), ax, path=path)
 
@@ -550,14 +575,15 @@ def plot_posterior(result, ax=None, *, path=None):
 
     The posterior density of mu = accuracy(A) - accuracy(B) (Student's t,
     Corani & Benavoli 2015, section 3) is drawn with the region where B is
-    practically better (mu < -rope), the region of practical equivalence
-    and the region where A is (mu > rope) filled in their colours; their
+    practically better (mu < -margin), the region of practical equivalence
+    and the region where A is (mu > margin) filled in their colours; their
     areas are the result's three probabilities. A posterior of scale 0 is
     a point mass, drawn as one line.
 
     Parameters
     ----------
     result : BayesianResult
+        The Bayesian correlated t-test's result.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a small new figure.
     path : str, path-like, binary file object or None, default=None
@@ -574,31 +600,31 @@ def _posterior_panel(ax, result):
     """The posterior of ``result`` on ``ax``, its three regions filled (see :func:`plot_posterior`)."""
     from scipy import stats
 
-    mean, scale, rope = float(result.posterior_mean), float(result.posterior_scale), float(result.rope)
+    mean, scale, margin = float(result.posterior_mean), float(result.posterior_scale), float(result.margin)
     probabilities = (("B better", result.prob_b_better, "tab:orange"),
                      ("equivalent", result.prob_equivalent, "0.6"), ("A better", result.prob_a_better, "tab:blue"))
-    title = [f"{result.method} (rope = +-{rope:g}): the posterior of accuracy(A) - accuracy(B)"]
+    title = [f"{result.method} (margin = +-{margin:g}): the posterior of accuracy(A) - accuracy(B)"]
     if not (np.isfinite(mean) and np.isfinite(scale)):
         ax.text(0.5, 0.5, "the posterior is not computable here", ha="center", va="center", transform=ax.transAxes)
         ax.set_yticks([])
     elif scale > 0:
         posterior = stats.t(result.df, loc=mean, scale=scale)
         # points spaced by probability, not by distance: a posterior of few differences (df = 1) has long tails
-        x = np.union1d(posterior.ppf(np.linspace(0.0005, 0.9995, 801)), [-rope, rope])
+        x = np.union1d(posterior.ppf(np.linspace(0.0005, 0.9995, 801)), [-margin, margin])
         density = posterior.pdf(x)
         ax.plot(x, density, color="black", linewidth=1)
-        regions = (x <= -rope, (x >= -rope) & (x <= rope), x >= rope)
+        regions = (x <= -margin, (x >= -margin) & (x <= margin), x >= margin)
         for (words, probability, color), inside in zip(probabilities, regions, strict=True):
             ax.fill_between(x, density, where=inside, color=color, alpha=0.4, label=f"{words}: {probability:.3f}")
-        low, high = min(posterior.ppf(0.02), -rope), max(posterior.ppf(0.98), rope)
-        margin = 0.05 * (high - low)
-        ax.set_xlim(max(-1.0, low - margin), min(1.0, high + margin))
+        low, high = min(posterior.ppf(0.02), -margin), max(posterior.ppf(0.98), margin)
+        pad = 0.05 * (high - low)
+        ax.set_xlim(max(-1.0, low - pad), min(1.0, high + pad))
         ax.set_ylabel("posterior density")
     else:
         ax.axvline(mean, color="black", linewidth=2, label=f"posterior: a point mass at {mean:+.4f}")
         ax.set_yticks([])
         title.append(", ".join(f"P({words}) = {probability:.3f}" for words, probability, _ in probabilities))
-    for edge in (-rope, rope) if rope > 0 else (0.0,):
+    for edge in (-margin, margin) if margin > 0 else (0.0,):
         ax.axvline(edge, color="black", linewidth=1, linestyle="--")
     ax.set_xlabel("accuracy(A) - accuracy(B)")
     if ax.get_legend_handles_labels()[0]:
@@ -625,6 +651,7 @@ def plot_decision(decision, ax=None, *, path=None):
     Parameters
     ----------
     decision : Decision
+        The decision to draw.
     ax : matplotlib Axes or None, default=None
         Where to draw; None makes a new figure.
     path : str, path-like, binary file object or None, default=None
@@ -658,6 +685,7 @@ def plot_forecasts(result, ax=None, *, path=None):
     Parameters
     ----------
     result : ForwardResult or PairedForwardResult
+        The forward record of one learner or two.
     ax : matplotlib Axes, sequence of 2 Axes or None, default=None
         None draws both panels on a new figure; one Axes draws the losses
         there; two draw the series and the losses.

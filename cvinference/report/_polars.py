@@ -11,6 +11,7 @@ def to_polars(table):
     Parameters
     ----------
     table : object with ``to_frame()``, or pandas.DataFrame
+        What to convert.
 
     Returns
     -------

@@ -62,8 +62,9 @@ from ..policy._decision_text import summary_lines
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
-REPORT_VERSION = 3
-"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo``."""
+REPORT_VERSION = 1
+"""The ``"version"`` of those records' schema, in the JSON reports of ``evaluate``, ``compare`` and ``demo`` (1 from
+the first release, 0.1.0)."""
 WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
@@ -145,7 +146,17 @@ def _conditions_record(result, min_count):
 
 
 class NamedInterval(NamedTuple):
-    """One interval of a learner's report: its row name, the quantity it is about and the :class:`Interval`."""
+    """One interval of a learner's report: its row name, the quantity it is about and the :class:`Interval`.
+
+    Attributes
+    ----------
+    name : str
+        The row's name in the report.
+    quantity : str
+        What the interval is about: ``"accuracy"``, a loss's or a metric's name.
+    interval : Interval
+        The interval.
+    """
 
     name: str
     quantity: str
@@ -221,7 +232,22 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
 
 
 def estimator_intervals(result, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None):
-    """Every interval the report shows for one learner's record, as :class:`NamedInterval` s, in its order."""
+    """Every interval the report shows for one learner's record, as :class:`NamedInterval` s, in its order.
+
+    Parameters
+    ----------
+    result : CVResult
+        The learner's record.
+    confidence_level : float, default=0.95
+        The level of every interval.
+    metrics : sequence of str, default=()
+        Metrics beyond accuracy and the loss, each with its interval.
+    min_count : int, default=5
+        The smallest count the large-sample conditions accept.
+    pos_label : int, str or None, default=None
+        The positive class of the metrics about one class, as
+        :func:`~cvinference.metric_interval` takes it.
+    """
     metric_intervals = _metric_intervals(result, confidence_level, metrics, pos_label)
     if not _is_classifier(result) and result.loss_name in BASELINES:
         return _regression_intervals(result, confidence_level) + metric_intervals
@@ -361,13 +387,24 @@ def evaluation_report(result, *, description, data, confidence_level=0.95, metri
                       command_line=True, pos_label=None, intervals=None):
     """The report of one estimator (``cvinference evaluate``, ``cvinference.evaluate``, ``CVResult.summary()``).
 
-    ``data`` is {"name", "n_samples"} or None (no name); ``command_line``
-    words the repeat hint of the warnings for the front door (the
-    ``n_repeats`` of ``cvinference.evaluate`` and ``compare``, and their
-    ``--repeats``) instead of a record's functions;
-    ``pos_label`` is the positive class of the ``metrics`` about one class
-    (``"f1"``, ...), as :func:`~cvinference.metric_interval` takes it;
-    ``intervals`` are :func:`estimator_intervals` when already computed.
+    Parameters
+    ----------
+    result : CVResult
+        The learner's record.
+    description : str
+        The learner as the report names it.
+    data : dict or None
+        ``{"name", "n_samples"}``, or None (no name).
+    confidence_level, metrics, min_count
+        As in :func:`estimator_intervals`.
+    command_line : bool, default=True
+        Words the repeat hint of the warnings for the front door (the
+        ``n_repeats`` of ``cvinference.evaluate`` and ``compare``, and
+        their ``--repeats``) instead of a record's functions.
+    pos_label
+        As in :func:`estimator_intervals`.
+    intervals : list of NamedInterval or None, default=None
+        :func:`estimator_intervals` of ``result`` when already computed.
     """
     record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count,
                               pos_label=pos_label, intervals=intervals)
@@ -384,7 +421,17 @@ def _diagnostic_record(pair):
 
 def comparison_tests(pair, *, extra_tests=(), min_count=5):
     """The (name, TestResult) pairs a comparison's report shows: :func:`pair_tests` and ``extra_tests`` (5x2cv) for
-    classifiers, the loss tests for regressors."""
+    classifiers, the loss tests for regressors.
+
+    Parameters
+    ----------
+    pair : PairedCVResult
+        Both learners' records.
+    extra_tests : sequence of (str, TestResult), default=()
+        Tests that needed fits of their own (5x2cv), shown after the others.
+    min_count : int, default=5
+        The smallest count the large-sample conditions accept.
+    """
     if _is_classifier(pair.a):
         return [*pair_tests(pair, min_count=min_count), *extra_tests]
     return _loss_tests(pair)
@@ -392,14 +439,34 @@ def comparison_tests(pair, *, extra_tests=(), min_count=5):
 
 def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None,
                         margin=None, alternative=None):
-    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it
-    (about ``margin`` when one is given)."""
+    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it.
+
+    Parameters
+    ----------
+    pair : PairedCVResult
+        Both learners' records.
+    tests : list of (str, TestResult)
+        :func:`comparison_tests` of ``pair``; the decision reads them for
+        accuracy.
+    confidence_level, metrics
+        As in :func:`estimator_intervals`; the decision is about the first
+        of ``metrics``, or accuracy.
+    nested : Interval or None, default=None
+        Nested cross-validation's interval of the difference, when run.
+    names : tuple of str or None, default=None
+        The learners' names.
+    pos_label
+        As in :func:`estimator_intervals`.
+    margin, alternative
+        As in :func:`~cvinference.decide` (the decision is about ``margin``
+        when one is given).
+    """
     metric = metrics[0] if metrics else "accuracy"
     # the tests of accuracy, which another metric and one evaluation set (its own test) do not read
     read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
     return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
                   nested=nested, names=names, pos_label=_positive(metric, pos_label), margin=margin,
-                  alternative=alternative)
+                  question=alternative)
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
@@ -408,15 +475,31 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
     """The report of two estimators (``cvinference compare``/``demo``, ``cvinference.compare``,
     ``PairedCVResult.summary()``).
 
-    The tests of :func:`pair_tests` come first; ``extra_tests`` holds
-    (name, TestResult) pairs that need their own fits (5x2cv) and ``nested``
-    nested cross-validation's difference interval. The decision
-    (:func:`~cvinference.decide`) is about the first of ``metrics``, or
-    accuracy. ``pos_label`` and ``command_line`` are as
-    :func:`evaluation_report`'s. ``intervals`` (A's and B's
-    :func:`estimator_intervals`), ``tests`` (:func:`comparison_tests`) and
-    ``decision`` (:func:`comparison_decision`) are passed when already
-    computed.
+    The tests of :func:`pair_tests` come first, then ``extra_tests``. The
+    decision (:func:`~cvinference.decide`) is about the first of
+    ``metrics``, or accuracy.
+
+    Parameters
+    ----------
+    pair : PairedCVResult
+        Both learners' records.
+    descriptions : tuple of str
+        The learners as the report names them, A's first.
+    data, confidence_level
+        As in :func:`evaluation_report`.
+    extra_tests : sequence of (str, TestResult), default=()
+        Tests that needed fits of their own (5x2cv).
+    metrics, min_count, command_line
+        As in :func:`evaluation_report`.
+    nested : Interval or None, default=None
+        Nested cross-validation's interval of the difference, when run.
+    names : tuple of str or None, default=None
+        The learners' names.
+    pos_label
+        As in :func:`evaluation_report`.
+    intervals, tests, decision : default=None
+        A's and B's :func:`estimator_intervals`, :func:`comparison_tests`
+        and :func:`comparison_decision`, when already computed.
     """
     a, b = pair.a, pair.b
     intervals = intervals or (None, None)
@@ -833,7 +916,16 @@ def _text_lines(block):
 
 
 def render_text(report, *, every_repeat=False):
-    """The report as text, at most 100 columns wide; ``every_repeat`` shows every repeat's folds, not just repeat 0."""
+    """The report as text, at most 100 columns wide.
+
+    Parameters
+    ----------
+    report : dict
+        A report of :func:`evaluation_report`, :func:`comparison_report` or
+        their forward validation versions.
+    every_repeat : bool, default=False
+        Show every repeat's folds, not just repeat 0's.
+    """
     return "\n".join(line for block in report_blocks(report, every_repeat=every_repeat) for line in _text_lines(block))
 
 
@@ -844,13 +936,7 @@ text)."""
 
 def _decision_blocks(decision):
     """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
-    :data:`DETAILS`); a report written before them (no ``"summary"``) as its paragraph with every item."""
-    if "summary" not in decision:
-        a, b = decision["names"]
-        items = (*(f"not {test['name']}: {test['why_not']}" for test in decision["context"]), *decision["caveats"])
-        margin = "" if decision.get("margin") is None else f", margin {decision['margin']:g}"
-        return [Paragraph(f"decision: {decision['answer']} ({decision['metric']}{margin}; A = {a}, B = {b})"),
-                Paragraph(decision["text"], "  ", items=items)]
+    :data:`DETAILS`)."""
     first, *rest = decision["summary"]
     return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]
 
@@ -861,6 +947,7 @@ def summary_text(subject):
     Parameters
     ----------
     subject : CVResult or PairedCVResult
+        The record, of one learner or two.
 
     Returns
     -------
@@ -877,7 +964,9 @@ def record_report(subject, *, confidence_level=0.95, nested=None):
     Parameters
     ----------
     subject : CVResult or PairedCVResult
+        The record, of one learner or two.
     confidence_level : float, default=0.95
+        The level of the report's intervals and tests.
     nested : Interval or None, default=None
         A pair's nested cross-validation difference interval
         (``nested_cv_interval(..., estimator_b=...)``), which the decision

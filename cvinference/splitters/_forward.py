@@ -144,5 +144,11 @@ class ForwardSplit(model_selection.TimeSeriesSplit):
             yield indices[train_start:train_end], indices[test_start:test_start + horizon]
 
     def get_n_splits(self, X=None, y=None, groups=None):
-        """The number of splits, ``n_splits``."""
+        """The number of splits, ``n_splits``.
+
+        Parameters
+        ----------
+        X, y, groups : object
+            Ignored; there for scikit-learn's splitter interface.
+        """
         return self.n_splits

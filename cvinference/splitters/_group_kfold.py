@@ -161,6 +161,11 @@ class EqualSizeGroupKFold(StratifiedEqualSizeGroupKFold):
     uses it for groups with a regression target (an int ``cv`` with
     ``groups``, the command line's ``--groups``, nested cross-validation).
 
+    Parameters
+    ----------
+    n_splits, shuffle, random_state
+        As in :class:`StratifiedEqualSizeGroupKFold`.
+
     Examples
     --------
     >>> import numpy as np

@@ -1,6 +1,6 @@
 """A study's finished draws, kept in one JSON file that is replaced atomically.
 
-The file is ``{"format": ..., "version": 2, "fingerprint": ..., "draws": {draw:
+The file is ``{"format": ..., "version": 1, "fingerprint": ..., "draws": {draw:
 record}, "digests": {draw: digest}}``; a study that runs several engines' plans (one per
 number of folds, say) keeps each one's draws under ``"parts": {name: {draw:
 record}}`` of the same file (see :meth:`Checkpoint.part`).
@@ -14,9 +14,7 @@ the SHA-256 of the fingerprint, the draw's place and its record as the
 study wrote them, so that an edit that leaves a record possible (a
 plausible error rate in place of the one measured) is found too; a draw
 removed is only fitted again. A file that fails is refused with a
-ValueError naming the file, the draw and what is wrong. A version-1 file
-(written before the digests) is read with every check but the digests',
-and is written as version 2 at its next save.
+ValueError naming the file, the draw and what is wrong.
 """
 
 import hashlib
@@ -31,8 +29,7 @@ from .._utils._kinds import Fields, Instance
 from .._utils._params import Real, Rule
 
 _FORMAT = "cvinference.StudyCheckpoint"
-_VERSION = 2
-_READ_VERSIONS = (1, 2)
+_VERSION = 1
 _DRAW_NUMBER = re.compile(r"0|[1-9][0-9]*")
 _AFRESH = "Delete the file, or choose another checkpoint path, to start afresh."
 
@@ -247,9 +244,9 @@ class Checkpoint:
                                "file.") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("draws"), dict):
             raise self._refuse("is not a cvinference study checkpoint; pass another file.")
-        if data.get("version") not in _READ_VERSIONS:
+        if data.get("version") != _VERSION:
             raise self._refuse(f"has checkpoint version {data.get('version')!r}, and this cvinference reads "
-                               f"versions {' and '.join(map(str, _READ_VERSIONS))}; remove it to start afresh.")
+                               f"version {_VERSION}; remove it to start afresh.")
         if data.get("fingerprint") != self.fingerprint:
             raise self._refuse("was written by a study with other arguments or data; pass the arguments it "
                                "was made with, or another file to start afresh.")
@@ -260,16 +257,16 @@ class Checkpoint:
         if unknown:
             raise self._refuse(f"holds the draws of part {unknown[0]!r}, and this study has only the parts "
                                f"{', '.join(map(repr, self.part_records))}. {_AFRESH}")
-        digests = data.get("digests", {}) if data["version"] >= 2 else None
-        if digests is not None and not isinstance(digests, dict):
+        digests = data.get("digests", {})
+        if not isinstance(digests, dict):
             raise self._refuse("is not a cvinference study checkpoint; pass another file.")
         return (self._checked(data["draws"], self.record, None, digests),
                 {name: self._checked(draws, (self.part_records or {}).get(name, _ANY_OBJECT), name, digests)
                  for name, draws in parts.items()})
 
     def _checked(self, draws, record, name, digests):
-        """``draws`` of part ``name`` (None: the plain draws) by draw number, each number and record checked, and
-        with ``digests`` (None for a version-1 file) each record's digest."""
+        """``draws`` of part ``name`` (None: the plain draws) by draw number, each number, record and digest
+        checked."""
         part = "" if name is None else f" of part {name!r}"
         checked = {}
         for key, value in draws.items():
@@ -284,7 +281,7 @@ class Checkpoint:
             except (TypeError, ValueError) as exc:
                 raise self._refuse(f"holds a record for draw {key}{part} that this study does not write: {exc} "
                                    f"{_AFRESH}") from None
-            if digests is not None and digests.get(_place(name, key)) != _digest(self.fingerprint, name, key, value):
+            if digests.get(_place(name, key)) != _digest(self.fingerprint, name, key, value):
                 raise self._refuse(f"holds a record for draw {key}{part} that was changed after the study wrote it: "
                                    "it does not match the digest saved with it (an edit by hand, or by another "
                                    f"program), so it cannot be trusted. {_AFRESH}")

@@ -73,6 +73,7 @@ class ConditionalErrorStudyResult(StudyResult):
         Parameters
         ----------
         against : {"conditional", "unconditional"}
+            The truth compared with: each draw's conditional error, or their mean.
 
         Returns
         -------
@@ -169,8 +170,7 @@ def conditional_error_study(estimator, X, y, *, sample_size, n_draws=100, cv=10,
         Seeds the samples and the partitions (one seed per draw, so the first
         draws do not depend on ``n_draws``); with an int the result is
         identical for any ``n_jobs``.
-    n_jobs : int, default=None
-        Number of jobs for all the fits. %(n_jobs)s
+    %(n_jobs)s
     checkpoint : str or path-like, default=None
         A file in which finished draws are kept as they complete (replaced
         atomically); a run killed and restarted with the same arguments

@@ -353,8 +353,7 @@ def fold_size_study(estimator, X, y, *, sample_size, n_splits=5, n_draws=100, co
         Seeds the samples and the partitions (one seed per draw, so the first
         draws do not depend on ``n_draws``); with an int the result is
         identical for any ``n_jobs``.
-    n_jobs : int, default=None
-        Number of jobs for all the fits. %(n_jobs)s
+    %(n_jobs)s
     checkpoint : str or path-like, default=None
         A file in which finished draws are kept as they complete (replaced
         atomically); a run killed and restarted with the same arguments

@@ -324,8 +324,8 @@ def precision_study(estimator, X, y, *, sample_size, folds=(2, 3, 5, 10), n_repe
     random_state : int, RandomState instance or None, default=None
         Seeds the split of the population, the samples and the folds (not
         the estimator). The same samples serve every K.
-    n_jobs : int, default=None
-        Jobs for the fits; the result does not depend on it. %(n_jobs)s
+    %(n_jobs)s
+        The result does not depend on it.
     checkpoint : str, path-like or None, default=None
         A file that keeps finished draws; a restarted run with the same
         arguments (an int ``random_state``) refits none of them.

@@ -5,7 +5,6 @@ import dataclasses
 import numpy as np
 
 from .._utils._arrays import readonly_array
-from .._utils._deprecation import path_was_first
 from .._utils._docstring import fill_doc
 from .._utils._notebook import import_pandas, summary_html
 from .._utils._serialize import Serializable
@@ -54,7 +53,6 @@ class StudyResult(Serializable):
         findings = [line for finding in self._findings() for line in wrapped(f"- {finding}")]
         return "\n".join(lines + ([""] + findings if findings else []))
 
-    @path_was_first(since="0.1")
     @fill_doc
     def plot(self, ax=None, *, path=None):
         """Draw the study's figure (needs the ``plot`` extra: matplotlib).
@@ -66,9 +64,7 @@ class StudyResult(Serializable):
         ax : matplotlib Axes, sequence of Axes or None, default=None
             None draws every panel on a new figure; one Axes draws the main
             panel (the last) there; as many Axes as panels draw each on its
-            own. (A path given here, as the first argument was before version
-            0.1, still saves the figure there, with a FutureWarning: pass
-            ``path=`` instead.)
+            own.
         %(plot_path)s
 
         Returns

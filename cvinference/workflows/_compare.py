@@ -410,7 +410,9 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         Two scikit-learn classifiers (or two regressors), cloned, never
         fitted in place.
     X : array-like of shape (n_samples, n_features)
+        The features (numpy, lists or a pandas DataFrame).
     y : array-like of shape (n_samples,)
+        The target: class labels, or numbers for a regressor.
     cv : int, "loo" or cross-validation splitter, default=10
         As :func:`evaluate` takes it. With a forward splitter both
         regressors forecast from identical origins, and the decision rests
@@ -439,6 +441,8 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=1, groups=None, 
         The positive class of a metric about one class (``"f1"``); refused
         before any fit without such a metric, and for regressors.
     confidence_level : float, default=0.95
+        The level of every interval, the decision's included, strictly
+        between 0 and 1.
     nested : {"auto", "always", "never"}, default="auto"
         The calibrated refitting route. ``"auto"``, when the decision from
         the folds cannot tell, weighs the routes the benchmark measured

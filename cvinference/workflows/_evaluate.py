@@ -148,7 +148,9 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     estimator : estimator
         A scikit-learn classifier or regressor (cloned, never fitted in place).
     X : array-like of shape (n_samples, n_features)
+        The features (numpy, lists or a pandas DataFrame).
     y : array-like of shape (n_samples,)
+        The target: class labels, or numbers for a regressor.
     cv : int, "loo" or cross-validation splitter, default=10
         As :class:`~cvinference.CVEvaluator` takes it: an int k is
         stratified equal-size k-fold for a classifier (its group form with
@@ -178,6 +180,7 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         The positive class of a metric about one class (``"f1"``); refused
         before any fit without such a metric, and for a regressor.
     confidence_level : float, default=0.95
+        The level of every interval, strictly between 0 and 1.
     budget : int, str or None, default=None
         The most fits the call may run: a number, or a multiple of one
         10-fold cross-validation such as ``"3x"``; None sets no limit. A

@@ -155,7 +155,7 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
                  for result in (pair.a, pair.b)]
     tests, left_out = forecast_tests(pair)
     decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names,
-                      margin=margin, alternative=alternative)
+                      margin=margin, question=alternative)
     report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
                                        season=season, names=names, intervals=intervals, tests=tests,
                                        decision=decision)

@@ -2,12 +2,14 @@
 An accuracy interval that says what it estimates
 ================================================
 
-How accurate is naive Bayes on the breast-cancer data, and how sure are we?
-:func:`~cvinference.cross_val_correctness` records every instance's fold and
-correctness on equal-size stratified folds; :func:`~cvinference.accuracy_interval`
-chooses the interval that the calibration benchmark found covering its target
-(``method="auto"``), and says what that target is: the accuracy of the models
-fitted in the folds, given this dataset (Wong 2015; Bayle et al. 2020).
+The pieces under :func:`~cvinference.evaluate`, for a user who wants one
+interval and no report: how accurate is naive Bayes on the breast-cancer data,
+and how sure are we? :func:`~cvinference.cross_val_correctness` records every
+instance's fold and correctness on equal-size stratified folds;
+:func:`~cvinference.accuracy_interval` chooses the interval that the
+calibration benchmark found covering its target (``method="auto"``), and says
+what that target is: the accuracy of the models fitted in the folds, given
+this dataset (Wong 2015; Bayle et al. 2020).
 """
 
 from sklearn.datasets import load_breast_cancer

@@ -144,15 +144,6 @@ def test_a_hand_made_record_with_a_fold_of_one_group_is_refused():
         cvi.records.NestedCVResult(fold=fold, outer=np.zeros((1, 1, 9)), inner=inner, groups=list("aabbcccde"))
 
 
-def test_a_version_1_dict_reads_as_a_record_without_groups():
-    X, y = data()
-    record = cvi.evaluation.nested_cross_validation(GaussianNB(), X, y, n_splits=3, n_repeats=1, random_state=0,
-                                                    n_jobs=1)
-    old = {key: value for key, value in record.to_dict().items() if key != "groups"} | {"version": 1}
-    again = cvi.records.NestedCVResult.from_dict(old)
-    assert again == record and again.groups is None and again.n_groups is None
-
-
 def test_groups_of_another_length_are_refused_naming_the_parameter():
     X, y = data()
     with pytest.raises(ValueError, match=r"groups has 10 entries but X has 60 rows"):

@@ -229,17 +229,11 @@ def test_make_metric_refuses_what_is_not_callable():
         cvi.make_metric("f1")
 
 
-def test_an_interval_of_format_version_2_reads_as_not_clipped():
+def test_an_interval_not_clipped_says_so_and_a_tampered_clipped_is_refused():
     interval = cvi.metric_interval(INSIDE, "f1")
     data = interval.to_dict()
-    assert data["version"] == 5 and data["details"]["mapping"]["clipped"] == {"tuple": []}
-    details = dict(data["details"]["mapping"])
-    moved = {name: details.pop(name) for name in ("averaging", "standard_error", "critical_value", "df", "n",
-                                                  "dropped_folds", "clipped")}
-    del moved["clipped"]
-    old = {key: value for key, value in data.items() if key != "details"} | moved | {
-        "version": 2, "details": {"mapping": details}}
-    assert cvi.results.Interval.from_dict(old) == interval
+    assert data["version"] == 1 and data["details"]["mapping"]["clipped"] == {"tuple": []}
+    assert cvi.results.Interval.from_dict(data) == interval
     data["details"]["mapping"]["clipped"] = {"tuple": ["middle"]}
     with pytest.raises(ValueError, match=r"Interval.details\['clipped'\]"):
         cvi.results.Interval.from_dict(data)

@@ -1,5 +1,4 @@
-"""Issue 44, item 5: an Interval keeps its core fields; the other figures are in ``details``, the old spellings
-warn until 0.2."""
+"""Issue 44, item 5: an Interval keeps its core fields; the other figures are in ``details``, and only there."""
 
 import json
 import warnings
@@ -9,9 +8,10 @@ import pytest
 import cvinference as cvi
 from cvinference.results import Interval
 
-from result_cases import INTERVAL_FIGURES, interval_dict_of_version_3
+from result_cases import INTERVAL_FIGURES
 
 MOVED = INTERVAL_FIGURES
+"""The figures an Interval held as fields before the release, each now a key of ``details`` only."""
 
 
 def _record():
@@ -33,15 +33,6 @@ def test_the_fields_are_the_core_ones():
                      "conditions", "details", "notes", "warnings"]
 
 
-@pytest.mark.parametrize("name", MOVED)
-def test_an_old_attribute_warns_naming_details_and_reads_the_same(name):
-    for interval in _intervals():
-        with pytest.warns(FutureWarning, match=rf"Interval.{name} moved to Interval.details\['{name}'\] .* "
-                                               r"removed in version 0.2"):
-            old = interval.__getattribute__(name)
-        assert old == interval.details[name]
-
-
 def test_details_begin_with_the_moved_figures():
     wilson, fold_t, normal = _intervals()
     for interval in (wilson, fold_t, normal):
@@ -52,15 +43,15 @@ def test_details_begin_with_the_moved_figures():
     assert "95% t interval (fold level)" in fold_t.summary()
 
 
-def test_the_old_keywords_warn_and_build_the_same_interval():
+def test_a_figure_is_neither_an_attribute_nor_a_keyword():
     _, fold_t, _ = _intervals()
+    assert not any(hasattr(fold_t, name) for name in MOVED)
     figures = {name: fold_t.details[name] for name in MOVED}
     core = {name: getattr(fold_t, name) for name in ("estimate", "low", "high", "confidence_level", "method",
                                                      "estimand", "assumptions", "target", "conditions", "notes",
                                                      "warnings")}
-    with pytest.warns(FutureWarning, match=r"Interval\(averaging=..., standard_error=.*pass details="):
-        old = Interval(**core, **figures)
-    assert old == fold_t
+    with pytest.raises(TypeError, match="averaging"):
+        Interval(**core, **figures)
     assert Interval(**core, details=figures) == fold_t
 
 
@@ -70,14 +61,6 @@ def test_arguments_after_method_are_keywords_and_averaging_is_needed():
     with pytest.raises(ValueError, match="details must hold 'averaging'"):
         Interval(estimate=0.5, low=0.4, high=0.6, confidence_level=0.95, method="t", estimand="accuracy",
                  assumptions="", target="kfold")
-
-
-def test_a_dict_of_version_3_reads_as_today():
-    for interval in _intervals():
-        data = json.loads(interval.to_json())
-        assert data["version"] == 5 and "averaging" not in data
-        again = Interval.from_dict(interval_dict_of_version_3(data))
-        assert again == interval and again.to_dict() == interval.to_dict()
 
 
 def test_a_moved_figure_of_the_wrong_kind_is_refused():

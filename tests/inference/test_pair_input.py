@@ -27,7 +27,7 @@ WONG_TESTS = [
 RESAMPLED_TESTS = [
     (cvi.corrected_resampled_ttest, {}),
     (cvi.corrected_resampled_ttest, {"alternative": "greater"}),
-    (cvi.bayesian_correlated_ttest, {"rope": 0.02}),
+    (cvi.bayesian_correlated_ttest, {"margin": 0.02}),
 ]
 EVERY_TEST = sorted({function for function, _ in WONG_TESTS + RESAMPLED_TESTS}, key=lambda f: f.__name__)
 

@@ -85,12 +85,12 @@ def corrected_t_oracle(d, n_test_over_n_train, alternative="two-sided"):
     return t, p, se
 
 
-def bayes_oracle(d, rho, rope):
+def bayes_oracle(d, rho, margin):
     """Posterior probabilities of Corani & Benavoli (2015) with scipy.stats.t.cdf."""
     d = np.ravel(d)
     n = d.size
     loc, scale = d.mean(), np.std(d, ddof=1) * math.sqrt(1 / n + rho / (1 - rho))
-    below, above = stats.t.cdf(-rope, n - 1, loc, scale), stats.t.cdf(rope, n - 1, loc, scale)
+    below, above = stats.t.cdf(-margin, n - 1, loc, scale), stats.t.cdf(margin, n - 1, loc, scale)
     return {"prob_b_better": below, "prob_equivalent": above - below, "prob_a_better": 1 - above,
             "posterior_mean": loc, "posterior_scale": scale}
 
@@ -214,39 +214,39 @@ def test_corrected_t_summary_says_what_it_estimates():
 # --------------------------------------------------------------------------- Bayesian correlated t
 
 
-@pytest.mark.parametrize("rope", [0.0, 0.01, 0.05])
-def test_bayesian_repeated_kfold_against_scipy(rope):
+@pytest.mark.parametrize("margin", [0.0, 0.01, 0.05])
+def test_bayesian_repeated_kfold_against_scipy(margin):
     a, b = kfold_results(REPEATED_A, REPEATED_B)
     d = (np.array(REPEATED_A) - np.array(REPEATED_B)) / 40
-    expected = bayes_oracle(d, rho=1 / 5, rope=rope)
-    result = cvi.bayesian_correlated_ttest(a, b, rope=rope)
+    expected = bayes_oracle(d, rho=1 / 5, margin=margin)
+    result = cvi.bayesian_correlated_ttest(a, b, margin=margin)
     for name, value in expected.items():
         assert getattr(result, name) == pytest.approx(value, rel=1e-10, abs=1e-15), name
-    assert (result.df, result.rho, result.rope) == (14, pytest.approx(0.2), rope)
+    assert (result.df, result.rho, result.margin) == (14, pytest.approx(0.2), margin)
     total = result.prob_a_better + result.prob_equivalent + result.prob_b_better
     assert total == pytest.approx(1.0, abs=1e-12)
 
 
-def test_bayesian_rope_zero_gives_no_equivalence():
+def test_bayesian_margin_zero_gives_no_equivalence():
     a, b = kfold_results(REPEATED_A, REPEATED_B)
-    result = cvi.bayesian_correlated_ttest(a, b, rope=0)
+    result = cvi.bayesian_correlated_ttest(a, b, margin=0)
     assert result.prob_equivalent == 0.0
     assert result.prob_a_better + result.prob_b_better == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("rope", [1, 2.5])
-def test_a_rope_of_one_or_more_is_refused_as_wider_than_any_accuracy_difference(rope):
+@pytest.mark.parametrize("margin", [1, 2.5])
+def test_a_margin_of_one_or_more_is_refused_as_wider_than_any_accuracy_difference(margin):
     a, b = kfold_results(REPEATED_A, REPEATED_B)
-    with pytest.raises(ValueError, match=rf"rope must be a difference of accuracies.*such as 0\.01.*holds every "
-                                         rf"difference.*got rope={rope}\."):
-        cvi.bayesian_correlated_ttest(a, b, rope=rope)
+    with pytest.raises(ValueError, match=rf"margin must be a difference of accuracies.*such as 0\.01.*holds every "
+                                         rf"difference.*got margin={margin}\."):
+        cvi.bayesian_correlated_ttest(a, b, margin=margin)
 
 
 def test_bayesian_on_subsampling_uses_n_test_over_n():
     a, b = subsampling_results(p_a=0.75, p_b=0.75, seed=3)
     rho = a.n_test / a.n_samples
     result = cvi.bayesian_correlated_ttest(a, b)
-    expected = bayes_oracle(a.round_accuracy - b.round_accuracy, rho=rho, rope=0.01)
+    expected = bayes_oracle(a.round_accuracy - b.round_accuracy, rho=rho, margin=0.01)
     assert result.rho == pytest.approx(rho)
     for name, value in expected.items():
         assert getattr(result, name) == pytest.approx(value, rel=1e-10), name
@@ -265,11 +265,11 @@ def test_bayesian_sign_convention(iris_pair):
 def test_bayesian_degenerate_is_a_point_mass_without_nan():
     a, b = kfold_results([[30] * 5, [30] * 5], [[28] * 5, [28] * 5])  # every difference is 0.05
     with pytest.warns(cvi.InferenceWarning, match="point mass"):
-        result = cvi.bayesian_correlated_ttest(a, b, rope=0.01)
+        result = cvi.bayesian_correlated_ttest(a, b, margin=0.01)
     assert (result.prob_a_better, result.prob_equivalent, result.prob_b_better) == (1.0, 0.0, 0.0)
     assert result.posterior_scale == 0.0 and result.warnings
     with pytest.warns(cvi.InferenceWarning, match="point mass"):
-        same = cvi.bayesian_correlated_ttest(a, a, rope=0.0)
+        same = cvi.bayesian_correlated_ttest(a, a, margin=0.0)
     assert (same.prob_a_better, same.prob_equivalent, same.prob_b_better) == (0.0, 1.0, 0.0)
 
 
@@ -280,7 +280,7 @@ def test_bayesian_result_repr_summary_and_frozen():
     text = result.summary()
     assert "P(A better)" in text and "Student t, df = 14" in text and "estimand:" in text
     with pytest.raises(dataclasses.FrozenInstanceError):
-        result.rope = 0.5
+        result.margin = 0.5
 
 
 # --------------------------------------------------------------------------- holdout
@@ -420,12 +420,12 @@ def test_n_rounds_below_two(n_rounds, error):
         cvi.evaluation.random_subsampling(GaussianNB(), X_IRIS, Y_IRIS, n_rounds=n_rounds)
 
 
-@pytest.mark.parametrize("rope, error", [(-0.01, ValueError), (float("nan"), ValueError), (math.inf, ValueError),
+@pytest.mark.parametrize("margin, error", [(-0.01, ValueError), (float("nan"), ValueError), (math.inf, ValueError),
                                          ("0.01", TypeError), (None, TypeError)])
-def test_rope_must_be_a_number_at_least_zero(rope, error):
+def test_margin_must_be_a_number_at_least_zero(margin, error):
     a, b = kfold_results(REPEATED_A, REPEATED_B)
-    with pytest.raises(error, match="rope"):
-        cvi.bayesian_correlated_ttest(a, b, rope=rope)
+    with pytest.raises(error, match="margin"):
+        cvi.bayesian_correlated_ttest(a, b, margin=margin)
 
 
 TESTS = [cvi.corrected_resampled_ttest, cvi.bayesian_correlated_ttest]

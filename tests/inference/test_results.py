@@ -16,6 +16,7 @@ import inspect
 import json
 import math
 import pickle
+import re
 import sys
 import types
 
@@ -29,7 +30,7 @@ import cvinference as cvi
 from cvinference._utils import _serialize
 
 from public_names import public_names
-from result_cases import interval_dict_of_version_3, result_cases
+from result_cases import result_cases
 
 NOT_RESULTS = {"Loss"}
 
@@ -190,47 +191,27 @@ def test_conditions_are_a_tuple_on_intervals_and_tests(cases):
         assert again == interval and type(again.conditions) is type(interval.conditions)
 
 
-def test_reading_the_single_conditions_through_the_tuple_is_deprecated(cases):
+def test_the_conditions_are_a_plain_tuple_and_one_object_or_none_is_refused(cases):
+    """One object or None (the shape before issue 27) is refused naming the field; a list reads as a tuple."""
     interval = dict(cases)["Interval"]
-    with pytest.warns(FutureWarning, match=r"write interval\.conditions\[0\]\.failing_folds"):
-        assert interval.conditions.failing_folds == interval.conditions[0].failing_folds
-    with pytest.raises(AttributeError, match="no attribute 'satisfied'"):
-        _ = dataclasses.replace(interval, conditions=()).conditions.satisfied
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        _ = interval.conditions.nothing
-    with pytest.warns(FutureWarning, match=r"pass conditions=\(\) or conditions=\(conditions,\)"):
-        old_style = dataclasses.replace(interval, conditions=interval.conditions[0])
-    assert old_style == interval
-    with pytest.warns(FutureWarning, match=r"conditions=\(\)"):
-        assert dataclasses.replace(interval, conditions=None).conditions == ()
+    assert type(interval.conditions) is tuple
+    with pytest.raises(AttributeError, match="no attribute 'failing_folds'"):
+        _ = interval.conditions.failing_folds
+    for value in (interval.conditions[0], None):
+        with pytest.raises((TypeError, ValueError), match="conditions"):
+            dataclasses.replace(interval, conditions=value)
+    assert dataclasses.replace(interval, conditions=list(interval.conditions)) == interval
 
 
-def test_the_interval_plumbing_of_a_test_is_private_and_its_public_names_deprecated(cases):
+def test_the_interval_plumbing_of_a_test_is_private(cases):
     test = dict(cases)["TestResult independent z"]
     interval = test.confidence_interval()
     details = interval.details
     assert (test._interval_standard_error, test._interval_df) == (details["standard_error"], details["df"])
-    for name in ("interval_standard_error", "interval_df"):
-        match = rf"TestResult\.{name} is private.*confidence_interval\(\)\.details\['df'\]"
-        with pytest.warns(FutureWarning, match=match):
-            assert getattr(test, name) == getattr(test, f"_{name}")
-        with pytest.raises(AttributeError):
-            setattr(test, name, 1.0)
+    assert not hasattr(test, "interval_standard_error") and not hasattr(test, "interval_df")
     data = test.to_dict()
     assert "interval_df" in data and "_interval_df" not in data  # the dict keeps the public names
     assert cvi.results.TestResult.from_dict(data) == test
-
-
-def test_an_interval_dict_of_version_1_reads_its_conditions_as_a_tuple(cases):
-    interval = dict(cases)["Interval"]
-    data = interval.to_dict()
-    assert data["version"] == 5
-    old = interval_dict_of_version_3(data)  # version 4 moved the figures into details (issue 44)
-    old = {key: value for key, value in old.items() if key != "clipped"}  # version 3 added clipped (issue 29)
-    old |= {"version": 1, "conditions": interval.conditions[0].to_dict()}
-    assert cvi.results.Interval.from_dict(old) == interval
-    empty = cvi.results.Interval.from_dict(old | {"conditions": None})
-    assert empty.conditions == () and empty.to_dict() == data | {"conditions": {"tuple": []}}
 
 
 def test_non_finite_floats_are_written_as_tagged_objects():
@@ -265,35 +246,23 @@ def test_from_dict_refuses_another_format_a_version_or_a_missing_key(cases, name
     cls, data = type(result), result.to_dict()
     with pytest.raises(ValueError, match=r"format='cvinference.CVResult'"):
         cls.from_dict(data | {"format": "cvinference.CVResult"})
-    newer = data["version"] + 1
-    with pytest.raises(ValueError, match=f"format version {newer}"):
-        cls.from_dict(data | {"version": newer})
+    for version in (0, 2, "1"):
+        message = (f"data has cvinference.{name} format version {version!r}; this cvinference reads version 1 "
+                   "of it.")
+        with pytest.raises(ValueError, match=re.escape(message)):
+            cls.from_dict(data | {"version": version})
+    with pytest.raises(ValueError, match="written by a newer cvinference: upgrade cvinference to read it"):
+        cls.from_dict(data | {"version": 2})
     field = dataclasses.fields(cls)[0].name
     with pytest.raises(ValueError, match=f"no key '{field}'"):
         cls.from_dict({key: value for key, value in data.items() if key != field})
 
 
-def test_the_format_of_a_result_dict_is_its_class_name(cases):
-    # CVResult 2: the common codec's tagged arrays; Interval 2: conditions a tuple (issue 27); CVResult 3: scores
-    # (issue 29); Decision 2: lower_is_better (issue 29, regressors)
-    # Interval 3: clipped (issue 29, metrics at the edges); CVResult 4: groups (issue 30); NestedCVResult 2:
-    # groups (issue 30); Interval 4: the figures in details; CandidateComparison 2: one table; DatasetComparison 2:
-    # two tables (issue 44); CandidateComparison 3: the margin's rope_rule (issue 45); Decision 3:
-    # minimum_detectable_difference, DecisionTest 2: df (issue 45); CVResult 5: float64 scores (issue 45); Interval
-    # 5: nested CV's n_learners (issue 47); Decision 4: alternative and margin (issue 49)
-    changed_shape = {"CVResult": 5, "Interval": 5, "Decision": 4, "DecisionTest": 2, "NestedCVResult": 2,
-                     "CandidateComparison": 3, "DatasetComparison": 2}
+def test_the_format_of_a_result_dict_is_its_class_name_at_version_1(cases):
+    """Every payload starts at format version 1 with the first release (0.1.0)."""
     for _, result in cases:
         data = result.to_dict()
-        name = type(result).__name__
-        assert (data["format"], data["version"]) == (f"cvinference.{name}", changed_shape.get(name, 1))
-
-
-def test_a_decision_of_version_1_reads_as_higher_is_better(cases):
-    decision = next(result for label, result in cases if label == "Decision")
-    data = decision.to_dict()
-    old = {key: value for key, value in data.items() if key != "lower_is_better"} | {"version": 1}
-    assert cvi.results.Decision.from_dict(old) == decision and not decision.lower_is_better
+        assert (data["format"], data["version"]) == (f"cvinference.{type(result).__name__}", 1)
 
 
 # --------------------------------------------------------------------------- notebooks

@@ -33,7 +33,7 @@ def _results(pair):
     yield "kfold", cvi.independent_sample_test(a, b, repeat=0)
     yield "kfold", cvi.mcnemar_test(a, b, repeat=0)
     yield "unconditional", cvi.corrected_resampled_ttest(a, b)
-    yield "unconditional", cvi.bayesian_correlated_ttest(a, b, rope=0.01)
+    yield "unconditional", cvi.bayesian_correlated_ttest(a, b, margin=0.01)
     yield "unconditional", cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X, Y,
                                                   random_state=0)
     yield "unconditional", cvi.combined_ftest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X, Y,

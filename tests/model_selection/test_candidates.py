@@ -108,7 +108,7 @@ def _results(data, depths, cv=5, n_repeats=2):
 
 def test_named_cvresults_agree_with_the_pairwise_tests(data):
     results = _results(data, [1, 3, None])
-    comparison = compare_candidates(results, rope=0.02)
+    comparison = compare_candidates(results, margin=0.02)
     names = list(results)
     best = results[names[comparison.best]]
     assert comparison.settings["scoring"] == "accuracy"
@@ -116,13 +116,13 @@ def test_named_cvresults_agree_with_the_pairwise_tests(data):
         if i == comparison.best:
             continue
         test = cvi.corrected_resampled_ttest(results[name], best)
-        posterior = cvi.bayesian_correlated_ttest(results[name], best, rope=0.02)
+        posterior = cvi.bayesian_correlated_ttest(results[name], best, margin=0.02)
         table = comparison.table
         assert (table["statistic"][i], table["pvalue"][i]) == pytest.approx((test.statistic, test.pvalue))
         assert comparison.table["prob_best_better"][i] == pytest.approx(posterior.prob_b_better)
         assert comparison.table["prob_equivalent"][i] == pytest.approx(posterior.prob_equivalent)
         assert comparison.table["prob_candidate_better"][i] == pytest.approx(posterior.prob_a_better)
-    pairs = compare_candidates(list(results.items()), rope=0.02)
+    pairs = compare_candidates(list(results.items()), margin=0.02)
     np.testing.assert_array_equal(pairs.table["pvalue"], comparison.table["pvalue"])
 
 
@@ -135,14 +135,14 @@ def test_selection_bias_by_hand():
                   "split2_test_score": np.array([0.7, 0.8, 0.9]), "split3_test_score": np.array([0.7, 0.8, 0.6])}
     comparison = cvi.model_selection._candidates.comparison_of(
         scores_from_cv_results(cv_results, Layout(4)), method="corrected_t", correction="holm", alpha=0.05,
-        confidence_level=0.95, rope=0.01)
+        confidence_level=0.95, margin=0.01)
     assert comparison.best == 1
     assert comparison.selection_bias == pytest.approx(0.05)
     assert comparison.best_score_corrected == pytest.approx(0.75)
 
 
 def test_bayesian_method_decides_by_the_posterior(search):
-    comparison = compare_candidates(search, method="bayesian", alpha=0.2, rope=0.0)
+    comparison = compare_candidates(search, method="bayesian", alpha=0.2, margin=0.0)
     tested = ~np.isnan(comparison.table["pvalue"])
     table = comparison.table
     np.testing.assert_array_equal(table["indistinguishable"][tested], table["prob_best_better"][tested] < 0.8)
@@ -226,14 +226,14 @@ def test_a_candidate_with_a_failed_fit_is_left_out_with_a_warning():
     scores = scores_from_cv_results(cv_results, Layout(5))
     with pytest.warns(InferenceWarning, match="left out"):
         comparison = cvi.model_selection._candidates.comparison_of(
-            scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, rope=0.01)
+            scores, method="corrected_t", correction="holm", alpha=0.05, confidence_level=0.95, margin=0.01)
     assert math.isnan(comparison.table["mean_score"][2]) and not comparison.table["indistinguishable"][2]
     assert comparison.best == 0
     cv_results["split0_test_score"] = np.array([np.nan, np.nan, 0.5])
     with pytest.raises(ValueError, match="at least 2 candidates with a score on every split"):
         cvi.model_selection._candidates.comparison_of(
             scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
-            confidence_level=0.95, rope=0.01)
+            confidence_level=0.95, margin=0.01)
 
 
 def test_bad_parameters_name_themselves(search, data):
@@ -275,7 +275,7 @@ def test_simplest_orders():
                      for i, third in enumerate([0.81, 0.79, 0.80, 0.78, 0.82])}}
     comparison = cvi.model_selection._candidates.comparison_of(
         scores_from_cv_results(cv_results, Layout(5)), method="corrected_t", correction="holm", alpha=0.05,
-        confidence_level=0.95, rope=0.01)
+        confidence_level=0.95, margin=0.01)
     assert comparison.table["indistinguishable"].all()
 
     def simplest(param, order="ascending"):
@@ -293,18 +293,14 @@ def test_simplest_orders():
 
 
 @pytest.mark.parametrize("order", ["ascending", "descending"])
-def test_the_comparisons_refit_methods_are_deprecated_for_the_rules_and_pick_the_same(search, order):
-    """Issue 27: one form of each refit rule, the GridSearchCV(refit=...) class; the methods warn for a release."""
+def test_each_refit_rule_has_one_form_the_class(search, order):
+    """Issue 27: one form of each refit rule, the GridSearchCV(refit=...) class; the comparison has no such method.
+    The simplest indistinguishable candidate is among those the comparison calls indistinguishable."""
     comparison = compare_candidates(search)
-    with pytest.warns(FutureWarning, match=r"CandidateComparison\.simplest\(\) is deprecated since version 0\.1.*"
-                                           r"SimplestIndistinguishable\(param, cv=\.\.\., order=\.\.\.\)"):
-        simplest = comparison.simplest("max_depth", order)
-    with pytest.warns(FutureWarning, match=r"CandidateComparison\.one_standard_error\(\) is deprecated.*"
-                                           r"OneStandardError\(param, order=\.\.\.\)"):
-        one_se = comparison.one_standard_error("max_depth", order)
-    assert simplest == cvi.model_selection.SimplestIndistinguishable("max_depth", cv=search.cv,
-                                                                     order=order)(search.cv_results_)
-    assert one_se == cvi.model_selection.OneStandardError("max_depth", order=order)(search.cv_results_)
+    assert not hasattr(comparison, "simplest") and not hasattr(comparison, "one_standard_error")
+    simplest = cvi.model_selection.SimplestIndistinguishable("max_depth", cv=search.cv,
+                                                             order=order)(search.cv_results_)
+    assert comparison.table["indistinguishable"][simplest]
 
 
 def test_one_standard_error_by_hand(data):
@@ -345,9 +341,9 @@ def test_the_result_round_trips_through_json_and_has_a_table_a_summary_and_a_plo
     pytest.importorskip("matplotlib")
     comparison.plot(path=tmp_path / "candidates.png")
     assert (tmp_path / "candidates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    with pytest.warns(FutureWarning, match=r"first argument is now ax.*pass path="):
-        comparison.plot(str(tmp_path / "former.png"))  # the former positional path: still saved, for one release
-    assert (tmp_path / "former.png").exists()
+    with pytest.raises(ValueError, match=r"ax must be a matplotlib Axes.*a file name as path="):
+        comparison.plot(str(tmp_path / "former.png"))  # a path first, as before the release: refused, not saved
+    assert not (tmp_path / "former.png").exists()
     import matplotlib.pyplot as plt
 
     _, axis = plt.subplots()
@@ -375,7 +371,7 @@ def test_tuning_interval_is_the_nested_interval_of_the_search(data):
 
 def _comparison_of(scores):
     return cvi.model_selection._candidates.comparison_of(scores, method="corrected_t", correction="holm",
-                                                         alpha=0.05, confidence_level=0.95, rope=0.01)
+                                                         alpha=0.05, confidence_level=0.95, margin=0.01)
 
 
 def test_a_list_of_grids_leaves_parameters_unset_and_simplest_passes_those_candidates_over(data):

@@ -189,7 +189,7 @@ def test_average_ranks_with_ties_by_hand():
     higher = _quiet(cvi.compare_on_datasets, scores)
     np.testing.assert_array_equal(higher.ranks, [[1, 2.5, 2.5], [2, 2, 2], [3, 2, 1]])
     np.testing.assert_allclose(higher.table["average_rank"], [6 / 3, 6.5 / 3, 5.5 / 3])
-    lower = _quiet(cvi.compare_on_datasets, scores, higher_is_better=False)
+    lower = _quiet(cvi.compare_on_datasets, scores, greater_is_better=False)
     np.testing.assert_array_equal(lower.ranks, [[3, 1.5, 1.5], [2, 2, 2], [1, 2, 3]])
     assert higher.control == "learner 2" and lower.control == "learner 1"  # the best average rank
 
@@ -398,8 +398,8 @@ def test_cv_results_on_different_folds_are_refused_naming_the_dataset(cv_results
 
 
 def test_cv_results_are_compared_by_accuracy_only(cv_results):
-    with pytest.raises(ValueError, match="higher_is_better must be True with CVResults"):
-        cvi.compare_on_datasets(cv_results, higher_is_better=False)
+    with pytest.raises(ValueError, match="greater_is_better must be True with CVResults"):
+        cvi.compare_on_datasets(cv_results, greater_is_better=False)
 
 
 def test_cv_results_round_trip_through_json(cv_results):
@@ -514,13 +514,10 @@ def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(de
     assert not left.texts and any(text.get_text().startswith("CD = 1.25") for text in right.texts)
     assert not right.axison and right.get_aspect() == 1.0
     plt.close("all")
-    with pytest.warns(FutureWarning, match=r"DatasetComparison.plot\(\): its first argument is now ax.*pass path="):
-        demsar.plot(str(tmp_path / "former.png"))
-    assert (tmp_path / "former.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    written = io.BytesIO()  # a file object, which savefig took as the former path too
-    with pytest.warns(FutureWarning, match=r"pass path=<_io.BytesIO"):
-        demsar.plot(written)
-    assert written.getvalue()[:8] == b"\x89PNG\r\n\x1a\n"
+    for former in (str(tmp_path / "former.png"), io.BytesIO()):  # a path first, as before the release
+        with pytest.raises(ValueError, match=r"ax must be a matplotlib Axes.*a file name as path="):
+            demsar.plot(former)
+    assert not (tmp_path / "former.png").exists()
     assert not plt.get_fignums()  # the figures the library made are closed once saved
     figure, axis = plt.subplots(figsize=(8, 3))
     demsar.plot(ax=axis, path=tmp_path / "on_mine.png")
@@ -537,7 +534,7 @@ def test_plot_draws_on_the_axes_given_and_keeps_a_former_path_for_one_release(de
     ({"alpha": "0.05"}, TypeError, "alpha must be a significance level"),
     ({"confidence_level": 95}, ValueError, "confidence_level must be a number strictly between 0 and 1"),
     ({"correction": "BH"}, ValueError, r"correction must be one of 'holm', 'bonferroni', 'none'; got correction='BH'"),
-    ({"higher_is_better": "yes"}, TypeError, "higher_is_better must be True or False"),
+    ({"greater_is_better": "yes"}, TypeError, "greater_is_better must be True or False"),
     ({"control": "nobody"}, ValueError, r"names \['learner 0', .*\], or None for the best average rank; got control="),
     ({"control": 2}, TypeError, "control must be one of the learners' names"),
     ({"learners": ["a", "b"]}, ValueError, r"learners must hold one name for each of the 3 columns of scores"),

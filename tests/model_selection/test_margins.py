@@ -1,4 +1,4 @@
-"""Issue 45, item 8: the margin of practical equivalence (rope) of compare_candidates is on the metric's scale.
+"""Issue 45, item 8: the margin of practical equivalence (margin) of compare_candidates is on the metric's scale.
 
 Oracles:
 - the Bayesian correlated t's posterior (Corani & Benavoli 2015; Benavoli et al. 2017, JMLR 18(77), section 3)
@@ -25,7 +25,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference.model_selection import SimplestIndistinguishable
-from cvinference.model_selection._margins import resolved_rope, scale_of
+from cvinference.model_selection._margins import resolved_margin, scale_of
 from cvinference.results import CandidateComparison
 
 
@@ -35,13 +35,13 @@ def quiet(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
-def posterior_by_hand(scores, candidate, best, k, rope):
-    """P(mu < -rope): the best is better by more than ``rope`` (Corani & Benavoli 2015), with scipy."""
+def posterior_by_hand(scores, candidate, best, k, margin):
+    """P(mu < -margin): the best is better by more than ``margin`` (Corani & Benavoli 2015), with scipy."""
     d = scores[candidate] - scores[best]
     n = d.size
     rho = 1 / k
     scale = np.std(d, ddof=1) * math.sqrt(1 / n + rho / (1 - rho))
-    return stats.t.cdf(-rope, n - 1, d.mean(), scale)
+    return stats.t.cdf(-margin, n - 1, d.mean(), scale)
 
 
 def split_matrix(search, key="score"):
@@ -66,14 +66,14 @@ def test_the_squared_error_repro_p_best_better_agrees_with_the_adjusted_p(regres
     best = comparison.best
     assert comparison.candidates[best] == "alpha=0.01"
     scores = split_matrix(regression_search)
-    assert settings["rope"] == pytest.approx(0.01 * abs(scores[best].mean()))  # 1% of the best's mean loss
+    assert settings["margin"] == pytest.approx(0.01 * abs(scores[best].mean()))  # 1% of the best's mean loss
     clear = [i for i in range(len(table["pvalue"])) if i != best and table["pvalue_adjusted"][i] < 1e-3]
     assert len(clear) >= 2
     for i in clear:  # a huge difference: both readings say the best is better
         assert table["prob_best_better"][i] > 0.99
         assert table["prob_best_better"][i] == pytest.approx(
-            posterior_by_hand(scores, i, best, 5, settings["rope"]), rel=1e-9, abs=1e-12)
-    fixed = quiet(cvi.compare_candidates, regression_search, rope=0.01)  # the old fixed margin, in squared units
+            posterior_by_hand(scores, i, best, 5, settings["margin"]), rel=1e-9, abs=1e-12)
+    fixed = quiet(cvi.compare_candidates, regression_search, margin=0.01)  # the old fixed margin, in squared units
     assert all(fixed.table["prob_best_better"][i] < 0.5 for i in clear)  # said the opposite of the adjusted p
 
 
@@ -92,14 +92,14 @@ def test_a_loss_counts_lower_as_better(regression_search, scoring):
     worst = int(np.argmax(losses.mean(axis=1)))
     assert comparison.table["prob_best_better"][worst] > 0.99  # the best's loss is lower
     assert comparison.table["prob_candidate_better"][worst] < 0.01
-    rope = comparison.settings["rope"]
+    margin = comparison.settings["margin"]
     if scoring == "user loss":  # a callable scorer: no default margin, P(best better) is P(difference > 0)
-        assert rope == 0.0 and "none" in comparison.settings["rope_rule"]
+        assert margin == 0.0 and "none" in comparison.settings["margin_rule"]
         assert np.all(comparison.table["prob_equivalent"][np.arange(3) != best] == 0)
     else:
-        assert rope == pytest.approx(0.01 * losses[best].mean()) and rope > 0
+        assert margin == pytest.approx(0.01 * losses[best].mean()) and margin > 0
     assert comparison.table["prob_best_better"][worst] == pytest.approx(
-        posterior_by_hand(-losses, worst, best, 5, rope), rel=1e-9, abs=1e-12)
+        posterior_by_hand(-losses, worst, best, 5, margin), rel=1e-9, abs=1e-12)
 
 
 @pytest.mark.parametrize(("scoring", "scale"), [
@@ -110,25 +110,25 @@ def test_a_loss_counts_lower_as_better(regression_search, scoring):
     ("neg_mean_absolute_error", "loss"), ("max_error", "loss"), ("score", None), ("my_metric", None)])
 def test_the_default_margin_of_each_metric(scoring, scale):
     assert scale_of(scoring) == scale
-    margin = resolved_rope("auto", scoring, -2.5)
+    margin = resolved_margin("auto", scoring, -2.5)
     expected = {"bounded": 0.01, "loss": 0.025, None: 0.0}[scale]
-    assert margin.rope == pytest.approx(expected)
+    assert margin.value == pytest.approx(expected)
     assert margin.rule.startswith("none" if scale is None else f"{expected:.4g} in {scoring}")
-    assert resolved_rope(0.3, scoring, -2.5) == (0.3, f"0.3 in {scoring}, as given")
-    assert resolved_rope(None, scoring, -2.5).rope == 0.0
+    assert resolved_margin(0.3, scoring, -2.5) == (0.3, f"0.3 in {scoring}, as given")
+    assert resolved_margin(None, scoring, -2.5).value == 0.0
 
 
 def test_the_summary_shows_the_margin(regression_search):
     comparison = quiet(cvi.compare_candidates, regression_search)
     text = " ".join(comparison.summary().split())
-    rope = comparison.settings["rope"]
-    assert (f"by more than the margin (rope) {rope:.4g} in neg_mean_squared_error, the default for a negated loss: "
+    margin = comparison.settings["margin"]
+    assert (f"by more than the margin {margin:.4g} in neg_mean_squared_error, the default for a negated loss: "
             "1% of the best candidate's mean loss") in text
     assert "-0.0000" not in text  # the differences in squared units show their digits
     i = next(i for i in range(4) if i != comparison.best)
     assert f"{comparison.table['estimate'][i]:+.3e}" in text
-    given = " ".join(quiet(cvi.compare_candidates, regression_search, rope=1e-5, method="bayesian").summary().split())
-    assert "margin (rope) 1e-05 in neg_mean_squared_error, as given" in given
+    given = " ".join(quiet(cvi.compare_candidates, regression_search, margin=1e-5, method="bayesian").summary().split())
+    assert "margin 1e-05 in neg_mean_squared_error, as given" in given
     assert "P(best better by more than 1e-05) < 0.95" in given
 
 
@@ -141,40 +141,26 @@ def tree_search():
 
 def test_accuracy_keeps_its_default_of_one_percentage_point(tree_search):
     comparison = quiet(cvi.compare_candidates, tree_search)
-    assert comparison.settings["rope"] == 0.01
+    assert comparison.settings["margin"] == 0.01
     assert CandidateComparison.from_dict(json.loads(comparison.to_json())) == comparison
     assert "0.01 in accuracy, the default for a score on a proportion's scale" in " ".join(
         comparison.summary().split())
-    explicit = quiet(cvi.compare_candidates, tree_search, rope=0.01)
+    explicit = quiet(cvi.compare_candidates, tree_search, margin=0.01)
     np.testing.assert_array_equal(explicit.table["prob_best_better"], comparison.table["prob_best_better"])
-    assert explicit.settings["rope_rule"] == "0.01 in accuracy, as given"
+    assert explicit.settings["margin_rule"] == "0.01 in accuracy, as given"
 
 
-def test_a_dict_of_format_version_2_reads_with_the_words_of_its_margin(tree_search, regression_search):
-    """Before version 3 the margin was the one given or the fixed 0.01; an upgraded dict says which it may be."""
-    for search, rope, words in ((tree_search, 0.01, "the default for a score on a proportion's scale"),
-                                (regression_search, 0.01, "as given (or the fixed default 0.01 of a result written "
-                                                          "before format version 3)")):
-        comparison = quiet(cvi.compare_candidates, search, rope=rope)
-        data = json.loads(comparison.to_json())
-        del data["settings"]["mapping"]["rope_rule"]
-        data["version"] = 2
-        again = CandidateComparison.from_dict(data)
-        assert words in again.settings["rope_rule"]
-        assert again.settings["rope"] == rope and list(again.table) == list(comparison.table)
-        assert again.to_dict()["version"] == 3
-
-
-@pytest.mark.parametrize(("rope", "error"), [("fixed", ValueError), (-0.1, ValueError), (math.inf, ValueError),
+@pytest.mark.parametrize(("margin", "error"), [("fixed", ValueError), (-0.1, ValueError), (math.inf, ValueError),
                                              ("0.01", ValueError)])
-def test_a_bad_rope_is_refused_by_name(tree_search, rope, error):
-    with pytest.raises(error, match=r"rope must be 'auto', a finite number >= 0.* or None \(no margin\); got rope="):
-        cvi.compare_candidates(tree_search, rope=rope)
+def test_a_bad_margin_is_refused_by_name(tree_search, margin, error):
+    with pytest.raises(error, match=r"margin must be 'auto', a finite number >= 0.* or None \(no margin\); got "
+                                    r"margin="):
+        cvi.compare_candidates(tree_search, margin=margin)
 
 
 def test_the_refit_rule_takes_the_default_margin(regression_search):
     rule = SimplestIndistinguishable("alpha", cv=regression_search.cv, method="bayesian")
-    assert rule.rope == "auto"
+    assert rule.margin == "auto"
     chosen = quiet(rule, regression_search.cv_results_)
     comparison = quiet(cvi.compare_candidates, regression_search, method="bayesian")
     assert comparison.table["indistinguishable"][chosen]
@@ -184,16 +170,13 @@ def test_the_refit_rule_takes_the_default_margin(regression_search):
     ("scoring", 5, TypeError, "settings['scoring'] must be a non-empty string"),
     ("scoring", None, TypeError, "settings['scoring'] must be a non-empty string"),
     ("scoring", ["accuracy"], TypeError, "got CandidateComparison.settings['scoring']=['accuracy']"),
-    ("rope", "x", TypeError, "settings['rope'] must be a number >= 0"),
-    ("rope", [0.01], TypeError, "got CandidateComparison.settings['rope']=[0.01]"),
+    ("margin", "x", TypeError, "settings['margin'] must be a number >= 0"),
+    ("margin", [0.01], TypeError, "got CandidateComparison.settings['margin']=[0.01]"),
 ])
-def test_a_tampered_dict_of_format_version_2_is_refused_by_name(tree_search, field, value, error, words):
-    """Left by earlier work (issue 58): the upgrade of a version-2 dict called scale_of(scoring).startswith and
-    formatted rope with :g, so a scoring or rope of another type crashed ("'int' object has no attribute
-    'startswith'") before the decoding could name the field."""
+def test_a_tampered_dict_is_refused_by_name(tree_search, field, value, error, words):
+    """A scoring or margin of another type is refused by the decoding, naming the field (issue 58 found a crash,
+    "'int' object has no attribute 'startswith'", where a reader formatted them first)."""
     data = json.loads(quiet(cvi.compare_candidates, tree_search).to_json())
-    del data["settings"]["mapping"]["rope_rule"]
-    data["version"] = 2
     data["settings"]["mapping"][field] = value
     with pytest.raises(error, match="CandidateComparison") as raised:
         CandidateComparison.from_dict(data)

@@ -1,10 +1,9 @@
-"""Issue 44, item 5: a CandidateComparison stores its per-candidate figures as one table; the old attributes warn
-until 0.2."""
+"""Issue 44, item 5: a CandidateComparison stores its per-candidate figures as one table and its settings as one
+mapping; neither is an attribute of its own."""
 
 import json
 import warnings
 
-import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
@@ -15,11 +14,11 @@ from cvinference.results import CandidateComparison
 
 COLUMNS = ("mean_score", "estimate", "low", "high", "statistic", "pvalue", "pvalue_adjusted", "prob_best_better",
            "prob_equivalent", "prob_candidate_better", "indistinguishable", "baseline_pvalue", "beats_baseline")
-SETTINGS = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "rope", "df",
+SETTINGS = ("scoring", "n_splits", "n_repeats", "method", "correction", "alpha", "confidence_level", "margin", "df",
             "no_information_rate", "majority_class")
-"""The settings that were fields until 0.1."""
-STORED = (*SETTINGS[:8], "rope_rule", *SETTINGS[8:])
-"""The settings as format version 3 stores them: ``rope_rule`` says where the margin came from (issue 45 item 8)."""
+"""The settings, none of them a field."""
+STORED = (*SETTINGS[:8], "margin_rule", *SETTINGS[8:])
+"""The settings as the format stores them: ``margin_rule`` says where the margin came from (issue 45 item 8)."""
 
 
 @pytest.fixture(scope="module")
@@ -37,34 +36,10 @@ def test_the_per_candidate_figures_are_one_field(comparisons):
     plain, checked = comparisons
     fields = [name for name in CandidateComparison.__dataclass_fields__ if not name.startswith("_")]
     assert not set(fields) & set(COLUMNS)
+    assert not any(hasattr(plain, name) for name in (*COLUMNS, *SETTINGS))
     assert "beats_baseline" not in plain.table and "beats_baseline" in checked.table
     data = checked.to_dict()
-    assert data["version"] == 3 and list(data["columns"]["mapping"]) == list(COLUMNS)
-
-
-@pytest.mark.parametrize("name", COLUMNS)
-def test_an_old_attribute_warns_naming_the_table_and_reads_the_same(comparisons, name):
-    plain, checked = comparisons
-    for comparison in (plain, checked):
-        with pytest.warns(FutureWarning, match=rf"CandidateComparison.{name} moved to "
-                                               rf"CandidateComparison.table\['{name}'\] .* version 0.2"):
-            old = comparison.__getattribute__(name)
-        if name in comparison.table:
-            np.testing.assert_array_equal(old, comparison.table[name])
-        else:
-            assert old is None
-
-
-def test_a_dict_of_version_1_reads_as_today(comparisons):
-    for comparison in comparisons:
-        data = json.loads(comparison.to_json())
-        columns = data.pop("columns")["mapping"]
-        settings = data.pop("settings")["mapping"]
-        old = {key: value for key, value in data.items()} | {"version": 1}
-        old |= {name: columns.get(name) for name in COLUMNS} | {name: settings.get(name) for name in SETTINGS}
-        assert ("no_information_rate" in settings) == (comparison.table.get("beats_baseline") is not None)
-        again = CandidateComparison.from_dict(old)
-        assert again == comparison and again.to_dict() == comparison.to_dict()
+    assert data["version"] == 1 and list(data["columns"]["mapping"]) == list(COLUMNS)
 
 
 def test_a_column_of_the_wrong_length_is_refused(comparisons):
@@ -87,19 +62,6 @@ def test_the_settings_are_one_field_and_about_ten_fields_remain(comparisons):
     assert "no_information_rate" not in plain.to_dict()["settings"]["mapping"]
     with pytest.raises(TypeError):
         checked.settings["alpha"] = 0.1
-
-
-@pytest.mark.parametrize("name", SETTINGS)
-def test_an_old_setting_warns_naming_the_settings_and_reads_the_same(comparisons, name):
-    plain, checked = comparisons
-    for comparison in (plain, checked):
-        with pytest.warns(FutureWarning, match=rf"CandidateComparison.{name} moved to "
-                                               rf"CandidateComparison.settings\['{name}'\] .* version 0.2"):
-            old = comparison.__getattribute__(name)
-        if name in comparison.settings:
-            assert old == comparison.settings[name] and type(old) is type(comparison.settings[name])
-        else:
-            assert old is None
 
 
 def test_the_settings_round_trip(comparisons):

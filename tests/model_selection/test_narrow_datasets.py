@@ -1,5 +1,5 @@
 """Issue 44, item 5: a DatasetComparison stores its per-learner figures as one table and its per-dataset figures as
-another; the old attributes warn until 0.2."""
+another; neither figure is an attribute of its own."""
 
 import json
 import warnings
@@ -11,7 +11,6 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference._utils._serialize import encode
 from cvinference.model_selection._datasets import nemenyi_groups, nemenyi_pvalues, rank_within_datasets
 from cvinference.results import DatasetComparison
 
@@ -32,7 +31,7 @@ def comparisons():
         by_dataset[f"data {seed}"] = {"tree": pair.a, "bayes": pair.b}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cvi.InferenceWarning)
-        return (cvi.compare_on_datasets(scores, learners=("tree", "bayes", "knn"), higher_is_better=False),
+        return (cvi.compare_on_datasets(scores, learners=("tree", "bayes", "knn"), greater_is_better=False),
                 cvi.compare_on_datasets(by_dataset))
 
 
@@ -43,12 +42,12 @@ def test_the_figures_are_two_fields_and_ranks_follow_from_the_scores(comparisons
     assert len(fields) == 12
     for comparison in comparisons:
         data = comparison.to_dict()
-        assert data["version"] == 2 and not {"ranks", "nemenyi_pvalues", "groups"} & set(data)
+        assert data["version"] == 1 and not {"ranks", "nemenyi_pvalues", "groups"} & set(data)
         average = comparison.table["average_rank"]
         np.testing.assert_array_equal(comparison.nemenyi_pvalues, nemenyi_pvalues(average, len(comparison.datasets)))
         assert comparison.groups == nemenyi_groups(comparison.learners, average, comparison.critical_difference)
         assert list(data["learner_columns"]["mapping"]) == list(TO_TABLE.values())
-        ranks = rank_within_datasets(comparison.scores, comparison.higher_is_better)
+        ranks = rank_within_datasets(comparison.scores, comparison.greater_is_better)
         np.testing.assert_array_equal(comparison.ranks, ranks)
         assert not comparison.ranks.flags.writeable
         np.testing.assert_array_equal(comparison.dataset_table["rank"], comparison.ranks)
@@ -69,40 +68,12 @@ def test_to_frame_is_the_table_best_rank_first(comparisons):
 
 
 @pytest.mark.parametrize("name", [*TO_TABLE, *TO_DATASET_TABLE])
-def test_an_old_attribute_warns_naming_the_table_and_reads_the_same(comparisons, name):
+def test_the_figures_that_were_fields_before_the_release_are_only_columns(comparisons, name):
+    """The names of the figures that were fields before 0.1.0, each now a column of a table (docs/whats_new.md)."""
     table, column = ("table", TO_TABLE[name]) if name in TO_TABLE else ("dataset_table", TO_DATASET_TABLE[name])
     for comparison in comparisons:
-        with pytest.warns(FutureWarning, match=rf"DatasetComparison.{name} moved to "
-                                               rf"DatasetComparison.{table}\['{column}'\] .* version 0.2"):
-            old = comparison.__getattribute__(name)
-        new = getattr(comparison, table)
-        if column in new:
-            np.testing.assert_array_equal(old, new[column])
-            assert not old.flags.writeable
-        else:
-            assert old is None
-
-
-def test_the_package_reads_no_old_spelling(comparisons):
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", FutureWarning)
-        for comparison in comparisons:
-            comparison.summary(), repr(comparison), comparison.to_frame(), comparison.dataset_frame()
-            DatasetComparison.from_dict(comparison.to_dict())
-
-
-def test_a_dict_of_version_1_reads_as_today(comparisons):
-    for comparison in comparisons:
-        data = json.loads(comparison.to_json())
-        learner = data.pop("learner_columns")["mapping"]
-        dataset = data.pop("dataset_columns")["mapping"]
-        old = {key: value for key, value in data.items()} | {"version": 1}
-        old |= {name: json.loads(json.dumps(encode(getattr(comparison, name))))
-                for name in ("ranks", "nemenyi_pvalues", "groups")}
-        old |= {name: learner[column] for name, column in TO_TABLE.items()}
-        old |= {name: dataset.get(column) for name, column in TO_DATASET_TABLE.items()}
-        again = DatasetComparison.from_dict(old)
-        assert again == comparison and again.to_dict() == comparison.to_dict()
+        assert not hasattr(comparison, name)
+        assert column in getattr(comparison, table) or comparison is comparisons[0]
 
 
 def test_a_column_of_the_wrong_length_is_refused(comparisons):

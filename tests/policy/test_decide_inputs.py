@@ -209,17 +209,13 @@ def test_a_decision_is_checked_when_made_and_read():
     assert cvi.results.Decision.from_dict(data) == decision
 
 
-def test_a_nested_interval_says_how_many_learners_it_is_of_and_old_payloads_are_upgraded():
-    """decide knows a difference by details["n_learners"], not by the estimand's words; a payload of Interval format
-    version 4 (before the key) gets it from the estimand that version wrote, once, in the codec's upgrade."""
+def test_a_nested_interval_says_how_many_learners_it_is_of():
+    """decide knows a difference by details["n_learners"], not by the estimand's words; the key survives JSON."""
     paired, single = _nested(NB, STUMP), _quiet(cvi.nested_cv_interval, NB, X, Y, n_splits=3, n_repeats=1,
                                                  random_state=0)
     assert (paired.details["n_learners"], single.details["n_learners"]) == (2, 1)
     for interval, learners in ((paired, 2), (single, 1)):
-        old = interval.to_dict()
-        old["version"] = 4
-        del old["details"]["mapping"]["n_learners"]
-        assert type(interval).from_dict(old).details["n_learners"] == learners
+        assert type(interval).from_json(interval.to_json()).details["n_learners"] == learners
 
 
 def test_a_nested_interval_of_another_loss_is_refused_naming_both():

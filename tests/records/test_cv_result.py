@@ -3,7 +3,6 @@
 import json
 import pickle
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -364,8 +363,8 @@ def _items(data, key, items):
     (lambda d: d.update(classification="yes"), TypeError, r"CVResult.classification must be True or False"),
     (lambda d: d.update(n_train=0), ValueError, r"CVResult.n_train must be an integer >= 1, or None"),
     (lambda d: d["y_true"].update(dtype="<M8[D]"), ValueError, r"CVResult.y_true has the dtype '<M8\[D\]'"),
-    (lambda d: d.update(version=6), ValueError, ("CVResult format version 6; this cvinference reads versions 1, 2, 3, "
-                                                 "4, 5. It was written by a newer cvinference")),
+    (lambda d: d.update(version=2), ValueError, ("CVResult format version 2; this cvinference reads version 1 of it. "
+                                                 "It was written by a newer cvinference")),
 ])
 def test_from_dict_refuses_a_dict_that_to_dict_did_not_write(tamper, error, match):
     data = _written()
@@ -383,45 +382,6 @@ def test_from_dict_refuses_a_log_loss_result_without_its_losses():
     data["loss"] = {"array": [0.1, 2.3, 1.2], "dtype": "<f8", "shape": [1, 3], "writeable": False}
     with pytest.raises(ValueError, match=r"loss must have the shape of y_pred \(1, 4\); got shape \(1, 3\)"):
         cvi.CVResult.from_dict(data)
-
-
-def _stored_version_1(label="CVResult, text labels and an extra predicted label"):
-    """A version-1 dict, as main wrote it before issue 27 (tests/data/README.md)."""
-    path = Path(__file__).parents[1] / "data" / "result_payloads_v1.json"
-    return json.loads(path.read_text())["cases"][label]
-
-
-def test_a_version_1_dict_reads_as_the_record_it_was_written_from():
-    data = _stored_version_1()
-    assert (data["version"], data["classes"], data["classes_dtype"]) == (1, ["no", "yes", "maybe"], "<U5")
-    again = CVResult.from_dict(data)
-    assert again.classes.tolist() == ["no", "yes", "maybe"] and again.classes.dtype == np.dtype("<U5")
-    assert again.y_true.tolist() == np.array(["no", "yes"])[data["y_true"]].tolist()
-    assert again.y_pred.tolist() == again.classes[np.array(data["y_pred"])].tolist()
-    assert again.fold.tolist() == data["fold"] and again.name == "text labels"
-    assert again.to_dict()["version"] == 5 and again.y_score is None and again.response_method is None
-    assert again.groups is None
-
-
-@pytest.mark.parametrize("tamper, match", [
-    (lambda d: d.pop("fold"), "the version-1 dict has no key 'fold'"),
-    (lambda d: d.update(extra=1), "the version-1 dict has the unknown key 'extra'"),
-    (lambda d: d.update(classes=["yes", "no", "maybe"]), "start with the sorted labels of CVResult.y_true"),
-    (lambda d: d.update(classes_dtype="<U1"), "holds a string longer than its dtype <U1 keeps"),
-    (lambda d: d.update(classes=["no", "no", "maybe"]), "classes must be distinct labels"),
-    (lambda d: d.update(classes=["no", None, "maybe"]), "CVResult.classes is an array of dtype <U5 but holds None"),
-    (lambda d: d.update(y_true=[5] * len(d["y_true"])), r"y_true must hold integer codes 0 \.\. 2"),
-    (lambda d: d.update(fold=[[str(j) for j in d["fold"][0]]]), "CVResult.fold is an array of dtype int64 but holds"),
-    (lambda d: d.update(y_pred=[[0, 0, 1], [1]]), "y_pred of a version-1 dict must be a rectangular 2-d list"),
-    (lambda d: d.update(classes=None), (r"classes is null in a version-1 dict, which makes a regression record, "
-                                        r"but loss_name='zero_one' and y_true of dtype '\|i1' make a record of class "
-                                        r"labels")),
-])
-def test_a_tampered_version_1_dict_is_refused_by_name(tamper, match):
-    data = _stored_version_1()
-    tamper(data)
-    with pytest.raises(ValueError, match=match):
-        CVResult.from_dict(data)
 
 
 def test_a_loss_of_the_wrong_length_is_refused_by_the_constructor():
@@ -503,18 +463,6 @@ def test_results_that_differ_only_in_their_name_or_type_are_not_equal():
     assert _named(name="a") != _named(name="b")
     assert _named(estimator_type="x.A") != _named(estimator_type="x.B")
     assert _named(name="a") == _named(name="a")
-
-
-def test_a_version_1_dict_written_before_names_existed_reads_them_as_none():
-    data = _stored_version_1("CVResult, holdout")
-    del data["name"], data["estimator_type"]
-    again = CVResult.from_dict(data)
-    assert (again.name, again.estimator_type, again.estimator_repr) == (None, None, "GaussianNB()")
-    assert again.n_train == 45
-    current = again.to_dict()
-    del current["name"]
-    with pytest.raises(ValueError, match="has no key 'name'"):  # a version-2, -3 or -4 dict always holds it
-        CVResult.from_dict(current)
 
 
 @pytest.mark.parametrize("tamper, error, match", [
@@ -640,17 +588,6 @@ def test_from_dict_refuses_scores_that_to_dict_did_not_write(tamper, match):
         cvi.CVResult.from_dict(data)
 
 
-def test_a_version_2_dict_reads_as_a_record_without_scores():
-    data = _written()
-    data.pop("y_score"), data.pop("response_method"), data.pop("groups")
-    data["version"] = 2
-    again = cvi.CVResult.from_dict(data)
-    assert again.y_score is None and again.response_method is None and again.to_dict() == _written()
-    data["y_score"] = None
-    with pytest.raises(ValueError, match="has the unknown key 'y_score'"):  # version 2 never wrote it
-        cvi.CVResult.from_dict(data)
-
-
 # Issue 45, item 5: scores were float32, which tied every probability above 1 - 3e-8.
 def test_probabilities_within_3e_8_of_one_keep_their_order_and_sklearn_s_auc():
     # Oracle: sklearn's roc_auc_score on the scores as given, 0.75; float32 made 1 - 1e-9 and 1 - 1e-12 both
@@ -673,47 +610,6 @@ def test_float32_scores_given_to_the_constructor_are_kept_as_float64_silently():
     assert result.y_score.dtype == np.float64
     np.testing.assert_array_equal(result.y_score[0], given)  # each float32 is exactly a float64
     assert not np.shares_memory(result.y_score, given) and given.flags.writeable  # the caller's array untouched
-
-
-def _version_4(data, scores_dtype="<f4"):
-    """A copy of ``data`` (a version-5 dict) as version 4 wrote it: the scores in float32."""
-    data = dict(data)
-    if data["y_score"] is not None:
-        scores = np.array(data["y_score"]["array"], dtype=np.float32)
-        data["y_score"] = data["y_score"] | {"array": scores.tolist(), "dtype": scores_dtype}
-    return data | {"version": 4}
-
-
-def test_a_version_4_dict_reads_its_float32_scores_as_float64_with_a_warning():
-    written = _scored_written()
-    assert written["version"] == 5 and written["y_score"]["dtype"] == "<f8"
-    data = _version_4(written)
-    assert data["y_score"]["array"] != written["y_score"]["array"]  # 0.2, 0.4, 0.7, 0.9 are not float32 numbers
-    with pytest.warns(InferenceWarning, match=r"format version 4, which stored y_score as float32: .*may tie, and "
-                                              r"its ROC AUC and average precision may differ") as caught:
-        again = cvi.CVResult.from_dict(data)
-    assert caught[0].filename == __file__  # the warning points at the caller's line
-    assert again.y_score.dtype == np.float64 and not again.y_score.flags.writeable
-    np.testing.assert_array_equal(again.y_score, np.float32([[0.2, 0.4, 0.7, 0.9]]))
-    assert again == _scored(y_score=np.float32([0.2, 0.4, 0.7, 0.9]))
-    assert again.to_dict()["version"] == 5 and again.to_dict()["y_score"]["dtype"] == "<f8"
-
-
-def test_a_version_3_dict_with_float32_scores_warns_too_and_one_without_scores_does_not():
-    data = _version_4(_scored_written())
-    data.pop("groups")
-    with pytest.warns(InferenceWarning, match="stored y_score as float32"):
-        again = cvi.CVResult.from_dict(data | {"version": 3})
-    assert again == _scored(y_score=np.float32([0.2, 0.4, 0.7, 0.9]))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert cvi.CVResult.from_dict(_version_4(_written())).to_dict() == _written()
-
-
-def test_a_version_4_dict_whose_scores_are_not_float32_is_refused():
-    with pytest.raises(ValueError, match=r"CVResult.y_score of a version-4 dict must be an array of dtype float32 "
-                                         r"\('<f4'\), as to_dict\(\) of that version wrote it; got the dtype '<f8'"):
-        cvi.CVResult.from_dict(_version_4(_scored_written(), scores_dtype="<f8"))
 
 
 def test_the_frame_has_a_column_of_scores_per_class_beyond_two():

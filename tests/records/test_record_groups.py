@@ -119,19 +119,6 @@ def test_from_dict_refuses_groups_that_to_dict_did_not_write(tamper, match):
         CVResult.from_dict(data)
 
 
-def test_a_version_3_dict_reads_as_a_record_without_groups():
-    plain = CVResult(y_true=Y_TRUE, y_pred=Y_PRED, fold=FOLD)
-    data = _written(plain)
-    assert data["version"] == 5 and data["groups"] is None
-    data.pop("groups")
-    data["version"] = 3
-    again = CVResult.from_dict(data)
-    assert again == plain and again.groups is None and again.to_dict() == plain.to_dict()
-    data["groups"] = None
-    with pytest.raises(ValueError, match="the version-3 dict has the unknown key 'groups', which version 4 added"):
-        CVResult.from_dict(data)
-
-
 def test_the_frame_has_a_group_column_only_for_a_grouped_record():
     pytest.importorskip("pandas")
     frame = grouped(y_pred=[Y_PRED, Y_TRUE], fold=[FOLD, [1, 1, 0, 0, 0, 1]]).to_frame()

@@ -190,17 +190,17 @@ def _figures(classifiers, one_set):
         "PairedCVResult": lambda: pair.plot(),
         "decision": lambda: cvi.decide(one_set).plot(),
         "decision, non-inferiority margin": lambda: cvi.decide(one_set, margin=0.05).plot(),
-        "decision, equivalence margin": lambda: cvi.decide(one_set, margin=0.2, alternative="equivalent").plot(),
+        "decision, equivalence margin": lambda: cvi.decide(one_set, margin=0.2, question="equivalent").plot(),
         "decision, regressors": lambda: _quiet(cvi.decide, regressors).plot(),
         # margins in the mean squared error's units that the test the decision rests on answers: both bands drawn
         "decision, regressors' margin": lambda: _quiet(cvi.decide, regressors, margin=500).plot(),
         "decision, regressors' equivalence": lambda: _quiet(cvi.decide, regressors, margin=900,
-                                                            alternative="equivalent").plot(),
+                                                            question="equivalent").plot(),
         "regressors' comparison": lambda: regressors.plot(),
         "plan": lambda: _quiet(cvi.plan, pilot=pair, n_repeats=1, difference=0.05).plot(),
         "interval": lambda: cvi.accuracy_interval(pair.a).plot(),
         "test": lambda: _quiet(cvi.mcnemar_test, pair, repeat=0).plot(),
-        "posterior": lambda: _quiet(cvi.bayesian_correlated_ttest, pair, rope=0.01).plot(),
+        "posterior": lambda: _quiet(cvi.bayesian_correlated_ttest, pair, margin=0.01).plot(),
         "models": lambda: models.plot(),
     }
 

@@ -35,7 +35,7 @@ def _public_classes_with_plot():
                                if info.ispkg and not info.name.startswith("_")]
     found = {}
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)  # names on their way to another home
+        warnings.simplefilter("error", FutureWarning)  # no name is on its way to another home
         for module in modules:
             for name in getattr(module, "__all__", ()):
                 obj = getattr(module, name)

@@ -59,7 +59,7 @@ def decisions():
         "no difference shown (one set)": cvi.decide(_one_set(ALIKE)),
         "margin (cannot tell)": _quiet(cvi.decide, pair, margin=0.05),
         "non-inferiority (regressors)": _quiet(cvi.decide, regressors, margin=500),
-        "equivalence (regressors)": _quiet(cvi.decide, regressors, margin=900, alternative="equivalent"),
+        "equivalence (regressors)": _quiet(cvi.decide, regressors, margin=900, question="equivalent"),
         "regression": _quiet(cvi.decide, regressors),
         "grouped": _quiet(cvi.decide, grouped),
         "score metric": _quiet(cvi.decide, scores, metric="roc_auc"),
@@ -88,7 +88,7 @@ def test_a_decision_says_itself_in_at_most_five_lines_and_explains_itself_in_ful
     else:
         assert rests_on.startswith(f"rests on {decision.rests_on.name}: ")
         sided = {"difference": "two-sided p", "non-inferior": "one-sided p", "equivalent": "two one-sided tests, p"}
-        assert sided[decision.alternative] in rests_on
+        assert sided[decision.question] in rests_on
     explained = _words(decision.explain())
     assert _words(decision.text) in explained
     for words in (*decision.caveats, *(test.why_not for test in decision.context)):

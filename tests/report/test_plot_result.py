@@ -168,7 +168,7 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
         pair = cvi.CVEvaluator(cv=n_splits, random_state=0).compare(
             make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
             DecisionTreeClassifier(random_state=0), X, y)
-    result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
+    result = cvi.bayesian_correlated_ttest(pair, margin=0.01)
     assert result.df == n_splits - 1
     _, given = plt.subplots()
     assert result.plot(ax=given).ax_ is given
@@ -183,11 +183,11 @@ def test_the_bayesian_posterior_is_drawn_with_regions_whose_areas_are_its_probab
         f"B better: {result.prob_b_better:.3f}", f"equivalent: {result.prob_equivalent:.3f}",
         f"A better: {result.prob_a_better:.3f}"]
     assert sorted(line.get_xdata()[0] for line in given.lines[1:]) == [-0.01, 0.01]
-    assert -1 <= given.get_xlim()[0] < -0.01 and 0.01 < given.get_xlim()[1] <= 1  # the rope, within [-1, 1]
+    assert -1 <= given.get_xlim()[0] < -0.01 and 0.01 < given.get_xlim()[1] <= 1  # the margin, within [-1, 1]
 
 
 def test_a_posterior_that_is_a_point_mass_or_not_computable_says_so(pair):
-    result = cvi.bayesian_correlated_ttest(pair, rope=0.01)
+    result = cvi.bayesian_correlated_ttest(pair, margin=0.01)
     point_mass = cvi.results.BayesianResult.from_dict({**result.to_dict(), "posterior_scale": 0.0}).plot().ax_
     assert point_mass.get_legend_handles_labels()[1] == [f"posterior: a point mass at {result.posterior_mean:+.4f}"]
     assert sorted(line.get_xdata()[0] for line in point_mass.lines[1:]) == [-0.01, 0.01]

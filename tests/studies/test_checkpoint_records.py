@@ -180,18 +180,25 @@ def test_a_plausible_edit_is_refused_by_its_digest(case, written, tmp_path):
                                  "it (an edit by hand, or by another program)", AFRESH)
 
 
-def test_a_version_1_checkpoint_without_digests_is_still_read_and_saved_as_version_2(written, tmp_path):
-    """A checkpoint of the release before the digests resumes (every other check made) and is saved with them."""
+@pytest.mark.parametrize("version", [0, 2, "1"])
+def test_a_checkpoint_of_another_version_is_refused_naming_both_versions(written, tmp_path, version):
+    """Every format starts at version 1 with the first release (0.1.0): a checkpoint of another version (as a
+    newer cvinference may write) is refused before any fit, naming its version and the one this reads."""
     data = json.loads(json.dumps(written["fold_size_study", 40]))
-    data["version"] = 1
-    del data["digests"]
-    data["draws"].pop("2")
-    path = tmp_path / "version1.json"
+    assert data["version"] == 1
+    data["version"] = version
+    path = tmp_path / "other_version.json"
     path.write_text(json.dumps(data))
-    expected = STUDIES["fold_size_study"](None)
-    CountingNB.fits = 0
-    assert STUDIES["fold_size_study"](path) == expected and CountingNB.fits > 0
-    assert json.loads(path.read_text()) == written["fold_size_study", 40]
+    _refused("fold_size_study", path, f"has checkpoint version {version!r}, and this cvinference reads version 1")
+
+
+def test_a_checkpoint_without_its_digests_is_refused(written, tmp_path):
+    """The digests came before the first release: a checkpoint without them was edited, and is refused."""
+    data = json.loads(json.dumps(written["fold_size_study", 40]))
+    del data["digests"]
+    path = tmp_path / "no_digests.json"
+    path.write_text(json.dumps(data))
+    _refused("fold_size_study", path, "does not match the digest saved with it")
 
 
 def test_a_record_from_a_run_of_another_sample_size_is_refused(written, tmp_path):

@@ -218,9 +218,9 @@ def test_checkpoint_parts_share_one_file_and_read_back(tmp_path):
 
 
 def test_a_file_without_parts_is_still_read(tmp_path):
-    path = tmp_path / "old.json"
-    path.write_text(json.dumps({"format": "cvinference.StudyCheckpoint", "version": 1, "fingerprint": "key",
-                                "draws": {"2": {"e": 0.1}}}))
+    path = tmp_path / "plain.json"
+    Checkpoint(path, "key").save(2, {"e": 0.1})
+    assert "parts" not in json.loads(path.read_text())  # a study without parts writes none
     store = Checkpoint(path, "key")
     assert store.records == {2: {"e": 0.1}} and store.part("x").records == {}
 

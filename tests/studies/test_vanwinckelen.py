@@ -106,9 +106,9 @@ def test_summary_table_and_plot(study, tmp_path):
     assert [line.get_label() for line in axis.get_lines()] == ["against the conditional error",
                                                                "against the unconditional error"]
     plt.close("all")
-    with pytest.warns(FutureWarning, match=r"ConditionalErrorStudyResult.plot\(\): .*pass path="):
-        study.plot(tmp_path / "former.png")
-    assert (tmp_path / "former.png").stat().st_size > 0 and not plt.get_fignums()
+    with pytest.raises(ValueError, match=r"ax must be .*a file name as path="):
+        study.plot(tmp_path / "former.png")  # a path first, as before the release: refused, not saved
+    assert not (tmp_path / "former.png").exists() and not plt.get_fignums()
 
 
 # --------------------------------------------------------------------------- winner table

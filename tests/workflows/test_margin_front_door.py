@@ -27,9 +27,9 @@ CV = ForwardSplit(40, horizon=5, window=150)
 def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, alternative):
     comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X.reshape(-1, 1), Y, cv=CV, margin=margin,
                              alternative=alternative)
-    expected = cvi.decide(comparison.pair, margin=margin, alternative=alternative)
+    expected = cvi.decide(comparison.pair, margin=margin, question=alternative)
     assert comparison.decision.answer == expected.answer
-    assert (comparison.decision.alternative, comparison.decision.margin) == (alternative or "non-inferior", margin)
+    assert (comparison.decision.question, comparison.decision.margin) == (alternative or "non-inferior", margin)
     assert comparison.report["decision"]["margin"] == margin
     assert f"(squared_error, margin {margin:g}; A = " in comparison.summary()
 
@@ -52,7 +52,7 @@ def test_the_command_line_takes_a_margin(tmp_path, capsys):
                         "--json", str(report)])
     assert status == 0 and "margin 0.1; A = linreg, B = ridge)" in text
     decision = json.loads(report.read_text())["decision"]
-    assert (decision["alternative"], decision["margin"]) == ("equivalent", 0.1)
+    assert (decision["question"], decision["margin"]) == ("equivalent", 0.1)
     assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--time", "t",
                 "--alternative", "equivalent"])[0] == 2
     assert "--alternative equivalent asks about a margin" in one_error_line(capsys)
