@@ -164,6 +164,11 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         is 10: pass the number).
     n_repeats : int, default=1
         Partitions drawn; repeats are not independent (Wong 2015, 4.3.4).
+        One learner's intervals count the N instances and the K folds once
+        however many repeats pool, so more repeats cost fits without
+        narrowing them: one is the default here, where :func:`compare` and
+        :func:`plan`, whose corrected t does gain from repeats, plan theirs
+        (``"auto"``).
     groups : array-like of shape (n_samples,) or None, default=None
         Each instance's group: whole groups go to one test fold and the
         intervals take groups as the independent units.
