@@ -11,7 +11,10 @@ of any printed byte must be deliberate: re-record, and say why in the commit. Re
 method="auto" began choosing on measured coverage (issue 45, item 10): the exact interval it falls back to warns
 where its measured coverage is below 0.93, which adds that warning, and nothing else, to seven outputs.
 Recorded again (same command) when the decision gained its question (issue 49): the JSON reports' decision
-objects carry "alternative": "difference" and "margin": null, and nothing else changed.
+objects carry "alternative": "difference" and "margin": null, and nothing else changed. Recorded again (same
+command) when compare's n_repeats defaulted to "auto" and kept its plan (issue 59, item 1): two text reports of a
+compare without --repeats gain the note of "auto" (it planned 1 repeat, and why), and the JSON report of a compare
+gains its "plan" object; nothing else changed.
 """
 
 import json
