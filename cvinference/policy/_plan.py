@@ -182,6 +182,13 @@ class Plan(Serializable):
         "n_repeats_needed": Nullable(POSITIVE), "source": Options("pilot", "calibration", "none"), "rests_on": TEXT,
         "notes": TEXTS})
     _rules = (Ordered("low", "high"),)
+    _format_version = 2
+    # Issue 59: the question has its own name, and the cost its stages (a plan of version 1 counted the
+    # cross-validation alone)
+    _upgrades = types.MappingProxyType({1: lambda data: {
+        **{key: value for key, value in data.items() if key != "alternative"}, "version": 2,
+        "question": data["alternative"], "most_fits": data["fits"], "stages": {"tuple": [{"tuple": [
+            f"cross-validation ({data['n_repeats']} x {data['n_splits']}-fold)", data["fits"]]}]}}})
 
     _repr_html_ = summary_html
 

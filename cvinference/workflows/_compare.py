@@ -112,6 +112,8 @@ class Comparison(Answer):
               "nested": Nullable(Instance(Interval)),
               "decision": Instance(Decision), "report": ANY, "fits": COUNT, "budget": Nullable(COUNT),
               "plan": Nullable(Instance(Plan))}
+    _format_version = 2
+    _upgrades = MappingProxyType({1: lambda data: data | {"version": 2, "plan": None}})  # issue 59: the plan it ran
 
     def __repr__(self):
         return f"Comparison(answer={self.decision.answer!r}, metric={self.decision.metric!r}, fits={self.fits})"
