@@ -7,11 +7,12 @@ import sys
 from .._utils._paths import unwritable_reason
 from ..inference._metric_interval import score_methods, takes_pos_label
 from ..policy._budget import BudgetTooSmall
+from ..policy._design import NESTED_GROUPS
 from ..policy._margin import check_margin
 from ..policy._routes import NESTED_SETTINGS
 from ..report import plot_report
 from ..workflows._class_folds import FoldWithoutClass
-from ..workflows._compare import NESTED_GROUPS, run_comparison
+from ..workflows._compare import run_comparison
 from ..workflows._evaluate import run_evaluation
 from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method, uncomputed_score_metric
 from ._data import load_data

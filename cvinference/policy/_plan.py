@@ -28,6 +28,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
 from .._utils._validation import check_estimator_methods
+from ..evaluation._loss_data import LossSpec
 from ..evaluation._nested_fits import check_same_task
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
@@ -407,7 +408,7 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
                  difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
                  margin=Maybe(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units")),
                  question=Maybe(Choice(*PLAN_QUESTIONS)), nested=Choice("auto", "always", "never"), budget=Budget(),
-                 names=NAMES)
+                 loss=Maybe(LossSpec()), names=NAMES)
 def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric=None, cv=None,
          n_repeats=DEFAULT_REPEATS, loss=None, nested="auto", budget=None, power=POWER, confidence_level=0.95,
          difference=None, margin=None, question=None, names=None):
