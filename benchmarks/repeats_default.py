@@ -81,7 +81,8 @@ def main():
         "mean_most_fits_one_where_they_differ": (sum(row["one"]["most_fits"] for row in differ) / len(differ)
                                                  if differ else None),
     }
-    OUT.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+    lines = ",\n  ".join(json.dumps(row) for row in rows)  # one row a line
+    OUT.write_text(f'{{"summary": {json.dumps(summary, indent=1)},\n "rows": [\n  {lines}\n ]\n}}\n')
     print(json.dumps(summary, indent=1))
 
 
