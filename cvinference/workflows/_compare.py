@@ -26,6 +26,7 @@ from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval, TestResult
+from ..inference._regression import loss_words
 from ..policy import Decision, Plan
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
@@ -178,6 +179,8 @@ def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n
                  "which the plan does not size" if n_groups is not None else None)
     names = tuple(names) if names is not None else tuple(
         estimator_description(estimator) for estimator in (estimator_a, estimator_b))
+    if regression and metric == "accuracy":  # a regressors' decision without a metric is about their loss
+        metric = loss_words(default_loss(loss, regression))
     return design, planned(design, types, n_samples, metric=metric, regression=regression, names=names,
                            confidence_level=confidence_level, question=question, wanted=margin, unplanned=unplanned,
                            strict=False)

@@ -95,6 +95,20 @@ def test_a_regressors_plan_has_its_design_and_no_figure_before_the_fits():
         assert "5x2cv" not in dict(planned.stages)  # Dietterich's 5x2cv is for classifiers
     assert _design(comparison_plan(Ridge(), RandomForestRegressor(), 442)[1]) == _design(
         cvi.plan(pilot=pilot, n_samples=442))
+    planned = comparison_plan(a, b, 442)[1]
+    text = " ".join(planned.summary().split())
+    assert planned.metric == cvi.decide(pilot).metric == "mean squared error"
+    assert "not known before the fits" in text and "no variance: a regressors' loss" in text
+    with pytest.raises(ValueError, match="no figure to carry to another N"):
+        planned.detectable_at(1000)
+
+
+def test_leave_one_out_is_planned_without_repeats_5x2cv_or_a_figure():
+    _, planned = comparison_plan(GaussianNB(), DecisionTreeClassifier(), 60, cv="loo")
+    assert (planned.n_splits, planned.n_repeats) == (60, 1)
+    assert planned.stages[0] == ("cross-validation (1 x 60-fold)", 2 * 60)  # one fit per instance and learner
+    assert "5x2cv" not in dict(planned.stages) and planned.detectable is None
+    assert planned.notes[0].startswith("n_repeats='auto': cv='loo' gives the same partition every time")
 
 
 def test_the_issues_reproduction_runs_the_design_its_plan_promised():
