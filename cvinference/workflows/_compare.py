@@ -146,8 +146,7 @@ def _check_nested(nested, metric, regression, loss, groups):
 
 def _left_out_words(best, chosen, budget, allowed, fits, metric):
     """The note of a budget that left out the most powerful route (``chosen``: the route it ran instead, or None)."""
-    what = ("nested cross-validation" if best.repeats is None
-            else f"the {best.repeats} x {best.n_splits}-fold cross-validation")
+    what = _route_words(best)
     spent = fits - (chosen.fits if chosen is not None else 0)
     if chosen is None:
         needed = "which the decision needed" if best.repeats is None else f"that the decision on {metric} needed"
@@ -161,11 +160,11 @@ def _left_out_words(best, chosen, budget, allowed, fits, metric):
 
 def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n_splits=None, n_repeats=DEFAULT_REPEATS,
                     n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None, params=None,
-                    confidence_level=0.95, margin=None, question="difference", names=None):
+                    confidence_level=0.95, margin=None, question=None, names=None):
     """:func:`compare`'s planning step, before any fit: its :class:`~cvinference.policy._design.Design` and its
     :class:`~cvinference.Plan`, which are :func:`~cvinference.plan`'s with the same arguments (``folds``: ``cv``
     resolved, and ``n_splits`` its folds, by default ``cv``'s, N under leave-one-out; ``n_groups``: the groups of
-    grouped data)."""
+    grouped data; ``question``: None is "non-inferior" with a margin, else "difference")."""
     regression = is_regression(estimator_a)
     folds = cv if folds is None else folds
     n_splits = n_splits if n_splits is not None else n_samples if folds == "loo" else cv
@@ -182,8 +181,8 @@ def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n
     if regression and metric == "accuracy":  # a regressors' decision without a metric is about their loss
         metric = loss_words(default_loss(loss, regression))
     return design, planned(design, types, n_samples, metric=metric, regression=regression, names=names,
-                           confidence_level=confidence_level, question=question, wanted=margin, unplanned=unplanned,
-                           strict=False)
+                           confidence_level=confidence_level, question=margin_question(margin, question),
+                           wanted=margin, unplanned=unplanned, strict=False)
 
 
 def _route_words(route):

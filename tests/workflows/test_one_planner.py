@@ -75,8 +75,7 @@ def test_compares_planning_step_is_the_public_plan_for_every_family_and_size(n_s
 def test_compare_and_plan_agree_whatever_the_settings(settings):
     a, b = LogisticRegression(), GradientBoostingClassifier()
     for n_samples in (300, 1000):
-        _, planned = comparison_plan(a, b, n_samples, **{"question": "non-inferior" if "margin" in settings
-                                                         else "difference", **settings})
+        _, planned = comparison_plan(a, b, n_samples, **settings)
         public = cvi.plan(a, b, n_samples=n_samples, **settings)
         assert planned.to_dict() == public.to_dict(), settings
         _check_stages(public)
