@@ -6,12 +6,13 @@ import sys
 
 from .._utils._paths import unwritable_reason
 from ..inference._metric_interval import score_methods, takes_pos_label
+from ..policy._budget import BudgetTooSmall
+from ..policy._design import NESTED_GROUPS
 from ..policy._margin import check_margin
 from ..policy._routes import NESTED_SETTINGS
 from ..report import plot_report
-from ..workflows._budget import BudgetTooSmall
 from ..workflows._class_folds import FoldWithoutClass
-from ..workflows._compare import NESTED_GROUPS, run_comparison
+from ..workflows._compare import run_comparison
 from ..workflows._evaluate import run_evaluation
 from ..workflows._settings import REGRESSION_LOSSES, metric_names, response_method, uncomputed_score_metric
 from ._data import load_data
@@ -350,12 +351,12 @@ def compare_estimators(args, dataset, estimators, descriptions, out, names=None)
                         f"{NESTED_SETTINGS['n_splits']} folds need 2 groups each, {NESTED_GROUPS} groups, and "
                         f"{dataset.name} has {dataset.n_groups}; drop --nested (the decision rests on tests that "
                         "take the groups as the units)")
-    if args.alternative is not None and args.margin is None:
-        raise UserError(f"--alternative {args.alternative} asks about a margin; pass --margin M (in the metric's "
-                        "units, 0.01 for one point of accuracy), or drop --alternative")
+    if args.question is not None and args.margin is None:
+        raise UserError(f"--question {args.question} asks about a margin; pass --margin M (in the metric's "
+                        "units, 0.01 for one point of accuracy), or drop --question")
     check_margin_option(args, dataset, "margin")
     comparison = fitting(run_comparison, *estimators, dataset.X, dataset.y, nested=args.nested, names=names,
-                         descriptions=descriptions, margin=args.margin, alternative=args.alternative,
+                         descriptions=descriptions, margin=args.margin, question=args.question,
                          **_front_door_options(args, dataset))
     return _finish(args, comparison, out)
 

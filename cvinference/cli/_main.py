@@ -233,9 +233,9 @@ def _add_plan_parser(commands):
     parser.add_argument("--difference", type=_positive_number, metavar="D",
                         help="a difference to detect: the N and repeats that detect it with --power")
     parser.add_argument("--margin", type=_positive_number, metavar="M",
-                        help="a non-inferiority margin (or equivalence, --alternative equivalent) to show when the "
+                        help="a non-inferiority margin (or equivalence, --question equivalent) to show when the "
                              "learners are equal: the N and repeats that show it")
-    parser.add_argument("--alternative", choices=("non-inferior", "equivalent"), default=None,
+    parser.add_argument("--question", choices=("non-inferior", "equivalent"), default=None,
                         help="with --margin: plan non-inferiority (default) or equivalence")
     parser.add_argument("--power", type=_confidence, default=0.8, help="the power planned for (default: 0.8)")
     parser.add_argument("--confidence", type=_confidence, default=0.95, help="confidence level (default: 0.95)")
@@ -275,7 +275,7 @@ def _add_decision_options(parser):
                         help="ask whether A is no worse than B by M (in the metric's units; for a loss, an "
                              "increase), not whether either is better: the decision answers 'A non-inferior' or "
                              "'not shown non-inferior'")
-    parser.add_argument("--alternative", choices=("non-inferior", "equivalent"), default=None,
+    parser.add_argument("--question", choices=("non-inferior", "equivalent"), default=None,
                         help="with --margin: non-inferior (default) or equivalent (A and B within +-M, two one-sided "
                              "tests)")
 
@@ -404,7 +404,7 @@ def build_parser():
     compare.add_argument("estimator_b", metavar="ESTIMATOR_B", help="an alias or a dotted path")
     compare.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
     compare.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
-    _add_common_options(compare, auto_repeats=True)
+    _add_common_options(compare, default_cv_repeats="auto", auto_repeats=True)  # compare's n_repeats default
     _add_decision_options(compare)
     _add_budget_option(compare)
     compare.set_defaults(run=_run_compare)

@@ -36,9 +36,9 @@ def _check(args, dataset):
         raise UserError("--cv loo: a plan is for k-fold cross-validation (the corrected t); give --cv K")
     if args.difference is not None and args.margin is not None:
         raise UserError("--difference and --margin: a plan sizes a difference or a margin; give one of them")
-    if args.alternative is not None and args.margin is None:
-        raise UserError(f"--alternative {args.alternative} plans a margin; give --margin M (in the metric's units), "
-                        "or drop --alternative")
+    if args.question is not None and args.margin is None:
+        raise UserError(f"--question {args.question} plans a margin; give --margin M (in the metric's units), "
+                        "or drop --question")
     for option in ("difference", "margin"):
         check_margin_option(args, dataset, option)
     if args.no_pilot and dataset.task == "regression":
@@ -72,7 +72,7 @@ def run_plan(args, out):
     metric = args.metric[0] if args.metric else None
     settings = dict(n_samples=n_samples, metric=metric, cv=args.cv, n_repeats=args.repeats, power=args.power,
                     confidence_level=args.confidence, difference=args.difference, margin=args.margin,
-                    alternative=args.alternative, names=names)
+                    question=args.question, names=names)
     pilot = None
     try:
         if args.no_pilot:

@@ -11,6 +11,7 @@ population's variance, which the user's data need not share).
 import dataclasses
 import math
 import types
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -18,7 +19,7 @@ from sklearn.base import is_regressor
 
 from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
-from .._utils._kinds import LEVEL, NON_NEGATIVE, POSITIVE, TEXT, TEXTS, Nullable, Options, Ordered, Sequence
+from .._utils._kinds import ANY, LEVEL, NON_NEGATIVE, POSITIVE, TEXT, TEXTS, Nullable, Options, Ordered, Sequence
 from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, Integer, IntegerOrWord, Real, validate_params
 from .._utils._params import Nullable as Maybe
@@ -27,18 +28,21 @@ from .._utils._serialize import Serializable
 from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
 from .._utils._validation import check_estimator_methods
+from ..evaluation._loss_data import LossSpec
 from ..evaluation._nested_fits import check_same_task
 from ..inference._distributions import reference_quantile
 from ..inference._methods import method_row
 from ..inference._metric_names import check_metric_names
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
+from ._budget import Budget, budget_fits
+from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, comparison_design
 from ._detectable import POWER, interval_standard_error
 from ._evidence import LEARNER_WORDS, folds_of, learner_of, read_evidence, repeats_of
 from ._margin import MARGIN_ALTERNATIVES, check_margin
-from ._routes import fold_task, measured_repeats_routes, repeats_plan
+from ._routes import fold_task, measured_repeats_routes
 
-PLAN_ALTERNATIVES = ("difference", *MARGIN_ALTERNATIVES)
+PLAN_QUESTIONS = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
 
 RANGE_LEVEL = 0.90
@@ -59,14 +63,14 @@ def variance_factor(n_samples, n_splits, n_repeats, ratio=None):
     return 1 / (n_splits * n_repeats) + ratio
 
 
-def multiplier(alternative, confidence_level, power, df):
+def multiplier(question, confidence_level, power, df):
     """The standard errors between no difference and the plan's figure: q(1 - alpha/2) + q(power) for a two-sided
     test; q(1 - alpha) + q(power) for non-inferiority; q(1 - alpha) + q((1 + power)/2) for equivalence at a true
     difference of 0 (``df``: Student's t, None: normal)."""
     alpha = 1 - confidence_level
-    if alternative == "difference":
+    if question == "difference":
         return reference_quantile(1 - alpha / 2, df) + reference_quantile(power, df)
-    second = power if alternative == "non-inferior" else (1 + power) / 2
+    second = power if question == "non-inferior" else (1 + power) / 2
     return reference_quantile(1 - alpha, df) + reference_quantile(second, df)
 
 
@@ -80,27 +84,38 @@ class Plan(Serializable):
         The learners A and B.
     metric : str
         The metric the decision is about.
-    alternative : {"difference", "non-inferior", "equivalent"}
+    question : {"difference", "non-inferior", "equivalent"}
         What is planned: the two-sided test of a difference (the decision's
-        question), or a margin's non-inferiority or equivalence.
+        default question), or a margin's non-inferiority or equivalence.
     n_samples, n_splits, n_repeats : int
         The comparison planned: N instances, K folds, R repeats.
     fits : int
-        Its cost: 2 K R fits.
+        The fits the comparison runs whatever its decision: the
+        cross-validation's 2 K R, Dietterich's 5x2cv (20, for classifiers,
+        within the budget) and nested cross-validation asked for.
+    stages : tuple of (str, int)
+        Each stage's name and fits, in the order :func:`compare` runs them;
+        the last, named "... if the decision cannot tell", is the calibrated
+        route it runs only then.
+    most_fits : int
+        The fits when that route runs too.
     test : str
         The test planned for: "corrected t (RxK-fold)".
     confidence_level, power : float
         1 - alpha of the decision, and the power planned for.
-    standard_error : float
-        The test's standard error planned.
+    standard_error : float or None
+        The test's standard error planned (None: not known before the fits,
+        as ``rests_on`` says).
     df : int
         Its degrees of freedom, K R - 1.
-    detectable : float
+    detectable : float or None
         For a difference: the minimum detectable difference, the smallest
         true difference the test detects with probability ``power``. For a
         margin: the smallest margin the question is answered "A
         non-inferior" (or "equivalent") against with probability ``power``
-        when the learners are truly equal.
+        when the learners are truly equal. None where nothing before the
+        fits gives the test's variance (a regressors' comparison without a
+        pilot, leave-one-out, grouped records; ``rests_on`` says which).
     low, high : float or None
         With a pilot, the range (90%) of the figure the comparison's own
         test will report: its variance is estimated afresh from its folds,
@@ -114,27 +129,30 @@ class Plan(Serializable):
         The fewest repeats among R and those at which the calibration
         measured the corrected t holding for these learners at about N
         that reach ``wanted`` at N; None when none does.
-    source : {"pilot", "calibration"}
+    source : {"pilot", "calibration", "none"}
         Where the variance comes from.
     rests_on : str
-        The pilot record, or the calibration cells, in words.
+        The pilot record, or the calibration cells, in words (with
+        ``"none"``, why there is no variance to plan on).
     notes : tuple of str
         Where it extrapolates, what it borrows, and what it does not cover.
     """
 
     names: tuple
     metric: str
-    alternative: str
+    question: str
     n_samples: int
     n_splits: int
     n_repeats: int
     fits: int
+    stages: tuple
+    most_fits: int
     test: str
     confidence_level: float
     power: float
-    standard_error: float
+    standard_error: float | None
     df: int
-    detectable: float
+    detectable: float | None
     low: float | None
     high: float | None
     wanted: float | None
@@ -145,27 +163,28 @@ class Plan(Serializable):
     notes: tuple
 
     _kinds = types.MappingProxyType({
-        "names": Sequence(TEXT, length=2), "metric": TEXT, "alternative": Options(*PLAN_ALTERNATIVES),
-        "n_samples": POSITIVE, "n_splits": POSITIVE, "n_repeats": POSITIVE, "fits": POSITIVE, "test": TEXT,
-        "confidence_level": LEVEL, "power": LEVEL, "standard_error": NON_NEGATIVE, "df": POSITIVE,
-        "detectable": NON_NEGATIVE, "low": Nullable(NON_NEGATIVE), "high": Nullable(NON_NEGATIVE),
+        "names": Sequence(TEXT, length=2), "metric": TEXT, "question": Options(*PLAN_QUESTIONS),
+        "n_samples": POSITIVE, "n_splits": POSITIVE, "n_repeats": POSITIVE, "fits": POSITIVE,
+        "stages": Sequence(Sequence(ANY, length=2), min_length=1), "most_fits": POSITIVE, "test": TEXT,
+        "confidence_level": LEVEL, "power": LEVEL, "standard_error": Nullable(NON_NEGATIVE), "df": POSITIVE,
+        "detectable": Nullable(NON_NEGATIVE), "low": Nullable(NON_NEGATIVE), "high": Nullable(NON_NEGATIVE),
         "wanted": Nullable(NON_NEGATIVE), "n_samples_needed": Nullable(POSITIVE),
-        "n_repeats_needed": Nullable(POSITIVE), "source": Options("pilot", "calibration"), "rests_on": TEXT,
+        "n_repeats_needed": Nullable(POSITIVE), "source": Options("pilot", "calibration", "none"), "rests_on": TEXT,
         "notes": TEXTS})
     _rules = (Ordered("low", "high"),)
 
     _repr_html_ = summary_html
 
     def __repr__(self):
-        return (f"Plan(test={self.test!r}, n_samples={self.n_samples}, detectable={self.detectable:.4g}, "
-                f"fits={self.fits})")
+        figure = "None" if self.detectable is None else f"{self.detectable:.4g}"
+        return f"Plan(test={self.test!r}, n_samples={self.n_samples}, detectable={figure}, fits={self.fits})"
 
     def _figure_words(self):
         alpha = 1 - self.confidence_level
-        if self.alternative == "difference":
+        if self.question == "difference":
             return (f"minimum detectable difference in {self.metric} (power {self.power:g}, two-sided alpha "
                     f"{alpha:g})")
-        return (f"smallest margin in {self.metric} shown {self.alternative} with power {self.power:g} when A and B "
+        return (f"smallest margin in {self.metric} shown {self.question} with power {self.power:g} when A and B "
                 f"are equal (one-sided alpha {alpha:g})")
 
     def detectable_at(self, n_samples):
@@ -184,6 +203,8 @@ class Plan(Serializable):
         -------
         (detectable, low, high) : tuple of float or of ndarray
         """
+        if self.detectable is None:
+            raise ValueError(f"this plan has no figure to carry to another N: {self.rests_on}")
         sizes = np.atleast_1d(np.asarray(n_samples))
         if sizes.dtype.kind not in "iu" or np.any(sizes < 2 * self.n_splits):
             raise ValueError(f"n_samples={n_samples!r}: pass whole numbers of at least {2 * self.n_splits} (2 "
@@ -214,6 +235,23 @@ class Plan(Serializable):
         """
         return upward("report", "plot_plan")(self, ax, path=path)
 
+    def _figure_line(self):
+        if self.detectable is None:
+            return f"{self._figure_words()}: not known before the fits"
+        spread = "" if self.low is None else (
+            f" (the comparison's own test may report {self.low:.4f} to {self.high:.4f}, {RANGE_LEVEL:.0%})"
+            if self.source == "pilot" else f" ({self.low:.4f} to {self.high:.4f} over the calibration cells)")
+        return f"{self._figure_words()}: {self.detectable:.4f}{spread}"
+
+    def _cost_line(self):
+        sure = [(name, fits) for name, fits in self.stages if not name.endswith(IF_CANNOT_TELL)]
+        what = (f"2 learners x {self.n_splits} folds x {self.n_repeats} repeat{'s' if self.n_repeats > 1 else ''}"
+                if len(sure) == 1 else "; ".join(f"{name}: {fits:,}" for name, fits in sure))
+        route = [f"{name}: {fits:,}" for name, fits in self.stages if name.endswith(IF_CANNOT_TELL)]
+        most = f", at most {self.most_fits:,} ({route[0]})" if route else ""
+        error = "" if self.standard_error is None else f"; standard error {self.standard_error:.4f}, df {self.df}"
+        return f"cost: {self.fits:,} fits ({what}){most}{error}"
+
     def summary(self):
         """The plan in words: what it would detect, what it costs, what a wanted difference needs, what it rests on.
 
@@ -222,23 +260,17 @@ class Plan(Serializable):
         str
         """
         a, b = self.names
-        spread = "" if self.low is None else (
-            f" (the comparison's own test may report {self.low:.4f} to {self.high:.4f}, {RANGE_LEVEL:.0%})"
-            if self.source == "pilot" else f" ({self.low:.4f} to {self.high:.4f} over the calibration cells)")
         lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
-                 f"{self._figure_words()}: {self.detectable:.4f}{spread}",
-                 f"cost: {self.fits:,} fits (2 learners x {self.n_splits} folds x {self.n_repeats} "
-                 f"repeat{'s' if self.n_repeats > 1 else ''}); "
-                 f"standard error {self.standard_error:.4f}, df {self.df}"]
-        if self.wanted is not None:
-            what = "difference" if self.alternative == "difference" else "margin"
+                 self._figure_line(), self._cost_line()]
+        if self.wanted is not None and self.detectable is not None:
+            what = "difference" if self.question == "difference" else "margin"
             repeats = ("no calibrated number of repeats reaches it at this N" if self.n_repeats_needed is None
                        else f"{self.n_repeats_needed} repeat{'s' if self.n_repeats_needed > 1 else ''} at N = "
                             f"{self.n_samples} "
                             f"({2 * self.n_splits * self.n_repeats_needed:,} fits)")
             lines.append(f"to detect a {what} of {self.wanted:g}: N = {self.n_samples_needed:,} at "
                          f"{self.n_repeats} x {self.n_splits}-fold; {repeats}")
-        lines.append(f"variance from: {self.rests_on}")
+        lines.append(f"{'variance from' if self.detectable is not None else 'no variance'}: {self.rests_on}")
         return "\n".join([part for line in lines for part in wrapped(line)] + text_block("notes", self.notes))
 
 
@@ -357,10 +389,11 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
                  power=Real(0.5, 1.0, closed="left", what="a power", example="0.8"),
                  difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
                  margin=Maybe(Real(0.0, math.inf, closed="neither", what="a margin in the metric's units")),
-                 alternative=Maybe(Choice(*PLAN_ALTERNATIVES)), names=NAMES)
+                 question=Maybe(Choice(*PLAN_QUESTIONS)), nested=Choice("auto", "always", "never"), budget=Budget(),
+                 loss=Maybe(LossSpec()), names=NAMES)
 def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric=None, cv=None,
-         n_repeats="auto", power=POWER, confidence_level=0.95, difference=None, margin=None, alternative=None,
-         names=None):
+         n_repeats=DEFAULT_REPEATS, loss=None, nested="auto", budget=None, power=POWER, confidence_level=0.95,
+         difference=None, margin=None, question=None, names=None):
     """Plan a comparison before its fits: what it would detect, what it costs, and what a difference needs.
 
     For the corrected t on ``cv``-fold cross-validation repeated
@@ -374,6 +407,14 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     learners (its population's variance, which the user's data need not
     share: a pilot is the better guide). Planning runs no fit and spends no
     test's level.
+
+    One planner: called with :func:`compare`'s arguments (``cv``,
+    ``n_repeats``, ``metric``, ``loss``, ``nested``, ``budget``, and
+    ``n_samples`` the rows of its data), the plan is the design
+    :func:`compare` then runs (its ``comparison.plan``): the same folds and
+    repeats, the same fits of each stage (the cross-validation, Dietterich's
+    5x2cv, and the calibrated route run if the decision cannot tell) and
+    the same minimum detectable difference.
 
     Parameters
     ----------
@@ -395,8 +436,18 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     cv : int, optional
         K, the folds; by default the pilot's, else 10.
     n_repeats : int or "auto", default="auto"
-        R; "auto" plans the repeats ``cvi.compare(..., n_repeats="auto")``
-        would (the calibrated number with the most measured power).
+        R; "auto", the default of :func:`compare` too, plans the calibrated
+        number of repeats with the most measured power within the budget
+        (1 where none was measured holding; see :func:`compare`).
+    loss : str or None, default=None
+        The records' per-instance loss, as :func:`compare` takes it (None:
+        the pilot's, else ``"zero_one"``); nested cross-validation reuses
+        the folds' fits only on ``"zero_one"`` (or a regressor's loss).
+    nested : {"auto", "always", "never"}, default="auto"
+        As :func:`compare` takes it: which route the plan's last stage is.
+    budget : int, str or None, default=None
+        As :func:`compare` takes it: the stages run within it, and a budget
+        below the cross-validation is refused.
     power : float, default=0.8
         The probability of detecting the planned figure, at least 0.5 (a
         plan of less misses the difference more often than not).
@@ -411,9 +462,9 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         A margin to show non-inferiority (or equivalence) against when the
         learners are equal, in the metric's units as ``difference``: the
         plan adds the N and repeats that do.
-    alternative : {"difference", "non-inferior", "equivalent"}, optional
-        What to plan; by default "non-inferior" with a margin, else
-        "difference".
+    question : {"difference", "non-inferior", "equivalent"}, optional
+        What to plan, as :func:`compare` asks it; by default
+        "non-inferior" with a margin, else "difference".
     names : tuple of str, optional
         The learners' names in the plan's text.
 
@@ -470,82 +521,144 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     >>> b = DecisionTreeClassifier(random_state=0)
     >>> pilot = cvi.CVEvaluator(cv=10, random_state=0).compare(a, b, X, y)
     >>> planned = cvi.plan(pilot=pilot, n_repeats=10, difference=0.02)
+    >>> planned.stages[:2]  # 2 x 10 x 10 fits, and Dietterich's 5x2cv
+    (('cross-validation (10 x 10-fold)', 200), ('5x2cv', 20))
     >>> planned.fits
-    200
+    220
     >>> planned.detectable > planned.wanted  # 569 instances cannot tell 2 points apart
     True
     """
-    if alternative is None:
-        alternative = "difference" if margin is None else "non-inferior"
-    wanted = difference if alternative == "difference" else margin
-    if (alternative == "difference" and margin is not None) or (alternative != "difference" and difference
-                                                                is not None):
-        raise ValueError(f"alternative={alternative!r} with difference={difference!r} and margin={margin!r}: a "
+    if question is None:
+        question = "difference" if margin is None else "non-inferior"
+    wanted = difference if question == "difference" else margin
+    if (question == "difference" and margin is not None) or (question != "difference" and difference is not None):
+        raise ValueError(f"question={question!r} with difference={difference!r} and margin={margin!r}: a "
                          "difference is planned with difference=, a non-inferiority or equivalence margin with "
                          "margin=; pass the one that matches.")
     n_samples, cv, regression = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric)
     metric = "accuracy" if metric is None else metric  # decide's default: accuracy, or a regressor's loss
-    check_margin(wanted, metric, regression=regression, name="difference" if alternative == "difference" else "margin")
+    check_margin(wanted, metric, regression=regression, name="difference" if question == "difference" else "margin")
     types = _learner_types(estimator_a, estimator_b, pilot)
-    learners = [learner_of(name) for name in types]
+    loss = loss if loss is not None or pilot is None else pilot.a.loss_name
+    design = comparison_design(types, n_samples, cv=cv, n_splits=cv, n_repeats=n_repeats, metric=metric,
+                               regression=regression, loss=loss, nested=nested, allowed=budget_fits(budget, 2),
+                               budget=budget)
+    names = tuple(names) if names is not None else (
+        _name(estimator_a, None if pilot is None else pilot.a, "A"),
+        _name(estimator_b, None if pilot is None else pilot.b, "B"))
+    return planned(design, types, n_samples, metric=metric, regression=regression, names=names, pilot=pilot,
+                   power=power, confidence_level=confidence_level, question=question, wanted=wanted)
+
+
+class _Variance(NamedTuple):
+    """The variance of one instance's share of a fold's difference the plan rests on (``unit``; ``low`` and
+    ``high``: its range), the test's variance factor, and where it comes from."""
+
+    unit: float | None
+    low: float | None
+    high: float | None
+    factor: float
+    source: str
+    rests_on: str
+    notes: tuple
+    metric: object
+
+
+def _pilot_variance(pilot, design, n_samples, metric, confidence_level):
+    cv, n_repeats = design.n_splits, design.n_repeats
+    unit, pilot_factor, pilot_df, metric = _pilot_unit_variance(pilot, metric, confidence_level)
+    same = (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats)
+    # the pilot's own folds: its test's standard error exactly
+    factor = pilot_factor if same else variance_factor(n_samples, cv, n_repeats)
+    low, high = (unit * float(stats.f.ppf(q, cv * n_repeats - 1, pilot_df))
+                 for q in ((1 - RANGE_LEVEL) / 2, (1 + RANGE_LEVEL) / 2))
+    rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at N = {pilot.a.n_samples}), "
+                f"scaled to test folds of {n_samples / cv:.4g} instances")
+    notes = () if pilot.a.n_samples == n_samples else (
+        f"the pilot has N = {pilot.a.n_samples}: its variance is carried to N = {n_samples} by the test folds' sizes, "
+        "assuming the learners are as accurate at both sizes",)
+    return _Variance(unit, low, high, factor, "pilot", rests_on, notes, metric)
+
+
+def _no_variance(why, design, n_samples, metric):
+    return _Variance(None, None, None, variance_factor(n_samples, design.n_splits, design.n_repeats), "none", why,
+                     (), metric)
+
+
+def _calibration_variance(learners, design, n_samples, metric, task, strict):
+    cv = design.n_splits
+    variances, regime, cells, folds = _calibration_unit_variances(learners, n_samples, task, design.n_repeats)
+    if not variances:
+        why = (f"the calibration benchmark measured the corrected t for none of these learners on metric={metric!r} "
+               f"(the rows of {task!r}); pass pilot= (a comparison of the learners on some of the data)")
+        if strict:
+            raise ValueError(f"{why}.")
+        return _no_variance(why, design, n_samples, metric)
+    notes = [*regime.borrowed, *([regime.beyond] if regime.beyond else [])]
+    if folds != (cv,):
+        notes.append(f"the calibration measured {listed([f'{k}-fold' for k in folds])} cross-validation; its "
+                     f"variance is carried to {cv} folds by the test folds' sizes")
+    if metric != "accuracy" and task == "classification":
+        notes.append(f"the calibration measured accuracy's cells, not {metric}'s: they stand for it")
+    rests_on = (f"the calibration benchmark's cells: {cells}; their population's variance, not your data's (a pilot "
+                "gives your data's)")
+    return _Variance(max(variances), min(variances), max(variances),
+                     variance_factor(n_samples, cv, design.n_repeats), "calibration", rests_on, tuple(notes), metric)
+
+
+def _variance(design, learners, n_samples, *, metric, task, regression, pilot, confidence_level, strict, unplanned):
+    if pilot is not None:
+        return _pilot_variance(pilot, design, n_samples, metric, confidence_level)
+    if unplanned:
+        return _no_variance(unplanned, design, n_samples, metric)
+    if regression:
+        return _no_variance("a regressors' loss is on your data's scale, which no calibration cell carries: "
+                            "cvi.plan(pilot=...) plans it from a comparison on some of the data", design, n_samples,
+                            metric)
+    return _calibration_variance(learners, design, n_samples, metric, task, strict)
+
+
+def _repeats_needed(learners, n_samples, task, design, unit, wanted, question, confidence_level, power):
+    """The fewest repeats among the design's and those measured holding that reach ``wanted`` at ``n_samples``."""
+    cv = design.n_splits
+    holding = sorted({route.repeats for route in measured_repeats_routes(learners, n_samples, task, cv, 0)}
+                     | {design.n_repeats})
+    return next((r for r in holding if multiplier(question, confidence_level, power, cv * r - 1)
+                 * math.sqrt(variance_factor(n_samples, cv, r) * unit * cv / n_samples) <= wanted), None)
+
+
+def planned(design, estimator_types, n_samples, *, metric, regression, names, pilot=None, power=POWER,
+            confidence_level=0.95, question="difference", wanted=None, unplanned=None, strict=True):
+    """The :class:`Plan` of ``design`` (:func:`~cvinference.policy._design.comparison_design`) for learners of
+    ``estimator_types`` at ``n_samples``: its figure from ``pilot``, else from the calibration cells; ``unplanned``
+    says why no variance is known before the fits (leave-one-out, groups), and without ``strict`` a comparison no
+    cell measured is planned without a figure rather than refused."""
+    learners = [learner_of(name) for name in estimator_types]
     task = "regression" if regression else fold_task(metric)
-    notes = []
-    if n_repeats == "auto":
-        n_repeats, note = repeats_plan(types, n_samples, metric, n_splits=cv, regression=regression)
-        notes.append(note.replace(" was run.", " is planned."))
+    cv, n_repeats = design.n_splits, design.n_repeats
+    notes = [note.replace(" was run.", " is planned.") for note in design.notes]
     reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
     if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
         notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
                      + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
+    found = _variance(design, learners, n_samples, metric=metric, task=task, regression=regression, pilot=pilot,
+                      confidence_level=confidence_level, strict=strict, unplanned=unplanned)
     df = cv * n_repeats - 1
-    factor = variance_factor(n_samples, cv, n_repeats)
-    if pilot is not None:
-        unit, pilot_factor, pilot_df, metric = _pilot_unit_variance(pilot, metric, confidence_level)
-        if (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats):
-            factor = pilot_factor  # the pilot's own folds: its test's standard error exactly
-        unit_low, unit_high = (unit * float(stats.f.ppf(q, df, pilot_df))
-                               for q in ((1 - RANGE_LEVEL) / 2, (1 + RANGE_LEVEL) / 2))
-        source = "pilot"
-        rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at N = "
-                    f"{pilot.a.n_samples}), scaled to test folds of {n_samples / cv:.4g} instances")
-        if pilot.a.n_samples != n_samples:
-            notes.append(f"the pilot has N = {pilot.a.n_samples}: its variance is carried to N = {n_samples} by the "
-                         "test folds' sizes, assuming the learners are as accurate at both sizes")
-    else:
-        variances, regime, cells, folds = _calibration_unit_variances(learners, n_samples, task, n_repeats)
-        if not variances:
-            raise ValueError(f"the calibration benchmark measured the corrected t for none of these learners on "
-                             f"metric={metric!r} (the rows of {task!r}); pass pilot= (a comparison of the learners "
-                             "on some of the data).")
-        unit, unit_low, unit_high = max(variances), min(variances), max(variances)
-        source = "calibration"
-        rests_on = (f"the calibration benchmark's cells: {cells}; their population's variance, not your data's "
-                    "(a pilot gives your data's)")
-        notes += list(regime.borrowed) + ([regime.beyond] if regime.beyond else [])
-        if folds != (cv,):
-            notes.append(f"the calibration measured {listed([f'{k}-fold' for k in folds])} cross-validation; its "
-                         f"variance is carried to {cv} folds by the test folds' sizes")
-        if metric != "accuracy" and task == "classification":
-            notes.append(f"the calibration measured accuracy's cells, not {metric}'s: they stand for it")
-    standard_error = math.sqrt(factor * unit * cv / n_samples)
-    scale = multiplier(alternative, confidence_level, power, df)
-    detectable = scale * standard_error
-    low, high = (scale * math.sqrt(factor * u * cv / n_samples) for u in (unit_low, unit_high))
+    scale = multiplier(question, confidence_level, power, df)
+    error = None if found.unit is None else math.sqrt(found.factor * found.unit * cv / n_samples)
+    low, high = (None, None) if found.unit is None else (
+        scale * math.sqrt(found.factor * u * cv / n_samples) for u in (found.low, found.high))
+    detectable = None if error is None else scale * error
     n_needed = repeats_needed = None
-    if wanted is not None:
+    if wanted is not None and detectable is not None:
         n_needed = max(2 * cv, math.ceil(n_samples * (detectable / wanted) ** 2))
-        holding = sorted({route.repeats for route in measured_repeats_routes(learners, n_samples, task, cv, 0)}
-                         | {n_repeats})
-        repeats_needed = next((r for r in holding if multiplier(alternative, confidence_level, power, cv * r - 1)
-                               * math.sqrt(variance_factor(n_samples, cv, r) * unit * cv / n_samples) <= wanted),
-                              None)
-    names = tuple(names) if names is not None else (
-        _name(estimator_a, None if pilot is None else pilot.a, "A"),
-        _name(estimator_b, None if pilot is None else pilot.b, "B"))
-    return Plan(names=names, metric=metric if isinstance(metric, str) else "a callable metric",
-                alternative=alternative, n_samples=int(n_samples), n_splits=int(cv), n_repeats=n_repeats,
-                fits=2 * cv * n_repeats, test=f"{method_row('corrected_t').label} ({n_repeats}x{cv}-fold)",
-                confidence_level=confidence_level, power=power, standard_error=standard_error, df=df,
-                detectable=detectable, low=low, high=high, wanted=wanted, n_samples_needed=n_needed,
-                n_repeats_needed=repeats_needed, source=source, rests_on=rests_on, notes=tuple(notes))
-
+        repeats_needed = _repeats_needed(learners, n_samples, task, design, found.unit, wanted, question,
+                                         confidence_level, power)
+    metric = found.metric
+    return Plan(names=names, metric=metric if isinstance(metric, str) else "a callable metric", question=question,
+                n_samples=int(n_samples), n_splits=int(cv), n_repeats=n_repeats, fits=design.fits,
+                stages=design.stages(), most_fits=design.most_fits,
+                test=f"{method_row('corrected_t').label} ({n_repeats}x{cv}-fold)", confidence_level=confidence_level,
+                power=power, standard_error=error, df=df, detectable=detectable, low=low, high=high, wanted=wanted,
+                n_samples_needed=n_needed, n_repeats_needed=repeats_needed, source=found.source,
+                rests_on=found.rests_on, notes=(*notes, *found.notes))

@@ -60,10 +60,16 @@ def fold_task(metric):
 def nested_evidence(pair):
     """Nested CV's difference interval's measured figures for this pair's learners at about its size (its number
     of groups, for records made with groups)."""
-    key = method_row("nested_cv").evidence_key
     if pair.a.groups is not None:
-        return test_evidence(key, pair_learners(pair), pair.a.n_groups, grouped_task(pair.a.classes is not None))
-    return test_evidence(key, pair_learners(pair), pair.a.n_samples)
+        return nested_evidence_of(pair_learners(pair), pair.a.n_groups, grouped_task(pair.a.classes is not None))
+    return nested_evidence_of(pair_learners(pair), pair.a.n_samples)
+
+
+def nested_evidence_of(learners, size, task=None):
+    """Nested CV's difference interval's measured figures for ``learners`` at about ``size`` in the rows of
+    ``task`` (None: ungrouped records, sized by N; a grouped task: sized by their groups)."""
+    key = method_row("nested_cv").evidence_key
+    return test_evidence(key, learners, size) if task is None else test_evidence(key, learners, size, task)
 
 
 def _holds(evidence):
@@ -103,6 +109,14 @@ def nested_route(pair, fits=None):
     with its own outer fits), else None."""
     found = nested_evidence(pair)
     return Route("nested-cv", None, None, nested_fits() if fits is None else fits, found) if _holds(found) else None
+
+
+def nested_route_of(learners, size, task, fits, holding=True):
+    """Nested cross-validation's :class:`Route` of ``fits`` for ``learners`` at about ``size`` in the rows of
+    ``task`` (:func:`nested_evidence_of`), known before any fit: None where ``holding`` asks that it be calibrated
+    and it is not."""
+    found = nested_evidence_of(learners, size, task)
+    return Route("nested-cv", None, None, fits, found) if _holds(found) or not holding else None
 
 
 def repeats_routes(pair, metric):
@@ -185,14 +199,6 @@ def _before_fitting(estimator_types, n_samples, metric, regression, n_groups):
     if n_groups is not None:
         return learners, grouped_task(not regression), n_groups
     return learners, "regression" if regression else fold_task(metric), n_samples
-
-
-def more_repeats_before_fitting(estimator_types, n_samples, metric, *, n_splits, n_repeats, regression=False):
-    """The calibrated routes to more repeats than ``n_repeats`` that two ungrouped learners of ``estimator_types``
-    may take after the folds (:func:`measured_repeats_routes`), known before any fit: what a plan can bound."""
-    learners, task, size = _before_fitting(estimator_types, n_samples, metric, regression, None)
-    return [route for route in measured_repeats_routes(learners, size, task, n_splits, n_repeats)
-            if route.repeats > n_repeats]
 
 
 def repeats_plan(estimator_types, n_samples, metric, *, n_splits, regression=False, n_groups=None, fits_left=None,

@@ -43,8 +43,8 @@ def _plan_panel(ax, plan):
     largest = max(plan.n_samples, plan.n_samples_needed or 0)
     sizes = np.unique(np.geomspace(max(2 * plan.n_splits, plan.n_samples // 4), 4 * largest, 80).astype(int))
     detectable, low, high = plan.detectable_at(sizes)
-    what = ("minimum detectable difference" if plan.alternative == "difference"
-            else f"smallest {plan.alternative} margin")
+    what = ("minimum detectable difference" if plan.question == "difference"
+            else f"smallest {plan.question} margin")
     ax.plot(sizes, detectable, color="tab:blue", gid=PLAN_CURVE, label=f"{what} (power {plan.power:g})")
     if low is not None:
         ax.fill_between(sizes, low, high, color="tab:blue", alpha=0.15, linewidth=0,

@@ -438,7 +438,7 @@ def comparison_tests(pair, *, extra_tests=(), min_count=5):
 
 
 def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None,
-                        margin=None, alternative=None):
+                        margin=None, question=None):
     """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it.
 
     Parameters
@@ -457,7 +457,7 @@ def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), neste
         The learners' names.
     pos_label
         As in :func:`estimator_intervals`.
-    margin, alternative
+    margin, question
         As in :func:`~cvinference.decide` (the decision is about ``margin``
         when one is given).
     """
@@ -466,7 +466,7 @@ def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), neste
     read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
     return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
                   nested=nested, names=names, pos_label=_positive(metric, pos_label), margin=margin,
-                  question=alternative)
+                  question=question)
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,

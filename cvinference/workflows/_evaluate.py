@@ -19,10 +19,10 @@ from .._utils._params import (
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval
+from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
 from ..report import estimator_intervals, evaluation_report
 from ._answer import Answer
-from ._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
 from ._settings import (
@@ -166,6 +166,11 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
         is 10: pass the number).
     n_repeats : int, default=1
         Partitions drawn; repeats are not independent (Wong 2015, 4.3.4).
+        One learner's intervals count the N instances and the K folds once
+        however many repeats pool, so more repeats cost fits without
+        narrowing them: one is the default here, where :func:`compare` and
+        :func:`plan`, whose corrected t does gain from repeats, plan theirs
+        (``"auto"``).
     groups : array-like of shape (n_samples,) or None, default=None
         Each instance's group: whole groups go to one test fold and the
         intervals take groups as the independent units.

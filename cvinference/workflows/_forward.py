@@ -6,6 +6,7 @@ from types import MappingProxyType
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
 from ..policy import decide
+from ..policy._budget import budget_fits, budget_words, check_budget, in_units
 from ..policy._decision import forward_metrics
 from ..report import (
     forecast_intervals,
@@ -13,7 +14,6 @@ from ..report import (
     forward_comparison_report,
     forward_evaluation_report,
 )
-from ._budget import budget_fits, budget_words, check_budget, in_units
 from ._settings import REGRESSION_LOSSES, by_name, decision_metric, say
 
 
@@ -146,7 +146,7 @@ def forward_evaluation(estimator, X, y, *, cv, loss, confidence_level, budget, n
 
 
 def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level, budget, names, n_jobs, random_state,
-                       verbose, descriptions, data, params, season, notes, margin=None, alternative=None):
+                       verbose, descriptions, data, params, season, notes, margin=None, question=None):
     """:func:`~cvinference.compare` with a forward splitter: the fields of its
     :class:`~cvinference.workflows.Comparison` (no nested cross-validation)."""
     planned, allowed = _plan(cv, X, y, budget, 2, verbose, "A and B", season)
@@ -155,7 +155,7 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
                  for result in (pair.a, pair.b)]
     tests, left_out = forecast_tests(pair)
     decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names,
-                      margin=margin, question=alternative)
+                      margin=margin, question=question)
     report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
                                        season=season, names=names, intervals=intervals, tests=tests,
                                        decision=decision)

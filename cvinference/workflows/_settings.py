@@ -7,7 +7,7 @@ from types import MappingProxyType
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
-from ..evaluation._partitions import CrossValidation, check_cv_argument
+from ..evaluation._partitions import CrossValidation
 from ..evaluation._seeding import seed_learners, seeding_note
 from ..inference._metric_interval import _POSITIVE_CLASS, score_methods, takes_pos_label
 from ..inference._metric_names import (  # noqa: F401 - shared with the command line and plan
@@ -178,13 +178,3 @@ def say(verbose, message):
     """A progress line on standard error when ``verbose``, as the command line prints it."""
     if verbose:
         print(f"cvinference: {message}", file=sys.stderr, flush=True)
-
-
-def can_repeat(cv):
-    """Whether ``cv`` draws a new partition per repeat (a shuffling splitter or a number of folds), so that a route
-    to more repeats can run."""
-    try:
-        check_cv_argument(cv, 2)
-    except ValueError:
-        return False
-    return True

@@ -41,11 +41,11 @@ def test_the_plan_agrees_with_the_decision_of_the_same_comparison():
 
 def test_json_holds_the_plan_and_the_pilot(tmp_path):
     path = tmp_path / "plan.json"
-    status, text = run(["plan", "logreg", "rf", "--margin", "0.01", "--alternative", "equivalent", "--quiet",
+    status, text = run(["plan", "logreg", "rf", "--margin", "0.01", "--question", "equivalent", "--quiet",
                         "--json", str(path)])
     assert status == 0 and text == ""
     report = json.loads(path.read_text())
-    *_, planned = _pilot_plan(margin=0.01, alternative="equivalent")
+    *_, planned = _pilot_plan(margin=0.01, question="equivalent")
     assert cvi.results.Plan.from_dict(report["plan"]) == planned
     assert report["pilot"] == {"n_samples": 569, "n_splits": 10, "n_repeats": 1, "fits": 20}
     assert report["data"] == {"name": "breast_cancer", "n_samples": 569}
@@ -63,7 +63,7 @@ def test_without_a_pilot_the_calibration_cells_stand():
 
 @pytest.mark.parametrize("argv, words", [
     (["--difference", "0.02", "--margin", "0.01"], "--difference and --margin"),
-    (["--alternative", "equivalent"], "--alternative equivalent plans a margin"),
+    (["--question", "equivalent"], "--question equivalent plans a margin"),
     (["--cv", "loo"], "--cv loo: a plan is for k-fold"),
     (["--n-samples", "12"], "--n-samples 12 with --cv 10"),
     (["--power", "1"], "--power"),

@@ -58,7 +58,8 @@ def test_a_pilot_that_is_the_comparison_gives_its_tests_minimum_detectable_diffe
     decision = cvi.decide(pilot)
     assert decision.rests_on.name == planned.test == "corrected t (1x10-fold)"
     assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
-    assert planned.fits == 20 and planned.source == "pilot"
+    assert planned.stages[:2] == (("cross-validation (1 x 10-fold)", 20), ("5x2cv", 20))  # 2 x 10 x 1; 5 x 2 x 2
+    assert planned.fits == 40 and planned.source == "pilot"
 
 
 @pytest.mark.parametrize("level", [0.90, 0.99])
@@ -82,7 +83,7 @@ def test_the_standard_error_is_carried_by_the_test_folds_size(pilot):
     factor = 1 / 15 + float(np.mean(sizes / (1200 - sizes)))
     expected = math.sqrt(se ** 2 / pilot_factor * (300 / 10) / (1200 / 5) * factor)
     assert larger.standard_error == pytest.approx(expected, rel=1e-10)
-    assert larger.df == 14 and larger.fits == 30
+    assert larger.df == 14 and larger.fits == 30 + 20  # 2 learners x 5 folds x 3 repeats, and 5x2cv's 20
     assert larger.notes and "N = 300" in larger.notes[-1]
     assert base.standard_error > larger.standard_error
 
@@ -122,11 +123,11 @@ def test_the_n_needed_reaches_the_wanted_difference(pilot):
 
 def test_a_margin_plans_non_inferiority_by_default(pilot):
     planned = cvi.plan(pilot=pilot, n_repeats=1, margin=0.02)
-    assert planned.alternative == "non-inferior"
+    assert planned.question == "non-inferior"
     ratio = multiplier("non-inferior", 0.95, 0.8, 9) / multiplier("difference", 0.95, 0.8, 9)
     assert planned.detectable == pytest.approx(cvi.plan(pilot=pilot, n_repeats=1).detectable * ratio, rel=1e-10)
     assert "shown non-inferior" in planned.summary()
-    equivalent = cvi.plan(pilot=pilot, n_repeats=1, margin=0.02, alternative="equivalent")
+    equivalent = cvi.plan(pilot=pilot, n_repeats=1, margin=0.02, question="equivalent")
     assert equivalent.detectable > planned.detectable
 
 
@@ -176,14 +177,14 @@ def test_a_plan_round_trips_and_shows_itself(pilot):
     planned = cvi.plan(pilot=pilot, n_repeats=1, difference=0.05)
     assert Plan.from_dict(planned.to_dict()) == planned
     text = planned.summary()
-    assert "minimum detectable difference in accuracy" in text and "cost: 20 fits" in text
+    assert "minimum detectable difference in accuracy" in text and "cost: 40 fits" in text
     assert "<table" in planned._repr_html_()
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"n_samples": 10}, ValueError, "n_samples=10 with cv=10"),
     ({"difference": 0.01, "margin": 0.01}, ValueError, "pass the one that matches"),
-    ({"margin": 0.01, "alternative": "difference"}, ValueError, "pass the one that matches"),
+    ({"margin": 0.01, "question": "difference"}, ValueError, "pass the one that matches"),
     ({"power": 1.0}, ValueError, "power"),
     ({"power": 0.3}, ValueError, "power"),
     ({"n_repeats": 0}, ValueError, "n_repeats"),

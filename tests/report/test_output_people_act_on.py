@@ -143,7 +143,8 @@ def test_a_report_of_large_losses_writes_every_number_in_one_format():
     scientific ones ("1.377e+04" beside "13772.1653" was the reproduction)."""
     X, y = load_diabetes(return_X_y=True)
     evaluation = _quiet(cvi.evaluate, Ridge(), X, y * 1000, cv=5, random_state=0)
-    comparison = _quiet(cvi.compare, Ridge(), LinearRegression(), X, y * 1000, cv=5, random_state=0)
+    comparison = _quiet(cvi.compare, Ridge(), LinearRegression(), X, y * 1000, cv=5, n_repeats=1,
+                          random_state=0)  # the folds of the evaluation above
     for text in (evaluation.summary(), comparison.summary(), comparison.decision.explain()):
         assert re.findall(r"(?<![\w.])[-+]?\d{5,}\.\d+", text) == []
         assert re.findall(r"\d\.\d{3}e[+-]\d\d", text)  # the large figures, in scientific notation

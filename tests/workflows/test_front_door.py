@@ -17,8 +17,8 @@ from sklearn.tree import DecisionTreeClassifier
 import cvinference as cvi
 import cvinference.cli._commands as commands
 from cvinference.cli import main
+from cvinference.policy._budget import budget_fits
 from cvinference.workflows import Comparison, Evaluation
-from cvinference.workflows._budget import budget_fits
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
 X_CANCER, Y_CANCER = load_breast_cancer(return_X_y=True)

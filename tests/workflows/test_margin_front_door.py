@@ -23,13 +23,13 @@ Y = 1.5 * X + NOISE
 CV = ForwardSplit(40, horizon=5, window=150)
 
 
-@pytest.mark.parametrize("margin, alternative", [(0.1, None), (0.1, "equivalent"), (0.01, "non-inferior")])
-def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, alternative):
+@pytest.mark.parametrize("margin, question", [(0.1, None), (0.1, "equivalent"), (0.01, "non-inferior")])
+def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, question):
     comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X.reshape(-1, 1), Y, cv=CV, margin=margin,
-                             alternative=alternative)
-    expected = cvi.decide(comparison.pair, margin=margin, question=alternative)
+                             question=question)
+    expected = cvi.decide(comparison.pair, margin=margin, question=question)
     assert comparison.decision.answer == expected.answer
-    assert (comparison.decision.question, comparison.decision.margin) == (alternative or "non-inferior", margin)
+    assert (comparison.decision.question, comparison.decision.margin) == (question or "non-inferior", margin)
     assert comparison.report["decision"]["margin"] == margin
     assert f"(squared_error, margin {margin:g}; A = " in comparison.summary()
 
@@ -37,9 +37,9 @@ def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, altern
 def test_a_margin_with_the_question_of_a_difference_is_refused_before_any_fit():
     CountedLinear.fits = 0
     with pytest.raises(ValueError, match="need a margin in the metric's units"):
-        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, margin=0.1, alternative="difference")
+        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, margin=0.1, question="difference")
     with pytest.raises(ValueError, match="need a margin in the metric's units"):
-        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, alternative="equivalent")
+        cvi.compare(CountedLinear(), Ridge(), X.reshape(-1, 1), Y, cv=CV, question="equivalent")
     assert CountedLinear.fits == 0
 
 
@@ -48,14 +48,14 @@ def test_the_command_line_takes_a_margin(tmp_path, capsys):
     path.write_text("t,x,y\n" + "".join(f"{t},{X[t]:.6f},{Y[t]:.6f}\n" for t in range(400)), encoding="utf-8")
     report = tmp_path / "report.json"
     status, text = run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--time", "t", "--cv",
-                        "40", "--horizon", "5", "--window", "150", "--margin", "0.1", "--alternative", "equivalent",
+                        "40", "--horizon", "5", "--window", "150", "--margin", "0.1", "--question", "equivalent",
                         "--json", str(report)])
     assert status == 0 and "margin 0.1; A = linreg, B = ridge)" in text
     decision = json.loads(report.read_text())["decision"]
     assert (decision["question"], decision["margin"]) == ("equivalent", 0.1)
     assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--time", "t",
-                "--alternative", "equivalent"])[0] == 2
-    assert "--alternative equivalent asks about a margin" in one_error_line(capsys)
+                "--question", "equivalent"])[0] == 2
+    assert "--question equivalent asks about a margin" in one_error_line(capsys)
     assert run(["compare", "linreg", "ridge", "--data", str(path), "--target", "y", "--margin", "0"])[0] == 2
     assert "argument --margin: expected a positive number" in one_error_line(capsys)
 

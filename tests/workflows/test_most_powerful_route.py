@@ -29,7 +29,7 @@ def _evidence(nested_power, repeats_power):
 
 def test_more_repeats_run_where_they_were_measured_more_powerful(evidence):
     evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
-    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0)
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats=1, random_state=0)
     assert comparison.nested is None and comparison.pair.a.n_repeats == 10
     assert comparison.decision.rests_on.name.endswith("(10x10-fold)")
     assert comparison.fits == 20 + 20 + 200  # 1 x 10-fold, 5x2cv, then 10 x 10-fold of both learners
@@ -37,7 +37,7 @@ def test_more_repeats_run_where_they_were_measured_more_powerful(evidence):
 
 def test_nested_cv_runs_where_it_was_measured_more_powerful(evidence):
     evidence(*_evidence(nested_power=0.8, repeats_power=0.6))
-    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0)
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats=1, random_state=0)
     assert comparison.nested is not None and comparison.pair.a.n_repeats == 1
     assert comparison.decision.rests_on.name == "nested-cv difference"
     assert comparison.fits == 20 + 20 + 150
@@ -45,7 +45,7 @@ def test_nested_cv_runs_where_it_was_measured_more_powerful(evidence):
 
 def test_a_budget_runs_the_most_powerful_route_it_can_pay_for_and_says_what_more_buys(evidence):
     evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
-    comparison = cvi.compare(TREE, STUMP, X, Y, random_state=0, budget=200)
+    comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats=1, random_state=0, budget=200)
     assert comparison.nested is not None and comparison.fits == 190
     assert ("budget=200 (200 fits) ran nested cross-validation's difference interval (150 fits) instead of the "
             "10 x 10-fold cross-validation (200 fits), the calibrated route with more measured power: a budget of "
@@ -120,7 +120,7 @@ def test_an_unknown_n_repeats_word_is_refused_naming_auto():
 ])
 def test_the_plan_bounds_the_costliest_route_the_budget_allows(evidence, capsys, budget, bound):
     evidence(*_evidence(nested_power=0.5, repeats_power=0.7))
-    cvi.compare(TREE, STUMP, X, Y, random_state=0, budget=budget, verbose=1)
+    cvi.compare(TREE, STUMP, X, Y, n_repeats=1, random_state=0, budget=budget, verbose=1)
     plan = capsys.readouterr().err.split("\n")[0]
     assert plan == f"cvinference: plan: {bound}"
 

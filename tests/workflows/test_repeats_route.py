@@ -21,7 +21,7 @@ def _rows(rates):
 
 def test_the_front_door_runs_the_repeats_the_evidence_holds_for(evidence):
     evidence(*_rows({1: 0.09, 3: 0.03}))
-    comparison = cvi.compare(TREE, STUMP, X, Y, metric="balanced_accuracy", random_state=0)
+    comparison = cvi.compare(TREE, STUMP, X, Y, metric="balanced_accuracy", n_repeats=1, random_state=0)
     assert comparison.pair.a.n_repeats == 3
     assert comparison.decision.rests_on.name == "corrected t on fold balanced_accuracy (3x10-fold)"
     assert comparison.decision.rests_on.measured_type_i == 0.03
@@ -30,7 +30,7 @@ def test_the_front_door_runs_the_repeats_the_evidence_holds_for(evidence):
 
 def test_a_budget_below_the_route_leaves_it_out_and_says_what_would_run_it(evidence):
     evidence(*_rows({1: 0.09, 3: 0.03}))
-    comparison = cvi.compare(TREE, STUMP, X, Y, metric="balanced_accuracy", random_state=0, budget=50)
+    comparison = cvi.compare(TREE, STUMP, X, Y, metric="balanced_accuracy", n_repeats=1, random_state=0, budget=50)
     assert comparison.pair.a.n_repeats == 1 and comparison.decision.answer == "cannot tell"
     assert "The corrected t on 3 x 10-fold cross-validation kept its type-I error at or below 0.06 (its worst: " \
            "0.030)" in comparison.decision.route

@@ -1,0 +1,143 @@
+"""One planner (issue 59, item 1): ``cvi.plan`` with ``compare``'s arguments is the design ``compare`` runs, its fits
+stage by stage and its minimum detectable difference, and the comparison keeps the plan it ran.
+
+``comparison_plan`` is compare's planning step, a function of the learners, N, the folds, the metric and the budget
+computed before any fit (it is given no data); it is checked against the public ``plan`` for learners of every family
+at N = 100 to 10,000, and two real comparisons show that ``comparison.plan`` is that plan.
+"""
+
+import itertools
+
+import pytest
+from sklearn.datasets import load_diabetes, make_classification
+from sklearn.ensemble import (
+    GradientBoostingClassifier,
+    HistGradientBoostingClassifier,
+    RandomForestClassifier,
+    RandomForestRegressor,
+)
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.svm import SVC
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+import cvinference as cvi
+from cvinference.policy import Plan
+from cvinference.workflows._compare import comparison_plan
+
+CLASSIFIERS = (LogisticRegression(), GaussianNB(), DecisionTreeClassifier(), RandomForestClassifier(),
+               GradientBoostingClassifier(), HistGradientBoostingClassifier(), KNeighborsClassifier(), SVC())
+SIZES = (100, 300, 1000, 3000, 10000)
+NESTED_FITS = 2 * 5 * (5 * 6 // 2)
+"""Nested CV's fits for two learners, R = 5 repeats of K = 5 folds, K (K + 1) / 2 each (nested_fit_count's rule)."""
+REUSED_NESTED_FITS = 2 * 5 * (5 * 4 // 2)
+"""The same, K (K - 1) / 2 each, when 5 x 5-fold cross-validation of the comparison already made its outer fits."""
+
+
+def _design(planned):
+    return (planned.n_splits, planned.n_repeats, planned.stages, planned.fits, planned.most_fits)
+
+
+def _check_stages(planned):
+    """The stages' fits by hand: 2 K R for the cross-validation, Dietterich's 5 x 2 x 2 for 5x2cv, 2 K R' for the
+    route to R' repeats, the nested fits for nested cross-validation."""
+    k, r = planned.n_splits, planned.n_repeats
+    assert planned.stages[0] == (f"cross-validation ({r} x {k}-fold)", 2 * k * r)
+    for name, fits in planned.stages[1:]:
+        if name == "5x2cv":
+            assert fits == 5 * 2 * 2
+        elif name.startswith("nested"):
+            assert fits == (REUSED_NESTED_FITS if (k, r) >= (5, 5) and k == 5 else NESTED_FITS)
+        else:
+            repeats = int(name.split(" on ")[1].split(" x ")[0])
+            assert repeats > r and fits == 2 * k * repeats
+    sure = [fits for name, fits in planned.stages if not name.endswith("if the decision cannot tell")]
+    assert planned.fits == sum(sure) and planned.most_fits == sum(fits for _, fits in planned.stages)
+
+
+@pytest.mark.parametrize("n_samples", SIZES)
+def test_compares_planning_step_is_the_public_plan_for_every_family_and_size(n_samples):
+    for a, b in itertools.combinations(CLASSIFIERS, 2):
+        design, planned = comparison_plan(a, b, n_samples)
+        public = cvi.plan(a, b, n_samples=n_samples)
+        assert planned.to_dict() == public.to_dict(), (a, b, n_samples)
+        assert (design.n_repeats, design.fits, design.most_fits) == (public.n_repeats, public.fits, public.most_fits)
+        assert public.detectable is not None and public.source == "calibration"
+        _check_stages(public)
+
+
+@pytest.mark.parametrize("settings", [
+    {"n_repeats": 1}, {"n_repeats": 3, "cv": 5}, {"budget": 60}, {"budget": "3x"}, {"nested": "never"},
+    {"nested": "always", "cv": 5, "n_repeats": 5}, {"metric": "balanced_accuracy"}, {"loss": "log_loss"},
+    {"margin": 0.02}, {"margin": 0.02, "question": "equivalent"},
+])
+def test_compare_and_plan_agree_whatever_the_settings(settings):
+    a, b = LogisticRegression(), GradientBoostingClassifier()
+    for n_samples in (300, 1000):
+        _, planned = comparison_plan(a, b, n_samples, **settings)
+        public = cvi.plan(a, b, n_samples=n_samples, **settings)
+        assert planned.to_dict() == public.to_dict(), settings
+        _check_stages(public)
+
+
+def test_a_regressors_plan_has_its_design_and_no_figure_before_the_fits():
+    X, y = load_diabetes(return_X_y=True)
+    a, b = Ridge(), DecisionTreeRegressor(random_state=0)
+    pilot = cvi.CVEvaluator(cv=10, loss="squared_error", random_state=0).compare(a, b, X, y)
+    for n_samples in SIZES:
+        _, planned = comparison_plan(a, b, n_samples)
+        public = cvi.plan(pilot=pilot, n_samples=n_samples)
+        assert _design(planned) == _design(public)
+        assert planned.detectable is None and planned.source == "none" and public.detectable > 0
+        assert [name for name, _ in planned.stages][:1] == [f"cross-validation ({planned.n_repeats} x 10-fold)"]
+        assert "5x2cv" not in dict(planned.stages)  # Dietterich's 5x2cv is for classifiers
+    assert _design(comparison_plan(Ridge(), RandomForestRegressor(), 442)[1]) == _design(
+        cvi.plan(pilot=pilot, n_samples=442))
+    planned = comparison_plan(a, b, 442)[1]
+    text = " ".join(planned.summary().split())
+    assert planned.metric == cvi.decide(pilot).metric == "mean squared error"
+    assert "not known before the fits" in text and "no variance: a regressors' loss" in text
+    with pytest.raises(ValueError, match="no figure to carry to another N"):
+        planned.detectable_at(1000)
+
+
+def test_leave_one_out_is_planned_without_repeats_5x2cv_or_a_figure():
+    _, planned = comparison_plan(GaussianNB(), DecisionTreeClassifier(), 60, cv="loo")
+    assert (planned.n_splits, planned.n_repeats) == (60, 1)
+    assert planned.stages[0] == ("cross-validation (1 x 60-fold)", 2 * 60)  # one fit per instance and learner
+    assert "5x2cv" not in dict(planned.stages) and planned.detectable is None
+    assert planned.notes[0].startswith("n_repeats='auto': cv='loo' gives the same partition every time")
+
+
+def test_the_issues_reproduction_runs_the_design_its_plan_promised():
+    # issue 59: logistic regression against gradient boosting at N = 1,000 was planned on one design and run on
+    # another; the comparison now runs the plan's folds and repeats, and keeps the plan
+    X, y = make_classification(n_samples=1000, n_features=8, random_state=0)
+    a, b = LogisticRegression(), GradientBoostingClassifier(n_estimators=5, random_state=0)
+    public = cvi.plan(a, b, n_samples=1000, nested="never")
+    comparison = cvi.compare(a, b, X, y, random_state=0, nested="never", n_jobs=1)
+    assert comparison.plan.to_dict() == public.to_dict()
+    assert comparison.pair.a.n_repeats == public.n_repeats and comparison.pair.a.n_splits == public.n_splits
+    assert comparison.fits == (public.fits if comparison.decision.answer != "cannot tell" else public.most_fits)
+
+
+def test_a_comparison_keeps_the_plan_it_ran_in_its_answer_and_json():
+    X, y = make_classification(n_samples=200, n_features=5, random_state=1)
+    a, b = GaussianNB(), DecisionTreeClassifier(random_state=0)
+    comparison = cvi.compare(a, b, X, y, cv=5, n_repeats=2, random_state=0)
+    public = cvi.plan(a, b, n_samples=200, cv=5, n_repeats=2)
+    assert comparison.plan.to_dict() == public.to_dict()
+    assert comparison.fits in (public.fits, public.most_fits)
+    assert Plan.from_dict(comparison.report["plan"]).to_dict() == public.to_dict()
+    assert comparison.pair.a.n_repeats == 2 or comparison.fits == public.most_fits
+
+
+def test_plan_and_compare_share_the_default_repeats():
+    import inspect
+
+    from cvinference.cli._main import build_parser
+
+    default = inspect.signature(cvi.compare).parameters["n_repeats"].default
+    assert default == inspect.signature(cvi.plan).parameters["n_repeats"].default == "auto"
+    assert build_parser().parse_args(["compare", "nb", "tree"]).repeats == default
