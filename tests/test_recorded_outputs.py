@@ -15,7 +15,11 @@ Recorded again (same command) when the decision's question took its own name (is
 scipy's meaning): the one decision object's "alternative": "difference" became "question": "difference", and
 nothing else changed. Recorded again (same command) when compare's n_repeats defaulted to "auto" and kept its plan
 (issue 59, item 1): two text reports of a compare without --repeats gain the note of "auto" (it planned 1 repeat,
-and why), and the JSON report of a compare gains its "plan" object; nothing else changed.
+and why), and the JSON report of a compare gains its "plan" object; nothing else changed. Recorded again (same command)
+when method="auto" kept its word (issue 59, item 3): where Wong's conditions fail and the evidence measured
+Clopper-Pearson below 0.93 while the half-sample interval held, auto takes the half-sample interval (wider on these
+records), the learner's block says why in one "recommended:" line, and the warning about Clopper-Pearson's
+shortfall and the verdict's "exact interval is the one to quote" go; nothing else changed.
 """
 
 import json

@@ -386,8 +386,9 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
 
     if target is None:
         target = "kfold" if method == "auto" else row("accuracy_interval", method).target
+    chosen_because = ""
     if method == "auto":  # the policy chooses on the calibration evidence, and the notes say why
-        method, averaging = upward("policy", "choose_method")(
+        method, averaging, chosen_because = upward("policy", "choose_method")(
             "accuracy_interval", result, messages, averaging=averaging, conditions=conditions,
             conditions_hold=conditions_hold, target=target,
             width_of=lambda choice: _width(result, rows, keep, confidence_level, *choice))
@@ -409,6 +410,7 @@ def accuracy_interval(result, confidence_level=0.95, *, averaging="dataset", met
         estimand=accuracy_estimand(result) + ("; fold accuracies averaged" if averaging == "fold" else ""),
         assumptions=_ASSUMPTIONS[averaging, method], messages=messages, conditions=(conditions,),
         dropped_folds=dropped, target=target,
+        details={**(point.details or {}), "chosen_because": chosen_because} if chosen_because else None,
     )
 
 
@@ -454,7 +456,7 @@ def _drop_failing_folds(conditions, averaging, messages, clustered=False):
         f"drop_failing_folds=True leaves folds {list(conditions.failing_folds)} out of the estimate "
         f"and of n{where} (Wong 2015, section 4.1, after Theorem 1). They fail the large-sample "
         "conditions because they hold few correct or few wrong predictions, so dropping them biases "
-        "the estimate; method='auto' without dropping gives an exact interval instead."
+        "the estimate; method='auto' without dropping keeps every fold (its notes say which interval and why)."
     )
     return keep
 

@@ -46,9 +46,10 @@ def choose_method(function, result, messages, **context):
 
     Returns
     -------
-    tuple of (str, str) or str
-        ``(method, averaging)`` for ``accuracy_interval``; the method for
-        ``regression_interval``.
+    tuple of (str, str, str) or str
+        ``(method, averaging, why)`` for ``accuracy_interval`` (``why``: one
+        short clause where the choice is not the rule's default, else "");
+        the method for ``regression_interval``.
     """
     if function == "accuracy_interval":
         return tuple(choose_auto(result, context["averaging"], context["conditions"], context["conditions_hold"],

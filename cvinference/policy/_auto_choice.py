@@ -43,6 +43,15 @@ class Choice(NamedTuple):
     averaging: str
 
 
+class Chosen(NamedTuple):
+    """What ``method="auto"`` computes, and why in one short clause where the choice is not the rule's default
+    (Wong's normal interval where his conditions hold, the exact one where they fail): "" otherwise."""
+
+    method: str
+    averaging: str
+    why: str = ""
+
+
 class GroupedCells(NamedTuple):
     """Where the evidence keeps a grouped interval's coverage: the rows of ``task``, the interval named
     "<label>: <name>" (plain "<name>" without a label), and what it is of, in words."""
@@ -205,6 +214,30 @@ def _measured_choice(result, wong, target, messages, width_of):
     return choice
 
 
+def _exact_choice(result, conditions, target, messages, width_of):
+    """The large-sample conditions fail at the dataset level: the exact Clopper-Pearson interval, unless the evidence
+    says it fell short of ``target`` in the result's regime (its measured coverage below the floor in a cell) while
+    Nedel'ko's half-sample interval reached the floor in every cell there and is at least as wide on this record:
+    then the half-sample one. Where neither holds, Clopper-Pearson, with the warning that says how it fared."""
+    exact, half = Choice("clopper-pearson", "dataset"), Choice("half-sample", "dataset")
+    because = f"the large-sample conditions fail: {conditions.describe()}"
+    if measured_scheme(result):
+        regime = coverage_regime(target, learner_of_result(result), result.n_samples)
+        found = {c: measured_coverage(_benchmark_name(c.averaging, c.method), target, regime) if regime.sizes else None
+                 for c in (exact, half)}
+        wider = width_of is None or width_of(half) >= width_of(exact)
+        if found[exact] is not None and not reaches_floor(found[exact]) and reaches_floor(found[half]) and wider:
+            messages.note(
+                f"{AUTO_NOTE} Nedel'ko's half-sample interval at the dataset level: {because}, and the exact "
+                f"Clopper-Pearson interval covered the {target} error only {found[exact].worst:.3f} of the time at 95% "
+                f"({found[exact].worst_cell}) for {regime.describe()} in {evidence_source()}; the half-sample one, "
+                f"as wide or wider on this record, covered it {found[half].worst:.3f} in its worst cell there")
+            return half
+    messages.note(f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because {because}")
+    evidence_warning(result, exact.averaging, exact.method, target, messages, chosen=True)
+    return exact
+
+
 def _choice_for_target(result, averaging, conditions, conditions_hold, target, messages, width_of):
     """:func:`choose_auto` for ``target`` alone, before the harder-target rule."""
     wong = Choice("t" if averaging == "fold" else "normal", averaging)
@@ -213,11 +246,7 @@ def _choice_for_target(result, averaging, conditions, conditions_hold, target, m
     if averaging == "fold":
         return _fold_level_choice(result, wong, conditions, conditions_hold, target, messages)
     if not conditions_hold:
-        messages.note(f"{AUTO_NOTE} the exact Clopper-Pearson interval at the dataset level because the "
-                      f"large-sample conditions fail: {conditions.describe()}")
-        choice = Choice("clopper-pearson", "dataset")
-        evidence_warning(result, choice.averaging, choice.method, target, messages, chosen=True)
-        return choice
+        return _exact_choice(result, conditions, target, messages, width_of)
     if not measured_scheme(result):
         return wong
     return _measured_choice(result, wong, target, messages, width_of)
@@ -229,7 +258,8 @@ Targets: each moves less with this partition's fitted models than the one before
 
 
 def choose_auto(result, averaging, conditions, conditions_hold, target, messages, width_of=None):
-    """The (method, averaging) that ``method="auto"`` uses, with the note (and warning) that says why.
+    """The :class:`Chosen` (method, averaging, short why) that ``method="auto"`` uses, with the note (and warning)
+    that says why at length.
 
     ``averaging`` is the user's and is kept: at the fold level, Wong's t is
     the only interval, and a warning says when it is weak. At the dataset
@@ -279,4 +309,20 @@ def choose_auto(result, averaging, conditions, conditions_hold, target, messages
         messages.note(note)
     for warning in said.warnings:
         messages.warn(warning)
-    return choice
+    return Chosen(*choice, _why(result, choice, target, conditions_hold))
+
+
+def _why(result, choice, target, conditions_hold):
+    """Why ``choice`` rather than the default of ``method="auto"``'s rule (Wong's normal interval where the
+    large-sample conditions hold, Clopper-Pearson where they fail), on the evidence that made it: "" for the default,
+    the fold level, a grouped record or an unmeasured scheme."""
+    default = Choice("normal" if conditions_hold else "clopper-pearson", "dataset")
+    if choice == default or choice.averaging == "fold" or result.groups is not None or not measured_scheme(result):
+        return ""
+    regime = coverage_regime(target, learner_of_result(result), result.n_samples)
+    theirs, mine = (measured_coverage(_benchmark_name(c.averaging, c.method), target, regime) if regime.sizes
+                    else None for c in (default, choice))
+    if theirs is None or mine is None:
+        return ""
+    return (f"{default.method} covered the {target} error only {theirs.worst:.3f} in its worst measured cell (floor "
+            f"{coverage_floor():g}), {choice.method} {mine.worst:.3f}")

@@ -21,6 +21,7 @@ A result is matched to cells by two rules, which :class:`Regime` records:
   and the regime says the result is beyond the measured range.
 """
 
+import dataclasses
 import functools
 import importlib
 import json
@@ -143,6 +144,7 @@ class Regime(NamedTuple):
     size_name: str = "N"  # "G" where the cells are sized by their groups
     by_kind: tuple = ()  # (kind, sizes) where the measured learners' sizes differ: each learner's own stand
     borrowed_kinds: tuple = ()  # kinds that stand for another learner: only their cells of BORROWED_REPLICATIONS
+    stand_ins: tuple = ()  # (learner, kinds) of each learner whose cells are others' (kinds None: every learner's)
 
     def sizes_of(self, kind):
         """The measured sizes that stand for ``kind``'s cells."""
@@ -157,6 +159,15 @@ class Regime(NamedTuple):
             by_sizes.setdefault(self.sizes_of(kind), []).append(LEARNER_WORDS.get(kind, kind))
         return ", ".join(f"{listed(who)} at {self.size_name} = {listed(str(n) for n in sizes)}{groups}"
                          for sizes, who in by_sizes.items())
+
+    def stand_in_words(self):
+        """Which measured learners stand for which learner ("" when every learner was measured itself): "stand-ins:
+        histogram gradient boosting for GradientBoostingClassifier"."""
+        if not self.stand_ins:
+            return ""
+        return "stand-ins: " + "; ".join(
+            f"{'every measured learner' if kinds is None else listed(LEARNER_WORDS.get(k, k) for k in kinds)} for {who}"
+            for who, kinds in self.stand_ins)
 
     def caveats(self):
         """Sentences saying what is borrowed and whether the size is beyond the measured range."""
@@ -174,20 +185,21 @@ def _borrowable(row):
 
 
 def _stand_ins(learner, measured, borrowable=None):
-    """The measured learners whose cells stand for ``learner``, and the sentence when they are borrowed (from the
-    ``borrowable`` ones, those with cells of enough replications)."""
+    """The measured learners whose cells stand for ``learner``, the sentence when they are borrowed, and whether they
+    stand as the worst of every measured learner (only then are their cells limited to the ``borrowable`` ones, those
+    of enough replications: a family's learners stand for every member of the family as they stand for themselves)."""
     if learner.kind in measured:
-        return (learner.kind,), None
-    measured = measured if borrowable is None else borrowable
+        return (learner.kind,), None, False
     family = sorted(kind for kind in measured if FAMILY_OF_KIND.get(kind) == learner.family)
     who = learner.describe()
     if family:
         words = listed(LEARNER_WORDS.get(kind, kind) for kind in family)
         return tuple(family), (f"The calibration benchmark did not measure this for {who}; the figures are "
-                               f"borrowed from its family ({learner.family}: {words}).")
+                               f"borrowed from its family ({learner.family}: {words})."), False
+    measured = measured if borrowable is None else borrowable
     family_words = f" nor its family ({learner.family})" if learner.family else ""
     return tuple(sorted(measured)), (f"The calibration benchmark did not measure this for {who}{family_words}; "
-                                     "the figures are the worst of every measured learner.")
+                                     "the figures are the worst of every measured learner."), True
 
 
 def _sizes(measured_sizes, n_samples, size_name="N"):
@@ -223,23 +235,31 @@ def _size_name(task):
 
 def regime_of(rows, learners, n_samples, size_name="N"):
     """The :class:`Regime` of a result whose learners are ``learners`` (a list of :class:`Learner`) among ``rows``;
-    ``n_samples`` is the number of groups where ``size_name`` is "G"."""
+    ``n_samples`` is the number of groups where ``size_name`` is "G".
+
+    One rule for every learner: a measured class reads its own cells; any other member of a measured family reads
+    the family's cells exactly as those learners read them (the same sizes, the same cells); a learner of no measured
+    family reads the worst of every measured learner's cells of at least :data:`BORROWED_REPLICATIONS`.
+    """
     measured = {row["learner"] for row in rows}
     if not measured:
         return Regime((), ())
-    kinds, borrowed, mine = [], [], {learner.kind for learner in learners}
+    kinds, borrowed, floored, unfloored, stand_ins = [], [], set(), set(), []
     for learner in learners:
-        stand_ins, sentence = _stand_ins(learner, measured, {row["learner"] for row in rows if _borrowable(row)})
-        kinds += stand_ins
+        found, sentence, floor = _stand_ins(learner, measured, {row["learner"] for row in rows if _borrowable(row)})
+        kinds += found
+        (floored if floor else unfloored).update(found)
         if sentence and sentence not in borrowed:
             borrowed.append(sentence)
+        if sentence and (learner.describe(), None if floor else found) not in stand_ins:
+            stand_ins.append((learner.describe(), None if floor else found))
     kinds = tuple(dict.fromkeys(kinds))
-    lent = tuple(kind for kind in kinds if kind not in mine)
+    lent = tuple(kind for kind in kinds if kind in floored and kind not in unfloored)
     rows = [row for row in rows if row["learner"] not in lent or _borrowable(row)]
     sizes, beyond = _sizes({row["n"] for row in rows if row["learner"] in kinds}, n_samples, size_name)
     own = {kind: _sizes({row["n"] for row in rows if row["learner"] == kind}, n_samples, size_name) for kind in kinds}
     if all(found == sizes for found, _ in own.values()):
-        return Regime(kinds, sizes, tuple(borrowed), beyond, size_name, borrowed_kinds=lent)
+        return Regime(kinds, sizes, tuple(borrowed), beyond, size_name, borrowed_kinds=lent, stand_ins=tuple(stand_ins))
     # Learners measured over different sizes: each stands at its own sizes, and the sentences say where a learner's
     # figures come from beyond its range.
     sentences = [sentence.replace("the calibration measured", f"the calibration measured for "
@@ -247,7 +267,7 @@ def regime_of(rows, learners, n_samples, size_name="N"):
                  for kind, (_, sentence) in own.items() if sentence]
     return Regime(kinds, tuple(sorted({n for found, _ in own.values() for n in found})), tuple(borrowed),
                   " ".join(sentences) or None, size_name, tuple((kind, found) for kind, (found, _) in own.items()),
-                  lent)
+                  lent, tuple(stand_ins))
 
 
 def standing_cells(rows, regime, **match):
@@ -271,7 +291,7 @@ class Measured(NamedTuple):
 
 def _task_rows(task):
     """The evidence's rows of ``task`` ("classification": accuracy, "regression", or a score metric's name)."""
-    return [row for row in calibration_evidence()["rows"] if row.get("task", "classification") == task]
+    return _evidence_index().select(task)
 
 
 def _cell_words(row, size_name="N", *, population=True):
@@ -280,18 +300,206 @@ def _cell_words(row, size_name="N", *, population=True):
     return f"{where}{LEARNER_WORDS.get(row['learner'], row['learner'])} at {size_name} = {row['n']}"
 
 
+class _Index:
+    """A table of evidence rows indexed once: by (task, quantity, method key, ``detail``), where the method key of a
+    coverage row is its method and of a test's row its :func:`test_family`, and ``detail`` is the row's target (or
+    the margin calibration's alternative); None in a key's place matches every value."""
+
+    def __init__(self, rows, detail):
+        self.rows, self.by, self.readings = rows, {}, {}
+        for row in rows:
+            task, quantity = row.get("task", "classification"), row["quantity"]
+            key = row["method"] if quantity == "coverage" else test_family(row["method"])
+            self.by.setdefault((task, None, None, None), []).append(row)
+            for method in (None, key):
+                for value in (None, row.get(detail)):
+                    self.by.setdefault((task, quantity, method, value), []).append(row)
+
+    def select(self, task, quantity=None, method=None, detail=None):
+        """The rows of ``task`` (of ``quantity``, of ``method``'s key, of ``detail``), in the table's order."""
+        return self.by.get((task, quantity, method, detail), [])
+
+
+_INDEXES = {}
+"""The index of each table of rows read so far, by the table's identity (a test or a benchmark may pass its own)."""
+
+
+def _index_of(rows, detail="target"):
+    found = _INDEXES.get((id(rows), detail))
+    if found is None or found.rows is not rows:
+        if len(_INDEXES) >= 8:
+            _INDEXES.pop(next(iter(_INDEXES)))
+        found = _INDEXES[(id(rows), detail)] = _Index(rows, detail)
+    return found
+
+
+def _evidence_index():
+    return _index_of(calibration_evidence()["rows"])
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Reading:
+    """What the calibration measured for one method, a result's learners, its size and its design.
+
+    :func:`read_evidence` returns it; the plan, the decision, ``method="auto"``, the routes and the margin evidence
+    read their figures and their sentence (:attr:`words`) from it.
+
+    Attributes
+    ----------
+    method, quantity, task : str
+        The method's evidence key, "coverage" or "type_i", and the rows' task.
+    learners : tuple of Learner
+    n_samples : int
+        The size asked about (groups, where the task's cells are sized by them).
+    regime : Regime or None
+        The measured learners and sizes read, with what is borrowed and from where (:meth:`Regime.caveats`).
+    cells, power_cells : tuple of dict
+        The rows that stand (their power rows, for a test).
+    repeats : int or None
+        The design's number of repeats R asked about (None: any).
+    limit : float
+        The coverage floor or the type-I limit the figures are judged by.
+    """
+
+    method: str
+    quantity: str
+    task: str
+    learners: tuple
+    n_samples: int
+    regime: Regime | None
+    cells: tuple = ()
+    power_cells: tuple = ()
+    repeats: int | None = None
+    target: str | None = None
+    limit: float = 0.0
+
+    @property
+    def worst_row(self):
+        """The cell of the worst figure: the highest type-I error, or the lowest coverage (None: not measured)."""
+        if not self.cells:
+            return None
+        return (min if self.quantity == "coverage" else max)(self.cells, key=lambda row: row["measured"])
+
+    @property
+    def worst(self):
+        return None if not self.cells else self.worst_row["measured"]
+
+    @property
+    def worst_cell(self):
+        return None if not self.cells else _cell_words(self.worst_row, self.regime.size_name, population=False)
+
+    @property
+    def repeats_read(self):
+        """The numbers of repeats R of the "(RxK-fold)" cells read, where the rows name them."""
+        return tuple(sorted({r for r in (repeats_of(row["method"]) for row in self.cells) if r is not None}))
+
+    @property
+    def design_measured(self):
+        """Whether the cells read are the design's own (its R alone), not the worst over every R measured."""
+        return self.repeats is None or not self.repeats_read or self.repeats_read == (self.repeats,)
+
+    @property
+    def holds(self):
+        """Whether the worst figure is within the limit (False: not measured)."""
+        if not self.cells:
+            return False
+        return self.worst >= self.limit if self.quantity == "coverage" else self.worst <= self.limit
+
+    @property
+    def mean_power(self):
+        return sum(row["measured"] for row in self.power_cells) / len(self.power_cells) if self.power_cells else None
+
+    @property
+    def where(self):
+        """The measured learners and sizes read, with the stand-ins for learners not measured themselves."""
+        stand_ins = self.regime.stand_in_words() if self.regime is not None else ""
+        return self.regime.describe() + (f" ({stand_ins})" if stand_ins else "")
+
+    @property
+    def words(self):
+        """The one sentence every caller prints about this reading."""
+        size = f"{self.regime.size_name if self.regime else 'N'} = {self.n_samples}"
+        if not self.cells:
+            who = listed(learner.describe() for learner in self.learners)
+            return f"the calibration benchmark did not measure {self.method} for {who} at about {size}"
+        what = "coverage" if self.quantity == "coverage" else "type-I error"
+        bound, beyond = ("at least", "below") if self.quantity == "coverage" else ("at most", "above")
+        verdict = (f"{self.worst:.3f} ({bound} {self.limit:g}) for {self.where}" if self.holds
+                   else f"{self.worst:.3f} for {self.worst_cell}, {beyond} {self.limit:g}, among {self.where}")
+        design = "" if self.design_measured else (
+            f", over the cells of R = {listed(str(r) for r in self.repeats_read)} (those of R = {self.repeats} alone "
+            "do not hold every learner and size read)")
+        return f"the calibration benchmark measured the {what} of {self.method} at {verdict}{design}"
+
+    text = words
+
+
+def read_evidence(method, learners, n_samples, *, quantity="type_i", task="classification", target=None,
+                  repeats=None, rows=None, detail="target"):
+    """What the calibration measured for ``method`` (its evidence key), ``learners`` at ``n_samples``, a design of
+    ``repeats`` repeats and the rows of ``task``: the one reader of the evidence (:class:`Reading`).
+
+    A coverage (``quantity="coverage"``) is read for ``target`` in the regime of every interval's rows of that
+    target; a test's type-I error (``"type_i"``), matched by :func:`test_family`, in the regime of its own rows,
+    with its power in the same cells. ``repeats``: where the rows name theirs ("corrected t (1x10-fold)") and
+    measured every cell that stands at R, those cells alone stand; else the worst over every R measured
+    (:func:`at_repeats`). ``rows`` (with ``detail``, the field besides the target that keys them: the margin
+    calibration's "alternative") replaces the shipped rows. The answer is computed once per table and question,
+    and the same object is returned each time.
+
+    Examples
+    --------
+    Both boosting classes read the same cells (the one not measured itself by the family's rule), and the
+    sentence names the stand-in:
+
+    >>> from cvinference.policy._evidence import learner_of, read_evidence
+    >>> gb, hgb = (learner_of(f"sklearn.ensemble.{name}")
+    ...            for name in ("GradientBoostingClassifier", "HistGradientBoostingClassifier"))
+    >>> readings = [read_evidence("corrected t", (learner,), 1000, repeats=1) for learner in (gb, hgb)]
+    >>> readings[0].cells == readings[1].cells, readings[0].regime.sizes
+    (True, (1000,))
+    >>> readings[0].where
+    'histogram gradient boosting at N = 1000 (stand-ins: histogram gradient boosting for GradientBoostingClassifier)'
+    """
+    index = _evidence_index() if rows is None else _index_of(rows, detail)
+    key = (method, tuple(learners), n_samples, quantity, task, target, repeats)
+    if key not in index.readings:
+        index.readings[key] = _read(index, *key)
+    return index.readings[key]
+
+
+def _read(index, method, learners, n_samples, quantity, task, target, repeats):
+    coverage = quantity == "coverage"
+    name = method if coverage else test_family(method)
+    universe = index.select(task, quantity, None if coverage else name, target)
+    regime = regime_of(universe, learners, n_samples, _size_name(task))
+    own = index.select(task, quantity, name, target) if coverage else universe
+    cells = at_repeats(standing_cells(own, regime), regime, repeats)
+    power = () if coverage or not cells else at_repeats(
+        standing_cells(index.select(task, "power", name, None), regime), regime, repeats)
+    limit = coverage_floor() if coverage else type_i_limit()
+    return Reading(method, quantity, task, learners, n_samples, regime, tuple(cells), tuple(power), repeats, target,
+                   limit)
+
+
 def measured_coverage(method, target, regime, task="classification"):
     """How ``method`` covered ``target`` in the cells of ``regime`` among the rows of ``task`` (see
     :func:`test_evidence`); None when it was not measured there."""
-    evidence = calibration_evidence()
-    cells = standing_cells(_task_rows(task), regime, method=method, target=target, quantity="coverage")
+    cells = standing_cells(_evidence_index().select(task, "coverage", method, target), regime)
     if not cells:
         return None
     worst = min(cells, key=lambda row: row["measured"])
     return Measured(method=method, worst=worst["measured"],
                     deviation=max(abs(row["measured"] - row["nominal"]) for row in cells),
-                    falls_short=any(row["wilson_high"] < evidence["floor"] for row in cells), cells=len(cells),
+                    falls_short=any(row["wilson_high"] < coverage_floor() for row in cells), cells=len(cells),
                     worst_cell=_cell_words(worst, _size_name(task)))
+
+
+def coverage_reading(method, target, learner, n_samples, task="classification"):
+    """:func:`read_evidence` of an interval's coverage of ``target`` for one learner's result at ``n_samples``, and
+    its :class:`Measured` figures (None: not measured)."""
+    reading = read_evidence(method, (learner,), n_samples, quantity="coverage", task=task, target=target)
+    return reading, (measured_coverage(method, target, reading.regime, task) if reading.cells else None)
 
 
 def reaches_floor(measured):
@@ -303,14 +511,12 @@ def reaches_floor(measured):
 
 def coverage_regime(target, learner, n_samples, task="classification"):
     """The regime of one learner's result for the coverage rows of ``target`` among the rows of ``task``."""
-    rows = [row for row in _task_rows(task) if row["quantity"] == "coverage" and row["target"] == target]
-    return regime_of(rows, [learner], n_samples, _size_name(task))
+    return read_evidence(None, (learner,), n_samples, quantity="coverage", task=task, target=target).regime
 
 
 def coverage_methods(target, task):
     """The methods whose coverage of ``target`` the rows of ``task`` hold, in the order they first appear."""
-    return list(dict.fromkeys(row["method"] for row in _task_rows(task)
-                              if row["quantity"] == "coverage" and row["target"] == target))
+    return list(dict.fromkeys(row["method"] for row in _evidence_index().select(task, "coverage", None, target)))
 
 
 def measured_scheme(result):
@@ -364,14 +570,14 @@ class TestEvidence(NamedTuple):
     worst_cell: str | None = None  # the cell of the worst type-I error, in words: "a decision tree at N = 100"
     repeats: tuple = ()  # the numbers of repeats R of the "(RxK-fold)" cells used, where the rows name them
     power_cells: tuple = ()  # ((learner, n, population), power) of each power cell that stands for the pair
+    reading: object = None  # the Reading these figures come from (its words: the sentence every caller prints)
 
 
 TestEvidence.__test__ = False  # not a pytest test
 
 
 def _rows_of_test(quantity, test_name, task):
-    return [row for row in _task_rows(task)
-            if row["quantity"] == quantity and test_family(row["method"]) == test_family(test_name)]
+    return _evidence_index().select(task, quantity, test_family(test_name))
 
 
 def repeats_of(method):
@@ -414,18 +620,12 @@ def test_evidence(test_name, learners, n_samples, task="classification", repeats
     stand; otherwise the worst over every R measured. Unmeasured figures are
     None.
     """
-    rows = _rows_of_test("type_i", test_name, task)
-    regime = regime_of(rows, learners, n_samples, _size_name(task))
-    cells = at_repeats(standing_cells(rows, regime), regime, repeats)
-    if not cells:
-        return TestEvidence(None, None, None)
-    power = at_repeats(standing_cells(_rows_of_test("power", test_name, task), regime), regime, repeats)
-    mean_power = sum(row["measured"] for row in power) / len(power) if power else None
-    worst = max(cells, key=lambda row: row["measured"])
-    measured = tuple(sorted({r for r in map(repeats_of, (row["method"] for row in cells)) if r is not None}))
-    return TestEvidence(worst["measured"], mean_power, regime, _cell_words(worst, regime.size_name, population=False),
-                        measured, tuple(((row["learner"], row["n"], row["population"]), row["measured"])
-                                        for row in power))
+    reading = read_evidence(test_name, tuple(learners), n_samples, task=task, repeats=repeats)
+    if not reading.cells:
+        return TestEvidence(None, None, None, reading=reading)
+    return TestEvidence(reading.worst, reading.mean_power, reading.regime, reading.worst_cell, reading.repeats_read,
+                        tuple(((row["learner"], row["n"], row["population"]), row["measured"])
+                              for row in reading.power_cells), reading)
 
 
 def measured_rows(quantity, test_name, task="classification"):

@@ -13,7 +13,7 @@ import json
 from importlib import resources
 from typing import NamedTuple
 
-from ._evidence import LEARNER_WORDS, at_repeats, regime_of, standing_cells, test_family, type_i_limit
+from ._evidence import LEARNER_WORDS, read_evidence, type_i_limit
 
 EVIDENCE = "margin_calibration.json"
 """The margin calibration's rows (``benchmarks/margin_calibration.py``), shipped with the policy."""
@@ -35,7 +35,7 @@ class MarginEvidence(NamedTuple):
     """A test's worst type-I error at a margin's boundary in the cells that stand for a pair, and where."""
 
     type_i: float
-    regime: str
+    regime: str  # the cells read in words, with the stand-ins for learners not measured themselves
     worst_cell: str
     margins: tuple
     beyond: str | None = None  # where the pair's N lies beyond the measured sizes, in words
@@ -77,16 +77,11 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None, row
         worst cell in words; None where the benchmark did not measure that
         test answering that question on accuracy.
     """
-    rows = [row for row in (margin_evidence()["rows"] if rows is None else rows) if row["quantity"] == "type_i"
-            and row.get("task", TASK) == TASK and row["alternative"] == alternative
-            and test_family(row["method"]) == test_family(test_name)]
-    if not rows:
+    reading = read_evidence(test_name, tuple(learners), n_samples, task=TASK, target=alternative, repeats=repeats,
+                            rows=margin_evidence()["rows"] if rows is None else rows, detail="alternative")
+    if not reading.cells:
         return None
-    regime = regime_of(rows, learners, n_samples)
-    cells = at_repeats(standing_cells(rows, regime), regime, repeats)
-    if not cells:
-        return None
-    worst = max(cells, key=lambda row: row["measured"])
+    worst = reading.worst_row
     where = f"{LEARNER_WORDS.get(worst['learner'], worst['learner'])} at N = {worst['n']}, margin {worst['margin']:g}"
-    return MarginEvidence(worst["measured"], regime.describe(), where, tuple(sorted({row["margin"] for row in cells})),
-                          regime.beyond)
+    margins = tuple(sorted({row["margin"] for row in reading.cells}))
+    return MarginEvidence(worst["measured"], reading.where, where, margins, reading.regime.beyond)

@@ -38,18 +38,7 @@ from ..records import PairedCVResult
 from ._budget import Budget, budget_fits
 from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, comparison_design
 from ._detectable import POWER, interval_standard_error
-from ._evidence import (
-    LEARNER_WORDS,
-    at_repeats,
-    folds_of,
-    learner_of,
-    measured_rows,
-    regime_of,
-    repeats_of,
-    standing_cells,
-    test_evidence,
-    type_i_limit,
-)
+from ._evidence import LEARNER_WORDS, folds_of, learner_of, read_evidence, repeats_of
 from ._margin import MARGIN_ALTERNATIVES, check_margin
 from ._routes import fold_task, measured_repeats_routes
 
@@ -323,9 +312,8 @@ def _c4(df):
 def _calibration_unit_variances(learners, n_samples, task, n_repeats):
     """Each standing calibration cell's fold-difference variance times its test-fold size, the regime, the cells
     in words and the numbers of folds they measured."""
-    rows = [row for row in measured_rows("type_i", "corrected t", task) if row.get("mean_width") is not None]
-    regime = regime_of(rows, learners, n_samples)
-    standing = at_repeats(standing_cells(rows, regime), regime, n_repeats)
+    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    regime, standing = reading.regime, [row for row in reading.cells if row.get("mean_width") is not None]
     if not standing:
         return [], regime, "", ()
     variances = []
@@ -649,11 +637,10 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
     task = "regression" if regression else fold_task(metric)
     cv, n_repeats = design.n_splits, design.n_repeats
     notes = [note.replace(" was run.", " is planned.") for note in design.notes]
-    evidence = test_evidence("corrected t", learners, n_samples, task, n_repeats)
-    if evidence.type_i is None or evidence.type_i > type_i_limit() or evidence.repeats != (n_repeats,):
-        notes.append(f"the corrected t on {n_repeats} x {cv}-fold cross-validation was not measured within "
-                     f"{type_i_limit():g} at exactly R = {n_repeats} for these learners at about this size: the "
-                     "decision may rest on another test, or cannot tell")
+    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
+        notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
+                     + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
     found = _variance(design, learners, n_samples, metric=metric, task=task, regression=regression, pilot=pilot,
                       confidence_level=confidence_level, strict=strict, unplanned=unplanned)
     df = cv * n_repeats - 1

@@ -93,7 +93,9 @@ def interval_record(interval, name, quantity="accuracy"):
     """
     written = plain(interval.to_dict())
     fields = {key: written[key] if key in written else written["details"][key] for key in _INTERVAL_FIELDS}
+    why = (interval.details or {}).get("chosen_because")  # method="auto"'s reason where it left its default
     return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
+            **({"chosen_because": why} if why else {}),
             "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
@@ -596,7 +598,8 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_scope_caveat(record)]
-    if not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS:  # needs no conditions
+    if (not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS  # needs no conditions
+            and not chosen.get("chosen_because")):  # the evidence chose another: its block says why
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
     return {"text": text, "caveats": caveats}
@@ -674,6 +677,9 @@ def _estimator_blocks(label, record):
              interval["target"]] for interval in record["intervals"]]
     if rows:
         blocks.append(Table(["interval", "estimate", "bounds", "target"], rows, "  "))
+    if rows and record["intervals"][0].get("chosen_because"):
+        chosen = record["intervals"][0]
+        blocks.append(Paragraph(f"recommended: {chosen['method']}, because {chosen['chosen_because']}", "  "))
     if record["conditions"] is not None:
         blocks.append(Paragraph(f"large-sample conditions: {record['conditions']['description']}", "  "))
     return blocks
