@@ -63,7 +63,8 @@ __all__ = ["ANSWERS", "CELL_FOLDS", "DECISION_TESTS", "MARGIN", "REGIMES", "SING
 
 
 def _listing_regimes(function):
-    """Write the regimes of the dispatch table, in order, where ``function``'s docstring says ``%(regimes)s``."""
+    """Write the regimes of the dispatch table, in order, at the placeholder named ``regimes`` of ``function``'s
+    docstring."""
     function.__doc__ = function.__doc__.replace("%(regimes)s", notes(indent="    "))
     return function
 
