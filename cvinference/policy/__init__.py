@@ -15,6 +15,17 @@ evidence by its row of the table of methods
 """
 
 from ._advice import choose_method, evidence_warnings
+from ._assess import (
+    NamedInterval,
+    PairAssessment,
+    assess_pair,
+    comparison_decision,
+    comparison_tests,
+    estimator_intervals,
+    forecast_intervals,
+    forecast_tests,
+    record_intervals,
+)
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
 from ._detectable import minimum_detectable_difference
 from ._plan import Plan, plan
@@ -23,11 +34,20 @@ __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
+    "NamedInterval",
+    "PairAssessment",
     "Plan",
+    "assess_pair",
     "choose_method",
+    "comparison_decision",
+    "comparison_tests",
     "decide",
+    "estimator_intervals",
     "evidence_warnings",
+    "forecast_intervals",
+    "forecast_tests",
     "minimum_detectable_difference",
     "pair_tests",
     "plan",
+    "record_intervals",
 ]

@@ -9,7 +9,7 @@ JSON, :func:`render_html` and :func:`draw_report` only format it. The records' `
 :func:`to_polars` gives any result's or record's table as polars.
 """
 
-from ._forward_report import forecast_intervals, forecast_tests, forward_comparison_report, forward_evaluation_report
+from ._forward_report import forward_comparison_report, forward_evaluation_report
 from ._html import record_html, render_html
 from ._plan_plot import plot_plan
 from ._plot import (
@@ -29,13 +29,8 @@ from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
     WIDTH,
-    NamedInterval,
-    comparison_decision,
     comparison_report,
-    comparison_tests,
-    estimator_intervals,
     evaluation_report,
-    pair_tests,
     record_report,
     render_text,
     summary_text,
@@ -45,20 +40,13 @@ __all__ = [
     "REPORT_FORMAT",
     "REPORT_VERSION",
     "WIDTH",
-    "NamedInterval",
     "Plot",
-    "comparison_decision",
     "comparison_report",
-    "comparison_tests",
-    "estimator_intervals",
     "draw_panels",
     "draw_report",
     "evaluation_report",
-    "forecast_intervals",
-    "forecast_tests",
     "forward_comparison_report",
     "forward_evaluation_report",
-    "pair_tests",
     "plot_decision",
     "plot_estimate",
     "plot_forecasts",

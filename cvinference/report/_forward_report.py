@@ -14,31 +14,18 @@ from .._utils._warnings import quietly
 from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
 from ..inference._methods import method_row
 from ..inference._regression import loss_words
-from ..policy import decide
+from ..policy import decide, forecast_intervals, forecast_tests
+from ..policy._assess import RECOMMENDED
 from ..policy._forward_decision import TEST as DECISION_TEST
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
-    NamedInterval,
     _cautions,
     _number,
     decision_record,
     interval_record,
     test_record,
 )
-
-FORECAST_INTERVALS = (
-    ("forecast_prewhitened_hac", "prewhitened-hac", " (recommended)"),
-    ("forecast_hac", "hac", ""),
-    ("forecast_block_bootstrap", "block-bootstrap", ""),
-    ("forecast_stationary_bootstrap", "stationary-bootstrap", ""),
-    ("forecast_iid", "iid", " (ignores time order; for contrast)"),
-)
-"""The rows of a forecaster's intervals of its mean loss: (the method table's row, ``forecast_interval``'s method,
-what the report adds to the row's label), the one to quote first."""
-
-RECOMMENDED = FORECAST_INTERVALS[0][1]
-"""The interval the verdict quotes and the per-horizon rows show: the one the forward calibration measured holding."""
 
 FORWARD_SCOPE = (
     "These numbers describe the learner refitted at each origin of this series (its forecasting method, with this "
@@ -50,51 +37,6 @@ FORWARD_SCOPE = (
 MIN_HORIZON_FORECASTS = 3
 """The fewest forecasts of one horizon whose interval and test the per-horizon rows give (as ``forecast_interval``
 needs)."""
-
-
-def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
-    """Every interval of a forward record's mean loss the report shows, as :class:`NamedInterval` s, the recommended
-    one first.
-
-    Parameters
-    ----------
-    result : ForwardResult
-        The learner's forward record.
-    confidence_level : float, default=0.95
-        The level of every interval.
-    random_state : int, RandomState or None, default=None
-        Seeds the block bootstrap.
-    """
-    return [NamedInterval(method_row(row).label + words, result.loss_name,
-                          quietly(forecast_interval, result, confidence_level=confidence_level, method=method,
-                                  random_state=random_state))
-            for row, method, words in FORECAST_INTERVALS]
-
-
-def forecast_tests(pair):
-    """The tests of two learners' forecasts and what was left out: ``(tests, notes)``.
-
-    ``tests`` are the (name, LossDifferenceTestResult) pairs of Diebold &
-    Mariano over every forecast, pre-whitened (what the decision rests on,
-    under the same name) and with Bartlett's window at a fixed lag, and
-    Giacomini & White's conditional test at the shortest horizon, left out
-    with a note where that horizon has too few forecasts for it.
-
-    Parameters
-    ----------
-    pair : PairedForwardResult
-        Both learners' forward records.
-    """
-    shortest = int(pair.a.horizons[0])
-    chosen = method_row(DECISION_TEST)
-    tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
-             (method_row("diebold_mariano").label, quietly(forecast_test, pair))]
-    try:
-        tests.append((f"{method_row('giacomini_white').label} (horizon {shortest})",
-                      quietly(forecast_test, pair, method="giacomini-white", horizon=shortest)))
-    except ValueError as exc:  # too few forecasts at that horizon, as the test says
-        return tests, [f"Giacomini & White's test was not run: {exc}"]
-    return tests, []
 
 
 def _scheme(result):

@@ -27,7 +27,7 @@ from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval, TestResult
 from ..inference._regression import loss_words
-from ..policy import Decision, Plan
+from ..policy import Decision, Plan, comparison_decision, comparison_tests, estimator_intervals
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
 from ..policy._design import (
@@ -41,7 +41,7 @@ from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import planned
 from ..policy._routes import NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
-from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
+from ..report import comparison_report
 from ._answer import Answer
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison

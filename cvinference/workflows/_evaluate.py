@@ -19,9 +19,10 @@ from .._utils._params import (
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval
+from ..policy import estimator_intervals
 from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
-from ..report import estimator_intervals, evaluation_report
+from ..report import evaluation_report
 from ._answer import Answer
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation

@@ -5,15 +5,10 @@ from types import MappingProxyType
 
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
-from ..policy import decide
+from ..policy import decide, forecast_intervals, forecast_tests
 from ..policy._budget import budget_fits, budget_words, check_budget, in_units
 from ..policy._decision import forward_metrics
-from ..report import (
-    forecast_intervals,
-    forecast_tests,
-    forward_comparison_report,
-    forward_evaluation_report,
-)
+from ..report import forward_comparison_report, forward_evaluation_report
 from ._settings import REGRESSION_LOSSES, by_name, decision_metric, say
 
 

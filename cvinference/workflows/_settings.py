@@ -169,7 +169,7 @@ def with_note(report, note):
 
 
 def by_name(intervals):
-    """A report's :class:`~cvinference.report.NamedInterval` s as the front door's read-only mapping, name to
+    """A report's :class:`~cvinference.policy.NamedInterval` s as the front door's read-only mapping, name to
     Interval, in the report's order."""
     return MappingProxyType({found.name: found.interval for found in intervals})
 
