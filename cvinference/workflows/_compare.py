@@ -8,7 +8,6 @@ import numpy as np
 
 from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
-from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
     NAMES,
     PROBABILITY,
@@ -25,9 +24,9 @@ from .._utils._params import (
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..inference import Interval, TestResult
+from ..inference import Interval
 from ..inference._regression import loss_words
-from ..policy import Decision, Plan, comparison_decision, comparison_tests, estimator_intervals
+from ..policy import Decision, Plan, assess_pair, comparison_decision, comparison_tests
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
 from ..policy._design import (
@@ -41,13 +40,11 @@ from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import planned
 from ..policy._routes import NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
-from ..report import comparison_report
-from ._answer import Answer
+from ._answer import Answer, Words, by_name
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison
 from ._settings import (
     FrontDoorCV,
-    by_name,
     check_folds,
     check_metric_names,
     check_pos_label,
@@ -60,7 +57,6 @@ from ._settings import (
     resolved_cv,
     say,
     seeded,
-    with_note,
 )
 
 
@@ -68,16 +64,18 @@ from ._settings import (
 class Comparison(Answer):
     """Two learners on identical folds, every test, and the one decision: what ``cvinference compare`` prints.
 
-    Made by :func:`compare`.
+    Made by :func:`compare`. Its objects are held once; :meth:`to_dict`
+    (the command line's ``--json``), :meth:`summary`, HTML and
+    :meth:`plot` are the report built from them.
 
     Attributes
     ----------
     pair : PairedCVResult or PairedForwardResult
         Both learners' records on identical folds (with a forward splitter,
         their forecasts from identical origins).
-    intervals : mapping
-        ``{"A": {name: Interval}, "B": {name: Interval}}``: every interval
-        of each learner the report shows.
+    rows : tuple of list of NamedInterval
+        A's and B's intervals as the report's rows
+        (:func:`~cvinference.policy.record_intervals`).
     tests : mapping of str to TestResult
         Every test of the difference, by its row's name (Wong's tests,
         McNemar, the corrected t, 5x2cv; for regressors the loss tests).
@@ -86,10 +84,11 @@ class Comparison(Answer):
         & Tibshirani 2023), when it ran.
     decision : Decision
         The answer, the one test it rests on, the others and why not.
-    report : dict
-        The report (the command line's ``--json``).
+    words : Words
+        How the report words them: the learners' descriptions, the data's
+        name, the level, the metrics and the notes of the call.
     fits : int
-        The models fitted.
+        The models fitted (0 for a pair passed in).
     budget : int or None
         The fits the call was allowed, None without a limit.
     plan : Plan or None
@@ -99,20 +98,20 @@ class Comparison(Answer):
     """
 
     pair: PairedCVResult | PairedForwardResult
-    intervals: object
+    rows: tuple
     tests: object
     nested: Interval | None
     decision: Decision
-    report: dict
+    words: Words
     fits: int
     budget: int | None
     plan: Plan | None
 
-    _kinds = {"pair": Instance((PairedCVResult, PairedForwardResult)),
-              "intervals": Mapping(Mapping(Instance(Interval))), "tests": Mapping(Instance(TestResult)),
-              "nested": Nullable(Instance(Interval)),
-              "decision": Instance(Decision), "report": ANY, "fits": COUNT, "budget": Nullable(COUNT),
-              "plan": Nullable(Instance(Plan))}
+    @property
+    def intervals(self):
+        """``{"A": {name: Interval}, "B": {name: Interval}}``: every interval of each learner the report shows, by
+        its row's name (read-only mappings)."""
+        return MappingProxyType({label: by_name(rows) for label, rows in zip("AB", self.rows, strict=True)})
 
     def __repr__(self):
         return f"Comparison(answer={self.decision.answer!r}, metric={self.decision.metric!r}, fits={self.fits})"
@@ -295,16 +294,18 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
                              for e, name in zip(estimators, names or (None, None), strict=True))
     seeded_estimators, seeding = seeded(estimators, random_state, "AB")
+    words = Words(tuple(descriptions), data, confidence_level, tuple(metrics), pos_label, names)
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label, nested=nested)
         notes = [f"n_repeats='auto': cv={cv!r} is forward validation, whose origins are the same every time; 1 "
                  "repeat was run."] if n_repeats == "auto" else []
-        return Comparison(plan=None, **forward_comparison(
+        found, left_out = forward_comparison(
             seeded_estimators, X, y, cv=cv, loss=loss, metrics=metrics, confidence_level=confidence_level,
-            budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-            descriptions=descriptions, data=data, params=params, season=season,
-            notes=[*notes, seeding] if seeding else notes, margin=margin, question=question))
+            budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params,
+            season=season, margin=margin, question=question)
+        return Comparison(plan=None, **found, words=words._replace(
+            season=season, left_out=tuple(left_out), notes=(*notes, seeding) if seeding else tuple(notes)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
     folds = resolved_cv(cv, len(y), groups, regression, random_state)
@@ -327,22 +328,11 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
                  confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
     notes = list(design.notes)
     pair, tests, interval, fits = _run_route(call, *_fit_folds(call), notes)
-    intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
-                 for result in (pair.a, pair.b)]
-    decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
-                                   nested=interval, names=names, pos_label=pos_label, margin=margin,
-                                   question=question)
-    report = comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
-                               metrics=metrics, nested=interval, names=names, pos_label=pos_label,
-                               intervals=intervals, tests=tests, decision=decision)
-    report["plan"] = planned_comparison.to_dict()
-    if notes:
-        report["notes"] = [*report.get("notes", []), *notes]
-    with_note(report, seeding)
-    return Comparison(pair=pair, intervals=MappingProxyType({
-        label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
-        tests=MappingProxyType(dict(tests)), nested=interval, decision=decision, report=report, fits=fits,
-        budget=allowed, plan=planned_comparison)
+    found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, tests=tests, nested=interval,
+                        names=names, margin=margin, question=question)
+    return Comparison(pair=pair, rows=found.intervals, tests=MappingProxyType(dict(found.tests)), nested=interval,
+                      decision=found.decision, words=words._replace(notes=(*notes, *([seeding] if seeding else []))),
+                      fits=fits, budget=allowed, plan=planned_comparison)
 
 
 @fill_doc

@@ -4,7 +4,6 @@ import dataclasses
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
     NAME,
     PROBABILITY,
@@ -18,17 +17,14 @@ from .._utils._params import (
 )
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..inference import Interval
-from ..policy import estimator_intervals
+from ..policy import record_intervals
 from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
-from ..report import evaluation_report
-from ._answer import Answer
+from ._answer import Answer, Words, by_name
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
 from ._settings import (
     FrontDoorCV,
-    by_name,
     check_folds,
     check_metric_names,
     check_pos_label,
@@ -40,7 +36,6 @@ from ._settings import (
     resolved_cv,
     say,
     seeded,
-    with_note,
 )
 
 
@@ -48,7 +43,9 @@ from ._settings import (
 class Evaluation(Answer):
     """One learner cross-validated, with every interval and its baseline: what ``cvinference evaluate`` prints.
 
-    Made by :func:`evaluate`.
+    Made by :func:`evaluate`. Its objects are held once; :meth:`to_dict`
+    (the command line's ``--json``), :meth:`summary`, HTML and
+    :meth:`plot` are the report built from them.
 
     Attributes
     ----------
@@ -56,35 +53,40 @@ class Evaluation(Answer):
         The record: every instance's fold, prediction, loss (and scores and
         groups when kept); with a forward splitter, every forecast's origin,
         horizon, prediction and loss.
-    intervals : mapping of str to Interval
-        Every interval the report shows, by its row's name; the first,
-        ``"recommended (method='auto')"`` for a classifier, is the one to
-        quote, chosen from the calibration evidence, as its notes say.
-    report : dict
-        The report (the command line's ``--json``): the intervals, Wong's
-        conditions, the baseline (the no-information rate, or the training
-        mean's loss for a regressor; the naive forecast's for forward
-        validation) and the per-fold (per-horizon) figures.
+    rows : tuple of list of NamedInterval
+        The learner's intervals as the report's rows (one list):
+        :func:`~cvinference.policy.record_intervals` of the record.
+    words : Words
+        How the report words them: the learner's description, the data's
+        name, the level, the metrics and the notes of the call.
     fits : int
-        The models fitted.
+        The models fitted (0 for a record passed in).
     budget : int or None
         The fits the call was allowed, None without a limit.
     """
 
     result: CVResult | ForwardResult
-    intervals: object
-    report: dict
+    rows: tuple
+    words: Words
     fits: int
     budget: int | None
 
-    _kinds = {"result": Instance((CVResult, ForwardResult)), "intervals": Mapping(Instance(Interval)), "report": ANY,
-              "fits": COUNT, "budget": Nullable(COUNT)}
+    @property
+    def intervals(self):
+        """Every interval the report shows, by its row's name (a read-only mapping of str to Interval); the first,
+        ``"recommended (method='auto')"`` for a classifier, is the one to quote, chosen from the calibration
+        evidence, as its notes say."""
+        return by_name(self.rows[0])
 
     def __repr__(self):
         result = self.result
         figure = (f"accuracy={result.accuracy:.4f}" if getattr(result, "classes", None) is not None
                   else f"mean_loss={result.mean_loss:.4g}")
         return f"Evaluation({figure}, fits={self.fits})"
+
+
+def _notes(seeding):
+    return () if seeding is None else (seeding,)
 
 
 def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
@@ -100,14 +102,15 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"
     (estimator,), seeding = seeded((estimator,), random_state, [None])
+    words = Words((description,), data, confidence_level, tuple(metrics), pos_label)
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label)
         found = forward_evaluation(
             estimator, X, y, cv=cv, loss=loss, confidence_level=confidence_level, budget=budget, name=name,
-            n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, data=data,
-            params=params, season=season)
-        return Evaluation(**{**found, "report": with_note(found["report"], seeding)})
+            n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, params=params,
+            season=season)
+        return Evaluation(**found, words=words._replace(season=season, notes=_notes(seeding)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
     n_samples = len(y)
@@ -123,10 +126,8 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
                        verbose=verbose).evaluate(estimator, X, y, groups, name=name, params=params)
-    intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
-    report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
-                               metrics=metrics, pos_label=pos_label, intervals=intervals)
-    return Evaluation(result=result, intervals=by_name(intervals), report=with_note(report, seeding), fits=planned,
+    rows = record_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
+    return Evaluation(result=result, rows=(rows,), words=words._replace(notes=_notes(seeding)), fits=planned,
                       budget=allowed)
 
 

@@ -61,7 +61,7 @@ def test_evaluate_prints_the_front_doors_summary_of_the_sorted_series(csv_file, 
     (answer,) = kept
     assert text == answer.summary() + "\n"
     report = json.loads(path.read_text())
-    assert report == json.loads(json.dumps(answer.report))
+    assert report == json.loads(json.dumps(answer.to_dict()))
     assert report["data"] | {"name": None} == {"name": None, "n_samples": N, "time_column": "month",
                                                "first_time": "2001-01", "last_time": "2013-06"}
     assert report["forecasts"]["season"] == 12 and report["forecasts"]["horizons"] == [1, 2, 3]
