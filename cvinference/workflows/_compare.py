@@ -43,6 +43,7 @@ from ..records import PairedCVResult, PairedForwardResult
 from ._answer import Answer, Words, by_name
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison
+from ._records import RECORDS, check_record_call, pair_comparison
 from ._settings import (
     FrontDoorCV,
     check_folds,
@@ -341,9 +342,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
                  random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)),
                  margin=Nullable(MARGIN), question=Nullable(Options("difference", *MARGIN_ALTERNATIVES)))
-def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS, groups=None, metric=None, loss=None,
-            pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-            random_state=None, verbose=0, params=None, season=None, margin=None, question=None):
+def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=DEFAULT_REPEATS, groups=None,
+            metric=None, loss=None, pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None,
+            n_jobs=None, random_state=None, verbose=0, params=None, season=None, margin=None, question=None):
     """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
 
     The front door for two learners: it runs what ``cvinference compare``
@@ -363,15 +364,28 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS,
     and kept as ``comparison.plan``. The returned object's ``summary()`` is
     what the command line prints.
 
+    Given a pair of records already made (a
+    :class:`~cvinference.records.PairedCVResult` or
+    :class:`~cvinference.records.PairedForwardResult`, alone), it fits
+    nothing and answers from the pair: the same intervals, tests and
+    decision (``fits`` 0, no plan, no nested cross-validation), worded as
+    the pair's ``summary()``, which is this answer's. Only
+    ``confidence_level``, ``metric``, ``pos_label``, ``names``, ``margin``,
+    ``question`` and ``season`` apply then; a setting of the fits is
+    refused.
+
     Parameters
     ----------
-    estimator_a, estimator_b : estimator
-        Two scikit-learn classifiers (or two regressors), cloned, never
-        fitted in place.
-    X : array-like of shape (n_samples, n_features)
-        The features (numpy, lists or a pandas DataFrame).
-    y : array-like of shape (n_samples,)
-        The target: class labels, or numbers for a regressor.
+    estimator_a : estimator, PairedCVResult or PairedForwardResult
+        A scikit-learn classifier (or regressor), cloned, never fitted in
+        place; or a pair of records of both learners' fits already made.
+    estimator_b : estimator or None, default=None
+        The other classifier (or regressor), like A; None with a pair.
+    X : array-like of shape (n_samples, n_features) or None, default=None
+        The features (numpy, lists or a pandas DataFrame); None with a pair.
+    y : array-like of shape (n_samples,) or None, default=None
+        The target: class labels, or numbers for a regressor; None with a
+        pair.
     cv : int, "loo" or cross-validation splitter, default=10
         As :func:`evaluate` takes it. With a forward splitter both
         regressors forecast from identical origins, and the decision rests
@@ -501,6 +515,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS,
     >>> comparison.fits
     190
     """
+    if estimator_b is None and X is None and y is None:
+        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                        confidence_level=confidence_level, nested=nested, budget=budget, names=names,
+                        n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season,
+                        margin=margin, question=question)
+        check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
+        return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
+                                            pos_label=pos_label, names=names, margin=margin, question=question,
+                                            season=season))
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,

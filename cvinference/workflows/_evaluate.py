@@ -23,6 +23,7 @@ from ..records import CVResult, ForwardResult
 from ._answer import Answer, Words, by_name
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
+from ._records import PAIRS, check_record_call, record_evaluation
 from ._settings import (
     FrontDoorCV,
     check_folds,
@@ -135,7 +136,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
 @validate_params(cv=FrontDoorCV(), n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY, budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(),
                  verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)))
-def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
+def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
              confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None,
              season=None):
     """How good is this learner, and how sure are we: cross-validate it and give every honest interval.
@@ -145,14 +146,25 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     trivial baseline) and returns them in one object whose ``summary()``
     is what the command line prints.
 
+    Given a record already made (a :class:`~cvinference.records.CVResult`
+    or :class:`~cvinference.records.ForwardResult`, without ``X`` and
+    ``y``), it fits nothing and answers from the record: the same
+    intervals and baseline (``fits`` 0), worded as the record's
+    ``summary()``, which is this answer's. Only ``confidence_level``,
+    ``metric``, ``pos_label`` and ``season`` apply then; a setting of the
+    fits is refused.
+
     Parameters
     ----------
-    estimator : estimator
-        A scikit-learn classifier or regressor (cloned, never fitted in place).
-    X : array-like of shape (n_samples, n_features)
-        The features (numpy, lists or a pandas DataFrame).
-    y : array-like of shape (n_samples,)
-        The target: class labels, or numbers for a regressor.
+    estimator : estimator, CVResult or ForwardResult
+        A scikit-learn classifier or regressor (cloned, never fitted in
+        place), or a record of its fits already made.
+    X : array-like of shape (n_samples, n_features) or None, default=None
+        The features (numpy, lists or a pandas DataFrame); None with a
+        record.
+    y : array-like of shape (n_samples,) or None, default=None
+        The target: class labels, or numbers for a regressor; None with a
+        record.
     cv : int, "loo" or cross-validation splitter, default=10
         As :class:`~cvinference.CVEvaluator` takes it: an int k is
         stratified equal-size k-fold for a classifier (its group form with
@@ -253,7 +265,17 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     0.9385
     >>> evaluation.intervals["recommended (method='auto')"].target
     'kfold'
+    >>> again = cvi.evaluate(evaluation.result)  # the record: no fit
+    >>> again.fits, again.summary() == evaluation.result.summary()
+    (0, True)
     """
+    if X is None and y is None:
+        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                        confidence_level=confidence_level, budget=budget, name=name, n_jobs=n_jobs,
+                        random_state=random_state, verbose=verbose, params=params, season=season)
+        check_record_call(evaluate, estimator, settings, "X and y", PAIRS)
+        return Evaluation(**record_evaluation(estimator, confidence_level=confidence_level, metric=metric,
+                                              pos_label=pos_label, season=season))
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
                           n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season)
