@@ -4,7 +4,7 @@ two learners' (``compare``), with the intervals, the naive forecast beside each 
 The report has the other reports' keys (``"estimators"``, ``"tests"``, ``"warnings"``, the ``"verdict"`` or the
 ``"decision"``) and one of its own, ``"forecasts"``: the origins, the window, the horizons and, per horizon, each
 learner's mean loss with its interval, the naive forecast's and (two learners) the test of their difference.
-:func:`~cvinference.report.render_text`, HTML and :func:`~cvinference.report.draw_report` draw it.
+:func:`~cvinference.report.render_text`, HTML and :func:`~cvinference.report.plot_report` draw it.
 """
 
 import numpy as np

@@ -6,8 +6,9 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .._utils._docstring import fill_doc
-from ..report import draw_report, render_html, render_text
+from ..report import render_html, render_text
 from ..report._answer_report import answer_report
+from ..report._plot import draw_report
 
 
 class Words(NamedTuple):

@@ -26,7 +26,8 @@ import cvinference.workflows._compare as front_compare
 from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
 from cvinference.evaluation import CVEvaluator
-from cvinference.report import WIDTH, render_text
+from cvinference.report import render_text
+from cvinference.report._report import WIDTH
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -1,6 +1,6 @@
 """``cvi.evaluate(record)`` and ``cvi.compare(pair)``: the answer of records a user already holds, with no fit.
 
-The oracles are independent of the front door: the record's own report (``cvinference.report.summary_text``,
+The oracles are independent of the front door: the record's own report (``cvinference.report._report.summary_text``,
 which builds it from the record alone), the inference functions called on the record, and ``cvi.decide`` on
 the pair.
 """
@@ -14,7 +14,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference._utils import PooledRepeatsWarning
-from cvinference.report import summary_text
+from cvinference.report._report import summary_text
 from cvinference.splitters import ForwardSplit
 
 X, Y = load_breast_cancer(return_X_y=True)
