@@ -22,21 +22,25 @@ from ._assess import (
     comparison_decision,
     comparison_tests,
     estimator_intervals,
+    forecast_baseline_test,
     forecast_intervals,
     forecast_tests,
+    horizon_results,
     record_intervals,
 )
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
-from ._detectable import minimum_detectable_difference
-from ._plan import Plan, plan
+from ._detectable import POWER, minimum_detectable_difference
+from ._plan import RANGE_LEVEL, Plan, plan
 
 __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
     "NamedInterval",
+    "POWER",
     "PairAssessment",
     "Plan",
+    "RANGE_LEVEL",
     "assess_pair",
     "choose_method",
     "comparison_decision",
@@ -44,8 +48,10 @@ __all__ = [
     "decide",
     "estimator_intervals",
     "evidence_warnings",
+    "forecast_baseline_test",
     "forecast_intervals",
     "forecast_tests",
+    "horizon_results",
     "minimum_detectable_difference",
     "pair_tests",
     "plan",

@@ -350,3 +350,58 @@ def assess_pair(pair, confidence_level=0.95, *, metrics=(), min_count=5, pos_lab
     decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics, nested=nested,
                                    names=names, pos_label=pos_label, margin=margin, question=question)
     return PairAssessment(intervals, tests, decision, [])
+
+
+MIN_HORIZON_FORECASTS = 3
+"""The fewest forecasts of one horizon whose interval and test the per-horizon results give (as ``forecast_interval``
+needs)."""
+
+
+def horizon_results(subject, confidence_level=0.95):
+    """Per horizon of a forward record or pair: the recommended interval of a learner's mean loss
+    (:data:`RECOMMENDED`), or the test the decision rests on (pre-whitened Diebold & Mariano, two-sided) of a
+    pair's difference, on that horizon's forecasts.
+
+    Parameters
+    ----------
+    subject : ForwardResult or PairedForwardResult
+        One learner's forward record, or both learners'.
+    confidence_level : float, default=0.95
+        The level of the intervals.
+
+    Returns
+    -------
+    dict of int to Interval, LossDifferenceTestResult or None
+        By horizon, in order; None where the horizon has fewer than
+        :data:`MIN_HORIZON_FORECASTS` forecasts.
+    """
+    record = subject.a if isinstance(subject, PairedForwardResult) else subject
+    found = {}
+    for h in record.horizons.tolist():
+        if int((record.horizon == h).sum()) < MIN_HORIZON_FORECASTS:
+            found[h] = None
+        elif record is subject:
+            found[h] = quietly(forecast_interval, subject, confidence_level=confidence_level, method=RECOMMENDED,
+                               horizon=h)
+        else:
+            found[h] = quietly(forecast_test, subject, method=method_row(DECISION_TEST).option, horizon=h)
+    return found
+
+
+def forecast_baseline_test(result, season=None):
+    """The one-sided test (the decision's, pre-whitened Diebold & Mariano, over every horizon) that a forward
+    record's forecasts beat the naive forecast (``season``: the seasonal naive one) from the same origins.
+
+    Parameters
+    ----------
+    result : ForwardResult
+        The learner's forward record.
+    season : int or None, default=None
+        The seasonal naive forecast's period; None is the naive forecast.
+
+    Returns
+    -------
+    LossDifferenceTestResult
+    """
+    return quietly(forecast_test, result, result.baseline(season), method=method_row(DECISION_TEST).option,
+                   alternative="greater")

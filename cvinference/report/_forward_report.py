@@ -10,13 +10,9 @@ learner's mean loss with its interval, the naive forecast's and (two learners) t
 import numpy as np
 
 from .._utils._text import format_figure, format_level, format_pvalue
-from .._utils._warnings import quietly
-from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
-from ..inference._methods import method_row
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS
 from ..inference._regression import loss_words
-from ..policy import decide, forecast_intervals, forecast_tests
-from ..policy._assess import RECOMMENDED
-from ..policy._forward_decision import TEST as DECISION_TEST
+from ..policy import decide, forecast_baseline_test, forecast_intervals, forecast_tests, horizon_results
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -34,9 +30,6 @@ FORWARD_SCOPE = (
     "(docs/forward-validation.md)."
 )
 
-MIN_HORIZON_FORECASTS = 3
-"""The fewest forecasts of one horizon whose interval and test the per-horizon rows give (as ``forecast_interval``
-needs)."""
 
 
 def _scheme(result):
@@ -57,7 +50,7 @@ def _baseline_record(result, season, confidence_level):
     """The naive (or seasonal naive) forecast of the same rows from the same origins, its mean loss, the skill
     1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it."""
     naive = result.baseline(season)
-    test = quietly(forecast_test, result, naive, method=method_row(DECISION_TEST).option, alternative="greater")
+    test = forecast_baseline_test(result, season)
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
@@ -66,13 +59,11 @@ def _baseline_record(result, season, confidence_level):
 
 def _horizon_rows(result, season, confidence_level):
     """Per horizon: the forecasts, the mean loss with its recommended interval (None with fewer than
-    :data:`MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
+    :data:`~cvinference.policy._assess.MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
     naive = result.baseline(season)
     rows = []
-    for h in result.horizons.tolist():
+    for h, interval in horizon_results(result, confidence_level).items():
         at = result.horizon == h
-        interval = (quietly(forecast_interval, result, confidence_level=confidence_level, method=RECOMMENDED,
-                            horizon=h) if at.sum() >= MIN_HORIZON_FORECASTS else None)
         rows.append({"horizon": h, "n_forecasts": int(at.sum()), "mean_loss": float(result.loss[at].mean()),
                      "low": None if interval is None else interval.low,
                      "high": None if interval is None else interval.high,
@@ -161,12 +152,9 @@ taken)."""
 def _horizon_tests(pair):
     """Per horizon, the test the decision rests on (Diebold & Mariano's, pre-whitened; two-sided) on that horizon's
     forecasts (None with too few): with one horizon, the decision's own p-value."""
-    option = method_row(DECISION_TEST).option
     rows = []
-    for h in pair.a.horizons.tolist():
-        n = int((pair.a.horizon == h).sum())
-        test = quietly(forecast_test, pair, method=option, horizon=h) if n >= MIN_HORIZON_FORECASTS else None
-        rows.append({"horizon": h, "n_forecasts": n,
+    for h, test in horizon_results(pair).items():
+        rows.append({"horizon": h, "n_forecasts": int((pair.a.horizon == h).sum()),
                      "estimate": float((pair.b.loss - pair.a.loss)[pair.a.horizon == h].mean()),
                      "pvalue": None if test is None else _number(test.pvalue),
                      "method": None if test is None else test.method,

@@ -50,7 +50,6 @@ from ..inference._metric_interval import metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, loss_words
 from ..policy import comparison_decision, comparison_tests, estimator_intervals
-from ..policy._decision_text import summary_lines
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -348,6 +347,11 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
             "notes": _comparison_notes(records, diagnostic), "decision": decision_record(decision)}
 
 
+def _summary_lines(decision):
+    """The decision's summary lines: ``Decision.summary()`` without its last line (where the details are)."""
+    return decision.summary().splitlines()[:-1]
+
+
 def decision_record(decision):
     """The JSON's ``"decision"``: the fields of the :class:`~cvinference.results.Decision`'s ``to_dict()``, its
     paragraph (``"text"``), the lines the text report shows (``"summary"``: the answer, what it rests on, at most
@@ -359,7 +363,7 @@ def decision_record(decision):
     for test in [record["rests_on"], *record["context"]]:
         if test is not None:
             del test["role"]
-    return {**record, "text": decision.text, "summary": summary_lines(decision), "explanation": decision.explain()}
+    return {**record, "text": decision.text, "summary": _summary_lines(decision), "explanation": decision.explain()}
 
 
 _CONDITIONAL_CAVEAT = (
@@ -745,7 +749,7 @@ text)."""
 
 
 def _decision_blocks(decision):
-    """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
+    """The decision in at most five lines (``Decision.summary()`` and
     :data:`DETAILS`)."""
     first, *rest = decision["summary"]
     return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]
