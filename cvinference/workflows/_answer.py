@@ -53,9 +53,20 @@ class Words(NamedTuple):
     every_repeat: bool = False
 
 
-def by_name(rows):
-    """:class:`~cvinference.policy.NamedInterval` s as a read-only mapping, row name to Interval, in their order."""
-    return MappingProxyType({found.name: found.interval for found in rows})
+def by_quantity(rows):
+    """:class:`~cvinference.policy.NamedInterval` s as read-only mappings, quantity to method (each interval's
+    ``method``) to Interval, in their order; the first row of a quantity and method is kept (the recommended one,
+    chosen by ``method="auto"``, comes first and carries why it was chosen)."""
+    found = {}
+    for row in rows:
+        found.setdefault(row.quantity, {}).setdefault(row.interval.method, row.interval)
+    return MappingProxyType({quantity: MappingProxyType(methods) for quantity, methods in found.items()})
+
+
+def recommended(rows):
+    """The (quantity, method) of the interval to quote: the first row's (``method="auto"``'s choice for a
+    classifier, the pre-whitened HAC interval for forecasts, the interval of a regressor's loss)."""
+    return (rows[0].quantity, rows[0].interval.method) if rows else None
 
 
 class Answer:

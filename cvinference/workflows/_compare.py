@@ -40,7 +40,7 @@ from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import planned
 from ..policy._routes import NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
-from ._answer import Answer, Words, by_name
+from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison
 from ._records import RECORDS, check_record_call, pair_comparison
@@ -110,9 +110,15 @@ class Comparison(Answer):
 
     @property
     def intervals(self):
-        """``{"A": {name: Interval}, "B": {name: Interval}}``: every interval of each learner the report shows, by
-        its row's name (read-only mappings)."""
-        return MappingProxyType({label: by_name(rows) for label, rows in zip("AB", self.rows, strict=True)})
+        """``{"A": {quantity: {method: Interval}}, "B": ...}``: every interval of each learner the report shows,
+        by quantity then method (read-only mappings): ``comparison.intervals["B"]["accuracy"]["wilson"]``."""
+        return MappingProxyType({label: by_quantity(rows) for label, rows in zip("AB", self.rows, strict=True)})
+
+    @property
+    def recommended(self):
+        """``{"A": (quantity, method), "B": ...}``: each learner's interval to quote (``method="auto"`` may choose
+        differently for each)."""
+        return MappingProxyType({label: recommended(rows) for label, rows in zip("AB", self.rows, strict=True)})
 
     def __repr__(self):
         return f"Comparison(answer={self.decision.answer!r}, metric={self.decision.metric!r}, fits={self.fits})"

@@ -20,7 +20,7 @@ from ..evaluation._forward import is_forward_splitter
 from ..policy import record_intervals
 from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
-from ._answer import Answer, Words, by_name
+from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
 from ._records import PAIRS, check_record_call, record_evaluation
@@ -74,10 +74,15 @@ class Evaluation(Answer):
 
     @property
     def intervals(self):
-        """Every interval the report shows, by its row's name (a read-only mapping of str to Interval); the first,
-        ``"recommended (method='auto')"`` for a classifier, is the one to quote, chosen from the calibration
-        evidence, as its notes say."""
-        return by_name(self.rows[0])
+        """Every interval the report shows, by quantity then method (read-only mappings of str to Interval):
+        ``evaluation.intervals["accuracy"]["wilson"]``; the one to quote is named by :attr:`recommended`."""
+        return by_quantity(self.rows[0])
+
+    @property
+    def recommended(self):
+        """``(quantity, method)`` of the interval to quote, the report's first row: for a classifier the one
+        ``method="auto"`` chose from the calibration evidence, as its notes say (``("accuracy", "wilson")``)."""
+        return recommended(self.rows[0])
 
     def __repr__(self):
         result = self.result
@@ -263,7 +268,8 @@ def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metr
     10
     >>> round(evaluation.result.accuracy, 4)
     0.9385
-    >>> evaluation.intervals["recommended (method='auto')"].target
+    >>> quantity, method = evaluation.recommended
+    >>> evaluation.intervals[quantity][method].target
     'kfold'
     >>> again = cvi.evaluate(evaluation.result)  # the record: no fit
     >>> again.fits, again.summary() == evaluation.result.summary()

@@ -54,8 +54,10 @@ def comparison():
 def test_evaluate_holds_the_evaluators_record_and_the_intervals_of_forecast_interval(evaluation):
     record = cvi.CVEvaluator(cv=CV, loss="squared_error").evaluate(Ridge(), X, Y)
     assert isinstance(evaluation.result, ForwardResult) and _same_forecasts(evaluation.result, record)
-    found = list(evaluation.intervals.values())
-    assert [interval.method for interval in found] == list(METHODS)
+    (quantity,) = evaluation.intervals  # the forecast loss's mean
+    found = list(evaluation.intervals[quantity].values())
+    assert [interval.method for interval in found] == list(METHODS) == list(evaluation.intervals[quantity])
+    assert evaluation.recommended == (quantity, METHODS[0])
     for interval, method in zip(found, METHODS, strict=True):
         expected = forecast_interval(record, method=method, random_state=0)
         assert (interval.low, interval.high, interval.target) == (expected.low, expected.high, "forward")

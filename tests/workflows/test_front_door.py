@@ -155,8 +155,11 @@ def test_evaluate_holds_the_record_and_the_intervals_of_the_record_functions():
     record = cvi.cross_val_correctness(GaussianNB(), X_CANCER, Y_CANCER, cv=5, random_state=3, name="nb")
     np.testing.assert_array_equal(evaluation.result.fold, record.fold)
     np.testing.assert_array_equal(evaluation.result.correct, record.correct)
-    assert evaluation.intervals["recommended (method='auto')"] == cvi.accuracy_interval(record)
-    assert evaluation.intervals["Wilson"] == cvi.accuracy_interval(record, method="wilson")
+    quantity, method = evaluation.recommended
+    assert quantity == "accuracy" and evaluation.intervals[quantity][method] == cvi.accuracy_interval(record)
+    wilson = cvi.accuracy_interval(record, method="wilson")
+    found = evaluation.intervals["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
     assert evaluation.fits == 5 and evaluation.budget is None
     assert evaluation.to_dict()["estimators"]["A"]["description"] == "nb: GaussianNB()"
 
@@ -172,7 +175,9 @@ def test_compare_holds_every_test_and_the_decision_of_the_record_functions():
     assert comparison.tests["5x2cv t"] == five_by_two
     assert comparison.decision == cvi.decide(pair, tests=list(comparison.tests.items()))
     assert set(comparison.intervals) == {"A", "B"}
-    assert comparison.intervals["B"]["Wilson"] == cvi.accuracy_interval(pair.b, method="wilson")
+    wilson = cvi.accuracy_interval(pair.b, method="wilson")
+    found = comparison.intervals["B"]["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
 
 
 def test_the_answers_write_their_report_and_show_themselves():

@@ -37,7 +37,11 @@ def test_a_record_is_answered_without_a_fit_as_its_summary_says(record):
     assert evaluation.fits == 0 and evaluation.budget is None and evaluation.result is record
     assert evaluation.summary() == summary_text(record) == record.summary()
     with pytest.warns(PooledRepeatsWarning):  # the oracle warns as the report's rows were made quietly
-        assert evaluation.intervals["Wilson"] == cvi.accuracy_interval(record, method="wilson")
+        wilson = cvi.accuracy_interval(record, method="wilson")
+    found = evaluation.intervals["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
+    quantity, method = evaluation.recommended
+    assert evaluation.intervals[quantity][method] is evaluation.rows[0][0].interval  # the report's first row
     assert evaluation.to_dict()["estimators"]["A"]["accuracy"] == record.accuracy
 
 
@@ -57,7 +61,10 @@ def test_a_pair_is_answered_without_a_fit_with_the_decision_decide_makes(pair):
     expected = cvi.decide(pair)
     assert (comparison.decision.answer, comparison.decision.rests_on) == (expected.answer, expected.rests_on)
     assert set(comparison.intervals) == {"A", "B"}
-    assert comparison.intervals["B"]["Wilson"] == cvi.accuracy_interval(pair.b, method="wilson")
+    wilson = cvi.accuracy_interval(pair.b, method="wilson")
+    found = comparison.intervals["B"]["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
+    assert set(comparison.recommended) == {"A", "B"} and comparison.recommended["A"][0] == "accuracy"
     assert "plan" not in comparison.to_dict()
 
 
