@@ -30,13 +30,13 @@ def _comparison_report(answer, words):
         report = forward_comparison_report(pair, descriptions=words.descriptions, data=words.data,
                                            confidence_level=words.confidence_level, season=words.season,
                                            names=words.names, intervals=answer.rows,
-                                           tests=list(answer.tests.items()), decision=answer.decision)
+                                           tests=list(answer.test_rows), decision=answer.decision)
         report["notes"] = [*words.left_out, *report["notes"]]
         return report
     report = comparison_report(pair, descriptions=words.descriptions, data=words.data,
                                confidence_level=words.confidence_level, metrics=words.metrics, nested=answer.nested,
                                names=words.names, pos_label=words.pos_label, intervals=answer.rows,
-                               tests=list(answer.tests.items()), decision=answer.decision,
+                               tests=list(answer.test_rows), decision=answer.decision,
                                command_line=words.command_line)
     if answer.plan is not None:
         report["plan"] = answer.plan.to_dict()

@@ -77,9 +77,11 @@ class Comparison(Answer):
     rows : tuple of list of NamedInterval
         A's and B's intervals as the report's rows
         (:func:`~cvinference.policy.record_intervals`).
-    tests : mapping of str to TestResult
-        Every test of the difference, by its row's name (Wong's tests,
-        McNemar, the corrected t, 5x2cv; for regressors the loss tests).
+    test_rows : tuple of (str, TestResult)
+        Every test of the difference as the report's rows, by their names
+        (Wong's tests, McNemar, the corrected t, 5x2cv; for regressors the
+        loss tests; for forecasts Diebold & Mariano's and Giacomini &
+        White's); :attr:`tests` keys them by method.
     nested : Interval or None
         Nested cross-validation's interval of the difference (Bates, Hastie
         & Tibshirani 2023), when it ran.
@@ -100,13 +102,22 @@ class Comparison(Answer):
 
     pair: PairedCVResult | PairedForwardResult
     rows: tuple
-    tests: object
+    test_rows: tuple
     nested: Interval | None
     decision: Decision
     words: Words
     fits: int
     budget: int | None
     plan: Plan | None
+
+    @property
+    def tests(self):
+        """Every test of the difference by its ``method`` (a read-only mapping of str to TestResult), in the
+        report's order: ``comparison.tests[cvi.mcnemar_test(pair).method]``."""
+        found = {}
+        for _, test in self.test_rows:
+            found.setdefault(test.method, test)
+        return MappingProxyType(found)
 
     @property
     def intervals(self):
@@ -337,7 +348,7 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
     pair, tests, interval, fits = _run_route(call, *_fit_folds(call), notes)
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, tests=tests, nested=interval,
                         names=names, margin=margin, question=question)
-    return Comparison(pair=pair, rows=found.intervals, tests=MappingProxyType(dict(found.tests)), nested=interval,
+    return Comparison(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=interval,
                       decision=found.decision, words=words._replace(notes=(*notes, *([seeding] if seeding else []))),
                       fits=fits, budget=allowed, plan=planned_comparison)
 

@@ -1,7 +1,6 @@
 """``evaluate`` and ``compare`` with a forward splitter: the forecasts' records, their intervals beside the naive
 forecast, the tests per horizon and the decision, in the front door's objects."""
 
-from types import MappingProxyType
 
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
@@ -145,5 +144,5 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
     pair = _evaluator(cv, loss, n_jobs, random_state, verbose).compare(*estimators, X, y, names=names, params=params)
     found = assess_pair(pair, confidence_level, metrics=metrics, names=names, margin=margin, question=question,
                         random_state=random_state)
-    return dict(pair=pair, rows=found.intervals, tests=MappingProxyType(dict(found.tests)), nested=None,
+    return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
                 decision=found.decision, fits=planned, budget=allowed), found.notes

@@ -1,7 +1,6 @@
 """``evaluate(record)`` and ``compare(pair)``: the answer of records a user already holds, with no fit."""
 
 import inspect
-from types import MappingProxyType
 
 from ..policy import assess_pair, record_intervals
 from ..records import CVResult, ForwardResult, PairedCVResult, PairedForwardResult
@@ -66,6 +65,6 @@ def pair_comparison(pair, *, confidence_level=0.95, metric=None, pos_label=None,
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, names=names, margin=margin,
                         question=question)
     words = _words((pair.a, pair.b), confidence_level, metrics, pos_label, names, season)
-    return dict(pair=pair, rows=found.intervals, tests=MappingProxyType(dict(found.tests)), nested=None,
+    return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
                 decision=found.decision, words=words._replace(left_out=tuple(found.notes)), fits=0, budget=None,
                 plan=None)

@@ -91,7 +91,8 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     assert isinstance(comparison.pair, PairedForwardResult)
     assert _same_forecasts(comparison.pair.a, pair.a) and _same_forecasts(comparison.pair.b, pair.b)
     assert comparison.fits == 40 and comparison.nested is None
-    (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.tests.items()
+    (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.test_rows
+    assert list(comparison.tests) == [test.method for _, test in comparison.test_rows]
     assert (chosen, dm, gw) == ("Diebold-Mariano, pre-whitened", "Diebold-Mariano", "Giacomini-White (horizon 1)")
     assert chosen_test.pvalue == forecast_test(pair, method="prewhitened-diebold-mariano").pvalue
     assert dm_test.pvalue == forecast_test(pair).pvalue
@@ -175,7 +176,7 @@ def test_the_loss_and_its_scorer_are_the_metrics_a_forward_decision_answers_for(
 
 def test_too_few_forecasts_for_giacomini_white_leave_it_out_with_a_note_after_the_fits():
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(4, horizon=2), random_state=0)
-    assert list(found.tests) == ["Diebold-Mariano, pre-whitened", "Diebold-Mariano"]
+    assert [name for name, _ in found.test_rows] == ["Diebold-Mariano, pre-whitened", "Diebold-Mariano"]
     assert found.to_dict()["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
                                                "horizon=1 has 3 forecasts")
     rows = found.to_dict()["forecasts"]["horizon_tests"]

@@ -168,12 +168,14 @@ def test_compare_holds_every_test_and_the_decision_of_the_record_functions():
     comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
                              random_state=0, nested="never")
     pair = comparison.pair
-    assert comparison.tests["McNemar"] == cvi.mcnemar_test(pair)
-    assert comparison.tests["corrected t (1x3-fold)"] == cvi.corrected_resampled_ttest(pair)
+    mcnemar, corrected = cvi.mcnemar_test(pair), cvi.corrected_resampled_ttest(pair)
+    assert comparison.tests[mcnemar.method] == mcnemar and comparison.tests[corrected.method] == corrected
     five_by_two = cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS,
                                          random_state=0)
-    assert comparison.tests["5x2cv t"] == five_by_two
-    assert comparison.decision == cvi.decide(pair, tests=list(comparison.tests.items()))
+    assert comparison.tests[five_by_two.method] == five_by_two
+    assert all(key == test.method for key, test in comparison.tests.items())
+    assert [test for _, test in comparison.test_rows] == list(comparison.tests.values())
+    assert comparison.decision == cvi.decide(pair, tests=list(comparison.test_rows))
     assert set(comparison.intervals) == {"A", "B"}
     wilson = cvi.accuracy_interval(pair.b, method="wilson")
     found = comparison.intervals["B"]["accuracy"]["wilson"]
@@ -288,4 +290,4 @@ def test_nested_cv_asked_for_beyond_the_budget_is_refused_before_any_fit(capsys)
     # a budget that pays for both runs nested cross-validation, and 5x2cv (20 fits) only beside them
     comparison = cvi.compare(GaussianNB(), GaussianNB(var_smoothing=1e-3), X_IRIS, Y_IRIS, cv=3, nested="always",
                              budget=156, random_state=0)
-    assert comparison.nested is not None and comparison.fits == 156 and "5x2cv t" not in comparison.tests
+    assert comparison.nested is not None and comparison.fits == 156 and "5x2cv t" not in dict(comparison.test_rows)

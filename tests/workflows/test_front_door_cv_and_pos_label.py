@@ -121,7 +121,9 @@ def test_pos_label_that_no_metric_reads_is_refused_as_the_command_line_refuses_i
 def test_pos_label_with_a_metric_about_one_class_is_the_intervals():
     evaluation = quiet(cvi.evaluate, GaussianNB(), X, Y, cv=3, random_state=0, metric="f1", pos_label=0)
     expected = quiet(cvi.metric_interval, evaluation.result, "f1", pos_label=0)
-    found = [interval for interval in evaluation.intervals.values() if interval.estimand == expected.estimand]
+    found = [interval for methods in evaluation.intervals.values() for interval in methods.values()
+             if interval.estimand == expected.estimand]
+    assert list(evaluation.intervals["f1"]) == [expected.method]
     assert len(found) == 1
     assert (found[0].estimate, found[0].low, found[0].high) == pytest.approx(
         (expected.estimate, expected.low, expected.high), rel=1e-12)

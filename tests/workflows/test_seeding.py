@@ -30,7 +30,7 @@ X, Y = X_ALL[:150, :5], Y_ALL[:150]
 def _records(comparison):
     """What the fits made: both records' predictions and losses, the tests' statistics, nested CV's interval."""
     pair = comparison.pair
-    tests = {name: (test.statistic, test.pvalue) for name, test in comparison.tests.items()}
+    tests = {name: (test.statistic, test.pvalue) for name, test in comparison.test_rows}
     nested = None if comparison.nested is None else (comparison.nested.estimate, comparison.nested.low,
                                                      comparison.nested.high)
     return pair.a.y_pred, pair.b.y_pred, pair.a.fold, tests, nested
@@ -54,7 +54,7 @@ def test_the_reproduction_gives_the_same_answer_on_every_run_and_for_any_n_jobs(
     tree = DecisionTreeClassifier(max_depth=2)
     runs = [cvi.compare(GaussianNB(), tree, X, Y, random_state=0, nested="always", n_jobs=n_jobs)
             for n_jobs in (1, 1, 2)]
-    assert "5x2cv t" in runs[0].tests and runs[0].nested is not None
+    assert "5x2cv t" in dict(runs[0].test_rows) and runs[0].nested is not None
     _assert_same(_records(runs[0]), _records(runs[1]))
     _assert_same(_records(runs[0]), _records(runs[2]))
     assert tree.get_params()["random_state"] is None
