@@ -21,7 +21,9 @@ from ..inference import (
     loss_difference_test,
     loss_interval,
     matched_sample_test,
+    mean_baseline_test,
     metric_interval,
+    no_information_test,
     regression_interval,
 )
 from ..inference._forecast import forecast_interval, forecast_test
@@ -386,6 +388,29 @@ def horizon_results(subject, confidence_level=0.95):
         else:
             found[h] = quietly(forecast_test, subject, method=method_row(DECISION_TEST).option, horizon=h)
     return found
+
+
+def baseline_test(result):
+    """The test that a learner's record beats its trivial baseline: the no-information rate for a classifier (the
+    exact binomial, or on a grouped record the cluster-robust t), the training mean's (median's) loss for a
+    regressor (the CV-CLT, or the cluster-robust t); None where a regressor's has none (a loss without a trivial
+    regressor, a holdout or one evaluation set).
+
+    Parameters
+    ----------
+    result : CVResult
+        The learner's record.
+
+    Returns
+    -------
+    NoInformationTestResult, TestResult or None
+    """
+    if _is_classifier(result):
+        return quietly(no_information_test, result)
+    if result.loss_name not in BASELINES or result.n_train is not None or result.n_splits < 2:
+        return None
+    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
+    return quietly(mean_baseline_test, result, variance=variance)
 
 
 def forecast_baseline_test(result, season=None):

@@ -40,16 +40,14 @@ from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, Poole
 from ..inference import (
     FTestResult,
     large_sample_conditions,
-    mean_baseline_test,
-    no_information_test,
     scheme_diagnostic,
 )
 from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import TARGET_PHRASES
 from ..inference._metric_interval import metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
-from ..inference._regression import BASELINES, loss_words
-from ..policy import comparison_decision, comparison_tests, estimator_intervals
+from ..inference._regression import loss_words
+from ..policy import baseline_test, comparison_decision, comparison_tests, estimator_intervals
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -153,10 +151,9 @@ def _baseline_test(test):
 def _mean_baseline_record(result, confidence_level):
     """The trivial regressor's loss (the training mean's, or median's) and the p-value of beating it: the CV-CLT's,
     or on a grouped record the cluster-robust t's."""
-    if result.loss_name not in BASELINES or result.n_train is not None or result.n_splits < 2:
+    test = baseline_test(result)
+    if test is None:
         return None
-    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    test = quietly(mean_baseline_test, result, variance=variance)
     details = test.details
     return {"baseline": details["baseline"], "baseline_loss": details["baseline_loss"],
             "relative": _number(details["relative"]), "pvalue": _number(test.pvalue),
@@ -168,7 +165,7 @@ def _baseline_record(result, confidence_level):
     grouped record the cluster-robust t's."""
     if not _is_classifier(result):
         return _mean_baseline_record(result, confidence_level)
-    test = quietly(no_information_test, result)
+    test = baseline_test(result)
     details = test.details
     return {"no_information_rate": details["no_information_rate"],
             "majority_class": _json_label(details["majority_class"]), "pvalue": _number(test.pvalue),

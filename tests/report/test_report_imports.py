@@ -22,7 +22,6 @@ REMAINING = {
     ("_report", "..inference._metric_interval", "metric_fold_values"),
     ("_report", "..inference._metric_interval", "takes_pos_label"),
     ("_report", "..inference._no_information", "baseline_test_words"),
-    ("_report", "..inference._regression", "BASELINES"),
     ("_report", "..inference._regression", "loss_words"),
 }
 """The private imports of inference and policy the report still makes: text and constants, not computations."""
