@@ -180,23 +180,14 @@ def _study_cases():
     ]
 
 
-def _front_door_cases(X, y):
-    nb, tree = GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)
-    return [
-        ("Evaluation", quiet(cvi.evaluate, nb, X, y, cv=3, random_state=0)),
-        ("Comparison", quiet(cvi.compare, nb, tree, X, y, cv=3, n_repeats=1, nested="never", random_state=0)),
-    ]
-
-
 @functools.cache
 def _all_cases():
     X, y = _data()
-    return tuple(_record_cases(X, y) + _inference_cases(X, y) + _model_selection_cases(X, y) + _study_cases()
-                 + _front_door_cases(X, y))
+    return tuple(_record_cases(X, y) + _inference_cases(X, y) + _model_selection_cases(X, y) + _study_cases())
 
 
 def result_cases():
-    """(label, result) pairs: at least one for every public class that has ``to_dict``."""
+    """(label, result) pairs: at least one for every public class that has ``from_dict``."""
     return list(_all_cases())
 
 

@@ -31,7 +31,9 @@ PUBLIC = public_names()
 
 
 def _exported_result_classes():
-    return sorted(name for name, obj in PUBLIC.items() if inspect.isclass(obj) and hasattr(obj, "to_dict"))
+    """Every exported class that reads back what it writes (``from_dict``); the front door's answers
+    (``Evaluation``, ``Comparison``) write their report, which is not read back."""
+    return sorted(name for name, obj in PUBLIC.items() if inspect.isclass(obj) and hasattr(obj, "from_dict"))
 
 
 CLASSES = _exported_result_classes()

@@ -309,7 +309,8 @@ def write_outputs(args, report, draw, out):
 
 def _finish(args, answer, out):
     """Write ``answer``'s report to --json and --plot, then print its summary (unless quiet)."""
-    write_outputs(args, answer.report, lambda path: plot_report(answer.report, path), out)
+    report = answer.to_dict()
+    write_outputs(args, report, lambda path: plot_report(report, path), out)
     if shows_text(args):
         print(answer.summary(), file=out)
     return 0

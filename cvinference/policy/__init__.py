@@ -15,19 +15,47 @@ evidence by its row of the table of methods
 """
 
 from ._advice import choose_method, evidence_warnings
+from ._assess import (
+    NamedInterval,
+    PairAssessment,
+    assess_pair,
+    baseline_test,
+    comparison_decision,
+    comparison_tests,
+    estimator_intervals,
+    forecast_baseline_test,
+    forecast_intervals,
+    forecast_tests,
+    horizon_results,
+    record_intervals,
+)
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
-from ._detectable import minimum_detectable_difference
-from ._plan import Plan, plan
+from ._detectable import POWER, minimum_detectable_difference
+from ._plan import RANGE_LEVEL, Plan, plan
 
 __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
+    "NamedInterval",
+    "POWER",
+    "PairAssessment",
     "Plan",
+    "RANGE_LEVEL",
+    "assess_pair",
+    "baseline_test",
     "choose_method",
+    "comparison_decision",
+    "comparison_tests",
     "decide",
+    "estimator_intervals",
     "evidence_warnings",
+    "forecast_baseline_test",
+    "forecast_intervals",
+    "forecast_tests",
+    "horizon_results",
     "minimum_detectable_difference",
     "pair_tests",
     "plan",
+    "record_intervals",
 ]

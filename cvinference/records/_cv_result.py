@@ -622,8 +622,9 @@ class CVResult(Grouped, Record):
     def summary(self):
         """The report of this result as text: per-fold counts, accuracy, intervals, conditions, verdict.
 
-        The same report as ``cvinference evaluate`` prints
-        (``cvinference.report.summary_text``), with every repeat's folds.
+        The same report as ``cvinference evaluate`` prints: the summary of
+        ``cvinference.evaluate(result)``, the answer of this record (no
+        fit), with every repeat's folds.
         Under leave-one-out the per-fold table is left out.
 
         Returns
@@ -672,7 +673,7 @@ class CVResult(Grouped, Record):
           rest, so they estimate how well the learner does given these data, not how it would do on another
           dataset of the same size, whose variation one dataset cannot show (Vanwinckelen & Blockeel 2015).
         """
-        return upward("report", "summary_text")(self)
+        return upward("workflows", "evaluate")(self).summary()
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc
@@ -874,13 +875,14 @@ class PairedCVResult(Record):
         result's intervals, then the matched-sample t, the independent-sample
         z and McNemar's test (on repeat 0 when there are several repeats), the
         corrected repeated-CV t (all repeats), the phi diagnostic, the
-        warnings and a verdict (``cvinference.report.summary_text``).
+        warnings and a verdict: the summary of ``cvinference.compare(pair)``,
+        the answer of this pair (no fit).
 
         Returns
         -------
         str
         """
-        return upward("report", "summary_text")(self)
+        return upward("workflows", "compare")(self).summary()
 
     @validate_params(confidence_level=PROBABILITY)
     @fill_doc

@@ -1,64 +1,26 @@
-"""Layer 4: results turned into text, JSON-ready reports and figures.
+"""Layer 5: results turned into text, JSON-ready reports and figures.
 
-A report is built once from the records and the inference results
-(:func:`evaluation_report`, :func:`comparison_report`; for forward validation
-:func:`forward_evaluation_report`, :func:`forward_comparison_report`); :func:`render_text`,
-JSON, :func:`render_html` and :func:`draw_report` only format it. The records' ``summary()`` is
-:func:`summary_text`, the same report rendered, and their ``plot()`` is
+The report renders what the layers below computed; it decides nothing. A
+front-door answer's report (``Evaluation.to_dict()``, ``Comparison.to_dict()``:
+what the command line's ``--json`` writes) is built from the answer's objects
+by one function (``_answer_report.answer_report``), and :func:`render_text`,
+:func:`render_html`, :func:`plot_report` and the answers' ``summary()`` and
+``plot()`` only format it. The records' ``summary()`` is the summary of
+``cvinference.evaluate(record)`` (``compare(pair)``), and their ``plot()`` is
 :func:`plot_result`, the same report drawn (as the command line's ``--plot``).
-:func:`to_polars` gives any result's or record's table as polars.
+:func:`to_polars` gives any result's or record's table as polars. The
+builders of the report dicts and the drawing plumbing the command line and the
+other layers share are private (``_report``, ``_forward_report``, ``_plot``).
 """
 
-from ._forward_report import forecast_intervals, forecast_tests, forward_comparison_report, forward_evaluation_report
 from ._html import record_html, render_html
 from ._plan_plot import plot_plan
-from ._plot import (
-    Plot,
-    draw_panels,
-    draw_report,
-    plot_decision,
-    plot_estimate,
-    plot_forecasts,
-    plot_posterior,
-    plot_report,
-    plot_result,
-    pyplot,
-)
+from ._plot import Plot, plot_decision, plot_estimate, plot_forecasts, plot_posterior, plot_report, plot_result
 from ._polars import to_polars
-from ._report import (
-    REPORT_FORMAT,
-    REPORT_VERSION,
-    WIDTH,
-    NamedInterval,
-    comparison_decision,
-    comparison_report,
-    comparison_tests,
-    estimator_intervals,
-    evaluation_report,
-    pair_tests,
-    record_report,
-    render_text,
-    summary_text,
-)
+from ._report import render_text
 
 __all__ = [
-    "REPORT_FORMAT",
-    "REPORT_VERSION",
-    "WIDTH",
-    "NamedInterval",
     "Plot",
-    "comparison_decision",
-    "comparison_report",
-    "comparison_tests",
-    "estimator_intervals",
-    "draw_panels",
-    "draw_report",
-    "evaluation_report",
-    "forecast_intervals",
-    "forecast_tests",
-    "forward_comparison_report",
-    "forward_evaluation_report",
-    "pair_tests",
     "plot_decision",
     "plot_estimate",
     "plot_forecasts",
@@ -66,11 +28,8 @@ __all__ = [
     "plot_posterior",
     "plot_report",
     "plot_result",
-    "pyplot",
     "record_html",
-    "record_report",
     "render_html",
     "render_text",
-    "summary_text",
     "to_polars",
 ]

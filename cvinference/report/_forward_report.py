@@ -4,41 +4,24 @@ two learners' (``compare``), with the intervals, the naive forecast beside each 
 The report has the other reports' keys (``"estimators"``, ``"tests"``, ``"warnings"``, the ``"verdict"`` or the
 ``"decision"``) and one of its own, ``"forecasts"``: the origins, the window, the horizons and, per horizon, each
 learner's mean loss with its interval, the naive forecast's and (two learners) the test of their difference.
-:func:`~cvinference.report.render_text`, HTML and :func:`~cvinference.report.draw_report` draw it.
+:func:`~cvinference.report.render_text`, HTML and :func:`~cvinference.report.plot_report` draw it.
 """
 
 import numpy as np
 
 from .._utils._text import format_figure, format_level, format_pvalue
-from .._utils._warnings import quietly
-from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
-from ..inference._methods import method_row
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS
 from ..inference._regression import loss_words
-from ..policy import decide
-from ..policy._forward_decision import TEST as DECISION_TEST
+from ..policy import decide, forecast_baseline_test, forecast_intervals, forecast_tests, horizon_results
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
-    NamedInterval,
     _cautions,
     _number,
     decision_record,
     interval_record,
     test_record,
 )
-
-FORECAST_INTERVALS = (
-    ("forecast_prewhitened_hac", "prewhitened-hac", " (recommended)"),
-    ("forecast_hac", "hac", ""),
-    ("forecast_block_bootstrap", "block-bootstrap", ""),
-    ("forecast_stationary_bootstrap", "stationary-bootstrap", ""),
-    ("forecast_iid", "iid", " (ignores time order; for contrast)"),
-)
-"""The rows of a forecaster's intervals of its mean loss: (the method table's row, ``forecast_interval``'s method,
-what the report adds to the row's label), the one to quote first."""
-
-RECOMMENDED = FORECAST_INTERVALS[0][1]
-"""The interval the verdict quotes and the per-horizon rows show: the one the forward calibration measured holding."""
 
 FORWARD_SCOPE = (
     "These numbers describe the learner refitted at each origin of this series (its forecasting method, with this "
@@ -47,54 +30,6 @@ FORWARD_SCOPE = (
     "(docs/forward-validation.md)."
 )
 
-MIN_HORIZON_FORECASTS = 3
-"""The fewest forecasts of one horizon whose interval and test the per-horizon rows give (as ``forecast_interval``
-needs)."""
-
-
-def forecast_intervals(result, confidence_level=0.95, *, random_state=None):
-    """Every interval of a forward record's mean loss the report shows, as :class:`NamedInterval` s, the recommended
-    one first.
-
-    Parameters
-    ----------
-    result : ForwardResult
-        The learner's forward record.
-    confidence_level : float, default=0.95
-        The level of every interval.
-    random_state : int, RandomState or None, default=None
-        Seeds the block bootstrap.
-    """
-    return [NamedInterval(method_row(row).label + words, result.loss_name,
-                          quietly(forecast_interval, result, confidence_level=confidence_level, method=method,
-                                  random_state=random_state))
-            for row, method, words in FORECAST_INTERVALS]
-
-
-def forecast_tests(pair):
-    """The tests of two learners' forecasts and what was left out: ``(tests, notes)``.
-
-    ``tests`` are the (name, LossDifferenceTestResult) pairs of Diebold &
-    Mariano over every forecast, pre-whitened (what the decision rests on,
-    under the same name) and with Bartlett's window at a fixed lag, and
-    Giacomini & White's conditional test at the shortest horizon, left out
-    with a note where that horizon has too few forecasts for it.
-
-    Parameters
-    ----------
-    pair : PairedForwardResult
-        Both learners' forward records.
-    """
-    shortest = int(pair.a.horizons[0])
-    chosen = method_row(DECISION_TEST)
-    tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
-             (method_row("diebold_mariano").label, quietly(forecast_test, pair))]
-    try:
-        tests.append((f"{method_row('giacomini_white').label} (horizon {shortest})",
-                      quietly(forecast_test, pair, method="giacomini-white", horizon=shortest)))
-    except ValueError as exc:  # too few forecasts at that horizon, as the test says
-        return tests, [f"Giacomini & White's test was not run: {exc}"]
-    return tests, []
 
 
 def _scheme(result):
@@ -115,7 +50,7 @@ def _baseline_record(result, season, confidence_level):
     """The naive (or seasonal naive) forecast of the same rows from the same origins, its mean loss, the skill
     1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it."""
     naive = result.baseline(season)
-    test = quietly(forecast_test, result, naive, method=method_row(DECISION_TEST).option, alternative="greater")
+    test = forecast_baseline_test(result, season)
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
@@ -124,13 +59,11 @@ def _baseline_record(result, season, confidence_level):
 
 def _horizon_rows(result, season, confidence_level):
     """Per horizon: the forecasts, the mean loss with its recommended interval (None with fewer than
-    :data:`MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
+    :data:`~cvinference.policy._assess.MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
     naive = result.baseline(season)
     rows = []
-    for h in result.horizons.tolist():
+    for h, interval in horizon_results(result, confidence_level).items():
         at = result.horizon == h
-        interval = (quietly(forecast_interval, result, confidence_level=confidence_level, method=RECOMMENDED,
-                            horizon=h) if at.sum() >= MIN_HORIZON_FORECASTS else None)
         rows.append({"horizon": h, "n_forecasts": int(at.sum()), "mean_loss": float(result.loss[at].mean()),
                      "low": None if interval is None else interval.low,
                      "high": None if interval is None else interval.high,
@@ -219,12 +152,9 @@ taken)."""
 def _horizon_tests(pair):
     """Per horizon, the test the decision rests on (Diebold & Mariano's, pre-whitened; two-sided) on that horizon's
     forecasts (None with too few): with one horizon, the decision's own p-value."""
-    option = method_row(DECISION_TEST).option
     rows = []
-    for h in pair.a.horizons.tolist():
-        n = int((pair.a.horizon == h).sum())
-        test = quietly(forecast_test, pair, method=option, horizon=h) if n >= MIN_HORIZON_FORECASTS else None
-        rows.append({"horizon": h, "n_forecasts": n,
+    for h, test in horizon_results(pair).items():
+        rows.append({"horizon": h, "n_forecasts": int((pair.a.horizon == h).sum()),
                      "estimate": float((pair.b.loss - pair.a.loss)[pair.a.horizon == h].mean()),
                      "pvalue": None if test is None else _number(test.pvalue),
                      "method": None if test is None else test.method,

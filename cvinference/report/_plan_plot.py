@@ -4,7 +4,7 @@ import functools
 
 import numpy as np
 
-from ..policy._plan import RANGE_LEVEL
+from ..policy import RANGE_LEVEL
 from ._plot import draw_panels
 
 PLAN_CURVE = "detectable"

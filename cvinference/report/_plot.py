@@ -10,9 +10,9 @@ import numpy as np
 
 from .._utils._paths import unwritable_reason
 from .._utils._text import format_figure, format_level, format_pvalue, wrapped
+from ..inference import Interval
 from ..inference._regression import LOSS_METRICS, loss_words
-from ..inference._results import Interval
-from ..policy._detectable import POWER
+from ..policy import POWER
 from ..policy._margin import relevelled
 from ._report import decision_record, record_report
 

@@ -39,26 +39,15 @@ from .._utils._text import bounds_text, format_figure, format_level, format_pval
 from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
 from ..inference import (
     FTestResult,
-    accuracy_interval,
-    corrected_resampled_ttest,
     large_sample_conditions,
-    loss_difference_test,
-    loss_interval,
-    matched_sample_test,
-    mean_baseline_test,
-    metric_interval,
-    no_information_test,
-    regression_interval,
     scheme_diagnostic,
 )
 from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import TARGET_PHRASES
-from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
+from ..inference._metric_interval import metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
-from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
-from ..policy import decide, pair_tests
-from ..policy._decision import cluster_paired_name
-from ..policy._decision_text import summary_lines
+from ..inference._regression import loss_words
+from ..policy import baseline_test, comparison_decision, comparison_tests, estimator_intervals
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -131,7 +120,8 @@ def _folds_record(result, metrics, pos_label):
         "mean_loss_j": result.fold_mean_loss.tolist(),
     }
     if metrics:
-        values = [quietly(metric_fold_values, result, metric, _positive(metric, pos_label)) for metric in metrics]
+        values = [quietly(metric_fold_values, result, metric, pos_label if takes_pos_label(metric) else None)
+                  for metric in metrics]
         record["metric_j"] = {name: [[_number(v) for v in row] for row in table] for name, table in values}
     return record
 
@@ -143,120 +133,6 @@ def _conditions_record(result, min_count):
     return {"rule": fields["rule"], "min_count": min_count, "satisfied": fields["satisfied"],
             "description": conditions.describe(),
             **{key: fields[key] for key in ("units_are_folds", "holds", "failing_folds", "counts")}}
-
-
-class NamedInterval(NamedTuple):
-    """One interval of a learner's report: its row name, the quantity it is about and the :class:`Interval`.
-
-    Attributes
-    ----------
-    name : str
-        The row's name in the report.
-    quantity : str
-        What the interval is about: ``"accuracy"``, a loss's or a metric's name.
-    interval : Interval
-        The interval.
-    """
-
-    name: str
-    quantity: str
-    interval: object
-
-
-def _accuracy_intervals(result, confidence_level, min_count):
-    def interval(name, **options):
-        found = quietly(accuracy_interval, result, confidence_level, min_count=min_count, **options)
-        return NamedInterval(name, "accuracy", found)
-
-    intervals = [interval("recommended (method='auto')"),
-                 interval("dataset level, normal (Wong Theorem 1)", method="normal"),
-                 interval("Wilson", method="wilson"),
-                 interval("Clopper-Pearson (exact)", method="clopper-pearson")]
-    if result.n_splits >= 2 and not result.is_loo:
-        intervals.insert(2, interval("fold level, t (Wong 4.3.3)", averaging="fold", method="t"))
-    return intervals
-
-
-def _cluster_loss_intervals(result, confidence_level):
-    """On a grouped record, the cluster-robust interval of its mean loss (the groups as the units); else none."""
-    if result.groups is None:
-        return []
-    found = quietly(loss_interval, result, confidence_level, method="cluster")
-    return [NamedInterval(f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name, found)]
-
-
-def _cluster_regression_intervals(result, confidence_level):
-    """On a grouped record, the intervals ``method="auto"`` gives (the groups as the units: the cluster-robust one
-    or its half-sample form, as the calibration evidence says): of its loss's mean first, then of the other mean
-    error and R²."""
-    if result.groups is None:
-        return []
-    own = LOSS_METRICS[result.loss_name]
-    other = "mean_absolute_error" if own == "mean_squared_error" else "mean_squared_error"
-    records = []
-    for metric in (own, other, "r2"):
-        found = quietly(regression_interval, result, metric, confidence_level=confidence_level)
-        label = f"{METRIC_WORDS[metric]}, {found.method.replace('-half', ' half')} (groups as units)"
-        records.append(NamedInterval(label, result.loss_name if metric == own else metric, found))
-    return records
-
-
-def _regression_intervals(result, confidence_level):
-    """MSE, MAE and R² by Bayle et al.'s CV-CLT (leave-one-out: the all-pairs variance), after the cluster-robust
-    intervals when the record is grouped."""
-    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    return _cluster_regression_intervals(result, confidence_level) + [
-        NamedInterval(f"{METRIC_WORDS[metric]}, CV-CLT (Bayle et al.)", metric,
-                      quietly(regression_interval, result, metric, confidence_level=confidence_level,
-                              variance=variance, method="cv-clt"))
-        for metric in ("mean_squared_error", "mean_absolute_error", "r2")]
-
-
-def _positive(metric, pos_label):
-    """``pos_label`` for a metric about one positive class (``"f1"``), None for any other."""
-    return pos_label if takes_pos_label(metric) else None
-
-
-def _metric_intervals(result, confidence_level, metrics, pos_label):
-    """Each metric's fold-level interval (t, or the corrected t of a score metric); the AUC's DeLong one too."""
-    records = []
-    for metric in metrics:
-        found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
-                        pos_label=_positive(metric, pos_label))
-        records.append(NamedInterval(f"{metric}, fold level {found.method}", metric, found))
-        if isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc":
-            records.append(NamedInterval(f"{metric}, DeLong pooled (repeat 0)", metric,
-                                         quietly(metric_interval, result, metric, confidence_level=confidence_level,
-                                                 method="delong")))
-    return records
-
-
-def estimator_intervals(result, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None):
-    """Every interval the report shows for one learner's record, as :class:`NamedInterval` s, in its order.
-
-    Parameters
-    ----------
-    result : CVResult
-        The learner's record.
-    confidence_level : float, default=0.95
-        The level of every interval.
-    metrics : sequence of str, default=()
-        Metrics beyond accuracy and the loss, each with its interval.
-    min_count : int, default=5
-        The smallest count the large-sample conditions accept.
-    pos_label : int, str or None, default=None
-        The positive class of the metrics about one class, as
-        :func:`~cvinference.metric_interval` takes it.
-    """
-    metric_intervals = _metric_intervals(result, confidence_level, metrics, pos_label)
-    if not _is_classifier(result) and result.loss_name in BASELINES:
-        return _regression_intervals(result, confidence_level) + metric_intervals
-    intervals = _accuracy_intervals(result, confidence_level, min_count) if _is_classifier(result) else []
-    if result.loss_name != "zero_one":
-        intervals.append(NamedInterval(f"mean {result.loss_name}, half-sample (Nedel'ko)", result.loss_name,
-                                       quietly(loss_interval, result, confidence_level, method="half-sample")))
-        intervals += _cluster_loss_intervals(result, confidence_level)
-    return intervals + metric_intervals
 
 
 def _json_label(label):
@@ -277,10 +153,9 @@ def _baseline_test(test):
 def _mean_baseline_record(result, confidence_level):
     """The trivial regressor's loss (the training mean's, or median's) and the p-value of beating it: the CV-CLT's,
     or on a grouped record the cluster-robust t's."""
-    if result.loss_name not in BASELINES or result.n_train is not None or result.n_splits < 2:
+    test = baseline_test(result)
+    if test is None:
         return None
-    variance = "all-pairs" if int(result.fold_sizes.min()) < 2 else "within-fold"
-    test = quietly(mean_baseline_test, result, variance=variance)
     details = test.details
     return {"baseline": details["baseline"], "baseline_loss": details["baseline_loss"],
             "relative": _number(details["relative"]), "pvalue": _number(test.pvalue),
@@ -292,7 +167,7 @@ def _baseline_record(result, confidence_level):
     grouped record the cluster-robust t's."""
     if not _is_classifier(result):
         return _mean_baseline_record(result, confidence_level)
-    test = quietly(no_information_test, result)
+    test = baseline_test(result)
     details = test.details
     return {"no_information_rate": details["no_information_rate"],
             "majority_class": _json_label(details["majority_class"]), "pvalue": _number(test.pvalue),
@@ -419,56 +294,6 @@ def _diagnostic_record(pair):
     return {"phi": fields.pop("phi"), "high": fields.pop("high"), "note": fields.pop("note"), "table": fields}
 
 
-def comparison_tests(pair, *, extra_tests=(), min_count=5):
-    """The (name, TestResult) pairs a comparison's report shows: :func:`pair_tests` and ``extra_tests`` (5x2cv) for
-    classifiers, the loss tests for regressors.
-
-    Parameters
-    ----------
-    pair : PairedCVResult
-        Both learners' records.
-    extra_tests : sequence of (str, TestResult), default=()
-        Tests that needed fits of their own (5x2cv), shown after the others.
-    min_count : int, default=5
-        The smallest count the large-sample conditions accept.
-    """
-    if _is_classifier(pair.a):
-        return [*pair_tests(pair, min_count=min_count), *extra_tests]
-    return _loss_tests(pair)
-
-
-def comparison_decision(pair, tests, *, confidence_level=0.95, metrics=(), nested=None, names=None, pos_label=None,
-                        margin=None, question=None):
-    """:func:`~cvinference.decide` on the first of ``metrics`` (or accuracy), as the comparison's report makes it.
-
-    Parameters
-    ----------
-    pair : PairedCVResult
-        Both learners' records.
-    tests : list of (str, TestResult)
-        :func:`comparison_tests` of ``pair``; the decision reads them for
-        accuracy.
-    confidence_level, metrics
-        As in :func:`estimator_intervals`; the decision is about the first
-        of ``metrics``, or accuracy.
-    nested : Interval or None, default=None
-        Nested cross-validation's interval of the difference, when run.
-    names : tuple of str or None, default=None
-        The learners' names.
-    pos_label
-        As in :func:`estimator_intervals`.
-    margin, question
-        As in :func:`~cvinference.decide` (the decision is about ``margin``
-        when one is given).
-    """
-    metric = metrics[0] if metrics else "accuracy"
-    # the tests of accuracy, which another metric and one evaluation set (its own test) do not read
-    read = (metric == "accuracy" or pair.a.classes is None) and pair.a.n_splits > 1
-    return decide(pair, metric=metric, confidence_level=confidence_level, tests=tests if read else None,
-                  nested=nested, names=names, pos_label=_positive(metric, pos_label), margin=margin,
-                  question=question)
-
-
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
                       command_line=True, nested=None, names=None, pos_label=None, intervals=None, tests=None,
                       decision=None):
@@ -521,17 +346,9 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
             "notes": _comparison_notes(records, diagnostic), "decision": decision_record(decision)}
 
 
-def _loss_tests(pair):
-    """The tests of two regressors' mean losses: the corrected t (k-fold) and the CV-CLT on instance differences."""
-    a = pair.a
-    tests = []
-    if a.n_splits >= 2 and not a.is_loo:
-        tests.append((f"corrected t ({a.n_repeats}x{a.n_splits}-fold)", quietly(corrected_resampled_ttest, pair)))
-    variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
-    tests.append(("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance)))
-    if a.groups is not None:
-        tests.append((cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster")))
-    return tests
+def _summary_lines(decision):
+    """The decision's summary lines: ``Decision.summary()`` without its last line (where the details are)."""
+    return decision.summary().splitlines()[:-1]
 
 
 def decision_record(decision):
@@ -545,7 +362,7 @@ def decision_record(decision):
     for test in [record["rests_on"], *record["context"]]:
         if test is not None:
             del test["role"]
-    return {**record, "text": decision.text, "summary": summary_lines(decision), "explanation": decision.explain()}
+    return {**record, "text": decision.text, "summary": _summary_lines(decision), "explanation": decision.explain()}
 
 
 _CONDITIONAL_CAVEAT = (
@@ -935,7 +752,7 @@ text)."""
 
 
 def _decision_blocks(decision):
-    """The decision in at most five lines (:func:`~cvinference.policy._decision_text.summary_lines` and
+    """The decision in at most five lines (``Decision.summary()`` and
     :data:`DETAILS`)."""
     first, *rest = decision["summary"]
     return [Paragraph(first), *(Paragraph(line, "  ") for line in [*rest, DETAILS])]

@@ -8,7 +8,6 @@ import numpy as np
 
 from .._utils._describe import estimator_description, estimator_type
 from .._utils._docstring import fill_doc
-from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
     NAMES,
     PROBABILITY,
@@ -25,9 +24,9 @@ from .._utils._params import (
 from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..inference import Interval, TestResult
+from ..inference import Interval
 from ..inference._regression import loss_words
-from ..policy import Decision, Plan
+from ..policy import Decision, Plan, assess_pair, comparison_decision, comparison_tests
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
 from ..policy._design import (
@@ -41,13 +40,12 @@ from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import planned
 from ..policy._routes import NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
-from ..report import comparison_decision, comparison_report, comparison_tests, estimator_intervals
-from ._answer import Answer
+from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_comparison
+from ._records import RECORDS, check_record_call, pair_comparison
 from ._settings import (
     FrontDoorCV,
-    by_name,
     check_folds,
     check_metric_names,
     check_pos_label,
@@ -60,7 +58,6 @@ from ._settings import (
     resolved_cv,
     say,
     seeded,
-    with_note,
 )
 
 
@@ -68,28 +65,33 @@ from ._settings import (
 class Comparison(Answer):
     """Two learners on identical folds, every test, and the one decision: what ``cvinference compare`` prints.
 
-    Made by :func:`compare`.
+    Made by :func:`compare`. Its objects are held once; :meth:`to_dict`
+    (the command line's ``--json``), :meth:`summary`, HTML and
+    :meth:`plot` are the report built from them.
 
     Attributes
     ----------
     pair : PairedCVResult or PairedForwardResult
         Both learners' records on identical folds (with a forward splitter,
         their forecasts from identical origins).
-    intervals : mapping
-        ``{"A": {name: Interval}, "B": {name: Interval}}``: every interval
-        of each learner the report shows.
-    tests : mapping of str to TestResult
-        Every test of the difference, by its row's name (Wong's tests,
-        McNemar, the corrected t, 5x2cv; for regressors the loss tests).
+    rows : tuple of list of NamedInterval
+        A's and B's intervals as the report's rows
+        (:func:`~cvinference.policy.record_intervals`).
+    test_rows : tuple of (str, TestResult)
+        Every test of the difference as the report's rows, by their names
+        (Wong's tests, McNemar, the corrected t, 5x2cv; for regressors the
+        loss tests; for forecasts Diebold & Mariano's and Giacomini &
+        White's); :attr:`tests` keys them by method.
     nested : Interval or None
         Nested cross-validation's interval of the difference (Bates, Hastie
         & Tibshirani 2023), when it ran.
     decision : Decision
         The answer, the one test it rests on, the others and why not.
-    report : dict
-        The report (the command line's ``--json``).
+    words : Words
+        How the report words them: the learners' descriptions, the data's
+        name, the level, the metrics and the notes of the call.
     fits : int
-        The models fitted.
+        The models fitted (0 for a pair passed in).
     budget : int or None
         The fits the call was allowed, None without a limit.
     plan : Plan or None
@@ -99,20 +101,35 @@ class Comparison(Answer):
     """
 
     pair: PairedCVResult | PairedForwardResult
-    intervals: object
-    tests: object
+    rows: tuple
+    test_rows: tuple
     nested: Interval | None
     decision: Decision
-    report: dict
+    words: Words
     fits: int
     budget: int | None
     plan: Plan | None
 
-    _kinds = {"pair": Instance((PairedCVResult, PairedForwardResult)),
-              "intervals": Mapping(Mapping(Instance(Interval))), "tests": Mapping(Instance(TestResult)),
-              "nested": Nullable(Instance(Interval)),
-              "decision": Instance(Decision), "report": ANY, "fits": COUNT, "budget": Nullable(COUNT),
-              "plan": Nullable(Instance(Plan))}
+    @property
+    def tests(self):
+        """Every test of the difference by its ``method`` (a read-only mapping of str to TestResult), in the
+        report's order: ``comparison.tests[cvi.mcnemar_test(pair).method]``."""
+        found = {}
+        for _, test in self.test_rows:
+            found.setdefault(test.method, test)
+        return MappingProxyType(found)
+
+    @property
+    def intervals(self):
+        """``{"A": {quantity: {method: Interval}}, "B": ...}``: every interval of each learner the report shows,
+        by quantity then method (read-only mappings): ``comparison.intervals["B"]["accuracy"]["wilson"]``."""
+        return MappingProxyType({label: by_quantity(rows) for label, rows in zip("AB", self.rows, strict=True)})
+
+    @property
+    def recommended(self):
+        """``{"A": (quantity, method), "B": ...}``: each learner's interval to quote (``method="auto"`` may choose
+        differently for each)."""
+        return MappingProxyType({label: recommended(rows) for label, rows in zip("AB", self.rows, strict=True)})
 
     def __repr__(self):
         return f"Comparison(answer={self.decision.answer!r}, metric={self.decision.metric!r}, fits={self.fits})"
@@ -295,16 +312,18 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
         descriptions = tuple(estimator_description(e) if name is None else f"{name}: {estimator_description(e)}"
                              for e, name in zip(estimators, names or (None, None), strict=True))
     seeded_estimators, seeding = seeded(estimators, random_state, "AB")
+    words = Words(tuple(descriptions), data, confidence_level, tuple(metrics), pos_label, names)
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label, nested=nested)
         notes = [f"n_repeats='auto': cv={cv!r} is forward validation, whose origins are the same every time; 1 "
                  "repeat was run."] if n_repeats == "auto" else []
-        return Comparison(plan=None, **forward_comparison(
+        found, left_out = forward_comparison(
             seeded_estimators, X, y, cv=cv, loss=loss, metrics=metrics, confidence_level=confidence_level,
-            budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-            descriptions=descriptions, data=data, params=params, season=season,
-            notes=[*notes, seeding] if seeding else notes, margin=margin, question=question))
+            budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params,
+            season=season, margin=margin, question=question)
+        return Comparison(plan=None, **found, words=words._replace(
+            season=season, left_out=tuple(left_out), notes=(*notes, seeding) if seeding else tuple(notes)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
     folds = resolved_cv(cv, len(y), groups, regression, random_state)
@@ -327,22 +346,11 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
                  confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
     notes = list(design.notes)
     pair, tests, interval, fits = _run_route(call, *_fit_folds(call), notes)
-    intervals = [estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
-                 for result in (pair.a, pair.b)]
-    decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
-                                   nested=interval, names=names, pos_label=pos_label, margin=margin,
-                                   question=question)
-    report = comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
-                               metrics=metrics, nested=interval, names=names, pos_label=pos_label,
-                               intervals=intervals, tests=tests, decision=decision)
-    report["plan"] = planned_comparison.to_dict()
-    if notes:
-        report["notes"] = [*report.get("notes", []), *notes]
-    with_note(report, seeding)
-    return Comparison(pair=pair, intervals=MappingProxyType({
-        label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
-        tests=MappingProxyType(dict(tests)), nested=interval, decision=decision, report=report, fits=fits,
-        budget=allowed, plan=planned_comparison)
+    found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, tests=tests, nested=interval,
+                        names=names, margin=margin, question=question)
+    return Comparison(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=interval,
+                      decision=found.decision, words=words._replace(notes=(*notes, *([seeding] if seeding else []))),
+                      fits=fits, budget=allowed, plan=planned_comparison)
 
 
 @fill_doc
@@ -351,9 +359,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
                  nested=Options("auto", "always", "never"), budget=Budget(), names=NAMES, n_jobs=Jobs(),
                  random_state=Seed(), verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)),
                  margin=Nullable(MARGIN), question=Nullable(Options("difference", *MARGIN_ALTERNATIVES)))
-def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS, groups=None, metric=None, loss=None,
-            pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None, n_jobs=None,
-            random_state=None, verbose=0, params=None, season=None, margin=None, question=None):
+def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=DEFAULT_REPEATS, groups=None,
+            metric=None, loss=None, pos_label=None, confidence_level=0.95, nested="auto", budget=None, names=None,
+            n_jobs=None, random_state=None, verbose=0, params=None, season=None, margin=None, question=None):
     """Is A better than B? Cross-validate both on identical folds, run every test and decide, in one call.
 
     The front door for two learners: it runs what ``cvinference compare``
@@ -373,15 +381,28 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS,
     and kept as ``comparison.plan``. The returned object's ``summary()`` is
     what the command line prints.
 
+    Given a pair of records already made (a
+    :class:`~cvinference.records.PairedCVResult` or
+    :class:`~cvinference.records.PairedForwardResult`, alone), it fits
+    nothing and answers from the pair: the same intervals, tests and
+    decision (``fits`` 0, no plan, no nested cross-validation), worded as
+    the pair's ``summary()``, which is this answer's. Only
+    ``confidence_level``, ``metric``, ``pos_label``, ``names``, ``margin``,
+    ``question`` and ``season`` apply then; a setting of the fits is
+    refused.
+
     Parameters
     ----------
-    estimator_a, estimator_b : estimator
-        Two scikit-learn classifiers (or two regressors), cloned, never
-        fitted in place.
-    X : array-like of shape (n_samples, n_features)
-        The features (numpy, lists or a pandas DataFrame).
-    y : array-like of shape (n_samples,)
-        The target: class labels, or numbers for a regressor.
+    estimator_a : estimator, PairedCVResult or PairedForwardResult
+        A scikit-learn classifier (or regressor), cloned, never fitted in
+        place; or a pair of records of both learners' fits already made.
+    estimator_b : estimator or None, default=None
+        The other classifier (or regressor), like A; None with a pair.
+    X : array-like of shape (n_samples, n_features) or None, default=None
+        The features (numpy, lists or a pandas DataFrame); None with a pair.
+    y : array-like of shape (n_samples,) or None, default=None
+        The target: class labels, or numbers for a regressor; None with a
+        pair.
     cv : int, "loo" or cross-validation splitter, default=10
         As :func:`evaluate` takes it. With a forward splitter both
         regressors forecast from identical origins, and the decision rests
@@ -511,6 +532,15 @@ def compare(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_REPEATS,
     >>> comparison.fits
     190
     """
+    if estimator_b is None and X is None and y is None:
+        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                        confidence_level=confidence_level, nested=nested, budget=budget, names=names,
+                        n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season,
+                        margin=margin, question=question)
+        check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
+        return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
+                                            pos_label=pos_label, names=names, margin=margin, question=question,
+                                            season=season))
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,

@@ -4,7 +4,6 @@ import dataclasses
 
 from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
-from .._utils._kinds import ANY, COUNT, Instance, Mapping
 from .._utils._params import (
     NAME,
     PROBABILITY,
@@ -18,16 +17,15 @@ from .._utils._params import (
 )
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..inference import Interval
+from ..policy import record_intervals
 from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
-from ..report import estimator_intervals, evaluation_report
-from ._answer import Answer
+from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
 from ._forward import check_forward_options, check_season, forward_evaluation
+from ._records import PAIRS, check_record_call, record_evaluation
 from ._settings import (
     FrontDoorCV,
-    by_name,
     check_folds,
     check_metric_names,
     check_pos_label,
@@ -39,7 +37,6 @@ from ._settings import (
     resolved_cv,
     say,
     seeded,
-    with_note,
 )
 
 
@@ -47,7 +44,9 @@ from ._settings import (
 class Evaluation(Answer):
     """One learner cross-validated, with every interval and its baseline: what ``cvinference evaluate`` prints.
 
-    Made by :func:`evaluate`.
+    Made by :func:`evaluate`. Its objects are held once; :meth:`to_dict`
+    (the command line's ``--json``), :meth:`summary`, HTML and
+    :meth:`plot` are the report built from them.
 
     Attributes
     ----------
@@ -55,35 +54,45 @@ class Evaluation(Answer):
         The record: every instance's fold, prediction, loss (and scores and
         groups when kept); with a forward splitter, every forecast's origin,
         horizon, prediction and loss.
-    intervals : mapping of str to Interval
-        Every interval the report shows, by its row's name; the first,
-        ``"recommended (method='auto')"`` for a classifier, is the one to
-        quote, chosen from the calibration evidence, as its notes say.
-    report : dict
-        The report (the command line's ``--json``): the intervals, Wong's
-        conditions, the baseline (the no-information rate, or the training
-        mean's loss for a regressor; the naive forecast's for forward
-        validation) and the per-fold (per-horizon) figures.
+    rows : tuple of list of NamedInterval
+        The learner's intervals as the report's rows (one list):
+        :func:`~cvinference.policy.record_intervals` of the record.
+    words : Words
+        How the report words them: the learner's description, the data's
+        name, the level, the metrics and the notes of the call.
     fits : int
-        The models fitted.
+        The models fitted (0 for a record passed in).
     budget : int or None
         The fits the call was allowed, None without a limit.
     """
 
     result: CVResult | ForwardResult
-    intervals: object
-    report: dict
+    rows: tuple
+    words: Words
     fits: int
     budget: int | None
 
-    _kinds = {"result": Instance((CVResult, ForwardResult)), "intervals": Mapping(Instance(Interval)), "report": ANY,
-              "fits": COUNT, "budget": Nullable(COUNT)}
+    @property
+    def intervals(self):
+        """Every interval the report shows, by quantity then method (read-only mappings of str to Interval):
+        ``evaluation.intervals["accuracy"]["wilson"]``; the one to quote is named by :attr:`recommended`."""
+        return by_quantity(self.rows[0])
+
+    @property
+    def recommended(self):
+        """``(quantity, method)`` of the interval to quote, the report's first row: for a classifier the one
+        ``method="auto"`` chose from the calibration evidence, as its notes say (``("accuracy", "wilson")``)."""
+        return recommended(self.rows[0])
 
     def __repr__(self):
         result = self.result
         figure = (f"accuracy={result.accuracy:.4f}" if getattr(result, "classes", None) is not None
                   else f"mean_loss={result.mean_loss:.4g}")
         return f"Evaluation({figure}, fits={self.fits})"
+
+
+def _notes(seeding):
+    return () if seeding is None else (seeding,)
 
 
 def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
@@ -99,14 +108,15 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"
     (estimator,), seeding = seeded((estimator,), random_state, [None])
+    words = Words((description,), data, confidence_level, tuple(metrics), pos_label)
     if is_forward_splitter(cv):
         check_forward_options(cv, regression=regression, n_repeats=n_repeats, groups=groups, metrics=metrics,
                               loss=loss, pos_label=pos_label)
         found = forward_evaluation(
             estimator, X, y, cv=cv, loss=loss, confidence_level=confidence_level, budget=budget, name=name,
-            n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, data=data,
-            params=params, season=season)
-        return Evaluation(**{**found, "report": with_note(found["report"], seeding)})
+            n_jobs=n_jobs, random_state=random_state, verbose=verbose, description=description, params=params,
+            season=season)
+        return Evaluation(**found, words=words._replace(season=season, notes=_notes(seeding)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
     n_samples = len(y)
@@ -122,10 +132,8 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
                        verbose=verbose).evaluate(estimator, X, y, groups, name=name, params=params)
-    intervals = estimator_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
-    report = evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
-                               metrics=metrics, pos_label=pos_label, intervals=intervals)
-    return Evaluation(result=result, intervals=by_name(intervals), report=with_note(report, seeding), fits=planned,
+    rows = record_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
+    return Evaluation(result=result, rows=(rows,), words=words._replace(notes=_notes(seeding)), fits=planned,
                       budget=allowed)
 
 
@@ -133,7 +141,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
 @validate_params(cv=FrontDoorCV(), n_repeats=Integer(minimum=1), pos_label=Nullable(ClassLabel()),
                  confidence_level=PROBABILITY, budget=Budget(), name=NAME, n_jobs=Jobs(), random_state=Seed(),
                  verbose=VERBOSE, params=FitParams(), season=Nullable(Integer(minimum=1)))
-def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
+def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metric=None, loss=None, pos_label=None,
              confidence_level=0.95, budget=None, name=None, n_jobs=None, random_state=None, verbose=0, params=None,
              season=None):
     """How good is this learner, and how sure are we: cross-validate it and give every honest interval.
@@ -143,14 +151,25 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     trivial baseline) and returns them in one object whose ``summary()``
     is what the command line prints.
 
+    Given a record already made (a :class:`~cvinference.records.CVResult`
+    or :class:`~cvinference.records.ForwardResult`, without ``X`` and
+    ``y``), it fits nothing and answers from the record: the same
+    intervals and baseline (``fits`` 0), worded as the record's
+    ``summary()``, which is this answer's. Only ``confidence_level``,
+    ``metric``, ``pos_label`` and ``season`` apply then; a setting of the
+    fits is refused.
+
     Parameters
     ----------
-    estimator : estimator
-        A scikit-learn classifier or regressor (cloned, never fitted in place).
-    X : array-like of shape (n_samples, n_features)
-        The features (numpy, lists or a pandas DataFrame).
-    y : array-like of shape (n_samples,)
-        The target: class labels, or numbers for a regressor.
+    estimator : estimator, CVResult or ForwardResult
+        A scikit-learn classifier or regressor (cloned, never fitted in
+        place), or a record of its fits already made.
+    X : array-like of shape (n_samples, n_features) or None, default=None
+        The features (numpy, lists or a pandas DataFrame); None with a
+        record.
+    y : array-like of shape (n_samples,) or None, default=None
+        The target: class labels, or numbers for a regressor; None with a
+        record.
     cv : int, "loo" or cross-validation splitter, default=10
         As :class:`~cvinference.CVEvaluator` takes it: an int k is
         stratified equal-size k-fold for a classifier (its group form with
@@ -249,9 +268,20 @@ def evaluate(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=None, l
     10
     >>> round(evaluation.result.accuracy, 4)
     0.9385
-    >>> evaluation.intervals["recommended (method='auto')"].target
+    >>> quantity, method = evaluation.recommended
+    >>> evaluation.intervals[quantity][method].target
     'kfold'
+    >>> again = cvi.evaluate(evaluation.result)  # the record: no fit
+    >>> again.fits, again.summary() == evaluation.result.summary()
+    (0, True)
     """
+    if X is None and y is None:
+        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                        confidence_level=confidence_level, budget=budget, name=name, n_jobs=n_jobs,
+                        random_state=random_state, verbose=verbose, params=params, season=season)
+        check_record_call(evaluate, estimator, settings, "X and y", PAIRS)
+        return Evaluation(**record_evaluation(estimator, confidence_level=confidence_level, metric=metric,
+                                              pos_label=pos_label, season=season))
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
                           n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season)

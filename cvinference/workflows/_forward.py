@@ -1,20 +1,13 @@
 """``evaluate`` and ``compare`` with a forward splitter: the forecasts' records, their intervals beside the naive
 forecast, the tests per horizon and the decision, in the front door's objects."""
 
-from types import MappingProxyType
 
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
-from ..policy import decide
+from ..policy import assess_pair, record_intervals
 from ..policy._budget import budget_fits, budget_words, check_budget, in_units
 from ..policy._decision import forward_metrics
-from ..report import (
-    forecast_intervals,
-    forecast_tests,
-    forward_comparison_report,
-    forward_evaluation_report,
-)
-from ._settings import REGRESSION_LOSSES, by_name, decision_metric, say
+from ._settings import REGRESSION_LOSSES, decision_metric, say
 
 
 def check_season(season, cv):
@@ -133,34 +126,23 @@ def _evaluator(cv, loss, n_jobs, random_state, verbose):
 
 
 def forward_evaluation(estimator, X, y, *, cv, loss, confidence_level, budget, name, n_jobs, random_state, verbose,
-                       description, data, params, season):
-    """:func:`~cvinference.evaluate` with a forward splitter: ``(result, intervals, report, fits, budget)`` of its
-    :class:`~cvinference.workflows.Evaluation`."""
+                       description, params, season):
+    """:func:`~cvinference.evaluate` with a forward splitter: the ``result``, ``rows``, ``fits`` and ``budget`` of
+    its :class:`~cvinference.workflows.Evaluation`."""
     planned, allowed = _plan(cv, X, y, budget, 1, verbose, description, season)
     result = _evaluator(cv, loss, n_jobs, random_state, verbose).evaluate(estimator, X, y, name=name, params=params)
-    intervals = forecast_intervals(result, confidence_level, random_state=random_state)
-    report = forward_evaluation_report(result, description=description, data=data, confidence_level=confidence_level,
-                                       season=season, intervals=intervals)
-    return dict(result=result, intervals=by_name(intervals),
-                report=report, fits=planned, budget=allowed)
+    rows = record_intervals(result, confidence_level, random_state=random_state)
+    return dict(result=result, rows=(rows,), fits=planned, budget=allowed)
 
 
 def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level, budget, names, n_jobs, random_state,
-                       verbose, descriptions, data, params, season, notes, margin=None, question=None):
+                       verbose, params, season, margin=None, question=None):
     """:func:`~cvinference.compare` with a forward splitter: the fields of its
-    :class:`~cvinference.workflows.Comparison` (no nested cross-validation)."""
+    :class:`~cvinference.workflows.Comparison` but its words (no nested cross-validation) and what the assembler
+    left out."""
     planned, allowed = _plan(cv, X, y, budget, 2, verbose, "A and B", season)
     pair = _evaluator(cv, loss, n_jobs, random_state, verbose).compare(*estimators, X, y, names=names, params=params)
-    intervals = [forecast_intervals(result, confidence_level, random_state=random_state)
-                 for result in (pair.a, pair.b)]
-    tests, left_out = forecast_tests(pair)
-    decision = decide(pair, metric=decision_metric(metrics), confidence_level=confidence_level, names=names,
-                      margin=margin, question=question)
-    report = forward_comparison_report(pair, descriptions=descriptions, data=data, confidence_level=confidence_level,
-                                       season=season, names=names, intervals=intervals, tests=tests,
-                                       decision=decision)
-    report["notes"] = [*left_out, *report["notes"], *notes]
-    return dict(pair=pair, intervals=MappingProxyType({
-        label: by_name(found_intervals) for label, found_intervals in zip("AB", intervals, strict=True)}),
-        tests=MappingProxyType(dict(tests)), nested=None, decision=decision, report=report, fits=planned,
-        budget=allowed)
+    found = assess_pair(pair, confidence_level, metrics=metrics, names=names, margin=margin, question=question,
+                        random_state=random_state)
+    return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
+                decision=found.decision, fits=planned, budget=allowed), found.notes

@@ -2,7 +2,6 @@
 
 import numbers
 import sys
-from types import MappingProxyType
 
 from sklearn.base import is_regressor
 
@@ -159,19 +158,6 @@ def seeded(estimators, random_state, labels):
     (:mod:`cvinference.evaluation._seeding`), and the report's note naming what was seeded (None: nothing was)."""
     learners, seeds = seed_learners(estimators, random_state)
     return learners, seeding_note(labels, estimators, seeds, random_state)
-
-
-def with_note(report, note):
-    """``report`` with ``note`` appended to its notes (unchanged for None)."""
-    if note is not None:
-        report["notes"] = [*report.get("notes", []), note]
-    return report
-
-
-def by_name(intervals):
-    """A report's :class:`~cvinference.report.NamedInterval` s as the front door's read-only mapping, name to
-    Interval, in the report's order."""
-    return MappingProxyType({found.name: found.interval for found in intervals})
 
 
 def say(verbose, message):

@@ -31,12 +31,12 @@ print(comparison.decision.summary())
 # %%
 # The answer holds what the call computed, so nothing is assembled by hand:
 # both records on their identical folds (``comparison.pair``), every test of
-# the difference by its name (``comparison.tests``), the route's result
+# the difference by its method (``comparison.tests``), the route's result
 # (``comparison.nested``) and the decision with the test it rests on.
 pair = comparison.pair
 print(f"accuracy: A {pair.a.accuracy:.4f}, B {pair.b.accuracy:.4f}; {comparison.fits} fits")
-for name, test in comparison.tests.items():
-    print(f"{name}: A - B = {test.estimate:+.4f}, p = {test.pvalue:.3g}")
+for method, test in comparison.tests.items():
+    print(f"{method}: A - B = {test.estimate:+.4f}, p = {test.pvalue:.3g}")
 print(f"the decision rests on: {comparison.decision.rests_on.name}")
 
 # %%

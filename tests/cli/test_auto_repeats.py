@@ -34,7 +34,7 @@ def test_the_command_line_plans_the_repeats_the_front_door_plans(evidence, tmp_p
                          X, y, n_repeats="auto", nested="never", random_state=0)
     assert python.pair.a.n_repeats == 3
     planned = [note for note in report["notes"] if note.startswith("n_repeats='auto'")]
-    assert planned == [note for note in python.report["notes"] if note.startswith("n_repeats='auto'")]
+    assert planned == [note for note in python.to_dict()["notes"] if note.startswith("n_repeats='auto'")]
     assert planned[0].startswith("n_repeats='auto' planned 3 x 10-fold cross-validation (60 fits)")
 
 

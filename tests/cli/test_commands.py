@@ -26,7 +26,8 @@ import cvinference.workflows._compare as front_compare
 from cvinference._utils._text import format_pvalue
 from cvinference.cli import main
 from cvinference.evaluation import CVEvaluator
-from cvinference.report import WIDTH, render_text
+from cvinference.report import render_text
+from cvinference.report._report import WIDTH
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -306,12 +307,12 @@ def _boom(*args, **kwargs):
 
 
 @pytest.mark.parametrize("module, where, argv", [
-    ("_evaluate", "evaluation_report", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
-    ("_compare", "comparison_report", ["compare", "nb", "tree", "--data", "iris", "--cv", "3"]),
-    ("_answer", "render_text", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+    ("report._answer_report", "evaluation_report", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
+    ("report._answer_report", "comparison_report", ["compare", "nb", "tree", "--data", "iris", "--cv", "3"]),
+    ("workflows._answer", "render_text", ["evaluate", "nb", "--data", "iris", "--cv", "3"]),
 ])
 def test_an_internal_error_exits_1_with_one_line(module, where, argv, monkeypatch, capsys):
-    monkeypatch.setattr(importlib.import_module(f"cvinference.workflows.{module}"), where, _boom)
+    monkeypatch.setattr(importlib.import_module(f"cvinference.{module}"), where, _boom)
     status, text = run(argv)
     line = one_error_line(capsys, prefix="cvinference: internal error: ")
     assert status == 1 and text == ""
@@ -329,7 +330,7 @@ def test_an_internal_error_in_the_fits_exits_1(monkeypatch, capsys):
 
 def test_traceback_is_accepted_after_the_command_as_the_error_message_suggests(monkeypatch, capsys):
     # The one-line message says "rerun with --traceback"; appending it to the command should work.
-    monkeypatch.setattr(importlib.import_module("cvinference.workflows._evaluate"), "evaluation_report", _boom)
+    monkeypatch.setattr(importlib.import_module("cvinference.report._answer_report"), "evaluation_report", _boom)
     with pytest.raises(Boom):
         main(["evaluate", "nb", "--data", "iris", "--cv", "3", "--traceback"], out=io.StringIO())
 

@@ -61,7 +61,7 @@ def test_evaluate_prints_the_front_doors_summary_of_the_sorted_series(csv_file, 
     (answer,) = kept
     assert text == answer.summary() + "\n"
     report = json.loads(path.read_text())
-    assert report == json.loads(json.dumps(answer.report))
+    assert report == json.loads(json.dumps(answer.to_dict()))
     assert report["data"] | {"name": None} == {"name": None, "n_samples": N, "time_column": "month",
                                                "first_time": "2001-01", "last_time": "2013-06"}
     assert report["forecasts"]["season"] == 12 and report["forecasts"]["horizons"] == [1, 2, 3]
@@ -72,8 +72,8 @@ def test_evaluate_prints_the_front_doors_summary_of_the_sorted_series(csv_file, 
     expected = cvi.evaluate(make_pipeline(StandardScaler(), LinearRegression()), X, y,
                             cv=ForwardSplit(12, horizon=3, window=60), season=12, random_state=0)
     assert answer.result.y_pred.tolist() == pytest.approx(expected.result.y_pred.tolist(), abs=1e-9)
-    assert answer.intervals["pre-whitened HAC (recommended)"].low == pytest.approx(
-        expected.intervals["pre-whitened HAC (recommended)"].low, abs=1e-9)
+    (quantity, method), (_, same) = answer.recommended, expected.recommended
+    assert answer.intervals[quantity][method].low == pytest.approx(expected.intervals[quantity][same].low, abs=1e-9)
     assert "time: month, 2001-01 to 2013-06 (the rows in time order)" in text
 
 

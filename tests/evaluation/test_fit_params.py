@@ -90,9 +90,9 @@ def test_compare_with_params_leaves_out_5x2cv_and_nested_cv_and_says_so():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         comparison = cvi.compare(ShiftedLogistic(), ShiftedLogistic(), X, Y, cv=5, random_state=0, params=params)
-    assert "5x2cv t" not in comparison.tests and comparison.nested is None
+    assert "5x2cv t" not in dict(comparison.test_rows) and comparison.nested is None
     assert any("5x2cv and nested cross-validation, which do not take them, were left out" in note
-               for note in comparison.report["notes"])
+               for note in comparison.to_dict()["notes"])
     with pytest.raises(ValueError, match=r"^nested='always' runs nested cross-validation, which does not take fit"):
         cvi.compare(ShiftedLogistic(), ShiftedLogistic(), X, Y, nested="always", params=params)
 

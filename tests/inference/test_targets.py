@@ -67,7 +67,7 @@ def test_an_unknown_target_is_refused_naming_the_known_ones(pair):
 
 
 def test_the_report_names_each_interval_and_test_target():
-    from cvinference.report import comparison_report
+    from cvinference.report._report import comparison_report
     pair = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, Y)
     report = comparison_report(pair, descriptions=("nb", "tree"), data="iris")
     targets = {record["name"].split(" (")[0]: record["target"] for record in report["tests"]}

@@ -183,7 +183,8 @@ def test_the_decision_round_trips_and_renders_in_the_report(pair):
     decision = cvi.decide(pair, names=("tree", "nb"))
     assert cvi.results.Decision.from_dict(json.loads(json.dumps(decision.to_dict(), allow_nan=False))) == decision
     assert decision.summary().startswith(f"decision: {decision.answer} (accuracy; A = tree, B = nb)")
-    from cvinference.report import comparison_report, render_text
+    from cvinference.report import render_text
+    from cvinference.report._report import comparison_report
     report = comparison_report(pair, descriptions=("tree", "nb"), data=None, names=("tree", "nb"))
     assert report["decision"]["answer"] == decision.answer and report["decision"]["text"] == decision.text
     assert f"decision: {decision.answer} (accuracy; A = tree, B = nb)" in render_text(report)

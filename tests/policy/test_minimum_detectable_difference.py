@@ -175,7 +175,7 @@ def test_decide_gives_the_mdd_of_its_test_with_the_tests_own_df(no_difference):
 
 def test_the_report_json_and_text_hold_the_mdd(no_difference):
     pair, decision = no_difference
-    report = cvi.report.comparison_report(pair, descriptions=("tree", "stump"), data=None, command_line=False)
+    report = cvi.report._report.comparison_report(pair, descriptions=("tree", "stump"), data=None, command_line=False)
     written = report["decision"]
     assert written["minimum_detectable_difference"] == decision.minimum_detectable_difference
     assert json.loads(json.dumps(written, allow_nan=False))["minimum_detectable_difference"] == pytest.approx(

@@ -149,7 +149,7 @@ def test_the_summary_says_once_near_the_top_that_the_record_is_grouped():
 
 
 def test_the_report_records_the_groups_only_for_a_grouped_record():
-    from cvinference.report import evaluation_report
+    from cvinference.report._report import evaluation_report
 
     report = evaluation_report(grouped(), description=None, data=None)
     assert report["groups"] == {"n_groups": 3, "smallest": 1, "largest": 3}

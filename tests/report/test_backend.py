@@ -18,7 +18,8 @@ SCRIPT = textwrap.dedent("""
     from sklearn.model_selection import GridSearchCV
     from sklearn.tree import DecisionTreeClassifier
     import cvinference as cvi
-    from cvinference.report import evaluation_report, plot_report
+    from cvinference.report import plot_report
+    from cvinference.report._report import evaluation_report
 
     X, y = load_iris(return_X_y=True)
     seen = [matplotlib.get_backend()]

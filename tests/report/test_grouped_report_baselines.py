@@ -16,7 +16,8 @@ import pytest
 import cvinference as cvi
 from cvinference._utils._text import format_pvalue
 from cvinference.inference._regression import LOSS_METRICS
-from cvinference.report import evaluation_report, render_text
+from cvinference.report import render_text
+from cvinference.report._report import evaluation_report
 
 N_GROUPS = 24
 

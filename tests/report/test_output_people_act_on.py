@@ -149,7 +149,7 @@ def test_a_report_of_large_losses_writes_every_number_in_one_format():
         assert re.findall(r"(?<![\w.])[-+]?\d{5,}\.\d+", text) == []
         assert re.findall(r"\d\.\d{3}e[+-]\d\d", text)  # the large figures, in scientific notation
         assert not re.findall(r"(?<![\w.])\d\.\d{1,2}e[+-]\d\d", text)  # ... always with four significant digits
-    mean_loss = comparison.report["estimators"]["A"]["mean_loss"]
+    mean_loss = comparison.to_dict()["estimators"]["A"]["mean_loss"]
     assert f"mean squared error {mean_loss:.3e}" in evaluation.summary()
 
 

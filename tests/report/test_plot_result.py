@@ -1,6 +1,6 @@
 """``CVResult.plot()`` and ``PairedCVResult.plot()``: scikit-learn's Display conventions, titles that say what is drawn.
 
-The figures are the report's (``cvinference.report.draw_report``), the code the command line's ``--plot`` runs.
+The figures are the report's (``cvinference.report._plot.draw_report``), the code the command line's ``--plot`` runs.
 """
 
 import warnings
@@ -15,8 +15,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
-from cvinference.report import comparison_report, draw_report
-from cvinference.report._report import record_report
+from cvinference.report._plot import draw_report
+from cvinference.report._report import comparison_report, record_report
 
 plt = pytest.importorskip("matplotlib.pyplot")
 

@@ -17,7 +17,8 @@ import cvinference as cvi
 from cvinference._utils._text import format_pvalue
 from cvinference._utils._warnings import quietly
 from cvinference.cli import main
-from cvinference.report import evaluation_report, render_text
+from cvinference.report import render_text
+from cvinference.report._report import evaluation_report
 
 
 def _test_rows(text):
@@ -187,7 +188,7 @@ def test_a_regression_report_shows_mse_mae_and_r2_intervals_and_the_loss_tests()
     from sklearn.linear_model import Ridge
     from sklearn.tree import DecisionTreeRegressor
 
-    from cvinference.report import comparison_report
+    from cvinference.report._report import comparison_report
     X, y = load_diabetes(return_X_y=True)
     pair = cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).compare(
         Ridge(), DecisionTreeRegressor(max_depth=3, random_state=0), X, y)
@@ -277,7 +278,7 @@ def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
 
     The oracle is each result's own attributes: the same names, nan written as null, tuples as lists.
     """
-    from cvinference.report import comparison_report
+    from cvinference.report._report import comparison_report
 
     _, pair = iris_runs
     report = comparison_report(pair, descriptions=("logreg", "nb"), data=None)

@@ -17,9 +17,9 @@ from cvinference._utils._text import format_pvalue
 from cvinference.inference import forecast_interval, forecast_test
 from cvinference.inference._forecast import SMALL_SAMPLE_FORECASTS
 from cvinference.records import ForwardResult, PairedForwardResult
+from cvinference.report import render_text
 from cvinference.report._forward_report import HORIZON_TEST
 from cvinference.splitters import ForwardSplit
-from cvinference.workflows import Comparison, Evaluation
 
 from counted_fits import CountedLinear
 
@@ -54,8 +54,10 @@ def comparison():
 def test_evaluate_holds_the_evaluators_record_and_the_intervals_of_forecast_interval(evaluation):
     record = cvi.CVEvaluator(cv=CV, loss="squared_error").evaluate(Ridge(), X, Y)
     assert isinstance(evaluation.result, ForwardResult) and _same_forecasts(evaluation.result, record)
-    found = list(evaluation.intervals.values())
-    assert [interval.method for interval in found] == list(METHODS)
+    (quantity,) = evaluation.intervals  # the forecast loss's mean
+    found = list(evaluation.intervals[quantity].values())
+    assert [interval.method for interval in found] == list(METHODS) == list(evaluation.intervals[quantity])
+    assert evaluation.recommended == (quantity, METHODS[0])
     for interval, method in zip(found, METHODS, strict=True):
         expected = forecast_interval(record, method=method, random_state=0)
         assert (interval.low, interval.high, interval.target) == (expected.low, expected.high, "forward")
@@ -64,7 +66,7 @@ def test_evaluate_holds_the_evaluators_record_and_the_intervals_of_forecast_inte
 
 
 def test_evaluate_sets_the_naive_forecast_and_each_horizon_beside_the_mean_loss(evaluation):
-    record, report = evaluation.result, evaluation.report
+    record, report = evaluation.result, evaluation.to_dict()
     naive = record.baseline()
     baseline = report["estimators"]["A"]["baseline"]
     test = forecast_test(record, naive, method="prewhitened-diebold-mariano", alternative="greater")
@@ -89,14 +91,15 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
     assert isinstance(comparison.pair, PairedForwardResult)
     assert _same_forecasts(comparison.pair.a, pair.a) and _same_forecasts(comparison.pair.b, pair.b)
     assert comparison.fits == 40 and comparison.nested is None
-    (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.tests.items()
+    (chosen, chosen_test), (dm, dm_test), (gw, gw_test) = comparison.test_rows
+    assert list(comparison.tests) == [test.method for _, test in comparison.test_rows]
     assert (chosen, dm, gw) == ("Diebold-Mariano, pre-whitened", "Diebold-Mariano", "Giacomini-White (horizon 1)")
     assert chosen_test.pvalue == forecast_test(pair, method="prewhitened-diebold-mariano").pvalue
     assert dm_test.pvalue == forecast_test(pair).pvalue
     assert gw_test.pvalue == forecast_test(pair, method="giacomini-white", horizon=1).pvalue
     decision = cvi.decide(pair)
     assert comparison.decision.answer == decision.answer and comparison.decision.rests_on == decision.rests_on
-    for row in comparison.report["forecasts"]["horizon_tests"]:  # the decision's test, at that horizon
+    for row in comparison.to_dict()["forecasts"]["horizon_tests"]:  # the decision's test, at that horizon
         assert row["pvalue"] == forecast_test(pair, method="prewhitened-diebold-mariano",
                                               horizon=row["horizon"]).pvalue
         # 20 forecasts a horizon, fewer than the small-sample rule's 50: the larger of the pre-whitened and HLN's
@@ -106,16 +109,16 @@ def test_compare_runs_every_forecast_test_per_horizon_and_the_forward_decision(c
         assert (row["method"], row["alternative"]) == (found.method, "two-sided")
         assert found.details["small_sample"] in ("hln", "hac")
     seasonal = pair.a.baseline(12)
-    assert comparison.report["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
-    assert comparison.report["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
+    assert comparison.to_dict()["estimators"]["B"]["baseline"]["baseline"] == "seasonal naive (season 12)"
+    assert comparison.to_dict()["estimators"]["A"]["baseline"]["baseline_loss"] == seasonal.mean_loss
     assert "decision: " in comparison.summary() and "p (two-sided)" in comparison.summary()
 
 
-def test_the_answers_round_trip_draw_and_show_themselves_as_html(evaluation, comparison):
+def test_the_answers_write_their_report_draw_and_show_themselves_as_html(evaluation, comparison):
     plt = pytest.importorskip("matplotlib.pyplot")
-    assert Evaluation.from_dict(json.loads(json.dumps(evaluation.to_dict()))) == evaluation
-    assert Comparison.from_dict(json.loads(json.dumps(comparison.to_dict()))) == comparison
-    json.dumps(comparison.report, allow_nan=False)
+    for answer in (evaluation, comparison):  # the JSON is the report the summary renders
+        assert json.loads(answer.to_json()) == json.loads(json.dumps(answer.to_dict(), allow_nan=False))
+        assert render_text(answer.to_dict()) == answer.summary()
     assert "<table" in evaluation._repr_html_() and "per horizon" in comparison._repr_html_()
     drawn = comparison.plot()
     assert drawn.axes_[0].get_title() == "mean squared error per horizon"
@@ -127,12 +130,12 @@ def test_the_answers_round_trip_draw_and_show_themselves_as_html(evaluation, com
 def test_scikit_learns_time_series_split_is_forward_validation_too():
     evaluation = cvi.evaluate(Ridge(), X, Y, cv=TimeSeriesSplit(5, test_size=10), loss="absolute_error")
     assert evaluation.result.window == "expanding" and evaluation.result.loss_name == "absolute_error"
-    assert evaluation.report["estimators"]["A"]["loss"] == "absolute_error"
+    assert evaluation.to_dict()["estimators"]["A"]["loss"] == "absolute_error"
 
 
 def test_the_same_random_state_gives_the_same_answer_for_any_n_jobs():
     runs = [cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, random_state=3, n_jobs=n_jobs) for n_jobs in (1, 2)]
-    assert runs[0].summary() == runs[1].summary() and runs[0].report == runs[1].report
+    assert runs[0].summary() == runs[1].summary() and runs[0].to_dict() == runs[1].to_dict()
 
 
 @pytest.mark.parametrize("options, message", [
@@ -168,19 +171,19 @@ def test_a_classifier_nested_cross_validation_and_a_season_without_forward_valid
 def test_the_loss_and_its_scorer_are_the_metrics_a_forward_decision_answers_for():
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=CV, metric="neg_mean_squared_error", n_repeats="auto")
     assert found.decision.metric == "squared_error"
-    assert any("n_repeats='auto'" in note for note in found.report["notes"])
+    assert any("n_repeats='auto'" in note for note in found.to_dict()["notes"])
 
 
 def test_too_few_forecasts_for_giacomini_white_leave_it_out_with_a_note_after_the_fits():
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(4, horizon=2), random_state=0)
-    assert list(found.tests) == ["Diebold-Mariano, pre-whitened", "Diebold-Mariano"]
-    assert found.report["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
+    assert [name for name, _ in found.test_rows] == ["Diebold-Mariano, pre-whitened", "Diebold-Mariano"]
+    assert found.to_dict()["notes"][0].startswith("Giacomini & White's test was not run: method='giacomini-white' at "
                                                "horizon=1 has 3 forecasts")
-    rows = found.report["forecasts"]["horizon_tests"]
+    rows = found.to_dict()["forecasts"]["horizon_tests"]
     assert [row["pvalue"] for row in rows] == [
         forecast_test(found.pair, method="prewhitened-diebold-mariano", horizon=h).pvalue for h in (1, 2)]
     few = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(2, horizon=3), random_state=0)
-    assert [row["pvalue"] for row in few.report["forecasts"]["horizon_tests"]] == [None, None, None]
+    assert [row["pvalue"] for row in few.to_dict()["forecasts"]["horizon_tests"]] == [None, None, None]
     assert "n/a" in few.summary()
 
 
@@ -204,7 +207,7 @@ def test_at_one_horizon_the_table_quotes_the_decisions_own_p_value_with_its_side
     beside the decision's 0.108 and "no difference shown". Now the table's test is the decision's: one question,
     one p-value. Oracle: forecast_test(method="prewhitened-diebold-mariano") over every forecast."""
     found = cvi.compare(Ridge(), DummyRegressor(), X, Y, cv=ForwardSplit(60, horizon=1, window=120), random_state=0)
-    (row,) = found.report["forecasts"]["horizon_tests"]
+    (row,) = found.to_dict()["forecasts"]["horizon_tests"]
     chosen = forecast_test(found.pair, method="prewhitened-diebold-mariano")
     assert row["pvalue"] == chosen.pvalue == found.decision.rests_on.pvalue
     lines = found.summary().splitlines()

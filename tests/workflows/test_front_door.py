@@ -18,7 +18,6 @@ import cvinference as cvi
 import cvinference.cli._commands as commands
 from cvinference.cli import main
 from cvinference.policy._budget import budget_fits
-from cvinference.workflows import Comparison, Evaluation
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
 X_CANCER, Y_CANCER = load_breast_cancer(return_X_y=True)
@@ -57,7 +56,7 @@ def test_the_command_line_prints_exactly_the_front_doors_summary_and_writes_its_
     assert main([*argv, "--json", str(path)], out=out) == 0
     (answer,) = kept
     assert out.getvalue() == answer.summary() + "\n"
-    assert json.loads(path.read_text()) == json.loads(json.dumps(answer.report))
+    assert json.loads(path.read_text()) == json.loads(json.dumps(answer.to_dict()))
 
 
 @pytest.mark.slow
@@ -134,7 +133,7 @@ def test_a_budget_that_leaves_out_the_route_says_so_and_is_kept():
     comparison = cvi.compare(*pair, random_state=0, budget="3x")
     assert comparison.budget == 60 and comparison.fits == 40 <= comparison.budget
     assert comparison.nested is None and comparison.decision.answer == "cannot tell"
-    (note,) = [n for n in comparison.report["notes"] if n.startswith("budget=")]
+    (note,) = [n for n in comparison.to_dict()["notes"] if n.startswith("budget=")]
     assert note == ("budget='3x' (60 fits) left out nested cross-validation (150 fits), which the decision needed: 40 "
                     "fits were spent, so a budget of 190 runs it.")
     assert "left out nested cross-validation (150 fits)" in comparison.summary()
@@ -156,33 +155,41 @@ def test_evaluate_holds_the_record_and_the_intervals_of_the_record_functions():
     record = cvi.cross_val_correctness(GaussianNB(), X_CANCER, Y_CANCER, cv=5, random_state=3, name="nb")
     np.testing.assert_array_equal(evaluation.result.fold, record.fold)
     np.testing.assert_array_equal(evaluation.result.correct, record.correct)
-    assert evaluation.intervals["recommended (method='auto')"] == cvi.accuracy_interval(record)
-    assert evaluation.intervals["Wilson"] == cvi.accuracy_interval(record, method="wilson")
+    quantity, method = evaluation.recommended
+    assert quantity == "accuracy" and evaluation.intervals[quantity][method] == cvi.accuracy_interval(record)
+    wilson = cvi.accuracy_interval(record, method="wilson")
+    found = evaluation.intervals["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
     assert evaluation.fits == 5 and evaluation.budget is None
-    assert evaluation.report["estimators"]["A"]["description"] == "nb: GaussianNB()"
+    assert evaluation.to_dict()["estimators"]["A"]["description"] == "nb: GaussianNB()"
 
 
 def test_compare_holds_every_test_and_the_decision_of_the_record_functions():
     comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
                              random_state=0, nested="never")
     pair = comparison.pair
-    assert comparison.tests["McNemar"] == cvi.mcnemar_test(pair)
-    assert comparison.tests["corrected t (1x3-fold)"] == cvi.corrected_resampled_ttest(pair)
+    mcnemar, corrected = cvi.mcnemar_test(pair), cvi.corrected_resampled_ttest(pair)
+    assert comparison.tests[mcnemar.method] == mcnemar and comparison.tests[corrected.method] == corrected
     five_by_two = cvi.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS,
                                          random_state=0)
-    assert comparison.tests["5x2cv t"] == five_by_two
-    assert comparison.decision == cvi.decide(pair, tests=list(comparison.tests.items()))
+    assert comparison.tests[five_by_two.method] == five_by_two
+    assert all(key == test.method for key, test in comparison.tests.items())
+    assert [test for _, test in comparison.test_rows] == list(comparison.tests.values())
+    assert comparison.decision == cvi.decide(pair, tests=list(comparison.test_rows))
     assert set(comparison.intervals) == {"A", "B"}
-    assert comparison.intervals["B"]["Wilson"] == cvi.accuracy_interval(pair.b, method="wilson")
+    wilson = cvi.accuracy_interval(pair.b, method="wilson")
+    found = comparison.intervals["B"]["accuracy"]["wilson"]
+    assert (found.estimate, found.low, found.high) == (wilson.estimate, wilson.low, wilson.high)
 
 
-def test_the_answers_round_trip_and_show_themselves():
+def test_the_answers_write_their_report_and_show_themselves():
     comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X_IRIS, Y_IRIS, cv=3,
                              random_state=0, nested="never")
-    assert Comparison.from_json(comparison.to_json()) == comparison
+    assert json.loads(comparison.to_json()) == json.loads(json.dumps(comparison.to_dict()))
+    assert comparison.to_dict()["plan"] == comparison.plan.to_dict()
     evaluation = cvi.evaluate(Ridge(), *load_diabetes(return_X_y=True), cv=3, random_state=0)
     assert evaluation.result.loss_name == "squared_error"
-    assert Evaluation.from_dict(json.loads(json.dumps(evaluation.to_dict()))) == evaluation
+    assert not hasattr(evaluation, "report") and not hasattr(comparison, "report")  # the objects, held once
     assert "<table" in comparison._repr_html_() and "<table" in evaluation._repr_html_()
     assert repr(comparison) == "Comparison(answer='cannot tell', metric='accuracy', fits=26)"
 
@@ -283,4 +290,4 @@ def test_nested_cv_asked_for_beyond_the_budget_is_refused_before_any_fit(capsys)
     # a budget that pays for both runs nested cross-validation, and 5x2cv (20 fits) only beside them
     comparison = cvi.compare(GaussianNB(), GaussianNB(var_smoothing=1e-3), X_IRIS, Y_IRIS, cv=3, nested="always",
                              budget=156, random_state=0)
-    assert comparison.nested is not None and comparison.fits == 156 and "5x2cv t" not in comparison.tests
+    assert comparison.nested is not None and comparison.fits == 156 and "5x2cv t" not in dict(comparison.test_rows)

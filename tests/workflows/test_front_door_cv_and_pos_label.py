@@ -55,7 +55,7 @@ def test_a_numpy_integer_cv_is_the_int(front_door):
     records = [answer.result if front_door == "evaluate" else answer.pair.a for answer in (given, expected)]
     assert records[0].n_splits == records[1].n_splits == 5
     assert records[0].to_dict() == records[1].to_dict()
-    assert given.report == expected.report
+    assert given.to_dict() == expected.to_dict()
 
 
 @pytest.mark.parametrize("front_door", ["evaluate", "compare"])
@@ -121,7 +121,9 @@ def test_pos_label_that_no_metric_reads_is_refused_as_the_command_line_refuses_i
 def test_pos_label_with_a_metric_about_one_class_is_the_intervals():
     evaluation = quiet(cvi.evaluate, GaussianNB(), X, Y, cv=3, random_state=0, metric="f1", pos_label=0)
     expected = quiet(cvi.metric_interval, evaluation.result, "f1", pos_label=0)
-    found = [interval for interval in evaluation.intervals.values() if interval.estimand == expected.estimand]
+    found = [interval for methods in evaluation.intervals.values() for interval in methods.values()
+             if interval.estimand == expected.estimand]
+    assert list(evaluation.intervals["f1"]) == [expected.method]
     assert len(found) == 1
     assert (found[0].estimate, found[0].low, found[0].high) == pytest.approx(
         (expected.estimate, expected.low, expected.high), rel=1e-12)

@@ -30,7 +30,7 @@ def test_compare_answers_the_margin_as_decide_does_on_its_records(margin, questi
     expected = cvi.decide(comparison.pair, margin=margin, question=question)
     assert comparison.decision.answer == expected.answer
     assert (comparison.decision.question, comparison.decision.margin) == (question or "non-inferior", margin)
-    assert comparison.report["decision"]["margin"] == margin
+    assert comparison.to_dict()["decision"]["margin"] == margin
     assert f"(squared_error, margin {margin:g}; A = " in comparison.summary()
 
 

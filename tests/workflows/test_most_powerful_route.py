@@ -49,7 +49,7 @@ def test_a_budget_runs_the_most_powerful_route_it_can_pay_for_and_says_what_more
     assert comparison.nested is not None and comparison.fits == 190
     assert ("budget=200 (200 fits) ran nested cross-validation's difference interval (150 fits) instead of the "
             "10 x 10-fold cross-validation (200 fits), the calibrated route with more measured power: a budget of "
-            "240 runs it.") in comparison.report["notes"]
+            "240 runs it.") in comparison.to_dict()["notes"]
 
 
 @pytest.mark.parametrize("nested_power, repeats_power, starts", [
@@ -78,7 +78,7 @@ def test_auto_repeats_plan_the_most_powerful_calibrated_number_before_any_fit(ev
     comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", random_state=0)
     assert comparison.pair.a.n_repeats == 3  # as powerful as 10 repeats in the shared cell, for 60 fits, not 200
     assert comparison.decision.rests_on.name.endswith("(3x10-fold)")
-    plan = next(note for note in comparison.report["notes"] if note.startswith("n_repeats='auto'"))
+    plan = next(note for note in comparison.to_dict()["notes"] if note.startswith("n_repeats='auto'"))
     assert plan.startswith("n_repeats='auto' planned 3 x 10-fold cross-validation (60 fits) before any fit: the "
                            "corrected t on 3 repeats kept its type-I error at or below 0.06 (its worst: 0.030)")
     assert "the corrected t on 10 x 10-fold cross-validation, 0.80 (200 fits)" in plan
@@ -89,7 +89,7 @@ def test_auto_repeats_spend_no_more_than_the_budget(evidence):
     comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", budget=50, random_state=0)
     assert comparison.pair.a.n_repeats == 1 and comparison.fits <= 50
     assert any(note.startswith("n_repeats='auto' planned 1 x 10-fold cross-validation (20 fits) before any fit")
-               and "within the budget" in note for note in comparison.report["notes"])
+               and "within the budget" in note for note in comparison.to_dict()["notes"])
 
 
 def test_auto_repeats_fall_back_to_one_and_say_so_where_none_held(evidence):
@@ -97,7 +97,7 @@ def test_auto_repeats_fall_back_to_one_and_say_so_where_none_held(evidence):
     comparison = cvi.compare(TREE, STUMP, X, Y, n_repeats="auto", nested="never", random_state=0)
     assert comparison.pair.a.n_repeats == 1
     assert ("n_repeats='auto': the benchmark measured no number of repeats of the corrected t within 0.06 for these "
-            "learners at about this size; 1 repeat was run.") in comparison.report["notes"]
+            "learners at about this size; 1 repeat was run.") in comparison.to_dict()["notes"]
 
 
 def test_auto_repeats_are_the_same_plan_whatever_the_labels(evidence):
@@ -137,4 +137,4 @@ def test_a_splitter_that_cannot_repeat_takes_no_route_to_more_repeats(evidence):
     planned = cvi.compare(TREE, STUMP, X, Y, cv=KFold(10), n_repeats="auto", nested="never", random_state=0)
     assert planned.pair.a.n_repeats == 1
     assert any(note.startswith("n_repeats='auto': cv=KFold(") and note.endswith("1 repeat was run.")
-               for note in planned.report["notes"])
+               for note in planned.to_dict()["notes"])

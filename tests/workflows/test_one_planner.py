@@ -129,7 +129,7 @@ def test_a_comparison_keeps_the_plan_it_ran_in_its_answer_and_json():
     public = cvi.plan(a, b, n_samples=200, cv=5, n_repeats=2)
     assert comparison.plan.to_dict() == public.to_dict()
     assert comparison.fits in (public.fits, public.most_fits)
-    assert Plan.from_dict(comparison.report["plan"]).to_dict() == public.to_dict()
+    assert Plan.from_dict(comparison.to_dict()["plan"]).to_dict() == public.to_dict()
     assert comparison.pair.a.n_repeats == 2 or comparison.fits == public.most_fits
 
 

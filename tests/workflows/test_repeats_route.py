@@ -35,7 +35,7 @@ def test_a_budget_below_the_route_leaves_it_out_and_says_what_would_run_it(evide
     assert "The corrected t on 3 x 10-fold cross-validation kept its type-I error at or below 0.06 (its worst: " \
            "0.030)" in comparison.decision.route
     assert any("left out the 3 x 10-fold cross-validation (60 fits)" in note and "a budget of 100 runs it" in note
-               for note in comparison.report["notes"])
+               for note in comparison.to_dict()["notes"])
 
 
 def test_without_a_measured_number_of_repeats_the_decision_says_no_route_settles_it(evidence):

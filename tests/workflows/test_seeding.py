@@ -6,6 +6,8 @@ different prediction), because the tree's ``random_state=None`` drew from numpy'
 now sets every unset ``random_state`` parameter, on a clone, from ``random_state``.
 """
 
+import json
+
 import joblib
 import numpy as np
 import pytest
@@ -28,7 +30,7 @@ X, Y = X_ALL[:150, :5], Y_ALL[:150]
 def _records(comparison):
     """What the fits made: both records' predictions and losses, the tests' statistics, nested CV's interval."""
     pair = comparison.pair
-    tests = {name: (test.statistic, test.pvalue) for name, test in comparison.tests.items()}
+    tests = {name: (test.statistic, test.pvalue) for name, test in comparison.test_rows}
     nested = None if comparison.nested is None else (comparison.nested.estimate, comparison.nested.low,
                                                      comparison.nested.high)
     return pair.a.y_pred, pair.b.y_pred, pair.a.fold, tests, nested
@@ -52,7 +54,7 @@ def test_the_reproduction_gives_the_same_answer_on_every_run_and_for_any_n_jobs(
     tree = DecisionTreeClassifier(max_depth=2)
     runs = [cvi.compare(GaussianNB(), tree, X, Y, random_state=0, nested="always", n_jobs=n_jobs)
             for n_jobs in (1, 1, 2)]
-    assert "5x2cv t" in runs[0].tests and runs[0].nested is not None
+    assert "5x2cv t" in dict(runs[0].test_rows) and runs[0].nested is not None
     _assert_same(_records(runs[0]), _records(runs[1]))
     _assert_same(_records(runs[0]), _records(runs[2]))
     assert tree.get_params()["random_state"] is None
@@ -63,11 +65,11 @@ def test_the_note_names_the_learner_seeded_and_its_seed_in_the_summary_and_the_j
     comparison = cvi.compare(GaussianNB(), DecisionTreeClassifier(max_depth=2), X, Y, random_state=0, nested="never")
     seed = learner_seeds(["random_state"], 0, 1)["random_state"]  # B is learner 1
     note = (f"random_state=0 seeded the unset random_state of B = DecisionTreeClassifier (random_state={seed})")
-    assert any(line.startswith(note) for line in comparison.report["notes"])
+    assert any(line.startswith(note) for line in comparison.to_dict()["notes"])
     assert note.split(" (")[0] in " ".join(comparison.summary().split())
     assert note in comparison.to_json()  # the JSON holds the report, notes included
-    assert any(line.startswith(note) for line in type(comparison).from_json(comparison.to_json()).report["notes"])
-    assert not any("A = GaussianNB" in line for line in comparison.report["notes"])  # nothing to seed in A
+    assert any(line.startswith(note) for line in json.loads(comparison.to_json())["notes"])
+    assert not any("A = GaussianNB" in line for line in comparison.to_dict()["notes"])  # nothing to seed in A
 
 
 def test_a_and_b_of_the_same_class_get_different_seeds_and_the_same_records_as_hand_seeded_learners():
@@ -88,7 +90,7 @@ def test_a_seeded_learner_is_fitted_as_given_and_gets_no_note():
     evaluation = cvi.evaluate(tree, X, Y, cv=5, random_state=0)
     plain = cvi.CVEvaluator(5, random_state=0).evaluate(DecisionTreeClassifier(max_depth=3, random_state=5), X, Y)
     np.testing.assert_array_equal(evaluation.result.y_pred, plain.y_pred)
-    assert not any("seeded" in line for line in evaluation.report.get("notes", []))
+    assert not any("seeded" in line for line in evaluation.to_dict().get("notes", []))
     learners, seeds = seed_learners([tree], 0)
     assert learners[0] is tree and seeds == ({},)
 
@@ -98,7 +100,7 @@ def test_without_random_state_nothing_is_seeded():
     learners, seeds = seed_learners([forest, GaussianNB()], None)
     assert learners[0] is forest and seeds == ({}, {})
     evaluation = cvi.evaluate(forest, X, Y, cv=3)
-    assert not any("seeded" in line for line in evaluation.report.get("notes", []))
+    assert not any("seeded" in line for line in evaluation.to_dict().get("notes", []))
     assert forest.random_state is None
 
 
@@ -110,7 +112,7 @@ def test_an_unseeded_forest_in_a_pipeline_evaluates_the_same_twice_and_for_any_n
     for run in runs[1:]:
         np.testing.assert_array_equal(run.result.y_pred, runs[0].result.y_pred)
     seed = learner_seeds(["randomforestclassifier__random_state"], 1, 0)["randomforestclassifier__random_state"]
-    assert any(f"Pipeline (randomforestclassifier__random_state={seed})" in line for line in runs[0].report["notes"])
+    assert any(f"Pipeline (randomforestclassifier__random_state={seed})" in line for line in runs[0].to_dict()["notes"])
     assert pipeline.get_params()["randomforestclassifier__random_state"] is None
 
 
@@ -151,4 +153,4 @@ def test_forward_validation_seeds_the_regressor_too():
     runs = [cvi.evaluate(DecisionTreeRegressor(max_features=1), features, target, cv=cv, random_state=0)
             for _ in range(2)]
     np.testing.assert_array_equal(runs[0].result.y_pred, runs[1].result.y_pred)
-    assert any("seeded the unset random_state of DecisionTreeRegressor" in line for line in runs[0].report["notes"])
+    assert any("seeded the unset random_state of DecisionTreeRegressor" in line for line in runs[0].to_dict()["notes"])
