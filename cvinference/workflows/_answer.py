@@ -87,14 +87,19 @@ class Answer:
         """
         return answer_report(self)
 
-    def to_json(self, **kwargs):
-        """:meth:`to_dict` as JSON text (``json.dumps``'s keyword arguments, ``indent`` for one).
+    def to_json(self, *, indent=None):
+        """:meth:`to_dict` as JSON text, as the command line's ``--json`` writes it.
+
+        Parameters
+        ----------
+        indent : int or None, default=None
+            As ``json.dumps`` takes it: None writes one line.
 
         Returns
         -------
         str
         """
-        return json.dumps(self.to_dict(), allow_nan=False, **kwargs)
+        return json.dumps(self.to_dict(), allow_nan=False, indent=indent)
 
     def summary(self):
         """The report as text: exactly what the command line prints for the same call.
