@@ -5,7 +5,9 @@ The rules are those of docs/architecture.md, "Names" and "One way per operation"
 
 import dataclasses
 import inspect
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -130,3 +132,39 @@ def test_the_package_itself_uses_no_deprecated_form(pair):
     _silent(pair.summary)
     _silent(pair.a.summary)
     assert np.isfinite(_silent(cvi.mcnemar_test, pair).pvalue)
+
+
+# --------------------------------------------------------------------------- one name per method (issue 59, item 4)
+
+POLICY_AND_BELOW = [Path(cvi.__file__).parent / part for part in ("inference", "policy", "report")]
+# A display label or a method string read as text: a label's start, a substring of a method's name.
+LABEL_PARSING = re.compile(r"(\.name|\.method|\blabel|\bmethod)\.(startswith|endswith)\(|"
+                           r"[\"'][^\"']+[\"'] (not )?in [\w.]*\.(method|name)\b")
+
+
+def test_every_methods_id_is_hyphen_case_and_names_one_row_of_its_function():
+    from cvinference.inference._methods import METHODS, method_row
+
+    for method in METHODS:
+        assert re.fullmatch(r"[a-z0-9.+]+(-[a-z0-9+]+)*", method.id), method
+        assert method_row(method.id, method.function) is method
+    assert len({(method.function, method.id) for method in METHODS}) == len(METHODS)
+
+
+def test_every_decision_test_carries_its_methods_id(pair):
+    from cvinference.inference._methods import method_ids, method_row
+
+    decision = _silent(cvi.decide, pair)
+    tests = [test for test in (decision.rests_on, *decision.context) if test is not None]
+    assert tests and all(test.method in method_ids() for test in tests)
+    assert all(test.name.startswith(method_row(test.method).label) for test in tests)  # the label is the row's
+    read_back = type(decision).from_dict(decision.to_dict())
+    assert [test.method for test in (read_back.rests_on, *read_back.context) if test is not None] == [
+        test.method for test in tests]
+
+
+def test_no_label_or_method_string_is_read_as_text():
+    """Code finds a method by its id (the table's rows), never by the start of a label or a word in a method."""
+    found = [f"{path.name}:{number}: {line.strip()}" for folder in POLICY_AND_BELOW for path in folder.rglob("*.py")
+             for number, line in enumerate(path.read_text().splitlines(), 1) if LABEL_PARSING.search(line)]
+    assert found == []

@@ -653,7 +653,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     """
     check_cv_result(result)
     interval = _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method)
-    delong = interval.method in method_row("metric_delong").methods
+    delong = interval.method in method_row("delong", "metric_interval").methods
     return with_grouped_warning(interval, result, select_repeats(result, repeat),
                                 "DeLong's interval" if delong else f"the fold-level {interval.method}",
                                 "method='corrected-t' (over group-respecting folds)" if delong else None)

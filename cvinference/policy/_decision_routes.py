@@ -42,7 +42,7 @@ def cannot_tell_route(pair, metric, nested):
     chosen = most_powerful(routes)
     if chosen is not None and chosen.repeats is not None:
         return _repeats_words(pair, metric, chosen) + power_words(routes)
-    judged = evidence_of(method_row("nested_cv").evidence_key, pair_learners(pair),
+    judged = evidence_of(method_row("nested-cv").evidence_key, pair_learners(pair),
                          pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
     call = (f"cvinference.compare(estimator_a, estimator_b, X, y) {runs} (on the command line, --nested "

@@ -17,7 +17,7 @@ RESTS_ON = "Diebold-Mariano (pre-whitened HAC), every horizon"
 pre-whitened long-run variance (the HAC one at a fixed lag rejected a true null up to 0.080 of the time for a
 gradient-boosted model)."""
 
-TEST = "diebold_mariano_prewhitened"
+TEST = "prewhitened-diebold-mariano"
 """The method table's row of that test; its ``forecast_test`` method is the row's ``option``."""
 
 

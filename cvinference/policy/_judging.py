@@ -8,7 +8,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._warnings import quietly
-from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._methods import METHODS, MethodRow, display_label, method_row, row_of
 from ..inference._metric_interval import _check_finite, _fold_values, _resolve_metric, differences_within_one
 from ..inference._regression import loss_words
 from ..inference._resampled_tests import corrected_ttest_of, score_differences
@@ -25,20 +25,15 @@ from ._evidence import (
 from ._regression_evidence import cv_clt_shortfall
 
 
-def label_of(method_id, details=""):
-    """A test's name in reports: its row's label (docs/methods.md), then ``details`` ("(repeat 0)")."""
-    return method_row(method_id).label + details
-
-
 def fold_test_label(what, result):
     """The corrected t's name on fold-level ``what``: "corrected t on fold f1 (2x10-fold)", say."""
-    return label_of("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
+    return display_label("corrected-t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
 
 
 def cluster_paired_name(result):
     """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
     words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
-    return label_of("cluster_paired_t", f" on per-instance {words}")
+    return display_label("cluster-paired-t", f" on per-instance {words}")
 
 
 class Candidate(NamedTuple):
@@ -58,8 +53,9 @@ class Candidate(NamedTuple):
     df: float | None = None
 
     def figures(self):
-        """The fields a :class:`DecisionTest` shows."""
-        return {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
+        """The fields a :class:`DecisionTest` shows, and its method's id (None: no row computes it)."""
+        figures = {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
+        return {**figures, "method": None if self.row is None else self.row.id}
 
     @property
     def evidence_key(self):
@@ -184,7 +180,7 @@ def unmeasured_choice(judged, order=UNMEASURED_ORDER):
     return min(judged, key=rank)
 
 
-_SHARES_INTERVAL = {"cv_clt_difference": {"squared_error": "mean_squared_error",
+_SHARES_INTERVAL = {"cv-clt-difference": {"squared_error": "mean_squared_error",
                                           "absolute_error": "mean_absolute_error"}}
 """Tests whose variance is that of a one-learner interval the benchmark measures (the CV-CLT's), by the records'
 loss: where that interval falls short for either learner, the test is not eligible, since the report beside the
@@ -250,7 +246,7 @@ def unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, 
         caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
                           f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
                           "its method's own, not as a checked one.")
-        if chosen["candidate"].row is method_row("corrected_t") and a.n_repeats < 10:
+        if chosen["candidate"].row is method_row("corrected-t") and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = as_decision_test(chosen, "rests on", "")

@@ -68,7 +68,7 @@ def nested_evidence(pair):
 def nested_evidence_of(learners, size, task=None):
     """Nested CV's difference interval's measured figures for ``learners`` at about ``size`` in the rows of
     ``task`` (None: ungrouped records, sized by N; a grouped task: sized by their groups)."""
-    key = method_row("nested_cv").evidence_key
+    key = method_row("nested-cv").evidence_key
     return test_evidence(key, learners, size) if task is None else test_evidence(key, learners, size, task)
 
 

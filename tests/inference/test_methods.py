@@ -72,12 +72,12 @@ def test_the_rank_of_a_test_is_its_rows_not_its_labels(evidence, typed_pair):
     mcnemar = cvi.mcnemar_test(pair)
     plain = cvi.decide(pair, tests=[("5x2cv t", five_by_two), ("McNemar", mcnemar)])
     swapped = cvi.decide(pair, tests=[("McNemar", five_by_two), ("5x2cv t", mcnemar)])
-    assert method_row("mcnemar").preference < method_row("paired_t_5x2cv").preference
+    assert method_row("mcnemar").preference < method_row("5x2cv-t").preference
     assert plain.rests_on.pvalue == swapped.rests_on.pvalue == pytest.approx(mcnemar.pvalue)
 
 
-def test_ids_are_unique_and_a_tests_method_strings_name_one_row():
-    assert len({m.id for m in METHODS}) == len(METHODS)
+def test_ids_are_unique_per_function_and_a_tests_method_strings_name_one_row():
+    assert len({(m.function, m.id) for m in METHODS}) == len(METHODS)
     strings = [s for m in METHODS if m.family == "test" for s in m.methods]
     assert len(strings) == len(set(strings))
     assert {m.family for m in METHODS} == {"interval", "test"}
@@ -92,7 +92,7 @@ def _function(name):
     return inspect.unwrap(found)
 
 
-@pytest.mark.parametrize("method", METHODS, ids=lambda m: m.id)
+@pytest.mark.parametrize("method", METHODS, ids=lambda m: f"{m.function}-{m.id}")
 def test_every_row_names_its_function_its_option_and_its_evidence(method):
     function = _function(method.function)
     rules = getattr(inference, method.function, function).__dict__.get("__cvinference_params__", {})
@@ -137,9 +137,9 @@ def test_the_results_carry_their_rows_method_strings():
     y_true = np.ones(200, dtype=int)
     a = cvi.CVResult(y_true=y_true, y_pred=(rng.random(200) < 0.8).astype(int), fold=fold)
     b = cvi.CVResult(y_true=y_true, y_pred=(rng.random(200) < 0.7).astype(int), fold=fold)
-    for test, row_id in ((cvi.matched_sample_test(a, b), "matched_t"), (cvi.mcnemar_test(a, b), "mcnemar"),
-                         (cvi.independent_sample_test(a, b), "independent_z"),
-                         (cvi.corrected_resampled_ttest(a, b), "corrected_t")):
+    for test, row_id in ((cvi.matched_sample_test(a, b), "matched-t"), (cvi.mcnemar_test(a, b), "mcnemar"),
+                         (cvi.independent_sample_test(a, b), "independent-z"),
+                         (cvi.corrected_resampled_ttest(a, b), "corrected-t")):
         assert row_of(test) is method_row(row_id)
     for option in ("normal", "wilson", "clopper-pearson", "half-sample"):
         interval = cvi.accuracy_interval(a, method=option)
