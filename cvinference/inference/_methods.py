@@ -46,8 +46,6 @@ class MethodRow(NamedTuple):
     option : str or None
         Its ``method=`` value in ``function`` (None where the function is
         the method).
-    methods : tuple of str
-        The ``method`` strings its results carry (one per variant).
     evidence_key : str or None
         The name of its rows in the calibration evidence
         (``policy/data/calibration.json``), as :func:`test_family` reduces
@@ -67,7 +65,6 @@ class MethodRow(NamedTuple):
     target: str
     function: str
     option: str | None
-    methods: tuple
     evidence_key: str | None
     label: str
     preference: int | None = None
@@ -80,108 +77,106 @@ _LOSS_DIFFERENCE = "loss difference"
 METHODS = (
     # ------------------------------------------------------------------ tests of two learners
     MethodRow("nested-cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
-              "nested_cv_interval_of", None, ("nested-cv",), "nested-cv", "nested-cv", 0),
+              "nested_cv_interval_of", None, "nested-cv", "nested-cv", 0),
     MethodRow("corrected-t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", None,
-              ("corrected repeated k-fold t", "corrected resampled t"), "corrected t", "corrected t", 1),
+              "corrected t", "corrected t", 1),
     MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "mcnemar",
-              ("McNemar exact", "McNemar chi-square"), "McNemar", "McNemar", 2),
+              "McNemar", "McNemar", 2),
     MethodRow("5x2cv-t", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "paired_ttest_5x2cv_of", None, ("5x2cv paired t",), "5x2cv t", "5x2cv t", 3),
+              "paired_ttest_5x2cv_of", None, "5x2cv t", "5x2cv t", 3),
     MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "t",
-              ("matched-sample t", "matched-sample t (leave-one-out)"), "matched-sample t", "matched-sample t", 4),
+              "matched-sample t", "matched-sample t", 4),
     MethodRow("independent-z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "z",
-              ("independent-sample z",), "independent-sample z", "independent-sample z", 5),
+              "independent-sample z", "independent-sample z", 5),
     MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "t",
-              ("independent-sample t (folds)",), None, "independent-sample t (folds)"),
+              None, "independent-sample t (folds)"),
     MethodRow("5x2cv-f", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "combined_ftest_5x2cv_of", None, ("combined 5x2cv F",), "5x2cv F", "combined 5x2cv F"),
+              "combined_ftest_5x2cv_of", None, "5x2cv F", "combined 5x2cv F"),
     MethodRow("mcnemar-obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "obuchowski", ("clustered McNemar chi-square (Obuchowski 1998)",),
-              "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
+              "mcnemar_test", "obuchowski", "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
     MethodRow("mcnemar-durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "durkalski", ("clustered McNemar chi-square (Durkalski et al. 2003)",),
-              "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
+              "mcnemar_test", "durkalski", "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
     MethodRow("cluster-paired-t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "matched_sample_test",
-              "cluster", ("cluster-robust paired t",), "cluster paired t", "cluster paired t"),
+              "cluster", "cluster paired t", "cluster paired t"),
     MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
-              ("CV-CLT loss difference z",), "CV-CLT", "CV-CLT"),
+              "CV-CLT", "CV-CLT"),
     MethodRow("delong-paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
-              None, ("DeLong paired z", "DeLong paired z (one-vs-rest macro)"), "DeLong paired z", "DeLong paired z"),
+              None, "DeLong paired z", "DeLong paired z"),
     MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
-              None, ("Bayesian correlated t-test",), None, "Bayesian correlated t"),
+              None, None, "Bayesian correlated t"),
     # ------------------------------------------------------------------ intervals of one learner
     MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
-              ("normal",), "normal", "normal (Wong, dataset level)"),
+              "normal", "normal (Wong, dataset level)"),
     MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t",
-              ("t",), "fold t", "t (Wong, fold level)"),
+              "fold t", "t (Wong, fold level)"),
     MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson",
-              ("wilson",), "wilson", "Wilson"),
+              "wilson", "Wilson"),
     MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
-              "clopper-pearson", ("clopper-pearson",), "clopper-pearson", "Clopper-Pearson"),
+              "clopper-pearson", "clopper-pearson", "Clopper-Pearson"),
     MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
-              "half-sample", ("half-sample",), "half-sample", "half-sample (Nedel'ko)"),
+              "half-sample", "half-sample", "half-sample (Nedel'ko)"),
     MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
-              "cluster", ("cluster",), "cluster", "cluster-robust"),
+              "cluster", "cluster", "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold",
-              "accuracy_interval", "cluster-half-sample", ("cluster-half-sample",), "cluster half-sample",
+              "accuracy_interval", "cluster-half-sample", "cluster half-sample",
               "cluster-robust half-sample"),
     MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample",
-              ("half-sample",), None, "half-sample (Nedel'ko)"),
-    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", ("normal",), None,
+              None, "half-sample (Nedel'ko)"),
+    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", None,
               "normal"),
-    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", "fold-t", ("t",), None,
+    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", "t", None,
               "fold t"),
-    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", ("cv-clt",),
-              "cv-clt within-fold", "CV-CLT (Bayle et al.)"),
+    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "cv-clt within-fold",
+              "CV-CLT (Bayle et al.)"),
     MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster",
-              ("cluster",), None, "cluster-robust"),
+              None, "cluster-robust"),
     MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
-              "cv-clt", ("cv-clt",), "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
+              "cv-clt", "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
     MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster", ("cluster",), "<metric>: cluster", "cluster-robust"),
+              "regression_interval", "cluster", "<metric>: cluster", "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster-half-sample", ("cluster-half-sample",), "<metric>: cluster half-sample",
+              "regression_interval", "cluster-half-sample", "<metric>: cluster half-sample",
               "cluster-robust half-sample"),
-    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", ("t",), None,
+    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", None,
               "fold t"),
     MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
-              "corrected-t", ("corrected t",), "corrected-t", "corrected t"),
+              "corrected-t", "corrected-t", "corrected t"),
     MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",
-              ("delong", "delong-logit"), "delong", "DeLong"),
+              "delong", "DeLong"),
     MethodRow("conservative-z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
-              "conservative_z_interval_of", None, ("conservative-z",), "conservative-z", "conservative Z"),
+              "conservative_z_interval_of", None, "conservative-z", "conservative Z"),
     MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632", (".632",), None, ".632 bootstrap"),
+              "bootstrap_accuracy_of", ".632", None, ".632 bootstrap"),
     MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632+", (".632+",), None, ".632+ bootstrap"),
+              "bootstrap_accuracy_of", ".632+", None, ".632+ bootstrap"),
     MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
-              "oob", ("oob",), None, "out-of-bag bootstrap"),
+              "oob", None, "out-of-bag bootstrap"),
     # ------------------------------------------------------------------ forward validation (time order)
     MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "prewhitened-hac", ("prewhitened-hac",), None, "pre-whitened HAC"),
+              "forecast_interval", "prewhitened-hac", None, "pre-whitened HAC"),
     MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
-              ("hac",), None, "HAC"),
+              None, "HAC"),
     MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "block-bootstrap", ("block-bootstrap",), None, "moving-block bootstrap"),
+              "forecast_interval", "block-bootstrap", None, "moving-block bootstrap"),
     MethodRow("stationary-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "stationary-bootstrap", ("stationary-bootstrap",), None, "stationary bootstrap"),
+              "forecast_interval", "stationary-bootstrap", None, "stationary bootstrap"),
     MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
-              ("iid",), None, "independent forecasts"),
+              None, "independent forecasts"),
     MethodRow("diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "diebold-mariano", ("Diebold-Mariano (HLN)", "Diebold-Mariano (HAC)"), None,
+              "forecast_test", "diebold-mariano", None,
               "Diebold-Mariano"),
     MethodRow("prewhitened-diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "prewhitened-diebold-mariano", ("Diebold-Mariano (pre-whitened HAC)",), None,
+              "forecast_test", "prewhitened-diebold-mariano", None,
               "Diebold-Mariano, pre-whitened"),
     MethodRow("giacomini-white", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "giacomini-white", ("Giacomini-White",), None, "Giacomini-White"),
+              "forecast_test", "giacomini-white", None, "Giacomini-White"),
 )
 """Every interval and test, one row each."""
 
 _BY_ID = {method.id: method for method in reversed(METHODS)}  # reversed: the first row of an id wins
 _BY_FUNCTION = {(method.function, method.id): method for method in METHODS}
 _BY_EVIDENCE_KEY = {method.evidence_key: method for method in reversed(METHODS) if method.evidence_key is not None}
-_TESTS_BY_METHOD = {name: method for method in METHODS for name in method.methods if method.family == "test"}
+_TESTS_BY_METHOD = {method.id: method for method in METHODS if method.family == "test"}
 _REFITTING_INTERVALS = {"nested-cv": _BY_ID["nested-cv"], "conservative-z": _BY_ID["conservative-z"]}
 """The intervals a decision may weigh as tests, by their results' ``method`` (unique among intervals)."""
 
@@ -235,6 +230,14 @@ def row_of(result):
     return table.get(result.method)
 
 
+def result_label(result):
+    """How reports name a test result (or a refitting interval a decision weighs): its row's label and its
+    ``details["variant"]``; a result no row computes keeps its own ``method``."""
+    found = _TESTS_BY_METHOD.get(result.method) or _REFITTING_INTERVALS.get(result.method)
+    details = getattr(result, "details", None) or {}
+    return result.method if found is None else display_label(found.id, variant=details.get("variant"))
+
+
 def display_label(method_id, details="", *, function=None, variant=None):
     """How reports name a method: its row's label, then its ``variant`` in parentheses where it has one (McNemar's
     "exact"), then ``details`` (a design, " (5x10-fold)", or what it is computed on); the one place a method's
@@ -255,20 +258,19 @@ def methods_markdown():
     """``docs/methods.md``: the table of methods, as Markdown (tests/inference/test_methods.py checks the page)."""
     lines = ["# Methods", "",
              *wrapped("Generated from `cvinference/inference/_methods.py` (`methods_markdown()`); do not edit by "
-                      "hand. Each interval and test is one row: the function that computes it and its `method=` "
-                      "option, the `method` its results carry, the record it takes, what it is about, the target "
+                      "hand. Each interval and test is one row: its id (the `method` its results carry), the function "
+                      "that computes it and its `method=` option, the record it takes, what it is about, the target "
                       "it is built for (docs/reading-results.md), the name of its rows in the calibration evidence "
                       "(docs/calibration.md; \"not measured\" where the benchmark has none) and its rank among the "
                       "tests a decision may rest on (1 first; docs/reading-results.md, \"The decision\").", width=79,
                      continuation=""),
              "",
-             "| id | function | `method=` | `result.method` | record | quantity | target | evidence | decision rank |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| id | function | `method=` | record | quantity | target | evidence | decision rank |",
+             "|---|---|---|---|---|---|---|---|"]
     for method in METHODS:
         option = "" if method.option is None else f'`"{method.option}"`'
-        strings = ", ".join(f'"{name}"' for name in method.methods)
         evidence = "not measured" if method.evidence_key is None else f'"{method.evidence_key}"'
         rank = "" if method.preference is None else str(method.preference + 1)
-        lines.append(f"| `{method.id}` | `{method.function}` | {option} | {strings} | {method.record} | "
+        lines.append(f"| `{method.id}` | `{method.function}` | {option} | {method.record} | "
                      f"{method.quantity} | {method.target} | {evidence} | {rank} |")
     return "\n".join(lines) + "\n"
