@@ -409,7 +409,7 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     >>> interval
     Interval(estimate=0.7408, low=0.645, high=0.8366, confidence_level=0.95, method='delong')
     >>> delong_interval(y, score, transform="logit")
-    Interval(estimate=0.7408, low=0.6344, high=0.8248, confidence_level=0.95, method='delong-logit')
+    Interval(estimate=0.7408, low=0.6344, high=0.8248, confidence_level=0.95, method='delong')
     """
     messages = Messages()
     result = auc_terms(y_true, y_score, pos_label=pos_label, classes=classes)

@@ -656,7 +656,7 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     delong = interval.method == "delong"
     label = display_label(interval.method, function="metric_interval")
     return with_grouped_warning(interval, result, select_repeats(result, repeat),
-                                "DeLong's interval" if delong else f"the {label} interval",
+                                "DeLong's interval" if delong else f"the fold-level {label}",
                                 "method='corrected-t' (over group-respecting folds)" if delong else None)
 
 

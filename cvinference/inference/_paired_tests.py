@@ -556,7 +556,7 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
     >>> a = CVResult(y_true=y_true, y_pred=[1] * 30 + [0] * 10, fold=[0, 1] * 20)
     >>> b = CVResult(y_true=y_true, y_pred=[1] * 22 + [0] * 18, fold=[0, 1] * 20)
     >>> test = mcnemar_test(a, b)
-    >>> test.method, test.statistic, round(test.pvalue, 4)
+    >>> test.method, test.details["variant"], test.statistic, round(test.pvalue, 4)
     ('mcnemar', 'exact', 8.0, 0.0078)
 
     A :class:`PairedCVResult` holds both results:

@@ -12,7 +12,7 @@ import numpy as np
 from .._utils._text import format_figure, format_level, format_pvalue
 from .._utils._warnings import quietly
 from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
-from ..inference._methods import method_row
+from ..inference._methods import method_row, result_label
 from ..inference._regression import loss_words
 from ..policy import decide
 from ..policy._forward_decision import TEST as DECISION_TEST
@@ -119,7 +119,7 @@ def _baseline_record(result, season, confidence_level):
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
-            "test": f"one-sided {test.method}, every horizon"}
+            "test": f"one-sided {result_label(test)}, every horizon"}
 
 
 def _horizon_rows(result, season, confidence_level):
