@@ -108,10 +108,10 @@ def _preference(candidate):
     return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
-    """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
+def evidence_of(method_id, learners, n_samples, limit, task="classification", repeats=None):
+    """A test's evidence (found by its method's id; None: not measured) for ``learners`` at ``n_samples``: the figures,
     its regime in words, and why it cannot be the one ("" when it can)."""
-    found = (test_evidence(evidence_key, learners, n_samples, task, repeats) if evidence_key is not None
+    found = (test_evidence(method_id, learners, n_samples, task, repeats) if method_id is not None
              else TestEvidence(None, None, None))
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
@@ -127,7 +127,8 @@ def judge(candidate, learners, n_samples, limit, task="classification", repeats=
     """A candidate with its evidence: for ``learners`` at ``n_samples`` in the rows of ``task``, at the record's
     number of ``repeats`` where the rows measured it (:func:`test_evidence`)."""
     return {"candidate": candidate,
-            **evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
+            **evidence_of(None if candidate.row is None else candidate.row.id, learners, n_samples, limit, task,
+                          repeats)}
 
 
 def choose(judged):

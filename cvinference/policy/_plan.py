@@ -311,7 +311,7 @@ def _c4(df):
 def _calibration_unit_variances(learners, n_samples, task, n_repeats):
     """Each standing calibration cell's fold-difference variance times its test-fold size, the regime, the cells
     in words and the numbers of folds they measured."""
-    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
     regime, standing = reading.regime, [row for row in reading.cells if row.get("mean_width") is not None]
     if not standing:
         return [], regime, "", ()
@@ -636,7 +636,7 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
     task = "regression" if regression else fold_task(metric)
     cv, n_repeats = design.n_splits, design.n_repeats
     notes = [note.replace(" was run.", " is planned.") for note in design.notes]
-    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
     if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
         notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
                      + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
