@@ -160,15 +160,17 @@ def is_loss_metric(metric, result):
     return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
 
 
-UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
-"""The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes)."""
+UNMEASURED_ORDER = ("nested-cv", "corrected-t", "cv-clt-difference")
+"""The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes), by
+their ids."""
 
 UNMEASURED_WHY = {
     "nested-cv": "its target is the models fitted to all the data, and its type-I error stayed the nearest to "
                  "nominal of the tests in the measured cells of classifiers (Bates, Hastie & Tibshirani 2023)",
-    "corrected t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
+    "corrected-t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
                    "the CV-CLT's does not",
-    "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
+    "cv-clt-difference": "its target is the models fitted in these folds; it does not allow for the variation of "
+                         "training sets",
 }
 """Why each test comes where it does in ``UNMEASURED_ORDER``; tests outside it (DeLong's paired z) come last."""
 
@@ -176,8 +178,8 @@ UNMEASURED_WHY = {
 def unmeasured_choice(judged, order=UNMEASURED_ORDER):
     """When the benchmark measured none of the tests: the first of ``order`` that was computed."""
     def rank(j):
-        family = j["candidate"].evidence_key
-        return order.index(family) if family in order else len(order)
+        method = None if j["candidate"].row is None else j["candidate"].row.id
+        return order.index(method) if method in order else len(order)
     return min(judged, key=rank)
 
 
@@ -240,13 +242,13 @@ def unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, 
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
         chosen = unmeasured_choice(judged, order)
-        family = chosen["candidate"].evidence_key
+        method = chosen["candidate"].row.id
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
                   f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
-                  f"tests ({', '.join(order)}) puts it first: {order_why[family]}.")
-        caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
-                          f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
-                          "its method's own, not as a checked one.")
+                  f"tests ({', '.join(map(display_label, order))}) puts it first: {order_why[method]}.")
+        caveats.insert(0, f"Not calibrated: the type-I error of the {display_label(method)} on {metric_name} was "
+                          f"not measured by the calibration benchmark (docs/calibration.md measures {measures}); read "
+                          "the p-value as its method's own, not as a checked one.")
         if chosen["candidate"].row is method_row("corrected-t") and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")

@@ -21,15 +21,15 @@ from .._judging import (
 )
 from ._regime import Regime
 
-GROUPED_ORDER = ("nested-cv", "corrected t", "clustered McNemar (Obuchowski)", "cluster paired t")
+GROUPED_ORDER = ("nested-cv", "corrected-t", "mcnemar-obuchowski", "cluster-paired-t")
 """The order among a grouped pair's tests while the benchmark has measured none of them."""
 
 _GROUPED_WHY = UNMEASURED_WHY | {
-    "corrected t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
+    "corrected-t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
                    "error allows for the variation of training sets (Nadeau & Bengio 2003)",
-    "clustered McNemar (Obuchowski)": "it takes the groups as the independent units (Obuchowski 1998); its "
+    "mcnemar-obuchowski": "it takes the groups as the independent units (Obuchowski 1998); its "
                                       "target is the models fitted in these folds",
-    "cluster paired t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
+    "cluster-paired-t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
                         "models fitted in these folds",
 }
 

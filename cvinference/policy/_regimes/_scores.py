@@ -12,7 +12,7 @@ from .._judging import UNMEASURED_WHY, candidate_of_test, fold_test_label, unmea
 from ._regime import Regime, warn_unused
 
 _SCORE_WHY = UNMEASURED_WHY | {
-    "corrected t": "it compares each fold's models on that fold alone, and its standard error allows for the "
+    "corrected-t": "it compares each fold's models on that fold alone, and its standard error allows for the "
                    "variation of training sets (Nadeau & Bengio 2003); DeLong's paired z pools scores of different "
                    "fold models and leaves that variation out"}
 
