@@ -168,3 +168,60 @@ def test_no_label_or_method_string_is_read_as_text():
     found = [f"{path.name}:{number}: {line.strip()}" for folder in POLICY_AND_BELOW for path in folder.rglob("*.py")
              for number, line in enumerate(path.read_text().splitlines(), 1) if LABEL_PARSING.search(line)]
     assert found == []
+
+
+@pytest.fixture(scope="module")
+def grouped_pair():
+    """Two classifiers on the same grouped folds, with scores: every method of a CVResult applies."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    groups = np.arange(y.size) // 3
+    evaluator = cvi.CVEvaluator(cv=5, response_method="auto", random_state=0)
+    return _silent(evaluator.compare, GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0), X, y,
+                   groups=groups)
+
+
+_ON_A_RECORD = {"accuracy_interval": {}, "loss_interval": {}, "metric_interval": {"metric": "accuracy"}}
+_ON_A_PAIR = ("mcnemar_test", "matched_sample_test", "independent_sample_test", "corrected_resampled_ttest",
+              "bayesian_correlated_ttest")
+
+
+def _rows_on(functions):
+    from cvinference.inference._methods import METHODS
+
+    return [method for method in METHODS if method.function in functions]
+
+
+@pytest.mark.parametrize("method", _rows_on((*_ON_A_RECORD, *_ON_A_PAIR)), ids=lambda m: f"{m.function}-{m.id}")
+def test_a_method_called_by_its_option_names_its_result_by_its_id(method, grouped_pair):
+    """Whatever computes a row, its result's ``method`` is the row's id (the variant, if any, in its details)."""
+    function = getattr(cvi, method.function)
+    option = {} if method.option is None else {"method": method.option}
+    if method.function in _ON_A_RECORD:
+        extra = dict(_ON_A_RECORD[method.function])
+        if method.id in ("delong", "corrected-t"):
+            extra["metric"] = "roc_auc"
+        if method.function == "accuracy_interval" and method.id == "t":
+            extra["averaging"] = "fold"
+        result = _silent(function, grouped_pair.a, **option, **extra)
+    else:
+        result = _silent(function, grouped_pair, **option)
+    assert result.method == method.id
+
+
+def test_every_test_and_interval_the_front_door_returns_is_named_by_a_table_id():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from cvinference.inference._methods import method_ids
+
+    X, y = load_breast_cancer(return_X_y=True)
+    comparison = _silent(cvi.compare, GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0), X[:300],
+                         y[:300], cv=5, n_repeats=1, nested="never", random_state=0)
+    assert comparison.tests and all(test.method in method_ids() for test in comparison.tests.values())
+    evaluation = _silent(cvi.evaluate, GaussianNB(), X[:300], y[:300], cv=5, random_state=0)
+    assert evaluation.intervals and all(found.method in method_ids() for found in evaluation.intervals.values())
