@@ -138,7 +138,7 @@ METHODS = (
               "regression_interval", "cluster-half-sample", "<metric>: cluster half-sample",
               "cluster-robust half-sample"),
     MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", None,
-              "t"),
+              "fold t"),
     MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
               "corrected-t", "corrected-t", "corrected t"),
     MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",

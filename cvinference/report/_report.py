@@ -53,7 +53,6 @@ from ..inference import (
 )
 from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import TARGET_PHRASES
-from ..inference._methods import display_label
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._no_information import baseline_test_words
 from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
@@ -224,8 +223,7 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
     for metric in metrics:
         found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
                         pos_label=_positive(metric, pos_label))
-        label = display_label(found.method, function="metric_interval")
-        records.append(NamedInterval(f"{metric}, fold level {label}", metric, found))
+        records.append(NamedInterval(f"{metric}, fold level {found.method}", metric, found))
         if isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc":
             records.append(NamedInterval(f"{metric}, DeLong pooled (repeat 0)", metric,
                                          quietly(metric_interval, result, metric, confidence_level=confidence_level,
