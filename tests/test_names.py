@@ -5,7 +5,9 @@ The rules are those of docs/architecture.md, "Names" and "One way per operation"
 
 import dataclasses
 import inspect
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -130,3 +132,96 @@ def test_the_package_itself_uses_no_deprecated_form(pair):
     _silent(pair.summary)
     _silent(pair.a.summary)
     assert np.isfinite(_silent(cvi.mcnemar_test, pair).pvalue)
+
+
+# --------------------------------------------------------------------------- one name per method (issue 59, item 4)
+
+POLICY_AND_BELOW = [Path(cvi.__file__).parent / part for part in ("inference", "policy", "report")]
+# A display label or a method string read as text: a label's start, a substring of a method's name.
+LABEL_PARSING = re.compile(r"(\.name|\.method|\blabel|\bmethod)\.(startswith|endswith)\(|"
+                           r"[\"'][^\"']+[\"'] (not )?in [\w.]*\.(method|name)\b")
+
+
+def test_every_methods_id_is_hyphen_case_and_names_one_row_of_its_function():
+    from cvinference.inference._methods import METHODS, method_row
+
+    for method in METHODS:
+        assert re.fullmatch(r"[a-z0-9.+]+(-[a-z0-9+]+)*", method.id), method
+        assert method_row(method.id, method.function) is method
+    assert len({(method.function, method.id) for method in METHODS}) == len(METHODS)
+
+
+def test_every_decision_test_carries_its_methods_id(pair):
+    from cvinference.inference._methods import method_ids, method_row
+
+    decision = _silent(cvi.decide, pair)
+    tests = [test for test in (decision.rests_on, *decision.context) if test is not None]
+    assert tests and all(test.method in method_ids() for test in tests)
+    assert all(test.name.startswith(method_row(test.method).label) for test in tests)  # the label is the row's
+    read_back = type(decision).from_dict(decision.to_dict())
+    assert [test.method for test in (read_back.rests_on, *read_back.context) if test is not None] == [
+        test.method for test in tests]
+
+
+def test_no_label_or_method_string_is_read_as_text():
+    """Code finds a method by its id (the table's rows), never by the start of a label or a word in a method."""
+    found = [f"{path.name}:{number}: {line.strip()}" for folder in POLICY_AND_BELOW for path in folder.rglob("*.py")
+             for number, line in enumerate(path.read_text().splitlines(), 1) if LABEL_PARSING.search(line)]
+    assert found == []
+
+
+@pytest.fixture(scope="module")
+def grouped_pair():
+    """Two classifiers on the same grouped folds, with scores: every method of a CVResult applies."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    groups = np.arange(y.size) // 3
+    evaluator = cvi.CVEvaluator(cv=5, response_method="auto", random_state=0)
+    return _silent(evaluator.compare, GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0), X, y,
+                   groups=groups)
+
+
+_ON_A_RECORD = {"accuracy_interval": {}, "loss_interval": {}, "metric_interval": {"metric": "accuracy"}}
+_ON_A_PAIR = ("mcnemar_test", "matched_sample_test", "independent_sample_test", "corrected_resampled_ttest",
+              "bayesian_correlated_ttest")
+
+
+def _rows_on(functions):
+    from cvinference.inference._methods import METHODS
+
+    return [method for method in METHODS if method.function in functions]
+
+
+@pytest.mark.parametrize("method", _rows_on((*_ON_A_RECORD, *_ON_A_PAIR)), ids=lambda m: f"{m.function}-{m.id}")
+def test_a_method_called_by_its_option_names_its_result_by_its_id(method, grouped_pair):
+    """Whatever computes a row, its result's ``method`` is the row's id (the variant, if any, in its details)."""
+    function = getattr(cvi, method.function)
+    option = {} if method.option is None else {"method": method.option}
+    if method.function in _ON_A_RECORD:
+        extra = dict(_ON_A_RECORD[method.function])
+        if method.id in ("delong", "corrected-t"):
+            extra["metric"] = "roc_auc"
+        if method.function == "accuracy_interval" and method.id == "t":
+            extra["averaging"] = "fold"
+        result = _silent(function, grouped_pair.a, **option, **extra)
+    else:
+        result = _silent(function, grouped_pair, **option)
+    assert result.method == method.id
+
+
+def test_every_test_and_interval_the_front_door_returns_is_named_by_a_table_id():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from cvinference.inference._methods import method_ids
+
+    X, y = load_breast_cancer(return_X_y=True)
+    comparison = _silent(cvi.compare, GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0), X[:300],
+                         y[:300], cv=5, n_repeats=1, nested="never", random_state=0)
+    assert comparison.tests and all(test.method in method_ids() for test in comparison.tests.values())
+    evaluation = _silent(cvi.evaluate, GaussianNB(), X[:300], y[:300], cv=5, random_state=0)
+    assert evaluation.intervals and all(found.method in method_ids() for found in evaluation.intervals.values())

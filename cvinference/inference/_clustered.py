@@ -544,10 +544,9 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     far = far_differences_warning(coefficients, stats.norm.ppf(0.975 if alternative == "two-sided" else 0.95))
     if far:
         messages.warn(far)
-    source = "Obuchowski 1998" if method == "obuchowski" else "Durkalski et al. 2003"
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=1, alternative=alternative, estimate=estimate,
-        standard_error=math.sqrt(variance), method=f"clustered McNemar chi-square ({source})",
+        standard_error=math.sqrt(variance), method=f"mcnemar-{method}",
         estimand=(f"difference in accuracy (A minus B) over the population of groups, {_POOLING[method]}; given "
                   "this dataset"),
         assumptions=("groups independent of one another, instances within a group arbitrarily correlated; paired "
@@ -618,7 +617,7 @@ def cluster_paired_difference_of(values_a, values_b, groups, *, alternative="two
     >>> test = cluster_paired_difference_of(loss_a, loss_b, group)
     >>> test
     TestResult(statistic=2.843, pvalue=0.008095, df=29, alternative='two-sided', estimate=0.1467,
-               method='cluster-robust paired t')
+               method='cluster-paired-t')
     """
     values_a, values_b, clusters = _paired_inputs(values_a, values_b, groups, ("values_a", "values_b"))
     return paired_difference_result(values_a[np.newaxis], values_b[np.newaxis], clusters,
@@ -646,7 +645,7 @@ def paired_difference_result(values_a, values_b, clusters, folds, alternative, m
     result_class = TestResult if zero_one else LossDifferenceTestResult
     return result_class(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=pooled.estimate,
-        standard_error=standard_error, method="cluster-robust paired t",
+        standard_error=standard_error, method="cluster-paired-t",
         estimand=estimand or (f"difference in {quantity} over the population of groups, pooled over their "
                               "instances; given this dataset"),
         assumptions=ROBUST_ASSUMPTIONS + "; paired losses on the same instances",

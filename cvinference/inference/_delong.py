@@ -409,7 +409,7 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     >>> interval
     Interval(estimate=0.7408, low=0.645, high=0.8366, confidence_level=0.95, method='delong')
     >>> delong_interval(y, score, transform="logit")
-    Interval(estimate=0.7408, low=0.6344, high=0.8248, confidence_level=0.95, method='delong-logit')
+    Interval(estimate=0.7408, low=0.6344, high=0.8248, confidence_level=0.95, method='delong')
     """
     messages = Messages()
     result = auc_terms(y_true, y_score, pos_label=pos_label, classes=classes)
@@ -419,7 +419,7 @@ def delong_interval(y_true, y_score, *, confidence_level=0.95, transform="none",
     macro = len(result.class_aucs) > 1
     return Interval(
         estimate=result.auc, low=bounds.low, high=bounds.high, confidence_level=confidence_level,
-        method="delong" if transform == "none" else "delong-logit",
+        method="delong",
         estimand=estimand or _pooled_estimand(macro), assumptions=_DELONG_ASSUMPTIONS, target="kfold",
         details={"averaging": "dataset", "standard_error": result.standard_error,
                  "critical_value": bounds.critical_value, "n": sum(result.class_counts), "clipped": bounds.clipped,
@@ -518,12 +518,13 @@ def delong_paired_test(y_true, score_a, score_b, *, alternative="two-sided", pos
     macro = len(terms_a.class_aucs) > 1
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=None, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method="DeLong paired z" + (" (one-vs-rest macro)" if macro else ""),
+        standard_error=standard_error, method="delong-paired",
         estimand=estimand or f"difference (A minus B) in {_pooled_estimand(macro)}; on identical folds",
         assumptions=_DELONG_ASSUMPTIONS, target="kfold", _interval_standard_error=standard_error,
         details=types.MappingProxyType({"auc_a": terms_a.auc, "auc_b": terms_b.auc, "variance_a": terms_a.variance,
                                         "variance_b": terms_b.variance, "covariance": covariance,
-                                        "difference": "AUC A - AUC B"}),
+                                        "difference": "AUC A - AUC B",
+                                        **({"variant": "one-vs-rest macro"} if macro else {})}),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
 

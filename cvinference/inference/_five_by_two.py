@@ -306,7 +306,7 @@ def paired_ttest_5x2cv_of(a, b=None, *, alternative="two-sided"):
         pvalue = math.nan
     return with_grouped_warning(TestResult(
         statistic=formulas.t, pvalue=pvalue, df=N_REPLICATIONS, alternative=alternative,
-        estimate=formulas.p11, standard_error=standard_error, method="5x2cv paired t",
+        estimate=formulas.p11, standard_error=standard_error, method="5x2cv-t",
         estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "each difference p_i^(j) approximately normal with a common variance; the s_i^2 / sigma^2 "
@@ -430,7 +430,7 @@ def combined_ftest_5x2cv_of(a, b=None):
     )
     return with_grouped_warning(FTestResult(
         statistic=formulas.f, pvalue=pvalue, df=df[0], df_denominator=df[1], alternative="two-sided",
-        estimate=formulas.mean_difference, standard_error=standard_error, method="combined 5x2cv F",
+        estimate=formulas.mean_difference, standard_error=standard_error, method="5x2cv-f",
         estimand=_estimand(fits.n_samples), target="unconditional",
         assumptions=(
             "the ten differences p_i^(j) approximately normal with a common variance and treated as "

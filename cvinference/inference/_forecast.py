@@ -493,8 +493,8 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
     >>> X = np.r_[0.0, y[:-1]].reshape(-1, 1)
     >>> evaluator = CVEvaluator(cv=ForwardSplit(20, horizon=1, step=1, window=100), loss="squared_error")
     >>> test = forecast_test(evaluator.compare(Ridge(), DummyRegressor(), X, y), horizon=1)
-    >>> test.method, test.df, bool(test.estimate > 0)
-    ('Diebold-Mariano (HLN)', 19.0, True)
+    >>> test.method, test.details["variant"], test.df, bool(test.estimate > 0)
+    ('diebold-mariano', 'HLN', 19.0, True)
     """
     pair = _two_records(a, b)
     if method == "giacomini-white":
@@ -535,17 +535,17 @@ def forecast_test(a, b=None, *, method="diebold-mariano", horizon=None, lag=None
         statistic = estimate / standard_error
     pvalue = {"two-sided": 2 * stats.t.sf(abs(statistic), df), "greater": stats.t.sf(statistic, df),
               "less": stats.t.cdf(statistic, df)}[alternative]
-    method_name = ("Diebold-Mariano (HLN)" if factor != 1.0 else "Diebold-Mariano (pre-whitened HAC)"
-                   if method == "prewhitened-diebold-mariano" else "Diebold-Mariano (HAC)")
+    variant = "HLN" if factor != 1.0 else None if method == "prewhitened-diebold-mariano" else "HAC"
     return LossDifferenceTestResult(
         statistic=float(statistic), pvalue=float(min(pvalue, 1.0)), df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method_name,
+        standard_error=standard_error, method=method,
         estimand=_estimand(pair.a, horizon, f"difference in expected {pair.a.loss_name} (B minus A)"),
         assumptions=(f"the loss differential is stationary, its autocovariances negligible beyond lag {lag}; the same "
                      "series, origins and windows for A and B"),
         target="forward", _interval_standard_error=standard_error, _interval_df=df,
         details=types.MappingProxyType({"lag": lag, "kernel": kernel, "hln_factor": factor, "horizon": horizon,
-                                        "n": n, **details}),
+                                        "n": n, **details,
+                                        **({} if variant is None else {"variant": variant})}),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings))
 
 
@@ -585,7 +585,7 @@ def _giacomini_white(pair, horizon, lag, alternative):
     standard_error = math.sqrt(max(long_run_variance(values, lag, "bartlett"), 0.0) / values.size)
     return LossDifferenceTestResult(
         statistic=statistic, pvalue=float(stats.chi2.sf(statistic, 2)), df=2.0, alternative=alternative,
-        estimate=estimate, standard_error=standard_error, method="Giacomini-White",
+        estimate=estimate, standard_error=standard_error, method="giacomini-white",
         estimand=_estimand(pair.a, horizon, f"difference in expected {pair.a.loss_name} (B minus A), given the "
                                             "last loss differential known at the origin,"),
         assumptions=(f"the loss differential is a mixing series, its products with the test functions uncorrelated "

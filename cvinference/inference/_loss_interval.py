@@ -24,7 +24,7 @@ _ASSUMPTIONS = {
                     "precise as a test sample of half the size (a heuristic, not a theorem); normal approximation"),
     "normal": ("instance independence; the n cross-validated losses treated as an independent test sample "
                "(ignores that the folds' models share training data); normal approximation"),
-    "fold-t": "instance independence; fold mean losses independent and normally distributed",
+    "t": "instance independence; fold mean losses independent and normally distributed",
     "cv-clt": ("instances drawn independently from the population; a learner stable enough for Bayle et al.'s "
                "central limit theorem (2020); many instances (an asymptotic normal interval)"),
     "cluster": ROBUST_ASSUMPTIONS,
@@ -97,14 +97,14 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
     result : CVResult
         Any cross-validation result; its per-instance ``loss`` is used.
     %(confidence_level)s
-    method : {"auto", "half-sample", "normal", "fold-t", "cv-clt", "cluster"}, default="auto"
+    method : {"auto", "half-sample", "normal", "t", "cv-clt", "cluster"}, default="auto"
         ``"auto"``: ``"cluster"`` for a record made with ``groups`` (the
         groups, not the instances, are the independent units), else
         ``"half-sample"``; the result's notes say which it chose and why.
         ``"half-sample"``: Nedel'ko's mean loss +- z S~ / sqrt(N / 2).
         ``"normal"``: mean loss +- z S~ / sqrt(N), as if the N losses came
         from an independent test sample (for comparison; too narrow).
-        ``"fold-t"``: the mean of the fold mean losses +- t_{k-1} s / sqrt(k).
+        ``"t"``: the mean of the fold mean losses +- t_{k-1} s / sqrt(k).
         ``"cv-clt"``: Bayle et al.'s (2020) interval, mean loss +-
         z sigma_hat / sqrt(N), with sigma_hat from ``variance``.
         ``"cluster"``: for a record made with ``groups``, the cluster-robust
@@ -144,7 +144,7 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
     Nedel'ko's err_CV measures the cross-validation estimate against the
     loss of the model fitted to all N instances (his K_Q(V_N), section 3),
     bias included, so the ``"half-sample"`` interval is about that model
-    (target ``"conditional"``); ``"normal"``, ``"fold-t"`` and ``"cv-clt"``
+    (target ``"conditional"``); ``"normal"``, ``"t"`` and ``"cv-clt"``
     are about the models fitted to (k-1)/k of the data, which is what the
     cross-validation estimate averages (target ``"kfold"``). Like every
     interval from one dataset, none includes the variance over datasets
@@ -214,7 +214,7 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
     if len(rows) > 1:
         messages.warn(pooled_repeats_warning(len(rows)))
     warning = "" if clusters else grouped_record_warning(result, rows, f"method={method!r}",
-                                                          None if method == "fold-t" else "method='cluster'")
+                                                          None if method == "t" else "method='cluster'")
     if warning:
         messages.warn(warning)
     loss = loss_noun(result.loss_name)
@@ -229,10 +229,10 @@ def loss_interval(result, confidence_level=0.95, *, method="auto", variance="wit
     limits = (0.0, None) if result.loss.min() >= 0 else None
     bound_options = {"limits": limits, "what": f"mean {loss}", "exact_advice": ""}
     details = {}
-    if method == "fold-t":
+    if method == "t":
         point = fold_mean_estimate(result.fold_mean_loss[rows], np.ones((len(rows), result.n_splits), dtype=bool),
                                   confidence_level, "t", messages, n_splits=result.n_splits,
-                                  what_needs_folds="method='fold-t'", fix="Use method='half-sample'.",
+                                  what_needs_folds="method='t'", fix="Use method='half-sample'.",
                                   **bound_options)
         averaging, interval_method = "fold", "t"
     elif clusters is not None:

@@ -1,14 +1,16 @@
 """The table of methods: every interval and test of the inference layer, one row each.
 
-A method has several names: its ``method=`` option (or its function, where
-the function is the method), the ``method`` string its results carry, the
-key of its rows in the calibration evidence, and the label reports show.
-This table holds them side by side, so that nothing has to recognise a
-method by the text of a label: the decision finds a test's evidence by the
-row of the result it is given (:func:`row_of`), never by the name a caller
-gives it; ``method="auto"`` finds a candidate's evidence by its row
-(:func:`row`); ``docs/methods.md`` is generated from it
-(:func:`methods_markdown`).
+A method has one name, its row's ``id`` (hyphen-case, the style of the
+``method=`` options: ``"corrected-t"``, ``"half-sample"``). An interval that
+several functions compute (half-sample for the accuracy and for a loss)
+keeps one id, so a row is found by its function and id (:func:`row`), and an
+id alone (:func:`method_row`) finds the first row that has it: the test
+where a test and an interval share one. The decision finds a test's
+evidence by the row of the result it is given (:func:`row_of`), never by
+the text of a label; the calibration evidence is keyed by id once it is
+read (:func:`evidence_row` maps a stored key to its row); reports name a
+method by :func:`display_label` alone; ``docs/methods.md`` is generated
+from the table (:func:`methods_markdown`).
 
 The table says what exists and what each method is built for; what to
 *choose* on the evidence is the policy's (:mod:`cvinference.policy`).
@@ -25,7 +27,8 @@ class MethodRow(NamedTuple):
     Attributes
     ----------
     id : str
-        The method's identifier, unique in the table.
+        The method's one name, hyphen-case; unique among the rows of its
+        ``function``.
     family : str
         ``"interval"`` or ``"test"``.
     record : str
@@ -43,14 +46,13 @@ class MethodRow(NamedTuple):
     option : str or None
         Its ``method=`` value in ``function`` (None where the function is
         the method).
-    methods : tuple of str
-        The ``method`` strings its results carry (one per variant).
     evidence_key : str or None
         The name of its rows in the calibration evidence
         (``policy/data/calibration.json``), as :func:`test_family` reduces
         them; None: not measured.
     label : str
-        How reports name it.
+        How reports name it (:func:`display_label` adds a variant or a
+        design).
     preference : int or None
         A test's rank among eligible tests of equal (or unmeasured) power,
         steadiest first (0 comes first); None: the decision does not rank it.
@@ -63,7 +65,6 @@ class MethodRow(NamedTuple):
     target: str
     function: str
     option: str | None
-    methods: tuple
     evidence_key: str | None
     label: str
     preference: int | None = None
@@ -75,120 +76,126 @@ _LOSS_DIFFERENCE = "loss difference"
 
 METHODS = (
     # ------------------------------------------------------------------ tests of two learners
-    MethodRow("nested_cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
-              "nested_cv_interval_of", None, ("nested-cv",), "nested-cv", "nested-cv", 0),
-    MethodRow("corrected_t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", None,
-              ("corrected repeated k-fold t", "corrected resampled t"), "corrected t", "corrected t", 1),
+    MethodRow("nested-cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
+              "nested_cv_interval_of", None, "nested-cv", "nested-cv", 0),
+    MethodRow("corrected-t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", None,
+              "corrected t", "corrected t", 1),
     MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "mcnemar",
-              ("McNemar exact", "McNemar chi-square"), "McNemar", "McNemar", 2),
-    MethodRow("paired_t_5x2cv", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "paired_ttest_5x2cv_of", None, ("5x2cv paired t",), "5x2cv t", "5x2cv t", 3),
-    MethodRow("matched_t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "t",
-              ("matched-sample t", "matched-sample t (leave-one-out)"), "matched-sample t", "matched-sample t", 4),
-    MethodRow("independent_z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "z",
-              ("independent-sample z",), "independent-sample z", "independent-sample z", 5),
-    MethodRow("independent_t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "t",
-              ("independent-sample t (folds)",), None, "independent-sample t (folds)"),
-    MethodRow("combined_f_5x2cv", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "combined_ftest_5x2cv_of", None, ("combined 5x2cv F",), "5x2cv F", "combined 5x2cv F"),
-    MethodRow("clustered_mcnemar_obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "obuchowski", ("clustered McNemar chi-square (Obuchowski 1998)",),
-              "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
-    MethodRow("clustered_mcnemar_durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "durkalski", ("clustered McNemar chi-square (Durkalski et al. 2003)",),
-              "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
-    MethodRow("cluster_paired_t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "matched_sample_test",
-              "cluster", ("cluster-robust paired t",), "cluster paired t", "cluster paired t"),
-    MethodRow("cv_clt_difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
-              ("CV-CLT loss difference z",), "CV-CLT", "CV-CLT"),
-    MethodRow("delong_paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
-              None, ("DeLong paired z", "DeLong paired z (one-vs-rest macro)"), "DeLong paired z", "DeLong paired z"),
-    MethodRow("bayesian_correlated_t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
-              None, ("Bayesian correlated t-test",), None, "Bayesian correlated t"),
+              "McNemar", "McNemar", 2),
+    MethodRow("5x2cv-t", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
+              "paired_ttest_5x2cv_of", None, "5x2cv t", "5x2cv t", 3),
+    MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "t",
+              "matched-sample t", "matched-sample t", 4),
+    MethodRow("independent-z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "z",
+              "independent-sample z", "independent-sample z", 5),
+    MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "t",
+              None, "independent-sample t (folds)"),
+    MethodRow("5x2cv-f", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
+              "combined_ftest_5x2cv_of", None, "5x2cv F", "combined 5x2cv F"),
+    MethodRow("mcnemar-obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
+              "mcnemar_test", "obuchowski", "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
+    MethodRow("mcnemar-durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
+              "mcnemar_test", "durkalski", "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
+    MethodRow("cluster-paired-t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "matched_sample_test",
+              "cluster", "cluster paired t", "cluster paired t"),
+    MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
+              "CV-CLT", "CV-CLT"),
+    MethodRow("delong-paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
+              None, "DeLong paired z", "DeLong paired z"),
+    MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
+              None, None, "Bayesian correlated t"),
     # ------------------------------------------------------------------ intervals of one learner
-    MethodRow("accuracy_normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
-              ("normal",), "normal", "normal (Wong, dataset level)"),
-    MethodRow("accuracy_fold_t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t",
-              ("t",), "fold t", "t (Wong, fold level)"),
-    MethodRow("accuracy_wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson",
-              ("wilson",), "wilson", "Wilson"),
-    MethodRow("accuracy_clopper_pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
-              "clopper-pearson", ("clopper-pearson",), "clopper-pearson", "Clopper-Pearson"),
-    MethodRow("accuracy_half_sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
-              "half-sample", ("half-sample",), "half-sample", "half-sample (Nedel'ko)"),
-    MethodRow("accuracy_cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
-              "cluster", ("cluster",), "cluster", "cluster-robust"),
-    MethodRow("accuracy_cluster_half_sample", "interval", "CVResult with groups", "accuracy", "kfold",
-              "accuracy_interval", "cluster-half-sample", ("cluster-half-sample",), "cluster half-sample",
+    MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
+              "normal", "normal (Wong, dataset level)"),
+    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t",
+              "fold t", "t (Wong, fold level)"),
+    MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson",
+              "wilson", "Wilson"),
+    MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
+              "clopper-pearson", "clopper-pearson", "Clopper-Pearson"),
+    MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
+              "half-sample", "half-sample", "half-sample (Nedel'ko)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
+              "cluster", "cluster", "cluster-robust"),
+    MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold",
+              "accuracy_interval", "cluster-half-sample", "cluster half-sample",
               "cluster-robust half-sample"),
-    MethodRow("loss_half_sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample",
-              ("half-sample",), None, "half-sample (Nedel'ko)"),
-    MethodRow("loss_normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", ("normal",), None,
+    MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample",
+              None, "half-sample (Nedel'ko)"),
+    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", None,
               "normal"),
-    MethodRow("loss_fold_t", "interval", "CVResult", "loss", "kfold", "loss_interval", "fold-t", ("t",), None,
+    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", "t", None,
               "fold t"),
-    MethodRow("loss_cv_clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", ("cv-clt",),
-              "cv-clt within-fold", "CV-CLT (Bayle et al.)"),
-    MethodRow("loss_cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster",
-              ("cluster",), None, "cluster-robust"),
-    MethodRow("regression_cv_clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
-              "cv-clt", ("cv-clt",), "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
-    MethodRow("regression_cluster", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster", ("cluster",), "<metric>: cluster", "cluster-robust"),
-    MethodRow("regression_cluster_half_sample", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster-half-sample", ("cluster-half-sample",), "<metric>: cluster half-sample",
+    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "cv-clt within-fold",
+              "CV-CLT (Bayle et al.)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster",
+              None, "cluster-robust"),
+    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
+              "cv-clt", "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold",
+              "regression_interval", "cluster", "<metric>: cluster", "cluster-robust"),
+    MethodRow("cluster-half-sample", "interval", "CVResult with groups", "regression metric", "kfold",
+              "regression_interval", "cluster-half-sample", "<metric>: cluster half-sample",
               "cluster-robust half-sample"),
-    MethodRow("metric_t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", ("t",), None,
+    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", None,
               "fold t"),
-    MethodRow("metric_corrected_t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
-              "corrected-t", ("corrected t",), "corrected-t", "corrected t"),
-    MethodRow("metric_delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",
-              ("delong", "delong-logit"), "delong", "DeLong"),
-    MethodRow("conservative_z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
-              "conservative_z_interval_of", None, ("conservative-z",), "conservative-z", "conservative Z"),
-    MethodRow("bootstrap_632", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632", (".632",), None, ".632 bootstrap"),
-    MethodRow("bootstrap_632_plus", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632+", (".632+",), None, ".632+ bootstrap"),
-    MethodRow("bootstrap_oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
-              "oob", ("oob",), None, "out-of-bag bootstrap"),
+    MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
+              "corrected-t", "corrected-t", "corrected t"),
+    MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",
+              "delong", "DeLong"),
+    MethodRow("conservative-z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
+              "conservative_z_interval_of", None, "conservative-z", "conservative Z"),
+    MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
+              "bootstrap_accuracy_of", ".632", None, ".632 bootstrap"),
+    MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
+              "bootstrap_accuracy_of", ".632+", None, ".632+ bootstrap"),
+    MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
+              "oob", None, "out-of-bag bootstrap"),
     # ------------------------------------------------------------------ forward validation (time order)
-    MethodRow("forecast_prewhitened_hac", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "prewhitened-hac", ("prewhitened-hac",), None, "pre-whitened HAC"),
-    MethodRow("forecast_hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
-              ("hac",), None, "HAC"),
-    MethodRow("forecast_block_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "block-bootstrap", ("block-bootstrap",), None, "moving-block bootstrap"),
-    MethodRow("forecast_stationary_bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "stationary-bootstrap", ("stationary-bootstrap",), None, "stationary bootstrap"),
-    MethodRow("forecast_iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
-              ("iid",), None, "independent forecasts"),
-    MethodRow("diebold_mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "diebold-mariano", ("Diebold-Mariano (HLN)", "Diebold-Mariano (HAC)"), None,
+    MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "prewhitened-hac", None, "pre-whitened HAC"),
+    MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
+              None, "HAC"),
+    MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "block-bootstrap", None, "moving-block bootstrap"),
+    MethodRow("stationary-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
+              "forecast_interval", "stationary-bootstrap", None, "stationary bootstrap"),
+    MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
+              None, "independent forecasts"),
+    MethodRow("diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "diebold-mariano", None,
               "Diebold-Mariano"),
-    MethodRow("diebold_mariano_prewhitened", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "prewhitened-diebold-mariano", ("Diebold-Mariano (pre-whitened HAC)",), None,
+    MethodRow("prewhitened-diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "prewhitened-diebold-mariano", None,
               "Diebold-Mariano, pre-whitened"),
-    MethodRow("giacomini_white", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "giacomini-white", ("Giacomini-White",), None, "Giacomini-White"),
+    MethodRow("giacomini-white", "test", "PairedForwardResult", "forecast loss difference", "forward",
+              "forecast_test", "giacomini-white", None, "Giacomini-White"),
 )
 """Every interval and test, one row each."""
 
-_BY_ID = {method.id: method for method in METHODS}
-_TESTS_BY_METHOD = {name: method for method in METHODS for name in method.methods if method.family == "test"}
-_REFITTING_INTERVALS = {"nested-cv": _BY_ID["nested_cv"], "conservative-z": _BY_ID["conservative_z"]}
+_BY_ID = {method.id: method for method in reversed(METHODS)}  # reversed: the first row of an id wins
+_BY_FUNCTION = {(method.function, method.id): method for method in METHODS}
+_BY_EVIDENCE_KEY = {method.evidence_key: method for method in reversed(METHODS) if method.evidence_key is not None}
+_TESTS_BY_METHOD = {method.id: method for method in METHODS if method.family == "test"}
+_REFITTING_INTERVALS = {"nested-cv": _BY_ID["nested-cv"], "conservative-z": _BY_ID["conservative-z"]}
 """The intervals a decision may weigh as tests, by their results' ``method`` (unique among intervals)."""
 
 
-def method_row(method_id):
-    """The row whose ``id`` is ``method_id``.
+def method_row(method_id, function=None):
+    """The row whose ``id`` is ``method_id``: of ``function`` (a public function's name) where given, else the
+    first in the table (the test, where a test and an interval share the id).
 
     Raises
     ------
     KeyError
-        When no row has that id.
+        When no row has that id (for that function).
     """
-    return _BY_ID[method_id]
+    return _BY_ID[method_id] if function is None else _BY_FUNCTION[function, method_id]
+
+
+def method_ids():
+    """Every method's id, once each, in the table's order."""
+    return tuple(dict.fromkeys(method.id for method in METHODS))
 
 
 def options(function):
@@ -198,21 +205,22 @@ def options(function):
 
 
 def row(function, option=None):
-    """The row of ``function`` (a public function's name) with ``method=option``; None when there is none."""
+    """The row of ``function`` (a public function's name) with ``method=option`` (None: the row of a function
+    that is the method); None when there is none."""
     return next((method for method in METHODS if method.function == function and method.option == option), None)
 
 
 def evidence_rank(evidence_key):
     """The decision's rank of the test whose rows in the evidence are named ``evidence_key`` (the number of rows
     when no ranked test has that key): what ``benchmarks/calibration_report.py`` orders measured tests by."""
-    return next((method.preference for method in METHODS
-                 if method.evidence_key == evidence_key and method.preference is not None), len(METHODS))
+    found = _BY_EVIDENCE_KEY.get(evidence_key)
+    return len(METHODS) if found is None or found.preference is None else found.preference
 
 
 def evidence_row(evidence_key):
-    """The row whose rows in the evidence are named ``evidence_key`` (the first, where variants share it); None
-    when no row has it."""
-    return next((method for method in METHODS if method.evidence_key == evidence_key), None)
+    """The row whose rows in the stored evidence are named ``evidence_key`` (the first, where rows share it); None
+    when no row has it. The evidence's reader maps each stored key to its row's id with it, once."""
+    return _BY_EVIDENCE_KEY.get(evidence_key)
 
 
 def row_of(result):
@@ -222,24 +230,47 @@ def row_of(result):
     return table.get(result.method)
 
 
+def result_label(result):
+    """How reports name a test result (or a refitting interval a decision weighs): its row's label and its
+    ``details["variant"]``; a result no row computes keeps its own ``method``."""
+    found = _TESTS_BY_METHOD.get(result.method) or _REFITTING_INTERVALS.get(result.method)
+    details = getattr(result, "details", None) or {}
+    return result.method if found is None else display_label(found.id, variant=details.get("variant"))
+
+
+def display_label(method_id, details="", *, function=None, variant=None):
+    """How reports name a method: its row's label, then its ``variant`` in parentheses where it has one (McNemar's
+    "exact"), then ``details`` (a design, " (5x10-fold)", or what it is computed on); the one place a method's
+    display name is composed.
+
+    Examples
+    --------
+    >>> display_label("corrected-t", " (5x10-fold)")
+    'corrected t (5x10-fold)'
+    >>> display_label("normal", function="loss_interval")
+    'normal'
+    """
+    label = method_row(method_id, function).label
+    return label + ("" if not variant else f" ({variant})") + details
+
+
 def methods_markdown():
     """``docs/methods.md``: the table of methods, as Markdown (tests/inference/test_methods.py checks the page)."""
     lines = ["# Methods", "",
              *wrapped("Generated from `cvinference/inference/_methods.py` (`methods_markdown()`); do not edit by "
-                      "hand. Each interval and test is one row: the function that computes it and its `method=` "
-                      "option, the `method` its results carry, the record it takes, what it is about, the target "
+                      "hand. Each interval and test is one row: its id (the `method` its results carry), the function "
+                      "that computes it and its `method=` option, the record it takes, what it is about, the target "
                       "it is built for (docs/reading-results.md), the name of its rows in the calibration evidence "
                       "(docs/calibration.md; \"not measured\" where the benchmark has none) and its rank among the "
                       "tests a decision may rest on (1 first; docs/reading-results.md, \"The decision\").", width=79,
                      continuation=""),
              "",
-             "| id | function | `method=` | `result.method` | record | quantity | target | evidence | decision rank |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| id | function | `method=` | record | quantity | target | evidence | decision rank |",
+             "|---|---|---|---|---|---|---|---|"]
     for method in METHODS:
         option = "" if method.option is None else f'`"{method.option}"`'
-        strings = ", ".join(f'"{name}"' for name in method.methods)
         evidence = "not measured" if method.evidence_key is None else f'"{method.evidence_key}"'
         rank = "" if method.preference is None else str(method.preference + 1)
-        lines.append(f"| `{method.id}` | `{method.function}` | {option} | {strings} | {method.record} | "
+        lines.append(f"| `{method.id}` | `{method.function}` | {option} | {method.record} | "
                      f"{method.quantity} | {method.target} | {evidence} | {rank} |")
     return "\n".join(lines) + "\n"

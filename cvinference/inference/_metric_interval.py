@@ -22,7 +22,7 @@ from ._delong import delong_interval
 from ._estimands import training_size_phrase
 from ._inputs import about_one_record, check_cv_result
 from ._make_metric import UNNAMED, Metric, function_name
-from ._methods import method_row, options
+from ._methods import display_label, options
 from ._parameters import REPEAT
 from ._repeats import pooled_repeats_warning, rows_of, select_repeats
 from ._score_metrics import corrected_fold_interval, fold_metric_table
@@ -649,13 +649,14 @@ def metric_interval(result, metric="f1", *, confidence_level=0.95, repeat=None, 
     >>> scored = cross_val_correctness(GaussianNB(), X, y, cv=10, random_state=0, response_method="auto")
     >>> auc = metric_interval(scored, "roc_auc")
     >>> auc.method, auc.target, round(auc.estimate, 3)
-    ('corrected t', 'unconditional', 0.99)
+    ('corrected-t', 'unconditional', 0.99)
     """
     check_cv_result(result)
     interval = _metric_interval_of(result, metric, confidence_level, repeat, pos_label, method)
-    delong = interval.method in method_row("metric_delong").methods
+    delong = interval.method == "delong"
+    label = display_label(interval.method, function="metric_interval")
     return with_grouped_warning(interval, result, select_repeats(result, repeat),
-                                "DeLong's interval" if delong else f"the fold-level {interval.method}",
+                                "DeLong's interval" if delong else f"the fold-level {label}",
                                 "method='corrected-t' (over group-respecting folds)" if delong else None)
 
 

@@ -18,7 +18,7 @@ from ._distributions import pvalue_of, statistic_and_pvalue
 from ._estimands import conditions_warning, difference_estimand
 from ._grouped_tests import CLUSTER_PAIRED_CALL, cluster_paired, clustered_mcnemar
 from ._inputs import about_two_learners, check_accuracy_result, check_paired, two_results
-from ._methods import options
+from ._methods import display_label, options
 from ._parameters import ALTERNATIVE, MIN_COUNT, REPEAT
 from ._repeats import n_correct, pooled_repeats_warning, rows_of, select_repeats, within_repeat_variance
 from ._results import LargeSampleConditions, McNemarTestResult, SchemeDiagnostic, TestResult
@@ -254,7 +254,7 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     >>> test = matched_sample_test(result([32, 28, 30, 30, 32]), result([30, 27, 30, 26, 30]))
     >>> test
     TestResult(statistic=2.714, pvalue=0.05334, df=4, alternative='two-sided', estimate=0.045,
-               method='matched-sample t')
+               method='matched-t')
 
     Twenty-five patients of four rows each, the patients as the units:
 
@@ -291,14 +291,14 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
                   for label, value in (("-1", -1), ("0", 0), ("+1", 1))}
         rule = f"n_-1, n_0 and n_+1 >= {min_count} (Wong 2015, Theorem 4)"
         conditions = (LargeSampleConditions._from_counts(rule, min_count, counts, repeats=rows, units_are_folds=False),)
-        n_units, method = a.n_samples, "matched-sample t (leave-one-out)"
+        n_units = a.n_samples
         advice = "the t approximation may be poor; use mcnemar_test(a, b, exact=True)."
-        details = {name: _mean_count(value) for name, value in counts.items()}
+        details = {name: _mean_count(value) for name, value in counts.items()} | {"variant": "leave-one-out"}
     else:
         conditions = tuple(fold_conditions(r, rows, min_count, s) for r, s in ((a, "A"), (b, "B")))
         # (r_Aj - r_Bj) / m_j as Wong writes it: equal differences give equal floats.
         differences = (a.fold_correct[list(rows)] - b.fold_correct[list(rows)]) / a.fold_sizes[list(rows)]
-        n_units, method = a.n_splits, "matched-sample t"
+        n_units = a.n_splits
         advice = "the t approximation may be poor; mcnemar_test(a, b) does not need them."
         details = {"d_j": tuple(differences.ravel().tolist())}
     _warn_conditions(conditions, messages, advice)
@@ -309,13 +309,14 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     diagnostic = _diagnostic(a, b, rows, rows)
     test = TestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
+        standard_error=standard_error, method="matched-t", estimand=difference_estimand(a, b), target="kfold",
         assumptions=f"instance independence; {_SCHEME}; normal approximation",
         _interval_standard_error=standard_error, _interval_df=df, conditions=conditions,
         diagnostic=diagnostic, details=types.MappingProxyType(details), notes=tuple(messages.notes),
         warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, a, rows, method, CLUSTER_PAIRED_CALL if a.is_loo else None)
+    what = display_label("matched-t", variant=details.get("variant"))
+    return with_grouped_warning(test, a, rows, what, CLUSTER_PAIRED_CALL if a.is_loo else None)
 
 
 @validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
@@ -411,7 +412,7 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
         conditions=conditions, diagnostic=diagnostic, details=difference.details,
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, a, rows_a, difference.method,
+    return with_grouped_warning(test, a, rows_a, display_label(difference.method),
                                 f"{CLUSTER_PAIRED_CALL} (on the same instances)" if method == "z" else None)
 
 
@@ -421,7 +422,7 @@ def _pooled_z(a, rows_a, b, rows_b):
     p_b = n_correct(b, rows_b) / (n_b * len(rows_b))
     pooled = (p_a * n_a + p_b * n_b) / (n_a + n_b)
     return _Difference(
-        estimate=p_a - p_b, df=None, method="independent-sample z",
+        estimate=p_a - p_b, df=None, method="independent-z",
         standard_error=math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b)),
         interval_standard_error=math.sqrt(p_a * (1 - p_a) / n_a + p_b * (1 - p_b) / n_b),
         interval_df=None,
@@ -439,7 +440,7 @@ def _welch_t(a, rows_a, b, rows_b):
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else float(k + q - 2)
     return _Difference(
         estimate=float(accuracies_a.mean() - accuracies_b.mean()), df=df,
-        method="independent-sample t (folds)", standard_error=standard_error,
+        method="independent-t", standard_error=standard_error,
         interval_standard_error=standard_error, interval_df=df,
         details=types.MappingProxyType({"fold_variance_a": fold_variance_a, "fold_variance_b": fold_variance_b}),
     )
@@ -555,8 +556,8 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
     >>> a = CVResult(y_true=y_true, y_pred=[1] * 30 + [0] * 10, fold=[0, 1] * 20)
     >>> b = CVResult(y_true=y_true, y_pred=[1] * 22 + [0] * 18, fold=[0, 1] * 20)
     >>> test = mcnemar_test(a, b)
-    >>> test.method, test.statistic, round(test.pvalue, 4)
-    ('McNemar exact', 8.0, 0.0078)
+    >>> test.method, test.details["variant"], test.statistic, round(test.pvalue, 4)
+    ('mcnemar', 'exact', 8.0, 0.0078)
 
     A :class:`PairedCVResult` holds both results:
 
@@ -629,13 +630,14 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
             pvalue = pvalue_of(math.copysign(math.sqrt(statistic), b_count - c_count), None, alternative)
     estimate = (b_count - c_count) / n
     standard_error = math.sqrt(max(discordant - (b_count - c_count) ** 2 / n, 0.0)) / n
-    method = "McNemar exact" if use_exact else "McNemar chi-square"
+    variant = "exact" if use_exact else "chi-square"
     assumptions = "instance independence; paired outcomes on the same instances; " + (
         "exact binomial" if use_exact else "chi-square approximation")
-    details = {"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n, "correction": correction}
+    details = {"a_correct_b_wrong": b_count, "a_wrong_b_correct": c_count, "n": n, "correction": correction,
+               "variant": variant}
     test = McNemarTestResult(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method, estimand=difference_estimand(a, b), target="kfold",
+        standard_error=standard_error, method="mcnemar", estimand=difference_estimand(a, b), target="kfold",
         assumptions=assumptions, _interval_standard_error=standard_error, _interval_df=None,
         conditions=conditions, diagnostic=_diagnostic(a, b, (row_a,), (row_b,)),
         details=types.MappingProxyType(details),

@@ -81,7 +81,7 @@ _KFOLD_WORDS = {
 }
 """What ``regression_interval``'s kfold target is, for each metric, in its warnings."""
 
-CLT_TEST = "CV-CLT loss difference z"
+CLT_TEST = "cv-clt-difference"
 """The ``method`` of :func:`loss_difference_test`."""
 
 
@@ -497,7 +497,7 @@ def loss_difference_test(a, b=None, *, alternative="two-sided", variance="within
     ...     Ridge(alpha=0.1), DecisionTreeRegressor(max_depth=3, random_state=0), X, y)
     >>> test = loss_difference_test(pair)
     >>> test.method, test.target, test.estimate > 0
-    ('CV-CLT loss difference z', 'kfold', True)
+    ('cv-clt-difference', 'kfold', True)
     """
     a, b = _loss_pair(a, b, "loss_difference_test")
     rows, messages = _repeats_and_messages(a, repeat, variance, CLUSTER_PAIRED_CALL)

@@ -305,7 +305,7 @@ def corrected_resampled_ttest(a, b=None, *, alternative="two-sided"):
     >>> b = result([[30, 27, 30, 26, 30], [30, 29, 30, 28, 30]])
     >>> corrected_resampled_ttest(a, b)
     TestResult(statistic=1.21, pvalue=0.2569, df=9, alternative='two-sided', estimate=0.035,
-               method='corrected repeated k-fold t')
+               method='corrected-t')
     """
     test = corrected_ttest_of(_paired_differences(a, b, "corrected_resampled_ttest"), alternative)
     first = two_results(a, b, "corrected_resampled_ttest")[0]
@@ -324,14 +324,14 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     messages = Messages()
     statistic, pvalue = statistic_and_pvalue(estimate, standard_error, df, alternative, messages)
     if differences.kfold:
-        method = "corrected repeated k-fold t"
+        variant = "repeated k-fold"
         messages.note(
             f"{differences.scheme}: Nadeau & Bengio's correction applied to the {n} fold differences as "
             "Bouckaert & Frank (2004) propose; it was derived for random train/test splits, so here it "
             "is a heuristic"
         )
     else:
-        method = "corrected resampled t"
+        variant = "resampled"
         messages.note(f"{differences.scheme}: the corrected resampled t of Nadeau & Bengio (2003)")
     messages.note(
         f"variance factor 1/{n} + n_test/n_train = {factor:.4g} in place of the naive 1/{n}: the standard "
@@ -339,11 +339,11 @@ def corrected_ttest_of(differences, alternative="two-sided"):
     )
     details = {"d": tuple(float(v) for v in d), "n_differences": n, "variance": differences.variance,
                "n_test_over_n_train": differences.test_train_ratio, "variance_factor": factor,
-               **differences.layout}
+               **differences.layout, "variant": variant}
     result_class = TestResult if differences.bounded else LossDifferenceTestResult
     return result_class(
         statistic=statistic, pvalue=pvalue, df=df, alternative=alternative, estimate=estimate,
-        standard_error=standard_error, method=method, estimand=_estimand(differences),
+        standard_error=standard_error, method="corrected-t", estimand=_estimand(differences),
         assumptions=_assumptions(differences), target="unconditional", _interval_standard_error=standard_error,
         _interval_df=df,
         details=types.MappingProxyType(details), notes=tuple(messages.notes), warnings=tuple(messages.warnings),
@@ -462,7 +462,7 @@ def bayesian_ttest_of(differences, margin):
                **differences.layout}
     return BayesianResult(
         prob_a_better=a_better, prob_equivalent=equivalent, prob_b_better=b_better, posterior_mean=mean,
-        posterior_scale=scale, df=df, margin=margin, rho=rho, method="Bayesian correlated t-test",
+        posterior_scale=scale, df=df, margin=margin, rho=rho, method="bayesian-correlated-t",
         estimand=_estimand(differences, "mean difference"),
         assumptions=_assumptions(differences) + "; non-informative prior (Corani & Benavoli 2015)",
         target="unconditional",

@@ -32,6 +32,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import format_level, format_number
 from .._utils._upward import upward
 from ._estimands import TARGET
+from ._methods import result_label
 from ._results import IntervalLike, _checked_when_made, _described
 
 
@@ -113,7 +114,7 @@ class BayesianResult(Serializable):
         str
         """
         return _described(self, [
-            f"{self.method} (margin = +-{self.margin:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
+            f"{result_label(self)} (margin = +-{self.margin:g} in accuracy): P(A better) = {self.prob_a_better:.3f}, "
             f"P(equivalent) = {self.prob_equivalent:.3f}, P(B better) = {self.prob_b_better:.3f}",
             f"posterior of accuracy A - accuracy B: Student t, df = {self.df}, location "
             f"{self.posterior_mean:+.4f}, scale {self.posterior_scale:.4f} (rho = {self.rho:.4g})",

@@ -48,6 +48,7 @@ from .._utils._upward import upward
 from .._utils._warnings import Caution
 from ._distributions import reference_quantile
 from ._estimands import TARGET, check_target, described_lines
+from ._methods import result_label
 from ._test_inversion import INVERTED, far_differences_warning, inverted_set_warning, not_rejected
 
 
@@ -628,8 +629,9 @@ class TestResult(Serializable):
 
     def _interval_method(self):
         """The interval's method and the note that says where it comes from."""
+        label = result_label(self)
         if INVERTED in self.details:
-            return _IntervalMethod("cluster", f"interval of the {self.method} inverted: the differences d0 that the "
+            return _IntervalMethod("cluster", f"interval of the {label} inverted: the differences d0 that the "
                                               "test of difference = d0, with the variance under that hypothesis, "
                                               "does not reject, the "
                                               f"{self.details['n_groups']} groups as the independent units; it "
@@ -637,10 +639,10 @@ class TestResult(Serializable):
         if self._clustered():
             reference = ("the normal quantile" if self._interval_df is None
                          else f"t with {format_number(self._interval_df)} degrees of freedom")
-            return _IntervalMethod("cluster", f"interval of the {self.method}: cluster-robust (CR1) standard error, "
+            return _IntervalMethod("cluster", f"interval of the {label}: cluster-robust (CR1) standard error, "
                                               f"{reference}, the {self.details['n_groups']} groups as the "
                                               "independent units")
-        return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {self.method}")
+        return _IntervalMethod("normal" if self._interval_df is None else "t", f"interval of the {label}")
 
     def summary(self):
         """The test, what it estimates and assumes, its diagnostic and warnings.
@@ -652,7 +654,7 @@ class TestResult(Serializable):
         df = "" if self.df is None else f", df = {format_number(self.df)}"
         low, high = self.confidence_interval()
         headline = [
-            f"{self.method}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
+            f"{result_label(self)}: statistic = {format_number(self.statistic)}{df}, {format_pvalue(self.pvalue)} "
             f"({self.alternative})",
             f"estimate ({self.details.get('difference', self._difference_words)}): {self.estimate:+.4f}, "
             f"95% interval [{low:+.4f}, {high:+.4f}] ({self.confidence_interval().method})",
@@ -676,7 +678,8 @@ class McNemarTestResult(TestResult):
 
     __test__ = False
 
-    _kinds = {"details": Fields(a_correct_b_wrong=COUNT, a_wrong_b_correct=COUNT, n=POSITIVE, correction=BOOLEAN)}
+    _kinds = {"details": Fields(a_correct_b_wrong=COUNT, a_wrong_b_correct=COUNT, n=POSITIVE, correction=BOOLEAN,
+                                 variant=Options("exact", "chi-square"))}
 
     def _interval_center(self):
         b, c, n = (self.details[key] for key in ("a_correct_b_wrong", "a_wrong_b_correct", "n"))
@@ -705,7 +708,7 @@ class LossDifferenceTestResult(TestResult):
     >>> from cvinference.results import LossDifferenceTestResult
     >>> test = LossDifferenceTestResult(
     ...     statistic=2.0, pvalue=0.0455, df=None, alternative="two-sided", estimate=30.0, standard_error=15.0,
-    ...     method="CV-CLT loss difference z", estimand="difference in mean squared error", assumptions="",
+    ...     method="cv-clt-difference", estimand="difference in mean squared error", assumptions="",
     ...     target="kfold", _interval_standard_error=15.0)
     >>> low, high = test.confidence_interval()
     >>> round(low, 2), round(high, 2)
@@ -804,7 +807,7 @@ class NoInformationTestResult(TestResult):
                        f"instances in {d['n_groups']} groups)")
             interval = "one-sided cluster-robust t interval"
         return _described(self, [
-            f"{self.method}: {counted}, {format_pvalue(self.pvalue)} ({self.alternative})",
+            f"{result_label(self)}: {counted}, {format_pvalue(self.pvalue)} ({self.alternative})",
             f"accuracy {format_number(d['accuracy'])} against the no-information rate "
             f"{format_number(d['no_information_rate'])} (always predicting {d['majority_class']!r}; class "
             f"imbalance {format_number(d['imbalance_ratio'])}:1)",
@@ -849,7 +852,7 @@ class FTestResult(TestResult):
         str
         """
         lines = TestResult.summary(dataclasses.replace(self, df=None)).split("\n")
-        lines[0] = (f"{self.method}: F = {format_number(self.statistic)}, "
+        lines[0] = (f"{result_label(self)}: F = {format_number(self.statistic)}, "
                     f"df = ({format_number(self.df)}, {format_number(self.df_denominator)}), "
                     f"{format_pvalue(self.pvalue)} ({self.alternative})")
         return "\n".join(lines)

@@ -279,7 +279,7 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
     Returns
     -------
     Interval
-        ``method`` ``"corrected t"``, ``averaging`` ``"fold"``, ``target``
+        ``method`` ``"corrected-t"``, ``averaging`` ``"fold"``, ``target``
         ``"unconditional"``, ``df`` = k r - 1; ``details`` hold the
         ``variance_factor`` 1 / (k r) + 1 / (k - 1).
 
@@ -305,7 +305,7 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
     --------
     >>> table = [[0.81, 0.77, 0.85, 0.79, 0.83], [0.80, 0.84, 0.78, 0.82, 0.80]]
     >>> corrected_fold_interval(table)
-    Interval(estimate=0.809, low=0.7742, high=0.8438, confidence_level=0.95, method='corrected t')
+    Interval(estimate=0.809, low=0.7742, high=0.8438, confidence_level=0.95, method='corrected-t')
     """
     values = _check_table(values, "values")
     name = _metric_name(metric)
@@ -323,7 +323,7 @@ def corrected_fold_interval(values, *, confidence_level=0.95, metric="roc_auc"):
                 "generalization error), each fold's value from that fold's model alone")
     return estimate_interval(
         PointEstimate(test.estimate, values.size, bounds),
-        confidence_level=confidence_level, method="corrected t", averaging="fold", estimand=estimand,
+        confidence_level=confidence_level, method="corrected-t", averaging="fold", estimand=estimand,
         assumptions=(f"{r} x {k}-fold values share one mean and variance, any two correlated by about "
                      "n_test / n (Nadeau & Bengio's approximation, a heuristic for k-fold); normal fold values"),
         target="unconditional", messages=messages,
@@ -377,7 +377,7 @@ def corrected_fold_test(values_a, values_b, *, metric="roc_auc", alternative="tw
     >>> b = [[0.78, 0.75, 0.80, 0.79, 0.80], [0.77, 0.80, 0.78, 0.80, 0.77]]
     >>> corrected_fold_test(a, b)
     TestResult(statistic=2.673, pvalue=0.02551, df=9, alternative='two-sided', estimate=0.025,
-               method='corrected repeated k-fold t')
+               method='corrected-t')
     """
     values_a, values_b = _check_table(values_a, "values_a"), _check_table(values_b, "values_b")
     if values_a.shape != values_b.shape:

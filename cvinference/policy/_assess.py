@@ -217,11 +217,11 @@ def _loss_tests(pair):
 
 
 FORECAST_INTERVALS = (
-    ("forecast_prewhitened_hac", "prewhitened-hac", " (recommended)"),
-    ("forecast_hac", "hac", ""),
-    ("forecast_block_bootstrap", "block-bootstrap", ""),
-    ("forecast_stationary_bootstrap", "stationary-bootstrap", ""),
-    ("forecast_iid", "iid", " (ignores time order; for contrast)"),
+    ("prewhitened-hac", "prewhitened-hac", " (recommended)"),
+    ("hac", "hac", ""),
+    ("block-bootstrap", "block-bootstrap", ""),
+    ("stationary-bootstrap", "stationary-bootstrap", ""),
+    ("iid", "iid", " (ignores time order; for contrast)"),
 )
 """The rows of a forecaster's intervals of its mean loss: (the method table's row, ``forecast_interval``'s method,
 what the report adds to the row's label), the one to quote first."""
@@ -265,9 +265,9 @@ def forecast_tests(pair):
     shortest = int(pair.a.horizons[0])
     chosen = method_row(DECISION_TEST)
     tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
-             (method_row("diebold_mariano").label, quietly(forecast_test, pair))]
+             (method_row("diebold-mariano").label, quietly(forecast_test, pair))]
     try:
-        tests.append((f"{method_row('giacomini_white').label} (horizon {shortest})",
+        tests.append((f"{method_row('giacomini-white').label} (horizon {shortest})",
                       quietly(forecast_test, pair, method="giacomini-white", horizon=shortest)))
     except ValueError as exc:  # too few forecasts at that horizon, as the test says
         return tests, [f"Giacomini & White's test was not run: {exc}"]

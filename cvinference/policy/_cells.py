@@ -69,7 +69,7 @@ def front_door_choice(tests, learner, size, *, task="classification", repeats=1,
         return key, repeats
     learners, routes = [learner, learner], []
     if nested:
-        found = test_evidence(evidence_row("nested-cv").evidence_key, learners, size, task)
+        found = test_evidence("nested-cv", learners, size, task)
         if found.type_i is not None and found.type_i <= type_i_limit():
             routes.append(Route("nested-cv", None, None, nested_fits(), found))
     if task != "regression" and not sized_by_groups(task):

@@ -79,7 +79,7 @@ def check_nested(nested, pair):
     if isinstance(nested, TestResult) or not isinstance(nested, Interval):
         raise TypeError(f"nested must be nested cross-validation's difference interval, {_NESTED_FIX}; got "
                         f"{type(nested).__name__} {nested!r:.60}.")
-    if row_of(nested) is not method_row("nested_cv") or not is_difference_interval(nested):
+    if row_of(nested) is not method_row("nested-cv") or not is_difference_interval(nested):
         raise ValueError(f"nested must be nested cross-validation's difference interval of the two learners "
                          f"(method 'nested-cv', of A and B), {_NESTED_FIX}; got an interval of "
                          f"method {nested.method!r} about {str(nested.estimand)[:50]!r}... with details "

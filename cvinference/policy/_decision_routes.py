@@ -2,7 +2,6 @@
 repeats of the cross-validation, or nested cross-validation) and the call that runs it.
 """
 
-from ..inference._methods import method_row
 from ._evidence import measured_reach, pair_learners, type_i_limit
 from ._judging import evidence_of
 from ._routes import NESTED_SETTINGS, most_powerful, nested_fits, nested_route, power_words, repeats_routes
@@ -42,7 +41,7 @@ def cannot_tell_route(pair, metric, nested):
     chosen = most_powerful(routes)
     if chosen is not None and chosen.repeats is not None:
         return _repeats_words(pair, metric, chosen) + power_words(routes)
-    judged = evidence_of(method_row("nested_cv").evidence_key, pair_learners(pair),
+    judged = evidence_of("nested-cv", pair_learners(pair),
                          pair.a.n_samples, type_i_limit())
     runs = "runs it when the decision needs it" if not judged["why"] else "runs it with nested='always'"
     call = (f"cvinference.compare(estimator_a, estimator_b, X, y) {runs} (on the command line, --nested "

@@ -15,6 +15,7 @@ from .._utils._serialize import Serializable
 from .._utils._text import bounds_text, format_pvalue
 from .._utils._upward import upward
 from ..inference._estimands import TARGET
+from ..inference._methods import method_ids
 from ._decide_inputs import EstimateWithin
 from ._decision_text import explanation as decision_explanation
 from ._decision_text import paragraph as decision_paragraph
@@ -60,6 +61,10 @@ class DecisionTest(Serializable):
     df : float or None, default=None
         The degrees of freedom of the t quantile of its interval; None for
         the normal one.
+    method : str or None, default=None
+        The test's id in the table of methods (docs/methods.md), as its
+        result's ``method`` names it: ``"corrected-t"``; None for a test no
+        row computes. The ``name`` is for reading; this is for code.
     """
 
     __test__ = False  # not a pytest test
@@ -76,8 +81,10 @@ class DecisionTest(Serializable):
     role: str
     why_not: str
     df: float | None = None
+    method: str | None = None
 
-    _kinds = {"name": TEXT, "pvalue": P_VALUE, "target": TARGET, "measured_type_i": Nullable(P_VALUE),
+    _kinds = {"name": TEXT, "method": Nullable(Options(*method_ids())),
+              "pvalue": P_VALUE, "target": TARGET, "measured_type_i": Nullable(P_VALUE),
               "measured_power": Nullable(P_VALUE), "role": Options("rests on", "context"),
               "df": Nullable(NON_NEGATIVE)}
     _rules = (Ordered("low", "high"), EstimateWithin())

@@ -30,6 +30,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from .._utils._text import listed
+from ..inference._methods import display_label, evidence_row, method_ids
 
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
@@ -302,14 +303,14 @@ def _cell_words(row, size_name="N", *, population=True):
 
 class _Index:
     """A table of evidence rows indexed once: by (task, quantity, method key, ``detail``), where the method key of a
-    coverage row is its method and of a test's row its :func:`test_family`, and ``detail`` is the row's target (or
-    the margin calibration's alternative); None in a key's place matches every value."""
+    coverage row is its method and of a test's row its method's id (:func:`evidence_id`), and ``detail`` is the
+    row's target (or the margin calibration's alternative); None in a key's place matches every value."""
 
     def __init__(self, rows, detail):
         self.rows, self.by, self.readings = rows, {}, {}
         for row in rows:
             task, quantity = row.get("task", "classification"), row["quantity"]
-            key = row["method"] if quantity == "coverage" else test_family(row["method"])
+            key = row["method"] if quantity == "coverage" else evidence_id(row["method"])
             self.by.setdefault((task, None, None, None), []).append(row)
             for method in (None, key):
                 for value in (None, row.get(detail)):
@@ -347,7 +348,7 @@ class Reading:
     Attributes
     ----------
     method, quantity, task : str
-        The method's evidence key, "coverage" or "type_i", and the rows' task.
+        The method (a test's id, an interval's evidence key), "coverage" or "type_i", and the rows' task.
     learners : tuple of Learner
     n_samples : int
         The size asked about (groups, where the task's cells are sized by them).
@@ -419,9 +420,11 @@ class Reading:
     def words(self):
         """The one sentence every caller prints about this reading."""
         size = f"{self.regime.size_name if self.regime else 'N'} = {self.n_samples}"
+        name = self.method if self.quantity == "coverage" or self.method not in method_ids() else display_label(
+            self.method)
         if not self.cells:
             who = listed(learner.describe() for learner in self.learners)
-            return f"the calibration benchmark did not measure {self.method} for {who} at about {size}"
+            return f"the calibration benchmark did not measure {name} for {who} at about {size}"
         what = "coverage" if self.quantity == "coverage" else "type-I error"
         bound, beyond = ("at least", "below") if self.quantity == "coverage" else ("at most", "above")
         verdict = (f"{self.worst:.3f} ({bound} {self.limit:g}) for {self.where}" if self.holds
@@ -429,15 +432,16 @@ class Reading:
         design = "" if self.design_measured else (
             f", over the cells of R = {listed(str(r) for r in self.repeats_read)} (those of R = {self.repeats} alone "
             "do not hold every learner and size read)")
-        return f"the calibration benchmark measured the {what} of {self.method} at {verdict}{design}"
+        return f"the calibration benchmark measured the {what} of {name} at {verdict}{design}"
 
     text = words
 
 
 def read_evidence(method, learners, n_samples, *, quantity="type_i", task="classification", target=None,
                   repeats=None, rows=None, detail="target"):
-    """What the calibration measured for ``method`` (its evidence key), ``learners`` at ``n_samples``, a design of
-    ``repeats`` repeats and the rows of ``task``: the one reader of the evidence (:class:`Reading`).
+    """What the calibration measured for ``method`` (a test's id, :func:`evidence_id`; an interval's evidence key),
+    ``learners`` at ``n_samples``, a design of ``repeats`` repeats and the rows of ``task``: the one reader of the
+    evidence (:class:`Reading`).
 
     A coverage (``quantity="coverage"``) is read for ``target`` in the regime of every interval's rows of that
     target; a test's type-I error (``"type_i"``), matched by :func:`test_family`, in the regime of its own rows,
@@ -455,7 +459,7 @@ def read_evidence(method, learners, n_samples, *, quantity="type_i", task="class
     >>> from cvinference.policy._evidence import learner_of, read_evidence
     >>> gb, hgb = (learner_of(f"sklearn.ensemble.{name}")
     ...            for name in ("GradientBoostingClassifier", "HistGradientBoostingClassifier"))
-    >>> readings = [read_evidence("corrected t", (learner,), 1000, repeats=1) for learner in (gb, hgb)]
+    >>> readings = [read_evidence("corrected-t", (learner,), 1000, repeats=1) for learner in (gb, hgb)]
     >>> readings[0].cells == readings[1].cells, readings[0].regime.sizes
     (True, (1000,))
     >>> readings[0].where
@@ -470,7 +474,7 @@ def read_evidence(method, learners, n_samples, *, quantity="type_i", task="class
 
 def _read(index, method, learners, n_samples, quantity, task, target, repeats):
     coverage = quantity == "coverage"
-    name = method if coverage else test_family(method)
+    name = method if coverage else evidence_id(method)
     universe = index.select(task, quantity, None if coverage else name, target)
     regime = regime_of(universe, learners, n_samples, _size_name(task))
     own = index.select(task, quantity, name, target) if coverage else universe
@@ -561,6 +565,15 @@ def test_family(name):
 test_family.__test__ = False  # not a pytest test
 
 
+def evidence_id(name):
+    """The id in the table of methods (docs/methods.md) of a test's rows named ``name`` in the stored evidence
+    ("corrected t (5x10-fold)": "corrected-t"), found through the rows' ``evidence_key`` once, where the evidence is
+    read; an id is its own; a test no row computes keeps its :func:`test_family`."""
+    family = test_family(name)
+    found = evidence_row(family)
+    return family if found is None else found.id
+
+
 class TestEvidence(NamedTuple):
     """A comparison test's measured type-I error and power in the cells that stand for a pair of learners."""
 
@@ -577,7 +590,7 @@ TestEvidence.__test__ = False  # not a pytest test
 
 
 def _rows_of_test(quantity, test_name, task):
-    return _evidence_index().select(task, quantity, test_family(test_name))
+    return _evidence_index().select(task, quantity, evidence_id(test_name))
 
 
 def repeats_of(method):

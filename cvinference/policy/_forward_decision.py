@@ -7,7 +7,7 @@ from importlib import resources
 from .._utils._text import format_figure, format_pvalue, listed
 from .._utils._warnings import quietly
 from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_test
-from ..inference._methods import method_row
+from ..inference._methods import method_row, result_label
 
 EVIDENCE = "forward_calibration.json"
 """The forward calibration's rows (``benchmarks/forward_calibration.py``), shipped with the policy."""
@@ -17,7 +17,7 @@ RESTS_ON = "Diebold-Mariano (pre-whitened HAC), every horizon"
 pre-whitened long-run variance (the HAC one at a fixed lag rejected a true null up to 0.080 of the time for a
 gradient-boosted model)."""
 
-TEST = "diebold_mariano_prewhitened"
+TEST = "prewhitened-diebold-mariano"
 """The method table's row of that test; its ``forecast_test`` method is the row's ``option``."""
 
 
@@ -81,8 +81,8 @@ def _naive_caveats(pair, names, confidence_level, option):
         if naive.pvalue >= 1 - confidence_level:
             caveats.append(f"{name} does not beat the naive forecast (the value at its origin): mean "
                            f"{record.loss_name} naive - {name} = {format_figure(naive.estimate, signed=True)}, "
-                           f"one-sided {format_pvalue(naive.pvalue)} ({naive.method}; {name}'s expected loss below "
-                           "the naive's).")
+                           f"one-sided {format_pvalue(naive.pvalue)} ({result_label(naive)}; {name}'s expected loss "
+                           "below the naive's).")
     return caveats
 
 

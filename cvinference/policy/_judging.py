@@ -8,7 +8,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._warnings import quietly
-from ..inference._methods import METHODS, MethodRow, method_row, row_of
+from ..inference._methods import METHODS, MethodRow, display_label, method_row, row_of
 from ..inference._metric_interval import _check_finite, _fold_values, _resolve_metric, differences_within_one
 from ..inference._regression import loss_words
 from ..inference._resampled_tests import corrected_ttest_of, score_differences
@@ -25,20 +25,15 @@ from ._evidence import (
 from ._regression_evidence import cv_clt_shortfall
 
 
-def label_of(method_id, details=""):
-    """A test's name in reports: its row's label (docs/methods.md), then ``details`` ("(repeat 0)")."""
-    return method_row(method_id).label + details
-
-
 def fold_test_label(what, result):
     """The corrected t's name on fold-level ``what``: "corrected t on fold f1 (2x10-fold)", say."""
-    return label_of("corrected_t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
+    return display_label("corrected-t", f" on fold {what} ({result.n_repeats}x{result.n_splits}-fold)")
 
 
 def cluster_paired_name(result):
     """The cluster-robust paired t's name in reports: "cluster paired t on per-instance correctness", say."""
     words = "correctness" if result.loss_name == "zero_one" else result.loss_name.replace("_", " ")
-    return label_of("cluster_paired_t", f" on per-instance {words}")
+    return display_label("cluster-paired-t", f" on per-instance {words}")
 
 
 class Candidate(NamedTuple):
@@ -58,8 +53,9 @@ class Candidate(NamedTuple):
     df: float | None = None
 
     def figures(self):
-        """The fields a :class:`DecisionTest` shows."""
-        return {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
+        """The fields a :class:`DecisionTest` shows, and its method's id (None: no row computes it)."""
+        figures = {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
+        return {**figures, "method": None if self.row is None else self.row.id}
 
     @property
     def evidence_key(self):
@@ -112,10 +108,10 @@ def _preference(candidate):
     return len(METHODS) if row is None or row.preference is None else row.preference
 
 
-def evidence_of(evidence_key, learners, n_samples, limit, task="classification", repeats=None):
-    """A test's evidence (found by its method's ``evidence_key``) for ``learners`` at ``n_samples``: the figures,
+def evidence_of(method_id, learners, n_samples, limit, task="classification", repeats=None):
+    """A test's evidence (found by its method's id; None: not measured) for ``learners`` at ``n_samples``: the figures,
     its regime in words, and why it cannot be the one ("" when it can)."""
-    found = (test_evidence(evidence_key, learners, n_samples, task, repeats) if evidence_key is not None
+    found = (test_evidence(method_id, learners, n_samples, task, repeats) if method_id is not None
              else TestEvidence(None, None, None))
     regime = "" if found.regime is None else found.regime.describe()
     if found.type_i is None:
@@ -131,7 +127,8 @@ def judge(candidate, learners, n_samples, limit, task="classification", repeats=
     """A candidate with its evidence: for ``learners`` at ``n_samples`` in the rows of ``task``, at the record's
     number of ``repeats`` where the rows measured it (:func:`test_evidence`)."""
     return {"candidate": candidate,
-            **evidence_of(candidate.evidence_key, learners, n_samples, limit, task, repeats)}
+            **evidence_of(None if candidate.row is None else candidate.row.id, learners, n_samples, limit, task,
+                          repeats)}
 
 
 def choose(judged):
@@ -163,15 +160,17 @@ def is_loss_metric(metric, result):
     return metric in ("accuracy", result.loss_name, negated.get(result.loss_name))
 
 
-UNMEASURED_ORDER = ("nested-cv", "corrected t", "CV-CLT")
-"""The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes)."""
+UNMEASURED_ORDER = ("nested-cv", "corrected-t", "cv-clt-difference")
+"""The order among a regression pair's tests while the benchmark has measured none of them (see decide's Notes), by
+their ids."""
 
 UNMEASURED_WHY = {
     "nested-cv": "its target is the models fitted to all the data, and its type-I error stayed the nearest to "
                  "nominal of the tests in the measured cells of classifiers (Bates, Hastie & Tibshirani 2023)",
-    "corrected t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
+    "corrected-t": "its standard error allows for the variation of training sets (Nadeau & Bengio 2003), which "
                    "the CV-CLT's does not",
-    "CV-CLT": "its target is the models fitted in these folds; it does not allow for the variation of training sets",
+    "cv-clt-difference": "its target is the models fitted in these folds; it does not allow for the variation of "
+                         "training sets",
 }
 """Why each test comes where it does in ``UNMEASURED_ORDER``; tests outside it (DeLong's paired z) come last."""
 
@@ -179,12 +178,12 @@ UNMEASURED_WHY = {
 def unmeasured_choice(judged, order=UNMEASURED_ORDER):
     """When the benchmark measured none of the tests: the first of ``order`` that was computed."""
     def rank(j):
-        family = j["candidate"].evidence_key
-        return order.index(family) if family in order else len(order)
+        method = None if j["candidate"].row is None else j["candidate"].row.id
+        return order.index(method) if method in order else len(order)
     return min(judged, key=rank)
 
 
-_SHARES_INTERVAL = {"cv_clt_difference": {"squared_error": "mean_squared_error",
+_SHARES_INTERVAL = {"cv-clt-difference": {"squared_error": "mean_squared_error",
                                           "absolute_error": "mean_absolute_error"}}
 """Tests whose variance is that of a one-learner interval the benchmark measures (the CV-CLT's), by the records'
 loss: where that interval falls short for either learner, the test is not eligible, since the report beside the
@@ -243,14 +242,14 @@ def unmeasured_or_calibrated(pair, candidates, common, caveats, limit, *, task, 
                   f"{chosen['evidence'].type_i:.3f} (at most {limit:g}) for {chosen['regime']}.")
     else:
         chosen = unmeasured_choice(judged, order)
-        family = chosen["candidate"].evidence_key
+        method = chosen["candidate"].row.id
         reason = (f"It rests on {chosen['candidate'].name}: the calibration benchmark has not yet measured any "
                   f"comparison of {subject}, so no test's type-I error is known here, and the order for unmeasured "
-                  f"tests ({', '.join(order)}) puts it first: {order_why[family]}.")
-        caveats.insert(0, f"Not calibrated: the type-I error of the {family} on {metric_name} was not measured by "
-                          f"the calibration benchmark (docs/calibration.md measures {measures}); read the p-value as "
-                          "its method's own, not as a checked one.")
-        if chosen["candidate"].row is method_row("corrected_t") and a.n_repeats < 10:
+                  f"tests ({', '.join(map(display_label, order))}) puts it first: {order_why[method]}.")
+        caveats.insert(0, f"Not calibrated: the type-I error of the {display_label(method)} on {metric_name} was "
+                          f"not measured by the calibration benchmark (docs/calibration.md measures {measures}); read "
+                          "the p-value as its method's own, not as a checked one.")
+        if chosen["candidate"].row is method_row("corrected-t") and a.n_repeats < 10:
             caveats.append(f"The corrected t here has {a.n_repeats * a.n_splits} fold differences; Bouckaert & Frank "
                            "(2004) found it most replicable with 10 x 10-fold cross-validation (--repeats 10).")
     rests_on = as_decision_test(chosen, "rests on", "")

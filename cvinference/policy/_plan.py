@@ -31,7 +31,7 @@ from .._utils._validation import check_estimator_methods
 from ..evaluation._loss_data import LossSpec
 from ..evaluation._nested_fits import check_same_task
 from ..inference._distributions import reference_quantile
-from ..inference._methods import method_row
+from ..inference._methods import display_label
 from ..inference._metric_names import check_metric_names
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
@@ -279,9 +279,8 @@ def _planned_test(pilot, metric, confidence_level):
     from ._decision import decide  # the decision weighs the plan's test
 
     decision = decide(pilot, metric=metric, confidence_level=confidence_level)
-    label = method_row("corrected_t").label
     found = [test for test in (decision.rests_on, *decision.context)
-             if test is not None and test.name.startswith(label) and test.df is not None]
+             if test is not None and test.method == "corrected-t" and test.df is not None]
     if not found:
         raise ValueError(f"pilot: the decision on this pilot weighs no corrected t for metric={metric!r} (it needs "
                          "K-fold cross-validation with at least 2 folds, not leave-one-out); pass a pilot from "
@@ -312,7 +311,7 @@ def _c4(df):
 def _calibration_unit_variances(learners, n_samples, task, n_repeats):
     """Each standing calibration cell's fold-difference variance times its test-fold size, the regime, the cells
     in words and the numbers of folds they measured."""
-    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
     regime, standing = reading.regime, [row for row in reading.cells if row.get("mean_width") is not None]
     if not standing:
         return [], regime, "", ()
@@ -637,7 +636,7 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
     task = "regression" if regression else fold_task(metric)
     cv, n_repeats = design.n_splits, design.n_repeats
     notes = [note.replace(" was run.", " is planned.") for note in design.notes]
-    reading = read_evidence("corrected t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+    reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
     if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
         notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
                      + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
@@ -658,7 +657,7 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
     return Plan(names=names, metric=metric if isinstance(metric, str) else "a callable metric", question=question,
                 n_samples=int(n_samples), n_splits=int(cv), n_repeats=n_repeats, fits=design.fits,
                 stages=design.stages(), most_fits=design.most_fits,
-                test=f"{method_row('corrected_t').label} ({n_repeats}x{cv}-fold)", confidence_level=confidence_level,
+                test=display_label("corrected-t", f" ({n_repeats}x{cv}-fold)"), confidence_level=confidence_level,
                 power=power, standard_error=error, df=df, detectable=detectable, low=low, high=high, wanted=wanted,
                 n_samples_needed=n_needed, n_repeats_needed=repeats_needed, source=found.source,
                 rests_on=found.rests_on, notes=(*notes, *found.notes))

@@ -18,7 +18,6 @@ then the fewest repeats.
 
 from typing import NamedTuple
 
-from ..inference._methods import method_row
 from ..inference._metric_interval import SCORE_METRICS
 from ..records._nested_cv_result import N_REPEATS, N_SPLITS, nested_fit_count
 from ._evidence import (
@@ -68,7 +67,7 @@ def nested_evidence(pair):
 def nested_evidence_of(learners, size, task=None):
     """Nested CV's difference interval's measured figures for ``learners`` at about ``size`` in the rows of
     ``task`` (None: ungrouped records, sized by N; a grouped task: sized by their groups)."""
-    key = method_row("nested_cv").evidence_key
+    key = "nested-cv"
     return test_evidence(key, learners, size) if task is None else test_evidence(key, learners, size, task)
 
 
@@ -132,11 +131,11 @@ def repeats_routes(pair, metric):
 def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats):
     """:func:`repeats_routes` for ``learners`` (:class:`Learner`) at ``n_samples`` in the rows of ``task``, from a
     record of ``record_repeats`` repeats of ``n_splits`` folds."""
-    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected t",
+    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected-t",
                                                                                          task))) if r is not None})
     routes = []
     for repeats in measured:
-        found = test_evidence("corrected t", learners, n_samples, task, repeats)
+        found = test_evidence("corrected-t", learners, n_samples, task, repeats)
         if repeats != record_repeats and found.repeats == (repeats,) and _holds(found):
             routes.append(Route(f"corrected t ({repeats}x{n_splits}-fold)", repeats, n_splits, 2 * n_splits * repeats,
                                 found))

@@ -31,9 +31,11 @@ _AUC_TARGETS = {
 
 
 def _measured(method_id, target, result):
-    """The regime of ``result`` among the ROC AUC rows of ``target``, and the coverage of ``method_id`` there."""
+    """The regime of ``result`` among the ROC AUC rows of ``target``, and the coverage of ``metric_interval``'s
+    ``method_id`` there."""
     regime = coverage_regime(target, learner_of_result(result), result.n_samples, task=TASK)
-    found = measured_coverage(method_row(method_id).evidence_key, target, regime, task=TASK) if regime.sizes else None
+    key = method_row(method_id, "metric_interval").evidence_key
+    found = measured_coverage(key, target, regime, task=TASK) if regime.sizes else None
     return regime, found
 
 
@@ -47,11 +49,11 @@ def delong_evidence_warning(result, metric, messages):
     """
     if not measured_scheme(result):
         return
-    regime, own = _measured("metric_delong", "kfold", result)
+    regime, own = _measured("delong", "kfold", result)
     if own is None or reaches_floor(own):
         return
-    _, learner = _measured("metric_delong", "unconditional", result)
-    _, corrected = _measured("metric_corrected_t", "unconditional", result)
+    _, learner = _measured("delong", "unconditional", result)
+    _, corrected = _measured("corrected-t", "unconditional", result)
     binary = "" if metric == TASK else f" (measured for the binary AUC, {TASK!r})"
     learners = (f", and {_AUC_TARGETS['unconditional']} (unconditional) {learner.worst:.3f}"
                 if learner is not None else "")

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._utils._text import format_figure, format_level, format_pvalue
 from ..inference._forecast import SMALL_SAMPLE_FORECASTS
+from ..inference._methods import result_label
 from ..inference._regression import loss_words
 from ..policy import decide, forecast_baseline_test, forecast_intervals, forecast_tests, horizon_results
 from ._report import (
@@ -54,7 +55,7 @@ def _baseline_record(result, season, confidence_level):
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
-            "test": f"one-sided {test.method}, every horizon"}
+            "test": f"one-sided {result_label(test)}, every horizon"}
 
 
 def _horizon_rows(result, season, confidence_level):

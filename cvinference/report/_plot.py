@@ -11,6 +11,7 @@ import numpy as np
 from .._utils._paths import unwritable_reason
 from .._utils._text import format_figure, format_level, format_pvalue, wrapped
 from ..inference import Interval
+from ..inference._methods import result_label
 from ..inference._regression import LOSS_METRICS, loss_words
 from ..policy import POWER
 from ..policy._margin import relevelled
@@ -558,7 +559,7 @@ def _estimate_panel(ax, result, interval, is_test):
     if is_test:
         ax.axvline(0.0, color="black", linewidth=1, linestyle="--")
         ax.set_xlabel(getattr(result, "_difference_words", "difference"))
-        title = f"{result.method}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
+        title = f"{result_label(result)}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
     else:
         inches = ax.get_position().width * ax.figure.get_figwidth()
         ax.set_xlabel(_wrapped([f"estimand: {interval.estimand}"], inches, 8), fontsize=8)
@@ -603,7 +604,7 @@ def _posterior_panel(ax, result):
     mean, scale, margin = float(result.posterior_mean), float(result.posterior_scale), float(result.margin)
     probabilities = (("B better", result.prob_b_better, "tab:orange"),
                      ("equivalent", result.prob_equivalent, "0.6"), ("A better", result.prob_a_better, "tab:blue"))
-    title = [f"{result.method} (margin = +-{margin:g}): the posterior of accuracy(A) - accuracy(B)"]
+    title = [f"{result_label(result)} (margin = +-{margin:g}): the posterior of accuracy(A) - accuracy(B)"]
     if not (np.isfinite(mean) and np.isfinite(scale)):
         ax.text(0.5, 0.5, "the posterior is not computable here", ha="center", va="center", transform=ax.transAxes)
         ax.set_yticks([])

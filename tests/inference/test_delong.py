@@ -210,7 +210,8 @@ def test_logit_interval_is_the_delta_method_on_the_logit_scale():
     half = stats.norm.ppf(0.95) * math.sqrt(variance) / (auc * (1 - auc))  # d logit(t) / dt = 1 / (t (1 - t))
     assert (interval.low, interval.high) == pytest.approx(
         (special.expit(special.logit(auc) - half), special.expit(special.logit(auc) + half)), abs=1e-12)
-    assert interval.method == "delong-logit" and 0 < interval.low < auc < interval.high < 1
+    assert interval.method == "delong" and interval.details["transform"] == "logit"
+    assert 0 < interval.low < auc < interval.high < 1
 
 
 def test_plain_interval_is_the_normal_one_and_clipped_with_a_warning():
@@ -374,7 +375,7 @@ def test_paired_macro_test_is_the_contrast_of_the_per_instance_terms():
     var_a, var_b = slow_ovr_variance(y, proba_a), slow_ovr_variance(y, proba_b)
     assert test.details["variance_a"] == pytest.approx(var_a, abs=1e-12)
     assert test.details["variance_b"] == pytest.approx(var_b, abs=1e-12)
-    assert test.method == "DeLong paired z (one-vs-rest macro)"
+    assert (test.method, test.details["variant"]) == ("delong-paired", "one-vs-rest macro")
 
 
 def test_perfect_multiclass_separation_is_degenerate_not_a_rounding_residue():

@@ -214,7 +214,7 @@ def test_formulas_degenerate_ratios():
 def test_t_interval_and_fields(data):
     X, y = data
     test = cvi.paired_ttest_5x2cv(tree(), DummyClassifier(), X, y, random_state=0)
-    assert test.method == "5x2cv paired t"
+    assert test.method == "5x2cv-t"
     assert test.confidence_interval().details["df"] == 5
     interval = test.confidence_interval(0.9)
     half_width = stats.t.ppf(0.95, 5) * test.standard_error

@@ -79,7 +79,7 @@ def test_diebold_mariano_with_hln_is_the_hand_computation_and_statsmodels(horizo
     factor = math.sqrt((d.size + 1 - 2 * horizon + horizon * (horizon - 1) / d.size) / d.size)
     assert test.statistic == pytest.approx(d.mean() / hac * factor, rel=1e-10)
     assert test.estimate == pytest.approx(pair.b.loss[at].mean() - pair.a.loss[at].mean(), rel=1e-12)
-    assert test.method == "Diebold-Mariano (HLN)" and test.target == "forward"
+    assert (test.method, test.details["variant"]) == ("diebold-mariano", "HLN") and test.target == "forward"
 
 
 def test_forecasts_from_origins_further_apart_than_the_horizon_do_not_overlap():
@@ -96,7 +96,7 @@ def test_over_every_horizon_the_lag_is_the_larger_of_the_horizon_and_newey_wests
     expected = d.mean() / math.sqrt(_statsmodels_lrv(d, 9, "bartlett") / d.size)
     assert test.statistic == pytest.approx(expected, rel=1e-10)
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(expected), d.size - 1), rel=1e-10)
-    assert test.method == "Diebold-Mariano (HAC)"
+    assert (test.method, test.details["variant"]) == ("diebold-mariano", "HAC")
 
 
 def test_the_sign_is_positive_when_a_forecasts_better_and_swapping_flips_it():
@@ -160,7 +160,7 @@ def test_the_prewhitened_diebold_mariano_test_is_the_mean_differential_over_the_
     d = (np.asarray(pair.b.loss) - np.asarray(pair.a.loss))[order]
     variance, rho, lag = _prewhitened_by_hand(d)
     t = d.mean() / math.sqrt(variance / d.size)
-    assert test.method == "Diebold-Mariano (pre-whitened HAC)" and test.df == d.size - 1
+    assert test.method == "prewhitened-diebold-mariano" and "variant" not in test.details and test.df == d.size - 1
     assert (test.details["lag"], test.details["ar1"]) == (lag, pytest.approx(rho, rel=1e-12))
     assert test.statistic == pytest.approx(t, rel=1e-10)
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(t), d.size - 1), rel=1e-10)
@@ -285,7 +285,7 @@ def test_giacomini_white_one_step_is_n_r_squared_of_the_artificial_regression():
     expected = z.shape[0] * sm.OLS(np.ones(z.shape[0]), z).fit().rsquared
     assert test.statistic == pytest.approx(expected, rel=1e-10) == pytest.approx(_hand_gw(list(d), 1, 0), rel=1e-10)
     assert test.pvalue == pytest.approx(stats.chi2.sf(expected, 2), rel=1e-10)
-    assert (test.df, test.method, test.details["instrument_lag"]) == (2.0, "Giacomini-White", 1)
+    assert (test.df, test.method, test.details["instrument_lag"]) == (2.0, "giacomini-white", 1)
     assert not test.warnings  # a sliding window, as the test assumes
 
 
@@ -339,7 +339,7 @@ def test_a_negative_uniform_window_variance_falls_back_to_bartletts_with_a_warni
     with pytest.warns(cvi.InferenceWarning, match="not positive .*Bartlett's window.*factor 0.9604 is kept"):
         test = forecast_test(a, b, horizon=2)
     factor = math.sqrt((n + 1 - 2 * 2 + 2 * 1 / n) / n)
-    assert (test.details["kernel"], test.method) == ("bartlett", "Diebold-Mariano (HLN)")
+    assert (test.details["kernel"], test.method, test.details["variant"]) == ("bartlett", "diebold-mariano", "HLN")
     assert test.details["hln_factor"] == pytest.approx(factor, rel=1e-12)
     assert test.standard_error == pytest.approx(math.sqrt(_statsmodels_lrv(d, 1, "bartlett") / n) / factor,
                                                 rel=1e-10)
@@ -377,7 +377,7 @@ def test_below_the_small_sample_rule_the_standard_error_is_the_larger_of_the_hac
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(d.mean()) / max(hln, hac), n - 1), rel=1e-9)
     assert test.details["small_sample"] == ("hln" if hln > hac else "hac")
     if hln > hac:
-        assert test.method == "Diebold-Mariano (HLN)" and test.pvalue == pytest.approx(paired.pvalue, rel=1e-9)
+        assert test.details["variant"] == "HLN" and test.pvalue == pytest.approx(paired.pvalue, rel=1e-9)
     assert any(f"{n} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}: the standard error is the larger" in note
                for note in test.notes)
 
@@ -396,10 +396,10 @@ def test_the_small_sample_rule_takes_hln_for_an_alternating_and_the_hac_for_a_pe
     variance is below the variance and HLN's standard error is the larger; a slowly rising one (1, 1.1, ..., 2.9)
     has positive ones, and the HAC standard error is the larger."""
     alternating = forecast_test(_differential_pair(np.tile([1.0, 3.0], 10)))
-    assert (alternating.details["small_sample"], alternating.method) == ("hln", "Diebold-Mariano (HLN)")
+    assert (alternating.details["small_sample"], alternating.details["variant"]) == ("hln", "HLN")
     assert (alternating.details["lag"], alternating.details["kernel"]) == (0, "uniform")
     rising = forecast_test(_differential_pair(np.linspace(1.0, 2.9, 20)))
-    assert (rising.details["small_sample"], rising.method) == ("hac", "Diebold-Mariano (HAC)")
+    assert (rising.details["small_sample"], rising.details["variant"]) == ("hac", "HAC")
     assert (rising.details["lag"], rising.details["kernel"]) == (newey_west_lag(20), "bartlett")
 
 
@@ -409,13 +409,13 @@ def test_the_small_sample_rule_is_50_forecasts_and_a_lag_keeps_bartletts_window(
     Oracle for the lag: statsmodels' HAC variance (_statsmodels_lrv)."""
     assert SMALL_SAMPLE_FORECASTS == 50
     at_rule = _equal_loss_pair(SMALL_SAMPLE_FORECASTS)
-    assert forecast_test(at_rule).method == "Diebold-Mariano (HAC)"
-    assert forecast_test(at_rule, method="prewhitened-diebold-mariano").method == "Diebold-Mariano (pre-whitened HAC)"
+    assert forecast_test(at_rule).details["variant"] == "HAC"
+    assert "variant" not in forecast_test(at_rule, method="prewhitened-diebold-mariano").details
     assert "small_sample" not in forecast_test(at_rule).details
     few = _equal_loss_pair(20)
     d = few.b.loss - few.a.loss
     test = forecast_test(few, lag=2)
-    assert (test.method, test.details["lag"], test.details["kernel"]) == ("Diebold-Mariano (HAC)", 2, "bartlett")
+    assert (test.details["variant"], test.details["lag"], test.details["kernel"]) == ("HAC", 2, "bartlett")
     assert test.statistic == pytest.approx(d.mean() / math.sqrt(_statsmodels_lrv(d, 2, "bartlett") / d.size))
 
 

@@ -444,7 +444,7 @@ def fold_level_calls(design, fold, grouped=True):
     losses = regressor(design, 3, n_repeats=2, fold=fold, grouped=grouped)
     return {
         "accuracy fold t": lambda: cvi.accuracy_interval(pair[0], averaging="fold", method="t"),
-        "loss fold-t": lambda: cvi.loss_interval(losses, method="fold-t"),
+        "loss fold t": lambda: cvi.loss_interval(losses, method="t"),
         "matched k-fold": lambda: cvi.matched_sample_test(*pair, repeat=0),
         "independent t": lambda: cvi.independent_sample_test(*pair, method="t", repeat=0),
         "corrected t": lambda: cvi.corrected_resampled_ttest(*pair),

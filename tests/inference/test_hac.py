@@ -164,7 +164,7 @@ def test_the_bartlett_fallback_keeps_the_hln_factor_as_rs_dm_test():
     assert case["uniform_variance"] < 0
     with pytest.warns(cvi.InferenceWarning, match="Harvey, Leybourne & Newbold's factor .* is kept"):
         test = forecast_test(a, b, horizon=2)
-    assert (test.details["kernel"], test.method) == ("bartlett", "Diebold-Mariano (HLN)")
+    assert (test.details["kernel"], test.method, test.details["variant"]) == ("bartlett", "diebold-mariano", "HLN")
     assert test.statistic == pytest.approx(case["statistic"], rel=1e-8)
     assert test.pvalue == pytest.approx(case["pvalue_two_sided"], rel=1e-8)
     with pytest.warns(cvi.InferenceWarning):

@@ -284,12 +284,12 @@ def test_matched_t_loo_equals_ttest_rel_on_correctness(table, seed, alternative)
     a, b = from_correctness(correct_a), from_correctness(correct_b)
     test = cvi.matched_sample_test(a, b, alternative=alternative)
     expected = stats.ttest_rel(correct_a.astype(float), correct_b.astype(float), alternative=alternative)
-    assert test.method == "matched-sample t (leave-one-out)"
+    assert (test.method, test.details["variant"]) == ("matched-t", "leave-one-out")
     assert test.statistic == pytest.approx(expected.statistic, rel=1e-12)
     assert test.pvalue == pytest.approx(expected.pvalue, rel=1e-10)
     assert test.df == expected.df == correct_a.size - 1
     both, a_only, b_only, neither = table
-    assert dict(test.details) == {"n_-1": b_only, "n_0": both + neither, "n_+1": a_only}
+    assert dict(test.details) == {"n_-1": b_only, "n_0": both + neither, "n_+1": a_only, "variant": "leave-one-out"}
     if alternative == "two-sided":
         expected_ci = expected.confidence_interval(0.9)
         assert tuple(test.confidence_interval(0.9)) == pytest.approx((expected_ci.low, expected_ci.high))
@@ -313,7 +313,7 @@ def test_pooled_z_equals_statsmodels_proportions_ztest(counts_a, sizes_a, counts
     r_a, r_b, n_a, n_b = sum(counts_a), sum(counts_b), a.n_samples, b.n_samples
     test = cvi.independent_sample_test(a, b, alternative=alternative)
     z, p = proportions_ztest([r_a, r_b], [n_a, n_b], alternative=STATSMODELS_ALTERNATIVE[alternative])
-    assert test.method == "independent-sample z" and test.df is None
+    assert test.method == "independent-z" and test.df is None
     assert test.statistic == pytest.approx(z, rel=1e-12)
     assert test.pvalue == pytest.approx(p, rel=1e-10)
     assert test.estimate == pytest.approx(r_a / n_a - r_b / n_b)
@@ -359,13 +359,14 @@ def test_mcnemar_equals_statsmodels(table):
     a_result, b_result = pair_from_table(*table)
     sm_table = [[both, b], [c, neither]]
     exact = quiet(cvi.mcnemar_test, a_result, b_result, exact=True)
-    assert exact.method == "McNemar exact" and exact.statistic == b and exact.df is None
+    assert (exact.method, exact.details["variant"]) == ("mcnemar", "exact")
+    assert exact.statistic == b and exact.df is None
     assert exact.pvalue == pytest.approx(sm_mcnemar(sm_table, exact=True).pvalue, rel=1e-12)
     assert exact.pvalue == pytest.approx(stats.binomtest(b, b + c, 0.5).pvalue, rel=1e-12)
     for correction in (True, False):
         chi2 = quiet(cvi.mcnemar_test, a_result, b_result, exact=False, correction=correction)
         expected = sm_mcnemar(sm_table, exact=False, correction=correction)
-        assert chi2.method == "McNemar chi-square" and chi2.df == 1
+        assert (chi2.method, chi2.details["variant"]) == ("mcnemar", "chi-square") and chi2.df == 1
         assert chi2.statistic == pytest.approx(expected.statistic, rel=1e-12)
         assert chi2.pvalue == pytest.approx(expected.pvalue, rel=1e-12)
     assert exact.details["a_correct_b_wrong"] == b and exact.details["a_wrong_b_correct"] == c
@@ -444,7 +445,7 @@ def test_mcnemar_exact_none_switches_at_25_discordant_pairs(discordant, method):
     b = discordant // 2 + 1
     a_result, b_result = pair_from_table(30, b, discordant - b, 10)
     test = cvi.mcnemar_test(a_result, b_result)
-    assert test.method == f"McNemar {method}"
+    assert (test.method, test.details["variant"]) == ("mcnemar", method)
     assert any(f"{discordant} discordant pairs" in note for note in test.notes)
     if method == "exact":
         assert test.conditions == ()  # the exact test needs no large-sample condition
@@ -593,7 +594,7 @@ def test_wong_example_2_matched_t_with_consistent_frequencies():
     # frequencies n_-1 = 10, n_0 = 84, n_+1 = 6 (see wong_example_2 for why not 30, 44, 26).
     a, b = wong_example_2()
     test = cvi.matched_sample_test(a, b)  # all three counts >= 5: no InferenceWarning
-    assert dict(test.details) == {"n_-1": 10, "n_0": 84, "n_+1": 6}
+    assert dict(test.details) == {"n_-1": 10, "n_0": 84, "n_+1": 6, "variant": "leave-one-out"}
     assert test.conditions[0].satisfied
     assert test.statistic == pytest.approx(-1.0)
     assert test.standard_error**2 * 100 == pytest.approx(0.16)
@@ -1403,7 +1404,7 @@ def test_leave_one_out_matched_test_with_repeats_has_per_repeat_conditions():
         test = cvi.matched_sample_test(from_correctness(correct_a), from_correctness(correct_b))
     (conditions,) = test.conditions
     assert conditions.holds.shape == (2, 1) and conditions.summary()
-    assert dict(test.details) == {"n_-1": 10, "n_0": 20, "n_+1": 10}
+    assert dict(test.details) == {"n_-1": 10, "n_0": 20, "n_+1": 10, "variant": "leave-one-out"}
 
 
 def test_fold_tests_need_two_folds_and_say_so():
@@ -1430,7 +1431,7 @@ def test_numpy_scalars_are_accepted_for_flags_and_levels():
     a, b = pair_from_table(30, 12, 4, 14)
     interval = quiet(cvi.accuracy_interval, result, np.array(0.9), drop_failing_folds=np.True_)
     assert interval.details["dropped_folds"] == (0, 4)
-    assert quiet(cvi.mcnemar_test, a, b, exact=np.False_, correction=np.True_).method == "McNemar chi-square"
+    assert quiet(cvi.mcnemar_test, a, b, exact=np.False_, correction=np.True_).details["variant"] == "chi-square"
 
 
 def test_summaries_print_confidence_levels_without_rounding_them_away():

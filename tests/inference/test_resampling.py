@@ -147,7 +147,7 @@ def test_corrected_t_on_cvevaluator_compare(iris_pair):
     test = cvi.corrected_resampled_ttest(a, b)
     assert (test.statistic, test.pvalue, test.df) == (pytest.approx(t), pytest.approx(p), 14)
     assert test.statistic > 0  # GaussianNB beats a stump on iris: accuracy(A) - accuracy(B) > 0
-    assert test.method == "corrected repeated k-fold t"
+    assert (test.method, test.details["variant"]) == ("corrected-t", "repeated k-fold")
     assert "Bouckaert & Frank" in test.assumptions and "heuristic" in test.assumptions
     low, high = test.confidence_interval(0.9)
     half = stats.t.ppf(0.95, 14) * se
@@ -174,7 +174,7 @@ def test_corrected_t_on_subsampling_by_hand():
     assert test.statistic == pytest.approx(t, rel=1e-12)
     assert test.pvalue == pytest.approx(p, rel=1e-12)
     assert test.df == 11 and test.details["n_rounds"] == 12
-    assert test.method == "corrected resampled t"
+    assert (test.method, test.details["variant"]) == ("corrected-t", "resampled")
     assert "derived for independent random" in test.assumptions
     assert "averaged over training sets" in test.estimand and f"{a.n_train} instances" in test.estimand
 
@@ -207,7 +207,7 @@ def test_corrected_t_constant_nonzero_differences_warn_and_give_an_undefined_pva
 def test_corrected_t_summary_says_what_it_estimates():
     a, b = kfold_results(REPEATED_A, REPEATED_B)
     text = cvi.corrected_resampled_ttest(a, b).summary()
-    assert "corrected repeated k-fold t" in text and "estimand:" in text
+    assert "corrected t (repeated k-fold)" in text and "estimand:" in text
     assert "variance factor 1/15 + n_test/n_train" in text
 
 

@@ -54,7 +54,7 @@ def test_corrected_t_equals_the_interval_of_sklearn_fold_values(scored, metric):
     oracle = corrected_fold_interval(sign * table, confidence_level=0.9, metric=loss)
     low, high = (-oracle.high, -oracle.low) if sign < 0 else (oracle.low, oracle.high)
     assert (interval.low, interval.high) == pytest.approx((low, high), rel=1e-6)
-    assert interval.method == "corrected t" and interval.target == "unconditional"
+    assert interval.method == "corrected-t" and interval.target == "unconditional"
 
 
 def test_negated_losses_stay_at_most_zero(scored):

@@ -27,7 +27,7 @@ def _results(pair):
     yield "kfold", cvi.accuracy_interval(a, averaging="fold", method="t", repeat=0)
     yield "kfold", cvi.metric_interval(a, "f1_macro", repeat=0)
     yield "kfold", cvi.loss_interval(a, method="normal", repeat=0)
-    yield "kfold", cvi.loss_interval(a, method="fold-t", repeat=0)
+    yield "kfold", cvi.loss_interval(a, method="t", repeat=0)
     yield "conditional", cvi.loss_interval(a, method="half-sample", repeat=0)
     yield "kfold", cvi.matched_sample_test(a, b, repeat=0)
     yield "kfold", cvi.independent_sample_test(a, b, repeat=0)

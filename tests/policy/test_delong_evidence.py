@@ -107,7 +107,7 @@ def test_auto_never_gives_delong(records):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             interval = metric_interval(record, "roc_auc")
-        assert interval.method == "corrected t" and interval.target == "unconditional"
+        assert interval.method == "corrected-t" and interval.target == "unconditional"
         assert not delong_warnings(caught)
 
 

@@ -117,10 +117,13 @@ def test_the_evidence_is_indexed_once_and_each_question_answered_once():
     assert _evidence.read_evidence("McNemar", learners, 1000) is first
     rows = _evidence.calibration_evidence()["rows"]
     assert _evidence._index_of(rows) is _evidence._index_of(rows)
-    # the index's selection is the plain filter's (oracle), in the table's order
+    # the index's selection is the plain filter's (oracle), in the table's order; a test's rows are keyed by its id
     plain = [row for row in SHIPPED["rows"] if row.get("task", "classification") == "roc_auc"
              and row["quantity"] == "type_i" and row["method"].partition(" (")[0] == "corrected t"]
-    assert _evidence._index_of(rows).select("roc_auc", "type_i", "corrected t") == plain
+    assert _evidence._index_of(rows).select("roc_auc", "type_i", "corrected-t") == plain
+    by_key, by_id = (_evidence.read_evidence(name, learners, 1000)
+                     for name in ("corrected t (10x10-fold)", "corrected-t"))
+    assert by_id.cells and by_key.cells == by_id.cells  # a stored key is mapped to its id once, at the reader
 
 
 @pytest.fixture(scope="module")

@@ -250,7 +250,7 @@ def test_loss_interval_fold_t_equals_scipy(log_loss_result):
     # Oracle: scipy.stats.t.interval on the ten fold mean losses.
     fold_means = log_loss_result.fold_mean_loss[0]
     expected = stats.t.interval(0.95, 9, loc=fold_means.mean(), scale=stats.sem(fold_means))
-    interval = cvi.loss_interval(log_loss_result, method="fold-t")
+    interval = cvi.loss_interval(log_loss_result, method="t")
     assert tuple(interval) == pytest.approx(expected) and interval.details["averaging"] == "fold"
 
 
@@ -264,7 +264,7 @@ def test_loss_interval_works_for_regression():
 
 
 def test_loss_interval_bad_input(log_loss_result):
-    with pytest.raises(ValueError, match="method must be one of 'auto', 'half-sample', 'normal', 'fold-t', 'cv-clt'"):
+    with pytest.raises(ValueError, match="method must be one of 'auto', 'half-sample', 'normal', 't', 'cv-clt'"):
         cvi.loss_interval(log_loss_result, method="half")
     with pytest.raises(ValueError, match="confidence_level"):
         cvi.loss_interval(log_loss_result, 1.0)
@@ -278,8 +278,8 @@ def test_loss_interval_targets():
     result = cvi.CVResult(y_true=[0.0] * 6, y_pred=[0.0] * 6, fold=[0, 1, 2] * 2,
                           loss=[0.1, 0.5, 0.2, 0.4, 0.3, 0.9], loss_name="custom")
     targets = {method: cvi.loss_interval(result, method=method).target
-               for method in ("half-sample", "normal", "fold-t", "cv-clt")}
-    assert targets == {"half-sample": "conditional", "normal": "kfold", "fold-t": "kfold", "cv-clt": "kfold"}
+               for method in ("half-sample", "normal", "t", "cv-clt")}
+    assert targets == {"half-sample": "conditional", "normal": "kfold", "t": "kfold", "cv-clt": "kfold"}
 
 
 def test_cv_clt_variances_by_hand():
@@ -498,7 +498,7 @@ def test_r2_and_negated_errors_are_clipped_to_their_possible_range():
         r2 = cvi.metric_interval(result, "r2")
         error = cvi.metric_interval(result, "neg_mean_absolute_error")
     unclipped_high = r2.estimate + r2.details["critical_value"] * r2.details["standard_error"]
-    assert unclipped_high > 1 and r2.high == 1.0  # the fold-t bound passes 1; R^2 cannot
+    assert unclipped_high > 1 and r2.high == 1.0  # the fold t bound passes 1; R^2 cannot
     assert r2.low == pytest.approx(r2.estimate - r2.details["critical_value"] * r2.details["standard_error"])
     assert error.high <= 0.0
 

@@ -131,7 +131,7 @@ def test_an_interval_and_a_test_draw_their_estimate_and_bounds(pair):
     ((low, _), (high, _)), = given.collections[0].get_segments()
     ninety = test.confidence_interval(0.9)
     assert (low, high) == (pytest.approx(ninety.low), pytest.approx(ninety.high))
-    assert given.get_title().startswith(f"{test.method}: {test.estimate:+.4f}, p ")
+    assert given.get_title().startswith(f"McNemar ({test.details['variant']}): {test.estimate:+.4f}, p ")
     assert [line.get_xdata()[0] for line in given.lines if line.get_linestyle() == "--"] == [0.0]
 
 

@@ -306,4 +306,5 @@ def test_the_json_records_hold_the_results_fields_under_their_names(iris_runs):
         assert shown == {"name": found.name, "estimate": found.estimate, "low": found.low, "high": found.high,
                          "pvalue": _plain_number(found.pvalue), "target": found.target,
                          "measured_type_i": found.measured_type_i, "measured_power": found.measured_power,
-                         "regime": found.regime, "why_not": found.why_not, "df": found.df}
+                         "regime": found.regime, "why_not": found.why_not, "df": found.df,
+                         "method": found.method}

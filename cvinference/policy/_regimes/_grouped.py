@@ -4,6 +4,7 @@ groups as the independent units.
 
 from ..._utils._warnings import quietly
 from ...inference._clusters import split_groups_warning
+from ...inference._methods import display_label
 from ...inference._paired_tests import matched_sample_test, mcnemar_test
 from ...inference._regression import loss_words
 from ...inference._resampled_tests import corrected_resampled_ttest
@@ -16,20 +17,19 @@ from .._judging import (
     cluster_paired_name,
     fold_test_label,
     is_loss_metric,
-    label_of,
     unmeasured_or_calibrated,
 )
 from ._regime import Regime
 
-GROUPED_ORDER = ("nested-cv", "corrected t", "clustered McNemar (Obuchowski)", "cluster paired t")
+GROUPED_ORDER = ("nested-cv", "corrected-t", "mcnemar-obuchowski", "cluster-paired-t")
 """The order among a grouped pair's tests while the benchmark has measured none of them."""
 
 _GROUPED_WHY = UNMEASURED_WHY | {
-    "corrected t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
+    "corrected-t": "over group-respecting folds each fold's difference averages whole groups, and its standard "
                    "error allows for the variation of training sets (Nadeau & Bengio 2003)",
-    "clustered McNemar (Obuchowski)": "it takes the groups as the independent units (Obuchowski 1998); its "
+    "mcnemar-obuchowski": "it takes the groups as the independent units (Obuchowski 1998); its "
                                       "target is the models fitted in these folds",
-    "cluster paired t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
+    "cluster-paired-t": "it takes the groups as the independent units (Cameron & Miller 2015); its target is the "
                         "models fitted in these folds",
 }
 
@@ -45,7 +45,7 @@ def _grouped_candidates(pair, nested, confidence_level):
     if a.classes is not None:
         repeat = 0 if a.n_repeats > 1 else None
         suffix = "" if repeat is None else " (repeat 0)"
-        found.append(candidate_of_test(label_of("clustered_mcnemar_obuchowski", suffix),
+        found.append(candidate_of_test(display_label("mcnemar-obuchowski", suffix),
                                        quietly(mcnemar_test, pair, method="obuchowski", repeat=repeat),
                                        confidence_level))
     if a.classes is None or a.loss_name == "zero_one":

@@ -4,7 +4,7 @@ import math
 
 from ..._utils._text import listed
 from ..._utils._warnings import quietly
-from ...inference._methods import method_row
+from ...inference._methods import display_label, method_row
 from ...inference._paired_tests import independent_sample_test, matched_sample_test, mcnemar_test
 from ...inference._resampled_tests import corrected_resampled_ttest
 from .._baselines import baseline_caveats
@@ -18,7 +18,6 @@ from .._judging import (
     choose,
     cluster_paired_name,
     judge,
-    label_of,
     metric_test,
     reason_not_chosen,
 )
@@ -46,16 +45,16 @@ def pair_tests(pair, *, min_count=5):
     suffix = "" if repeat is None else " (repeat 0)"
     tests = []
     if a.n_splits >= 2:
-        tests.append((label_of("matched_t", suffix),
+        tests.append((display_label("matched-t", suffix),
                       quietly(matched_sample_test, a, b, repeat=repeat, min_count=min_count)))
-    tests += [(label_of("independent_z", suffix),
+    tests += [(display_label("independent-z", suffix),
                quietly(independent_sample_test, a, b, repeat=repeat, min_count=min_count)),
-              (label_of("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
+              (display_label("mcnemar", suffix), quietly(mcnemar_test, a, b, repeat=repeat))]
     if a.n_splits >= 2 and not a.is_loo:
-        tests.append((label_of("corrected_t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
+        tests.append((display_label("corrected-t", f" ({a.n_repeats}x{a.n_splits}-fold)"),
                       quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
-        tests += [(label_of("clustered_mcnemar_obuchowski", suffix),
+        tests += [(display_label("mcnemar-obuchowski", suffix),
                    quietly(mcnemar_test, a, b, method="obuchowski", repeat=repeat))]
         if a.loss_name == "zero_one":
             tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster")))
@@ -86,7 +85,7 @@ def _caveats(judged_tests, chosen, metric, pair, accuracy_difference, answer):
         caveats.append(f"The calibration benchmark measured the corrected t on accuracy; its type-I error for "
                        f"{metric} was not measured and is assumed alike.")
     measured_repeats = chosen["evidence"].repeats if chosen else ()
-    if chosen and chosen["candidate"].row is method_row("corrected_t") and measured_repeats and (
+    if chosen and chosen["candidate"].row is method_row("corrected-t") and measured_repeats and (
             pair.a.n_repeats not in measured_repeats):
         caveats.append(f"The benchmark measured the corrected t on {listed(map(str, measured_repeats))} x 10-fold "
                        f"cross-validation; here it runs on {pair.a.n_repeats} x {pair.a.n_splits}-fold.")

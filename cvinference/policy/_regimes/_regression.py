@@ -1,6 +1,7 @@
 """Regime: two regressors on their loss, or on another regression metric's fold values."""
 
 from ..._utils._warnings import quietly
+from ...inference._methods import display_label
 from ...inference._regression import loss_difference_test, loss_words
 from ...inference._resampled_tests import corrected_resampled_ttest
 from .._baselines import mean_baseline_caveats
@@ -10,7 +11,6 @@ from .._judging import (
     candidate_of_test,
     fold_test_label,
     is_loss_metric,
-    label_of,
     metric_test,
     unmeasured_or_calibrated,
 )
@@ -27,7 +27,7 @@ def _loss_candidates(pair, nested, confidence_level):
                                        quietly(corrected_resampled_ttest, pair), confidence_level))
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
     differences = f" on per-instance {a.loss_name.replace('_', ' ')} differences"
-    found.append(candidate_of_test(label_of("cv_clt_difference", differences),
+    found.append(candidate_of_test(display_label("cv-clt-difference", differences),
                                    quietly(loss_difference_test, pair, variance=variance), confidence_level))
     if nested is not None:
         found.append(candidate_of_nested(nested))

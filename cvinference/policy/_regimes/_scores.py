@@ -2,16 +2,17 @@
 
 from ..._utils._warnings import quietly
 from ...inference._delong import delong_paired_test
+from ...inference._methods import display_label
 from ...inference._metric_interval import SCORE_METRICS, _resolve_metric, score_fold_values
 from ...inference._score_metrics import corrected_fold_test
 from .._baselines import baseline_caveats
 from .._decision_routes import metric_route
 from .._evidence import type_i_limit
-from .._judging import UNMEASURED_WHY, candidate_of_test, fold_test_label, label_of, unmeasured_or_calibrated
+from .._judging import UNMEASURED_WHY, candidate_of_test, fold_test_label, unmeasured_or_calibrated
 from ._regime import Regime, warn_unused
 
 _SCORE_WHY = UNMEASURED_WHY | {
-    "corrected t": "it compares each fold's models on that fold alone, and its standard error allows for the "
+    "corrected-t": "it compares each fold's models on that fold alone, and its standard error allows for the "
                    "variation of training sets (Nadeau & Bengio 2003); DeLong's paired z pools scores of different "
                    "fold models and leaves that variation out"}
 
@@ -29,7 +30,7 @@ def _score_decision(pair, metric, names, confidence_level, limit, pos_label):
         binary = len(a.classes) == 2
         delong = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                          pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
-        candidates.append(candidate_of_test(label_of("delong_paired", " (pooled scores, repeat 0)"), delong,
+        candidates.append(candidate_of_test(display_label("delong-paired", " (pooled scores, repeat 0)"), delong,
                                             confidence_level))
     common = {"names": names, "metric": metric, "confidence_level": confidence_level,
               "difference": float(values_a.mean() - values_b.mean())}

@@ -5,12 +5,13 @@ import warnings
 from ..._utils._warnings import InferenceWarning, first_caller_outside_package, quietly
 from ...inference._delong import delong_paired_test
 from ...inference._estimands import for_the_model
+from ...inference._methods import display_label
 from ...inference._metric_interval import SCORE_METRICS
 from ...inference._paired_tests import mcnemar_test
 from ...inference._regression import loss_difference_test, loss_words
 from .._baselines import baseline_caveats, mean_baseline_caveats
 from .._decision_types import Decision, DecisionTest, answer_of
-from .._judging import candidate_of_test, is_loss_metric, label_of
+from .._judging import candidate_of_test, is_loss_metric
 from ._regime import Regime
 
 SINGLE_SET_REGIME = "one evaluation set: the models fixed, the rows independent"
@@ -55,15 +56,15 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
         binary = len(a.classes) == 2
         test = quietly(delong_paired_test, a.y_true, a.y_score[0], b.y_score[0],
                        pos_label=a.classes[1] if binary else None, classes=None if binary else a.classes)
-        name = label_of("delong_paired")
+        name = display_label("delong-paired")
         difference = test.estimate
     elif classification:
         test = quietly(mcnemar_test, pair, method="obuchowski" if grouped else "mcnemar")
-        name = label_of("clustered_mcnemar_obuchowski" if grouped else "mcnemar")
+        name = display_label("mcnemar-obuchowski" if grouped else "mcnemar")
         difference = a.accuracy - b.accuracy
     else:
         test = quietly(loss_difference_test, pair)
-        name = label_of("cv_clt_difference")
+        name = display_label("cv-clt-difference")
         difference = b.mean_loss - a.mean_loss
     test = for_the_model(test, a, b)
     units = f"the {a.n_groups} groups" if grouped else f"the {a.n_samples} rows"
