@@ -222,6 +222,13 @@ def test_every_test_and_interval_the_front_door_returns_is_named_by_a_table_id()
     X, y = load_breast_cancer(return_X_y=True)
     comparison = _silent(cvi.compare, GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0), X[:300],
                          y[:300], cv=5, n_repeats=1, nested="never", random_state=0)
-    assert comparison.tests and all(test.method in method_ids() for test in comparison.tests.values())
+    assert comparison.tests and all(key == test.method in method_ids() for key, test in comparison.tests.items())
+    for learner in comparison.intervals.values():
+        assert all(key == found.method in method_ids() for by_method in learner.values()
+                   for key, found in by_method.items())
     evaluation = _silent(cvi.evaluate, GaussianNB(), X[:300], y[:300], cv=5, random_state=0)
-    assert evaluation.intervals and all(found.method in method_ids() for found in evaluation.intervals.values())
+    found_methods = [(key, found.method) for by_method in evaluation.intervals.values()
+                     for key, found in by_method.items()]
+    assert found_methods and all(key == method in method_ids() for key, method in found_methods)
+    quantity, method = evaluation.recommended
+    assert evaluation.intervals[quantity][method].method == method
