@@ -167,6 +167,8 @@ BASE_CALLS = {
     "CVResult.from_frame": lambda **kw: cvi.CVResult.from_frame(
         {"label": [0, 1, 0, 1], "pred": [0, 1, 1, 1]}, y_true="label", y_pred="pred", **kw),
     "PairedCVResult.plot": lambda **kw: _closed(INSTANCES["PairedCVResult"].plot(**kw)),
+    "Evaluation.to_json": lambda **kw: cvi.evaluate(INSTANCES["CVResult"]).to_json(**kw),
+    "Comparison.to_json": lambda **kw: cvi.compare(PAIR).to_json(**kw),
 }
 """A small, valid call of every public callable, taking the parameters to override as keywords."""
 for _name, _instance in INSTANCES.items():

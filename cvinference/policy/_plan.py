@@ -636,10 +636,11 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
     task = "regression" if regression else fold_task(metric)
     cv, n_repeats = design.n_splits, design.n_repeats
     notes = [note.replace(" was run.", " is planned.") for note in design.notes]
-    reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
-    if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
-        notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
-                     + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
+    if unplanned is None:  # leave-one-out and groups: the design's note reads their own cells
+        reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
+        if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
+            notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
+                         + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
     found = _variance(design, learners, n_samples, metric=metric, task=task, regression=regression, pilot=pilot,
                       confidence_level=confidence_level, strict=strict, unplanned=unplanned)
     df = cv * n_repeats - 1

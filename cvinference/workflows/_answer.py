@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .._utils._docstring import fill_doc
+from .._utils._params import Integer, Nullable, validate_params
 from ..report import render_html, render_text
 from ..report._answer_report import answer_report
 from ..report._plot import draw_report
@@ -87,6 +88,7 @@ class Answer:
         """
         return answer_report(self)
 
+    @validate_params(indent=Nullable(Integer(minimum=0)))
     def to_json(self, *, indent=None):
         """:meth:`to_dict` as JSON text, as the command line's ``--json`` writes it.
 

@@ -141,3 +141,13 @@ def test_plan_and_compare_share_the_default_repeats():
     default = inspect.signature(cvi.compare).parameters["n_repeats"].default
     assert default == inspect.signature(cvi.plan).parameters["n_repeats"].default == "auto"
     assert build_parser().parse_args(["compare", "nb", "tree"]).repeats == default
+
+
+def test_a_grouped_plan_reads_only_the_grouped_cells():
+    """A grouped comparison's plan says what the grouped evidence measured and nothing about the ungrouped cells: its
+    design's note reads the grouped rows (sized by G), and no second note reads the corrected t's ungrouped rows,
+    which once said the opposite (a review of issue 59)."""
+    _, planned = comparison_plan(LogisticRegression(), DecisionTreeClassifier(max_depth=3), 1000, cv=5, n_groups=40)
+    assert planned.detectable is None
+    assert not any("cross-validation, " in note and "at most" in note for note in planned.notes)
+    assert any("measured no number of repeats" in note for note in planned.notes)
