@@ -24,11 +24,14 @@ print(evaluation.summary())
 # %%
 # The answer keeps what it computed: the record of every instance's fold and
 # correctness (``evaluation.result``, a :class:`~cvinference.CVResult`) and
-# every interval by its row's name, the recommended one first.
+# every interval by what it is about and its method (the method's one name,
+# docs/methods.md); ``evaluation.recommended`` names the one to quote.
 record = evaluation.result
 print(f"{record.n_samples} instances, {record.n_splits} folds, accuracy {record.accuracy:.4f}")
-for name, interval in evaluation.intervals.items():
-    print(f"{name}: [{interval.low:.4f}, {interval.high:.4f}] ({interval.method})")
+quantity, recommended = evaluation.recommended
+print(f"recommended: the {recommended} interval of the {quantity}")
+for method, interval in evaluation.intervals[quantity].items():
+    print(f"{method}: [{interval.low:.4f}, {interval.high:.4f}]")
 
 # %%
 # Every fold's accuracy, with the recommended interval as a band, and every
