@@ -41,6 +41,9 @@ As scikit-learn's Display objects do, it draws on ``ax`` and never selects
 matplotlib's backend. Like every ``plot()`` of the package, it takes
 ``ax`` and ``path`` by one rule and returns a ``cvinference.report.Plot``
 (``figure_``, ``ax_``, ``axes_``).""",
+    "plot_ax": """\
+ax : matplotlib Axes or None, default=None
+    Where to draw; None makes a new figure.""",
     "plot_path": """\
 path : str, path-like, binary file object or None, default=None
     Where to save the figure as a PNG. A new figure is then closed (saved,

@@ -130,8 +130,7 @@ class BayesianResult(Serializable):
 
         Parameters
         ----------
-        ax : matplotlib Axes or None, default=None
-            Where to draw; None makes a new figure.
+        %(plot_ax)s
         %(plot_path)s
 
         Returns

@@ -332,8 +332,7 @@ class IntervalLike:
 
         Parameters
         ----------
-        ax : matplotlib Axes or None, default=None
-            Where to draw; None makes a new figure.
+        %(plot_ax)s
         %(plot_path)s
 
         Returns

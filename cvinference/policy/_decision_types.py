@@ -291,8 +291,7 @@ class Decision(Serializable):
 
         Parameters
         ----------
-        ax : matplotlib Axes or None, default=None
-            Where to draw; None makes a new figure.
+        %(plot_ax)s
         %(plot_path)s
 
         Returns
