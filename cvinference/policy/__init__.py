@@ -18,7 +18,10 @@ from ._advice import choose_method, evidence_warnings
 from ._assess import (
     NamedInterval,
     PairAssessment,
+    RecordAssessment,
+    RecordChecks,
     assess_pair,
+    assess_record,
     baseline_test,
     comparison_decision,
     comparison_tests,
@@ -27,6 +30,7 @@ from ._assess import (
     forecast_intervals,
     forecast_tests,
     horizon_results,
+    record_checks,
     record_intervals,
 )
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
@@ -42,7 +46,10 @@ __all__ = [
     "PairAssessment",
     "Plan",
     "RANGE_LEVEL",
+    "RecordAssessment",
+    "RecordChecks",
     "assess_pair",
+    "assess_record",
     "baseline_test",
     "choose_method",
     "comparison_decision",
@@ -57,5 +64,6 @@ __all__ = [
     "minimum_detectable_difference",
     "pair_tests",
     "plan",
+    "record_checks",
     "record_intervals",
 ]

@@ -2,7 +2,7 @@
 
 import inspect
 
-from ..policy import assess_pair, record_intervals
+from ..policy import assess_pair, assess_record
 from ..records import CVResult, ForwardResult, PairedCVResult, PairedForwardResult
 from ..report._report import learner_text
 from ._answer import Words
@@ -52,9 +52,10 @@ def _words(results, confidence_level, metrics, pos_label, names=None, season=Non
 def record_evaluation(record, *, confidence_level=0.95, metric=None, pos_label=None, season=None):
     """The fields of :func:`~cvinference.evaluate`'s answer for a record already made: no fit."""
     metrics = metric_list(metric)
-    rows = record_intervals(record, confidence_level, metrics=metrics, pos_label=pos_label)
-    return dict(result=record, rows=(rows,), words=_words((record,), confidence_level, metrics, pos_label,
-                                                          season=season), fits=0, budget=None)
+    found = assess_record(record, confidence_level, metrics=metrics, pos_label=pos_label, season=season)
+    return dict(result=record, rows=(found.intervals,), words=_words((record,), confidence_level, metrics, pos_label,
+                                                                     season=season), fits=0, budget=None,
+                checks=found.checks)
 
 
 def pair_comparison(pair, *, confidence_level=0.95, metric=None, pos_label=None, names=None, margin=None,
@@ -63,8 +64,8 @@ def pair_comparison(pair, *, confidence_level=0.95, metric=None, pos_label=None,
     cross-validation, no plan."""
     metrics = metric_list(metric)
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, names=names, margin=margin,
-                        question=question)
+                        question=question, season=season)
     words = _words((pair.a, pair.b), confidence_level, metrics, pos_label, names, season)
     return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
                 decision=found.decision, words=words._replace(left_out=tuple(found.notes)), fits=0, budget=None,
-                plan=None)
+                plan=None, checks=found.checks, diagnostic=found.diagnostic, horizons=found.horizons)

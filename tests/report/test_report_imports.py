@@ -22,8 +22,6 @@ REMAINING = {
     ("_plot", "..policy._margin", "relevelled"),
     ("_report", "..inference._accuracy_interval", "CLUSTER_METHODS"),
     ("_report", "..inference._estimands", "TARGET_PHRASES"),
-    ("_report", "..inference._metric_interval", "metric_fold_values"),
-    ("_report", "..inference._metric_interval", "takes_pos_label"),
     ("_report", "..inference._no_information", "baseline_test_words"),
     ("_report", "..inference._regression", "loss_words"),
 }
