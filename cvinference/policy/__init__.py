@@ -16,6 +16,7 @@ evidence by its row of the table of methods
 
 from ._advice import choose_method, evidence_warnings
 from ._assess import (
+    HORIZON_TEST,
     NamedInterval,
     PairAssessment,
     RecordAssessment,
@@ -41,6 +42,7 @@ __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
+    "HORIZON_TEST",
     "NamedInterval",
     "POWER",
     "PairAssessment",

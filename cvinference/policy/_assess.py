@@ -15,6 +15,7 @@ may read are choices, not formatting.
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .._utils._text import METRIC_WORDS, loss_words
 from .._utils._warnings import quietly
 from ..inference import (
     accuracy_interval,
@@ -29,11 +30,12 @@ from ..inference import (
     regression_interval,
     scheme_diagnostic,
 )
-from ..inference._forecast import forecast_interval, forecast_test
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
 from ..inference._methods import method_row
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
-from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
+from ..inference._regression import BASELINES
 from ..records import ForwardResult, PairedForwardResult
+from ..records._losses import LOSS_METRICS
 from ._decision import cluster_paired_name, decide, pair_tests
 from ._forward_decision import TEST as DECISION_TEST
 
@@ -467,6 +469,11 @@ def assess_pair(pair, confidence_level=0.95, *, metrics=(), min_count=5, pos_lab
         diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
     return PairAssessment(intervals, tests, decision, [], checks, diagnostic, None)
 
+
+HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (at least HLN's below {SMALL_SAMPLE_FORECASTS})"
+"""What :func:`horizon_results` of a pair gives, as the report's per-horizon table titles its p-values: the test the
+decision rests on, at one horizon, whose standard error on fewer than 50 forecasts is at least Harvey, Leybourne &
+Newbold's (``forecast_test``'s small-sample rule; each test's ``method`` names the one taken)."""
 
 MIN_HORIZON_FORECASTS = 3
 """The fewest forecasts of one horizon whose interval and test the per-horizon results give (as ``forecast_interval``

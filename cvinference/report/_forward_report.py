@@ -9,11 +9,8 @@ learner's mean loss with its interval, the naive forecast's and (two learners) t
 
 import numpy as np
 
-from .._utils._text import format_figure, format_level, format_pvalue
-from ..inference._forecast import SMALL_SAMPLE_FORECASTS
-from ..inference._methods import result_label
-from ..inference._regression import loss_words
-from ..policy import assess_pair, assess_record
+from .._utils._text import format_figure, format_level, format_pvalue, loss_words
+from ..policy import HORIZON_TEST, assess_pair, assess_record
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -54,7 +51,7 @@ def _baseline_record(result, season, test, confidence_level):
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
-            "test": f"one-sided {result_label(test)}, every horizon"}
+            "test": f"one-sided {test.label}, every horizon"}
 
 
 def _horizon_rows(result, season, horizons):
@@ -143,13 +140,6 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
     return {**_header(result, data, confidence_level, "evaluate", season), "estimators": {"A": record},
             "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], False),
             "verdict": _verdict(record, confidence_level)}
-
-
-HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (at least HLN's below {SMALL_SAMPLE_FORECASTS})"
-"""What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon,
-whose standard error on fewer than :data:`~cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS` forecasts is at
-least Harvey, Leybourne & Newbold's (``forecast_test``'s small-sample rule; each row's ``method`` names the one
-taken)."""
 
 
 def _horizon_tests(pair, horizons):

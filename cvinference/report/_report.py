@@ -35,13 +35,18 @@ import numpy as np
 
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain, plain_fields
-from .._utils._text import bounds_text, format_figure, format_level, format_pvalue, format_table, wrapped
+from .._utils._text import (
+    bounds_text,
+    format_figure,
+    format_level,
+    format_pvalue,
+    format_table,
+    grouped_baseline_words,
+    loss_words,
+    wrapped,
+)
 from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of
 from ..inference import FTestResult
-from ..inference._accuracy_interval import CLUSTER_METHODS
-from ..inference._estimands import TARGET_PHRASES
-from ..inference._no_information import baseline_test_words
-from ..inference._regression import loss_words
 from ..policy import assess_pair, assess_record
 
 REPORT_FORMAT = "cvinference.report"
@@ -53,6 +58,14 @@ WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
 """Largest over smallest class count from which the report suggests a metric that sees the imbalance."""
+TARGET_PHRASES = {
+    "kfold": "the models fitted in the folds",
+    "conditional": "the model fitted to all the data",
+    "unconditional": "the learner, over datasets of the training size",
+    "model": "the model as given (one evaluation set)",
+    "forward": "the learner's forecasts, refitted at each origin",
+}
+"""Each target in a few words, for tables."""
 
 
 def _number(value):
@@ -77,9 +90,11 @@ def interval_record(interval, name, quantity="accuracy"):
     """
     written = plain(interval.to_dict())
     fields = {key: written[key] if key in written else written["details"][key] for key in _INTERVAL_FIELDS}
-    why = (interval.details or {}).get("chosen_because")  # method="auto"'s reason where it left its default
+    details = interval.details or {}
+    why = details.get("chosen_because")  # method="auto"'s reason where it left its default
+    groups = details.get("n_groups")  # the groups it took as the independent units (a cluster-robust interval)
     return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
-            **({"chosen_because": why} if why else {}),
+            **({"chosen_because": why} if why else {}), **({"n_groups": groups} if groups else {}),
             "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
@@ -141,7 +156,7 @@ def _baseline_test(test):
     took the groups as the units, in words, and the number of groups."""
     if "n_groups" not in test.details:
         return {}
-    return {"test": baseline_test_words(test), "n_groups": test.details["n_groups"]}
+    return {"test": grouped_baseline_words(test.details["n_groups"]), "n_groups": test.details["n_groups"]}
 
 
 def _mean_baseline_record(test, confidence_level):
@@ -346,6 +361,8 @@ def decision_record(decision):
     for test in [record["rests_on"], *record["context"]]:
         if test is not None:
             del test["role"]
+    if decision.margin is not None:  # only then, so that the other decisions' records keep their shape
+        record["margin_interval"] = plain(decision.margin_interval)
     return {**record, "text": decision.text, "summary": _summary_lines(decision), "explanation": decision.explain()}
 
 
@@ -369,7 +386,7 @@ def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {format_figure(record['mean_loss'])}."
     cluster = next((interval for interval in record["intervals"]
-                    if interval["method"] in CLUSTER_METHODS and interval["quantity"] == record["loss"]), None)
+                    if interval.get("n_groups") and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
                 f"{format_figure(cluster['low'])} and {format_figure(cluster['high'])} ({cluster['method']} interval, "
@@ -399,7 +416,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_scope_caveat(record)]
-    if (not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS  # needs no conditions
+    if (not record["conditions"]["satisfied"] and not chosen.get("n_groups")  # the groups as units: no conditions
             and not chosen.get("chosen_because")):  # the evidence chose another: its block says why
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")
