@@ -410,8 +410,8 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
     decision (``fits`` 0, no plan, no nested cross-validation), worded as
     the pair's ``summary()``, which is this answer's. Only
     ``confidence_level``, ``metric``, ``pos_label``, ``names``, ``margin``,
-    ``question`` and ``season`` apply then; a setting of the fits is
-    refused.
+    ``question``, ``season`` and ``random_state`` (which seeds a forward
+    pair's block bootstrap) apply then; a setting of the fits is refused.
 
     Parameters
     ----------
@@ -562,7 +562,7 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
         check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
         return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
                                             pos_label=pos_label, names=names, margin=margin, question=question,
-                                            season=season))
+                                            season=season, random_state=random_state))
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,

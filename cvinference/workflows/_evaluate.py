@@ -174,8 +174,9 @@ def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metr
     ``y``), it fits nothing and answers from the record: the same
     intervals and baseline (``fits`` 0), worded as the record's
     ``summary()``, which is this answer's. Only ``confidence_level``,
-    ``metric``, ``pos_label`` and ``season`` apply then; a setting of the
-    fits is refused.
+    ``metric``, ``pos_label``, ``season`` and ``random_state`` (which seeds
+    a forward record's block bootstrap) apply then; a setting of the fits
+    is refused.
 
     Parameters
     ----------
@@ -299,7 +300,7 @@ def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metr
                         random_state=random_state, verbose=verbose, params=params, season=season)
         check_record_call(evaluate, estimator, settings, "X and y", PAIRS)
         return Evaluation(**record_evaluation(estimator, confidence_level=confidence_level, metric=metric,
-                                              pos_label=pos_label, season=season))
+                                              pos_label=pos_label, season=season, random_state=random_state))
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
                           n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season)

@@ -121,3 +121,16 @@ def test_the_answer_holds_its_baseline_tests_and_results_per_horizon():
     rows = comparison.to_dict()["forecasts"]["horizon_tests"]
     assert [row["horizon"] for row in rows] == list(comparison.horizons) == [1, 2, 3]
     assert [row["pvalue"] for row in rows] == pytest.approx([test.pvalue for test in comparison.horizons.values()])
+
+
+def test_a_forward_records_summary_is_its_answers():
+    """``ForwardResult.summary()`` and ``PairedForwardResult.summary()`` go through the front door, as a
+    ``CVResult``'s does: the summary of ``cvi.evaluate(record)`` and of ``cvi.compare(pair)``, their block bootstrap
+    seeded (0) so that one record has one summary."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = ANSWERS["forward comparison"]()
+        pair = comparison.pair
+        assert pair.a.summary() == pair.a.summary() == cvi.evaluate(pair.a, random_state=0).summary()
+        assert pair.summary() == cvi.compare(pair, random_state=0).summary()
+    assert "per horizon" in pair.a.summary() and "decision" not in pair.a.summary()
