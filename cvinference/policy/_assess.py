@@ -5,11 +5,17 @@ Given a record (:class:`~cvinference.records.CVResult`,
 settings of the call (the level, the metrics, their positive class, the
 large-sample conditions' ``min_count``, nested cross-validation's interval,
 the tests that needed fits of their own, the names, the margin and the
-question), it computes the intervals, the tests and the decision as result
-objects; the report (:mod:`cvinference.report`) only renders them. This is
-the policy's: which intervals a learner's answer shows, which tests a
-comparison runs and which of them the decision (:func:`~cvinference.decide`)
-may read are choices, not formatting.
+question), it computes the intervals, the tests, the decision and the checks
+beside them (each learner's baseline test, large-sample conditions, metrics'
+fold values and forward results per horizon; a pair's scheme diagnostic) as
+result objects, once: :func:`assess_record` for an evaluation,
+:func:`assess_pair` for a comparison. The answers
+(:class:`~cvinference.workflows.Evaluation`,
+:class:`~cvinference.workflows.Comparison`) hold them and the report
+(:mod:`cvinference.report`) only renders them. This is the policy's: which
+intervals a learner's answer shows, which tests a comparison runs and which
+of them the decision (:func:`~cvinference.decide`) may read are choices, not
+formatting.
 """
 
 from types import MappingProxyType

@@ -18,8 +18,11 @@ Repeats follow one rule everywhere:
 - the corrected repeated cross-validation t (Nadeau & Bengio 2003), made for
   repeats, uses all of them and is named "corrected t (RxK-fold)".
 
-Wong's large-sample conditions come from :func:`large_sample_conditions` with
-the report's ``min_count``, never re-derived here.
+Every number comes from the policy's assembler (:func:`~cvinference.policy.assess_record`,
+:func:`~cvinference.policy.assess_pair`): the intervals, the tests, the decision and the checks (Wong's
+large-sample conditions with the report's ``min_count``, the baseline test, the metrics' fold values, the scheme
+diagnostic); a front-door answer hands over what it holds, and a bare record is assessed once when its report is
+built. Nothing is re-derived here.
 
 The records of intervals, tests, the diagnostic, the conditions and the
 decision are fields of the results' ``to_dict()`` under their own names,
