@@ -134,3 +134,41 @@ def test_a_forward_records_summary_is_its_answers():
         assert pair.a.summary() == pair.a.summary() == cvi.evaluate(pair.a, random_state=0).summary()
         assert pair.summary() == cvi.compare(pair, random_state=0).summary()
     assert "per horizon" in pair.a.summary() and "decision" not in pair.a.summary()
+
+
+def test_a_decision_about_a_margin_hands_the_figure_its_interval():
+    """The 1 - 2 alpha interval the margin's one-sided tests read is the policy's (``Decision.margin_interval``),
+    written in the report's decision; oracle: the test's interval re-levelled by hand (Schuirmann 1987: the two
+    one-sided tests at alpha read the 1 - 2 alpha interval), its standard error from its half-width."""
+    from scipy import stats
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = cvi.compare(Ridge(), Ridge(alpha=30.0), X_DIABETES, Y_DIABETES, cv=5, n_repeats=2,
+                                 nested="never", margin=200.0, question="non-inferior", random_state=0)
+    decision = comparison.decision
+    test = decision.rests_on
+    distribution = stats.norm if test.df is None else stats.t(test.df)
+    standard_error = (test.high - test.low) / 2 / distribution.ppf(0.975)
+    expected = (test.estimate - distribution.ppf(0.95) * standard_error,
+                test.estimate + distribution.ppf(0.95) * standard_error)
+    assert decision.margin_interval == pytest.approx(expected)
+    assert comparison.to_dict()["decision"]["margin_interval"] == pytest.approx(list(expected))
+    assert "margin_interval" not in ANSWERS["classifier comparison"]().to_dict()["decision"]  # only with a margin
+
+
+def test_the_results_and_the_rows_carry_what_the_report_names():
+    """A test names itself by the table of methods (docs/methods.md: McNemar's row, its variant in parentheses), and
+    a row of the report says the groups it counted exactly when its interval took them as the units."""
+    groups = np.arange(Y_CANCER.size) // 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        evaluation = cvi.evaluate(GaussianNB(), X_CANCER, Y_CANCER, cv=5, groups=groups, random_state=0)
+        pair = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0),
+                                                             X_CANCER, Y_CANCER)
+    test = cvi.mcnemar_test(pair)
+    assert test.label == f"McNemar ({test.details['variant']})" and test.details["variant"] in ("exact", "chi-square")
+    rows = evaluation.to_dict()["estimators"]["A"]["intervals"]
+    counted = [row.get("n_groups") for row in rows]
+    held = [interval.details.get("n_groups") for found in evaluation.rows[0] for interval in [found.interval]]
+    assert counted == held and np.unique(groups).size in counted and None in counted
