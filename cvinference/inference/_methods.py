@@ -7,8 +7,9 @@ keeps one id, so a row is found by its function and id (:func:`row`), and an
 id alone (:func:`method_row`) finds the first row that has it: the test
 where a test and an interval share one. The decision finds a test's
 evidence by the row of the result it is given (:func:`row_of`), never by
-the text of a label; the calibration evidence is keyed by id once it is
-read (:func:`evidence_row` maps a stored key to its row); reports name a
+the text of a label; the calibration evidence keys an interval's coverage
+rows by its id, and a test's rows by id once they are read
+(:func:`evidence_row` maps a test's stored name to its row); reports name a
 method by :func:`display_label` alone; ``docs/methods.md`` is generated
 from the table (:func:`methods_markdown`).
 
@@ -45,8 +46,12 @@ class MethodRow(NamedTuple):
         The public function of :mod:`cvinference.inference` that computes it.
     evidence_key : str or None
         The name of its rows in the calibration evidence
-        (``policy/data/calibration.json``), as :func:`test_family` reduces
-        them; None: not measured.
+        (``policy/data/calibration.json``): an interval's coverage rows are
+        keyed by its id (with the fields ``averaging``, ``metric``,
+        ``variance``, ``repeats`` where its rows need them), so its key is
+        its id; a test's type-I and power rows keep the benchmark's name, as
+        :func:`test_family` reduces it (the reader maps it to the id once);
+        None: not measured.
     label : str
         How reports name it (:func:`display_label` adds a variant or a
         design).
@@ -102,7 +107,7 @@ METHODS = (
     # ------------------------------------------------------------------ intervals of one learner
     MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
               "normal (Wong, dataset level)"),
-    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "fold t", "t (Wong, fold level)"),
+    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t", "t (Wong, fold level)"),
     MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson", "Wilson"),
     MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "clopper-pearson",
               "Clopper-Pearson"),
@@ -111,20 +116,19 @@ METHODS = (
     MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval", "cluster",
               "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
-              "cluster half-sample", "cluster-robust half-sample"),
+              "cluster-half-sample", "cluster-robust half-sample"),
     MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", None,
               "half-sample (Nedel'ko)"),
     MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "normal"),
     MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "fold t"),
-    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt within-fold",
-              "CV-CLT (Bayle et al.)"),
+    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "CV-CLT (Bayle et al.)"),
     MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", None, "cluster-robust"),
-    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
-              "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
+    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval", "cv-clt",
+              "CV-CLT (Bayle et al.)"),
     MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold", "regression_interval",
-              "<metric>: cluster", "cluster-robust"),
+              "cluster", "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "<metric>: cluster half-sample", "cluster-robust half-sample"),
+              "regression_interval", "cluster-half-sample", "cluster-robust half-sample"),
     MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", None, "t"),
     MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval", "corrected-t",
               "corrected t"),
