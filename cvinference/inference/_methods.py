@@ -206,7 +206,7 @@ def row(function, method_id=None):
     """The row of ``function`` (a public function's name) computed with ``method=method_id`` (None: the row of a
     function that is the method); None when there is none."""
     if method_id is None:
-        return next((method for method in METHODS if method.function == function), None)
+        return None if function in OPTION_FUNCTIONS else next((m for m in METHODS if m.function == function), None)
     return _BY_FUNCTION.get((function, method_id))
 
 
