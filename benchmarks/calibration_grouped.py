@@ -324,10 +324,11 @@ def pair_grouped_replication(population, cell, seed):
         else:
             tests = {"McNemar (instances, repeat 0)": _test_record(cvi.mcnemar_test(pair, repeat=0), "kfold"),
                      "clustered McNemar (Obuchowski, repeat 0)": _test_record(
-                         cvi.mcnemar_test(pair, repeat=0, method="obuchowski"), "kfold"),
+                         cvi.mcnemar_test(pair, repeat=0, method="mcnemar-obuchowski"), "kfold"),
                      "clustered McNemar (Durkalski, repeat 0)": _test_record(
-                         cvi.mcnemar_test(pair, method="durkalski", repeat=0), "kfold")}
-        tests["cluster paired t (10 repeats)"] = _test_record(cvi.matched_sample_test(pair, method="cluster"), "kfold")
+                         cvi.mcnemar_test(pair, method="mcnemar-durkalski", repeat=0), "kfold")}
+        tests["cluster paired t (10 repeats)"] = _test_record(cvi.matched_sample_test(pair, method="cluster-paired-t"),
+                                                              "kfold")
         tests["corrected t (10x10-fold)"] = _test_record(cvi.corrected_resampled_ttest(pair), "unconditional")
         if not regression:  # a regressor's decision rests on the test these cells' evidence picks: not yet shipped
             tests[DECISION] = decision_entry(cvi.decide(pair))

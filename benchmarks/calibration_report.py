@@ -481,6 +481,39 @@ with half of modechoice's 210 travellers as the truth, the truth's own sampling 
 interval's, so coverage there says little about the interval (docs/calibration.md, Grouped data)."""
 
 
+_COVERAGE_NAMES = {"fold t": ("t", {"averaging": "fold"}), "cluster half-sample": ("cluster-half-sample", {}),
+                   "cv-clt within-fold": ("cv-clt", {"variance": "within-fold"}),
+                   "cv-clt all-pairs": ("cv-clt", {"variance": "all-pairs"})}
+"""The benchmark's names of intervals whose id (docs/methods.md) differs, with the fields that qualify it."""
+
+_METRIC_LABELS = {"MSE": "mean_squared_error", "MAE": "mean_absolute_error", "R2": "r2"}
+"""The benchmark's labels of ``regression_interval``'s metrics, by the metric's name there."""
+
+
+def coverage_fields(name):
+    """The fields of the evidence that name an interval the benchmark names ``name``: ``method``, its id in the
+    table of methods (docs/methods.md; ``"auto"``: accuracy_interval's method="auto"), and the qualifiers that tell
+    its rows apart: ``averaging`` (Wong's t at the fold level), ``metric`` (a regression metric), ``variance`` (the
+    CV-CLT's) and ``repeats`` (the pooled interval of R repeats).
+
+    >>> coverage_fields("MSE: cv-clt within-fold")
+    {'method': 'cv-clt', 'variance': 'within-fold', 'metric': 'mean_squared_error'}
+    >>> coverage_fields("corrected-t (10 repeats)")
+    {'method': 'corrected-t', 'repeats': 10}
+    """
+    label, colon, rest = name.partition(": ")
+    metric = {"metric": _METRIC_LABELS[label]} if colon else {}
+    head, _, parenthesis = (rest if colon else name).partition(" (")
+    repeats = {"repeats": int(parenthesis.removesuffix(" repeats)"))} if parenthesis else {}
+    method, qualifiers = _COVERAGE_NAMES.get(head, (head, {}))
+    return {"method": method, **qualifiers, **metric, **repeats}
+
+
+def _evidence_row(row, keep):
+    kept = {key: row[key] for key in (*keep, "task") if key in row}
+    return {**kept, **coverage_fields(row["method"])} if row["quantity"] == "coverage" else kept
+
+
 def evidence(payload, *more):
     keep = ("method", "quantity", "target", "learner", "n", "population", "nominal", "measured", "wilson_low",
             "wilson_high", "replications", "mean_width")
@@ -491,8 +524,7 @@ def evidence(payload, *more):
               and not (row["quantity"] == "coverage" and row["population"] in UNJUDGED_COVERAGE)]
     nested = [row for row in judged if row.get("task") in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK)]
     plain = [row for row in judged if row.get("task") not in (NESTED_GRID_TASK, NESTED_DEFAULTS_TASK)]
-    rows = [{key: row[key] for key in (*keep, "task") if key in row}
-            for row in with_default_cells(plain, default_rows(nested))]
+    rows = [_evidence_row(row, keep) for row in with_default_cells(plain, default_rows(nested))]
     return {"format": "cvinference.calibration-evidence", "version": 1,
             "mode": payload["mode"], "further_modes": [run["mode"] for run in more],
             "source": "benchmarks/calibration.py", "floor": FLOOR, "type_i_limit": TYPE_I_LIMIT, "rows": rows}

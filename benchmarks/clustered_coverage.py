@@ -84,8 +84,8 @@ def pvalues(correct_a, correct_b, groups):
     c = np.count_nonzero((correct_a == 0) & (correct_b == 1))
     mcnemar = 1.0 if b + c == 0 else float(stats.chi2.sf((b - c) ** 2 / (b + c), 1))
     return [mcnemar,
-            clustered_mcnemar_of(correct_a, correct_b, groups, method="obuchowski").pvalue,
-            clustered_mcnemar_of(correct_a, correct_b, groups, method="durkalski").pvalue,
+            clustered_mcnemar_of(correct_a, correct_b, groups, method="mcnemar-obuchowski").pvalue,
+            clustered_mcnemar_of(correct_a, correct_b, groups, method="mcnemar-durkalski").pvalue,
             cluster_paired_difference_of(1 - correct_a, 1 - correct_b, groups).pvalue]
 
 

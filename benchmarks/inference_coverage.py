@@ -27,7 +27,7 @@ INTERVALS = {
 TESTS = {
     "matched t": lambda a, b: cvi.matched_sample_test(a, b),
     "independent z": lambda a, b: cvi.independent_sample_test(a, b),
-    "independent t": lambda a, b: cvi.independent_sample_test(a, b, method="t"),
+    "independent t": lambda a, b: cvi.independent_sample_test(a, b, method="independent-t"),
     "McNemar": lambda a, b: cvi.mcnemar_test(a, b),
 }
 

@@ -295,7 +295,7 @@ def _statistics_seconds(y, fold, pred_a, pred_b):
         cvi.large_sample_conditions(a)
         cvi.matched_sample_test(a, b)
         cvi.independent_sample_test(a, b)
-        cvi.independent_sample_test(a, b, method="t")
+        cvi.independent_sample_test(a, b, method="independent-t")
         cvi.mcnemar_test(a, b, repeat=0)
         cvi.scheme_diagnostic(a, b)
     return time.perf_counter() - start

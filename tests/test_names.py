@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import cvinference as cvi
+from cvinference.inference._methods import METHODS
 
 from public_names import public_names
 
@@ -113,7 +114,7 @@ FORWARDING = [
     ("accuracy_interval", False, (0.9,), {"averaging": "fold"}),
     ("large_sample_conditions", False, (), {"min_count": 3}),
     ("matched_sample_test", True, (), {"alternative": "greater"}),
-    ("independent_sample_test", True, (), {"method": "t"}),
+    ("independent_sample_test", True, (), {"method": "independent-t"}),
     ("mcnemar_test", True, (), {"exact": True}),
     ("scheme_diagnostic", True, (), {}),
 ]
@@ -186,30 +187,82 @@ def grouped_pair():
 
 _ON_A_RECORD = {"accuracy_interval": {}, "loss_interval": {}, "metric_interval": {"metric": "accuracy"}}
 _ON_A_PAIR = ("mcnemar_test", "matched_sample_test", "independent_sample_test", "corrected_resampled_ttest",
-              "bayesian_correlated_ttest")
+              "bayesian_correlated_ttest", "loss_difference_test")
 
 
-def _rows_on(functions):
-    from cvinference.inference._methods import METHODS
+@pytest.fixture(scope="module")
+def records(grouped_pair):
+    """A record of each kind some row of the table takes, small and quick: each row's function is called on one."""
+    from sklearn.datasets import load_breast_cancer, load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
 
-    return [method for method in METHODS if method.function in functions]
+    X, y = load_breast_cancer(return_X_y=True)
+    X, y = X[:200], y[:200]
+    tree = DecisionTreeClassifier(max_depth=2, random_state=0)
+    X_reg, y_reg = load_diabetes(return_X_y=True)
+    rng = np.random.default_rng(0)
+    series = rng.standard_normal(65)
+    rows = np.arange(5, 65)
+    forward = [cvi.records.ForwardResult.from_forecasts(series, rng.standard_normal(60), time=rows, origin=rows - 1,
+                                                train_size="expanding") for _ in "ab"]
+    evaluation = cvi.evaluation
+    return {
+        "regression_interval": _silent(cvi.CVEvaluator(cv=5, loss="squared_error", random_state=0).evaluate, Ridge(),
+                                       X_reg, y_reg, groups=np.arange(y_reg.size) // 4),
+        "bootstrap_accuracy_of": _silent(evaluation.bootstrap_sampling, tree, X, y, n_bootstraps=20, random_state=0),
+        "conservative_z_interval_of": _silent(evaluation.paired_subsampling, GaussianNB(), X, y, n_pairs=2,
+                                              n_rounds=3, random_state=0),
+        "nested_cv_interval_of": _silent(evaluation.nested_cross_validation, GaussianNB(), X, y, n_splits=3,
+                                         n_repeats=1, random_state=0),
+        "paired_ttest_5x2cv_of": (five := _silent(evaluation.five_by_two_cv, GaussianNB(), tree, X, y,
+                                                  random_state=0)),
+        "combined_ftest_5x2cv_of": five,
+        "forecast_interval": forward[0],
+        "forecast_test": cvi.records.PairedForwardResult(*forward),
+    }
 
 
-@pytest.mark.parametrize("method", _rows_on((*_ON_A_RECORD, *_ON_A_PAIR)), ids=lambda m: f"{m.function}-{m.id}")
-def test_a_method_called_by_its_option_names_its_result_by_its_id(method, grouped_pair):
-    """Whatever computes a row, its result's ``method`` is the row's id (the variant, if any, in its details)."""
-    function = getattr(cvi, method.function)
-    option = {} if method.option is None else {"method": method.option}
+def _computed(method, grouped_pair, records):
+    """What the row's function computes with ``method=<id>`` (or alone, where the function is the method)."""
+    from cvinference.inference._methods import option
+
+    function = getattr(cvi.inference, method.function, None)
     if method.function in _ON_A_RECORD:
         extra = dict(_ON_A_RECORD[method.function])
         if method.id in ("delong", "corrected-t"):
             extra["metric"] = "roc_auc"
         if method.function == "accuracy_interval" and method.id == "t":
             extra["averaging"] = "fold"
-        result = _silent(function, grouped_pair.a, **option, **extra)
-    else:
-        result = _silent(function, grouped_pair, **option)
-    assert result.method == method.id
+        return _silent(function, grouped_pair.a, **option(method), **extra)
+    if method.function in _ON_A_PAIR:
+        return _silent(function, grouped_pair, **option(method))
+    if method.function == "delong_paired_test":  # the decision's test of scores, with no public name of its own
+        from cvinference.inference._delong import delong_paired_test
+
+        a, b = grouped_pair.a, grouped_pair.b
+        return delong_paired_test(a.y_true, a.y_score[0], b.y_score[0])
+    extra = {"metric": "mean_squared_error"} if method.function == "regression_interval" else {}
+    return _silent(function, records[method.function], **option(method), **extra)
+
+
+@pytest.mark.parametrize("method", METHODS, ids=lambda m: f"{m.function}-{m.id}")
+def test_every_rows_function_called_with_its_id_names_its_result_by_the_id(method, grouped_pair, records):
+    """Issue 59: for every row of the table, its function called with ``method=<id>`` (or alone, where the function
+    is the method) returns a result whose ``method`` is that id; the variant, if any, is in its details."""
+    assert _computed(method, grouped_pair, records).method == method.id
+
+
+def test_the_coverage_evidence_is_keyed_by_the_intervals_ids():
+    """Every coverage row of the shipped evidence names its interval by its id (``"auto"``: accuracy_interval's
+    method="auto"), its qualifiers in fields of their own; an interval's evidence key in the table is its id."""
+    from cvinference.inference._methods import method_ids
+    from cvinference.policy._evidence import calibration_evidence
+
+    coverage = [row for row in calibration_evidence()["rows"] if row["quantity"] == "coverage"]
+    assert coverage and {row["method"] for row in coverage} <= {*method_ids(), "auto"}
+    assert all(method.evidence_key in (None, method.id) for method in METHODS if method.family == "interval")
 
 
 def test_every_test_and_interval_the_front_door_returns_is_named_by_a_table_id():

@@ -158,21 +158,32 @@ class Options(Rule):
     Traceback (most recent call last):
     ...
     ValueError: alternative must be one of 'two-sided', 'less', 'greater'; got alternative='both'.
+
+    ``moved`` maps a value that was renamed before the first release to its new name, which the error gives:
+
+    >>> Options("matched-t", "cluster-paired-t", moved={"t": "matched-t"}).check("method", "t")
+    Traceback (most recent call last):
+    ...
+    ValueError: method='t' is now method='matched-t'; method must be one of 'matched-t', 'cluster-paired-t'.
     """
 
-    def __init__(self, *choices):
+    def __init__(self, *choices, moved=None):
         self.choices = choices
+        self.moved = dict(moved or {})
 
     def describe(self):
         return "one of " + ", ".join(repr(choice) for choice in self.choices)
 
     def check(self, name, value):
+        if isinstance(value, str) and value in self.moved:
+            raise ValueError(f"{name}={value!r} is now {name}={self.moved[value]!r}; {name} must be "
+                             f"{self.describe()}.")
         if not isinstance(value, str) or value not in self.choices:
             raise ValueError(f"{name} must be {self.describe()}; got {name}={value!r}.")
         return value
 
     def invalid_values(self):
-        near_misses = [self.choices[0].upper(), self.choices[0] + " ", self.choices[0][:-1]]
+        near_misses = [self.choices[0].upper(), self.choices[0] + " ", self.choices[0][:-1], *self.moved]
         return [(value, ValueError) for value in near_misses if value not in self.choices] + [
             (1, ValueError), (None, ValueError)]
 

@@ -114,5 +114,5 @@ def _check_groups(groups):
         warnings.warn(f"groups holds {n_groups} groups, so each half of 5x2cv holds {n_groups // 2} or "
                       f"{n_groups - n_groups // 2} of them: the 5x2cv t's variance estimates rest on so few groups "
                       "that its p-value is rough (the calibration benchmark measured it at 40 groups). Prefer the "
-                      "tests that count groups (mcnemar_test(method='obuchowski'), matched_sample_test("
-                      "method='cluster')) or more groups.", InferenceWarning, stacklevel=3)
+                      "tests that count groups (mcnemar_test(method='mcnemar-obuchowski'), matched_sample_test("
+                      "method='cluster-paired-t')) or more groups.", InferenceWarning, stacklevel=3)

@@ -30,7 +30,7 @@ from ._clusters import (
     pooled_ratio,
 )
 from ._distributions import pvalue_of, statistic_and_pvalue
-from ._methods import options
+from ._methods import display_label, options
 from ._parameters import ALTERNATIVE
 from ._results import LossDifferenceTestResult, TestResult
 from ._test_inversion import INVERTED, far_differences_warning
@@ -355,15 +355,15 @@ def _check_binary(values, name):
                          "cluster_paired_difference_of.")
 
 
-_POOLING = {"obuchowski": "pooled over their instances",
-            "durkalski": "the mean over the groups of each one's difference (b_k - c_k) / n_k"}
+_POOLING = {"mcnemar-obuchowski": "pooled over their instances",
+            "mcnemar-durkalski": "the mean over the groups of each one's difference (b_k - c_k) / n_k"}
 
 
 def _mcnemar_statistic(discordance, sizes, method):
     """The estimate, its variance at the estimate, and the coefficients (c0, c1, c2) of its variance under the
     hypothesis difference = d0, V(d0) = c0 + c1 d0 + c2 d0^2, by ``method``: z = estimate / sqrt(c0)."""
     n_groups = sizes.size
-    if method == "obuchowski":  # residuals d_k - n_k d0 of the pooled difference sum_k d_k / N
+    if method == "mcnemar-obuchowski":  # residuals d_k - n_k d0 of the pooled difference sum_k d_k / N
         n_samples = float(sizes.sum())
         factor = n_groups / (n_groups - 1) / n_samples**2
         estimate = float(discordance.sum()) / n_samples
@@ -379,7 +379,7 @@ def _mcnemar_statistic(discordance, sizes, method):
 
 
 @validate_params(method=Options(*MCNEMAR_METHODS), alternative=ALTERNATIVE)
-def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", alternative="two-sided",
+def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="mcnemar-obuchowski", alternative="two-sided",
                            fold=None):
     """McNemar-type test of equal accuracies of A and B when the instances come in clusters.
 
@@ -390,7 +390,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
         same instances in the same order).
     groups : array-like of shape (n_samples,)
         Each instance's group.
-    method : {"obuchowski", "durkalski"}, default="obuchowski"
+    method : {"mcnemar-obuchowski", "mcnemar-durkalski"}, default="mcnemar-obuchowski"
         Obuchowski's (1998) statistic, which weighs the instances equally
         (its estimate is the pooled difference in accuracy), or Durkalski et
         al.'s (2003), which weighs the groups equally.
@@ -418,7 +418,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
         ``a_wrong_b_correct`` (b and c), ``n``, ``accuracy_a``,
         ``accuracy_b``, ``n_groups``, ``discordant_groups`` (groups with
         b_k != c_k), ``min_group_size``, ``max_group_size`` and, for
-        ``"durkalski"``, ``group_mean_difference`` (the mean over groups of
+        ``"mcnemar-durkalski"``, ``group_mean_difference`` (the mean over groups of
         (b_k - c_k) / n_k, the estimate).
 
     Warns
@@ -436,7 +436,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     c_k. McNemar's chi-square (b - c)^2 / (b + c) treats the N pairs as
     independent; the clustered statistics take the groups as the units.
 
-    ``"obuchowski"``: Obuchowski (1998), "On the comparison of correlated
+    ``"mcnemar-obuchowski"``: Obuchowski (1998), "On the comparison of correlated
     proportions for clustered data", Statistics in Medicine 17:1495-1507,
     in the simplified form of Yang, Sun & Hardin (2010, "A note on the tests
     for clustered matched-pair binary data", Biometrical Journal 52(5)):
@@ -448,7 +448,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     variance (after Rao & Scott 1992) of the difference computed under the null
     hypothesis (the two proportions' deviations taken from a common value).
 
-    ``"durkalski"``: Durkalski, Palesch, Lipsitz & Rust (2003), "Analysis of
+    ``"mcnemar-durkalski"``: Durkalski, Palesch, Lipsitz & Rust (2003), "Analysis of
     clustered matched-pair data", Statistics in Medicine 22:2417-2428:
 
         X^2 = (sum_k d_k / n_k)^2 / sum_k (d_k / n_k)^2,
@@ -510,7 +510,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     >>> rows = [(k, x, y) for k in range(29) for x, y, count in ((1, 0, b[k]), (0, 1, c[k]), (1, 1, concordant[k]))
     ...         for _ in range(count)]
     >>> group, correct_a, correct_b = map(np.array, zip(*rows))
-    >>> test = clustered_mcnemar_of(correct_a, correct_b, group, method="durkalski")
+    >>> test = clustered_mcnemar_of(correct_a, correct_b, group, method="mcnemar-durkalski")
     >>> round(test.statistic, 3), round(test.pvalue, 4)
     (7.542, 0.006)
     """
@@ -518,7 +518,7 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
     _check_binary(correct_a, "correct_a")
     _check_binary(correct_b, "correct_b")
     messages = Messages()
-    details = cluster_checks(clusters, fold, messages, f"clustered McNemar test ({method})")
+    details = cluster_checks(clusters, fold, messages, f"{display_label(method)} test")
     differences = correct_a - correct_b
     discordance = np.bincount(clusters.codes, weights=differences, minlength=clusters.n_groups)
     sizes = clusters.sizes.astype(np.float64)
@@ -539,14 +539,14 @@ def clustered_mcnemar_of(correct_a, correct_b, groups, *, method="obuchowski", a
         "accuracy_a": float(correct_a.mean()), "accuracy_b": float(correct_b.mean()),
         "discordant_groups": int(np.count_nonzero(discordance)), INVERTED: coefficients,
     })
-    if method == "durkalski":
+    if method == "mcnemar-durkalski":
         details["group_mean_difference"] = estimate
     far = far_differences_warning(coefficients, stats.norm.ppf(0.975 if alternative == "two-sided" else 0.95))
     if far:
         messages.warn(far)
     return TestResult(
         statistic=statistic, pvalue=pvalue, df=1, alternative=alternative, estimate=estimate,
-        standard_error=math.sqrt(variance), method=f"mcnemar-{method}",
+        standard_error=math.sqrt(variance), method=method,
         estimand=(f"difference in accuracy (A minus B) over the population of groups, {_POOLING[method]}; given "
                   "this dataset"),
         assumptions=("groups independent of one another, instances within a group arbitrarily correlated; paired "

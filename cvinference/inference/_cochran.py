@@ -53,7 +53,7 @@ def cochrans_q(correct, groups=None):
     the contrasts), V_0 = G / (G - 1) sum_g t_g t_g^T / N^2, the
     cluster-robust (CR1) covariance of Liang & Zeger (1986) at d = 0, and
     the Wald statistic d^T V_0^+ d. For k = 2 it is Obuchowski's clustered
-    McNemar statistic (``mcnemar_test(a, b, method="obuchowski")``).
+    McNemar statistic (``mcnemar_test(a, b, method="mcnemar-obuchowski")``).
 
     Examples
     --------

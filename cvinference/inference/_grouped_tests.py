@@ -1,8 +1,8 @@
 """Tests of two learners on a grouped record: the groups, not the instances, are the independent units.
 
-:func:`~cvinference.mcnemar_test` computes the McNemar-type ones (``method="obuchowski"`` or
-``"durkalski"``) and :func:`~cvinference.matched_sample_test` the cluster-robust paired t
-(``method="cluster"``) with the functions here; their docstrings give the formulas and sources.
+:func:`~cvinference.mcnemar_test` computes the McNemar-type ones (``method="mcnemar-obuchowski"``
+or ``"mcnemar-durkalski"``) and :func:`~cvinference.matched_sample_test` the cluster-robust paired t
+(``method="cluster-paired-t"``) with the functions here; their docstrings give the formulas and sources.
 """
 
 import dataclasses
@@ -16,7 +16,7 @@ from ._estimands import difference_estimand
 from ._inputs import check_accuracy_result, check_cv_result, check_paired, two_results
 from ._repeats import pooled_repeats_warning, select_repeats
 
-CLUSTER_PAIRED_CALL = "matched_sample_test(a, b, method='cluster')"
+CLUSTER_PAIRED_CALL = "matched_sample_test(a, b, method='cluster-paired-t')"
 """The call an instance-level test of two learners names for a grouped record (the groups as the units)."""
 
 
@@ -24,7 +24,7 @@ def _grouped_pair(a, b, function, asked, check=check_cv_result):
     """``a`` and ``b`` of one grouped pair: the same instances, the same groups, and the groups' Clusters.
 
     ``function`` is the name of the function called, ``asked`` the call as errors name it
-    (``"mcnemar_test(method='obuchowski')"``)."""
+    (``"mcnemar_test(method='mcnemar-obuchowski')"``)."""
     a, b = two_results(a, b, function)
     check(a, "a")
     check(b, "b")
@@ -45,11 +45,11 @@ def clustered_mcnemar(a, b, *, method, alternative, repeat, function, asked):
         raise ValueError(
             f"{asked} counts instances in each group, and pooling repeats would count each one several times; a "
             f"has n_repeats={a.n_repeats} and b has n_repeats={b.n_repeats}. Pass repeat=0 (or another repeat), or "
-            "use matched_sample_test(a, b, method='cluster'), which averages the repeats.")
+            "use matched_sample_test(a, b, method='cluster-paired-t'), which averages the repeats.")
     (row_a,), (row_b,) = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
     test = clustered_mcnemar_of(a.correct[row_a], b.correct[row_b], a.groups, method=method,
                                 alternative=alternative, fold=a.fold[row_a])
-    weighing = "; the groups weigh equally (the mean of their differences)" if method == "durkalski" else ""
+    weighing = "; the groups weigh equally (the mean of their differences)" if method == "mcnemar-durkalski" else ""
     return dataclasses.replace(test, estimand=difference_estimand(a, b) + "; groups, not instances, independent"
                                + weighing)
 

@@ -7,8 +7,9 @@ keeps one id, so a row is found by its function and id (:func:`row`), and an
 id alone (:func:`method_row`) finds the first row that has it: the test
 where a test and an interval share one. The decision finds a test's
 evidence by the row of the result it is given (:func:`row_of`), never by
-the text of a label; the calibration evidence is keyed by id once it is
-read (:func:`evidence_row` maps a stored key to its row); reports name a
+the text of a label; the calibration evidence keys an interval's coverage
+rows by its id, and a test's rows by id once they are read
+(:func:`evidence_row` maps a test's stored name to its row); reports name a
 method by :func:`display_label` alone; ``docs/methods.md`` is generated
 from the table (:func:`methods_markdown`).
 
@@ -43,13 +44,14 @@ class MethodRow(NamedTuple):
         docs/inference.md, "Targets").
     function : str
         The public function of :mod:`cvinference.inference` that computes it.
-    option : str or None
-        Its ``method=`` value in ``function`` (None where the function is
-        the method).
     evidence_key : str or None
         The name of its rows in the calibration evidence
-        (``policy/data/calibration.json``), as :func:`test_family` reduces
-        them; None: not measured.
+        (``policy/data/calibration.json``): an interval's coverage rows are
+        keyed by its id (with the fields ``averaging``, ``metric``,
+        ``variance``, ``repeats`` where its rows need them), so its key is
+        its id; a test's type-I and power rows keep the benchmark's name, as
+        :func:`test_family` reduces it (the reader maps it to the id once);
+        None: not measured.
     label : str
         How reports name it (:func:`display_label` adds a variant or a
         design).
@@ -64,7 +66,6 @@ class MethodRow(NamedTuple):
     quantity: str
     target: str
     function: str
-    option: str | None
     evidence_key: str | None
     label: str
     preference: int | None = None
@@ -77,101 +78,92 @@ _LOSS_DIFFERENCE = "loss difference"
 METHODS = (
     # ------------------------------------------------------------------ tests of two learners
     MethodRow("nested-cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
-              "nested_cv_interval_of", None, "nested-cv", "nested-cv", 0),
-    MethodRow("corrected-t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", None,
-              "corrected t", "corrected t", 1),
-    MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "mcnemar",
-              "McNemar", "McNemar", 2),
+              "nested_cv_interval_of", "nested-cv", "nested-cv", 0),
+    MethodRow("corrected-t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", "corrected t",
+              "corrected t", 1),
+    MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "McNemar", "McNemar", 2),
     MethodRow("5x2cv-t", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "paired_ttest_5x2cv_of", None, "5x2cv t", "5x2cv t", 3),
-    MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "t",
-              "matched-sample t", "matched-sample t", 4),
-    MethodRow("independent-z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "z",
-              "independent-sample z", "independent-sample z", 5),
-    MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "t",
-              None, "independent-sample t (folds)"),
+              "paired_ttest_5x2cv_of", "5x2cv t", "5x2cv t", 3),
+    MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "matched-sample t",
+              "matched-sample t", 4),
+    MethodRow("independent-z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "independent-sample z",
+              "independent-sample z", 5),
+    MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", None,
+              "independent-sample t (folds)"),
     MethodRow("5x2cv-f", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "combined_ftest_5x2cv_of", None, "5x2cv F", "combined 5x2cv F"),
-    MethodRow("mcnemar-obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "obuchowski", "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
-    MethodRow("mcnemar-durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold",
-              "mcnemar_test", "durkalski", "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
+              "combined_ftest_5x2cv_of", "5x2cv F", "combined 5x2cv F"),
+    MethodRow("mcnemar-obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold", "mcnemar_test",
+              "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
+    MethodRow("mcnemar-durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold", "mcnemar_test",
+              "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
     MethodRow("cluster-paired-t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "matched_sample_test",
-              "cluster", "cluster paired t", "cluster paired t"),
-    MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", None,
-              "CV-CLT", "CV-CLT"),
+              "cluster paired t", "cluster paired t"),
+    MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", "CV-CLT",
+              "CV-CLT"),
     MethodRow("delong-paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
-              None, "DeLong paired z", "DeLong paired z"),
-    MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
-              None, None, "Bayesian correlated t"),
+              "DeLong paired z", "DeLong paired z"),
+    MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest", None,
+              "Bayesian correlated t"),
     # ------------------------------------------------------------------ intervals of one learner
     MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
-              "normal", "normal (Wong, dataset level)"),
-    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t",
-              "fold t", "t (Wong, fold level)"),
-    MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson",
-              "wilson", "Wilson"),
-    MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
-              "clopper-pearson", "clopper-pearson", "Clopper-Pearson"),
-    MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
-              "half-sample", "half-sample", "half-sample (Nedel'ko)"),
-    MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
-              "cluster", "cluster", "cluster-robust"),
-    MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold",
-              "accuracy_interval", "cluster-half-sample", "cluster half-sample",
-              "cluster-robust half-sample"),
-    MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample",
-              None, "half-sample (Nedel'ko)"),
-    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal", None,
-              "normal"),
-    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", "t", None,
-              "fold t"),
-    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "cv-clt within-fold",
+              "normal (Wong, dataset level)"),
+    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t", "t (Wong, fold level)"),
+    MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson", "Wilson"),
+    MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "clopper-pearson",
+              "Clopper-Pearson"),
+    MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval", "half-sample",
+              "half-sample (Nedel'ko)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval", "cluster",
+              "cluster-robust"),
+    MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
+              "cluster-half-sample", "cluster-robust half-sample"),
+    MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", None,
+              "half-sample (Nedel'ko)"),
+    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "normal"),
+    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "fold t"),
+    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "CV-CLT (Bayle et al.)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", None, "cluster-robust"),
+    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval", "cv-clt",
               "CV-CLT (Bayle et al.)"),
-    MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster",
-              None, "cluster-robust"),
-    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
-              "cv-clt", "<metric>: cv-clt <variance>", "CV-CLT (Bayle et al.)"),
-    MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster", "<metric>: cluster", "cluster-robust"),
+    MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold", "regression_interval",
+              "cluster", "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster-half-sample", "<metric>: cluster half-sample",
-              "cluster-robust half-sample"),
-    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t", None,
-              "fold t"),
-    MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval",
-              "corrected-t", "corrected-t", "corrected t"),
-    MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong",
-              "delong", "DeLong"),
+              "regression_interval", "cluster-half-sample", "cluster-robust half-sample"),
+    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", None, "t"),
+    MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval", "corrected-t",
+              "corrected t"),
+    MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong", "DeLong"),
     MethodRow("conservative-z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
-              "conservative_z_interval_of", None, "conservative-z", "conservative Z"),
-    MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632", None, ".632 bootstrap"),
-    MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional",
-              "bootstrap_accuracy_of", ".632+", None, ".632+ bootstrap"),
-    MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
-              "oob", None, "out-of-bag bootstrap"),
+              "conservative_z_interval_of", "conservative-z", "conservative Z"),
+    MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of", None,
+              ".632 bootstrap"),
+    MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of", None,
+              ".632+ bootstrap"),
+    MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of", None,
+              "out-of-bag bootstrap"),
     # ------------------------------------------------------------------ forward validation (time order)
-    MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "prewhitened-hac", None, "pre-whitened HAC"),
-    MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "hac",
-              None, "HAC"),
-    MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "block-bootstrap", None, "moving-block bootstrap"),
-    MethodRow("stationary-bootstrap", "interval", "ForwardResult", "forecast loss", "forward",
-              "forecast_interval", "stationary-bootstrap", None, "stationary bootstrap"),
-    MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "iid",
-              None, "independent forecasts"),
-    MethodRow("diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "diebold-mariano", None,
-              "Diebold-Mariano"),
+    MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+              "pre-whitened HAC"),
+    MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None, "HAC"),
+    MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+              "moving-block bootstrap"),
+    MethodRow("stationary-bootstrap", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval",
+              None, "stationary bootstrap"),
+    MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+              "independent forecasts"),
+    MethodRow("diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward", "forecast_test",
+              None, "Diebold-Mariano"),
     MethodRow("prewhitened-diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "prewhitened-diebold-mariano", None,
-              "Diebold-Mariano, pre-whitened"),
-    MethodRow("giacomini-white", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", "giacomini-white", None, "Giacomini-White"),
+              "forecast_test", None, "Diebold-Mariano, pre-whitened"),
+    MethodRow("giacomini-white", "test", "PairedForwardResult", "forecast loss difference", "forward", "forecast_test",
+              None, "Giacomini-White"),
 )
 """Every interval and test, one row each."""
+
+OPTION_FUNCTIONS = frozenset({
+    "mcnemar_test", "matched_sample_test", "independent_sample_test", "accuracy_interval", "loss_interval",
+    "regression_interval", "metric_interval", "bootstrap_accuracy_of", "forecast_interval", "forecast_test"})
+"""The functions that compute several rows, each as ``method=<its id>``; every other function is one method."""
 
 _BY_ID = {method.id: method for method in reversed(METHODS)}  # reversed: the first row of an id wins
 _BY_FUNCTION = {(method.function, method.id): method for method in METHODS}
@@ -199,15 +191,23 @@ def method_ids():
 
 
 def options(function):
-    """The ``method=`` values of ``function`` (a public function's name), in the table's order: what its
-    ``method`` parameter accepts, besides ``"auto"`` where it has one."""
-    return tuple(method.option for method in METHODS if method.function == function and method.option is not None)
+    """The ``method=`` values of ``function`` (a public function's name), in the table's order: its rows' ids,
+    what its ``method`` parameter accepts besides ``"auto"`` where it has one (none: the function is one method)."""
+    return tuple(method.id for method in METHODS if method.function == function and function in OPTION_FUNCTIONS)
 
 
-def row(function, option=None):
-    """The row of ``function`` (a public function's name) with ``method=option`` (None: the row of a function
-    that is the method); None when there is none."""
-    return next((method for method in METHODS if method.function == function and method.option == option), None)
+def option(method):
+    """The keyword arguments that make ``method.function`` compute the row ``method``: ``{"method": its id}``, or
+    none where the function is the method."""
+    return {"method": method.id} if method.function in OPTION_FUNCTIONS else {}
+
+
+def row(function, method_id=None):
+    """The row of ``function`` (a public function's name) computed with ``method=method_id`` (None: the row of a
+    function that is the method); None when there is none."""
+    if method_id is None:
+        return None if function in OPTION_FUNCTIONS else next((m for m in METHODS if m.function == function), None)
+    return _BY_FUNCTION.get((function, method_id))
 
 
 def evidence_rank(evidence_key):
@@ -268,7 +268,7 @@ def methods_markdown():
              "| id | function | `method=` | record | quantity | target | evidence | decision rank |",
              "|---|---|---|---|---|---|---|---|"]
     for method in METHODS:
-        option = "" if method.option is None else f'`"{method.option}"`'
+        option = f'`"{method.id}"`' if method.function in OPTION_FUNCTIONS else ""
         evidence = "not measured" if method.evidence_key is None else f'"{method.evidence_key}"'
         rank = "" if method.preference is None else str(method.preference + 1)
         lines.append(f"| `{method.id}` | `{method.function}` | {option} | {method.record} | "

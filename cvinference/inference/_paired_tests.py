@@ -32,6 +32,10 @@ MCNEMAR_MIN_DISCORDANT = 25
 INDEPENDENT_METHODS = options("independent_sample_test")
 MATCHED_METHODS = options("matched_sample_test")
 MCNEMAR_TESTS = options("mcnemar_test")
+MOVED_OPTIONS = {"independent_sample_test": {"z": "independent-z", "t": "independent-t"},
+                 "matched_sample_test": {"t": "matched-t", "cluster": "cluster-paired-t"},
+                 "mcnemar_test": {"obuchowski": "mcnemar-obuchowski", "durkalski": "mcnemar-durkalski"}}
+"""The ``method=`` values renamed to the methods' ids before the first release: the errors name the id."""
 
 _SCHEME = "scheme independence (Wong 2015, Definition 1b)"
 
@@ -57,7 +61,7 @@ def _check_fold_count(result, name, test):
         raise ValueError(
             f"{test} compares fold accuracies and needs at least two folds; {name} has "
             f"n_splits={result.n_splits}. Use a test on the instances (mcnemar_test or "
-            "independent_sample_test with method='z')."
+            "independent_sample_test with method='independent-z')."
         )
 
 
@@ -163,10 +167,11 @@ def _diagnostic(a, b, rows_a, rows_b):
                             high=bool(abs(phi) >= HIGH_PHI), threshold=HIGH_PHI, note=note)
 
 
-@validate_params(method=Options(*MATCHED_METHODS), alternative=ALTERNATIVE, repeat=REPEAT, min_count=MIN_COUNT)
+@validate_params(method=Options(*MATCHED_METHODS, moved=MOVED_OPTIONS["matched_sample_test"]), alternative=ALTERNATIVE,
+                 repeat=REPEAT, min_count=MIN_COUNT)
 @fill_doc
 @about_two_learners
-def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repeat=None, min_count=5):
+def matched_sample_test(a, b=None, *, method="matched-t", alternative="two-sided", repeat=None, min_count=5):
     """Wong's matched-sample t-test: A and B on identical folds; or, with groups, its cluster-robust form.
 
     Parameters
@@ -175,28 +180,28 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     b : CVResult, optional
         The result of classifier B on the same instances and identical folds;
         left out when ``a`` is a pair.
-    method : {"t", "cluster"}, default="t"
-        ``"t"``: Wong's paired t over the folds (over the instances under
-        leave-one-out). ``"cluster"``: for results made with ``groups``, the
+    method : {"matched-t", "cluster-paired-t"}, default="matched-t"
+        ``"matched-t"``: Wong's paired t over the folds (over the instances
+        under leave-one-out). ``"cluster-paired-t"``: for results made with ``groups``, the
         cluster-robust paired t of the two learners' mean per-instance
         losses, with the groups as the units (see Notes); it takes any loss,
         and the folds need not be identical.
     %(alternative)s
-        With ``method="cluster"``, ``"greater"`` is "A is better" (its mean
+        With ``method="cluster-paired-t"``, ``"greater"`` is "A is better" (its mean
         loss is smaller).
     repeat : int or None, default=None
         %(repeat)s The t then still has k - 1 degrees
         of freedom, as repeats add no independent folds. With
-        ``method="cluster"``, None averages the repeats (see Notes).
+        ``method="cluster-paired-t"``, None averages the repeats (see Notes).
     %(min_count)s
-        ``method="cluster"`` checks no counts and ignores it.
+        ``method="cluster-paired-t"`` checks no counts and ignores it.
 
     Returns
     -------
     TestResult or LossDifferenceTestResult
         ``statistic`` (t), ``pvalue``, ``df``, ``estimate`` (the mean
         difference in accuracy, A minus B) and ``confidence_interval()``.
-        ``method="cluster"``: ``estimate`` mean loss(B) - mean loss(A),
+        ``method="cluster-paired-t"``: ``estimate`` mean loss(B) - mean loss(A),
         positive when A is better (for the 0/1 loss of classifiers,
         accuracy(A) - accuracy(B) and a :class:`TestResult`; for any other
         loss a :class:`LossDifferenceTestResult`), ``df`` = G - 1, and
@@ -207,7 +212,7 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     -----
     InferenceWarning
         When the large-sample conditions fail, when repeats are pooled, or
-        when the differences have no spread; with ``method="cluster"``, with
+        when the differences have no spread; with ``method="cluster-paired-t"``, with
         fewer than 20 groups and when the folds split a group.
 
     Notes
@@ -230,7 +235,7 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     tends to reject too often (Dietterich 1998); treat a p-value near the
     threshold with care.
 
-    ``method="cluster"``: with D_i = L_i(B) - L_i(A), group totals D_g,
+    ``method="cluster-paired-t"``: with D_i = L_i(B) - L_i(A), group totals D_g,
     sizes m_g and N instances, the estimate is Dbar = sum_g D_g / N and its
     variance the cluster-robust (CR1) V = G / (G - 1) sum_g (D_g - Dbar
     m_g)^2 / N^2 (Cameron & Miller 2015, "A practitioner's guide to
@@ -265,13 +270,13 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     ...     return CVResult(y_true=np.zeros(100, dtype=int), y_pred=(rng.rand(100) < rate * hard).astype(int),
     ...                     fold=patient % 5, groups=patient)
     >>> a, b = patients(0.5), patients(0.8)
-    >>> test = matched_sample_test(a, b, method="cluster")
+    >>> test = matched_sample_test(a, b, method="cluster-paired-t")
     >>> test.df, test.estimate == a.accuracy - b.accuracy
     (24, True)
     """
-    if method == "cluster":
+    if method == "cluster-paired-t":
         return cluster_paired(a, b, alternative=alternative, repeat=repeat, function="matched_sample_test",
-                              asked="matched_sample_test(method='cluster')")
+                              asked="matched_sample_test(method='cluster-paired-t')")
     a, b = two_results(a, b, "matched_sample_test")
     _check_results(a, b)
     check_paired(a, b, "matched_sample_test")
@@ -319,11 +324,12 @@ def matched_sample_test(a, b=None, *, method="t", alternative="two-sided", repea
     return with_grouped_warning(test, a, rows, what, CLUSTER_PAIRED_CALL if a.is_loo else None)
 
 
-@validate_params(method=Options(*INDEPENDENT_METHODS), alternative=ALTERNATIVE, repeat=REPEAT,
+@validate_params(method=Options(*INDEPENDENT_METHODS, moved=MOVED_OPTIONS["independent_sample_test"]),
+                 alternative=ALTERNATIVE, repeat=REPEAT,
                  min_count=MIN_COUNT)
 @fill_doc
 @about_two_learners
-def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", repeat=None, min_count=5):
+def independent_sample_test(a, b=None, *, method="independent-z", alternative="two-sided", repeat=None, min_count=5):
     """Wong's independent-sample test: A and B tested on different folds or data.
 
     Parameters
@@ -332,9 +338,10 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
     b : CVResult, optional
         The result of classifier B; it may come from different folds,
         different k and even different data. Left out when ``a`` is a pair.
-    method : {"z", "t"}, default="z"
-        ``"z"``: the pooled two-proportion z-test on the dataset-level
-        accuracies. ``"t"``: Welch's t on the fold accuracies.
+    method : {"independent-z", "independent-t"}, default="independent-z"
+        ``"independent-z"``: the pooled two-proportion z-test on the
+        dataset-level accuracies. ``"independent-t"``: Welch's t on the fold
+        accuracies.
     %(alternative)s
     repeat : int or None, default=None
         %(repeat)s The same repeat is used of both results;
@@ -350,14 +357,14 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
 
     Notes
     -----
-    ``"z"`` (Wong 2015, Theorem 3 and Example 2): with p_A = r_A / n_A,
+    ``"independent-z"`` (Wong 2015, Theorem 3 and Example 2): with p_A = r_A / n_A,
     p_B = r_B / n_B and the pooled p = (r_A + r_B) / (n_A + n_B),
     z = (p_A - p_B) / sqrt(p (1 - p) (1 / n_A + 1 / n_B)); this is
     statsmodels' ``proportions_ztest``. The confidence interval uses Theorem
     3's unpooled variance p_A (1 - p_A) / n_A + p_B (1 - p_B) / n_B, so near
     the threshold the interval and the test can disagree.
 
-    ``"t"``: the mean fold accuracies of A (k folds) and B (q folds) with
+    ``"independent-t"``: the mean fold accuracies of A (k folds) and B (q folds) with
     standard error sqrt(s_A^2 / k + s_B^2 / q) and Welch-Satterthwaite degrees
     of freedom; this is ``scipy.stats.ttest_ind(..., equal_var=False)``.
 
@@ -383,14 +390,15 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
     a, b = two_results(a, b, "independent_sample_test")
     _check_results(a, b)
     rows_a, rows_b = select_repeats(a, repeat, "a"), select_repeats(b, repeat, "b")
-    if method == "t":
-        _check_fold_count(a, "a", "independent_sample_test(method='t')")
-        _check_fold_count(b, "b", "independent_sample_test(method='t')")
+    if method == "independent-t":
+        _check_fold_count(a, "a", "independent_sample_test(method='independent-t')")
+        _check_fold_count(b, "b", "independent_sample_test(method='independent-t')")
     messages = Messages()
     _check_pooled(rows_a, rows_b, messages)
     conditions = (fold_conditions(a, rows_a, min_count, "A"), fold_conditions(b, rows_b, min_count, "B"))
-    _warn_conditions(conditions, messages, f"the {method} approximation may be poor.")
-    compute = _pooled_z if method == "z" else _welch_t
+    statistic = "z" if method == "independent-z" else "t"
+    _warn_conditions(conditions, messages, f"the {statistic} approximation may be poor.")
+    compute = _pooled_z if method == "independent-z" else _welch_t
     difference = compute(a, rows_a, b, rows_b)
     statistic, pvalue = statistic_and_pvalue(difference.estimate, difference.standard_error, difference.df,
                                              alternative, messages)
@@ -413,7 +421,7 @@ def independent_sample_test(a, b=None, *, method="z", alternative="two-sided", r
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
     return with_grouped_warning(test, a, rows_a, display_label(difference.method),
-                                f"{CLUSTER_PAIRED_CALL} (on the same instances)" if method == "z" else None)
+                                f"{CLUSTER_PAIRED_CALL} (on the same instances)" if method == "independent-z" else None)
 
 
 def _pooled_z(a, rows_a, b, rows_b):
@@ -446,8 +454,8 @@ def _welch_t(a, rows_a, b, rows_b):
     )
 
 
-@validate_params(method=Options(*MCNEMAR_TESTS), exact=Nullable(Boolean()), correction=Boolean(),
-                 alternative=ALTERNATIVE, repeat=REPEAT)
+@validate_params(method=Options(*MCNEMAR_TESTS, moved=MOVED_OPTIONS["mcnemar_test"]), exact=Nullable(Boolean()),
+                 correction=Boolean(), alternative=ALTERNATIVE, repeat=REPEAT)
 @fill_doc
 @about_two_learners
 def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, alternative="two-sided",
@@ -460,11 +468,11 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
     b : CVResult, optional
         The result of classifier B on the same instances (the folds may
         differ); left out when ``a`` is a pair.
-    method : {"mcnemar", "obuchowski", "durkalski"}, default="mcnemar"
+    method : {"mcnemar", "mcnemar-obuchowski", "mcnemar-durkalski"}, default="mcnemar"
         ``"mcnemar"``: McNemar's test, the instances independent.
-        ``"obuchowski"``: Obuchowski's (1998) statistic for results made
+        ``"mcnemar-obuchowski"``: Obuchowski's (1998) statistic for results made
         with ``groups``, the groups as the units, weighing the instances
-        equally; ``"durkalski"``: Durkalski et al.'s (2003), weighing the
+        equally; ``"mcnemar-durkalski"``: Durkalski et al.'s (2003), weighing the
         groups equally (see Notes).
     exact : bool or None, default=None
         True: the exact binomial test on the discordant pairs. False: the
@@ -578,7 +586,7 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
     >>> b = CVResult(y_true=y_true, y_pred=1 - right_b, fold=patient % 3, groups=patient)
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")  # fewer than 20 groups
-    ...     test = mcnemar_test(a, b, method="obuchowski")
+    ...     test = mcnemar_test(a, b, method="mcnemar-obuchowski")
     >>> test.details["a_correct_b_wrong"], test.details["discordant_groups"], round(test.statistic, 3)
     (12, 3, 2.75)
     """
@@ -643,4 +651,4 @@ def mcnemar_test(a, b=None, *, method="mcnemar", exact=None, correction=True, al
         details=types.MappingProxyType(details),
         notes=tuple(messages.notes), warnings=tuple(messages.warnings),
     )
-    return with_grouped_warning(test, a, (row_a,), "McNemar's test", "mcnemar_test(a, b, method='obuchowski')")
+    return with_grouped_warning(test, a, (row_a,), "McNemar's test", "mcnemar_test(a, b, method='mcnemar-obuchowski')")

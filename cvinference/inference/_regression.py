@@ -563,7 +563,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
         R² relative to the cross-validated mean predictor); for
         ``"cv-clt"`` also ``sigma_hat`` and ``variance``, for ``"cluster"``
         the figures of the cluster-robust variance of the differences
-        (``n_groups``, ``design_effect``, ...; see :func:`matched_sample_test`'s ``method="cluster"``),
+        (``n_groups``, ``design_effect``, ...; see :func:`matched_sample_test`'s ``method="cluster-paired-t"``),
         with ``df`` = G - 1.
 
     Raises
@@ -577,7 +577,7 @@ def mean_baseline_test(result, *, alternative="greater", variance="within-fold",
     The baseline's out-of-fold losses are computed from ``y_true`` and the
     folds, without fitting. ``"cv-clt"``: the test is
     :func:`loss_difference_test` on the per-instance differences (Bayle et
-    al. 2020, section 3). ``"cluster"``: it is ``matched_sample_test(a, b, method="cluster")``
+    al. 2020, section 3). ``"cluster"``: it is ``matched_sample_test(a, b, method="cluster-paired-t")``
     on them, D_i = L_i(baseline) - L_i(regressor) with the cluster-robust
     (CR1) variance G / (G - 1) sum_g (D_g - Dbar m_g)^2 / N^2 of the groups'
     totals D_g and t with G - 1 degrees of freedom (Cameron & Miller 2015,

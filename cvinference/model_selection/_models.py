@@ -326,7 +326,7 @@ def compare_models(records, *, against="best", correction="holm", alpha=0.05, co
     pairs = ([(best, j) for j in range(k) if j != best] if against == "best"
              else [(i, j) for i in range(k) for j in range(i + 1, k)])
     repeat = 0 if any(record.n_repeats > 1 for record in records) else None
-    method = "mcnemar" if groups is None else "obuchowski"
+    method = "mcnemar" if groups is None else "mcnemar-obuchowski"
     tests = [quietly(mcnemar_test, records[i], records[j], method=method, repeat=repeat) for i, j in pairs]
     intervals = [test.confidence_interval(confidence_level) for test in tests]
     pvalues = np.array([test.pvalue for test in tests])

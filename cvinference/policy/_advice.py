@@ -14,13 +14,13 @@ from ..inference._methods import row
 from ..inference._regression import _KFOLD_WORDS, METRIC_WORDS
 from ._auto_choice import GroupedCells, choose_auto, evidence_warning, grouped_choice, grouped_evidence_warning
 from ._evidence import grouped_task
-from ._regression_evidence import EVIDENCE_LABEL, regression_evidence_warning
+from ._regression_evidence import regression_evidence_warning
 from ._score_evidence import delong_evidence_warning
 
 
 def _regression_cells(metric):
     """Where the evidence keeps the grouped intervals of ``regression_interval(result, metric)``."""
-    return GroupedCells(grouped_task(classification=False), EVIDENCE_LABEL[metric], METRIC_WORDS[metric],
+    return GroupedCells(grouped_task(classification=False), metric, METRIC_WORDS[metric],
                         _KFOLD_WORDS[metric])
 
 

@@ -37,7 +37,7 @@ from ..inference import (
     scheme_diagnostic,
 )
 from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
-from ..inference._methods import method_row
+from ..inference._methods import display_label, method_row
 from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
 from ..inference._regression import BASELINES
 from ..records import ForwardResult, PairedForwardResult
@@ -87,7 +87,8 @@ def _cluster_loss_intervals(result, confidence_level):
     if result.groups is None:
         return []
     found = quietly(loss_interval, result, confidence_level, method="cluster")
-    return [NamedInterval(f"{loss_words(result.loss_name)}, cluster (groups as units)", result.loss_name, found)]
+    label = display_label(found.method, function="loss_interval")
+    return [NamedInterval(f"{loss_words(result.loss_name)}, {label} (groups as units)", result.loss_name, found)]
 
 
 def _cluster_regression_intervals(result, confidence_level):
@@ -101,8 +102,9 @@ def _cluster_regression_intervals(result, confidence_level):
     records = []
     for metric in (own, other, "r2"):
         found = quietly(regression_interval, result, metric, confidence_level=confidence_level)
-        label = f"{METRIC_WORDS[metric]}, {found.method.replace('-half', ' half')} (groups as units)"
-        records.append(NamedInterval(label, result.loss_name if metric == own else metric, found))
+        label = display_label(found.method, function="regression_interval")
+        records.append(NamedInterval(f"{METRIC_WORDS[metric]}, {label} (groups as units)",
+                                     result.loss_name if metric == own else metric, found))
     return records
 
 
@@ -128,7 +130,8 @@ def _metric_intervals(result, confidence_level, metrics, pos_label):
     for metric in metrics:
         found = quietly(metric_interval, result, metric, confidence_level=confidence_level,
                         pos_label=_positive(metric, pos_label))
-        records.append(NamedInterval(f"{metric}, fold level {found.method}", metric, found))
+        label = display_label(found.method, function="metric_interval")
+        records.append(NamedInterval(f"{metric}, fold level {label}", metric, found))
         if isinstance(metric, str) and SCORE_METRICS.get(metric) == "roc_auc":
             records.append(NamedInterval(f"{metric}, DeLong pooled (repeat 0)", metric,
                                          quietly(metric_interval, result, metric, confidence_level=confidence_level,
@@ -223,7 +226,7 @@ def _loss_tests(pair):
     variance = "all-pairs" if int(a.fold_sizes.min()) < 2 else "within-fold"
     tests.append(("CV-CLT (instance differences)", quietly(loss_difference_test, pair, variance=variance)))
     if a.groups is not None:
-        tests.append((cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster")))
+        tests.append((cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster-paired-t")))
     return tests
 
 
@@ -275,7 +278,7 @@ def forecast_tests(pair):
     """
     shortest = int(pair.a.horizons[0])
     chosen = method_row(DECISION_TEST)
-    tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.option)),
+    tests = [(chosen.label, quietly(forecast_test, pair, method=chosen.id)),
              (method_row("diebold-mariano").label, quietly(forecast_test, pair))]
     try:
         tests.append((f"{method_row('giacomini-white').label} (horizon {shortest})",
@@ -513,7 +516,7 @@ def horizon_results(subject, confidence_level=0.95):
             found[h] = quietly(forecast_interval, subject, confidence_level=confidence_level, method=RECOMMENDED,
                                horizon=h)
         else:
-            found[h] = quietly(forecast_test, subject, method=method_row(DECISION_TEST).option, horizon=h)
+            found[h] = quietly(forecast_test, subject, method=DECISION_TEST, horizon=h)
     return found
 
 
@@ -555,5 +558,5 @@ def forecast_baseline_test(result, season=None):
     -------
     LossDifferenceTestResult
     """
-    return quietly(forecast_test, result, result.baseline(season), method=method_row(DECISION_TEST).option,
+    return quietly(forecast_test, result, result.baseline(season), method=DECISION_TEST,
                    alternative="greater")

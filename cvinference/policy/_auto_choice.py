@@ -5,8 +5,8 @@ from typing import NamedTuple
 from .._utils._warnings import Messages, quietly
 from ..inference._accuracy_interval import CLUSTER_METHODS
 from ..inference._estimands import AUTO_NOTE, LEARNER_TARGETS, TARGETS, conditions_warning
-from ..inference._methods import row
 from ._evidence import (
+    CoverageKey,
     coverage_floor,
     coverage_regime,
     evidence_source,
@@ -19,12 +19,12 @@ from ._evidence import (
 
 
 def _benchmark_name(averaging, method):
-    """The name of ``accuracy_interval(averaging=..., method=...)``'s rows in the evidence: its row's evidence key
-    (docs/methods.md), at the averaging it was measured at (Wong's t at the fold level, the others at the dataset
-    level); None where it was not measured."""
-    found = row("accuracy_interval", method)
-    measured_at = "fold" if method == "t" else "dataset"
-    return found.evidence_key if found is not None and averaging == measured_at else None
+    """The :class:`~._evidence.CoverageKey` of ``accuracy_interval(averaging=..., method=...)``'s rows in the evidence,
+    keyed by its id, at the averaging it was measured at (Wong's t at the fold level, the others at the dataset
+    level); None at another averaging (not measured)."""
+    if (averaging == "fold") != (method == "t"):
+        return None
+    return CoverageKey(method, averaging="fold" if averaging == "fold" else None)
 
 
 _REFITTING_ADVICE = {
@@ -53,17 +53,17 @@ class Chosen(NamedTuple):
 
 
 class GroupedCells(NamedTuple):
-    """Where the evidence keeps a grouped interval's coverage: the rows of ``task``, the interval named
-    "<label>: <name>" (plain "<name>" without a label), and what it is of, in words."""
+    """Where the evidence keeps a grouped interval's coverage: the rows of ``task``, of ``metric`` (a regression
+    metric; None: accuracy), and what it is of, in words."""
 
     task: str = grouped_task(classification=True)
-    label: str = ""
+    metric: str | None = None
     what: str = "error"
     kfold_words: str = TARGETS["kfold"]  # what the kfold target is, in words
 
     def row_name(self, method):
-        name = _benchmark_name("dataset", method)
-        return f"{self.label}: {name}" if self.label else name
+        """The :class:`~._evidence.CoverageKey` of the cluster interval ``method``'s rows."""
+        return CoverageKey(method, metric=self.metric)
 
     def target_words(self, target):
         return self.kfold_words if target == "kfold" else TARGETS[target]

@@ -279,10 +279,38 @@ def standing_cells(rows, regime, **match):
             and all(row[key] == value for key, value in match.items())]
 
 
+class CoverageKey(NamedTuple):
+    """The coverage rows of one interval in the evidence: its ``method`` (its id in the table of methods,
+    docs/methods.md; ``"auto"``: ``accuracy_interval``'s method="auto") and the qualifiers that tell its rows apart,
+    the rows' fields of the same names (None: the rows have no such field).
+
+    Examples
+    --------
+    >>> str(CoverageKey("t", averaging="fold")), str(CoverageKey("cv-clt", metric="r2", repeats=10))
+    ("t with averaging='fold'", "cv-clt with metric='r2', repeats=10")
+    """
+
+    method: str
+    averaging: str | None = None  # Wong's t, measured at the fold level
+    metric: str | None = None  # a regression metric (regression_interval's name)
+    variance: str | None = None  # the CV-CLT's variance estimator
+    repeats: int | None = None  # the repeats a pooled interval was measured at
+
+    @classmethod
+    def of(cls, row):
+        """The key of an evidence row."""
+        return cls(row["method"], *(row.get(field) for field in cls._fields[1:]))
+
+    def __str__(self):
+        qualifiers = ", ".join(f"{field}={value!r}" for field, value in zip(self._fields[1:], self[1:], strict=True)
+                               if value is not None)
+        return f"{self.method} with {qualifiers}" if qualifiers else self.method
+
+
 class Measured(NamedTuple):
     """A method's measured coverage in a regime: its worst cell, and whether it falls short anywhere."""
 
-    method: str
+    method: CoverageKey
     worst: float
     deviation: float
     falls_short: bool
@@ -303,14 +331,15 @@ def _cell_words(row, size_name="N", *, population=True):
 
 class _Index:
     """A table of evidence rows indexed once: by (task, quantity, method key, ``detail``), where the method key of a
-    coverage row is its method and of a test's row its method's id (:func:`evidence_id`), and ``detail`` is the
-    row's target (or the margin calibration's alternative); None in a key's place matches every value."""
+    coverage row is its :class:`CoverageKey` and of a test's row its method's id (:func:`evidence_id`), and
+    ``detail`` is the row's target (or the margin calibration's alternative); None in a key's place matches every
+    value."""
 
     def __init__(self, rows, detail):
         self.rows, self.by, self.readings = rows, {}, {}
         for row in rows:
             task, quantity = row.get("task", "classification"), row["quantity"]
-            key = row["method"] if quantity == "coverage" else evidence_id(row["method"])
+            key = CoverageKey.of(row) if quantity == "coverage" else evidence_id(row["method"])
             self.by.setdefault((task, None, None, None), []).append(row)
             for method in (None, key):
                 for value in (None, row.get(detail)):
@@ -347,8 +376,10 @@ class Reading:
 
     Attributes
     ----------
-    method, quantity, task : str
-        The method (a test's id, an interval's evidence key), "coverage" or "type_i", and the rows' task.
+    method : str or CoverageKey
+        A test's id, or an interval's :class:`CoverageKey`.
+    quantity, task : str
+        "coverage" or "type_i", and the rows' task.
     learners : tuple of Learner
     n_samples : int
         The size asked about (groups, where the task's cells are sized by them).
@@ -362,7 +393,7 @@ class Reading:
         The coverage floor or the type-I limit the figures are judged by.
     """
 
-    method: str
+    method: object
     quantity: str
     task: str
     learners: tuple
@@ -420,7 +451,7 @@ class Reading:
     def words(self):
         """The one sentence every caller prints about this reading."""
         size = f"{self.regime.size_name if self.regime else 'N'} = {self.n_samples}"
-        name = self.method if self.quantity == "coverage" or self.method not in method_ids() else display_label(
+        name = str(self.method) if self.quantity == "coverage" or self.method not in method_ids() else display_label(
             self.method)
         if not self.cells:
             who = listed(learner.describe() for learner in self.learners)
@@ -439,9 +470,9 @@ class Reading:
 
 def read_evidence(method, learners, n_samples, *, quantity="type_i", task="classification", target=None,
                   repeats=None, rows=None, detail="target"):
-    """What the calibration measured for ``method`` (a test's id, :func:`evidence_id`; an interval's evidence key),
-    ``learners`` at ``n_samples``, a design of ``repeats`` repeats and the rows of ``task``: the one reader of the
-    evidence (:class:`Reading`).
+    """What the calibration measured for ``method`` (a test's id, :func:`evidence_id`; an interval's
+    :class:`CoverageKey`, or its id alone for its rows without qualifiers), ``learners`` at ``n_samples``, a design
+    of ``repeats`` repeats and the rows of ``task``: the one reader of the evidence (:class:`Reading`).
 
     A coverage (``quantity="coverage"``) is read for ``target`` in the regime of every interval's rows of that
     target; a test's type-I error (``"type_i"``), matched by :func:`test_family`, in the regime of its own rows,
@@ -474,7 +505,7 @@ def read_evidence(method, learners, n_samples, *, quantity="type_i", task="class
 
 def _read(index, method, learners, n_samples, quantity, task, target, repeats):
     coverage = quantity == "coverage"
-    name = method if coverage else evidence_id(method)
+    name = (CoverageKey(method) if isinstance(method, str) else method) if coverage else evidence_id(method)
     universe = index.select(task, quantity, None if coverage else name, target)
     regime = regime_of(universe, learners, n_samples, _size_name(task))
     own = index.select(task, quantity, name, target) if coverage else universe
@@ -487,8 +518,10 @@ def _read(index, method, learners, n_samples, quantity, task, target, repeats):
 
 
 def measured_coverage(method, target, regime, task="classification"):
-    """How ``method`` covered ``target`` in the cells of ``regime`` among the rows of ``task`` (see
-    :func:`test_evidence`); None when it was not measured there."""
+    """How the interval ``method`` (a :class:`CoverageKey`, or an id: its rows without qualifiers) covered ``target``
+    in the cells of ``regime`` among the rows of ``task`` (see :func:`test_evidence`); None when it was not measured
+    there."""
+    method = CoverageKey(method) if isinstance(method, str) else method
     cells = standing_cells(_evidence_index().select(task, "coverage", method, target), regime)
     if not cells:
         return None
@@ -519,8 +552,9 @@ def coverage_regime(target, learner, n_samples, task="classification"):
 
 
 def coverage_methods(target, task):
-    """The methods whose coverage of ``target`` the rows of ``task`` hold, in the order they first appear."""
-    return list(dict.fromkeys(row["method"] for row in _evidence_index().select(task, "coverage", None, target)))
+    """The :class:`CoverageKey` of each interval whose coverage of ``target`` the rows of ``task`` hold, in the order
+    they first appear."""
+    return list(dict.fromkeys(CoverageKey.of(row) for row in _evidence_index().select(task, "coverage", None, target)))
 
 
 def measured_scheme(result):

@@ -95,9 +95,9 @@ def forward_decision(pair, names, confidence_level, build):
     words, are the test's ``regime``, which ``Decision.explain()`` shows.
     """
     row = method_row(TEST)
-    test = quietly(forecast_test, pair, method=row.option)
+    test = quietly(forecast_test, pair, method=row.id)
     measured, power, regime = _measured()
-    caveats = _naive_caveats(pair, names, confidence_level, row.option)
+    caveats = _naive_caveats(pair, names, confidence_level, row.id)
     few = (f" (on these {test.details['n']} forecasts, fewer than {SMALL_SAMPLE_FORECASTS}, with the larger of its "
            "and Harvey, Leybourne & Newbold's standard errors: docs/forward-validation.md, \"Few forecasts\")"
            if test.details.get("small_sample") else "")

@@ -1,13 +1,18 @@
 """What the calibration benchmark measured of ``regression_interval``, and the warning where it fell short.
 
-The benchmark's regression rows (``"task": "regression"``) name a method by
-its metric and its variant: ``"MSE: cv-clt within-fold"``, ``"R2: cv-clt
-(10 repeats)"`` (the pooled interval of a 10 x 10-fold result), ``"MSE:
-nested-cv"`` (``nested_cv_interval``). A result is matched to the cells as
-an accuracy result is (:func:`~cvinference.policy._evidence.regime_of`).
+The benchmark's regression rows (``"task": "regression"``) key a method by
+its id and its metric, with the CV-CLT's variance or the repeats of its
+pooled interval (:class:`~cvinference.policy._evidence.CoverageKey`):
+``CoverageKey("cv-clt", metric="mean_squared_error",
+variance="within-fold")``, ``CoverageKey("cv-clt", metric="r2", repeats=10)``
+(the pooled interval of a 10 x 10-fold result), ``CoverageKey("nested-cv",
+metric="mean_squared_error")`` (``nested_cv_interval``). A result is matched
+to the cells as an accuracy result is
+(:func:`~cvinference.policy._evidence.regime_of`).
 """
 
 from ._evidence import (
+    CoverageKey,
     coverage_methods,
     coverage_regime,
     evidence_source,
@@ -16,47 +21,44 @@ from ._evidence import (
     measured_scheme,
 )
 
-EVIDENCE_LABEL = {"mean_squared_error": "MSE", "mean_absolute_error": "MAE", "r2": "R2"}
-"""How the evidence's rows name each metric of ``regression_interval``."""
-
 _POOLED = 10
 """The benchmark's pooled rows are the intervals of 10 x 10-fold results."""
 
 _ROUTES = {
-    "cv-clt within-fold": "regression_interval(variance='within-fold') on one repeat",
-    "cv-clt all-pairs": "regression_interval(variance='all-pairs') on one repeat",
-    f"cv-clt ({_POOLED} repeats)": f"regression_interval on {_POOLED} repeats of the cross-validation, pooled "
-                                   f"(n_repeats={_POOLED})",
-    "nested-cv": "nested_cv_interval (nested cross-validation, which refits the learner)",
+    CoverageKey("cv-clt", variance="within-fold"): "regression_interval(variance='within-fold') on one repeat",
+    CoverageKey("cv-clt", variance="all-pairs"): "regression_interval(variance='all-pairs') on one repeat",
+    CoverageKey("cv-clt", repeats=_POOLED): f"regression_interval on {_POOLED} repeats of the cross-validation, "
+                                            f"pooled (n_repeats={_POOLED})",
+    CoverageKey("nested-cv"): "nested_cv_interval (nested cross-validation, which refits the learner)",
 }
-"""What a user calls to get each measured method."""
+"""What a user calls to get each measured method (whatever its metric)."""
 
 _TASK, _TARGET = "regression", "kfold"
 
 
-def _route(method):
-    variant = method.partition(": ")[2]
-    return _ROUTES.get(variant, variant)
+def _route(key):
+    return _ROUTES.get(key._replace(metric=None), str(key))
 
 
-def _own_methods(label, variance, n_pooled):
-    """The benchmark's names of the interval computed: one repeat's with ``variance``, or the pooled one; between
-    one and ten pooled repeats, both (the worse stands, as between two measured sizes)."""
-    one, pooled = f"{label}: cv-clt {variance}", f"{label}: cv-clt ({_POOLED} repeats)"
+def _own_methods(metric, variance, n_pooled):
+    """The keys of the interval computed: one repeat's with ``variance``, or the pooled one; between one and ten
+    pooled repeats, both (the worse stands, as between two measured sizes)."""
+    one = CoverageKey("cv-clt", metric=metric, variance=variance)
+    pooled = CoverageKey("cv-clt", metric=metric, repeats=_POOLED)
     if n_pooled == 1:
         return [one]
     return [pooled] if n_pooled >= _POOLED else [one, pooled]
 
 
-def _alternative(label, own, regime, what):
+def _alternative(metric, own, regime, what):
     """The sentence naming a measured method that held in the regime's cells, or the refitting route."""
-    measured = {name: measured_coverage(name, _TARGET, regime, _TASK)
-                for name in coverage_methods(_TARGET, _TASK) if name.partition(": ")[0] == label and name not in own}
+    measured = {key: measured_coverage(key, _TARGET, regime, _TASK)
+                for key in coverage_methods(_TARGET, _TASK) if key.metric == metric and key not in own}
     holding = {name: m for name, m in measured.items() if m is not None and not m.falls_short}
     if holding:
         best = min(holding.values(), key=lambda m: m.deviation)
         return f" What held there: {_route(best.method)}, {best.worst:.3f} in its worst cell ({best.worst_cell})."
-    nested = measured.get(f"{label}: nested-cv")
+    nested = measured.get(CoverageKey("nested-cv", metric=metric))
     if nested is not None:
         return (f" No method the benchmark measured held there: {_route(nested.method)} also fell short "
                 f"({nested.worst:.3f} in {nested.worst_cell}).")
@@ -69,11 +71,10 @@ def cv_clt_shortfall(learner, n_samples, metric, variance, n_pooled):
     interval of ``metric`` ("mean_squared_error", ...) with ``variance``, pooling ``n_pooled`` repeats, falling
     short of its kfold target for ``learner`` (a :class:`~cvinference.policy._evidence.Learner`) at
     ``n_samples``, with that regime; None where it held or was not measured."""
-    label = EVIDENCE_LABEL[metric]
     regime = coverage_regime(_TARGET, learner, n_samples, _TASK)
     if not regime.sizes:
         return None
-    own = _own_methods(label, variance, n_pooled)
+    own = _own_methods(metric, variance, n_pooled)
     short = [m for m in (measured_coverage(name, _TARGET, regime, _TASK) for name in own) if m and m.falls_short]
     return (min(short, key=lambda m: m.worst), regime) if short else None
 
@@ -86,11 +87,11 @@ def regression_evidence_warning(result, metric, what, variance, n_pooled, messag
                                                          variance, n_pooled)
     if not found:
         return
-    (worst, regime), label = found, EVIDENCE_LABEL[metric]
-    own = _own_methods(label, variance, n_pooled)
+    worst, regime = found
+    own = _own_methods(metric, variance, n_pooled)
     messages.warn(
-        f"The CV-CLT interval of the {what} ({worst.method!r} in the benchmark) covered its kfold target (the {what} "
-        f"of the models fitted in the folds) only {worst.worst:.3f} of the time at 95% in its worst cell "
+        f"The CV-CLT interval of the {what} (measured in the benchmark as {worst.method}) covered its kfold target "
+        f"(the {what} of the models fitted in the folds) only {worst.worst:.3f} of the time at 95% in its worst cell "
         f"({worst.worst_cell}), among the cells of {regime.describe()} in {evidence_source()}."
-        + _alternative(label, own, regime, what) + "".join(f" {caveat}" for caveat in regime.caveats())
+        + _alternative(metric, own, regime, what) + "".join(f" {caveat}" for caveat in regime.caveats())
     )

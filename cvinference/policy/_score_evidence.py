@@ -10,8 +10,8 @@ cross-validated record, with the same regime (learner by type, neighbouring
 sizes, worst cell) as the accuracy intervals' warnings.
 """
 
-from ..inference._methods import method_row
 from ._evidence import (
+    CoverageKey,
     coverage_regime,
     evidence_source,
     learner_of_result,
@@ -34,8 +34,7 @@ def _measured(method_id, target, result):
     """The regime of ``result`` among the ROC AUC rows of ``target``, and the coverage of ``metric_interval``'s
     ``method_id`` there."""
     regime = coverage_regime(target, learner_of_result(result), result.n_samples, task=TASK)
-    key = method_row(method_id, "metric_interval").evidence_key
-    found = measured_coverage(key, target, regime, task=TASK) if regime.sizes else None
+    found = measured_coverage(CoverageKey(method_id), target, regime, task=TASK) if regime.sizes else None
     return regime, found
 
 

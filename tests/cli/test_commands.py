@@ -1031,7 +1031,7 @@ def test_evaluate_roc_auc_is_sklearns_auc_of_the_out_of_fold_probabilities(workd
     assert rows["delong"]["estimate"] == pytest.approx(roc_auc_score(y, proba), abs=1e-4)
     per_fold = [roc_auc_score(y[test], proba[test]) for _, test in folds]
     assert rows["corrected-t"]["estimate"] == pytest.approx(np.mean(per_fold), abs=1e-4)
-    assert "roc_auc, fold level corrected-t" in done.text and "roc_auc, DeLong pooled (repeat 0)" in done.text
+    assert "roc_auc, fold level corrected t" in done.text and "roc_auc, DeLong pooled (repeat 0)" in done.text
 
 
 @pytest.mark.slow

@@ -66,7 +66,7 @@ def test_the_half_sample_interval_needs_groups(design):
 
 
 def test_auto_keeps_the_cluster_interval_where_it_reached_the_floor(design, evidence):
-    evidence(coverage_row("cluster", 0.94), coverage_row("cluster half-sample", 0.99))
+    evidence(coverage_row("cluster", 0.94), coverage_row("cluster-half-sample", 0.99))
     interval, texts = warning_texts(cvi.accuracy_interval, classifier(design, 1))
     assert interval.method == "cluster" and texts == []
 
@@ -74,7 +74,7 @@ def test_auto_keeps_the_cluster_interval_where_it_reached_the_floor(design, evid
 def test_auto_takes_the_half_sample_interval_where_the_cluster_one_fell_below_the_floor(design, evidence):
     """0.92 is within Monte-Carlo error of the floor (its Wilson interval reaches 0.93), yet below it: on a grouped
     record the measured coverage itself must reach the floor (the stricter rule)."""
-    evidence(coverage_row("cluster", 0.92), coverage_row("cluster half-sample", 0.975))
+    evidence(coverage_row("cluster", 0.92), coverage_row("cluster-half-sample", 0.975))
     result = classifier(design, 1)
     interval, texts = warning_texts(cvi.accuracy_interval, result)
     explicit = cvi.accuracy_interval(result, method="cluster-half-sample")
@@ -86,14 +86,14 @@ def test_auto_takes_the_half_sample_interval_where_the_cluster_one_fell_below_th
 
 
 def test_auto_warns_when_neither_reached_the_floor_and_takes_the_better(design, evidence):
-    evidence(coverage_row("cluster", 0.85), coverage_row("cluster half-sample", 0.91))
+    evidence(coverage_row("cluster", 0.85), coverage_row("cluster-half-sample", 0.91))
     interval, texts = warning_texts(cvi.accuracy_interval, classifier(design, 1))
     assert interval.method == "cluster-half-sample"
     assert len(texts) == 1 and "0.910" in texts[0] and "no interval computable" in texts[0]
 
 
 def test_an_explicit_cluster_interval_warns_where_it_was_measured_short(design, evidence):
-    evidence(coverage_row("cluster", 0.9), coverage_row("cluster half-sample", 0.97))
+    evidence(coverage_row("cluster", 0.9), coverage_row("cluster-half-sample", 0.97))
     _, texts = warning_texts(cvi.accuracy_interval, classifier(design, 1), method="cluster")
     assert len(texts) == 1 and re.match(r"The cluster interval covered the kfold error \(.*\) only 0\.900 ", texts[0])
     assert "the clustered-test population, a decision tree at G = 30" in texts[0]
@@ -110,8 +110,8 @@ def test_another_target_without_grouped_rows_is_said_to_be_uncalibrated(design, 
 
 def test_the_choice_is_sized_by_groups_not_instances(design, evidence):
     """Cells at G = 30 stand for a record of 30 groups (about 150 instances), not for one of 30 instances."""
-    evidence(coverage_row("cluster", 0.92, n=30), coverage_row("cluster half-sample", 0.97, n=30),
-             coverage_row("cluster", 0.95, n=150), coverage_row("cluster half-sample", 0.99, n=150))
+    evidence(coverage_row("cluster", 0.92, n=30), coverage_row("cluster-half-sample", 0.97, n=30),
+             coverage_row("cluster", 0.95, n=150), coverage_row("cluster-half-sample", 0.99, n=150))
     result = classifier(design, 1)
     assert result.n_groups == 30 and result.n_samples > 100
     assert cvi.accuracy_interval(result).method == "cluster-half-sample"

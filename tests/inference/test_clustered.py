@@ -360,9 +360,9 @@ def plain_mcnemar(correct_a, correct_b):
 def test_the_published_statistics_of_the_thyroid_and_psychiatry_data(data, obuchowski, durkalski, mcnemar):
     correct_a, correct_b, groups = data()
     tests = {method: quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method)
-             for method in ("obuchowski", "durkalski")}
-    assert round(tests["obuchowski"].statistic, 2) == obuchowski
-    assert round(tests["durkalski"].statistic, 3 if durkalski == 7.542 else 2) == durkalski
+             for method in ("mcnemar-obuchowski", "mcnemar-durkalski")}
+    assert round(tests["mcnemar-obuchowski"].statistic, 2) == obuchowski
+    assert round(tests["mcnemar-durkalski"].statistic, 3 if durkalski == 7.542 else 2) == durkalski
     assert round(plain_mcnemar(correct_a, correct_b).statistic, 4) == mcnemar
     for test in tests.values():
         assert test.pvalue == pytest.approx(stats.chi2.sf(test.statistic, 1))
@@ -377,8 +377,8 @@ def test_with_one_instance_per_group_durkalski_is_mcnemar_and_obuchowski_is_k_mi
     table = [[np.sum((correct_a == 1) & (correct_b == 1)), np.sum((correct_a == 1) & (correct_b == 0))],
              [np.sum((correct_a == 0) & (correct_b == 1)), np.sum((correct_a == 0) & (correct_b == 0))]]
     oracle = statsmodels_mcnemar(table, exact=False, correction=False)
-    durkalski = clustered_mcnemar_of(correct_a, correct_b, groups, method="durkalski")
-    obuchowski = clustered_mcnemar_of(correct_a, correct_b, groups, method="obuchowski")
+    durkalski = clustered_mcnemar_of(correct_a, correct_b, groups, method="mcnemar-durkalski")
+    obuchowski = clustered_mcnemar_of(correct_a, correct_b, groups, method="mcnemar-obuchowski")
     assert durkalski.statistic == pytest.approx(oracle.statistic, rel=1e-12)
     assert durkalski.pvalue == pytest.approx(oracle.pvalue, rel=1e-10)
     assert durkalski.statistic == pytest.approx(plain_mcnemar(correct_a, correct_b).statistic, rel=1e-12)
@@ -407,7 +407,7 @@ def test_the_standard_error_is_the_cluster_robust_one_at_the_estimate():
     fit = statsmodels_cluster_fit(correct_a - correct_b, groups)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
     assert test.estimate == pytest.approx(fit.params[0], rel=1e-12)
-    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="durkalski")
+    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="mcnemar-durkalski")
     w = np.bincount(groups, weights=correct_a - correct_b) / np.bincount(groups)
     assert durkalski.estimate == pytest.approx(w.mean(), rel=1e-12)
     assert durkalski.standard_error == pytest.approx(np.sqrt(np.sum((w - w.mean()) ** 2)) / w.size, rel=1e-12)
@@ -422,14 +422,14 @@ def statistic_at(d0, correct_a, correct_b, groups, method):
     d = np.array([np.sum(correct_a[groups == g]) - np.sum(correct_b[groups == g]) for g in labels])
     n = np.array([np.sum(groups == g) for g in labels], dtype=float)
     k = labels.size
-    if method == "obuchowski":
+    if method == "mcnemar-obuchowski":
         residual = d - n * d0
         return residual.sum() / math.sqrt(k / (k - 1) * np.sum(residual**2))
     residual = d / n - d0
     return residual.sum() / math.sqrt(np.sum(residual**2))
 
 
-@pytest.mark.parametrize("method", ["obuchowski", "durkalski"])
+@pytest.mark.parametrize("method", ["mcnemar-obuchowski", "mcnemar-durkalski"])
 @pytest.mark.parametrize("data", [thyroid_instances, psychiatry_instances])
 @pytest.mark.parametrize("level", [0.9, 0.95])
 def test_the_interval_is_the_differences_the_test_does_not_reject(data, method, level):
@@ -477,7 +477,7 @@ def test_the_pvalue_is_below_alpha_exactly_when_the_interval_excludes_zero():
     cases = disagreements = 0
     for _ in range(150):
         correct_a, correct_b, groups = random_clustered_pair(rng)
-        for method in ("obuchowski", "durkalski"):
+        for method in ("mcnemar-obuchowski", "mcnemar-durkalski"):
             for alternative in ("two-sided", "greater", "less"):
                 test = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method=method,
                              alternative=alternative)
@@ -506,7 +506,7 @@ def test_one_big_group_and_twenty_small_ones_the_example_of_issue_45():
     effective = 20 / 21 * n.sum() ** 2 / np.sum(n**2)  # 1 / c2: the limit of z(d0)^2 far from the estimate
     assert effective < stats.chi2.ppf(0.95, 1)  # so the kept set reaches the range's bounds
     assert (interval.low, interval.high) == (-1.0, 1.0)
-    assert statistic_at(-1.0, correct_a, correct_b, groups, "obuchowski") ** 2 < stats.chi2.ppf(0.95, 1)
+    assert statistic_at(-1.0, correct_a, correct_b, groups, "mcnemar-obuchowski") ** 2 < stats.chi2.ppf(0.95, 1)
     assert any("groups count as" in text for text in interval.warnings)
 
 
@@ -517,7 +517,7 @@ def test_the_null_standard_errors_are_those_inside_the_statistics():
     k, total = d.size, n.sum()
     obuchowski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups)
     assert obuchowski.details["null_standard_error"] == pytest.approx(math.sqrt(k / (k - 1) * (d @ d)) / total)
-    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="durkalski")
+    durkalski = quiet(clustered_mcnemar_of, correct_a, correct_b, groups, method="mcnemar-durkalski")
     w = d / n
     assert durkalski.details["null_standard_error"] == pytest.approx(math.sqrt(w @ w) / k)
     assert durkalski.details["group_mean_difference"] == pytest.approx(w.mean())
@@ -532,7 +532,7 @@ def test_no_discordant_group_gives_p_1_with_a_warning():
         test = clustered_mcnemar_of(correct, swapped, groups)
     assert (test.statistic, test.pvalue, test.estimate) == (0.0, 1.0, 0.0)
     with pytest.warns(InferenceWarning, match="p = 1"):
-        assert clustered_mcnemar_of(correct, correct, groups, method="durkalski").pvalue == 1.0
+        assert clustered_mcnemar_of(correct, correct, groups, method="mcnemar-durkalski").pvalue == 1.0
 
 
 def test_mcnemar_refuses_what_is_not_correctness():
@@ -545,7 +545,7 @@ def test_mcnemar_refuses_what_is_not_correctness():
 
 
 def test_the_mcnemar_result_round_trips_through_its_dict():
-    test = quiet(clustered_mcnemar_of, *thyroid_instances(), method="durkalski")
+    test = quiet(clustered_mcnemar_of, *thyroid_instances(), method="mcnemar-durkalski")
     assert TestResult.from_dict(test.to_dict()) == test
 
 

@@ -286,7 +286,7 @@ def pair_of(make, **options):
 
 def test_the_cluster_paired_interval_is_labelled_as_the_cluster_interval_over_the_dataset():
     for pair in (pair_of(classifier), pair_of(regressor)):
-        test = cvi.matched_sample_test(pair, method="cluster")
+        test = cvi.matched_sample_test(pair, method="cluster-paired-t")
         interval = test.confidence_interval()
         assert (interval.method, interval.details["averaging"]) == ("cluster", "dataset")
         assert interval.details["df"] == N_GROUPS - 1
@@ -313,7 +313,7 @@ def test_fold_level_t_intervals_keep_the_fold_label_and_the_instance_t_is_at_the
     test = caught(cvi.matched_sample_test, *loo)[0]
     assert test.df == groups.size - 1  # Wong's Theorem 4: a t over the n instances' differences
     assert (test.confidence_interval().details["averaging"], test.confidence_interval().method) == ("dataset", "t")
-    mcnemar = caught(cvi.mcnemar_test, pair_of(classifier), method="obuchowski")[0]
+    mcnemar = caught(cvi.mcnemar_test, pair_of(classifier), method="mcnemar-obuchowski")[0]
     # the groups' CR1 standard error with a normal quantile: labelled by what it counts
     interval = mcnemar.confidence_interval()
     assert (interval.details["averaging"], interval.method) == ("dataset", "cluster")

@@ -1,6 +1,6 @@
 """Cluster-aware inference on grouped records (issue 30, item 2): accuracy_interval / loss_interval with
-method="cluster", mcnemar_test(method="obuchowski"), matched_sample_test(method="cluster"), the instance-level
-methods' warnings, decide() on a grouped pair and the report's merged caution.
+method="cluster", mcnemar_test(method="mcnemar-obuchowski"), matched_sample_test(method="cluster-paired-t"),
+the instance-level methods' warnings, decide() on a grouped pair and the report's merged caution.
 
 Oracles:
 - statsmodels' cluster-robust OLS of the per-instance values on a constant,
@@ -111,7 +111,7 @@ def mcnemar_by_hand(correct_a, correct_b, groups, method):
         a, b = correct_a[groups == g], correct_b[groups == g]
         d.append(int(np.sum((a == 1) & (b == 0))) - int(np.sum((a == 0) & (b == 1))))
         n.append(a.size)
-    if method == "obuchowski":
+    if method == "mcnemar-obuchowski":
         k = labels.size
         return (k - 1) / k * sum(d) ** 2 / sum(x * x for x in d)
     weights = [x / m for x, m in zip(d, n, strict=True)]
@@ -258,10 +258,10 @@ def test_the_cluster_loss_interval_is_clipped_at_zero():
     assert interval.high == pytest.approx(mean + stats.t.ppf(0.975, 19) * math.sqrt(variance), rel=1e-10)
 
 
-# --------------------------------------------------------------------------- mcnemar_test(method="obuchowski")
+# --------------------------------------------------------------------------- mcnemar_test(method="mcnemar-obuchowski")
 
 
-@pytest.mark.parametrize("method", ["obuchowski", "durkalski"])
+@pytest.mark.parametrize("method", ["mcnemar-obuchowski", "mcnemar-durkalski"])
 def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(design, method):
     a, b = classifier(design, 4), classifier(design, 5)
     test = cvi.mcnemar_test(a, b, method=method)
@@ -271,7 +271,7 @@ def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(desig
     assert dict(test.details) == dict(array.details)
     assert test.statistic == pytest.approx(mcnemar_by_hand(a.correct[0], b.correct[0], a.groups, method), rel=1e-12)
     assert test.pvalue == pytest.approx(stats.chi2.sf(test.statistic, 1), rel=1e-12)
-    if method == "obuchowski":
+    if method == "mcnemar-obuchowski":
         assert test.estimate == pytest.approx(a.accuracy - b.accuracy)
     else:  # Durkalski's weighs the groups equally: the mean of the groups' differences in accuracy
         labels = np.unique(a.groups)
@@ -282,53 +282,53 @@ def test_the_record_test_is_the_array_test_and_the_hand_computed_statistic(desig
 
 def test_the_mcnemar_test_accepts_a_pair_and_a_chosen_repeat(design):
     a, b = classifier(design, 4, n_repeats=2), classifier(design, 5, n_repeats=2)
-    test = cvi.mcnemar_test(cvi.PairedCVResult(a, b), repeat=1, method="obuchowski")
-    assert test == cvi.mcnemar_test(a, b, repeat=1, method="obuchowski")
-    assert test.statistic == pytest.approx(mcnemar_by_hand(a.correct[1], b.correct[1], a.groups, "obuchowski"))
-    assert test.statistic != pytest.approx(mcnemar_by_hand(a.correct[0], b.correct[0], a.groups, "obuchowski"))
+    test = cvi.mcnemar_test(cvi.PairedCVResult(a, b), repeat=1, method="mcnemar-obuchowski")
+    assert test == cvi.mcnemar_test(a, b, repeat=1, method="mcnemar-obuchowski")
+    assert test.statistic == pytest.approx(mcnemar_by_hand(a.correct[1], b.correct[1], a.groups, "mcnemar-obuchowski"))
+    assert test.statistic != pytest.approx(mcnemar_by_hand(a.correct[0], b.correct[0], a.groups, "mcnemar-obuchowski"))
 
 
 def test_the_mcnemar_test_refuses_what_it_cannot_pair(design):
     a, b = classifier(design, 4), classifier(design, 5)
     other = cvi.CVResult(y_true=b.y_true, y_pred=b.y_pred[0], fold=b.fold[0], groups=np.roll(b.groups, 1))
     with pytest.raises(ValueError, match="same groups; b has other groups"):
-        cvi.mcnemar_test(a, other, method="obuchowski")
+        cvi.mcnemar_test(a, other, method="mcnemar-obuchowski")
     with pytest.raises(ValueError, match="same groups; b has none"):
-        cvi.mcnemar_test(a, classifier(design, 5, grouped=False), method="obuchowski")
+        cvi.mcnemar_test(a, classifier(design, 5, grouped=False), method="mcnemar-obuchowski")
     with pytest.raises(ValueError, match=r"made without groups\. Pass groups="):
         cvi.mcnemar_test(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False),
-                         method="obuchowski")
+                         method="mcnemar-obuchowski")
     repeated = classifier(design, 4, n_repeats=2), classifier(design, 5, n_repeats=2)
     with pytest.raises(ValueError, match=r"n_repeats=2.*Pass repeat=0"):
-        cvi.mcnemar_test(*repeated, method="obuchowski")
-    with pytest.raises(ValueError, match="method must be one of 'mcnemar', 'obuchowski', 'durkalski'"):
+        cvi.mcnemar_test(*repeated, method="mcnemar-obuchowski")
+    with pytest.raises(ValueError, match="method must be one of 'mcnemar', 'mcnemar-obuchowski', 'mcnemar-durkalski'"):
         cvi.mcnemar_test(a, b, method="clustered")
     with pytest.raises(ValueError, match=r"exact=True applies to method='mcnemar' only.*leave it out"):
-        cvi.mcnemar_test(a, b, method="obuchowski", exact=True)
+        cvi.mcnemar_test(a, b, method="mcnemar-obuchowski", exact=True)
     with pytest.raises(ValueError, match=r"correction=False applies to method='mcnemar' only"):
-        cvi.mcnemar_test(a, b, method="durkalski", correction=False)
+        cvi.mcnemar_test(a, b, method="mcnemar-durkalski", correction=False)
 
 
-# --------------------------------------------------------------------------- matched_sample_test(method="cluster")
+# ----------------------------------------------------------------------- matched_sample_test(method="cluster-paired-t")
 
 
 def test_the_paired_test_of_classifiers_is_statsmodels_ols_of_the_correctness_differences(design):
     a, b = classifier(design, 6), classifier(design, 7)
-    test = cvi.matched_sample_test(a, b, method="cluster")
+    test = cvi.matched_sample_test(a, b, method="cluster-paired-t")
     fit = cluster_ols(a.correct[0].astype(float) - b.correct[0], a.groups)
     assert type(test) is cvi.results.TestResult
     assert test.estimate == pytest.approx(fit.params[0], rel=1e-12) == pytest.approx(a.accuracy - b.accuracy)
     assert test.standard_error == pytest.approx(fit.bse[0], rel=1e-10)
     assert test.statistic == pytest.approx(fit.tvalues[0], rel=1e-10)
     assert test.pvalue == pytest.approx(fit.pvalues[0], rel=1e-10) and test.df == N_GROUPS - 1
-    greater = cvi.matched_sample_test(a, b, alternative="greater", method="cluster")
+    greater = cvi.matched_sample_test(a, b, alternative="greater", method="cluster-paired-t")
     assert greater.pvalue == pytest.approx(stats.t.sf(fit.tvalues[0], N_GROUPS - 1), rel=1e-10)
-    assert cvi.matched_sample_test(cvi.PairedCVResult(a, b), method="cluster") == test
+    assert cvi.matched_sample_test(cvi.PairedCVResult(a, b), method="cluster-paired-t") == test
 
 
 def test_the_paired_test_of_regressors_is_a_loss_difference_result(design):
     a, b = regressor(design, 8), regressor(design, 9)
-    test = cvi.matched_sample_test(a, b, method="cluster")
+    test = cvi.matched_sample_test(a, b, method="cluster-paired-t")
     fit = cluster_ols(b.loss[0] - a.loss[0], a.groups)
     assert type(test) is cvi.results.LossDifferenceTestResult
     assert test.estimate == pytest.approx(b.mean_loss - a.mean_loss) == pytest.approx(fit.params[0], rel=1e-12)
@@ -344,7 +344,7 @@ def test_a_regressors_absolute_errors_of_whole_units_stay_a_loss_difference(desi
     predictions = [y + rng.integers(0, 2, y.size) for _ in range(2)]
     a, b = (cvi.CVResult(y_true=y, y_pred=y_pred, fold=whole_group_folds(groups, 1, 99)[0],
                          loss=np.abs(y_pred - y), loss_name="absolute_error", groups=groups) for y_pred in predictions)
-    test = cvi.matched_sample_test(a, b, method="cluster")
+    test = cvi.matched_sample_test(a, b, method="cluster-paired-t")
     assert type(test) is cvi.results.LossDifferenceTestResult
     assert test.details["difference"] == "mean loss B - mean loss A"
     fit = cluster_ols(b.loss[0] - a.loss[0], groups)
@@ -354,7 +354,7 @@ def test_a_regressors_absolute_errors_of_whole_units_stay_a_loss_difference(desi
 def test_repeats_are_pooled_as_the_mean_of_the_cr1_variances_with_a_warning(design):
     a, b = classifier(design, 6, n_repeats=3), classifier(design, 7, n_repeats=3)
     with pytest.warns(InferenceWarning, match="3 repeats of cross-validation are pooled"):
-        test = cvi.matched_sample_test(a, b, method="cluster")
+        test = cvi.matched_sample_test(a, b, method="cluster-paired-t")
     by_repeat = [cr1_by_hand(a.correct[r].astype(float) - b.correct[r], a.groups) for r in range(3)]
     estimate = np.mean([mean for mean, _ in by_repeat])
     standard_error = math.sqrt(np.mean([variance for _, variance in by_repeat]))
@@ -362,7 +362,7 @@ def test_repeats_are_pooled_as_the_mean_of_the_cr1_variances_with_a_warning(desi
     assert test.standard_error == pytest.approx(standard_error, rel=1e-10)
     assert test.pvalue == pytest.approx(2 * stats.t.sf(abs(estimate / standard_error), N_GROUPS - 1), rel=1e-10)
     assert any("pooled" in text for text in test.warnings)
-    one = cvi.matched_sample_test(a, b, repeat=2, method="cluster")
+    one = cvi.matched_sample_test(a, b, repeat=2, method="cluster-paired-t")
     assert one.standard_error == pytest.approx(math.sqrt(by_repeat[2][1]), rel=1e-10)
 
 
@@ -371,9 +371,9 @@ def test_the_paired_test_refuses_other_losses_and_other_repeats(design):
     absolute = cvi.CVResult(y_true=squared.y_true, y_pred=squared.y_pred, fold=squared.fold, groups=squared.groups,
                             loss=np.abs(squared.y_pred - squared.y_true), loss_name="absolute_error")
     with pytest.raises(ValueError, match="compares one loss; a has loss 'squared_error' and b 'absolute_error'"):
-        cvi.matched_sample_test(squared, absolute, method="cluster")
+        cvi.matched_sample_test(squared, absolute, method="cluster-paired-t")
     with pytest.raises(ValueError, match="n_repeats=2 and b has n_repeats=1; pass repeat="):
-        cvi.matched_sample_test(classifier(design, 6, n_repeats=2), classifier(design, 7), method="cluster")
+        cvi.matched_sample_test(classifier(design, 6, n_repeats=2), classifier(design, 7), method="cluster-paired-t")
 
 
 # --------------------------------------------------------------------------- warnings of the other methods
@@ -405,15 +405,15 @@ INSTANCE_LEVEL = {
     "loss normal": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="normal"), "method='cluster'"),
     "loss cv-clt": (lambda d, g: cvi.loss_interval(regressor(d, 3, grouped=g), method="cv-clt"), "method='cluster'"),
     "mcnemar": (lambda d, g: cvi.mcnemar_test(classifier(d, 4, grouped=g), classifier(d, 5, grouped=g)),
-                "mcnemar_test(a, b, method='obuchowski')"),
+                "mcnemar_test(a, b, method='mcnemar-obuchowski')"),
     "independent z": (lambda d, g: cvi.independent_sample_test(classifier(d, 4, grouped=g),
-                                                               classifier(d, 5, grouped=g), method="z"),
-                      "matched_sample_test(a, b, method='cluster')"),
+                                                               classifier(d, 5, grouped=g), method="independent-z"),
+                      "matched_sample_test(a, b, method='cluster-paired-t')"),
     "matched leave-one-out": (lambda d, g: cvi.matched_sample_test(*loo_pair(d, g)),
-                              "matched_sample_test(a, b, method='cluster')"),
+                              "matched_sample_test(a, b, method='cluster-paired-t')"),
     "loss difference": (lambda d, g: cvi.inference.loss_difference_test(regressor(d, 8, grouped=g),
                                                                         regressor(d, 9, grouped=g)),
-                        "matched_sample_test(a, b, method='cluster')"),
+                        "matched_sample_test(a, b, method='cluster-paired-t')"),
     "regression interval": (lambda d, g: cvi.inference.regression_interval(regressor(d, 3, grouped=g), method="cv-clt"),
                             "method='cluster'"),
     "mean baseline": (lambda d, g: cvi.inference.mean_baseline_test(regressor(d, 3, grouped=g), method="cv-clt"),
@@ -446,7 +446,7 @@ def fold_level_calls(design, fold, grouped=True):
         "accuracy fold t": lambda: cvi.accuracy_interval(pair[0], averaging="fold", method="t"),
         "loss fold t": lambda: cvi.loss_interval(losses, method="t"),
         "matched k-fold": lambda: cvi.matched_sample_test(*pair, repeat=0),
-        "independent t": lambda: cvi.independent_sample_test(*pair, method="t", repeat=0),
+        "independent t": lambda: cvi.independent_sample_test(*pair, method="independent-t", repeat=0),
         "corrected t": lambda: cvi.corrected_resampled_ttest(*pair),
         "metric t": lambda: cvi.metric_interval(pair[0], "f1", method="t"),
         "metric corrected-t": lambda: cvi.metric_interval(scored(pair[0], 0), "roc_auc", method="corrected-t"),
@@ -543,9 +543,9 @@ def test_pair_tests_add_the_clustered_tests_only_for_grouped_pairs(design):
     grouped = cvi.PairedCVResult(classifier(design, 4), classifier(design, 5))
     plain = cvi.PairedCVResult(classifier(design, 4, grouped=False), classifier(design, 5, grouped=False))
     tests = dict(pair_tests(grouped))
-    assert tests["clustered McNemar (Obuchowski)"] == quiet(cvi.mcnemar_test, grouped, method="obuchowski")
+    assert tests["clustered McNemar (Obuchowski)"] == quiet(cvi.mcnemar_test, grouped, method="mcnemar-obuchowski")
     assert tests["cluster paired t on per-instance correctness"] == quiet(cvi.matched_sample_test, grouped,
-                                                                          method="cluster")
+                                                                          method="cluster-paired-t")
     assert not [name for name, _ in pair_tests(plain) if name.startswith("cluster")]
 
 
@@ -610,7 +610,7 @@ def test_the_decision_shows_the_clustered_mcnemar_p_and_interval_as_a_consistent
         decision = cvi.decide(pair, confidence_level=confidence_level)
         [shown] = [test for test in (decision.rests_on, *decision.context)
                    if test is not None and test.name.startswith("clustered McNemar (Obuchowski)")]
-        test = quiet(cvi.mcnemar_test, pair, method="obuchowski")
+        test = quiet(cvi.mcnemar_test, pair, method="mcnemar-obuchowski")
         interval = test.confidence_interval(confidence_level)
         assert (shown.estimate, shown.low, shown.high, shown.pvalue) == pytest.approx(
             (test.estimate, interval.low, interval.high, test.pvalue))

@@ -255,9 +255,12 @@ def test_the_half_sample_form_needs_groups():
 
 
 def regression_row(method, measured, learner="tree_reg", n=26):
-    """A grouped regression coverage cell of the evidence ("grouped-regression" rows, sized by groups)."""
+    """A grouped regression coverage cell of the evidence ("grouped-regression" rows, sized by groups); ``method`` is
+    "<metric>: <id>", the interval's metric and id (the id alone: a row of no metric)."""
     low, high = stats.binomtest(round(measured * 200), 200).proportion_ci(0.95, method="wilson")
-    return {"method": method, "quantity": "coverage", "target": "kfold", "learner": learner, "n": n,
+    metric, _, method_id = method.rpartition(": ")
+    return {"method": method_id, **({"metric": metric} if metric else {}), "quantity": "coverage",
+            "target": "kfold", "learner": learner, "n": n,
             "population": "clustered-test-regression", "nominal": 0.95, "measured": measured,
             "wilson_low": float(low), "wilson_high": float(high), "replications": 200, "mean_width": 0.1,
             "task": "grouped-regression"}
@@ -279,8 +282,9 @@ def tree_record(seed=0):
 def test_auto_reads_each_metrics_own_grouped_regression_cells(evidence):
     """R²'s cluster interval measured short, the MSE's not: auto takes the half-sample form for R² only, and
     the grouped accuracy cells ("grouped" rows, named without a metric) play no part."""
-    evidence(regression_row("MSE: cluster", 0.94), regression_row("MSE: cluster half-sample", 0.99),
-             regression_row("R2: cluster", 0.91), regression_row("R2: cluster half-sample", 0.97),
+    evidence(regression_row("mean_squared_error: cluster", 0.94),
+             regression_row("mean_squared_error: cluster-half-sample", 0.99),
+             regression_row("r2: cluster", 0.91), regression_row("r2: cluster-half-sample", 0.97),
              regression_row("cluster", 0.5) | {"task": "grouped", "learner": "tree"})
     record = tree_record()
     mse, r2 = (cvi.inference.regression_interval(record, metric) for metric in ("mean_squared_error", "r2"))
@@ -293,7 +297,8 @@ def test_auto_reads_each_metrics_own_grouped_regression_cells(evidence):
 
 
 def test_an_explicit_cluster_interval_warns_from_the_grouped_regression_cells(evidence):
-    evidence(regression_row("MAE: cluster", 0.9), regression_row("MAE: cluster half-sample", 0.96))
+    evidence(regression_row("mean_absolute_error: cluster", 0.9),
+             regression_row("mean_absolute_error: cluster-half-sample", 0.96))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         interval = cvi.inference.regression_interval(tree_record(), "mean_absolute_error", method="cluster")
@@ -307,7 +312,8 @@ def test_an_explicit_cluster_interval_warns_from_the_grouped_regression_cells(ev
 
 
 def test_auto_warns_when_neither_grouped_regression_interval_reached_the_floor(evidence):
-    evidence(regression_row("MSE: cluster", 0.85), regression_row("MSE: cluster half-sample", 0.9))
+    evidence(regression_row("mean_squared_error: cluster", 0.85),
+             regression_row("mean_squared_error: cluster-half-sample", 0.9))
     interval = quiet(cvi.inference.regression_interval, tree_record(), "mean_squared_error")
     assert interval.method == "cluster-half-sample"
     [text] = [w for w in interval.warnings if "no interval computable" in w]

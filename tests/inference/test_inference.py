@@ -335,7 +335,7 @@ def test_pooled_z_equals_statsmodels_proportions_ztest(counts_a, sizes_a, counts
 def test_independent_t_equals_scipy_welch(counts_a, sizes_a, counts_b, sizes_b, alternative):
     # Oracle: scipy.stats.ttest_ind(equal_var=False), Welch's t with Welch-Satterthwaite df.
     a, b = from_fold_counts(counts_a, sizes_a), from_fold_counts(counts_b, sizes_b)
-    test = cvi.independent_sample_test(a, b, method="t", alternative=alternative)
+    test = cvi.independent_sample_test(a, b, method="independent-t", alternative=alternative)
     expected = stats.ttest_ind(a.fold_accuracy[0], b.fold_accuracy[0], equal_var=False, alternative=alternative)
     assert test.statistic == pytest.approx(expected.statistic, rel=1e-12)
     assert test.pvalue == pytest.approx(expected.pvalue, rel=1e-10)
@@ -508,7 +508,8 @@ def _one_sided_tests(a, b):
     return {
         "matched": {alt: cvi.matched_sample_test(a, b, alternative=alt) for alt in ALTERNATIVES},
         "z": {alt: cvi.independent_sample_test(a, b, alternative=alt) for alt in ALTERNATIVES},
-        "welch": {alt: cvi.independent_sample_test(a, b, method="t", alternative=alt) for alt in ALTERNATIVES},
+        "welch": {alt: cvi.independent_sample_test(a, b, method="independent-t", alternative=alt)
+                  for alt in ALTERNATIVES},
     }
 
 
@@ -861,7 +862,7 @@ def test_pooling_identical_repeats_does_not_narrow_the_dataset_interval(n_repeat
 FOLD_LEVEL_CALLS = {
     "fold interval": lambda a, b: cvi.accuracy_interval(a, averaging="fold"),
     "matched t": lambda a, b: cvi.matched_sample_test(a, b),
-    "independent t": lambda a, b: cvi.independent_sample_test(a, b, method="t"),
+    "independent t": lambda a, b: cvi.independent_sample_test(a, b, method="independent-t"),
 }
 
 
@@ -976,7 +977,7 @@ def test_matched_test_refuses_different_folds_and_sizes():
 def test_independent_test_accepts_different_k_and_n():
     a = from_fold_counts(WONG_EXAMPLE_1)
     b = from_fold_counts([15, 14, 12, 13, 12, 11, 15, 14], sizes=20)
-    for method in ("z", "t"):
+    for method in ("independent-z", "independent-t"):
         test = cvi.independent_sample_test(a, b, method=method)
         assert math.isfinite(test.statistic) and 0 <= test.pvalue <= 1
         assert test.diagnostic is None and any("not tested on the same instances" in n for n in test.notes)
@@ -1096,7 +1097,7 @@ def test_interval_unpacks_as_low_high():
 @pytest.mark.parametrize("make_test", [
     lambda a, b, alt: cvi.matched_sample_test(a, b, alternative=alt),
     lambda a, b, alt: cvi.independent_sample_test(a, b, alternative=alt),
-    lambda a, b, alt: cvi.independent_sample_test(a, b, method="t", alternative=alt),
+    lambda a, b, alt: cvi.independent_sample_test(a, b, method="independent-t", alternative=alt),
     lambda a, b, alt: cvi.mcnemar_test(a, b, alternative=alt),
 ])
 def test_one_sided_confidence_intervals_are_bounded_by_one(make_test):
@@ -1124,13 +1125,13 @@ def test_two_sided_confidence_interval_is_clipped_to_the_range_of_a_difference()
 def test_sign_convention_positive_when_a_is_more_accurate():
     a, b = from_fold_counts([32, 28, 30, 30, 32]), from_fold_counts([30, 27, 30, 26, 30])
     tests = [cvi.matched_sample_test(a, b), cvi.independent_sample_test(a, b),
-             cvi.independent_sample_test(a, b, method="t"), quiet(cvi.mcnemar_test, a, b, exact=False)]
+             cvi.independent_sample_test(a, b, method="independent-t"), quiet(cvi.mcnemar_test, a, b, exact=False)]
     for test in tests:
         assert test.estimate == pytest.approx(a.accuracy - b.accuracy) and test.estimate > 0
         assert test.statistic > 0
     assert cvi.mcnemar_test(a, b, alternative="greater").pvalue < cvi.mcnemar_test(a, b, alternative="less").pvalue
     for test in [cvi.matched_sample_test(b, a), cvi.independent_sample_test(b, a),
-                 cvi.independent_sample_test(b, a, method="t")]:
+                 cvi.independent_sample_test(b, a, method="independent-t")]:
         assert test.estimate < 0 and test.statistic < 0
     loo_a, loo_b = wong_example_2()  # B more accurate
     assert cvi.matched_sample_test(loo_a, loo_b).statistic < 0
@@ -1171,7 +1172,7 @@ CHOICES = {
     "interval averaging": ("averaging", ["'dataset'", "'fold'"], ["folds", "data", None]),
     "matched alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "two_sided", "GREATER"]),
     "independent alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "larger"]),
-    "independent method": ("method", ["'z'", "'t'"], ["welch", "Z"]),
+    "independent method": ("method", ["'independent-z'", "'independent-t'"], ["welch", "Z"]),
     "mcnemar alternative": ("alternative", ["'two-sided'", "'less'", "'greater'"], ["two", "smaller"]),
 }
 
@@ -1371,7 +1372,7 @@ def test_end_to_end_smoke(breast_cancer_pair):
                 results.append(cvi.accuracy_interval(result, averaging=averaging, method=method))
             results.append(cvi.accuracy_interval(result, drop_failing_folds=True))
         results += [cvi.matched_sample_test(a, b), cvi.independent_sample_test(a, b),
-                    cvi.independent_sample_test(a, b, method="t"), cvi.mcnemar_test(a, b),
+                    cvi.independent_sample_test(a, b, method="independent-t"), cvi.mcnemar_test(a, b),
                     cvi.mcnemar_test(a, b, exact=True), cvi.mcnemar_test(a, b, exact=False)]
         diagnostic = cvi.scheme_diagnostic(a, b)
     assert math.isfinite(diagnostic.phi) and -1 <= diagnostic.phi <= 1
@@ -1410,7 +1411,7 @@ def test_leave_one_out_matched_test_with_repeats_has_per_repeat_conditions():
 def test_fold_tests_need_two_folds_and_say_so():
     one_fold = from_correctness([True] * 20 + [False] * 10, fold=np.zeros(30, dtype=int))
     for call in (lambda: cvi.matched_sample_test(one_fold, one_fold),
-                 lambda: cvi.independent_sample_test(one_fold, one_fold, method="t"),
+                 lambda: cvi.independent_sample_test(one_fold, one_fold, method="independent-t"),
                  lambda: cvi.accuracy_interval(one_fold, averaging="fold", method="t")):
         with pytest.raises(ValueError, match="n_splits=1"):
             call()

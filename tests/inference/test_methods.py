@@ -18,7 +18,16 @@ from sklearn.tree import DecisionTreeClassifier
 
 import cvinference as cvi
 from cvinference import inference
-from cvinference.inference._methods import METHODS, method_row, methods_markdown, options, row, row_of
+from cvinference.inference._methods import (
+    METHODS,
+    OPTION_FUNCTIONS,
+    method_row,
+    methods_markdown,
+    option,
+    options,
+    row,
+    row_of,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "methods.md"
 TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
@@ -96,15 +105,15 @@ def _function(name):
 def test_every_row_names_its_function_its_option_and_its_evidence(method):
     function = _function(method.function)
     rules = getattr(inference, method.function, function).__dict__.get("__cvinference_params__", {})
-    if method.option is not None:
-        assert "method" in inspect.signature(function).parameters, method
-        if "method" in rules:
-            rules["method"].check("method", method.option)  # raises when the option is refused
+    takes_method = "method" in inspect.signature(function).parameters
+    assert takes_method == (method.function in OPTION_FUNCTIONS), method
+    if takes_method and "method" in rules:
+        assert rules["method"].check("method", method.id) == method.id  # the id is the option; raises if refused
     assert method.evidence_key is None or method.evidence_key.strip(), method
     assert method.label and method.record and method.quantity
 
 
-@pytest.mark.parametrize("function", sorted({m.function for m in METHODS if m.option is not None}))
+@pytest.mark.parametrize("function", sorted(OPTION_FUNCTIONS))
 def test_a_functions_method_options_are_its_rows(function):
     """The ``method=`` rule of each function is read from the table: its options, and "auto" where it has one."""
     rule = getattr(inference, function).__cvinference_params__["method"]
@@ -119,16 +128,13 @@ def test_every_evidence_key_of_a_test_names_rows_of_the_shipped_evidence():
             assert method.evidence_key in measured, method.id
 
 
-def test_every_evidence_key_of_an_interval_names_coverage_rows_of_the_shipped_evidence():
-    """An interval's key names its coverage rows; "<metric>" and "<variance>" stand for the regression rows'
-    metric labels and variance estimators."""
+def test_every_evidence_key_of_an_interval_is_its_id_and_names_coverage_rows_of_the_shipped_evidence():
+    """Issue 59: an interval's coverage rows are keyed by its id (their qualifiers in fields of their own)."""
     from cvinference.policy._evidence import calibration_evidence
     measured = {r["method"] for r in calibration_evidence()["rows"] if r["quantity"] == "coverage"}
     for method in METHODS:
-        if method.family == "interval" and method.evidence_key is not None and method.preference is None:
-            spelled = {method.evidence_key.replace("<metric>", label).replace("<variance>", variance)
-                       for label in ("MSE", "MAE", "R2") for variance in ("within-fold", "all-pairs")}
-            assert spelled & measured, method.id
+        if method.family == "interval" and method.evidence_key is not None:
+            assert method.evidence_key == method.id and method.id in measured, method
 
 
 def test_the_results_carry_their_rows_method_strings():
@@ -141,9 +147,9 @@ def test_the_results_carry_their_rows_method_strings():
                          (cvi.independent_sample_test(a, b), "independent-z"),
                          (cvi.corrected_resampled_ttest(a, b), "corrected-t")):
         assert row_of(test) is method_row(row_id)
-    for option in ("normal", "wilson", "clopper-pearson", "half-sample"):
-        interval = cvi.accuracy_interval(a, method=option)
-        assert interval.method == row("accuracy_interval", option).id == option
+    for method_id in ("normal", "wilson", "clopper-pearson", "half-sample"):
+        interval = cvi.accuracy_interval(a, method=method_id)
+        assert interval.method == row("accuracy_interval", method_id).id == method_id
     assert row("accuracy_interval", "no-such-option") is None
     assert row_of(cvi.accuracy_interval(a, method="normal")) is None  # an interval is not weighed as a test
 
@@ -165,8 +171,8 @@ def test_one_target_per_method_whichever_function_computes_it():
         options = [m for m in METHODS if m.function == function.__name__ and m.record == "CVResult"]
         assert options
         for method in options:
-            averaging = {"averaging": "fold"} if method.option == "t" and function is cvi.accuracy_interval else {}
-            assert function(result, method=method.option, **averaging).target == method.target, method.id
+            averaging = {"averaging": "fold"} if method.id == "t" and function is cvi.accuracy_interval else {}
+            assert function(result, **option(method), **averaging).target == method.target, method.id
     assert cvi.accuracy_interval(result, method="half-sample").target == "conditional"
     assert cvi.loss_interval(result, method="half-sample").target == "conditional"
     assert cvi.accuracy_interval(result, method="half-sample", target="kfold").target == "kfold"

@@ -19,7 +19,7 @@ WONG_TESTS = [
     (cvi.matched_sample_test, {}),
     (cvi.matched_sample_test, {"alternative": "greater"}),
     (cvi.independent_sample_test, {}),
-    (cvi.independent_sample_test, {"method": "t", "alternative": "less"}),
+    (cvi.independent_sample_test, {"method": "independent-t", "alternative": "less"}),
     (cvi.mcnemar_test, {}),
     (cvi.mcnemar_test, {"exact": True}),
     (cvi.scheme_diagnostic, {}),

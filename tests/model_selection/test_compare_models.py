@@ -50,7 +50,7 @@ def test_two_models_clustered_form_is_obuchowskis_statistic():
     first, second = records["small"], records["medium"]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        obuchowski = cvi.mcnemar_test(first, second, method="obuchowski")
+        obuchowski = cvi.mcnemar_test(first, second, method="mcnemar-obuchowski")
     assert cochrans_q(CORRECT[:, :2], GROUPS).statistic == pytest.approx(obuchowski.statistic, rel=1e-12)
 
 
@@ -78,7 +78,7 @@ def test_every_pair_and_the_clustered_forms():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         records = _records(GROUPS)
-        expected = cvi.mcnemar_test(records["small"], records["medium"], method="obuchowski").pvalue
+        expected = cvi.mcnemar_test(records["small"], records["medium"], method="mcnemar-obuchowski").pvalue
     assert comparison.pairs["pvalue"][0] == pytest.approx(expected, rel=1e-12)
     assert "in 100 groups" in comparison.summary() and "clustered" in comparison.summary()
 

@@ -282,14 +282,15 @@ def test_a_callable_regression_metric_is_the_corrected_t_on_its_fold_differences
 
 def test_the_cv_clt_test_is_not_eligible_where_its_one_learner_interval_falls_short(regressors, evidence, null_row):
     # issue 45, item 4: the decision never rests on a test whose own variance the report beside it says
-    # under-covers; the CV-CLT's coverage rows are named "MSE: cv-clt within-fold" (benchmarks/calibration.py)
+    # under-covers; the CV-CLT's coverage rows are keyed by its id, metric and variance (benchmarks/calibration.py)
     tests = [null_row(name, 0.03, learner=learner, n=300, task="regression")
              for name in ("CV-CLT (per-instance differences)", "corrected t (10x10-fold)")
              for learner in ("ridge", "tree_reg")]
     power = [dict(null_row(name, rate, learner="ridge", n=300, task="regression"), quantity="power")
              for name, rate in (("CV-CLT (per-instance differences)", 0.9), ("corrected t (10x10-fold)", 0.5))]
-    coverage = {"method": "MSE: cv-clt within-fold", "quantity": "coverage", "target": "kfold", "learner": "ridge",
-                "n": 300, "population": "test", "nominal": 0.95, "measured": 0.80, "wilson_low": 0.74,
+    coverage = {"method": "cv-clt", "metric": "mean_squared_error", "variance": "within-fold", "quantity": "coverage",
+                "target": "kfold", "learner": "ridge", "n": 300,
+                "population": "test", "nominal": 0.95, "measured": 0.80, "wilson_low": 0.74,
                 "wilson_high": 0.85, "replications": 200, "mean_width": 1.0, "task": "regression"}
     evidence(*tests, *power, dict(coverage, measured=0.95, wilson_low=0.92, wilson_high=0.97))
     assert cvi.decide(regressors).rests_on.name.startswith("CV-CLT")  # the most powerful, its interval held

@@ -24,7 +24,7 @@ def _quiet(function, *args, **kwargs):
 
 
 @pytest.mark.parametrize("groups, method, name", [(None, "mcnemar", "McNemar"),
-                                                  (PASSAGE, "obuchowski", "clustered McNemar (Obuchowski)")])
+                                                  (PASSAGE, "mcnemar-obuchowski", "clustered McNemar (Obuchowski)")])
 def test_two_models_on_one_set_rest_on_mcnemar_in_two_lines(groups, method, name):
     pair = PairedCVResult(CVResult.from_predictions(Y, SMALL, groups=groups, name="small"),
                           CVResult.from_predictions(Y, LARGE, groups=groups, name="large"))
@@ -116,8 +116,8 @@ def test_a_single_sets_results_have_the_model_as_their_target_and_a_learner_targ
     pair = PairedCVResult(a, b)
     results = [_quiet(cvi.accuracy_interval, a), _quiet(cvi.accuracy_interval, a, method="wilson"),
                _quiet(cvi.metric_interval, a, "roc_auc"), _quiet(cvi.no_information_test, a),
-               _quiet(cvi.mcnemar_test, pair, method="obuchowski"),
-               _quiet(cvi.matched_sample_test, pair, method="cluster"),
+               _quiet(cvi.mcnemar_test, pair, method="mcnemar-obuchowski"),
+               _quiet(cvi.matched_sample_test, pair, method="cluster-paired-t"),
                _quiet(cvi.inference.loss_difference_test, pair)]
     assert [result.target for result in results] == ["model"] * len(results)
     assert "target: model (the population error of the model that made the predictions, as it is" in " ".join(

@@ -15,6 +15,7 @@ import pytest
 
 import cvinference as cvi
 from cvinference._utils._text import format_pvalue
+from cvinference.inference._methods import method_row
 from cvinference.inference._regression import LOSS_METRICS
 from cvinference.report import render_text
 from cvinference.report._report import evaluation_report
@@ -113,8 +114,9 @@ def test_a_grouped_regressor_shows_the_cluster_baseline_p_and_cluster_intervals(
             cvi.inference.regression_interval, result, metric, method="cv-clt")
         assert (row["estimate"], row["low"], row["high"]) == (oracle.estimate, oracle.low, oracle.high)
         assert row["df"] == (N_GROUPS - 1 if method.startswith("cluster") else None)
-    words = grouped["r2"].method.replace("-half", " half")
+    words = method_row(grouped["r2"].method, "regression_interval").label  # the table's label, not the id
     assert rows["r2", grouped["r2"].method]["name"] == f"R², {words} (groups as units)"
+    assert words in ("cluster-robust", "cluster-robust half-sample")
 
 
 def test_a_grouped_pair_decision_names_the_cluster_baseline_tests():

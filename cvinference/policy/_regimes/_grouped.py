@@ -46,11 +46,11 @@ def _grouped_candidates(pair, nested, confidence_level):
         repeat = 0 if a.n_repeats > 1 else None
         suffix = "" if repeat is None else " (repeat 0)"
         found.append(candidate_of_test(display_label("mcnemar-obuchowski", suffix),
-                                       quietly(mcnemar_test, pair, method="obuchowski", repeat=repeat),
+                                       quietly(mcnemar_test, pair, method="mcnemar-obuchowski", repeat=repeat),
                                        confidence_level))
     if a.classes is None or a.loss_name == "zero_one":
-        found.append(candidate_of_test(cluster_paired_name(a), quietly(matched_sample_test, pair, method="cluster"),
-                                       confidence_level))
+        found.append(candidate_of_test(cluster_paired_name(a),
+                                       quietly(matched_sample_test, pair, method="cluster-paired-t"), confidence_level))
     if nested is not None:
         found.append(candidate_of_nested(nested))
     return found

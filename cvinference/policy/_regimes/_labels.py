@@ -55,9 +55,9 @@ def pair_tests(pair, *, min_count=5):
                       quietly(corrected_resampled_ttest, a, b)))
     if a.groups is not None:
         tests += [(display_label("mcnemar-obuchowski", suffix),
-                   quietly(mcnemar_test, a, b, method="obuchowski", repeat=repeat))]
+                   quietly(mcnemar_test, a, b, method="mcnemar-obuchowski", repeat=repeat))]
         if a.loss_name == "zero_one":
-            tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster")))
+            tests.append((cluster_paired_name(a), quietly(matched_sample_test, a, b, method="cluster-paired-t")))
     return tests
 
 

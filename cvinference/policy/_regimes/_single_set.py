@@ -32,7 +32,8 @@ def _check_single_set_metric(pair, metric):
         if a.classes is None and a.groups is not None:
             raise ValueError("decide on one evaluation set of regressors with groups has no test yet (the paired t of "
                              "losses counts rows); drop groups to take the rows as independent, or compare their "
-                             "losses with matched_sample_test(pair, method='cluster') on cross-validated records.")
+                             "losses with matched_sample_test(pair, method='cluster-paired-t') on cross-validated "
+                             "records.")
         return
     shown = metric if isinstance(metric, str) else "a callable"
     if a.classes is None:
@@ -59,8 +60,9 @@ def _single_set_decision(pair, names, confidence_level, metric="accuracy"):
         name = display_label("delong-paired")
         difference = test.estimate
     elif classification:
-        test = quietly(mcnemar_test, pair, method="obuchowski" if grouped else "mcnemar")
-        name = display_label("mcnemar-obuchowski" if grouped else "mcnemar")
+        method = "mcnemar-obuchowski" if grouped else "mcnemar"
+        test = quietly(mcnemar_test, pair, method=method)
+        name = display_label(method)
         difference = a.accuracy - b.accuracy
     else:
         test = quietly(loss_difference_test, pair)
