@@ -183,3 +183,32 @@ def loss_noun(loss_name):
     ('log_loss', 'brier loss')
     """
     return loss_name if loss_name.endswith("loss") else f"{loss_name} loss"
+
+
+METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean absolute error",
+                "mean_squared_error": "mean squared error", "mean_absolute_error": "mean absolute error", "r2": "R²"}
+"""How reports name a regression loss or metric."""
+
+
+def loss_words(loss_name):
+    """A loss as reports name it: "mean squared error" for ``"squared_error"``, else "mean <name> loss".
+
+    Examples
+    --------
+    >>> loss_words("squared_error"), loss_words("log_loss")
+    ('mean squared error', 'mean log_loss')
+    """
+    if loss_name in METRIC_WORDS:
+        return METRIC_WORDS[loss_name]
+    return f"mean {loss_noun(loss_name)}"
+
+
+def grouped_baseline_words(n_groups):
+    """How reports name the test of beating a trivial baseline that took the groups as the independent units.
+
+    Examples
+    --------
+    >>> grouped_baseline_words(50)
+    'one-sided cluster-robust t, 50 groups'
+    """
+    return f"one-sided cluster-robust t, {n_groups} groups"

@@ -88,16 +88,6 @@ TARGETS = {
 """What each ``target`` of a result means, in words (accuracy is 1 minus the error)."""
 
 
-TARGET_PHRASES = {
-    "kfold": "the models fitted in the folds",
-    "conditional": "the model fitted to all the data",
-    "unconditional": "the learner, over datasets of the training size",
-    "model": "the model as given (one evaluation set)",
-    "forward": "the learner's forecasts, refitted at each origin",
-}
-"""Each target in a few words, for tables."""
-
-
 TARGET = Options(*TARGETS)
 """The field kind of a result's ``target``: one of :data:`TARGETS`."""
 

@@ -7,6 +7,7 @@ import numpy as np
 from scipy import stats
 
 from .._utils._params import Options, validate_params
+from .._utils._text import grouped_baseline_words
 from .._utils._warnings import Messages
 from ._clusters import CLUSTER_INSTEAD, ROBUST_ASSUMPTIONS, pooled_ratio, require_clusters, with_grouped_warning
 from ._distributions import pvalue_of
@@ -243,5 +244,5 @@ def baseline_test_words(test):
     """How reports name a baseline test (no_information_test, mean_baseline_test): "one-sided exact binomial",
     "one-sided CV-CLT" or, on a grouped record, "one-sided cluster-robust t, 50 groups"."""
     if "n_groups" in test.details:
-        return f"one-sided cluster-robust t, {test.details['n_groups']} groups"
+        return grouped_baseline_words(test.details["n_groups"])
     return "one-sided exact binomial" if isinstance(test, NoInformationTestResult) else "one-sided CV-CLT"

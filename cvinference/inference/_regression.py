@@ -26,9 +26,10 @@ import numpy as np
 
 from .._utils._docstring import fill_doc
 from .._utils._params import PROBABILITY, Options, validate_params
-from .._utils._text import loss_noun
+from .._utils._text import METRIC_WORDS, loss_words
 from .._utils._upward import upward
 from .._utils._warnings import Messages
+from ..records._losses import LOSS_METRICS
 from ..records._same_folds import same_folds
 from ._accuracy_interval import (
     CLUSTER_METHODS,
@@ -60,14 +61,7 @@ INTERVAL_METHODS = ("auto", *options("regression_interval"))
 """The ``method`` of :func:`regression_interval`."""
 
 
-METRIC_WORDS = {"squared_error": "mean squared error", "absolute_error": "mean absolute error",
-                "mean_squared_error": "mean squared error", "mean_absolute_error": "mean absolute error", "r2": "R²"}
-"""How reports name a regression loss or metric."""
-
-_LOSS_OF_METRIC = {"mean_squared_error": "squared_error", "mean_absolute_error": "absolute_error"}
-
-LOSS_METRICS = {loss: metric for metric, loss in _LOSS_OF_METRIC.items()}
-"""The metric of :func:`regression_interval` that is the mean of each per-instance regression loss."""
+_LOSS_OF_METRIC = {metric: loss for loss, metric in LOSS_METRICS.items()}
 
 _CLT_ASSUMPTIONS = ("instances drawn independently from the population; a learner stable enough for Bayle et al.'s "
                     "central limit theorem (2020); many instances (an asymptotic normal interval)")
@@ -83,13 +77,6 @@ _KFOLD_WORDS = {
 
 CLT_TEST = "cv-clt-difference"
 """The ``method`` of :func:`loss_difference_test`."""
-
-
-def loss_words(loss_name):
-    """A loss as reports name it: "mean squared error" for ``"squared_error"``, else "mean <name> loss"."""
-    if loss_name in METRIC_WORDS:
-        return METRIC_WORDS[loss_name]
-    return f"mean {loss_noun(loss_name)}"
 
 
 def instance_losses(y_true, y_pred, loss_name):

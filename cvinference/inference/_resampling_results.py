@@ -106,6 +106,12 @@ class BayesianResult(Serializable):
             f"prob_b_better={format_number(self.prob_b_better)}, margin={self.margin})"
         )
 
+    @property
+    def label(self):
+        """How reports name the test: its row's label in the table of methods (docs/methods.md), with its
+        ``details["variant"]``; ``method`` is its id."""
+        return result_label(self)
+
     def summary(self):
         """The three probabilities, the posterior, what it is about, and warnings.
 

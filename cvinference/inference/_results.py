@@ -552,6 +552,12 @@ class TestResult(Serializable):
             f"estimate={format_number(self.estimate)}, method={self.method!r})"
         )
 
+    @property
+    def label(self):
+        """How reports name the test: its row's label in the table of methods (docs/methods.md), with its
+        ``details["variant"]``; ``method`` is its id."""
+        return result_label(self)
+
     @validate_params(confidence_level=PROBABILITY)
     def confidence_interval(self, confidence_level=0.95):
         """Confidence interval for accuracy(A) - accuracy(B).

@@ -16,9 +16,13 @@ evidence by its row of the table of methods
 
 from ._advice import choose_method, evidence_warnings
 from ._assess import (
+    HORIZON_TEST,
     NamedInterval,
     PairAssessment,
+    RecordAssessment,
+    RecordChecks,
     assess_pair,
+    assess_record,
     baseline_test,
     comparison_decision,
     comparison_tests,
@@ -27,6 +31,7 @@ from ._assess import (
     forecast_intervals,
     forecast_tests,
     horizon_results,
+    record_checks,
     record_intervals,
 )
 from ._decision import ANSWERS, Decision, DecisionTest, decide, pair_tests
@@ -37,12 +42,16 @@ __all__ = [
     "ANSWERS",
     "Decision",
     "DecisionTest",
+    "HORIZON_TEST",
     "NamedInterval",
     "POWER",
     "PairAssessment",
     "Plan",
     "RANGE_LEVEL",
+    "RecordAssessment",
+    "RecordChecks",
     "assess_pair",
+    "assess_record",
     "baseline_test",
     "choose_method",
     "comparison_decision",
@@ -57,5 +66,6 @@ __all__ = [
     "minimum_detectable_difference",
     "pair_tests",
     "plan",
+    "record_checks",
     "record_intervals",
 ]

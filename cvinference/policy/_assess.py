@@ -5,19 +5,28 @@ Given a record (:class:`~cvinference.records.CVResult`,
 settings of the call (the level, the metrics, their positive class, the
 large-sample conditions' ``min_count``, nested cross-validation's interval,
 the tests that needed fits of their own, the names, the margin and the
-question), it computes the intervals, the tests and the decision as result
-objects; the report (:mod:`cvinference.report`) only renders them. This is
-the policy's: which intervals a learner's answer shows, which tests a
-comparison runs and which of them the decision (:func:`~cvinference.decide`)
-may read are choices, not formatting.
+question), it computes the intervals, the tests, the decision and the checks
+beside them (each learner's baseline test, large-sample conditions, metrics'
+fold values and forward results per horizon; a pair's scheme diagnostic) as
+result objects, once: :func:`assess_record` for an evaluation,
+:func:`assess_pair` for a comparison. The answers
+(:class:`~cvinference.workflows.Evaluation`,
+:class:`~cvinference.workflows.Comparison`) hold them and the report
+(:mod:`cvinference.report`) only renders them. This is the policy's: which
+intervals a learner's answer shows, which tests a comparison runs and which
+of them the decision (:func:`~cvinference.decide`) may read are choices, not
+formatting.
 """
 
+from types import MappingProxyType
 from typing import NamedTuple
 
+from .._utils._text import METRIC_WORDS, loss_words
 from .._utils._warnings import quietly
 from ..inference import (
     accuracy_interval,
     corrected_resampled_ttest,
+    large_sample_conditions,
     loss_difference_test,
     loss_interval,
     matched_sample_test,
@@ -25,12 +34,14 @@ from ..inference import (
     metric_interval,
     no_information_test,
     regression_interval,
+    scheme_diagnostic,
 )
-from ..inference._forecast import forecast_interval, forecast_test
+from ..inference._forecast import SMALL_SAMPLE_FORECASTS, forecast_interval, forecast_test
 from ..inference._methods import display_label, method_row
-from ..inference._metric_interval import SCORE_METRICS, takes_pos_label
-from ..inference._regression import BASELINES, LOSS_METRICS, METRIC_WORDS, loss_words
+from ..inference._metric_interval import SCORE_METRICS, metric_fold_values, takes_pos_label
+from ..inference._regression import BASELINES
 from ..records import ForwardResult, PairedForwardResult
+from ..records._losses import LOSS_METRICS
 from ._decision import cluster_paired_name, decide, pair_tests
 from ._forward_decision import TEST as DECISION_TEST
 
@@ -295,8 +306,101 @@ def record_intervals(result, confidence_level=0.95, *, metrics=(), min_count=5, 
     return estimator_intervals(result, confidence_level, metrics=metrics, min_count=min_count, pos_label=pos_label)
 
 
+class RecordChecks(NamedTuple):
+    """What a learner's answer shows beside its intervals, computed once by the assembler (the report reads them).
+
+    Attributes
+    ----------
+    baseline : TestResult or None
+        The test that the learner beats its trivial baseline
+        (:func:`baseline_test`; a forward record's :func:`forecast_baseline_test`);
+        None where it has none.
+    conditions : LargeSampleConditions or None
+        A classifier's large-sample conditions (Wong 2015) per repeat and
+        fold, else None.
+    fold_metrics : mapping of str to ndarray
+        Each metric asked for, by its name: its value on every fold of every
+        repeat, (n_repeats, n_splits).
+    horizons : mapping of int to Interval or None, or None
+        A forward record's :func:`horizon_results`; None for
+        cross-validation.
+    """
+
+    baseline: object
+    conditions: object
+    fold_metrics: object
+    horizons: object
+
+
+def record_checks(result, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None, season=None):
+    """The baseline test, the large-sample conditions, the metrics' fold values and (forward validation) the results
+    per horizon of one learner's record: its :class:`RecordChecks`.
+
+    Parameters
+    ----------
+    result : CVResult or ForwardResult
+        The learner's record.
+    confidence_level, metrics, min_count, pos_label
+        As in :func:`estimator_intervals`.
+    season : int or None, default=None
+        A forward record's seasonal naive baseline, None for the naive one.
+
+    Returns
+    -------
+    RecordChecks
+    """
+    if isinstance(result, ForwardResult):
+        return RecordChecks(forecast_baseline_test(result, season), None, MappingProxyType({}),
+                            MappingProxyType(horizon_results(result, confidence_level)))
+    classifier = _is_classifier(result)
+    values = dict(quietly(metric_fold_values, result, metric, _positive(metric, pos_label)) for metric in metrics)
+    return RecordChecks(baseline_test(result), large_sample_conditions(result, min_count) if classifier else None,
+                        MappingProxyType(values), None)
+
+
+class RecordAssessment(NamedTuple):
+    """What an evaluation computes from its record: the intervals and the checks beside them.
+
+    Attributes
+    ----------
+    intervals : list of NamedInterval
+        :func:`record_intervals` of the record.
+    checks : RecordChecks
+        :func:`record_checks` of the record.
+    """
+
+    intervals: list
+    checks: RecordChecks
+
+
+def assess_record(result, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None, season=None,
+                  random_state=None):
+    """The one assembler of an evaluation: what it computes from a learner's record once the fits are done.
+
+    Parameters
+    ----------
+    result : CVResult or ForwardResult
+        The learner's record.
+    confidence_level, metrics, min_count, pos_label
+        As in :func:`estimator_intervals`.
+    season
+        As in :func:`record_checks`.
+    random_state : int, RandomState or None, default=None
+        Seeds a forward record's block bootstrap.
+
+    Returns
+    -------
+    RecordAssessment
+    """
+    intervals = record_intervals(result, confidence_level, metrics=metrics, min_count=min_count, pos_label=pos_label,
+                                 random_state=random_state)
+    return RecordAssessment(intervals, record_checks(result, confidence_level, metrics=metrics, min_count=min_count,
+                                                     pos_label=pos_label, season=season))
+
+
 class PairAssessment(NamedTuple):
-    """What a comparison computes from its pair: each learner's intervals, the tests, the decision, the notes.
+    """What a comparison computes from its pair: each learner's intervals, the tests, the decision, the notes and
+    the checks.
 
     Attributes
     ----------
@@ -309,16 +413,27 @@ class PairAssessment(NamedTuple):
     notes : list of str
         What was left out, and why (a forward pair's Giacomini & White
         test with too few forecasts).
+    checks : tuple of RecordChecks
+        A's and B's :func:`record_checks`.
+    diagnostic : SchemeDiagnostic or None
+        Two classifiers' scheme independence (the phi correlation of their
+        correctness, repeat 0), else None.
+    horizons : mapping of int to LossDifferenceTestResult or None, or None
+        A forward pair's :func:`horizon_results` (the difference's test per
+        horizon); None for cross-validation.
     """
 
     intervals: tuple
     tests: list
     decision: object
     notes: list
+    checks: tuple
+    diagnostic: object
+    horizons: object
 
 
 def assess_pair(pair, confidence_level=0.95, *, metrics=(), min_count=5, pos_label=None, extra_tests=(), tests=None,
-                nested=None, names=None, margin=None, question=None, random_state=None):
+                nested=None, names=None, margin=None, question=None, random_state=None, season=None):
     """The one assembler of a comparison: what it computes from a pair once the fits are done.
 
     Parameters
@@ -338,24 +453,36 @@ def assess_pair(pair, confidence_level=0.95, *, metrics=(), min_count=5, pos_lab
         As in :func:`~cvinference.decide`.
     random_state : int, RandomState or None, default=None
         Seeds a forward pair's block bootstrap.
+    season
+        As in :func:`record_checks`.
 
     Returns
     -------
     PairAssessment
     """
-    intervals = tuple(record_intervals(result, confidence_level, metrics=metrics, min_count=min_count,
-                                       pos_label=pos_label, random_state=random_state) for result in (pair.a, pair.b))
+    learners = [assess_record(result, confidence_level, metrics=metrics, min_count=min_count, pos_label=pos_label,
+                              season=season, random_state=random_state) for result in (pair.a, pair.b)]
+    intervals, checks = tuple(found.intervals for found in learners), tuple(found.checks for found in learners)
     if isinstance(pair, PairedForwardResult):
         found, notes = forecast_tests(pair)
         decision = decide(pair, metric=metrics[0] if metrics else "accuracy", confidence_level=confidence_level,
                           names=names, margin=margin, question=question)
-        return PairAssessment(intervals, found, decision, notes)
+        return PairAssessment(intervals, found, decision, notes, checks, None,
+                              MappingProxyType(horizon_results(pair, confidence_level)))
     if tests is None:
         tests = comparison_tests(pair, extra_tests=extra_tests, min_count=min_count)
     decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics, nested=nested,
                                    names=names, pos_label=pos_label, margin=margin, question=question)
-    return PairAssessment(intervals, tests, decision, [])
+    diagnostic = None
+    if _is_classifier(pair.a):
+        diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
+    return PairAssessment(intervals, tests, decision, [], checks, diagnostic, None)
 
+
+HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (at least HLN's below {SMALL_SAMPLE_FORECASTS})"
+"""What :func:`horizon_results` of a pair gives, as the report's per-horizon table titles its p-values: the test the
+decision rests on, at one horizon, whose standard error on fewer than 50 forecasts is at least Harvey, Leybourne &
+Newbold's (``forecast_test``'s small-sample rule; each test's ``method`` names the one taken)."""
 
 MIN_HORIZON_FORECASTS = 3
 """The fewest forecasts of one horizon whose interval and test the per-horizon results give (as ``forecast_interval``

@@ -21,7 +21,7 @@ from ._decision_text import explanation as decision_explanation
 from ._decision_text import paragraph as decision_paragraph
 from ._decision_text import summary as decision_summary
 from ._detectable import POWER, minimum_detectable_difference
-from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer
+from ._margin import MARGIN_ALTERNATIVES, MARGIN_ANSWERS, margin_answer, relevelled, symmetric
 
 ANSWERS = ("A better", "B better", "no difference shown", "cannot tell",
            *(answer for answers in MARGIN_ANSWERS.values() for answer in answers.values()))
@@ -272,6 +272,17 @@ class Decision(Serializable):
     @property
     def alpha(self):
         return 1 - self.confidence_level
+
+    @property
+    def margin_interval(self):
+        """About a margin: the 1 - 2 alpha interval ``(low, high)`` of the test the decision rests on, which the
+        margin's two one-sided tests read (Schuirmann 1987); None without a margin, a test or a symmetric interval."""
+        test = self.rests_on
+        if self.margin is None or test is None or not symmetric(test.estimate, test.low, test.high):
+            return None
+        level = 1 - 2 * self.alpha
+        low, high, _ = relevelled(test.estimate, test.low, test.high, test.df, self.confidence_level, level)
+        return low, high
 
     @property
     def text(self):

@@ -17,8 +17,9 @@ from ._record import Record, computed_once
 FORECAST_LOSSES = ("squared_error", "absolute_error")
 """The per-forecast losses a forward record keeps."""
 
-MAX_HORIZON_LINES = 6
-"""A summary shows every horizon's mean loss up to this many horizons, the first and last beyond."""
+SUMMARY_SEED = 0
+"""The ``random_state`` of a forward record's ``summary()``: it seeds the block bootstrap's intervals, so that one
+record has one summary."""
 
 
 def _check_origins(origin, fold, time, train_size):
@@ -377,7 +378,13 @@ class ForwardResult(Record):
             "y_true": self.y_true, "y_pred": self.y_pred, "loss": self.loss})
 
     def summary(self):
-        """The splits, the forecasts by horizon and their mean loss.
+        """The report of this record as text, as ``cvinference evaluate`` prints it for a forward splitter.
+
+        The summary of ``cvinference.evaluate(result, random_state=0)``, the
+        answer of this record (no fit; its block bootstrap seeded, so that a
+        record has one summary): the forecasts by horizon beside the naive
+        forecast's, every interval of the mean loss (the pre-whitened HAC one
+        first), the test of beating the naive forecast and a verdict.
 
         Returns
         -------
@@ -385,29 +392,22 @@ class ForwardResult(Record):
 
         Examples
         --------
+        >>> import numpy as np
         >>> from cvinference.records import ForwardResult
-        >>> result = ForwardResult(y=[1.0, 2.0, 3.0, 5.0, 4.0, 6.0], time=[3, 4, 4, 5], fold=[0, 0, 1, 1],
-        ...                        y_pred=[3.0, 3.5, 5.5, 5.0], origin=[2, 3], train_size=[3, 4])
-        >>> print(result.summary())
-        forward validation: 2 origins (rows 2 to 3), expanding window of 3 to 4 rows, 4 forecasts of 3 rows
-        horizon 1: 2 forecasts, mean squared_error 3.125
-        horizon 2: 2 forecasts, mean squared_error 0.625
-        all: mean squared_error 1.875
+        >>> y = np.sin(np.arange(40) / 3)
+        >>> origin = np.arange(19, 37)
+        >>> result = ForwardResult(y=y, time=origin + 1, fold=np.arange(18), y_pred=0.9 * y[origin + 1],
+        ...                        origin=origin, train_size=origin + 1)
+        >>> for line in result.summary().splitlines()[:6]:
+        ...     print(line)
+        40 instances; forward validation, 18 origins, expanding window of 20 to 37 rows, horizon 1; 95%
+          confidence
+        <BLANKLINE>
+        per horizon
+        horizon  forecasts  squared_error          interval   naive
+              1         18         0.0052  [0.0026, 0.0106]  0.0525
         """
-        sizes = np.unique(self.train_size)
-        size = (f"{sizes[0]} rows" if sizes.size == 1 else f"{sizes[0]} to {sizes[-1]} rows")
-        window = {"expanding": "expanding", "sliding": "sliding", "other": "varying"}[self.window]
-        lines = [f"forward validation: {self.n_splits} origins (rows {self.origin.min()} to {self.origin.max()}), "
-                 f"{window} window of {size}, {self.n_forecasts} forecasts of {np.unique(self.time).size} rows"]
-        if self.estimator_repr is not None:
-            lines.insert(0, f"estimator: {self.estimator_repr}")
-        shown = self.horizons if self.horizons.size <= MAX_HORIZON_LINES else self.horizons[[0, -1]]
-        lines += [f"horizon {h}: {int((self.horizon == h).sum())} forecasts, mean {self.loss_name} "
-                  f"{self.loss[self.horizon == h].mean():.4g}" for h in shown]
-        if shown.size < self.horizons.size:
-            lines.insert(-1, f"(horizons {shown[0] + 1} to {shown[-1] - 1}: to_frame() has them)")
-        lines.append(f"all: mean {self.loss_name} {self.mean_loss:.4g}")
-        return "\n".join(lines)
+        return upward("workflows", "evaluate")(self, random_state=SUMMARY_SEED).summary()
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -497,5 +497,15 @@ class PairedForwardResult(Record):
         return upward("report", "plot_forecasts")(self, ax, path=path)
 
     def summary(self):
-        """Both records' summaries, A first."""
-        return "\n".join([f"A: {self.a.name}", self.a.summary(), "", f"B: {self.b.name}", self.b.summary()])
+        """The report of this pair as text, as ``cvinference compare`` prints it for a forward splitter.
+
+        The summary of ``cvinference.compare(pair, random_state=0)``, the
+        answer of this pair (no fit; its block bootstrap seeded): each learner beside the naive forecast, the tests of
+        their difference over every forecast and per horizon, and the
+        decision.
+
+        Returns
+        -------
+        str
+        """
+        return upward("workflows", "compare")(self, random_state=SUMMARY_SEED).summary()

@@ -248,3 +248,8 @@ def check_loss_sign(loss_name, loss):
     raise ValueError(f"loss holds {loss[repeat, instance].item()!r} (instance {instance} in repeat {repeat}) under "
                      f"loss_name={loss_name!r}, and {what} is >= 0 for every instance. Pass the losses themselves "
                      "(not a score such as neg_log_loss, whose sign is turned round), or a loss_name of your own.")
+
+
+LOSS_METRICS = {"squared_error": "mean_squared_error", "absolute_error": "mean_absolute_error"}
+"""scikit-learn's metric that is the mean of each per-instance regression loss (``regression_interval``'s name of
+it)."""

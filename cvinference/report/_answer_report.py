@@ -9,34 +9,34 @@ line's ``--json`` writes, that ``to_dict()`` returns and that ``summary()``,
 HTML and ``plot()`` render: one function, so that they always agree.
 """
 
+from ..policy import PairAssessment, RecordAssessment
 from ..records import ForwardResult, PairedForwardResult
 from ._forward_report import forward_comparison_report, forward_evaluation_report
 from ._report import comparison_report, evaluation_report
 
 
 def _evaluation_report(answer, words):
+    assessment = RecordAssessment(answer.rows[0], answer.checks)
     if isinstance(answer.result, ForwardResult):
         return forward_evaluation_report(answer.result, description=words.descriptions[0], data=words.data,
                                          confidence_level=words.confidence_level, season=words.season,
-                                         intervals=answer.rows[0])
+                                         assessment=assessment)
     return evaluation_report(answer.result, description=words.descriptions[0], data=words.data,
                              confidence_level=words.confidence_level, metrics=words.metrics,
-                             pos_label=words.pos_label, intervals=answer.rows[0], command_line=words.command_line)
+                             pos_label=words.pos_label, assessment=assessment, command_line=words.command_line)
 
 
 def _comparison_report(answer, words):
     pair = answer.pair
+    assessment = PairAssessment(answer.rows, list(answer.test_rows), answer.decision, list(words.left_out),
+                                answer.checks, answer.diagnostic, answer.horizons)
     if isinstance(pair, PairedForwardResult):
-        report = forward_comparison_report(pair, descriptions=words.descriptions, data=words.data,
-                                           confidence_level=words.confidence_level, season=words.season,
-                                           names=words.names, intervals=answer.rows,
-                                           tests=list(answer.test_rows), decision=answer.decision)
-        report["notes"] = [*words.left_out, *report["notes"]]
-        return report
+        return forward_comparison_report(pair, descriptions=words.descriptions, data=words.data,
+                                         confidence_level=words.confidence_level, season=words.season,
+                                         names=words.names, assessment=assessment)
     report = comparison_report(pair, descriptions=words.descriptions, data=words.data,
                                confidence_level=words.confidence_level, metrics=words.metrics, nested=answer.nested,
-                               names=words.names, pos_label=words.pos_label, intervals=answer.rows,
-                               tests=list(answer.test_rows), decision=answer.decision,
+                               names=words.names, pos_label=words.pos_label, assessment=assessment,
                                command_line=words.command_line)
     if answer.plan is not None:
         report["plan"] = answer.plan.to_dict()

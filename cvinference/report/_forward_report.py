@@ -9,11 +9,8 @@ learner's mean loss with its interval, the naive forecast's and (two learners) t
 
 import numpy as np
 
-from .._utils._text import format_figure, format_level, format_pvalue
-from ..inference._forecast import SMALL_SAMPLE_FORECASTS
-from ..inference._methods import result_label
-from ..inference._regression import loss_words
-from ..policy import decide, forecast_baseline_test, forecast_intervals, forecast_tests, horizon_results
+from .._utils._text import format_figure, format_level, format_pvalue, loss_words
+from ..policy import HORIZON_TEST, assess_pair, assess_record
 from ._report import (
     REPORT_FORMAT,
     REPORT_VERSION,
@@ -47,23 +44,22 @@ def _baseline_name(season):
     return "naive" if season is None else f"seasonal naive (season {season})"
 
 
-def _baseline_record(result, season, confidence_level):
+def _baseline_record(result, season, test, confidence_level):
     """The naive (or seasonal naive) forecast of the same rows from the same origins, its mean loss, the skill
-    1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it."""
+    1 - loss / naive's and the one-sided Diebold-Mariano p-value of beating it (``test``, the assembler's)."""
     naive = result.baseline(season)
-    test = forecast_baseline_test(result, season)
     return {"baseline": _baseline_name(season), "season": season, "baseline_loss": naive.mean_loss,
             "relative": _number(1 - result.mean_loss / naive.mean_loss) if naive.mean_loss > 0 else None,
             "pvalue": _number(test.pvalue), "beats": bool(test.pvalue < 1 - confidence_level),
-            "test": f"one-sided {result_label(test)}, every horizon"}
+            "test": f"one-sided {test.label}, every horizon"}
 
 
-def _horizon_rows(result, season, confidence_level):
-    """Per horizon: the forecasts, the mean loss with its recommended interval (None with fewer than
-    :data:`~cvinference.policy._assess.MIN_HORIZON_FORECASTS` forecasts) and the naive forecast's mean loss."""
+def _horizon_rows(result, season, horizons):
+    """Per horizon: the forecasts, the mean loss with its recommended interval (``horizons``, the assembler's; None
+    with too few forecasts) and the naive forecast's mean loss."""
     naive = result.baseline(season)
     rows = []
-    for h, interval in horizon_results(result, confidence_level).items():
+    for h, interval in horizons.items():
         at = result.horizon == h
         rows.append({"horizon": h, "n_forecasts": int(at.sum()), "mean_loss": float(result.loss[at].mean()),
                      "low": None if interval is None else interval.low,
@@ -72,14 +68,15 @@ def _horizon_rows(result, season, confidence_level):
     return rows
 
 
-def _estimator_record(result, description, season, confidence_level, intervals):
+def _estimator_record(result, description, season, confidence_level, assessment):
+    intervals, checks = assessment
     return {
         "description": description, "accuracy": None, "n_correct": None, "n_tested": result.n_forecasts,
         "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
         "n_splits": result.n_splits, "n_repeats": 1,
         "intervals": [interval_record(found.interval, found.name, found.quantity) for found in intervals],
-        "conditions": None, "baseline": _baseline_record(result, season, confidence_level),
-        "horizons": _horizon_rows(result, season, confidence_level),
+        "conditions": None, "baseline": _baseline_record(result, season, checks.baseline, confidence_level),
+        "horizons": _horizon_rows(result, season, checks.horizons),
     }
 
 
@@ -113,7 +110,7 @@ def _verdict(record, confidence_level):
     return {"text": text, "caveats": [FORWARD_SCOPE]}
 
 
-def forward_evaluation_report(result, *, description, data, confidence_level=0.95, season=None, intervals=None,
+def forward_evaluation_report(result, *, description, data, confidence_level=0.95, season=None, assessment=None,
                               random_state=None):
     """The report of one learner's forward validation (``cvinference.evaluate`` and ``cvinference evaluate`` with
     a forward splitter).
@@ -130,31 +127,26 @@ def forward_evaluation_report(result, *, description, data, confidence_level=0.9
         The level of every interval.
     season : int or None, default=None
         Makes the baseline the seasonal naive forecast of that period.
-    intervals : list of NamedInterval or None, default=None
-        :func:`forecast_intervals` of the record, when already computed.
+    assessment : RecordAssessment or None, default=None
+        What the assembler computed from the record
+        (:func:`~cvinference.policy.assess_record`: the intervals, the naive
+        forecast's test, the results per horizon); None asks it now.
     random_state : int, RandomState or None, default=None
-        Seeds their bootstrap otherwise.
+        Seeds the intervals' bootstrap then.
     """
-    if intervals is None:
-        intervals = forecast_intervals(result, confidence_level, random_state=random_state)
-    record = _estimator_record(result, description, season, confidence_level, intervals)
+    if assessment is None:
+        assessment = assess_record(result, confidence_level, season=season, random_state=random_state)
+    record = _estimator_record(result, description, season, confidence_level, assessment)
     return {**_header(result, data, confidence_level, "evaluate", season), "estimators": {"A": record},
             "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], False),
             "verdict": _verdict(record, confidence_level)}
 
 
-HORIZON_TEST = f"p: the decision's test, pre-whitened Diebold-Mariano (at least HLN's below {SMALL_SAMPLE_FORECASTS})"
-"""What the per-horizon table's p-values are, as its title says: the test the decision rests on, at one horizon,
-whose standard error on fewer than :data:`~cvinference.inference._forecast.SMALL_SAMPLE_FORECASTS` forecasts is at
-least Harvey, Leybourne & Newbold's (``forecast_test``'s small-sample rule; each row's ``method`` names the one
-taken)."""
-
-
-def _horizon_tests(pair):
+def _horizon_tests(pair, horizons):
     """Per horizon, the test the decision rests on (Diebold & Mariano's, pre-whitened; two-sided) on that horizon's
-    forecasts (None with too few): with one horizon, the decision's own p-value."""
+    forecasts (``horizons``, the assembler's; None with too few): with one horizon, the decision's own p-value."""
     rows = []
-    for h, test in horizon_results(pair).items():
+    for h, test in horizons.items():
         rows.append({"horizon": h, "n_forecasts": int((pair.a.horizon == h).sum()),
                      "estimate": float((pair.b.loss - pair.a.loss)[pair.a.horizon == h].mean()),
                      "pvalue": None if test is None else _number(test.pvalue),
@@ -164,7 +156,7 @@ def _horizon_tests(pair):
 
 
 def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95, season=None, names=None,
-                              intervals=None, tests=None, decision=None, random_state=None):
+                              assessment=None, random_state=None):
     """The report of two learners' forward validation (``cvinference.compare`` and ``cvinference compare`` with a
     forward splitter): each learner beside the naive forecast, the tests of their difference (over every forecast
     and per horizon) and the decision (:func:`~cvinference.decide`, which rests on Diebold & Mariano over every
@@ -180,27 +172,24 @@ def forward_comparison_report(pair, *, descriptions, data, confidence_level=0.95
         As in :func:`forward_evaluation_report`.
     names : tuple of str or None, default=None
         The learners' names.
-    intervals, tests, decision : default=None
-        A's and B's :func:`forecast_intervals`, the tests of
-        :func:`forecast_tests` (whose notes the caller adds) and the
-        decision, when already computed.
+    assessment : PairAssessment or None, default=None
+        What the assembler computed from ``pair``
+        (:func:`~cvinference.policy.assess_pair`: the intervals, the tests
+        and what was left out, the decision, the naive forecast's tests and
+        the results per horizon); None asks it now.
     random_state
         As in :func:`forward_evaluation_report`.
     """
-    intervals = intervals or [forecast_intervals(result, confidence_level, random_state=random_state)
-                              for result in (pair.a, pair.b)]
-    estimators = {label: _estimator_record(result, description, season, confidence_level, found)
-                  for label, result, description, found in zip("AB", (pair.a, pair.b), descriptions, intervals,
-                                                                 strict=True)}
-    notes = []
-    if tests is None:
-        tests, notes = forecast_tests(pair)
-    records = [test_record(test, name, confidence_level) for name, test in tests]
-    if decision is None:
-        decision = decide(pair, confidence_level=confidence_level, names=names)
+    if assessment is None:
+        assessment = assess_pair(pair, confidence_level, names=names, season=season, random_state=random_state)
+    estimators = {label: _estimator_record(result, description, season, confidence_level, learner)
+                  for label, result, description, learner in zip(
+                      "AB", (pair.a, pair.b), descriptions, zip(assessment.intervals, assessment.checks, strict=True),
+                      strict=True)}
+    records = [test_record(test, name, confidence_level) for name, test in assessment.tests]
     header = _header(pair.a, data, confidence_level, "compare", season)
-    header["forecasts"].update(horizon_tests=_horizon_tests(pair), horizon_test=HORIZON_TEST)
+    header["forecasts"].update(horizon_tests=_horizon_tests(pair, assessment.horizons), horizon_test=HORIZON_TEST)
     shown = [i for record in estimators.values() for i in record["intervals"]]
     return {**header, "estimators": estimators, "tests": records, "diagnostic": None,
-            "warnings": _cautions(shown + records, False), "notes": [*notes, FORWARD_SCOPE],
-            "decision": decision_record(decision)}
+            "warnings": _cautions(shown + records, False), "notes": [*assessment.notes, FORWARD_SCOPE],
+            "decision": decision_record(assessment.decision)}

@@ -9,12 +9,10 @@ from typing import NamedTuple
 import numpy as np
 
 from .._utils._paths import unwritable_reason
-from .._utils._text import format_figure, format_level, format_pvalue, wrapped
+from .._utils._text import format_figure, format_level, format_pvalue, loss_words, wrapped
 from ..inference import Interval
-from ..inference._methods import result_label
-from ..inference._regression import LOSS_METRICS, loss_words
 from ..policy import POWER
-from ..policy._margin import relevelled
+from ..records._losses import LOSS_METRICS
 from ._report import decision_record, record_report
 
 
@@ -179,10 +177,9 @@ def _draw_margin(axis, decision, tests):
     handles = [*(getattr(shown, "legend_handles", None) or []), band]
     row = next((y for y, test in enumerate(t for t in tests if t["low"] is not None and t["high"] is not None)
                 if rests_on is not None and test["name"] == rests_on["name"]), None)
-    if row is not None:
+    if row is not None and decision.get("margin_interval") is not None:
         level = 1 - 2 * (1 - decision["confidence_level"])
-        low, high, _ = relevelled(rests_on["estimate"], rests_on["low"], rests_on["high"], rests_on["df"],
-                                  decision["confidence_level"], level)
+        low, high = decision["margin_interval"]
         handles += axis.plot([low, high], [row, row], color="tab:green", linewidth=7, alpha=0.45, zorder=1.5,
                              label=f"its {format_level(level)} interval (the margin's tests)")
     _legend_beside(axis, handles)
@@ -559,7 +556,7 @@ def _estimate_panel(ax, result, interval, is_test):
     if is_test:
         ax.axvline(0.0, color="black", linewidth=1, linestyle="--")
         ax.set_xlabel(getattr(result, "_difference_words", "difference"))
-        title = f"{result_label(result)}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
+        title = f"{result.label}: {result.estimate:+.4f}, {format_pvalue(result.pvalue)}; {level} interval"
     else:
         inches = ax.get_position().width * ax.figure.get_figwidth()
         ax.set_xlabel(_wrapped([f"estimand: {interval.estimand}"], inches, 8), fontsize=8)
@@ -604,7 +601,7 @@ def _posterior_panel(ax, result):
     mean, scale, margin = float(result.posterior_mean), float(result.posterior_scale), float(result.margin)
     probabilities = (("B better", result.prob_b_better, "tab:orange"),
                      ("equivalent", result.prob_equivalent, "0.6"), ("A better", result.prob_a_better, "tab:blue"))
-    title = [f"{result_label(result)} (margin = +-{margin:g}): the posterior of accuracy(A) - accuracy(B)"]
+    title = [f"{result.label} (margin = +-{margin:g}): the posterior of accuracy(A) - accuracy(B)"]
     if not (np.isfinite(mean) and np.isfinite(scale)):
         ax.text(0.5, 0.5, "the posterior is not computable here", ha="center", va="center", transform=ax.transAxes)
         ax.set_yticks([])

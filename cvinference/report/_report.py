@@ -18,8 +18,11 @@ Repeats follow one rule everywhere:
 - the corrected repeated cross-validation t (Nadeau & Bengio 2003), made for
   repeats, uses all of them and is named "corrected t (RxK-fold)".
 
-Wong's large-sample conditions come from :func:`large_sample_conditions` with
-the report's ``min_count``, never re-derived here.
+Every number comes from the policy's assembler (:func:`~cvinference.policy.assess_record`,
+:func:`~cvinference.policy.assess_pair`): the intervals, the tests, the decision and the checks (Wong's
+large-sample conditions with the report's ``min_count``, the baseline test, the metrics' fold values, the scheme
+diagnostic); a front-door answer hands over what it holds, and a bare record is assessed once when its report is
+built. Nothing is re-derived here.
 
 The records of intervals, tests, the diagnostic, the conditions and the
 decision are fields of the results' ``to_dict()`` under their own names,
@@ -35,19 +38,19 @@ import numpy as np
 
 from .._utils._arrays import python_scalar
 from .._utils._serialize import plain, plain_fields
-from .._utils._text import bounds_text, format_figure, format_level, format_pvalue, format_table, wrapped
-from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of, quietly
-from ..inference import (
-    FTestResult,
-    large_sample_conditions,
-    scheme_diagnostic,
+from .._utils._text import (
+    bounds_text,
+    format_figure,
+    format_level,
+    format_pvalue,
+    format_table,
+    grouped_baseline_words,
+    loss_words,
+    wrapped,
 )
-from ..inference._accuracy_interval import CLUSTER_METHODS
-from ..inference._estimands import TARGET_PHRASES
-from ..inference._metric_interval import metric_fold_values, takes_pos_label
-from ..inference._no_information import baseline_test_words
-from ..inference._regression import loss_words
-from ..policy import baseline_test, comparison_decision, comparison_tests, estimator_intervals
+from .._utils._warnings import ConditionsWarning, GroupedInstancesWarning, PooledRepeatsWarning, code_of
+from ..inference import FTestResult
+from ..policy import assess_pair, assess_record
 
 REPORT_FORMAT = "cvinference.report"
 """The ``"format"`` of the report records (JSON) that :func:`evaluation_report` and :func:`comparison_report` build."""
@@ -58,6 +61,14 @@ WIDTH = 100
 """The width, in columns, at which the text reports wrap their long lines."""
 IMBALANCE_FOR_A_METRIC = 10
 """Largest over smallest class count from which the report suggests a metric that sees the imbalance."""
+TARGET_PHRASES = {
+    "kfold": "the models fitted in the folds",
+    "conditional": "the model fitted to all the data",
+    "unconditional": "the learner, over datasets of the training size",
+    "model": "the model as given (one evaluation set)",
+    "forward": "the learner's forecasts, refitted at each origin",
+}
+"""Each target in a few words, for tables."""
 
 
 def _number(value):
@@ -82,9 +93,11 @@ def interval_record(interval, name, quantity="accuracy"):
     """
     written = plain(interval.to_dict())
     fields = {key: written[key] if key in written else written["details"][key] for key in _INTERVAL_FIELDS}
-    why = (interval.details or {}).get("chosen_because")  # method="auto"'s reason where it left its default
+    details = interval.details or {}
+    why = details.get("chosen_because")  # method="auto"'s reason where it left its default
+    groups = details.get("n_groups")  # the groups it took as the independent units (a cluster-robust interval)
     return {"name": name, "quantity": quantity, **fields, "df": _number(fields["df"]),
-            **({"chosen_because": why} if why else {}),
+            **({"chosen_because": why} if why else {}), **({"n_groups": groups} if groups else {}),
             "warnings": list(interval.warnings)}  # with their codes; JSON writes each as its text
 
 
@@ -110,8 +123,8 @@ def _is_classifier(result):
     return result.classes is not None
 
 
-def _folds_record(result, metrics, pos_label):
-    """The per-fold arrays; ``metric_j`` (each metric's fold values) only when metrics are asked for."""
+def _folds_record(result, fold_metrics):
+    """The per-fold arrays; ``metric_j`` (each metric's fold values, by name) only when metrics are asked for."""
     classifier = _is_classifier(result)
     record = {
         "fold": result.fold[0].tolist(), "m_j": result.fold_sizes.tolist(),
@@ -119,16 +132,15 @@ def _folds_record(result, metrics, pos_label):
         "p_j": result.fold_accuracy.tolist() if classifier else None,
         "mean_loss_j": result.fold_mean_loss.tolist(),
     }
-    if metrics:
-        values = [quietly(metric_fold_values, result, metric, pos_label if takes_pos_label(metric) else None)
-                  for metric in metrics]
-        record["metric_j"] = {name: [[_number(v) for v in row] for row in table] for name, table in values}
+    if fold_metrics:
+        record["metric_j"] = {name: [[_number(v) for v in row] for row in table]
+                              for name, table in fold_metrics.items()}
     return record
 
 
-def _conditions_record(result, min_count):
-    """Wong's conditions as :func:`large_sample_conditions` finds them, per repeat and fold."""
-    conditions = large_sample_conditions(result, min_count)
+def _conditions_record(conditions, min_count):
+    """Wong's conditions (:func:`~cvinference.large_sample_conditions`, as the assembler found them), per repeat
+    and fold."""
     fields = plain_fields(conditions, ("rule", "satisfied", "units_are_folds", "holds", "failing_folds", "counts"))
     return {"rule": fields["rule"], "min_count": min_count, "satisfied": fields["satisfied"],
             "description": conditions.describe(),
@@ -147,13 +159,12 @@ def _baseline_test(test):
     took the groups as the units, in words, and the number of groups."""
     if "n_groups" not in test.details:
         return {}
-    return {"test": baseline_test_words(test), "n_groups": test.details["n_groups"]}
+    return {"test": grouped_baseline_words(test.details["n_groups"]), "n_groups": test.details["n_groups"]}
 
 
-def _mean_baseline_record(result, confidence_level):
+def _mean_baseline_record(test, confidence_level):
     """The trivial regressor's loss (the training mean's, or median's) and the p-value of beating it: the CV-CLT's,
     or on a grouped record the cluster-robust t's."""
-    test = baseline_test(result)
     if test is None:
         return None
     details = test.details
@@ -162,12 +173,11 @@ def _mean_baseline_record(result, confidence_level):
             "beats": bool(test.pvalue < 1 - confidence_level), **_baseline_test(test)}
 
 
-def _baseline_record(result, confidence_level):
+def _baseline_record(result, test, confidence_level):
     """The no-information rate, its majority class and the p-value of accuracy > it: the exact binomial's, or on a
-    grouped record the cluster-robust t's."""
+    grouped record the cluster-robust t's (``test``, the assembler's baseline test)."""
     if not _is_classifier(result):
-        return _mean_baseline_record(result, confidence_level)
-    test = baseline_test(result)
+        return _mean_baseline_record(test, confidence_level)
     details = test.details
     return {"no_information_rate": details["no_information_rate"],
             "majority_class": _json_label(details["majority_class"]), "pvalue": _number(test.pvalue),
@@ -175,25 +185,20 @@ def _baseline_record(result, confidence_level):
             **_baseline_test(test)}
 
 
-def estimator_record(result, description, confidence_level, *, metrics=(), min_count=5, pos_label=None,
-                     intervals=None):
-    """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator.
-
-    ``intervals`` are :func:`estimator_intervals` of the record when already computed.
-    """
+def estimator_record(result, description, confidence_level, assessment, *, min_count=5):
+    """Accuracy, intervals, conditions, the no-information baseline and per-fold arrays of one estimator, read from
+    its :class:`~cvinference.policy.RecordAssessment`."""
     classifier = _is_classifier(result)
-    if intervals is None:
-        intervals = estimator_intervals(result, confidence_level, metrics=metrics, min_count=min_count,
-                                        pos_label=pos_label)
+    intervals, checks = assessment
     return {
         "description": description, "accuracy": result.accuracy if classifier else None,
         "n_correct": int(result.correct.sum()) if classifier else None, "n_tested": int(result.correct.size),
         "mean_loss": result.mean_loss, "loss": result.loss_name, "n_samples": result.n_samples,
         "n_splits": result.n_splits, "n_repeats": result.n_repeats,
         "intervals": [interval_record(found.interval, found.name, found.quantity) for found in intervals],
-        "conditions": _conditions_record(result, min_count) if classifier else None,
-        "baseline": _baseline_record(result, confidence_level),
-        "folds": _folds_record(result, metrics, pos_label),
+        "conditions": _conditions_record(checks.conditions, min_count) if classifier else None,
+        "baseline": _baseline_record(result, checks.baseline, confidence_level),
+        "folds": _folds_record(result, checks.fold_metrics),
     }
 
 
@@ -259,7 +264,7 @@ def _cautions(records, command_line):
 
 
 def evaluation_report(result, *, description, data, confidence_level=0.95, metrics=(), min_count=5,
-                      command_line=True, pos_label=None, intervals=None):
+                      command_line=True, pos_label=None, assessment=None):
     """The report of one estimator (``cvinference evaluate``, ``cvinference.evaluate``, ``CVResult.summary()``).
 
     Parameters
@@ -271,32 +276,33 @@ def evaluation_report(result, *, description, data, confidence_level=0.95, metri
     data : dict or None
         ``{"name", "n_samples"}``, or None (no name).
     confidence_level, metrics, min_count
-        As in :func:`estimator_intervals`.
+        As in :func:`~cvinference.policy.estimator_intervals`.
     command_line : bool, default=True
         Words the repeat hint of the warnings for the front door (the
         ``n_repeats`` of ``cvinference.evaluate`` and ``compare``, and
         their ``--repeats``) instead of a record's functions.
     pos_label
-        As in :func:`estimator_intervals`.
-    intervals : list of NamedInterval or None, default=None
-        :func:`estimator_intervals` of ``result`` when already computed.
+        As in :func:`~cvinference.policy.estimator_intervals`.
+    assessment : RecordAssessment or None, default=None
+        What the assembler computed from ``result``
+        (:func:`~cvinference.policy.assess_record`); None asks it now.
     """
-    record = estimator_record(result, description, confidence_level, metrics=metrics, min_count=min_count,
-                              pos_label=pos_label, intervals=intervals)
+    if assessment is None:
+        assessment = assess_record(result, confidence_level, metrics=metrics, min_count=min_count,
+                                   pos_label=pos_label)
+    record = estimator_record(result, description, confidence_level, assessment, min_count=min_count)
     return {**_header(result, data, confidence_level, min_count, "evaluate"), "estimators": {"A": record},
             "tests": [], "diagnostic": None, "warnings": _cautions(record["intervals"], command_line),
             "verdict": _evaluation_verdict(record)}
 
 
-def _diagnostic_record(pair):
-    diagnostic = quietly(scheme_diagnostic, pair.a, pair.b, repeat=0 if pair.a.n_repeats > 1 else None)
+def _diagnostic_record(diagnostic):
     fields = plain_fields(diagnostic, ("phi", "high", "note", "both_correct", "a_only", "b_only", "both_wrong"))
     return {"phi": fields.pop("phi"), "high": fields.pop("high"), "note": fields.pop("note"), "table": fields}
 
 
 def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_tests=(), metrics=(), min_count=5,
-                      command_line=True, nested=None, names=None, pos_label=None, intervals=None, tests=None,
-                      decision=None):
+                      command_line=True, nested=None, names=None, pos_label=None, assessment=None):
     """The report of two estimators (``cvinference compare``/``demo``, ``cvinference.compare``,
     ``PairedCVResult.summary()``).
 
@@ -322,28 +328,24 @@ def comparison_report(pair, *, descriptions, data, confidence_level=0.95, extra_
         The learners' names.
     pos_label
         As in :func:`evaluation_report`.
-    intervals, tests, decision : default=None
-        A's and B's :func:`estimator_intervals`, :func:`comparison_tests`
-        and :func:`comparison_decision`, when already computed.
+    assessment : PairAssessment or None, default=None
+        What the assembler computed from ``pair``
+        (:func:`~cvinference.policy.assess_pair`: the intervals, the tests,
+        the decision, the checks); None asks it now.
     """
-    a, b = pair.a, pair.b
-    intervals = intervals or (None, None)
-    estimators = {label: estimator_record(result, description, confidence_level, metrics=metrics,
-                                          min_count=min_count, pos_label=pos_label, intervals=found)
-                  for label, result, description, found in (("A", a, descriptions[0], intervals[0]),
-                                                            ("B", b, descriptions[1], intervals[1]))}
-    classifier = _is_classifier(a)
-    if tests is None:
-        tests = comparison_tests(pair, extra_tests=extra_tests, min_count=min_count)
-    records = [test_record(test, name, confidence_level) for name, test in tests]
-    if decision is None:
-        decision = comparison_decision(pair, tests, confidence_level=confidence_level, metrics=metrics,
-                                       nested=nested, names=names, pos_label=pos_label)
-    diagnostic = _diagnostic_record(pair) if classifier else None
+    if assessment is None:
+        assessment = assess_pair(pair, confidence_level, metrics=metrics, min_count=min_count, pos_label=pos_label,
+                                 extra_tests=extra_tests, nested=nested, names=names)
+    estimators = {label: estimator_record(result, description, confidence_level, learner, min_count=min_count)
+                  for label, result, description, learner in zip(
+                      "AB", (pair.a, pair.b), descriptions, zip(assessment.intervals, assessment.checks, strict=True),
+                      strict=True)}
+    records = [test_record(test, name, confidence_level) for name, test in assessment.tests]
+    diagnostic = None if assessment.diagnostic is None else _diagnostic_record(assessment.diagnostic)
     intervals = [i for record in estimators.values() for i in record["intervals"]]
-    return {**_header(a, data, confidence_level, min_count, "compare"), "estimators": estimators,
+    return {**_header(pair.a, data, confidence_level, min_count, "compare"), "estimators": estimators,
             "tests": records, "diagnostic": diagnostic, "warnings": _cautions(intervals + records, command_line),
-            "notes": _comparison_notes(records, diagnostic), "decision": decision_record(decision)}
+            "notes": _comparison_notes(records, diagnostic), "decision": decision_record(assessment.decision)}
 
 
 def _summary_lines(decision):
@@ -362,6 +364,8 @@ def decision_record(decision):
     for test in [record["rests_on"], *record["context"]]:
         if test is not None:
             del test["role"]
+    if decision.margin is not None:  # only then, so that the other decisions' records keep their shape
+        record["margin_interval"] = plain(decision.margin_interval)
     return {**record, "text": decision.text, "summary": _summary_lines(decision), "explanation": decision.explain()}
 
 
@@ -385,7 +389,7 @@ def _regression_verdict(record):
     intervals = {interval["quantity"]: interval for interval in record["intervals"]}
     text = f"{loss_words(record['loss']).capitalize()} {format_figure(record['mean_loss'])}."
     cluster = next((interval for interval in record["intervals"]
-                    if interval["method"] in CLUSTER_METHODS and interval["quantity"] == record["loss"]), None)
+                    if interval.get("n_groups") and interval["quantity"] == record["loss"]), None)
     if cluster is not None:  # a grouped record: the interval that takes the groups as the units
         text = (f"{text[:-1]}; with {format_level(cluster['confidence_level'])} confidence between "
                 f"{format_figure(cluster['low'])} and {format_figure(cluster['high'])} ({cluster['method']} interval, "
@@ -415,7 +419,7 @@ def _evaluation_verdict(record):
                 f"{baseline['no_information_rate']:.1%}, and accuracy > {baseline['no_information_rate']:.1%} has "
                 f"{format_pvalue(baseline['pvalue'])} ({baseline.get('test', 'one-sided exact binomial')}). {text}")
     caveats = [_scope_caveat(record)]
-    if (not record["conditions"]["satisfied"] and chosen["method"] not in CLUSTER_METHODS  # needs no conditions
+    if (not record["conditions"]["satisfied"] and not chosen.get("n_groups")  # the groups as units: no conditions
             and not chosen.get("chosen_because")):  # the evidence chose another: its block says why
         caveats.insert(0, "Wong's large-sample conditions fail in some folds, so the exact (Clopper-Pearson) "
                           "interval is the one to quote.")

@@ -90,7 +90,15 @@ class Answer:
 
     @validate_params(indent=Nullable(Integer(minimum=0)))
     def to_json(self, *, indent=None):
-        """:meth:`to_dict` as JSON text, as the command line's ``--json`` writes it.
+        """:meth:`to_dict` as JSON text, as the command line's ``--json`` writes it: a report, not a store.
+
+        An answer has no ``from_json``: its records are the store. To keep
+        an answer and read it again, keep its record,
+        ``evaluation.result.to_json()`` or ``comparison.pair.to_json()``, and
+        answer that again: ``cvi.evaluate(CVResult.from_json(s))`` or
+        ``cvi.compare(PairedCVResult.from_json(s))`` (no fit; the same
+        report, but for what a comparison's own fits made beyond the pair:
+        its plan, 5x2cv and nested cross-validation).
 
         Parameters
         ----------

@@ -98,6 +98,18 @@ class Comparison(Answer):
         The plan it ran, made before its fits: what :func:`~cvinference.plan`
         gives with the same arguments (its design, the fits of each stage and
         its minimum detectable difference); None for forward validation.
+    checks : tuple of RecordChecks
+        A's and B's :func:`~cvinference.policy.record_checks`, computed once
+        with the intervals: each learner's baseline test (:attr:`baselines`),
+        large-sample conditions, metrics' fold values and forward results
+        per horizon.
+    diagnostic : SchemeDiagnostic or None
+        Two classifiers' scheme independence (the phi correlation of their
+        correctness, repeat 0), else None.
+    horizons : mapping of int to LossDifferenceTestResult or None, or None
+        Forward validation's test of the difference per horizon (the one the
+        decision rests on, two-sided; None where a horizon has too few
+        forecasts); None for cross-validation.
     """
 
     pair: PairedCVResult | PairedForwardResult
@@ -109,6 +121,15 @@ class Comparison(Answer):
     fits: int
     budget: int | None
     plan: Plan | None
+    checks: tuple
+    diagnostic: object
+    horizons: object
+
+    @property
+    def baselines(self):
+        """``{"A": test, "B": test}``: the test that each learner beats its trivial baseline (the no-information
+        rate, the training mean's loss, the naive forecast), None where it has none."""
+        return MappingProxyType({label: checks.baseline for label, checks in zip("AB", self.checks, strict=True)})
 
     @property
     def tests(self):
@@ -350,7 +371,8 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
                         names=names, margin=margin, question=question)
     return Comparison(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=interval,
                       decision=found.decision, words=words._replace(notes=(*notes, *([seeding] if seeding else []))),
-                      fits=fits, budget=allowed, plan=planned_comparison)
+                      fits=fits, budget=allowed, plan=planned_comparison, checks=found.checks,
+                      diagnostic=found.diagnostic, horizons=found.horizons)
 
 
 @fill_doc
@@ -388,8 +410,8 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
     decision (``fits`` 0, no plan, no nested cross-validation), worded as
     the pair's ``summary()``, which is this answer's. Only
     ``confidence_level``, ``metric``, ``pos_label``, ``names``, ``margin``,
-    ``question`` and ``season`` apply then; a setting of the fits is
-    refused.
+    ``question``, ``season`` and ``random_state`` (which seeds a forward
+    pair's block bootstrap) apply then; a setting of the fits is refused.
 
     Parameters
     ----------
@@ -540,7 +562,7 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
         check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
         return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
                                             pos_label=pos_label, names=names, margin=margin, question=question,
-                                            season=season))
+                                            season=season, random_state=random_state))
     return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
                           loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
                           budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,

@@ -17,7 +17,7 @@ from .._utils._params import (
 )
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..policy import record_intervals
+from ..policy import RecordChecks, assess_record
 from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
 from ..records import CVResult, ForwardResult
 from ._answer import Answer, Words, by_quantity, recommended
@@ -64,6 +64,11 @@ class Evaluation(Answer):
         The models fitted (0 for a record passed in).
     budget : int or None
         The fits the call was allowed, None without a limit.
+    checks : RecordChecks
+        What the report shows beside the intervals, computed once with them
+        (:func:`~cvinference.policy.record_checks`): the baseline test, the
+        large-sample conditions, the metrics' fold values and, for forward
+        validation, the results per horizon.
     """
 
     result: CVResult | ForwardResult
@@ -71,6 +76,19 @@ class Evaluation(Answer):
     words: Words
     fits: int
     budget: int | None
+    checks: RecordChecks
+
+    @property
+    def baseline(self):
+        """The test that the learner beats its trivial baseline (the no-information rate, the training mean's loss,
+        the naive forecast), or None where it has none."""
+        return self.checks.baseline
+
+    @property
+    def horizons(self):
+        """Forward validation's recommended interval of the mean loss per horizon (a read-only mapping of horizon
+        to Interval, None where a horizon has too few forecasts); None for cross-validation."""
+        return self.checks.horizons
 
     @property
     def intervals(self):
@@ -132,9 +150,9 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
                  f"{in_units(planned, 1)}; {budget_words(allowed)})")
     result = evaluator(cv, n_repeats=n_repeats, loss=loss, metrics=metrics, n_jobs=n_jobs, random_state=random_state,
                        verbose=verbose).evaluate(estimator, X, y, groups, name=name, params=params)
-    rows = record_intervals(result, confidence_level, metrics=metrics, pos_label=pos_label)
-    return Evaluation(result=result, rows=(rows,), words=words._replace(notes=_notes(seeding)), fits=planned,
-                      budget=allowed)
+    found = assess_record(result, confidence_level, metrics=metrics, pos_label=pos_label)
+    return Evaluation(result=result, rows=(found.intervals,), words=words._replace(notes=_notes(seeding)),
+                      fits=planned, budget=allowed, checks=found.checks)
 
 
 @fill_doc
@@ -156,8 +174,9 @@ def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metr
     ``y``), it fits nothing and answers from the record: the same
     intervals and baseline (``fits`` 0), worded as the record's
     ``summary()``, which is this answer's. Only ``confidence_level``,
-    ``metric``, ``pos_label`` and ``season`` apply then; a setting of the
-    fits is refused.
+    ``metric``, ``pos_label``, ``season`` and ``random_state`` (which seeds
+    a forward record's block bootstrap) apply then; a setting of the fits
+    is refused.
 
     Parameters
     ----------
@@ -281,7 +300,7 @@ def evaluate(estimator, X=None, y=None, *, cv=10, n_repeats=1, groups=None, metr
                         random_state=random_state, verbose=verbose, params=params, season=season)
         check_record_call(evaluate, estimator, settings, "X and y", PAIRS)
         return Evaluation(**record_evaluation(estimator, confidence_level=confidence_level, metric=metric,
-                                              pos_label=pos_label, season=season))
+                                              pos_label=pos_label, season=season, random_state=random_state))
     return run_evaluation(estimator, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss,
                           pos_label=pos_label, confidence_level=confidence_level, budget=budget, name=name,
                           n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season)

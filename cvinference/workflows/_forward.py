@@ -4,7 +4,7 @@ forecast, the tests per horizon and the decision, in the front door's objects.""
 
 from ..evaluation import CVEvaluator
 from ..evaluation._forward import is_forward_splitter
-from ..policy import assess_pair, record_intervals
+from ..policy import assess_pair, assess_record
 from ..policy._budget import budget_fits, budget_words, check_budget, in_units
 from ..policy._decision import forward_metrics
 from ._settings import REGRESSION_LOSSES, decision_metric, say
@@ -131,8 +131,8 @@ def forward_evaluation(estimator, X, y, *, cv, loss, confidence_level, budget, n
     its :class:`~cvinference.workflows.Evaluation`."""
     planned, allowed = _plan(cv, X, y, budget, 1, verbose, description, season)
     result = _evaluator(cv, loss, n_jobs, random_state, verbose).evaluate(estimator, X, y, name=name, params=params)
-    rows = record_intervals(result, confidence_level, random_state=random_state)
-    return dict(result=result, rows=(rows,), fits=planned, budget=allowed)
+    found = assess_record(result, confidence_level, season=season, random_state=random_state)
+    return dict(result=result, rows=(found.intervals,), fits=planned, budget=allowed, checks=found.checks)
 
 
 def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level, budget, names, n_jobs, random_state,
@@ -143,6 +143,7 @@ def forward_comparison(estimators, X, y, *, cv, loss, metrics, confidence_level,
     planned, allowed = _plan(cv, X, y, budget, 2, verbose, "A and B", season)
     pair = _evaluator(cv, loss, n_jobs, random_state, verbose).compare(*estimators, X, y, names=names, params=params)
     found = assess_pair(pair, confidence_level, metrics=metrics, names=names, margin=margin, question=question,
-                        random_state=random_state)
+                        random_state=random_state, season=season)
     return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
-                decision=found.decision, fits=planned, budget=allowed), found.notes
+                decision=found.decision, fits=planned, budget=allowed, checks=found.checks,
+                diagnostic=found.diagnostic, horizons=found.horizons), found.notes

@@ -2,7 +2,7 @@
 
 import inspect
 
-from ..policy import assess_pair, record_intervals
+from ..policy import assess_pair, assess_record
 from ..records import CVResult, ForwardResult, PairedCVResult, PairedForwardResult
 from ..report._report import learner_text
 from ._answer import Words
@@ -12,8 +12,9 @@ RECORDS = (CVResult, ForwardResult)
 """The records of one learner that :func:`~cvinference.evaluate` answers without a fit."""
 PAIRS = (PairedCVResult, PairedForwardResult)
 """The records of two learners that :func:`~cvinference.compare` answers without a fit."""
-READ = ("confidence_level", "metric", "pos_label", "names", "margin", "question", "season")
-"""The settings a record's answer reads; the others (folds, repeats, budget, seeds...) only say how to fit."""
+READ = ("confidence_level", "metric", "pos_label", "names", "margin", "question", "season", "random_state")
+"""The settings a record's answer reads (``random_state`` seeds a forward record's block bootstrap); the others
+(folds, repeats, budget, the learners' seeds...) only say how to fit."""
 
 
 def _is_default(value, default):
@@ -49,22 +50,24 @@ def _words(results, confidence_level, metrics, pos_label, names=None, season=Non
                  pos_label, names, season, command_line=False, every_repeat=True)
 
 
-def record_evaluation(record, *, confidence_level=0.95, metric=None, pos_label=None, season=None):
+def record_evaluation(record, *, confidence_level=0.95, metric=None, pos_label=None, season=None, random_state=None):
     """The fields of :func:`~cvinference.evaluate`'s answer for a record already made: no fit."""
     metrics = metric_list(metric)
-    rows = record_intervals(record, confidence_level, metrics=metrics, pos_label=pos_label)
-    return dict(result=record, rows=(rows,), words=_words((record,), confidence_level, metrics, pos_label,
-                                                          season=season), fits=0, budget=None)
+    found = assess_record(record, confidence_level, metrics=metrics, pos_label=pos_label, season=season,
+                          random_state=random_state)
+    return dict(result=record, rows=(found.intervals,), words=_words((record,), confidence_level, metrics, pos_label,
+                                                                     season=season), fits=0, budget=None,
+                checks=found.checks)
 
 
 def pair_comparison(pair, *, confidence_level=0.95, metric=None, pos_label=None, names=None, margin=None,
-                    question=None, season=None):
+                    question=None, season=None, random_state=None):
     """The fields of :func:`~cvinference.compare`'s answer for a pair already made: no fit, no nested
     cross-validation, no plan."""
     metrics = metric_list(metric)
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, names=names, margin=margin,
-                        question=question)
+                        question=question, season=season, random_state=random_state)
     words = _words((pair.a, pair.b), confidence_level, metrics, pos_label, names, season)
     return dict(pair=pair, rows=found.intervals, test_rows=tuple(found.tests), nested=None,
                 decision=found.decision, words=words._replace(left_out=tuple(found.notes)), fits=0, budget=None,
-                plan=None)
+                plan=None, checks=found.checks, diagnostic=found.diagnostic, horizons=found.horizons)
