@@ -6,9 +6,13 @@ reads the learners' classes, the size, the folds, the metric, the budget and the
 data, so that planning spends no test's level.
 """
 
+import numbers
 from typing import NamedTuple
 
-from ..evaluation._partitions import check_cv_argument
+import numpy as np
+
+from ..evaluation._partitions import CrossValidation, check_cv_argument
+from ..splitters._group_kfold import group_kfold
 from ._budget import check_budget
 from ._evidence import grouped_task, learner_of
 from ._routes import (
@@ -38,6 +42,117 @@ CROSS_VALIDATION, FIVE_BY_TWO = "cross-validation", "5x2cv"
 
 IF_CANNOT_TELL = " if the decision cannot tell"
 """What a stage's name ends with when it runs only when the decision from the folds cannot tell."""
+
+
+class FrontDoorCV(CrossValidation):
+    """The front door's ``cv``: what :class:`CVEvaluator` takes (an int >= 2, ``"loo"``, a splitter or a list of
+    splits), a numpy integer as a Python int and an iterator of splits as their list (read once, as scikit-learn's
+    ``check_cv`` reads it); None, which scikit-learn reads as 5 folds and which is not this function's default
+    (10), is refused with both fixes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> FrontDoorCV().check("cv", np.int64(5))
+    5
+    >>> FrontDoorCV().check("cv", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of (train, test) splits; \
+got cv=None. scikit-learn's cv=None is 5-fold cross-validation, and this function's default is 10 folds: pass cv=5, \
+or leave cv out for 10.
+    """
+
+    def check(self, name, value):
+        if value is None:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}=None. scikit-learn's {name}=None is 5-fold "
+                            f"cross-validation, and this function's default is 10 folds: pass {name}=5, or leave "
+                            f"{name} out for 10.")
+        if isinstance(value, float) and value.is_integer() and value >= 2:
+            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}, a float: pass "
+                            f"{name}={int(value)}.")
+        value = super().check(name, value)
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        return value if isinstance(value, str) or hasattr(value, "split") else list(value)
+
+
+def resolved_cv(cv, n_samples, groups, regression, random_state):
+    """The folds to run: an int k equal to the instances is leave-one-out; with groups, an int k is the toolkit's
+    shuffling group k-fold (seeded by ``random_state``), as the command line's ``--groups`` draws it."""
+    if isinstance(cv, int) and groups is None and cv == n_samples:
+        return "loo"
+    if isinstance(cv, int) and groups is not None:
+        return group_kfold(not regression, cv, random_state=random_state)
+    return cv
+
+
+def check_folds(cv, n_repeats, n_samples):
+    """Refuse more folds than instances and repeats of leave-one-out, naming the fix."""
+    if isinstance(cv, int) and not isinstance(cv, bool) and cv > n_samples:
+        raise ValueError(f"cv={cv} is more folds than the {n_samples} instances; use cv=2 to {n_samples}, "
+                         "or cv='loo'")
+    if cv == "loo" and n_repeats > 1:
+        raise ValueError(f"n_repeats={n_repeats} needs k-fold cross-validation: leave-one-out gives the same "
+                         "partition every time (Wong 2015, section 5.1); use n_repeats=1 or cv=K")
+
+
+def fold_count(cv, X, y, groups):
+    """The folds of one partition: one per instance under leave-one-out, k for an int, the splitter's otherwise."""
+    if isinstance(cv, str):
+        return len(y)
+    if isinstance(cv, int):
+        return cv
+    if hasattr(cv, "get_n_splits"):
+        return cv.get_n_splits(X, y, groups)
+    return len(list(cv))
+
+
+class Folds(NamedTuple):
+    """The folds a comparison runs, known before any fit: ``folds`` (``cv`` resolved: leave-one-out for an int equal
+    to N, the shuffling group k-fold for an int with groups), their number ``n_splits`` per partition, and the
+    number of groups ``n_groups`` (None without groups)."""
+
+    folds: object
+    n_splits: int
+    n_groups: int | None
+
+
+def _checked_groups(groups, n_samples):
+    """``groups`` as a 1-d array of ``n_samples`` entries, refused (naming the fix) otherwise."""
+    found = np.asarray(groups)
+    if found.ndim != 1 or len(found) != n_samples:
+        raise ValueError(f"groups has shape {found.shape} and n_samples={n_samples}: pass one group per instance "
+                         f"(a 1-d array of {n_samples} entries, as compare takes it), or n_samples=len(groups).")
+    return found
+
+
+def _n_splits(folds, X, y, groups):
+    """:func:`fold_count`, a splitter's refusal of these data said in ``cv``'s name."""
+    try:
+        return fold_count(folds, X, y, groups)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"cv={folds!r} cannot count its folds on these data ({' '.join(str(error).split())}); pass "
+                         "the groups it needs (groups=...), or another cv.") from None
+
+
+def planned_folds(cv, n_samples, *, groups=None, n_repeats=1, regression=False, X=None, y=None, random_state=None):
+    """The :class:`Folds` of ``cv`` (an int, "loo", a splitter or a list of splits, as :class:`FrontDoorCV` takes it)
+    on ``n_samples`` instances in ``groups``, refusing before any fit what no fit could run: groups of another
+    length, more folds than instances (or than groups), repeats of leave-one-out or of a splitter that does not
+    shuffle. ``X`` and ``y``, where given, are what a splitter counts its folds on (by default N rows of zeros)."""
+    groups = None if groups is None else _checked_groups(groups, n_samples)
+    folds = resolved_cv(cv, n_samples, groups, regression, random_state)
+    repeats = 1 if n_repeats == "auto" else n_repeats
+    check_folds(folds, repeats, n_samples)
+    folds = check_cv_argument(folds, repeats)
+    n_groups = None if groups is None else len(np.unique(groups))
+    if n_groups is not None and isinstance(cv, numbers.Integral) and n_groups < cv:
+        raise ValueError(f"cv={cv} is more folds than the {n_groups} groups (whole groups go to one test fold); "
+                         f"use cv=2 to {n_groups}.")
+    n_splits = _n_splits(folds, np.zeros((n_samples, 0)) if X is None else X, np.zeros(n_samples) if y is None else y,
+                         groups)
+    return Folds(folds, int(n_splits), n_groups)
 
 
 class Design(NamedTuple):

@@ -33,17 +33,21 @@ from ..evaluation._nested_fits import check_same_task
 from ..inference._distributions import reference_quantile
 from ..inference._methods import display_label
 from ..inference._metric_names import check_metric_names
+from ..inference._regression import loss_words
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
 from ._budget import Budget, budget_fits
-from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, comparison_design
+from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, FrontDoorCV, comparison_design, planned_folds
 from ._detectable import POWER, interval_standard_error
-from ._evidence import LEARNER_WORDS, folds_of, learner_of, read_evidence, repeats_of
+from ._evidence import LEARNER_WORDS, folds_of, grouped_task, learner_of, read_evidence, repeats_of, sized_by_groups
 from ._margin import MARGIN_ALTERNATIVES, check_margin
 from ._routes import fold_task, measured_repeats_routes
 
 PLAN_QUESTIONS = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
+
+REGRESSION_LOSS = "squared_error"
+"""A regressors' records' loss when none is given (the front door's default)."""
 
 RANGE_LEVEL = 0.90
 """The level of a pilot-based plan's range: where the comparison's own test, its variance estimated afresh from its
@@ -115,7 +119,9 @@ class Plan(Serializable):
         non-inferior" (or "equivalent") against with probability ``power``
         when the learners are truly equal. None where nothing before the
         fits gives the test's variance (a regressors' comparison without a
-        pilot, leave-one-out, grouped records; ``rests_on`` says which).
+        pilot, leave-one-out, learners no calibration cell measured;
+        ``rests_on`` says which). With groups it is read from the grouped
+        cells (or a grouped pilot) and carried in groups.
     low, high : float or None
         With a pilot, the range (90%) of the figure the comparison's own
         test will report: its variance is estimated afresh from its folds,
@@ -292,13 +298,22 @@ def _pilot_unit_variance(pilot, metric, confidence_level):
     its variance factor, its degrees of freedom and the decision's name of the metric."""
     decision, test = _planned_test(pilot, metric, confidence_level)
     a = pilot.a
-    factor = variance_factor(a.n_samples, a.n_splits, a.n_repeats, ratio=n_test_over_n_train(a))
+    factor = variance_factor(_units(a), a.n_splits, a.n_repeats, ratio=n_test_over_n_train(a))
     standard_error = interval_standard_error(test.low, test.high, confidence_level, test.df)
     if not standard_error > 0:
         raise ValueError(f"pilot: the corrected t's fold differences in {decision.metric} have no variance "
                          f"(standard error {standard_error!r}: A and B differ by the same amount in every fold), so "
                          "nothing can be planned from it; pass a pilot of learners whose folds differ, or no pilot.")
-    return standard_error ** 2 / factor * a.n_samples / a.n_splits, factor, test.df, decision.metric
+    return standard_error ** 2 / factor * _units(a) / a.n_splits, factor, test.df, decision.metric
+
+
+def _units(record):
+    """The independent units of a record: its groups where made with groups, else its instances."""
+    return record.n_samples if record.groups is None else record.n_groups
+
+
+def _units_words(grouped):
+    return ("G", "groups") if grouped else ("N", "instances")
 
 
 def _c4(df):
@@ -307,7 +322,7 @@ def _c4(df):
     return math.exp(0.5 * math.log(2 / df) + math.lgamma((df + 1) / 2) - math.lgamma(df / 2))
 
 
-def _calibration_unit_variances(learners, n_samples, task, n_repeats):
+def _calibration_unit_variances(learners, n_samples, task, n_repeats, size_name="N"):
     """Each standing calibration cell's fold-difference variance times its test-fold size, the regime, the cells
     in words and the numbers of folds they measured."""
     reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
@@ -325,7 +340,8 @@ def _calibration_unit_variances(learners, n_samples, task, n_repeats):
     for row in standing:
         by_learner.setdefault(LEARNER_WORDS.get(row["learner"], row["learner"]), set()).add(row["n"])
     populations = sorted({row["population"] for row in standing})
-    cells = (listed([f"{word} at N = {listed([str(n) for n in sorted(sizes)])}" for word, sizes in by_learner.items()])
+    cells = (listed([f"{word} at {size_name} = {listed([str(n) for n in sorted(sizes)])}"
+                     for word, sizes in by_learner.items()])
              + f" ({listed(populations)} population{'s' if len(populations) > 1 else ''})")
     return variances, regime, cells, tuple(sorted({folds_of(row["method"]) for row in standing}))
 
@@ -343,22 +359,38 @@ def _name(estimator, record, label):
     return estimator_description(estimator) if estimator is not None else label
 
 
-def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
-    """The N and K planned and whether the learners are regressors, refusing what the plan cannot read (before
-    anything is computed)."""
+def _check_pilot(estimator_a, estimator_b, pilot):
     if pilot is not None and not isinstance(pilot, PairedCVResult):
         raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
                         f"y) makes; got {type(pilot).__name__}.")
     if pilot is not None and (estimator_a is not None or estimator_b is not None):
         raise TypeError("plan takes the learners or a pilot= record of them, not both: the pilot's records name its "
                         "learners. Drop estimator_a and estimator_b, or the pilot.")
-    if pilot is not None and pilot.a.groups is not None:
-        raise ValueError("pilot: a record made with groups is decided by tests whose units are the groups, which "
-                         "the plan does not cover (it plans the corrected t on k-fold cross-validation of instances); "
-                         "pass a pilot made without groups, or run the comparison (cvi.compare(..., groups=...)).")
     if pilot is None and (estimator_a is None or estimator_b is None):
         raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
                         "pilot= record of them.")
+
+
+def _pilot_groups(pilot, n_samples, groups):
+    """The groups planned: ``groups``, or a grouped pilot's own when neither they nor N are given; a pilot and a
+    plan of which one counts groups and the other instances are refused."""
+    grouped_pilot = pilot is not None and pilot.a.groups is not None
+    if grouped_pilot and groups is None and n_samples is None:
+        return pilot.a.groups
+    if grouped_pilot and groups is None:
+        raise ValueError(f"pilot: its records were made with {pilot.a.n_groups} groups, whose variance counts groups, "
+                         f"and the plan at n_samples={n_samples} has none; pass groups= of the comparison planned, or "
+                         "leave n_samples out to plan the pilot's own groups.")
+    if pilot is not None and not grouped_pilot and groups is not None:
+        raise ValueError("groups: the pilot was made without groups, and its variance counts instances, not groups; "
+                         "pass a pilot made with groups (CVEvaluator(cv=K).compare(a, b, X, y, groups)), or no pilot.")
+    return groups
+
+
+def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric, groups):
+    """The N, ``cv`` and groups planned and whether the learners are regressors, refusing what the plan cannot read
+    (before anything is computed)."""
+    _check_pilot(estimator_a, estimator_b, pilot)
     for name, estimator in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
         if estimator is not None:
             check_estimator_methods(estimator, name)
@@ -371,18 +403,21 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
     regression = pilot is not None and pilot.a.classes is None
     check_metric_names([] if metric is None else [metric], regression,
                        "the pilot's learners" if pilot is not None else "the learners")
+    groups = _pilot_groups(pilot, n_samples, groups)
+    if n_samples is None and groups is not None:
+        n_samples = len(groups)
     if n_samples is None:
         if pilot is None:
             raise TypeError("n_samples is needed without a pilot: the N of the comparison planned.")
         n_samples = pilot.a.n_samples
     cv = cv if cv is not None else pilot.a.n_splits if pilot is not None else 10
-    if n_samples < 2 * cv:
+    if isinstance(cv, int) and cv != n_samples and n_samples < 2 * cv:  # cv = N is leave-one-out
         raise ValueError(f"n_samples={n_samples} with cv={cv}: each fold needs at least 2 instances; pass "
                          f"n_samples >= {2 * cv} or fewer folds.")
-    return int(n_samples), int(cv), regression
+    return int(n_samples), cv, regression, groups
 
 
-@validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Maybe(Integer(minimum=2)),
+@validate_params(n_samples=Maybe(Integer(minimum=4)), cv=Maybe(FrontDoorCV()),
                  n_repeats=IntegerOrWord(1, "auto"), confidence_level=PROBABILITY,
                  power=Real(0.5, 1.0, closed="left", what="a power", example="0.8"),
                  difference=Maybe(Real(0.0, math.inf, closed="neither", what="a difference in the metric's units")),
@@ -390,8 +425,8 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric):
                  question=Maybe(Choice(*PLAN_QUESTIONS)), nested=Choice("auto", "always", "never"), budget=Budget(),
                  loss=Maybe(LossSpec()), names=NAMES)
 def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metric=None, cv=None,
-         n_repeats=DEFAULT_REPEATS, loss=None, nested="auto", budget=None, power=POWER, confidence_level=0.95,
-         difference=None, margin=None, question=None, names=None):
+         n_repeats=DEFAULT_REPEATS, groups=None, loss=None, nested="auto", budget=None, power=POWER,
+         confidence_level=0.95, difference=None, margin=None, question=None, names=None):
     """Plan a comparison before its fits: what it would detect, what it costs, and what a difference needs.
 
     For the corrected t on ``cv``-fold cross-validation repeated
@@ -407,8 +442,8 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     test's level.
 
     One planner: called with :func:`compare`'s arguments (``cv``,
-    ``n_repeats``, ``metric``, ``loss``, ``nested``, ``budget``, and
-    ``n_samples`` the rows of its data), the plan is the design
+    ``n_repeats``, ``groups``, ``metric``, ``loss``, ``nested``,
+    ``budget``, and ``n_samples`` the rows of its data), the plan is the design
     :func:`compare` then runs (its ``comparison.plan``): the same folds and
     repeats, the same fits of each stage (the cross-validation, Dietterich's
     5x2cv, and the calibrated route run if the decision cannot tell) and
@@ -431,12 +466,25 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         before anything is computed): None is accuracy for classifiers and
         the loss of a regressors' pilot, as the decision's default is; with
         a pilot, any metric ``decide`` takes on it.
-    cv : int, optional
-        K, the folds; by default the pilot's, else 10.
+    cv : int, "loo" or cross-validation splitter, optional
+        As :func:`compare` takes it: K folds (by default the pilot's, else
+        10), ``"loo"`` (or K = N: leave-one-out, planned without a figure,
+        since its decision rests on tests of its instances), a splitter
+        (its ``get_n_splits`` counts the folds; one that does not shuffle
+        gives one repeat) or a list of splits. What no fit could run
+        (repeats of leave-one-out or of a splitter that does not shuffle,
+        more folds than instances or groups) is refused.
     n_repeats : int or "auto", default="auto"
         R; "auto", the default of :func:`compare` too, plans the calibrated
         number of repeats with the most measured power within the budget
         (1 where none was measured holding; see :func:`compare`).
+    groups : array-like of shape (n_samples,) or None, default=None
+        Each instance's group, as :func:`compare` takes them: whole groups
+        go to one test fold and the groups are the units the variance is
+        read in (the calibration's grouped cells, sized by their number of
+        groups G, or a pilot made with groups, whose own groups are the
+        default). N defaults to their length, and another length is
+        refused.
     loss : str or None, default=None
         The records' per-instance loss, as :func:`compare` takes it (None:
         the pilot's, else ``"zero_one"``); nested cross-validation reuses
@@ -533,19 +581,62 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
         raise ValueError(f"question={question!r} with difference={difference!r} and margin={margin!r}: a "
                          "difference is planned with difference=, a non-inferiority or equivalence margin with "
                          "margin=; pass the one that matches.")
-    n_samples, cv, regression = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric)
+    n_samples, cv, regression, groups = _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric,
+                                                        groups)
     metric = "accuracy" if metric is None else metric  # decide's default: accuracy, or a regressor's loss
     check_margin(wanted, metric, regression=regression, name="difference" if question == "difference" else "margin")
-    types = _learner_types(estimator_a, estimator_b, pilot)
-    loss = loss if loss is not None or pilot is None else pilot.a.loss_name
-    design = comparison_design(types, n_samples, cv=cv, n_splits=cv, n_repeats=n_repeats, metric=metric,
-                               regression=regression, loss=loss, nested=nested, allowed=budget_fits(budget, 2),
-                               budget=budget)
+    folds = planned_folds(cv, n_samples, groups=groups, n_repeats=n_repeats, regression=regression)
     names = tuple(names) if names is not None else (
         _name(estimator_a, None if pilot is None else pilot.a, "A"),
         _name(estimator_b, None if pilot is None else pilot.b, "B"))
-    return planned(design, types, n_samples, metric=metric, regression=regression, names=names, pilot=pilot,
-                   power=power, confidence_level=confidence_level, question=question, wanted=wanted)
+    loss = loss if loss is not None or pilot is None else pilot.a.loss_name
+    return design_and_plan(_learner_types(estimator_a, estimator_b, pilot), n_samples, folds, cv=cv,
+                           n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
+                           budget=budget, names=names, pilot=pilot, power=power, confidence_level=confidence_level,
+                           question=question, wanted=wanted)[1]
+
+
+LOO_WORDS = "leave-one-out's decision rests on tests of its instances, not on the corrected t the plan sizes"
+"""Why a leave-one-out comparison has no figure before its fits."""
+
+
+def design_and_plan(estimator_types, n_samples, folds, *, cv, n_repeats=DEFAULT_REPEATS, metric="accuracy",
+                    regression=False, loss=None, nested="auto", budget=None, params=False, names, pilot=None,
+                    power=POWER, confidence_level=0.95, question="difference", wanted=None, strict=True):
+    """The one planner: the :class:`~cvinference.policy._design.Design` of a comparison of learners of
+    ``estimator_types`` at ``n_samples`` on ``folds`` (:func:`~cvinference.policy._design.planned_folds` of ``cv``)
+    and its :class:`Plan` (``strict``: refuse learners no calibration cell measured, rather than plan them without
+    a figure). :func:`plan` and :func:`compare`'s planning step both call it."""
+    design = comparison_design(estimator_types, n_samples, cv=cv, folds=folds.folds, n_splits=folds.n_splits,
+                               n_repeats=n_repeats, metric=metric, regression=regression, loss=loss,
+                               n_groups=folds.n_groups, nested=nested, params=bool(params),
+                               allowed=budget_fits(budget, 2), budget=budget)
+    if regression and metric == "accuracy" and pilot is None:  # a regressors' decision is about their loss
+        metric = loss_words(loss if loss is not None else REGRESSION_LOSS)
+    return design, planned(design, estimator_types, n_samples, metric=metric, regression=regression, names=names,
+                           pilot=pilot, power=power, confidence_level=confidence_level, question=question,
+                           wanted=wanted, unplanned=LOO_WORDS if folds.folds == "loo" else None, strict=strict,
+                           n_groups=folds.n_groups)
+
+
+def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n_repeats=DEFAULT_REPEATS,
+                    n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None, params=None,
+                    confidence_level=0.95, margin=None, question=None, names=None):
+    """:func:`compare`'s planning step, before any fit: its :class:`~cvinference.policy._design.Design` and its
+    :class:`Plan`, which are :func:`plan`'s with the same arguments (``folds``: ``cv`` resolved, by default
+    :func:`~cvinference.policy._design.planned_folds` of ``cv`` with ``n_groups`` groups of equal size;
+    ``question``: None is "non-inferior" with a margin, else "difference"); learners no calibration cell measured
+    are planned without a figure."""
+    regression = is_regressor(estimator_a)
+    if folds is None:
+        groups = None if n_groups is None else np.arange(n_samples) % n_groups
+        folds = planned_folds(cv, n_samples, groups=groups, n_repeats=n_repeats, regression=regression)
+    names = tuple(names) if names is not None else tuple(map(estimator_description, (estimator_a, estimator_b)))
+    question = question if question is not None else "difference" if margin is None else "non-inferior"
+    return design_and_plan([estimator_type(estimator_a), estimator_type(estimator_b)], n_samples, folds, cv=cv,
+                           n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
+                           budget=budget, params=params, names=names, confidence_level=confidence_level,
+                           question=question, wanted=margin, strict=False)
 
 
 class _Variance(NamedTuple):
@@ -565,15 +656,17 @@ class _Variance(NamedTuple):
 def _pilot_variance(pilot, design, n_samples, metric, confidence_level):
     cv, n_repeats = design.n_splits, design.n_repeats
     unit, pilot_factor, pilot_df, metric = _pilot_unit_variance(pilot, metric, confidence_level)
-    same = (n_samples, cv, n_repeats) == (pilot.a.n_samples, pilot.a.n_splits, pilot.a.n_repeats)
+    own = _units(pilot.a)
+    same = (n_samples, cv, n_repeats) == (own, pilot.a.n_splits, pilot.a.n_repeats)
+    size, what = _units_words(pilot.a.groups is not None)
     # the pilot's own folds: its test's standard error exactly
     factor = pilot_factor if same else variance_factor(n_samples, cv, n_repeats)
     low, high = (unit * float(stats.f.ppf(q, cv * n_repeats - 1, pilot_df))
                  for q in ((1 - RANGE_LEVEL) / 2, (1 + RANGE_LEVEL) / 2))
-    rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at N = {pilot.a.n_samples}), "
-                f"scaled to test folds of {n_samples / cv:.4g} instances")
-    notes = () if pilot.a.n_samples == n_samples else (
-        f"the pilot has N = {pilot.a.n_samples}: its variance is carried to N = {n_samples} by the test folds' sizes, "
+    rests_on = (f"the pilot's corrected t ({pilot.a.n_repeats}x{pilot.a.n_splits}-fold at {size} = {own}), "
+                f"scaled to test folds of {n_samples / cv:.4g} {what}")
+    notes = () if own == n_samples else (
+        f"the pilot has {size} = {own}: its variance is carried to {size} = {n_samples} by the test folds' sizes, "
         "assuming the learners are as accurate at both sizes",)
     return _Variance(unit, low, high, factor, "pilot", rests_on, notes, metric)
 
@@ -585,7 +678,9 @@ def _no_variance(why, design, n_samples, metric):
 
 def _calibration_variance(learners, design, n_samples, metric, task, strict):
     cv = design.n_splits
-    variances, regime, cells, folds = _calibration_unit_variances(learners, n_samples, task, design.n_repeats)
+    grouped = sized_by_groups(task)
+    variances, regime, cells, folds = _calibration_unit_variances(learners, n_samples, task, design.n_repeats,
+                                                                  _units_words(grouped)[0])
     if not variances:
         why = (f"the calibration benchmark measured the corrected t for none of these learners on metric={metric!r} "
                f"(the rows of {task!r}); pass pilot= (a comparison of the learners on some of the data)")
@@ -596,7 +691,11 @@ def _calibration_variance(learners, design, n_samples, metric, task, strict):
     if folds != (cv,):
         notes.append(f"the calibration measured {listed([f'{k}-fold' for k in folds])} cross-validation; its "
                      f"variance is carried to {cv} folds by the test folds' sizes")
-    if metric != "accuracy" and task == "classification":
+    if grouped:
+        notes.append(f"the grouped cells are sized by their groups: their variance is carried to G = {n_samples} "
+                     "groups, assuming groups of the cells' sizes and within-group correlations (their populations' "
+                     "names say which); the N needed assumes groups of your data's mean size")
+    if metric != "accuracy" and task in ("classification", grouped_task(True)):
         notes.append(f"the calibration measured accuracy's cells, not {metric}'s: they stand for it")
     rests_on = (f"the calibration benchmark's cells: {cells}; their population's variance, not your data's (a pilot "
                 "gives your data's)")
@@ -626,32 +725,34 @@ def _repeats_needed(learners, n_samples, task, design, unit, wanted, question, c
 
 
 def planned(design, estimator_types, n_samples, *, metric, regression, names, pilot=None, power=POWER,
-            confidence_level=0.95, question="difference", wanted=None, unplanned=None, strict=True):
+            confidence_level=0.95, question="difference", wanted=None, unplanned=None, strict=True, n_groups=None):
     """The :class:`Plan` of ``design`` (:func:`~cvinference.policy._design.comparison_design`) for learners of
     ``estimator_types`` at ``n_samples``: its figure from ``pilot``, else from the calibration cells; ``unplanned``
-    says why no variance is known before the fits (leave-one-out, groups), and without ``strict`` a comparison no
-    cell measured is planned without a figure rather than refused."""
+    says why no variance is known before the fits (leave-one-out), and without ``strict`` a comparison no cell
+    measured is planned without a figure rather than refused; with ``n_groups`` the groups are the units its
+    variance is read and carried in (the grouped cells, or a grouped pilot)."""
     learners = [learner_of(name) for name in estimator_types]
-    task = "regression" if regression else fold_task(metric)
+    task = grouped_task(not regression) if n_groups else "regression" if regression else fold_task(metric)
     cv, n_repeats = design.n_splits, design.n_repeats
+    size = n_samples if n_groups is None else n_groups
     notes = [note.replace(" was run.", " is planned.") for note in design.notes]
-    if unplanned is None:  # leave-one-out and groups: the design's note reads their own cells
+    if unplanned is None and n_groups is None:  # leave-one-out and groups: the design's note reads their own cells
         reading = read_evidence("corrected-t", tuple(learners), n_samples, task=task, repeats=n_repeats)
         if not (reading.holds and reading.design_measured):  # the decision reads the same cells: one sentence
             notes.append(f"on {n_repeats} x {cv}-fold cross-validation, {reading.words}"
                          + ("" if reading.holds else ": the decision may rest on another test, or cannot tell"))
-    found = _variance(design, learners, n_samples, metric=metric, task=task, regression=regression, pilot=pilot,
+    found = _variance(design, learners, size, metric=metric, task=task, regression=regression, pilot=pilot,
                       confidence_level=confidence_level, strict=strict, unplanned=unplanned)
     df = cv * n_repeats - 1
     scale = multiplier(question, confidence_level, power, df)
-    error = None if found.unit is None else math.sqrt(found.factor * found.unit * cv / n_samples)
+    error = None if found.unit is None else math.sqrt(found.factor * found.unit * cv / size)
     low, high = (None, None) if found.unit is None else (
-        scale * math.sqrt(found.factor * u * cv / n_samples) for u in (found.low, found.high))
+        scale * math.sqrt(found.factor * u * cv / size) for u in (found.low, found.high))
     detectable = None if error is None else scale * error
     n_needed = repeats_needed = None
     if wanted is not None and detectable is not None:
         n_needed = max(2 * cv, math.ceil(n_samples * (detectable / wanted) ** 2))
-        repeats_needed = _repeats_needed(learners, n_samples, task, design, found.unit, wanted, question,
+        repeats_needed = _repeats_needed(learners, size, task, design, found.unit, wanted, question,
                                          confidence_level, power)
     metric = found.metric
     return Plan(names=names, metric=metric if isinstance(metric, str) else "a callable metric", question=question,

@@ -182,7 +182,7 @@ def test_a_plan_round_trips_and_shows_itself(pilot):
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"n_samples": 10}, ValueError, "n_samples=10 with cv=10"),
+    ({"n_samples": 15}, ValueError, "n_samples=15 with cv=10"),  # n_samples=10 with cv=10 is leave-one-out
     ({"difference": 0.01, "margin": 0.01}, ValueError, "pass the one that matches"),
     ({"margin": 0.01, "question": "difference"}, ValueError, "pass the one that matches"),
     ({"power": 1.0}, ValueError, "power"),
@@ -269,12 +269,14 @@ def test_a_regressors_pilot_is_planned_on_its_loss_as_the_decision_is():
     assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
 
 
-def test_a_grouped_pilot_is_refused_naming_what_the_plan_covers(breast_cancer):
+def test_a_grouped_pilot_is_planned_in_its_groups(breast_cancer):
+    """Issue 59: a grouped pilot was refused; its variance is now read and carried in groups, the units of the
+    grouped decision (tests/workflows/test_one_planner.py checks the figure against the pilot's corrected t)."""
     X, y = breast_cancer
     pair = cvi.CVEvaluator(cv=cvi.StratifiedEqualSizeGroupKFold(5)).compare(
         *_learners(), X, y, groups=np.arange(y.size) // 5)
-    with pytest.raises(ValueError, match="units are the groups"):
-        cvi.plan(pilot=pair)
+    planned = cvi.plan(pilot=pair, n_repeats=1)
+    assert planned.n_samples == y.size and f"at G = {y.size // 5}" in planned.rests_on
 
 
 @pytest.mark.parametrize("args, name", [(("nb", 5), "estimator_a='nb'"), ((None, "tree"), None),

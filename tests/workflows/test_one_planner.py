@@ -7,8 +7,11 @@ at N = 100 to 10,000, and two real comparisons show that ``comparison.plan`` is 
 """
 
 import itertools
+import math
 
+import numpy as np
 import pytest
+from scipy import stats
 from sklearn.datasets import load_diabetes, make_classification
 from sklearn.ensemble import (
     GradientBoostingClassifier,
@@ -17,6 +20,7 @@ from sklearn.ensemble import (
     RandomForestRegressor,
 )
 from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.model_selection import GroupKFold, KFold, LeaveOneGroupOut
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.svm import SVC
@@ -24,6 +28,8 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 import cvinference as cvi
 from cvinference.policy import Plan
+from cvinference.policy._evidence import calibration_evidence
+from cvinference.policy._plan import variance_factor
 from cvinference.workflows._compare import comparison_plan
 
 CLASSIFIERS = (LogisticRegression(), GaussianNB(), DecisionTreeClassifier(), RandomForestClassifier(),
@@ -148,6 +154,96 @@ def test_a_grouped_plan_reads_only_the_grouped_cells():
     design's note reads the grouped rows (sized by G), and no second note reads the corrected t's ungrouped rows,
     which once said the opposite (a review of issue 59)."""
     _, planned = comparison_plan(LogisticRegression(), DecisionTreeClassifier(max_depth=3), 1000, cv=5, n_groups=40)
-    assert planned.detectable is None
+    assert planned.source == "calibration" and "at G = 40" in planned.rests_on
     assert not any("cross-validation, " in note and "at most" in note for note in planned.notes)
     assert any("measured no number of repeats" in note for note in planned.notes)
+
+
+def _grouped_data(n_samples=200, n_groups=40):
+    X, y = make_classification(n_samples=n_samples, n_features=5, random_state=1)
+    return X, y, np.arange(n_samples) % n_groups
+
+
+class _Unfittable(DecisionTreeClassifier):
+    """A learner whose every fit fails: a refusal raised before it shows that nothing was fitted."""
+
+    def fit(self, X, y, sample_weight=None):
+        raise AssertionError("fitted before the refusal")
+
+
+def test_a_grouped_plan_is_the_grouped_comparisons_plan_with_its_minimum_detectable_difference():
+    X, y, groups = _grouped_data()
+    a, b = GaussianNB(), DecisionTreeClassifier(random_state=0)
+    public = cvi.plan(a, b, cv=5, groups=groups, nested="never")
+    comparison = cvi.compare(a, b, X, y, cv=5, groups=groups, nested="never", random_state=0, n_jobs=1)
+    assert comparison.plan == public and public.n_samples == 200
+    # the oracle: the grouped calibration cells of the corrected t (10 x 10-fold, sized by G) read by hand, the
+    # worst cell's variance of one group's share carried to G = 40 groups on 1 x 5-fold (plan's Notes: Nadeau &
+    # Bengio's factor, c4 for the mean width)
+    rows = [row for row in calibration_evidence()["rows"] if row.get("task") == "grouped"
+            and row["quantity"] == "type_i" and row["method"] == "corrected t (10x10-fold)" and row["n"] == 40]
+    assert {row["learner"] for row in rows} == {"tree", "logistic"}  # GaussianNB borrows its neighbours' cells
+    c4 = math.sqrt(2 / 99) * math.gamma(50) / math.gamma(49.5)
+    unit = max((row["mean_width"] / (2 * stats.t.ppf(0.975, 99)) / c4) ** 2 / variance_factor(40, 10, 10) * 40 / 10
+               for row in rows)
+    se = math.sqrt(variance_factor(40, 5, public.n_repeats) * unit * 5 / 40)
+    assert public.standard_error == pytest.approx(se, rel=1e-10)
+    df = 5 * public.n_repeats - 1
+    assert public.detectable == pytest.approx((stats.t.ppf(0.975, df) + stats.t.ppf(0.8, df)) * se, rel=1e-10)
+    assert "at G = 40" in public.rests_on
+
+
+def test_a_grouped_pilot_plans_its_own_groups_with_its_corrected_ts_standard_error():
+    X, y, groups = _grouped_data()
+    pilot = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y,
+                                                          groups)
+    planned = cvi.plan(pilot=pilot, n_repeats=1)
+    test = cvi.corrected_resampled_ttest(pilot.a, pilot.b)  # the oracle: the pilot's own test
+    assert planned.standard_error == pytest.approx(math.sqrt(test.details["variance_factor"]
+                                                             * test.details["variance"]), rel=1e-10)
+    assert planned.source == "pilot" and "at G = 40" in planned.rests_on
+    with pytest.raises(ValueError, match="pass groups= of the comparison planned"):
+        cvi.plan(pilot=pilot, n_samples=400)
+    ungrouped = cvi.CVEvaluator(cv=5, random_state=0).compare(GaussianNB(), DecisionTreeClassifier(), X, y)
+    with pytest.raises(ValueError, match="groups: the pilot was made without groups"):
+        cvi.plan(pilot=ungrouped, groups=groups)
+
+
+def test_a_leave_one_out_plan_is_the_leave_one_out_comparisons_plan():
+    X, y, _ = _grouped_data(n_samples=40)
+    a, b = GaussianNB(), DecisionTreeClassifier(random_state=0)
+    public = cvi.plan(a, b, n_samples=40, cv="loo")
+    assert cvi.compare(a, b, X, y, cv="loo", random_state=0, n_jobs=1).plan == public
+    assert (public.n_splits, public.n_repeats, public.detectable) == (40, 1, None)
+    assert public.source == "none" and "leave-one-out" in public.rests_on
+    assert cvi.plan(a, b, n_samples=40, cv=40) == public  # cv = N is leave-one-out, as compare reads it
+
+
+@pytest.mark.parametrize("cv, n_repeats", [(KFold(5, shuffle=True, random_state=0), 2), (KFold(4), "auto")])
+def test_a_splitters_plan_is_its_comparisons_plan(cv, n_repeats):
+    X, y, _ = _grouped_data()
+    a, b = GaussianNB(), DecisionTreeClassifier(random_state=0)
+    public = cvi.plan(a, b, n_samples=200, cv=cv, n_repeats=n_repeats, nested="never")
+    comparison = cvi.compare(a, b, X, y, cv=cv, n_repeats=n_repeats, nested="never", random_state=0, n_jobs=1)
+    assert comparison.plan == public and public.n_splits == cv.get_n_splits()
+    assert comparison.pair.a.n_repeats == public.n_repeats == (2 if n_repeats == 2 else 1)
+    _check_stages(public)
+
+
+def test_a_plan_and_compare_refuse_what_no_fit_could_run_before_any_fit():
+    X, y, groups = _grouped_data()
+    a, b = GaussianNB(), _Unfittable()
+    refusals = [
+        ({"groups": groups[:-1]}, ValueError, r"groups has shape \(199,\) and n_samples=200.*n_samples=len\(groups\)"),
+        ({"cv": 50, "groups": groups}, ValueError, r"cv=50 is more folds than the 40 groups \(whole .*use cv=2 to 40"),
+        ({"cv": KFold(5), "n_repeats": 3}, ValueError, "n_repeats=3 needs a splitter that draws a new random"),
+        ({"cv": "loo", "n_repeats": 2}, ValueError, "n_repeats=2 needs k-fold cross-validation"),
+        ({"cv": LeaveOneGroupOut()}, ValueError, r"cv=LeaveOneGroupOut\(\) cannot count its folds.*groups="),
+        ({"cv": object()}, TypeError, "cv must be an int >= 2, 'loo', a cross-validation splitter"),
+    ]
+    for settings, error, message in refusals:
+        with pytest.raises(error, match=message):
+            cvi.plan(a, b, n_samples=200, **settings)
+        with pytest.raises(error, match=message):
+            cvi.compare(a, b, X, y, **settings)
+    assert cvi.plan(a, b, cv=GroupKFold(5), groups=groups).n_splits == 5
