@@ -19,7 +19,9 @@ and why), and the JSON report of a compare gains its "plan" object; nothing else
 when method="auto" kept its word (issue 59, item 3): where Wong's conditions fail and the evidence measured
 Clopper-Pearson below 0.93 while the half-sample interval held, auto takes the half-sample interval (wider on these
 records), the learner's block says why in one "recommended:" line, and the warning about Clopper-Pearson's
-shortfall and the verdict's "exact interval is the one to quote" go; nothing else changed.
+shortfall and the verdict's "exact interval is the one to quote" go; nothing else changed. Recorded again (same
+command) when the plan's JSON wrote its tuples as plain lists (issue 59): the one JSON report of a compare writes its
+plan's "names", "stages" and "notes" as lists instead of {"tuple": [...]}; nothing else changed.
 """
 
 import json

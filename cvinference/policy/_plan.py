@@ -24,7 +24,7 @@ from .._utils._notebook import summary_html
 from .._utils._params import NAMES, PROBABILITY, Integer, IntegerOrWord, Real, validate_params
 from .._utils._params import Nullable as Maybe
 from .._utils._params import Options as Choice
-from .._utils._serialize import Serializable
+from .._utils._serialize import Serializable, plain
 from .._utils._text import listed, text_block, wrapped
 from .._utils._upward import upward
 from .._utils._validation import check_estimator_methods
@@ -76,6 +76,15 @@ def multiplier(question, confidence_level, power, df):
         return reference_quantile(1 - alpha / 2, df) + reference_quantile(power, df)
     second = power if question == "non-inferior" else (1 + power) / 2
     return reference_quantile(1 - alpha, df) + reference_quantile(second, df)
+
+
+_LISTED = ("names", "stages", "notes")
+"""The plan's fields of tuples, which its JSON writes as lists."""
+
+
+def _tagged(value):
+    """A plain list as the codec's tagged tuple (nested lists too), for :meth:`Plan.from_dict`."""
+    return {"tuple": [_tagged(item) for item in value]} if isinstance(value, list) else value
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -180,6 +189,44 @@ class Plan(Serializable):
     _rules = (Ordered("low", "high"),)
 
     _repr_html_ = summary_html
+
+    def to_dict(self):
+        """The plan as JSON-ready data: its fields, with ``names``, ``stages`` and ``notes`` as plain lists (JSON has
+        no tuples), which :meth:`from_dict` reads back as the tuples they were.
+
+        Returns
+        -------
+        dict
+
+        Examples
+        --------
+        >>> import cvinference as cvi
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> planned = cvi.plan(LogisticRegression(), DecisionTreeClassifier(), n_samples=1000)
+        >>> planned.to_dict()["stages"][1]
+        ['5x2cv', 20]
+        >>> Plan.from_json(planned.to_json()) == planned
+        True
+        """
+        return {key: plain(value) if key in _LISTED else value for key, value in super().to_dict().items()}
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rebuild a plan written by :meth:`to_dict` (its lists read back as tuples), checking every field.
+
+        Parameters
+        ----------
+        data : dict
+            The output of ``to_dict()``, possibly after a JSON round trip.
+
+        Returns
+        -------
+        Plan
+        """
+        if not isinstance(data, dict):
+            return super().from_dict(data)
+        return super().from_dict({key: _tagged(value) if key in _LISTED else value for key, value in data.items()})
 
     def __repr__(self):
         figure = "None" if self.detectable is None else f"{self.detectable:.4g}"

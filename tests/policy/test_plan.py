@@ -341,3 +341,21 @@ def test_a_regressors_pilot_on_accuracy_is_refused_naming_the_metrics_that_apply
         cvi.plan(pilot=pair, n_repeats=1, metric="accuracy")
     assert cvi.plan(pilot=pair, n_repeats=1).metric == cvi.decide(pair).metric == "mean squared error"
     assert cvi.plan(pilot=pair, n_repeats=1, difference=1e6).wanted == 1e6  # a loss has no upper bound
+
+
+def test_the_plans_json_writes_plain_lists_and_reads_them_back_as_the_same_plan(pilot):
+    """Issue 59: the plan's JSON wrote its tuples as {"tuple": [...]}; JSON has lists, and the command line's and
+    compare's reports show the plan to readers of JSON."""
+    import json
+
+    for planned in (cvi.plan(pilot=pilot, n_repeats=1, difference=0.03), cvi.plan(*_learners(), n_samples=569)):
+        text = planned.to_json()
+        assert '"tuple"' not in text
+        data = json.loads(text)
+        assert data["names"] == list(planned.names) and data["notes"] == list(planned.notes)
+        assert data["stages"] == [[name, fits] for name, fits in planned.stages]
+        again = Plan.from_json(text)
+        assert again == planned and isinstance(again.stages, tuple) and isinstance(again.stages[0], tuple)
+        assert isinstance(again.names, tuple) and isinstance(again.notes, tuple)
+    with pytest.raises(ValueError, match=r"Plan\.names"):
+        Plan.from_dict(data | {"names": ["only one"]})
