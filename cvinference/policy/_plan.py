@@ -39,6 +39,7 @@ from ..records import PairedCVResult
 from ._budget import Budget, budget_fits
 from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, FrontDoorCV, comparison_design, planned_folds
 from ._detectable import POWER, interval_standard_error
+from ._evaluation_plan import evaluates, evaluation_fields, pilot_groups, plan_evaluation
 from ._evidence import LEARNER_WORDS, folds_of, grouped_task, learner_of, read_evidence, repeats_of, sized_by_groups
 from ._margin import MARGIN_ALTERNATIVES, check_margin
 from ._routes import fold_task, measured_repeats_routes
@@ -78,6 +79,21 @@ def multiplier(question, confidence_level, power, df):
     return reference_quantile(1 - alpha, df) + reference_quantile(second, df)
 
 
+_ABOUT_A_TEST = ("question", "test", "power", "df")
+"""A comparison's fields about its test, which an evaluation's plan (one learner) leaves None."""
+
+
+def _one_or_two_learners(owner, values):
+    """The cross-field rule of a plan: one learner (an evaluation, its fields about a test None) or two (a comparison,
+    with them)."""
+    names, unset = values["names"], [name for name in _ABOUT_A_TEST if values[name] is None]
+    if (len(names) == 2 and not unset) or (len(names) == 1 and len(unset) == len(_ABOUT_A_TEST)):
+        return
+    raise ValueError(f"{owner}.names holds {len(names)} learner(s) with {', '.join(_ABOUT_A_TEST)} "
+                     f"{'unset: ' + ', '.join(unset) if unset else 'set'}; a plan is of one learner (an evaluation, "
+                     "without a test) or two (a comparison, with its test). Pass the output of to_dict() unchanged.")
+
+
 _LISTED = ("names", "stages", "notes")
 """The plan's fields of tuples, which its JSON writes as lists."""
 
@@ -94,14 +110,20 @@ class Plan(Serializable):
     Attributes
     ----------
     names : tuple of str
-        The learners A and B.
+        The learners A and B; the one learner of an evaluation's plan
+        (:func:`plan` with one learner, :attr:`Evaluation.plan`), whose
+        fields about a test (``question``, ``test``, ``power``,
+        ``standard_error``, ``df``, ``detectable``, ``wanted``, the needs)
+        are None.
     metric : str
-        The metric the decision is about.
-    question : {"difference", "non-inferior", "equivalent"}
+        The metric the decision is about (an evaluation's: the quantity of
+        its recommended interval, accuracy or the loss).
+    question : {"difference", "non-inferior", "equivalent"} or None
         What is planned: the two-sided test of a difference (the decision's
         default question), or a margin's non-inferiority or equivalence.
     n_samples, n_splits, n_repeats : int
-        The comparison planned: N instances, K folds, R repeats.
+        The comparison (or evaluation) planned: N instances, K folds, R
+        repeats.
     fits : int
         The fits the comparison runs whatever its decision: the
         cross-validation's 2 K R, Dietterich's 5x2cv (20, for classifiers,
@@ -131,11 +153,20 @@ class Plan(Serializable):
         pilot, leave-one-out, learners no calibration cell measured;
         ``rests_on`` says which). With groups it is read from the grouped
         cells (or a grouped pilot) and carried in groups.
+    half_width : float or None
+        An evaluation's: the half-width its recommended interval is expected
+        to have at N, read from the calibration's cells for the learner (the
+        widths of ``method="auto"``'s interval there, carried to N as
+        N^(-1/2)) or from a pilot record's recommended interval; None for a
+        comparison, and where nothing before the fits gives it
+        (``rests_on`` says why).
     low, high : float or None
         With a pilot, the range (90%) of the figure the comparison's own
         test will report: its variance is estimated afresh from its folds,
         as the pilot's was from the pilot's; without one, ``detectable``
         under the least and the most variable calibration cell that stands.
+        An evaluation's: ``half_width`` over the calibration cells that
+        stand (a pilot's: the figure itself).
     wanted : float or None
         The difference (or margin) asked about, if any.
     n_samples_needed : int or None
@@ -168,6 +199,7 @@ class Plan(Serializable):
     standard_error: float | None
     df: int
     detectable: float | None
+    half_width: float | None
     low: float | None
     high: float | None
     wanted: float | None
@@ -178,15 +210,16 @@ class Plan(Serializable):
     notes: tuple
 
     _kinds = types.MappingProxyType({
-        "names": Sequence(TEXT, length=2), "metric": TEXT, "question": Options(*PLAN_QUESTIONS),
+        "names": Sequence(TEXT, min_length=1), "metric": TEXT, "question": Nullable(Options(*PLAN_QUESTIONS)),
         "n_samples": POSITIVE, "n_splits": POSITIVE, "n_repeats": POSITIVE, "fits": POSITIVE,
-        "stages": Sequence(Sequence(ANY, length=2), min_length=1), "most_fits": POSITIVE, "test": TEXT,
-        "confidence_level": LEVEL, "power": LEVEL, "standard_error": Nullable(NON_NEGATIVE), "df": POSITIVE,
-        "detectable": Nullable(NON_NEGATIVE), "low": Nullable(NON_NEGATIVE), "high": Nullable(NON_NEGATIVE),
+        "stages": Sequence(Sequence(ANY, length=2), min_length=1), "most_fits": POSITIVE, "test": Nullable(TEXT),
+        "confidence_level": LEVEL, "power": Nullable(LEVEL), "standard_error": Nullable(NON_NEGATIVE),
+        "df": Nullable(POSITIVE), "detectable": Nullable(NON_NEGATIVE), "half_width": Nullable(NON_NEGATIVE),
+        "low": Nullable(NON_NEGATIVE), "high": Nullable(NON_NEGATIVE),
         "wanted": Nullable(NON_NEGATIVE), "n_samples_needed": Nullable(POSITIVE),
         "n_repeats_needed": Nullable(POSITIVE), "source": Options("pilot", "calibration", "none"), "rests_on": TEXT,
         "notes": TEXTS})
-    _rules = (Ordered("low", "high"),)
+    _rules = (Ordered("low", "high"), _one_or_two_learners)
 
     _repr_html_ = summary_html
 
@@ -229,6 +262,9 @@ class Plan(Serializable):
         return super().from_dict({key: _tagged(value) if key in _LISTED else value for key, value in data.items()})
 
     def __repr__(self):
+        if len(self.names) == 1:
+            figure = "None" if self.half_width is None else f"{self.half_width:.4g}"
+            return f"Plan(evaluation, n_samples={self.n_samples}, half_width={figure}, fits={self.fits})"
         figure = "None" if self.detectable is None else f"{self.detectable:.4g}"
         return f"Plan(test={self.test!r}, n_samples={self.n_samples}, detectable={figure}, fits={self.fits})"
 
@@ -311,6 +347,8 @@ class Plan(Serializable):
         -------
         str
         """
+        if len(self.names) == 1:
+            return self._evaluation_summary()
         a, b = self.names
         lines = [f"plan: {self.test} on {self.metric}, A = {a}, B = {b}, N = {self.n_samples}",
                  self._figure_line(), self._cost_line()]
@@ -323,6 +361,20 @@ class Plan(Serializable):
             lines.append(f"to detect a {what} of {self.wanted:g}: N = {self.n_samples_needed:,} at "
                          f"{self.n_repeats} x {self.n_splits}-fold; {repeats}")
         lines.append(f"{'variance from' if self.detectable is not None else 'no variance'}: {self.rests_on}")
+        return "\n".join([part for line in lines for part in wrapped(line)] + text_block("notes", self.notes))
+
+    def _evaluation_summary(self):
+        """An evaluation's plan in words: its folds and fits, and the half-width its recommended interval is
+        expected to have."""
+        words = f"expected half-width of the recommended {self.metric} interval ({self.confidence_level:.0%})"
+        figure = ("not known before the fits" if self.half_width is None else f"{self.half_width:.4f}" + (
+            "" if self.low is None or self.low == self.high else
+            f" ({self.low:.4f} to {self.high:.4f} over the {self.source}'s cells)"
+            if self.source == "calibration" else f" ({self.low:.4f} to {self.high:.4f})"))
+        repeats = f"{self.n_repeats} repeat{'s' if self.n_repeats > 1 else ''}"
+        lines = [f"plan: evaluation of {self.names[0]} on {self.metric}, N = {self.n_samples}", f"{words}: {figure}",
+                 f"cost: {self.fits:,} fits (1 learner x {self.n_splits} folds x {repeats})",
+                 f"{'half-width from' if self.half_width is not None else 'no half-width'}: {self.rests_on}"]
         return "\n".join([part for line in lines for part in wrapped(line)] + text_block("notes", self.notes))
 
 
@@ -409,29 +461,14 @@ def _name(estimator, record, label):
 def _check_pilot(estimator_a, estimator_b, pilot):
     if pilot is not None and not isinstance(pilot, PairedCVResult):
         raise TypeError(f"pilot must be a PairedCVResult, as CVEvaluator(cv=K).compare(estimator_a, estimator_b, X, "
-                        f"y) makes; got {type(pilot).__name__}.")
+                        f"y) makes (or a CVResult of one learner, to plan its evaluation); got "
+                        f"{type(pilot).__name__}.")
     if pilot is not None and (estimator_a is not None or estimator_b is not None):
         raise TypeError("plan takes the learners or a pilot= record of them, not both: the pilot's records name its "
                         "learners. Drop estimator_a and estimator_b, or the pilot.")
     if pilot is None and (estimator_a is None or estimator_b is None):
         raise TypeError("plan needs estimator_a and estimator_b (their classes choose the calibration cells), or a "
                         "pilot= record of them.")
-
-
-def _pilot_groups(pilot, n_samples, groups):
-    """The groups planned: ``groups``, or a grouped pilot's own when neither they nor N are given; a pilot and a
-    plan of which one counts groups and the other instances are refused."""
-    grouped_pilot = pilot is not None and pilot.a.groups is not None
-    if grouped_pilot and groups is None and n_samples is None:
-        return pilot.a.groups
-    if grouped_pilot and groups is None:
-        raise ValueError(f"pilot: its records were made with {pilot.a.n_groups} groups, whose variance counts groups, "
-                         f"and the plan at n_samples={n_samples} has none; pass groups= of the comparison planned, or "
-                         "leave n_samples out to plan the pilot's own groups.")
-    if pilot is not None and not grouped_pilot and groups is not None:
-        raise ValueError("groups: the pilot was made without groups, and its variance counts instances, not groups; "
-                         "pass a pilot made with groups (CVEvaluator(cv=K).compare(a, b, X, y, groups)), or no pilot.")
-    return groups
 
 
 def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric, groups):
@@ -450,7 +487,7 @@ def _checked_inputs(estimator_a, estimator_b, pilot, n_samples, cv, metric, grou
     regression = pilot is not None and pilot.a.classes is None
     check_metric_names([] if metric is None else [metric], regression,
                        "the pilot's learners" if pilot is not None else "the learners")
-    groups = _pilot_groups(pilot, n_samples, groups)
+    groups = pilot_groups(None if pilot is None else pilot.a, n_samples, groups)
     if n_samples is None and groups is not None:
         n_samples = len(groups)
     if n_samples is None:
@@ -496,18 +533,34 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     5x2cv, and the calibrated route run if the decision cannot tell) and
     the same minimum detectable difference.
 
+    With one learner (``estimator_b`` None, or a ``pilot`` record of one
+    learner) it plans an evaluation, with :func:`evaluate`'s arguments:
+    the folds, repeats and fits :func:`evaluate` runs (its
+    ``evaluation.plan``) and the half-width its recommended interval is
+    expected to have at N, read from the calibration's cells for the
+    learner (the widths of ``method="auto"``'s interval there) or from the
+    pilot's recommended interval, carried to N as N^(-1/2); None where
+    nothing was measured (a regressor's loss without a pilot, grouped
+    records), ``rests_on`` saying why. ``n_repeats="auto"`` is 1 there (one
+    learner's intervals count the N instances once however many repeats
+    pool), and what only a comparison takes (``difference``, ``margin``,
+    ``question``, ``nested``) is refused.
+
     Parameters
     ----------
     estimator_a, estimator_b : estimator, optional
         The learners; their final estimators' classes choose the calibration
         cells. Not needed with ``pilot``, whose records name them.
+        ``estimator_b`` None plans an evaluation of ``estimator_a``.
     n_samples : int, optional
-        N of the comparison planned; by default the pilot's.
-    pilot : PairedCVResult, optional
+        N of the comparison planned; by default the pilot's (or the length
+        of ``groups``).
+    pilot : PairedCVResult or CVResult, optional
         A comparison already run (``CVEvaluator(cv=K).compare(a, b, X, y)``,
         one repeat is enough) on the data or a sample of them: its corrected
         t's variance, scaled to the planned fold size, stands for the
-        planned one.
+        planned one. A :class:`CVResult` (``CVEvaluator(cv=K).evaluate(
+        estimator, X, y)``) plans an evaluation of its learner.
     metric : str, callable or None, default=None
         The decision's metric, as :func:`compare` takes it (and refuses it,
         before anything is computed): None is accuracy for classifiers and
@@ -564,6 +617,8 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     Returns
     -------
     Plan
+        A comparison's plan, or an evaluation's (one name; the fields
+        about a test None).
 
     See Also
     --------
@@ -620,7 +675,19 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
     220
     >>> planned.detectable > planned.wanted  # 569 instances cannot tell 2 points apart
     True
+
+    One learner: an evaluation's plan, as ``cvi.evaluate(b, X, y).plan``
+
+    >>> evaluation = cvi.plan(b, n_samples=len(y))
+    >>> evaluation.fits, round(evaluation.half_width, 3)
+    (10, 0.04)
     """
+    if evaluates(estimator_a, estimator_b, pilot):
+        return Plan(**plan_evaluation(estimator_a, n_samples=n_samples, pilot=pilot, cv=cv, n_repeats=n_repeats,
+                               groups=groups, loss=loss, budget=budget, confidence_level=confidence_level,
+                               name=None if names is None else names[0], comparison_settings=dict(
+                                   difference=difference, margin=margin, question=question,
+                                   nested=None if nested == "auto" else nested), metric=metric))
     if question is None:
         question = "difference" if margin is None else "non-inferior"
     wanted = difference if question == "difference" else margin
@@ -641,6 +708,12 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
                            n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
                            budget=budget, names=names, pilot=pilot, power=power, confidence_level=confidence_level,
                            question=question, wanted=wanted)[1]
+
+
+def evaluation_plan(estimator, n_samples, folds, **settings):
+    """The :class:`Plan` of :func:`evaluate`'s fits of ``estimator`` at ``n_samples`` on ``folds``
+    (:func:`~cvinference.policy._evaluation_plan.evaluation_fields`, whose ``settings`` it takes)."""
+    return Plan(**evaluation_fields(estimator, n_samples, folds, **settings))
 
 
 LOO_WORDS = "leave-one-out's decision rests on tests of its instances, not on the corrected t the plan sizes"
@@ -806,6 +879,7 @@ def planned(design, estimator_types, n_samples, *, metric, regression, names, pi
                 n_samples=int(n_samples), n_splits=int(cv), n_repeats=n_repeats, fits=design.fits,
                 stages=design.stages(), most_fits=design.most_fits,
                 test=display_label("corrected-t", f" ({n_repeats}x{cv}-fold)"), confidence_level=confidence_level,
-                power=power, standard_error=error, df=df, detectable=detectable, low=low, high=high, wanted=wanted,
+                power=power, standard_error=error, df=df, detectable=detectable, half_width=None, low=low, high=high,
+                wanted=wanted,
                 n_samples_needed=n_needed, n_repeats_needed=repeats_needed, source=found.source,
                 rests_on=found.rests_on, notes=(*notes, *found.notes))

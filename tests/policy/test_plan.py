@@ -202,7 +202,7 @@ def test_it_needs_the_learners_or_a_pilot_and_not_both(pilot):
     with pytest.raises(TypeError, match="n_samples is needed"):
         cvi.plan(*_learners())
     with pytest.raises(TypeError, match="pilot must be a PairedCVResult"):
-        cvi.plan(pilot=pilot.a)
+        cvi.plan(pilot=pilot.a.fold)  # a record of one learner (pilot.a) plans an evaluation
     with pytest.raises(TypeError, match="not both"):
         cvi.plan(*_learners(), pilot=pilot)
 

@@ -247,3 +247,71 @@ def test_a_plan_and_compare_refuse_what_no_fit_could_run_before_any_fit():
         with pytest.raises(error, match=message):
             cvi.compare(a, b, X, y, **settings)
     assert cvi.plan(a, b, cv=GroupKFold(5), groups=groups).n_splits == 5
+
+
+# ---------------------------------------------------------------------------
+# One learner: cvi.plan plans an evaluation, and evaluate keeps the plan it ran
+
+
+@pytest.mark.parametrize("settings", [{}, {"cv": 5, "n_repeats": 2}, {"cv": "loo"}, {"cv": KFold(4)},
+                                      {"cv": 5, "groups": True}, {"budget": "2x"}, {"confidence_level": 0.9}])
+def test_an_evaluation_keeps_the_plan_that_cvi_plan_gives_with_its_arguments(settings):
+    X, y, groups = _grouped_data(n_samples=60, n_groups=12)
+    settings = dict(settings, groups=groups) if settings.get("groups") else settings
+    learner = GaussianNB()
+    evaluation = cvi.evaluate(learner, X, y, random_state=0, **settings)
+    public = cvi.plan(learner, n_samples=60, **{"n_repeats": 1, **settings})
+    assert evaluation.plan == public and evaluation.fits == public.fits == public.most_fits
+    assert public.stages == ((f"cross-validation ({public.n_repeats} x {public.n_splits}-fold)", public.fits),)
+    assert (public.n_splits, public.n_repeats) == (evaluation.result.n_splits, evaluation.result.n_repeats)
+    assert evaluation.to_dict()["plan"] == public.to_dict() and Plan.from_json(public.to_json()) == public
+    assert public.test is None and public.detectable is None and public.power is None and public.question is None
+    assert (public.half_width is None) == (public.source == "none") == ("groups" in settings)
+
+
+def test_an_evaluations_half_width_is_read_from_the_calibrations_auto_cells():
+    planned = cvi.plan(DecisionTreeClassifier(), n_samples=569)
+    # the oracle: the rows of method="auto"'s coverage of the k-fold target for trees at the sizes around 569,
+    # read by hand; a width scales as N^(-1/2)
+    rows = [row for row in calibration_evidence()["rows"] if row["quantity"] == "coverage"
+            and row["method"] == "auto" and row["target"] == "kfold" and row["learner"] == "tree"
+            and row.get("task", "classification") == "classification" and row["n"] in (300, 1000)]
+    halves = [row["mean_width"] / 2 * math.sqrt(row["n"] / 569) for row in rows]
+    assert planned.half_width == pytest.approx(max(halves), rel=1e-12)
+    assert (planned.low, planned.high) == pytest.approx((min(halves), max(halves)), rel=1e-12)
+    z = stats.norm.ppf
+    at_90 = cvi.plan(DecisionTreeClassifier(), n_samples=569, confidence_level=0.9)
+    assert at_90.half_width == pytest.approx(planned.half_width * z(0.95) / z(0.975), rel=1e-12)
+    assert "evaluation of DecisionTreeClassifier()" in planned.summary() and repr(planned).startswith("Plan(eval")
+
+
+def test_an_evaluation_planned_from_a_pilot_record_carries_its_recommended_interval():
+    X, y, _ = _grouped_data()
+    record = cvi.CVEvaluator(cv=10, random_state=0).evaluate(GaussianNB(), X, y)
+    quantity, method = cvi.evaluate(record).recommended
+    interval = cvi.evaluate(record).intervals[quantity][method]  # the oracle: the answer's recommended interval
+    planned = cvi.plan(pilot=record, n_samples=800)
+    assert planned.half_width == pytest.approx((interval.high - interval.low) / 2 * math.sqrt(200 / 800), rel=1e-12)
+    assert planned.source == "pilot" and planned.metric == quantity and method in planned.rests_on
+    assert cvi.plan(pilot=record).half_width == pytest.approx((interval.high - interval.low) / 2, rel=1e-12)
+
+
+def test_a_regressors_evaluation_plan_says_why_it_has_no_half_width():
+    X, y = load_diabetes(return_X_y=True)
+    evaluation = cvi.evaluate(Ridge(), X, y, random_state=0)
+    public = cvi.plan(Ridge(), n_samples=len(y), n_repeats=1)
+    assert evaluation.plan == public and public.half_width is None and "pilot=" in public.rests_on
+    assert public.metric == "mean squared error"
+    assert "no half-width: a regressor's loss is on your data's scale" in " ".join(public.summary().split())
+
+
+def test_what_only_a_comparison_takes_is_refused_for_one_learner_before_any_fit():
+    for settings in ({"difference": 0.02}, {"margin": 0.02}, {"nested": "always"}, {"question": "equivalent"}):
+        (name,) = settings
+        with pytest.raises(ValueError, match=f"{name}=.*plans a comparison of two learners.*pass estimator_b"):
+            cvi.plan(GaussianNB(), n_samples=100, **settings)
+    with pytest.raises(ValueError, match="budget=5 allows 5 fits, and the cross-validation alone needs 10"):
+        cvi.plan(GaussianNB(), n_samples=100, budget=5)
+    X, y, _ = _grouped_data()
+    with pytest.raises(ValueError, match="budget=5 allows 5 fits, and the cross-validation alone needs 10"):
+        cvi.evaluate(_Unfittable(), X, y, budget=5)
