@@ -13,7 +13,7 @@ import numpy as np
 
 from ..evaluation._partitions import CrossValidation, check_cv_argument
 from ..splitters._group_kfold import group_kfold
-from ._budget import check_budget
+from ._budget import budget_fits, check_budget
 from ._evidence import grouped_task, learner_of
 from ._routes import (
     NESTED_SETTINGS,
@@ -30,6 +30,17 @@ DEFAULT_REPEATS = "auto"
 """The default ``n_repeats`` of :func:`~cvinference.plan`, :func:`~cvinference.compare`, :func:`~cvinference.evaluate`
 and the command line's ``--repeats``: the calibrated number of repeats with the most measured power, planned before
 any fit (``benchmarks/repeats_default.py`` measures why)."""
+
+REGRESSION_LOSSES = ("squared_error", "absolute_error")
+"""The per-instance losses of a regression task; the first is its default."""
+
+
+def default_loss(loss, regression):
+    """``loss``, or the task's default when None: squared error for a regressor, zero-one otherwise."""
+    if loss is not None:
+        return loss
+    return REGRESSION_LOSSES[0] if regression else "zero_one"
+
 
 FIVE_BY_TWO_FITS = 20
 """Dietterich's 5x2cv: five 2-fold cross-validations of two learners."""
@@ -155,12 +166,31 @@ def planned_folds(cv, n_samples, *, groups=None, n_repeats=1, regression=False, 
     return Folds(folds, int(n_splits), n_groups)
 
 
+def check_nested(nested, metric, regression, loss, n_groups, params=None):
+    """Refuse, before any fit, ``nested="always"`` where nested cross-validation cannot run: for a metric it is not
+    about, on fewer groups than its folds need, or with fit parameters it does not take."""
+    if nested != "always":
+        return
+    if not about_loss(metric, regression, loss):
+        raise ValueError(f"nested='always': nested cross-validation's interval is about the records' loss (accuracy "
+                         f"for classifiers), and metric={metric!r} asks for a decision about {metric}; use "
+                         "nested='auto', or drop metric")
+    if n_groups is not None and n_groups < NESTED_GROUPS:
+        raise ValueError(f"nested='always' needs {NESTED_GROUPS} groups (2 in each of nested cross-validation's "
+                         f"{NESTED_SETTINGS['n_splits']} folds), and groups holds {n_groups}; use nested='auto' "
+                         "(the decision rests on tests that take the groups as the units)")
+    if params:
+        raise ValueError("nested='always' runs nested cross-validation, which does not take fit parameters, and params "
+                         "passes some to every fit; drop one of them.")
+
+
 class Design(NamedTuple):
     """What a comparison runs, known before its fits.
 
     ``route`` is the calibrated route run when the decision from the folds cannot tell, within the budget (with
     ``always``, nested cross-validation asked for, run whatever the decision), ``best`` the one of most measured
-    power the budget aside; ``notes`` say what was planned and left out, and why.
+    power the budget aside; ``notes`` say what was planned and left out, and why; ``folds``: the :class:`Folds` to
+    run, where :func:`planned_design` resolved them.
     """
 
     n_splits: int
@@ -172,6 +202,7 @@ class Design(NamedTuple):
     always: bool
     reuse: bool
     notes: tuple
+    folds: object = None
 
     @property
     def fits(self):
@@ -280,7 +311,7 @@ def comparison_design(estimator_types, n_samples, *, cv, n_splits, n_repeats, fo
     it resolved, by default ``cv``; ``n_splits``: its folds) repeated ``n_repeats`` times (or "auto"), for
     ``metric`` on the records' ``loss``, with ``nested`` and a budget of ``allowed`` fits (``budget`` as given);
     refuses a budget below the cross-validation before any fit."""
-    loss = loss if loss is not None else ("squared_error" if regression else "zero_one")
+    loss = default_loss(loss, regression)
     folds = cv if folds is None else folds
     learners = [learner_of(name) for name in estimator_types]
     n_repeats, repeats_note = _repeats(estimator_types, n_samples, folds, n_splits, n_repeats, metric, regression,
@@ -308,3 +339,18 @@ def comparison_design(estimator_types, n_samples, *, cv, n_splits, n_repeats, fo
                   five_by_two_fits=five_by_two if runs_five_by_two else 0, route=route,
                   best=most_powerful(routes), always=nested == "always" and route is not None, reuse=reuse,
                   notes=tuple(notes))
+
+
+def planned_design(estimator_types, n_samples, cv, *, groups=None, X=None, y=None, random_state=None, n_repeats=1,
+                   metric="accuracy", regression=False, loss=None, nested="auto", params=None, budget=None):
+    """The :class:`Design` of a comparison of learners of ``estimator_types`` on ``cv``, its :class:`Folds` in it
+    (:func:`planned_folds` of ``cv`` on ``X``, ``y`` and ``groups``, seeded by ``random_state``), after refusing
+    what no fit could run (:func:`planned_folds`, :func:`check_nested`) and a budget below the cross-validation."""
+    folds = planned_folds(cv, n_samples, groups=groups, n_repeats=n_repeats, regression=regression, X=X, y=y,
+                          random_state=random_state)
+    check_nested(nested, metric, regression, default_loss(loss, regression), folds.n_groups, params)
+    design = comparison_design(estimator_types, n_samples, cv=cv, folds=folds.folds, n_splits=folds.n_splits,
+                               n_repeats=n_repeats, metric=metric, regression=regression, loss=loss,
+                               n_groups=folds.n_groups, nested=nested, params=bool(params),
+                               allowed=budget_fits(budget, 2), budget=budget)
+    return design._replace(folds=folds)

@@ -36,8 +36,14 @@ from ..inference._metric_names import check_metric_names
 from ..inference._regression import loss_words
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
-from ._budget import Budget, budget_fits
-from ._design import DEFAULT_REPEATS, IF_CANNOT_TELL, FrontDoorCV, comparison_design, planned_folds
+from ._budget import Budget
+from ._design import (
+    DEFAULT_REPEATS,
+    IF_CANNOT_TELL,
+    FrontDoorCV,
+    default_loss,
+    planned_design,
+)
 from ._detectable import POWER, interval_standard_error
 from ._evaluation_plan import evaluates, evaluation_fields, pilot_groups, plan_evaluation
 from ._evidence import LEARNER_WORDS, folds_of, grouped_task, learner_of, read_evidence, repeats_of, sized_by_groups
@@ -46,9 +52,6 @@ from ._routes import fold_task, measured_repeats_routes
 
 PLAN_QUESTIONS = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
-
-REGRESSION_LOSS = "squared_error"
-"""A regressors' records' loss when none is given (the front door's default)."""
 
 RANGE_LEVEL = 0.90
 """The level of a pilot-based plan's range: where the comparison's own test, its variance estimated afresh from its
@@ -699,12 +702,11 @@ def plan(estimator_a=None, estimator_b=None, *, n_samples=None, pilot=None, metr
                                                         groups)
     metric = "accuracy" if metric is None else metric  # decide's default: accuracy, or a regressor's loss
     check_margin(wanted, metric, regression=regression, name="difference" if question == "difference" else "margin")
-    folds = planned_folds(cv, n_samples, groups=groups, n_repeats=n_repeats, regression=regression)
     names = tuple(names) if names is not None else (
         _name(estimator_a, None if pilot is None else pilot.a, "A"),
         _name(estimator_b, None if pilot is None else pilot.b, "B"))
     loss = loss if loss is not None or pilot is None else pilot.a.loss_name
-    return design_and_plan(_learner_types(estimator_a, estimator_b, pilot), n_samples, folds, cv=cv,
+    return design_and_plan(_learner_types(estimator_a, estimator_b, pilot), n_samples, cv, groups=groups,
                            n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
                            budget=budget, names=names, pilot=pilot, power=power, confidence_level=confidence_level,
                            question=question, wanted=wanted)[1]
@@ -720,43 +722,42 @@ LOO_WORDS = "leave-one-out's decision rests on tests of its instances, not on th
 """Why a leave-one-out comparison has no figure before its fits."""
 
 
-def design_and_plan(estimator_types, n_samples, folds, *, cv, n_repeats=DEFAULT_REPEATS, metric="accuracy",
-                    regression=False, loss=None, nested="auto", budget=None, params=False, names, pilot=None,
-                    power=POWER, confidence_level=0.95, question="difference", wanted=None, strict=True):
+def design_and_plan(estimator_types, n_samples, cv, *, groups=None, X=None, y=None, random_state=None,
+                    n_repeats=DEFAULT_REPEATS, metric="accuracy", regression=False, loss=None, nested="auto",
+                    budget=None, params=None, names, pilot=None, power=POWER, confidence_level=0.95,
+                    question="difference", wanted=None, strict=True):
     """The one planner: the :class:`~cvinference.policy._design.Design` of a comparison of learners of
-    ``estimator_types`` at ``n_samples`` on ``folds`` (:func:`~cvinference.policy._design.planned_folds` of ``cv``)
-    and its :class:`Plan` (``strict``: refuse learners no calibration cell measured, rather than plan them without
-    a figure). :func:`plan` and :func:`compare`'s planning step both call it."""
-    design = comparison_design(estimator_types, n_samples, cv=cv, folds=folds.folds, n_splits=folds.n_splits,
-                               n_repeats=n_repeats, metric=metric, regression=regression, loss=loss,
-                               n_groups=folds.n_groups, nested=nested, params=bool(params),
-                               allowed=budget_fits(budget, 2), budget=budget)
+    ``estimator_types`` at ``n_samples`` on ``cv`` (:func:`~cvinference.policy._design.planned_design`, its folds
+    in it) and its :class:`Plan` (``strict``: refuse learners no calibration cell measured, rather than plan them
+    without a figure). :func:`plan` and :func:`compare`'s planning step both call it."""
+    design = planned_design(estimator_types, n_samples, cv, groups=groups, X=X, y=y, random_state=random_state,
+                            n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
+                            params=params, budget=budget)
     if regression and metric == "accuracy" and pilot is None:  # a regressors' decision is about their loss
-        metric = loss_words(loss if loss is not None else REGRESSION_LOSS)
+        metric = loss_words(default_loss(loss, regression))
     return design, planned(design, estimator_types, n_samples, metric=metric, regression=regression, names=names,
                            pilot=pilot, power=power, confidence_level=confidence_level, question=question,
-                           wanted=wanted, unplanned=LOO_WORDS if folds.folds == "loo" else None, strict=strict,
-                           n_groups=folds.n_groups)
+                           wanted=wanted, unplanned=LOO_WORDS if design.folds.folds == "loo" else None, strict=strict,
+                           n_groups=design.folds.n_groups)
 
 
-def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n_repeats=DEFAULT_REPEATS,
-                    n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None, params=None,
-                    confidence_level=0.95, margin=None, question=None, names=None):
-    """:func:`compare`'s planning step, before any fit: its :class:`~cvinference.policy._design.Design` and its
-    :class:`Plan`, which are :func:`plan`'s with the same arguments (``folds``: ``cv`` resolved, by default
-    :func:`~cvinference.policy._design.planned_folds` of ``cv`` with ``n_groups`` groups of equal size;
-    ``question``: None is "non-inferior" with a margin, else "difference"); learners no calibration cell measured
-    are planned without a figure."""
-    regression = is_regressor(estimator_a)
-    if folds is None:
-        groups = None if n_groups is None else np.arange(n_samples) % n_groups
-        folds = planned_folds(cv, n_samples, groups=groups, n_repeats=n_repeats, regression=regression)
+def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, groups=None, X=None, y=None, random_state=None,
+                    n_repeats=DEFAULT_REPEATS, n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None,
+                    params=None, confidence_level=0.95, margin=None, question=None, names=None):
+    """:func:`compare`'s one call into the planner, before any fit: its :class:`~cvinference.policy._design.Design`
+    (its ``folds`` those to run: ``cv`` on ``X``, ``y`` and ``groups``, seeded by ``random_state``; without
+    ``groups``, ``n_groups`` groups of equal size) and its :class:`Plan`, which are :func:`plan`'s with the same
+    arguments (``question``: None is "non-inferior" with a margin, else "difference"); what no fit could run is
+    refused, and learners no calibration cell measured are planned without a figure."""
+    if groups is None and n_groups is not None:
+        groups = np.arange(n_samples) % n_groups
     names = tuple(names) if names is not None else tuple(map(estimator_description, (estimator_a, estimator_b)))
     question = question if question is not None else "difference" if margin is None else "non-inferior"
-    return design_and_plan([estimator_type(estimator_a), estimator_type(estimator_b)], n_samples, folds, cv=cv,
-                           n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
-                           budget=budget, params=params, names=names, confidence_level=confidence_level,
-                           question=question, wanted=margin, strict=False)
+    return design_and_plan([estimator_type(estimator_a), estimator_type(estimator_b)], n_samples, cv, groups=groups,
+                           X=X, y=y, random_state=random_state, n_repeats=n_repeats, metric=metric,
+                           regression=is_regressor(estimator_a), loss=loss, nested=nested, budget=budget,
+                           params=params, names=names, confidence_level=confidence_level, question=question,
+                           wanted=margin, strict=False)
 
 
 class _Variance(NamedTuple):

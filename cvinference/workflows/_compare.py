@@ -29,9 +29,6 @@ from ..policy._decision import MARGIN, margin_question
 from ..policy._design import (
     DEFAULT_REPEATS,
     FIVE_BY_TWO_FITS,
-    NESTED_GROUPS,
-    about_loss,
-    planned_folds,
 )
 from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import comparison_plan
@@ -137,19 +134,6 @@ def _reusable(pair, design):
     """``pair`` when its folds are nested cross-validation's (K folds, at least R repeats, its loss), else None: its
     first R partitions and their fits are then nested CV's outer ones."""
     return pair if design.reuse else None
-
-
-def _check_nested(nested, metric, regression, loss, n_groups):
-    if nested != "always":
-        return
-    if not about_loss(metric, regression, loss):
-        raise ValueError(f"nested='always': nested cross-validation's interval is about the records' loss (accuracy "
-                         f"for classifiers), and metric={metric!r} asks for a decision about {metric}; use "
-                         "nested='auto', or drop metric")
-    if n_groups is not None and n_groups < NESTED_GROUPS:
-        raise ValueError(f"nested='always' needs {NESTED_GROUPS} groups (2 in each of nested cross-validation's "
-                         f"{NESTED_SETTINGS['n_splits']} folds), and groups holds {n_groups}; use nested='auto' "
-                         "(the decision rests on tests that take the groups as the units)")
 
 
 def _left_out_words(best, chosen, budget, allowed, fits, metric):
@@ -292,22 +276,17 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
             season=season, left_out=tuple(left_out), notes=(*notes, seeding) if seeding else tuple(notes)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
-    folds = planned_folds(cv, len(y), groups=groups, n_repeats=n_repeats, regression=regression, X=X, y=y,
-                          random_state=random_state)
-    _check_nested(nested, metric, regression, loss, folds.n_groups)
-    if params and nested == "always":
-        raise ValueError("nested='always' runs nested cross-validation, which does not take fit parameters, and params "
-                         "passes some to every fit; drop one of them.")
     design, planned_comparison = comparison_plan(
-        *estimators, len(y), cv=cv, folds=folds, n_repeats=n_repeats, metric=metric, loss=loss, nested=nested,
-        budget=budget, params=params, confidence_level=confidence_level, margin=margin, question=question, names=names)
+        *estimators, len(y), cv=cv, groups=groups, X=X, y=y, random_state=random_state, n_repeats=n_repeats,
+        metric=metric, loss=loss, nested=nested, budget=budget, params=params, confidence_level=confidence_level,
+        margin=margin, question=question, names=names)
     allowed = budget_fits(budget, 2)
     if not regression:
-        random_state = check_classes_in_folds(metrics, folds.folds, X, y, groups, n_repeats=design.n_repeats,
+        random_state = check_classes_in_folds(metrics, design.folds.folds, X, y, groups, n_repeats=design.n_repeats,
                                               random_state=random_state)
     _say_plan(verbose, design, allowed, cv)
-    call = _Call(seeded_estimators, X, y, groups, folds.folds, cv, metrics, metric, loss, regression, names, params,
-                 confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
+    call = _Call(seeded_estimators, X, y, groups, design.folds.folds, cv, metrics, metric, loss, regression, names,
+                 params, confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
     notes = list(design.notes)
     pair, tests, interval, fits = _run_route(call, *_fit_folds(call), notes)
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, tests=tests, nested=interval,
@@ -496,16 +475,16 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
     >>> comparison.fits
     190
     """
-    if estimator_b is None and X is None and y is None:
-        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
-                        confidence_level=confidence_level, nested=nested, budget=budget, names=names,
-                        n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season,
-                        margin=margin, question=question)
-        check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
-        return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
-                                            pos_label=pos_label, names=names, margin=margin, question=question,
-                                            season=season))
-    return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
-                          loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
-                          budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-                          params=params, season=season, margin=margin, question=question)
+    if estimator_b is not None or X is not None or y is not None:
+        return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups,
+                              metric=metric, loss=loss, pos_label=pos_label, confidence_level=confidence_level,
+                              nested=nested, budget=budget, names=names, n_jobs=n_jobs, random_state=random_state,
+                              verbose=verbose, params=params, season=season, margin=margin, question=question)
+    settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                    confidence_level=confidence_level, nested=nested, budget=budget, names=names, n_jobs=n_jobs,
+                    random_state=random_state, verbose=verbose, params=params, season=season, margin=margin,
+                    question=question)
+    check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)  # a pair: no fit
+    return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
+                                        pos_label=pos_label, names=names, margin=margin, question=question,
+                                        season=season))

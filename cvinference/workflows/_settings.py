@@ -13,10 +13,14 @@ from ..inference._metric_names import (  # noqa: F401 - shared with the command 
     score_metric_names,
     uncomputed_score_metric,
 )
-from ..policy._design import FrontDoorCV, check_folds, fold_count, resolved_cv  # noqa: F401 - the planner's
-
-REGRESSION_LOSSES = ("squared_error", "absolute_error")
-"""The per-instance losses of a regression task; the first is its default."""
+from ..policy._design import (  # noqa: F401 - the planner's
+    REGRESSION_LOSSES,
+    FrontDoorCV,
+    check_folds,
+    default_loss,
+    fold_count,
+    resolved_cv,
+)
 
 
 def check_pos_label(pos_label, metrics, regression):
@@ -42,13 +46,6 @@ def metric_words(metrics):
 def is_regression(estimator):
     """Whether ``estimator`` predicts a quantity (scikit-learn's :func:`~sklearn.base.is_regressor`)."""
     return bool(is_regressor(estimator))
-
-
-def default_loss(loss, regression):
-    """``loss``, or the task's default when None: squared error for a regressor, zero-one otherwise."""
-    if loss is not None:
-        return loss
-    return REGRESSION_LOSSES[0] if regression else "zero_one"
 
 
 def metric_list(metric):
