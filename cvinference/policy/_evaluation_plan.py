@@ -17,8 +17,9 @@ from ..inference._metric_names import check_metric_names
 from ..inference._regression import loss_words
 from ..records import CVResult
 from ._budget import budget_fits, check_budget, cv_fits
-from ._design import CROSS_VALIDATION, planned_folds
+from ._design import planned_folds
 from ._evidence import learner_of, read_evidence
+from ._routes import CROSS_VALIDATION
 
 PILOT_UNITS = "the pilot's recommended interval"
 """What a pilot-based half-width rests on."""

@@ -37,18 +37,12 @@ from ..inference._regression import loss_words
 from ..inference._resampled_tests import n_test_over_n_train
 from ..records import PairedCVResult
 from ._budget import Budget
-from ._design import (
-    DEFAULT_REPEATS,
-    IF_CANNOT_TELL,
-    FrontDoorCV,
-    default_loss,
-    planned_design,
-)
+from ._design import DEFAULT_REPEATS, FrontDoorCV, planned_design
 from ._detectable import POWER, interval_standard_error
 from ._evaluation_plan import evaluates, evaluation_fields, pilot_groups, plan_evaluation
 from ._evidence import LEARNER_WORDS, folds_of, grouped_task, learner_of, read_evidence, repeats_of, sized_by_groups
 from ._margin import MARGIN_ALTERNATIVES, check_margin
-from ._routes import fold_task, measured_repeats_routes
+from ._routes import IF_CANNOT_TELL, fold_task, measured_repeats_routes
 
 PLAN_QUESTIONS = ("difference", *MARGIN_ALTERNATIVES)
 """What a plan sizes: a two-sided test of a difference, or a margin's non-inferiority or equivalence."""
@@ -726,7 +720,7 @@ def design_and_plan(estimator_types, n_samples, cv, *, groups=None, X=None, y=No
                     n_repeats=DEFAULT_REPEATS, metric="accuracy", regression=False, loss=None, nested="auto",
                     budget=None, params=None, names, pilot=None, power=POWER, confidence_level=0.95,
                     question="difference", wanted=None, strict=True):
-    """The one planner: the :class:`~cvinference.policy._design.Design` of a comparison of learners of
+    """The one planner: the :class:`~cvinference.policy._routes.Design` of a comparison of learners of
     ``estimator_types`` at ``n_samples`` on ``cv`` (:func:`~cvinference.policy._design.planned_design`, its folds
     in it) and its :class:`Plan` (``strict``: refuse learners no calibration cell measured, rather than plan them
     without a figure). :func:`plan` and :func:`compare`'s planning step both call it."""
@@ -734,7 +728,7 @@ def design_and_plan(estimator_types, n_samples, cv, *, groups=None, X=None, y=No
                             n_repeats=n_repeats, metric=metric, regression=regression, loss=loss, nested=nested,
                             params=params, budget=budget)
     if regression and metric == "accuracy" and pilot is None:  # a regressors' decision is about their loss
-        metric = loss_words(default_loss(loss, regression))
+        metric = loss_words(design.loss)
     return design, planned(design, estimator_types, n_samples, metric=metric, regression=regression, names=names,
                            pilot=pilot, power=power, confidence_level=confidence_level, question=question,
                            wanted=wanted, unplanned=LOO_WORDS if design.folds.folds == "loo" else None, strict=strict,
@@ -744,7 +738,7 @@ def design_and_plan(estimator_types, n_samples, cv, *, groups=None, X=None, y=No
 def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, groups=None, X=None, y=None, random_state=None,
                     n_repeats=DEFAULT_REPEATS, n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None,
                     params=None, confidence_level=0.95, margin=None, question=None, names=None):
-    """:func:`compare`'s one call into the planner, before any fit: its :class:`~cvinference.policy._design.Design`
+    """:func:`compare`'s one call into the planner, before any fit: its :class:`~cvinference.policy._routes.Design`
     (its ``folds`` those to run: ``cv`` on ``X``, ``y`` and ``groups``, seeded by ``random_state``; without
     ``groups``, ``n_groups`` groups of equal size) and its :class:`Plan`, which are :func:`plan`'s with the same
     arguments (``question``: None is "non-inferior" with a margin, else "difference"); what no fit could run is
@@ -847,7 +841,7 @@ def _repeats_needed(learners, n_samples, task, design, unit, wanted, question, c
 
 def planned(design, estimator_types, n_samples, *, metric, regression, names, pilot=None, power=POWER,
             confidence_level=0.95, question="difference", wanted=None, unplanned=None, strict=True, n_groups=None):
-    """The :class:`Plan` of ``design`` (:func:`~cvinference.policy._design.comparison_design`) for learners of
+    """The :class:`Plan` of ``design`` (:func:`~cvinference.policy._design.planned_design`) for learners of
     ``estimator_types`` at ``n_samples``: its figure from ``pilot``, else from the calibration cells; ``unplanned``
     says why no variance is known before the fits (leave-one-out), and without ``strict`` a comparison no cell
     measured is planned without a figure rather than refused; with ``n_groups`` the groups are the units its

@@ -26,13 +26,10 @@ from ..inference import Interval
 from ..policy import Decision, Plan, assess_pair, comparison_decision, comparison_tests
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
-from ..policy._design import (
-    DEFAULT_REPEATS,
-    FIVE_BY_TWO_FITS,
-)
+from ..policy._design import DEFAULT_REPEATS
 from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
 from ..policy._plan import comparison_plan
-from ..policy._routes import NESTED_SETTINGS, compared_on_power
+from ..policy._routes import FIVE_BY_TWO_FITS, NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
 from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
@@ -277,9 +274,9 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
     design, planned_comparison = comparison_plan(
-        *estimators, len(y), cv=cv, groups=groups, X=X, y=y, random_state=random_state, n_repeats=n_repeats,
-        metric=metric, loss=loss, nested=nested, budget=budget, params=params, confidence_level=confidence_level,
-        margin=margin, question=question, names=names)
+        *estimators, len(y), metric=metric, cv=cv, groups=groups, X=X, y=y, random_state=random_state,
+        n_repeats=n_repeats, loss=loss, nested=nested, budget=budget, params=params,
+        confidence_level=confidence_level, margin=margin, question=question, names=names)
     allowed = budget_fits(budget, 2)
     if not regression:
         random_state = check_classes_in_folds(metrics, design.folds.folds, X, y, groups, n_repeats=design.n_repeats,
