@@ -24,7 +24,10 @@ command) when the plan's JSON wrote its tuples as plain lists (issue 59): the on
 plan's "names", "stages" and "notes" as lists instead of {"tuple": [...]}; nothing else changed. Recorded again (same
 command) when evaluate kept the plan it ran (issue 59): the JSON report of an evaluate gains its "plan" object (an
 evaluation's plan: its folds, repeats, fits and the half-width its recommended interval was expected to have), and
-the plan of a compare its "half_width": null; nothing else changed.
+the plan of a compare its "half_width": null; nothing else changed. Recorded again (same command) when an
+evaluation's summary said its plan in one line (issue 59): the three text reports of evaluate gain a "plan: ..."
+line (its fits and the half-width planned for its recommended interval) after the learner's block; nothing else
+changed.
 """
 
 import json

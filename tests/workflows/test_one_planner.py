@@ -315,3 +315,16 @@ def test_what_only_a_comparison_takes_is_refused_for_one_learner_before_any_fit(
     X, y, _ = _grouped_data()
     with pytest.raises(ValueError, match="budget=5 allows 5 fits, and the cross-validation alone needs 10"):
         cvi.evaluate(_Unfittable(), X, y, budget=5)
+
+
+def test_an_evaluations_summary_says_its_plan_in_one_line():
+    X, y, _ = _grouped_data()
+    evaluation = cvi.evaluate(GaussianNB(), X, y, cv=5, random_state=0)
+    plan = evaluation.plan
+    lines = [line for line in evaluation.summary().splitlines() if line.startswith("plan: ")]
+    assert len(lines) == 1 and lines[0].startswith(f"plan: {plan.fits} fits (1 x 5-fold); the recommended")
+    text = " ".join(evaluation.summary().split())
+    assert f"half-width was planned at {plan.half_width:.4f} from the calibration's cells" in text
+    assert "plan: " not in cvi.evaluate(evaluation.result).summary()  # a record passed in: no fit, no plan
+    regression = cvi.evaluate(Ridge(), *load_diabetes(return_X_y=True), random_state=0)
+    assert "plan: 10 fits (1 x 10-fold); no half-width known before the fits" in regression.summary()
