@@ -19,7 +19,15 @@ and why), and the JSON report of a compare gains its "plan" object; nothing else
 when method="auto" kept its word (issue 59, item 3): where Wong's conditions fail and the evidence measured
 Clopper-Pearson below 0.93 while the half-sample interval held, auto takes the half-sample interval (wider on these
 records), the learner's block says why in one "recommended:" line, and the warning about Clopper-Pearson's
-shortfall and the verdict's "exact interval is the one to quote" go; nothing else changed.
+shortfall and the verdict's "exact interval is the one to quote" go; nothing else changed. Recorded again (same
+command) when the plan's JSON wrote its tuples as plain lists (issue 59): the one JSON report of a compare writes its
+plan's "names", "stages" and "notes" as lists instead of {"tuple": [...]}; nothing else changed. Recorded again (same
+command) when evaluate kept the plan it ran (issue 59): the JSON report of an evaluate gains its "plan" object (an
+evaluation's plan: its folds, repeats, fits and the half-width its recommended interval was expected to have), and
+the plan of a compare its "half_width": null; nothing else changed. Recorded again (same command) when an
+evaluation's summary said its plan in one line (issue 59): the three text reports of evaluate gain a "plan: ..."
+line (its fits and the half-width planned for its recommended interval) after the learner's block; nothing else
+changed.
 """
 
 import json

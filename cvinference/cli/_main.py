@@ -221,11 +221,13 @@ def _add_plan_parser(commands):
     parser.add_argument("--params-a", help="JSON hyper-parameters of ESTIMATOR_A")
     parser.add_argument("--params-b", help="JSON hyper-parameters of ESTIMATOR_B")
     _add_data_options(parser)
+    _add_groups_option(parser)
     _add_task_option(parser)
     parser.add_argument("--metric", default=None, metavar="NAME",
                         help="the decision's metric (default: accuracy; for regression the loss)")
-    parser.set_defaults(loss=None, pos_label=None, run=_run_plan)
-    parser.add_argument("--cv", type=_fold_count, default=10, help="number of folds K (default: 10)")
+    parser.set_defaults(loss=None, pos_label=None, time=None, run=_run_plan)
+    parser.add_argument("--cv", type=_fold_count, default=10,
+                        help="number of folds K, or 'loo' (planned without a pilot; default: 10)")
     parser.add_argument("--repeats", type=_repeats_or_auto, default="auto",
                         help="repeats R, or 'auto': what compare --repeats auto would plan (default: auto)")
     parser.add_argument("--n-samples", type=_positive_int, metavar="N",

@@ -2,6 +2,7 @@
 
 from .._utils._text import wrapped
 from ._commands import (
+    _check_folds,
     check_margin_option,
     check_metrics,
     check_outputs,
@@ -32,8 +33,14 @@ def _check_power(args):
 
 def _check(args, dataset):
     _check_power(args)
-    if args.cv == "loo":
-        raise UserError("--cv loo: a plan is for k-fold cross-validation (the corrected t); give --cv K")
+    if args.n_samples is not None and dataset.groups is not None:
+        raise UserError(f"--n-samples with --groups {dataset.groups_column}: the groups' column gives N; drop "
+                        "--n-samples, or --groups")
+    _check_folds(args, dataset)  # as compare checks them: --cv N is leave-one-out, whole groups per fold
+    if args.cv == "loo" and dataset.task == "regression":
+        raise UserError(f"--cv loo with the regression target of {dataset.name}: a regressors' plan rests on a pilot "
+                        "of k-fold cross-validation, and leave-one-out's decision rests on tests of its instances; "
+                        "give --cv K")
     if args.difference is not None and args.margin is not None:
         raise UserError("--difference and --margin: a plan sizes a difference or a margin; give one of them")
     if args.question is not None and args.margin is None:
@@ -45,7 +52,7 @@ def _check(args, dataset):
         raise UserError(f"--no-pilot with the regression target of {dataset.name}: the scale of a loss is the data's, "
                         "which no calibration cell carries; drop --no-pilot to plan from a 1 x K pilot on the data")
     n_samples = args.n_samples or dataset.n_samples
-    if n_samples < 2 * args.cv:
+    if args.cv != "loo" and n_samples < 2 * args.cv:
         raise UserError(f"--n-samples {n_samples} with --cv {args.cv}: each fold needs at least 2 instances; give "
                         f"--n-samples {2 * args.cv} or more, or fewer folds")
     return n_samples
@@ -53,10 +60,11 @@ def _check(args, dataset):
 
 def run_plan(args, out):
     from ..policy import plan
-    from ..workflows._settings import evaluator, seeded
+    from ..workflows._settings import evaluator, resolved_cv, seeded
 
     check_outputs(args)
-    dataset = load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task),
+    dataset = load_for_learners(lambda task: load_data(args.data, target=args.target, impute=args.impute, task=task,
+                                                       groups=args.groups),
                                 args.task, [args.estimator_a, args.estimator_b])
     n_samples = _check(args, dataset)
     args.metric = [] if args.metric is None else [args.metric]
@@ -70,16 +78,20 @@ def run_plan(args, out):
     built, seeding = seeded(built, args.seed, "AB")  # as compare seeds them, so that the pilot is its folds' fits
     names = pair_names(args.estimator_a, args.estimator_b)
     metric = args.metric[0] if args.metric else None
-    settings = dict(n_samples=n_samples, metric=metric, cv=args.cv, n_repeats=args.repeats, power=args.power,
+    grouped = dataset.groups is not None
+    settings = dict(n_samples=None if grouped else n_samples, groups=dataset.groups, metric=metric, cv=args.cv,
+                    n_repeats=args.repeats, power=args.power,
                     confidence_level=args.confidence, difference=args.difference, margin=args.margin,
                     question=args.question, names=names)
     pilot = None
     try:
-        if args.no_pilot:
+        if args.no_pilot or args.cv == "loo":  # leave-one-out's decision rests on no corrected t to pilot
             planned = plan(*built, **settings)
         else:
-            pilot = fitting(evaluator(args.cv, n_repeats=1, loss=args.loss, metrics=args.metric, n_jobs=args.n_jobs,
-                                      random_state=args.seed, verbose=0).compare, *built, dataset.X, dataset.y)
+            folds = resolved_cv(args.cv, dataset.n_samples, dataset.groups, dataset.task == "regression", args.seed)
+            pilot = fitting(evaluator(folds, n_repeats=1, loss=args.loss, metrics=args.metric, n_jobs=args.n_jobs,
+                                      random_state=args.seed, verbose=0).compare, *built, dataset.X, dataset.y,
+                            dataset.groups)
             planned = plan(pilot=pilot, **settings)
     except ValueError as exc:
         message = " ".join(str(exc).split())

@@ -38,8 +38,6 @@ def _comparison_report(answer, words):
                                confidence_level=words.confidence_level, metrics=words.metrics, nested=answer.nested,
                                names=words.names, pos_label=words.pos_label, assessment=assessment,
                                command_line=words.command_line)
-    if answer.plan is not None:
-        report["plan"] = answer.plan.to_dict()
     return report
 
 
@@ -62,6 +60,8 @@ def answer_report(answer):
     """
     words = answer.words
     report = _comparison_report(answer, words) if hasattr(answer, "pair") else _evaluation_report(answer, words)
+    if answer.plan is not None:
+        report["plan"] = answer.plan.to_dict()
     if words.notes:
         report["notes"] = [*report.get("notes", []), *words.notes]
     return report

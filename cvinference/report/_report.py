@@ -693,6 +693,15 @@ def _groups_line(groups):
     return f"grouped: {n} group{'s' * (n > 1)} of {sizes}"
 
 
+def _evaluation_plan_line(plan):
+    """An evaluation's plan in one line: its fits and the half-width planned for its recommended interval."""
+    cost = f"plan: {plan['fits']:,} fits ({plan['n_repeats']} x {plan['n_splits']}-fold)"
+    if plan["half_width"] is None:
+        return f"{cost}; no half-width known before the fits"
+    source = "the calibration's cells" if plan["source"] == "calibration" else "the pilot"
+    return f"{cost}; the recommended interval's half-width was planned at {plan['half_width']:.4f} from {source}"
+
+
 def report_blocks(report, *, every_repeat=False):
     """The report as a sequence of :class:`Paragraph` and :class:`Table` blocks, which :func:`render_text` and
     :func:`render_html` draw; ``every_repeat`` gives every repeat's folds, not just repeat 0's."""
@@ -718,6 +727,8 @@ def report_blocks(report, *, every_repeat=False):
                                       report.get("decision"))]
     if report["diagnostic"] is not None:
         blocks.append(Paragraph(f"scheme independence: {report['diagnostic']['note']}"))
+    if "plan" in report and "decision" not in report:  # an evaluation's plan (a comparison's is in its notes)
+        blocks += [GAP, Paragraph(_evaluation_plan_line(report["plan"]))]
     if report["warnings"]:
         blocks += [GAP, Paragraph("warnings:", wrap=False, items=tuple(report["warnings"]))]
     if report.get("notes"):

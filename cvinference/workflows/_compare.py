@@ -4,9 +4,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import NamedTuple
 
-import numpy as np
-
-from .._utils._describe import estimator_description, estimator_type
+from .._utils._describe import estimator_description
 from .._utils._docstring import fill_doc
 from .._utils._params import (
     NAMES,
@@ -25,20 +23,13 @@ from ..conveniences import nested_cv_interval, paired_ttest_5x2cv
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
 from ..inference import Interval
-from ..inference._regression import loss_words
 from ..policy import Decision, Plan, assess_pair, comparison_decision, comparison_tests
 from ..policy._budget import Budget, budget_fits, budget_words, in_units
 from ..policy._decision import MARGIN, margin_question
-from ..policy._design import (
-    DEFAULT_REPEATS,
-    FIVE_BY_TWO_FITS,
-    NESTED_GROUPS,
-    about_loss,
-    comparison_design,
-)
+from ..policy._design import DEFAULT_REPEATS
 from ..policy._margin import MARGIN_ALTERNATIVES, check_margin
-from ..policy._plan import planned
-from ..policy._routes import NESTED_SETTINGS, compared_on_power
+from ..policy._plan import comparison_plan
+from ..policy._routes import FIVE_BY_TWO_FITS, NESTED_SETTINGS, compared_on_power
 from ..records import PairedCVResult, PairedForwardResult
 from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
@@ -46,16 +37,13 @@ from ._forward import check_forward_options, check_season, forward_comparison
 from ._records import RECORDS, check_record_call, pair_comparison
 from ._settings import (
     FrontDoorCV,
-    check_folds,
     check_metric_names,
     check_pos_label,
     decision_metric,
     default_loss,
     evaluator,
-    fold_count,
     is_regression,
     metric_list,
-    resolved_cv,
     say,
     seeded,
 )
@@ -166,20 +154,6 @@ def _reusable(pair, design):
     return pair if design.reuse else None
 
 
-def _check_nested(nested, metric, regression, loss, groups):
-    if nested != "always":
-        return
-    if not about_loss(metric, regression, loss):
-        raise ValueError(f"nested='always': nested cross-validation's interval is about the records' loss (accuracy "
-                         f"for classifiers), and metric={metric!r} asks for a decision about {metric}; use "
-                         "nested='auto', or drop metric")
-    n_groups = None if groups is None else len(np.unique(np.asarray(groups)))
-    if n_groups is not None and n_groups < NESTED_GROUPS:
-        raise ValueError(f"nested='always' needs {NESTED_GROUPS} groups (2 in each of nested cross-validation's "
-                         f"{NESTED_SETTINGS['n_splits']} folds), and groups holds {n_groups}; use nested='auto' "
-                         "(the decision rests on tests that take the groups as the units)")
-
-
 def _left_out_words(best, chosen, budget, allowed, fits, metric):
     """The note of a budget that left out the most powerful route (``chosen``: the route it ran instead, or None)."""
     what = _route_words(best)
@@ -192,33 +166,6 @@ def _left_out_words(best, chosen, budget, allowed, fits, metric):
            else "the calibrated route the rule puts first, their power not measured on shared cells")
     return (f"budget={budget!r} ({allowed:,} fits) ran {chosen.describe()} ({chosen.fits:,} fits) instead of {what} "
             f"({best.fits:,} fits), {why}: a budget of {spent + best.fits:,} runs it.")
-
-
-def comparison_plan(estimator_a, estimator_b, n_samples, *, cv=10, folds=None, n_splits=None, n_repeats=DEFAULT_REPEATS,
-                    n_groups=None, metric="accuracy", loss=None, nested="auto", budget=None, params=None,
-                    confidence_level=0.95, margin=None, question=None, names=None):
-    """:func:`compare`'s planning step, before any fit: its :class:`~cvinference.policy._design.Design` and its
-    :class:`~cvinference.Plan`, which are :func:`~cvinference.plan`'s with the same arguments (``folds``: ``cv``
-    resolved, and ``n_splits`` its folds, by default ``cv``'s, N under leave-one-out; ``n_groups``: the groups of
-    grouped data; ``question``: None is "non-inferior" with a margin, else "difference")."""
-    regression = is_regression(estimator_a)
-    folds = cv if folds is None else folds
-    n_splits = n_splits if n_splits is not None else n_samples if folds == "loo" else cv
-    types = [estimator_type(estimator) for estimator in (estimator_a, estimator_b)]
-    design = comparison_design(types, n_samples, cv=cv, folds=folds, n_splits=n_splits, n_repeats=n_repeats,
-                               metric=metric, regression=regression, loss=default_loss(loss, regression),
-                               n_groups=n_groups, nested=nested, params=bool(params),
-                               allowed=budget_fits(budget, 2), budget=budget)
-    unplanned = ("leave-one-out's decision rests on tests of its instances, not on the corrected t the plan sizes"
-                 if folds == "loo" else "records made with groups are decided by tests whose units are the groups, "
-                 "which the plan does not size" if n_groups is not None else None)
-    names = tuple(names) if names is not None else tuple(
-        estimator_description(estimator) for estimator in (estimator_a, estimator_b))
-    if regression and metric == "accuracy":  # a regressors' decision without a metric is about their loss
-        metric = loss_words(default_loss(loss, regression))
-    return design, planned(design, types, n_samples, metric=metric, regression=regression, names=names,
-                           confidence_level=confidence_level, question=margin_question(margin, question),
-                           wanted=margin, unplanned=unplanned, strict=False)
 
 
 def _route_words(route):
@@ -347,24 +294,17 @@ def run_comparison(estimator_a, estimator_b, X, y, *, cv=10, n_repeats=DEFAULT_R
             season=season, left_out=tuple(left_out), notes=(*notes, seeding) if seeding else tuple(notes)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
-    folds = resolved_cv(cv, len(y), groups, regression, random_state)
-    check_folds(folds, 1 if n_repeats == "auto" else n_repeats, len(y))
-    _check_nested(nested, metric, regression, loss, groups)
-    if params and nested == "always":
-        raise ValueError("nested='always' runs nested cross-validation, which does not take fit parameters, and params "
-                         "passes some to every fit; drop one of them.")
     design, planned_comparison = comparison_plan(
-        *estimators, len(y), cv=cv, folds=folds, n_splits=fold_count(folds, X, y, groups), n_repeats=n_repeats,
-        n_groups=None if groups is None else len(np.unique(np.asarray(groups))), metric=metric, loss=loss,
-        nested=nested, budget=budget, params=params, confidence_level=confidence_level, margin=margin,
-        question=question, names=names)
+        *estimators, len(y), metric=metric, cv=cv, groups=groups, X=X, y=y, random_state=random_state,
+        n_repeats=n_repeats, loss=loss, nested=nested, budget=budget, params=params,
+        confidence_level=confidence_level, margin=margin, question=question, names=names)
     allowed = budget_fits(budget, 2)
     if not regression:
-        random_state = check_classes_in_folds(metrics, folds, X, y, groups, n_repeats=design.n_repeats,
+        random_state = check_classes_in_folds(metrics, design.folds.folds, X, y, groups, n_repeats=design.n_repeats,
                                               random_state=random_state)
     _say_plan(verbose, design, allowed, cv)
-    call = _Call(seeded_estimators, X, y, groups, folds, cv, metrics, metric, loss, regression, names, params,
-                 confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
+    call = _Call(seeded_estimators, X, y, groups, design.folds.folds, cv, metrics, metric, loss, regression, names,
+                 params, confidence_level, pos_label, random_state, n_jobs, verbose, design, allowed, budget)
     notes = list(design.notes)
     pair, tests, interval, fits = _run_route(call, *_fit_folds(call), notes)
     found = assess_pair(pair, confidence_level, metrics=metrics, pos_label=pos_label, tests=tests, nested=interval,
@@ -554,16 +494,16 @@ def compare(estimator_a, estimator_b=None, X=None, y=None, *, cv=10, n_repeats=D
     >>> comparison.fits
     190
     """
-    if estimator_b is None and X is None and y is None:
-        settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
-                        confidence_level=confidence_level, nested=nested, budget=budget, names=names,
-                        n_jobs=n_jobs, random_state=random_state, verbose=verbose, params=params, season=season,
-                        margin=margin, question=question)
-        check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)
-        return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
-                                            pos_label=pos_label, names=names, margin=margin, question=question,
-                                            season=season, random_state=random_state))
-    return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups, metric=metric,
-                          loss=loss, pos_label=pos_label, confidence_level=confidence_level, nested=nested,
-                          budget=budget, names=names, n_jobs=n_jobs, random_state=random_state, verbose=verbose,
-                          params=params, season=season, margin=margin, question=question)
+    if estimator_b is not None or X is not None or y is not None:
+        return run_comparison(estimator_a, estimator_b, X, y, cv=cv, n_repeats=n_repeats, groups=groups,
+                              metric=metric, loss=loss, pos_label=pos_label, confidence_level=confidence_level,
+                              nested=nested, budget=budget, names=names, n_jobs=n_jobs, random_state=random_state,
+                              verbose=verbose, params=params, season=season, margin=margin, question=question)
+    settings = dict(cv=cv, n_repeats=n_repeats, groups=groups, metric=metric, loss=loss, pos_label=pos_label,
+                    confidence_level=confidence_level, nested=nested, budget=budget, names=names, n_jobs=n_jobs,
+                    random_state=random_state, verbose=verbose, params=params, season=season, margin=margin,
+                    question=question)
+    check_record_call(compare, estimator_a, settings, "estimator_b, X and y", RECORDS)  # a pair: no fit
+    return Comparison(**pair_comparison(estimator_a, confidence_level=confidence_level, metric=metric,
+                                        pos_label=pos_label, names=names, margin=margin, question=question,
+                                        season=season, random_state=random_state))

@@ -17,8 +17,10 @@ from .._utils._params import (
 )
 from ..evaluation._fit_params import FitParams
 from ..evaluation._forward import is_forward_splitter
-from ..policy import RecordChecks, assess_record
-from ..policy._budget import Budget, budget_fits, budget_words, check_budget, cv_fits, in_units
+from ..policy import Plan, RecordChecks, assess_record
+from ..policy._budget import Budget, budget_fits, budget_words, in_units
+from ..policy._design import planned_folds
+from ..policy._plan import evaluation_plan
 from ..records import CVResult, ForwardResult
 from ._answer import Answer, Words, by_quantity, recommended
 from ._class_folds import check_classes_in_folds
@@ -26,15 +28,12 @@ from ._forward import check_forward_options, check_season, forward_evaluation
 from ._records import PAIRS, check_record_call, record_evaluation
 from ._settings import (
     FrontDoorCV,
-    check_folds,
     check_metric_names,
     check_pos_label,
     default_loss,
     evaluator,
-    fold_count,
     is_regression,
     metric_list,
-    resolved_cv,
     say,
     seeded,
 )
@@ -69,6 +68,12 @@ class Evaluation(Answer):
         (:func:`~cvinference.policy.record_checks`): the baseline test, the
         large-sample conditions, the metrics' fold values and, for forward
         validation, the results per horizon.
+    plan : Plan or None
+        The plan it ran, made before its fits: what :func:`~cvinference.plan`
+        gives with the learner and the same arguments (``n_samples`` the
+        rows of ``X``): its folds, repeats and fits, and the half-width its
+        recommended interval was expected to have; None for a record passed
+        in and for forward validation.
     """
 
     result: CVResult | ForwardResult
@@ -77,6 +82,7 @@ class Evaluation(Answer):
     fits: int
     budget: int | None
     checks: RecordChecks
+    plan: Plan | None = None
 
     @property
     def baseline(self):
@@ -125,6 +131,7 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
     if description is None:
         description = estimator_description(estimator)
         description = description if name is None else f"{name}: {description}"
+    learner = name if name is not None else estimator_description(estimator)  # the plan's name, before seeding
     (estimator,), seeding = seeded((estimator,), random_state, [None])
     words = Words((description,), data, confidence_level, tuple(metrics), pos_label)
     if is_forward_splitter(cv):
@@ -137,12 +144,11 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
         return Evaluation(**found, words=words._replace(season=season, notes=_notes(seeding)))
     check_metric_names(metrics, regression)
     check_pos_label(pos_label, metrics, regression)
-    n_samples = len(y)
-    cv = resolved_cv(cv, n_samples, groups, regression, random_state)
-    check_folds(cv, n_repeats, n_samples)
-    planned = cv_fits(1, fold_count(cv, X, y, groups), n_repeats)
-    allowed = budget_fits(budget, 1)
-    check_budget(budget, allowed, planned, "the cross-validation")
+    folds = planned_folds(cv, len(y), groups=groups, n_repeats=n_repeats, regression=regression, X=X, y=y,
+                          random_state=random_state)
+    plan = evaluation_plan(estimator, len(y), folds, n_repeats=n_repeats, regression=regression, loss=loss,
+                           budget=budget, confidence_level=confidence_level, name=learner)
+    cv, planned, allowed = folds.folds, plan.fits, budget_fits(budget, 1)
     if not regression:
         random_state = check_classes_in_folds(metrics, cv, X, y, groups, n_repeats=n_repeats,
                                               random_state=random_state)
@@ -152,7 +158,8 @@ def run_evaluation(estimator, X, y, *, cv=10, n_repeats=1, groups=None, metric=N
                        verbose=verbose).evaluate(estimator, X, y, groups, name=name, params=params)
     found = assess_record(result, confidence_level, metrics=metrics, pos_label=pos_label)
     return Evaluation(result=result, rows=(found.intervals,), words=words._replace(notes=_notes(seeding)),
-                      fits=planned, budget=allowed, checks=found.checks)
+                      fits=planned, budget=allowed, checks=found.checks,
+                      plan=plan)
 
 
 @fill_doc

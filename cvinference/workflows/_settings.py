@@ -1,12 +1,10 @@
 """What ``evaluate`` and ``compare`` share: the task, the loss, the folds, the evaluator and the progress lines."""
 
-import numbers
 import sys
 
 from sklearn.base import is_regressor
 
 from ..evaluation import CVEvaluator
-from ..evaluation._partitions import CrossValidation
 from ..evaluation._seeding import seed_learners, seeding_note
 from ..inference._metric_interval import _POSITIVE_CLASS, score_methods, takes_pos_label
 from ..inference._metric_names import (  # noqa: F401 - shared with the command line and plan
@@ -15,43 +13,14 @@ from ..inference._metric_names import (  # noqa: F401 - shared with the command 
     score_metric_names,
     uncomputed_score_metric,
 )
-from ..splitters._group_kfold import group_kfold
-
-REGRESSION_LOSSES = ("squared_error", "absolute_error")
-"""The per-instance losses of a regression task; the first is its default."""
-
-
-class FrontDoorCV(CrossValidation):
-    """The front door's ``cv``: what :class:`CVEvaluator` takes (an int >= 2, ``"loo"``, a splitter or a list of
-    splits), a numpy integer as a Python int and an iterator of splits as their list (read once, as scikit-learn's
-    ``check_cv`` reads it); None, which scikit-learn reads as 5 folds and which is not this function's default
-    (10), is refused with both fixes.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> FrontDoorCV().check("cv", np.int64(5))
-    5
-    >>> FrontDoorCV().check("cv", None)
-    Traceback (most recent call last):
-    ...
-    TypeError: cv must be an int >= 2, 'loo', a cross-validation splitter or an iterable of (train, test) splits; \
-got cv=None. scikit-learn's cv=None is 5-fold cross-validation, and this function's default is 10 folds: pass cv=5, \
-or leave cv out for 10.
-    """
-
-    def check(self, name, value):
-        if value is None:
-            raise TypeError(f"{name} must be {self.describe()}; got {name}=None. scikit-learn's {name}=None is 5-fold "
-                            f"cross-validation, and this function's default is 10 folds: pass {name}=5, or leave "
-                            f"{name} out for 10.")
-        if isinstance(value, float) and value.is_integer() and value >= 2:
-            raise TypeError(f"{name} must be {self.describe()}; got {name}={value!r}, a float: pass "
-                            f"{name}={int(value)}.")
-        value = super().check(name, value)
-        if isinstance(value, numbers.Integral):
-            return int(value)
-        return value if isinstance(value, str) or hasattr(value, "split") else list(value)
+from ..policy._design import (  # noqa: F401 - the planner's
+    REGRESSION_LOSSES,
+    FrontDoorCV,
+    check_folds,
+    default_loss,
+    fold_count,
+    resolved_cv,
+)
 
 
 def check_pos_label(pos_label, metrics, regression):
@@ -77,13 +46,6 @@ def metric_words(metrics):
 def is_regression(estimator):
     """Whether ``estimator`` predicts a quantity (scikit-learn's :func:`~sklearn.base.is_regressor`)."""
     return bool(is_regressor(estimator))
-
-
-def default_loss(loss, regression):
-    """``loss``, or the task's default when None: squared error for a regressor, zero-one otherwise."""
-    if loss is not None:
-        return loss
-    return REGRESSION_LOSSES[0] if regression else "zero_one"
 
 
 def metric_list(metric):
@@ -116,41 +78,10 @@ def response_method(metrics):
     return "predict_proba" if ("predict_proba",) in needed else "auto"
 
 
-def resolved_cv(cv, n_samples, groups, regression, random_state):
-    """The folds to run: an int k equal to the instances is leave-one-out; with groups, an int k is the toolkit's
-    shuffling group k-fold (seeded by ``random_state``), as the command line's ``--groups`` draws it."""
-    if isinstance(cv, int) and groups is None and cv == n_samples:
-        return "loo"
-    if isinstance(cv, int) and groups is not None:
-        return group_kfold(not regression, cv, random_state=random_state)
-    return cv
-
-
-def check_folds(cv, n_repeats, n_samples):
-    """Refuse more folds than instances and repeats of leave-one-out, naming the fix."""
-    if isinstance(cv, int) and not isinstance(cv, bool) and cv > n_samples:
-        raise ValueError(f"cv={cv} is more folds than the {n_samples} instances; use cv=2 to {n_samples}, "
-                         "or cv='loo'")
-    if cv == "loo" and n_repeats > 1:
-        raise ValueError(f"n_repeats={n_repeats} needs k-fold cross-validation: leave-one-out gives the same "
-                         "partition every time (Wong 2015, section 5.1); use n_repeats=1 or cv=K")
-
-
 def evaluator(cv, *, n_repeats, loss, metrics, n_jobs, random_state, verbose):
     """The :class:`CVEvaluator` of a front-door call: the scores kept that its metrics need."""
     return CVEvaluator(cv=cv, n_repeats=n_repeats, loss=loss, n_jobs=n_jobs, random_state=random_state,
                        response_method=response_method(metrics), verbose=int(verbose))
-
-
-def fold_count(cv, X, y, groups):
-    """The folds of one partition: one per instance under leave-one-out, k for an int, the splitter's otherwise."""
-    if isinstance(cv, str):
-        return len(y)
-    if isinstance(cv, int):
-        return cv
-    if hasattr(cv, "get_n_splits"):
-        return cv.get_n_splits(X, y, groups)
-    return len(list(cv))
 
 
 def seeded(estimators, random_state, labels):

@@ -6,6 +6,7 @@ difference when the decision rests on the corrected t)."""
 import json
 import os
 
+import numpy as np
 import pytest
 from command_line import one_error_line, run
 from sklearn.datasets import load_breast_cancer
@@ -64,7 +65,7 @@ def test_without_a_pilot_the_calibration_cells_stand():
 @pytest.mark.parametrize("argv, words", [
     (["--difference", "0.02", "--margin", "0.01"], "--difference and --margin"),
     (["--question", "equivalent"], "--question equivalent plans a margin"),
-    (["--cv", "loo"], "--cv loo: a plan is for k-fold"),
+    (["--data", "diabetes", "--cv", "loo"], "--cv loo with the regression target of diabetes"),
     (["--n-samples", "12"], "--n-samples 12 with --cv 10"),
     (["--power", "1"], "--power"),
     (["--data", "no_such.csv"], "no_such.csv"),
@@ -167,3 +168,46 @@ def test_the_pilot_seeds_an_unseeded_learner_as_compare_seeds_it():
     assert head.startswith("pilot: logreg and rf on 1 x 10-fold cross-validation of breast_cancer (20 fits, "
                            "random_state=0)\n")
     assert " ".join(head.split("\n", 1)[1].split()) == note
+
+
+def test_leave_one_out_is_planned_as_compare_runs_it_without_a_pilot():
+    status, text = run(["plan", "nb", "tree", "--data", "iris", "--cv", "loo", "--json", "-"])
+    assert status == 0
+    dataset = load_data("iris")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=0)[0] for spec in ("nb", "tree"))
+    report = json.loads(text)
+    expected = cvi.plan(a, b, n_samples=150, cv="loo", names=("nb", "tree"))
+    assert cvi.results.Plan.from_dict(report["plan"]) == expected and report["pilot"] is None
+    assert expected.detectable is None and expected.n_splits == 150
+
+
+def _grouped_csv(path):
+    """30 patients of 6 rows, the label driven by a patient-level effect in x1."""
+    rng = np.random.default_rng(0)
+    lines = ["patient,x1,x2,label"]
+    for g in range(30):
+        effect = rng.normal(scale=1.5)
+        for _ in range(6):
+            x1, x2 = rng.normal() + effect, rng.normal()
+            lines.append(f"P{g:02d},{x1:.3f},{x2:.3f},{('no', 'yes')[int(rng.random() < 1 / (1 + np.exp(-x1)))]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_groups_are_planned_from_a_grouped_pilot_as_compare_takes_them(tmp_path):
+    from cvinference.workflows._settings import resolved_cv
+
+    path = _grouped_csv(tmp_path / "visits.csv")
+    status, text = run(["plan", "logreg", "tree", "--data", path, "--target", "label", "--groups", "patient",
+                        "--cv", "5", "--json", "-"])
+    assert status == 0, text
+    dataset = load_data(path, target="label", groups="patient")
+    a, b = (build_estimator(spec, dataset=dataset, random_state=0)[0] for spec in ("logreg", "tree"))
+    folds = resolved_cv(5, dataset.n_samples, dataset.groups, False, 0)  # compare's group k-fold for --cv 5
+    pilot = cvi.CVEvaluator(cv=folds, random_state=0).compare(a, b, dataset.X, dataset.y, dataset.groups)
+    expected = cvi.plan(pilot=pilot, groups=dataset.groups, names=("logreg", "tree"))
+    report = json.loads(text)
+    assert cvi.results.Plan.from_dict(report["plan"]) == expected and "at G = 30" in expected.rests_on
+    status, _ = run(["plan", "logreg", "tree", "--data", path, "--target", "label", "--groups", "patient",
+                     "--n-samples", "500"])
+    assert status == 2

@@ -182,7 +182,7 @@ def test_a_plan_round_trips_and_shows_itself(pilot):
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"n_samples": 10}, ValueError, "n_samples=10 with cv=10"),
+    ({"n_samples": 15}, ValueError, "n_samples=15 with cv=10"),  # n_samples=10 with cv=10 is leave-one-out
     ({"difference": 0.01, "margin": 0.01}, ValueError, "pass the one that matches"),
     ({"margin": 0.01, "question": "difference"}, ValueError, "pass the one that matches"),
     ({"power": 1.0}, ValueError, "power"),
@@ -202,7 +202,7 @@ def test_it_needs_the_learners_or_a_pilot_and_not_both(pilot):
     with pytest.raises(TypeError, match="n_samples is needed"):
         cvi.plan(*_learners())
     with pytest.raises(TypeError, match="pilot must be a PairedCVResult"):
-        cvi.plan(pilot=pilot.a)
+        cvi.plan(pilot=pilot.a.fold)  # a record of one learner (pilot.a) plans an evaluation
     with pytest.raises(TypeError, match="not both"):
         cvi.plan(*_learners(), pilot=pilot)
 
@@ -269,12 +269,14 @@ def test_a_regressors_pilot_is_planned_on_its_loss_as_the_decision_is():
     assert planned.detectable == pytest.approx(decision.minimum_detectable_difference, rel=1e-10)
 
 
-def test_a_grouped_pilot_is_refused_naming_what_the_plan_covers(breast_cancer):
+def test_a_grouped_pilot_is_planned_in_its_groups(breast_cancer):
+    """Issue 59: a grouped pilot was refused; its variance is now read and carried in groups, the units of the
+    grouped decision (tests/workflows/test_one_planner.py checks the figure against the pilot's corrected t)."""
     X, y = breast_cancer
     pair = cvi.CVEvaluator(cv=cvi.StratifiedEqualSizeGroupKFold(5)).compare(
         *_learners(), X, y, groups=np.arange(y.size) // 5)
-    with pytest.raises(ValueError, match="units are the groups"):
-        cvi.plan(pilot=pair)
+    planned = cvi.plan(pilot=pair, n_repeats=1)
+    assert planned.n_samples == y.size and f"at G = {y.size // 5}" in planned.rests_on
 
 
 @pytest.mark.parametrize("args, name", [(("nb", 5), "estimator_a='nb'"), ((None, "tree"), None),
@@ -339,3 +341,21 @@ def test_a_regressors_pilot_on_accuracy_is_refused_naming_the_metrics_that_apply
         cvi.plan(pilot=pair, n_repeats=1, metric="accuracy")
     assert cvi.plan(pilot=pair, n_repeats=1).metric == cvi.decide(pair).metric == "mean squared error"
     assert cvi.plan(pilot=pair, n_repeats=1, difference=1e6).wanted == 1e6  # a loss has no upper bound
+
+
+def test_the_plans_json_writes_plain_lists_and_reads_them_back_as_the_same_plan(pilot):
+    """Issue 59: the plan's JSON wrote its tuples as {"tuple": [...]}; JSON has lists, and the command line's and
+    compare's reports show the plan to readers of JSON."""
+    import json
+
+    for planned in (cvi.plan(pilot=pilot, n_repeats=1, difference=0.03), cvi.plan(*_learners(), n_samples=569)):
+        text = planned.to_json()
+        assert '"tuple"' not in text
+        data = json.loads(text)
+        assert data["names"] == list(planned.names) and data["notes"] == list(planned.notes)
+        assert data["stages"] == [[name, fits] for name, fits in planned.stages]
+        again = Plan.from_json(text)
+        assert again == planned and isinstance(again.stages, tuple) and isinstance(again.stages[0], tuple)
+        assert isinstance(again.names, tuple) and isinstance(again.notes, tuple)
+    with pytest.raises(ValueError, match=r"Plan\.names"):
+        Plan.from_dict(data | {"names": ["only one"]})
