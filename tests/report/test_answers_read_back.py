@@ -3,7 +3,7 @@
 ``Evaluation.to_json()`` and ``Comparison.to_json()`` write what the command line's ``--json`` writes: a report, with
 no ``from_json``. To keep an answer, keep its record (``evaluation.result.to_json()``, ``comparison.pair.to_json()``)
 and answer it again: ``cvi.evaluate(CVResult.from_json(s))``, ``cvi.compare(PairedCVResult.from_json(s))``. The
-evaluation's report is the same. The comparison's is the same but for what ``compare`` made beyond the pair, which
+evaluation's report is the same but for its plan (made before the fits, from the learner; a record has none). The comparison's is the same but for what ``compare`` made beyond the pair, which
 the pair does not hold: the plan (made before the fits, from the learners and the call), its notes, the tests and
 intervals of its own fits (5x2cv, nested cross-validation) and the decision where it rested on them.
 """
@@ -28,13 +28,15 @@ def comparison():
         return cvi.compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, Y, random_state=0)
 
 
-def test_an_evaluation_answered_again_from_its_stored_record_has_the_same_report():
+def test_an_evaluation_answered_again_from_its_stored_record_has_the_same_report_but_its_plan():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         evaluation = cvi.evaluate(GaussianNB(), X, Y, random_state=0)
         again = cvi.evaluate(CVResult.from_json(evaluation.result.to_json()))
-    assert again.to_dict() == evaluation.to_dict()
-    assert again.to_json() == evaluation.to_json()
+    original, read = evaluation.to_dict(), again.to_dict()
+    assert original.pop("plan")["fits"] == evaluation.fits and again.plan is None
+    assert read.pop("plan", None) is None
+    assert read == original
 
 
 def test_a_comparison_answered_again_from_its_stored_pair_differs_only_by_what_its_own_fits_made(comparison):
