@@ -316,7 +316,7 @@ def _calibration_unit_variances(learners, n_samples, task, n_repeats):
         return [], regime, "", ()
     variances = []
     for row in standing:
-        repeats, folds = repeats_of(row["method"]), folds_of(row["method"])
+        repeats, folds = repeats_of(row), folds_of(row)
         df = folds * repeats - 1
         # the mean width over the replications: its standard error is c4 times the typical one
         standard_error = interval_standard_error(0.0, row["mean_width"], 1 - row["nominal"], df) / _c4(df)
@@ -327,7 +327,7 @@ def _calibration_unit_variances(learners, n_samples, task, n_repeats):
     populations = sorted({row["population"] for row in standing})
     cells = (listed([f"{word} at N = {listed([str(n) for n in sorted(sizes)])}" for word, sizes in by_learner.items()])
              + f" ({listed(populations)} population{'s' if len(populations) > 1 else ''})")
-    return variances, regime, cells, tuple(sorted({folds_of(row["method"]) for row in standing}))
+    return variances, regime, cells, tuple(sorted({folds_of(row) for row in standing}))
 
 
 def _learner_types(estimator_a, estimator_b, pilot):
