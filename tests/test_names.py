@@ -260,9 +260,10 @@ def test_every_row_of_the_evidence_is_keyed_by_its_methods_id():
     decision weighs, and the margin calibration's rows of the decision itself (``"decision"``) are not in the table."""
     from cvinference.inference._methods import method_ids
     from cvinference.policy._evidence import calibration_evidence
+    from cvinference.policy._forward_decision import forward_evidence
     from cvinference.policy._margin_evidence import margin_evidence
 
-    rows = calibration_evidence()["rows"] + margin_evidence()["rows"]
+    rows = calibration_evidence()["rows"] + margin_evidence()["rows"] + forward_evidence()["rows"]
     coverage = [row for row in rows if row["quantity"] == "coverage"]
     assert coverage and {row["method"] for row in coverage} <= {*method_ids(), "auto"}
     tests = [row for row in rows if row["quantity"] != "coverage" and not row.get("control")]
