@@ -369,7 +369,7 @@ def power_per_fit_table(rows):
 GROUPED_TITLE = "Grouped data"
 GROUPED_TEXT = (
     "Instances that come in groups (`accuracy_interval` on a record made with `groups`, "
-    "`mcnemar_test(method=\"obuchowski\")`, `matched_sample_test(method=\"cluster\")`, `decide` on a grouped pair; "
+    "`mcnemar_test(method=\"mcnemar-obuchowski\")`, `matched_sample_test(method=\"cluster-paired-t\")`, `decide` on a grouped pair; "
     "docs/dependent-data.md): a decision tree and logistic regression (in a scaling pipeline) cross-validated with "
     "`StratifiedEqualSizeGroupKFold(10)`, on synthetic "
     "clustered populations (`clustered-m<sizes>-icc<rho>`: groups of 5, of 5 to 50 or of 50 instances whose "
@@ -389,7 +389,7 @@ GROUPED_TEXT = (
 GROUPED_REGRESSION_TITLE = "Grouped regression"
 GROUPED_REGRESSION_TEXT = (
     "Regressors on instances that come in groups (`regression_interval` on a record made with `groups`, "
-    "`matched_sample_test(method=\"cluster\")` and the corrected t on squared errors): ridge regression (in a scaling "
+    "`matched_sample_test(method=\"cluster-paired-t\")` and the corrected t on squared errors): ridge regression (in a scaling "
     "pipeline) and a "
     "regression tree (`min_samples_leaf=5`) cross-validated with `EqualSizeGroupKFold(10)`, on synthetic clustered "
     "populations (`clustered-m<sizes>-icc<rho>-regression`: the features of the grouped populations above, and "
