@@ -369,7 +369,8 @@ def power_per_fit_table(rows):
 GROUPED_TITLE = "Grouped data"
 GROUPED_TEXT = (
     "Instances that come in groups (`accuracy_interval` on a record made with `groups`, "
-    "`mcnemar_test(method=\"mcnemar-obuchowski\")`, `matched_sample_test(method=\"cluster-paired-t\")`, `decide` on a grouped pair; "
+    "`mcnemar_test(method=\"mcnemar-obuchowski\")`, `matched_sample_test(method=\"cluster-paired-t\")`, `decide` on "
+    "a grouped pair; "
     "docs/dependent-data.md): a decision tree and logistic regression (in a scaling pipeline) cross-validated with "
     "`StratifiedEqualSizeGroupKFold(10)`, on synthetic "
     "clustered populations (`clustered-m<sizes>-icc<rho>`: groups of 5, of 5 to 50 or of 50 instances whose "
@@ -389,8 +390,8 @@ GROUPED_TEXT = (
 GROUPED_REGRESSION_TITLE = "Grouped regression"
 GROUPED_REGRESSION_TEXT = (
     "Regressors on instances that come in groups (`regression_interval` on a record made with `groups`, "
-    "`matched_sample_test(method=\"cluster-paired-t\")` and the corrected t on squared errors): ridge regression (in a scaling "
-    "pipeline) and a "
+    "`matched_sample_test(method=\"cluster-paired-t\")` and the corrected t on squared errors): ridge regression (in "
+    "a scaling pipeline) and a "
     "regression tree (`min_samples_leaf=5`) cross-validated with `EqualSizeGroupKFold(10)`, on synthetic clustered "
     "populations (`clustered-m<sizes>-icc<rho>-regression`: the features of the grouped populations above, and "
     "y = h(block 1) + h(block 2) + u_g + e_i with h mostly linear, and normal noise whose group part u_g has the "
