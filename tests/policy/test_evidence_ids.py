@@ -147,3 +147,25 @@ def test_a_known_margin_cell_reads_the_same_figure_by_its_id_and_design():
                    == ("logistic", 100, "non-inferior", 0.01, repeats)
                    and all(row.get(field) == value for field, value in key.items())]
         assert found["measured"] == 0.0 and test_fields(old) == key
+
+
+def test_the_margin_benchmarks_writer_keys_its_rows_as_the_library_reads_them():
+    """benchmarks/margin_calibration.py writes a replication's answers (keyed by the tests' report names) as rows of
+    the tests' ids and designs, in the shipped file's field order; the decision's rows as "decision"."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        import margin_calibration as benchmark
+    finally:
+        sys.path.pop(0)
+    boundary = {f"{r}|{m:g}": {f"{name}|non-inferior|{m:g}": False
+                               for name in ("McNemar", f"corrected t ({r}x10-fold)", benchmark.DECISION)}
+                for r in benchmark.PREFIXES for m in benchmark.MARGINS}
+    record = {"boundary": boundary, "inside": {str(r): {} for r in benchmark.PREFIXES},
+              "rests_on": {str(r): "McNemar" for r in benchmark.PREFIXES}}
+    rows = benchmark.rows_of("logistic", 100, [record])
+    assert {(row["method"], row.get("folds"), row["repeats"]) for row in rows} == {
+        (method, folds, r) for r in benchmark.PREFIXES for method, folds in (("mcnemar", None), ("corrected-t", 10),
+                                                                             ("decision", 10))}
+    shipped = {row["method"]: list(row) for row in margin_evidence()["rows"]}
+    assert all(list(row) == shipped[row["method"]] for row in rows)
+    assert {row["method"] for row in benchmark.shipped_rows("logistic", 100, [record], rows)} == {"decision"}
