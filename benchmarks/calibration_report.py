@@ -16,9 +16,10 @@ import os
 from calibration_nested import DEFAULTS_TASK as NESTED_DEFAULTS_TASK
 from calibration_nested import TASK as NESTED_GRID_TASK
 from decision_as_shipped import decision_rows as as_shipped_rows
+from evidence_names import design_repeats, test_fields
 from nested_grid_report import default_rows, nested_defaults_parts, nested_grid_parts, with_default_cells
 
-from cvinference.policy._evidence import _MEASURED_CLASSES, calibration_evidence, repeats_of
+from cvinference.policy._evidence import _MEASURED_CLASSES, calibration_evidence
 from cvinference.policy._routes import nested_fits
 
 TARGETS = ("kfold", "conditional", "unconditional")
@@ -312,7 +313,7 @@ def route_fits(method):
     (5 x 5 folds: 150), 20 for a test of one partition or for the 5x2cv t (its own 20)."""
     if method == "nested-cv":
         return nested_fits()
-    repeats = repeats_of(method)
+    repeats = design_repeats(method)
     return FITS_OF_ONE_PARTITION * (repeats or 1)
 
 
@@ -332,7 +333,7 @@ def routes_table(rows):
     route beside its null cell's false alarms (:data:`ROUTES_TEXT`)."""
     def is_route(row):
         return row.get("task", "classification") == "classification" and (
-            row["method"] == "nested-cv" or (row["method"].startswith("corrected t") and repeats_of(row["method"])))
+            row["method"] == "nested-cv" or (row["method"].startswith("corrected t") and design_repeats(row["method"])))
     routes = [r for r in rows if is_route(r)]
     cells = {}
     for row in routes:
@@ -368,7 +369,8 @@ def power_per_fit_table(rows):
 GROUPED_TITLE = "Grouped data"
 GROUPED_TEXT = (
     "Instances that come in groups (`accuracy_interval` on a record made with `groups`, "
-    "`mcnemar_test(method=\"obuchowski\")`, `matched_sample_test(method=\"cluster\")`, `decide` on a grouped pair; "
+    "`mcnemar_test(method=\"mcnemar-obuchowski\")`, `matched_sample_test(method=\"cluster-paired-t\")`, `decide` on "
+    "a grouped pair; "
     "docs/dependent-data.md): a decision tree and logistic regression (in a scaling pipeline) cross-validated with "
     "`StratifiedEqualSizeGroupKFold(10)`, on synthetic "
     "clustered populations (`clustered-m<sizes>-icc<rho>`: groups of 5, of 5 to 50 or of 50 instances whose "
@@ -388,8 +390,8 @@ GROUPED_TEXT = (
 GROUPED_REGRESSION_TITLE = "Grouped regression"
 GROUPED_REGRESSION_TEXT = (
     "Regressors on instances that come in groups (`regression_interval` on a record made with `groups`, "
-    "`matched_sample_test(method=\"cluster\")` and the corrected t on squared errors): ridge regression (in a scaling "
-    "pipeline) and a "
+    "`matched_sample_test(method=\"cluster-paired-t\")` and the corrected t on squared errors): ridge regression (in "
+    "a scaling pipeline) and a "
     "regression tree (`min_samples_leaf=5`) cross-validated with `EqualSizeGroupKFold(10)`, on synthetic clustered "
     "populations (`clustered-m<sizes>-icc<rho>-regression`: the features of the grouped populations above, and "
     "y = h(block 1) + h(block 2) + u_g + e_i with h mostly linear, and normal noise whose group part u_g has the "
@@ -510,8 +512,10 @@ def coverage_fields(name):
 
 
 def _evidence_row(row, keep):
+    """A run's row as the evidence keeps it: its method's id and the fields of its design in place of its name."""
     kept = {key: row[key] for key in (*keep, "task") if key in row}
-    return {**kept, **coverage_fields(row["method"])} if row["quantity"] == "coverage" else kept
+    fields = coverage_fields if row["quantity"] == "coverage" else test_fields
+    return {**kept, **fields(row["method"])}
 
 
 def evidence(payload, *more):

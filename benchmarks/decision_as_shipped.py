@@ -29,9 +29,10 @@ import os
 import sys
 
 from calibration_nested import rate_row
+from evidence_names import test_fields
 
 from cvinference.policy._decision import DECISION_TESTS, cell_choice, front_door_choice, label_task
-from cvinference.policy._evidence import _MEASURED_CLASSES, FAMILY_OF_KIND, Learner, repeats_of, test_family
+from cvinference.policy._evidence import _MEASURED_CLASSES, FAMILY_OF_KIND, Learner, repeats_of
 from cvinference.policy._routes import planned_repeats
 
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
@@ -53,7 +54,7 @@ def learner_of_kind(kind):
 
 
 def tests_of(task):
-    """The tests (evidence keys) a decision on records of ``task`` weighs, and the task whose rows judge them."""
+    """The tests (ids) a decision on records of ``task`` weighs, and the task whose rows judge them."""
     if task in DECISION_TESTS:
         return DECISION_TESTS[task], task
     return DECISION_TESTS["label metric"], label_task(task)
@@ -68,11 +69,17 @@ def _cells(rows):
     return cells
 
 
+def _fields(row):
+    """A run's row (named as the benchmark names its tests) with the fields the evidence keys it by."""
+    return test_fields(row["method"])
+
+
 def _row_of(cell_rows, key, repeats):
-    """The cell's row of the test ``key`` at ``repeats`` (or the test's only row, where it names no repeats)."""
-    found = [row for row in cell_rows if test_family(row["method"]) == key]
-    exact = [row for row in found if repeats_of(row["method"]) == repeats]
-    return (exact or [row for row in found if repeats_of(row["method"]) is None] or [None])[0]
+    """The cell's row of the test whose id is ``key`` at ``repeats`` (or the test's only row, where it states no
+    R x K-fold design)."""
+    found = [row for row in cell_rows if _fields(row)["method"] == key]
+    exact = [row for row in found if repeats_of(_fields(row)) == repeats]
+    return (exact or [row for row in found if repeats_of(_fields(row)) is None] or [None])[0]
 
 
 def _decision_row(cell, cell_rows, key, repeats, route, source):
@@ -96,8 +103,8 @@ def decision_rows(rows, source):
     for cell, cell_rows in _cells(rows).items():
         task, _, _, kind, n = cell
         tests, judged_by = tests_of(task)
-        measured = {repeats_of(row["method"]) for row in cell_rows} - {None}
-        has_nested = any(test_family(row["method"]) == "nested-cv" for row in cell_rows)
+        measured = {repeats_of(_fields(row)) for row in cell_rows} - {None}
+        has_nested = any(_fields(row)["method"] == "nested-cv" for row in cell_rows)
         for repeats in sorted(measured) or [10]:
             common = {"task": judged_by, "loss_name": LOSS_OF_TASK.get(task)}
             key = cell_choice(tests, learner_of_kind(kind), n, repeats=repeats, **common)

@@ -91,6 +91,23 @@ TESTS = {"Diebold-Mariano (HAC), every horizon": {},
          "Diebold-Mariano (pre-whitened HAC), every horizon": {"method": "prewhitened-diebold-mariano"},
          "Diebold-Mariano (HLN), horizon 1": {"horizon": 1},
          "Giacomini-White, horizon 1": {"method": "giacomini-white", "horizon": 1}}
+"""The tests, by their names in the tables, and the arguments of ``forecast_test`` that compute each."""
+
+
+def test_key(name):
+    """The fields that key the test ``name``'s rows in the evidence: its id in the table of methods (docs/methods.md)
+    and its ``horizon`` where it reads one horizon (none: every horizon), the arguments of ``forecast_test``."""
+    kwargs = TESTS[name]
+    return {"method": kwargs.get("method", "diebold-mariano"), **{k: v for k, v in kwargs.items() if k != "method"}}
+
+
+test_key.__test__ = False  # not a pytest test
+
+
+def of_test(row, name):
+    """Whether ``row`` is a row of the test ``name`` (its id and horizon)."""
+    key = test_key(name)
+    return (row["method"], row.get("horizon")) == (key["method"], key.get("horizon"))
 LEARNERS = ("ridge", "boosting")
 """``--learner``: the ridge regressions, or the same randomised gradient-boosted model under two seeds."""
 LEARNER_SEEDS = {"ridge": (), "boosting": (1,)}
@@ -303,7 +320,7 @@ def real_rows(replications, names=REAL_SERIES, learner="ridge"):
         for _ in range(replications):
             for test, p in real_replication(values, rng, learner).items():
                 rejected[test] += p < 0.05
-        rows += [{"series": name, "learner": learner, "quantity": "type_i", "method": test,
+        rows += [{"series": name, "learner": learner, "quantity": "type_i", **test_key(test),
                   "measured": round(rejected[test] / replications, 3), "wilson": wilson(rejected[test], replications),
                   "replications": replications} for test in TESTS]
         print(f"{name}: done", flush=True)
@@ -335,9 +352,9 @@ def cell_rows(key, phi, cell, target, weaker_loss, rng, replications, learner="r
     return ([key | {"quantity": "coverage", "method": m, "measured": round(covered[m] / r, 3),
                     "wilson": wilson(covered[m], r), "mean_width": round(float(np.mean(widths[m])), 4),
                     "target": round(target, 4), "replications": r} for m in INTERVALS]
-            + [key | {"quantity": "type_i", "method": name, "measured": round(rejected[name] / r, 3),
+            + [key | {"quantity": "type_i", **test_key(name), "measured": round(rejected[name] / r, 3),
                       "wilson": wilson(rejected[name], r), "replications": r} for name in TESTS]
-            + [key | {"quantity": "power", "method": name, "measured": round(detected[name] / r, 3),
+            + [key | {"quantity": "power", **test_key(name), "measured": round(detected[name] / r, 3),
                       "wilson": wilson(detected[name], r), "difference": round(weaker_loss - target, 4),
                       "replications": r} for name in TESTS])
 
@@ -501,7 +518,7 @@ def markdown(data):
                               else _figure(row, f"{row['measured']:.3f} ({row['mean_width']:.3f})"))
         for quantity in ("type_i", "power") if powered else ("type_i",):
             for name in TESTS:
-                row = next(r for r in of_cell if r["method"] == name and r["quantity"] == quantity)
+                row = next(r for r in of_cell if of_test(r, name) and r["quantity"] == quantity)
                 cells_text.append(_figure(row, f"{row['measured']:.3f} [{row['wilson'][0]:.3f}, "
                                                f"{row['wilson'][1]:.3f}]"))
         label = f"phi {cell[1]:g}" if cell[0] == "phi" else f"{cell[1]} (phi {of_cell[0]['noise_phi']:g})"
@@ -512,7 +529,7 @@ def markdown(data):
         lines += ["", "| real series (ForwardSplit(30, horizon=5, window=120)) | "
                   + " | ".join(f"{name} type-I" for name in TESTS) + " |", "|---" * (1 + len(TESTS)) + "|"]
         for cell in dict.fromkeys(cell_of(row) for row in real):
-            cells_text = [next(r for r in real if cell_of(r) == cell and r["method"] == name) for name in TESTS]
+            cells_text = [next(r for r in real if cell_of(r) == cell and of_test(r, name)) for name in TESTS]
             label = cell[1] + ("" if cell[2] == "ridge" else f", {cell[2]}")
             lines.append(f"| {label} | " + " | ".join(
                 _figure(r, f"{r['measured']:.3f} [{r['wilson'][0]:.3f}, {r['wilson'][1]:.3f}]")

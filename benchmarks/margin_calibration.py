@@ -45,10 +45,12 @@ from pathlib import Path
 import calibration
 import numpy as np
 from calibration_decision import decision_learner, method_of
+from evidence_names import test_fields
 from scipy import stats
 
 import cvinference as cvi
-from cvinference.policy._evidence import FAMILY_OF_KIND, Learner
+from cvinference.inference._methods import display_label
+from cvinference.policy._evidence import FAMILY_OF_KIND, Learner, folds_of, repeats_of
 from cvinference.policy._margin import MARGIN_ALTERNATIVES, margin_answer, symmetric
 from cvinference.policy._margin_evidence import margin_type_i
 
@@ -161,7 +163,7 @@ def rows_of(learner, n, records):
                 method, alternative, _ = key.split("|")
                 held = [found[key] for found in boundary if key in found]
                 power = [found[key] for found in inside if key in found]
-                base = {"method": method if method != DECISION else BEFORE.format(r=repeats),
+                base = {**test_fields(method if method != DECISION else BEFORE.format(r=repeats)),
                         "alternative": alternative, "margin": margin, "repeats": repeats, "learner": learner,
                         "n": n, "population": POPULATION, "nominal": 1 - NOMINAL, "task": "classification"}
                 rows.append(base | {"quantity": "type_i", "truth": -margin} | rate(sum(held), len(held)))
@@ -182,13 +184,13 @@ def shipped_rows(learner, n, records, rows):
                 for record in records:
                     test = record["rests_on"][str(repeats)]
                     evidence = None if test == "cannot tell" else margin_type_i(
-                        test, [kind, kind], n, alternative, repeats, rows=rows)
+                        test_fields(test)["method"], [kind, kind], n, alternative, repeats, rows=rows)
                     answers_here = evidence is None or evidence.holds
                     key = f"{test}|{alternative}|{margin:g}"
                     declared["type_i"].append(answers_here and record["boundary"][f"{repeats}|{margin:g}"].get(
                         key, False))
                     declared["power"].append(answers_here and record["inside"][str(repeats)].get(key, False))
-                base = {"method": SHIPPED.format(r=repeats), "alternative": alternative, "margin": margin,
+                base = {**test_fields(SHIPPED.format(r=repeats)), "alternative": alternative, "margin": margin,
                         "repeats": repeats, "learner": learner, "n": n, "population": POPULATION,
                         "nominal": 1 - NOMINAL, "task": "classification"}
                 found += [base | {"quantity": quantity, "truth": -margin if quantity == "type_i" else 0.0}
@@ -234,16 +236,24 @@ def _rate(row):
     return f"{row['measured']:.3f} [{row['wilson_low']:.3f}, {row['wilson_high']:.3f}]"
 
 
+def _test_label(row):
+    """A test's row named as a report names it, its R x K-fold design where it states one (None: a decision's row)."""
+    if row["method"] == "decision":
+        return None
+    design = f" ({repeats_of(row)}x{folds_of(row)}-fold)" if repeats_of(row) is not None else ""
+    return display_label(row["method"], design)
+
+
 def worst_table(data, alternative="non-inferior"):
     """Per cell and method, the type-I error at the boundary, worst over the margins (what the decision reads)."""
     rows = [row for row in data["rows"] if row["quantity"] == "type_i" and row["alternative"] == alternative]
-    methods = [method for method in dict.fromkeys(row["method"] for row in rows) if not method.startswith("decision")]
+    methods = [method for method in dict.fromkeys(map(_test_label, rows)) if method is not None]
     cells = list(dict.fromkeys((row["learner"], row["n"]) for row in rows))
     lines = ["| learner, N | " + " | ".join(methods) + " |", "|---" * (1 + len(methods)) + "|"]
     for learner, n in cells:
         texts = []
         for method in methods:
-            found = [row for row in rows if (row["learner"], row["n"], row["method"]) == (learner, n, method)]
+            found = [row for row in rows if (row["learner"], row["n"], _test_label(row)) == (learner, n, method)]
             texts.append(_rate(max(found, key=lambda row: row["measured"])) if found else "")
         lines.append(f"| {learner}, {n} | " + " | ".join(texts) + " |")
     return "\n".join(lines)
@@ -252,7 +262,7 @@ def worst_table(data, alternative="non-inferior"):
 def decision_table(data):
     """The decision as it ships (:data:`SHIPPED`), per cell: at each number of repeats, its type-I error at the
     boundary (worst over the margins) for each question, and its power at 0 against the largest margin."""
-    rows = [row for row in data["rows"] if row["method"] in {SHIPPED.format(r=r) for r in PREFIXES}]
+    rows = [row for row in data["rows"] if row["method"] == "decision" and row["margin_evidence"]]
     largest = max(MARGINS)
     header = ["learner, N"] + [f"{question} type-I, {r}x10" for question in ("NI", "eq") for r in PREFIXES] + [
         f"{question} power at 0, margin {largest:g}, {r}x10" for question in ("NI", "eq") for r in PREFIXES]

@@ -19,10 +19,11 @@ def evidence(monkeypatch):
 
 @pytest.fixture
 def null_row():
-    """``null_row(method, measured, learner=..., n=..., task=...)``: an evidence row of a null cell, the type-I error
-    ``measured`` of ``method`` (its Wilson interval's upper end 0.03 above it), for :func:`evidence`."""
-    def make(method, measured, *, learner, n, task="grouped", target="kfold"):
-        return {"method": method, "quantity": "type_i", "target": target, "learner": learner, "n": n,
+    """``null_row(method, measured, learner=..., n=..., task=..., **design)``: an evidence row of a null cell, the
+    type-I error ``measured`` of ``method`` (a test's id; ``design``: its fields, ``repeats=10, folds=10``; its Wilson
+    interval's upper end 0.03 above it), for :func:`evidence`."""
+    def make(method, measured, *, learner, n, task="grouped", target="kfold", **design):
+        return {"method": method, **design, "quantity": "type_i", "target": target, "learner": learner, "n": n,
                 "population": "clustered-test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
                 "wilson_high": measured + 0.03, "replications": 200, "mean_width": 1.0, "task": task}
     return make

@@ -54,8 +54,9 @@ PAYLOAD = {"command": "python benchmarks/calibration.py", "mode": "full", "secon
                # conditional: nothing holds; the best of those measured has the highest worst cell (0.91).
                _row("wilson", 0.85, 0.88, target="conditional"), _row("nested-cv", 0.91, 0.928, target="conditional"),
                _row("conservative-z (n_train)", 0.95, 0.97, target="unconditional"),
-               _row("matched t", 0.12, 0.15, quantity="type_i"), _row("corrected t", 0.04, 0.06, quantity="type_i"),
-               _row("matched t", 0.40, 0.44, quantity="power"),
+               _row("matched-sample t", 0.12, 0.15, quantity="type_i"),
+               _row("corrected t", 0.04, 0.06, quantity="type_i"),
+               _row("matched-sample t", 0.40, 0.44, quantity="power"),
            ]}
 
 
@@ -99,7 +100,7 @@ def test_the_library_reads_what_the_report_writes(report, tmp_path, monkeypatch)
     assert (wilson.worst, wilson.falls_short) == (0.90, True)
     nested = _evidence.measured_coverage("nested-cv", "kfold", regime)
     assert (nested.worst, nested.falls_short) == (0.96, False)
-    found = _evidence.test_evidence("matched t (10-fold)", [tree], 100)
+    found = _evidence.test_evidence("matched-t", [tree], 100)  # the benchmark's "matched-sample t", by its id
     assert (found.type_i, found.power, found.regime) == (0.12, 0.40, _evidence.Regime(("tree",), (100,)))
 
 
@@ -379,7 +380,8 @@ def test_the_metrics_run_gets_its_own_sections_and_its_task_reaches_the_evidence
     r2 = section.split("#### R2")[1]
     assert "R2: cv-clt within-fold" in r2 and "MSE: cv-clt" not in r2 and "CV-CLT (per-instance" not in r2
     kept = report.evidence(PAYLOAD, metrics)["rows"]
-    assert [row.get("task") for row in kept if row["method"] == "corrected-t"] == ["roc_auc"]
+    assert [(row["quantity"], row.get("task"), row.get("repeats")) for row in kept if row["method"] == "corrected-t"] \
+        == [("type_i", None, None), ("coverage", "roc_auc", None), ("type_i", "roc_auc", 10)]  # PAYLOAD's first
     assert all("task" not in row for row in kept[:len(PAYLOAD["rows"]) - 1])
 
 

@@ -254,15 +254,21 @@ def test_every_rows_function_called_with_its_id_names_its_result_by_the_id(metho
     assert _computed(method, grouped_pair, records).method == method.id
 
 
-def test_the_coverage_evidence_is_keyed_by_the_intervals_ids():
-    """Every coverage row of the shipped evidence names its interval by its id (``"auto"``: accuracy_interval's
-    method="auto"), its qualifiers in fields of their own; an interval's evidence key in the table is its id."""
+def test_every_row_of_the_evidence_is_keyed_by_its_methods_id():
+    """Every row of the shipped evidence names its method by its id (``"auto"``: accuracy_interval's method="auto"),
+    its design in fields of their own (``repeats``, ``folds``, ...); only the positive controls (``control``), which no
+    decision weighs, and the margin calibration's rows of the decision itself (``"decision"``) are not in the table."""
     from cvinference.inference._methods import method_ids
     from cvinference.policy._evidence import calibration_evidence
+    from cvinference.policy._forward_decision import forward_evidence
+    from cvinference.policy._margin_evidence import margin_evidence
 
-    coverage = [row for row in calibration_evidence()["rows"] if row["quantity"] == "coverage"]
+    rows = calibration_evidence()["rows"] + margin_evidence()["rows"] + forward_evidence()["rows"]
+    coverage = [row for row in rows if row["quantity"] == "coverage"]
     assert coverage and {row["method"] for row in coverage} <= {*method_ids(), "auto"}
-    assert all(method.evidence_key in (None, method.id) for method in METHODS if method.family == "interval")
+    tests = [row for row in rows if row["quantity"] != "coverage" and not row.get("control")]
+    assert tests and {row["method"] for row in tests} <= {*method_ids(), "decision"}
+    assert not any(hasattr(method, "evidence_key") for method in METHODS)
 
 
 def test_every_test_and_interval_the_front_door_returns_is_named_by_a_table_id():

@@ -7,11 +7,11 @@ keeps one id, so a row is found by its function and id (:func:`row`), and an
 id alone (:func:`method_row`) finds the first row that has it: the test
 where a test and an interval share one. The decision finds a test's
 evidence by the row of the result it is given (:func:`row_of`), never by
-the text of a label; the calibration evidence keys an interval's coverage
-rows by its id, and a test's rows by id once they are read
-(:func:`evidence_row` maps a test's stored name to its row); reports name a
-method by :func:`display_label` alone; ``docs/methods.md`` is generated
-from the table (:func:`methods_markdown`).
+the text of a label; the calibration evidence keys every row by its
+method's id (``policy/data/calibration.json``, with fields of its own for
+the design measured); reports name a method by :func:`display_label`
+alone; ``docs/methods.md`` is generated from the table
+(:func:`methods_markdown`).
 
 The table says what exists and what each method is built for; what to
 *choose* on the evidence is the policy's (:mod:`cvinference.policy`).
@@ -44,14 +44,6 @@ class MethodRow(NamedTuple):
         docs/inference.md, "Targets").
     function : str
         The public function of :mod:`cvinference.inference` that computes it.
-    evidence_key : str or None
-        The name of its rows in the calibration evidence
-        (``policy/data/calibration.json``): an interval's coverage rows are
-        keyed by its id (with the fields ``averaging``, ``metric``,
-        ``variance``, ``repeats`` where its rows need them), so its key is
-        its id; a test's type-I and power rows keep the benchmark's name, as
-        :func:`test_family` reduces it (the reader maps it to the id once);
-        None: not measured.
     label : str
         How reports name it (:func:`display_label` adds a variant or a
         design).
@@ -66,7 +58,6 @@ class MethodRow(NamedTuple):
     quantity: str
     target: str
     function: str
-    evidence_key: str | None
     label: str
     preference: int | None = None
 
@@ -78,85 +69,80 @@ _LOSS_DIFFERENCE = "loss difference"
 METHODS = (
     # ------------------------------------------------------------------ tests of two learners
     MethodRow("nested-cv", "interval", "NestedCVResult", "accuracy or loss (difference)", "conditional",
-              "nested_cv_interval_of", "nested-cv", "nested-cv", 0),
+              "nested_cv_interval_of", "nested-cv", 0),
     MethodRow("corrected-t", "test", _PAIR, _DIFFERENCE, "unconditional", "corrected_resampled_ttest", "corrected t",
-              "corrected t", 1),
-    MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "McNemar", "McNemar", 2),
+              1),
+    MethodRow("mcnemar", "test", _PAIR, _DIFFERENCE, "kfold", "mcnemar_test", "McNemar", 2),
     MethodRow("5x2cv-t", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "paired_ttest_5x2cv_of", "5x2cv t", "5x2cv t", 3),
-    MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "matched-sample t",
-              "matched-sample t", 4),
+              "paired_ttest_5x2cv_of", "5x2cv t", 3),
+    MethodRow("matched-t", "test", _PAIR, _DIFFERENCE, "kfold", "matched_sample_test", "matched-sample t", 4),
     MethodRow("independent-z", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", "independent-sample z",
-              "independent-sample z", 5),
-    MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test", None,
+              5),
+    MethodRow("independent-t", "test", _PAIR, _DIFFERENCE, "kfold", "independent_sample_test",
               "independent-sample t (folds)"),
     MethodRow("5x2cv-f", "test", "PairedCVResult of five_by_two_cv", _DIFFERENCE, "unconditional",
-              "combined_ftest_5x2cv_of", "5x2cv F", "combined 5x2cv F"),
+              "combined_ftest_5x2cv_of", "combined 5x2cv F"),
     MethodRow("mcnemar-obuchowski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold", "mcnemar_test",
-              "clustered McNemar (Obuchowski)", "clustered McNemar (Obuchowski)"),
+              "clustered McNemar (Obuchowski)"),
     MethodRow("mcnemar-durkalski", "test", _PAIR + " with groups", _DIFFERENCE, "kfold", "mcnemar_test",
-              "clustered McNemar (Durkalski)", "clustered McNemar (Durkalski)"),
+              "clustered McNemar (Durkalski)"),
     MethodRow("cluster-paired-t", "test", _PAIR + " with groups", _LOSS_DIFFERENCE, "kfold", "matched_sample_test",
-              "cluster paired t", "cluster paired t"),
-    MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", "CV-CLT",
-              "CV-CLT"),
+              "cluster paired t"),
+    MethodRow("cv-clt-difference", "test", _PAIR, _LOSS_DIFFERENCE, "kfold", "loss_difference_test", "CV-CLT"),
     MethodRow("delong-paired", "test", _PAIR + " with scores", "ROC AUC difference", "kfold", "delong_paired_test",
-              "DeLong paired z", "DeLong paired z"),
-    MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest", None,
+              "DeLong paired z"),
+    MethodRow("bayesian-correlated-t", "test", _PAIR, _DIFFERENCE, "unconditional", "bayesian_correlated_ttest",
               "Bayesian correlated t"),
     # ------------------------------------------------------------------ intervals of one learner
-    MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "normal",
+    MethodRow("normal", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval",
               "normal (Wong, dataset level)"),
-    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t", "t (Wong, fold level)"),
-    MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "wilson", "Wilson"),
-    MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "clopper-pearson",
-              "Clopper-Pearson"),
-    MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval", "half-sample",
+    MethodRow("t", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "t (Wong, fold level)"),
+    MethodRow("wilson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "Wilson"),
+    MethodRow("clopper-pearson", "interval", "CVResult", "accuracy", "kfold", "accuracy_interval", "Clopper-Pearson"),
+    MethodRow("half-sample", "interval", "CVResult", "accuracy", "conditional", "accuracy_interval",
               "half-sample (Nedel'ko)"),
-    MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval", "cluster",
+    MethodRow("cluster", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
               "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "accuracy", "kfold", "accuracy_interval",
-              "cluster-half-sample", "cluster-robust half-sample"),
-    MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", None,
-              "half-sample (Nedel'ko)"),
-    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "normal"),
-    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", None, "fold t"),
-    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "cv-clt", "CV-CLT (Bayle et al.)"),
-    MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", None, "cluster-robust"),
-    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval", "cv-clt",
+              "cluster-robust half-sample"),
+    MethodRow("half-sample", "interval", "CVResult", "loss", "conditional", "loss_interval", "half-sample (Nedel'ko)"),
+    MethodRow("normal", "interval", "CVResult", "loss", "kfold", "loss_interval", "normal"),
+    MethodRow("t", "interval", "CVResult", "loss", "kfold", "loss_interval", "fold t"),
+    MethodRow("cv-clt", "interval", "CVResult", "loss", "kfold", "loss_interval", "CV-CLT (Bayle et al.)"),
+    MethodRow("cluster", "interval", "CVResult with groups", "loss", "kfold", "loss_interval", "cluster-robust"),
+    MethodRow("cv-clt", "interval", "CVResult", "regression metric", "kfold", "regression_interval",
               "CV-CLT (Bayle et al.)"),
     MethodRow("cluster", "interval", "CVResult with groups", "regression metric", "kfold", "regression_interval",
-              "cluster", "cluster-robust"),
+              "cluster-robust"),
     MethodRow("cluster-half-sample", "interval", "CVResult with groups", "regression metric", "kfold",
-              "regression_interval", "cluster-half-sample", "cluster-robust half-sample"),
-    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", None, "t"),
-    MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval", "corrected-t",
-              "corrected t"),
-    MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "delong", "DeLong"),
+              "regression_interval", "cluster-robust half-sample"),
+    MethodRow("t", "interval", "CVResult", "metric", "kfold", "metric_interval", "t"),
+    MethodRow("corrected-t", "interval", "CVResult", "metric", "unconditional", "metric_interval", "corrected t"),
+    MethodRow("delong", "interval", "CVResult with scores", "ROC AUC", "kfold", "metric_interval", "DeLong"),
     MethodRow("conservative-z", "interval", "SubsamplingResult", "accuracy or loss", "unconditional",
-              "conservative_z_interval_of", "conservative-z", "conservative Z"),
-    MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of", None,
+              "conservative_z_interval_of", "conservative Z"),
+    MethodRow(".632", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of",
               ".632 bootstrap"),
-    MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of", None,
+    MethodRow(".632+", "interval", "BootstrapSamplingResult", "accuracy", "conditional", "bootstrap_accuracy_of",
               ".632+ bootstrap"),
-    MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of", None,
+    MethodRow("oob", "interval", "BootstrapSamplingResult", "accuracy", "kfold", "bootstrap_accuracy_of",
               "out-of-bag bootstrap"),
     # ------------------------------------------------------------------ forward validation (time order)
-    MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+    MethodRow("prewhitened-hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval",
               "pre-whitened HAC"),
-    MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None, "HAC"),
-    MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+    MethodRow("hac", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", "HAC"),
+    MethodRow("block-bootstrap", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval",
               "moving-block bootstrap"),
     MethodRow("stationary-bootstrap", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval",
-              None, "stationary bootstrap"),
-    MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval", None,
+              "stationary bootstrap"),
+    MethodRow("iid", "interval", "ForwardResult", "forecast loss", "forward", "forecast_interval",
               "independent forecasts"),
     MethodRow("diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward", "forecast_test",
-              None, "Diebold-Mariano"),
+              "Diebold-Mariano"),
     MethodRow("prewhitened-diebold-mariano", "test", "PairedForwardResult", "forecast loss difference", "forward",
-              "forecast_test", None, "Diebold-Mariano, pre-whitened"),
+              "forecast_test", "Diebold-Mariano, pre-whitened"),
     MethodRow("giacomini-white", "test", "PairedForwardResult", "forecast loss difference", "forward", "forecast_test",
-              None, "Giacomini-White"),
+              "Giacomini-White"),
 )
 """Every interval and test, one row each."""
 
@@ -167,7 +153,6 @@ OPTION_FUNCTIONS = frozenset({
 
 _BY_ID = {method.id: method for method in reversed(METHODS)}  # reversed: the first row of an id wins
 _BY_FUNCTION = {(method.function, method.id): method for method in METHODS}
-_BY_EVIDENCE_KEY = {method.evidence_key: method for method in reversed(METHODS) if method.evidence_key is not None}
 _TESTS_BY_METHOD = {method.id: method for method in METHODS if method.family == "test"}
 _REFITTING_INTERVALS = {"nested-cv": _BY_ID["nested-cv"], "conservative-z": _BY_ID["conservative-z"]}
 """The intervals a decision may weigh as tests, by their results' ``method`` (unique among intervals)."""
@@ -210,19 +195,6 @@ def row(function, method_id=None):
     return _BY_FUNCTION.get((function, method_id))
 
 
-def evidence_rank(evidence_key):
-    """The decision's rank of the test whose rows in the evidence are named ``evidence_key`` (the number of rows
-    when no ranked test has that key): what ``benchmarks/calibration_report.py`` orders measured tests by."""
-    found = _BY_EVIDENCE_KEY.get(evidence_key)
-    return len(METHODS) if found is None or found.preference is None else found.preference
-
-
-def evidence_row(evidence_key):
-    """The row whose rows in the stored evidence are named ``evidence_key`` (the first, where rows share it); None
-    when no row has it. The evidence's reader maps each stored key to its row's id with it, once."""
-    return _BY_EVIDENCE_KEY.get(evidence_key)
-
-
 def row_of(result):
     """The row of a test result (or of a refitting interval a decision weighs: nested-cv, conservative-z), found
     from the result itself, by its ``method``; None for a result no row computes (one made by hand)."""
@@ -260,17 +232,16 @@ def methods_markdown():
              *wrapped("Generated from `cvinference/inference/_methods.py` (`methods_markdown()`); do not edit by "
                       "hand. Each interval and test is one row: its id (the `method` its results carry), the function "
                       "that computes it and its `method=` option, the record it takes, what it is about, the target "
-                      "it is built for (docs/reading-results.md), the name of its rows in the calibration evidence "
-                      "(docs/calibration.md; \"not measured\" where the benchmark has none) and its rank among the "
-                      "tests a decision may rest on (1 first; docs/reading-results.md, \"The decision\").", width=79,
+                      "it is built for (docs/reading-results.md) and its rank among the tests a decision may rest on "
+                      "(1 first; docs/reading-results.md, \"The decision\"). The calibration evidence "
+                      "(docs/calibration.md) keys its rows by the id.", width=79,
                      continuation=""),
              "",
-             "| id | function | `method=` | record | quantity | target | evidence | decision rank |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| id | function | `method=` | record | quantity | target | decision rank |",
+             "|---|---|---|---|---|---|---|"]
     for method in METHODS:
         option = f'`"{method.id}"`' if method.function in OPTION_FUNCTIONS else ""
-        evidence = "not measured" if method.evidence_key is None else f'"{method.evidence_key}"'
         rank = "" if method.preference is None else str(method.preference + 1)
         lines.append(f"| `{method.id}` | `{method.function}` | {option} | {method.record} | "
-                     f"{method.quantity} | {method.target} | {evidence} | {rank} |")
+                     f"{method.quantity} | {method.target} | {rank} |")
     return "\n".join(lines) + "\n"

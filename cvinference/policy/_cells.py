@@ -5,28 +5,28 @@ shipped (benchmarks/decision_as_shipped.py) and the plan ask.
 
 import types
 
-from ..inference._methods import evidence_row
+from ..inference._methods import method_row
 from ._evidence import sized_by_groups, test_evidence, type_i_limit
 from ._judging import UNMEASURED_ORDER, Candidate, choose, judge, shortfall_why, unmeasured_choice
 from ._regimes._grouped import GROUPED_ORDER
 from ._routes import Route, measured_repeats_routes, most_powerful, nested_fits
 
 DECISION_TESTS = types.MappingProxyType({
-    "classification": ("matched-sample t", "independent-sample z", "McNemar", "corrected t", "5x2cv t"),
-    "label metric": ("corrected t",),
-    "roc_auc": ("corrected t", "DeLong paired z"),
-    "regression": ("corrected t", "CV-CLT"),
-    "grouped": ("corrected t", "clustered McNemar (Obuchowski)", "cluster paired t"),
-    "grouped-regression": ("corrected t", "cluster paired t"),
+    "classification": ("matched-t", "independent-z", "mcnemar", "corrected-t", "5x2cv-t"),
+    "label metric": ("corrected-t",),
+    "roc_auc": ("corrected-t", "delong-paired"),
+    "regression": ("corrected-t", "cv-clt-difference"),
+    "grouped": ("corrected-t", "mcnemar-obuchowski", "cluster-paired-t"),
+    "grouped-regression": ("corrected-t", "cluster-paired-t"),
 })
-"""The tests a decision weighs, by the evidence keys of their rows, for each kind of pair: what
+"""The tests a decision weighs, by their ids (the ``method`` of their evidence's rows), for each kind of pair: what
 :func:`cvinference.compare` computes from its folds and 5x2cv's before nested CV (accuracy, a label metric such as
 balanced accuracy, ROC AUC, two regressors' squared error, grouped records)."""
 
 
 def cell_choice(tests, learner, size, *, task="classification", repeats=None, nested=False, loss_name=None):
-    """The evidence key of the test :func:`decide` rests on for two learners of ``learner``'s type (a null pair of
-    the benchmark) at ``size`` instances (groups, for a grouped task), among ``tests`` (evidence keys, as in
+    """The id of the test :func:`decide` rests on for two learners of ``learner``'s type (a null pair of
+    the benchmark) at ``size`` instances (groups, for a grouped task), among ``tests`` (ids, as in
     :data:`DECISION_TESTS`), judged by the rows of ``task`` at ``repeats`` as :func:`decide` judges them; with
     ``nested``, nested CV's when no other is eligible and it is (what the front door's ``nested="auto"`` runs);
     None: it cannot tell. ``loss_name``: a regression record's loss, for the CV-CLT's coverage rule.
@@ -36,20 +36,20 @@ def cell_choice(tests, learner, size, *, task="classification", repeats=None, ne
     same replications (benchmarks/decision_as_shipped.py).
     """
     learners, limit = [learner, learner], type_i_limit()
-    judged = [judge(Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", evidence_row(key)), learners, size, limit, task,
+    judged = [judge(Candidate(key, 0.0, 0.0, 0.0, 1.0, "kfold", method_row(key)), learners, size, limit, task,
                     repeats) for key in tests]
     if loss_name is not None:
         judged = [dict(j, why=j["why"] or shortfall_why(j["candidate"], learners, size, loss_name, "within-fold",
                                                         repeats or 1, ("A", "B"))) for j in judged]
     if task != "classification" and not any(j["evidence"].type_i is not None for j in judged):
         return unmeasured_choice(judged, GROUPED_ORDER if sized_by_groups(task) else UNMEASURED_ORDER)[
-            "candidate"].evidence_key
+            "candidate"].row.id
     chosen = choose(judged)
     if chosen is None and nested:
-        route = judge(Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", evidence_row("nested-cv")),
+        route = judge(Candidate("nested-cv", 0.0, 0.0, 0.0, 1.0, "conditional", method_row("nested-cv")),
                       learners, size, limit, task, repeats)
         return None if route["why"] else "nested-cv"
-    return None if chosen is None else chosen["candidate"].evidence_key
+    return None if chosen is None else chosen["candidate"].row.id
 
 
 CELL_FOLDS = 10
@@ -57,7 +57,7 @@ CELL_FOLDS = 10
 
 
 def front_door_choice(tests, learner, size, *, task="classification", repeats=1, nested=False, loss_name=None):
-    """``(key, repeats)``: the evidence key of the test the front door's decision rests on for two learners of
+    """``(key, repeats)``: the id of the test the front door's decision rests on for two learners of
     ``learner``'s type at ``size``, from a cross-validation of ``repeats`` repeats (:func:`cell_choice`'s
     arguments), and the repeats of the record it rests on. Where :func:`cell_choice` cannot tell, the front door's
     ``nested="auto"`` runs the calibrated route of most measured power (:func:`~._routes.most_powerful`, no budget):

@@ -25,12 +25,11 @@ import dataclasses
 import functools
 import importlib
 import json
-import re
 from importlib import resources
 from typing import NamedTuple
 
 from .._utils._text import listed
-from ..inference._methods import display_label, evidence_row, method_ids
+from ..inference._methods import display_label, method_ids
 
 _MEASURED_CLASSES = {
     "DecisionTreeClassifier": "tree", "LogisticRegression": "logistic", "KNeighborsClassifier": "knn",
@@ -331,7 +330,7 @@ def _cell_words(row, size_name="N", *, population=True):
 
 class _Index:
     """A table of evidence rows indexed once: by (task, quantity, method key, ``detail``), where the method key of a
-    coverage row is its :class:`CoverageKey` and of a test's row its method's id (:func:`evidence_id`), and
+    coverage row is its :class:`CoverageKey` and of a test's row its method's id (its ``method``), and
     ``detail`` is the row's target (or the margin calibration's alternative); None in a key's place matches every
     value."""
 
@@ -339,7 +338,7 @@ class _Index:
         self.rows, self.by, self.readings = rows, {}, {}
         for row in rows:
             task, quantity = row.get("task", "classification"), row["quantity"]
-            key = CoverageKey.of(row) if quantity == "coverage" else evidence_id(row["method"])
+            key = CoverageKey.of(row) if quantity == "coverage" else row["method"]
             self.by.setdefault((task, None, None, None), []).append(row)
             for method in (None, key):
                 for value in (None, row.get(detail)):
@@ -422,8 +421,8 @@ class Reading:
 
     @property
     def repeats_read(self):
-        """The numbers of repeats R of the "(RxK-fold)" cells read, where the rows name them."""
-        return tuple(sorted({r for r in (repeats_of(row["method"]) for row in self.cells) if r is not None}))
+        """The numbers of repeats R of the R x K-fold cells read, where the rows state their design."""
+        return tuple(sorted({r for r in map(repeats_of, self.cells) if r is not None}))
 
     @property
     def design_measured(self):
@@ -470,13 +469,13 @@ class Reading:
 
 def read_evidence(method, learners, n_samples, *, quantity="type_i", task="classification", target=None,
                   repeats=None, rows=None, detail="target"):
-    """What the calibration measured for ``method`` (a test's id, :func:`evidence_id`; an interval's
+    """What the calibration measured for ``method`` (a test's id; an interval's
     :class:`CoverageKey`, or its id alone for its rows without qualifiers), ``learners`` at ``n_samples``, a design
     of ``repeats`` repeats and the rows of ``task``: the one reader of the evidence (:class:`Reading`).
 
     A coverage (``quantity="coverage"``) is read for ``target`` in the regime of every interval's rows of that
-    target; a test's type-I error (``"type_i"``), matched by :func:`test_family`, in the regime of its own rows,
-    with its power in the same cells. ``repeats``: where the rows name theirs ("corrected t (1x10-fold)") and
+    target; a test's type-I error (``"type_i"``), its rows found by its id, in the regime of its own rows,
+    with its power in the same cells. ``repeats``: where the rows state their R x K-fold design (the corrected t's) and
     measured every cell that stands at R, those cells alone stand; else the worst over every R measured
     (:func:`at_repeats`). ``rows`` (with ``detail``, the field besides the target that keys them: the margin
     calibration's "alternative") replaces the shipped rows. The answer is computed once per table and question,
@@ -505,7 +504,7 @@ def read_evidence(method, learners, n_samples, *, quantity="type_i", task="class
 
 def _read(index, method, learners, n_samples, quantity, task, target, repeats):
     coverage = quantity == "coverage"
-    name = (CoverageKey(method) if isinstance(method, str) else method) if coverage else evidence_id(method)
+    name = (CoverageKey(method) if isinstance(method, str) else method) if coverage else method
     universe = index.select(task, quantity, None if coverage else name, target)
     regime = regime_of(universe, learners, n_samples, _size_name(task))
     own = index.select(task, quantity, name, target) if coverage else universe
@@ -580,34 +579,6 @@ def evidence_source():
     return f"the calibration benchmark ({listed(modes)} {runs} of benchmarks/calibration.py, docs/calibration.md)"
 
 
-_VARIANT_FAMILIES = ("clustered McNemar",)
-"""Tests whose parenthesis names a variant with its own type-I error (Obuchowski's or Durkalski's statistic)."""
-
-
-def test_family(name):
-    """A test's name without its parenthesis: "corrected t (5x10-fold)" and "corrected t (10x10-fold)" match.
-
-    A variant in the parenthesis is kept for the families that have them:
-    "clustered McNemar (Obuchowski, repeat 0)" is "clustered McNemar (Obuchowski)".
-    """
-    head, _, rest = name.partition(" (")
-    if head in _VARIANT_FAMILIES and rest:
-        return f"{head} ({re.match(r'[^,)]*', rest).group(0)})"
-    return head
-
-
-test_family.__test__ = False  # not a pytest test
-
-
-def evidence_id(name):
-    """The id in the table of methods (docs/methods.md) of a test's rows named ``name`` in the stored evidence
-    ("corrected t (5x10-fold)": "corrected-t"), found through the rows' ``evidence_key`` once, where the evidence is
-    read; an id is its own; a test no row computes keeps its :func:`test_family`."""
-    family = test_family(name)
-    found = evidence_row(family)
-    return family if found is None else found.id
-
-
 class TestEvidence(NamedTuple):
     """A comparison test's measured type-I error and power in the cells that stand for a pair of learners."""
 
@@ -615,7 +586,7 @@ class TestEvidence(NamedTuple):
     power: float | None
     regime: Regime | None
     worst_cell: str | None = None  # the cell of the worst type-I error, in words: "a decision tree at N = 100"
-    repeats: tuple = ()  # the numbers of repeats R of the "(RxK-fold)" cells used, where the rows name them
+    repeats: tuple = ()  # the numbers of repeats R of the R x K-fold cells used, where the rows state them
     power_cells: tuple = ()  # ((learner, n, population), power) of each power cell that stands for the pair
     reading: object = None  # the Reading these figures come from (its words: the sentence every caller prints)
 
@@ -624,19 +595,20 @@ TestEvidence.__test__ = False  # not a pytest test
 
 
 def _rows_of_test(quantity, test_name, task):
-    return _evidence_index().select(task, quantity, evidence_id(test_name))
+    return _evidence_index().select(task, quantity, test_name)
 
 
-def repeats_of(method):
-    """The number of repeats R a row's method names ("corrected t (3x10-fold)": 3), or None."""
-    found = re.search(r"\((\d+)x\d+-fold", method)
-    return None if found is None else int(found.group(1))
+def repeats_of(row):
+    """The repeats R of the R x K-fold design a test's row states in its fields ``repeats`` and ``folds`` (the corrected
+    t's cells, measured on the first 1, 3 and 10 repeats of the same fits: {"method": "corrected-t", "repeats": 3,
+    "folds": 10}: 3); None for a row of no such design (a coverage row's or a pooled test's ``repeats`` alone, the
+    margin calibration's tests of one partition, which read every R alike)."""
+    return row.get("repeats") if row.get("folds") is not None else None
 
 
-def folds_of(method):
-    """The number of folds K a row's method names ("corrected t (3x10-fold)": 10), or None."""
-    found = re.search(r"\(\d+x(\d+)-fold", method)
-    return None if found is None else int(found.group(1))
+def folds_of(row):
+    """The folds K of the R x K-fold design a test's row states (:func:`repeats_of`), or None."""
+    return row.get("folds") if row.get("repeats") is not None else None
 
 
 def pair_learners(pair):
@@ -648,7 +620,7 @@ def at_repeats(cells, regime, repeats):
     """The cells measured at ``repeats`` when they measured every learner and size of ``regime``, else all."""
     if repeats is None:
         return cells
-    same = [row for row in cells if repeats_of(row["method"]) == repeats]
+    same = [row for row in cells if repeats_of(row) == repeats]
     covered = {(row["learner"], row["n"]) for row in same}
     wanted = {(row["learner"], row["n"]) for row in cells}
     return same if same and covered == wanted else cells
@@ -657,7 +629,7 @@ def at_repeats(cells, regime, repeats):
 def test_evidence(test_name, learners, n_samples, task="classification", repeats=None):
     """The worst measured type-I error and the mean power of a test for ``learners`` at ``n_samples``.
 
-    ``test_name`` is matched to the benchmark's tests by :func:`test_family`;
+    ``test_name``, the test's id, finds its rows;
     ``task`` ("classification": accuracy, "regression", or a score metric's
     name such as "roc_auc", or "grouped", whose cells are sized by their
     number of groups: pass it as ``n_samples``) to the rows' ``"task"``
@@ -676,7 +648,7 @@ def test_evidence(test_name, learners, n_samples, task="classification", repeats
 
 
 def measured_rows(quantity, test_name, task="classification"):
-    """The evidence's rows of ``quantity`` ("type_i", "power") of a test (by :func:`test_family`) in ``task``."""
+    """The evidence's rows of ``quantity`` ("type_i", "power") of a test (by its id) in ``task``."""
     return _rows_of_test(quantity, test_name, task)
 
 

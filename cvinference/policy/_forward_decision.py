@@ -12,13 +12,11 @@ from ..inference._methods import method_row, result_label
 EVIDENCE = "forward_calibration.json"
 """The forward calibration's rows (``benchmarks/forward_calibration.py``), shipped with the policy."""
 
-RESTS_ON = "Diebold-Mariano (pre-whitened HAC), every horizon"
-"""The evidence's name of the test the decision rests on: Diebold & Mariano over every forecast, with the
-pre-whitened long-run variance (the HAC one at a fixed lag rejected a true null up to 0.080 of the time for a
-gradient-boosted model)."""
-
 TEST = "prewhitened-diebold-mariano"
-"""The method table's row of that test; its ``forecast_test`` method is the row's ``option``."""
+"""The id of the test the decision rests on, its row in the method table and the ``method`` of its evidence rows:
+Diebold & Mariano over every forecast (its rows name no ``horizon``), with the pre-whitened long-run variance (the
+HAC one at a fixed lag rejected a true null up to 0.080 of the time for a gradient-boosted model); its
+``forecast_test`` method is the row's ``option``."""
 
 
 def forward_evidence():
@@ -30,7 +28,7 @@ def _measured():
     """The worst type-I error and power of the test the decision rests on, over the calibration's cells (every
     learner's), and the cells in words (the power against the cell's difference of expected losses)."""
     data = forward_evidence()
-    rows = {quantity: [row for row in data["rows"] if row["quantity"] == quantity and row["method"] == RESTS_ON]
+    rows = {quantity: [row for row in data["rows"] if row["quantity"] == quantity and row["method"] == TEST]
             for quantity in ("type_i", "power")}
     setting = data["setting"]
     regime = (f"forward validation of {setting['learners']}, {setting['forecasts']} forecasts of "
@@ -67,7 +65,7 @@ LEARNER_WORDS = {"ridge": "ridge regressions", "boosting": "a gradient-boosted m
 def _learners():
     """The learners the forward calibration measured the test on, in words: "ridge regressions and a ..."."""
     rows = forward_evidence()["rows"]
-    found = dict.fromkeys(row.get("learner", "ridge") for row in rows if row["method"] == RESTS_ON)
+    found = dict.fromkeys(row.get("learner", "ridge") for row in rows if row["method"] == TEST)
     return listed([LEARNER_WORDS.get(learner, learner) for learner in found])
 
 

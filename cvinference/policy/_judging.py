@@ -57,11 +57,6 @@ class Candidate(NamedTuple):
         figures = {key: value for key, value in self._asdict().items() if key not in ("row", "given")}
         return {**figures, "method": None if self.row is None else self.row.id}
 
-    @property
-    def evidence_key(self):
-        """The name of the method's rows in the calibration evidence (None: not measured)."""
-        return None if self.row is None else self.row.evidence_key
-
 
 
 def _interval_df(interval):

@@ -56,8 +56,9 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None, row
 
     Parameters
     ----------
-    test_name : str
-        The test, matched to the rows by :func:`test_family`.
+    test_name : str or None
+        The test's id, the ``method`` of its rows (None: a test no row of the
+        table computes, not measured).
     learners : list of Learner
         The pair's learners (:func:`pair_learners`), matched by type.
     n_samples : int
@@ -77,6 +78,8 @@ def margin_type_i(test_name, learners, n_samples, alternative, repeats=None, row
         worst cell in words; None where the benchmark did not measure that
         test answering that question on accuracy.
     """
+    if test_name is None:  # a test no row of the table computes: never measured
+        return None
     reading = read_evidence(test_name, tuple(learners), n_samples, task=TASK, target=alternative, repeats=repeats,
                             rows=margin_evidence()["rows"] if rows is None else rows, detail="alternative")
     if not reading.cells:

@@ -427,7 +427,7 @@ def _calibration_unit_variances(learners, n_samples, task, n_repeats, size_name=
         return [], regime, "", ()
     variances = []
     for row in standing:
-        repeats, folds = repeats_of(row["method"]), folds_of(row["method"])
+        repeats, folds = repeats_of(row), folds_of(row)
         df = folds * repeats - 1
         # the mean width over the replications: its standard error is c4 times the typical one
         standard_error = interval_standard_error(0.0, row["mean_width"], 1 - row["nominal"], df) / _c4(df)
@@ -439,7 +439,7 @@ def _calibration_unit_variances(learners, n_samples, task, n_repeats, size_name=
     cells = (listed([f"{word} at {size_name} = {listed([str(n) for n in sorted(sizes)])}"
                      for word, sizes in by_learner.items()])
              + f" ({listed(populations)} population{'s' if len(populations) > 1 else ''})")
-    return variances, regime, cells, tuple(sorted({folds_of(row["method"]) for row in standing}))
+    return variances, regime, cells, tuple(sorted({folds_of(row) for row in standing}))
 
 
 def _learner_types(estimator_a, estimator_b, pilot):

@@ -137,8 +137,7 @@ def repeats_routes(pair, metric):
 def measured_repeats_routes(learners, n_samples, task, n_splits, record_repeats):
     """:func:`repeats_routes` for ``learners`` (:class:`Learner`) at ``n_samples`` in the rows of ``task``, from a
     record of ``record_repeats`` repeats of ``n_splits`` folds."""
-    measured = sorted({r for r in map(repeats_of, (row["method"] for row in measured_rows("type_i", "corrected-t",
-                                                                                         task))) if r is not None})
+    measured = sorted({r for r in map(repeats_of, measured_rows("type_i", "corrected-t", task)) if r is not None})
     routes = []
     for repeats in measured:
         found = test_evidence("corrected-t", learners, n_samples, task, repeats)

@@ -13,7 +13,7 @@ from cvinference.cli import main
 
 def _rows(rates):
     """Decision trees at N = 150 (iris): the corrected t at each R of ``rates`` ({R: (type-I, power)})."""
-    return [{"method": f"corrected t ({repeats}x10-fold)", "quantity": quantity, "target": "unconditional",
+    return [{"method": "corrected-t", "repeats": repeats, "folds": 10, "quantity": quantity, "target": "unconditional",
              "learner": "tree", "n": 150, "population": "test-power" if quantity == "power" else "test",
              "nominal": 0.05, "measured": rate, "wilson_low": max(rate - 0.03, 0.0), "wilson_high": rate + 0.03,
              "replications": 200, "mean_width": 0.1}

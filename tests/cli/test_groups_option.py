@@ -177,10 +177,11 @@ def test_nested_auto_fits_nested_cv_on_grouped_data_only_where_it_was_measured_t
     them; nested CV is fitted (and the decision rests on it) only where its grouped null cells held."""
     from cvinference.workflows import _compare as _commands
 
-    evidence(*(null_row(method, measured, learner=learner, n=N_GROUPS) for learner in ("logistic", "tree")
-               for method, measured in (("corrected t (10x10-fold)", 0.08), ("cluster paired t (10 repeats)", 0.09),
-                                        ("clustered McNemar (Obuchowski, repeat 0)", 0.1),
-                                        ("nested-cv", nested_type_i))))
+    evidence(*(null_row(method, measured, learner=learner, n=N_GROUPS, **design) for learner in ("logistic", "tree")
+               for method, measured, design in (("corrected-t", 0.08, {"repeats": 10, "folds": 10}),
+                                                ("cluster-paired-t", 0.09, {"repeats": 10}),
+                                                ("mcnemar-obuchowski", 0.1, {"repeat": 0}),
+                                                ("nested-cv", nested_type_i, {}))))
     calls, fit = [], _commands.nested_cv_interval
 
     def counted(*args, **kwargs):

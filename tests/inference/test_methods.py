@@ -53,7 +53,7 @@ def typed_pair():
 
 def test_a_test_is_judged_by_its_result_whatever_label_it_carries(evidence, typed_pair):
     """Issue 44: ``("5x2cv t", t)`` and ``("Dietterich 5x2cv t", t)`` are one test; a label is display only."""
-    evidence(*[_type_i("5x2cv t", 0.187, learner) for learner in ("tree", "naive_bayes")])
+    evidence(*[_type_i("5x2cv-t", 0.187, learner) for learner in ("tree", "naive_bayes")])
     pair, test = typed_pair
     decisions = [cvi.decide(pair, tests=[(label, test)]) for label in ("5x2cv t", "Dietterich 5x2cv t", "McNemar")]
     judged = [d.context[0] for d in decisions]
@@ -68,7 +68,7 @@ def test_a_test_is_judged_by_its_result_whatever_label_it_carries(evidence, type
 
 def test_a_label_cannot_borrow_another_tests_evidence(evidence, typed_pair):
     """Labelling the 5x2cv t "McNemar" does not give it McNemar's measured type-I error."""
-    evidence(*[_type_i("McNemar", 0.04, learner) for learner in ("tree", "naive_bayes")])
+    evidence(*[_type_i("mcnemar", 0.04, learner) for learner in ("tree", "naive_bayes")])
     pair, test = typed_pair
     judged = cvi.decide(pair, tests=[("McNemar", test)]).context[0]
     assert judged.measured_type_i is None and "not measured" in judged.why_not
@@ -77,7 +77,7 @@ def test_a_label_cannot_borrow_another_tests_evidence(evidence, typed_pair):
 def test_the_rank_of_a_test_is_its_rows_not_its_labels(evidence, typed_pair):
     """Two eligible tests without power figures: the steadier row wins whichever label each carries."""
     pair, five_by_two = typed_pair
-    evidence(*[_type_i(name, 0.04, learner) for name in ("5x2cv t", "McNemar") for learner in ("tree", "naive_bayes")])
+    evidence(*[_type_i(name, 0.04, learner) for name in ("5x2cv-t", "mcnemar") for learner in ("tree", "naive_bayes")])
     mcnemar = cvi.mcnemar_test(pair)
     plain = cvi.decide(pair, tests=[("5x2cv t", five_by_two), ("McNemar", mcnemar)])
     swapped = cvi.decide(pair, tests=[("McNemar", five_by_two), ("5x2cv t", mcnemar)])
@@ -109,7 +109,6 @@ def test_every_row_names_its_function_its_option_and_its_evidence(method):
     assert takes_method == (method.function in OPTION_FUNCTIONS), method
     if takes_method and "method" in rules:
         assert rules["method"].check("method", method.id) == method.id  # the id is the option; raises if refused
-    assert method.evidence_key is None or method.evidence_key.strip(), method
     assert method.label and method.record and method.quantity
 
 
@@ -120,21 +119,11 @@ def test_a_functions_method_options_are_its_rows(function):
     assert tuple(c for c in rule.choices if c != "auto") == options(function)
 
 
-def test_every_evidence_key_of_a_test_names_rows_of_the_shipped_evidence():
-    from cvinference.policy._evidence import calibration_evidence, test_family
-    measured = {test_family(r["method"]) for r in calibration_evidence()["rows"] if r["quantity"] == "type_i"}
-    for method in METHODS:
-        if method.preference is not None or (method.family == "test" and method.evidence_key is not None):
-            assert method.evidence_key in measured, method.id
-
-
-def test_every_evidence_key_of_an_interval_is_its_id_and_names_coverage_rows_of_the_shipped_evidence():
-    """Issue 59: an interval's coverage rows are keyed by its id (their qualifiers in fields of their own)."""
+def test_every_test_a_decision_ranks_has_type_i_rows_in_the_shipped_evidence_under_its_id():
+    """Issue 59: the evidence keys a test's rows by its id; every ranked test was measured."""
     from cvinference.policy._evidence import calibration_evidence
-    measured = {r["method"] for r in calibration_evidence()["rows"] if r["quantity"] == "coverage"}
-    for method in METHODS:
-        if method.family == "interval" and method.evidence_key is not None:
-            assert method.evidence_key == method.id and method.id in measured, method
+    measured = {r["method"] for r in calibration_evidence()["rows"] if r["quantity"] == "type_i"}
+    assert all(method.id in measured for method in METHODS if method.preference is not None)
 
 
 def test_the_results_carry_their_rows_method_strings():

@@ -190,11 +190,11 @@ def test_the_bound_warnings_name_the_cluster_robust_standard_error():
 def test_the_grouped_decision_judges_the_grouped_nested_interval_by_its_own_cells(evidence, null_row, nested_type_i):
     """Nested CV's grouped null cells decide whether the grouped decision may rest on it: where the fold tests
     were measured above the limit and nested CV within it, it rests on nested CV; else it shows it for context."""
-    def _type_i_row(method, measured):  # the learners below, at G = 24 groups (see clustered_data)
-        return null_row(method, measured, learner="logistic", n=24)
+    def _type_i_row(method, measured, **design):  # the learners below, at G = 24 groups (see clustered_data)
+        return null_row(method, measured, learner="logistic", n=24, **design)
 
-    evidence(_type_i_row("corrected t (10x10-fold)", 0.08), _type_i_row("cluster paired t (10 repeats)", 0.09),
-             _type_i_row("clustered McNemar (Obuchowski, repeat 0)", 0.1), _type_i_row("nested-cv", nested_type_i))
+    evidence(_type_i_row("corrected-t", 0.08, repeats=10, folds=10), _type_i_row("cluster-paired-t", 0.09, repeats=10),
+             _type_i_row("mcnemar-obuchowski", 0.1, repeat=0), _type_i_row("nested-cv", nested_type_i))
     X, y, groups = clustered_data(2)
     assert np.unique(groups).size == 24
     pair = cvi.CVEvaluator(cvi.StratifiedEqualSizeGroupKFold(4, shuffle=True), n_repeats=2, random_state=0).compare(

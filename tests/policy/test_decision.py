@@ -24,8 +24,12 @@ from result_cases import quiet
 TREE, NB = "sklearn.tree.DecisionTreeClassifier", "sklearn.naive_bayes.GaussianNB"
 
 
-def _row(method, measured, *, quantity="type_i", learner="tree", n=300):
-    return {"method": method, "quantity": quantity, "target": "unconditional", "learner": learner, "n": n,
+TEN_FOLD = {"repeats": 10, "folds": 10}
+"""The design of the benchmark's corrected t cells (10 x 10-fold), as an evidence row states it."""
+
+
+def _row(method, measured, *, quantity="type_i", learner="tree", n=300, **design):
+    return {"method": method, **design, "quantity": quantity, "target": "unconditional", "learner": learner, "n": n,
             "population": "test", "nominal": 0.05, "measured": measured, "wilson_low": measured - 0.02,
             "wilson_high": measured + 0.02, "replications": 500, "mean_width": 0.1}
 
@@ -46,10 +50,10 @@ def _typed(pair):
 
 
 def test_it_rests_on_the_eligible_test_with_the_most_measured_power(evidence, pair):
-    evidence(*[_row(name, rate, learner=learner) for name, rate in
-               (("McNemar", 0.05), ("corrected t (10x10-fold)", 0.04)) for learner in ("tree", "naive_bayes")],
-             _row("matched-sample t", 0.09), _row("matched-sample t", 0.11, learner="naive_bayes"),
-             _row("McNemar", 0.30, quantity="power"), _row("corrected t (10x10-fold)", 0.50, quantity="power"))
+    evidence(*[_row(name, rate, learner=learner, **design) for name, rate, design in
+               (("mcnemar", 0.05, {}), ("corrected-t", 0.04, TEN_FOLD)) for learner in ("tree", "naive_bayes")],
+             _row("matched-t", 0.09), _row("matched-t", 0.11, learner="naive_bayes"),
+             _row("mcnemar", 0.30, quantity="power"), _row("corrected-t", 0.50, quantity="power", **TEN_FOLD))
     decision = cvi.decide(_typed(pair))
     expected = cvi.corrected_resampled_ttest(pair.a, pair.b)
     assert decision.rests_on.name == "corrected t (2x10-fold)"
@@ -69,7 +73,7 @@ def test_it_rests_on_the_eligible_test_with_the_most_measured_power(evidence, pa
 
 
 def test_when_no_test_is_eligible_it_cannot_tell_and_gives_the_refitting_route(evidence, pair):
-    evidence(*[_row(name, 0.09) for name in ("McNemar", "corrected t (10x10-fold)")])
+    evidence(_row("mcnemar", 0.09), _row("corrected-t", 0.09, **TEN_FOLD))
     decision = cvi.decide(_typed(pair))
     assert decision.answer == "cannot tell" and decision.rests_on is None and decision.target is None
     assert "No test computable here kept its type-I error at or below 0.06" in decision.reason
@@ -94,7 +98,7 @@ def test_when_no_test_is_eligible_it_cannot_tell_and_gives_the_refitting_route(e
                    "cvinference.compare(estimator_a, estimator_b, X, y) runs it with nested='always'"),
 ])
 def test_the_refitting_route_claims_only_what_was_measured(evidence, pair, rates, claim):
-    evidence(_row("McNemar", 0.09), _row("nested-cv", rates[0], n=100),
+    evidence(_row("mcnemar", 0.09), _row("nested-cv", rates[0], n=100),
              _row("nested-cv", rates[1], learner="naive_bayes"))
     route = cvi.decide(_typed(pair)).route
     assert route.startswith(f"Nested cross-validation's difference interval {claim}")
@@ -102,7 +106,7 @@ def test_the_refitting_route_claims_only_what_was_measured(evidence, pair, rates
 
 def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zero(evidence, pair):
     evidence(_row("nested-cv", 0.05), _row("nested-cv", 0.05, learner="naive_bayes"),
-             _row("corrected t (10x10-fold)", 0.09))
+             _row("corrected-t", 0.09, **TEN_FOLD))
     nested = cvi.results.Interval(estimate=0.03, low=0.03 - 1.959963984540054 * 0.014,
                                   high=0.03 + 1.959963984540054 * 0.014,
                                   confidence_level=0.95, method="nested-cv",
@@ -117,9 +121,9 @@ def test_the_nested_interval_is_a_test_that_rejects_exactly_when_it_excludes_zer
 
 def test_a_calibrated_nested_interval_the_caller_passes_comes_before_a_test_with_more_power(evidence, pair):
     # issue 45, item 4: an interval the user passes is used, or the reason it is not is one they can act on
-    rows = [_row(name, 0.04, learner=learner) for name in ("nested-cv", "corrected t (10x10-fold)")
-            for learner in ("tree", "naive_bayes")]
-    evidence(*rows, _row("corrected t (10x10-fold)", 0.9, quantity="power"), _row("nested-cv", 0.2, quantity="power"))
+    rows = [_row(name, 0.04, learner=learner, **design)
+            for name, design in (("nested-cv", {}), ("corrected-t", TEN_FOLD)) for learner in ("tree", "naive_bayes")]
+    evidence(*rows, _row("corrected-t", 0.9, quantity="power", **TEN_FOLD), _row("nested-cv", 0.2, quantity="power"))
     nested = cvi.results.Interval(estimate=0.01, low=-0.02, high=0.04, confidence_level=0.95, method="nested-cv",
                                   estimand="difference in expected error rate (made by hand)", assumptions="a",
                                   target="conditional",
@@ -138,7 +142,7 @@ def test_a_calibrated_nested_interval_the_caller_passes_comes_before_a_test_with
 
 
 def test_a_label_metric_the_benchmark_measured_is_judged_by_its_own_rows(evidence, pair):
-    accuracy = [_row("corrected t (10x10-fold)", 0.09, learner=learner) for learner in ("tree", "naive_bayes")]
+    accuracy = [_row("corrected-t", 0.09, learner=learner, **TEN_FOLD) for learner in ("tree", "naive_bayes")]
     balanced = [dict(row, measured=0.03, task="balanced_accuracy") for row in accuracy]
     evidence(*accuracy, *balanced)
     decision = cvi.decide(_typed(pair), metric="balanced_accuracy")
@@ -149,7 +153,7 @@ def test_a_label_metric_the_benchmark_measured_is_judged_by_its_own_rows(evidenc
 
 
 def test_another_metric_decides_by_the_corrected_t_on_its_fold_values(evidence, pair):
-    evidence(_row("corrected t (10x10-fold)", 0.04), _row("corrected t (10x10-fold)", 0.04, learner="naive_bayes"))
+    evidence(_row("corrected-t", 0.04, **TEN_FOLD), _row("corrected-t", 0.04, learner="naive_bayes", **TEN_FOLD))
     decision = cvi.decide(_typed(pair), metric="balanced_accuracy")
     # The oracle: scikit-learn's balanced accuracy on every fold of every repeat, and Nadeau & Bengio's
     # corrected variance (1/(k r) + 1/(k - 1)) s^2 written out (Bouckaert & Frank 2004).
@@ -172,7 +176,7 @@ def test_the_report_says_when_accuracy_would_answer_the_opposite(evidence):
     y_b = np.where(y == 1, rng.random(600) < 0.9, rng.random(600) < 0.15).astype(int)
     a = cvi.CVResult(y, np.zeros(600, dtype=int), fold, estimator_type=TREE)
     b = cvi.CVResult(y, y_b, fold, estimator_type=TREE)
-    evidence(_row("corrected t (10x10-fold)", 0.04))
+    evidence(_row("corrected-t", 0.04, **TEN_FOLD))
     decision = cvi.decide(cvi.PairedCVResult(a, b), metric="balanced_accuracy", names=("majority", "finder"))
     assert decision.answer == "B better"
     assert decision.text.startswith("finder has a higher balanced_accuracy than majority")
@@ -202,7 +206,7 @@ def regressors():
 
 
 def test_a_regression_pair_rests_on_the_corrected_t_of_the_loss_while_none_is_calibrated(regressors, evidence):
-    evidence(_row("corrected t", 0.01))  # a classifier row: it says nothing about regressors
+    evidence(_row("corrected-t", 0.01))  # a classifier row: it says nothing about regressors
     decision = cvi.decide(regressors)
     test = cvi.corrected_resampled_ttest(regressors)
     assert decision.metric == "mean squared error" and decision.lower_is_better
@@ -237,8 +241,8 @@ def test_a_regression_pair_rests_on_nested_cv_when_given(regressors, evidence):
 def test_regression_evidence_rows_are_read_by_task(regressors, evidence):
     # Ridge and the regression tree are the benchmark's measured regressors ("ridge", "tree_reg").
     regression = {"task": "regression"}
-    evidence(*(_row("CV-CLT", 0.05, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")),
-             *(_row("corrected t", 0.09, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")))
+    evidence(*(_row("cv-clt-difference", 0.05, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")),
+             *(_row("corrected-t", 0.09, learner=kind, n=442) | regression for kind in ("ridge", "tree_reg")))
     decision = cvi.decide(regressors)
     assert decision.rests_on.name.startswith("CV-CLT") and decision.rests_on.measured_type_i == 0.05
     assert decision.rests_on.regime == "ridge regression and a regression tree at N = 442"
@@ -250,7 +254,7 @@ def test_regression_evidence_rows_are_read_by_task(regressors, evidence):
 def test_a_regressor_the_benchmark_did_not_measure_borrows_and_says_so(regressors, evidence):
     # Only classifier-free tree rows: ridge (linear) has no measured family among them, so it borrows every
     # measured regressor, and the decision's caveats say so.
-    evidence(_row("CV-CLT", 0.05, learner="tree_reg", n=442) | {"task": "regression"})
+    evidence(_row("cv-clt-difference", 0.05, learner="tree_reg", n=442) | {"task": "regression"})
     decision = cvi.decide(regressors)
     assert decision.rests_on.measured_type_i == 0.05
     assert any(c.startswith("The calibration benchmark did not measure this for Ridge nor its family (linear)")
@@ -283,11 +287,11 @@ def test_a_callable_regression_metric_is_the_corrected_t_on_its_fold_differences
 def test_the_cv_clt_test_is_not_eligible_where_its_one_learner_interval_falls_short(regressors, evidence, null_row):
     # issue 45, item 4: the decision never rests on a test whose own variance the report beside it says
     # under-covers; the CV-CLT's coverage rows are keyed by its id, metric and variance (benchmarks/calibration.py)
-    tests = [null_row(name, 0.03, learner=learner, n=300, task="regression")
-             for name in ("CV-CLT (per-instance differences)", "corrected t (10x10-fold)")
+    tests = [null_row(name, 0.03, learner=learner, n=300, task="regression", **design)
+             for name, design in (("cv-clt-difference", {}), ("corrected-t", TEN_FOLD))
              for learner in ("ridge", "tree_reg")]
-    power = [dict(null_row(name, rate, learner="ridge", n=300, task="regression"), quantity="power")
-             for name, rate in (("CV-CLT (per-instance differences)", 0.9), ("corrected t (10x10-fold)", 0.5))]
+    power = [dict(null_row(name, rate, learner="ridge", n=300, task="regression", **design), quantity="power")
+             for name, rate, design in (("cv-clt-difference", 0.9, {}), ("corrected-t", 0.5, TEN_FOLD))]
     coverage = {"method": "cv-clt", "metric": "mean_squared_error", "variance": "within-fold", "quantity": "coverage",
                 "target": "kfold", "learner": "ridge", "n": 300,
                 "population": "test", "nominal": 0.95, "measured": 0.80, "wilson_low": 0.74,

@@ -28,7 +28,7 @@ from cvinference.policy._evidence import learner_of, test_evidence, type_i_limit
 
 N = 300  # a size the benchmark measured, so the record's regime is the cells at N = 300 themselves
 LEARNERS = {"logistic": LogisticRegression(max_iter=5000), "tree": DecisionTreeClassifier(random_state=0)}
-DELONG_TEST = "DeLong paired z (pooled scores, repeat 0)"
+DELONG_TEST = "delong-paired"
 
 
 def shipped_rows(**match):

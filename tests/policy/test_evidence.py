@@ -142,44 +142,47 @@ def test_rows_of_another_task_say_nothing_about_accuracy(evidence):
     # lookups leave it out, and a test's evidence is read from its own task's rows only.
     auc = {"task": "roc_auc"}
     evidence(_row("normal", 0.95, 0.96), _row("normal", 0.50, 0.52) | auc,
-             _row("corrected t", 0.04, 0.05, quantity="type_i") | auc)
+             _row("corrected-t", 0.04, 0.05, quantity="type_i") | auc)
     regime = _evidence.coverage_regime("kfold", _learner("tree"), 300)
     assert _evidence.measured_coverage("normal", "kfold", regime).worst == 0.95
-    assert _evidence.test_evidence("corrected t", [_learner("tree")], 300).type_i is None
-    assert _evidence.test_evidence("corrected t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
+    assert _evidence.test_evidence("corrected-t", [_learner("tree")], 300).type_i is None
+    assert _evidence.test_evidence("corrected-t", [_learner("tree")], 300, task="roc_auc").type_i == 0.04
 
 
 def test_learners_measured_over_different_sizes_each_stand_at_their_own(evidence):
     # A forest measured to N = 10,000 and logistic regression to N = 1,000, at N = 5,472: the forest's cells at
     # 3,000 and 10,000 and logistic regression's at 1,000 stand (before issue 45 the pair's joint sizes, 3,000 and
     # 10,000, left logistic regression's figures out altogether).
-    evidence(*[_row("McNemar", 0.04, 0.06, quantity="type_i", learner="forest", n=n) for n in (1000, 3000, 10000)],
-             *[_row("McNemar", rate, rate + 0.02, quantity="type_i", learner="logistic", n=n)
+    evidence(*[_row("mcnemar", 0.04, 0.06, quantity="type_i", learner="forest", n=n) for n in (1000, 3000, 10000)],
+             *[_row("mcnemar", rate, rate + 0.02, quantity="type_i", learner="logistic", n=n)
                for n, rate in ((300, 0.02), (1000, 0.09))])
     forest, logistic = _learner("forest"), _learner("logistic")
-    found = _evidence.test_evidence("McNemar", [forest, logistic], 5472)
+    found = _evidence.test_evidence("mcnemar", [forest, logistic], 5472)
     assert found.type_i == 0.09 and found.worst_cell == "logistic regression at N = 1000"
     assert found.regime.describe() == "a random forest at N = 3000 and 10000, logistic regression at N = 1000"
     assert found.regime.caveats() == ["N = 5472 is above the largest size the calibration measured for logistic "
                                       "regression (1000); the figures at N = 1000 are used."]
-    assert _evidence.test_evidence("McNemar", [forest], 5472).type_i == 0.04
+    assert _evidence.test_evidence("mcnemar", [forest], 5472).type_i == 0.04
 
 
 def test_a_corrected_t_is_judged_by_the_cells_of_its_own_number_of_repeats_where_they_were_measured(evidence):
     # issue 45, item 11: a 1 x 10-fold corrected t rests on the 1 x 10-fold cells, not the 10 x 10-fold ones
-    evidence(*[_row(f"corrected t ({r}x10-fold)", rate, rate + 0.02, quantity="type_i", learner=learner)
+    evidence(*[_row("corrected-t", rate, rate + 0.02, quantity="type_i", learner=learner) | {"repeats": r, "folds": 10}
                for r, rate in ((1, 0.03), (10, 0.09)) for learner in ("tree", "logistic")],
-             _row("corrected t (3x10-fold)", 0.01, 0.02, quantity="type_i"))  # R = 3: the tree's cell only
+             _row("corrected-t", 0.01, 0.02, quantity="type_i") | {"repeats": 3, "folds": 10})  # R = 3: the tree only
     tree, logistic = _learner("tree"), _learner("logistic")
-    one = _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=1)
+    one = _evidence.test_evidence("corrected-t", [tree, logistic], 300, repeats=1)
     assert one.type_i == 0.03 and one.repeats == (1,)
-    assert _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=10).type_i == 0.09
+    assert _evidence.test_evidence("corrected-t", [tree, logistic], 300, repeats=10).type_i == 0.09
     # R = 3 measured for the tree but not for logistic regression: the worst over every R measured stands
-    three = _evidence.test_evidence("corrected t", [tree, logistic], 300, repeats=3)
+    three = _evidence.test_evidence("corrected-t", [tree, logistic], 300, repeats=3)
     assert three.type_i == 0.09 and three.repeats == (1, 3, 10)
-    assert _evidence.test_evidence("corrected t", [tree], 300, repeats=3).type_i == 0.01
-    assert _evidence.test_evidence("corrected t", [tree], 300).type_i == 0.09  # no R given: every R's cells
-    assert [_evidence.repeats_of(name) for name in ("corrected t (3x10-fold)", "McNemar (repeat 0)")] == [3, None]
+    assert _evidence.test_evidence("corrected-t", [tree], 300, repeats=3).type_i == 0.01
+    assert _evidence.test_evidence("corrected-t", [tree], 300).type_i == 0.09  # no R given: every R's cells
+    # the design R x K-fold is read from a row's fields; repeats alone (a pooled test's, a coverage row's) is none
+    assert [_evidence.repeats_of(row) for row in ({"method": "corrected-t", "repeats": 3, "folds": 10},
+                                                  {"method": "mcnemar", "repeat": 0},
+                                                  {"method": "cluster-paired-t", "repeats": 10})] == [3, None, None]
 
 
 def test_auto_keeps_wongs_interval_where_it_reached_the_floor(evidence):
@@ -348,11 +351,11 @@ def test_the_half_sample_interval_is_nedelkos_on_the_zero_one_loss():
 
 def test_the_clustered_mcnemar_variants_are_judged_by_their_own_rows(evidence):
     grouped = {"task": "grouped"}
-    evidence(_row("clustered McNemar (Obuchowski, repeat 0)", 0.05, 0.07, quantity="type_i", n=40) | grouped,
-             _row("clustered McNemar (Durkalski, repeat 0)", 0.12, 0.14, quantity="type_i", n=40) | grouped,
-             _row("corrected t (10x10-fold)", 0.04, 0.06, quantity="type_i", n=40) | grouped)
+    evidence(_row("mcnemar-obuchowski", 0.05, 0.07, quantity="type_i", n=40) | grouped | {"repeat": 0},
+             _row("mcnemar-durkalski", 0.12, 0.14, quantity="type_i", n=40) | grouped | {"repeat": 0},
+             _row("corrected-t", 0.04, 0.06, quantity="type_i", n=40) | grouped | {"repeats": 10, "folds": 10})
     tree = [_learner("tree")]
-    assert _evidence.test_evidence("clustered McNemar (Obuchowski) (repeat 0)", tree, 40, "grouped").type_i == 0.05
-    assert _evidence.test_evidence("clustered McNemar (Durkalski)", tree, 40, "grouped").type_i == 0.12
-    assert _evidence.test_evidence("corrected t (2x10-fold)", tree, 40, "grouped").type_i == 0.04
-    assert _evidence.test_evidence("clustered McNemar", tree, 40, "grouped").type_i is None  # no variant: no rows
+    assert _evidence.test_evidence("mcnemar-obuchowski", tree, 40, "grouped").type_i == 0.05
+    assert _evidence.test_evidence("mcnemar-durkalski", tree, 40, "grouped").type_i == 0.12
+    assert _evidence.test_evidence("corrected-t", tree, 40, "grouped", repeats=2).type_i == 0.04
+    assert _evidence.test_evidence("mcnemar", tree, 40, "grouped").type_i is None  # the plain test: no rows here

@@ -25,8 +25,8 @@ SHIPPED = json.loads((DATA / "calibration.json").read_text())
 BOOSTING = ("sklearn.ensemble.GradientBoostingClassifier", "sklearn.ensemble.HistGradientBoostingClassifier")
 
 
-def _type_i_row(method, measured, learner, n=300):
-    return {"method": method, "quantity": "type_i", "target": "kfold", "learner": learner, "n": n,
+def _type_i_row(method, measured, learner, n=300, **design):
+    return {"method": method, **design, "quantity": "type_i", "target": "kfold", "learner": learner, "n": n,
             "population": "test", "nominal": 0.05, "measured": measured, "wilson_low": 0.0,
             "wilson_high": measured + 0.02, "replications": 500, "mean_width": 0.1}
 
@@ -42,11 +42,11 @@ def test_the_plan_and_the_decision_read_one_figure_and_say_one_sentence(evidence
     # Issue 59's reproduction: R = 1 measured for the tree only, R = 10 for both, every cell within 0.06. The decision
     # reads the worst over every R (0.050) and rests on the corrected t; the plan used to say it "was not measured
     # within 0.06". Now both give the reader's figure and regime, and the plan says which repeats were read.
-    evidence(_type_i_row("corrected t (1x10-fold)", 0.03, "tree"),
-             *[_type_i_row("corrected t (10x10-fold)", 0.05, learner) for learner in ("tree", "logistic")])
+    evidence(_type_i_row("corrected-t", 0.03, "tree", repeats=1, folds=10),
+             *[_type_i_row("corrected-t", 0.05, learner, repeats=10, folds=10) for learner in ("tree", "logistic")])
     decision = cvi.decide(tree_and_logistic)
     planned = cvi.plan(pilot=tree_and_logistic, n_repeats=1)
-    reading = _evidence.read_evidence("corrected t", tuple(_evidence.pair_learners(tree_and_logistic)), 300,
+    reading = _evidence.read_evidence("corrected-t", tuple(_evidence.pair_learners(tree_and_logistic)), 300,
                                       repeats=1)
     assert decision.rests_on.name == "corrected t (1x10-fold)" and decision.rests_on.measured_type_i == 0.05
     assert f"measured at 0.050 (at most 0.06) for {decision.rests_on.regime}." in decision.reason
@@ -59,8 +59,8 @@ def test_the_plan_and_the_decision_read_one_figure_and_say_one_sentence(evidence
 
 
 def test_the_plan_and_the_decision_agree_where_the_test_is_not_calibrated(evidence, tree_and_logistic):
-    evidence(*[_type_i_row("corrected t (1x10-fold)", rate, learner) for learner, rate in (("tree", 0.09),
-                                                                                           ("logistic", 0.02))])
+    evidence(*[_type_i_row("corrected-t", rate, learner, repeats=1, folds=10)
+               for learner, rate in (("tree", 0.09), ("logistic", 0.02))])
     decision = cvi.decide(tree_and_logistic)
     judged = next(test for test in decision.context if test.name == "corrected t (1x10-fold)")
     note = next(note for note in cvi.plan(pilot=tree_and_logistic, n_repeats=1).notes if "corrected t" in note)
@@ -70,21 +70,22 @@ def test_the_plan_and_the_decision_agree_where_the_test_is_not_calibrated(eviden
                            f"{judged.regime}")
 
 
-def _shipped_cells(learner, n, family="corrected t"):
-    """The shipped type-I rows of a test's family for one measured learner at one size (oracle: a plain filter)."""
-    return sorted((row["method"], row["population"], row["measured"]) for row in SHIPPED["rows"]
+def _shipped_cells(learner, n, method="corrected-t"):
+    """The shipped type-I rows of a test for one measured learner at one size, by their repeats (oracle: a plain
+    filter)."""
+    return sorted((row.get("repeats"), row["population"], row["measured"]) for row in SHIPPED["rows"]
                   if row.get("task", "classification") == "classification" and row["quantity"] == "type_i"
-                  and row["method"].partition(" (")[0] == family and row["learner"] == learner and row["n"] == n)
+                  and row["method"] == method and row["learner"] == learner and row["n"] == n)
 
 
 @pytest.mark.parametrize("n_samples", [300, 1000, 3000])
 def test_every_member_of_the_boosting_family_reads_the_same_cells_at_the_same_size(n_samples):
     # Issue 59: GradientBoostingClassifier borrowed its family's figures at N = 100 only (its cells of 100 or more
     # replications), while HistGradientBoostingClassifier itself was read at its own size.
-    readings = [_evidence.read_evidence("corrected t", (_evidence.learner_of(name),), n_samples, repeats=1)
+    readings = [_evidence.read_evidence("corrected-t", (_evidence.learner_of(name),), n_samples, repeats=1)
                 for name in BOOSTING]
-    cells = [sorted((row["method"], row["population"], row["measured"]) for row in r.cells) for r in readings]
-    wanted = [cell for cell in _shipped_cells("hgb", n_samples) if cell[0].startswith("corrected t (1x")]
+    cells = [sorted((row["repeats"], row["population"], row["measured"]) for row in r.cells) for r in readings]
+    wanted = [cell for cell in _shipped_cells("hgb", n_samples) if cell[0] == 1]
     assert wanted and cells[0] == cells[1] == wanted
     assert readings[0].regime.sizes == readings[1].regime.sizes == (n_samples,)
     assert readings[0].regime.stand_in_words() == ("stand-ins: histogram gradient boosting for "
@@ -100,30 +101,31 @@ def test_swapping_one_boosting_class_for_the_other_plans_the_same_repeats():
 
 
 def test_the_margin_sentence_names_a_stand_in_as_one(monkeypatch):
-    rows = [{"method": "corrected t (1x10-fold)", "alternative": "non-inferior", "margin": 0.02, "learner": learner,
+    rows = [{"method": "corrected-t", "repeats": 1, "folds": 10, "alternative": "non-inferior", "margin": 0.02,
+             "learner": learner,
              "n": 1000, "population": "test", "nominal": 0.05, "task": "classification", "quantity": "type_i",
              "measured": 0.03, "wilson_low": 0.0, "wilson_high": 0.05, "replications": 400}
             for learner in ("logistic", "hgb")]
     monkeypatch.setattr(_margin_evidence, "margin_evidence", lambda: {"setting": {}, "rows": rows})
     learners = [_evidence.learner_of(name) for name in ("sklearn.linear_model.LogisticRegression", BOOSTING[0])]
-    found = _margin_evidence.margin_type_i("corrected t (1x10-fold)", learners, 1000, "non-inferior", repeats=1)
+    found = _margin_evidence.margin_type_i("corrected-t", learners, 1000, "non-inferior", repeats=1)
     assert found.regime == ("logistic regression and histogram gradient boosting at N = 1000 (stand-ins: histogram "
                             "gradient boosting for GradientBoostingClassifier)")
 
 
 def test_the_evidence_is_indexed_once_and_each_question_answered_once():
     learners = tuple(_evidence.learner_of(name) for name in BOOSTING)
-    first = _evidence.read_evidence("McNemar", learners, 1000)
-    assert _evidence.read_evidence("McNemar", learners, 1000) is first
+    first = _evidence.read_evidence("mcnemar", learners, 1000)
+    assert _evidence.read_evidence("mcnemar", learners, 1000) is first
     rows = _evidence.calibration_evidence()["rows"]
     assert _evidence._index_of(rows) is _evidence._index_of(rows)
     # the index's selection is the plain filter's (oracle), in the table's order; a test's rows are keyed by its id
     plain = [row for row in SHIPPED["rows"] if row.get("task", "classification") == "roc_auc"
-             and row["quantity"] == "type_i" and row["method"].partition(" (")[0] == "corrected t"]
+             and row["quantity"] == "type_i" and row["method"] == "corrected-t"]
     assert _evidence._index_of(rows).select("roc_auc", "type_i", "corrected-t") == plain
-    by_key, by_id = (_evidence.read_evidence(name, learners, 1000)
-                     for name in ("corrected t (10x10-fold)", "corrected-t"))
-    assert by_id.cells and by_key.cells == by_id.cells  # a stored key is mapped to its id once, at the reader
+    by_name, by_id = (_evidence.read_evidence(name, learners, 1000)
+                      for name in ("corrected t (10x10-fold)", "corrected-t"))
+    assert by_id.cells and not by_name.cells  # a test's rows are found by its id alone, never by a label
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from sklearn.linear_model import Ridge
 import cvinference as cvi
 from cvinference._utils._text import format_pvalue
 from cvinference.inference import forecast_test
-from cvinference.policy._forward_decision import RESTS_ON, forward_evidence
+from cvinference.policy._forward_decision import TEST, forward_evidence
 from cvinference.splitters import ForwardSplit
 
 RNG = np.random.default_rng(11)
@@ -25,14 +25,14 @@ def test_the_decision_rests_on_diebold_mariano_over_every_forecast_with_its_meas
     pair = EVALUATOR.compare(Ridge(), DummyRegressor(), X, Y, names=("ridge", "mean"))
     decision = cvi.decide(pair)
     test = forecast_test(pair, method="prewhitened-diebold-mariano")
-    type_i = [row for row in forward_evidence()["rows"] if row["method"] == RESTS_ON and row["quantity"] == "type_i"]
+    type_i = [row for row in forward_evidence()["rows"] if row["method"] == TEST and row["quantity"] == "type_i"]
     measured = max(row["measured"] for row in type_i)
     assert decision.rests_on.name == "Diebold-Mariano, pre-whitened"
     assert decision.rests_on.pvalue == test.pvalue and decision.difference == pytest.approx(test.estimate)
     assert decision.rests_on.measured_type_i == measured  # the worst cell of every learner's, the boosted included
     assert measured <= 0.06  # in every cell, the boosted learner's and the real series' included
     power = min(row["measured"] for row in forward_evidence()["rows"]
-                if row["method"] == RESTS_ON and row["quantity"] == "power")
+                if row["method"] == TEST and row["quantity"] == "power")
     assert decision.rests_on.measured_power == power and "power against a difference of 0.128" in \
         decision.rests_on.regime
     assert "and the seasonal and level shift cells with phi 0.5" in decision.rests_on.regime

@@ -19,9 +19,11 @@ def pair():
         LogisticRegression(), DecisionTreeClassifier(max_depth=3, random_state=0), X, y)
 
 
-def _rows(measured, method="corrected t (1x10-fold)", alternative="non-inferior"):
+def _rows(measured, method="corrected-t", alternative="non-inferior"):
+    design = {"folds": 10} if method == "corrected-t" else {}  # the corrected t's 1 x 10-fold cells
     return {"setting": {}, "rows": [
-        {"method": method, "alternative": alternative, "margin": margin, "repeats": 1, "learner": learner, "n": n,
+        {"method": method, **design, "alternative": alternative, "margin": margin, "repeats": 1, "learner": learner,
+         "n": n,
          "population": "nonlinear", "nominal": 0.05, "task": "classification", "quantity": "type_i",
          "measured": measured if (learner, margin) == ("tree", 0.02) else 0.01, "wilson_low": 0.0,
          "wilson_high": 0.1, "replications": 400}
@@ -56,7 +58,7 @@ def test_the_other_question_or_another_test_is_not_measured(pair, monkeypatch):
     decision = cvi.decide(pair, margin=0.05)  # non-inferiority: no rows of its question
     assert decision.answer != "cannot tell"
     assert "did not measure corrected t (1x10-fold)'s non-inferior answer" in decision.caveats[-1]
-    _with_rows(monkeypatch, _rows(0.09, method="matched-sample t"))
+    _with_rows(monkeypatch, _rows(0.09, method="matched-t"))
     decision = cvi.decide(pair, margin=0.05)  # the question measured, for a test it does not rest on
     assert decision.answer != "cannot tell" and "did not measure" in decision.caveats[-1]
 

@@ -22,7 +22,7 @@ from sklearn.preprocessing import StandardScaler
 from statsmodels.stats.power import NormalIndPower
 
 import cvinference as cvi
-from cvinference.policy._evidence import calibration_evidence, learner_of, regime_of, repeats_of
+from cvinference.policy._evidence import calibration_evidence, learner_of, regime_of
 from cvinference.policy._plan import fold_sizes, multiplier, variance_factor
 from cvinference.results import Plan
 
@@ -145,10 +145,10 @@ def test_without_a_pilot_the_calibration_cells_variance_stands():
     learners = [learner_of("sklearn.linear_model._logistic.LogisticRegression"),
                 learner_of("sklearn.ensemble._forest.RandomForestClassifier")]
     rows = [row for row in calibration_evidence()["rows"] if row["quantity"] == "type_i"
-            and row["method"].startswith("corrected t") and row.get("task", "classification") == "classification"]
+            and row["method"] == "corrected-t" and row.get("task", "classification") == "classification"]
     regime = regime_of(rows, learners, 569)
     standing = [row for row in rows if row["learner"] in regime.kinds and row["n"] in regime.sizes
-                and repeats_of(row["method"]) == 1]
+                and row["repeats"] == 1]
     assert {row["n"] for row in standing} == {300, 1000}
     # c4 for 9 df, the mean of standard deviations over sigma (normal data): sqrt(2/9) Gamma(5) / Gamma(4.5)
     c4 = math.sqrt(2 / 9) * math.gamma(5) / math.gamma(4.5)

@@ -29,8 +29,12 @@ def pair():
 
 
 
-def _type_i(method, measured, learner):
-    return {"method": method, "quantity": "type_i", "target": "unconditional", "learner": learner, "n": 569,
+TEN_FOLD, POOLED = {"repeats": 10, "folds": 10}, {"scores": "pooled", "repeat": 0}
+"""The designs of the benchmark's corrected t and DeLong cells, as evidence rows state them."""
+
+
+def _type_i(method, measured, learner, **design):
+    return {"method": method, **design, "quantity": "type_i", "target": "unconditional", "learner": learner, "n": 569,
             "population": "test", "nominal": 0.05, "measured": measured, "wilson_low": measured - 0.02,
             "wilson_high": measured + 0.02, "replications": 200, "mean_width": 0.1, "task": "roc_auc"}
 
@@ -110,16 +114,15 @@ def test_a_log_loss_difference_beyond_one_is_not_clipped():
 
 def test_measured_roc_auc_rows_choose_the_test_or_say_cannot_tell(pair, evidence):
     # The pair is logistic regression (measured) and GaussianNB (borrowing every measured learner).
-    evidence(*(_type_i(method, rate, learner) for learner in ("logistic", "tree")
-               for method, rate in (("corrected t (10x10-fold)", 0.09), ("DeLong paired z (pooled scores, repeat 0)",
-                                                                        0.04))))
+    evidence(*(_type_i(method, rate, learner, **design) for learner in ("logistic", "tree")
+               for method, rate, design in (("corrected-t", 0.09, TEN_FOLD), ("delong-paired", 0.04, POOLED))))
     decision = decide(pair, metric="roc_auc")
     assert decision.rests_on.name.startswith("DeLong paired z") and decision.rests_on.measured_type_i == 0.04
     assert "above 0.06" in decision.context[0].why_not
     assert any("did not measure this for GaussianNB" in c for c in decision.caveats)
     assert not any(c.startswith("Not calibrated") for c in decision.caveats)
-    evidence(*(_type_i(method, 0.09, "logistic") for method in ("corrected t (10x10-fold)",
-                                                              "DeLong paired z (pooled scores, repeat 0)")))
+    evidence(*(_type_i(method, 0.09, "logistic", **design)
+               for method, design in (("corrected-t", TEN_FOLD), ("delong-paired", POOLED))))
     decision = decide(pair, metric="roc_auc")
     assert decision.answer == "cannot tell" and decision.rests_on is None
     assert decision.reason.startswith("No test of these learners on roc_auc kept its type-I error at or below 0.06")

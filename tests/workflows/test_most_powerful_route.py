@@ -13,8 +13,8 @@ X, Y = make_classification(n_samples=300, n_features=6, random_state=0)
 TREE, STUMP = DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max_depth=1, random_state=0)
 
 
-def _row(method, quantity, rate):
-    return {"method": method, "quantity": quantity, "target": "unconditional", "learner": "tree", "n": 300,
+def _row(method, quantity, rate, **design):
+    return {"method": method, **design, "quantity": quantity, "target": "unconditional", "learner": "tree", "n": 300,
             "population": "test-power" if quantity == "power" else "test", "nominal": 0.05, "measured": rate,
             "wilson_low": max(rate - 0.03, 0.0), "wilson_high": rate + 0.03, "replications": 200, "mean_width": 0.1}
 
@@ -22,8 +22,9 @@ def _row(method, quantity, rate):
 def _evidence(nested_power, repeats_power):
     """Trees at N = 300: the 1 x 10-fold corrected t above the limit (so the folds cannot tell), the 10 x 10-fold
     one and nested CV within it, with the given power on one shared power cell."""
-    return [_row("corrected t (1x10-fold)", "type_i", 0.09), _row("corrected t (10x10-fold)", "type_i", 0.03),
-            _row("nested-cv", "type_i", 0.04), _row("corrected t (10x10-fold)", "power", repeats_power),
+    return [_row("corrected-t", "type_i", 0.09, repeats=1, folds=10),
+            _row("corrected-t", "type_i", 0.03, repeats=10, folds=10),
+            _row("nested-cv", "type_i", 0.04), _row("corrected-t", "power", repeats_power, repeats=10, folds=10),
             _row("nested-cv", "power", nested_power)]
 
 
@@ -69,7 +70,7 @@ def test_the_decisions_route_is_the_most_powerful_and_names_the_others_power(evi
 
 def _repeats_evidence(rates):
     """Trees at N = 300: the corrected t at each R of ``rates`` ({R: (type-I, power)}), power on one shared cell."""
-    return [_row(f"corrected t ({repeats}x10-fold)", quantity, rate) for repeats, pair in rates.items()
+    return [_row("corrected-t", quantity, rate, repeats=repeats, folds=10) for repeats, pair in rates.items()
             for quantity, rate in zip(("type_i", "power"), pair, strict=True)]
 
 

@@ -13,7 +13,7 @@ TREE, STUMP = DecisionTreeClassifier(random_state=0), DecisionTreeClassifier(max
 
 def _rows(rates):
     """Null cells of two trees at N = 300 for the corrected t on balanced accuracy, one per number of repeats."""
-    return [{"method": f"corrected t ({repeats}x10-fold)", "quantity": "type_i", "target": "unconditional",
+    return [{"method": "corrected-t", "repeats": repeats, "folds": 10, "quantity": "type_i", "target": "unconditional",
              "learner": "tree", "n": 300, "population": "test", "nominal": 0.05, "measured": rate,
              "wilson_low": rate - 0.02, "wilson_high": rate + 0.03, "replications": 200, "mean_width": 0.1,
              "task": "balanced_accuracy"} for repeats, rate in rates.items()]

@@ -34,7 +34,7 @@ def _margin_evidence(decision, pair, question):
     if (decision.metric != "accuracy" or not isinstance(pair, PairedCVResult) or pair.a.groups is not None
             or pair.a.n_splits < 2 or pair.a.is_loo):
         return None
-    return margin_type_i(decision.rests_on.name, pair_learners(pair), pair.a.n_samples, question,
+    return margin_type_i(decision.rests_on.method, pair_learners(pair), pair.a.n_samples, question,
                          pair.a.n_repeats)
 
 
