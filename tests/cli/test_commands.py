@@ -1050,8 +1050,8 @@ def test_compare_roc_auc_decides_on_the_corrected_t_with_delong_as_context(workd
     learners = [learner_of("sklearn.linear_model._logistic.LogisticRegression"),
                 learner_of("sklearn.naive_bayes.GaussianNB")]
     for test in tests:
-        family = "corrected t" if test["name"].startswith("corrected t") else test["name"]
-        assert test["measured_type_i"] == test_evidence(family, learners, 569, task="roc_auc").type_i is not None
+        assert test["measured_type_i"] == test_evidence(test["method"], learners, 569, task="roc_auc").type_i
+        assert test["measured_type_i"] is not None
     eligible = [t for t in tests if t["measured_type_i"] <= 0.06]
     assert (decision["answer"] == "cannot tell") == (not eligible)
     assert not any(c.startswith("Not calibrated") for c in decision["caveats"])
