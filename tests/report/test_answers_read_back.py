@@ -3,9 +3,10 @@
 ``Evaluation.to_json()`` and ``Comparison.to_json()`` write what the command line's ``--json`` writes: a report, with
 no ``from_json``. To keep an answer, keep its record (``evaluation.result.to_json()``, ``comparison.pair.to_json()``)
 and answer it again: ``cvi.evaluate(CVResult.from_json(s))``, ``cvi.compare(PairedCVResult.from_json(s))``. The
-evaluation's report is the same but for its plan (made before the fits, from the learner; a record has none). The comparison's is the same but for what ``compare`` made beyond the pair, which
-the pair does not hold: the plan (made before the fits, from the learners and the call), its notes, the tests and
-intervals of its own fits (5x2cv, nested cross-validation) and the decision where it rested on them.
+evaluation's report is the same but for its plan (made before the fits, from the learner; a record has none). The
+comparison's is the same but for what ``compare`` made beyond the pair, which the pair does not hold: the plan (made
+before the fits, from the learners and the call), its notes, the tests and intervals of its own fits (5x2cv, nested
+cross-validation) and the decision where it rested on them.
 """
 
 import warnings
