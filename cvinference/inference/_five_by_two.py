@@ -162,15 +162,15 @@ def _details(fits, formulas, **extra):
 
 
 _KNOWN_SPLITTERS = {
-    "StratifiedEqualSizeKFold(": "stratified 2-fold cross-validation (StratifiedEqualSizeKFold)",
-    "StratifiedEqualSizeGroupKFold(": "stratified 2-fold cross-validation of whole groups "
+    "StratifiedEqualSizeKFold": "stratified 2-fold cross-validation (StratifiedEqualSizeKFold)",
+    "StratifiedEqualSizeGroupKFold": "stratified 2-fold cross-validation of whole groups "
                                       "(StratifiedEqualSizeGroupKFold)",
 }
 
 
 def _fits_note(cv_repr):
-    known = [text for start, text in _KNOWN_SPLITTERS.items() if cv_repr is not None and cv_repr.startswith(start)]
-    scheme = known[0] if known else f"2-fold cross-validation ({cv_repr or 'splitter not recorded'})"
+    known = _KNOWN_SPLITTERS.get((cv_repr or "").split("(", 1)[0])
+    scheme = known or f"2-fold cross-validation ({cv_repr or 'splitter not recorded'})"
     return f"{N_REPLICATIONS} replications of {scheme}, both learners on the same halves: 20 fits of clones"
 
 

@@ -89,11 +89,16 @@ def _range_of(name):
     >>> _range_of("f1_macro"), _range_of("roc_auc_ovr_weighted"), _range_of("r2"), _range_of("neg_log_loss")
     ((0.0, 1.0), (0.0, 1.0), (None, 1.0), (None, 0.0))
     """
-    if name.startswith("neg_"):
+    if is_negated(name):
         return (None, 0.0)  # a negated error or loss is never above 0
     while name not in _RANGES and name.endswith(_AVERAGES):
         name = name.rsplit("_", 1)[0]
     return _RANGES.get(name)
+
+
+def is_negated(name):
+    """Whether scorer ``name`` is scikit-learn's negation of an error or a loss (its ``neg_`` names)."""
+    return name.startswith("neg_")
 
 
 def _scorer_works(name, predictions, y_true):
@@ -403,7 +408,7 @@ def _check_finite(values, name, rows):
     if np.isfinite(values).all():
         return
     repeat, fold = (int(i) for i in np.argwhere(~np.isfinite(values))[0])
-    who = "the callable metric" if name.startswith(UNNAMED) else f"metric {name!r}"
+    who = "the callable metric" if name in (UNNAMED, f"{UNNAMED}, negated") else f"metric {name!r}"
     raise ValueError(
         f"{who} gave NaN or infinity on fold {fold} of repeat {rows[repeat]}; an interval of the fold values "
         "would be NaN. Check the metric on that fold's labels and predictions."
@@ -462,7 +467,7 @@ def score_fold_values(result, metric, rows):
     name = SCORE_METRICS[metric]
     table = fold_metric_table(result.y_true, rows_of(result.y_score, rows), rows_of(result.fold, rows),
                               metric=SKLEARN_LOG_LOSS if name == "log_loss" else name, classes=result.classes)
-    return -table if metric.startswith("neg_") else table
+    return -table if is_negated(metric) else table
 
 
 def metric_fold_values(result, metric, pos_label=None):
@@ -524,7 +529,7 @@ def _score_interval(result, metric, method, confidence_level, repeat):
     if method == "delong":
         return _delong_of_record(result, metric, confidence_level, repeat)
     table = score_fold_values(result, metric, select_repeats(result, repeat))
-    negated = metric.startswith("neg_")
+    negated = is_negated(metric)
     interval = corrected_fold_interval(-table if negated else table, confidence_level=confidence_level,
                                        metric=SCORE_METRICS[metric])
     return _negated(interval, metric) if negated else interval
